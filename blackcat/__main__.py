@@ -1,0 +1,5 @@
+import sys
+
+from blackcat.cli import main
+
+sys.exit(main())

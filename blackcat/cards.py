@@ -1,0 +1,166 @@
+"""Playing cards: ranks, suits, values, and parsing/formatting of cards and piles."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+QUEEN_VALUES: tuple[int, int] = (7, 11)
+
+
+class Rank(Enum):
+    """A card's rank. The value is the rank as printed in machine text (`10`, not `T`)."""
+
+    ACE = "A"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "10"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+
+    @property
+    def is_face(self) -> bool:
+        return self in (Rank.JACK, Rank.QUEEN, Rank.KING)
+
+    @property
+    def base_value(self) -> int | None:
+        """Points value for scoring; None for the Queen, whose value (7 or 11) is chosen."""
+        return _RANK_VALUES[self]
+
+
+_RANK_VALUES: dict[Rank, int | None] = {
+    Rank.ACE: 1,
+    **{rank: int(rank.value) for rank in Rank if rank.value.isdigit()},
+    Rank.JACK: 0,
+    Rank.QUEEN: None,
+    Rank.KING: 0,
+}
+
+
+class Suit(Enum):
+    """A card's suit. The value is the letter used in machine text."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def is_black(self) -> bool:
+        return self in (Suit.SPADES, Suit.CLUBS)
+
+
+_SUIT_SYMBOLS: dict[Suit, str] = {
+    Suit.SPADES: "♠",
+    Suit.HEARTS: "♥",
+    Suit.DIAMONDS: "♦",
+    Suit.CLUBS: "♣",
+}
+
+
+@dataclass(frozen=True, order=False)
+class Card:
+    """One playing card."""
+
+    rank: Rank
+    suit: Suit
+
+    @property
+    def is_black(self) -> bool:
+        return self.suit.is_black
+
+    @property
+    def is_red(self) -> bool:
+        return not self.suit.is_black
+
+    @property
+    def is_face(self) -> bool:
+        return self.rank.is_face
+
+    @property
+    def is_queen(self) -> bool:
+        return self.rank is Rank.QUEEN
+
+    def value(self, queen_value: int = 7) -> int:
+        """Scoring value; a Queen is worth `queen_value` (7 or 11)."""
+        base = self.rank.base_value
+        return queen_value if base is None else base
+
+    @property
+    def code(self) -> str:
+        """Machine text: `QS`, `10H`."""
+        return f"{self.rank.value}{self.suit.value}"
+
+    @property
+    def label(self) -> str:
+        """Text for people: `Q♠`, `10♥`."""
+        return f"{self.rank.value}{self.suit.symbol}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        return parse_card(text)
+
+
+ALL_CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+"""The 52 cards of one deck, suit by suit (spades, hearts, diamonds, clubs), A to K."""
+
+ACCEPTED_FORMAT = (
+    "a rank (A 2-10 T J Q K) followed by a suit (S H D C or ♠ ♥ ♦ ♣), e.g. QS, 10h, Td, Q♠"
+)
+
+
+class CardParseError(ValueError):
+    """A card token that can't be read; names the token and its position."""
+
+    def __init__(self, token: str, position: int | None = None) -> None:
+        self.token = token
+        self.position = position
+        where = f" at position {position}" if position is not None else ""
+        super().__init__(f"unknown card {token!r}{where}: expected {ACCEPTED_FORMAT}")
+
+
+_RANK_ALIASES: dict[str, Rank] = {rank.value: rank for rank in Rank} | {"T": Rank.TEN}
+_SUIT_ALIASES: dict[str, Suit] = {suit.value: suit for suit in Suit} | {
+    symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()
+} | {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+_CARD_PATTERN = re.compile(r"^(10|[2-9TAJQK])(.)$")
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def parse_card(text: str, position: int | None = None) -> Card:
+    """Read one card such as `QS`, `qs`, `10h`, `Td` or `Q♠`."""
+    match = _CARD_PATTERN.match(text.strip().upper())
+    if match is None or match.group(2) not in _SUIT_ALIASES:
+        raise CardParseError(text, position)
+    return Card(_RANK_ALIASES[match.group(1)], _SUIT_ALIASES[match.group(2)])
+
+
+def parse_pile(text: str) -> tuple[Card, ...]:
+    """Read a pile, left to right, with cards separated by spaces or commas. Empty text: no cards."""
+    tokens = [token for token in _SEPARATORS.split(text.strip()) if token]
+    return tuple(parse_card(token, position) for position, token in enumerate(tokens))
+
+
+def format_pile(cards: tuple[Card, ...] | list[Card], *, symbols: bool = True) -> str:
+    """`Q♠ 10♥` for people (symbols=True), `QS 10H` for machines."""
+    return " ".join(card.label if symbols else card.code for card in cards)
+
+
+def card_from_code(code: str) -> Card:
+    """Card from its exact machine code (`QS`, `10H`), as used for class names."""
+    return parse_card(code)

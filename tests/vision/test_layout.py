@@ -1,0 +1,136 @@
+"""The layout step on hand-made detections: no model involved."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from blackcat.cards import Card, parse_pile
+from blackcat.vision.layout import arrange, row_angle
+from blackcat.vision.types import Guess, IndexRead
+
+INDEX_W, INDEX_H = 12.0, 24.0
+CARD_W, CARD_H = 63.0, 88.0
+
+
+def index_at(centre: tuple[float, float], card: Card, probability: float = 0.99) -> IndexRead:
+    x, y = centre
+    box = (x - INDEX_W / 2, y - INDEX_H / 2, x + INDEX_W / 2, y + INDEX_H / 2)
+    return IndexRead(box=box, detection_confidence=0.95, guesses=(Guess(card, probability),))
+
+
+Point = tuple[float, float]
+
+
+def turned(origin: Point, dx: float, dy: float, degrees: float) -> Point:
+    angle = math.radians(degrees)
+    return (
+        origin[0] + dx * math.cos(angle) - dy * math.sin(angle),
+        origin[1] + dx * math.sin(angle) + dy * math.cos(angle),
+    )
+
+
+def laid_row(
+    text: str,
+    *,
+    origin: tuple[float, float] = (100.0, 100.0),
+    step: float = 22.0,
+    degrees: float = 0.0,
+    all_corners: bool = False,
+) -> list[IndexRead]:
+    """A row as laid on the table: each card on top of the previous one, to its right, so every
+    top-left index shows, and the bottom-right index of the last card (of all, if spread)."""
+    cards = parse_pile(text)
+    indices = []
+    for position, card in enumerate(cards):
+        top_left = turned(origin, position * step + 8, 14, degrees)
+        indices.append(index_at(top_left, card))
+        if all_corners or position == len(cards) - 1:
+            bottom_right = turned(origin, position * step + CARD_W - 8, CARD_H - 14, degrees)
+            indices.append(index_at(bottom_right, card))
+    return indices
+
+
+def codes(piles) -> list[list[str]]:
+    return [[read.card.code for read in pile] for pile in piles]
+
+
+def test_an_empty_photo_has_no_piles() -> None:
+    assert arrange([]).piles == ()
+
+
+def test_two_corners_of_one_card_make_one_card() -> None:
+    photo = arrange(laid_row("QS"))
+    assert codes(photo.piles) == [["QS"]]
+    assert len(photo.piles[0][0].indices) == 2
+
+
+def test_one_row_is_ordered_left_to_right_whatever_the_detection_order() -> None:
+    indices = laid_row("8D 2H 8H 10S 6C AH 3D 7D")
+    photo = arrange(list(reversed(indices)))
+    assert codes(photo.piles) == [["8D", "2H", "8H", "10S", "6C", "AH", "3D", "7D"]]
+
+
+def test_two_rows_are_two_piles_top_first() -> None:
+    top = laid_row("KS 9C 4S", origin=(50.0, 40.0))
+    bottom = laid_row("6S QS 6C 10H", origin=(70.0, 200.0))
+    photo = arrange(bottom + top)
+    assert codes(photo.piles) == [["KS", "9C", "4S"], ["6S", "QS", "6C", "10H"]]
+
+
+@pytest.mark.parametrize("degrees", [-20.0, -12.0, 7.0, 20.0])
+def test_a_tilted_photo_keeps_rows_and_order(degrees: float) -> None:
+    top = laid_row("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", origin=(200.0, 150.0), degrees=degrees)
+    bottom = turned((200.0, 150.0), 0, 140, degrees)
+    second = laid_row("AH 2H 3H 4H 5H 6H 7H", origin=bottom, degrees=degrees)
+    photo = arrange(second + top)
+    assert codes(photo.piles) == [
+        ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S"],
+        ["AH", "2H", "3H", "4H", "5H", "6H", "7H"],
+    ]
+    assert math.degrees(row_angle([i.centre for i in top], INDEX_H)) == pytest.approx(
+        degrees, abs=0.5
+    )
+
+
+def test_a_fully_spread_row_merges_each_cards_corners() -> None:
+    photo = arrange(laid_row("5H 5D KS", step=CARD_W + 10, all_corners=True))
+    assert codes(photo.piles) == [["5H", "5D", "KS"]]
+    assert all(len(read.indices) == 2 for read in photo.piles[0])
+
+
+def test_with_two_decks_two_copies_side_by_side_stay_two_cards() -> None:
+    photo = arrange(laid_row("3C QH QH 7D"), decks=2)
+    assert codes(photo.piles) == [["3C", "QH", "QH", "7D"]]
+
+
+def test_with_two_decks_two_spread_copies_keep_their_own_corners() -> None:
+    photo = arrange(laid_row("QH QH", step=CARD_W + 6, all_corners=True), decks=2)
+    assert codes(photo.piles) == [["QH", "QH"]]
+    assert [len(read.indices) for read in photo.piles[0]] == [2, 2]
+
+
+def test_with_one_deck_a_far_away_duplicate_is_kept_for_the_person_to_see() -> None:
+    top = laid_row("QH 2C", origin=(50.0, 40.0))
+    bottom = laid_row("5D QH", origin=(50.0, 400.0))
+    photo = arrange(top + bottom)
+    assert codes(photo.piles) == [["QH", "2C"], ["5D", "QH"]]
+
+
+def test_doubtful_cards_are_flagged_with_their_alternatives() -> None:
+    unsure = IndexRead(
+        box=(10, 10, 22, 34),
+        detection_confidence=0.9,
+        guesses=(Guess(Card.parse("8C"), 0.55), Guess(Card.parse("6C"), 0.30)),
+    )
+    photo = arrange([unsure])
+    read = photo.piles[0][0]
+    assert read.doubtful
+    assert [guess.card.code for guess in read.alternatives] == ["8C", "6C"]
+    assert read.confidence == pytest.approx(0.9 * 0.55)
+
+
+def test_confident_cards_are_not_doubtful() -> None:
+    photo = arrange(laid_row("8C 2D"))
+    assert not any(read.doubtful for read in photo.piles[0])

@@ -1,0 +1,191 @@
+"""`blackcat train detector|classifier`: train the two models with Ultralytics, on the CPU.
+
+Every setting is a field below, and each run writes the settings it used beside the weights
+(`models/<model>.json`), so the model card can be checked against what was really run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from blackcat.vision.reader import CLASSIFIER_FILE, DETECTOR_FILE, MODELS_DIR
+
+RUNS_DIR = Path("runs")
+
+
+@dataclass(frozen=True)
+class DetectorSettings:
+    """The index detector: YOLO11 layers, narrower than `n` (one class of small glyph clusters
+    needs little capacity, and half the width trains about twice as fast on the CPU)."""
+
+    base: str = "yolo11n.yaml"
+    depth: float = 0.50
+    width: float = 0.125
+    imgsz: int = 480
+    epochs: int = 30
+    hours: float | None = None  # if set, Ultralytics fits the schedule into this time instead
+    batch: int = 16
+    workers: int = 2
+    patience: int = 100
+    mosaic: float = 1.0
+    close_mosaic: int = 3
+    scale: float = 0.4
+    degrees: float = 0.0  # scenes are already tilted and warped when rendered
+    fliplr: float = 0.0  # a mirrored glyph is not a card
+    flipud: float = 0.0
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class ClassifierSettings:
+    """The card classifier: YOLO11n-cls on small square crops of one index."""
+
+    base: str = "yolo11n-cls.yaml"
+    imgsz: int = 64
+    epochs: int = 20
+    hours: float | None = None
+    batch: int = 128
+    workers: int = 2
+    patience: int = 100
+    scale: float = 0.25  # crops keep at least 75% of their area: the whole index must stay in
+    erasing: float = 0.1  # less than the default 0.4, which too often hides the suit
+    fliplr: float = 0.0
+    flipud: float = 0.0  # the bottom-right index is already upside down in the data
+    seed: int = 0
+
+
+def _scaled_model_yaml(base: str, depth: float, width: float, out_dir: Path) -> Path:
+    """A model definition from Ultralytics' own, with our depth and width multiples."""
+    import yaml
+    from ultralytics.nn.tasks import yaml_model_load
+
+    definition = yaml_model_load(base)
+    scale = definition.get("scale") or "n"
+    max_channels = definition["scales"][scale][2]
+    definition["scales"] = {scale: [depth, width, max_channels]}
+    definition.pop("yaml_file", None)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / f"{Path(base).stem}-d{depth}-w{width}.yaml"
+    path.write_text(yaml.safe_dump(definition, sort_keys=False))
+    return path
+
+
+def _train_arguments(settings: DetectorSettings | ClassifierSettings) -> dict[str, object]:
+    arguments = {
+        field.name: getattr(settings, field.name)
+        for field in dataclasses.fields(settings)
+        if field.name not in {"base", "depth", "width", "hours"}
+    }
+    if settings.hours:
+        arguments["time"] = settings.hours
+    # plots=False: plotting downloads a font, and there is no internet here.
+    return arguments | {"device": "cpu", "amp": False, "plots": False, "exist_ok": True}
+
+
+def train_detector(data_yaml: Path, settings: DetectorSettings, name: str) -> Path:
+    """Train the index detector; returns the best weights of the run."""
+    from ultralytics import YOLO
+
+    model_yaml = _scaled_model_yaml(settings.base, settings.depth, settings.width, RUNS_DIR)
+    model = YOLO(str(model_yaml), task="detect")
+    model.train(
+        data=str(data_yaml),
+        project=str(RUNS_DIR.resolve() / "detect"),
+        name=name,
+        **_train_arguments(settings),
+    )
+    return RUNS_DIR.resolve() / "detect" / name / "weights" / "best.pt"
+
+
+def train_classifier(data_dir: Path, settings: ClassifierSettings, name: str) -> Path:
+    """Train the card classifier on `data_dir/{train,val}/<CARD>/*.jpg`."""
+    from ultralytics import YOLO
+
+    model = YOLO(settings.base, task="classify")
+    model.train(
+        data=str(data_dir),
+        project=str(RUNS_DIR.resolve() / "classify"),
+        name=name,
+        **_train_arguments(settings),
+    )
+    return RUNS_DIR.resolve() / "classify" / name / "weights" / "best.pt"
+
+
+def resume(last_weights: Path) -> Path:
+    """Go on with an interrupted run from its `last.pt`."""
+    from ultralytics import YOLO
+
+    YOLO(str(last_weights)).train(resume=True)
+    return last_weights.parent / "best.pt"
+
+
+def install(weights: Path, target_name: str, record: dict[str, object]) -> Path:
+    """Copy trained weights into models/, with a JSON record of how they were made."""
+    MODELS_DIR.mkdir(exist_ok=True)
+    target = MODELS_DIR / target_name
+    shutil.copyfile(weights, target)
+    target.with_suffix(".json").write_text(json.dumps(record, indent=2) + "\n")
+    return target
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("model", choices=["detector", "classifier"], help="which model to train")
+    parser.add_argument(
+        "--data",
+        type=Path,
+        help="detector: DIR/detect/data.yaml; classifier: DIR/classify (from `blackcat synth`)",
+    )
+    parser.add_argument("--epochs", type=int, help="epochs (default: the settings' own)")
+    parser.add_argument("--hours", type=float, help="train for this long instead of --epochs")
+    parser.add_argument("--imgsz", type=int, help="training image size")
+    parser.add_argument("--batch", type=int, help="batch size")
+    parser.add_argument("--name", default=None, help="run name under runs/ (default: the model)")
+    parser.add_argument("--resume", type=Path, help="resume an interrupted run from its last.pt")
+    parser.add_argument(
+        "--install", action="store_true", help="copy the best weights into models/ when done"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    settings: DetectorSettings | ClassifierSettings = (
+        DetectorSettings() if args.model == "detector" else ClassifierSettings()
+    )
+    overrides = {
+        key: value
+        for key, value in {
+            "epochs": args.epochs,
+            "hours": args.hours,
+            "imgsz": args.imgsz,
+            "batch": args.batch,
+        }.items()
+        if value is not None
+    }
+    settings = dataclasses.replace(settings, **overrides)
+    name = args.name or args.model
+    started = time.time()
+    if args.resume:
+        best = resume(args.resume)
+    elif args.data is None:
+        raise SystemExit("blackcat train: --data is required (make it with `blackcat synth`)")
+    elif args.model == "detector":
+        best = train_detector(args.data, settings, name)
+    else:
+        best = train_classifier(args.data, settings, name)
+    hours = (time.time() - started) / 3600
+    print(f"best weights: {best} ({hours:.2f} h)")
+    if args.install:
+        target = DETECTOR_FILE if args.model == "detector" else CLASSIFIER_FILE
+        record = {
+            "settings": dataclasses.asdict(settings),
+            "data": str(args.data),
+            "run": str(best.parent.parent),
+            "hours": round(hours, 2),
+        }
+        print(f"installed: {install(best, target, record)}")
+    return 0

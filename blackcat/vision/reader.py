@@ -1,0 +1,164 @@
+"""The photo reader: detect corner indices, classify them, lay the cards out in piles.
+
+Two Ultralytics YOLO models: a one-class detector that finds every visible corner index on a
+downscaled copy of the photo, and a 52-class classifier that reads each index from a crop of the
+full-resolution photo. The layout step (`layout.arrange`) turns the reads into ordered piles.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+
+from blackcat.cards import card_from_code
+from blackcat.vision.layout import arrange
+from blackcat.vision.types import Box, Guess, IndexRead, PhotoRead
+
+if TYPE_CHECKING:
+    from ultralytics import YOLO
+
+MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
+DETECTOR_FILE = "index_detector.pt"
+CLASSIFIER_FILE = "card_classifier.pt"
+
+
+@dataclass(frozen=True)
+class ReaderSettings:
+    detect_size: int = 640  # long side of the copy the detector sees
+    detect_confidence: float = 0.25
+    crop_padding: float = 0.25  # added around an index box, as a fraction of its longer side
+    classify_size: int = 64
+    top_guesses: int = 3
+
+
+@dataclass
+class Timings:
+    """Seconds spent in each stage of the last read, for benchmarks."""
+
+    stages: dict[str, float] = field(default_factory=dict)
+
+
+class ModelsMissingError(FileNotFoundError):
+    """The trained weights are not where the reader looks for them."""
+
+
+class CardReader:
+    """Reads photos of piles. Load once (`CardReader.load()`), then call `read` per photo."""
+
+    def __init__(self, detector: YOLO, classifier: YOLO, settings: ReaderSettings) -> None:
+        self.detector = detector
+        self.classifier = classifier
+        self.settings = settings
+        self.timings = Timings()
+
+    @classmethod
+    def load(
+        cls, models_dir: Path | str = MODELS_DIR, settings: ReaderSettings | None = None
+    ) -> CardReader:
+        from ultralytics import YOLO
+
+        models_dir = Path(models_dir)
+        paths = [models_dir / DETECTOR_FILE, models_dir / CLASSIFIER_FILE]
+        missing = [str(path) for path in paths if not path.is_file()]
+        if missing:
+            raise ModelsMissingError(
+                f"trained model weights not found: {', '.join(missing)}; "
+                "train them with `blackcat train` or restore models/ from the repository"
+            )
+        detector = YOLO(str(paths[0]), task="detect")
+        classifier = YOLO(str(paths[1]), task="classify")
+        reader = cls(detector, classifier, settings or ReaderSettings())
+        reader.warm_up()
+        return reader
+
+    def warm_up(self) -> None:
+        """One tiny read, so the first real photo doesn't pay for lazy initialisation."""
+        self.read(np.full((64, 64, 3), 127, dtype=np.uint8))
+
+    def read(self, image: np.ndarray, *, decks: int = 1) -> PhotoRead:
+        """Piles of cards from an upright RGB photo."""
+        started = time.perf_counter()
+        boxes, confidences = self.detect(image)
+        detected = time.perf_counter()
+        guesses = self.classify(image, boxes)
+        classified = time.perf_counter()
+        indices = [
+            IndexRead(box=box, detection_confidence=confidence, guesses=card_guesses)
+            for box, confidence, card_guesses in zip(boxes, confidences, guesses, strict=True)
+        ]
+        height, width = image.shape[:2]
+        photo = arrange(indices, decks=decks, width=width, height=height)
+        self.timings.stages = {
+            "detect": detected - started,
+            "classify": classified - detected,
+            "layout": time.perf_counter() - classified,
+        }
+        return photo
+
+    def detect(self, image: np.ndarray) -> tuple[list[Box], list[float]]:
+        """Index boxes in full-resolution pixels, found on a downscaled copy."""
+        small, factor = downscale(image, self.settings.detect_size)
+        result = self.detector.predict(
+            cv2.cvtColor(small, cv2.COLOR_RGB2BGR),
+            imgsz=self.settings.detect_size,
+            conf=self.settings.detect_confidence,
+            verbose=False,
+        )[0]
+        xyxy = result.boxes.xyxy.cpu().numpy() / factor
+        confidences = result.boxes.conf.cpu().numpy()
+        boxes = [tuple(float(v) for v in row) for row in xyxy]
+        return boxes, [float(c) for c in confidences]  # type: ignore[misc]
+
+    def classify(self, image: np.ndarray, boxes: list[Box]) -> list[tuple[Guess, ...]]:
+        """The top guesses for each index box, all crops in one batch."""
+        if not boxes:
+            return []
+        crops = [
+            cv2.cvtColor(square_crop(image, box, self.settings.crop_padding), cv2.COLOR_RGB2BGR)
+            for box in boxes
+        ]
+        results = self.classifier.predict(crops, imgsz=self.settings.classify_size, verbose=False)
+        names = self.classifier.names
+        top = self.settings.top_guesses
+        guesses = []
+        for result in results:
+            probabilities = result.probs.data.cpu().numpy()
+            best = np.argsort(-probabilities)[:top]
+            guesses.append(
+                tuple(Guess(card_from_code(names[int(i)]), float(probabilities[i])) for i in best)
+            )
+        return guesses
+
+
+def downscale(image: np.ndarray, long_side: int) -> tuple[np.ndarray, float]:
+    """The image shrunk so its longer side is at most `long_side`, and the factor used."""
+    height, width = image.shape[:2]
+    factor = min(1.0, long_side / max(height, width))
+    if factor == 1.0:
+        return image, 1.0
+    size = (max(1, round(width * factor)), max(1, round(height * factor)))
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA), factor
+
+
+def square_crop(image: np.ndarray, box: Box, padding: float) -> np.ndarray:
+    """A square crop centred on the box, its side the box's longer side plus padding; parts
+    outside the photo are filled with the nearest edge pixels."""
+    x1, y1, x2, y2 = box
+    side = max(x2 - x1, y2 - y1) * (1 + 2 * padding)
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    left, top = round(cx - side / 2), round(cy - side / 2)
+    size = max(2, round(side))
+    height, width = image.shape[:2]
+    pad_left, pad_top = max(0, -left), max(0, -top)
+    pad_right, pad_bottom = max(0, left + size - width), max(0, top + size - height)
+    inside = image[max(0, top) : min(height, top + size), max(0, left) : min(width, left + size)]
+    if pad_left or pad_top or pad_right or pad_bottom:
+        inside = cv2.copyMakeBorder(
+            inside, pad_top, pad_bottom, pad_left, pad_right, cv2.BORDER_REPLICATE
+        )
+    return inside

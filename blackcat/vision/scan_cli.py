@@ -58,7 +58,12 @@ def photo_to_json(
                 ],
             }
         )
-    return {"image": image, "piles": piles, "total": score.total, "warnings": warnings(photo, decks)}
+    return {
+        "image": image,
+        "piles": piles,
+        "total": score.total,
+        "warnings": warnings(photo, decks),
+    }
 
 
 def warnings(photo: PhotoRead, decks: int = 1) -> list[str]:
@@ -130,4 +135,3 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(results, ensure_ascii=False))
     return 1 if failed else 0
-

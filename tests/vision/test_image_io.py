@@ -1,0 +1,84 @@
+"""Loading photos: formats, EXIF orientation, and clear errors for bad files."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from blackcat.vision.image_io import MAX_PIXELS, ImageReadError, load_image
+
+
+def encoded(image: Image.Image, format: str, **options: object) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, format=format, **options)
+    return buffer.getvalue()
+
+
+def sample(width: int = 40, height: int = 20) -> Image.Image:
+    """Left half red, right half blue: shows which way the image was turned."""
+    pixels = np.zeros((height, width, 3), dtype=np.uint8)
+    pixels[:, : width // 2] = (255, 0, 0)
+    pixels[:, width // 2 :] = (0, 0, 255)
+    return Image.fromarray(pixels)
+
+
+@pytest.mark.parametrize("format", ["JPEG", "PNG", "WEBP", "HEIF"])
+def test_each_accepted_format_loads_as_rgb(format: str) -> None:
+    image = load_image(encoded(sample(), format))
+    assert image.shape == (20, 40, 3)
+    assert image.dtype == np.uint8
+    assert image[10, 5, 0] > 200 and image[10, 35, 2] > 200
+
+
+def test_a_path_loads_like_bytes(tmp_path: Path) -> None:
+    path = tmp_path / "photo.png"
+    sample().save(path)
+    assert np.array_equal(load_image(path), load_image(path.read_bytes()))
+
+
+def test_transparency_is_dropped() -> None:
+    image = load_image(encoded(sample().convert("RGBA"), "PNG"))
+    assert image.shape == (20, 40, 3)
+
+
+def test_exif_orientation_is_applied() -> None:
+    exif = Image.Exif()
+    exif[0x0112] = 6  # the camera was turned: show the stored image turned 90° clockwise
+    image = load_image(encoded(sample(), "JPEG", exif=exif.tobytes()))
+    assert image.shape == (40, 20, 3)
+    assert image[5, 10, 0] > 200  # the red left half is now on top
+    assert image[35, 10, 2] > 200
+
+
+def test_a_file_that_is_not_an_image_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("eight of diamonds, two of hearts")
+    with pytest.raises(ImageReadError, match=r"notes\.txt is not an image.*WebP or HEIC"):
+        load_image(path)
+
+
+def test_a_cut_short_photo_says_it_is_damaged() -> None:
+    data = encoded(sample(400, 300), "JPEG")
+    with pytest.raises(ImageReadError, match="damaged"):
+        load_image(data[: len(data) // 3], name="upload.jpg")
+
+
+def test_an_empty_file_says_so() -> None:
+    with pytest.raises(ImageReadError, match="empty"):
+        load_image(b"", name="upload.jpg")
+
+
+def test_a_missing_file_says_so(tmp_path: Path) -> None:
+    with pytest.raises(ImageReadError, match="no such file"):
+        load_image(tmp_path / "absent.jpg")
+
+
+def test_an_absurdly_large_photo_is_refused_before_decoding() -> None:
+    side = int(MAX_PIXELS**0.5) + 100
+    huge = encoded(Image.new("L", (side, side)), "PNG")
+    with pytest.raises(ImageReadError, match="lower resolution"):
+        load_image(huge, name="huge.png")

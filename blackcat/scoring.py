@@ -332,35 +332,45 @@ def validate_pins(cards: Sequence[Card], pins: PilePins) -> None:
             )
 
 
-def _queen_window(cards: Sequence[Card], position: int) -> range:
-    """Positions of every card that can share a feature with the Queen at `position`.
+def _black_cats_through(cards: Sequence[Card], values: Sequence[int], position: int) -> int:
+    """How many Black Cats include `position`.
 
-    Tomcats reach the direct neighbours; Black Cats reach the Queen's run of black cards.
+    A stretch through `position` is some black cards to its left, the card, and some to its
+    right: count each left sum once, then look up the sum each right end needs.
     """
-    start, stop = position, position + 1
-    if cards[position].is_black:
-        while start > 0 and cards[start - 1].is_black:
-            start -= 1
-        while stop < len(cards) and cards[stop].is_black:
-            stop += 1
-    return range(max(start - 1, 0), min(stop + 1, len(cards)))
+    needed = BLACK_CAT_SUM - values[position]
+    if not cards[position].is_black or needed < 0:
+        return 0
+    left_sums = Counter({0: 1})  # a stretch may start at `position` itself
+    total = 0
+    for left in range(position - 1, -1, -1):
+        total += values[left]
+        if not cards[left].is_black or total > needed:
+            break
+        left_sums[total] += 1
+    # Stretches ending at `position`: all but the card alone (a Black Cat has 2+ cards).
+    count = left_sums[needed] - (needed == 0)
+    total = 0
+    for right in range(position + 1, len(cards)):
+        total += values[right]
+        if not cards[right].is_black or total > needed:
+            break
+        count += left_sums[needed - total]
+    return count
 
 
-def queen_feature_points(
-    cards: Sequence[Card], position: int, value: int, variants: Variants = DEFAULT_VARIANTS
+def _queen_points(
+    cards: Sequence[Card], values: Sequence[int], position: int, variants: Variants
 ) -> int:
-    """Points of the features that include the Queen at `position` when it is worth `value`.
+    """Points of the Tomcats and Black Cats that include the Queen at `position`.
 
-    Other Queens are left at 7: a feature holding two Queens can't exist whatever they're worth.
+    Other Queens may hold any value: no feature can include two Queens.
     """
-    window = _queen_window(cards, position)
-    local_cards = cards[window.start : window.stop]
-    local_values = card_values(local_cards, {position - window.start: value})
-    local_position = position - window.start
-    features = find_tomcats(local_cards, local_values, variants) + find_black_cats(
-        local_cards, local_values
-    )
-    return sum(feature.points for feature in features if local_position in feature.positions)
+    points = BLACK_CAT_POINTS * _black_cats_through(cards, values, position)
+    for left in (position - 1, position):
+        if left >= 0 and left + 1 < len(cards) and values[left] + values[left + 1] == TOMCAT_SUM:
+            points += tomcat_points(cards[left], cards[left + 1], variants)
+    return points
 
 
 def choose_queens(
@@ -374,11 +384,16 @@ def choose_queens(
     cards = tuple(cards)
     pins = pins or {}
     validate_pins(cards, pins)
+    values = list(card_values(cards, {}))
     choices: list[QueenChoice] = []
     for position, card in enumerate(cards):
         if not card.is_queen:
             continue
-        points = {v: queen_feature_points(cards, position, v, variants) for v in QUEEN_VALUES}
+        points: dict[int, int] = {}
+        for value in QUEEN_VALUES:
+            values[position] = value
+            points[value] = _queen_points(cards, values, position, variants)
+        values[position] = DEFAULT_QUEEN_VALUE
         best = max(points.values())
         preferred = next(value for value in QUEEN_VALUES if points[value] == best)
         choices.append(

@@ -263,6 +263,28 @@ def test_pin_against_the_best_choice_is_respected() -> None:
     assert score_pile(parse_pile("QS 2C"), pins={0: 7}).queen_values == {0: 7}
 
 
+def test_queen_chosen_for_black_cats_nested_by_zero_cards() -> None:
+    # Q=7: 4 Q 2 and K 4 Q 2 (two Black Cats, 12) beat Q=11: Q 2 (one, 6).
+    assert score_pile(parse_pile("KS 4S QS 2C")).queen_values == {2: 7}
+    assert score_pile(parse_pile("KS 4S QS 2C")).counts["black_cat"] == 2
+    # Q=11: Q 2, J Q 2, Q 2 K and J Q 2 K.
+    eleven = score_pile(parse_pile("JC QS 2C KS"))
+    assert eleven.queen_values == {1: 11}
+    assert sorted(f.positions for f in eleven.features if f.kind == "black_cat") == [
+        (0, 1, 2),
+        (0, 1, 2, 3),
+        (1, 2),
+        (1, 2, 3),
+    ]
+
+
+def test_queen_choice_counts_every_left_start_with_the_same_sum() -> None:
+    # Q=7: 6 J Q (one Black Cat, 6). Q=11: Q 2 and J Q 2 (two, 12): the J adds a second start.
+    score = score_pile(parse_pile("6S JC QS 2C"))
+    assert score.queen_values == {2: 11}
+    assert score.points == 12
+
+
 def test_queens_decided_independently_in_one_black_run() -> None:
     # First Queen: 11 makes QS 2C; second: 7 makes QC 6S. Together: 2 Black Cats.
     score = score_pile(parse_pile("QS 2C QC 6S"))
@@ -475,9 +497,12 @@ variants_strategy = st.builds(
     lucky_tom=st.booleans(),
     music_of_the_night=st.booleans(),
 )
-small_piles = st.lists(card_strategy, max_size=12).filter(
-    lambda pile: sum(card.is_queen for card in pile) <= 7
-)
+# Black Cats need runs of black cards; piles of only black low cards, faces and Queens are dense
+# in nested and overlapping stretches.
+BLACK_LOW = [card for card in ALL_CARDS if card.is_black and card.value(7) <= 7]
+small_piles = st.one_of(
+    st.lists(card_strategy, max_size=12), st.lists(st.sampled_from(BLACK_LOW), max_size=12)
+).filter(lambda pile: sum(card.is_queen for card in pile) <= 7)
 
 
 @st.composite

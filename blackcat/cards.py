@@ -135,9 +135,11 @@ class CardParseError(ValueError):
 
 
 _RANK_ALIASES: dict[str, Rank] = {rank.value: rank for rank in Rank} | {"T": Rank.TEN}
-_SUIT_ALIASES: dict[str, Suit] = {suit.value: suit for suit in Suit} | {
-    symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()
-} | {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+_SUIT_ALIASES: dict[str, Suit] = (
+    {suit.value: suit for suit in Suit}
+    | {symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()}
+    | {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+)
 _CARD_PATTERN = re.compile(r"^(10|[2-9TAJQK])(.)$")
 _SEPARATORS = re.compile(r"[\s,;]+")
 
@@ -151,7 +153,7 @@ def parse_card(text: str, position: int | None = None) -> Card:
 
 
 def parse_pile(text: str) -> tuple[Card, ...]:
-    """Read a pile, left to right, with cards separated by spaces or commas. Empty text: no cards."""
+    """Read a pile, left to right, cards separated by spaces or commas. Empty text: no cards."""
     tokens = [token for token in _SEPARATORS.split(text.strip()) if token]
     return tuple(parse_card(token, position) for position, token in enumerate(tokens))
 

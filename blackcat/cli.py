@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from types import ModuleType
 
 # subcommand -> (module, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
@@ -31,7 +32,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def _load(module_name: str):  # noqa: ANN202 - a module object
+def _load(module_name: str) -> ModuleType:
     return importlib.import_module(module_name)
 
 

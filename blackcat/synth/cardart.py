@@ -1,0 +1,216 @@
+"""Card art: fetch the Debian card-deck packages into a cache, render each card with rsvg-convert.
+
+Nothing is installed on the system: `apt-get download` fetches the .deb files and `dpkg -x` unpacks
+them into the cache (`$BLACKCAT_CACHE/cardart`, default `~/.cache/blackcat/cardart`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from fnmatch import fnmatch
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from blackcat.cards import ALL_CARDS, Card
+from blackcat.synth.decks import PACKAGES, DeckSpec
+
+CARD_HEIGHT = 512
+"""Rendered card height in pixels: an index is then about 60-130 px tall, sharp enough for crops."""
+
+
+class CardArtError(RuntimeError):
+    """Something a person must fix (a missing tool, a failed download), said in words."""
+
+
+def cache_root() -> Path:
+    base = os.environ.get("BLACKCAT_CACHE")
+    root = Path(base) if base else Path.home() / ".cache" / "blackcat"
+    return root / "cardart"
+
+
+def _require(tool: str, package: str) -> str:
+    path = shutil.which(tool)
+    if path is None:
+        raise CardArtError(
+            f"`{tool}` was not found. Install it with: sudo apt-get install {package} "
+            f"(Debian/Ubuntu); it is needed to {'render' if tool == 'rsvg-convert' else 'fetch'} "
+            "the card art."
+        )
+    return path
+
+
+def package_root(cache: Path | None = None) -> Path:
+    """Unpack the card packages into the cache once; return the folder that holds `usr/`."""
+    cache = cache or cache_root()
+    root = cache / "root"
+    stamp = root / ".complete"
+    if stamp.exists():
+        return root
+    _require("apt-get", "apt")
+    _require("dpkg", "dpkg")
+    debs = cache / "debs"
+    debs.mkdir(parents=True, exist_ok=True)
+    for package in PACKAGES:
+        if not list(debs.glob(f"{package}_*.deb")):
+            _run(["apt-get", "download", package], cwd=debs, what=f"download {package}")
+    root.mkdir(parents=True, exist_ok=True)
+    for deb in sorted(debs.glob("*.deb")):
+        _run(["dpkg", "-x", str(deb), str(root)], cwd=cache, what=f"unpack {deb.name}")
+    stamp.write_text("ok\n")
+    return root
+
+
+def _run(command: list[str], cwd: Path, what: str) -> None:
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        hint = ""
+        if command[0] == "apt-get":
+            hint = " (run `sudo apt-get update` first, and check the network)"
+        raise CardArtError(f"could not {what}{hint}: {result.stderr.strip()[-500:]}")
+
+
+# ---------------------------------------------------------------------------------------------
+# rendering
+
+
+def render_element(svg: Path, element: str, height: int) -> np.ndarray:
+    """Render one SVG element to a BGRA array trimmed to the card, `height` px tall."""
+    rsvg = _require("rsvg-convert", "librsvg2-bin")
+    image = _rsvg(rsvg, svg, element, height)
+    y0, y1, x0, x1 = _card_extent(image)
+    if (y1 - y0) < 0.95 * image.shape[0]:
+        # The element's box holds more than the card (seen in KDE's dondorf): render larger.
+        scaled = round(height * image.shape[0] / (y1 - y0))
+        image = _rsvg(rsvg, svg, element, scaled)
+        y0, y1, x0, x1 = _card_extent(image)
+    card = image[y0:y1, x0:x1]
+    if card.shape[0] != height:
+        width = round(card.shape[1] * height / card.shape[0])
+        card = cv2.resize(card, (width, height), interpolation=cv2.INTER_AREA)
+    return card
+
+
+def _rsvg(rsvg: str, svg: Path, element: str, height: int) -> np.ndarray:
+    result = subprocess.run(
+        [rsvg, "-i", element, "-h", str(height), "-a", str(svg)],
+        capture_output=True,
+        check=False,
+    )
+    if result.returncode != 0 or not result.stdout:
+        raise CardArtError(
+            f"rsvg-convert could not render #{element} of {svg}: {result.stderr.decode()[-300:]}"
+        )
+    image = cv2.imdecode(np.frombuffer(result.stdout, np.uint8), cv2.IMREAD_UNCHANGED)
+    if image is None or image.ndim != 3 or image.shape[2] != 4:
+        raise CardArtError(f"rsvg-convert gave no RGBA image for #{element} of {svg}")
+    return image
+
+
+def _card_extent(image: np.ndarray) -> tuple[int, int, int, int]:
+    """Rows and columns of the largest opaque blob (the card), as y0, y1, x0, x1."""
+    opaque = (image[:, :, 3] > 128).astype(np.uint8)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(opaque, connectivity=8)
+    if count < 2:
+        raise CardArtError("rendered card is empty")
+    best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    x, y, w, h = stats[best, :4]
+    return int(y), int(y + h), int(x), int(x + w)
+
+
+@dataclass(frozen=True)
+class RenderedDeck:
+    """Where one deck's rendered cards lie in the cache."""
+
+    name: str
+    folder: Path
+
+    def card_path(self, card: Card) -> Path:
+        return self.folder / f"{card.code}.png"
+
+    @property
+    def back_path(self) -> Path:
+        return self.folder / "back.png"
+
+
+def render_deck(deck: DeckSpec, cache: Path | None = None, workers: int = 2) -> RenderedDeck:
+    """Render the 52 faces (and the back) of a deck into the cache, once."""
+    cache = cache or cache_root()
+    folder = cache / "decks" / deck.name
+    rendered = RenderedDeck(deck.name, folder)
+    stamp = folder / ".complete"
+    if stamp.exists():
+        return rendered
+    svg = package_root(cache) / deck.svg
+    if not svg.exists():
+        raise CardArtError(f"{svg} is missing from the unpacked package {deck.package}")
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def one(item: tuple[str, Path]) -> None:
+        element, path = item
+        cv2.imwrite(str(path), render_element(svg, element, CARD_HEIGHT))
+
+    jobs = [(deck.element_id(card), rendered.card_path(card)) for card in ALL_CARDS]
+    jobs.append(("back", rendered.back_path))
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        list(pool.map(one, jobs))
+    stamp.write_text("ok\n")
+    return rendered
+
+
+# ---------------------------------------------------------------------------------------------
+# licences
+
+
+@dataclass(frozen=True)
+class Licence:
+    licence: str
+    copyright: str
+
+
+def deck_licence(deck: DeckSpec, cache: Path | None = None) -> Licence:
+    """The licence of a deck's files, from its package's Debian copyright file (DEP-5)."""
+    root = package_root(cache)
+    path = root / "usr/share/doc" / deck.package / "copyright"
+    text = path.read_text(encoding="utf-8", errors="replace")
+    # Paths in the copyright file are relative to the upstream tree; match on the deck's folder or
+    # file name, and let a later matching stanza win (as DEP-5 says).
+    relative = _upstream_path(deck)
+    found = Licence("unknown", "")
+    for stanza in re.split(r"\n\s*\n", text):
+        fields = _fields(stanza)
+        if "files" not in fields or "license" not in fields:
+            continue
+        patterns = fields["files"].split()
+        if any(fnmatch(relative, pattern) for pattern in patterns):
+            copyright_lines = fields.get("copyright", "").splitlines()
+            found = Licence(
+                fields["license"].splitlines()[0].strip(),
+                "; ".join(line.strip() for line in copyright_lines if line.strip()),
+            )
+    return found
+
+
+def _upstream_path(deck: DeckSpec) -> str:
+    if deck.id_scheme == "kde":
+        return deck.svg.removeprefix("usr/share/")
+    return "cards/" + Path(deck.svg).name
+
+
+def _fields(stanza: str) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    key = None
+    for line in stanza.splitlines():
+        if line[:1].isspace() and key is not None:
+            fields[key] += "\n" + line.strip()
+        elif ":" in line:
+            key, value = line.split(":", 1)
+            key = key.strip().lower()
+            fields[key] = value.strip()
+    return fields

@@ -1,0 +1,431 @@
+"""One synthetic scene, from its own random generator: the deck, the layout, the camera, the
+table, the light; the picture, its index boxes, its close-up crops and its ground truth.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from blackcat.cards import ALL_CARDS, Card
+from blackcat.synth.cardart import RenderedDeck, render_deck
+from blackcat.synth.decks import Corner, DeckSpec, Split
+from blackcat.synth.indices import CardIndices, deck_indices
+from blackcat.synth.layout import (
+    CardArtSize,
+    Layout,
+    LayoutKind,
+    apply,
+    camera_for,
+    card_to_plane,
+    fan_layout,
+    rows_layout,
+    scaling,
+    singles_layout,
+    translation,
+)
+from blackcat.synth.render import (
+    CardSprite,
+    Scene,
+    draw,
+    encode_jpeg,
+    expose,
+    make_pyramid,
+    random_camera,
+    random_light,
+    random_shadow,
+)
+from blackcat.synth.textures import table_surface
+
+Rng = np.random.Generator
+META_VERSION = 1
+
+
+@dataclass(frozen=True)
+class SynthConfig:
+    imgsz: int = 640  # long side of the scene image
+    val_fraction: float = 0.15  # share of scenes drawn with held-out decks only
+    min_visibility: float = 0.6  # an index at least this visible gets a box
+    crop_size: int = 80  # side of the square classification crops
+    crops: bool = True
+    layout_weights: tuple[tuple[LayoutKind, float], ...] = (
+        (LayoutKind.ROWS, 0.8),
+        (LayoutKind.FAN, 0.07),
+        (LayoutKind.SINGLES, 0.08),
+        (LayoutKind.EMPTY, 0.05),
+    )
+
+
+def scene_rng(seed: int, index: int) -> Rng:
+    """The generator of one scene: depends on (seed, index) only, not on the worker."""
+    return np.random.default_rng([seed, index])
+
+
+# ---------------------------------------------------------------------------------------------
+# card art, per process
+
+
+class ArtLibrary:
+    """Decks, their index boxes, and a small cache of card pyramids (per process)."""
+
+    def __init__(self, decks: tuple[DeckSpec, ...], cache: Path | None = None, keep: int = 160):
+        self.decks = decks
+        self.cache = cache
+        self.rendered: dict[str, RenderedDeck] = {d.name: render_deck(d, cache) for d in decks}
+        self.indices: dict[str, dict[Card, CardIndices]] = {
+            d.name: deck_indices(d, cache) for d in decks
+        }
+        self._pyramids: OrderedDict[tuple[str, str], tuple[np.ndarray, ...]] = OrderedDict()
+        self._keep = keep
+
+    def decks_in(self, split: Split) -> tuple[DeckSpec, ...]:
+        return tuple(d for d in self.decks if d.split is split)
+
+    def size(self, deck: DeckSpec) -> CardArtSize:
+        cards = self.indices[deck.name]
+        first = cards[ALL_CARDS[0]]
+        strip = max(
+            b.box[2] / c.width
+            for c in cards.values()
+            for b in c.boxes
+            if b.corner is Corner.TOP_LEFT
+        )
+        return CardArtSize(first.width, first.height, float(strip))
+
+    def pyramid(self, deck: DeckSpec, card: Card | None) -> tuple[np.ndarray, ...]:
+        key = (deck.name, card.code if card else "back")
+        if key in self._pyramids:
+            self._pyramids.move_to_end(key)
+            return self._pyramids[key]
+        rendered = self.rendered[deck.name]
+        path = rendered.card_path(card) if card else rendered.back_path
+        art = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+        if art is None:
+            raise FileNotFoundError(f"card art missing: {path}")
+        pyramid = make_pyramid(art)
+        self._pyramids[key] = pyramid
+        if len(self._pyramids) > self._keep:
+            self._pyramids.popitem(last=False)
+        return pyramid
+
+
+# ---------------------------------------------------------------------------------------------
+# results
+
+
+@dataclass(frozen=True)
+class IndexLabel:
+    corner: Corner
+    quad: np.ndarray  # 4 x 2 scene pixels
+    box: tuple[float, float, float, float]  # axis-aligned, clipped to the image
+    visibility: float
+    labelled: bool
+
+
+@dataclass(frozen=True)
+class CardLabel:
+    card: Card
+    row: int
+    position: int
+    z: int
+    quad: np.ndarray
+    indices: tuple[IndexLabel, ...]
+
+
+@dataclass(frozen=True)
+class Crop:
+    card: Card
+    corner: Corner
+    jpeg: bytes
+
+
+@dataclass(frozen=True)
+class SceneResult:
+    index: int
+    split: Split
+    jpeg: bytes
+    width: int
+    height: int
+    labels: tuple[CardLabel, ...]
+    crops: tuple[Crop, ...]
+    meta: dict = field(default_factory=dict)
+
+    def boxes(self) -> list[tuple[float, float, float, float]]:
+        return [i.box for c in self.labels for i in c.indices if i.labelled]
+
+
+# ---------------------------------------------------------------------------------------------
+# making a scene
+
+
+def make_scene(seed: int, index: int, config: SynthConfig, library: ArtLibrary) -> SceneResult:
+    rng = scene_rng(seed, index)
+    split = Split.VAL if rng.random() < config.val_fraction else Split.TRAIN
+    deck = _choose_deck(rng, library.decks_in(split))
+    size = library.size(deck)
+    layout = _make_layout(rng, config, size)
+    backs = _backs(rng, layout, size)
+    plane_points = _plane_points(layout, backs, size)
+    camera = camera_for(rng, plane_points, config.imgsz)
+    w, h = camera.width, camera.height
+    surface, background = table_surface(rng, h, w)
+    sprites = [
+        CardSprite(library.pyramid(deck, None), camera.plane_to_image @ m) for m in backs
+    ] + [
+        CardSprite(library.pyramid(deck, p.card), camera.plane_to_image @ p.to_plane)
+        for p in layout.cards
+    ]
+    scene = Scene(w, h, background, tuple(sprites), random_light(rng, w, h), random_shadow(rng))
+    drawn = draw(scene, np.eye(3), w, h)
+    photo = expose(drawn.image, random_camera(rng), rng)
+    jpeg = encode_jpeg(photo, int(rng.integers(40, 96)))
+    labels = _labels(
+        layout,
+        len(backs),
+        sprites,
+        drawn.top,
+        library.indices[deck.name],
+        deck.corners,
+        config.min_visibility,
+    )
+    crops = _crops(rng, scene, labels, config) if config.crops else ()
+    meta = _meta(seed, index, split, deck, layout, surface, camera, labels, len(backs))
+    return SceneResult(index, split, jpeg, w, h, labels, crops, meta)
+
+
+def _choose_deck(rng: Rng, decks: tuple[DeckSpec, ...]) -> DeckSpec:
+    families = sorted({d.family for d in decks})
+    family = families[int(rng.integers(len(families)))]
+    members = [d for d in decks if d.family == family]
+    return members[int(rng.integers(len(members)))]
+
+
+def _draw_cards(rng: Rng, count: int) -> list[Card]:
+    pool: list[Card] = []
+    while len(pool) < count:
+        pool.extend(ALL_CARDS[i] for i in rng.permutation(len(ALL_CARDS)))
+    return pool[:count]
+
+
+def _make_layout(rng: Rng, config: SynthConfig, size: CardArtSize) -> Layout:
+    kinds = [k for k, _ in config.layout_weights]
+    weights = np.array([w for _, w in config.layout_weights])
+    kind = kinds[int(rng.choice(len(kinds), p=weights / weights.sum()))]
+    if kind is LayoutKind.ROWS:
+        n_rows = int(rng.choice([1, 2, 3], p=[0.45, 0.35, 0.2]))
+        lengths = [_row_length(rng) for _ in range(n_rows)]
+        cards = _draw_cards(rng, sum(lengths))
+        rows, start = [], 0
+        for n in lengths:
+            rows.append(cards[start : start + n])
+            start += n
+        return rows_layout(rng, rows, size)
+    if kind is LayoutKind.FAN:
+        return fan_layout(rng, _draw_cards(rng, int(rng.integers(3, 14))), size)
+    if kind is LayoutKind.SINGLES:
+        return singles_layout(rng, _draw_cards(rng, int(rng.integers(1, 6))), size)
+    return Layout(LayoutKind.EMPTY, ())
+
+
+def _row_length(rng: Rng) -> int:
+    if rng.random() < 0.6:
+        return int(rng.integers(2, 14))
+    return int(rng.integers(2, 27))
+
+
+def _backs(rng: Rng, layout: Layout, size: CardArtSize) -> list[np.ndarray]:
+    """Face-down cards (a stock, a discard) beside the piles now and then: to be ignored."""
+    if layout.kind is not LayoutKind.EMPTY and rng.random() > 0.15:
+        return []
+    pts = _plane_points(layout, [], size) if layout.cards else np.zeros((1, 2))
+    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    out = []
+    for _ in range(int(rng.integers(1, 4))):
+        side = rng.integers(4)
+        x = rng.uniform(lo[0], hi[0]) if side < 2 else (lo[0] - 0.7 if side == 2 else hi[0] + 0.7)
+        y = rng.uniform(lo[1], hi[1]) if side >= 2 else (lo[1] - 0.7 if side == 0 else hi[1] + 0.7)
+        out.append(card_to_plane(size, x, y, rng.uniform(-np.pi, np.pi)))
+    return out
+
+
+def _plane_points(layout: Layout, backs: list[np.ndarray], size: CardArtSize) -> np.ndarray:
+    corners = np.array([[0, 0], [size.width, 0], [size.width, size.height], [0, size.height]])
+    mats = [p.to_plane for p in layout.cards] + list(backs)
+    if not mats:
+        return corners / size.height
+    return np.vstack([apply(m, corners) for m in mats])
+
+
+# ---------------------------------------------------------------------------------------------
+# labels
+
+
+def _labels(
+    layout: Layout,
+    first: int,
+    sprites: list[CardSprite],
+    top: np.ndarray,
+    indices: dict[Card, CardIndices],
+    corners: tuple[Corner, ...],
+    min_visibility: float,
+) -> tuple[CardLabel, ...]:
+    h, w = top.shape
+    out = []
+    for k, placed in enumerate(layout.cards):
+        z = first + k
+        sprite = sprites[z]
+        index_labels = []
+        for ib in indices[placed.card].boxes:
+            if ib.corner not in corners:
+                continue
+            x0, y0, x1, y1 = ib.box
+            quad = apply(sprite.to_scene, np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))
+            visibility = _visibility(quad, top, z)
+            box = (
+                float(max(0.0, quad[:, 0].min())),
+                float(max(0.0, quad[:, 1].min())),
+                float(min(w, quad[:, 0].max())),
+                float(min(h, quad[:, 1].max())),
+            )
+            big_enough = box[2] - box[0] >= 2 and box[3] - box[1] >= 2
+            labelled = visibility >= min_visibility and big_enough
+            index_labels.append(IndexLabel(ib.corner, quad, box, visibility, labelled))
+        out.append(
+            CardLabel(
+                placed.card,
+                placed.row,
+                placed.position,
+                z,
+                sprite.scene_corners(),
+                tuple(index_labels),
+            )
+        )
+    return tuple(out)
+
+
+def _visibility(quad: np.ndarray, top: np.ndarray, z: int) -> float:
+    """Share of the index's area that is inside the image and not under a later card."""
+    area = abs(float(cv2.contourArea(quad.astype(np.float32))))
+    if area < 1e-6:
+        return 0.0
+    h, w = top.shape
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 1
+    cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    if cx1 <= cx0 or cy1 <= cy0:
+        return 0.0
+    mask = np.zeros((cy1 - cy0, cx1 - cx0), np.uint8)
+    shifted = np.round((quad - [cx0, cy0]) * 16).astype(np.int32)
+    cv2.fillPoly(mask, [shifted], 1, cv2.LINE_8, shift=4)
+    inside = float(mask.sum())
+    visible = float((mask.astype(bool) & (top[cy0:cy1, cx0:cx1] == z)).sum())
+    # pixel counts under-/over-shoot for small quads: scale by the rasterised area
+    raster_area = max(inside, 1.0)
+    in_image = _clipped_area(quad, w, h) / area
+    return float(min(1.0, in_image * visible / raster_area))
+
+
+def _clipped_area(quad: np.ndarray, w: int, h: int) -> float:
+    clipped, _ = cv2.intersectConvexConvex(
+        quad.astype(np.float32), np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    )
+    return float(clipped)
+
+
+# ---------------------------------------------------------------------------------------------
+# crops
+
+
+def _crops(
+    rng: Rng, scene: Scene, labels: tuple[CardLabel, ...], config: SynthConfig
+) -> tuple[Crop, ...]:
+    out = []
+    for label in labels:
+        for index in label.indices:
+            if not index.labelled:
+                continue
+            out.append(Crop(label.card, index.corner, _crop(rng, scene, index, config)))
+    return tuple(out)
+
+
+def _crop(rng: Rng, scene: Scene, index: IndexLabel, config: SynthConfig) -> bytes:
+    """A square close-up of one index, drawn afresh at its own resolution (as a crop from a
+    full-resolution photo would be), then the camera, then resized to crop_size."""
+    quad = index.quad
+    lo, hi = quad.min(axis=0), quad.max(axis=0)
+    long_side = float(max(hi - lo))
+    side = long_side * rng.uniform(1.15, 1.5)
+    centre = (lo + hi) / 2 + rng.uniform(-0.08, 0.08, 2) * side
+    native_index = rng.uniform(14, 110)
+    native = int(np.clip(round(native_index * side / long_side), 16, 200))
+    view = scaling(native / side) @ translation(*(side / 2 - centre))
+    drawn = draw(scene, view, native, native)
+    photo = expose(drawn.image, random_camera(rng), rng)
+    size = config.crop_size
+    interp = cv2.INTER_AREA if native > size else cv2.INTER_CUBIC
+    photo = cv2.resize(photo, (size, size), interpolation=interp)
+    return encode_jpeg(photo, int(rng.integers(50, 96)))
+
+
+# ---------------------------------------------------------------------------------------------
+# ground truth
+
+
+def _meta(
+    seed: int,
+    index: int,
+    split: Split,
+    deck: DeckSpec,
+    layout: Layout,
+    surface: str,
+    camera,
+    labels: tuple[CardLabel, ...],
+    backs: int,
+) -> dict:
+    piles: dict[int, list[tuple[int, str]]] = {}
+    for label in labels:
+        piles.setdefault(label.row, []).append((label.position, label.card.code))
+    return {
+        "version": META_VERSION,
+        "seed": seed,
+        "index": index,
+        "split": split.value,
+        "width": camera.width,
+        "height": camera.height,
+        "deck": deck.name,
+        "layout": layout.kind.value,
+        "surface": surface,
+        "tilt_degrees": round(camera.tilt_degrees, 2),
+        "pitch_degrees": round(camera.pitch_degrees, 2),
+        "face_down_cards": backs,
+        "piles": [[code for _, code in sorted(piles[r])] for r in sorted(piles)],
+        "cards": [_card_meta(label) for label in labels],
+    }
+
+
+def _card_meta(label: CardLabel) -> dict:
+    return {
+        "code": label.card.code,
+        "row": label.row,
+        "position": label.position,
+        "z": label.z,
+        "quad": _round(label.quad),
+        "indices": [
+            {
+                "corner": i.corner.value,
+                "quad": _round(i.quad),
+                "box": [round(v, 2) for v in i.box],
+                "visibility": round(i.visibility, 3),
+                "labelled": i.labelled,
+            }
+            for i in label.indices
+        ],
+    }
+
+
+def _round(points: np.ndarray) -> list[list[float]]:
+    return [[round(float(x), 2), round(float(y), 2)] for x, y in points]

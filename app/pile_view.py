@@ -1,0 +1,212 @@
+"""HTML for the app: a pile as a strip of cards with its features marked under the cards, the
+list of features with their points, and the scoreboard. Pure functions of the engine's scores
+(no Streamlit here), so the page stays a thin shell; `CSS` styles them all."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from html import escape
+
+from blackcat.cards import Card
+from blackcat.scoring import FEATURE_KINDS, FEATURE_NAMES, Feature, FeatureKind, PileScore
+from blackcat.table_state import TableResult, card_number
+
+KIND_LETTERS: dict[FeatureKind, str] = {
+    "tomcat": "T",
+    "yowler": "Y",
+    "jellical": "J",
+    "black_cat": "B",
+}
+PLURALS: dict[FeatureKind, str] = {
+    "tomcat": "Tomcats",
+    "yowler": "Yowlers",
+    "jellical": "Jellical Cats",
+    "black_cat": "Black Cats",
+}
+
+CSS = """
+<style>
+[data-testid="stMainBlockContainer"] { padding-top: 2.2rem; padding-left: .9rem;
+  padding-right: .9rem; }
+.bc-strip { overflow-x: auto; padding: 2px 0 6px 0; }
+.bc-grid { display: grid; gap: 3px 2px; width: 100%; grid-auto-rows: min-content; }
+.bc-card { border: 1px solid #c9c9c9; border-radius: 5px; background: #fff;
+  text-align: center; line-height: 1.05; padding: 2px 0 3px 0; font-weight: 600;
+  box-shadow: 0 1px 1px rgba(0,0,0,.08); }
+.bc-card .n { display: block; font-size: .58rem; color: #888; font-weight: 400; }
+.bc-card .r { display: block; font-size: .95rem; letter-spacing: -.04em; }
+.bc-card .s { display: block; font-size: 1.05rem; }
+.bc-card .q { display: block; font-size: .62rem; color: #555; font-weight: 500; }
+.bc-red { color: #d0021b; }
+.bc-black { color: #111; }
+.bc-doubtful { border: 2px dashed #f57c00; background: #fff8e1; }
+.bc-dup { border: 2px solid #d32f2f; background: #ffebee; }
+.bc-bar { border-radius: 4px; color: #fff; font-size: .62rem; font-weight: 700;
+  text-align: center; white-space: nowrap; overflow: hidden; padding: 1px 0; }
+.bc-tomcat { background: #1e88e5; }
+.bc-yowler { background: #ef6c00; }
+.bc-jellical { background: #8e24aa; }
+.bc-black_cat { background: #212121; }
+.bc-features { font-size: .85rem; line-height: 1.9; margin: 0 0 .4rem 0; }
+.bc-features .k { font-weight: 700; margin-right: .3rem; }
+.bc-item { display: inline-block; border-radius: 4px; padding: 0 .35rem; margin: 0 .25rem .15rem 0;
+  background: #f1f3f6; white-space: nowrap; }
+.bc-tag { display: inline-block; min-width: 1.1rem; text-align: center; border-radius: 3px;
+  color: #fff; font-size: .7rem; font-weight: 700; margin-right: .25rem; }
+.bc-pile-head { display: flex; align-items: baseline; gap: .5rem; margin: .6rem 0 .1rem 0; }
+.bc-pile-head .dot { width: .8rem; height: .8rem; border-radius: 50%; display: inline-block; }
+.bc-pile-head .t { font-size: 1.15rem; font-weight: 700; }
+.bc-pile-head .p { margin-left: auto; font-size: 1.15rem; font-weight: 700; }
+.bc-board { width: 100%; border-collapse: collapse; font-size: 1rem; }
+.bc-board td, .bc-board th { padding: .3rem .4rem; border-bottom: 1px solid #e4e4e4;
+  text-align: left; }
+.bc-board th { font-size: .8rem; color: #666; font-weight: 600; }
+.bc-board .tot { text-align: right; font-weight: 700; font-size: 1.1rem; }
+.bc-board tr.win td { background: #fff7d6; }
+.bc-result { font-size: 1.05rem; font-weight: 700; margin: .4rem 0 .2rem 0; }
+</style>
+"""
+
+
+def colour_css(rgb: Sequence[int]) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
+
+
+def card_html(card: Card) -> str:
+    """A card's label in its colour: red hearts and diamonds, black spades and clubs."""
+    colour = "bc-black" if card.is_black else "bc-red"
+    return f'<span class="{colour}">{escape(card.label)}</span>'
+
+
+def cards_html(cards: Sequence[Card]) -> str:
+    return " ".join(card_html(card) for card in cards)
+
+
+def feature_lanes(features: Sequence[Feature]) -> list[list[Feature]]:
+    """Features packed into lanes (rows under the strip) that never overlap within a lane:
+    each kind gets its own lanes, in the order Tomcat, Yowler, Jellical Cat, Black Cat."""
+    lanes: list[list[Feature]] = []
+    for kind in FEATURE_KINDS:
+        kind_lanes: list[list[Feature]] = []
+        ordered = sorted(
+            (f for f in features if f.kind == kind),
+            key=lambda f: (f.positions[0], -f.positions[-1]),
+        )
+        for feature in ordered:
+            for lane in kind_lanes:
+                if lane[-1].positions[-1] < feature.positions[0]:
+                    lane.append(feature)
+                    break
+            else:
+                kind_lanes.append([feature])
+        lanes += kind_lanes
+    return lanes
+
+
+def strip_html(
+    pile_index: int,
+    pile: PileScore,
+    *,
+    doubtful: Collection[int] = (),
+    duplicated: Collection[int] = (),
+) -> str:
+    """The pile as a strip of cards, numbered as on the photo, Queens with their value, and a
+    bar under the cards of every feature (letter and points)."""
+    if not pile.cards:
+        return '<div class="bc-strip"><em>No cards yet.</em></div>'
+    queens = {queen.position: queen for queen in pile.queens}
+    cells = []
+    for position, card in enumerate(pile.cards):
+        classes = ["bc-card"]
+        title = card.label
+        if position in duplicated:
+            classes.append("bc-dup")
+            title += ": on the table too often"
+        elif position in doubtful:
+            classes.append("bc-doubtful")
+            title += ": please check"
+        colour = "bc-black" if card.is_black else "bc-red"
+        queen = ""
+        if position in queens:
+            mark = "📌" if queens[position].pinned else ""
+            queen = f'<span class="q">={queens[position].value}{mark}</span>'
+        cells.append(
+            f'<div class="{" ".join(classes)}" title="{escape(title)}" '
+            f'style="grid-row:1;grid-column:{position + 1}">'
+            f'<span class="n">{card_number(pile_index, position)}</span>'
+            f'<span class="r {colour}">{escape(card.rank.value)}</span>'
+            f'<span class="s {colour}">{card.suit.symbol}</span>{queen}</div>'
+        )
+    for lane_index, lane in enumerate(feature_lanes(pile.features)):
+        for feature in lane:
+            first, last = feature.positions[0], feature.positions[-1]
+            name = FEATURE_NAMES[feature.kind]
+            cells.append(
+                f'<div class="bc-bar bc-{feature.kind}" title="{name} +{feature.points}" '
+                f'style="grid-row:{lane_index + 2};grid-column:{first + 1}/{last + 2}">'
+                f"{KIND_LETTERS[feature.kind]}{feature.points}</div>"
+            )
+    columns = f"grid-template-columns:repeat({len(pile.cards)},minmax(1.3rem,2.6rem))"
+    return (
+        f'<div class="bc-strip"><div class="bc-grid" style="{columns}">'
+        + "".join(cells)
+        + "</div></div>"
+    )
+
+
+def features_html(pile_index: int, pile: PileScore) -> str:
+    """Every feature of the pile, kind by kind, with its cards, card numbers and points."""
+    if not pile.features:
+        return '<div class="bc-features">No Tomcat, Yowler, Jellical Cat or Black Cat.</div>'
+    lines = []
+    for kind in FEATURE_KINDS:
+        found = [feature for feature in pile.features if feature.kind == kind]
+        if not found:
+            continue
+        total = sum(feature.points for feature in found)
+        name = PLURALS[kind] if len(found) > 1 else FEATURE_NAMES[kind]
+        items = "".join(
+            f'<span class="bc-item">{cards_html(feature.cards)} '
+            f"<small>({_numbers(pile_index, feature.positions)})</small> "
+            f"<b>+{feature.points}</b></span>"
+            for feature in found
+        )
+        lines.append(
+            f'<div><span class="bc-tag bc-{kind}">{KIND_LETTERS[kind]}</span>'
+            f'<span class="k">{len(found)} {name} = {total}</span>{items}</div>'
+        )
+    return '<div class="bc-features">' + "".join(lines) + "</div>"
+
+
+def _numbers(pile_index: int, positions: Sequence[int]) -> str:
+    first = card_number(pile_index, positions[0])
+    if len(positions) == 1:
+        return first
+    return f"{first}–{card_number(pile_index, positions[-1])}"
+
+
+def pile_head_html(pile_index: int, points: int, colour: Sequence[int], cards: int) -> str:
+    count = f"{cards} card" + ("" if cards == 1 else "s")
+    return (
+        f'<div class="bc-pile-head"><span class="dot" style="background:{colour_css(colour)}">'
+        f'</span><span class="t">Pile {pile_index + 1}</span><small>{count}</small>'
+        f'<span class="p">{points} pts</span></div>'
+    )
+
+
+def scoreboard_html(result: TableResult) -> str:
+    """Players, each pile's points and the total; the winner's row (or the tied rows) marked."""
+    several = len(result.players) > 1
+    rows = []
+    for player in result.players:
+        wins = several and player.name in result.score.winners
+        piles = " + ".join(str(pile.points) for pile in player.piles) or "–"
+        crown = "🏆 " if wins and not result.score.is_tie else ("🤝 " if wins else "")
+        rows.append(
+            f'<tr class="{"win" if wins else ""}"><td>{crown}{escape(player.name)}</td>'
+            f'<td>{piles}</td><td class="tot">{player.total}</td></tr>'
+        )
+    return (
+        '<table class="bc-board"><tr><th>Player</th><th>Piles</th>'
+        '<th class="tot">Total</th></tr>' + "".join(rows) + "</table>"
+    )

@@ -1,0 +1,807 @@
+"""Black Cat score counter: the Streamlit app (`streamlit run app/streamlit_app.py`).
+
+UI only. The table (players, piles, corrections, pins, variants), its scores and the exports are
+`blackcat.table_state`; scoring is `blackcat.scoring`; reading photos is `blackcat.vision`.
+State lives in `st.session_state.table`, a frozen `Table` that every action replaces (so undo is a
+list of earlier tables). Actions run as widget callbacks, before the page is drawn, so the page
+always shows the table after the change.
+
+Photos: the reader loads once (`st.cache_resource`), each photo is read once (`st.cache_data` by
+content hash), and editing a card only re-scores. `BLACKCAT_MODELS_DIR` points the app at another
+folder of weights (as `blackcat scan --models`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import logging
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pile_view
+import streamlit as st
+from PIL import Image
+
+from blackcat import table_state as ts
+from blackcat.cards import ALL_CARDS, Card, Rank, Suit
+from blackcat.scoring import Variants
+from blackcat.vision import reader as vision_reader
+from blackcat.vision.drawing import PILE_COLOURS, annotate
+from blackcat.vision.image_io import ACCEPTED, ImageReadError, load_image
+from blackcat.vision.types import PhotoRead, ReadCard
+
+log = logging.getLogger("blackcat.app")
+
+APP_DIR = Path(__file__).resolve().parent
+EXAMPLE_PHOTO = APP_DIR / "example.jpg"
+HOW_WE_SCORE = APP_DIR / "how_we_score.md"
+PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
+MAX_UPLOAD_MB = 100
+DISPLAY_SIDE = 1280  # long side of the photo copy kept for showing the numbered boxes
+UNDO_DEPTH = 50
+NO_READER = (
+    "The photo reader isn't available on this server yet (its trained models aren't "
+    "installed), so photos can't be read here. Type or pick your cards below instead."
+)
+SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds"}
+SUIT_NAMES[Suit.CLUBS] = "clubs"
+RANK_NAMES = {Rank.ACE: "Ace", Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King"}
+
+
+# ---------------------------------------------------------------------------------------------
+# The photo reader
+
+
+def models_dir() -> Path:
+    return Path(os.environ.get("BLACKCAT_MODELS_DIR") or vision_reader.MODELS_DIR)
+
+
+def models_present(folder: Path) -> bool:
+    names = (vision_reader.DETECTOR_FILE, vision_reader.CLASSIFIER_FILE)
+    return all((folder / name).is_file() for name in names)
+
+
+@st.cache_resource(show_spinner="Loading the card reader…")
+def load_reader(folder: str) -> vision_reader.CardReader:
+    return vision_reader.CardReader.load(folder)
+
+
+def get_reader() -> tuple[vision_reader.CardReader | None, str | None]:
+    """The loaded reader, or None and why not (in words for the player)."""
+    folder = models_dir()
+    if not models_present(folder):
+        return None, NO_READER
+    failed = st.session_state.get("reader_failed")
+    if failed:
+        return None, failed
+    try:
+        return load_reader(str(folder)), None
+    except Exception as error:  # a damaged weights file must not take the page down
+        log.exception("loading the card reader failed")
+        message = (
+            f"The photo reader couldn't start ({type(error).__name__}); photos can't be read "
+            "for now. Type or pick your cards below instead."
+        )
+        st.session_state.reader_failed = message
+        return None, message
+
+
+@dataclass(frozen=True, eq=False)
+class PhotoOutcome:
+    """One photo read: its rows of cards and a small copy to draw on, or what went wrong."""
+
+    rows: tuple[tuple[ReadCard, ...], ...] = ()
+    display: np.ndarray | None = None
+    factor: float = 1.0  # display pixels per photo pixel
+    error: str | None = None
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def read_photo(key: str, name: str, decks: int, folder: str, _data: bytes) -> PhotoOutcome:
+    """Read once per photo content (`key`), decks and weights; later runs reuse the result."""
+    try:
+        image = load_image(_data, name=name)
+    except ImageReadError as error:
+        return PhotoOutcome(error=f"{error}.")
+    try:
+        photo = load_reader(folder).read(image, decks=decks)
+    except Exception as error:  # the page must stay usable whatever the reader does
+        log.exception("reading %s failed", name)
+        return PhotoOutcome(
+            error=f"{name} could not be read ({type(error).__name__}). Try another photo, or "
+            "type the cards."
+        )
+    display, factor = vision_reader.downscale(image, DISPLAY_SIDE)
+    return PhotoOutcome(rows=photo.piles, display=display, factor=factor)
+
+
+@dataclass(frozen=True, eq=False)
+class PhotoRecord:
+    """A photo on the table, as the page shows it."""
+
+    name: str
+    display: np.ndarray
+    factor: float
+
+
+def photo_key(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:20]
+
+
+def add_photo(data: bytes, name: str, player_id: int) -> tuple[str, str]:
+    """Read a photo and give its rows to the player. Returns (kind, message) for the page;
+    whatever happens, what is already on the table stays."""
+    key = photo_key(data)
+    table: ts.Table = st.session_state.table
+    owner = ts.photo_owner(table, key)
+    if owner is not None:
+        return "info", f"{name} is already on the table ({owner}'s piles)."
+    reader, why_not = get_reader()
+    if reader is None:
+        try:
+            load_image(data, name=name)
+        except ImageReadError as error:
+            return "error", f"{error}."
+        return "warning", f"{name}: {why_not}"
+    with st.spinner(f"Reading {name}…"):
+        outcome = read_photo(key, name, table.variants.decks, str(models_dir()), data)
+    if outcome.error:
+        return "error", outcome.error
+    if not any(outcome.rows):
+        return "warning", (
+            f"No cards found in {name}. Lay each pile out in a row with every card's corner "
+            "showing, photograph from straight above in good light, and try again; or type "
+            "the cards."
+        )
+    commit(ts.place_photo(table, player_id, key, outcome.rows))
+    st.session_state.photos[key] = PhotoRecord(name, outcome.display, outcome.factor)
+    new_table: ts.Table = st.session_state.table
+    owner_name = ts.photo_owner(new_table, key)
+    owner_id = next(p.id for p in new_table.players if p.name == owner_name)
+    st.session_state.player = owner_id
+    cards = sum(len(row) for row in outcome.rows)
+    rows = sum(1 for row in outcome.rows if row)
+    pile_word = "pile" if rows == 1 else "piles"
+    return "success", (
+        f"{name}: {cards} cards in {rows} {pile_word}, given to {owner_name}. Check the "
+        "numbers on the photo against the cards, and fix any card in orange."
+    )
+
+
+def scaled(read: ReadCard, factor: float) -> ReadCard:
+    """A read card with its boxes in the display copy's pixels."""
+
+    def box(values: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        x1, y1, x2, y2 = (v * factor for v in values)
+        return x1, y1, x2, y2
+
+    indices = tuple(replace(index, box=box(index.box)) for index in read.indices)
+    return replace(read, box=box(read.box), indices=indices)
+
+
+OFF_PHOTO = (-10_000.0, -10_000.0, -9_999.0, -9_999.0)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def annotated_jpeg(
+    key: str, marks: tuple[tuple[int, int, ts.Slot], ...], factor: float, _display: np.ndarray
+) -> bytes:
+    """The photo with a numbered box per card, numbered and named as the piles are now (after
+    corrections). Cards typed in between keep their numbers but have no box on the photo."""
+    rows: dict[int, list[ReadCard]] = {}
+    length = {pile: position + 1 for pile, position, _ in marks}
+    for pile_index in length:
+        # a card with nothing to draw, so each box keeps its position number in the pile
+        rows[pile_index] = [
+            ReadCard(ALL_CARDS[0], OFF_PHOTO, 1.0, (), ()) for _ in range(length[pile_index])
+        ]
+    for pile_index, position, slot in marks:
+        read = slot.read
+        assert read is not None
+        confidence = 1.0 if slot.checked else read.confidence
+        rows[pile_index][position] = scaled(
+            replace(read, card=slot.card, confidence=confidence), factor
+        )
+    piles = tuple(tuple(rows.get(index, ())) for index in range(max(rows, default=-1) + 1))
+    height, width = _display.shape[:2]
+    drawn = annotate(_display, PhotoRead(width=width, height=height, piles=piles))
+    buffer = io.BytesIO()
+    Image.fromarray(drawn).save(buffer, format="JPEG", quality=82)
+    return buffer.getvalue()
+
+
+# ---------------------------------------------------------------------------------------------
+# State and actions
+
+
+def initial_table() -> tuple[ts.Table, dict[str, PhotoRecord], str]:
+    """The example the app opens with: the example photo read, or its piles typed in."""
+    reader, _ = get_reader()
+    if reader is not None and EXAMPLE_PHOTO.is_file():
+        data = EXAMPLE_PHOTO.read_bytes()
+        key = photo_key(data)
+        with st.spinner("Reading the example photo…"):
+            outcome = read_photo(key, EXAMPLE_PHOTO.name, 1, str(models_dir()), data)
+        if outcome.error is None and any(outcome.rows) and outcome.display is not None:
+            table = ts.new_table((ts.EXAMPLE_PLAYER,))
+            table = ts.place_photo(table, table.players[0].id, key, outcome.rows)
+            record = PhotoRecord("the example photo", outcome.display, outcome.factor)
+            return replace(table, example=True), {key: record}, "read from the example photo"
+    return ts.example_table(), {}, "typed in by hand"
+
+
+def init_state() -> None:
+    state = st.session_state
+    if "table" not in state:
+        state.table, state.photos, state.example_source = initial_table()
+        state.history = []
+        state.upload_notes = {}
+        state.text_errors = {}
+
+
+def commit(table: ts.Table) -> None:
+    state = st.session_state
+    if table is state.table:
+        return
+    state.history = [*state.history[-(UNDO_DEPTH - 1) :], state.table]
+    state.table = table
+
+
+def act(operation: Any, *args: Any, after: Any = None) -> None:
+    """A widget callback: apply a table operation; a refusal becomes a toast, never an error
+    page. `after` runs when it worked (e.g. to move a selection)."""
+    try:
+        table = operation(st.session_state.table, *args)
+    except ts.TableError as error:
+        st.toast(f"{str(error)[:1].upper()}{str(error)[1:]}.", icon="✋")
+        return
+    commit(table)
+    if after is not None:
+        after()
+
+
+def undo() -> None:
+    state = st.session_state
+    if state.history:
+        state.table = state.history[-1]
+        state.history = state.history[:-1]
+
+
+def set_widget(key: str, value: Any) -> None:
+    """Show `value` in the widget `key` when the table changed it (or the widget is new), and
+    otherwise leave what the person typed, e.g. a pile with a typo, for them to fix."""
+    shown = f"shown:{key}"
+    if key not in st.session_state or st.session_state.get(shown) != value:
+        st.session_state[key] = value
+        st.session_state[shown] = value
+
+
+def on_text(pile_id: int, key: str) -> None:
+    errors = st.session_state.text_errors
+    try:
+        cards = ts.parse_cards(st.session_state[key])
+    except ts.TableError as error:
+        errors[pile_id] = str(error)
+        return
+    errors.pop(pile_id, None)
+    if cards != st.session_state.table.pile(pile_id).cards:
+        act(ts.set_cards, pile_id, cards)
+
+
+def on_rename(player_id: int, key: str) -> None:
+    table: ts.Table = st.session_state.table
+    try:
+        commit(ts.rename_player(table, player_id, st.session_state[key]))
+    except ts.TableError as error:
+        st.toast(f"{str(error)[:1].upper()}{str(error)[1:]}.", icon="✋")
+        st.session_state[key] = table.player(player_id).name
+
+
+def on_change_card(pile_id: int, position: int, key: str) -> None:
+    card = st.session_state[key]
+    if card is not None:
+        act(ts.replace_card, pile_id, position, card)
+
+
+def on_pin(pile_id: int, position: int, key: str) -> None:
+    choice = st.session_state[key]
+    act(ts.pin_queen, pile_id, position, None if choice in (None, "Best") else int(choice))
+
+
+def select(key: str, value: int | None) -> Any:
+    def selection() -> None:
+        st.session_state[key] = value
+
+    return selection
+
+
+def picked_card(pile_id: int) -> Card | None:
+    rank = st.session_state.get(f"rank:{pile_id}")
+    suit = st.session_state.get(f"suit:{pile_id}")
+    return Card(rank, suit) if rank is not None and suit is not None else None
+
+
+def add_picked(pile_id: int, position: int | None) -> None:
+    card = picked_card(pile_id)
+    if card is None:
+        st.toast("Pick a rank and a suit first.", icon="✋")
+        return
+    pile = st.session_state.table.pile(pile_id)
+    at = len(pile.slots) if position is None else position
+    sel_key = f"sel:{pile_id}"
+    act(ts.insert_card, pile_id, at, card, after=select(sel_key, None))
+    st.session_state[f"rank:{pile_id}"] = None
+
+
+def on_variants() -> None:
+    state = st.session_state
+    variants = Variants(
+        decks=2 if state.two_decks else 1,
+        lucky_tom=state.lucky_tom,
+        music_of_the_night=state.music_of_the_night,
+    )
+    commit(ts.set_variants(state.table, variants))
+
+
+def on_photo_owner(photo: str, key: str) -> None:
+    player_id = st.session_state[key]
+    act(ts.reassign_photo, photo, player_id, after=select("player", player_id))
+
+
+def new_game() -> None:
+    act(ts.new_game)
+    st.session_state.player = st.session_state.table.players[0].id
+
+
+def add_player() -> None:
+    act(ts.add_player)
+    st.session_state.player = st.session_state.table.players[-1].id
+
+
+# ---------------------------------------------------------------------------------------------
+# Drawing the page
+
+
+def card_name(card: Card) -> str:
+    rank = RANK_NAMES.get(card.rank, card.rank.value)
+    return f"{card.label} · {card.code} · {rank} of {SUIT_NAMES[card.suit]}"
+
+
+def chip(card: Card) -> str:
+    """A card's label for buttons and pills, in its colour."""
+    return card.label if card.is_black else f":red[{card.label}]"
+
+
+def show_scoreboard(table: ts.Table, result: ts.TableResult) -> None:
+    st.markdown(pile_view.scoreboard_html(result), unsafe_allow_html=True)
+    line = ts.result_line(result)
+    if len(result.players) > 1:
+        icon = "🤝" if result.score.is_tie else "🏆"
+        st.markdown(f'<div class="bc-result">{icon} {line}</div>', unsafe_allow_html=True)
+    on = [
+        name
+        for name, active in (
+            ("two decks", table.variants.decks == 2),
+            ("Lucky Tom", table.variants.lucky_tom),
+            ("Music of the Night", table.variants.music_of_the_night),
+        )
+        if active
+    ]
+    st.caption("Variants: " + (", ".join(on) if on else "none (switch them on below)"))
+    for duplicate in result.duplicates:
+        st.warning(
+            f"**{ts.describe_duplicate(duplicate)}** With one deck a card can't be there twice: "
+            "one of them is probably misread. Fix it, or switch on *Two decks* below.",
+            icon="⚠️",
+        )
+
+
+def show_players(table: ts.Table) -> ts.Player:
+    ids = [player.id for player in table.players]
+    if st.session_state.get("player") not in ids:
+        st.session_state.player = ids[0]
+    names = {player.id: player.name for player in table.players}
+    st.segmented_control(
+        "Whose piles",
+        ids,
+        format_func=lambda player_id: names.get(player_id, "?"),
+        key="player",
+        required=True,
+    )
+    player = table.player(st.session_state.player)
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        name_key = f"name:{player.id}"
+        set_widget(name_key, player.name)
+        st.text_input(
+            "Name", key=name_key, on_change=on_rename, args=(player.id, name_key), width=180
+        )
+        st.button(
+            "➕ Player",
+            on_click=add_player,
+            disabled=len(table.players) >= ts.MAX_PLAYERS,
+            help=f"Up to {ts.MAX_PLAYERS} players",
+        )
+        st.button(
+            "Remove",
+            key=f"remove-player:{player.id}",
+            on_click=act,
+            args=(ts.remove_player, player.id),
+            disabled=len(table.players) == 1,
+            help=f"Take {player.name} off the table (Undo brings them back)",
+        )
+    return player
+
+
+def show_photo_inputs(player: ts.Player) -> None:
+    reader_ready = models_present(models_dir()) and not st.session_state.get("reader_failed")
+    st.markdown(f"#### 📷 Add {player.name}'s piles")
+    if not reader_ready:
+        st.info(get_reader()[1] or NO_READER, icon="ℹ️")
+    st.caption(
+        "Lay each pile out as a row, left to right as it was built, with every card's corner "
+        "showing. One photo may hold one or two piles."
+    )
+    camera = st.toggle("Take a photo with the camera", key="camera_on")
+    files = list(
+        st.file_uploader(
+            f"Or upload photos ({ACCEPTED})",
+            type=PHOTO_TYPES,
+            accept_multiple_files=True,
+            key="uploads",
+            max_upload_size=MAX_UPLOAD_MB,
+        )
+        or []
+    )
+    if camera:
+        shot = st.camera_input("Photo of the piles", key="camera")
+        if shot is not None:
+            files.append(shot)
+    notes: dict[str, tuple[str, str]] = st.session_state.upload_notes
+    for upload in files:
+        if upload.file_id not in notes:
+            notes[upload.file_id] = add_photo(upload.getvalue(), upload.name, player.id)
+    present = {upload.file_id for upload in files}
+    for file_id in [file_id for file_id in notes if file_id not in present]:
+        del notes[file_id]  # the file was taken out of the uploader: its note goes with it
+    for upload in files:
+        kind, message = notes[upload.file_id]
+        getattr(st, kind)(message)
+
+
+def show_photos(table: ts.Table, player: ts.Player) -> None:
+    photos: dict[str, PhotoRecord] = st.session_state.photos
+    for key in ts.photos_of(player):
+        record = photos.get(key)
+        if record is None:
+            continue
+        marks = ts.photo_marks(player, key)
+        st.image(
+            annotated_jpeg(key, marks, record.factor, record.display),
+            caption=f"{record.name}: the numbers are the card numbers below",
+            width="stretch",
+        )
+        if len(table.players) > 1:
+            owner_key = f"owner:{key}"
+            set_widget(owner_key, player.id)
+            names = {p.id: p.name for p in table.players}
+            st.selectbox(
+                "This photo belongs to",
+                [p.id for p in table.players],
+                format_func=lambda player_id, names=names: names.get(player_id, "?"),
+                key=owner_key,
+                on_change=on_photo_owner,
+                args=(key, owner_key),
+            )
+
+
+def show_pile(
+    player: ts.Player,
+    pile_index: int,
+    pile: ts.Pile,
+    score: Any,
+    duplicated: set[tuple[int, int]],
+) -> None:
+    colour = PILE_COLOURS[pile_index % len(PILE_COLOURS)]
+    st.markdown(
+        pile_view.pile_head_html(pile_index, score.points, colour, len(pile.slots)),
+        unsafe_allow_html=True,
+    )
+    doubtful = [position for position, slot in enumerate(pile.slots) if slot.doubtful]
+    st.markdown(
+        pile_view.strip_html(
+            pile_index,
+            score,
+            doubtful=doubtful,
+            duplicated={pos for index, pos in duplicated if index == pile_index},
+        ),
+        unsafe_allow_html=True,
+    )
+    if pile.slots:
+        st.markdown(pile_view.features_html(pile_index, score), unsafe_allow_html=True)
+    for position in doubtful:
+        show_doubtful(pile, pile_index, position)
+    if score.queens:
+        show_queens(pile, pile_index, score)
+    text_key = f"text:{pile.id}"
+    set_widget(text_key, ts.pile_text(pile))
+    st.text_input(
+        f"Pile {pile_index + 1}, left to right",
+        key=text_key,
+        on_change=on_text,
+        args=(pile.id, text_key),
+        placeholder="Type the cards, e.g. QS 10H 4S KD",
+    )
+    error = st.session_state.text_errors.get(pile.id)
+    if error:
+        st.error(error)
+    with st.expander(f"✏️ Fix, add or move cards of pile {pile_index + 1}"):
+        show_editor(player, pile_index, pile)
+
+
+def show_doubtful(pile: ts.Pile, pile_index: int, position: int) -> None:
+    slot = pile.slots[position]
+    number = ts.card_number(pile_index, position)
+    sure = f"{slot.read.confidence:.0%}" if slot.read else ""
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        st.markdown(f"**{number}** looks like {chip(slot.card)} ({sure} sure). It is:")
+        st.button(
+            f"✓ {chip(slot.card)}",
+            key=f"keep:{pile.id}:{position}",
+            on_click=act,
+            args=(ts.confirm_card, pile.id, position),
+        )
+        for guess in slot.alternatives[:2]:
+            st.button(
+                f"{chip(guess.card)} {guess.probability:.0%}",
+                key=f"alt:{pile.id}:{position}:{guess.card.code}",
+                on_click=act,
+                args=(ts.replace_card, pile.id, position, guess.card),
+            )
+
+
+def show_queens(pile: ts.Pile, pile_index: int, score: Any) -> None:
+    summary = " · ".join(
+        f"{queen.card.label}={queen.value}{'📌' if queen.pinned else ''}" for queen in score.queens
+    )
+    with st.expander(f"👑 Queens: {summary}", key=f"queens:{pile.id}"):
+        for queen in score.queens:
+            number = ts.card_number(pile_index, queen.position)
+            if queen.pinned:
+                why = f"pinned to {queen.value}"
+            elif queen.indifferent:
+                why = "7 or 11 score the same"
+            else:
+                why = f"{queen.value} scores most"
+            key = f"pin:{pile.id}:{queen.position}"
+            set_widget(key, str(queen.value) if queen.pinned else "Best")
+            st.segmented_control(
+                f"{chip(queen.card)} card {number}: {why}",
+                ["Best", "7", "11"],
+                key=key,
+                required=True,
+                on_change=on_pin,
+                args=(pile.id, queen.position, key),
+            )
+
+
+def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
+    sel_key = f"sel:{pile.id}"
+    selected = st.session_state.get(sel_key)
+    if selected is not None and selected >= len(pile.slots):
+        st.session_state[sel_key] = selected = None
+    if pile.slots:
+        st.pills(
+            "Tap a card to change, move or delete it",
+            list(range(len(pile.slots))),
+            format_func=lambda p: f"{ts.card_number(pile_index, p)} {chip(pile.slots[p].card)}",
+            key=sel_key,
+        )
+    if selected is not None:
+        slot = pile.slots[selected]
+        number = ts.card_number(pile_index, selected)
+        change_key = f"change:{pile.id}"
+        set_widget(change_key, slot.card)
+        st.selectbox(
+            f"Card {number} is",
+            ALL_CARDS,
+            format_func=card_name,
+            key=change_key,
+            on_change=on_change_card,
+            args=(pile.id, selected, change_key),
+        )
+        with st.container(horizontal=True, gap="small"):
+            st.button(
+                "◀ Left",
+                key=f"left:{pile.id}",
+                disabled=selected == 0,
+                on_click=act,
+                args=(ts.move_card, pile.id, selected, -1),
+                kwargs={"after": select(sel_key, selected - 1)},
+            )
+            st.button(
+                "Right ▶",
+                key=f"right:{pile.id}",
+                disabled=selected == len(pile.slots) - 1,
+                on_click=act,
+                args=(ts.move_card, pile.id, selected, 1),
+                kwargs={"after": select(sel_key, selected + 1)},
+            )
+            st.button(
+                "🗑 Delete",
+                key=f"delete:{pile.id}",
+                on_click=act,
+                args=(ts.delete_card, pile.id, selected),
+                kwargs={"after": select(sel_key, None)},
+            )
+            for other_index, other in enumerate(player.piles):
+                if other_index == pile_index:
+                    continue
+                end = "start" if other_index > pile_index else "end"
+                st.button(
+                    f"To pile {other_index + 1} ({end})",
+                    key=f"to:{pile.id}:{other.id}",
+                    on_click=act,
+                    args=(ts.move_card_to_pile, pile.id, selected, other.id),
+                    kwargs={"after": select(sel_key, None)},
+                )
+            st.button(
+                f"✂ New pile from {number}",
+                key=f"split:{pile.id}",
+                disabled=selected == 0,
+                on_click=act,
+                args=(ts.split_pile, pile.id, selected),
+                kwargs={"after": select(sel_key, None)},
+                help="The reader joined two piles: this card and the ones after it become a pile",
+            )
+    st.markdown("**Add a card**")
+    st.pills("Rank", list(Rank), format_func=lambda r: r.value, key=f"rank:{pile.id}")
+    st.pills(
+        "Suit",
+        list(Suit),
+        format_func=lambda s: s.symbol if s.is_black else f":red[{s.symbol}]",
+        key=f"suit:{pile.id}",
+    )
+    card = picked_card(pile.id)
+    with st.container(horizontal=True, gap="small"):
+        st.button(
+            f"➕ Add {chip(card)} at the end" if card else "➕ Add at the end",
+            key=f"add:{pile.id}",
+            type="primary",
+            disabled=card is None,
+            on_click=add_picked,
+            args=(pile.id, None),
+        )
+        if selected is not None and card is not None:
+            st.button(
+                f"Insert {chip(card)} before {ts.card_number(pile_index, selected)}",
+                key=f"insert:{pile.id}",
+                on_click=add_picked,
+                args=(pile.id, selected),
+            )
+    with st.container(horizontal=True, gap="small"):
+        if pile_index + 1 < len(player.piles):
+            st.button(
+                f"Join with pile {pile_index + 2}",
+                key=f"join:{pile.id}",
+                on_click=act,
+                args=(ts.join_with_next, pile.id),
+                help="The reader split one pile in two: put them back together",
+            )
+        st.button(
+            f"Remove pile {pile_index + 1}",
+            key=f"remove-pile:{pile.id}",
+            disabled=len(player.piles) == 1,
+            on_click=act,
+            args=(ts.remove_pile, pile.id),
+        )
+
+
+def show_variants(table: ts.Table) -> None:
+    with st.expander("⚙️ Variants", key="variants"):
+        variants = table.variants
+        set_widget("two_decks", variants.decks == 2)
+        set_widget("lucky_tom", variants.lucky_tom)
+        set_widget("music_of_the_night", variants.music_of_the_night)
+        st.toggle(
+            "Two decks (Long Night on the Fence)",
+            key="two_decks",
+            on_change=on_variants,
+            help="The same card may appear twice",
+        )
+        st.toggle(
+            "Lucky Tom", key="lucky_tom", on_change=on_variants, help="A Tomcat of two 5s is 5"
+        )
+        st.toggle(
+            "Music of the Night",
+            key="music_of_the_night",
+            on_change=on_variants,
+            help="Each Yowler is worth the number of Yowlers in its pile",
+        )
+
+
+def show_exports(table: ts.Table, result: ts.TableResult) -> None:
+    with (
+        st.expander("⬇️ Download the scores", key="exports"),
+        st.container(horizontal=True, gap="small"),
+    ):
+        downloads = (
+            ("Scoreboard CSV", ts.scoreboard_csv(result), "scoreboard.csv", "text/csv"),
+            (
+                "Scoreboard JSON",
+                ts.scoreboard_json(table, result),
+                "scoreboard.json",
+                "application/json",
+            ),
+            ("Piles CSV", ts.piles_csv(result), "piles.csv", "text/csv"),
+            ("Piles JSON", ts.piles_json(table, result), "piles.json", "application/json"),
+        )
+        for label, data, file_name, mime in downloads:
+            st.download_button(
+                label, data, file_name=file_name, mime=mime, on_click="ignore", key=file_name
+            )
+
+
+def main() -> None:
+    st.set_page_config(
+        page_title="Black Cat score",
+        page_icon="🐈‍⬛",
+        layout="centered",
+        initial_sidebar_state="collapsed",
+    )
+    st.markdown(pile_view.CSS, unsafe_allow_html=True)
+    init_state()
+    state = st.session_state
+    st.markdown("## 🐈‍⬛ Black Cat score")
+
+    top = st.container()
+    inputs = st.container()
+    table: ts.Table = state.table
+    ids = [player.id for player in table.players]
+    if state.get("player") not in ids:
+        state.player = ids[0]
+    with inputs:
+        show_photo_inputs(table.player(state.player))
+    table = state.table  # a new photo may have changed it
+    result = ts.score_table(table)
+
+    with top:
+        if table.example:
+            st.info(
+                f"👋 **An example game**, its piles {state.example_source}. Photograph your "
+                "own piles below, or type your cards, and see your score.",
+            )
+        show_scoreboard(table, result)
+        with st.container(horizontal=True, gap="small"):
+            st.button("↶ Undo", on_click=undo, disabled=not state.history)
+            st.button(
+                "New game",
+                on_click=new_game,
+                help="Empty piles for every player (Undo brings them back)",
+            )
+        player = show_players(table)
+
+    player_index = table.players.index(player)
+    player_score = result.players[player_index]
+    show_photos(table, player)
+    duplicated = result.duplicated_at(player.name)
+    st.markdown(f"#### {player.name}: {player_score.total} points")
+    for pile_index, pile in enumerate(player.piles):
+        show_pile(player, pile_index, pile, player_score.piles[pile_index], duplicated)
+    st.button(
+        f"➕ Another pile for {player.name}",
+        key=f"add-pile:{player.id}",
+        on_click=act,
+        args=(ts.add_pile, player.id),
+    )
+    st.divider()
+    show_variants(table)
+    with st.expander("📖 How we score", key="how"):
+        st.markdown(HOW_WE_SCORE.read_text(encoding="utf-8"))
+    show_exports(table, result)
+
+
+main()

@@ -1,0 +1,508 @@
+"""The Streamlit app through `AppTest`: every run is a real run of the script, widgets and all.
+
+The app is pointed at an empty models folder, so it behaves as it does before the trained
+weights exist: the example piles are typed in and photos are checked but not read. Reading a
+photo is driven with a stand-in reader (`FakeReader`) that returns known piles, which tests the
+app's photo handling (placing rows, doubtful cards, reading once, bad files) without the models;
+`test_app_photos.py` runs the same paths with the real weights.
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+import streamlit as st
+from conftest import APP_SCRIPT
+from PIL import Image
+from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Button, TextInput
+
+from blackcat.cards import Card, Rank, Suit, parse_card
+from blackcat.vision import reader as vision_reader
+from blackcat.vision.types import Guess, PhotoRead, ReadCard
+
+TIMEOUT = 60
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers
+
+
+def png(width: int = 200, height: int = 120) -> bytes:
+    buffer = io.BytesIO()
+    Image.fromarray(np.full((height, width, 3), 200, dtype=np.uint8)).save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def jpeg(width: int = 200, height: int = 120) -> bytes:
+    buffer = io.BytesIO()
+    Image.fromarray(np.full((height, width, 3), 90, dtype=np.uint8)).save(buffer, "JPEG")
+    return buffer.getvalue()
+
+
+def png_claiming(width: int, height: int) -> bytes:
+    """A PNG whose header says it is `width`×`height` (far too big to decode)."""
+    data = png(4, 4)
+    header = b"IHDR" + struct.pack(">II", width, height) + data[24:29]
+    return data[:12] + header + struct.pack(">I", zlib.crc32(header)) + data[33:]
+
+
+def start(models: Path) -> AppTest:
+    at = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    at.run()
+    assert_clean(at)
+    return at
+
+
+def assert_clean(at: AppTest) -> None:
+    """No exception and no traceback on the page."""
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def page_text(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown]
+    for kind in (at.info, at.warning, at.error, at.success, at.caption):
+        parts += [e.value for e in kind]
+    return "\n".join(parts)
+
+
+def button(at: AppTest, label: str) -> Button:
+    matches = [b for b in at.button if b.label == label]
+    assert matches, f"no button {label!r}: {[b.label for b in at.button]}"
+    return matches[0]
+
+
+def text_input(at: AppTest, label: str) -> TextInput:
+    matches = [t for t in at.text_input if t.label == label]
+    assert matches, f"no text input {label!r}: {[t.label for t in at.text_input]}"
+    return matches[0]
+
+
+def scoreboard(at: AppTest) -> str:
+    return next(m.value for m in at.markdown if 'class="bc-board"' in m.value)
+
+
+def totals(at: AppTest) -> list[str]:
+    """The players' headings: `Ann: 9 points`."""
+    return [m.value for m in at.markdown if m.value.startswith("#### ") and "points" in m.value]
+
+
+def type_pile(at: AppTest, pile: int, text: str) -> AppTest:
+    text_input(at, f"Pile {pile}, left to right").input(text)
+    at.run()
+    assert_clean(at)
+    return at
+
+
+def new_game(at: AppTest) -> AppTest:
+    button(at, "New game").click()
+    at.run()
+    assert_clean(at)
+    return at
+
+
+def pile_cards(at: AppTest, pile: int) -> str:
+    return text_input(at, f"Pile {pile}, left to right").value
+
+
+# ---------------------------------------------------------------------------------------------
+# A stand-in photo reader
+
+
+def read_card(code: str, confidence: float = 0.98, *others: str) -> ReadCard:
+    rest = (Guess(parse_card(other), (1 - confidence) / len(others)) for other in others)
+    guesses = (Guess(parse_card(code), confidence), *rest)
+    return ReadCard(parse_card(code), (10.0, 10.0, 30.0, 40.0), confidence, guesses, ())
+
+
+FAKE_ROWS = {
+    # photo width -> the rows the stand-in reader "sees"
+    200: (
+        (read_card("8D"), read_card("2H", 0.41, "2S", "7H"), read_card("8H")),
+        (read_card("KS"), read_card("9C"), read_card("4S")),
+    ),
+    160: ((read_card("QS"), read_card("2C")),),
+    150: (),
+}
+
+
+class FakeReader:
+    def __init__(self) -> None:
+        self.reads = 0
+
+    def read(self, image: np.ndarray, *, decks: int = 1) -> PhotoRead:
+        self.reads += 1
+        height, width = image.shape[:2]
+        return PhotoRead(width=width, height=height, piles=FAKE_ROWS[width])
+
+
+@pytest.fixture(autouse=True)
+def fresh_caches(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    """No weights (an empty models folder) and no cached reads from another test."""
+    empty = tmp_path / "no-models"
+    empty.mkdir()
+    monkeypatch.setenv("BLACKCAT_MODELS_DIR", str(empty))
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    yield
+    st.cache_data.clear()
+    st.cache_resource.clear()
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> AppTest:
+    return start(tmp_path)
+
+
+@pytest.fixture
+def reader(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> FakeReader:
+    """Weights files present, and `CardReader.load` giving the stand-in reader."""
+    models = tmp_path / "models"
+    models.mkdir()
+    for name in (vision_reader.DETECTOR_FILE, vision_reader.CLASSIFIER_FILE):
+        (models / name).write_bytes(b"stand-in")
+    monkeypatch.setenv("BLACKCAT_MODELS_DIR", str(models))
+    fake = FakeReader()
+    loads: list[str] = []
+
+    def load(cls: type, models_dir: Path | str = "", settings: object = None) -> FakeReader:
+        loads.append(str(models_dir))
+        return fake
+
+    monkeypatch.setattr(vision_reader.CardReader, "load", classmethod(load))
+    fake.loads = loads  # type: ignore[attr-defined]
+    return fake
+
+
+# ---------------------------------------------------------------------------------------------
+# Opening
+
+
+def test_opens_with_the_example_scored_and_a_note_about_the_reader(app: AppTest) -> None:
+    assert "Example" in scoreboard(app) and "25 + 34" in scoreboard(app)
+    assert totals(app) == ["#### Example: 59 points"]
+    text = page_text(app)
+    assert "An example game" in text and "typed in by hand" in text
+    assert "photo reader isn't available" in text
+    assert not app.error
+    # the photo inputs are there anyway: a valid photo gets the note, a bad one its error
+    assert app.file_uploader(key="uploads").accept_multiple_files
+    assert set(app.file_uploader(key="uploads").allowed_type) >= {".jpg", ".png", ".heic"}
+    assert pile_cards(app, 1) == "QS 6C QH 5H 5D 8D 2S QD QC 2H 8H 7S 3H 4S 6S"
+
+
+def test_every_feature_is_marked_and_listed_with_its_points(app: AppTest) -> None:
+    strips = [m.value for m in app.markdown if 'class="bc-strip"' in m.value]
+    assert len(strips) == 2
+    # pile 2 of the example: 4 Tomcats, 2 Yowlers, 1 Jellical Cat, 3 Black Cats
+    assert strips[1].count("bc-bar bc-tomcat") == 4
+    assert strips[1].count("bc-bar bc-yowler") == 2
+    assert strips[1].count("bc-bar bc-jellical") == 1
+    assert strips[1].count("bc-bar bc-black_cat") == 3
+    assert "=7</span>" in strips[0]  # the chosen value of each Queen, on the card
+    lists = [m.value for m in app.markdown if 'class="bc-features"' in m.value]
+    assert "4 Tomcats = 12" in lists[1] and "3 Black Cats = 18" in lists[1]
+    assert "1 Jellical Cat = 2" in lists[1] and "2 Yowlers = 2" in lists[1]
+
+
+def test_how_we_score_panel_has_the_rules_and_our_decisions(app: AppTest) -> None:
+    how = next(e for e in app.expander if "How we score" in e.label)
+    text = "\n".join(m.value for m in how.markdown)
+    for words in ("Tomcat", "Yowler", "Jellical Cat", "Black Cat", "Our decisions", "Lucky Tom"):
+        assert words in text
+    assert "7 when it makes no difference" in text
+
+
+# ---------------------------------------------------------------------------------------------
+# Typing and picking cards
+
+
+def test_typing_cards_scores_them_and_a_typo_is_explained(app: AppTest) -> None:
+    new_game(app)
+    assert totals(app) == ["#### Player 1: 0 points"]
+    type_pile(app, 1, "qs 2♣ 3h 7H")
+    assert pile_cards(app, 1) == "QS 2C 3H 7H"
+    assert totals(app) == ["#### Player 1: 9 points"]
+    type_pile(app, 2, "KS 9C XX 4S")
+    assert any("“XX” (card 3) isn't a card" in e.value for e in app.error)
+    assert pile_cards(app, 2) == "KS 9C XX 4S"  # left as typed, to fix
+    assert totals(app) == ["#### Player 1: 9 points"]
+    type_pile(app, 2, "KS 9C 4S")
+    assert not app.error
+    assert totals(app) == ["#### Player 1: 21 points"]
+
+
+def test_picking_cards_by_hand(app: AppTest) -> None:
+    new_game(app)
+    for rank, suit in ((Rank.KING, Suit.SPADES), (Rank.NINE, Suit.CLUBS), (Rank.FOUR, Suit.SPADES)):
+        app.pills(key=f"rank:{pile_id(app, 1)}").set_value(rank)
+        app.pills(key=f"suit:{pile_id(app, 1)}").set_value(suit)
+        app.run()
+        card = Card(rank, suit)
+        expected = card.label if card.is_black else f":red[{card.label}]"
+        button(app, f"➕ Add {expected} at the end").click()
+        app.run()
+        assert_clean(app)
+    assert pile_cards(app, 1) == "KS 9C 4S"
+    assert totals(app) == ["#### Player 1: 12 points"]
+    # insert before a chosen card
+    app.pills(key=f"sel:{pile_id(app, 1)}").set_value(0)
+    app.pills(key=f"rank:{pile_id(app, 1)}").set_value(Rank.ACE)
+    app.pills(key=f"suit:{pile_id(app, 1)}").set_value(Suit.HEARTS)
+    app.run()
+    button(app, "Insert :red[A♥] before 1.1").click()
+    app.run()
+    assert pile_cards(app, 1) == "AH KS 9C 4S"
+
+
+def player_ids(at: AppTest) -> list[int]:
+    return [player.id for player in at.session_state["table"].players]
+
+
+def pile_id(at: AppTest, pile: int) -> int:
+    key = text_input(at, f"Pile {pile}, left to right").key
+    return int(key.split(":")[1])
+
+
+# ---------------------------------------------------------------------------------------------
+# Corrections
+
+
+def test_edit_a_card_then_move_delete_and_undo(app: AppTest) -> None:
+    first = pile_id(app, 1)
+    app.pills(key=f"sel:{first}").set_value(1)  # 1.2 = 6C
+    app.run()
+    app.selectbox(key=f"change:{first}").set_value(parse_card("6H"))
+    app.run()
+    assert_clean(app)
+    assert pile_cards(app, 1).startswith("QS 6H QH")
+    assert totals(app) == ["#### Example: 53 points"]  # the Black Cat Q♠ 6♣ is gone
+    assert "An example game" not in page_text(app)  # edited: it is the player's table now
+    button(app, "Right ▶").click()
+    app.run()
+    assert pile_cards(app, 1).startswith("QS QH 6H 5H")
+    assert app.pills(key=f"sel:{first}").value == 2  # the selection follows the card
+    button(app, "🗑 Delete").click()
+    app.run()
+    assert pile_cards(app, 1).startswith("QS QH 5H")
+    button(app, "↶ Undo").click()
+    app.run()
+    assert pile_cards(app, 1).startswith("QS QH 6H 5H")
+
+
+def test_move_a_card_to_the_other_pile_split_and_join(app: AppTest) -> None:
+    new_game(app)
+    type_pile(app, 1, "8D 2H 8H KS")
+    first = pile_id(app, 1)
+    app.pills(key=f"sel:{first}").set_value(3)
+    app.run()
+    button(app, "To pile 2 (start)").click()
+    app.run()
+    assert (pile_cards(app, 1), pile_cards(app, 2)) == ("8D 2H 8H", "KS")
+    app.pills(key=f"sel:{first}").set_value(2)
+    app.run()
+    button(app, "✂ New pile from 1.3").click()
+    app.run()
+    assert [pile_cards(app, n) for n in (1, 2, 3)] == ["8D 2H", "8H", "KS"]
+    button(app, "Join with pile 2").click()
+    app.run()
+    assert [pile_cards(app, n) for n in (1, 2)] == ["8D 2H 8H", "KS"]
+    assert_clean(app)
+
+
+def test_pin_a_queen(app: AppTest) -> None:
+    new_game(app)
+    type_pile(app, 1, "QS 2C 3H 7H")
+    assert totals(app) == ["#### Player 1: 9 points"]
+    pin = app.segmented_control(key=f"pin:{pile_id(app, 1)}:0")
+    assert "11 scores most" in pin.label
+    pin.set_value("7")
+    app.run()
+    assert_clean(app)
+    assert totals(app) == ["#### Player 1: 3 points"]
+    assert "pinned to 7" in app.segmented_control(key=f"pin:{pile_id(app, 1)}:0").label
+    assert any("Q♠=7📌" in e.label for e in app.expander)
+    app.segmented_control(key=f"pin:{pile_id(app, 1)}:0").set_value("Best")
+    app.run()
+    assert totals(app) == ["#### Player 1: 9 points"]
+
+
+def test_variant_switches(app: AppTest) -> None:
+    app.toggle(key="lucky_tom").set_value(True)
+    app.run()
+    assert totals(app) == ["#### Example: 61 points"]  # 5♥ 5♦ is now worth 5
+    assert "Variants: Lucky Tom" in page_text(app)
+    app.toggle(key="music_of_the_night").set_value(True)
+    app.run()
+    assert totals(app) == ["#### Example: 63 points"]  # two Yowlers worth 2 each
+    app.toggle(key="lucky_tom").set_value(False)
+    app.run()
+    assert totals(app) == ["#### Example: 61 points"]
+    assert_clean(app)
+
+
+# ---------------------------------------------------------------------------------------------
+# Players
+
+
+def test_players_switching_and_the_winner(app: AppTest) -> None:
+    type_pile(app, 2, "7D 3C")  # an edit to the example's second pile
+    button(app, "➕ Player").click()
+    app.run()
+    assert "Add Player 2's piles" in page_text(app)
+    text_input(app, "Name").input("Ben")
+    app.run()
+    type_pile(app, 1, "10S 10H KD 10C")
+    assert totals(app) == ["#### Ben: 11 points"]
+    board = scoreboard(app)
+    assert "🏆 Example" in board and "Ben" in board
+    assert "Example wins with 28 points." in page_text(app)
+    # back to the first player: the correction is still there
+    app.segmented_control(key="player").set_value(player_ids(app)[0])
+    app.run()
+    assert pile_cards(app, 2) == "7D 3C"
+    assert totals(app) == ["#### Example: 28 points"]
+    # a name that is taken is refused and put back
+    text_input(app, "Name").input("ben")
+    app.run()
+    assert text_input(app, "Name").value == "Example"
+    assert any("already a player called 'Ben'" in t.value for t in app.toast)
+
+
+def test_a_tie(app: AppTest) -> None:
+    new_game(app)
+    type_pile(app, 1, "8D 2H")
+    button(app, "➕ Player").click()
+    app.run()
+    type_pile(app, 1, "3S 7S")
+    assert "Tie: Player 1 and Player 2, 3 points each." in page_text(app)
+
+
+def test_a_duplicated_card_points_at_both_places(app: AppTest) -> None:
+    button(app, "➕ Player").click()
+    app.run()
+    type_pile(app, 2, "AS QS")  # Q♠ is also the example's card 1.1
+    warnings = [w.value for w in app.warning]
+    assert any(
+        "Q♠ is on the table 2 times: Example card 1.1, Player 2 card 2.2" in w for w in warnings
+    )
+    strip = [m.value for m in app.markdown if 'class="bc-strip"' in m.value][1]
+    assert strip.count("bc-dup") == 1
+    app.toggle(key="two_decks").set_value(True)
+    app.run()
+    assert not app.warning
+    assert_clean(app)
+
+
+# ---------------------------------------------------------------------------------------------
+# Photos and bad files
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "message"),
+    [
+        ("notes.jpg", b"these are not the cards you are looking for", "not an image we can read"),
+        ("cut.jpg", jpeg(400, 300)[:300], "could not be decoded"),
+        ("huge.png", png_claiming(9_500, 9_000), "larger than the 80 MP"),
+        ("empty.png", b"", "empty"),
+    ],
+    ids=["not-an-image", "cut-short", "too-many-pixels", "empty"],
+)
+def test_a_bad_file_gets_a_friendly_message_and_nothing_is_lost(
+    app: AppTest, name: str, data: bytes, message: str
+) -> None:
+    type_pile(app, 2, "7D 3C")
+    app.file_uploader(key="uploads").set_value((name, data, "image/jpeg"))
+    app.run()
+    assert_clean(app)
+    assert any(message in e.value and name in e.value for e in app.error), [
+        e.value for e in app.error
+    ]
+    assert pile_cards(app, 2) == "7D 3C"
+    assert totals(app) == ["#### Example: 28 points"]
+
+
+def test_a_good_photo_without_the_reader_gets_the_note(app: AppTest) -> None:
+    app.file_uploader(key="uploads").set_value(("piles.png", png(), "image/png"))
+    app.run()
+    assert_clean(app)
+    assert any("piles.png: The photo reader isn't available" in w.value for w in app.warning)
+    assert totals(app) == ["#### Example: 59 points"]
+
+
+def test_a_photo_is_read_once_placed_and_its_doubtful_card_fixed_in_one_tap(
+    app: AppTest, reader: FakeReader
+) -> None:
+    app.file_uploader(key="uploads").set_value(("piles.png", png(200), "image/png"))
+    app.run()
+    assert_clean(app)
+    assert any("2 piles, given to Player 1" in s.value for s in app.success)
+    assert [pile_cards(app, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]
+    assert "Example" not in scoreboard(app)  # the example made way
+    assert len(app.image) == 1  # the photo with its numbered boxes
+    assert any("1.2" in m.value and "looks like" in m.value for m in app.markdown)
+    strip = next(m.value for m in app.markdown if 'class="bc-strip"' in m.value)
+    assert strip.count("bc-doubtful") == 1
+    assert totals(app) == ["#### Player 1: 18 points"]  # two Tomcats, two Black Cats
+    button(app, "2♠ 30%").click()  # the reader's second guess, one tap
+    app.run()
+    assert_clean(app)
+    assert pile_cards(app, 1) == "8D 2S 8H"
+    assert not [m for m in app.markdown if "looks like" in m.value]
+    assert totals(app) == ["#### Player 1: 18 points"]
+    type_pile(app, 2, "KS 9C 4S 10H")
+    # reruns and edits never read the photo again
+    assert reader.reads == 1
+    assert len(reader.loads) == 1  # type: ignore[attr-defined]
+
+
+def test_the_same_photo_again_and_a_photo_without_cards(app: AppTest, reader: FakeReader) -> None:
+    uploads = app.file_uploader(key="uploads")
+    uploads.set_value([("a.png", png(200), "image/png"), ("b.png", png(150), "image/png")])
+    app.run()
+    assert_clean(app)
+    assert any("No cards found in b.png" in w.value for w in app.warning)
+    app.file_uploader(key="uploads").upload("a-again.png", png(200), "image/png")
+    app.run()
+    assert any("a-again.png is already on the table" in i.value for i in app.info)
+    assert [pile_cards(app, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]
+    assert reader.reads == 2  # a.png and b.png; the same content is not read again
+
+
+def test_a_camera_photo_goes_to_the_chosen_player(app: AppTest, reader: FakeReader) -> None:
+    new_game(app)
+    button(app, "➕ Player").click()
+    app.run()
+    assert "Add Player 2's piles" in page_text(app)
+    app.toggle(key="camera_on").set_value(True)
+    app.run()
+    app.camera_input(key="camera").upload("shot.jpg", jpeg(160, 100))
+    app.run()
+    assert_clean(app)
+    assert totals(app) == ["#### Player 2: 6 points"]  # Q♠ 2♣ with the Queen at 11
+    assert pile_cards(app, 1) == "QS 2C"
+    # give the photo to the other player: its piles move
+    owner = next(s for s in app.selectbox if s.key.startswith("owner:"))
+    assert owner.value == player_ids(app)[1]
+    owner.set_value(player_ids(app)[0])
+    app.run()
+    assert totals(app) == ["#### Player 1: 6 points"]
+    assert pile_cards(app, 1) == "QS 2C"
+
+
+# ---------------------------------------------------------------------------------------------
+# Exports
+
+
+def test_exports_are_offered(app: AppTest) -> None:
+    labels = [b.label for b in app.download_button]
+    assert labels == ["Scoreboard CSV", "Scoreboard JSON", "Piles CSV", "Piles JSON"]
+    app.download_button[0].click()
+    app.run()
+    assert_clean(app)

@@ -1,0 +1,60 @@
+"""`blackcat app`: the command line it builds and runs (the browser test runs it for real)."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from blackcat import app_cli
+from blackcat.cli import build_parser, main
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    return build_parser(only="app").parse_args(["app", *argv])
+
+
+def test_command_runs_the_app_script_with_the_watcher_off() -> None:
+    command = app_cli.streamlit_command(parse())
+    assert command[:5] == [sys.executable, "-m", "streamlit", "run", str(app_cli.APP_SCRIPT)]
+    assert app_cli.APP_SCRIPT.is_file()
+    assert "--server.fileWatcherType=none" in command
+    assert "--server.port=8501" in command
+    assert not any(part.startswith(("--server.headless", "--server.address")) for part in command)
+
+
+def test_port_address_and_headless() -> None:
+    command = app_cli.streamlit_command(
+        parse("--port", "8601", "--address", "0.0.0.0", "--headless")
+    )
+    assert "--server.port=8601" in command
+    assert "--server.address=0.0.0.0" in command
+    assert "--server.headless=true" in command
+
+
+def test_run_passes_the_models_folder_and_returns_streamlits_status(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    calls = []
+
+    def call(command: list[str], cwd: Path, env: dict[str, str]) -> int:
+        calls.append((command, cwd, env))
+        return 3
+
+    monkeypatch.setattr(subprocess, "call", call)
+    assert main(["app", "--headless", "--models", str(tmp_path)]) == 3
+    command, cwd, env = calls[0]
+    assert cwd == app_cli.REPO_ROOT
+    assert env["BLACKCAT_MODELS_DIR"] == str(tmp_path.resolve())
+    assert "--server.headless=true" in command
+
+
+def test_a_missing_app_script_is_explained(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(app_cli, "APP_SCRIPT", tmp_path / "nowhere.py")
+    assert main(["app"]) == 2
+    assert "nowhere.py not found" in capsys.readouterr().err

@@ -18,7 +18,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 import streamlit as st
-from conftest import APP_SCRIPT
 from PIL import Image
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Button, TextInput
@@ -27,6 +26,7 @@ from blackcat.cards import Card, Rank, Suit, parse_card
 from blackcat.vision import reader as vision_reader
 from blackcat.vision.types import Guess, PhotoRead, ReadCard
 
+APP_SCRIPT = Path(__file__).resolve().parents[2] / "app" / "streamlit_app.py"
 TIMEOUT = 60
 
 

@@ -1,0 +1,176 @@
+"""End to end in a real browser: `blackcat app` serves the app, headless Chromium opens it at a
+phone's width (390×844), and a player types cards, fixes one, switches a variant, uploads a bad
+file and downloads the scoreboard, seeing the score change at every step.
+
+Needs Debian's Chromium at /usr/bin/chromium (`apt-get install chromium`; .ci/run installs it).
+The app runs without weights here (an empty models folder), as it does before they are trained.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+SERVER_START_SECONDS = 60
+WAIT_MS = 30_000
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`blackcat app` on a free localhost port; its URL once it answers."""
+    port = free_port()
+    no_models = tmp_path_factory.mktemp("no-models")
+    log_path = tmp_path_factory.mktemp("server") / "streamlit.log"
+    command = [sys.executable, "-m", "blackcat.cli", "app", "--headless", "--port", str(port)]
+    command += ["--address", "127.0.0.1", "--models", str(no_models)]
+    with log_path.open("w") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=os.environ)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + SERVER_START_SECONDS
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
+                    if answer.read().strip() == b"ok":
+                        break
+            except OSError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the app did not start:\n{log_path.read_text()}")
+            time.sleep(0.3)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    assert "Traceback" not in log_path.read_text(), log_path.read_text()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser, server: str) -> Iterator[Page]:
+    context = browser.new_context(viewport=PHONE, accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(server)
+    expect(page.get_by_text("Black Cat score").first).to_be_visible()
+    settle(page)
+    yield page
+    context.close()
+
+
+def settle(page: Page) -> None:
+    """Wait until Streamlit has finished the run that the last action started."""
+    with contextlib.suppress(PlaywrightTimeout):  # the run may be over before we look
+        page.wait_for_selector('[data-test-script-state="running"]', timeout=1_000)
+    page.wait_for_selector(
+        '[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=WAIT_MS
+    )
+
+
+def no_errors_on(page: Page) -> None:
+    expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+
+
+def open_expander(page: Page, label: str) -> None:
+    page.locator('[data-testid="stExpander"] summary', has_text=label).click()
+
+
+def type_pile(page: Page, pile: int, text: str) -> None:
+    field = page.get_by_label(f"Pile {pile}, left to right")
+    field.fill(text)
+    field.press("Enter")
+    settle(page)
+
+
+def test_a_player_scores_a_game_on_a_phone(page: Page) -> None:
+    scoreboard = page.locator("table.bc-board")
+    expect(scoreboard).to_contain_text("59")  # the example, scored as it opens
+    no_errors_on(page)
+
+    page.get_by_role("button", name="New game").click()
+    settle(page)
+    expect(page.get_by_text("Player 1: 0 points")).to_be_visible()
+
+    type_pile(page, 1, "QS 2C 3H 7H")
+    expect(page.get_by_text("Player 1: 9 points")).to_be_visible()
+    type_pile(page, 2, "ks 9c 4♠")
+    expect(page.get_by_text("Player 1: 21 points")).to_be_visible()
+    expect(scoreboard).to_contain_text("21")
+
+    # fix a card: pile 2's 4♠ is really a 5♠, and both its Black Cats are gone
+    open_expander(page, "Fix, add or move cards of pile 2")
+    page.get_by_role("radio", name="2.3 4♠").click()
+    settle(page)
+    page.get_by_label("Card 2.3 is").click()
+    page.keyboard.type("5♠")
+    page.keyboard.press("Enter")
+    settle(page)
+    expect(page.get_by_label("Pile 2, left to right")).to_have_value("KS 9C 5S")
+    expect(page.get_by_text("Player 1: 9 points")).to_be_visible()
+
+    # a variant: Lucky Tom makes 5♥ 5♦ worth 5
+    type_pile(page, 2, "KS 9C 5H 5D")
+    expect(page.get_by_text("Player 1: 12 points")).to_be_visible()
+    open_expander(page, "Variants")
+    page.locator('[data-testid="stCheckbox"]', has_text="Lucky Tom").click()
+    settle(page)
+    expect(page.get_by_text("Player 1: 14 points")).to_be_visible()
+
+    # the scoreboard as CSV
+    open_expander(page, "Download the scores")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Scoreboard CSV").click()
+    csv_text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert csv_text.splitlines() == ["player,pile 1,pile 2,total,result", "Player 1,9,5,14,"]
+    no_errors_on(page)
+
+
+def test_a_file_that_is_not_a_photo_is_refused_kindly(page: Page) -> None:
+    type_pile(page, 2, "7D 3C")
+    expect(page.get_by_text("Example: 28 points")).to_be_visible()
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
+        files=[{"name": "notes.jpg", "mimeType": "image/jpeg", "buffer": b"not a photo at all"}]
+    )
+    settle(page)
+    expect(page.get_by_text("notes.jpg is not an image we can read")).to_be_visible()
+    expect(page.get_by_text("Example: 28 points")).to_be_visible()  # nothing lost
+    no_errors_on(page)

@@ -24,6 +24,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=0.15,
         help="share of scenes drawn only with held-out decks (default 0.15)",
     )
+    parser.add_argument(
+        "--decks",
+        default="",
+        help="comma-separated deck names to use instead of all (see datasets/README.md)",
+    )
     parser.add_argument("--no-crops", action="store_true", help="skip the classification crops")
     parser.add_argument(
         "--contact-sheets",
@@ -39,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from blackcat.synth.cardart import CardArtError
-    from blackcat.synth.decks import DECKS
+    from blackcat.synth.decks import DECKS, deck_by_name
     from blackcat.synth.indices import contact_sheet
     from blackcat.synth.scene import SynthConfig
     from blackcat.synth.writer import generate
@@ -47,21 +52,29 @@ def run(args: argparse.Namespace) -> int:
     if args.scenes < 0 or args.imgsz < 64:
         print("error: --scenes must be >= 0 and --imgsz >= 64")
         return 2
+    try:
+        names = [n.strip() for n in args.decks.split(",") if n.strip()]
+        decks = tuple(deck_by_name(n) for n in names) if names else DECKS
+    except KeyError as error:
+        print(f"error: {error.args[0]}")
+        return 2
     config = SynthConfig(imgsz=args.imgsz, val_fraction=args.val_fraction, crops=not args.no_crops)
     started = time.perf_counter()
     splits: Counter = Counter()
     crops: Counter = Counter()
     boxes = 0
     try:
-        stream = generate(args.out, args.scenes, args.seed, config, args.workers, start=args.start)
+        stream = generate(
+            args.out, args.scenes, args.seed, config, args.workers, decks=decks, start=args.start
+        )
         for stats in tqdm(stream, total=args.scenes, unit="scene", desc="synth"):
             splits[stats.split] += 1
             boxes += stats.boxes
             crops.update({(stats.split, code): n for code, n in stats.crops.items()})
         if args.contact_sheets:
-            for deck in DECKS:
+            for deck in decks:
                 contact_sheet(deck, out=args.out / "contact")
-    except CardArtError as error:
+    except (CardArtError, ValueError) as error:
         print(f"error: {error}")
         return 1
     elapsed = time.perf_counter() - started

@@ -100,9 +100,9 @@ def rows_layout(rng: Rng, cards: list[list[Card]], size: CardArtSize) -> Layout:
     y = 0.0
     for r, row in enumerate(cards):
         style = rng.random()
-        if style < 0.5:  # tight: only the index strip shows
+        if style < 0.6:  # tight: only the index strip shows
             step = rng.uniform(min_step, min_step + 0.12 * a)
-        elif style < 0.8:
+        elif style < 0.9 or len(row) > 12:
             step = rng.uniform(min_step, 0.8 * a)
         else:  # spread out, up to small gaps
             step = rng.uniform(0.8 * a, 1.15 * a)

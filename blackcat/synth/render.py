@@ -88,8 +88,8 @@ def random_light(rng: Rng, width: int, height: int) -> Light:
             float(rng.uniform(0.04, 0.25)),
             float(rng.uniform(0.1, 0.6)),
         )
-    warmth = rng.normal(0, 0.06)
-    cast = np.array([1 - warmth, 1.0, 1 + warmth]) * rng.uniform(0.92, 1.08, 3)
+    warmth = rng.normal(0.02, 0.05)  # indoor light is more often warm than cold
+    cast = np.array([1 - warmth, 1.0, 1 + warmth]) * rng.uniform(0.96, 1.04, 3)
     return Light(
         exposure=float(rng.uniform(0.7, 1.15)),
         gradient=(float(strength * np.cos(angle)), float(strength * np.sin(angle))),
@@ -237,8 +237,8 @@ class Camera:
     jpeg_quality: int
 
 
-def random_camera(rng: Rng) -> Camera:
-    blur = float(rng.uniform(0, 1.3)) if rng.random() < 0.7 else 0.0
+def random_camera(rng: Rng, max_blur: float = 1.3) -> Camera:
+    blur = float(rng.uniform(0, max_blur)) if rng.random() < 0.7 else 0.0
     motion = int(rng.integers(3, 8)) if rng.random() < 0.1 else 0
     return Camera(
         blur=blur,

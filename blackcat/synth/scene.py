@@ -13,8 +13,8 @@ import numpy as np
 
 from blackcat.cards import ALL_CARDS, Card
 from blackcat.synth.cardart import RenderedDeck, render_deck
-from blackcat.synth.decks import Corner, DeckSpec, Split
-from blackcat.synth.indices import CardIndices, deck_indices
+from blackcat.synth.decks import TWO_CORNERS, Corner, DeckSpec, Split
+from blackcat.synth.indices import CardIndices, IndexBox, deck_indices
 from blackcat.synth.layout import (
     CardArtSize,
     Layout,
@@ -30,7 +30,9 @@ from blackcat.synth.layout import (
 )
 from blackcat.synth.render import (
     CardSprite,
+    Light,
     Scene,
+    Shadow,
     draw,
     encode_jpeg,
     expose,
@@ -51,6 +53,7 @@ class SynthConfig:
     val_fraction: float = 0.15  # share of scenes drawn with held-out decks only
     min_visibility: float = 0.6  # an index at least this visible gets a box
     crop_size: int = 80  # side of the square classification crops
+    four_corner_share: float = 0.3  # two-index decks drawn with indices in all four corners
     crops: bool = True
     layout_weights: tuple[tuple[LayoutKind, float], ...] = (
         (LayoutKind.ROWS, 0.8),
@@ -79,7 +82,8 @@ class ArtLibrary:
         self.indices: dict[str, dict[Card, CardIndices]] = {
             d.name: deck_indices(d, cache) for d in decks
         }
-        self._pyramids: OrderedDict[tuple[str, str], tuple[np.ndarray, ...]] = OrderedDict()
+        self._pyramids: OrderedDict[tuple, tuple[np.ndarray, ...]] = OrderedDict()
+        self._boxes: dict[tuple, tuple[IndexBox, ...]] = {}
         self._keep = keep
 
     def decks_in(self, split: Split) -> tuple[DeckSpec, ...]:
@@ -96,8 +100,11 @@ class ArtLibrary:
         )
         return CardArtSize(first.width, first.height, float(strip))
 
-    def pyramid(self, deck: DeckSpec, card: Card | None) -> tuple[np.ndarray, ...]:
-        key = (deck.name, card.code if card else "back")
+    def pyramid(
+        self, deck: DeckSpec, card: Card | None, four: bool = False
+    ) -> tuple[np.ndarray, ...]:
+        """The card's art pyramid; `four`: with the indices copied into the empty corners."""
+        key = (deck.name, card.code if card else "back", four)
         if key in self._pyramids:
             self._pyramids.move_to_end(key)
             return self._pyramids[key]
@@ -106,11 +113,49 @@ class ArtLibrary:
         art = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
         if art is None:
             raise FileNotFoundError(f"card art missing: {path}")
+        if four and card is not None:
+            art = four_corner_art(art, self.indices[deck.name][card])[0]
         pyramid = make_pyramid(art)
         self._pyramids[key] = pyramid
         if len(self._pyramids) > self._keep:
             self._pyramids.popitem(last=False)
         return pyramid
+
+    def boxes(self, deck: DeckSpec, card: Card, four: bool = False) -> tuple[IndexBox, ...]:
+        key = (deck.name, card.code, four)
+        if key not in self._boxes:
+            found = self.indices[deck.name][card]
+            if four:
+                path = self.rendered[deck.name].card_path(card)
+                art = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+                self._boxes[key] = four_corner_art(art, found)[1]
+            else:
+                self._boxes[key] = tuple(b for b in found.boxes if b.corner in deck.corners)
+        return self._boxes[key]
+
+
+def four_corner_art(art: np.ndarray, found: CardIndices) -> tuple[np.ndarray, tuple[IndexBox, ...]]:
+    """Many real decks print the index in all four corners: copy the top-left index to the
+    top-right and the bottom-right one to the bottom-left, where that corner is plain paper."""
+    out = art.copy()
+    boxes = list(found.boxes)
+    h, w = art.shape[:2]
+    paper = np.median(art[h // 3 : 2 * h // 3 : 4, w // 3 : 2 * w // 3 : 4, :3].reshape(-1, 3), 0)
+    for source, target in ((Corner.TOP_LEFT, Corner.TOP_RIGHT),
+                           (Corner.BOTTOM_RIGHT, Corner.BOTTOM_LEFT)):  # fmt: skip
+        box = found.box(source)
+        if box is None or found.box(target) is not None:
+            continue
+        x0, y0, x1, y1 = box.box
+        m = max(2, round(0.08 * (x1 - x0)))
+        sx0, sy0, sx1, sy1 = max(0, x0 - m), max(0, y0 - m), min(w, x1 + m), min(h, y1 + m)
+        tx0, tx1 = w - sx1, w - sx0
+        area = art[sy0:sy1, tx0:tx1, :3].astype(np.int16)
+        if area.size == 0 or np.abs(area - paper).max(axis=2).mean() > 6:
+            continue  # something is printed there already
+        out[sy0:sy1, tx0:tx1] = art[sy0:sy1, sx0:sx1]
+        boxes.append(IndexBox(target, (w - x1, y0, w - x0, y1)))
+    return out, tuple(boxes)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -173,28 +218,45 @@ def make_scene(seed: int, index: int, config: SynthConfig, library: ArtLibrary) 
     camera = camera_for(rng, plane_points, config.imgsz)
     w, h = camera.width, camera.height
     surface, background = table_surface(rng, h, w)
+    four = deck.corners == TWO_CORNERS and rng.random() < config.four_corner_share
     sprites = [
         CardSprite(library.pyramid(deck, None), camera.plane_to_image @ m) for m in backs
     ] + [
-        CardSprite(library.pyramid(deck, p.card), camera.plane_to_image @ p.to_plane)
+        CardSprite(library.pyramid(deck, p.card, four), camera.plane_to_image @ p.to_plane)
         for p in layout.cards
     ]
     scene = Scene(w, h, background, tuple(sprites), random_light(rng, w, h), random_shadow(rng))
     drawn = draw(scene, np.eye(3), w, h)
     photo = expose(drawn.image, random_camera(rng), rng)
     jpeg = encode_jpeg(photo, int(rng.integers(40, 96)))
-    labels = _labels(
-        layout,
-        len(backs),
-        sprites,
-        drawn.top,
-        library.indices[deck.name],
-        deck.corners,
-        config.min_visibility,
-    )
+    boxes = {p.card: library.boxes(deck, p.card, four) for p in layout.cards}
+    labels = _labels(layout, len(backs), sprites, drawn.top, boxes, config.min_visibility)
     crops = _crops(rng, scene, labels, config) if config.crops else ()
     meta = _meta(seed, index, split, deck, layout, surface, camera, labels, len(backs))
+    meta["four_corner_variant"] = bool(four)
     return SceneResult(index, split, jpeg, w, h, labels, crops, meta)
+
+
+def layout_labels(
+    library: ArtLibrary,
+    deck: DeckSpec,
+    layout: Layout,
+    plane_to_image: np.ndarray,
+    width: int,
+    height: int,
+    min_visibility: float = 0.6,
+) -> tuple[CardLabel, ...]:
+    """Labels of a given layout seen through a given camera, on a plain table, in plain light
+    (for checking the labelling on hand-made layouts)."""
+    sprites = [
+        CardSprite(library.pyramid(deck, p.card), plane_to_image @ p.to_plane) for p in layout.cards
+    ]
+    light = Light(1.0, (0.0, 0.0), (0.0, 0.0), 1.0, 0.0, None, None, (1.0, 1.0, 1.0))
+    background = np.full((height, width, 3), 0.3, np.float32)
+    scene = Scene(width, height, background, tuple(sprites), light, Shadow((0, 0), 0.01, 0.0))
+    drawn = draw(scene, np.eye(3), width, height)
+    boxes = {p.card: library.boxes(deck, p.card) for p in layout.cards}
+    return _labels(layout, 0, sprites, drawn.top, boxes, min_visibility)
 
 
 def _choose_deck(rng: Rng, decks: tuple[DeckSpec, ...]) -> DeckSpec:
@@ -269,8 +331,7 @@ def _labels(
     first: int,
     sprites: list[CardSprite],
     top: np.ndarray,
-    indices: dict[Card, CardIndices],
-    corners: tuple[Corner, ...],
+    boxes: dict[Card, tuple[IndexBox, ...]],
     min_visibility: float,
 ) -> tuple[CardLabel, ...]:
     h, w = top.shape
@@ -279,9 +340,7 @@ def _labels(
         z = first + k
         sprite = sprites[z]
         index_labels = []
-        for ib in indices[placed.card].boxes:
-            if ib.corner not in corners:
-                continue
+        for ib in boxes[placed.card]:
             x0, y0, x1, y1 = ib.box
             quad = apply(sprite.to_scene, np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))
             visibility = _visibility(quad, top, z)
@@ -360,11 +419,11 @@ def _crop(rng: Rng, scene: Scene, index: IndexLabel, config: SynthConfig) -> byt
     long_side = float(max(hi - lo))
     side = long_side * rng.uniform(1.15, 1.5)
     centre = (lo + hi) / 2 + rng.uniform(-0.08, 0.08, 2) * side
-    native_index = rng.uniform(14, 110)
+    native_index = rng.uniform(18, 110)  # index size in the full-resolution photo
     native = int(np.clip(round(native_index * side / long_side), 16, 200))
     view = scaling(native / side) @ translation(*(side / 2 - centre))
     drawn = draw(scene, view, native, native)
-    photo = expose(drawn.image, random_camera(rng), rng)
+    photo = expose(drawn.image, random_camera(rng, max_blur=0.9), rng)
     size = config.crop_size
     interp = cv2.INTER_AREA if native > size else cv2.INTER_CUBIC
     photo = cv2.resize(photo, (size, size), interpolation=interp)

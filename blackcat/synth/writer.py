@@ -109,6 +109,12 @@ def generate(
 ) -> Iterator[SceneStats]:
     """Make and write scenes start..start+scenes-1; yields each scene's stats as it is done.
     The files do not depend on `workers`: each scene has its own generator."""
+    needed = ([Split.TRAIN] if config.val_fraction < 1 else []) + (
+        [Split.VAL] if config.val_fraction > 0 else []
+    )
+    for split in needed:
+        if not any(d.split is split for d in decks):
+            raise ValueError(f"no {split.value} deck among {', '.join(d.name for d in decks)}")
     ArtLibrary(decks, cache)  # render and index every deck once, before the workers start
     prepare(out)
     indices = range(start, start + scenes)

@@ -1,0 +1,36 @@
+"""`blackcat synth`: the command-line contract."""
+
+from __future__ import annotations
+
+import cv2
+import yaml
+
+from blackcat.cli import main
+
+
+def test_synth_writes_the_ultralytics_layout(tmp_path, test_decks) -> None:
+    out = tmp_path / "set"
+    decks = ",".join(d.name for d in test_decks)
+    argv = ["synth", "--out", str(out), "--scenes", "4", "--seed", "5", "--imgsz", "320"]
+    assert main([*argv, "--workers", "1", "--decks", decks]) == 0
+
+    data = yaml.safe_load((out / "detect" / "data.yaml").read_text())
+    assert data["train"] == "images/train" and data["val"] == "images/val"
+    assert data["names"] == {0: "index"}
+    assert (out / "detect" / data["path"]).resolve() == (out / "detect").resolve()
+    for split in ("train", "val"):
+        for kind in ("images", "labels", "meta"):
+            assert (out / "detect" / kind / split).is_dir()
+        assert len(list((out / "classify" / split).iterdir())) == 52
+    images = sorted((out / "detect" / "images").rglob("*.jpg"))
+    assert len(images) == 4
+    for image in images:
+        assert max(cv2.imread(str(image)).shape[:2]) == 320
+        label = out / "detect" / "labels" / image.parent.name / f"{image.stem}.txt"
+        assert label.exists()
+
+
+def test_synth_says_what_is_wrong_with_a_deck_name(tmp_path, capsys) -> None:
+    code = main(["synth", "--out", str(tmp_path), "--scenes", "1", "--decks", "nope"])
+    assert code == 2
+    assert "unknown deck 'nope'" in capsys.readouterr().out

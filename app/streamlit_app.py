@@ -13,6 +13,7 @@ folder of weights (as `blackcat scan --models`).
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import io
 import logging
@@ -44,8 +45,8 @@ MAX_UPLOAD_MB = 100
 DISPLAY_SIDE = 1280  # long side of the photo copy kept for showing the numbered boxes
 UNDO_DEPTH = 50
 NO_READER = (
-    "The photo reader isn't available on this server yet (its trained models aren't "
-    "installed), so photos can't be read here. Type or pick your cards below instead."
+    "The photo reader isn't available on this server yet (no trained models installed). "
+    "Type or pick your cards below."
 )
 SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds"}
 SUIT_NAMES[Suit.CLUBS] = "clubs"
@@ -392,10 +393,11 @@ def show_scoreboard(table: ts.Table, result: ts.TableResult) -> None:
         if active
     ]
     st.caption("Variants: " + (", ".join(on) if on else "none (switch them on below)"))
-    for duplicate in result.duplicates:
+    if result.duplicates:
+        places = "\n".join(f"- {ts.describe_duplicate(d)}" for d in result.duplicates)
         st.warning(
-            f"**{ts.describe_duplicate(duplicate)}** With one deck a card can't be there twice: "
-            "one of them is probably misread. Fix it, or switch on *Two decks* below.",
+            f"**With one deck no card is on the table twice**; one of each is probably "
+            f"misread. Fix it, or switch on *Two decks* below.\n{places}",
             icon="⚠️",
         )
 
@@ -437,13 +439,13 @@ def show_players(table: ts.Table) -> ts.Player:
 
 
 def show_photo_inputs(player: ts.Player) -> None:
-    reader_ready = models_present(models_dir()) and not st.session_state.get("reader_failed")
-    st.markdown(f"#### 📷 Add {player.name}'s piles")
-    if not reader_ready:
+    heading = st.empty()  # filled last: a photo may hand the table to a new player
+    if not (models_present(models_dir()) and not st.session_state.get("reader_failed")):
         st.info(get_reader()[1] or NO_READER, icon="ℹ️")
     st.caption(
         "Lay each pile out as a row, left to right as it was built, with every card's corner "
-        "showing. One photo may hold one or two piles."
+        "showing. One photo may hold one or two piles. On a phone, *Upload* can also take "
+        "the photo."
     )
     camera = st.toggle("Take a photo with the camera", key="camera_on")
     files = list(
@@ -470,6 +472,8 @@ def show_photo_inputs(player: ts.Player) -> None:
     for upload in files:
         kind, message = notes[upload.file_id]
         getattr(st, kind)(message)
+    table: ts.Table = st.session_state.table
+    heading.markdown(f"#### 📷 Add {table.player(st.session_state.player).name}'s piles")
 
 
 def show_photos(table: ts.Table, player: ts.Player) -> None:
@@ -478,12 +482,20 @@ def show_photos(table: ts.Table, player: ts.Player) -> None:
         record = photos.get(key)
         if record is None:
             continue
-        marks = ts.photo_marks(player, key)
-        st.image(
-            annotated_jpeg(key, marks, record.factor, record.display),
-            caption=f"{record.name}: the numbers are the card numbers below",
-            width="stretch",
-        )
+        jpeg = annotated_jpeg(key, ts.photo_marks(player, key), record.factor, record.display)
+        caption = f"{record.name}: the numbers are the card numbers below"
+        if st.session_state.get(f"zoom:{key}"):
+            # wider than the phone, scrolled sideways: the numbers are readable without pinching
+            st.markdown(
+                '<div style="overflow-x:auto"><img alt="the photo with numbered cards" '
+                f'style="width:260%;max-width:none" src="data:image/jpeg;base64,'
+                f'{base64.b64encode(jpeg).decode()}"></div>',
+                unsafe_allow_html=True,
+            )
+            st.caption(caption)
+        else:
+            st.image(jpeg, caption=caption, width="stretch")
+        st.toggle("Zoom in on the photo", key=f"zoom:{key}")
         if len(table.players) > 1:
             owner_key = f"owner:{key}"
             set_widget(owner_key, player.id)
@@ -520,10 +532,10 @@ def show_pile(
         ),
         unsafe_allow_html=True,
     )
-    if pile.slots:
-        st.markdown(pile_view.features_html(pile_index, score), unsafe_allow_html=True)
     for position in doubtful:
         show_doubtful(pile, pile_index, position)
+    if pile.slots:
+        st.markdown(pile_view.features_html(pile_index, score), unsafe_allow_html=True)
     if score.queens:
         show_queens(pile, pile_index, score)
     text_key = f"text:{pile.id}"
@@ -549,7 +561,7 @@ def show_doubtful(pile: ts.Pile, pile_index: int, position: int) -> None:
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         st.markdown(f"**{number}** looks like {chip(slot.card)} ({sure} sure). It is:")
         st.button(
-            f"✓ {chip(slot.card)}",
+            f"✓ {chip(slot.card)} is right",
             key=f"keep:{pile.id}:{position}",
             on_click=act,
             args=(ts.confirm_card, pile.id, position),

@@ -205,7 +205,10 @@ def _free_name(table: Table) -> str:
 
 
 def add_player(table: Table, name: str | None = None) -> Table:
-    """One more player, with two empty piles."""
+    """One more player, with two empty piles. The untouched example makes way for a new game
+    of "Player 1" and the new player."""
+    if table.example:
+        table = new_game(table)
     if len(table.players) >= MAX_PLAYERS:
         raise TableError(f"at most {MAX_PLAYERS} players")
     name = _checked_name(table, name if name is not None else _free_name(table), None)

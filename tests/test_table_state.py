@@ -135,6 +135,13 @@ def test_new_game_keeps_players_and_empties_piles() -> None:
     assert not after_example.example
 
 
+def test_adding_a_player_to_the_untouched_example_starts_a_game() -> None:
+    table = add_player(example_table())
+    assert [p.name for p in table.players] == ["Player 1", "Player 2"]
+    assert not table.example
+    assert all(not pile.cards for p in table.players for pile in p.piles)
+
+
 def test_any_change_makes_the_example_the_players_own() -> None:
     table = example_table()
     edited = delete_card(table, first_pile_id(table), 0)

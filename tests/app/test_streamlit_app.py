@@ -384,7 +384,20 @@ def test_a_tie(app: AppTest) -> None:
     assert "Tie: Player 1 and Player 2, 3 points each." in page_text(app)
 
 
+def test_adding_a_player_to_the_example_starts_a_game(app: AppTest) -> None:
+    button(app, "➕ Player").click()
+    app.run()
+    assert_clean(app)
+    board = scoreboard(app)
+    assert "Player 1" in board and "Player 2" in board and "Example" not in board
+    assert totals(app) == ["#### Player 2: 0 points"]
+    button(app, "↶ Undo").click()
+    app.run()
+    assert totals(app) == ["#### Example: 59 points"]
+
+
 def test_a_duplicated_card_points_at_both_places(app: AppTest) -> None:
+    type_pile(app, 2, "7D 3C")  # the example is now this player's
     button(app, "➕ Player").click()
     app.run()
     type_pile(app, 2, "AS QS")  # Q♠ is also the example's card 1.1

@@ -473,7 +473,8 @@ def show_photo_inputs(player: ts.Player) -> None:
         kind, message = notes[upload.file_id]
         getattr(st, kind)(message)
     table: ts.Table = st.session_state.table
-    heading.markdown(f"#### 📷 Add {table.player(st.session_state.player).name}'s piles")
+    whose = "your" if table.example else f"{table.player(st.session_state.player).name}'s"
+    heading.markdown(f"#### 📷 Add {whose} piles")
 
 
 def show_photos(table: ts.Table, player: ts.Player) -> None:

@@ -1,0 +1,56 @@
+"""The app's HTML: card strips with feature bars, feature lists, the scoreboard."""
+
+from __future__ import annotations
+
+import pile_view
+
+from blackcat.cards import parse_pile
+from blackcat.scoring import Variants, score_pile
+from blackcat.table_state import new_table, score_table
+
+
+def lanes_of(text: str) -> list[list[tuple[str, tuple[int, ...]]]]:
+    pile = score_pile(parse_pile(text))
+    return [
+        [(f.kind, f.positions) for f in lane] for lane in pile_view.feature_lanes(pile.features)
+    ]
+
+
+def test_overlapping_features_get_their_own_lanes_and_kinds_stay_apart() -> None:
+    # 8 2 8: two Tomcats sharing the 2; K♠ 9♣ 4♠: two nested Black Cats
+    assert lanes_of("8D 2H 8H") == [[("tomcat", (0, 1))], [("tomcat", (1, 2))]]
+    assert lanes_of("KS 9C 4S") == [[("black_cat", (0, 1, 2))], [("black_cat", (1, 2))]]
+    assert lanes_of("8D 2H 5C 5S 10D") == [
+        [("tomcat", (0, 1)), ("tomcat", (2, 3))],
+        [("yowler", (4,))],
+    ]
+
+
+def test_strip_numbers_cards_marks_queens_doubtful_and_duplicated() -> None:
+    pile = score_pile(parse_pile("QS 2C 3H 7H"), {0: 11})
+    html = pile_view.strip_html(1, pile, doubtful=[2], duplicated=[3])
+    assert html.count('class="bc-card') == 4
+    assert '<span class="n">2.1</span>' in html and '<span class="n">2.4</span>' in html
+    assert "=11📌" in html  # the Queen's value, pinned
+    assert html.count("bc-doubtful") == 1 and html.count("bc-dup") == 1
+    assert 'class="r bc-black">Q<' in html and 'class="r bc-red">3<' in html
+    assert "grid-column:1/3" in html  # the Black Cat under cards 1 and 2
+    assert ">B6<" in html and ">T3<" in html
+    assert "No cards yet" in pile_view.strip_html(0, score_pile(()))
+
+
+def test_feature_list_gives_cards_numbers_and_points() -> None:
+    pile = score_pile(parse_pile("5H 5D 10S"), variants=Variants(lucky_tom=True))
+    html = pile_view.features_html(0, pile)
+    assert "1 Tomcat = 5" in html and "(1.1–1.2)" in html and "<b>+5</b>" in html
+    assert "1 Yowler = 1" in html
+    assert "No Tomcat" in pile_view.features_html(0, score_pile(parse_pile("AS")))
+
+
+def test_scoreboard_marks_the_winner_and_escapes_names() -> None:
+    table = new_table(("<b>Ann</b>", "Ben"), piles=[[parse_pile("5H 5D")], [parse_pile("AS")]])
+    html = pile_view.scoreboard_html(score_table(table))
+    assert "🏆 &lt;b&gt;Ann&lt;/b&gt;" in html and "<b>Ann</b>" not in html
+    assert html.count('class="win"') == 1
+    tie = new_table(("Ann", "Ben"), piles=[[parse_pile("AS")], [parse_pile("AH")]])
+    assert pile_view.scoreboard_html(score_table(tie)).count("🤝") == 2

@@ -17,7 +17,7 @@ Rng = np.random.Generator
 
 @dataclass(frozen=True, eq=False)
 class CardSprite:
-    """One card to draw: its art pyramid (BGRA float32, level k is 2**-k of full size) and the
+    """One card to draw: its art pyramid (BGRA uint8, level k is 2**-k of full size) and the
     homography from full-size art pixels to scene pixels."""
 
     pyramid: tuple[np.ndarray, ...]
@@ -188,6 +188,7 @@ def _draw_sprite(
         borderMode=cv2.BORDER_CONSTANT,
         borderValue=0,
     )
+    warped = warped.astype(np.float32) * (1 / 255)
     alpha = warped[:, :, 3]
     region = image[y0:y1, x0:x1]
     if shadow.darkness > 0:
@@ -213,9 +214,8 @@ def translation_matrix(x: float, y: float) -> np.ndarray:
 
 
 def make_pyramid(bgra: np.ndarray, levels: int = 5) -> tuple[np.ndarray, ...]:
-    """Float32 BGRA with premultiplied-free alpha in [0, 1], halved `levels - 1` times."""
-    art = bgra.astype(np.float32) / 255
-    out = [art]
+    """The uint8 BGRA art and its halvings (`levels` sizes in all)."""
+    out = [bgra]
     for _ in range(levels - 1):
         h, w = out[-1].shape[:2]
         if min(h, w) < 16:

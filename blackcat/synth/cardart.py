@@ -53,8 +53,13 @@ def package_root(cache: Path | None = None) -> Path:
     stamp = root / ".complete"
     if stamp.exists():
         return root
-    _require("apt-get", "apt")
-    _require("dpkg", "dpkg")
+    if shutil.which("apt-get") is None or shutil.which("dpkg") is None:
+        raise CardArtError(
+            "the card art comes from the Debian packages "
+            f"{' and '.join(PACKAGES)}, fetched with `apt-get download` and unpacked with "
+            "`dpkg -x`, which this machine lacks. Run on Debian/Ubuntu, or unpack those two "
+            f".deb files into {root} yourself and create the empty file {stamp}."
+        )
     debs = cache / "debs"
     debs.mkdir(parents=True, exist_ok=True)
     for package in PACKAGES:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
+
 import cv2
+import pytest
 
 from blackcat.cards import ALL_CARDS
+from blackcat.synth import cardart
 from blackcat.synth.cardart import CARD_HEIGHT, deck_licence, render_deck
 from blackcat.synth.decks import DECKS, SKIPPED, Split, decks_in, element_id
 
@@ -43,3 +47,11 @@ def test_licence_comes_from_the_package_copyright_file(test_decks) -> None:
     licence = deck_licence(test_decks[0])
     assert licence.licence.startswith("GPL")
     assert licence.copyright
+
+
+def test_missing_tools_are_named_with_what_to_install(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(shutil, "which", lambda tool: None)
+    with pytest.raises(cardart.CardArtError, match="librsvg2-bin"):
+        cardart.render_element(tmp_path / "deck.svgz", "club_1", 64)
+    with pytest.raises(cardart.CardArtError, match="gnome-cards-data"):
+        cardart.package_root(tmp_path)

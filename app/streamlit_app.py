@@ -419,7 +419,7 @@ def show_players(table: ts.Table) -> ts.Player:
         name_key = f"name:{player.id}"
         set_widget(name_key, player.name)
         st.text_input(
-            "Name", key=name_key, on_change=on_rename, args=(player.id, name_key), width=180
+            "Name", key=name_key, on_change=on_rename, args=(player.id, name_key), width=140
         )
         st.button(
             "➕ Player",
@@ -442,11 +442,13 @@ def show_photo_inputs(player: ts.Player) -> None:
     heading = st.empty()  # filled last: a photo may hand the table to a new player
     if not (models_present(models_dir()) and not st.session_state.get("reader_failed")):
         st.info(get_reader()[1] or NO_READER, icon="ℹ️")
-    st.caption(
+    how = (
         "Lay each pile out as a row, left to right as it was built, with every card's corner "
         "showing. One photo may hold one or two piles. On a phone, *Upload* can also take "
         "the photo."
     )
+    if st.session_state.table.example or not any(pile.slots for pile in player.piles):
+        st.caption(how)
     camera = st.toggle("Take a photo with the camera", key="camera_on")
     files = list(
         st.file_uploader(
@@ -455,6 +457,7 @@ def show_photo_inputs(player: ts.Player) -> None:
             accept_multiple_files=True,
             key="uploads",
             max_upload_size=MAX_UPLOAD_MB,
+            help=how,
         )
         or []
     )

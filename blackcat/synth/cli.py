@@ -86,4 +86,18 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"detection: {args.out / 'detect' / 'data.yaml'}; classification: {args.out / 'classify'}"
     )
+    if not args.no_crops:
+        _warn_empty_classes(args.out / "classify")
     return 0
+
+
+def _warn_empty_classes(classify: Path) -> None:
+    """Ultralytics' classification loader fails on an empty class folder: say so early."""
+    for split in sorted(p for p in classify.iterdir() if p.is_dir()):
+        empty = sorted(p.name for p in split.iterdir() if p.is_dir() and not any(p.iterdir()))
+        if empty:
+            print(
+                f"warning: {len(empty)} card classes have no crop in {split} "
+                f"({', '.join(empty[:8])}{'...' if len(empty) > 8 else ''}): "
+                "make more scenes (--start N --scenes M adds to the set) before training"
+            )

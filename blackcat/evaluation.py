@@ -1,0 +1,250 @@
+"""`blackcat evaluate`: measure the reader on held-out synthetic scenes and on real photos.
+
+Real photos (`../shared/real-photos/<set>/labels.json`, whole-card boxes) are read from where they
+lie and never copied. A read card matches a labelled card of the same identity (the same rank
+only, for rank-only labels) when one of its indices lies inside that card's box.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from blackcat.vision.types import Box, PhotoRead, ReadCard
+
+if TYPE_CHECKING:
+    from blackcat.vision.reader import CardReader
+
+SHARED_PHOTOS = Path(__file__).resolve().parents[2] / "shared" / "real-photos"
+
+
+@dataclass(frozen=True)
+class LabelledCard:
+    code: str  # "QS", or "Q?" when only the rank is labelled
+    box: Box
+
+    @property
+    def rank(self) -> str:
+        return self.code[:-1]
+
+
+@dataclass(frozen=True)
+class ImageResult:
+    image: str
+    labelled: int
+    read: int
+    matched: int
+    missed: tuple[str, ...]  # labelled cards not read
+    extra: tuple[str, ...]  # read cards that match no label
+
+
+@dataclass(frozen=True)
+class RealPhotoReport:
+    name: str
+    images: tuple[ImageResult, ...]
+    seconds: float
+    rank_only: bool
+
+    @property
+    def recall(self) -> float:
+        labelled = sum(result.labelled for result in self.images)
+        return sum(result.matched for result in self.images) / max(1, labelled)
+
+    @property
+    def precision(self) -> float:
+        read = sum(result.read for result in self.images)
+        return sum(result.matched for result in self.images) / max(1, read)
+
+    def summary(self) -> str:
+        what = "rank" if self.rank_only else "card"
+        missed = Counter(code for result in self.images for code in result.missed)
+        extra = Counter(code for result in self.images for code in result.extra)
+        labelled = sum(result.labelled for result in self.images)
+        return (
+            f"{self.name}: {len(self.images)} photos, {labelled} labelled cards; "
+            f"{what} recall {self.recall:.3f}, precision {self.precision:.3f} "
+            f"({self.seconds / max(1, len(self.images)):.2f} s a photo)\n"
+            f"  most missed: {missed.most_common(8)}\n  most extra: {extra.most_common(8)}"
+        )
+
+
+def contains(box: Box, point: tuple[float, float], margin: float = 0.05) -> bool:
+    x1, y1, x2, y2 = box
+    dx, dy = (x2 - x1) * margin, (y2 - y1) * margin
+    return x1 - dx <= point[0] <= x2 + dx and y1 - dy <= point[1] <= y2 + dy
+
+
+def match_cards(
+    reads: Sequence[ReadCard], labels: Sequence[LabelledCard], *, rank_only: bool
+) -> ImageResult:
+    """Greedy one-to-one matching, most confident read first."""
+    unmatched = list(labels)
+    matched = 0
+    extra = []
+    for read in sorted(reads, key=lambda read: -read.confidence):
+        identity = read.card.rank.value if rank_only else read.card.code
+        partner = next(
+            (
+                label
+                for label in unmatched
+                if (label.rank if rank_only else label.code) == identity
+                and any(contains(label.box, index.centre) for index in read.indices)
+            ),
+            None,
+        )
+        if partner is None:
+            extra.append(read.card.code)
+        else:
+            unmatched.remove(partner)
+            matched += 1
+    return ImageResult(
+        image="",
+        labelled=len(labels),
+        read=len(reads),
+        matched=matched,
+        missed=tuple(label.code for label in unmatched),
+        extra=tuple(extra),
+    )
+
+
+def load_labels(folder: Path) -> dict[str, list[LabelledCard]]:
+    raw = json.loads((folder / "labels.json").read_text())
+    return {
+        image: [LabelledCard(entry["card"], tuple(entry["box"])) for entry in entries]
+        for image, entries in raw.items()
+    }
+
+
+def evaluate_real_photos(reader: CardReader, folder: Path) -> RealPhotoReport:
+    from dataclasses import replace
+
+    from blackcat.vision.image_io import load_image
+
+    labels = load_labels(folder)
+    rank_only = any(card.code.endswith("?") for cards in labels.values() for card in cards)
+    results = []
+    started = time.perf_counter()
+    for image_name, cards in sorted(labels.items()):
+        photo = reader.read(load_image(folder / "images" / image_name), decks=1)
+        reads = [read for pile in photo.piles for read in pile]
+        result = match_cards(reads, cards, rank_only=rank_only)
+        results.append(replace(result, image=image_name))
+    return RealPhotoReport(
+        name=folder.name,
+        images=tuple(results),
+        seconds=time.perf_counter() - started,
+        rank_only=rank_only,
+    )
+
+
+@dataclass(frozen=True)
+class SceneTruth:
+    image: Path
+    piles: tuple[tuple[str, ...], ...]  # codes, rows top to bottom, each left to right
+    layout: str  # "rows" is the job; fans and loose cards only count for cards read right
+
+
+def load_scene_truths(synth_dir: Path, limit: int | None = None) -> list[SceneTruth]:
+    """The held-out (val) scenes of a `blackcat synth` output, with their ground truth."""
+    detect = synth_dir / "detect"
+    truths = []
+    for meta_path in sorted((detect / "meta" / "val").glob("*.json"))[:limit]:
+        meta = json.loads(meta_path.read_text())
+        piles = tuple(tuple(pile) for pile in meta["piles"])
+        truths.append(SceneTruth(detect / meta["image"], piles, meta["layout"]))
+    return truths
+
+
+@dataclass
+class SyntheticReport:
+    scenes: int = 0
+    cards: int = 0
+    cards_right: int = 0
+    row_scenes: int = 0
+    scenes_in_order: int = 0
+    failures: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return (
+            f"synthetic held-out scenes: {self.scenes} scenes, {self.cards} cards; "
+            f"cards read right {self.cards_right / max(1, self.cards):.4f}, "
+            f"{self.row_scenes} scenes of rows, with every pile in the right order: "
+            f"{self.scenes_in_order / max(1, self.row_scenes):.4f}"
+        )
+
+
+def cards_right(read: Sequence[Sequence[str]], truth: Sequence[Sequence[str]]) -> int:
+    """Cards of the truth found in the read, as multisets (order is judged separately)."""
+    found = Counter(code for pile in read for code in pile)
+    wanted = Counter(code for pile in truth for code in pile)
+    return sum((found & wanted).values())
+
+
+def evaluate_synthetic(reader: CardReader, scenes: Iterable[SceneTruth]) -> SyntheticReport:
+    from blackcat.vision.image_io import load_image
+
+    report = SyntheticReport()
+    for scene in scenes:
+        photo: PhotoRead = reader.read(load_image(scene.image))
+        read = [tuple(card.card.code for card in pile) for pile in photo.piles]
+        truth = [pile for pile in scene.piles if pile]
+        report.scenes += 1
+        report.cards += sum(len(pile) for pile in truth)
+        report.cards_right += cards_right(read, truth)
+        if scene.layout != "rows":
+            continue
+        report.row_scenes += 1
+        if read == truth:
+            report.scenes_in_order += 1
+        else:
+            report.failures.append(f"{scene.image.name}: read {read} truth {truth}")
+    return report
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--real",
+        type=Path,
+        nargs="*",
+        default=None,
+        help="real-photo sets to measure (default: every set in ../shared/real-photos)",
+    )
+    parser.add_argument(
+        "--synthetic",
+        type=Path,
+        help="a `blackcat synth` output folder: measure its held-out (val) scenes",
+    )
+    parser.add_argument("--limit", type=int, default=None, help="at most this many scenes")
+    parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
+    parser.add_argument("--failures", type=Path, help="write every failure to this file")
+
+
+def run(args: argparse.Namespace) -> int:
+    from blackcat.vision.reader import MODELS_DIR, CardReader
+
+    reader = CardReader.load(args.models or MODELS_DIR)
+    failures: list[str] = []
+    if args.synthetic:
+        report = evaluate_synthetic(reader, load_scene_truths(args.synthetic, limit=args.limit))
+        print(report.summary())
+        failures.extend(report.failures)
+    real_sets = args.real if args.real is not None else sorted(SHARED_PHOTOS.glob("*/"))
+    if args.real is None and args.synthetic:
+        real_sets = []
+    for folder in real_sets:
+        real = evaluate_real_photos(reader, folder)
+        print(real.summary())
+        failures.extend(
+            f"{folder.name}/{result.image}: missed {list(result.missed)} extra {list(result.extra)}"
+            for result in real.images
+            if result.missed or result.extra
+        )
+    if args.failures:
+        args.failures.write_text("\n".join(failures) + "\n")
+    return 0

@@ -1,0 +1,89 @@
+"""The accuracy measures: matching read cards to labelled whole-card boxes, counting right cards."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from blackcat.cards import Card
+from blackcat.evaluation import (
+    LabelledCard,
+    cards_right,
+    load_labels,
+    load_scene_truths,
+    match_cards,
+)
+from blackcat.vision.types import Guess, IndexRead, ReadCard
+
+
+def read_card(code: str, centre: tuple[float, float], confidence: float = 0.9) -> ReadCard:
+    x, y = centre
+    card = Card.parse(code)
+    index = IndexRead((x - 5, y - 10, x + 5, y + 10), 1.0, (Guess(card, confidence),))
+    return ReadCard(card, index.box, confidence, (Guess(card, confidence),), (index,))
+
+
+def test_a_card_read_inside_its_labelled_box_matches() -> None:
+    result = match_cards(
+        [read_card("QS", (20, 20))], [LabelledCard("QS", (0, 0, 100, 150))], rank_only=False
+    )
+    assert (result.matched, result.missed, result.extra) == (1, (), ())
+
+
+def test_the_right_card_in_the_wrong_place_does_not_match() -> None:
+    result = match_cards(
+        [read_card("QS", (300, 20))], [LabelledCard("QS", (0, 0, 100, 150))], rank_only=False
+    )
+    assert (result.matched, result.missed, result.extra) == (0, ("QS",), ("QS",))
+
+
+def test_a_wrong_suit_counts_against_both_recall_and_precision() -> None:
+    result = match_cards(
+        [read_card("QH", (20, 20))], [LabelledCard("QS", (0, 0, 100, 150))], rank_only=False
+    )
+    assert result.matched == 0 and result.read == 1 and result.labelled == 1
+
+
+def test_rank_only_labels_ignore_the_suit() -> None:
+    result = match_cards(
+        [read_card("QH", (20, 20))], [LabelledCard("Q?", (0, 0, 100, 150))], rank_only=True
+    )
+    assert result.matched == 1
+
+
+def test_each_label_matches_one_read_only() -> None:
+    reads = [read_card("9D", (20, 20)), read_card("9D", (80, 130))]
+    result = match_cards(reads, [LabelledCard("9D", (0, 0, 100, 150))], rank_only=False)
+    assert (result.matched, result.extra) == (1, ("9D",))
+
+
+def test_cards_right_counts_each_true_card_once_whatever_the_order() -> None:
+    truth = [("8D", "2H", "8H"), ("KS",)]
+    assert cards_right([("8H", "2H", "8D", "KS")], truth) == 4
+    assert cards_right([("8D", "8D", "2C")], truth) == 1
+
+
+def test_labels_are_read_in_the_shared_format(tmp_path: Path) -> None:
+    labels = {"a.jpg": [{"card": "10H", "box": [1, 2, 3, 4]}]}
+    (tmp_path / "labels.json").write_text(json.dumps(labels))
+    assert load_labels(tmp_path) == {"a.jpg": [LabelledCard("10H", (1, 2, 3, 4))]}
+
+
+def test_scene_truths_come_from_the_held_out_split(tmp_path: Path) -> None:
+    meta = tmp_path / "detect" / "meta"
+    (meta / "val").mkdir(parents=True)
+    (meta / "train").mkdir()
+    scene = {"image": "images/val/s_1.jpg", "layout": "rows", "piles": [["QS", "2C"], []]}
+    (meta / "val" / "s_1.json").write_text(json.dumps(scene))
+    (meta / "train" / "s_0.json").write_text(json.dumps(scene | {"image": "images/train/s_0.jpg"}))
+    (truth,) = load_scene_truths(tmp_path)
+    assert truth.image == tmp_path / "detect" / "images" / "val" / "s_1.jpg"
+    assert truth.piles == (("QS", "2C"), ())
+    assert truth.layout == "rows"
+
+
+@pytest.mark.parametrize(("code", "rank"), [("10H", "10"), ("Q?", "Q")])
+def test_a_labelled_rank_is_the_code_without_its_suit(code: str, rank: str) -> None:
+    assert LabelledCard(code, (0, 0, 1, 1)).rank == rank

@@ -48,8 +48,7 @@ NO_READER = (
     "The photo reader isn't available on this server yet (no trained models installed). "
     "Type or pick your cards below."
 )
-SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds"}
-SUIT_NAMES[Suit.CLUBS] = "clubs"
+SUIT_NAMES = {suit: suit.name.lower() for suit in Suit}
 RANK_NAMES = {Rank.ACE: "Ace", Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King"}
 
 
@@ -91,31 +90,35 @@ def get_reader() -> tuple[vision_reader.CardReader | None, str | None]:
         return None, message
 
 
+class PhotoError(Exception):
+    """A photo that can't be read; the message is for the player."""
+
+
 @dataclass(frozen=True, eq=False)
 class PhotoOutcome:
-    """One photo read: its rows of cards and a small copy to draw on, or what went wrong."""
+    """One photo read: its rows of cards, and a small copy of it to draw the boxes on."""
 
-    rows: tuple[tuple[ReadCard, ...], ...] = ()
-    display: np.ndarray | None = None
-    factor: float = 1.0  # display pixels per photo pixel
-    error: str | None = None
+    rows: tuple[tuple[ReadCard, ...], ...]
+    display: np.ndarray
+    factor: float  # display pixels per photo pixel
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def read_photo(key: str, name: str, decks: int, folder: str, _data: bytes) -> PhotoOutcome:
-    """Read once per photo content (`key`), decks and weights; later runs reuse the result."""
+def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> PhotoOutcome:
+    """Read once per photo content (`key`), decks and weights; later runs and later uploads of
+    the same photo reuse the result. Raises PhotoError (not cached) for a photo it can't use."""
     try:
-        image = load_image(_data, name=name)
+        image = load_image(_data, name=_name)
     except ImageReadError as error:
-        return PhotoOutcome(error=f"{error}.")
+        raise PhotoError(f"{error}.") from None
     try:
         photo = load_reader(folder).read(image, decks=decks)
     except Exception as error:  # the page must stay usable whatever the reader does
-        log.exception("reading %s failed", name)
-        return PhotoOutcome(
-            error=f"{name} could not be read ({type(error).__name__}). Try another photo, or "
-            "type the cards."
-        )
+        log.exception("reading %s failed", _name)
+        raise PhotoError(
+            f"{_name} could not be read ({type(error).__name__}). Try another photo, or type "
+            "the cards."
+        ) from None
     display, factor = vision_reader.downscale(image, DISPLAY_SIDE)
     return PhotoOutcome(rows=photo.piles, display=display, factor=factor)
 
@@ -148,10 +151,11 @@ def add_photo(data: bytes, name: str, player_id: int) -> tuple[str, str]:
         except ImageReadError as error:
             return "error", f"{error}."
         return "warning", f"{name}: {why_not}"
-    with st.spinner(f"Reading {name}…"):
-        outcome = read_photo(key, name, table.variants.decks, str(models_dir()), data)
-    if outcome.error:
-        return "error", outcome.error
+    try:
+        with st.spinner(f"Reading {name}…"):
+            outcome = read_photo(key, table.variants.decks, str(models_dir()), data, name)
+    except PhotoError as error:
+        return "error", str(error)
     if not any(outcome.rows):
         return "warning", (
             f"No cards found in {name}. Lay each pile out in a row with every card's corner "
@@ -194,12 +198,11 @@ def annotated_jpeg(
     """The photo with a numbered box per card, numbered and named as the piles are now (after
     corrections). Cards typed in between keep their numbers but have no box on the photo."""
     rows: dict[int, list[ReadCard]] = {}
-    length = {pile: position + 1 for pile, position, _ in marks}
-    for pile_index in length:
-        # a card with nothing to draw, so each box keeps its position number in the pile
-        rows[pile_index] = [
-            ReadCard(ALL_CARDS[0], OFF_PHOTO, 1.0, (), ()) for _ in range(length[pile_index])
-        ]
+    for pile_index in {pile for pile, _, _ in marks}:
+        length = max(position for pile, position, _ in marks if pile == pile_index) + 1
+        # cards with nothing to draw hold the places of typed cards, so that every box keeps
+        # its card's number in the pile (`annotate` numbers a card by its place in the row)
+        rows[pile_index] = [ReadCard(ALL_CARDS[0], OFF_PHOTO, 1.0, (), ()) for _ in range(length)]
     for pile_index, position, slot in marks:
         read = slot.read
         assert read is not None
@@ -225,13 +228,18 @@ def initial_table() -> tuple[ts.Table, dict[str, PhotoRecord], str]:
     if reader is not None and EXAMPLE_PHOTO.is_file():
         data = EXAMPLE_PHOTO.read_bytes()
         key = photo_key(data)
-        with st.spinner("Reading the example photo…"):
-            outcome = read_photo(key, EXAMPLE_PHOTO.name, 1, str(models_dir()), data)
-        if outcome.error is None and any(outcome.rows) and outcome.display is not None:
-            table = ts.new_table((ts.EXAMPLE_PLAYER,))
-            table = ts.place_photo(table, table.players[0].id, key, outcome.rows)
-            record = PhotoRecord("the example photo", outcome.display, outcome.factor)
-            return replace(table, example=True), {key: record}, "read from the example photo"
+        try:
+            with st.spinner("Reading the example photo…"):
+                outcome = read_photo(key, 1, str(models_dir()), data, EXAMPLE_PHOTO.name)
+        except PhotoError:
+            log.exception("the example photo could not be read")
+        else:
+            if any(outcome.rows):
+                table = ts.new_table((ts.EXAMPLE_PLAYER,))
+                table = ts.place_photo(table, table.players[0].id, key, outcome.rows)
+                record = PhotoRecord("the example photo", outcome.display, outcome.factor)
+                table = replace(table, example=True)
+                return table, {key: record}, "read from the example photo"
     return ts.example_table(), {}, "typed in by hand"
 
 
@@ -252,13 +260,18 @@ def commit(table: ts.Table) -> None:
     state.table = table
 
 
+def refuse(error: ts.TableError) -> None:
+    text = str(error)
+    st.toast(f"{text[:1].upper()}{text[1:]}.", icon="✋")
+
+
 def act(operation: Any, *args: Any, after: Any = None) -> None:
     """A widget callback: apply a table operation; a refusal becomes a toast, never an error
     page. `after` runs when it worked (e.g. to move a selection)."""
     try:
         table = operation(st.session_state.table, *args)
     except ts.TableError as error:
-        st.toast(f"{str(error)[:1].upper()}{str(error)[1:]}.", icon="✋")
+        refuse(error)
         return
     commit(table)
     if after is not None:
@@ -298,7 +311,7 @@ def on_rename(player_id: int, key: str) -> None:
     try:
         commit(ts.rename_player(table, player_id, st.session_state[key]))
     except ts.TableError as error:
-        st.toast(f"{str(error)[:1].upper()}{str(error)[1:]}.", icon="✋")
+        refuse(error)
         st.session_state[key] = table.player(player_id).name
 
 
@@ -395,11 +408,17 @@ def show_scoreboard(table: ts.Table, result: ts.TableResult) -> None:
     st.caption("Variants: " + (", ".join(on) if on else "none (switch them on below)"))
     if result.duplicates:
         places = "\n".join(f"- {ts.describe_duplicate(d)}" for d in result.duplicates)
-        st.warning(
-            f"**With one deck no card is on the table twice**; one of each is probably "
-            f"misread. Fix it, or switch on *Two decks* below.\n{places}",
-            icon="⚠️",
-        )
+        if table.variants.decks == 1:
+            why = (
+                "**A card is on the table twice.** With one deck that can't be: one of them is "
+                "probably misread. Fix it, or switch on *Two decks* below."
+            )
+        else:
+            why = (
+                "**A card is on the table more than twice.** With two decks that can't be: "
+                "one of them is probably misread."
+            )
+        st.warning(f"{why}\n{places}", icon="⚠️")
 
 
 def show_players(table: ts.Table) -> ts.Player:

@@ -485,7 +485,10 @@ def test_the_same_photo_again_and_a_photo_without_cards(app: AppTest, reader: Fa
     app.run()
     assert any("a-again.png is already on the table" in i.value for i in app.info)
     assert [pile_cards(app, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]
-    assert reader.reads == 2  # a.png and b.png; the same content is not read again
+    app.file_uploader(key="uploads").upload("b-again.png", png(150), "image/png")
+    app.run()
+    assert any("No cards found in b-again.png" in w.value for w in app.warning)
+    assert reader.reads == 2  # a.png and b.png: a photo's content is read once
 
 
 def test_a_camera_photo_goes_to_the_chosen_player(app: AppTest, reader: FakeReader) -> None:

@@ -225,11 +225,13 @@ def make_pyramid(bgra: np.ndarray, levels: int = 5) -> tuple[np.ndarray, ...]:
 
 
 # ---------------------------------------------------------------------------------------------
-# the camera
+# the camera's sensor
 
 
 @dataclass(frozen=True)
-class Camera:
+class Sensor:
+    """What the phone's camera does to the light: blur, noise (JPEG is applied when writing)."""
+
     blur: float  # Gaussian sigma in output pixels
     motion: int  # motion blur length (0: none)
     motion_angle: float
@@ -237,10 +239,10 @@ class Camera:
     jpeg_quality: int
 
 
-def random_camera(rng: Rng, max_blur: float = 1.3) -> Camera:
+def random_sensor(rng: Rng, max_blur: float = 1.3) -> Sensor:
     blur = float(rng.uniform(0, max_blur)) if rng.random() < 0.7 else 0.0
     motion = int(rng.integers(3, 8)) if rng.random() < 0.1 else 0
-    return Camera(
+    return Sensor(
         blur=blur,
         motion=motion,
         motion_angle=float(rng.uniform(0, 180)),
@@ -249,19 +251,19 @@ def random_camera(rng: Rng, max_blur: float = 1.3) -> Camera:
     )
 
 
-def expose(image: np.ndarray, camera: Camera, rng: Rng) -> np.ndarray:
+def expose(image: np.ndarray, sensor: Sensor, rng: Rng) -> np.ndarray:
     """The camera's blur and noise; returns uint8 BGR (JPEG is applied when writing)."""
     out = image
-    if camera.blur > 0.3:
-        out = cv2.GaussianBlur(out, (0, 0), camera.blur)
-    if camera.motion:
-        kernel = np.zeros((camera.motion, camera.motion), np.float32)
-        kernel[camera.motion // 2, :] = 1
-        centre = ((camera.motion - 1) / 2, (camera.motion - 1) / 2)
-        turn = cv2.getRotationMatrix2D(centre, camera.motion_angle, 1.0)
+    if sensor.blur > 0.3:
+        out = cv2.GaussianBlur(out, (0, 0), sensor.blur)
+    if sensor.motion:
+        kernel = np.zeros((sensor.motion, sensor.motion), np.float32)
+        kernel[sensor.motion // 2, :] = 1
+        centre = ((sensor.motion - 1) / 2, (sensor.motion - 1) / 2)
+        turn = cv2.getRotationMatrix2D(centre, sensor.motion_angle, 1.0)
         kernel = cv2.warpAffine(kernel, turn, kernel.shape[::-1])
         out = cv2.filter2D(out, -1, kernel / max(kernel.sum(), 1e-6))
-    out = out + rng.normal(0, camera.noise, out.shape).astype(np.float32)
+    out = out + rng.normal(0, sensor.noise, out.shape).astype(np.float32)
     return (out.clip(0, 1) * 255 + 0.5).astype(np.uint8)
 
 

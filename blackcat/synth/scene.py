@@ -16,6 +16,7 @@ from blackcat.synth.cardart import RenderedDeck, render_deck
 from blackcat.synth.decks import TWO_CORNERS, Corner, DeckSpec, Split
 from blackcat.synth.indices import CardIndices, IndexBox, deck_indices
 from blackcat.synth.layout import (
+    Camera,
     CardArtSize,
     Layout,
     LayoutKind,
@@ -37,8 +38,8 @@ from blackcat.synth.render import (
     encode_jpeg,
     expose,
     make_pyramid,
-    random_camera,
     random_light,
+    random_sensor,
     random_shadow,
 )
 from blackcat.synth.textures import table_surface
@@ -227,7 +228,7 @@ def make_scene(seed: int, index: int, config: SynthConfig, library: ArtLibrary) 
     ]
     scene = Scene(w, h, background, tuple(sprites), random_light(rng, w, h), random_shadow(rng))
     drawn = draw(scene, np.eye(3), w, h)
-    photo = expose(drawn.image, random_camera(rng), rng)
+    photo = expose(drawn.image, random_sensor(rng), rng)
     jpeg = encode_jpeg(photo, int(rng.integers(40, 96)))
     boxes = {p.card: library.boxes(deck, p.card, four) for p in layout.cards}
     labels = _labels(layout, len(backs), sprites, drawn.top, boxes, config.min_visibility)
@@ -423,7 +424,7 @@ def _crop(rng: Rng, scene: Scene, index: IndexLabel, config: SynthConfig) -> byt
     native = int(np.clip(round(native_index * side / long_side), 16, 200))
     view = scaling(native / side) @ translation(*(side / 2 - centre))
     drawn = draw(scene, view, native, native)
-    photo = expose(drawn.image, random_camera(rng, max_blur=0.9), rng)
+    photo = expose(drawn.image, random_sensor(rng, max_blur=0.9), rng)
     size = config.crop_size
     interp = cv2.INTER_AREA if native > size else cv2.INTER_CUBIC
     photo = cv2.resize(photo, (size, size), interpolation=interp)
@@ -441,7 +442,7 @@ def _meta(
     deck: DeckSpec,
     layout: Layout,
     surface: str,
-    camera,
+    camera: Camera,
     labels: tuple[CardLabel, ...],
     backs: int,
 ) -> dict:

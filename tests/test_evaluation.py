@@ -14,6 +14,7 @@ from blackcat.evaluation import (
     load_labels,
     load_scene_truths,
     match_cards,
+    same_piles,
 )
 from blackcat.vision.types import Guess, IndexRead, ReadCard
 
@@ -87,3 +88,14 @@ def test_scene_truths_come_from_the_held_out_split(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("code", "rank"), [("10H", "10"), ("Q?", "Q")])
 def test_a_labelled_rank_is_the_code_without_its_suit(code: str, rank: str) -> None:
     assert LabelledCard(code, (0, 0, 1, 1)).rank == rank
+
+
+def test_piles_read_backwards_or_swapped_are_still_the_same_piles() -> None:
+    truth = [("8D", "2H", "8H"), ("KS", "9C")]
+    assert same_piles([("9C", "KS"), ("8H", "2H", "8D")], truth)
+
+
+def test_a_card_out_of_order_or_moved_to_another_pile_is_not() -> None:
+    truth = [("8D", "2H", "8H"), ("KS", "9C")]
+    assert not same_piles([("2H", "8D", "8H"), ("KS", "9C")], truth)
+    assert not same_piles([("8D", "2H"), ("8H", "KS", "9C")], truth)

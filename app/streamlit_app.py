@@ -18,6 +18,7 @@ import hashlib
 import io
 import logging
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from PIL import Image
 
 from blackcat import table_state as ts
 from blackcat.cards import ALL_CARDS, Card, Rank, Suit
-from blackcat.scoring import Variants
+from blackcat.scoring import PileScore, Variants
 from blackcat.vision import reader as vision_reader
 from blackcat.vision.drawing import PILE_COLOURS, annotate
 from blackcat.vision.image_io import ACCEPTED, ImageReadError, load_image
@@ -265,7 +266,9 @@ def refuse(error: ts.TableError) -> None:
     st.toast(f"{text[:1].upper()}{text[1:]}.", icon="✋")
 
 
-def act(operation: Any, *args: Any, after: Any = None) -> None:
+def act(
+    operation: Callable[..., ts.Table], *args: Any, after: Callable[[], None] | None = None
+) -> None:
     """A widget callback: apply a table operation; a refusal becomes a toast, never an error
     page. `after` runs when it worked (e.g. to move a selection)."""
     try:
@@ -326,7 +329,7 @@ def on_pin(pile_id: int, position: int, key: str) -> None:
     act(ts.pin_queen, pile_id, position, None if choice in (None, "Best") else int(choice))
 
 
-def select(key: str, value: int | None) -> Any:
+def select(key: str, value: int | None) -> Callable[[], None]:
     def selection() -> None:
         st.session_state[key] = value
 
@@ -537,7 +540,7 @@ def show_pile(
     player: ts.Player,
     pile_index: int,
     pile: ts.Pile,
-    score: Any,
+    score: PileScore,
     duplicated: set[tuple[int, int]],
 ) -> None:
     colour = PILE_COLOURS[pile_index % len(PILE_COLOURS)]
@@ -598,7 +601,7 @@ def show_doubtful(pile: ts.Pile, pile_index: int, position: int) -> None:
             )
 
 
-def show_queens(pile: ts.Pile, pile_index: int, score: Any) -> None:
+def show_queens(pile: ts.Pile, pile_index: int, score: PileScore) -> None:
     summary = " · ".join(
         f"{queen.card.label}={queen.value}{'📌' if queen.pinned else ''}" for queen in score.queens
     )

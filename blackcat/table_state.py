@@ -29,6 +29,7 @@ from blackcat.scoring import (
     find_duplicates,
     score_player,
 )
+from blackcat.vision.drawing import card_number  # how people see a card: pile 1, card 3 is 1.3
 from blackcat.vision.types import Guess, ReadCard
 
 MAX_PLAYERS = 4
@@ -123,11 +124,6 @@ class Table:
     @property
     def piles_by_name(self) -> dict[str, list[tuple[Card, ...]]]:
         return {player.name: [pile.cards for pile in player.piles] for player in self.players}
-
-
-def card_number(pile_index: int, position: int) -> str:
-    """How people see a card: pile 1, card 3 is `1.3` (as on the annotated photo)."""
-    return f"{pile_index + 1}.{position + 1}"
 
 
 # ---------------------------------------------------------------------------------------------

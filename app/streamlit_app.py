@@ -521,7 +521,15 @@ def show_photos(table: ts.Table, player: ts.Player) -> None:
             st.caption(caption)
         else:
             st.image(jpeg, caption=caption, width="stretch")
-        st.toggle("Zoom in on the photo", key=f"zoom:{key}")
+        with st.container(horizontal=True, vertical_alignment="center"):
+            st.toggle("Zoom in", key=f"zoom:{key}")
+            st.button(
+                "Take this photo's cards off",
+                key=f"remove-photo:{key}",
+                on_click=act,
+                args=(ts.remove_photo, key),
+                help="The wrong photo? Its cards leave the piles (Undo brings them back)",
+            )
         if len(table.players) > 1:
             owner_key = f"owner:{key}"
             set_widget(owner_key, player.id)

@@ -472,6 +472,10 @@ def test_a_photo_is_read_once_placed_and_its_doubtful_card_fixed_in_one_tap(
     type_pile(app, 2, "KS 9C 4S 10H")
     # reruns and edits never read the photo again
     assert reader.reads == 1
+    button(app, "Take this photo's cards off").click()
+    app.run()
+    assert [pile_cards(app, n) for n in (1, 2)] == ["", "10H"]  # the typed card stays
+    assert not app.image
     assert len(reader.loads) == 1  # type: ignore[attr-defined]
 
 

@@ -1,4 +1,5 @@
-"""`blackcat app`: start the Streamlit app, as `streamlit run app/streamlit_app.py` would.
+"""`blackcat app`: start the Streamlit app, as `streamlit run app/streamlit_app.py` would (on
+POSIX the process becomes Streamlit's, so stopping it stops the server).
 
 The settings the app needs are passed on the command line (not only in `.streamlit/config.toml`),
 so they hold from any working folder; the file watcher in particular stays off, because it trips
@@ -58,7 +59,13 @@ def run(args: argparse.Namespace) -> int:
     env = dict(os.environ)
     if args.models is not None:
         env["BLACKCAT_MODELS_DIR"] = str(args.models.resolve())
+    command = streamlit_command(args)
+    if os.name == "posix":
+        # Streamlit takes this process over, so a signal that stops `blackcat app` (Ctrl-C,
+        # a service manager, a test's terminate) stops the server too, with nothing orphaned.
+        os.chdir(REPO_ROOT)
+        os.execve(command[0], command, env)
     try:
-        return subprocess.call(streamlit_command(args), cwd=REPO_ROOT, env=env)
+        return subprocess.call(command, cwd=REPO_ROOT, env=env)
     except KeyboardInterrupt:
         return 130

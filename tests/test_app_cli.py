@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -35,21 +36,44 @@ def test_port_address_and_headless() -> None:
     assert "--server.headless=true" in command
 
 
-def test_run_passes_the_models_folder_and_returns_streamlits_status(
+class Replaced(Exception):
+    """Stands for os.execve, which never returns."""
+
+
+def test_run_becomes_streamlit_with_the_models_folder(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     calls = []
 
-    def call(command: list[str], cwd: Path, env: dict[str, str]) -> int:
-        calls.append((command, cwd, env))
-        return 3
+    def execve(path: str, command: list[str], env: dict[str, str]) -> None:
+        calls.append((path, command, env, Path.cwd()))
+        raise Replaced
 
-    monkeypatch.setattr(subprocess, "call", call)
-    assert main(["app", "--headless", "--models", str(tmp_path)]) == 3
-    command, cwd, env = calls[0]
+    monkeypatch.setattr(os, "name", "posix")
+    monkeypatch.setattr(os, "execve", execve)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(Replaced):
+        main(["app", "--headless", "--models", str(tmp_path)])
+    path, command, env, cwd = calls[0]
+    assert path == sys.executable == command[0]
     assert cwd == app_cli.REPO_ROOT
     assert env["BLACKCAT_MODELS_DIR"] == str(tmp_path.resolve())
     assert "--server.headless=true" in command
+
+
+def test_elsewhere_run_waits_for_streamlit_and_returns_its_status(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = []
+
+    def call(command: list[str], cwd: Path, env: dict[str, str]) -> int:
+        calls.append((command, cwd))
+        return 3
+
+    monkeypatch.setattr(os, "name", "nt")
+    monkeypatch.setattr(subprocess, "call", call)
+    assert main(["app"]) == 3
+    assert calls[0][1] == app_cli.REPO_ROOT
 
 
 def test_a_missing_app_script_is_explained(

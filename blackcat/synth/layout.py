@@ -158,12 +158,30 @@ class Camera:
     pitch_degrees: float
 
 
-def camera_for(rng: Rng, plane_points: np.ndarray, long_side: int) -> Camera:
-    """A phone over the table: tilted in the image, pitched (perspective), framing the cards."""
+def camera_for(
+    rng: Rng,
+    plane_points: np.ndarray,
+    long_side: int,
+    *,
+    tilt: float | None = None,
+    pitch: float | None = None,
+    ratio: float | None = None,
+    fill: float | None = None,
+    slack: float | None = None,
+) -> Camera:
+    """A phone over the table: tilted in the image, pitched (perspective), framing the cards.
+
+    Each of `tilt` and `pitch` (degrees), `ratio` (long side / short side; the picture is then
+    landscape when the cards are wider than tall) and `fill` (share of the picture the cards
+    span) is drawn at random when not given. The cards lie anywhere in the picture, or within
+    `slack` (0-1) of the free room either side of its middle."""
     centre = (plane_points.min(axis=0) + plane_points.max(axis=0)) / 2
     extent = float(np.max(plane_points.max(axis=0) - plane_points.min(axis=0))) or 1.0
-    tilt = _tilt(rng)
-    pitch = np.radians(rng.uniform(0, 38) if rng.random() < 0.85 else rng.uniform(0, 10))
+    if tilt is None:
+        tilt = _tilt(rng)
+    if pitch is None:
+        pitch = rng.uniform(0, 38) if rng.random() < 0.85 else rng.uniform(0, 10)
+    pitch = np.radians(pitch)
     heading = rng.uniform(0, 2 * np.pi)
     distance = extent / rng.uniform(0.6, 1.6)
     projection = _projection(pitch, heading, distance) @ translation(-centre[0], -centre[1])
@@ -171,15 +189,19 @@ def camera_for(rng: Rng, plane_points: np.ndarray, long_side: int) -> Camera:
     projected = apply(projection, plane_points)
     lo, hi = projected.min(axis=0), projected.max(axis=0)
     span = np.maximum(hi - lo, 1e-6)
-    width, height = _frame(rng, span, long_side)
-    fill = rng.uniform(0.55, 0.95)
-    if rng.random() < 0.12:  # zoomed in: some cards run out of the picture
-        fill = rng.uniform(1.05, 1.8)
+    width, height = _frame(rng, span, long_side, ratio)
+    if fill is None:
+        fill = rng.uniform(0.55, 0.95)
+        if rng.random() < 0.12:  # zoomed in: some cards run out of the picture
+            fill = rng.uniform(1.05, 1.8)
     scale = fill * min(width / span[0], height / span[1])
     free = np.array([width, height]) - span * scale
-    offset = np.array([rng.uniform(min(0, f), max(0, f)) for f in free])
+    if slack is None:
+        offset = np.array([rng.uniform(min(0, f), max(0, f)) for f in free])
+    else:
+        offset = free / 2 + rng.uniform(-1, 1, 2) * slack * np.abs(free) / 2
     fit = translation(*(offset - lo * scale)) @ scaling(scale)
-    return Camera(fit @ projection, width, height, tilt, float(np.degrees(pitch)))
+    return Camera(fit @ projection, width, height, float(tilt), float(np.degrees(pitch)))
 
 
 def _tilt(rng: Rng) -> float:
@@ -201,10 +223,13 @@ def _projection(pitch: float, heading: float, distance: float) -> np.ndarray:
     return extrinsic / distance
 
 
-def _frame(rng: Rng, span: np.ndarray, long_side: int) -> tuple[int, int]:
-    ratio = float(rng.choice([4 / 3, 4 / 3, 4 / 3, 16 / 9, 1.0]))
+def _frame(
+    rng: Rng, span: np.ndarray, long_side: int, ratio: float | None = None
+) -> tuple[int, int]:
     landscape = span[0] >= span[1]
-    if rng.random() < 0.2:
-        landscape = not landscape
+    if ratio is None:
+        ratio = float(rng.choice([4 / 3, 4 / 3, 4 / 3, 16 / 9, 1.0]))
+        if rng.random() < 0.2:
+            landscape = not landscape
     short = round(long_side / ratio)
     return (long_side, short) if landscape else (short, long_side)

@@ -102,6 +102,25 @@ def random_light(rng: Rng, width: int, height: int) -> Light:
     )
 
 
+def mild_light(rng: Rng, width: int, height: int) -> Light:
+    """Even, pleasant light (for example photos): a slight gradient and vignette, a touch of
+    warmth, no shadow edge and no glare."""
+    angle = rng.uniform(0, 2 * np.pi)
+    strength = rng.uniform(0, 0.2)
+    warmth = rng.uniform(0, 0.04)
+    cast = np.array([1 - warmth, 1.0, 1 + warmth]) * rng.uniform(0.99, 1.01, 3)
+    return Light(
+        exposure=float(rng.uniform(0.95, 1.05)),
+        gradient=(float(strength * np.cos(angle)), float(strength * np.sin(angle))),
+        centre=(width / 2, height / 2),
+        diagonal=float(np.hypot(width, height)),
+        vignette=float(rng.uniform(0.03, 0.1)),
+        shade=None,
+        glare=None,
+        cast=(float(cast[0]), float(cast[1]), float(cast[2])),
+    )
+
+
 @dataclass(frozen=True)
 class Shadow:
     offset: tuple[float, float]  # in units of the card's size on screen
@@ -116,6 +135,17 @@ def random_shadow(rng: Rng) -> Shadow:
         (float(r * np.cos(a)), float(r * np.sin(a))),
         float(rng.uniform(0.005, 0.03)),
         float(rng.uniform(0.1, 0.5)),
+    )
+
+
+def mild_shadow(rng: Rng) -> Shadow:
+    """A soft drop shadow under every card, as under a ceiling light."""
+    a = rng.uniform(0, 2 * np.pi)
+    r = rng.uniform(0.004, 0.015)
+    return Shadow(
+        (float(r * np.cos(a)), float(r * np.sin(a))),
+        float(rng.uniform(0.008, 0.02)),
+        float(rng.uniform(0.25, 0.4)),
     )
 
 
@@ -248,6 +278,17 @@ def random_sensor(rng: Rng, max_blur: float = 1.3) -> Sensor:
         motion_angle=float(rng.uniform(0, 180)),
         noise=float(rng.uniform(0.002, 0.035)),
         jpeg_quality=int(rng.integers(40, 96)),
+    )
+
+
+def mild_sensor(rng: Rng) -> Sensor:
+    """A good phone camera in good light: a little softness and noise, no motion blur."""
+    return Sensor(
+        blur=float(rng.uniform(0.3, 0.7)),
+        motion=0,
+        motion_angle=0.0,
+        noise=float(rng.uniform(0.004, 0.01)),
+        jpeg_quality=90,
     )
 
 

@@ -5,15 +5,16 @@ table, the light; the picture, its index boxes, its close-up crops and its groun
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from blackcat.cards import ALL_CARDS, Card
+from blackcat.cards import ALL_CARDS, Card, parse_card
 from blackcat.synth.cardart import RenderedDeck, render_deck
-from blackcat.synth.decks import TWO_CORNERS, Corner, DeckSpec, Split
+from blackcat.synth.decks import TWO_CORNERS, Corner, DeckSpec, Split, deck_by_name
 from blackcat.synth.indices import CardIndices, IndexBox, deck_indices
 from blackcat.synth.layout import (
     Camera,
@@ -33,16 +34,20 @@ from blackcat.synth.render import (
     CardSprite,
     Light,
     Scene,
+    Sensor,
     Shadow,
     draw,
     encode_jpeg,
     expose,
     make_pyramid,
+    mild_light,
+    mild_sensor,
+    mild_shadow,
     random_light,
     random_sensor,
     random_shadow,
 )
-from blackcat.synth.textures import table_surface
+from blackcat.synth.textures import PHOTO_SURFACES, table_surface
 
 Rng = np.random.Generator
 META_VERSION = 1
@@ -208,6 +213,21 @@ class SceneResult:
 # making a scene
 
 
+@dataclass(frozen=True)
+class Look:
+    """How a scene's light, drop shadows and camera sensor are drawn from its generator."""
+
+    light: Callable[[Rng, int, int], Light] = random_light
+    shadow: Callable[[Rng], Shadow] = random_shadow
+    sensor: Callable[[Rng], Sensor] = random_sensor
+    jpeg_quality: tuple[int, int] = (40, 96)  # drawn from lo <= q < hi
+
+
+TRAINING_LOOK = Look()
+PHOTO_LOOK = Look(mild_light, mild_shadow, mild_sensor, (85, 86))
+"""Moderate effects for example photos: even light, soft shadows, a little blur and noise."""
+
+
 def make_scene(seed: int, index: int, config: SynthConfig, library: ArtLibrary) -> SceneResult:
     rng = scene_rng(seed, index)
     split = Split.VAL if rng.random() < config.val_fraction else Split.TRAIN
@@ -215,25 +235,103 @@ def make_scene(seed: int, index: int, config: SynthConfig, library: ArtLibrary) 
     size = library.size(deck)
     layout = _make_layout(rng, config, size)
     backs = _backs(rng, layout, size)
-    plane_points = _plane_points(layout, backs, size)
-    camera = camera_for(rng, plane_points, config.imgsz)
-    w, h = camera.width, camera.height
-    surface, background = table_surface(rng, h, w)
+    camera = camera_for(rng, _plane_points(layout, backs, size), config.imgsz)
+    surface = table_surface(rng, camera.height, camera.width)
     four = deck.corners == TWO_CORNERS and rng.random() < config.four_corner_share
+    return _render(
+        rng, (seed, index, split), deck, layout, backs, camera, surface, four, config, library
+    )
+
+
+def render_piles(
+    piles: Sequence[Sequence[Card | str]],
+    *,
+    deck: str | DeckSpec,
+    imgsz: int,
+    seed: int,
+    tilt_degrees: float | None = None,
+    surface: str | None = None,
+    jpeg_quality: int = 85,
+    library: ArtLibrary | None = None,
+) -> SceneResult:
+    """One photo-like scene of the given piles (rows, left to right, each card on top of the one
+    before, laid as `blackcat synth` lays rows), with the given deck, on a table.
+
+    The rest is drawn from `seed` (the same arguments give the same bytes), gently: the camera
+    pitched 3-18 degrees and tilted by `tilt_degrees` (random within +-8 when None); a 4:3
+    picture, the cards filling 75-88% of it near its middle (none out of the frame); no
+    face-down cards, no clutter; PHOTO_LOOK's light, shadows and sensor. `surface` is one of
+    textures.PHOTO_SURFACES (wood, felt, cloth or cork when None; wood as planks). The result
+    has no crops; its `meta` is the ground truth as `blackcat synth` writes it (index 0, the
+    deck's split)."""
+    rows = [[c if isinstance(c, Card) else parse_card(c) for c in pile] for pile in piles]
+    if not rows or any(not row for row in rows):
+        raise ValueError("give at least one pile, and at least one card in every pile")
+    codes = [card.code for row in rows for card in row]
+    doubles = sorted({code for code in codes if codes.count(code) > 1})
+    if doubles:
+        raise ValueError(f"a deck has one of each card; given more than once: {' '.join(doubles)}")
+    if imgsz < 64:
+        raise ValueError("imgsz must be at least 64")
+    spec = deck_by_name(deck) if isinstance(deck, str) else deck
+    if library is None or spec.name not in library.rendered:
+        library = ArtLibrary((spec,), library.cache if library else None)
+    rng = scene_rng(seed, 0)
+    size = library.size(spec)
+    layout = rows_layout(rng, rows, size)
+    if tilt_degrees is None:
+        tilt_degrees = float(rng.uniform(-8, 8))
+    camera = camera_for(
+        rng,
+        _plane_points(layout, [], size),
+        imgsz,
+        tilt=tilt_degrees,
+        pitch=float(rng.uniform(3, 18)),
+        ratio=4 / 3,
+        fill=float(rng.uniform(0.75, 0.88)),
+        slack=0.3,
+    )
+    if surface is None:
+        surface = str(rng.choice(["wood", "felt", "cloth", "cork"]))
+    table = table_surface(rng, camera.height, camera.width, surface, False, PHOTO_SURFACES)
+    config = SynthConfig(imgsz=imgsz, crops=False)
+    look = replace(PHOTO_LOOK, jpeg_quality=(jpeg_quality, jpeg_quality + 1))
+    return _render(
+        rng, (seed, 0, spec.split), spec, layout, [], camera, table, False, config, library, look
+    )
+
+
+def _render(
+    rng: Rng,
+    name: tuple[int, int, Split],
+    deck: DeckSpec,
+    layout: Layout,
+    backs: list[np.ndarray],
+    camera: Camera,
+    surface: tuple[str, np.ndarray],
+    four: bool,
+    config: SynthConfig,
+    library: ArtLibrary,
+    look: Look = TRAINING_LOOK,
+) -> SceneResult:
+    """Draw a laid-out scene through its camera over its table (`surface`: name and picture),
+    then its labels, crops and ground truth; `name` is (seed, index, split)."""
+    seed, index, split = name
+    w, h = camera.width, camera.height
     sprites = [
         CardSprite(library.pyramid(deck, None), camera.plane_to_image @ m) for m in backs
     ] + [
         CardSprite(library.pyramid(deck, p.card, four), camera.plane_to_image @ p.to_plane)
         for p in layout.cards
     ]
-    scene = Scene(w, h, background, tuple(sprites), random_light(rng, w, h), random_shadow(rng))
+    scene = Scene(w, h, surface[1], tuple(sprites), look.light(rng, w, h), look.shadow(rng))
     drawn = draw(scene, np.eye(3), w, h)
-    photo = expose(drawn.image, random_sensor(rng), rng)
-    jpeg = encode_jpeg(photo, int(rng.integers(40, 96)))
+    photo = expose(drawn.image, look.sensor(rng), rng)
+    jpeg = encode_jpeg(photo, int(rng.integers(*look.jpeg_quality)))
     boxes = {p.card: library.boxes(deck, p.card, four) for p in layout.cards}
     labels = _labels(layout, len(backs), sprites, drawn.top, boxes, config.min_visibility)
     crops = _crops(rng, scene, labels, config) if config.crops else ()
-    meta = _meta(seed, index, split, deck, layout, surface, camera, labels, len(backs))
+    meta = _meta(seed, index, split, deck, layout, surface[0], camera, labels, len(backs))
     meta["four_corner_variant"] = bool(four)
     return SceneResult(index, split, jpeg, w, h, labels, crops, meta)
 

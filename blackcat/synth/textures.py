@@ -61,6 +61,36 @@ def wood(rng: Rng, h: int, w: int) -> np.ndarray:
     return image if along_x else np.ascontiguousarray(image.transpose(1, 0, 2))
 
 
+def planks(rng: Rng, h: int, w: int) -> np.ndarray:
+    """A wooden table top of planks, each with its own tint and long, gently wavy grain (for
+    photo-like scenes at any size: the grain scales with the picture)."""
+    along_x = rng.random() < 0.5
+    hh, ww = (h, w) if along_x else (w, h)
+    base = _colour(
+        rng, rng.choice([(190, 140, 95), (170, 120, 80), (215, 180, 135), (125, 85, 55)]), 0.02
+    )
+    short = min(h, w)
+    out = np.empty((hh, ww, 3), np.float32)
+    y = 0
+    while y < hh:
+        ph = min(hh - y, max(4, int(rng.uniform(0.14, 0.3) * short)))
+        if hh - y - ph < 0.05 * short:
+            ph = hh - y
+        light = base * rng.uniform(0.9, 1.1) * rng.uniform(0.98, 1.02, 3).astype(np.float32)
+        dark = light * rng.uniform(0.6, 0.78)
+        warp = fractal_noise(rng, ph, max(2, ww // 10), rng.uniform(4, 12), 3)
+        warp = cv2.resize(warp, (ww, ph), interpolation=cv2.INTER_CUBIC) * rng.uniform(1, 2.5)
+        periods = rng.uniform(5, 12) * ph / (0.2 * short)
+        ys = np.linspace(0, periods, ph, dtype=np.float32)[:, None]
+        lines = 0.5 + 0.5 * np.sin(2 * np.pi * (ys + warp))
+        streak = cv2.resize(rng.random((ph, max(2, ww // 60)), dtype=np.float32), (ww, ph))
+        t = (0.55 * lines**4 + 0.45 * streak**2).astype(np.float32)
+        out[y : y + ph] = _mix(light, dark, t)
+        out[y : y + max(1, short // 400)] *= 0.5  # the seam
+        y += ph
+    return out if along_x else np.ascontiguousarray(out.transpose(1, 0, 2))
+
+
 def felt(rng: Rng, h: int, w: int) -> np.ndarray:
     base = _colour(
         rng,
@@ -123,6 +153,8 @@ SURFACES: dict[str, Callable[[Rng, int, int], np.ndarray]] = {
     "noise": noise,
     "plain": plain,
 }
+PHOTO_SURFACES: dict[str, Callable[[Rng, int, int], np.ndarray]] = {**SURFACES, "wood": planks}
+"""For example photos: wood as planks (the training scenes keep their own wood)."""
 SURFACE_WEIGHTS: dict[str, float] = {
     "wood": 0.3,
     "felt": 0.15,
@@ -133,12 +165,25 @@ SURFACE_WEIGHTS: dict[str, float] = {
 }
 
 
-def table_surface(rng: Rng, h: int, w: int) -> tuple[str, np.ndarray]:
-    names = list(SURFACE_WEIGHTS)
-    weights = np.array([SURFACE_WEIGHTS[n] for n in names])
-    name = str(rng.choice(names, p=weights / weights.sum()))
-    image = SURFACES[name](rng, h, w)
-    image = add_clutter(rng, image)
+def table_surface(
+    rng: Rng,
+    h: int,
+    w: int,
+    name: str | None = None,
+    clutter: bool = True,
+    surfaces: dict[str, Callable[[Rng, int, int], np.ndarray]] = SURFACES,
+) -> tuple[str, np.ndarray]:
+    """A table of surface `name` (one of `surfaces`; drawn by SURFACE_WEIGHTS when None), with
+    now and then some clutter on it unless `clutter` is False."""
+    if name is None:
+        names = list(SURFACE_WEIGHTS)
+        weights = np.array([SURFACE_WEIGHTS[n] for n in names])
+        name = str(rng.choice(names, p=weights / weights.sum()))
+    elif name not in surfaces:
+        raise ValueError(f"unknown surface {name!r}; known: {', '.join(surfaces)}")
+    image = surfaces[name](rng, h, w)
+    if clutter:
+        image = add_clutter(rng, image)
     return name, np.ascontiguousarray(image.clip(0, 1), dtype=np.float32)
 
 

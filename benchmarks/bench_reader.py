@@ -1,0 +1,72 @@
+"""Benchmark: a phone photo in, the score out, on this CPU. Run by hand; prints figures.
+
+    .venv/bin/python benchmarks/make_photo.py      # renders the 12 MP photo of two piles of 15
+    .venv/bin/python benchmarks/bench_reader.py [PHOTO] [--repeats N]
+
+Budgets (DESIGN.md): loading the models under 3 s; photo in -> score out under 1 s once loaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+DEFAULT_PHOTO = Path("datasets/generated/bench/two_piles_12mp.jpg")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("photo", nargs="?", type=Path, default=DEFAULT_PHOTO)
+    parser.add_argument("--repeats", type=int, default=10)
+    args = parser.parse_args()
+    if not args.photo.is_file():
+        raise SystemExit(f"{args.photo} not found: make it with benchmarks/make_photo.py")
+
+    started = time.perf_counter()
+    import torch  # noqa: F401 - counted on its own: the app pays it once at start
+
+    imported = time.perf_counter()
+    from blackcat.scoring import score_player
+    from blackcat.vision.image_io import load_image
+    from blackcat.vision.reader import CardReader
+
+    reader = CardReader.load()
+    loaded = time.perf_counter()
+    print(f"import torch: {imported - started:.2f} s; load both models: {loaded - imported:.2f} s")
+
+    data = args.photo.read_bytes()
+    stages: dict[str, list[float]] = {}
+    totals = []
+    for _ in range(args.repeats):
+        begin = time.perf_counter()
+        image = load_image(data)
+        decoded = time.perf_counter()
+        photo = reader.read(image)
+        read = time.perf_counter()
+        score = score_player([[card.card for card in pile] for pile in photo.piles])
+        scored = time.perf_counter()
+        totals.append(scored - begin)
+        for name, seconds in {
+            "decode": decoded - begin,
+            **reader.timings.stages,
+            "score": scored - read,
+        }.items():
+            stages.setdefault(name, []).append(seconds)
+
+    height, width = image.shape[:2]
+    print(
+        f"photo {width}x{height} ({width * height / 1e6:.1f} MP): "
+        f"{[len(pile) for pile in photo.piles]} cards in piles, total {score.total}"
+    )
+    print(
+        f"photo in -> score out: median {statistics.median(totals) * 1000:.0f} ms, "
+        f"max {max(totals) * 1000:.0f} ms over {args.repeats} runs"
+    )
+    for name, seconds in stages.items():
+        print(f"  {name:<9} median {statistics.median(seconds) * 1000:7.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

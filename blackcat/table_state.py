@@ -37,10 +37,11 @@ PILES_PER_PLAYER = 2
 EXAMPLE_PLAYER = "Example"
 EXAMPLE_PILES: tuple[str, ...] = (
     "QS 6C QH 5H 5D 8D 2S QD QC 2H 8H 7S 3H 4S 6S",
-    "7D 3C 10S KH 10D 9C 4C AH 9D JD 2D 5C 8C",
+    "10S 10H KD 10C 9H",
 )
-"""The example player's piles when there is no photo reader: the rules' own example pile (25
-points) and a pile with every kind of feature (34 points); no card appears twice."""
+"""The example player's piles when there is no photo reader: the piles of the example photo
+(`app/example.jpg`), which are the rules' own example pile (25 points: Tomcats, Jellical Cats,
+a Black Cat, Queens) and the rules' Yowler example with a 9♥ (11 points)."""
 
 
 class TableError(ValueError):

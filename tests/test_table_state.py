@@ -89,7 +89,7 @@ def test_example_table_scores_the_example_piles() -> None:
         " ".join(card.code for card in parse_pile(text)) for text in EXAMPLE_PILES
     ]
     result = score_table(table)
-    assert [pile.points for pile in result.players[0].piles] == [25, 34]
+    assert [pile.points for pile in result.players[0].piles] == [25, 11]
     assert result.duplicates == ()
 
 

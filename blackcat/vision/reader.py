@@ -60,8 +60,6 @@ class CardReader:
     def load(
         cls, models_dir: Path | str = MODELS_DIR, settings: ReaderSettings | None = None
     ) -> CardReader:
-        from ultralytics import YOLO
-
         models_dir = Path(models_dir)
         paths = [models_dir / DETECTOR_FILE, models_dir / CLASSIFIER_FILE]
         missing = [str(path) for path in paths if not path.is_file()]
@@ -70,6 +68,8 @@ class CardReader:
                 f"trained model weights not found: {', '.join(missing)}; "
                 "train them with `blackcat train` or restore models/ from the repository"
             )
+        from ultralytics import YOLO  # after the check: importing it takes seconds
+
         detector = YOLO(str(paths[0]), task="detect")
         classifier = YOLO(str(paths[1]), task="classify")
         reader = cls(detector, classifier, settings or ReaderSettings())

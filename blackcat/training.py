@@ -95,12 +95,16 @@ def _train_arguments(settings: DetectorSettings | ClassifierSettings) -> dict[st
     return arguments | {"device": "cpu", "amp": False, "plots": False, "exist_ok": True}
 
 
-def train_detector(data_yaml: Path, settings: DetectorSettings, name: str) -> Path:
-    """Train the index detector; returns the best weights of the run."""
+def train_detector(
+    data_yaml: Path, settings: DetectorSettings, name: str, start: Path | None = None
+) -> Path:
+    """Train the index detector (from scratch, or on from `start` weights); returns the best
+    weights of the run."""
     from ultralytics import YOLO
 
-    model_yaml = _scaled_model_yaml(settings.base, settings.depth, settings.width, RUNS_DIR)
-    model = YOLO(str(model_yaml), task="detect")
+    if start is None:
+        start = _scaled_model_yaml(settings.base, settings.depth, settings.width, RUNS_DIR)
+    model = YOLO(str(start), task="detect")
     model.train(
         data=str(data_yaml),
         project=str(RUNS_DIR.resolve() / "detect"),
@@ -110,11 +114,14 @@ def train_detector(data_yaml: Path, settings: DetectorSettings, name: str) -> Pa
     return RUNS_DIR.resolve() / "detect" / name / "weights" / "best.pt"
 
 
-def train_classifier(data_dir: Path, settings: ClassifierSettings, name: str) -> Path:
-    """Train the card classifier on `data_dir/{train,val}/<CARD>/*.jpg`."""
+def train_classifier(
+    data_dir: Path, settings: ClassifierSettings, name: str, start: Path | None = None
+) -> Path:
+    """Train the card classifier on `data_dir/{train,val}/<CARD>/*.jpg` (from scratch, or on
+    from `start` weights)."""
     from ultralytics import YOLO
 
-    model = YOLO(settings.base, task="classify")
+    model = YOLO(str(start or settings.base), task="classify")
     model.train(
         data=str(data_dir),
         project=str(RUNS_DIR.resolve() / "classify"),
@@ -155,6 +162,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", default=None, help="run name under runs/ (default: the model)")
     parser.add_argument("--resume", type=Path, help="resume an interrupted run from its last.pt")
     parser.add_argument(
+        "--start",
+        type=Path,
+        help="train on from these weights (e.g. models/card_classifier.pt) instead of from scratch",
+    )
+    parser.add_argument(
         "--install", action="store_true", help="copy the best weights into models/ when done"
     )
 
@@ -181,9 +193,9 @@ def run(args: argparse.Namespace) -> int:
     elif args.data is None:
         raise SystemExit("blackcat train: --data is required (make it with `blackcat synth`)")
     elif args.model == "detector":
-        best = train_detector(args.data, settings, name)
+        best = train_detector(args.data, settings, name, args.start)
     else:
-        best = train_classifier(args.data, settings, name)
+        best = train_classifier(args.data, settings, name, args.start)
     hours = (time.time() - started) / 3600
     print(f"best weights: {best} ({hours:.2f} h)")
     if args.install:
@@ -191,6 +203,7 @@ def run(args: argparse.Namespace) -> int:
         record = {
             "settings": dataclasses.asdict(settings),
             "data": str(args.data),
+            "started_from": str(args.start or "scratch"),
             "run": str(best.parent.parent),
             "hours": round(hours, 2),
         }

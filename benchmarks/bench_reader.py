@@ -20,6 +20,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("photo", nargs="?", type=Path, default=DEFAULT_PHOTO)
     parser.add_argument("--repeats", type=int, default=10)
+    parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
     args = parser.parse_args()
     if not args.photo.is_file():
         raise SystemExit(f"{args.photo} not found: make it with benchmarks/make_photo.py")
@@ -30,9 +31,9 @@ def main() -> None:
     imported = time.perf_counter()
     from blackcat.scoring import score_player
     from blackcat.vision.image_io import load_image
-    from blackcat.vision.reader import CardReader
+    from blackcat.vision.reader import MODELS_DIR, CardReader
 
-    reader = CardReader.load()
+    reader = CardReader.load(args.models or MODELS_DIR)
     loaded = time.perf_counter()
     print(f"import torch: {imported - started:.2f} s; load both models: {loaded - imported:.2f} s")
 

@@ -29,7 +29,7 @@ CLASSIFIER_FILE = "card_classifier.pt"
 
 @dataclass(frozen=True)
 class ReaderSettings:
-    detect_size: int = 640  # long side of the copy the detector sees
+    detect_size: int = 512  # long side of the copy the detector sees: its training size
     detect_confidence: float = 0.25
     crop_padding: float = 0.15  # each side, as a fraction of the longer side: 1.3x, as in synth
     classify_size: int = 64

@@ -8,7 +8,7 @@ full-resolution photo. The layout step (`layout.arrange`) turns the reads into o
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,7 +29,7 @@ CLASSIFIER_FILE = "card_classifier.pt"
 
 @dataclass(frozen=True)
 class ReaderSettings:
-    detect_size: int = 512  # long side of the copy the detector sees: its training size
+    detect_size: int | None = None  # long side the detector sees; None: its training size
     detect_confidence: float = 0.25
     crop_padding: float = 0.15  # each side, as a fraction of the longer side: 1.3x, as in synth
     classify_size: int = 64
@@ -72,7 +72,11 @@ class CardReader:
 
         detector = YOLO(str(paths[0]), task="detect")
         classifier = YOLO(str(paths[1]), task="classify")
-        reader = cls(detector, classifier, settings or ReaderSettings())
+        settings = settings or ReaderSettings()
+        if settings.detect_size is None:
+            trained_at = (getattr(detector, "ckpt", None) or {}).get("train_args", {}).get("imgsz")
+            settings = replace(settings, detect_size=int(trained_at or 640))
+        reader = cls(detector, classifier, settings)
         reader.warm_up()
         return reader
 
@@ -102,10 +106,11 @@ class CardReader:
 
     def detect(self, image: np.ndarray) -> tuple[list[Box], list[float]]:
         """Index boxes in full-resolution pixels, found on a downscaled copy."""
-        small, factor = downscale(image, self.settings.detect_size)
+        size = self.settings.detect_size or 640
+        small, factor = downscale(image, size)
         result = self.detector.predict(
             cv2.cvtColor(small, cv2.COLOR_RGB2BGR),
-            imgsz=self.settings.detect_size,
+            imgsz=size,
             conf=self.settings.detect_confidence,
             verbose=False,
         )[0]

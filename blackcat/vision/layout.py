@@ -83,10 +83,12 @@ def group_corners(
     Indices read as the same card and close enough to be corners of one card are joined. With one
     deck a card exists once, so every such pair joins. With two decks a pair joins only if it is
     offset across the row (top-left and bottom-right corner), and each index joins at most one
-    other, since two copies of a card may lie side by side. Two corners read as different cards
-    join too when each is among the other's top guesses and they sit as a top-left and a
-    bottom-right corner do: one of the two was misread.
+    other, since two copies of a card may lie side by side.
     """
+    by_card: dict[Card, list[int]] = defaultdict(list)
+    for i, index in enumerate(indices):
+        by_card[index.card].append(i)
+
     parent = list(range(len(indices)))
 
     def find(i: int) -> int:
@@ -95,39 +97,31 @@ def group_corners(
             i = parent[i]
         return i
 
-    candidates = sorted(
-        (_distance(indices[i], indices[j]), i, j)
-        for i in range(len(indices))
-        for j in range(i + 1, len(indices))
-        if _may_be_one_card(indices[i], indices[j])
-    )
     paired: set[int] = set()
-    for distance, i, j in candidates:
-        if distance > MAX_CORNER_DISTANCE * scale:
-            break
-        diagonal = (
-            _across_row(indices[i], indices[j], angle) >= MIN_CORNER_OFFSET_ACROSS_ROW * scale
+    for members in by_card.values():
+        candidates = sorted(
+            (_distance(indices[i], indices[j]), i, j)
+            for n, i in enumerate(members)
+            for j in members[n + 1 :]
         )
-        same_read = indices[i].card == indices[j].card
-        if decks == 1 and same_read:
-            parent[find(i)] = find(j)
-        elif diagonal and i not in paired and j not in paired and find(i) != find(j):
-            parent[find(i)] = find(j)
-            paired.update((i, j))
+        for distance, i, j in candidates:
+            if distance > MAX_CORNER_DISTANCE * scale:
+                break
+            if decks == 1:
+                parent[find(i)] = find(j)
+            elif (
+                i not in paired
+                and j not in paired
+                and _across_row(indices[i], indices[j], angle)
+                >= MIN_CORNER_OFFSET_ACROSS_ROW * scale
+            ):
+                parent[find(i)] = find(j)
+                paired.update((i, j))
 
     groups: dict[int, list[IndexRead]] = defaultdict(list)
     for i, index in enumerate(indices):
         groups[find(i)].append(index)
     return list(groups.values())
-
-
-def _may_be_one_card(a: IndexRead, b: IndexRead) -> bool:
-    """Read as the same card, or each among the other's top guesses."""
-    if a.card == b.card:
-        return True
-    return a.card in {guess.card for guess in b.guesses} and b.card in {
-        guess.card for guess in a.guesses
-    }
 
 
 def merge_group(group: Sequence[IndexRead]) -> ReadCard:

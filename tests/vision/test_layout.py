@@ -134,37 +134,3 @@ def test_doubtful_cards_are_flagged_with_their_alternatives() -> None:
 def test_confident_cards_are_not_doubtful() -> None:
     photo = arrange(laid_row("8C 2D"))
     assert not any(read.doubtful for read in photo.piles[0])
-
-
-def misread(index: IndexRead, code: str) -> IndexRead:
-    """The same index read as another card, its true card second."""
-    true = index.guesses[0].card
-    return IndexRead(
-        box=index.box,
-        detection_confidence=index.detection_confidence,
-        guesses=(Guess(Card.parse(code), 0.6), Guess(true, 0.3)),
-    )
-
-
-def test_a_misread_corner_still_joins_its_card_when_the_two_reads_are_each_others_guesses() -> None:
-    indices = laid_row("3C 9D 4S")
-    top_left, bottom_right = indices[-2], indices[-1]  # the last card's two corners
-    indices[-1] = misread(bottom_right, "4C")
-    indices[-2] = IndexRead(
-        top_left.box, 0.95, (Guess(Card.parse("4S"), 0.9), Guess(Card.parse("4C"), 0.05))
-    )
-    photo = arrange(indices)
-    assert codes(photo.piles) == [["3C", "9D", "4S"]]
-    assert len(photo.piles[0][-1].indices) == 2
-
-
-def test_neighbours_in_a_row_read_alike_stay_two_cards() -> None:
-    indices = laid_row("3C 3S")
-    first, second = indices[0], indices[1]
-    indices[0] = IndexRead(
-        first.box, 0.95, (Guess(Card.parse("3C"), 0.6), Guess(Card.parse("3S"), 0.4))
-    )
-    indices[1] = IndexRead(
-        second.box, 0.95, (Guess(Card.parse("3S"), 0.6), Guess(Card.parse("3C"), 0.4))
-    )
-    assert codes(arrange(indices).piles) == [["3C", "3S"]]

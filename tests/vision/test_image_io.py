@@ -82,3 +82,12 @@ def test_an_absurdly_large_photo_is_refused_before_decoding() -> None:
     huge = encoded(Image.new("L", (side, side)), "PNG")
     with pytest.raises(ImageReadError, match="lower resolution"):
         load_image(huge, name="huge.png")
+
+
+def test_a_non_image_is_explained_even_after_ultralytics_patched_pillow() -> None:
+    """Ultralytics replaces PIL.Image.open with one that loads pi-heif on an unreadable file
+    (and would try to pip-install it if missing); the message must stay ours."""
+    import ultralytics.utils.patches  # noqa: F401 - applies the patch
+
+    with pytest.raises(ImageReadError, match="not an image"):
+        load_image(b"eight of diamonds", name="notes.txt")

@@ -1,0 +1,166 @@
+"""The app with the real photo reader: needs the trained weights in models/ and app/example.jpg.
+
+The camera, the uploader and the example photo must give exactly what `CardReader` reads from
+the same photo (the app adds nothing and loses nothing), scored as `score_player` scores it, and
+a real browser must get a photo through the uploader.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from playwright.sync_api import expect, sync_playwright
+from streamlit.testing.v1 import AppTest
+from test_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, free_port, settle
+
+from blackcat.scoring import score_player
+from blackcat.vision.image_io import load_image
+from blackcat.vision.reader import MODELS_DIR, CardReader
+
+ROOT = Path(__file__).resolve().parents[2]
+APP_SCRIPT = ROOT / "app" / "streamlit_app.py"
+EXAMPLE = ROOT / "app" / "example.jpg"
+REAL_PHOTOS = ROOT.parent / "shared" / "real-photos" / "rf100-poker-cards"
+TIMEOUT = 180
+
+
+@pytest.fixture(scope="module")
+def reader() -> CardReader:
+    return CardReader.load(MODELS_DIR)
+
+
+@pytest.fixture(autouse=True)
+def real_models(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.delenv("BLACKCAT_MODELS_DIR", raising=False)
+    st.cache_data.clear()
+    yield
+    st.cache_data.clear()
+
+
+def read_codes(reader: CardReader, path: Path) -> list[str]:
+    """What the reader itself reads: each pile as `QS 10H ...`."""
+    photo = reader.read(load_image(path))
+    return [" ".join(read.card.code for read in pile) for pile in photo.piles if pile]
+
+
+def expected_total(reader: CardReader, path: Path) -> int:
+    photo = reader.read(load_image(path))
+    return score_player([[read.card for read in pile] for pile in photo.piles if pile]).total
+
+
+def app_piles(at: AppTest) -> list[str]:
+    return [t.value for t in at.text_input if t.label.endswith(", left to right")]
+
+
+def totals(at: AppTest) -> list[str]:
+    return [m.value for m in at.markdown if m.value.startswith("#### ") and "points" in m.value]
+
+
+def start() -> AppTest:
+    at = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def new_game(at: AppTest) -> None:
+    next(b for b in at.button if b.label == "New game").click()
+    at.run()
+
+
+def test_the_example_photo_is_read_and_scored_as_the_app_opens(reader: CardReader) -> None:
+    at = start()
+    assert any("read from the example photo" in i.value for i in at.info)
+    assert not any("photo reader isn't available" in i.value for i in at.info)
+    assert len(at.image) == 1  # the example photo with its numbered boxes
+    assert app_piles(at) == read_codes(reader, EXAMPLE)
+    assert totals(at) == [f"#### Example: {expected_total(reader, EXAMPLE)} points"]
+
+
+def test_an_uploaded_photo_is_read_into_the_players_piles(reader: CardReader) -> None:
+    at = start()
+    new_game(at)
+    at.file_uploader(key="uploads").set_value(("piles.jpg", EXAMPLE.read_bytes(), "image/jpeg"))
+    at.run()
+    assert not at.exception
+    assert any("given to Player 1" in s.value for s in at.success), [e.value for e in at.error]
+    assert app_piles(at)[: len(read_codes(reader, EXAMPLE))] == read_codes(reader, EXAMPLE)
+    assert totals(at) == [f"#### Player 1: {expected_total(reader, EXAMPLE)} points"]
+    assert len(at.image) == 1
+
+
+def test_a_camera_photo_is_read_into_the_players_piles(reader: CardReader) -> None:
+    at = start()
+    new_game(at)
+    at.toggle(key="camera_on").set_value(True)
+    at.run()
+    at.camera_input(key="camera").upload("camera.jpg", EXAMPLE.read_bytes())
+    at.run()
+    assert not at.exception
+    assert app_piles(at)[: len(read_codes(reader, EXAMPLE))] == read_codes(reader, EXAMPLE)
+    assert totals(at) == [f"#### Player 1: {expected_total(reader, EXAMPLE)} points"]
+
+
+def test_a_real_photo_reads_as_blackcat_scan_reads_it(reader: CardReader) -> None:
+    labels = json.loads((REAL_PHOTOS / "labels.json").read_text())
+    name = sorted(labels)[0]
+    path = REAL_PHOTOS / "images" / name
+    scan = subprocess.run(
+        [sys.executable, "-m", "blackcat", "scan", "--json", str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    scanned = [" ".join(pile["cards"]) for pile in json.loads(scan.stdout)[0]["piles"]]
+    at = start()
+    new_game(at)
+    at.file_uploader(key="uploads").set_value((name, path.read_bytes(), "image/jpeg"))
+    at.run()
+    assert not at.exception
+    if scanned:
+        assert app_piles(at)[: len(scanned)] == scanned
+    else:
+        assert any("No cards found" in w.value for w in at.warning)
+
+
+def test_a_photo_through_a_real_browser(tmp_path: Path) -> None:
+    """The uploader in headless Chromium at phone width, with the real reader behind it."""
+    port = free_port()
+    log = (tmp_path / "streamlit.log").open("w")
+    command = [sys.executable, "-m", "blackcat.cli", "app", "--headless", "--port", str(port)]
+    server = subprocess.Popen(
+        [*command, "--address", "127.0.0.1"], stdout=log, stderr=subprocess.STDOUT
+    )
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport=PHONE)
+            page.set_default_timeout(TIMEOUT * 1000)
+            for _ in range(100):
+                try:
+                    page.goto(f"http://127.0.0.1:{port}", timeout=2_000)
+                    break
+                except Exception:  # the server is still starting
+                    page.wait_for_timeout(500)
+            expect(page.get_by_text("read from the example photo")).to_be_visible()
+            settle(page)
+            page.get_by_role("button", name="New game").click()
+            settle(page)
+            page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(EXAMPLE)
+            settle(page)
+            expect(page.get_by_text("given to Player 1")).to_be_visible()
+            expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        log.close()
+    assert "Traceback" not in (tmp_path / "streamlit.log").read_text()

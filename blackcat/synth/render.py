@@ -128,25 +128,29 @@ class Shadow:
     darkness: float
 
 
-def random_shadow(rng: Rng) -> Shadow:
+def _drop_shadow(
+    rng: Rng,
+    offset: tuple[float, float],
+    blur: tuple[float, float],
+    darkness: tuple[float, float],
+) -> Shadow:
+    """A shadow cast in a random direction, each measure drawn from its range."""
     a = rng.uniform(0, 2 * np.pi)
-    r = rng.uniform(0.0, 0.03)
+    r = rng.uniform(*offset)
     return Shadow(
         (float(r * np.cos(a)), float(r * np.sin(a))),
-        float(rng.uniform(0.005, 0.03)),
-        float(rng.uniform(0.1, 0.5)),
+        float(rng.uniform(*blur)),
+        float(rng.uniform(*darkness)),
     )
+
+
+def random_shadow(rng: Rng) -> Shadow:
+    return _drop_shadow(rng, offset=(0.0, 0.03), blur=(0.005, 0.03), darkness=(0.1, 0.5))
 
 
 def mild_shadow(rng: Rng) -> Shadow:
     """A soft drop shadow under every card, as under a ceiling light."""
-    a = rng.uniform(0, 2 * np.pi)
-    r = rng.uniform(0.004, 0.015)
-    return Shadow(
-        (float(r * np.cos(a)), float(r * np.sin(a))),
-        float(rng.uniform(0.008, 0.02)),
-        float(rng.uniform(0.25, 0.4)),
-    )
+    return _drop_shadow(rng, offset=(0.004, 0.015), blur=(0.008, 0.02), darkness=(0.25, 0.4))
 
 
 @dataclass(frozen=True, eq=False)

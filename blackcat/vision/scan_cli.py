@@ -38,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def photo_to_json(
-    image: str, photo: PhotoRead, score: PlayerScore, decks: int = 1
+    image: str, photo: PhotoRead, score: PlayerScore, notes: list[str]
 ) -> dict[str, Any]:
     piles = []
     for pile, pile_score in zip(photo.piles, score.piles, strict=True):
@@ -62,7 +62,7 @@ def photo_to_json(
         "image": image,
         "piles": piles,
         "total": score.total,
-        "warnings": warnings(photo, decks),
+        "warnings": notes,
     }
 
 
@@ -80,7 +80,7 @@ def _annotation_path(out: Path, photo_path: Path, many: bool) -> Path:
     return out / f"{photo_path.stem}.annotated.jpg"
 
 
-def _text_report(image: str, photo: PhotoRead, score: PlayerScore, decks: int) -> str:
+def _text_report(image: str, photo: PhotoRead, score: PlayerScore, notes: list[str]) -> str:
     lines = [f"{image}: {photo.card_count} cards in {len(photo.piles)} piles"]
     for index, pile in enumerate(photo.piles):
         doubtful = [
@@ -93,7 +93,7 @@ def _text_report(image: str, photo: PhotoRead, score: PlayerScore, decks: int) -
         if doubtful:
             lines.append(f"  check pile {index}: " + "; ".join(doubtful))
     lines.append(format_player_report(score))
-    lines.extend(f"  warning: {text}" for text in warnings(photo, decks))
+    lines.extend(f"  warning: {text}" for text in notes)
     return "\n".join(lines)
 
 
@@ -125,9 +125,10 @@ def run(args: argparse.Namespace) -> int:
             continue
         photo = reader.read(image, decks=args.decks)
         score = score_player([[read.card for read in pile] for pile in photo.piles], None, variants)
-        results.append(photo_to_json(str(photo_path), photo, score, args.decks))
+        notes = warnings(photo, args.decks)
+        results.append(photo_to_json(str(photo_path), photo, score, notes))
         if not args.json:
-            print(_text_report(str(photo_path), photo, score, args.decks))
+            print(_text_report(str(photo_path), photo, score, notes))
         if args.annotate:
             target = _annotation_path(args.annotate, photo_path, len(args.photos) > 1)
             drawn = annotate(image, photo)

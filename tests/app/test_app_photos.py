@@ -150,13 +150,16 @@ def test_a_photo_through_a_real_browser(tmp_path: Path) -> None:
                     break
                 except Exception:  # the server is still starting
                     page.wait_for_timeout(500)
-            expect(page.get_by_text("read from the example photo")).to_be_visible()
+            # The first run loads torch and the models: slow on a busy CI machine.
+            expect(page.get_by_text("read from the example photo")).to_be_visible(
+                timeout=TIMEOUT * 1000
+            )
             settle(page)
             page.get_by_role("button", name="New game").click()
             settle(page)
             page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(EXAMPLE)
             settle(page)
-            expect(page.get_by_text("given to Player 1")).to_be_visible()
+            expect(page.get_by_text("given to Player 1")).to_be_visible(timeout=TIMEOUT * 1000)
             expect(page.locator('[data-testid="stException"]')).to_have_count(0)
             browser.close()
     finally:

@@ -36,6 +36,8 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 390, "height": 844}
 SERVER_START_SECONDS = 60
 WAIT_MS = 30_000
+# `page.set_default_timeout` does not reach `expect`, whose own default is 5 s.
+expect.set_options(timeout=WAIT_MS)
 
 
 def free_port() -> int:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from blackcat.vision.reader import ReaderSettings
 from blackcat.vision.types import Box, PhotoRead, ReadCard
 
 if TYPE_CHECKING:
@@ -238,12 +239,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=int, default=None, help="at most this many scenes")
     parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
     parser.add_argument("--failures", type=Path, help="write every failure to this file")
+    parser.add_argument(
+        "--detect-size",
+        type=int,
+        default=None,
+        help="long side the detector sees (default: the size it was trained at)",
+    )
+    parser.add_argument(
+        "--confidence",
+        type=float,
+        default=ReaderSettings.detect_confidence,
+        help="detection threshold (default: %(default)s, the reader's)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from blackcat.vision.reader import MODELS_DIR, CardReader
 
-    reader = CardReader.load(args.models or MODELS_DIR)
+    settings = ReaderSettings(detect_size=args.detect_size, detect_confidence=args.confidence)
+    reader = CardReader.load(args.models or MODELS_DIR, settings)
+    print(f"detector at {reader.settings.detect_size} px, threshold {args.confidence}")
     failures: list[str] = []
     if args.synthetic:
         report = evaluate_synthetic(reader, load_scene_truths(args.synthetic, limit=args.limit))

@@ -99,3 +99,12 @@ def test_a_card_out_of_order_or_moved_to_another_pile_is_not() -> None:
     truth = [("8D", "2H", "8H"), ("KS", "9C")]
     assert not same_piles([("2H", "8D", "8H"), ("KS", "9C")], truth)
     assert not same_piles([("8D", "2H"), ("8H", "KS", "9C")], truth)
+
+
+def test_evaluate_reads_with_the_detector_size_and_threshold_it_is_given(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from blackcat.cli import main
+
+    assert main(["evaluate", "--real", "--detect-size", "320", "--confidence", "0.5"]) == 0
+    assert "detector at 320 px, threshold 0.5" in capsys.readouterr().out

@@ -149,6 +149,7 @@ class SceneTruth:
     image: Path
     piles: tuple[tuple[str, ...], ...]  # codes, rows top to bottom, each left to right
     layout: str  # "rows" is the job; fans and loose cards only count for cards read right
+    deck: str = ""
 
 
 def load_scene_truths(synth_dir: Path, limit: int | None = None) -> list[SceneTruth]:
@@ -158,7 +159,9 @@ def load_scene_truths(synth_dir: Path, limit: int | None = None) -> list[SceneTr
     for meta_path in sorted((detect / "meta" / "val").glob("*.json"))[:limit]:
         meta = json.loads(meta_path.read_text())
         piles = tuple(tuple(pile) for pile in meta["piles"])
-        truths.append(SceneTruth(detect / meta["image"], piles, meta["layout"]))
+        truths.append(
+            SceneTruth(detect / meta["image"], piles, meta["layout"], meta.get("deck", ""))
+        )
     return truths
 
 
@@ -170,16 +173,27 @@ class SyntheticReport:
     row_scenes: int = 0
     scenes_in_order: int = 0
     scenes_as_laid: int = 0
+    cards_extra: int = 0  # read but not on the table (as multisets)
+    deck_cards: Counter[str] = field(default_factory=Counter)
+    deck_cards_right: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
+        by_deck = ", ".join(
+            f"{deck} {self.deck_cards_right[deck] / cards:.3f}"
+            for deck, cards in sorted(self.deck_cards.items())
+            if cards
+        )
         return (
             f"synthetic held-out scenes: {self.scenes} scenes, {self.cards} cards; "
             f"cards read right {self.cards_right / max(1, self.cards):.4f}, "
             f"{self.row_scenes} scenes of rows, with every pile in the right order: "
             f"{self.scenes_in_order / max(1, self.row_scenes):.4f} "
             f"(as laid, same direction and pile order: "
-            f"{self.scenes_as_laid / max(1, self.row_scenes):.4f})"
+            f"{self.scenes_as_laid / max(1, self.row_scenes):.4f})\n"
+            f"  cards read that are not there: {self.cards_extra} "
+            f"({self.cards_extra / max(1, self.cards):.4f} per card on the table)\n"
+            f"  cards read right by deck: {by_deck}"
         )
 
 
@@ -210,8 +224,13 @@ def evaluate_synthetic(reader: CardReader, scenes: Iterable[SceneTruth]) -> Synt
         read = [tuple(card.card.code for card in pile) for pile in photo.piles]
         truth = [pile for pile in scene.piles if pile]
         report.scenes += 1
-        report.cards += sum(len(pile) for pile in truth)
-        report.cards_right += cards_right(read, truth)
+        cards = sum(len(pile) for pile in truth)
+        right = cards_right(read, truth)
+        report.cards += cards
+        report.cards_right += right
+        report.cards_extra += sum(len(pile) for pile in read) - right
+        report.deck_cards[scene.deck] += cards
+        report.deck_cards_right[scene.deck] += right
         if scene.layout != "rows":
             continue
         report.row_scenes += 1

@@ -6,17 +6,20 @@ import json
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from blackcat.cards import Card
 from blackcat.evaluation import (
     LabelledCard,
+    SceneTruth,
     cards_right,
+    evaluate_synthetic,
     load_labels,
     load_scene_truths,
     match_cards,
     same_piles,
 )
-from blackcat.vision.types import Guess, IndexRead, ReadCard
+from blackcat.vision.types import Guess, IndexRead, PhotoRead, ReadCard
 
 
 def read_card(code: str, centre: tuple[float, float], confidence: float = 0.9) -> ReadCard:
@@ -108,3 +111,28 @@ def test_evaluate_reads_with_the_detector_size_and_threshold_it_is_given(
 
     assert main(["evaluate", "--real", "--detect-size", "320", "--confidence", "0.5"]) == 0
     assert "detector at 320 px, threshold 0.5" in capsys.readouterr().out
+
+
+class ReaderOf:
+    """Stands in for `CardReader`: reads every photo as the piles it was given."""
+
+    def __init__(self, piles: list[list[str]]) -> None:
+        self.piles = piles
+
+    def read(self, image: object) -> PhotoRead:
+        rows = tuple(
+            tuple(read_card(code, (10.0 * i, 10.0)) for i, code in enumerate(pile))
+            for pile in self.piles
+        )
+        return PhotoRead(64, 64, rows)
+
+
+def test_a_synthetic_report_counts_right_extra_and_by_deck(tmp_path: Path) -> None:
+    image = tmp_path / "scene.png"
+    Image.new("RGB", (64, 64)).save(image)
+    truth = SceneTruth(image, (("QS", "8D", "2S"),), "rows", deck="plastic")
+    report = evaluate_synthetic(ReaderOf([["QS", "8H", "2S", "KC"]]), [truth])  # type: ignore[arg-type]
+    assert (report.cards, report.cards_right, report.cards_extra) == (3, 2, 2)
+    assert report.scenes_in_order == 0 and len(report.failures) == 1
+    assert "cards read right by deck: plastic 0.667" in report.summary()
+    assert "cards read that are not there: 2" in report.summary()

@@ -18,7 +18,7 @@ import pytest
 import streamlit as st
 from playwright.sync_api import expect, sync_playwright
 from streamlit.testing.v1 import AppTest
-from test_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, free_port, settle
+from test_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, served_app, settle
 
 from blackcat.scoring import score_player
 from blackcat.vision.image_io import load_image
@@ -133,37 +133,23 @@ def test_a_real_photo_reads_as_blackcat_scan_reads_it(reader: CardReader) -> Non
 
 def test_a_photo_through_a_real_browser(tmp_path: Path) -> None:
     """The uploader in headless Chromium at phone width, with the real reader behind it."""
-    port = free_port()
-    log = (tmp_path / "streamlit.log").open("w")
-    command = [sys.executable, "-m", "blackcat.cli", "app", "--headless", "--port", str(port)]
-    server = subprocess.Popen(
-        [*command, "--address", "127.0.0.1"], stdout=log, stderr=subprocess.STDOUT
-    )
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport=PHONE)
-            page.set_default_timeout(TIMEOUT * 1000)
-            for _ in range(100):
-                try:
-                    page.goto(f"http://127.0.0.1:{port}", timeout=2_000)
-                    break
-                except Exception:  # the server is still starting
-                    page.wait_for_timeout(500)
-            # The first run loads torch and the models: slow on a busy CI machine.
-            expect(page.get_by_text("read from the example photo")).to_be_visible(
-                timeout=TIMEOUT * 1000
-            )
-            settle(page)
-            page.get_by_role("button", name="New game").click()
-            settle(page)
-            page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(EXAMPLE)
-            settle(page)
-            expect(page.get_by_text("given to Player 1")).to_be_visible(timeout=TIMEOUT * 1000)
-            expect(page.locator('[data-testid="stException"]')).to_have_count(0)
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-        log.close()
-    assert "Traceback" not in (tmp_path / "streamlit.log").read_text()
+    with (
+        served_app(tmp_path / "streamlit.log") as url,
+        sync_playwright() as playwright,
+    ):
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport=PHONE)
+        page.set_default_timeout(TIMEOUT * 1000)
+        page.goto(url)
+        # The first run loads torch and the models: slow on a busy CI machine.
+        expect(page.get_by_text("read from the example photo")).to_be_visible(
+            timeout=TIMEOUT * 1000
+        )
+        settle(page)
+        page.get_by_role("button", name="New game").click()
+        settle(page)
+        page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(EXAMPLE)
+        settle(page)
+        expect(page.get_by_text("given to Player 1")).to_be_visible(timeout=TIMEOUT * 1000)
+        expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+        browser.close()

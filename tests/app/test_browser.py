@@ -46,14 +46,13 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`blackcat app` on a free localhost port; its URL once it answers."""
+@contextlib.contextmanager
+def served_app(log_path: Path, *app_args: str) -> Iterator[str]:
+    """`blackcat app` on a free localhost port; its URL once it answers. Its log must hold no
+    traceback when it stops."""
     port = free_port()
-    no_models = tmp_path_factory.mktemp("no-models")
-    log_path = tmp_path_factory.mktemp("server") / "streamlit.log"
     command = [sys.executable, "-m", "blackcat.cli", "app", "--headless", "--port", str(port)]
-    command += ["--address", "127.0.0.1", "--models", str(no_models)]
+    command += ["--address", "127.0.0.1", *app_args]
     with log_path.open("w") as log:
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=os.environ)
     url = f"http://127.0.0.1:{port}"
@@ -77,6 +76,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
     assert "Traceback" not in log_path.read_text(), log_path.read_text()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app without weights (an empty models folder)."""
+    no_models = tmp_path_factory.mktemp("no-models")
+    log_path = tmp_path_factory.mktemp("server") / "streamlit.log"
+    with served_app(log_path, "--models", str(no_models)) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

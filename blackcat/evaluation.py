@@ -168,8 +168,6 @@ def load_scene_truths(synth_dir: Path, limit: int | None = None) -> list[SceneTr
 @dataclass
 class SyntheticReport:
     scenes: int = 0
-    cards: int = 0
-    cards_right: int = 0
     row_scenes: int = 0
     scenes_in_order: int = 0
     scenes_as_laid: int = 0
@@ -177,6 +175,14 @@ class SyntheticReport:
     deck_cards: Counter[str] = field(default_factory=Counter)
     deck_cards_right: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
+
+    @property
+    def cards(self) -> int:
+        return self.deck_cards.total()
+
+    @property
+    def cards_right(self) -> int:
+        return self.deck_cards_right.total()
 
     def summary(self) -> str:
         by_deck = ", ".join(
@@ -224,12 +230,9 @@ def evaluate_synthetic(reader: CardReader, scenes: Iterable[SceneTruth]) -> Synt
         read = [tuple(card.card.code for card in pile) for pile in photo.piles]
         truth = [pile for pile in scene.piles if pile]
         report.scenes += 1
-        cards = sum(len(pile) for pile in truth)
         right = cards_right(read, truth)
-        report.cards += cards
-        report.cards_right += right
         report.cards_extra += sum(len(pile) for pile in read) - right
-        report.deck_cards[scene.deck] += cards
+        report.deck_cards[scene.deck] += sum(len(pile) for pile in truth)
         report.deck_cards_right[scene.deck] += right
         if scene.layout != "rows":
             continue
@@ -277,7 +280,8 @@ def run(args: argparse.Namespace) -> int:
 
     settings = ReaderSettings(detect_size=args.detect_size, detect_confidence=args.confidence)
     reader = CardReader.load(args.models or MODELS_DIR, settings)
-    print(f"detector at {reader.settings.detect_size} px, threshold {args.confidence}")
+    used = reader.settings
+    print(f"detector at {used.detect_size} px, threshold {used.detect_confidence}")
     failures: list[str] = []
     if args.synthetic:
         report = evaluate_synthetic(reader, load_scene_truths(args.synthetic, limit=args.limit))

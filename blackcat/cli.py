@@ -21,6 +21,9 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "evaluate": ("blackcat.evaluation", "measure the reader's accuracy"),
 }
 
+# subcommands that run Ultralytics: it is prepared (quiet on stdout, analytics off) before them
+ULTRALYTICS_COMMANDS = frozenset({"scan", "train", "evaluate"})
+
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="blackcat", description="Black Cat score counter")
@@ -43,6 +46,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser(only=chosen)
     args = parser.parse_args(argv)
     module_name, _ = SUBCOMMANDS[args.command]
+    if args.command in ULTRALYTICS_COMMANDS:
+        from blackcat.ultralytics_setup import prepare_ultralytics
+
+        prepare_ultralytics()
     return int(_load(module_name).run(args) or 0)
 
 

@@ -68,6 +68,9 @@ class CardReader:
                 f"trained model weights not found: {', '.join(missing)}; "
                 "train them with `blackcat train` or restore models/ from the repository"
             )
+        from blackcat.ultralytics_setup import prepare_ultralytics
+
+        prepare_ultralytics()  # quiet on stdout, analytics off: before any Ultralytics code runs
         from ultralytics import YOLO  # after the check: importing it takes seconds
 
         detector = YOLO(str(paths[0]), task="detect")

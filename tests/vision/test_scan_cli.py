@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,12 +17,15 @@ SCENE_1, SCENE_2 = DATA / "scene_1.jpg", DATA / "scene_2.jpg"
 SCORE_FIELDS = {"queens", "features", "counts", "points"}
 
 
-def blackcat(*args: str | Path) -> subprocess.CompletedProcess[str]:
+def blackcat(
+    *args: str | Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "blackcat", *map(str, args)],
         capture_output=True,
         text=True,
         timeout=300,
+        env=env,
     )
 
 
@@ -86,3 +90,14 @@ def test_missing_models_are_one_clear_line(tmp_path: Path) -> None:
     result = blackcat("scan", "--models", tmp_path, SCENE_1)
     assert result.returncode == 2
     assert "blackcat train" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_json_is_all_of_stdout_on_a_machines_first_run(tmp_path: Path) -> None:
+    """A new Ultralytics settings folder: Ultralytics announces the file it creates, on stderr."""
+    env = {**os.environ, "YOLO_CONFIG_DIR": str(tmp_path), "PYTHONIOENCODING": "utf-8"}
+    result = blackcat("scan", "--json", SCENE_2, env=env)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)[0]["image"] == str(SCENE_2)
+    assert "Creating new Ultralytics Settings" in result.stderr
+    settings = json.loads((tmp_path / "Ultralytics" / "settings.json").read_text())
+    assert settings["sync"] is False  # no usage analytics leave the machine

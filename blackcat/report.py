@@ -14,6 +14,11 @@ from blackcat.scoring import (
 )
 
 
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """`1 point`, `2 points`, `0 points`; `many` where adding an s won't do."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
 def feature_to_json(feature: Feature) -> dict[str, Any]:
     return {
         "kind": feature.kind,
@@ -69,7 +74,7 @@ def format_pile_report(pile: PileScore, title: str, *, symbols: bool = True) -> 
         lines.append("  no features")
     name_width = max(len(name) for name in FEATURE_NAMES.values())
     for feature in pile.features:
-        points = f"{feature.points} pt" + ("" if feature.points == 1 else "s")
+        points = plural(feature.points, "pt")
         lines.append(
             f"  {FEATURE_NAMES[feature.kind]:<{name_width}}  "
             f"{_positions_text(feature.positions):>5}  "

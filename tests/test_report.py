@@ -11,6 +11,7 @@ from blackcat.report import (
     format_player_report,
     pile_score_to_json,
     player_score_to_json,
+    plural,
 )
 from blackcat.scoring import score_pile, score_player
 
@@ -59,3 +60,11 @@ def test_text_reports() -> None:
     assert "Pile 1: (empty)" in player
     assert "no features" in player
     assert player.splitlines()[-1] == "Total: 9"
+
+
+def test_plural_words() -> None:
+    assert plural(1, "point") == "1 point"
+    assert plural(0, "point") == "0 points"
+    assert plural(2, "pile") == "2 piles"
+    assert plural(3, "Jellical Cat") == "3 Jellical Cats"
+    assert plural(2, "party", "parties") == "2 parties"

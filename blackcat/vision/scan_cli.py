@@ -2,7 +2,8 @@
 
 JSON per photo: `{"image", "piles": [{"cards", "confidence", "boxes", <the score fields of
 blackcat score>, "doubtful", "alternatives"}], "total", "warnings"}`, or `{"image", "error"}` for
-a photo that can't be read (the others go on; the exit status is then 1).
+a photo that can't be read (the others go on; the exit status is then 1). With `--annotate`,
+each object also names the drawing it wrote (`"annotated"`).
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from blackcat.report import format_player_report, pile_score_to_json
+from blackcat.report import format_player_report, pile_score_to_json, plural
 from blackcat.scoring import PlayerScore, Variants, find_duplicates, score_player
 from blackcat.vision.types import PhotoRead
 
@@ -72,16 +75,36 @@ def warnings(photo: PhotoRead, decks: int = 1) -> list[str]:
     return [duplicate.describe(with_player=False) for duplicate in find_duplicates(piles, decks)]
 
 
-def _annotation_path(out: Path, photo_path: Path, many: bool) -> Path:
-    if not many:
+def annotation_names(photos: Sequence[Path]) -> list[str]:
+    """A distinct file name for each photo's drawing in one folder: `ex.annotated.jpg`; with
+    the photo's extension where two photos share a stem (`ex.png.annotated.jpg`,
+    `ex.heic.annotated.jpg`), and a number where even the names are the same (photos of one
+    name in two folders)."""
+    stems = Counter(photo.stem.casefold() for photo in photos)
+    names: list[str] = []
+    taken: set[str] = set()
+    for photo in photos:
+        base = photo.stem if stems[photo.stem.casefold()] == 1 else photo.name
+        name, number = f"{base}.annotated.jpg", 1
+        while name.casefold() in taken:
+            number += 1
+            name = f"{base}-{number}.annotated.jpg"
+        taken.add(name.casefold())
+        names.append(name)
+    return names
+
+
+def annotation_paths(out: Path, photos: Sequence[Path]) -> list[Path]:
+    """Where each photo's drawing goes: `out` itself for one photo, else files in folder `out`."""
+    if len(photos) == 1:
         out.parent.mkdir(parents=True, exist_ok=True)
-        return out
+        return [out]
     out.mkdir(parents=True, exist_ok=True)
-    return out / f"{photo_path.stem}.annotated.jpg"
+    return [out / name for name in annotation_names(photos)]
 
 
 def _text_report(image: str, photo: PhotoRead, score: PlayerScore, notes: list[str]) -> str:
-    lines = [f"{image}: {photo.card_count} cards in {len(photo.piles)} piles"]
+    lines = [f"{image}: {plural(photo.card_count, 'card')} in {plural(len(photo.piles), 'pile')}"]
     for index, pile in enumerate(photo.piles):
         doubtful = [
             f"{position} {read.card.label} ({read.confidence:.0%}; or "
@@ -114,7 +137,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     results: list[dict[str, Any]] = []
     failed = False
-    for photo_path in map(Path, args.photos):
+    photo_paths = [Path(photo) for photo in args.photos]
+    targets = annotation_paths(args.annotate, photo_paths) if args.annotate else []
+    for number, photo_path in enumerate(photo_paths):
         try:
             image = load_image(photo_path)
         except ImageReadError as error:
@@ -126,13 +151,16 @@ def run(args: argparse.Namespace) -> int:
         photo = reader.read(image, decks=args.decks)
         score = score_player([[read.card for read in pile] for pile in photo.piles], None, variants)
         notes = warnings(photo, args.decks)
-        results.append(photo_to_json(str(photo_path), photo, score, notes))
+        result = photo_to_json(str(photo_path), photo, score, notes)
+        if targets:
+            drawn = annotate(image, photo)
+            cv2.imwrite(str(targets[number]), cv2.cvtColor(drawn, cv2.COLOR_RGB2BGR))
+            result["annotated"] = str(targets[number])
+        results.append(result)
         if not args.json:
             print(_text_report(str(photo_path), photo, score, notes))
-        if args.annotate:
-            target = _annotation_path(args.annotate, photo_path, len(args.photos) > 1)
-            drawn = annotate(image, photo)
-            cv2.imwrite(str(target), cv2.cvtColor(drawn, cv2.COLOR_RGB2BGR))
+            if targets:
+                print(f"  annotated: {targets[number]}")
     if args.json:
         print(json.dumps(results, ensure_ascii=False))
     return 1 if failed else 0

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from blackcat.cards import Card
+from blackcat.vision.scan_cli import annotation_names
 
 DATA = Path(__file__).parent / "data"
 SCENE_1, SCENE_2 = DATA / "scene_1.jpg", DATA / "scene_2.jpg"
@@ -101,3 +102,33 @@ def test_json_is_all_of_stdout_on_a_machines_first_run(tmp_path: Path) -> None:
     assert "Creating new Ultralytics Settings" in result.stderr
     settings = json.loads((tmp_path / "Ultralytics" / "settings.json").read_text())
     assert settings["sync"] is False  # no usage analytics leave the machine
+
+
+def test_annotation_names_never_collide() -> None:
+    photos = [Path("a/ex.png"), Path("a/ex.heic"), Path("b/ex.png"), Path("a/other.jpg")]
+    assert annotation_names(photos) == [
+        "ex.png.annotated.jpg",
+        "ex.heic.annotated.jpg",
+        "ex.png-2.annotated.jpg",
+        "other.annotated.jpg",
+    ]
+    assert annotation_names([Path("x/Ex.JPG"), Path("ex.jpg")]) == [
+        "Ex.JPG.annotated.jpg",
+        "ex.jpg-2.annotated.jpg",
+    ]
+
+
+def test_two_photos_of_one_stem_get_two_drawings(tmp_path: Path) -> None:
+    png = tmp_path / "ex.png"
+    png.write_bytes(SCENE_1.read_bytes())  # a JPEG under another name: Pillow reads by content
+    jpg = tmp_path / "ex.jpg"
+    jpg.write_bytes(SCENE_2.read_bytes())
+    out = tmp_path / "drawn"
+    result = blackcat("scan", "--json", "--annotate", out, png, jpg)
+    assert result.returncode == 0, result.stderr
+    drawn = sorted(path.name for path in out.iterdir())
+    assert drawn == ["ex.jpg.annotated.jpg", "ex.png.annotated.jpg"]
+    assert [photo["annotated"] for photo in json.loads(result.stdout)] == [
+        str(out / "ex.png.annotated.jpg"),
+        str(out / "ex.jpg.annotated.jpg"),
+    ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -251,7 +252,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=Path,
         nargs="*",
         default=None,
-        help="real-photo sets to measure (default: every set in ../shared/real-photos)",
+        help="real-photo sets to measure: folders, or names of sets in ../shared/real-photos "
+        "(default, and with no names: every set there)",
     )
     parser.add_argument(
         "--synthetic",
@@ -275,11 +277,61 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> int:
-    from blackcat.vision.reader import MODELS_DIR, CardReader
+class NothingToMeasure(ValueError):
+    """What `blackcat evaluate` was asked to measure isn't there; the message says what it needs."""
 
-    settings = ReaderSettings(detect_size=args.detect_size, detect_confidence=args.confidence)
-    reader = CardReader.load(args.models or MODELS_DIR, settings)
+
+def real_photo_sets(names: Sequence[Path] | None, shared: Path | None = None) -> list[Path]:
+    """The real-photo folders to measure: each named one (a folder, or the name of a set in
+    `shared`, by default ../shared/real-photos), or with no names every set in `shared`. Each
+    holds a `labels.json`."""
+    shared = shared or SHARED_PHOTOS
+    if not names:
+        return sorted(folder for folder in shared.glob("*/") if (folder / "labels.json").is_file())
+    folders = []
+    for name in names:
+        found = next((f for f in (name, shared / name) if (f / "labels.json").is_file()), None)
+        if found is None:
+            raise NothingToMeasure(
+                f"--real {name}: no labels.json in {name} nor in {shared / name}; give a folder "
+                "with labels.json and images/ (see ../shared/real-photos/README.md) or the name "
+                "of a set there"
+            )
+        folders.append(found)
+    return folders
+
+
+NOTHING_TO_MEASURE = (
+    "nothing to measure: the real photos ({shared}) are not on this machine (they are not in "
+    "the repository), and no --synthetic folder was given. Measure held-out synthetic scenes "
+    "with `blackcat synth --out DIR ...` then `blackcat evaluate --synthetic DIR`, or give "
+    "--real FOLDER (a folder with labels.json and images/)"
+)
+
+
+def planned_sets(args: argparse.Namespace) -> list[Path]:
+    """The real-photo sets to measure; NothingToMeasure when there is nothing at all."""
+    real_sets = [] if args.real is None and args.synthetic else real_photo_sets(args.real)
+    if args.synthetic and not (args.synthetic / "detect" / "meta" / "val").is_dir():
+        raise NothingToMeasure(
+            f"--synthetic {args.synthetic}: no held-out scenes (detect/meta/val) there; make them "
+            "with `blackcat synth --out DIR ...`"
+        )
+    if not real_sets and not args.synthetic:
+        raise NothingToMeasure(NOTHING_TO_MEASURE.format(shared=SHARED_PHOTOS))
+    return real_sets
+
+
+def run(args: argparse.Namespace) -> int:
+    from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
+
+    try:
+        real_sets = planned_sets(args)
+        settings = ReaderSettings(detect_size=args.detect_size, detect_confidence=args.confidence)
+        reader = CardReader.load(args.models or MODELS_DIR, settings)
+    except (NothingToMeasure, ModelsMissingError) as error:
+        print(f"blackcat evaluate: {error}", file=sys.stderr)
+        return 2
     used = reader.settings
     print(f"detector at {used.detect_size} px, threshold {used.detect_confidence}")
     failures: list[str] = []
@@ -287,9 +339,6 @@ def run(args: argparse.Namespace) -> int:
         report = evaluate_synthetic(reader, load_scene_truths(args.synthetic, limit=args.limit))
         print(report.summary())
         failures.extend(report.failures)
-    real_sets = args.real if args.real is not None else sorted(SHARED_PHOTOS.glob("*/"))
-    if args.real is None and args.synthetic:
-        real_sets = []
     for folder in real_sets:
         real = evaluate_real_photos(reader, folder)
         print(real.summary())

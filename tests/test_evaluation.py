@@ -11,12 +11,14 @@ from PIL import Image
 from blackcat.cards import Card
 from blackcat.evaluation import (
     LabelledCard,
+    NothingToMeasure,
     SceneTruth,
     cards_right,
     evaluate_synthetic,
     load_labels,
     load_scene_truths,
     match_cards,
+    real_photo_sets,
     same_piles,
 )
 from blackcat.vision.types import Guess, IndexRead, PhotoRead, ReadCard
@@ -104,13 +106,66 @@ def test_a_card_out_of_order_or_moved_to_another_pile_is_not() -> None:
     assert not same_piles([("8D", "2H"), ("8H", "KS", "9C")], truth)
 
 
+def one_photo_set(folder: Path) -> Path:
+    """A real-photo set of one blank photo with one labelled card."""
+    (folder / "images").mkdir(parents=True)
+    Image.new("RGB", (200, 150), "white").save(folder / "images" / "blank.png")
+    (folder / "labels.json").write_text(
+        json.dumps({"blank.png": [{"card": "QS", "box": [0, 0, 9, 9]}]})
+    )
+    return folder
+
+
 def test_evaluate_reads_with_the_detector_size_and_threshold_it_is_given(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     from blackcat.cli import main
 
-    assert main(["evaluate", "--real", "--detect-size", "320", "--confidence", "0.5"]) == 0
-    assert "detector at 320 px, threshold 0.5" in capsys.readouterr().out
+    photos = one_photo_set(tmp_path / "blank-set")
+    argv = ["evaluate", "--real", str(photos), "--detect-size", "320", "--confidence", "0.5"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "detector at 320 px, threshold 0.5" in out
+    assert "blank-set: " in out and "card recall 0.000" in out
+
+
+def test_a_set_is_named_by_folder_or_by_its_name_in_the_shared_photos(tmp_path: Path) -> None:
+    shared = tmp_path / "real-photos"
+    poker = one_photo_set(shared / "rf100-poker-cards")
+    (shared / "unlabelled").mkdir()
+    assert real_photo_sets([Path("rf100-poker-cards")], shared) == [poker]
+    assert real_photo_sets([poker], shared) == [poker]
+    assert real_photo_sets(None, shared) == real_photo_sets([], shared) == [poker]
+    with pytest.raises(NothingToMeasure, match=r"--real nowhere: no labels\.json"):
+        real_photo_sets([Path("nowhere")], shared)
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["evaluate"], "nothing to measure: the real photos"),
+        (["evaluate", "--real", "rf100-poker-cards"], "--real rf100-poker-cards: no labels.json"),
+        (["evaluate", "--synthetic", "no-such-folder"], "no held-out scenes"),
+    ],
+    ids=["fresh-clone", "unknown-set", "no-scenes"],
+)
+def test_a_fresh_clone_is_told_what_evaluate_needs(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    says: str,
+) -> None:
+    """No ../shared beside the clone: one line on what to give, exit status 2, no traceback."""
+    from blackcat import evaluation
+    from blackcat.cli import main
+
+    monkeypatch.setattr(evaluation, "SHARED_PHOTOS", tmp_path / "absent")
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("blackcat evaluate: ") and says in err
+    assert len(err.strip().splitlines()) == 1
 
 
 class ReaderOf:

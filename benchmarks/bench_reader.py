@@ -1,7 +1,9 @@
 """Benchmark: a phone photo in, the score out, on this CPU. Run by hand; prints figures.
 
-    .venv/bin/python benchmarks/make_photo.py      # renders the 12 MP photo of two piles of 15
     .venv/bin/python benchmarks/bench_reader.py [PHOTO] [--repeats N]
+
+Without PHOTO it reads the 12 MP photo of two piles of 15 that `make_photo.py` renders, and
+renders it first when it isn't there yet.
 
 Budgets (DESIGN.md): loading the models under 3 s; photo in -> score out under 1 s once loaded.
 """
@@ -13,7 +15,21 @@ import statistics
 import time
 from pathlib import Path
 
-DEFAULT_PHOTO = Path("datasets/generated/bench/two_piles_12mp.jpg")
+import make_photo  # beside this script, which Python puts first on the path
+
+DEFAULT_PHOTO = make_photo.DEFAULT_OUT / make_photo.PHOTO_NAME
+
+
+def photo_to_read(photo: Path) -> Path:
+    """The photo, rendered first (as `make_photo.py` does) when it is the default and missing."""
+    if photo.is_file():
+        return photo
+    if photo != DEFAULT_PHOTO:
+        raise SystemExit(f"{photo} not found")
+    print(f"{photo} not found: rendering it first (benchmarks/make_photo.py)")
+    if make_photo.main(["--out", str(photo.parent)]) != 0 or not photo.is_file():
+        raise SystemExit("the benchmark photo could not be rendered: see the lines above")
+    return photo
 
 
 def main() -> None:
@@ -22,8 +38,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=10)
     parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
     args = parser.parse_args()
-    if not args.photo.is_file():
-        raise SystemExit(f"{args.photo} not found: make it with benchmarks/make_photo.py")
+    args.photo = photo_to_read(args.photo)
 
     started = time.perf_counter()
     import torch  # noqa: F401 - counted on its own: the app pays it once at start

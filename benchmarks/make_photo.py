@@ -24,6 +24,7 @@ from blackcat.synth.scene import render_piles
 WIDTH, HEIGHT = 4000, 3000
 PILE_SIZE = 15
 DEFAULT_OUT = Path(__file__).resolve().parents[1] / "datasets" / "generated" / "bench"
+PHOTO_NAME = "two_piles_12mp.jpg"
 HELD_OUT = [deck.name for deck in DECKS if deck.split is Split.VAL]
 
 
@@ -44,7 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     if (result.width, result.height) != (WIDTH, HEIGHT):
         print(f"error: rendered {result.width}x{result.height}, not {WIDTH}x{HEIGHT}")
         return 1
-    photo, meta = args.out / "two_piles_12mp.jpg", args.out / "two_piles_12mp.json"
+    photo = args.out / PHOTO_NAME
+    meta = photo.with_suffix(".json")
     write_example(result, photo, meta)
     print(f"wrote {photo} ({WIDTH}x{HEIGHT}, {len(result.jpeg) / 1e6:.1f} MB) in {elapsed:.1f} s")
     print(f"wrote {meta} (ground truth)")

@@ -1,0 +1,132 @@
+"""Serving the app to a phone on the same network: its LAN address and a self-signed certificate.
+
+A phone's browser lets a page use the camera only in a secure context, which over the network
+means HTTPS. `blackcat app --lan` serves HTTPS with a self-signed certificate made here on first
+use (with `cryptography`) and kept in the user's config folder, so the browser's one-time warning
+stays accepted on later runs. A new certificate is made only when the kept one is unreadable,
+expires within a month, or does not name the machine's current LAN address.
+
+The certificate follows what phones accept: valid for 397 days (Apple's limit is 825, Chrome's
+for public ones 398), for server authentication, naming every address it serves in its
+subjectAltName; the key is an EC P-256 key, readable by the user alone.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import ipaddress
+import os
+import socket
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+CERT_NAME = "lan-cert.pem"
+KEY_NAME = "lan-key.pem"
+VALID_DAYS = 397
+RENEW_BEFORE = dt.timedelta(days=30)
+LOCAL_NAMES = ("localhost",)
+LOCAL_ADDRESSES = ("127.0.0.1",)
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """A certificate and its key, as files."""
+
+    cert: Path
+    key: Path
+
+
+def config_dir() -> Path:
+    """This project's folder in the user's config folder (`BLACKCAT_CONFIG_DIR` overrides)."""
+    if override := os.environ.get("BLACKCAT_CONFIG_DIR"):
+        return Path(override)
+    if sys.platform == "win32" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"]) / "blackcat"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "blackcat"
+    return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "blackcat"
+
+
+def lan_address() -> str | None:
+    """The address other machines on the local network reach this one at, or None without a
+    network. A UDP socket is "connected" to a private address to learn the route; nothing is
+    sent."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.254.254.254", 1))
+            address = probe.getsockname()[0]
+        except OSError:
+            return None
+    return None if address.startswith(("127.", "0.")) else address
+
+
+def make_certificate(addresses: Sequence[str], now: dt.datetime) -> tuple[bytes, bytes]:
+    """A self-signed certificate (PEM) for `localhost`, 127.0.0.1 and `addresses`, and its key."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Black Cat score counter")])
+    ips = dict.fromkeys([*LOCAL_ADDRESSES, *addresses])
+    alternative_names = [x509.DNSName(host) for host in LOCAL_NAMES] + [
+        x509.IPAddress(ipaddress.ip_address(ip)) for ip in ips
+    ]
+    certificate = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - dt.timedelta(minutes=5))
+        .not_valid_after(now + dt.timedelta(days=VALID_DAYS))
+        .add_extension(x509.SubjectAlternativeName(alternative_names), critical=False)
+        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+        .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+        .sign(key, hashes.SHA256())
+    )
+    key_pem = key.private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption(),
+    )
+    return certificate.public_bytes(serialization.Encoding.PEM), key_pem
+
+
+def still_good(cert_pem: bytes, addresses: Sequence[str], now: dt.datetime) -> bool:
+    """Whether a kept certificate can serve on: readable, not expiring within a month, and
+    naming every address."""
+    from cryptography import x509
+
+    try:
+        certificate = x509.load_pem_x509_certificate(cert_pem)
+        names = certificate.extensions.get_extension_for_class(x509.SubjectAlternativeName)
+    except (ValueError, x509.ExtensionNotFound):
+        return False
+    named = {str(ip) for ip in names.value.get_values_for_type(x509.IPAddress)}
+    fresh = certificate.not_valid_after_utc - RENEW_BEFORE > now
+    return fresh and set(addresses) <= named
+
+
+def ensure_certificate(
+    folder: Path, addresses: Sequence[str], now: dt.datetime | None = None
+) -> tuple[Certificate, bool]:
+    """The kept certificate for `addresses`, made first if needed; and whether it is new."""
+    now = now or dt.datetime.now(dt.UTC)
+    kept = Certificate(folder / CERT_NAME, folder / KEY_NAME)
+    if (
+        kept.cert.is_file()
+        and kept.key.is_file()
+        and still_good(kept.cert.read_bytes(), addresses, now)
+    ):
+        return kept, False
+    cert_pem, key_pem = make_certificate(addresses, now)
+    folder.mkdir(parents=True, exist_ok=True)
+    kept.key.touch(mode=0o600)
+    kept.key.chmod(0o600)  # touch() leaves an existing file's mode alone
+    kept.key.write_bytes(key_pem)
+    kept.cert.write_bytes(cert_pem)
+    return kept, True

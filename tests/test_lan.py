@@ -1,0 +1,84 @@
+"""The certificate `blackcat app --lan` serves HTTPS with: made once, kept, renewed when due."""
+
+from __future__ import annotations
+
+import datetime as dt
+import ipaddress
+import stat
+from pathlib import Path
+
+import pytest
+from cryptography import x509
+from cryptography.x509.oid import ExtendedKeyUsageOID
+
+from blackcat import lan
+
+NOW = dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC)
+
+
+def load(path: Path) -> x509.Certificate:
+    return x509.load_pem_x509_certificate(path.read_bytes())
+
+
+def test_a_certificate_a_phone_accepts_for_every_address(tmp_path: Path) -> None:
+    kept, new = lan.ensure_certificate(tmp_path, ["192.168.1.23"], NOW)
+    assert new
+    certificate = load(kept.cert)
+    names = certificate.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    assert names.get_values_for_type(x509.DNSName) == ["localhost"]
+    assert names.get_values_for_type(x509.IPAddress) == [
+        ipaddress.ip_address("127.0.0.1"),
+        ipaddress.ip_address("192.168.1.23"),
+    ]
+    usage = certificate.extensions.get_extension_for_class(x509.ExtendedKeyUsage).value
+    assert list(usage) == [ExtendedKeyUsageOID.SERVER_AUTH]
+    lifetime = certificate.not_valid_after_utc - certificate.not_valid_before_utc
+    assert dt.timedelta(days=390) < lifetime <= dt.timedelta(days=398)
+    assert stat.S_IMODE(kept.key.stat().st_mode) == 0o600
+    assert b"PRIVATE KEY" in kept.key.read_bytes()
+
+
+def test_the_certificate_is_kept_for_later_runs(tmp_path: Path) -> None:
+    first, _ = lan.ensure_certificate(tmp_path, ["192.168.1.23"], NOW)
+    made = first.cert.read_bytes()
+    again, new = lan.ensure_certificate(tmp_path, ["192.168.1.23"], NOW + dt.timedelta(days=200))
+    assert (again, new) == (first, False)
+    assert again.cert.read_bytes() == made
+
+
+@pytest.mark.parametrize(
+    ("addresses", "later"),
+    [
+        (["10.0.0.7"], dt.timedelta(days=1)),  # the machine moved to another network
+        (["192.168.1.23"], dt.timedelta(days=380)),  # expiring within a month
+    ],
+    ids=["new-address", "expiring"],
+)
+def test_a_new_certificate_when_the_kept_one_would_not_do(
+    tmp_path: Path, addresses: list[str], later: dt.timedelta
+) -> None:
+    first, _ = lan.ensure_certificate(tmp_path, ["192.168.1.23"], NOW)
+    made = first.cert.read_bytes()
+    again, new = lan.ensure_certificate(tmp_path, addresses, NOW + later)
+    assert new and again.cert.read_bytes() != made
+
+
+def test_an_unreadable_certificate_is_replaced(tmp_path: Path) -> None:
+    (tmp_path / lan.CERT_NAME).write_text("not a certificate")
+    (tmp_path / lan.KEY_NAME).write_text("not a key")
+    kept, new = lan.ensure_certificate(tmp_path, [], NOW)
+    assert new and load(kept.cert)
+
+
+def test_the_config_folder_can_be_chosen(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("BLACKCAT_CONFIG_DIR", str(tmp_path))
+    assert lan.config_dir() == tmp_path
+    monkeypatch.delenv("BLACKCAT_CONFIG_DIR")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setattr(lan.sys, "platform", "linux")
+    assert lan.config_dir() == tmp_path / "xdg" / "blackcat"
+
+
+def test_the_lan_address_is_not_a_loopback_one() -> None:
+    address = lan.lan_address()
+    assert address is None or not ipaddress.ip_address(address).is_loopback

@@ -11,6 +11,9 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 MAX_PIXELS = 80_000_000
 """Larger photos are refused: no phone takes them, and decoding one would take gigabytes."""
 
+MIN_SIDE = 100
+"""Smaller photos are refused: a card's corner index in them would be a few pixels."""
+
 MAX_FILE_BYTES = 100 * 1024 * 1024
 ACCEPTED = "JPEG, PNG, WebP or HEIC"
 
@@ -40,6 +43,11 @@ def load_image(source: str | Path | bytes, *, name: str | None = None) -> np.nda
                     f"{label} is {width}×{height} ({width * height / 1e6:.0f} MP), larger than the "
                     f"{MAX_PIXELS // 1_000_000} MP we read: take or export it at a lower resolution"
                 )
+            if min(width, height) < MIN_SIDE:
+                raise ImageReadError(
+                    f"{label} is only {width}×{height} pixels, too small to read: use the photo "
+                    f"as the camera took it (at least {MIN_SIDE} pixels a side)"
+                )
             image.load()
             ImageOps.exif_transpose(image, in_place=True)
             # Each copy of a 12 MP photo costs tens of milliseconds: convert only when needed.
@@ -54,9 +62,9 @@ def load_image(source: str | Path | bytes, *, name: str | None = None) -> np.nda
     except UnidentifiedImageError:
         message = f"{label} is not an image we can read: use a {ACCEPTED} photo"
         raise ImageReadError(message) from None
-    except (OSError, SyntaxError, ValueError) as error:
+    except (OSError, SyntaxError, ValueError):
         raise ImageReadError(
-            f"{label} could not be decoded ({error}): it may be cut short or damaged; "
+            f"{label} could not be decoded: it may be cut short or damaged; "
             f"take the photo again or use another {ACCEPTED} file"
         ) from None
 

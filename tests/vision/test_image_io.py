@@ -18,7 +18,7 @@ def encoded(image: Image.Image, format: str, **options: object) -> bytes:
     return buffer.getvalue()
 
 
-def sample(width: int = 40, height: int = 20) -> Image.Image:
+def sample(width: int = 200, height: int = 100) -> Image.Image:
     """Left half red, right half blue: shows which way the image was turned."""
     pixels = np.zeros((height, width, 3), dtype=np.uint8)
     pixels[:, : width // 2] = (255, 0, 0)
@@ -29,9 +29,9 @@ def sample(width: int = 40, height: int = 20) -> Image.Image:
 @pytest.mark.parametrize("format", ["JPEG", "PNG", "WEBP", "HEIF"])
 def test_each_accepted_format_loads_as_rgb(format: str) -> None:
     image = load_image(encoded(sample(), format))
-    assert image.shape == (20, 40, 3)
+    assert image.shape == (100, 200, 3)
     assert image.dtype == np.uint8
-    assert image[10, 5, 0] > 200 and image[10, 35, 2] > 200
+    assert image[50, 25, 0] > 200 and image[50, 175, 2] > 200
 
 
 def test_a_path_loads_like_bytes(tmp_path: Path) -> None:
@@ -42,16 +42,16 @@ def test_a_path_loads_like_bytes(tmp_path: Path) -> None:
 
 def test_transparency_is_dropped() -> None:
     image = load_image(encoded(sample().convert("RGBA"), "PNG"))
-    assert image.shape == (20, 40, 3)
+    assert image.shape == (100, 200, 3)
 
 
 def test_exif_orientation_is_applied() -> None:
     exif = Image.Exif()
     exif[0x0112] = 6  # the camera was turned: show the stored image turned 90° clockwise
     image = load_image(encoded(sample(), "JPEG", exif=exif.tobytes()))
-    assert image.shape == (40, 20, 3)
-    assert image[5, 10, 0] > 200  # the red left half is now on top
-    assert image[35, 10, 2] > 200
+    assert image.shape == (200, 100, 3)
+    assert image[25, 50, 0] > 200  # the red left half is now on top
+    assert image[175, 50, 2] > 200
 
 
 def test_a_file_that_is_not_an_image_says_so(tmp_path: Path) -> None:
@@ -63,8 +63,22 @@ def test_a_file_that_is_not_an_image_says_so(tmp_path: Path) -> None:
 
 def test_a_cut_short_photo_says_it_is_damaged() -> None:
     data = encoded(sample(400, 300), "JPEG")
-    with pytest.raises(ImageReadError, match="damaged"):
+    with pytest.raises(ImageReadError, match="damaged") as refused:
         load_image(data[: len(data) // 3], name="upload.jpg")
+    # in words for a person: no library's text ("image file is truncated", "bytes not processed")
+    assert str(refused.value) == (
+        "upload.jpg could not be decoded: it may be cut short or damaged; take the photo again "
+        "or use another JPEG, PNG, WebP or HEIC file"
+    )
+
+
+@pytest.mark.parametrize("size", [(10, 10), (640, 40)])
+def test_a_tiny_image_is_too_small_to_read(size: tuple[int, int]) -> None:
+    width, height = size
+    with pytest.raises(
+        ImageReadError, match=f"tiny.png is only {width}×{height} pixels, too small"
+    ):
+        load_image(encoded(sample(width, height), "PNG"), name="tiny.png")
 
 
 def test_an_empty_file_says_so() -> None:

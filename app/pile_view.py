@@ -8,6 +8,7 @@ from collections.abc import Collection, Sequence
 from html import escape
 
 from blackcat.cards import Card
+from blackcat.report import plural
 from blackcat.scoring import FEATURE_KINDS, FEATURE_NAMES, Feature, FeatureKind, PileScore
 from blackcat.table_state import TableResult, card_number
 
@@ -187,11 +188,11 @@ def _numbers(pile_index: int, positions: Sequence[int]) -> str:
 
 
 def pile_head_html(pile_index: int, points: int, colour: Sequence[int], cards: int) -> str:
-    count = f"{cards} card" + ("" if cards == 1 else "s")
+    count = plural(cards, "card")
     return (
         f'<div class="bc-pile-head"><span class="dot" style="background:{colour_css(colour)}">'
         f'</span><span class="t">Pile {pile_index + 1}</span><small>{count}</small>'
-        f'<span class="p">{points} pts</span></div>'
+        f'<span class="p">{plural(points, "pt")}</span></div>'
     )
 
 

@@ -18,6 +18,8 @@ import hashlib
 import io
 import logging
 import os
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -28,8 +30,10 @@ import pile_view
 import streamlit as st
 from PIL import Image
 
+from blackcat import table_link
 from blackcat import table_state as ts
 from blackcat.cards import ALL_CARDS, Card, Rank, Suit
+from blackcat.report import plural
 from blackcat.scoring import PileScore, Variants
 from blackcat.vision import reader as vision_reader
 from blackcat.vision.drawing import PILE_COLOURS, annotate
@@ -126,55 +130,125 @@ def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> P
 
 @dataclass(frozen=True, eq=False)
 class PhotoRecord:
-    """A photo on the table, as the page shows it."""
+    """A photo on the table, as the page shows it, and what the reader read in it."""
 
     name: str
     display: np.ndarray
     factor: float
+    reads: tuple[ReadCard, ...]  # every card read, row by row: a link names a read by its place
+
+    @classmethod
+    def of(cls, name: str, outcome: PhotoOutcome) -> PhotoRecord:
+        reads = tuple(read for row in outcome.rows for read in row)
+        return cls(name, outcome.display, outcome.factor, reads)
+
+
+class PhotoStore:
+    """The photos read on this server, by key, shared by every session, the most recent
+    `size`: a reloaded page, or the table's link opened on another phone, finds its photos'
+    boxes and the reader's guesses here."""
+
+    def __init__(self, size: int = 32) -> None:
+        self._records: OrderedDict[str, PhotoRecord] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def put(self, key: str, record: PhotoRecord) -> None:
+        with self._lock:
+            self._records[key] = record
+            self._records.move_to_end(key)
+            while len(self._records) > self._size:
+                self._records.popitem(last=False)
+
+    def get(self, key: str) -> PhotoRecord | None:
+        with self._lock:
+            return self._records.get(key)
+
+
+@st.cache_resource(show_spinner=False)
+def photo_store() -> PhotoStore:
+    return PhotoStore()
+
+
+def keep_photo(key: str, record: PhotoRecord) -> None:
+    st.session_state.photos[key] = record
+    photo_store().put(key, record)
 
 
 def photo_key(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:20]
 
 
-def add_photo(data: bytes, name: str, player_id: int) -> tuple[str, str]:
-    """Read a photo and give its rows to the player. Returns (kind, message) for the page;
-    whatever happens, what is already on the table stays."""
+OWNER = "\N{OBJECT REPLACEMENT CHARACTER}"  # in a note: where the photo's owner's name goes
+
+
+@dataclass(frozen=True)
+class UploadNote:
+    """What became of an uploaded photo, for the page. A photo given to a player follows its
+    piles: its note shows on its owner's page, with the owner's name as it is now."""
+
+    kind: str  # the Streamlit call: success, info, warning or error
+    text: str  # OWNER marks the place of the owner's current name
+    page: int | None  # the player whose page shows it; None: the photo's owner's
+    photo: str | None = None  # the photo given to a player, or found already on the table
+
+    def message(self, table: ts.Table, shown: int) -> str | None:
+        """The note for the page of player `shown`, or None when it belongs elsewhere."""
+        owner = photo_owner_id(table, self.photo) if self.photo else None
+        if (self.page if self.page is not None else owner) != shown:
+            return None
+        if OWNER not in self.text:
+            return self.text
+        if owner is None:  # the photo's cards were taken off the table since
+            return None
+        return self.text.replace(OWNER, table.player(owner).name)
+
+
+def photo_owner_id(table: ts.Table, photo: str) -> int | None:
+    return next((p.id for p in table.players if photo in ts.photos_of(p)), None)
+
+
+def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
+    """Read a photo and give its rows to the player; a note for the page says what happened.
+    Whatever happens, what is already on the table stays."""
     key = photo_key(data)
     table: ts.Table = st.session_state.table
-    owner = ts.photo_owner(table, key)
-    if owner is not None:
-        return "info", f"{name} is already on the table ({owner}'s piles)."
+    if ts.photo_owner(table, key) is not None:
+        return UploadNote(
+            "info", f"{name} is already on the table ({OWNER}'s piles).", player_id, key
+        )
     reader, why_not = get_reader()
     if reader is None:
         try:
             load_image(data, name=name)
         except ImageReadError as error:
-            return "error", f"{error}."
-        return "warning", f"{name}: {why_not}"
+            return UploadNote("error", f"{error}.", player_id)
+        return UploadNote("warning", f"{name}: {why_not}", player_id)
     try:
         with st.spinner(f"Reading {name}…"):
             outcome = read_photo(key, table.variants.decks, str(models_dir()), data, name)
     except PhotoError as error:
-        return "error", str(error)
+        return UploadNote("error", str(error), player_id)
     if not any(outcome.rows):
-        return "warning", (
+        return UploadNote(
+            "warning",
             f"No cards found in {name}. Lay each pile out in a row with every card's corner "
             "showing, photograph from straight above in good light, and try again; or type "
-            "the cards."
+            "the cards.",
+            player_id,
         )
     commit(ts.place_photo(table, player_id, key, outcome.rows))
-    st.session_state.photos[key] = PhotoRecord(name, outcome.display, outcome.factor)
-    new_table: ts.Table = st.session_state.table
-    owner_name = ts.photo_owner(new_table, key)
-    owner_id = next(p.id for p in new_table.players if p.name == owner_name)
-    st.session_state.player = owner_id
+    keep_photo(key, PhotoRecord.of(name, outcome))
+    owner = photo_owner_id(st.session_state.table, key)
+    st.session_state.player = owner
     cards = sum(len(row) for row in outcome.rows)
     rows = sum(1 for row in outcome.rows if row)
-    pile_word = "pile" if rows == 1 else "piles"
-    return "success", (
-        f"{name}: {cards} cards in {rows} {pile_word}, given to {owner_name}. Check the "
-        "numbers on the photo against the cards, and fix any card in orange."
+    return UploadNote(
+        "success",
+        f"{name}: {plural(cards, 'card')} in {plural(rows, 'pile')}, given to {OWNER}. Check "
+        "the numbers on the photo against the cards, and fix any card in orange.",
+        None,
+        key,
     )
 
 
@@ -238,19 +312,86 @@ def initial_table() -> tuple[ts.Table, dict[str, PhotoRecord], str]:
             if any(outcome.rows):
                 table = ts.new_table((ts.EXAMPLE_PLAYER,))
                 table = ts.place_photo(table, table.players[0].id, key, outcome.rows)
-                record = PhotoRecord("the example photo", outcome.display, outcome.factor)
                 table = replace(table, example=True)
+                record = PhotoRecord.of("the example photo", outcome)
+                photo_store().put(key, record)
                 return table, {key: record}, "read from the example photo"
     return ts.example_table(), {}, "typed in by hand"
 
 
+# ---------------------------------------------------------------------------------------------
+# The table in the page's address: a reload, a reconnect or the link on another phone finds it
+
+
+LINK_PARAM = "table"
+
+
+def read_at(photo: str, place: int) -> ReadCard | None:
+    record = photo_store().get(photo)
+    return record.reads[place] if record is not None and place < len(record.reads) else None
+
+
+def read_index(photo: str, read: ReadCard) -> int | None:
+    record = st.session_state.photos.get(photo) or photo_store().get(photo)
+    if record is None:
+        return None
+    return next((i for i, known in enumerate(record.reads) if known is read or known == read), None)
+
+
+def table_from_link(text: str) -> tuple[ts.Table, dict[str, PhotoRecord], int] | None:
+    """The table a link holds, its photos the server still has, and whose piles are shown;
+    None (and a note for the page) when the link can't be read."""
+    try:
+        link = table_link.decode_table(text, read_at)
+    except table_link.LinkError as error:
+        st.session_state.link_note = (
+            f"{str(error)[:1].upper()}{str(error)[1:]}. Here is the example game instead."
+        )
+        return None
+    photos = {}
+    for player in link.table.players:
+        for key in ts.photos_of(player):
+            record = photo_store().get(key)
+            if record is not None:
+                photos[key] = record
+    return link.table, photos, link.table.players[link.selected].id
+
+
+def link_text(table: ts.Table, player_id: int) -> str | None:
+    """The table as a link's text; None for the untouched example (the plain address)."""
+    if table.example:
+        return None
+    ids = [player.id for player in table.players]
+    selected = ids.index(player_id) if player_id in ids else 0
+    return table_link.encode_table(table, selected, read_index)
+
+
+def keep_in_address(table: ts.Table, player_id: int) -> None:
+    """The page's address holds the table as it is now."""
+    text = link_text(table, player_id)
+    if st.query_params.get(LINK_PARAM) == text:
+        return
+    if text is None:
+        del st.query_params[LINK_PARAM]
+    else:
+        st.query_params[LINK_PARAM] = text
+
+
 def init_state() -> None:
     state = st.session_state
-    if "table" not in state:
+    if "table" in state:
+        return
+    restored = None
+    if LINK_PARAM in st.query_params:
+        restored = table_from_link(st.query_params[LINK_PARAM])
+    if restored is None:
         state.table, state.photos, state.example_source = initial_table()
-        state.history = []
-        state.upload_notes = {}
-        state.text_errors = {}
+    else:
+        state.table, state.photos, state.player = restored
+        state.example_source = ""
+    state.history = []
+    state.upload_notes = {}
+    state.text_errors = {}
 
 
 def commit(table: ts.Table) -> None:
@@ -460,46 +601,71 @@ def show_players(table: ts.Table) -> ts.Player:
     return player
 
 
+HOW_TO_PHOTOGRAPH = (
+    "Lay each pile out as a row, left to right as it was built, with every card's corner "
+    "showing, and photograph it from above in good light. One photo may hold one or two piles. "
+    "On a phone, *Upload* also offers the camera."
+)
+
+
 def show_photo_inputs(player: ts.Player) -> None:
+    """The first thing on the page: upload (or take) photos for the player shown."""
     heading = st.empty()  # filled last: a photo may hand the table to a new player
-    if not (models_present(models_dir()) and not st.session_state.get("reader_failed")):
-        st.info(get_reader()[1] or NO_READER, icon="ℹ️")
-    how = (
-        "Lay each pile out as a row, left to right as it was built, with every card's corner "
-        "showing. One photo may hold one or two piles. On a phone, *Upload* can also take "
-        "the photo."
-    )
-    if st.session_state.table.example or not any(pile.slots for pile in player.piles):
-        st.caption(how)
-    camera = st.toggle("Take a photo with the camera", key="camera_on")
     files = list(
         st.file_uploader(
-            f"Or upload photos ({ACCEPTED})",
+            f"Upload photos or take one ({ACCEPTED})",
             type=PHOTO_TYPES,
             accept_multiple_files=True,
             key="uploads",
             max_upload_size=MAX_UPLOAD_MB,
-            help=how,
+            help=HOW_TO_PHOTOGRAPH,
         )
         or []
     )
+    camera = st.toggle("Use this device's camera here", key="camera_on")
     if camera:
         shot = st.camera_input("Photo of the piles", key="camera")
         if shot is not None:
             files.append(shot)
-    notes: dict[str, tuple[str, str]] = st.session_state.upload_notes
+    notes: dict[str, UploadNote] = st.session_state.upload_notes
     for upload in files:
         if upload.file_id not in notes:
             notes[upload.file_id] = add_photo(upload.getvalue(), upload.name, player.id)
     present = {upload.file_id for upload in files}
     for file_id in [file_id for file_id in notes if file_id not in present]:
         del notes[file_id]  # the file was taken out of the uploader: its note goes with it
-    for upload in files:
-        kind, message = notes[upload.file_id]
-        getattr(st, kind)(message)
     table: ts.Table = st.session_state.table
-    whose = "your" if table.example else f"{table.player(st.session_state.player).name}'s"
+    shown: int = st.session_state.player
+    placed = [n for n in notes.values() if n.kind == "success" and n.photo is not None]
+    ask = len(placed) > 1 and len(table.players) > 1  # several photos at once: whose is each?
+    for upload in files:
+        note = notes[upload.file_id]
+        message = note.message(table, shown)
+        if message is None:
+            continue
+        getattr(st, note.kind)(message)
+        if ask and note in placed:
+            owner_select(table, note.photo, shown, f"upload-owner:{note.photo}", upload.name)
+    if not models_present(models_dir()) or st.session_state.get("reader_failed"):
+        st.info(get_reader()[1] or NO_READER, icon="ℹ️")
+    if table.example or not any(pile.slots for pile in table.player(shown).piles):
+        st.caption(HOW_TO_PHOTOGRAPH)
+    whose = "your" if table.example else f"{table.player(shown).name}'s"
     heading.markdown(f"#### 📷 Add {whose} piles")
+
+
+def owner_select(table: ts.Table, photo: str, owner: int, key: str, name: str) -> None:
+    """Whose piles a photo holds: choosing another player moves its piles to them."""
+    set_widget(key, owner)
+    names = {p.id: p.name for p in table.players}
+    st.selectbox(
+        f"Whose piles are in {name}?",
+        [p.id for p in table.players],
+        format_func=lambda player_id: names.get(player_id, "?"),
+        key=key,
+        on_change=on_photo_owner,
+        args=(photo, key),
+    )
 
 
 def show_photos(table: ts.Table, player: ts.Player) -> None:
@@ -531,17 +697,7 @@ def show_photos(table: ts.Table, player: ts.Player) -> None:
                 help="The wrong photo? Its cards leave the piles (Undo brings them back)",
             )
         if len(table.players) > 1:
-            owner_key = f"owner:{key}"
-            set_widget(owner_key, player.id)
-            names = {p.id: p.name for p in table.players}
-            st.selectbox(
-                "This photo belongs to",
-                [p.id for p in table.players],
-                format_func=lambda player_id, names=names: names.get(player_id, "?"),
-                key=owner_key,
-                on_change=on_photo_owner,
-                args=(key, owner_key),
-            )
+            owner_select(table, key, player.id, f"owner:{key}", record.name)
 
 
 def show_pile(
@@ -551,6 +707,9 @@ def show_pile(
     score: PileScore,
     duplicated: set[tuple[int, int]],
 ) -> None:
+    """One pile. Its parts are always the same elements in the same places, so a fix above
+    (a doubtful card confirmed, a Queen's value) never shifts, closes or reopens what follows;
+    its editors are keyed by the pile, so they stay with it when another pile goes."""
     colour = PILE_COLOURS[pile_index % len(PILE_COLOURS)]
     st.markdown(
         pile_view.pile_head_html(pile_index, score.points, colour, len(pile.slots)),
@@ -566,12 +725,16 @@ def show_pile(
         ),
         unsafe_allow_html=True,
     )
-    for position in doubtful:
-        show_doubtful(pile, pile_index, position)
-    if pile.slots:
-        st.markdown(pile_view.features_html(pile_index, score), unsafe_allow_html=True)
-    if score.queens:
-        show_queens(pile, pile_index, score)
+    with st.container(key=f"doubts-{pile.id}"):
+        for position in doubtful:
+            show_doubtful(pile, pile_index, position)
+    st.markdown(
+        pile_view.features_html(pile_index, score) if pile.slots else "",
+        unsafe_allow_html=True,
+    )
+    with st.container(key=f"queens-{pile.id}"):
+        if score.queens:
+            show_queens(pile, pile_index, score)
     text_key = f"text:{pile.id}"
     set_widget(text_key, ts.pile_text(pile))
     st.text_input(
@@ -581,14 +744,21 @@ def show_pile(
         args=(pile.id, text_key),
         placeholder="Type the cards, e.g. QS 10H 4S KD",
     )
-    error = st.session_state.text_errors.get(pile.id)
-    if error:
-        st.error(error)
-    with st.expander(f"✏️ Fix, add or move cards of pile {pile_index + 1}"):
+    with st.container(key=f"typo-{pile.id}"):
+        error = st.session_state.text_errors.get(pile.id)
+        if error:
+            st.error(error)
+    with st.expander(
+        f"✏️ Fix, add or move cards of pile {pile_index + 1}",
+        key=f"fix:{pile.id}",
+        on_change="rerun",
+    ):
         show_editor(player, pile_index, pile)
 
 
 def show_doubtful(pile: ts.Pile, pile_index: int, position: int) -> None:
+    """A card the reader is unsure of: keep it, take one of its guesses, or drop it (a card
+    the reader saw where there is none), each one tap."""
     slot = pile.slots[position]
     number = ts.card_number(pile_index, position)
     sure = f"{slot.read.confidence:.0%}" if slot.read else ""
@@ -607,17 +777,25 @@ def show_doubtful(pile: ts.Pile, pile_index: int, position: int) -> None:
                 on_click=act,
                 args=(ts.replace_card, pile.id, position, guess.card),
             )
+        st.button(
+            "✕ not a card",
+            key=f"phantom:{pile.id}:{position}",
+            on_click=act,
+            args=(ts.delete_card, pile.id, position),
+            help=f"There is no card {number}: the reader saw one where there is none",
+        )
 
 
 def show_queens(pile: ts.Pile, pile_index: int, score: PileScore) -> None:
-    summary = " · ".join(
-        f"{queen.card.label}={queen.value}{'📌' if queen.pinned else ''}" for queen in score.queens
-    )
-    with st.expander(f"👑 Queens: {summary}", key=f"queens:{pile.id}"):
+    with st.expander(
+        f"👑 Queens of pile {pile_index + 1}: 7 or 11",
+        key=f"queens:{pile.id}",
+        on_change="rerun",
+    ):
         for queen in score.queens:
             number = ts.card_number(pile_index, queen.position)
             if queen.pinned:
-                why = f"pinned to {queen.value}"
+                why = f"pinned to {queen.value} 📌"
             elif queen.indifferent:
                 why = "7 or 11 score the same"
             else:
@@ -791,6 +969,21 @@ def show_exports(table: ts.Table, result: ts.TableResult) -> None:
             )
 
 
+def show_share(table: ts.Table) -> None:
+    """The link to this table, to open it on another phone (or later, on this one)."""
+    text = link_text(table, st.session_state.player)
+    with st.expander("🔗 Share this table", key="share"):
+        if text is None:
+            st.markdown("Change something first: the example needs no link.")
+            return
+        base = str(st.context.url or "").split("?")[0]
+        st.markdown(
+            "This page's address holds the table: a reload keeps it, and the link opens it on "
+            "another phone (photos stay on this computer; their cards come along)."
+        )
+        st.code(f"{base}?{LINK_PARAM}={text}", language=None, wrap_lines=True)
+
+
 def main() -> None:
     st.set_page_config(
         page_title="Black Cat score",
@@ -802,41 +995,40 @@ def main() -> None:
     init_state()
     state = st.session_state
     st.markdown("## 🐈‍⬛ Black Cat score")
+    if state.get("link_note"):
+        st.warning(state.pop("link_note"), icon="🔗")
 
-    top = st.container()
-    inputs = st.container()
     table: ts.Table = state.table
     ids = [player.id for player in table.players]
     if state.get("player") not in ids:
         state.player = ids[0]
-    with inputs:
-        show_photo_inputs(table.player(state.player))
+    show_photo_inputs(table.player(state.player))
     table = state.table  # a new photo may have changed it
     result = ts.score_table(table)
 
-    with top:
-        if table.example:
-            st.info(
-                f"👋 **An example game**, its piles {state.example_source}. Photograph your "
-                "own piles below, or type your cards, and see your score.",
-            )
-        show_scoreboard(table, result)
-        with st.container(horizontal=True, gap="small"):
-            st.button("↶ Undo", on_click=undo, disabled=not state.history)
-            st.button(
-                "New game",
-                on_click=new_game,
-                help="Empty piles for every player (Undo brings them back)",
-            )
-        player = show_players(table)
+    if table.example:
+        st.info(
+            f"👋 **An example game**, its piles {state.example_source}. Photograph your "
+            "own piles above, or type your cards below, and see your score.",
+        )
+    show_scoreboard(table, result)
+    with st.container(horizontal=True, gap="small"):
+        st.button("↶ Undo", on_click=undo, disabled=not state.history)
+        st.button(
+            "New game",
+            on_click=new_game,
+            help="Empty piles for every player (Undo brings them back)",
+        )
+    player = show_players(table)
 
     player_index = table.players.index(player)
     player_score = result.players[player_index]
     show_photos(table, player)
     duplicated = result.duplicated_at(player.name)
-    st.markdown(f"#### {player.name}: {player_score.total} points")
+    st.markdown(f"#### {player.name}: {plural(player_score.total, 'point')}")
     for pile_index, pile in enumerate(player.piles):
-        show_pile(player, pile_index, pile, player_score.piles[pile_index], duplicated)
+        with st.container(key=f"pile-{pile.id}"):
+            show_pile(player, pile_index, pile, player_score.piles[pile_index], duplicated)
     st.button(
         f"➕ Another pile for {player.name}",
         key=f"add-pile:{player.id}",
@@ -848,6 +1040,8 @@ def main() -> None:
     with st.expander("📖 How we score", key="how"):
         st.markdown(HOW_WE_SCORE.read_text(encoding="utf-8"))
     show_exports(table, result)
+    show_share(table)
+    keep_in_address(table, state.player)
 
 
 main()

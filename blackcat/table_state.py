@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from blackcat.cards import QUEEN_VALUES, Card, CardParseError, parse_pile
-from blackcat.report import pile_score_to_json
+from blackcat.report import pile_score_to_json, plural
 from blackcat.scoring import (
     FEATURE_KINDS,
     FEATURE_NAMES,
@@ -559,11 +559,11 @@ def result_line(result: TableResult) -> str:
     score = result.score
     if len(score.players) == 1:
         player = score.players[0]
-        return f"{player.name}: {player.total} points."
+        return f"{player.name}: {plural(player.total, 'point')}."
     if score.is_tie:
         names = ", ".join(score.winners[:-1]) + " and " + score.winners[-1]
-        return f"Tie: {names}, {_best(score)} points each."
-    return f"{score.winner} wins with {_best(score)} points."
+        return f"Tie: {names}, {plural(_best(score), 'point')} each."
+    return f"{score.winner} wins with {plural(_best(score), 'point')}."
 
 
 def _best(score: TableScore) -> int:

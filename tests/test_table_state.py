@@ -318,7 +318,7 @@ def test_scores_variants_and_winner() -> None:
     assert result_line(result) == "Tie: Ann and Ben, 5 points each."
     table = set_variants(table, Variants(music_of_the_night=True))
     assert score_table(table).score.totals == {"Ann": 3, "Ben": 7}
-    assert result_line(score_table(table_of("10S"))) == "Ann: 1 points."
+    assert result_line(score_table(table_of("10S"))) == "Ann: 1 point."
 
 
 def test_duplicates_point_at_every_place_unless_two_decks() -> None:

@@ -331,7 +331,9 @@ def test_pin_a_queen(app: AppTest) -> None:
     assert_clean(app)
     assert totals(app) == ["#### Player 1: 3 points"]
     assert "pinned to 7" in app.segmented_control(key=f"pin:{pile_id(app, 1)}:0").label
-    assert any("Q♠=7📌" in e.label for e in app.expander)
+    strip = next(m.value for m in app.markdown if 'class="bc-strip"' in m.value)
+    assert "=7📌</span>" in strip  # the pinned value, on the card
+    assert any(e.label == "👑 Queens of pile 1: 7 or 11" for e in app.expander)
     app.segmented_control(key=f"pin:{pile_id(app, 1)}:0").set_value("Best")
     app.run()
     assert totals(app) == ["#### Player 1: 9 points"]

@@ -90,7 +90,7 @@ def scoreboard(at: AppTest) -> str:
 
 def totals(at: AppTest) -> list[str]:
     """The players' headings: `Ann: 9 points`."""
-    return [m.value for m in at.markdown if m.value.startswith("#### ") and "points" in m.value]
+    return [m.value for m in at.markdown if m.value.startswith("#### ") and " point" in m.value]
 
 
 def type_pile(at: AppTest, pile: int, text: str) -> AppTest:
@@ -427,11 +427,12 @@ def test_a_duplicated_card_points_at_both_places(app: AppTest) -> None:
     ("name", "data", "message"),
     [
         ("notes.jpg", b"these are not the cards you are looking for", "not an image we can read"),
-        ("cut.jpg", jpeg(400, 300)[:300], "could not be decoded"),
+        ("cut.jpg", jpeg(400, 300)[:300], "could not be decoded: it may be cut short"),
         ("huge.png", png_claiming(9_500, 9_000), "larger than the 80 MP"),
         ("empty.png", b"", "empty"),
+        ("tiny.png", png(10, 10), "is only 10×10 pixels, too small to read"),
     ],
-    ids=["not-an-image", "cut-short", "too-many-pixels", "empty"],
+    ids=["not-an-image", "cut-short", "too-many-pixels", "empty", "tiny"],
 )
 def test_a_bad_file_gets_a_friendly_message_and_nothing_is_lost(
     app: AppTest, name: str, data: bytes, message: str
@@ -532,3 +533,183 @@ def test_exports_are_offered(app: AppTest) -> None:
     app.download_button[0].click()
     app.run()
     assert_clean(app)
+
+
+# ---------------------------------------------------------------------------------------------
+# The table in the page's address
+
+
+def reload(at: AppTest) -> AppTest:
+    """The page loaded again from its address: a new session on the same server."""
+    again = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    again.query_params.update(at.query_params)
+    again.run()
+    assert_clean(again)
+    return again
+
+
+def test_a_reload_keeps_the_table(app: AppTest) -> None:
+    assert "table" not in app.query_params  # the untouched example: a plain address
+    type_pile(app, 2, "7D 3C")
+    button(app, "➕ Player").click()
+    app.run()
+    text_input(app, "Name").input("Ben")
+    app.run()
+    type_pile(app, 1, "QS 2C 3H 7H")
+    app.segmented_control(key=f"pin:{pile_id(app, 1)}:0").set_value("7")
+    app.run()
+    app.toggle(key="lucky_tom").set_value(True)
+    app.run()
+    again = reload(app)
+    assert scoreboard(again) == scoreboard(app)
+    assert totals(again) == ["#### Ben: 3 points"]  # Ben's page, his Queen still pinned to 7
+    assert again.toggle(key="lucky_tom").value
+    again.segmented_control(key="player").set_value(player_ids(again)[0])
+    again.run()
+    assert pile_cards(again, 2) == "7D 3C"
+    assert "An example game" not in page_text(again)
+
+
+def test_a_reload_keeps_a_photos_boxes_and_its_doubtful_card(
+    app: AppTest, reader: FakeReader
+) -> None:
+    app.file_uploader(key="uploads").set_value(("piles.png", png(200), "image/png"))
+    app.run()
+    again = reload(app)
+    assert [pile_cards(again, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]
+    assert len(again.image) == 1  # the photo with its numbered boxes
+    assert any("looks like" in m.value for m in again.markdown)  # 1.2 still to check
+    assert reader.reads == 1
+
+
+def test_the_link_is_offered_to_share(app: AppTest) -> None:
+    type_pile(app, 2, "7D 3C")
+    share = next(e for e in app.expander if e.label == "🔗 Share this table")
+    link = share.code[0].value
+    assert link.endswith(f"?table={app.query_params['table']}")
+
+
+@pytest.mark.parametrize(
+    "link", ["not-a-table", "eJyrVspUslIyVKoFAA", ""], ids=["garbage", "old-format", "empty"]
+)
+def test_a_damaged_link_opens_the_example_with_a_word_why(link: str) -> None:
+    at = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    at.query_params["table"] = link
+    at.run()
+    assert_clean(at)
+    assert any("can't be read" in w.value for w in at.warning), [w.value for w in at.warning]
+    assert totals(at) == ["#### Example: 36 points"]
+    assert "table" not in at.query_params  # the bad link is gone from the address
+
+
+# ---------------------------------------------------------------------------------------------
+# Fixing keeps the player where they were
+
+
+def test_fixing_a_card_leaves_the_editors_as_they_were(app: AppTest, reader: FakeReader) -> None:
+    app.file_uploader(key="uploads").set_value(("piles.png", png(200), "image/png"))
+    app.run()
+    first, second = pile_id(app, 1), pile_id(app, 2)
+    app.session_state[f"fix:{second}"] = True  # the player opened pile 2's editor
+    app.run()
+    button(app, "2♠ 30%").click()  # and fixed pile 1's doubtful card
+    app.run()
+    assert_clean(app)
+    assert app.session_state[f"fix:{second}"] is True
+    assert app.session_state[f"fix:{first}"] is False
+
+
+def test_after_removing_a_pile_the_next_ones_editor_is_not_opened(app: AppTest) -> None:
+    new_game(app)
+    type_pile(app, 2, "KS 9C")
+    first, second = pile_id(app, 1), pile_id(app, 2)
+    app.session_state[f"fix:{first}"] = True
+    app.run()
+    button(app, "Remove pile 1").click()
+    app.run()
+    assert_clean(app)
+    assert pile_id(app, 1) == second and pile_cards(app, 1) == "KS 9C"
+    assert app.session_state[f"fix:{second}"] is False
+    editor = next(e for e in app.expander if e.label == "✏️ Fix, add or move cards of pile 1")
+    assert editor.key == f"fix:{second}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Small things
+
+
+def test_a_phantom_card_goes_in_one_tap(app: AppTest, reader: FakeReader) -> None:
+    app.file_uploader(key="uploads").set_value(("piles.png", png(200), "image/png"))
+    app.run()
+    button(app, "✕ not a card").click()
+    app.run()
+    assert_clean(app)
+    assert pile_cards(app, 1) == "8D 8H"
+    assert not [m for m in app.markdown if "looks like" in m.value]
+
+
+def test_upload_notes_show_on_their_players_page_with_current_names(
+    app: AppTest, reader: FakeReader
+) -> None:
+    new_game(app)
+    button(app, "➕ Player").click()
+    app.run()
+    first, second = player_ids(app)
+    app.file_uploader(key="uploads").set_value(("qs.png", png(160), "image/png"))
+    app.run()
+    assert any("given to Player 2" in s.value for s in app.success)
+    text_input(app, "Name").input("Ben")
+    app.run()
+    assert any("qs.png: 2 cards in 1 pile, given to Ben" in s.value for s in app.success)
+    app.segmented_control(key="player").set_value(first)
+    app.run()
+    assert not app.success  # Ben's photo's note stays on Ben's page
+    assert not app.toast
+    app.segmented_control(key="player").set_value(second)
+    app.run()
+    assert_clean(app)
+    assert any("given to Ben" in s.value for s in app.success)
+    assert not app.toast, [t.value for t in app.toast]
+
+
+def test_several_photos_at_once_ask_whose_each_is(app: AppTest, reader: FakeReader) -> None:
+    new_game(app)
+    button(app, "➕ Player").click()
+    app.run()
+    first, second = player_ids(app)
+    app.file_uploader(key="uploads").set_value(
+        [("ann.png", png(200), "image/png"), ("ben.png", png(160), "image/png")]
+    )
+    app.run()
+    assert_clean(app)
+    asks = [s for s in app.selectbox if s.key.startswith("upload-owner:")]
+    assert [s.label for s in asks] == ["Whose piles are in ann.png?", "Whose piles are in ben.png?"]
+    assert [s.value for s in asks] == [second, second]  # both went to the player shown
+    asks[0].set_value(first)
+    app.run()
+    assert_clean(app)
+    assert totals(app) == ["#### Player 1: 18 points"]  # ann.png's piles, on Player 1's page
+    assert [pile_cards(app, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]
+    assert any("ann.png: 6 cards in 2 piles, given to Player 1" in s.value for s in app.success)
+    assert not any("ben.png" in s.value for s in app.success)
+    app.segmented_control(key="player").set_value(second)
+    app.run()
+    assert pile_cards(app, 1) == "QS 2C"  # Player 2 keeps ben.png
+    assert any("ben.png: 2 cards in 1 pile, given to Player 2" in s.value for s in app.success)
+
+
+def test_one_point_is_one_point(app: AppTest) -> None:
+    new_game(app)
+    type_pile(app, 1, "10S")
+    assert totals(app) == ["#### Player 1: 1 point"]
+    head = next(m.value for m in app.markdown if 'class="bc-pile-head"' in m.value)
+    assert "1 card<" in head and "1 pt<" in head
+
+
+def test_the_upload_control_comes_first(app: AppTest) -> None:
+    """Above the example's note and the scoreboard (the browser test measures the screen)."""
+    nodes = list(app.main.children.values())
+    kinds = [getattr(node, "type", "") for node in nodes]
+    example = next(i for i, node in enumerate(nodes) if "An example game" in str(node.value))
+    board = next(i for i, node in enumerate(nodes) if 'class="bc-board"' in str(node.value))
+    assert kinds.index("file_uploader") < example < board

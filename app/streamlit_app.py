@@ -507,6 +507,8 @@ def on_variants() -> None:
 
 def on_photo_owner(photo: str, key: str) -> None:
     player_id = st.session_state[key]
+    if player_id not in [player.id for player in st.session_state.table.players]:
+        return  # not a choice the player made (a list of names out of date): nothing to do
     act(ts.reassign_photo, photo, player_id, after=select("player", player_id))
 
 
@@ -655,9 +657,12 @@ def show_photo_inputs(player: ts.Player) -> None:
 
 
 def owner_select(table: ts.Table, photo: str, owner: int, key: str, name: str) -> None:
-    """Whose piles a photo holds: choosing another player moves its piles to them."""
-    set_widget(key, owner)
+    """Whose piles a photo holds: choosing another player moves its piles to them. The list
+    is a new widget whenever the names change: the browser names a selectbox's choice by its
+    text, which a rename would otherwise leave pointing at nobody."""
     names = {p.id: p.name for p in table.players}
+    key = f"{key}:{hashlib.sha256('|'.join(names.values()).encode()).hexdigest()[:8]}"
+    set_widget(key, owner)
     st.selectbox(
         f"Whose piles are in {name}?",
         [p.id for p in table.players],

@@ -9,8 +9,10 @@ The app runs without weights here (an empty models folder), as it does before th
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -19,8 +21,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from blackcat import app_cli
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -47,20 +52,25 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def served_app(log_path: Path, *app_args: str) -> Iterator[str]:
-    """`blackcat app` on a free localhost port; its URL once it answers. Its log must hold no
-    traceback when it stops."""
-    port = free_port()
-    command = [sys.executable, "-m", "blackcat.cli", "app", "--headless", "--port", str(port)]
-    command += ["--address", "127.0.0.1", *app_args]
+def served(
+    log_path: Path,
+    command: list[str],
+    url: str,
+    env: dict[str, str] | None = None,
+    tls: ssl.SSLContext | None = None,
+) -> Iterator[str]:
+    """A server started by `command`; `url` once it answers. Its log must hold no traceback
+    when it stops."""
     with log_path.open("w") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=os.environ)
-    url = f"http://127.0.0.1:{port}"
+        process = subprocess.Popen(
+            command, stdout=log, stderr=subprocess.STDOUT, env=env or os.environ
+        )
     try:
         deadline = time.monotonic() + SERVER_START_SECONDS
         while True:
             try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
+                health = f"{url}/_stcore/health"
+                with urllib.request.urlopen(health, timeout=2, context=tls) as answer:
                     if answer.read().strip() == b"ok":
                         break
             except OSError:
@@ -76,6 +86,16 @@ def served_app(log_path: Path, *app_args: str) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
     assert "Traceback" not in log_path.read_text(), log_path.read_text()
+
+
+@contextlib.contextmanager
+def served_app(log_path: Path, *app_args: str) -> Iterator[str]:
+    """`blackcat app` on a free localhost port; its URL once it answers."""
+    port = free_port()
+    command = [sys.executable, "-m", "blackcat.cli", "app", "--headless", "--port", str(port)]
+    command += ["--address", "127.0.0.1", *app_args]
+    with served(log_path, command, f"http://127.0.0.1:{port}") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -184,3 +204,116 @@ def test_a_file_that_is_not_a_photo_is_refused_kindly(page: Page) -> None:
     expect(page.get_by_text("notes.jpg is not an image we can read")).to_be_visible()
     expect(page.get_by_text("Example: 28 points")).to_be_visible()  # nothing lost
     no_errors_on(page)
+
+
+# ---------------------------------------------------------------------------------------------
+# At the table, on a phone
+
+
+def test_the_upload_control_is_in_the_first_screen(page: Page) -> None:
+    dropzone = page.locator('[data-testid="stFileUploaderDropzone"]').bounding_box()
+    assert dropzone is not None
+    assert dropzone["y"] >= 0 and dropzone["y"] + dropzone["height"] <= PHONE["height"], dropzone
+    example = page.get_by_text("An example game").bounding_box()
+    assert example is not None and example["y"] > dropzone["y"]  # above the example
+
+
+def test_a_reload_keeps_an_edited_table(page: Page) -> None:
+    page.get_by_role("button", name="New game").click()
+    settle(page)
+    type_pile(page, 1, "QS 2C 3H 7H")
+    page.get_by_role("button", name="➕ Player").click()
+    settle(page)
+    name = page.get_by_label("Name")
+    name.fill("Ben")
+    name.press("Enter")
+    settle(page)
+    type_pile(page, 2, "KS 9C 4S")
+    expect(page.get_by_text("Ben: 12 points")).to_be_visible()
+    page.reload()  # as a phone does when the camera app took its memory
+    expect(page.get_by_text("Ben: 12 points")).to_be_visible()
+    settle(page)
+    expect(page.get_by_label("Pile 2, left to right")).to_have_value("KS 9C 4S")
+    expect(page.locator("table.bc-board")).to_contain_text("Player 1")
+    page.locator('[data-testid="stButtonGroup"] button', has_text="Player 1").click()
+    settle(page)
+    expect(page.get_by_text("Player 1: 9 points")).to_be_visible()
+    expect(page.get_by_label("Pile 1, left to right")).to_have_value("QS 2C 3H 7H")
+    no_errors_on(page)
+
+
+@pytest.fixture(scope="module")
+def fake_reader_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app with the stand-in reader of the AppTest tests (`fakes.FakeReader`)."""
+    models = tmp_path_factory.mktemp("stand-in-models")
+    for name in ("index_detector.pt", "card_classifier.pt"):
+        (models / name).write_bytes(b"stand-in")
+    port = free_port()
+    script = Path(__file__).with_name("fake_reader_app.py")
+    command = [sys.executable, "-m", "streamlit", "run", str(script), *app_cli.SETTINGS]
+    command += ["--server.headless=true", f"--server.port={port}", "--server.address=127.0.0.1"]
+    env = {**os.environ, "BLACKCAT_MODELS_DIR": str(models)}
+    log_path = tmp_path_factory.mktemp("fake-server") / "streamlit.log"
+    with served(log_path, command, f"http://127.0.0.1:{port}", env) as url:
+        yield url
+
+
+def blank_png(width: int, height: int) -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", (width, height), "white").save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def test_a_phantom_card_goes_in_one_tap_and_the_editors_stay_put(
+    browser: Browser, fake_reader_server: str
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(fake_reader_server)
+    expect(page.get_by_text("Black Cat score").first).to_be_visible()
+    settle(page)
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
+        files=[{"name": "piles.png", "mimeType": "image/png", "buffer": blank_png(200, 120)}]
+    )
+    settle(page)
+    expect(page.get_by_text("6 cards in 2 piles, given to Player 1")).to_be_visible()
+    expect(page.get_by_label("Pile 1, left to right")).to_have_value("8D 2H 8H")
+    open_expander(page, "Fix, add or move cards of pile 2")
+    settle(page)
+    editor = page.locator('[data-testid="stExpander"]', has_text="Fix, add or move cards of pile 2")
+    expect(editor.get_by_text("Add a card")).to_be_visible()
+    page.get_by_role("button", name="✕ not a card").click()  # one tap
+    settle(page)
+    expect(page.get_by_label("Pile 1, left to right")).to_have_value("8D 8H")
+    expect(page.get_by_text("looks like")).to_have_count(0)
+    expect(editor.get_by_text("Add a card")).to_be_visible()  # pile 2's editor is still open
+    no_errors_on(page)
+    context.close()
+
+
+def test_lan_serves_the_page_over_https(browser: Browser, tmp_path: Path) -> None:
+    """`blackcat app --lan`: HTTPS with the certificate it made, a secure context (the camera's
+    condition) in the browser once its warning is accepted."""
+    port = free_port()
+    command = [sys.executable, "-m", "blackcat.cli", "app", "--lan", "--headless"]
+    command += ["--port", str(port), "--models", str(tmp_path)]
+    env = {**os.environ, "BLACKCAT_CONFIG_DIR": str(tmp_path / "config")}
+    cert = tmp_path / "config" / "lan-cert.pem"
+    tls = ssl.create_default_context()
+    tls.check_hostname = False  # the certificate is only known once the app has made it
+    tls.verify_mode = ssl.CERT_NONE
+    with served(tmp_path / "streamlit.log", command, f"https://127.0.0.1:{port}", env, tls) as url:
+        trusting = ssl.create_default_context(cafile=cert)  # the certificate it made names us
+        with urllib.request.urlopen(f"{url}/_stcore/health", context=trusting) as answer:
+            assert answer.read().strip() == b"ok"
+        context = browser.new_context(viewport=PHONE, ignore_https_errors=True)
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(url)
+        expect(page.get_by_text("Black Cat score").first).to_be_visible()
+        assert page.evaluate("window.isSecureContext")
+        assert page.evaluate("!!(navigator.mediaDevices && navigator.mediaDevices.getUserMedia)")
+        context.close()
+    printed = (tmp_path / "streamlit.log").read_text()
+    assert f":{port}" in printed and "https://" in printed

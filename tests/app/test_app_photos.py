@@ -156,5 +156,19 @@ def test_a_photo_through_a_real_browser(tmp_path: Path) -> None:
         page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(EXAMPLE)
         settle(page)
         expect(page.get_by_text("given to Player 1")).to_be_visible(timeout=TIMEOUT * 1000)
+        # a second player, both renamed, switching back and forth: nothing is refused
+        page.get_by_role("button", name="➕ Player").click()
+        settle(page)
+        for name, other in (("Ben", "Player 1"), ("Ann", "Ben")):
+            field = page.get_by_label("Name")
+            field.fill(name)
+            field.press("Enter")
+            settle(page)
+            page.locator('[data-testid="stButtonGroup"] button', has_text=other).click()
+            settle(page)
+        page.locator('[data-testid="stButtonGroup"] button', has_text="Ann").click()
+        settle(page)
+        expect(page.get_by_text("given to Ann")).to_be_visible()  # the note, renamed
+        expect(page.locator('[data-testid="stToast"]')).to_have_count(0)
         expect(page.locator('[data-testid="stException"]')).to_have_count(0)
         browser.close()

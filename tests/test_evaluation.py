@@ -184,7 +184,7 @@ class ReaderOf:
 
 def test_a_synthetic_report_counts_right_extra_and_by_deck(tmp_path: Path) -> None:
     image = tmp_path / "scene.png"
-    Image.new("RGB", (64, 64)).save(image)
+    Image.new("RGB", (128, 128)).save(image)
     truth = SceneTruth(image, (("QS", "8D", "2S"),), "rows", deck="plastic")
     report = evaluate_synthetic(ReaderOf([["QS", "8H", "2S", "KC"]]), [truth])  # type: ignore[arg-type]
     assert (report.cards, report.cards_right, report.cards_extra) == (3, 2, 2)

@@ -19,6 +19,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "synth": ("blackcat.synth.cli", "render synthetic training scenes"),
     "train": ("blackcat.training", "train the index detector or the card classifier"),
     "evaluate": ("blackcat.evaluation", "measure the reader's accuracy"),
+    "calibrate": ("blackcat.calibrate_cli", "fit the reader's probabilities and doubt threshold"),
 }
 
 

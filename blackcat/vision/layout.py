@@ -39,6 +39,10 @@ MIN_CORNER_OFFSET_ACROSS_ROW = 1.5
 ROW_GAP = 1.8
 """A gap of more than this many index heights across the row direction starts a new row."""
 
+SAME_INDEX_WITHIN = 0.5
+"""Two detections whose centres lie closer than this many index heights are one index found
+twice (the detector's overlap suppression leaves such pairs): the more confident one is kept."""
+
 NOT_AN_INDEX_ABOVE = 0.5
 """A detection the classifier finds more likely no index at all (a pip, face art) is dropped."""
 
@@ -62,9 +66,10 @@ def arrange(
     indices = [index for index in indices if index.index_probability >= NOT_AN_INDEX_ABOVE]
     if not indices:
         return PhotoRead(width=width, height=height, piles=())
+    scale = median(index.height for index in indices)
+    indices = drop_repeated_detections(indices, scale)
     up = photo_up(indices)
     centres = [turn_to_up(index.centre, up, width, height) for index in indices]
-    scale = median(index.height for index in indices)
     tops = [i for i, index in enumerate(indices) if not _upside_down(index, up)]
     bottoms = [i for i, index in enumerate(indices) if _upside_down(index, up)]
     angle = row_angle([centres[i] for i in tops], scale)
@@ -78,6 +83,17 @@ def arrange(
     rows = split_rows(anchors, scale)
     piles = tuple(tuple(cards[i] for i in row) for row in rows)
     return PhotoRead(width=width, height=height, piles=piles)
+
+
+def drop_repeated_detections(indices: Sequence[IndexRead], scale: float) -> list[IndexRead]:
+    """The indices without second detections of one index, most confident kept."""
+    kept: list[IndexRead] = []
+    for index in sorted(indices, key=lambda index: -index.confidence):
+        if all(
+            _distance(index.centre, other.centre) >= SAME_INDEX_WITHIN * scale for other in kept
+        ):
+            kept.append(index)
+    return kept
 
 
 def photo_up(indices: Sequence[IndexRead]) -> int:

@@ -243,3 +243,12 @@ def test_a_card_and_its_alternatives_share_one_calibrated_probability() -> None:
     # in the classifier's proportion to the best guess, and all together at most 1
     assert read.alternatives[1].probability == pytest.approx(read.confidence * 0.3 / 0.6)
     assert read.doubtful
+
+
+def test_one_index_detected_twice_is_one_card_whatever_each_read() -> None:
+    row = laid_row("8C 2D 9H")
+    again = replace(
+        index_at((row[1].centre[0] + 3, row[1].centre[1] + 2), Card.parse("3D")),
+        detection_confidence=0.4,
+    )
+    assert codes(arrange([*row, again]).piles) == [["8C", "2D", "9H"]]

@@ -18,6 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import black_lady_page
 import card_tools
 import pile_view
 import streamlit as st
@@ -524,6 +525,9 @@ def main() -> None:
         initial_sidebar_state="collapsed",
     )
     st.markdown(pile_view.CSS, unsafe_allow_html=True)
+    if black_lady_page.choose_game() == black_lady_page.BLACK_LADY:
+        black_lady_page.main()
+        return
     init_state()
     state = st.session_state
     st.markdown("## 🐈‍⬛ Black Cat score")

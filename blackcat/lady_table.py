@@ -33,6 +33,7 @@ from blackcat.cards import Card
 from blackcat.vision.types import ReadCard
 
 DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3")
+ID_BLOCK = 100_000
 FIXED_PLAYERS = (
     "the players are fixed once a deal has cards (the cards in play depend on how many play): "
     "start a new game to change them"
@@ -70,6 +71,7 @@ class LadyGame:
     deals: tuple[Deal, ...]
     rules: Rules = field(default_factory=lambda: DEFAULT_RULES)
     current: int = 0  # the deal on screen
+    serial: int = 1  # deals made so far: deal k's ids start at k * ID_BLOCK
 
     @property
     def deal(self) -> Deal:
@@ -84,29 +86,33 @@ class LadyGame:
 # Building games
 
 
-def empty_deal(names: Sequence[str]) -> Deal:
-    """A deal with nobody's tricks in yet; player ids 1..n, pile ids n+1..2n."""
-    count = len(names)
+def empty_deal(names: Sequence[str], serial: int = 1) -> Deal:
+    """A deal with nobody's tricks in yet. Its ids (players, piles) start at serial * ID_BLOCK,
+    so that no two deals, and no Black Cat pile, share a pile id (the app's widget keys)."""
+    base, count = serial * ID_BLOCK, len(names)
     players = tuple(
-        ts.Player(seat + 1, name, (ts.Pile(count + seat + 1),)) for seat, name in enumerate(names)
+        ts.Player(base + seat + 1, name, (ts.Pile(base + count + seat + 1),))
+        for seat, name in enumerate(names)
     )
-    return Deal(ts.Table(players=players, next_id=2 * count + 1))
+    return Deal(ts.Table(players=players, next_id=base + 2 * count + 1))
 
 
-def new_game(names: Sequence[str] = DEFAULT_NAMES, rules: Rules = DEFAULT_RULES) -> LadyGame:
-    """A game of the given players, its first deal empty."""
+def new_game(
+    names: Sequence[str] = DEFAULT_NAMES, rules: Rules = DEFAULT_RULES, serial: int = 1
+) -> LadyGame:
+    """A game of the given players, its first deal empty (its ids from `serial`)."""
     names = tuple(names)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise ts.TableError(f"Black Lady is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
-    table = empty_deal(names).table
+    table = empty_deal(names, serial).table
     for player, name in zip(table.players, names, strict=True):
         table = ts.rename_player(table, player.id, name)  # the same rules for names as Black Cat
-    return LadyGame(tuple(p.name for p in table.players), (Deal(table),), rules)
+    return LadyGame(tuple(p.name for p in table.players), (Deal(table),), rules, serial=serial)
 
 
 def restart(game: LadyGame) -> LadyGame:
     """The same players and rules, no deals played."""
-    return new_game(game.names, game.rules)
+    return new_game(game.names, game.rules, game.serial + 1)
 
 
 def set_rules(game: LadyGame, rules: Rules) -> LadyGame:
@@ -139,7 +145,7 @@ def add_player(game: LadyGame) -> LadyGame:
         raise ts.TableError(FIXED_PLAYERS)
     if len(game.names) >= MAX_PLAYERS:
         raise ts.TableError(f"Black Lady is for at most {MAX_PLAYERS} players")
-    return new_game((*game.names, _free_name(game.names)), game.rules)
+    return new_game((*game.names, _free_name(game.names)), game.rules, game.serial + 1)
 
 
 def remove_player(game: LadyGame, seat: int) -> LadyGame:
@@ -147,7 +153,7 @@ def remove_player(game: LadyGame, seat: int) -> LadyGame:
         raise ts.TableError(FIXED_PLAYERS)
     if len(game.names) <= MIN_PLAYERS:
         raise ts.TableError(f"Black Lady needs at least {MIN_PLAYERS} players")
-    return new_game(game.names[:seat] + game.names[seat + 1 :], game.rules)
+    return new_game(game.names[:seat] + game.names[seat + 1 :], game.rules, game.serial + 1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -158,8 +164,9 @@ def next_deal(game: LadyGame) -> LadyGame:
     """A new empty deal after the last, on screen."""
     if game.deals[-1].empty:
         raise ts.TableError(f"deal {len(game.deals)} has no tricks in yet")
-    deals = (*game.deals, empty_deal(game.names))
-    return replace(game, deals=deals, current=len(deals) - 1)
+    serial = game.serial + 1
+    deals = (*game.deals, empty_deal(game.names, serial))
+    return replace(game, deals=deals, current=len(deals) - 1, serial=serial)
 
 
 def choose_deal(game: LadyGame, index: int) -> LadyGame:
@@ -172,8 +179,9 @@ def remove_deal(game: LadyGame, index: int) -> LadyGame:
     """A deal taken off the sheet (the only deal is emptied instead)."""
     if not 0 <= index < len(game.deals):
         raise ts.TableError("that deal is no longer on the sheet")
-    deals = game.deals[:index] + game.deals[index + 1 :] or (empty_deal(game.names),)
-    return replace(game, deals=deals, current=min(game.current, len(deals) - 1))
+    serial = game.serial + 1
+    deals = game.deals[:index] + game.deals[index + 1 :] or (empty_deal(game.names, serial),)
+    return replace(game, deals=deals, current=min(game.current, len(deals) - 1), serial=serial)
 
 
 def _with_deal(game: LadyGame, deal: Deal) -> LadyGame:

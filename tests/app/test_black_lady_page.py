@@ -8,7 +8,6 @@ import pytest
 import test_streamlit_app as bc
 from streamlit.testing.v1 import AppTest
 from test_streamlit_app import (  # noqa: F401  (fixtures)
-    FakeReader,
     assert_clean,
     button,
     fresh_caches,
@@ -39,7 +38,8 @@ def ann_as_read() -> tuple[tuple, ...]:
 
 
 @pytest.fixture
-def lady(reader: FakeReader, monkeypatch: pytest.MonkeyPatch, tmp_path) -> AppTest:
+def lady(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, tmp_path) -> AppTest:
+    request.getfixturevalue("reader")  # the stand-in photo reader of test_streamlit_app
     monkeypatch.setitem(bc.FAKE_ROWS, PHOTO_WIDTH, ann_as_read())
     at = start(tmp_path)
     at.segmented_control(key="game").set_value("Black Lady")

@@ -279,6 +279,14 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
         ),
         unsafe_allow_html=True,
     )
+    if len(doubtful) > 1:
+        st.button(
+            f"✓ All {len(doubtful)} cards in orange are right",
+            key=f"lady-all-right:{pile.id}",
+            on_click=do,
+            args=(lt.confirm_all, seat),
+            help="Checked them against the photo? Confirm them all at once",
+        )
     for position in doubtful:
         card_tools.doubtful_prompt(
             act, pile, position, ts.card_number(0, position), not_a_card=True

@@ -96,10 +96,13 @@ def sheet_html(
 
 def leader_line(game: GameScore) -> str:
     """Who is ahead (or won, when the table stops here), in words."""
-    if not any(points is not None for deal in game.deals for points in deal):
-        return "No tricks in yet: photograph or type each player's tricks below."
+    complete = sum(1 for deal in game.deals if None not in deal)
+    if not complete:
+        return "No deal complete yet: photograph or type each player's tricks below."
     best = points_text(max(game.totals))
     deals = f"after {len(game.deals)} deal" + ("" if len(game.deals) == 1 else "s")
+    if complete < len(game.deals):
+        deals += f" ({len(game.deals) - complete} still open)"
     if game.is_tie:
         names = ", ".join(game.winners[:-1]) + " and " + game.winners[-1]
         return f"🤝 {names} share the lead with {best} {deals}."

@@ -217,6 +217,15 @@ def mark_no_tricks(game: LadyGame, seat: int, took_none: bool) -> LadyGame:
     return _with_deal(game, replace(deal, no_tricks=marked))
 
 
+def confirm_all(game: LadyGame, seat: int) -> LadyGame:
+    """Every doubtful card of the seat's tricks confirmed as read."""
+    pile = game.deal.tricks(seat)
+    for position, slot in enumerate(pile.slots):
+        if slot.doubtful:
+            game = on_deal(game, ts.confirm_card, pile.id, position)
+    return game
+
+
 def add_photo(
     game: LadyGame, seat: int, photo: str, rows: Sequence[Sequence[ReadCard]]
 ) -> LadyGame:

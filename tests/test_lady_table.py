@@ -77,6 +77,14 @@ def test_the_card_corrections_of_black_cat_apply_to_a_deal() -> None:
     assert lt.deal_points(game, 0) == (None, -45, None)
 
 
+def test_every_doubtful_card_confirmed_at_once() -> None:
+    game = lt.new_game(["Ann", "Ben", "Cat"])
+    game = lt.add_photo(game, 0, "p", [[read("QS", 0.5), read("5D"), read("2H", 0.3)]])
+    game = lt.confirm_all(game, 0)
+    assert [slot.doubtful for slot in game.deal.tricks(0).slots] == [False, False, False]
+    assert game.deal.tricks(0).cards == parse_pile("QS 5D 2H")
+
+
 def test_deals_make_the_sheet_and_its_running_totals() -> None:
     game = game_of("QS AH 3C", "2H 3H 4H", "")
     with pytest.raises(ts.TableError, match="deal 1 has no tricks"):

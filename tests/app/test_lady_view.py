@@ -9,21 +9,29 @@ from blackcat.cards import parse_pile
 
 
 def test_the_sheet_has_a_row_a_deal_running_totals_and_the_leader() -> None:
-    game = score_game(["Ann", "Ben", "Cat"], [(-68, -67, 50), (50, None, -67)])
+    game = score_game(["Ann", "Ben", "Cat"], [(-68, -67, 50), (50, -999, -67)])
     html = lady_view.sheet_html(game, current=1, flagged={1})
     assert "<tr><th>Deal</th><th>Ann</th><th>Ben</th><th>Cat</th></tr>" in html
     assert "<tr><td>1</td><td>−68</td><td>−67</td><td>+50</td></tr>" in html
     assert '<tr class="cur"><td>2 ⚠️</td><td>+50<span class="run">−18</span></td>' in html
-    assert '<td>…<span class="run">−67</span></td>' in html  # Ben's tricks not in yet
-    assert '<td class="">−18</td><td class="">−67</td><td class="win">−17</td>' in html
+    assert '<td>−999<span class="run">−1066</span></td>' in html
+    assert '<td class="">−18</td><td class="">−1066</td><td class="win">−17</td>' in html
+    open_deal = score_game(["Ann", "Ben", "Cat"], [(None, -67, 50)])
+    assert "<tr><td>1</td><td>…</td><td>−67</td><td>+50</td></tr>" in lady_view.sheet_html(
+        open_deal
+    )
     assert lady_view.leader_line(game) == "🏆 Cat leads with −17 after 2 deals."
 
 
 def test_a_shared_lead_and_a_sheet_with_nothing_in() -> None:
     tie = score_game(["Ann", "Ben", "Cat"], [(50, -95, 50)])
     assert lady_view.leader_line(tie) == "🤝 Ann and Cat share the lead with +50 after 1 deal."
-    empty = score_game(["Ann", "Ben", "Cat"], [(None, None, None)])
-    assert lady_view.leader_line(empty).startswith("No tricks in yet")
+    empty = score_game(["Ann", "Ben", "Cat"], [(-68, None, None)])
+    assert lady_view.leader_line(empty).startswith("No deal complete yet")
+    open_deal = score_game(["Ann", "Ben", "Cat"], [(50, -95, 50), (-40, None, None)])
+    assert lady_view.leader_line(open_deal) == (
+        "🏆 Cat leads with +50 after 2 deals (1 still open)."
+    )
 
 
 def test_names_are_escaped() -> None:

@@ -14,6 +14,7 @@ from types import ModuleType
 # subcommand -> (module, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "score": ("blackcat.score_cli", "score piles of cards given as text"),
+    "lady": ("blackcat.lady_cli", "score a deal of Black Lady from each player's tricks"),
     "scan": ("blackcat.vision.scan_cli", "read and score photos of piles"),
     "app": ("blackcat.app_cli", "start the Streamlit app"),
     "synth": ("blackcat.synth.cli", "render synthetic training scenes"),

@@ -124,6 +124,8 @@ def generate(
         for i in indices:
             yield _one(i)
         return
-    context = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp
+    # Fresh worker processes: a fork copies OpenCV's thread pool, used above for the card art,
+    # in a state that can hang the workers.
+    context = mp.get_context("spawn")
     with context.Pool(workers, initializer=_init, initargs=args) as pool:
         yield from pool.imap_unordered(_one, indices, chunksize=4)

@@ -105,6 +105,37 @@ def feature_lanes(features: Sequence[Feature]) -> list[list[Feature]]:
     return lanes
 
 
+def card_cell_html(
+    card: Card,
+    number: str,
+    column: int | None,
+    *,
+    note: str = "",
+    duplicated: bool = False,
+    doubtful: bool = False,
+) -> str:
+    """One card of a strip in grid column `column` (from 0; None: wherever the grid puts it): its
+    number as on the photo, rank, suit and a small note under it (a Queen's value, a card's
+    points); a card on the table too often in red, a doubtful one in orange."""
+    classes = ["bc-card"]
+    title = card.label
+    if duplicated:
+        classes.append("bc-dup")
+        title += ": on the table too often"
+    elif doubtful:
+        classes.append("bc-doubtful")
+        title += ": please check"
+    colour = "bc-black" if card.is_black else "bc-red"
+    extra = f'<span class="q">{escape(note)}</span>' if note else ""
+    place = "" if column is None else f' style="grid-row:1;grid-column:{column + 1}"'
+    return (
+        f'<div class="{" ".join(classes)}" title="{escape(title)}"{place}>'
+        f'<span class="n">{number}</span>'
+        f'<span class="r {colour}">{escape(card.rank.value)}</span>'
+        f'<span class="s {colour}">{card.suit.symbol}</span>{extra}</div>'
+    )
+
+
 def strip_html(
     pile_index: int,
     pile: PileScore,
@@ -119,25 +150,19 @@ def strip_html(
     queens = {queen.position: queen for queen in pile.queens}
     cells = []
     for position, card in enumerate(pile.cards):
-        classes = ["bc-card"]
-        title = card.label
-        if position in duplicated:
-            classes.append("bc-dup")
-            title += ": on the table too often"
-        elif position in doubtful:
-            classes.append("bc-doubtful")
-            title += ": please check"
-        colour = "bc-black" if card.is_black else "bc-red"
         queen = ""
         if position in queens:
             mark = "📌" if queens[position].pinned else ""
-            queen = f'<span class="q">={queens[position].value}{mark}</span>'
+            queen = f"={queens[position].value}{mark}"
         cells.append(
-            f'<div class="{" ".join(classes)}" title="{escape(title)}" '
-            f'style="grid-row:1;grid-column:{position + 1}">'
-            f'<span class="n">{card_number(pile_index, position)}</span>'
-            f'<span class="r {colour}">{escape(card.rank.value)}</span>'
-            f'<span class="s {colour}">{card.suit.symbol}</span>{queen}</div>'
+            card_cell_html(
+                card,
+                card_number(pile_index, position),
+                position,
+                note=queen,
+                duplicated=position in duplicated,
+                doubtful=position in doubtful,
+            )
         )
     for lane_index, lane in enumerate(feature_lanes(pile.features)):
         for feature in lane:

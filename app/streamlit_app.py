@@ -6,18 +6,14 @@ State lives in `st.session_state.table`, a frozen `Table` that every action repl
 list of earlier tables). Actions run as widget callbacks, before the page is drawn, so the page
 always shows the table after the change.
 
-Photos: the reader loads once (`st.cache_resource`), each photo is read once (`st.cache_data` by
-content hash), and editing a card only re-scores. `BLACKCAT_MODELS_DIR` points the app at another
-folder of weights (as `blackcat scan --models`).
+The photo reader, photo input and card corrections are `card_tools`, shared with the other game
+on the same reader, Black Lady (`black_lady_page`), which the choice at the top of the page opens.
 """
 
 from __future__ import annotations
 
-import base64
 import hashlib
-import io
 import logging
-import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -25,122 +21,46 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import numpy as np
+import black_lady_page
+import card_tools
 import pile_view
 import streamlit as st
-from PIL import Image
+from card_tools import (
+    PhotoError,
+    PhotoOutcome,
+    PhotoRecord,
+    chip,
+    get_reader,
+    models_dir,
+    photo_key,
+    read_photo,
+    read_upload,
+    refuse,
+    select,
+    set_widget,
+)
 
 from blackcat import table_link
 from blackcat import table_state as ts
-from blackcat.cards import ALL_CARDS, Card, Rank, Suit
 from blackcat.report import plural
 from blackcat.scoring import PileScore, Variants
-from blackcat.vision import reader as vision_reader
-from blackcat.vision.drawing import PILE_COLOURS, annotate
-from blackcat.vision.image_io import ACCEPTED, ImageReadError, load_image
-from blackcat.vision.types import PhotoRead, ReadCard
+from blackcat.vision.drawing import PILE_COLOURS
+from blackcat.vision.types import ReadCard
 
 log = logging.getLogger("blackcat.app")
 
 APP_DIR = Path(__file__).resolve().parent
 EXAMPLE_PHOTO = APP_DIR / "example.jpg"
 HOW_WE_SCORE = APP_DIR / "how_we_score.md"
-PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
-MAX_UPLOAD_MB = 100
-DISPLAY_SIDE = 1280  # long side of the photo copy kept for showing the numbered boxes
 UNDO_DEPTH = 50
-NO_READER = (
-    "The photo reader isn't available on this server yet (no trained models installed). "
-    "Type or pick your cards below."
+HOW_TO_PHOTOGRAPH = (
+    "Lay each pile out in a row with every card's corner showing, photograph from straight "
+    "above in good light"
 )
-SUIT_NAMES = {suit: suit.name.lower() for suit in Suit}
-RANK_NAMES = {Rank.ACE: "Ace", Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King"}
 
 
 # ---------------------------------------------------------------------------------------------
-# The photo reader
-
-
-def models_dir() -> Path:
-    return Path(os.environ.get("BLACKCAT_MODELS_DIR") or vision_reader.MODELS_DIR)
-
-
-def models_present(folder: Path) -> bool:
-    names = (vision_reader.DETECTOR_FILE, vision_reader.CLASSIFIER_FILE)
-    return all((folder / name).is_file() for name in names)
-
-
-@st.cache_resource(show_spinner="Loading the card reader…")
-def load_reader(folder: str) -> vision_reader.CardReader:
-    return vision_reader.CardReader.load(folder)
-
-
-def get_reader() -> tuple[vision_reader.CardReader | None, str | None]:
-    """The loaded reader, or None and why not (in words for the player)."""
-    folder = models_dir()
-    if not models_present(folder):
-        return None, NO_READER
-    failed = st.session_state.get("reader_failed")
-    if failed:
-        return None, failed
-    try:
-        return load_reader(str(folder)), None
-    except Exception as error:  # a damaged weights file must not take the page down
-        log.exception("loading the card reader failed")
-        message = (
-            f"The photo reader couldn't start ({type(error).__name__}); photos can't be read "
-            "for now. Type or pick your cards below instead."
-        )
-        st.session_state.reader_failed = message
-        return None, message
-
-
-class PhotoError(Exception):
-    """A photo that can't be read; the message is for the player."""
-
-
-@dataclass(frozen=True, eq=False)
-class PhotoOutcome:
-    """One photo read: its rows of cards, and a small copy of it to draw the boxes on."""
-
-    rows: tuple[tuple[ReadCard, ...], ...]
-    display: np.ndarray
-    factor: float  # display pixels per photo pixel
-
-
-@st.cache_data(max_entries=32, show_spinner=False)
-def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> PhotoOutcome:
-    """Read once per photo content (`key`), decks and weights; later runs and later uploads of
-    the same photo reuse the result. Raises PhotoError (not cached) for a photo it can't use."""
-    try:
-        image = load_image(_data, name=_name)
-    except ImageReadError as error:
-        raise PhotoError(f"{error}.") from None
-    try:
-        photo = load_reader(folder).read(image, decks=decks)
-    except Exception as error:  # the page must stay usable whatever the reader does
-        log.exception("reading %s failed", _name)
-        raise PhotoError(
-            f"{_name} could not be read ({type(error).__name__}). Try another photo, or type "
-            "the cards."
-        ) from None
-    display, factor = vision_reader.downscale(image, DISPLAY_SIDE)
-    return PhotoOutcome(rows=photo.piles, display=display, factor=factor)
-
-
-@dataclass(frozen=True, eq=False)
-class PhotoRecord:
-    """A photo on the table, as the page shows it, and what the reader read in it."""
-
-    name: str
-    display: np.ndarray
-    factor: float
-    reads: tuple[ReadCard, ...]  # every card read, row by row: a link names a read by its place
-
-    @classmethod
-    def of(cls, name: str, outcome: PhotoOutcome) -> PhotoRecord:
-        reads = tuple(read for row in outcome.rows for read in row)
-        return cls(name, outcome.display, outcome.factor, reads)
+# Photos kept on this server
 
 
 class PhotoStore:
@@ -173,10 +93,6 @@ def photo_store() -> PhotoStore:
 def keep_photo(key: str, record: PhotoRecord) -> None:
     st.session_state.photos[key] = record
     photo_store().put(key, record)
-
-
-def photo_key(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()[:20]
 
 
 OWNER = "\N{OBJECT REPLACEMENT CHARACTER}"  # in a note: where the photo's owner's name goes
@@ -217,26 +133,10 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
         return UploadNote(
             "info", f"{name} is already on the table ({OWNER}'s piles).", player_id, key
         )
-    reader, why_not = get_reader()
-    if reader is None:
-        try:
-            load_image(data, name=name)
-        except ImageReadError as error:
-            return UploadNote("error", f"{error}.", player_id)
-        return UploadNote("warning", f"{name}: {why_not}", player_id)
-    try:
-        with st.spinner(f"Reading {name}…"):
-            outcome = read_photo(key, table.variants.decks, str(models_dir()), data, name)
-    except PhotoError as error:
-        return UploadNote("error", str(error), player_id)
-    if not any(outcome.rows):
-        return UploadNote(
-            "warning",
-            f"No cards found in {name}. Lay each pile out in a row with every card's corner "
-            "showing, photograph from straight above in good light, and try again; or type "
-            "the cards.",
-            player_id,
-        )
+    outcome = read_upload(data, name, table.variants.decks, HOW_TO_PHOTOGRAPH)
+    if not isinstance(outcome, PhotoOutcome):
+        kind, message = outcome
+        return UploadNote(kind, message, player_id)
     commit(ts.place_photo(table, player_id, key, outcome.rows))
     keep_photo(key, PhotoRecord.of(name, outcome))
     owner = photo_owner_id(st.session_state.table, key)
@@ -250,47 +150,6 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
         None,
         key,
     )
-
-
-def scaled(read: ReadCard, factor: float) -> ReadCard:
-    """A read card with its boxes in the display copy's pixels."""
-
-    def box(values: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
-        x1, y1, x2, y2 = (v * factor for v in values)
-        return x1, y1, x2, y2
-
-    indices = tuple(replace(index, box=box(index.box)) for index in read.indices)
-    return replace(read, box=box(read.box), indices=indices)
-
-
-OFF_PHOTO = (-10_000.0, -10_000.0, -9_999.0, -9_999.0)
-
-
-@st.cache_data(max_entries=64, show_spinner=False)
-def annotated_jpeg(
-    key: str, marks: tuple[tuple[int, int, ts.Slot], ...], factor: float, _display: np.ndarray
-) -> bytes:
-    """The photo with a numbered box per card, numbered and named as the piles are now (after
-    corrections). Cards typed in between keep their numbers but have no box on the photo."""
-    rows: dict[int, list[ReadCard]] = {}
-    for pile_index in {pile for pile, _, _ in marks}:
-        length = max(position for pile, position, _ in marks if pile == pile_index) + 1
-        # cards with nothing to draw hold the places of typed cards, so that every box keeps
-        # its card's number in the pile (`annotate` numbers a card by its place in the row)
-        rows[pile_index] = [ReadCard(ALL_CARDS[0], OFF_PHOTO, 1.0, (), ()) for _ in range(length)]
-    for pile_index, position, slot in marks:
-        read = slot.read
-        assert read is not None
-        confidence = 1.0 if slot.checked else read.confidence
-        rows[pile_index][position] = scaled(
-            replace(read, card=slot.card, confidence=confidence), factor
-        )
-    piles = tuple(tuple(rows.get(index, ())) for index in range(max(rows, default=-1) + 1))
-    height, width = _display.shape[:2]
-    drawn = annotate(_display, PhotoRead(width=width, height=height, piles=piles))
-    buffer = io.BytesIO()
-    Image.fromarray(drawn).save(buffer, format="JPEG", quality=82)
-    return buffer.getvalue()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -402,11 +261,6 @@ def commit(table: ts.Table) -> None:
     state.table = table
 
 
-def refuse(error: ts.TableError) -> None:
-    text = str(error)
-    st.toast(f"{text[:1].upper()}{text[1:]}.", icon="✋")
-
-
 def act(
     operation: Callable[..., ts.Table], *args: Any, after: Callable[[], None] | None = None
 ) -> None:
@@ -427,15 +281,6 @@ def undo() -> None:
     if state.history:
         state.table = state.history[-1]
         state.history = state.history[:-1]
-
-
-def set_widget(key: str, value: Any) -> None:
-    """Show `value` in the widget `key` when the table changed it (or the widget is new), and
-    otherwise leave what the person typed, e.g. a pile with a typo, for them to fix."""
-    shown = f"shown:{key}"
-    if key not in st.session_state or st.session_state.get(shown) != value:
-        st.session_state[key] = value
-        st.session_state[shown] = value
 
 
 def on_text(pile_id: int, key: str) -> None:
@@ -459,40 +304,9 @@ def on_rename(player_id: int, key: str) -> None:
         st.session_state[key] = table.player(player_id).name
 
 
-def on_change_card(pile_id: int, position: int, key: str) -> None:
-    card = st.session_state[key]
-    if card is not None:
-        act(ts.replace_card, pile_id, position, card)
-
-
 def on_pin(pile_id: int, position: int, key: str) -> None:
     choice = st.session_state[key]
     act(ts.pin_queen, pile_id, position, None if choice in (None, "Best") else int(choice))
-
-
-def select(key: str, value: int | None) -> Callable[[], None]:
-    def selection() -> None:
-        st.session_state[key] = value
-
-    return selection
-
-
-def picked_card(pile_id: int) -> Card | None:
-    rank = st.session_state.get(f"rank:{pile_id}")
-    suit = st.session_state.get(f"suit:{pile_id}")
-    return Card(rank, suit) if rank is not None and suit is not None else None
-
-
-def add_picked(pile_id: int, position: int | None) -> None:
-    card = picked_card(pile_id)
-    if card is None:
-        st.toast("Pick a rank and a suit first.", icon="✋")
-        return
-    pile = st.session_state.table.pile(pile_id)
-    at = len(pile.slots) if position is None else position
-    sel_key = f"sel:{pile_id}"
-    act(ts.insert_card, pile_id, at, card, after=select(sel_key, None))
-    st.session_state[f"rank:{pile_id}"] = None
 
 
 def on_variants() -> None:
@@ -524,16 +338,6 @@ def add_player() -> None:
 
 # ---------------------------------------------------------------------------------------------
 # Drawing the page
-
-
-def card_name(card: Card) -> str:
-    rank = RANK_NAMES.get(card.rank, card.rank.value)
-    return f"{card.label} · {card.code} · {rank} of {SUIT_NAMES[card.suit]}"
-
-
-def chip(card: Card) -> str:
-    """A card's label for buttons and pills, in its colour."""
-    return card.label if card.is_black else f":red[{card.label}]"
 
 
 def show_scoreboard(table: ts.Table, result: ts.TableResult) -> None:
@@ -603,7 +407,7 @@ def show_players(table: ts.Table) -> ts.Player:
     return player
 
 
-HOW_TO_PHOTOGRAPH = (
+PHOTO_HELP = (
     "Lay each pile out as a row, left to right as it was built, with every card's corner "
     "showing, and photograph it from above in good light. One photo may hold one or two piles. "
     "On a phone, *Upload* also offers the camera."
@@ -613,45 +417,25 @@ HOW_TO_PHOTOGRAPH = (
 def show_photo_inputs(player: ts.Player) -> None:
     """The first thing on the page: upload (or take) photos for the player shown."""
     heading = st.empty()  # filled last: a photo may hand the table to a new player
-    files = list(
-        st.file_uploader(
-            f"Upload photos or take one ({ACCEPTED})",
-            type=PHOTO_TYPES,
-            accept_multiple_files=True,
-            key="uploads",
-            max_upload_size=MAX_UPLOAD_MB,
-            help=HOW_TO_PHOTOGRAPH,
-        )
-        or []
-    )
-    camera = st.toggle("Use this device's camera here", key="camera_on")
-    if camera:
-        shot = st.camera_input("Photo of the piles", key="camera")
-        if shot is not None:
-            files.append(shot)
+    files = card_tools.photo_inputs(PHOTO_HELP, "Photo of the piles")
     notes: dict[str, UploadNote] = st.session_state.upload_notes
-    for upload in files:
-        if upload.file_id not in notes:
-            notes[upload.file_id] = add_photo(upload.getvalue(), upload.name, player.id)
-    present = {upload.file_id for upload in files}
-    for file_id in [file_id for file_id in notes if file_id not in present]:
-        del notes[file_id]  # the file was taken out of the uploader: its note goes with it
+    uploads = card_tools.take_uploads(
+        files, notes, lambda data, name: add_photo(data, name, player.id)
+    )
     table: ts.Table = st.session_state.table
     shown: int = st.session_state.player
-    placed = [n for n in notes.values() if n.kind == "success" and n.photo is not None]
+    placed = [n for _, n in uploads if n.kind == "success" and n.photo is not None]
     ask = len(placed) > 1 and len(table.players) > 1  # several photos at once: whose is each?
-    for upload in files:
-        note = notes[upload.file_id]
+    for upload, note in uploads:
         message = note.message(table, shown)
         if message is None:
             continue
         getattr(st, note.kind)(message)
-        if ask and note in placed:
+        if ask and note in placed and note.photo is not None:
             owner_select(table, note.photo, shown, f"upload-owner:{note.photo}", upload.name)
-    if not models_present(models_dir()) or st.session_state.get("reader_failed"):
-        st.info(get_reader()[1] or NO_READER, icon="ℹ️")
+    card_tools.reader_note()
     if table.example or not any(pile.slots for pile in table.player(shown).piles):
-        st.caption(HOW_TO_PHOTOGRAPH)
+        st.caption(PHOTO_HELP)
     whose = "your" if table.example else f"{table.player(shown).name}'s"
     heading.markdown(f"#### 📷 Add {whose} piles")
 
@@ -679,28 +463,7 @@ def show_photos(table: ts.Table, player: ts.Player) -> None:
         record = photos.get(key)
         if record is None:
             continue
-        jpeg = annotated_jpeg(key, ts.photo_marks(player, key), record.factor, record.display)
-        caption = f"{record.name}: the numbers are the card numbers below"
-        if st.session_state.get(f"zoom:{key}"):
-            # wider than the phone, scrolled sideways: the numbers are readable without pinching
-            st.markdown(
-                '<div style="overflow-x:auto"><img alt="the photo with numbered cards" '
-                f'style="width:260%;max-width:none" src="data:image/jpeg;base64,'
-                f'{base64.b64encode(jpeg).decode()}"></div>',
-                unsafe_allow_html=True,
-            )
-            st.caption(caption)
-        else:
-            st.image(jpeg, caption=caption, width="stretch")
-        with st.container(horizontal=True, vertical_alignment="center"):
-            st.toggle("Zoom in", key=f"zoom:{key}")
-            st.button(
-                "Take this photo's cards off",
-                key=f"remove-photo:{key}",
-                on_click=act,
-                args=(ts.remove_photo, key),
-                help="The wrong photo? Its cards leave the piles (Undo brings them back)",
-            )
+        card_tools.show_photo(key, record, ts.photo_marks(player, key), act)
         if len(table.players) > 1:
             owner_select(table, key, player.id, f"owner:{key}", record.name)
 
@@ -732,7 +495,9 @@ def show_pile(
     )
     with st.container(key=f"doubts-{pile.id}"):
         for position in doubtful:
-            show_doubtful(pile, pile_index, position)
+            card_tools.doubtful_prompt(
+                act, pile, position, ts.card_number(pile_index, position), not_a_card=True
+            )
     st.markdown(
         pile_view.features_html(pile_index, score) if pile.slots else "",
         unsafe_allow_html=True,
@@ -759,36 +524,6 @@ def show_pile(
         on_change="rerun",
     ):
         show_editor(player, pile_index, pile)
-
-
-def show_doubtful(pile: ts.Pile, pile_index: int, position: int) -> None:
-    """A card the reader is unsure of: keep it, take one of its guesses, or drop it (a card
-    the reader saw where there is none), each one tap."""
-    slot = pile.slots[position]
-    number = ts.card_number(pile_index, position)
-    sure = f"{slot.read.confidence:.0%}" if slot.read else ""
-    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-        st.markdown(f"**{number}** looks like {chip(slot.card)} ({sure} sure). It is:")
-        st.button(
-            f"✓ {chip(slot.card)} is right",
-            key=f"keep:{pile.id}:{position}",
-            on_click=act,
-            args=(ts.confirm_card, pile.id, position),
-        )
-        for guess in slot.alternatives[:2]:
-            st.button(
-                f"{chip(guess.card)} {guess.probability:.0%}",
-                key=f"alt:{pile.id}:{position}:{guess.card.code}",
-                on_click=act,
-                args=(ts.replace_card, pile.id, position, guess.card),
-            )
-        st.button(
-            "✕ not a card",
-            key=f"phantom:{pile.id}:{position}",
-            on_click=act,
-            args=(ts.delete_card, pile.id, position),
-            help=f"There is no card {number}: the reader saw one where there is none",
-        )
 
 
 def show_queens(pile: ts.Pile, pile_index: int, score: PileScore) -> None:
@@ -832,16 +567,7 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
     if selected is not None:
         slot = pile.slots[selected]
         number = ts.card_number(pile_index, selected)
-        change_key = f"change:{pile.id}"
-        set_widget(change_key, slot.card)
-        st.selectbox(
-            f"Card {number} is",
-            ALL_CARDS,
-            format_func=card_name,
-            key=change_key,
-            on_change=on_change_card,
-            args=(pile.id, selected, change_key),
-        )
+        card_tools.change_card(act, pile.id, selected, f"Card {number} is", slot.card)
         with st.container(horizontal=True, gap="small"):
             st.button(
                 "◀ Left",
@@ -887,29 +613,22 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
                 help="The reader joined two piles: this card and the ones after it become a pile",
             )
     st.markdown("**Add a card**")
-    st.pills("Rank", list(Rank), format_func=lambda r: r.value, key=f"rank:{pile.id}")
-    st.pills(
-        "Suit",
-        list(Suit),
-        format_func=lambda s: s.symbol if s.is_black else f":red[{s.symbol}]",
-        key=f"suit:{pile.id}",
-    )
-    card = picked_card(pile.id)
+    card = card_tools.card_picker(pile.id)
     with st.container(horizontal=True, gap="small"):
         st.button(
             f"➕ Add {chip(card)} at the end" if card else "➕ Add at the end",
             key=f"add:{pile.id}",
             type="primary",
             disabled=card is None,
-            on_click=add_picked,
-            args=(pile.id, None),
+            on_click=card_tools.add_picked,
+            args=(act, pile, None),
         )
         if selected is not None and card is not None:
             st.button(
                 f"Insert {chip(card)} before {ts.card_number(pile_index, selected)}",
                 key=f"insert:{pile.id}",
-                on_click=add_picked,
-                args=(pile.id, selected),
+                on_click=card_tools.add_picked,
+                args=(act, pile, selected),
             )
     with st.container(horizontal=True, gap="small"):
         if pile_index + 1 < len(player.piles):
@@ -997,6 +716,9 @@ def main() -> None:
         initial_sidebar_state="collapsed",
     )
     st.markdown(pile_view.CSS, unsafe_allow_html=True)
+    if black_lady_page.choose_game() == black_lady_page.BLACK_LADY:
+        black_lady_page.main()
+        return
     init_state()
     state = st.session_state
     st.markdown("## 🐈‍⬛ Black Cat score")

@@ -14,15 +14,17 @@ from types import ModuleType
 # subcommand -> (module, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "score": ("blackcat.score_cli", "score piles of cards given as text"),
+    "lady": ("blackcat.lady_cli", "score a deal of Black Lady from each player's tricks"),
     "scan": ("blackcat.vision.scan_cli", "read and score photos of piles"),
     "app": ("blackcat.app_cli", "start the Streamlit app"),
     "synth": ("blackcat.synth.cli", "render synthetic training scenes"),
     "train": ("blackcat.training", "train the index detector or the card classifier"),
     "evaluate": ("blackcat.evaluation", "measure the reader's accuracy"),
+    "calibrate": ("blackcat.calibrate_cli", "fit the reader's probabilities and doubt threshold"),
 }
 
 # subcommands that run Ultralytics: it is prepared (quiet on stdout, analytics off) before them
-ULTRALYTICS_COMMANDS = frozenset({"scan", "train", "evaluate"})
+ULTRALYTICS_COMMANDS = frozenset({"scan", "train", "evaluate", "calibrate"})
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

@@ -246,6 +246,83 @@ def evaluate_synthetic(reader: CardReader, scenes: Iterable[SceneTruth]) -> Synt
     return report
 
 
+@dataclass
+class KittyReport:
+    """The reader on kitty scenes: whole piles, cards, and what the doubt flags tell."""
+
+    scenes: int = 0
+    scenes_right: int = 0
+    cards: int = 0  # on the table
+    cards_read: int = 0
+    cards_right: int = 0
+    wrong_unflagged: int = 0
+    right_flagged: int = 0
+    by_size: Counter[str] = field(default_factory=Counter)
+    by_size_right: Counter[str] = field(default_factory=Counter)
+    probabilities: list[float] = field(default_factory=list)  # every card read ...
+    rights: list[bool] = field(default_factory=list)  # ... and whether it was right
+    failures: list[str] = field(default_factory=list)
+
+    def add(self, name: str, size: str, read: Sequence[Sequence[ReadCard]], truth) -> None:
+        codes = [[card.card.code for card in pile] for pile in read]
+        right = judge_cards([card for pile in read for card in pile], truth)
+        whole = same_piles(codes, truth)
+        self.scenes += 1
+        self.scenes_right += whole
+        self.by_size[size] += 1
+        self.by_size_right[size] += whole
+        self.cards += sum(len(pile) for pile in truth)
+        self.cards_read += len(right)
+        self.cards_right += sum(ok for _, ok in right)
+        self.wrong_unflagged += sum(not ok and not card.doubtful for card, ok in right)
+        self.right_flagged += sum(ok and card.doubtful for card, ok in right)
+        self.probabilities.extend(card.confidence for card, _ in right)
+        self.rights.extend(ok for _, ok in right)
+        if not whole:
+            self.failures.append(f"{name} ({size}): read {codes} truth {list(truth)}")
+
+    def summary(self) -> str:
+        sizes = ", ".join(
+            f"{size} {self.by_size_right[size] / n:.3f} ({n})"
+            for size, n in sorted(self.by_size.items())
+        )
+        return (
+            f"kitty scenes: {self.scenes} scenes, {self.cards} cards; piles exactly right "
+            f"{self.scenes_right / max(1, self.scenes):.3f} ({sizes}); card recall "
+            f"{self.cards_right / max(1, self.cards):.4f}, precision "
+            f"{self.cards_right / max(1, self.cards_read):.4f}\n"
+            f"  wrong cards not flagged: {100 * self.wrong_unflagged / max(1, self.cards_read):.2f}"
+            f" per 100 cards read; right cards flagged: "
+            f"{self.right_flagged / max(1, self.cards_right):.3f}"
+        )
+
+
+def judge_cards(
+    reads: Sequence[ReadCard], truth: Sequence[Sequence[str]]
+) -> list[tuple[ReadCard, bool]]:
+    """Each read card and whether it is a card on the table (each table card counted once,
+    the most confident read first)."""
+    left = Counter(code for pile in truth for code in pile)
+    judged = {}
+    for position, read in sorted(enumerate(reads), key=lambda item: -item[1].confidence):
+        judged[position] = left[read.card.code] > 0
+        left[read.card.code] -= judged[position]
+    return [(read, judged[position]) for position, read in enumerate(reads)]
+
+
+def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyReport:
+    from blackcat.vision.image_io import load_image
+
+    report = KittyReport()
+    for meta_path in meta_paths:
+        meta = json.loads(meta_path.read_text())
+        photo = reader.read(load_image(meta_path.parent / meta["image"]))
+        size = "12MP" if max(meta["width"], meta["height"]) > 3000 else "2MP"
+        truth = [tuple(pile) for pile in meta["piles"] if pile]
+        report.add(meta_path.stem, size, photo.piles, truth)
+    return report
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--real",
@@ -259,6 +336,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--synthetic",
         type=Path,
         help="a `blackcat synth` output folder: measure its held-out (val) scenes",
+    )
+    parser.add_argument(
+        "--kitty",
+        type=Path,
+        help="a folder of kitty scenes (made there first if missing: see --kitty-scenes)",
+    )
+    parser.add_argument(
+        "--kitty-scenes", type=int, default=200, help="kitty scenes to measure (default 200)"
+    )
+    parser.add_argument(
+        "--kitty-seed", type=int, default=8, help="seed of the kitty scenes (default 8)"
     )
     parser.add_argument("--limit", type=int, default=None, help="at most this many scenes")
     parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
@@ -303,21 +391,24 @@ def real_photo_sets(names: Sequence[Path] | None, shared: Path | None = None) ->
 
 NOTHING_TO_MEASURE = (
     "nothing to measure: the real photos ({shared}) are not on this machine (they are not in "
-    "the repository), and no --synthetic folder was given. Measure held-out synthetic scenes "
-    "with `blackcat synth --out DIR ...` then `blackcat evaluate --synthetic DIR`, or give "
+    "the repository), and no --synthetic or --kitty folder was given. Measure kitty scenes "
+    "drawn on the spot with `blackcat evaluate --kitty DIR`, held-out synthetic scenes with "
+    "`blackcat synth --out DIR ...` then `blackcat evaluate --synthetic DIR`, or give "
     "--real FOLDER (a folder with labels.json and images/)"
 )
 
 
 def planned_sets(args: argparse.Namespace) -> list[Path]:
-    """The real-photo sets to measure; NothingToMeasure when there is nothing at all."""
-    real_sets = [] if args.real is None and args.synthetic else real_photo_sets(args.real)
+    """The real-photo sets to measure; NothingToMeasure when there is nothing at all. A --kitty
+    folder is always something to measure: its scenes are drawn there when missing."""
+    others = args.synthetic or args.kitty
+    real_sets = [] if args.real is None and others else real_photo_sets(args.real)
     if args.synthetic and not (args.synthetic / "detect" / "meta" / "val").is_dir():
         raise NothingToMeasure(
             f"--synthetic {args.synthetic}: no held-out scenes (detect/meta/val) there; make them "
             "with `blackcat synth --out DIR ...`"
         )
-    if not real_sets and not args.synthetic:
+    if not real_sets and not others:
         raise NothingToMeasure(NOTHING_TO_MEASURE.format(shared=SHARED_PHOTOS))
     return real_sets
 
@@ -335,6 +426,14 @@ def run(args: argparse.Namespace) -> int:
     used = reader.settings
     print(f"detector at {used.detect_size} px, threshold {used.detect_confidence}")
     failures: list[str] = []
+    if args.kitty:
+        from blackcat.kitty import make_kitty_scenes
+
+        scenes = make_kitty_scenes(args.kitty, args.kitty_scenes, args.kitty_seed)
+        kitty = evaluate_kitty(reader, scenes)
+        print(kitty.summary())
+        print(reliability_text(kitty.probabilities, kitty.rights))
+        failures.extend(kitty.failures)
     if args.synthetic:
         report = evaluate_synthetic(reader, load_scene_truths(args.synthetic, limit=args.limit))
         print(report.summary())
@@ -350,3 +449,15 @@ def run(args: argparse.Namespace) -> int:
     if args.failures:
         args.failures.write_text("\n".join(failures) + "\n")
     return 0
+
+
+def reliability_text(probabilities: Sequence[float], rights: Sequence[bool]) -> str:
+    from blackcat.vision.calibration import reliability_table
+
+    lines = ["  reliability: stated probability -> cards, mean stated, share right"]
+    for row in reliability_table(probabilities, rights):
+        lines.append(
+            f"    {row.low:.1f}-{row.high:.1f}: {row.cards:5d} cards, "
+            f"{row.mean_probability:.3f} stated, {row.right:.3f} right"
+        )
+    return "\n".join(lines)

@@ -168,6 +168,21 @@ def test_a_fresh_clone_is_told_what_evaluate_needs(
     assert len(err.strip().splitlines()) == 1
 
 
+def test_a_kitty_folder_alone_is_something_to_measure(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`--kitty DIR` draws its scenes into DIR when missing: no real photos needed."""
+    from blackcat import evaluation
+    from blackcat.cli import build_parser
+
+    monkeypatch.setattr(evaluation, "SHARED_PHOTOS", tmp_path / "absent")
+    args = build_parser(only="evaluate").parse_args(["evaluate", "--kitty", str(tmp_path / "k")])
+    assert evaluation.planned_sets(args) == []
+    nothing = build_parser(only="evaluate").parse_args(["evaluate"])
+    with pytest.raises(NothingToMeasure, match="--kitty DIR"):
+        evaluation.planned_sets(nothing)
+
+
 class ReaderOf:
     """Stands in for `CardReader`: reads every photo as the piles it was given."""
 

@@ -51,6 +51,7 @@ class DeckSpec:
     split: Split
     corners: tuple[Corner, ...] = TWO_CORNERS
     style: str = ""
+    upright_bottom_index: bool = False  # the bottom index printed upright, not upside down
 
     @property
     def id_scheme(self) -> str:
@@ -133,6 +134,7 @@ DECKS: tuple[DeckSpec, ...] = (
         "svg-ancient-egyptians/Ancient_Egyptians.svgz",
         "ancient_egyptians",
         "parchment paper, upright bottom index",
+        upright_bottom_index=True,
     ),
     _kde(
         "dondorf",

@@ -205,11 +205,14 @@ def camera_for(
 
 
 def _tilt(rng: Rng) -> float:
+    """Mostly a phone held about level; a fifth of pictures turned sideways or upside down."""
     u = rng.random()
-    if u < 0.75:
+    if u < 0.6:
         return float(np.clip(rng.normal(0, 9), -20, 20))
-    if u < 0.93:
+    if u < 0.75:
         return float(rng.choice([-1, 1]) * rng.uniform(20, 45))
+    if u < 0.93:
+        return float(rng.choice([90, 180, -90]) + np.clip(rng.normal(0, 9), -20, 20))
     return float(rng.uniform(-180, 180))
 
 

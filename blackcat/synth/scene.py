@@ -48,6 +48,7 @@ from blackcat.synth.render import (
     random_shadow,
 )
 from blackcat.synth.textures import PHOTO_SURFACES, table_surface
+from blackcat.vision.classes import NOT_AN_INDEX, QUARTER_TURNS, class_name, orientation_of
 
 Rng = np.random.Generator
 META_VERSION = 1
@@ -59,6 +60,7 @@ class SynthConfig:
     val_fraction: float = 0.15  # share of scenes drawn with held-out decks only
     min_visibility: float = 0.6  # an index at least this visible gets a box
     crop_size: int = 80  # side of the square classification crops
+    background_crops: int = 2  # "not an index" crops a scene: pips, face art, backs, table
     four_corner_share: float = 0.3  # two-index decks drawn with indices in all four corners
     crops: bool = True
     layout_weights: tuple[tuple[LayoutKind, float], ...] = (
@@ -189,9 +191,16 @@ class CardLabel:
 
 @dataclass(frozen=True)
 class Crop:
-    card: Card
-    corner: Corner
+    card: Card | None  # None: not an index (a pip, face art, a back, the table)
+    corner: Corner | None
+    orientation: int | None  # quarter turns of the glyph in the crop (classes.orientation_of)
     jpeg: bytes
+
+    @property
+    def class_name(self) -> str:
+        if self.card is None or self.orientation is None:
+            return NOT_AN_INDEX
+        return class_name(self.card, self.orientation)
 
 
 @dataclass(frozen=True)
@@ -330,7 +339,7 @@ def _render(
     jpeg = encode_jpeg(photo, int(rng.integers(*look.jpeg_quality)))
     boxes = {p.card: library.boxes(deck, p.card, four) for p in layout.cards}
     labels = _labels(layout, len(backs), sprites, drawn.top, boxes, config.min_visibility)
-    crops = _crops(rng, scene, labels, config) if config.crops else ()
+    crops = _crops(rng, scene, labels, deck, config) if config.crops else ()
     meta = _meta(seed, index, split, deck, layout, surface[0], camera, labels, len(backs))
     meta["four_corner_variant"] = bool(four)
     return SceneResult(index, split, jpeg, w, h, labels, crops, meta)
@@ -499,21 +508,66 @@ def _clipped_area(quad: np.ndarray, w: int, h: int) -> float:
 
 
 def _crops(
-    rng: Rng, scene: Scene, labels: tuple[CardLabel, ...], config: SynthConfig
+    rng: Rng, scene: Scene, labels: tuple[CardLabel, ...], deck: DeckSpec, config: SynthConfig
 ) -> tuple[Crop, ...]:
+    """A crop of every labelled index, each turned by a random number of quarter turns (so all
+    four glyph orientations are learnt alike), then `config.background_crops` of no index."""
     out = []
     for label in labels:
         for index in label.indices:
             if not index.labelled:
                 continue
-            out.append(Crop(label.card, index.corner, _crop(rng, scene, index, config)))
+            turns = int(rng.integers(QUARTER_TURNS))
+            orientation = (glyph_orientation(index, deck) - turns) % QUARTER_TURNS
+            jpeg = _crop(rng, scene, index.quad, config, turns)
+            out.append(Crop(label.card, index.corner, orientation, jpeg))
+    for quad in _background_quads(rng, scene, labels, config.background_crops):
+        jpeg = _crop(rng, scene, quad, config, int(rng.integers(QUARTER_TURNS)))
+        out.append(Crop(None, None, None, jpeg))
     return tuple(out)
 
 
-def _crop(rng: Rng, scene: Scene, index: IndexLabel, config: SynthConfig) -> bytes:
-    """A square close-up of one index, drawn afresh at its own resolution (as a crop from a
-    full-resolution photo would be), then the camera, then resized to crop_size."""
-    quad = index.quad
+def glyph_orientation(index: IndexLabel, deck: DeckSpec) -> int:
+    """Which way an index's glyph stands in the scene: the top of its art box, turned round
+    for a bottom corner (printed upside down on almost every deck)."""
+    up = index.quad[0] - index.quad[3]  # the art box's top-left minus its bottom-left corner
+    if index.corner in (Corner.BOTTOM_RIGHT, Corner.BOTTOM_LEFT) and not deck.upright_bottom_index:
+        up = -up
+    return orientation_of(float(up[0]), float(up[1]))
+
+
+def _background_quads(
+    rng: Rng, scene: Scene, labels: tuple[CardLabel, ...], count: int
+) -> list[np.ndarray]:
+    """Index-sized squares away from every index: mostly on the cards (pips, face art, backs,
+    edges), some anywhere (the table and what lies on it)."""
+    quads = [index.quad for label in labels for index in label.indices]
+    centres = np.array([q.mean(axis=0) for q in quads]) if quads else np.zeros((0, 2))
+    sides = [float(max(q.max(axis=0) - q.min(axis=0))) for q in quads]
+    out: list[np.ndarray] = []
+    for _ in range(count * 10):
+        if len(out) == count:
+            break
+        side = float(rng.choice(sides)) if sides else rng.uniform(0.02, 0.08) * scene.height
+        if labels and rng.random() < 0.75:
+            corners = labels[int(rng.integers(len(labels)))].quad
+            u, v = rng.random(2)
+            top = corners[0] + u * (corners[1] - corners[0])
+            bottom = corners[3] + u * (corners[2] - corners[3])
+            point = top + v * (bottom - top)
+        else:
+            point = rng.random(2) * [scene.width, scene.height]
+        if len(centres) and np.min(np.hypot(*(centres - point).T)) < 1.3 * side:
+            continue
+        half = side / 2
+        out.append(point + np.array([[-half, -half], [half, -half], [half, half], [-half, half]]))
+    return out
+
+
+def _crop(rng: Rng, scene: Scene, quad: np.ndarray, config: SynthConfig, turns: int) -> bytes:
+    """A square close-up of one index (its quad), drawn afresh at its own resolution (as a crop
+    from a full-resolution photo would be), then the camera, then resized to crop_size and
+    turned by `turns` quarter turns anticlockwise."""
     lo, hi = quad.min(axis=0), quad.max(axis=0)
     long_side = float(max(hi - lo))
     side = long_side * rng.uniform(1.15, 1.5)
@@ -525,7 +579,9 @@ def _crop(rng: Rng, scene: Scene, index: IndexLabel, config: SynthConfig) -> byt
     photo = expose(drawn.image, random_sensor(rng, max_blur=0.9), rng)
     size = config.crop_size
     interp = cv2.INTER_AREA if native > size else cv2.INTER_CUBIC
-    photo = cv2.resize(photo, (size, size), interpolation=interp)
+    photo = np.ascontiguousarray(
+        np.rot90(cv2.resize(photo, (size, size), interpolation=interp), turns)
+    )
     return encode_jpeg(photo, int(rng.integers(50, 96)))
 
 

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import cv2
 
-from blackcat.cards import ALL_CARDS
 from blackcat.synth.decks import DECKS, DeckSpec, Split
 from blackcat.synth.scene import ArtLibrary, SceneResult, SynthConfig, make_scene
+from blackcat.vision.classes import all_class_names
 
 SPLITS = (Split.TRAIN, Split.VAL)
 
@@ -41,8 +41,8 @@ def prepare(out: Path) -> None:
     for split in SPLITS:
         for kind in ("images", "labels", "meta"):
             (out / "detect" / kind / split.value).mkdir(parents=True, exist_ok=True)
-        for card in ALL_CARDS:
-            (out / "classify" / split.value / card.code).mkdir(parents=True, exist_ok=True)
+        for name in all_class_names():
+            (out / "classify" / split.value / name).mkdir(parents=True, exist_ok=True)
     yaml = (
         f"# written by `blackcat synth`\npath: {(out / 'detect').resolve()}\n"
         "train: images/train\nval: images/val\nnames:\n  0: index\n"
@@ -61,9 +61,9 @@ def write_scene(out: Path, seed: int, result: SceneResult) -> SceneStats:
     )
     crops: Counter = Counter()
     for k, crop in enumerate(result.crops):
-        path = out / "classify" / split / crop.card.code / f"{name}_{k:02d}.jpg"
+        path = out / "classify" / split / crop.class_name / f"{name}_{k:02d}.jpg"
         path.write_bytes(crop.jpeg)
-        crops[crop.card.code] += 1
+        crops[crop.class_name] += 1
     return SceneStats(split, len(result.boxes()), crops)
 
 
@@ -124,6 +124,8 @@ def generate(
         for i in indices:
             yield _one(i)
         return
-    context = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp
+    # Fresh worker processes: a fork copies OpenCV's thread pool, used above for the card art,
+    # in a state that can hang the workers.
+    context = mp.get_context("spawn")
     with context.Pool(workers, initializer=_init, initargs=args) as pool:
         yield from pool.imap_unordered(_one, indices, chunksize=4)

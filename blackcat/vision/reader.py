@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from blackcat.cards import card_from_code
+from blackcat.cards import Card
+from blackcat.vision.calibration import UNCALIBRATED, Calibration, load_calibration
+from blackcat.vision.classes import QUARTER_TURNS, IndexClass, parse_class_name
 from blackcat.vision.layout import arrange
 from blackcat.vision.types import Box, Guess, IndexRead, PhotoRead
 
@@ -50,10 +52,18 @@ class ModelsMissingError(FileNotFoundError):
 class CardReader:
     """Reads photos of piles. Load once (`CardReader.load()`), then call `read` per photo."""
 
-    def __init__(self, detector: YOLO, classifier: YOLO, settings: ReaderSettings) -> None:
+    def __init__(
+        self,
+        detector: YOLO,
+        classifier: YOLO,
+        settings: ReaderSettings,
+        calibration: Calibration = UNCALIBRATED,
+    ) -> None:
         self.detector = detector
         self.classifier = classifier
         self.settings = settings
+        self.calibration = calibration
+        self.classes = [parse_class_name(classifier.names[i]) for i in range(len(classifier.names))]
         self.timings = Timings()
 
     @classmethod
@@ -79,7 +89,7 @@ class CardReader:
         if settings.detect_size is None:
             trained_at = (getattr(detector, "ckpt", None) or {}).get("train_args", {}).get("imgsz")
             settings = replace(settings, detect_size=int(trained_at or 640))
-        reader = cls(detector, classifier, settings)
+        reader = cls(detector, classifier, settings, load_calibration(models_dir))
         reader.warm_up()
         return reader
 
@@ -92,14 +102,18 @@ class CardReader:
         started = time.perf_counter()
         boxes, confidences = self.detect(image)
         detected = time.perf_counter()
-        guesses = self.classify(image, boxes)
+        reads = self.classify(image, boxes)
         classified = time.perf_counter()
         indices = [
-            IndexRead(box=box, detection_confidence=confidence, guesses=card_guesses)
-            for box, confidence, card_guesses in zip(boxes, confidences, guesses, strict=True)
+            IndexRead(box, confidence, guesses, index_probability, orientations)
+            for box, confidence, (guesses, index_probability, orientations) in zip(
+                boxes, confidences, reads, strict=True
+            )
         ]
         height, width = image.shape[:2]
-        photo = arrange(indices, decks=decks, width=width, height=height)
+        photo = arrange(
+            indices, decks=decks, width=width, height=height, calibration=self.calibration
+        )
         self.timings.stages = {
             "detect": detected - started,
             "classify": classified - detected,
@@ -122,8 +136,8 @@ class CardReader:
         boxes = [tuple(float(v) for v in row) for row in xyxy]
         return boxes, [float(c) for c in confidences]  # type: ignore[misc]
 
-    def classify(self, image: np.ndarray, boxes: list[Box]) -> list[tuple[Guess, ...]]:
-        """The top guesses for each index box, all crops in one batch."""
+    def classify(self, image: np.ndarray, boxes: list[Box]) -> list[ClassifiedIndex]:
+        """What each index box shows, all crops in one batch."""
         if not boxes:
             return []
         crops = [
@@ -131,16 +145,36 @@ class CardReader:
             for box in boxes
         ]
         results = self.classifier.predict(crops, imgsz=self.settings.classify_size, verbose=False)
-        names = self.classifier.names
-        top = self.settings.top_guesses
-        guesses = []
-        for result in results:
-            probabilities = result.probs.data.cpu().numpy()
-            best = np.argsort(-probabilities)[:top]
-            guesses.append(
-                tuple(Guess(card_from_code(names[int(i)]), float(probabilities[i])) for i in best)
-            )
-        return guesses
+        return [
+            summarise(result.probs.data.cpu().numpy(), self.classes, self.settings.top_guesses)
+            for result in results
+        ]
+
+
+ClassifiedIndex = tuple[tuple[Guess, ...], float, tuple[float, ...]]
+"""A crop's top card guesses (given it is an index), the probability that it is an index, and
+the probability of each quarter turn of its glyph (empty when the classifier doesn't tell)."""
+
+
+def summarise(probabilities: np.ndarray, classes: list[IndexClass], top: int) -> ClassifiedIndex:
+    """The classifier's answer over (card, orientation) classes and "no index", as the card
+    guesses, the index probability and the orientation probabilities."""
+    cards: dict[Card, float] = {}
+    turns = np.zeros(QUARTER_TURNS)
+    knows_turns = False
+    for probability, meaning in zip(probabilities.tolist(), classes, strict=True):
+        if meaning.card is None:
+            continue
+        cards[meaning.card] = cards.get(meaning.card, 0.0) + probability
+        if meaning.orientation is not None:
+            turns[meaning.orientation] += probability
+            knows_turns = True
+    index_probability = min(1.0, sum(cards.values()))
+    ranked = sorted(cards.items(), key=lambda item: -item[1])[:top]
+    scale = 1.0 / max(index_probability, 1e-9)
+    guesses = tuple(Guess(card, min(1.0, probability * scale)) for card, probability in ranked)
+    orientations = tuple(float(v) * scale for v in turns) if knows_turns else ()
+    return guesses, index_probability, orientations
 
 
 def downscale(image: np.ndarray, long_side: int) -> tuple[np.ndarray, float]:

@@ -4,6 +4,8 @@ JSON per photo: `{"image", "piles": [{"cards", "confidence", "boxes", <the score
 blackcat score>, "doubtful", "alternatives"}], "total", "warnings"}`, or `{"image", "error"}` for
 a photo that can't be read (the others go on; the exit status is then 1). With `--annotate`,
 each object also names the drawing it wrote (`"annotated"`).
+
+`--game black-lady` reads each photo as one player's tricks instead (`blackcat.lady_scan`).
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from blackcat.lady_cli import add_ace_hearts
 from blackcat.report import format_player_report, pile_score_to_json, plural
 from blackcat.scoring import PlayerScore, Variants, find_duplicates, score_player
-from blackcat.vision.types import PhotoRead
+from blackcat.vision.types import PhotoRead, ReadCard
+
+GAMES = ("black-cat", "black-lady")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,6 +43,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="each Yowler is worth the number of Yowlers in its pile",
     )
     parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default=GAMES[0],
+        help="black-cat: each row of a photo is a kitty pile; black-lady: each photo is one "
+        "player's tricks, in seat order",
+    )
+    add_ace_hearts(parser)
+
+
+def reads_to_json(reads: Sequence[ReadCard]) -> dict[str, Any]:
+    """What the reader said about each card: `{"cards", "confidence", "boxes", "doubtful",
+    "alternatives"}`."""
+    return {
+        "cards": [read.card.code for read in reads],
+        "confidence": [round(read.confidence, 4) for read in reads],
+        "boxes": [[round(v, 1) for v in read.box] for read in reads],
+        "doubtful": [read.doubtful for read in reads],
+        "alternatives": [
+            [
+                {"card": guess.card.code, "probability": round(guess.probability, 4)}
+                for guess in read.alternatives
+            ]
+            for read in reads
+        ],
+    }
 
 
 def photo_to_json(
@@ -45,20 +76,12 @@ def photo_to_json(
 ) -> dict[str, Any]:
     piles = []
     for pile, pile_score in zip(photo.piles, score.piles, strict=True):
+        read = reads_to_json(pile)
         piles.append(
             {
-                "cards": [read.card.code for read in pile],
-                "confidence": [round(read.confidence, 4) for read in pile],
-                "boxes": [[round(v, 1) for v in read.box] for read in pile],
+                **{k: read[k] for k in ("cards", "confidence", "boxes")},
                 **{k: v for k, v in pile_score_to_json(pile_score).items() if k != "cards"},
-                "doubtful": [read.doubtful for read in pile],
-                "alternatives": [
-                    [
-                        {"card": guess.card.code, "probability": round(guess.probability, 4)}
-                        for guess in read.alternatives
-                    ]
-                    for read in pile
-                ],
+                **{k: read[k] for k in ("doubtful", "alternatives")},
             }
         )
     return {
@@ -121,6 +144,10 @@ def _text_report(image: str, photo: PhotoRead, score: PlayerScore, notes: list[s
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game == "black-lady":
+        from blackcat.lady_scan import run as run_black_lady
+
+        return run_black_lady(args)
     import cv2
 
     from blackcat.vision.drawing import annotate

@@ -10,7 +10,8 @@ Box = tuple[float, float, float, float]
 """x1, y1, x2, y2 in pixels of the full-resolution, EXIF-upright photo."""
 
 DOUBTFUL_BELOW = 0.80
-"""A card read with less confidence than this is flagged for the person to check."""
+"""A card read with less confidence than this is flagged for the person to check, unless the
+models' calibration (models/calibration.json) sets its own measured threshold."""
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,9 @@ class IndexRead:
 
     box: Box
     detection_confidence: float
-    guesses: tuple[Guess, ...]  # best first, at least one
+    guesses: tuple[Guess, ...]  # best first, at least one; probabilities given it is an index
+    index_probability: float = 1.0  # the classifier's belief that this is an index at all
+    orientations: tuple[float, ...] = ()  # probability of each quarter turn; () when unknown
 
     @property
     def card(self) -> Card:
@@ -35,8 +38,15 @@ class IndexRead:
 
     @property
     def confidence(self) -> float:
-        """Probability that this index shows `card`: detector and classifier both right."""
-        return self.detection_confidence * self.guesses[0].probability
+        """Raw belief that this index shows `card`: detector and classifier both right."""
+        return self.detection_confidence * self.index_probability * self.guesses[0].probability
+
+    @property
+    def orientation(self) -> int | None:
+        """The most likely quarter turn of the glyph (classes.QUARTER_TURNS), None if unknown."""
+        if not self.orientations:
+            return None
+        return max(range(len(self.orientations)), key=self.orientations.__getitem__)
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -54,13 +64,14 @@ class ReadCard:
 
     card: Card
     box: Box  # around the card's visible indices
-    confidence: float
+    confidence: float  # probability that the card is there and is `card` (calibrated)
     alternatives: tuple[Guess, ...]  # the top guesses, best first (the first is `card`)
     indices: tuple[IndexRead, ...]
+    doubtful_below: float = DOUBTFUL_BELOW
 
     @property
     def doubtful(self) -> bool:
-        return self.confidence < DOUBTFUL_BELOW
+        return self.confidence < self.doubtful_below
 
 
 @dataclass(frozen=True)

@@ -283,7 +283,7 @@ def test_a_phantom_card_goes_in_one_tap_and_the_editors_stay_put(
     settle(page)
     editor = page.locator('[data-testid="stExpander"]', has_text="Fix, add or move cards of pile 2")
     expect(editor.get_by_text("Add a card")).to_be_visible()
-    page.get_by_role("button", name="✕ not a card").click()  # one tap
+    page.get_by_role("button", name="✗ Not a card").click()  # one tap
     settle(page)
     expect(page.get_by_label("Pile 1, left to right")).to_have_value("8D 8H")
     expect(page.get_by_text("looks like")).to_have_count(0)

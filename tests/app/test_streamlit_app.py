@@ -614,7 +614,7 @@ def test_after_removing_a_pile_the_next_ones_editor_is_not_opened(app: AppTest) 
 def test_a_phantom_card_goes_in_one_tap(app: AppTest, reader: FakeReader) -> None:
     app.file_uploader(key="uploads").set_value(("piles.png", png(200), "image/png"))
     app.run()
-    button(app, "✕ not a card").click()
+    button(app, "✗ Not a card").click()
     app.run()
     assert_clean(app)
     assert pile_cards(app, 1) == "8D 8H"

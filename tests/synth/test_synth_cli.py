@@ -21,7 +21,7 @@ def test_synth_writes_the_ultralytics_layout(tmp_path, test_decks) -> None:
     for split in ("train", "val"):
         for kind in ("images", "labels", "meta"):
             assert (out / "detect" / kind / split).is_dir()
-        assert len(list((out / "classify" / split).iterdir())) == 52
+        assert len(list((out / "classify" / split).iterdir())) == 52 * 4 + 1
     images = sorted((out / "detect" / "images").rglob("*.jpg"))
     assert len(images) == 4
     for image in images:

@@ -162,17 +162,35 @@ def test_held_out_decks_appear_only_in_val(generated, test_decks) -> None:
 
 
 @pytest.mark.parametrize("split", ["train", "val"])
-def test_crop_folders_exist_for_every_card(generated, split) -> None:
+def test_crop_folders_exist_for_every_card_at_every_quarter_turn_and_no_index(
+    generated, split
+) -> None:
     folders = {p.name for p in (generated.out / "classify" / split).iterdir()}
-    assert folders == {card.code for card in ALL_CARDS}
-
-
-def test_crops_cover_all_52_classes(generated) -> None:
-    counts = {
-        card.code: len(list((generated.out / "classify").glob(f"*/{card.code}/*.jpg")))
-        for card in ALL_CARDS
+    assert folders == {f"{card.code}-{turns}" for card in ALL_CARDS for turns in range(4)} | {
+        "none"
     }
+
+
+def test_crops_cover_all_52_cards_and_no_index(generated) -> None:
+    classify = generated.out / "classify"
+    counts = {card.code: len(list(classify.glob(f"*/{card.code}-?/*.jpg"))) for card in ALL_CARDS}
+    assert len(list(classify.glob("*/none/*.jpg"))) > 0
     assert sum(counts.values()) >= 300
     assert min(counts.values()) > 0, [code for code, n in counts.items() if n == 0]
     sample = next((generated.out / "classify").rglob("*.jpg"))
     assert cv2.imread(str(sample)).shape == (80, 80, 3)
+
+
+def test_a_crop_turned_a_quarter_turn_is_labelled_with_its_new_orientation() -> None:
+    from blackcat.synth.decks import deck_by_name
+    from blackcat.synth.scene import glyph_orientation, render_piles
+
+    for tilt, top_left, bottom_right in ((0, 0, 2), (90, 1, 3), (180, 2, 0), (-90, 3, 1)):
+        result = render_piles([["QS", "7H"]], deck="anglo", imgsz=400, seed=1, tilt_degrees=tilt)
+        turns = {
+            index.corner.value: glyph_orientation(index, deck_by_name("anglo"))
+            for label in result.labels
+            if label.card.code == "7H"
+            for index in label.indices
+        }
+        assert turns == {"top_left": top_left, "bottom_right": bottom_right}

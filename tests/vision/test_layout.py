@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
 from blackcat.cards import Card, parse_pile
+from blackcat.vision.calibration import Calibration
 from blackcat.vision.layout import arrange, row_angle
 from blackcat.vision.types import Guess, IndexRead
 
@@ -134,3 +136,119 @@ def test_doubtful_cards_are_flagged_with_their_alternatives() -> None:
 def test_confident_cards_are_not_doubtful() -> None:
     photo = arrange(laid_row("8C 2D"))
     assert not any(read.doubtful for read in photo.piles[0])
+
+
+# ---------------------------------------------------------------------------------------------
+# with the glyphs' orientations (the classifier's quarter turns)
+
+
+def facing(index: IndexRead, turns: int, sure: float = 0.95) -> IndexRead:
+    """The index with the classifier saying its glyph stands at `turns` quarter turns."""
+    orientations = [(1 - sure) / 3] * 4
+    orientations[turns % 4] = sure
+    return replace(index, orientations=tuple(orientations))
+
+
+def oriented_row(text: str, *, up: int = 0, **kwargs) -> list[IndexRead]:
+    """A row whose top-left indices stand at quarter turn `up` and bottom-right ones opposite."""
+    out = []
+    for index in laid_row(text, **kwargs):
+        is_bottom = index.centre[1] > kwargs.get("origin", (100.0, 100.0))[1] + CARD_H / 2
+        out.append(facing(index, up + (2 if is_bottom else 0)))
+    return out
+
+
+def turn_quarter(index: IndexRead, width: float) -> IndexRead:
+    """The index in the photo turned a quarter clockwise (the picture `width` wide before)."""
+    x1, y1, x2, y2 = index.box
+    return replace(index, box=(0 - y2 + width, x1, 0 - y1 + width, x2))
+
+
+def test_an_upside_down_corner_read_as_another_card_is_dropped_not_a_pile() -> None:
+    row = oriented_row("10H 10C 5S")
+    misread = replace(row[-1], guesses=(Guess(Card.parse("QH"), 0.9),))
+    photo = arrange([*row[:-1], misread])
+    assert codes(photo.piles) == [["10H", "10C", "5S"]]
+
+
+def test_an_upside_down_corner_confirms_its_card() -> None:
+    photo = arrange(oriented_row("8C 2D QS"))
+    assert codes(photo.piles) == [["8C", "2D", "QS"]]
+    assert len(photo.piles[0][-1].indices) == 2
+
+
+def test_four_index_decks_bottom_left_corners_make_no_second_pile() -> None:
+    row = oriented_row("AS 7D 3H KC")
+    bottom_left = [
+        facing(index_at((index.centre[0], index.centre[1] + CARD_H - 28), index.card), 2)
+        for index in row[:4]
+    ]
+    last = row[3]
+    top_right = facing(index_at((last.centre[0] + CARD_W - 16, last.centre[1]), last.card), 0)
+    photo = arrange([*row, *bottom_left, top_right])
+    assert codes(photo.piles) == [["AS", "7D", "3H", "KC"]]
+    assert len(photo.piles[0][-1].indices) == 4
+
+
+@pytest.mark.parametrize("up", [0, 1, 2, 3])
+def test_a_photo_turned_any_quarter_reads_rows_as_the_cards_stand(up: int) -> None:
+    top = oriented_row("KS 9C 4S 5H 5D", origin=(100.0, 100.0))
+    bottom = oriented_row("6S QS 6C 10H", origin=(100.0, 260.0))
+    indices, width, height = top + bottom, 400.0, 420.0
+    for _ in range(up):
+        indices = [
+            facing(turn_quarter(index, height), (index.orientation or 0) + 1) for index in indices
+        ]
+        width, height = height, width
+    photo = arrange(indices, width=int(width), height=int(height))
+    assert codes(photo.piles) == [["KS", "9C", "4S", "5H", "5D"], ["6S", "QS", "6C", "10H"]]
+
+
+def test_what_the_classifier_calls_no_index_is_no_card() -> None:
+    row = laid_row("8C 2D")
+    pip = replace(index_at((300.0, 300.0), Card.parse("AS")), index_probability=0.2)
+    assert codes(arrange([*row, pip]).piles) == [["8C", "2D"]]
+
+
+def test_with_one_deck_a_duplicate_takes_its_next_guess() -> None:
+    sure = index_at((100.0, 100.0), Card.parse("5S"), 0.95)
+    unsure = replace(
+        index_at((122.0, 100.0), Card.parse("5S")),
+        guesses=(Guess(Card.parse("5S"), 0.6), Guess(Card.parse("6S"), 0.35)),
+    )
+    photo = arrange([sure, unsure])
+    assert codes(photo.piles) == [["5S", "6S"]]
+    assert photo.piles[0][1].doubtful
+
+
+def test_with_two_decks_duplicates_stay() -> None:
+    sure = index_at((100.0, 100.0), Card.parse("5S"), 0.95)
+    unsure = replace(
+        index_at((122.0, 100.0), Card.parse("5S")),
+        guesses=(Guess(Card.parse("5S"), 0.6), Guess(Card.parse("6S"), 0.35)),
+    )
+    assert codes(arrange([sure, unsure], decks=2).piles) == [["5S", "5S"]]
+
+
+def test_a_card_and_its_alternatives_share_one_calibrated_probability() -> None:
+    calibration = Calibration((0.0, 0.5, 1.0), (0.0, 0.2, 0.9), doubtful_below=0.5)
+    unsure = IndexRead(
+        box=(10, 10, 22, 34),
+        detection_confidence=1.0,
+        guesses=(Guess(Card.parse("8C"), 0.6), Guess(Card.parse("6C"), 0.3)),
+    )
+    read = arrange([unsure], calibration=calibration).piles[0][0]
+    assert read.confidence == pytest.approx(0.2 + 0.7 * 0.2)
+    assert read.alternatives[0].probability == read.confidence
+    # in the classifier's proportion to the best guess, and all together at most 1
+    assert read.alternatives[1].probability == pytest.approx(read.confidence * 0.3 / 0.6)
+    assert read.doubtful
+
+
+def test_one_index_detected_twice_is_one_card_whatever_each_read() -> None:
+    row = laid_row("8C 2D 9H")
+    again = replace(
+        index_at((row[1].centre[0] + 3, row[1].centre[1] + 2), Card.parse("3D")),
+        detection_confidence=0.4,
+    )
+    assert codes(arrange([*row, again]).piles) == [["8C", "2D", "9H"]]

@@ -1,0 +1,423 @@
+"""The Black Lady page: the second game on the same reader (UI only).
+
+A Hearts relative scored from the cards in each player's tricks (`blackcat.black_lady`). The
+game, deal after deal, is a frozen `blackcat.lady_table.LadyGame` in `st.session_state.lady`
+that every action replaces (undo is a list of earlier games). Each deal is a `table_state.Table`
+with one pile per player, so photos and card corrections are Black Cat's own (`card_tools`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import card_tools
+import lady_view
+import streamlit as st
+from card_tools import PhotoOutcome, PhotoRecord, chip, set_widget
+
+from blackcat import lady_table as lt
+from blackcat import table_state as ts
+from blackcat.black_lady import Rules, cards_each, set_aside
+from blackcat.report import plural
+
+GAMES = ("Black Cat", "Black Lady")
+BLACK_LADY = GAMES[1]
+HOW_WE_SCORE = Path(__file__).resolve().parent / "how_black_lady_scores.md"
+UNDO_DEPTH = 50
+HOW_TO_PHOTOGRAPH = (
+    "Spread the cards of the player's tricks out on the table, in rows or any way, with every "
+    "card's corner showing, photograph from straight above in good light"
+)
+
+
+def choose_game() -> str:
+    """The game choice at the top of the app; the name of the chosen game."""
+    if st.session_state.get("game") not in GAMES:
+        st.session_state.game = GAMES[0]
+    st.segmented_control(
+        "Game", GAMES, key="game", required=True, label_visibility="collapsed", width="stretch"
+    )
+    return st.session_state.game
+
+
+# ---------------------------------------------------------------------------------------------
+# State and actions
+
+
+def init_state() -> None:
+    state = st.session_state
+    if "lady" not in state:
+        state.lady = lt.new_game()
+        state.lady_history = []
+        state.lady_photos = {}
+        state.lady_notes = {}
+        state.lady_text_errors = {}
+
+
+def game() -> lt.LadyGame:
+    return st.session_state.lady
+
+
+def commit(new: lt.LadyGame) -> None:
+    state = st.session_state
+    if new is state.lady:
+        return
+    state.lady_history = [*state.lady_history[-(UNDO_DEPTH - 1) :], state.lady]
+    state.lady = new
+
+
+def do(
+    operation: Callable[..., lt.LadyGame], *args: Any, after: Callable[[], None] | None = None
+) -> None:
+    """A widget callback: apply a game operation; a refusal becomes a toast."""
+    try:
+        new = operation(game(), *args)
+    except ts.TableError as error:
+        card_tools.refuse(error)
+        return
+    commit(new)
+    if after is not None:
+        after()
+
+
+def act(
+    operation: Callable[..., ts.Table], *args: Any, after: Callable[[], None] | None = None
+) -> None:
+    """A card correction (a `table_state` operation) on the deal on screen: `card_tools.Act`."""
+    do(lt.on_deal, operation, *args, after=after)
+
+
+def undo() -> None:
+    state = st.session_state
+    if state.lady_history:
+        state.lady = state.lady_history[-1]
+        state.lady_history = state.lady_history[:-1]
+
+
+def on_tricks_text(seat: int, pile_id: int, key: str) -> None:
+    errors = st.session_state.lady_text_errors
+    try:
+        cards = ts.parse_cards(st.session_state[key])
+    except ts.TableError as error:
+        errors[pile_id] = str(error)
+        return
+    errors.pop(pile_id, None)
+    if cards != game().deal.tricks(seat).cards:
+        do(lt.set_tricks, seat, cards)
+
+
+def on_no_tricks(seat: int, key: str) -> None:
+    do(lt.mark_no_tricks, seat, bool(st.session_state[key]))
+
+
+def on_rename(seat: int, key: str) -> None:
+    before = game().names[seat]
+    try:
+        commit(lt.rename(game(), seat, st.session_state[key]))
+    except ts.TableError as error:
+        card_tools.refuse(error)
+        st.session_state[key] = before
+
+
+def on_pick_deal(key: str) -> None:
+    chosen = st.session_state[key]
+    if chosen is not None:
+        do(lt.choose_deal, chosen)
+
+
+def on_ace(key: str) -> None:
+    do(lt.set_rules, Rules(ace_hearts=10 if st.session_state[key] else 11))
+
+
+def add_photo(data: bytes, name: str, seat: int) -> tuple[str, str]:
+    """Read a photo and add every card in it to the seat's tricks in the deal on screen.
+    Returns (kind, message) for the page; whatever happens, what is already in stays."""
+    key = card_tools.photo_key(data)
+    now = game()
+    owner = ts.photo_owner(now.deal.table, key)
+    if owner is not None:
+        return "info", f"{name} is already in this deal ({owner}'s tricks)."
+    outcome = card_tools.read_upload(data, name, 1, HOW_TO_PHOTOGRAPH)
+    if not isinstance(outcome, PhotoOutcome):
+        return outcome
+    commit(lt.add_photo(now, seat, key, outcome.rows))
+    st.session_state.lady_photos[key] = PhotoRecord.of(name, outcome)
+    count = sum(len(row) for row in outcome.rows)
+    return "success", (
+        f"{name}: {plural(count, 'card')}, given to {now.names[seat]}. Check the numbers on "
+        "the photo against the cards, and fix any card in orange."
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Drawing the page
+
+
+def status(now: lt.LadyGame, seat: int) -> str:
+    cards = now.deal.cards(seat)
+    if cards is None:
+        return "…"
+    return "✓" if cards else "✓ no trick"
+
+
+def show_sheet(now: lt.LadyGame) -> None:
+    sheet = lt.sheet(now)
+    flagged = {index for index in range(len(now.deals)) if lt.problems(now, index)}
+    st.markdown(
+        lady_view.sheet_html(sheet, current=now.current, flagged=flagged), unsafe_allow_html=True
+    )
+    st.markdown(
+        f'<div class="bc-result">{lady_view.leader_line(sheet)}</div>', unsafe_allow_html=True
+    )
+    with st.container(horizontal=True, gap="small"):
+        st.button(
+            "↶ Undo", key="lady-undo", on_click=undo, disabled=not st.session_state.lady_history
+        )
+        st.button(
+            "➕ Next deal",
+            key="lady-next",
+            on_click=do,
+            args=(lt.next_deal,),
+            help="A new row on the score sheet",
+        )
+        st.button(
+            "New game",
+            key="lady-new",
+            on_click=do,
+            args=(lt.restart,),
+            help="The same players, an empty score sheet (Undo brings it back)",
+        )
+    if len(now.deals) > 1:
+        pick_key = "lady-deal"
+        set_widget(pick_key, now.current)
+        st.segmented_control(
+            "Deal on screen",
+            list(range(len(now.deals))),
+            format_func=lambda index: f"Deal {index + 1}",
+            key=pick_key,
+            on_change=on_pick_deal,
+            args=(pick_key,),
+        )
+
+
+def show_checks(now: lt.LadyGame) -> None:
+    players = len(now.names)
+    aside = " ".join(card.label for card in set_aside(players))
+    out = f"{aside} set aside, " if aside else "no card set aside, "
+    st.markdown(f"#### Deal {now.current + 1}")
+    st.caption(f"{players} players: {out}{cards_each(players)} cards each.")
+    problems = lt.problems(now, now.current)
+    waiting = lt.waiting_for(now, now.current)
+    if problems:
+        lines = "\n".join(f"- {p.message[:1].upper()}{p.message[1:]}." for p in problems)
+        st.warning(f"**Check these.** The deal scores as read until they are fixed.\n{lines}")
+    elif waiting:
+        names = ", ".join(waiting)
+        st.info(
+            f"Waiting for the tricks of {names}. Someone who took no trick: choose them below "
+            "and switch on *took no trick*."
+        )
+    else:
+        st.success(
+            "✅ Every check passes: each heart and the Q♠ once, no card twice, every card "
+            "in play in whole tricks."
+        )
+
+
+def show_seat_choice(now: lt.LadyGame) -> int:
+    st.segmented_control(
+        "Whose tricks",
+        list(range(len(now.names))),
+        format_func=lambda seat: f"{now.names[seat]} {status(now, seat)}",
+        key="lady_seat",
+        required=True,
+    )
+    return st.session_state.lady_seat
+
+
+def show_photo_inputs(now: lt.LadyGame, seat: int) -> None:
+    name = now.names[seat]
+    st.markdown(f"#### 📷 {name}'s tricks")
+    card_tools.reader_note()
+    if not now.deal.tricks(seat).slots:
+        st.caption(f"{HOW_TO_PHOTOGRAPH}. On a phone, *Upload* also offers the camera.")
+    deal_id = now.deal.table.players[0].id  # distinct per deal
+    files = card_tools.photo_inputs(
+        HOW_TO_PHOTOGRAPH, f"Photo of {name}'s tricks", prefix=f"lady:{deal_id}:{seat}:"
+    )
+    notes = st.session_state.lady_notes
+    for _, (kind, message) in card_tools.take_uploads(
+        files, notes, lambda data, file: add_photo(data, file, seat)
+    ):
+        getattr(st, kind)(message)
+
+
+def show_tricks(now: lt.LadyGame, seat: int) -> None:
+    deal = now.deal
+    player = deal.table.players[seat]
+    pile = deal.tricks(seat)
+    photos: dict[str, PhotoRecord] = st.session_state.lady_photos
+    for key in ts.photos_of(player):
+        record = photos.get(key)
+        if record is not None:
+            card_tools.show_photo(key, record, ts.photo_marks(player, key), act, where="tricks")
+    cards = deal.cards(seat)
+    if cards is None:
+        points = "not in yet"
+    else:
+        points = lady_view.points_text(lt.deal_points(now, now.current)[seat])
+        points = f"{points} (took no trick)" if not cards else points
+    count = len(pile.slots)
+    st.markdown(f"**{player.name}: {points}** · {count} card{'' if count == 1 else 's'}")
+    doubtful = [position for position, slot in enumerate(pile.slots) if slot.doubtful]
+    twice = {c for p in lt.problems(now, now.current) if p.kind == "doubled" for c in p.cards}
+    st.markdown(
+        lady_view.tricks_html(
+            pile.cards,
+            now.rules,
+            doubtful=doubtful,
+            duplicated={i for i, card in enumerate(pile.cards) if card in twice},
+        ),
+        unsafe_allow_html=True,
+    )
+    if len(doubtful) > 1:
+        st.button(
+            f"✓ All {len(doubtful)} cards in orange are right",
+            key=f"lady-all-right:{pile.id}",
+            on_click=do,
+            args=(lt.confirm_all, seat),
+            help="Checked them against the photo? Confirm them all at once",
+        )
+    for position in doubtful:
+        card_tools.doubtful_prompt(
+            act, pile, position, ts.card_number(0, position), not_a_card=True
+        )
+    text_key = f"lady-text:{pile.id}"
+    set_widget(text_key, ts.pile_text(pile))
+    st.text_input(
+        f"{player.name}'s tricks, any order",
+        key=text_key,
+        on_change=on_tricks_text,
+        args=(seat, pile.id, text_key),
+        placeholder="Type the cards, e.g. QS AH 10H 4C",
+    )
+    error = st.session_state.lady_text_errors.get(pile.id)
+    if error:
+        st.error(error)
+    if not pile.slots:
+        none_key = f"lady-none:{pile.id}"
+        set_widget(none_key, player.id in deal.no_tricks)
+        st.toggle(
+            f"{player.name} took no trick (+50)",
+            key=none_key,
+            on_change=on_no_tricks,
+            args=(seat, none_key),
+        )
+    with st.expander(f"✏️ Fix or add {player.name}'s cards"):
+        show_editor(pile)
+
+
+def show_editor(pile: ts.Pile) -> None:
+    sel_key = f"sel:{pile.id}"
+    selected = st.session_state.get(sel_key)
+    if selected is not None and selected >= len(pile.slots):
+        st.session_state[sel_key] = selected = None
+    if pile.slots:
+        st.pills(
+            "Tap a card to change or delete it",
+            list(range(len(pile.slots))),
+            format_func=lambda p: f"{ts.card_number(0, p)} {chip(pile.slots[p].card)}",
+            key=sel_key,
+        )
+    if selected is not None:
+        number = ts.card_number(0, selected)
+        card_tools.change_card(
+            act, pile.id, selected, f"Card {number} is", pile.slots[selected].card
+        )
+        st.button(
+            "🗑 Delete",
+            key=f"delete:{pile.id}",
+            on_click=act,
+            args=(ts.delete_card, pile.id, selected),
+            kwargs={"after": card_tools.select(sel_key, None)},
+        )
+    st.markdown("**Add a card**")
+    card = card_tools.card_picker(pile.id)
+    st.button(
+        f"➕ Add {chip(card)}" if card else "➕ Add",
+        key=f"add:{pile.id}",
+        type="primary",
+        disabled=card is None,
+        on_click=card_tools.add_picked,
+        args=(act, pile, None),
+    )
+
+
+def show_players(now: lt.LadyGame) -> None:
+    with st.expander(f"👥 Players ({len(now.names)})", key="lady-players"):
+        if now.has_cards:
+            st.caption(
+                "Names can change at any time; the number of players is fixed once a deal has "
+                "cards (start a new game to change it)."
+            )
+        for seat, name in enumerate(now.names):
+            with st.container(horizontal=True, vertical_alignment="bottom"):
+                key = f"lady-name:{seat}"
+                set_widget(key, name)
+                st.text_input(f"Seat {seat + 1}", key=key, on_change=on_rename, args=(seat, key))
+                st.button(
+                    "Remove",
+                    key=f"lady-remove:{seat}",
+                    on_click=do,
+                    args=(lt.remove_player, seat),
+                    disabled=now.has_cards or len(now.names) <= 3,
+                )
+        st.button(
+            "➕ Player",
+            key="lady-add-player",
+            on_click=do,
+            args=(lt.add_player,),
+            disabled=now.has_cards or len(now.names) >= 9,
+            help="3 to 9 players",
+        )
+
+
+def show_rules(now: lt.LadyGame) -> None:
+    with st.expander("⚙️ Rules", key="lady-rules"):
+        key = "lady-ace10"
+        set_widget(key, now.rules.ace_hearts == 10)
+        st.toggle(
+            "The A♥ is minus 10 (not 11)",
+            key=key,
+            on_change=on_ace,
+            args=(key,),
+            help="Some tables count the ace of hearts as minus 10: a deal is then -134",
+        )
+
+
+def main() -> None:
+    st.markdown(lady_view.CSS, unsafe_allow_html=True)
+    init_state()
+    state = st.session_state
+    st.markdown("## ♠️ Black Lady score")
+    top = st.container()
+    inputs = st.container()
+    now = game()
+    if state.get("lady_seat") not in range(len(now.names)):
+        state.lady_seat = 0
+    seat = state.lady_seat
+    with inputs:
+        show_photo_inputs(now, seat)
+    now = game()  # a photo may have changed it
+    with top:
+        show_sheet(now)
+        show_checks(now)
+        show_seat_choice(now)
+    show_tricks(now, seat)
+    st.divider()
+    show_players(now)
+    show_rules(now)
+    with st.expander("📖 How we score Black Lady", key="lady-how"):
+        st.markdown(HOW_WE_SCORE.read_text(encoding="utf-8"))

@@ -1,0 +1,418 @@
+"""What every game's page shares: the photo reader (loaded once, each photo read once), photo
+input (camera and uploads, with one note per file), the photo with its numbered cards, and the
+card corrections (a doubtful card's top guesses, "not a card", picking a card by rank and suit).
+
+The widgets change the page's state through an `act(operation, *args, after=None)` callback that
+the page passes in: an operation is a `blackcat.table_state` function of a `Table`, and the page
+decides which table it applies to (Black Cat's one table, or the current Black Lady deal).
+
+Photos: the reader loads once (`st.cache_resource`), each photo is read once (`st.cache_data` by
+content hash), and editing a card only re-scores. `BLACKCAT_MODELS_DIR` points the app at another
+folder of weights (as `blackcat scan --models`).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import logging
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+import numpy as np
+import streamlit as st
+from PIL import Image
+
+from blackcat import table_state as ts
+from blackcat.cards import ALL_CARDS, Card, Rank, Suit
+from blackcat.vision import reader as vision_reader
+from blackcat.vision.drawing import annotate
+from blackcat.vision.image_io import ACCEPTED, ImageReadError, load_image
+from blackcat.vision.types import PhotoRead, ReadCard
+
+log = logging.getLogger("blackcat.app")
+
+PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
+MAX_UPLOAD_MB = 100
+DISPLAY_SIDE = 1280  # long side of the photo copy kept for showing the numbered boxes
+NO_READER = (
+    "The photo reader isn't available on this server yet (no trained models installed). "
+    "Type or pick your cards below."
+)
+SUIT_NAMES = {suit: suit.name.lower() for suit in Suit}
+RANK_NAMES = {Rank.ACE: "Ace", Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King"}
+
+
+Note = TypeVar("Note")  # what a page keeps about each uploaded file
+
+
+class Act(Protocol):
+    """A page's way to apply a table operation (a refusal becomes a toast)."""
+
+    def __call__(
+        self,
+        operation: Callable[..., ts.Table],
+        *args: Any,
+        after: Callable[[], None] | None = None,
+    ) -> None: ...
+
+
+# ---------------------------------------------------------------------------------------------
+# The photo reader
+
+
+def models_dir() -> Path:
+    return Path(os.environ.get("BLACKCAT_MODELS_DIR") or vision_reader.MODELS_DIR)
+
+
+def models_present(folder: Path) -> bool:
+    names = (vision_reader.DETECTOR_FILE, vision_reader.CLASSIFIER_FILE)
+    return all((folder / name).is_file() for name in names)
+
+
+@st.cache_resource(show_spinner="Loading the card reader…")
+def load_reader(folder: str) -> vision_reader.CardReader:
+    return vision_reader.CardReader.load(folder)
+
+
+def get_reader() -> tuple[vision_reader.CardReader | None, str | None]:
+    """The loaded reader, or None and why not (in words for the player)."""
+    folder = models_dir()
+    if not models_present(folder):
+        return None, NO_READER
+    failed = st.session_state.get("reader_failed")
+    if failed:
+        return None, failed
+    try:
+        return load_reader(str(folder)), None
+    except Exception as error:  # a damaged weights file must not take the page down
+        log.exception("loading the card reader failed")
+        message = (
+            f"The photo reader couldn't start ({type(error).__name__}); photos can't be read "
+            "for now. Type or pick your cards below instead."
+        )
+        st.session_state.reader_failed = message
+        return None, message
+
+
+class PhotoError(Exception):
+    """A photo that can't be read; the message is for the player."""
+
+
+@dataclass(frozen=True, eq=False)
+class PhotoOutcome:
+    """One photo read: its rows of cards, and a small copy of it to draw the boxes on."""
+
+    rows: tuple[tuple[ReadCard, ...], ...]
+    display: np.ndarray
+    factor: float  # display pixels per photo pixel
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> PhotoOutcome:
+    """Read once per photo content (`key`), decks and weights; later runs and later uploads of
+    the same photo reuse the result. Raises PhotoError (not cached) for a photo it can't use."""
+    try:
+        image = load_image(_data, name=_name)
+    except ImageReadError as error:
+        raise PhotoError(f"{error}.") from None
+    try:
+        photo = load_reader(folder).read(image, decks=decks)
+    except Exception as error:  # the page must stay usable whatever the reader does
+        log.exception("reading %s failed", _name)
+        raise PhotoError(
+            f"{_name} could not be read ({type(error).__name__}). Try another photo, or type "
+            "the cards."
+        ) from None
+    display, factor = vision_reader.downscale(image, DISPLAY_SIDE)
+    return PhotoOutcome(rows=photo.piles, display=display, factor=factor)
+
+
+@dataclass(frozen=True, eq=False)
+class PhotoRecord:
+    """A photo on the table, as the page shows it, and what the reader read in it."""
+
+    name: str
+    display: np.ndarray
+    factor: float
+    reads: tuple[ReadCard, ...]  # every card read, row by row: a link names a read by its place
+
+    @classmethod
+    def of(cls, name: str, outcome: PhotoOutcome) -> PhotoRecord:
+        reads = tuple(read for row in outcome.rows for read in row)
+        return cls(name, outcome.display, outcome.factor, reads)
+
+
+def photo_key(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:20]
+
+
+def read_upload(data: bytes, name: str, decks: int, how: str) -> PhotoOutcome | tuple[str, str]:
+    """A photo read, or (kind, message) for the page when it can't be: no reader (the file is
+    still checked), a file that isn't a photo, or no cards found (`how` says how to retake it)."""
+    reader, why_not = get_reader()
+    if reader is None:
+        try:
+            load_image(data, name=name)
+        except ImageReadError as error:
+            return "error", f"{error}."
+        return "warning", f"{name}: {why_not}"
+    try:
+        with st.spinner(f"Reading {name}…"):
+            outcome = read_photo(photo_key(data), decks, str(models_dir()), data, name)
+    except PhotoError as error:
+        return "error", str(error)
+    if not any(outcome.rows):
+        return "warning", f"No cards found in {name}. {how} and try again; or type the cards."
+    return outcome
+
+
+def scaled(read: ReadCard, factor: float) -> ReadCard:
+    """A read card with its boxes in the display copy's pixels."""
+
+    def box(values: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        x1, y1, x2, y2 = (v * factor for v in values)
+        return x1, y1, x2, y2
+
+    indices = tuple(replace(index, box=box(index.box)) for index in read.indices)
+    return replace(read, box=box(read.box), indices=indices)
+
+
+OFF_PHOTO = (-10_000.0, -10_000.0, -9_999.0, -9_999.0)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def annotated_jpeg(
+    key: str, marks: tuple[tuple[int, int, ts.Slot], ...], factor: float, _display: np.ndarray
+) -> bytes:
+    """The photo with a numbered box per card, numbered and named as the piles are now (after
+    corrections). Cards typed in between keep their numbers but have no box on the photo."""
+    rows: dict[int, list[ReadCard]] = {}
+    for pile_index in {pile for pile, _, _ in marks}:
+        length = max(position for pile, position, _ in marks if pile == pile_index) + 1
+        # cards with nothing to draw hold the places of typed cards, so that every box keeps
+        # its card's number in the pile (`annotate` numbers a card by its place in the row)
+        rows[pile_index] = [ReadCard(ALL_CARDS[0], OFF_PHOTO, 1.0, (), ()) for _ in range(length)]
+    for pile_index, position, slot in marks:
+        read = slot.read
+        assert read is not None
+        confidence = 1.0 if slot.checked else read.confidence
+        rows[pile_index][position] = scaled(
+            replace(read, card=slot.card, confidence=confidence), factor
+        )
+    piles = tuple(tuple(rows.get(index, ())) for index in range(max(rows, default=-1) + 1))
+    height, width = _display.shape[:2]
+    drawn = annotate(_display, PhotoRead(width=width, height=height, piles=piles))
+    buffer = io.BytesIO()
+    Image.fromarray(drawn).save(buffer, format="JPEG", quality=82)
+    return buffer.getvalue()
+
+
+# ---------------------------------------------------------------------------------------------
+# Widget state
+
+
+def set_widget(key: str, value: Any) -> None:
+    """Show `value` in the widget `key` when the table changed it (or the widget is new), and
+    otherwise leave what the person typed, e.g. a pile with a typo, for them to fix."""
+    shown = f"shown:{key}"
+    if key not in st.session_state or st.session_state.get(shown) != value:
+        st.session_state[key] = value
+        st.session_state[shown] = value
+
+
+def refuse(error: ts.TableError) -> None:
+    text = str(error)
+    st.toast(f"{text[:1].upper()}{text[1:]}.", icon="✋")
+
+
+def select(key: str, value: int | None) -> Callable[[], None]:
+    def selection() -> None:
+        st.session_state[key] = value
+
+    return selection
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards in words
+
+
+def card_name(card: Card) -> str:
+    rank = RANK_NAMES.get(card.rank, card.rank.value)
+    return f"{card.label} · {card.code} · {rank} of {SUIT_NAMES[card.suit]}"
+
+
+def chip(card: Card) -> str:
+    """A card's label for buttons and pills, in its colour."""
+    return card.label if card.is_black else f":red[{card.label}]"
+
+
+# ---------------------------------------------------------------------------------------------
+# Photo input and the photo shown
+
+
+def reader_note() -> None:
+    """Say so when photos can't be read on this server."""
+    if not (models_present(models_dir()) and not st.session_state.get("reader_failed")):
+        st.info(get_reader()[1] or NO_READER, icon="ℹ️")
+
+
+def photo_inputs(how: str, camera_label: str, prefix: str = "") -> list[Any]:
+    """The uploader (on a phone it also offers the camera), then this device's camera behind a
+    toggle; the files they hold now. Widget keys are `uploads`, `camera_on` and `camera`, after
+    `prefix`."""
+    files = list(
+        st.file_uploader(
+            f"Upload photos or take one ({ACCEPTED})",
+            type=PHOTO_TYPES,
+            accept_multiple_files=True,
+            key=f"{prefix}uploads",
+            max_upload_size=MAX_UPLOAD_MB,
+            help=how,
+        )
+        or []
+    )
+    camera = st.toggle("Use this device's camera here", key=f"{prefix}camera_on")
+    if camera:
+        shot = st.camera_input(camera_label, key=f"{prefix}camera")
+        if shot is not None:
+            files.append(shot)
+    return files
+
+
+def take_uploads(
+    files: list[Any], notes: dict[str, Note], add: Callable[[bytes, str], Note]
+) -> list[tuple[Any, Note]]:
+    """Each new file given to `add` once, which returns a note on it for the page; the files
+    still in the uploader with their notes, for the page to show. A file taken out of the
+    uploader drops its note."""
+    for upload in files:
+        if upload.file_id not in notes:
+            notes[upload.file_id] = add(upload.getvalue(), upload.name)
+    present = {upload.file_id for upload in files}
+    for file_id in [file_id for file_id in notes if file_id not in present]:
+        del notes[file_id]  # the file was taken out of the uploader: its note goes with it
+    return [(upload, notes[upload.file_id]) for upload in files]
+
+
+def show_photo(
+    key: str,
+    record: PhotoRecord,
+    marks: tuple[tuple[int, int, ts.Slot], ...],
+    act: Act,
+    where: str = "piles",
+) -> None:
+    """The photo with its numbered cards (zoomable), and a button to take its cards off."""
+    jpeg = annotated_jpeg(key, marks, record.factor, record.display)
+    caption = f"{record.name}: the numbers are the card numbers below"
+    if st.session_state.get(f"zoom:{key}"):
+        # wider than the phone, scrolled sideways: the numbers are readable without pinching
+        st.markdown(
+            '<div style="overflow-x:auto"><img alt="the photo with numbered cards" '
+            f'style="width:260%;max-width:none" src="data:image/jpeg;base64,'
+            f'{base64.b64encode(jpeg).decode()}"></div>',
+            unsafe_allow_html=True,
+        )
+        st.caption(caption)
+    else:
+        st.image(jpeg, caption=caption, width="stretch")
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.toggle("Zoom in", key=f"zoom:{key}")
+        st.button(
+            "Take this photo's cards off",
+            key=f"remove-photo:{key}",
+            on_click=act,
+            args=(ts.remove_photo, key),
+            help=f"The wrong photo? Its cards leave the {where} (Undo brings them back)",
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Correcting cards
+
+
+def doubtful_prompt(
+    act: Act, pile: ts.Pile, position: int, number: str, *, not_a_card: bool = False
+) -> None:
+    """A card the reader wasn't sure of: keep it, take one of its next guesses, or (with
+    `not_a_card`) drop it as no card at all (the reader saw one where there is none), each one
+    tap."""
+    slot = pile.slots[position]
+    sure = f"{slot.read.confidence:.0%}" if slot.read else ""
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        st.markdown(f"**{number}** looks like {chip(slot.card)} ({sure} sure). It is:")
+        st.button(
+            f"✓ {chip(slot.card)} is right",
+            key=f"keep:{pile.id}:{position}",
+            on_click=act,
+            args=(ts.confirm_card, pile.id, position),
+        )
+        for guess in slot.alternatives[:2]:
+            st.button(
+                f"{chip(guess.card)} {guess.probability:.0%}",
+                key=f"alt:{pile.id}:{position}:{guess.card.code}",
+                on_click=act,
+                args=(ts.replace_card, pile.id, position, guess.card),
+            )
+        if not_a_card:
+            st.button(
+                "✗ Not a card",
+                key=f"not-a-card:{pile.id}:{position}",
+                on_click=act,
+                args=(ts.delete_card, pile.id, position),
+                help=f"There is no card {number} (nothing there, or a card that isn't in the "
+                "game): take it off",
+            )
+
+
+def change_card(act: Act, pile_id: int, position: int, label: str, card: Card) -> None:
+    """A list of all 52 cards to say what the card at `position` really is."""
+    key = f"change:{pile_id}"
+    set_widget(key, card)
+    st.selectbox(
+        label,
+        ALL_CARDS,
+        format_func=card_name,
+        key=key,
+        on_change=_on_change_card,
+        args=(act, pile_id, position, key),
+    )
+
+
+def _on_change_card(act: Act, pile_id: int, position: int, key: str) -> None:
+    card = st.session_state[key]
+    if card is not None:
+        act(ts.replace_card, pile_id, position, card)
+
+
+def card_picker(pile_id: int) -> Card | None:
+    """Rank and suit pills; the card they pick, once both are chosen."""
+    st.pills("Rank", list(Rank), format_func=lambda r: r.value, key=f"rank:{pile_id}")
+    st.pills(
+        "Suit",
+        list(Suit),
+        format_func=lambda s: s.symbol if s.is_black else f":red[{s.symbol}]",
+        key=f"suit:{pile_id}",
+    )
+    return picked_card(pile_id)
+
+
+def picked_card(pile_id: int) -> Card | None:
+    rank = st.session_state.get(f"rank:{pile_id}")
+    suit = st.session_state.get(f"suit:{pile_id}")
+    return Card(rank, suit) if rank is not None and suit is not None else None
+
+
+def add_picked(act: Act, pile: ts.Pile, position: int | None) -> None:
+    """The picked card put at `position` (None: at the end); the rank is cleared for the next."""
+    card = picked_card(pile.id)
+    if card is None:
+        st.toast("Pick a rank and a suit first.", icon="✋")
+        return
+    at = len(pile.slots) if position is None else position
+    act(ts.insert_card, pile.id, at, card, after=select(f"sel:{pile.id}", None))
+    st.session_state[f"rank:{pile.id}"] = None

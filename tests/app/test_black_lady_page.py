@@ -1,0 +1,212 @@
+"""The Black Lady page through `AppTest`: a three-player game of two deals, tricks by photo (the
+stand-in reader of `fakes`) and by typing, corrected with the shared tools, the
+deal checks, the score sheet and the game choice at the top."""
+
+from __future__ import annotations
+
+import pytest
+import test_streamlit_app as bc
+from fakes import FAKE_ROWS, read_card
+from streamlit.testing.v1 import AppTest
+from test_streamlit_app import (  # noqa: F401  (fixtures)
+    assert_clean,
+    button,
+    fresh_caches,
+    page_text,
+    png,
+    reader,
+    start,
+    text_input,
+)
+
+ANN = "QS AH KH 5H 2H AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS AD"  # -68, 18 cards
+BEN = (
+    "3H 4H 6H 7H 8H 9H 10H JH QH 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AC 3C 4C 5C 6C 7C 8C 9C "
+    "10C JC QC KC"
+)  # -67, 33 cards
+PHOTO_WIDTH = 240  # the stand-in reader's answer for a photo this wide: Ann's tricks, misread
+
+
+def ann_as_read() -> tuple[tuple, ...]:
+    """Ann's 18 cards in two rows, her 5♥ read as a doubtful 5♦ (5♥ its next guess), and a
+    doubtful 2♣ that isn't there at all (a phantom)."""
+    codes = ANN.split()
+    reads = [read_card(code) for code in codes]
+    reads[codes.index("5H")] = read_card("5D", 0.41, "5H", "6D")
+    reads.insert(6, read_card("2C", 0.3, "2S", "3C"))
+    return tuple(reads[:10]), tuple(reads[10:])
+
+
+@pytest.fixture
+def lady(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, tmp_path) -> AppTest:
+    request.getfixturevalue("reader")  # the stand-in photo reader of test_streamlit_app
+    monkeypatch.setitem(FAKE_ROWS, PHOTO_WIDTH, ann_as_read())
+    at = start(tmp_path)
+    at.segmented_control(key="game").set_value("Black Lady")
+    return run(at)
+
+
+def run(at: AppTest) -> AppTest:
+    at.run()
+    assert_clean(at)
+    return at
+
+
+def sheet(at: AppTest) -> str:
+    return next(m.value for m in at.markdown if 'class="bl-sheet"' in m.value)
+
+
+def leader(at: AppTest) -> str:
+    return next(m.value for m in at.markdown if 'class="bc-result"' in m.value)
+
+
+def choose(at: AppTest, seat: int) -> AppTest:
+    at.segmented_control(key="lady_seat").set_value(seat)
+    return run(at)
+
+
+def type_tricks(at: AppTest, name: str, text: str) -> AppTest:
+    text_input(at, f"{name}'s tricks, any order").input(text)
+    return run(at)
+
+
+def uploader(at: AppTest):
+    found = [u for u in at.file_uploader if str(u.key).startswith("lady:")]
+    assert len(found) == 1, [u.key for u in at.file_uploader]
+    return found[0]
+
+
+def rename(at: AppTest, seat: int, name: str) -> None:
+    text_input(at, f"Seat {seat + 1}").input(name)
+    run(at)
+
+
+def test_the_game_is_chosen_at_the_top_and_black_cat_stays_as_it_was(tmp_path) -> None:
+    at = start(tmp_path)
+    assert at.segmented_control(key="game").value == "Black Cat"
+    assert any("Black Cat score" in m.value for m in at.markdown)
+    at.segmented_control(key="game").set_value("Black Lady")
+    run(at)
+    assert any("Black Lady score" in m.value for m in at.markdown)
+    assert not any('class="bc-board"' in m.value for m in at.markdown)
+    at.segmented_control(key="game").set_value("Black Cat")
+    run(at)
+    assert bc.totals(at) == ["#### Example: 36 points"]  # the Black Cat table kept its state
+
+
+def test_a_three_player_game_of_two_deals_by_photo_and_typing(lady: AppTest) -> None:
+    for seat, name in enumerate(("Ann", "Ben", "Cat")):
+        rename(lady, seat, name)
+    assert "<th>Ann</th><th>Ben</th><th>Cat</th>" in sheet(lady)
+    assert "2♣ set aside, 17 cards each" in page_text(lady)
+
+    # Ann: a photo of her tricks, spread in two rows
+    uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))
+    run(lady)
+    assert any("ann.png: 19 cards, given to Ann" in s.value for s in lady.success)
+    assert text_input(lady, "Ann's tricks, any order").value.split()[:7] == [
+        "QS", "AH", "KH", "5D", "2H", "AS", "2C"
+    ]  # fmt: skip
+    # Ben typed, Cat took no trick
+    choose(lady, 1)
+    type_tricks(lady, "Ben", BEN.lower().replace("10", "T"))
+    choose(lady, 2)
+    lady.toggle(key=next(t.key for t in lady.toggle if "took no trick" in t.label)).set_value(True)
+    run(lady)
+
+    # the checks point at the misread cards and whose photo to look at
+    warning = "\n".join(w.value for w in lady.warning)
+    assert "5♦ is in the tricks of Ann and Ben" in warning
+    assert "2♣ is set aside with 3 players but is in Ann's tricks" in warning
+    assert "Ann has 19 cards" in warning
+    assert "5♥ is in nobody's tricks" in warning
+    assert "<td>1 ⚠️</td>" in sheet(lady)
+
+    # fix them with the reader's next guess and "not a card"
+    choose(lady, 0)
+    button(lady, ":red[5♥] 30%").click()
+    run(lady)
+    button(lady, "✗ Not a card").click()
+    run(lady)
+    assert not lady.warning
+    assert any("Every check passes" in s.value for s in lady.success)
+    assert "<td>1</td><td>−68</td><td>−67</td><td>+50</td>" in sheet(lady)
+
+    # deal 2, all typed: Ann took no trick, Ben took Ann's cards of deal 1, Cat Ben's
+    button(lady, "➕ Next deal").click()
+    run(lady)
+    assert "#### Deal 2" in page_text(lady)
+    lady.toggle(key=next(t.key for t in lady.toggle if "took no trick" in t.label)).set_value(True)
+    run(lady)
+    choose(lady, 1)
+    type_tricks(lady, "Ben", ANN)
+    choose(lady, 2)
+    type_tricks(lady, "Cat", BEN)
+    assert any("Every check passes" in s.value for s in lady.success)
+    row = '<td>2</td><td>+50<span class="run">−18</span></td>'
+    assert row in sheet(lady)
+    assert '<td class="win">−17</td>' in sheet(lady)
+    assert "🏆 Cat leads with −17 after 2 deals." in leader(lady)
+
+    # the first deal is still there to look at and fix
+    lady.segmented_control(key="lady-deal").set_value(0)
+    run(lady)
+    assert "#### Deal 1" in page_text(lady)
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "message"),
+    [
+        ("tiny.png", png(10, 10), "is only 10×10 pixels, too small to read"),
+        ("cut.jpg", bc.jpeg(400, 300)[:300], "could not be decoded: it may be cut short"),
+    ],
+    ids=["tiny", "cut-short"],
+)
+def test_a_bad_photo_of_tricks_gets_black_cats_friendly_message(
+    lady: AppTest, name: str, data: bytes, message: str
+) -> None:
+    """The photo input is Black Cat's own: the same one-line messages, nothing added."""
+    uploader(lady).set_value((name, data, "image/jpeg"))
+    run(lady)
+    assert any(message in e.value and name in e.value for e in lady.error), [
+        e.value for e in lady.error
+    ]
+    assert text_input(lady, "Player 1's tricks, any order").value == ""
+
+
+def test_the_photo_inputs_are_black_cats(lady: AppTest) -> None:
+    """As on Black Cat's page: upload, which offers a phone's camera, and this device's camera
+    behind a toggle."""
+    assert uploader(lady).label.startswith("Upload photos or take one")
+    camera = next(t for t in lady.toggle if str(t.key).endswith("camera_on"))
+    assert camera.label == "Use this device's camera here"
+
+
+def test_a_typo_is_explained_and_the_ace_switch(lady: AppTest) -> None:
+    type_tricks(lady, "Player 1", "QS AH XX")
+    assert any("“XX” (card 3) isn't a card" in e.value for e in lady.error)
+    type_tricks(lady, "Player 1", "QS AH 3C")
+    assert not lady.error
+    assert "<td>−51</td>" in sheet(lady)
+    assert "Player 1 has 3 cards" not in page_text(lady)  # a whole trick of three
+    lady.toggle(key="lady-ace10").set_value(True)
+    run(lady)
+    assert "<td>−50</td>" in sheet(lady)
+
+
+def test_players_are_fixed_once_a_deal_has_cards(lady: AppTest) -> None:
+    button(lady, "➕ Player").click()
+    run(lady)
+    assert "<th>Player 4</th>" in sheet(lady)
+    assert "4 players: no card set aside, 13 cards each" in page_text(lady)
+    type_tricks(lady, "Player 1", "QS")
+    assert button(lady, "➕ Player").disabled
+    rename(lady, 1, "Player 1")  # a name already taken is refused, the old one stays
+    assert "<th>Player 2</th>" in sheet(lady)
+
+
+def test_how_we_score_has_the_rules_and_the_set_aside_table(lady: AppTest) -> None:
+    how = next(e for e in lady.expander if "How we score Black Lady" in e.label)
+    text = "\n".join(m.value for m in how.markdown)
+    for words in ("−40", "+50", "−135", "Our decisions", "2♣ 2♦ 2♠ 3♣ 3♦ 3♠ 4♣", "took no trick"):
+        assert words in text

@@ -1,0 +1,82 @@
+"""Calibration: raw belief -> probability, the doubt threshold, the reliability table."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from blackcat.vision.calibration import (
+    CALIBRATION_FILE,
+    UNCALIBRATED,
+    Calibration,
+    choose_threshold,
+    fit,
+    flag_rates,
+    load_calibration,
+    reliability_table,
+)
+
+
+def test_uncalibrated_is_the_identity() -> None:
+    assert UNCALIBRATED(0.37) == pytest.approx(0.37)
+
+
+def test_a_fit_turns_overconfident_beliefs_into_honest_probabilities() -> None:
+    rng = np.random.default_rng(0)
+    raw = rng.random(4000)
+    right = rng.random(4000) < raw**2  # the models believe more than they deliver
+    calibration = fit(raw.tolist(), right.tolist())
+    for belief in (0.3, 0.6, 0.9):
+        assert calibration(belief) == pytest.approx(belief**2, abs=0.06)
+
+
+@given(st.lists(st.tuples(st.floats(0, 1), st.booleans()), min_size=2, max_size=200))
+def test_a_fit_never_decreases_and_stays_a_probability(pairs) -> None:
+    calibration = fit([raw for raw, _ in pairs], [ok for _, ok in pairs])
+    values = [calibration(x) for x in np.linspace(0, 1, 21)]
+    assert values == sorted(values)
+    assert all(0 <= value <= 1 for value in values)
+
+
+def test_the_threshold_is_the_lowest_that_keeps_unflagged_cards_right() -> None:
+    probabilities = [0.99] * 95 + [0.6] * 5 + [0.3] * 10
+    right = [True] * 95 + [False, True, True, True, True] + [False] * 10
+    choice = choose_threshold(probabilities, right, max_wrong_per_100=1.0)
+    assert choice.doubtful_below == pytest.approx(0.6)  # 1 wrong among the 100 from 0.6 up
+    assert choice.wrong_unflagged_per_100 == pytest.approx(1.0)
+    assert choice.right_flagged == 0.0
+    stricter = choose_threshold(probabilities, right, max_wrong_per_100=0.5)
+    assert stricter.doubtful_below == pytest.approx(0.99)
+    assert stricter.right_flagged == pytest.approx(4 / 99)
+
+
+def test_flag_rates_count_wrong_unflagged_and_right_flagged() -> None:
+    rates = flag_rates([0.9, 0.9, 0.5, 0.5], [True, False, True, False], threshold=0.8)
+    assert rates.wrong_unflagged_per_100 == pytest.approx(50.0)
+    assert rates.right_flagged == pytest.approx(0.5)
+
+
+def test_the_reliability_table_bins_cards_by_stated_probability() -> None:
+    table = reliability_table([0.05, 0.15, 0.95, 0.97], [False, True, True, True], bins=10)
+    assert [(row.low, row.cards) for row in table] == [
+        (pytest.approx(0.0), 1),
+        (pytest.approx(0.1), 1),
+        (pytest.approx(0.9), 2),
+    ]
+    assert table[-1].right == 1.0
+
+
+def test_a_calibration_file_round_trips(tmp_path) -> None:
+    calibration = Calibration((0.0, 0.5, 1.0), (0.0, 0.4, 0.98), doubtful_below=0.7)
+    (tmp_path / CALIBRATION_FILE).write_text(json.dumps(calibration.to_json()))
+    assert load_calibration(tmp_path) == calibration
+    assert load_calibration(tmp_path / "nowhere") == UNCALIBRATED
+
+
+def test_a_damaged_calibration_is_refused() -> None:
+    with pytest.raises(ValueError, match="increasing"):
+        Calibration.from_json({"raw": [1.0, 0.0], "probability": [0, 1], "doubtful_below": 0.5})

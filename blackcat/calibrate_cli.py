@@ -12,7 +12,13 @@ import argparse
 import json
 from pathlib import Path
 
-from blackcat.vision.calibration import CALIBRATION_FILE, choose_threshold, fit, flag_rates
+from blackcat.vision.calibration import (
+    CALIBRATION_FILE,
+    choose_drop_threshold,
+    choose_threshold,
+    fit,
+    flag_rates,
+)
 from blackcat.vision.reader import MODELS_DIR
 
 DEFAULT_DIR = Path("datasets/generated/kitty-calibration")
@@ -48,17 +54,30 @@ def run(args: argparse.Namespace) -> int:
     print(reliability_text(raw.probabilities, raw.rights))
     mapping = fit(raw.probabilities, raw.rights)
     calibrated = [mapping(p) for p in raw.probabilities]
-    choice = choose_threshold(calibrated, raw.rights, args.max_wrong)
-    mapping = replace(mapping, doubtful_below=choice.doubtful_below)
+    drop_below = choose_drop_threshold(calibrated, raw.reals)
+    kept = [n for n, p in enumerate(calibrated) if p >= drop_below]
+    choice = choose_threshold(
+        [calibrated[n] for n in kept], [raw.rights[n] for n in kept], args.max_wrong
+    )
+    mapping = replace(mapping, doubtful_below=choice.doubtful_below, drop_below=drop_below)
+    dropped_real = sum(raw.reals[n] for n in range(len(calibrated)) if calibrated[n] < drop_below)
+    print(
+        f"not shown below {drop_below:.3f}: {len(calibrated) - len(kept)} reads, of them "
+        f"{dropped_real} where a card is (mostly misread) and "
+        f"{len(calibrated) - len(kept) - dropped_real} where none is"
+    )
     print("calibrated:")
     print(reliability_text(calibrated, raw.rights))
     for threshold in (0.5, 0.7, 0.8, 0.9, choice.doubtful_below):
-        rates = flag_rates(calibrated, raw.rights, threshold)
+        rates = flag_rates([calibrated[n] for n in kept], [raw.rights[n] for n in kept], threshold)
         print(
             f"  doubtful below {threshold:.3f}: {rates.wrong_unflagged_per_100:.2f} wrong in 100 "
             f"unflagged, {rates.right_flagged:.3f} of right cards flagged"
         )
     path = args.models / CALIBRATION_FILE
     path.write_text(json.dumps(mapping.to_json(), indent=1) + "\n")
-    print(f"chose doubtful below {choice.doubtful_below:.3f}; wrote {path}")
+    print(
+        f"chose doubtful below {choice.doubtful_below:.3f}, not shown below {drop_below:.3f}; "
+        f"wrote {path}"
+    )
     return 0

@@ -259,13 +259,31 @@ class KittyReport:
     right_flagged: int = 0
     by_size: Counter[str] = field(default_factory=Counter)
     by_size_right: Counter[str] = field(default_factory=Counter)
+    phantoms: int = 0  # cards read where no card's index is
     probabilities: list[float] = field(default_factory=list)  # every card read ...
-    rights: list[bool] = field(default_factory=list)  # ... and whether it was right
+    rights: list[bool] = field(default_factory=list)  # ... whether it was right ...
+    reals: list[bool] = field(default_factory=list)  # ... and whether a card is there at all
     failures: list[str] = field(default_factory=list)
 
-    def add(self, name: str, size: str, read: Sequence[Sequence[ReadCard]], truth) -> None:
+    def add(
+        self,
+        name: str,
+        size: str,
+        read: Sequence[Sequence[ReadCard]],
+        truth: Sequence[Sequence[str]],
+        index_boxes: Sequence[Box] = (),
+    ) -> None:
         codes = [[card.card.code for card in pile] for pile in read]
         right = judge_cards([card for pile in read for card in pile], truth)
+        real = [
+            ok
+            or any(
+                contains(box, index.centre, 0.3) for index in card.indices for box in index_boxes
+            )
+            for card, ok in right
+        ]
+        self.phantoms += real.count(False)
+        self.reals.extend(real)
         whole = same_piles(codes, truth)
         self.scenes += 1
         self.scenes_right += whole
@@ -290,7 +308,8 @@ class KittyReport:
             f"kitty scenes: {self.scenes} scenes, {self.cards} cards; piles exactly right "
             f"{self.scenes_right / max(1, self.scenes):.3f} ({sizes}); card recall "
             f"{self.cards_right / max(1, self.cards):.4f}, precision "
-            f"{self.cards_right / max(1, self.cards_read):.4f}\n"
+            f"{self.cards_right / max(1, self.cards_read):.4f}; read where no card is: "
+            f"{self.phantoms} ({self.phantoms / max(1, self.cards_read):.4f} of cards read)\n"
             f"  wrong cards not flagged: {100 * self.wrong_unflagged / max(1, self.cards_read):.2f}"
             f" per 100 cards read; right cards flagged: "
             f"{self.right_flagged / max(1, self.cards_right):.3f}"
@@ -319,7 +338,8 @@ def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyRepor
         photo = reader.read(load_image(meta_path.parent / meta["image"]))
         size = "12MP" if max(meta["width"], meta["height"]) > 3000 else "2MP"
         truth = [tuple(pile) for pile in meta["piles"] if pile]
-        report.add(meta_path.stem, size, photo.piles, truth)
+        boxes = [tuple(index["box"]) for card in meta["cards"] for index in card["indices"]]
+        report.add(meta_path.stem, size, photo.piles, truth, boxes)
     return report
 
 

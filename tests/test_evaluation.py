@@ -206,3 +206,50 @@ def test_a_synthetic_report_counts_right_extra_and_by_deck(tmp_path: Path) -> No
     assert report.scenes_in_order == 0 and len(report.failures) == 1
     assert "cards read right by deck: plastic 0.667" in report.summary()
     assert "cards read that are not there: 2" in report.summary()
+
+
+def test_a_kitty_report_counts_piles_cards_phantoms_and_flags() -> None:
+    from blackcat.evaluation import KittyReport
+
+    truth = [("QS", "5H", "5D"), ("10C",)]
+    sure, unsure = 0.95, 0.3
+    read = [
+        [read_card("QS", (10, 10), sure), read_card("5H", (30, 10), sure)],
+        [read_card("10C", (10, 200), unsure), read_card("4S", (500, 500), sure)],
+    ]
+    report = KittyReport()
+    boxes = [(0, 0, 20, 20), (20, 0, 40, 20), (40, 0, 60, 20), (0, 190, 20, 210)]
+    report.add("k1", "2MP", read, truth, boxes)
+    assert (report.scenes, report.scenes_right) == (1, 0)
+    assert (report.cards, report.cards_read, report.cards_right) == (4, 4, 3)
+    assert report.phantoms == 1  # the 4S, where no card's index is
+    assert report.wrong_unflagged == 1  # the phantom was sure of itself
+    assert report.right_flagged == 1  # the 10C was right but doubtful
+    assert report.rights == [True, True, True, False]
+    assert report.reals == [True, True, True, False]
+    assert "piles exactly right 0.000" in report.summary()
+
+
+def test_a_kitty_report_takes_a_pile_read_backwards_as_right() -> None:
+    from blackcat.evaluation import KittyReport
+
+    report = KittyReport()
+    read = [[read_card("5D", (10, 10)), read_card("5H", (30, 10)), read_card("QS", (50, 10))]]
+    report.add("k2", "12MP", read, [("QS", "5H", "5D")])
+    assert report.scenes_right == 1
+    assert report.by_size_right["12MP"] == 1
+
+
+def test_kitty_scenes_are_planned_alike_for_a_seed_with_distinct_cards() -> None:
+    from blackcat.kitty import PHOTO_SIZES, plan_scene
+
+    decks = ("plastic", "tigullio")
+    plans = [plan_scene(8, index, decks) for index in range(60)]
+    assert plans == [plan_scene(8, index, decks) for index in range(60)]
+    for plan in plans:
+        codes = [code for pile in plan.piles for code in pile]
+        assert len(codes) == len(set(codes))
+        assert 1 <= len(plan.piles) <= 2 and all(4 <= len(pile) <= 15 for pile in plan.piles)
+        assert plan.deck in decks and plan.imgsz in PHOTO_SIZES.values()
+    turned = [plan for plan in plans if abs(plan.tilt_degrees) > 20]
+    assert 0 < len(turned) < len(plans) / 2

@@ -1,4 +1,5 @@
-"""Card art: fetch the Debian card-deck packages into a cache, render each card with rsvg-convert.
+"""Card art: fetch the Debian card-deck packages into a cache, render each card with rsvg-convert
+(SVG decks) or scale its bitmap (bitmap decks) to CARD_HEIGHT.
 
 Nothing is installed on the system: `apt-get download` fetches the .deb files and `dpkg -x` unpacks
 them into the cache (`$BLACKCAT_CACHE/cardart`, default `~/.cache/blackcat/cardart`).
@@ -19,7 +20,7 @@ import cv2
 import numpy as np
 
 from blackcat.cards import ALL_CARDS, Card
-from blackcat.synth.decks import PACKAGES, DeckSpec
+from blackcat.synth.decks import PACKAGES, ArtFormat, DeckSpec
 
 CARD_HEIGHT = 512
 """Rendered card height in pixels: an index is then about 60-130 px tall, sharp enough for crops."""
@@ -46,30 +47,46 @@ def _require(tool: str, package: str) -> str:
     return path
 
 
-def package_root(cache: Path | None = None) -> Path:
-    """Unpack the card packages into the cache once; return the folder that holds `usr/`."""
+def package_root(cache: Path | None = None, packages: tuple[str, ...] = PACKAGES) -> Path:
+    """Unpack the card packages into the cache once each; return the folder that holds `usr/`.
+
+    Each package is fetched only when a deck needs it, and marked done by `root/.complete-NAME`
+    (`root/.complete`, from before there were more than two packages, stands for those two).
+    """
     cache = cache or cache_root()
     root = cache / "root"
-    stamp = root / ".complete"
-    if stamp.exists():
+    missing = [p for p in packages if not _unpacked(root, p)]
+    if not missing:
         return root
     if shutil.which("apt-get") is None or shutil.which("dpkg") is None:
         raise CardArtError(
             "the card art comes from the Debian packages "
-            f"{' and '.join(PACKAGES)}, fetched with `apt-get download` and unpacked with "
-            "`dpkg -x`, which this machine lacks. Run on Debian/Ubuntu, or unpack those two "
-            f".deb files into {root} yourself and create the empty file {stamp}."
+            f"{' and '.join(missing)}, fetched with `apt-get download` and unpacked with "
+            "`dpkg -x`, which this machine lacks. Run on Debian/Ubuntu, or unpack those "
+            f".deb files into {root} yourself and create the empty files "
+            f"{', '.join(str(root / f'.complete-{p}') for p in missing)}."
         )
     debs = cache / "debs"
     debs.mkdir(parents=True, exist_ok=True)
-    for package in PACKAGES:
-        if not list(debs.glob(f"{package}_*.deb")):
-            _run(["apt-get", "download", package], cwd=debs, what=f"download {package}")
     root.mkdir(parents=True, exist_ok=True)
-    for deb in sorted(debs.glob("*.deb")):
-        _run(["dpkg", "-x", str(deb), str(root)], cwd=cache, what=f"unpack {deb.name}")
-    stamp.write_text("ok\n")
+    for package in missing:
+        found = sorted(debs.glob(f"{package}_*.deb"))
+        if not found:
+            _run(["apt-get", "download", package], cwd=debs, what=f"download {package}")
+            found = sorted(debs.glob(f"{package}_*.deb"))
+        for deb in found:
+            _run(["dpkg", "-x", str(deb), str(root)], cwd=cache, what=f"unpack {deb.name}")
+        (root / f".complete-{package}").write_text("ok\n")
     return root
+
+
+_FIRST_PACKAGES = ("gnome-cards-data", "kdegames-card-data-kf5")
+
+
+def _unpacked(root: Path, package: str) -> bool:
+    if (root / f".complete-{package}").exists():
+        return True
+    return package in _FIRST_PACKAGES and (root / ".complete").exists()
 
 
 def _run(command: list[str], cwd: Path, what: str) -> None:
@@ -144,6 +161,33 @@ class RenderedDeck:
         return self.folder / "back.png"
 
 
+def render_bitmap(path: Path, height: int) -> np.ndarray:
+    """Load one bitmap card (PNG), trim it to the card and scale it to `height` px (BGRA).
+
+    Small bitmaps are scaled up with bicubic interpolation on premultiplied alpha, so the
+    transparent pixels round the card's corners leave no dark fringe."""
+    image = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+    if image is None:
+        raise CardArtError(f"cannot read the card bitmap {path}")
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGRA)
+    elif image.shape[2] == 3:
+        image = cv2.cvtColor(image, cv2.COLOR_BGR2BGRA)
+    if image.dtype != np.uint8:
+        image = (image // 257).astype(np.uint8)
+    y0, y1, x0, x1 = _card_extent(image)
+    card = image[y0:y1, x0:x1].astype(np.float32)
+    width = round(card.shape[1] * height / card.shape[0])
+    alpha = card[:, :, 3:4] / 255
+    premultiplied = np.dstack([card[:, :, :3] * alpha, card[:, :, 3]])
+    interpolation = cv2.INTER_CUBIC if height > card.shape[0] else cv2.INTER_AREA
+    scaled = cv2.resize(premultiplied, (width, height), interpolation=interpolation)
+    scaled = np.clip(scaled, 0, 255)
+    alpha = scaled[:, :, 3:4] / 255
+    colour = np.where(alpha > 0, scaled[:, :, :3] / np.maximum(alpha, 1e-6), 0)
+    return np.dstack([np.clip(colour, 0, 255), scaled[:, :, 3]]).round().astype(np.uint8)
+
+
 def render_deck(deck: DeckSpec, cache: Path | None = None, workers: int = 2) -> RenderedDeck:
     """Render the 52 faces (and the back) of a deck into the cache, once."""
     cache = cache or cache_root()
@@ -152,17 +196,21 @@ def render_deck(deck: DeckSpec, cache: Path | None = None, workers: int = 2) -> 
     stamp = folder / ".complete"
     if stamp.exists():
         return rendered
-    svg = package_root(cache) / deck.svg
-    if not svg.exists():
-        raise CardArtError(f"{svg} is missing from the unpacked package {deck.package}")
+    source = package_root(cache, (deck.package,)) / deck.source
+    if not source.exists():
+        raise CardArtError(f"{source} is missing from the unpacked package {deck.package}")
     folder.mkdir(parents=True, exist_ok=True)
 
     def one(item: tuple[str, Path]) -> None:
         element, path = item
-        cv2.imwrite(str(path), render_element(svg, element, CARD_HEIGHT))
+        if deck.art is ArtFormat.BITMAP_FILES:
+            card = render_bitmap(source / element, CARD_HEIGHT)
+        else:
+            card = render_element(source, element, CARD_HEIGHT)
+        cv2.imwrite(str(path), card)
 
     jobs = [(deck.element_id(card), rendered.card_path(card)) for card in ALL_CARDS]
-    jobs.append(("back", rendered.back_path))
+    jobs.append((deck.back, rendered.back_path))
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
         list(pool.map(one, jobs))
     stamp.write_text("ok\n")
@@ -181,7 +229,7 @@ class Licence:
 
 def deck_licence(deck: DeckSpec, cache: Path | None = None) -> Licence:
     """The licence of a deck's files, from its package's Debian copyright file (DEP-5)."""
-    root = package_root(cache)
+    root = package_root(cache, (deck.package,))
     path = root / "usr/share/doc" / deck.package / "copyright"
     text = path.read_text(encoding="utf-8", errors="replace")
     # Paths in the copyright file are relative to the upstream tree; match on the deck's folder or
@@ -203,9 +251,11 @@ def deck_licence(deck: DeckSpec, cache: Path | None = None) -> Licence:
 
 
 def _upstream_path(deck: DeckSpec) -> str:
+    if deck.upstream:
+        return deck.upstream
     if deck.id_scheme == "kde":
-        return deck.svg.removeprefix("usr/share/")
-    return "cards/" + Path(deck.svg).name
+        return deck.source.removeprefix("usr/share/")
+    return "cards/" + Path(deck.source).name
 
 
 def _fields(stanza: str) -> dict[str, str]:

@@ -1,5 +1,6 @@
-"""The catalogue of card decks used for synthetic data: which SVG, how its cards are named, which
-corners carry an index, which split it belongs to, and the decks left out (with the reason).
+"""The catalogue of card decks used for synthetic data: which art (one SVG whose cards are element
+ids, or one bitmap file per card), how its cards are named, which corners carry an index, which
+split it belongs to, and the decks left out (with the reason).
 
 Every deck here was looked at (whole sheet, and contact sheet of its index boxes) before being
 listed.
@@ -14,7 +15,8 @@ from blackcat.cards import Card, Rank, Suit
 
 GNOME_PACKAGE = "gnome-cards-data"
 KDE_PACKAGE = "kdegames-card-data-kf5"
-PACKAGES: tuple[str, ...] = (GNOME_PACKAGE, KDE_PACKAGE)
+POKERTH_PACKAGE = "pokerth-data"
+PACKAGES: tuple[str, ...] = (GNOME_PACKAGE, KDE_PACKAGE, POKERTH_PACKAGE)
 
 
 class Corner(Enum):
@@ -40,24 +42,41 @@ class Split(Enum):
     VAL = "val"
 
 
+BACK_ID = "back"
+
+
+class ArtFormat(Enum):
+    SVG = "svg"  # one SVG file; each card is an element, rendered by its id with rsvg-convert
+    BITMAP_FILES = "bitmap-files"  # one bitmap (PNG) per card in a folder, resized to CARD_HEIGHT
+
+
 @dataclass(frozen=True)
 class DeckSpec:
-    """One deck: where its SVG lies inside its Debian package and how its elements are named."""
+    """One deck: where its art lies inside its Debian package and how its cards are named."""
 
     name: str
     package: str
-    svg: str  # path inside the extracted package
+    source: str  # path inside the extracted package: the SVG file, or the folder of bitmaps
     family: str  # decks of one family share their art and always share a split
     split: Split
     corners: tuple[Corner, ...] = TWO_CORNERS
     style: str = ""
     upright_bottom_index: bool = False  # the bottom index printed upright, not upside down
+    art: ArtFormat = ArtFormat.SVG
+    back: str = BACK_ID  # element id, or file name in `source` for bitmap decks
+    upstream: str = ""  # a face's path in the upstream tree, to find its licence (DEP-5)
+    glyph_max: float = 0.2  # the rank glyph's largest height, as a share of the card's
 
     @property
     def id_scheme(self) -> str:
-        return "aisleriot" if self.package == GNOME_PACKAGE else "kde"
+        if self.package == GNOME_PACKAGE:
+            return "aisleriot"
+        if self.package == POKERTH_PACKAGE:
+            return "pokerth"
+        return "kde"
 
     def element_id(self, card: Card) -> str:
+        """The card's SVG element id, or its file name in `source` for bitmap decks."""
         return element_id(self.id_scheme, card)
 
 
@@ -74,11 +93,17 @@ _SUIT_WORDS: dict[Suit, str] = {
     Suit.DIAMONDS: "diamond",
     Suit.CLUBS: "club",
 }
-BACK_ID = "back"
+# PokerTH numbers its card files 0-51: diamonds, hearts, spades, clubs, each 2 ... 10, J, Q, K, A.
+_POKERTH_SUITS: tuple[Suit, ...] = (Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, Suit.CLUBS)
+_POKERTH_RANKS: tuple[Rank, ...] = (*(r for r in Rank if r is not Rank.ACE), Rank.ACE)
 
 
 def element_id(scheme: str, card: Card) -> str:
-    """SVG element id of a card: aisleriot `club_1`, `heart_queen`; KDE `1_club`, `queen_heart`."""
+    """SVG element id of a card: aisleriot `club_1`, `heart_queen`; KDE `1_club`, `queen_heart`;
+    or the card's file name: PokerTH `0.png` (2D) ... `51.png` (AC)."""
+    if scheme == "pokerth":
+        number = 13 * _POKERTH_SUITS.index(card.suit) + _POKERTH_RANKS.index(card.rank)
+        return f"{number}.png"
     rank, suit = _RANK_WORDS[card.rank], _SUIT_WORDS[card.suit]
     return f"{suit}_{rank}" if scheme == "aisleriot" else f"{rank}_{suit}"
 
@@ -160,6 +185,19 @@ DECKS: tuple[DeckSpec, ...] = (
         "Tigullio on glossy paper",
         split=Split.VAL,
     ),
+    # PokerTH (pokerth-data): bitmap cards, one PNG per card, 48x76 px, scaled up to CARD_HEIGHT
+    DeckSpec(
+        "pokerth",
+        POKERTH_PACKAGE,
+        "usr/share/games/pokerth/gfx/cards/default",
+        "pokerth",
+        Split.VAL,
+        style="small bitmap (48x76) scaled up: soft, big serif indices, framed court pictures",
+        art=ArtFormat.BITMAP_FILES,
+        back="flipside.png",
+        upstream="data/gfx/cards/default/0.png",
+        glyph_max=0.25,  # its rank letters are 20% of the card height
+    ),
 )
 
 SKIPPED: dict[str, str] = {
@@ -181,6 +219,15 @@ SKIPPED: dict[str, str] = {
     "kde-oxygen-white": "rank in the top-right corner, no top-left rank index",
     "kde-xskat-german": "German suits (acorns, leaves, hearts, bells)",
     "kde-xskat-french": "rsvg-convert cannot export its cards by id ('no dimensions'); bitmap art",
+    "pokerth-default4c": "four-colour suits (PokerTH's default deck recoloured)",
+    "pokerth-default_800x480": "one oversized index, top-left only (PokerTH's small-screen deck)",
+    "openpref": "a 32-card Preferans deck (7 to A, no 2-6), 71x96 px, built into the program",
+    "xpat2": "cards composed at run time from tiny rank, suit and face sprites (79x123 px cards)",
+    "ace-of-penguins": "cards composed at run time from tiny sprites built into libcards",
+    "openclipart-ornamental": "same art as aisleriot ornamental (Nicu Buculei)",
+    "openclipart-white": "same art as kde-nicu-white",
+    "openclipart-simple": "same Nicu faces and indices as ornamental, without the corner frame",
+    "openclipart-bordered": "same Nicu faces and indices as ornamental, a purple centre frame",
 }
 
 

@@ -25,6 +25,7 @@ INDEX_VERSION = 1
 REGION_W, REGION_H = 0.36, 0.5  # corner region, as fractions of the card
 INK_DISTANCE = 60  # per-channel difference from the paper colour that counts as ink
 CONSTANT_INK = 0.8  # same-coloured ink on this share of a deck's cards is decoration
+GLYPH_MAX = 0.2  # a rank glyph is at most this share of the card height (DeckSpec.glyph_max)
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (x1, y1 exclusive), card pixels
 
@@ -133,10 +134,10 @@ def _overlap(a0: int, a1: int, b0: int, b1: int) -> int:
     return max(0, min(a1, b1) - max(a0, b0))
 
 
-def find_index(ink: np.ndarray, card_height: int) -> Box | None:
+def find_index(ink: np.ndarray, card_height: int, glyph_max: float = GLYPH_MAX) -> Box | None:
     """The index box in a top-left corner ink mask: rank glyph(s), then the suit pip below."""
     comps = _components(ink)
-    min_h, max_size = 0.025 * card_height, 0.2 * card_height
+    min_h, max_size = 0.025 * card_height, glyph_max * card_height
     seeds = [c for c in comps if min_h <= c[3] - c[1] <= max_size and c[2] - c[0] <= max_size]
     if not seeds:
         return None
@@ -234,14 +235,14 @@ def _is_outlier(box: Box, usual: Box) -> bool:
 
 
 def find_deck_indices(
-    cards: dict[Card, np.ndarray], corners: tuple[Corner, ...]
+    cards: dict[Card, np.ndarray], corners: tuple[Corner, ...], glyph_max: float = GLYPH_MAX
 ) -> list[CardIndices]:
     """Index boxes of all cards of one deck (BGRA images of equal height)."""
     found: dict[Card, list[IndexBox]] = {card: [] for card in cards}
     for corner in corners:
         inks = {card: corner_ink(image, corner) for card, image in cards.items()}
         inks = _drop_decoration(inks, {c: corner_region(i, corner) for c, i in cards.items()})
-        boxes = {card: find_index(ink, CARD_HEIGHT) for card, ink in inks.items()}
+        boxes = {card: find_index(ink, CARD_HEIGHT, glyph_max) for card, ink in inks.items()}
         usual = _usual_box([b for b in boxes.values() if b is not None])
         for card, box in boxes.items():
             redone = box is None or (usual is not None and _is_outlier(box, usual))
@@ -301,7 +302,7 @@ def deck_indices(deck: DeckSpec, cache: Path | None = None) -> dict[Card, CardIn
         if data.get("version") == INDEX_VERSION:
             return _from_json(data)
     cards = {card: load_card(rendered, card) for card in ALL_CARDS}
-    found = find_deck_indices(cards, deck.corners)
+    found = find_deck_indices(cards, deck.corners, deck.glyph_max)
     path.write_text(json.dumps(_to_json(found), indent=1))
     return {ci.card: ci for ci in found}
 

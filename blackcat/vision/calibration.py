@@ -22,12 +22,14 @@ CALIBRATION_FILE = "calibration.json"
 
 @dataclass(frozen=True)
 class Calibration:
-    """A non-decreasing map raw -> probability (linear between its points), and the threshold
-    under which a card is flagged as doubtful."""
+    """A non-decreasing map raw -> probability (linear between its points), the threshold
+    under which a card is flagged as doubtful, and the one under which a read is more likely no
+    card at all than a card, and is not shown."""
 
     raw: tuple[float, ...] = (0.0, 1.0)
     probability: tuple[float, ...] = (0.0, 1.0)
     doubtful_below: float = DOUBTFUL_BELOW
+    drop_below: float = 0.0
 
     def __call__(self, raw: float) -> float:
         return float(np.interp(raw, self.raw, self.probability))
@@ -37,6 +39,7 @@ class Calibration:
             "raw": [round(v, 5) for v in self.raw],
             "probability": [round(v, 5) for v in self.probability],
             "doubtful_below": round(self.doubtful_below, 4),
+            "drop_below": round(self.drop_below, 4),
         }
 
     @classmethod
@@ -44,7 +47,9 @@ class Calibration:
         raw, probability = tuple(data["raw"]), tuple(data["probability"])
         if len(raw) != len(probability) or len(raw) < 2 or list(raw) != sorted(raw):
             raise ValueError("a calibration needs two or more increasing raw points")
-        return cls(raw, probability, float(data["doubtful_below"]))
+        return cls(
+            raw, probability, float(data["doubtful_below"]), float(data.get("drop_below", 0.0))
+        )
 
 
 UNCALIBRATED = Calibration()
@@ -110,6 +115,18 @@ def choose_threshold(
         if choice.wrong_unflagged_per_100 <= max_wrong_per_100:
             return choice
     return flag_rates(probabilities, right, 1.01)
+
+
+def choose_drop_threshold(probabilities: Sequence[float], real: Sequence[bool]) -> float:
+    """The probability under which reads are more often no card than a card: dropping them
+    removes the most phantoms for the fewest real cards (misread or not)."""
+    order = np.argsort(probabilities)
+    p = np.asarray(probabilities, dtype=float)[order]
+    gain = np.cumsum(np.where(np.asarray(real, dtype=bool)[order], -1, 1))  # phantoms - real
+    if len(p) == 0 or gain.max() <= 0:
+        return 0.0
+    best = int(np.argmax(gain))
+    return float(p[best + 1]) if best + 1 < len(p) else float(p[best]) + 1e-6
 
 
 @dataclass(frozen=True)

@@ -76,7 +76,9 @@ def arrange(
     framed = [rotate(centre, angle) for centre in centres]
     groups = group_corners(indices, tops, framed, decks=decks, scale=scale)
     groups = attach_bottom_corners(indices, bottoms, groups, framed, scale=scale)
-    cards = [merge_group([indices[i] for i in group], calibration) for group in groups]
+    cards = [merge_group([indices[i] for i in group], calibration, up) for group in groups]
+    shown = [n for n, card in enumerate(cards) if card.confidence >= calibration.drop_below]
+    cards, groups = [cards[n] for n in shown], [groups[n] for n in shown]
     if decks == 1:
         cards = one_of_each(cards)
     anchors = [min((framed[i] for i in group), key=lambda point: point[1]) for group in groups]
@@ -116,6 +118,13 @@ def turn_to_up(point: tuple[float, float], up: int, width: int, height: int) -> 
     if up == 3:
         return height - y, x
     return x, y
+
+
+def _stands_with(index: IndexRead, up: int) -> float:
+    """Probability that the glyph stands with the photo's up or upside down (1 if unknown)."""
+    if not index.orientations:
+        return 1.0
+    return index.orientations[up] + index.orientations[(up + 2) % 4]
 
 
 def _upside_down(index: IndexRead, up: int) -> bool:
@@ -252,9 +261,15 @@ def _agreement(bottom: IndexRead, group: Sequence[IndexRead]) -> float:
     return max(shared, default=0.0)
 
 
-def merge_group(group: Sequence[IndexRead], calibration: Calibration = UNCALIBRATED) -> ReadCard:
+def merge_group(
+    group: Sequence[IndexRead], calibration: Calibration = UNCALIBRATED, up: int = 0
+) -> ReadCard:
     """One card from its indices: guesses averaged over the indices, box around all of them, and
-    one calibrated probability, which its alternatives share in the classifier's proportions."""
+    one calibrated probability, which its alternatives share in the classifier's proportions.
+
+    The raw belief multiplies the detector's, the classifier's "an index" and its best card, and
+    how well the glyphs stand with the photo's up (or upside down): an index lying across the
+    rows of a pile is most often a pip or face art."""
     totals: dict[Card, float] = defaultdict(float)
     for index in group:
         for guess in index.guesses:
@@ -262,7 +277,8 @@ def merge_group(group: Sequence[IndexRead], calibration: Calibration = UNCALIBRA
     ranked = sorted(totals.items(), key=lambda item: -item[1])[:TOP_GUESSES]
     is_index = sum(index.index_probability for index in group) / len(group)
     detected = max(index.detection_confidence for index in group)
-    probability = calibration(ranked[0][1] * detected * is_index)
+    upright = sum(_stands_with(index, up) for index in group) / len(group)
+    probability = calibration(ranked[0][1] * detected * is_index * upright)
     best, rest = ranked[0][1], max(1e-9, 1.0 - ranked[0][1])
     alternatives = (
         Guess(ranked[0][0], probability),

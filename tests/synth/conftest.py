@@ -36,6 +36,15 @@ def test_decks() -> tuple[DeckSpec, ...]:
     return tuple(deck_by_name(name) for name in TEST_DECK_NAMES)
 
 
+@pytest.fixture(scope="session")
+def bitmap_deck() -> DeckSpec:
+    """PokerTH's deck: one small PNG per card (fetched with apt-get download, no rsvg-convert)."""
+    for tool in ("apt-get", "dpkg"):
+        if shutil.which(tool) is None:
+            pytest.skip(f"{tool} is not installed")
+    return deck_by_name("pokerth")
+
+
 @dataclass(frozen=True)
 class Generated:
     out: Path

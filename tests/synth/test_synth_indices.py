@@ -37,3 +37,32 @@ def test_index_is_rank_and_pip_together() -> None:
     assert box is not None
     x0, y0, x1, y1 = box
     assert x0 <= 18 and y0 <= 32 and y1 >= 105 and x1 <= 60
+
+
+def test_bitmap_deck_indices_are_rank_and_pip_in_both_corners(bitmap_deck) -> None:
+    """PokerTH's ranks are 20% of the card: found with the deck's larger glyph limit."""
+    indices = deck_indices(bitmap_deck)
+    assert set(indices) == set(ALL_CARDS)
+    for card, found in indices.items():
+        assert {b.corner for b in found.boxes} == set(bitmap_deck.corners), card
+        w, h = found.width, found.height
+        for ib in found.boxes:
+            x0, y0, x1, y1 = ib.box
+            assert not ib.redone, (card, ib)
+            assert 0.33 * h < y1 - y0 < 0.42 * h, (card, ib)  # rank and pip, one above the other
+            assert 0.12 * w < x1 - x0 < 0.3 * w, (card, ib)
+            if ib.corner is Corner.TOP_LEFT:
+                assert x0 < 0.1 * w and y0 < 0.06 * h
+            else:
+                assert x1 > 0.9 * w and y1 > 0.94 * h
+
+
+def test_a_tall_rank_needs_a_larger_glyph_limit() -> None:
+    card = np.full((512, 320, 4), 255, np.uint8)
+    card[12:124, 16:70] = (0, 0, 0, 255)  # a rank glyph 22% of the card tall
+    card[135:215, 20:70] = (0, 0, 200, 255)  # its pip
+    ink = corner_ink(card, Corner.TOP_LEFT)
+    small = find_index(ink, 512)
+    assert small is None or small[3] - small[1] < 100  # the rank is not taken for a glyph
+    box = find_index(ink, 512, glyph_max=0.25)
+    assert box is not None and box[1] <= 14 and box[3] >= 210

@@ -13,6 +13,7 @@ from blackcat.vision.calibration import (
     CALIBRATION_FILE,
     UNCALIBRATED,
     Calibration,
+    choose_drop_threshold,
     choose_threshold,
     fit,
     flag_rates,
@@ -80,3 +81,10 @@ def test_a_calibration_file_round_trips(tmp_path) -> None:
 def test_a_damaged_calibration_is_refused() -> None:
     with pytest.raises(ValueError, match="increasing"):
         Calibration.from_json({"raw": [1.0, 0.0], "probability": [0, 1], "doubtful_below": 0.5})
+
+
+def test_reads_more_often_no_card_than_a_card_are_not_shown() -> None:
+    probabilities = [0.05, 0.1, 0.15, 0.2, 0.3, 0.9, 0.95]
+    real = [False, False, True, False, False, True, True]
+    assert choose_drop_threshold(probabilities, real) == pytest.approx(0.9)
+    assert choose_drop_threshold([0.5, 0.9], [True, True]) == 0.0

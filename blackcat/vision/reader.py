@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
-from blackcat.cards import Card
+from blackcat.cards import ALL_CARDS
 from blackcat.vision.calibration import UNCALIBRATED, Calibration, load_calibration
 from blackcat.vision.classes import QUARTER_TURNS, IndexClass, parse_class_name
 from blackcat.vision.layout import arrange
@@ -159,22 +160,29 @@ the probability of each quarter turn of its glyph (empty when the classifier doe
 def summarise(probabilities: np.ndarray, classes: list[IndexClass], top: int) -> ClassifiedIndex:
     """The classifier's answer over (card, orientation) classes and "no index", as the card
     guesses, the index probability and the orientation probabilities."""
-    cards: dict[Card, float] = {}
-    turns = np.zeros(QUARTER_TURNS)
-    knows_turns = False
-    for probability, meaning in zip(probabilities.tolist(), classes, strict=True):
-        if meaning.card is None:
-            continue
-        cards[meaning.card] = cards.get(meaning.card, 0.0) + probability
-        if meaning.orientation is not None:
-            turns[meaning.orientation] += probability
-            knows_turns = True
-    index_probability = min(1.0, sum(cards.values()))
-    ranked = sorted(cards.items(), key=lambda item: -item[1])[:top]
+    cards_of, turns_of = _class_tables(tuple(classes))
+    is_card = cards_of >= 0
+    cards = np.bincount(cards_of[is_card], probabilities[is_card], minlength=len(ALL_CARDS))
+    index_probability = min(1.0, float(cards.sum()))
     scale = 1.0 / max(index_probability, 1e-9)
-    guesses = tuple(Guess(card, min(1.0, probability * scale)) for card, probability in ranked)
-    orientations = tuple(float(v) * scale for v in turns) if knows_turns else ()
-    return guesses, index_probability, orientations
+    best = np.argsort(-cards)[:top]
+    guesses = tuple(Guess(ALL_CARDS[i], min(1.0, float(cards[i]) * scale)) for i in best)
+    knows = turns_of >= 0
+    if not knows.any():
+        return guesses, index_probability, ()
+    turns = np.bincount(turns_of[knows], probabilities[knows], minlength=QUARTER_TURNS) * scale
+    return guesses, index_probability, tuple(float(v) for v in turns)
+
+
+@lru_cache(maxsize=4)
+def _class_tables(classes: tuple[IndexClass, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """For each class, its card's position in ALL_CARDS and its quarter turn (-1: none)."""
+    position = {card: n for n, card in enumerate(ALL_CARDS)}
+    cards_of = np.array([position[c.card] if c.card else -1 for c in classes], dtype=np.int64)
+    turns_of = np.array(
+        [c.orientation if c.orientation is not None else -1 for c in classes], dtype=np.int64
+    )
+    return cards_of, turns_of
 
 
 def downscale(image: np.ndarray, long_side: int) -> tuple[np.ndarray, float]:

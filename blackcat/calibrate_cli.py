@@ -1,9 +1,10 @@
 """`blackcat calibrate`: fit the reader's probabilities and doubt threshold on kitty scenes.
 
 The reader reads a calibration set of kitty scenes (held-out decks; another seed than the set
-`blackcat evaluate --kitty` measures on) with no calibration; an isotonic fit of "the card was
-right" on its raw belief becomes models/calibration.json, with the lowest doubt threshold that
-leaves at most `--max-wrong` wrong cards in 100 unflagged ones.
+`blackcat evaluate --kitty` measures on) with no calibration; a fit of "the card was right" on
+what the models said (`calibration.fit`) becomes models/calibration.json, with the probability
+under which a read is not shown and the lowest doubt threshold that leaves at most `--max-wrong`
+wrong cards in 100 unflagged ones.
 """
 
 from __future__ import annotations
@@ -52,8 +53,9 @@ def run(args: argparse.Namespace) -> int:
     raw = evaluate_kitty(reader, make_kitty_scenes(args.kitty, args.scenes, args.seed))
     print("uncalibrated: " + raw.summary())
     print(reliability_text(raw.probabilities, raw.rights))
-    mapping = fit(raw.probabilities, raw.rights)
-    calibrated = [mapping(p) for p in raw.probabilities]
+    mapping = fit(raw.evidence, raw.rights)
+    calibrated = [mapping(evidence) for evidence in raw.evidence]
+    print(f"logistic weights (bias, card, detected, index, upright, corners): {mapping.weights}")
     drop_below = choose_drop_threshold(calibrated, raw.reals)
     kept = [n for n, p in enumerate(calibrated) if p >= drop_below]
     choice = choose_threshold(

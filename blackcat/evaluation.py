@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from blackcat.vision.reader import ReaderSettings
-from blackcat.vision.types import Box, PhotoRead, ReadCard
+from blackcat.vision.types import Box, Evidence, PhotoRead, ReadCard
 
 if TYPE_CHECKING:
     from blackcat.vision.reader import CardReader
@@ -262,7 +262,8 @@ class KittyReport:
     phantoms: int = 0  # cards read where no card's index is
     probabilities: list[float] = field(default_factory=list)  # every card read ...
     rights: list[bool] = field(default_factory=list)  # ... whether it was right ...
-    reals: list[bool] = field(default_factory=list)  # ... and whether a card is there at all
+    reals: list[bool] = field(default_factory=list)  # ... whether a card is there at all ...
+    evidence: list[Evidence] = field(default_factory=list)  # ... and what the models said
     failures: list[str] = field(default_factory=list)
 
     def add(
@@ -296,6 +297,9 @@ class KittyReport:
         self.right_flagged += sum(ok and card.doubtful for card, ok in right)
         self.probabilities.extend(card.confidence for card, _ in right)
         self.rights.extend(ok for _, ok in right)
+        self.evidence.extend(
+            card.evidence or Evidence(card.confidence, 1.0, 1.0, 1.0, 1) for card, _ in right
+        )
         if not whole:
             self.failures.append(f"{name} ({size}): read {codes} truth {list(truth)}")
 

@@ -1,41 +1,71 @@
-"""From the models' raw belief in a card to an honest probability, and the doubt threshold.
+"""From what the models say about a card to an honest probability, and the doubt threshold.
 
-The raw belief (detector x classifier) is not a probability: fitted on held-out scenes with
-isotonic regression, the map below turns it into "the card is there and is what we say" as often
-as it claims. The doubt threshold is then chosen on the same measurements (`choose_threshold`).
+The models' joint belief (detector x classifier) is not a probability, and on its own it tells
+right cards from wrong ones poorly. Fitted on held-out scenes, a logistic model over its parts
+(`Evidence`: the best card's probability, the detector's confidence, "an index at all", how the
+glyphs stand, how many corners were seen), then an isotonic fix-up of its output, turns them
+into "the card is there and is what we say", as often as it claims. The doubt threshold is chosen
+on the same measurements (`choose_threshold`), and is checked on another set of scenes.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from blackcat.vision.types import DOUBTFUL_BELOW
+from blackcat.vision.types import DOUBTFUL_BELOW, Evidence
 
 CALIBRATION_FILE = "calibration.json"
+FEATURES = 6  # bias, logit(card), log(detected), logit(is_index), log(upright), corners > 1
+
+
+def features(evidence: Evidence) -> np.ndarray:
+    def logit(p: float) -> float:
+        p = min(max(p, 1e-4), 1 - 1e-4)
+        return math.log(p / (1 - p))
+
+    return np.array(
+        [
+            1.0,
+            logit(evidence.card),
+            math.log(max(evidence.detected, 1e-4)),
+            logit(evidence.is_index),
+            math.log(max(evidence.upright, 1e-4)),
+            float(evidence.corners > 1),
+        ]
+    )
 
 
 @dataclass(frozen=True)
 class Calibration:
-    """A non-decreasing map raw -> probability (linear between its points), the threshold
-    under which a card is flagged as doubtful, and the one under which a read is more likely no
-    card at all than a card, and is not shown."""
+    """Logistic weights over `features` (none: the joint belief itself), a non-decreasing map of
+    that score to a probability (linear between its points), the threshold under which a card
+    is flagged as doubtful, and the one under which a read is more likely no card at all than a
+    card, and is not shown."""
 
+    weights: tuple[float, ...] = ()
     raw: tuple[float, ...] = (0.0, 1.0)
     probability: tuple[float, ...] = (0.0, 1.0)
     doubtful_below: float = DOUBTFUL_BELOW
     drop_below: float = 0.0
 
-    def __call__(self, raw: float) -> float:
-        return float(np.interp(raw, self.raw, self.probability))
+    def score(self, evidence: Evidence) -> float:
+        if not self.weights:
+            return evidence.raw
+        return 1.0 / (1.0 + math.exp(-float(np.dot(self.weights, features(evidence)))))
+
+    def __call__(self, evidence: Evidence) -> float:
+        return float(np.interp(self.score(evidence), self.raw, self.probability))
 
     def to_json(self) -> dict[str, object]:
         return {
+            "weights": [round(v, 5) for v in self.weights],
             "raw": [round(v, 5) for v in self.raw],
             "probability": [round(v, 5) for v in self.probability],
             "doubtful_below": round(self.doubtful_below, 4),
@@ -47,8 +77,15 @@ class Calibration:
         raw, probability = tuple(data["raw"]), tuple(data["probability"])
         if len(raw) != len(probability) or len(raw) < 2 or list(raw) != sorted(raw):
             raise ValueError("a calibration needs two or more increasing raw points")
+        weights = tuple(float(w) for w in data.get("weights", ()))
+        if weights and len(weights) != FEATURES:
+            raise ValueError(f"a calibration's weights are {FEATURES} numbers")
         return cls(
-            raw, probability, float(data["doubtful_below"]), float(data.get("drop_below", 0.0))
+            weights,
+            raw,
+            probability,
+            float(data["doubtful_below"]),
+            float(data.get("drop_below", 0.0)),
         )
 
 
@@ -62,8 +99,32 @@ def load_calibration(models_dir: Path) -> Calibration:
     return Calibration.from_json(json.loads(path.read_text()))
 
 
-def fit(raw: Sequence[float], right: Sequence[bool], points: int = 40) -> Calibration:
-    """Isotonic regression of right (0/1) on raw belief, kept as at most `points` points."""
+def fit(evidence: Sequence[Evidence], right: Sequence[bool]) -> Calibration:
+    """The logistic weights that best predict `right` (least log loss, a little L2), then an
+    isotonic map of their score."""
+    from scipy.optimize import minimize
+
+    if len(evidence) < 2:
+        raise ValueError("need at least two measured cards to calibrate")
+    x = np.stack([features(e) for e in evidence])
+    y = np.asarray(right, dtype=float)
+
+    def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
+        z = x @ w
+        p = 1.0 / (1.0 + np.exp(-z))
+        eps = 1e-9
+        value = -np.mean(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps)) + 1e-3 * w @ w
+        return float(value), x.T @ (p - y) / len(y) + 2e-3 * w
+
+    weights = minimize(loss, np.zeros(FEATURES), jac=True, method="L-BFGS-B").x
+    logistic = Calibration(weights=tuple(float(w) for w in weights))
+    return fit_isotonic([logistic.score(e) for e in evidence], right, logistic.weights)
+
+
+def fit_isotonic(
+    raw: Sequence[float], right: Sequence[bool], weights: tuple[float, ...] = (), points: int = 40
+) -> Calibration:
+    """Isotonic regression of right (0/1) on a score, kept as at most `points` points."""
     from scipy.optimize import isotonic_regression
 
     if len(raw) < 2:
@@ -80,7 +141,7 @@ def fit(raw: Sequence[float], right: Sequence[bool], points: int = 40) -> Calibr
     if knots_x[-1] < 1.0:
         knots_x.append(1.0)
         knots_y.append(knots_y[-1])
-    return Calibration(tuple(knots_x), tuple(knots_y))
+    return Calibration(weights, tuple(knots_x), tuple(knots_y))
 
 
 @dataclass(frozen=True)

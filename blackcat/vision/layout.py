@@ -22,7 +22,7 @@ import numpy as np
 
 from blackcat.cards import ALL_CARDS, Card
 from blackcat.vision.calibration import UNCALIBRATED, Calibration
-from blackcat.vision.types import Box, Guess, IndexRead, PhotoRead, ReadCard
+from blackcat.vision.types import Box, Evidence, Guess, IndexRead, PhotoRead, ReadCard
 
 MAX_CORNER_DISTANCE = 9.0
 """Two indices of one card lie at most this many index heights apart (corner to corner)."""
@@ -278,7 +278,8 @@ def merge_group(
     is_index = sum(index.index_probability for index in group) / len(group)
     detected = max(index.detection_confidence for index in group)
     upright = sum(_stands_with(index, up) for index in group) / len(group)
-    probability = calibration(ranked[0][1] * detected * is_index * upright)
+    evidence = Evidence(ranked[0][1], detected, is_index, upright, len(group))
+    probability = calibration(evidence)
     best, rest = ranked[0][1], max(1e-9, 1.0 - ranked[0][1])
     alternatives = (
         Guess(ranked[0][0], probability),
@@ -294,6 +295,7 @@ def merge_group(
         alternatives=alternatives,
         indices=tuple(group),
         doubtful_below=calibration.doubtful_below,
+        evidence=evidence,
     )
 
 

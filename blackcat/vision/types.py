@@ -59,6 +59,22 @@ class IndexRead:
 
 
 @dataclass(frozen=True)
+class Evidence:
+    """What the models say about one card, the inputs of its calibrated probability."""
+
+    card: float  # the classifier's probability of the best card, given an index
+    detected: float  # the detector's best confidence among the card's indices
+    is_index: float  # the classifier's probability that it sees an index at all
+    upright: float  # probability that the glyphs stand with the photo's up (or upside down)
+    corners: int  # indices seen of this card
+
+    @property
+    def raw(self) -> float:
+        """The models' joint belief, before calibration."""
+        return self.card * self.detected * self.is_index * self.upright
+
+
+@dataclass(frozen=True)
 class ReadCard:
     """A card of a pile as read from the photo: one or more of its corner indices merged."""
 
@@ -68,6 +84,7 @@ class ReadCard:
     alternatives: tuple[Guess, ...]  # the top guesses, best first (the first is `card`)
     indices: tuple[IndexRead, ...]
     doubtful_below: float = DOUBTFUL_BELOW
+    evidence: Evidence | None = None
 
     @property
     def doubtful(self) -> bool:

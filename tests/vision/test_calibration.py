@@ -16,29 +16,38 @@ from blackcat.vision.calibration import (
     choose_drop_threshold,
     choose_threshold,
     fit,
+    fit_isotonic,
     flag_rates,
     load_calibration,
     reliability_table,
 )
+from blackcat.vision.types import Evidence
 
 
-def test_uncalibrated_is_the_identity() -> None:
-    assert UNCALIBRATED(0.37) == pytest.approx(0.37)
+def evidence(card: float, detected: float = 0.8, corners: int = 1) -> Evidence:
+    return Evidence(card, detected, 1.0, 1.0, corners)
 
 
-def test_a_fit_turns_overconfident_beliefs_into_honest_probabilities() -> None:
+def test_uncalibrated_is_the_models_joint_belief() -> None:
+    assert UNCALIBRATED(Evidence(0.5, 0.8, 0.9, 1.0, 1)) == pytest.approx(0.36)
+
+
+def test_a_fit_learns_which_evidence_tells_right_from_wrong() -> None:
+    # right or wrong depends on the classifier alone: the detector's confidence says nothing
     rng = np.random.default_rng(0)
-    raw = rng.random(4000)
-    right = rng.random(4000) < raw**2  # the models believe more than they deliver
-    calibration = fit(raw.tolist(), right.tolist())
+    cards = rng.random(4000)
+    detected = rng.uniform(0.3, 0.9, 4000)
+    right = rng.random(4000) < cards**2
+    calibration = fit([evidence(c, d) for c, d in zip(cards, detected, strict=True)], right)
     for belief in (0.3, 0.6, 0.9):
-        assert calibration(belief) == pytest.approx(belief**2, abs=0.06)
+        assert calibration(evidence(belief, 0.3)) == pytest.approx(belief**2, abs=0.08)
+        assert calibration(evidence(belief, 0.9)) == pytest.approx(belief**2, abs=0.08)
 
 
 @given(st.lists(st.tuples(st.floats(0, 1), st.booleans()), min_size=2, max_size=200))
-def test_a_fit_never_decreases_and_stays_a_probability(pairs) -> None:
-    calibration = fit([raw for raw, _ in pairs], [ok for _, ok in pairs])
-    values = [calibration(x) for x in np.linspace(0, 1, 21)]
+def test_an_isotonic_fit_never_decreases_and_stays_a_probability(pairs) -> None:
+    calibration = fit_isotonic([raw for raw, _ in pairs], [ok for _, ok in pairs])
+    values = [calibration(evidence(x, 1.0)) for x in np.linspace(0, 1, 21)]
     assert values == sorted(values)
     assert all(0 <= value <= 1 for value in values)
 
@@ -72,7 +81,9 @@ def test_the_reliability_table_bins_cards_by_stated_probability() -> None:
 
 
 def test_a_calibration_file_round_trips(tmp_path) -> None:
-    calibration = Calibration((0.0, 0.5, 1.0), (0.0, 0.4, 0.98), doubtful_below=0.7)
+    calibration = Calibration(
+        (0.1, 2.0, 0.5, 1.0, 1.0, 0.3), (0.0, 0.5, 1.0), (0.0, 0.4, 0.98), doubtful_below=0.7
+    )
     (tmp_path / CALIBRATION_FILE).write_text(json.dumps(calibration.to_json()))
     assert load_calibration(tmp_path) == calibration
     assert load_calibration(tmp_path / "nowhere") == UNCALIBRATED

@@ -231,7 +231,7 @@ def test_with_two_decks_duplicates_stay() -> None:
 
 
 def test_a_card_and_its_alternatives_share_one_calibrated_probability() -> None:
-    calibration = Calibration((0.0, 0.5, 1.0), (0.0, 0.2, 0.9), doubtful_below=0.5)
+    calibration = Calibration((), (0.0, 0.5, 1.0), (0.0, 0.2, 0.9), doubtful_below=0.5)
     unsure = IndexRead(
         box=(10, 10, 22, 34),
         detection_confidence=1.0,

@@ -5,7 +5,8 @@
 Without PHOTO it reads the 12 MP photo of two piles of 15 that `make_photo.py` renders, and
 renders it first when it isn't there yet.
 
-Budgets (DESIGN.md): loading the models under 3 s; photo in -> score out under 1 s once loaded.
+Budgets (DESIGN.md, issue 8): loading the models under 3 s; photo in -> score out, median at
+most 0.25 s once loaded.
 """
 
 from __future__ import annotations

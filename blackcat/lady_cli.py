@@ -29,6 +29,7 @@ from blackcat.black_lady import (
     score_deal,
 )
 from blackcat.cards import Card, CardParseError, format_pile, parse_pile
+from blackcat.score_cli import tolerate_narrow_consoles
 
 
 class LadyInputError(Exception):
@@ -108,10 +109,7 @@ def format_deal_report(score: DealScore, problems: Sequence[Problem]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    for stream in (sys.stdout, sys.stderr):  # a card's symbol must not fail on a narrow console
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
+    tolerate_narrow_consoles(sys.stdout, sys.stderr)
     try:
         tricks = parse_tricks(args.players)
     except LadyInputError as error:

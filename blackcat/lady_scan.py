@@ -33,6 +33,7 @@ from blackcat.black_lady import (
 )
 from blackcat.cards import Card
 from blackcat.lady_cli import format_deal_report
+from blackcat.score_cli import tolerate_narrow_consoles
 from blackcat.vision.scan_cli import annotation_paths, reads_to_json
 from blackcat.vision.types import PhotoRead, ReadCard
 
@@ -123,10 +124,7 @@ def run(args: argparse.Namespace) -> int:
     from blackcat.vision.image_io import ImageReadError, load_image
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
 
-    for stream in (sys.stdout, sys.stderr):  # a card's symbol must not fail on a narrow console
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
+    tolerate_narrow_consoles(sys.stdout, sys.stderr)
     wrong = black_cat_options(args)
     if wrong:
         print(f"blackcat scan: {wrong} is a Black Cat rule, not Black Lady's", file=sys.stderr)

@@ -134,11 +134,17 @@ def _takes_symbols(stream: TextIO) -> bool:
     return True
 
 
+def tolerate_narrow_consoles(*streams: object) -> None:
+    """A card's symbol in a message must never become a traceback on a console that can't
+    print it: such characters are escaped instead."""
+    for stream in streams:
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
 def run(args: argparse.Namespace) -> int:
-    # An error message naming a card must never turn into a traceback on a narrow console.
-    reconfigure = getattr(sys.stderr, "reconfigure", None)
-    if reconfigure is not None:
-        reconfigure(errors="backslashreplace")
+    tolerate_narrow_consoles(sys.stderr)
     try:
         piles = parse_piles(args.piles)
         check_duplicates(piles, args.decks)

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from blackcat.cards import ALL_CARDS, Card, Rank, Suit
+from blackcat.standings import leaders
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 9
@@ -247,12 +248,7 @@ class GameScore:
     @property
     def winners(self) -> tuple[str, ...]:
         """Every player with the highest total (the fewest minus points); none before a deal."""
-        if not self.deals:
-            return ()
-        best = max(self.totals)
-        return tuple(
-            name for name, total in zip(self.names, self.totals, strict=True) if total == best
-        )
+        return leaders(self.names, self.totals) if self.deals else ()
 
     @property
     def winner(self) -> str | None:

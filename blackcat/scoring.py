@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from blackcat.cards import QUEEN_VALUES, Card, Rank
+from blackcat.standings import leaders
 
 FeatureKind = Literal["tomcat", "yowler", "jellical", "black_cat"]
 FEATURE_KINDS: tuple[FeatureKind, ...] = ("tomcat", "yowler", "jellical", "black_cat")
@@ -138,10 +139,9 @@ class TableScore:
     @property
     def winners(self) -> tuple[str, ...]:
         """Every player with the highest total: one name, several on a tie, none without players."""
-        if not self.players:
-            return ()
-        best = max(player.total for player in self.players)
-        return tuple(player.name for player in self.players if player.total == best)
+        return leaders(
+            [player.name for player in self.players], [player.total for player in self.players]
+        )
 
     @property
     def winner(self) -> str | None:

@@ -321,21 +321,8 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
 
 def show_editor(pile: ts.Pile) -> None:
     sel_key = f"sel:{pile.id}"
-    selected = st.session_state.get(sel_key)
-    if selected is not None and selected >= len(pile.slots):
-        st.session_state[sel_key] = selected = None
-    if pile.slots:
-        st.pills(
-            "Tap a card to change or delete it",
-            list(range(len(pile.slots))),
-            format_func=lambda p: f"{ts.card_number(0, p)} {chip(pile.slots[p].card)}",
-            key=sel_key,
-        )
+    selected = card_tools.pick_slot(act, pile, 0, "Tap a card to change or delete it")
     if selected is not None:
-        number = ts.card_number(0, selected)
-        card_tools.change_card(
-            act, pile.id, selected, f"Card {number} is", pile.slots[selected].card
-        )
         st.button(
             "🗑 Delete",
             key=f"delete:{pile.id}",

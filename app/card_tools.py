@@ -369,6 +369,26 @@ def doubtful_prompt(
             )
 
 
+def pick_slot(act: Act, pile: ts.Pile, pile_index: int, label: str) -> int | None:
+    """The card of a pile the player tapped (None: none), with the list to say what it really
+    is; both games' editors start with it."""
+    sel_key = f"sel:{pile.id}"
+    selected = st.session_state.get(sel_key)
+    if selected is not None and selected >= len(pile.slots):
+        st.session_state[sel_key] = selected = None
+    if pile.slots:
+        st.pills(
+            label,
+            list(range(len(pile.slots))),
+            format_func=lambda p: f"{ts.card_number(pile_index, p)} {chip(pile.slots[p].card)}",
+            key=sel_key,
+        )
+    if selected is not None:
+        number = ts.card_number(pile_index, selected)
+        change_card(act, pile.id, selected, f"Card {number} is", pile.slots[selected].card)
+    return selected
+
+
 def change_card(act: Act, pile_id: int, position: int, label: str, card: Card) -> None:
     """A list of all 52 cards to say what the card at `position` really is."""
     key = f"change:{pile_id}"

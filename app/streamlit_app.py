@@ -554,20 +554,11 @@ def show_queens(pile: ts.Pile, pile_index: int, score: PileScore) -> None:
 
 def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
     sel_key = f"sel:{pile.id}"
-    selected = st.session_state.get(sel_key)
-    if selected is not None and selected >= len(pile.slots):
-        st.session_state[sel_key] = selected = None
-    if pile.slots:
-        st.pills(
-            "Tap a card to change, move or delete it",
-            list(range(len(pile.slots))),
-            format_func=lambda p: f"{ts.card_number(pile_index, p)} {chip(pile.slots[p].card)}",
-            key=sel_key,
-        )
+    selected = card_tools.pick_slot(
+        act, pile, pile_index, "Tap a card to change, move or delete it"
+    )
     if selected is not None:
-        slot = pile.slots[selected]
         number = ts.card_number(pile_index, selected)
-        card_tools.change_card(act, pile.id, selected, f"Card {number} is", slot.card)
         with st.container(horizontal=True, gap="small"):
             st.button(
                 "◀ Left",

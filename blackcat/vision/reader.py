@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -64,7 +63,9 @@ class CardReader:
         self.classifier = classifier
         self.settings = settings
         self.calibration = calibration
-        self.classes = [parse_class_name(classifier.names[i]) for i in range(len(classifier.names))]
+        self.class_tables = class_tables(
+            [parse_class_name(classifier.names[i]) for i in range(len(classifier.names))]
+        )
         self.timings = Timings()
 
     @classmethod
@@ -147,7 +148,7 @@ class CardReader:
         ]
         results = self.classifier.predict(crops, imgsz=self.settings.classify_size, verbose=False)
         return [
-            summarise(result.probs.data.cpu().numpy(), self.classes, self.settings.top_guesses)
+            summarise(result.probs.data.cpu().numpy(), self.class_tables, self.settings.top_guesses)
             for result in results
         ]
 
@@ -157,10 +158,14 @@ ClassifiedIndex = tuple[tuple[Guess, ...], float, tuple[float, ...]]
 the probability of each quarter turn of its glyph (empty when the classifier doesn't tell)."""
 
 
-def summarise(probabilities: np.ndarray, classes: list[IndexClass], top: int) -> ClassifiedIndex:
+ClassTables = tuple[np.ndarray, np.ndarray]
+"""For each classifier class, its card's position in ALL_CARDS and its quarter turn (-1: none)."""
+
+
+def summarise(probabilities: np.ndarray, tables: ClassTables, top: int) -> ClassifiedIndex:
     """The classifier's answer over (card, orientation) classes and "no index", as the card
     guesses, the index probability and the orientation probabilities."""
-    cards_of, turns_of = _class_tables(tuple(classes))
+    cards_of, turns_of = tables
     is_card = cards_of >= 0
     cards = np.bincount(cards_of[is_card], probabilities[is_card], minlength=len(ALL_CARDS))
     index_probability = min(1.0, float(cards.sum()))
@@ -174,9 +179,8 @@ def summarise(probabilities: np.ndarray, classes: list[IndexClass], top: int) ->
     return guesses, index_probability, tuple(float(v) for v in turns)
 
 
-@lru_cache(maxsize=4)
-def _class_tables(classes: tuple[IndexClass, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """For each class, its card's position in ALL_CARDS and its quarter turn (-1: none)."""
+def class_tables(classes: list[IndexClass]) -> ClassTables:
+    """The classes as lookup arrays, made once when the classifier is loaded."""
     position = {card: n for n, card in enumerate(ALL_CARDS)}
     cards_of = np.array([position[c.card] if c.card else -1 for c in classes], dtype=np.int64)
     turns_of = np.array(

@@ -127,7 +127,7 @@ def test_downscale_keeps_the_aspect_and_reports_the_factor() -> None:
 
 def test_the_classifier_answer_is_summed_into_cards_index_and_orientation() -> None:
     from blackcat.vision.classes import all_class_names, parse_class_name
-    from blackcat.vision.reader import summarise
+    from blackcat.vision.reader import class_tables, summarise
 
     names = all_class_names()
     probabilities = np.zeros(len(names))
@@ -136,7 +136,7 @@ def test_the_classifier_answer_is_summed_into_cards_index_and_orientation() -> N
     probabilities[names.index("QC-0")] = 0.2
     probabilities[names.index("none")] = 0.2
     guesses, index_probability, turns = summarise(
-        probabilities, [parse_class_name(name) for name in names], top=2
+        probabilities, class_tables([parse_class_name(name) for name in names]), top=2
     )
     assert index_probability == pytest.approx(0.8)
     assert [(g.card.code, round(g.probability, 3)) for g in guesses] == [("QS", 0.75), ("QC", 0.25)]
@@ -146,9 +146,9 @@ def test_the_classifier_answer_is_summed_into_cards_index_and_orientation() -> N
 def test_a_classifier_without_orientations_gives_none() -> None:
     from blackcat.cards import ALL_CARDS
     from blackcat.vision.classes import parse_class_name
-    from blackcat.vision.reader import summarise
+    from blackcat.vision.reader import class_tables, summarise
 
     classes = [parse_class_name(card.code) for card in ALL_CARDS]
     probabilities = np.full(len(classes), 1 / len(classes))
-    _, index_probability, turns = summarise(probabilities, classes, top=3)
+    _, index_probability, turns = summarise(probabilities, class_tables(classes), top=3)
     assert index_probability == pytest.approx(1.0) and turns == ()

@@ -1,9 +1,10 @@
 """The Black Lady page: the second game on the same reader (UI only).
 
-A Hearts relative scored from the cards in each player's tricks (`blackcat.black_lady`). The
-game, deal after deal, is a frozen `blackcat.lady_table.LadyGame` in `st.session_state.lady`
-that every action replaces (undo is a list of earlier games). Each deal is a `table_state.Table`
-with one pile per player, so photos and card corrections are Black Cat's own (`card_tools`).
+A Hearts relative scored from the cards in each player's tricks (`blackcat.games.black_lady`). The
+game, deal after deal, is a frozen `blackcat.tables.black_lady_table.LadyGame` in
+`st.session_state.lady` that every action replaces (undo is a list of earlier games). Each deal
+is a `black_cat_table.Table` with one pile per player, so photos and card corrections are
+Black Cat's own (`card_tools`).
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ import lady_view
 import streamlit as st
 from card_tools import PhotoOutcome, PhotoRecord, chip, set_widget
 
-from blackcat import lady_table as lt
-from blackcat import table_state as ts
-from blackcat.black_lady import Rules, cards_each, set_aside
-from blackcat.report import plural
+from blackcat.games.black_lady import Rules, cards_each, set_aside
+from blackcat.games.report import plural
+from blackcat.tables import black_cat_table as ts
+from blackcat.tables import black_lady_table as lt
 
 GAMES = ("Black Cat", "Black Lady")
 BLACK_LADY = GAMES[1]
@@ -85,7 +86,7 @@ def do(
 def act(
     operation: Callable[..., ts.Table], *args: Any, after: Callable[[], None] | None = None
 ) -> None:
-    """A card correction (a `table_state` operation) on the deal on screen: `card_tools.Act`."""
+    """A card correction (a `black_cat_table` operation) on the deal on screen: `card_tools.Act`."""
     do(lt.on_deal, operation, *args, after=after)
 
 

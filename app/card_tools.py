@@ -3,8 +3,9 @@ input (camera and uploads, with one note per file), the photo with its numbered 
 card corrections (a doubtful card's top guesses, "not a card", picking a card by rank and suit).
 
 The widgets change the page's state through an `act(operation, *args, after=None)` callback that
-the page passes in: an operation is a `blackcat.table_state` function of a `Table`, and the page
-decides which table it applies to (Black Cat's one table, or the current Black Lady deal).
+the page passes in: an operation is a `blackcat.tables.black_cat_table` function of a `Table`,
+and the page decides which table it applies to (Black Cat's one table, or the current Black Lady
+deal).
 
 Photos: the reader loads once (`st.cache_resource`), each photo is read once (`st.cache_data` by
 content hash), and editing a card only re-scores. `BLACKCAT_MODELS_DIR` points the app at another
@@ -27,8 +28,8 @@ import numpy as np
 import streamlit as st
 from PIL import Image
 
-from blackcat import table_state as ts
-from blackcat.cards import ALL_CARDS, Card, Rank, Suit
+from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit
+from blackcat.tables import black_cat_table as ts
 from blackcat.vision import reader as vision_reader
 from blackcat.vision.drawing import annotate
 from blackcat.vision.image_io import ACCEPTED, ImageReadError, load_image

@@ -9,9 +9,9 @@ from html import escape
 
 from pile_view import card_cell_html
 
-from blackcat.black_lady import DEFAULT_RULES, GameScore, Rules, card_points
-from blackcat.cards import Card
-from blackcat.table_state import card_number
+from blackcat.games.black_lady import DEFAULT_RULES, GameScore, Rules, card_points
+from blackcat.games.cards import Card
+from blackcat.tables.black_cat_table import card_number
 
 CSS = """
 <style>

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from html import escape
 
-from blackcat.cards import Card
-from blackcat.report import plural
-from blackcat.scoring import FEATURE_KINDS, FEATURE_NAMES, Feature, FeatureKind, PileScore
-from blackcat.table_state import TableResult, card_number
+from blackcat.games.black_cat import FEATURE_KINDS, FEATURE_NAMES, Feature, FeatureKind, PileScore
+from blackcat.games.cards import Card
+from blackcat.games.report import plural
+from blackcat.tables.black_cat_table import TableResult, card_number
 
 KIND_LETTERS: dict[FeatureKind, str] = {
     "tomcat": "T",

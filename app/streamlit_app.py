@@ -1,7 +1,8 @@
 """Black Cat score counter: the Streamlit app (`streamlit run app/streamlit_app.py`).
 
 UI only. The table (players, piles, corrections, pins, variants), its scores and the exports are
-`blackcat.table_state`; scoring is `blackcat.scoring`; reading photos is `blackcat.vision`.
+`blackcat.tables.black_cat_table`; scoring is `blackcat.games.black_cat`; reading photos is
+`blackcat.vision`.
 State lives in `st.session_state.table`, a frozen `Table` that every action replaces (so undo is a
 list of earlier tables). Actions run as widget callbacks, before the page is drawn, so the page
 always shows the table after the change.
@@ -40,10 +41,10 @@ from card_tools import (
     set_widget,
 )
 
-from blackcat import table_link
-from blackcat import table_state as ts
-from blackcat.report import plural
-from blackcat.scoring import PileScore, Variants
+from blackcat.games.black_cat import PileScore, Variants
+from blackcat.games.report import plural
+from blackcat.tables import black_cat_table as ts
+from blackcat.tables import table_link
 from blackcat.vision.drawing import PILE_COLOURS
 from blackcat.vision.types import ReadCard
 

@@ -45,7 +45,7 @@ def main() -> None:
     import torch  # noqa: F401 - counted on its own: the app pays it once at start
 
     imported = time.perf_counter()
-    from blackcat.scoring import score_player
+    from blackcat.games.black_cat import score_player
     from blackcat.vision.image_io import load_image
     from blackcat.vision.reader import MODELS_DIR, CardReader
 

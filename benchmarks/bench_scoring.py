@@ -18,8 +18,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from blackcat.cards import ALL_CARDS, Card
-from blackcat.scoring import Variants, score_pile
+from blackcat.games.black_cat import Variants, score_pile
+from blackcat.games.cards import ALL_CARDS, Card
 
 BUDGET_MS = 5.0
 SIZES = (15, 52, 104)

@@ -16,10 +16,10 @@ import sys
 import time
 from pathlib import Path
 
-from blackcat.cards import ALL_CARDS
-from blackcat.synth.decks import DECKS, Split
-from blackcat.synth.example import top_left_visibility, write_example
-from blackcat.synth.scene import render_piles
+from blackcat.games.cards import ALL_CARDS
+from blackcat.workshop.synth.decks import DECKS, Split
+from blackcat.workshop.synth.example import top_left_visibility, write_example
+from blackcat.workshop.synth.scene import render_piles
 
 WIDTH, HEIGHT = 4000, 3000
 PILE_SIZE = 15

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from blackcat.cards import ALL_CARDS, Card, card_from_code
+from blackcat.games.cards import ALL_CARDS, Card, card_from_code
 
 QUARTER_TURNS = 4
 """Orientation of a glyph in the picture: where its top points. 0 up, 1 right, 2 down, 3 left."""

@@ -20,7 +20,7 @@ from statistics import median
 
 import numpy as np
 
-from blackcat.cards import ALL_CARDS, Card
+from blackcat.games.cards import ALL_CARDS, Card
 from blackcat.vision.calibration import UNCALIBRATED, Calibration
 from blackcat.vision.types import Box, Evidence, Guess, IndexRead, PhotoRead, ReadCard
 

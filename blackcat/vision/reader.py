@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from blackcat.cards import ALL_CARDS
+from blackcat.games.cards import ALL_CARDS
 from blackcat.vision.calibration import UNCALIBRATED, Calibration, load_calibration
 from blackcat.vision.classes import QUARTER_TURNS, IndexClass, parse_class_name
 from blackcat.vision.layout import arrange
@@ -80,7 +80,7 @@ class CardReader:
                 f"trained model weights not found: {', '.join(missing)}; "
                 "train them with `blackcat train` or restore models/ from the repository"
             )
-        from blackcat.ultralytics_setup import prepare_ultralytics
+        from blackcat.workshop.ultralytics_setup import prepare_ultralytics
 
         prepare_ultralytics()  # quiet on stdout, analytics off: before any Ultralytics code runs
         from ultralytics import YOLO  # after the check: importing it takes seconds

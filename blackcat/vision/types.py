@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from blackcat.cards import Card
+from blackcat.games.cards import Card
 
 Box = tuple[float, float, float, float]
 """x1, y1, x2, y2 in pixels of the full-resolution, EXIF-upright photo."""

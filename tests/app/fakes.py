@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from blackcat.cards import parse_card
+from blackcat.games.cards import parse_card
 from blackcat.vision.types import Guess, PhotoRead, ReadCard
 
 

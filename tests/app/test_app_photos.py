@@ -20,7 +20,7 @@ from playwright.sync_api import expect, sync_playwright
 from streamlit.testing.v1 import AppTest
 from test_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, served_app, settle
 
-from blackcat.scoring import score_player
+from blackcat.games.black_cat import score_player
 from blackcat.vision.image_io import load_image
 from blackcat.vision.reader import MODELS_DIR, CardReader
 

@@ -25,7 +25,7 @@ from PIL import Image
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from blackcat import app_cli
+from blackcat.cli import app as app_cli
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -92,7 +92,7 @@ def served(
 def served_app(log_path: Path, *app_args: str) -> Iterator[str]:
     """`blackcat app` on a free localhost port; its URL once it answers."""
     port = free_port()
-    command = [sys.executable, "-m", "blackcat.cli", "app", "--headless", "--port", str(port)]
+    command = [sys.executable, "-m", "blackcat", "app", "--headless", "--port", str(port)]
     command += ["--address", "127.0.0.1", *app_args]
     with served(log_path, command, f"http://127.0.0.1:{port}") as url:
         yield url
@@ -306,7 +306,7 @@ def test_lan_serves_the_page_over_https(browser: Browser, tmp_path: Path) -> Non
     """`blackcat app --lan`: HTTPS with the certificate it made, a secure context (the camera's
     condition) in the browser once its warning is accepted."""
     port = free_port()
-    command = [sys.executable, "-m", "blackcat.cli", "app", "--lan", "--headless"]
+    command = [sys.executable, "-m", "blackcat", "app", "--lan", "--headless"]
     command += ["--port", str(port), "--models", str(tmp_path)]
     env = {**os.environ, "BLACKCAT_CONFIG_DIR": str(tmp_path / "config")}
     cert = tmp_path / "config" / "lan-cert.pem"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import lady_view
 
-from blackcat.black_lady import Rules, score_game
-from blackcat.cards import parse_pile
+from blackcat.games.black_lady import Rules, score_game
+from blackcat.games.cards import parse_pile
 
 
 def test_the_sheet_has_a_row_a_deal_running_totals_and_the_leader() -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pile_view
 
-from blackcat.cards import parse_pile
-from blackcat.scoring import Variants, score_pile
-from blackcat.table_state import new_table, score_table
+from blackcat.games.black_cat import Variants, score_pile
+from blackcat.games.cards import parse_pile
+from blackcat.tables.black_cat_table import new_table, score_table
 
 
 def lanes_of(text: str) -> list[list[tuple[str, tuple[int, ...]]]]:

@@ -23,7 +23,7 @@ from PIL import Image
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Button, TextInput
 
-from blackcat.cards import Card, Rank, Suit, parse_card
+from blackcat.games.cards import Card, Rank, Suit, parse_card
 from blackcat.vision import reader as vision_reader
 
 APP_SCRIPT = Path(__file__).resolve().parents[2] / "app" / "streamlit_app.py"

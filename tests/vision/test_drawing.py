@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from blackcat.cards import Card
+from blackcat.games.cards import Card
 from blackcat.vision.drawing import DOUBTFUL_COLOUR, PILE_COLOURS, annotate, card_number
 from blackcat.vision.types import Guess, IndexRead, PhotoRead, ReadCard
 

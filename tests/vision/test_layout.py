@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from blackcat.cards import Card, parse_pile
+from blackcat.games.cards import Card, parse_pile
 from blackcat.vision.calibration import Calibration
 from blackcat.vision.layout import arrange, row_angle
 from blackcat.vision.types import Guess, IndexRead

@@ -45,7 +45,7 @@ def test_every_test_scene_is_read_exactly(reader: CardReader, meta_path: Path) -
 
 
 def test_the_example_photo_reads_as_its_truth_and_scores_36(reader: CardReader) -> None:
-    from blackcat.scoring import score_player
+    from blackcat.games.black_cat import score_player
 
     example = Path(__file__).parents[2] / "app" / "example.json"
     photo = reader.read(load_image(example.with_suffix(".jpg")))
@@ -144,7 +144,7 @@ def test_the_classifier_answer_is_summed_into_cards_index_and_orientation() -> N
 
 
 def test_a_classifier_without_orientations_gives_none() -> None:
-    from blackcat.cards import ALL_CARDS
+    from blackcat.games.cards import ALL_CARDS
     from blackcat.vision.classes import parse_class_name
     from blackcat.vision.reader import class_tables, summarise
 

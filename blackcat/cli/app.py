@@ -1,0 +1,128 @@
+"""`blackcat app`: start the Streamlit app, as `streamlit run app/streamlit_app.py` would (on
+POSIX the process becomes Streamlit's, so stopping it stops the server).
+
+The settings the app needs are passed on the command line (not only in `.streamlit/config.toml`),
+so they hold from any working folder; the file watcher in particular stays off, because it trips
+over torch's lazy modules once the photo reader is loaded.
+
+It listens on 127.0.0.1 alone unless told otherwise: `--lan` serves HTTPS on every interface (a
+phone's browser gives a page the camera only over HTTPS), with the certificate of
+`blackcat.lan`, and prints the address to open on the phone; `--address` picks the interface.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from blackcat import lan
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+APP_SCRIPT = REPO_ROOT / "app" / "streamlit_app.py"
+LOCAL_ADDRESS = "127.0.0.1"
+EVERY_INTERFACE = "0.0.0.0"  # what --lan is for
+SETTINGS = (
+    "--server.fileWatcherType=none",
+    "--server.runOnSave=false",
+    "--browser.gatherUsageStats=false",
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--port", type=int, default=8501, help="port to serve on (8501)")
+    parser.add_argument(
+        "--address",
+        default=None,
+        help=f"address to listen on (default {LOCAL_ADDRESS}, this machine alone; with --lan "
+        "every interface)",
+    )
+    parser.add_argument(
+        "--lan",
+        action="store_true",
+        help="serve over HTTPS on every interface, for a phone on the same network (its camera "
+        "needs HTTPS); prints the address to open",
+    )
+    parser.add_argument(
+        "--headless", action="store_true", help="don't open a browser window, just serve"
+    )
+    parser.add_argument(
+        "--models", type=Path, default=None, help="folder with the trained weights (models/)"
+    )
+
+
+def listen_address(args: argparse.Namespace) -> str:
+    if args.address:
+        return args.address
+    return EVERY_INTERFACE if args.lan else LOCAL_ADDRESS
+
+
+def streamlit_command(
+    args: argparse.Namespace,
+    certificate: lan.Certificate | None = None,
+    shown_address: str | None = None,
+) -> list[str]:
+    """The `streamlit run` command; HTTPS with `certificate`, and `shown_address` as the
+    address Streamlit prints (so it needn't look the machine's addresses up)."""
+    command = [sys.executable, "-m", "streamlit", "run", str(APP_SCRIPT), *SETTINGS]
+    command.append(f"--server.port={args.port}")
+    command.append(f"--server.address={listen_address(args)}")
+    if certificate is not None:
+        command.append(f"--server.sslCertFile={certificate.cert}")
+        command.append(f"--server.sslKeyFile={certificate.key}")
+    if shown_address:
+        command.append(f"--browser.serverAddress={shown_address}")
+    if args.headless:
+        command.append("--server.headless=true")
+    return command
+
+
+def lan_notice(url: str | None, port: int, certificate: lan.Certificate, new: bool) -> str:
+    """What `--lan` prints: the address to open on the phone and the warning to expect."""
+    made = "made now" if new else "made on an earlier run"
+    where = (
+        f"On a phone on the same network, open  {url}"
+        if url
+        else f"No network found: on this machine, open  https://localhost:{port}"
+    )
+    return (
+        f"{where}\n"
+        f"The certificate is this computer's own ({made}, kept in {certificate.cert.parent}), "
+        "so the browser warns once: choose Advanced, then Proceed (Chrome), or Show Details, "
+        "then visit this website (Safari). Upload then offers the phone's camera."
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    if not APP_SCRIPT.is_file():
+        print(
+            f"blackcat app: {APP_SCRIPT} not found; the app runs from a checkout of the "
+            "repository (pip install -e .)",
+            file=sys.stderr,
+        )
+        return 2
+    env = dict(os.environ)
+    if args.models is not None:
+        env["BLACKCAT_MODELS_DIR"] = str(args.models.resolve())
+    certificate, shown = None, None
+    if args.lan:
+        shown = lan.lan_address()
+        try:
+            certificate, new = lan.ensure_certificate(lan.config_dir(), [shown] if shown else [])
+        except OSError as error:
+            print(f"blackcat app: can't keep the HTTPS certificate: {error}", file=sys.stderr)
+            return 2
+        url = f"https://{shown}:{args.port}" if shown else None
+        print(lan_notice(url, args.port, certificate, new), flush=True)
+    command = streamlit_command(args, certificate, shown)
+    if os.name == "posix":
+        # Streamlit takes this process over, so a signal that stops `blackcat app` (Ctrl-C,
+        # a service manager, a test's terminate) stops the server too, with nothing orphaned.
+        os.chdir(REPO_ROOT)
+        os.execve(command[0], command, env)
+    try:
+        return subprocess.call(command, cwd=REPO_ROOT, env=env)
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,85 @@
+"""`blackcat calibrate`: fit the reader's probabilities and doubt threshold on kitty scenes.
+
+The reader reads a calibration set of kitty scenes (held-out decks; another seed than the set
+`blackcat evaluate --kitty` measures on) with no calibration; a fit of "the card was right" on
+what the models said (`calibration.fit`) becomes models/calibration.json, with the probability
+under which a read is not shown and the lowest doubt threshold that leaves at most `--max-wrong`
+wrong cards in 100 unflagged ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from blackcat.vision.calibration import (
+    CALIBRATION_FILE,
+    choose_drop_threshold,
+    choose_threshold,
+    fit,
+    flag_rates,
+)
+from blackcat.vision.reader import MODELS_DIR
+
+DEFAULT_DIR = Path("datasets/generated/kitty-calibration")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--kitty", type=Path, default=DEFAULT_DIR, help=f"scenes folder (default {DEFAULT_DIR})"
+    )
+    parser.add_argument("--scenes", type=int, default=300, help="scenes (default 300)")
+    parser.add_argument("--seed", type=int, default=9, help="seed of the scenes (default 9)")
+    parser.add_argument("--models", type=Path, default=MODELS_DIR, help="folder with the weights")
+    parser.add_argument(
+        "--max-wrong",
+        type=float,
+        default=1.0,
+        help="wrong cards allowed among 100 unflagged ones (default 1)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from blackcat.vision.calibration import UNCALIBRATED
+    from blackcat.vision.reader import CardReader
+    from blackcat.workshop.evaluation import evaluate_kitty, reliability_text
+    from blackcat.workshop.kitty import make_kitty_scenes
+
+    reader = CardReader.load(args.models)
+    reader.calibration = UNCALIBRATED
+    raw = evaluate_kitty(reader, make_kitty_scenes(args.kitty, args.scenes, args.seed))
+    print("uncalibrated: " + raw.summary())
+    print(reliability_text(raw.probabilities, raw.rights))
+    mapping = fit(raw.evidence, raw.rights)
+    calibrated = [mapping(evidence) for evidence in raw.evidence]
+    print(f"logistic weights (bias, card, detected, index, upright, corners): {mapping.weights}")
+    drop_below = choose_drop_threshold(calibrated, raw.reals)
+    kept = [n for n, p in enumerate(calibrated) if p >= drop_below]
+    choice = choose_threshold(
+        [calibrated[n] for n in kept], [raw.rights[n] for n in kept], args.max_wrong
+    )
+    mapping = replace(mapping, doubtful_below=choice.doubtful_below, drop_below=drop_below)
+    dropped_real = sum(raw.reals[n] for n in range(len(calibrated)) if calibrated[n] < drop_below)
+    print(
+        f"not shown below {drop_below:.3f}: {len(calibrated) - len(kept)} reads, of them "
+        f"{dropped_real} where a card is (mostly misread) and "
+        f"{len(calibrated) - len(kept) - dropped_real} where none is"
+    )
+    print("calibrated:")
+    print(reliability_text(calibrated, raw.rights))
+    for threshold in (0.5, 0.7, 0.8, 0.9, choice.doubtful_below):
+        rates = flag_rates([calibrated[n] for n in kept], [raw.rights[n] for n in kept], threshold)
+        print(
+            f"  doubtful below {threshold:.3f}: {rates.wrong_unflagged_per_100:.2f} wrong in 100 "
+            f"unflagged, {rates.right_flagged:.3f} of right cards flagged"
+        )
+    path = args.models / CALIBRATION_FILE
+    path.write_text(json.dumps(mapping.to_json(), indent=1) + "\n")
+    print(
+        f"chose doubtful below {choice.doubtful_below:.3f}, not shown below {drop_below:.3f}; "
+        f"wrote {path}"
+    )
+    return 0

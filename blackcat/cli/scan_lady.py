@@ -1,0 +1,174 @@
+"""`blackcat scan --game black-lady PHOTO [PHOTO ...]`: one photo per player, in seat order, each
+the cards of the tricks that player took, spread out (an unordered set: every card read in the
+photo, whatever its row). The deal is scored and checked as `blackcat lady` does it.
+
+`--json` prints the object of `blackcat lady --json`, each player's entry extended with the
+photo and what the reader said about each card: `{"players": [{"image", "cards", "points",
+"no_tricks", "confidence", "boxes", "doubtful", "alternatives"}], "total", "problems"}`. A photo
+that can't be read is `{"image", "error"}` in its seat: the others still score, the checks that
+need every player wait, and the exit status is 1. Fewer than 3 or more than 9 photos exit 2.
+With `--annotate`, each player's entry also names the drawing written for its photo
+(`"annotated"`), as `blackcat scan` does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from blackcat.cli.lady import format_deal_report
+from blackcat.cli.scan import annotation_paths, reads_to_json
+from blackcat.cli.score import tolerate_narrow_consoles
+from blackcat.games.black_lady import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    DealScore,
+    PlayerCountError,
+    Problem,
+    Rules,
+    check_deal,
+    default_names,
+    score_player,
+)
+from blackcat.games.cards import Card
+from blackcat.vision.types import PhotoRead, ReadCard
+
+
+def black_cat_options(args: argparse.Namespace) -> str | None:
+    """The first Black Cat option given, which Black Lady can't use."""
+    if getattr(args, "decks", 1) != 1:
+        return "--decks"
+    for name in ("lucky_tom", "music_of_the_night"):
+        if getattr(args, name, False):
+            return "--" + name.replace("_", "-")
+    return None
+
+
+def tricks_of(photo: PhotoRead) -> tuple[ReadCard, ...]:
+    """Every card read in the photo, row after row: a player's tricks are a set, not piles."""
+    return tuple(read for pile in photo.piles for read in pile)
+
+
+def deal_to_json(
+    images: Sequence[str],
+    reads: Sequence[tuple[ReadCard, ...] | str],
+    rules: Rules,
+    problems: Sequence[Problem],
+) -> dict[str, Any]:
+    """`reads[i]` is player i's cards as read, or the reason the photo couldn't be read."""
+    players: list[dict[str, Any]] = []
+    for image, read in zip(images, reads, strict=True):
+        if isinstance(read, str):
+            players.append({"image": image, "error": read})
+            continue
+        score = score_player([r.card for r in read], rules)
+        fields = reads_to_json(read)
+        players.append(
+            {
+                "image": image,
+                "cards": fields.pop("cards"),
+                "points": score.points,
+                "no_tricks": score.no_tricks,
+                **fields,
+            }
+        )
+    return {
+        "players": players,
+        "total": sum(player.get("points", 0) for player in players),
+        "problems": [problem.message for problem in problems],
+    }
+
+
+def _text_report(
+    images: Sequence[str],
+    reads: Sequence[tuple[ReadCard, ...] | str],
+    rules: Rules,
+    problems: Sequence[Problem],
+) -> str:
+    lines = []
+    names = default_names(len(images))
+    for name, image, read in zip(names, images, reads, strict=True):
+        if isinstance(read, str):
+            lines.append(f"{name}: {image}: {read}")
+            continue
+        doubtful = [
+            f"{r.card.label} ({r.confidence:.0%}; or "
+            + ", ".join(g.card.label for g in r.alternatives[1:])
+            + ")"
+            for r in read
+            if r.doubtful
+        ]
+        check = f"; check {'; '.join(doubtful)}" if doubtful else ""
+        lines.append(f"{name}: {image}: {len(read)} cards{check}")
+    scored = DealScore(
+        tuple(
+            score_player([r.card for r in read], rules, name)
+            for name, read in zip(names, reads, strict=True)
+            if not isinstance(read, str)
+        ),
+        rules,
+    )
+    if scored.players:
+        lines.append(format_deal_report(scored, problems))
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    import cv2
+
+    from blackcat.vision.drawing import annotate
+    from blackcat.vision.image_io import ImageReadError, load_image
+    from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
+
+    tolerate_narrow_consoles(sys.stdout, sys.stderr)
+    wrong = black_cat_options(args)
+    if wrong:
+        print(f"blackcat scan: {wrong} is a Black Cat rule, not Black Lady's", file=sys.stderr)
+        return 2
+    if not MIN_PLAYERS <= len(args.photos) <= MAX_PLAYERS:
+        print(
+            f"blackcat scan: {PlayerCountError(len(args.photos))}: give one photo per player",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        reader = CardReader.load(args.models or MODELS_DIR)
+    except ModelsMissingError as error:
+        print(f"blackcat scan: {error}", file=sys.stderr)
+        return 2
+    rules = Rules(ace_hearts=args.ace_hearts)
+    images = [str(path) for path in args.photos]
+    photo_paths = [Path(photo) for photo in args.photos]
+    targets = annotation_paths(args.annotate, photo_paths) if args.annotate else []
+    drawings: dict[int, str] = {}  # seat: the drawing written for its photo
+    reads: list[tuple[ReadCard, ...] | str] = []
+    for seat, photo_path in enumerate(photo_paths):
+        try:
+            image = load_image(photo_path)
+        except ImageReadError as error:
+            reads.append(str(error))
+            continue
+        photo = reader.read(image)
+        reads.append(tricks_of(photo))
+        if targets:
+            drawn = annotate(image, photo)
+            cv2.imwrite(str(targets[seat]), cv2.cvtColor(drawn, cv2.COLOR_RGB2BGR))
+            drawings[seat] = str(targets[seat])
+    tricks: list[tuple[Card, ...] | None] = [
+        None if isinstance(read, str) else tuple(r.card for r in read) for read in reads
+    ]
+    problems = check_deal(tricks)
+    if args.json:
+        deal = deal_to_json(images, reads, rules, problems)
+        for seat, drawing in drawings.items():
+            deal["players"][seat]["annotated"] = drawing
+        print(json.dumps(deal))
+    else:
+        print(_text_report(images, reads, rules, problems))
+        for drawing in drawings.values():
+            print(f"annotated: {drawing}")
+    return 1 if any(isinstance(read, str) for read in reads) else 0

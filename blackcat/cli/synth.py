@@ -1,0 +1,103 @@
+"""`blackcat synth`: render synthetic training scenes (detection + classification datasets)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("datasets/generated/synth"),
+        help="output folder (default: datasets/generated/synth)",
+    )
+    parser.add_argument("--scenes", type=int, default=1000, help="number of scenes")
+    parser.add_argument("--seed", type=int, default=0, help="random seed (same seed, same files)")
+    parser.add_argument("--imgsz", type=int, default=640, help="long side of the scene images")
+    parser.add_argument("--workers", type=int, default=2, help="processes (output is the same)")
+    parser.add_argument("--start", type=int, default=0, help="first scene index (to extend a set)")
+    parser.add_argument(
+        "--val-fraction",
+        type=float,
+        default=0.15,
+        help="share of scenes drawn only with held-out decks (default 0.15)",
+    )
+    parser.add_argument(
+        "--decks",
+        default="",
+        help="comma-separated deck names to use instead of all (see datasets/README.md)",
+    )
+    parser.add_argument("--no-crops", action="store_true", help="skip the classification crops")
+    parser.add_argument(
+        "--contact-sheets",
+        action="store_true",
+        help="also draw each deck's index boxes into OUT/contact/",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    import time
+    from collections import Counter
+
+    from tqdm import tqdm
+
+    from blackcat.workshop.synth.cardart import CardArtError
+    from blackcat.workshop.synth.decks import DECKS, deck_by_name
+    from blackcat.workshop.synth.indices import contact_sheet
+    from blackcat.workshop.synth.scene import SynthConfig
+    from blackcat.workshop.synth.writer import generate
+
+    if args.scenes < 0 or args.imgsz < 64:
+        print("error: --scenes must be >= 0 and --imgsz >= 64")
+        return 2
+    try:
+        names = [n.strip() for n in args.decks.split(",") if n.strip()]
+        decks = tuple(deck_by_name(n) for n in names) if names else DECKS
+    except KeyError as error:
+        print(f"error: {error.args[0]}")
+        return 2
+    config = SynthConfig(imgsz=args.imgsz, val_fraction=args.val_fraction, crops=not args.no_crops)
+    started = time.perf_counter()
+    splits: Counter = Counter()
+    crops: Counter = Counter()
+    boxes = 0
+    try:
+        stream = generate(
+            args.out, args.scenes, args.seed, config, args.workers, decks=decks, start=args.start
+        )
+        for stats in tqdm(stream, total=args.scenes, unit="scene", desc="synth"):
+            splits[stats.split] += 1
+            boxes += stats.boxes
+            crops.update({(stats.split, code): n for code, n in stats.crops.items()})
+        if args.contact_sheets:
+            for deck in decks:
+                contact_sheet(deck, out=args.out / "contact")
+    except (CardArtError, ValueError) as error:
+        print(f"error: {error}")
+        return 1
+    elapsed = time.perf_counter() - started
+    rate = args.scenes / elapsed if elapsed > 0 else 0.0
+    print(
+        f"wrote {args.scenes} scenes ({dict(splits)}), {boxes} index boxes, "
+        f"{sum(crops.values())} crops to {args.out} in {elapsed:.0f} s ({rate:.2f} scenes/s)"
+    )
+    print(
+        f"detection: {args.out / 'detect' / 'data.yaml'}; classification: {args.out / 'classify'}"
+    )
+    if not args.no_crops:
+        _warn_empty_classes(args.out / "classify")
+    return 0
+
+
+def _warn_empty_classes(classify: Path) -> None:
+    """Ultralytics' classification loader fails on an empty class folder: say so early."""
+    for split in sorted(p for p in classify.iterdir() if p.is_dir()):
+        empty = sorted(p.name for p in split.iterdir() if p.is_dir() and not any(p.iterdir()))
+        if empty:
+            print(
+                f"warning: {len(empty)} card classes have no crop in {split} "
+                f"({', '.join(empty[:8])}{'...' if len(empty) > 8 else ''}): "
+                "make more scenes (--start N --scenes M adds to the set) before training"
+            )

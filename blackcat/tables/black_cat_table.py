@@ -1,0 +1,702 @@
+"""The score table the app edits, as values: players, their piles, each card with what the photo
+reader said about it, Queen pins and variants; scoring it; and the CSV/JSON exports.
+
+Pure functions on frozen dataclasses: the app keeps one `Table` in its session and replaces it on
+every change (which also makes undo a list of earlier tables). Scoring is the engine's
+(`blackcat.games.black_cat`); nothing here knows about Streamlit or images. Positions are
+0-based, as in the engine; people see 1-based card numbers (`card_number`), as on the annotated
+photo.
+"""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import io
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from blackcat.games.black_cat import (
+    FEATURE_KINDS,
+    FEATURE_NAMES,
+    DuplicateCard,
+    PlayerScore,
+    TableScore,
+    Variants,
+    find_duplicates,
+    score_player,
+)
+from blackcat.games.cards import QUEEN_VALUES, Card, CardParseError, parse_pile
+from blackcat.games.report import pile_score_to_json, plural
+from blackcat.vision.drawing import card_number  # how people see a card: pile 1, card 3 is 1.3
+from blackcat.vision.types import Guess, ReadCard
+
+MAX_PLAYERS = 4
+PILES_PER_PLAYER = 2
+EXAMPLE_PLAYER = "Example"
+EXAMPLE_PILES: tuple[str, ...] = (
+    "QS 6C QH 5H 5D 8D 2S QD QC 2H 8H 7S 3H 4S 6S",
+    "10S 10H KD 10C 9H",
+)
+"""The example player's piles when there is no photo reader: the piles of the example photo
+(`app/example.jpg`), which are the rules' own example pile (25 points: Tomcats, Jellical Cats,
+a Black Cat, Queens) and the rules' Yowler example with a 9♥ (11 points)."""
+
+
+class TableError(ValueError):
+    """A change the table can't take (the message says why, for the person at the phone)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Values
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One card of a pile, with where it came from."""
+
+    card: Card
+    pin: int | None = None  # a Queen the player fixed to 7 or 11
+    read: ReadCard | None = None  # how the photo reader saw it (box, confidence, alternatives)
+    photo: str | None = None  # key of the photo it was read from
+    checked: bool = False  # the person confirmed or corrected it
+
+    @property
+    def doubtful(self) -> bool:
+        """Read from a photo with low confidence, and nobody has looked at it since."""
+        return self.read is not None and self.read.doubtful and not self.checked
+
+    @property
+    def alternatives(self) -> tuple[Guess, ...]:
+        """The reader's other guesses for this card, best first."""
+        if self.read is None:
+            return ()
+        return tuple(guess for guess in self.read.alternatives if guess.card != self.card)
+
+
+@dataclass(frozen=True)
+class Pile:
+    id: int
+    slots: tuple[Slot, ...] = ()
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(slot.card for slot in self.slots)
+
+    @property
+    def pins(self) -> dict[int, int]:
+        """Position -> pinned value, for the engine."""
+        return {i: slot.pin for i, slot in enumerate(self.slots) if slot.pin is not None}
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+    piles: tuple[Pile, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    players: tuple[Player, ...]
+    variants: Variants = field(default_factory=Variants)
+    example: bool = False  # the untouched example the app opens with: a first photo replaces it
+    next_id: int = 1
+
+    def player(self, player_id: int) -> Player:
+        for player in self.players:
+            if player.id == player_id:
+                return player
+        raise TableError("that player is no longer at the table")
+
+    def locate(self, pile_id: int) -> tuple[int, int]:
+        """(player index, pile index) of a pile."""
+        for player_index, player in enumerate(self.players):
+            for pile_index, pile in enumerate(player.piles):
+                if pile.id == pile_id:
+                    return player_index, pile_index
+        raise TableError("that pile is no longer on the table")
+
+    def pile(self, pile_id: int) -> Pile:
+        player_index, pile_index = self.locate(pile_id)
+        return self.players[player_index].piles[pile_index]
+
+    @property
+    def piles_by_name(self) -> dict[str, list[tuple[Card, ...]]]:
+        return {player.name: [pile.cards for pile in player.piles] for player in self.players}
+
+
+# ---------------------------------------------------------------------------------------------
+# Building tables
+
+
+def _take_ids(table: Table, count: int) -> tuple[Table, list[int]]:
+    ids = list(range(table.next_id, table.next_id + count))
+    return replace(table, next_id=table.next_id + count), ids
+
+
+def new_table(
+    names: Sequence[str] = ("Player 1",),
+    variants: Variants | None = None,
+    piles: Sequence[Sequence[Sequence[Card]]] | None = None,
+) -> Table:
+    """Players with the given names, each with `piles[i]` (or two empty piles)."""
+    if not 1 <= len(names) <= MAX_PLAYERS:
+        raise TableError(f"a table has 1 to {MAX_PLAYERS} players")
+    table = Table(players=(), variants=variants or Variants())
+    for index, name in enumerate(names):
+        cards = piles[index] if piles is not None else [()] * PILES_PER_PLAYER
+        table, ids = _take_ids(table, len(cards) + 1)
+        player = Player(
+            ids[0],
+            _checked_name(table, name, None),
+            tuple(
+                Pile(pile_id, tuple(Slot(c) for c in pile))
+                for pile_id, pile in zip(ids[1:], cards, strict=True)
+            ),
+        )
+        table = replace(table, players=(*table.players, player))
+    return table
+
+
+def example_table(piles: Sequence[str] = EXAMPLE_PILES) -> Table:
+    """The table the app opens with: one example player with typed piles."""
+    table = new_table((EXAMPLE_PLAYER,), piles=[[parse_pile(text) for text in piles]])
+    return replace(table, example=True)
+
+
+def new_game(table: Table) -> Table:
+    """The same players with two empty piles each (a fresh "Player 1" after the example)."""
+    if table.example:
+        return new_table(variants=table.variants)
+    return new_table([player.name for player in table.players], variants=table.variants)
+
+
+def set_variants(table: Table, variants: Variants) -> Table:
+    return replace(table, variants=variants)
+
+
+# ---------------------------------------------------------------------------------------------
+# Players
+
+
+def _checked_name(table: Table, name: str, player_id: int | None) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise TableError("a player needs a name")
+    if len(name) > 30:
+        raise TableError("a name of at most 30 characters, please")
+    for other in table.players:
+        if other.id != player_id and other.name.casefold() == name.casefold():
+            raise TableError(f"there is already a player called {other.name!r}")
+    return name
+
+
+def _free_name(table: Table) -> str:
+    taken = {player.name.casefold() for player in table.players}
+    number = len(table.players) + 1
+    while f"player {number}" in taken:
+        number += 1
+    return f"Player {number}"
+
+
+def add_player(table: Table, name: str | None = None) -> Table:
+    """One more player, with two empty piles. The untouched example makes way for a new game
+    of "Player 1" and the new player."""
+    if table.example:
+        table = new_game(table)
+    if len(table.players) >= MAX_PLAYERS:
+        raise TableError(f"at most {MAX_PLAYERS} players")
+    name = _checked_name(table, name if name is not None else _free_name(table), None)
+    table, ids = _take_ids(table, PILES_PER_PLAYER + 1)
+    player = Player(ids[0], name, tuple(Pile(pile_id) for pile_id in ids[1:]))
+    return replace(table, players=(*table.players, player), example=False)
+
+
+def remove_player(table: Table, player_id: int) -> Table:
+    table.player(player_id)
+    if len(table.players) == 1:
+        raise TableError("the table needs at least one player")
+    players = tuple(player for player in table.players if player.id != player_id)
+    return replace(table, players=players, example=False)
+
+
+def rename_player(table: Table, player_id: int, name: str) -> Table:
+    table.player(player_id)
+    name = _checked_name(table, name, player_id)
+    return _replace_player(table, player_id, lambda player: replace(player, name=name))
+
+
+def _replace_player(table: Table, player_id: int, change: Callable[[Player], Player]) -> Table:
+    players = tuple(
+        change(player) if player.id == player_id else player for player in table.players
+    )
+    return replace(table, players=players, example=False)
+
+
+# ---------------------------------------------------------------------------------------------
+# Piles
+
+
+def add_pile(table: Table, player_id: int) -> Table:
+    table, (pile_id,) = _take_ids(table, 1)
+    return _replace_player(
+        table, player_id, lambda player: replace(player, piles=(*player.piles, Pile(pile_id)))
+    )
+
+
+def remove_pile(table: Table, pile_id: int) -> Table:
+    player_index, pile_index = table.locate(pile_id)
+    player = table.players[player_index]
+    if len(player.piles) == 1:
+        raise TableError("a player needs at least one pile: clear its cards instead")
+    piles = player.piles[:pile_index] + player.piles[pile_index + 1 :]
+    return _replace_player(table, player.id, lambda p: replace(p, piles=piles))
+
+
+def _set_piles(table: Table, player_index: int, piles: Sequence[Pile]) -> Table:
+    player = table.players[player_index]
+    return _replace_player(table, player.id, lambda p: replace(p, piles=tuple(piles)))
+
+
+def _set_slots(table: Table, pile_id: int, slots: Iterable[Slot]) -> Table:
+    player_index, pile_index = table.locate(pile_id)
+    piles = list(table.players[player_index].piles)
+    piles[pile_index] = replace(piles[pile_index], slots=tuple(_valid_pin(s) for s in slots))
+    return _set_piles(table, player_index, piles)
+
+
+def _valid_pin(slot: Slot) -> Slot:
+    return slot if slot.pin is None or slot.card.is_queen else replace(slot, pin=None)
+
+
+def _slot_at(table: Table, pile_id: int, position: int) -> tuple[Pile, Slot]:
+    pile = table.pile(pile_id)
+    if not 0 <= position < len(pile.slots):
+        raise TableError("that card is no longer in the pile")
+    return pile, pile.slots[position]
+
+
+def pile_text(pile: Pile) -> str:
+    """The pile as people type it: `QS 10H 4S`."""
+    return " ".join(card.code for card in pile.cards)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Cards typed by a person; TableError names the token that isn't a card."""
+    try:
+        return parse_pile(text)
+    except CardParseError as error:
+        where = f" (card {error.position + 1})" if error.position is not None else ""
+        raise TableError(
+            f"“{error.token}”{where} isn't a card: write a rank (A, 2–10, J, Q, K) and a suit "
+            "(S, H, D, C or ♠ ♥ ♦ ♣), e.g. QS 10h 4♠"
+        ) from None
+
+
+def set_cards(table: Table, pile_id: int, cards: Sequence[Card]) -> Table:
+    """The pile's cards replaced by `cards` (e.g. retyped), keeping what is known of every card
+    that stays; a card typed in place of another is a correction of that card (its photo box
+    and pin stay with it), and the rest are new cards."""
+    old = table.pile(pile_id).slots
+    matcher = difflib.SequenceMatcher(a=[s.card for s in old], b=list(cards), autojunk=False)
+    slots: list[Slot] = []
+    for tag, a1, a2, b1, b2 in matcher.get_opcodes():
+        if tag == "equal":
+            slots.extend(old[a1:a2])
+            continue
+        corrected = min(a2 - a1, b2 - b1) if tag == "replace" else 0
+        slots.extend(
+            replace(old[a1 + i], card=cards[b1 + i], checked=True) for i in range(corrected)
+        )
+        slots.extend(Slot(card) for card in cards[b1 + corrected : b2])
+    return _set_slots(table, pile_id, slots)
+
+
+def replace_card(table: Table, pile_id: int, position: int, card: Card) -> Table:
+    """The card at `position` is really `card` (a checked correction)."""
+    pile, slot = _slot_at(table, pile_id, position)
+    slots = list(pile.slots)
+    slots[position] = replace(slot, card=card, checked=True)
+    return _set_slots(table, pile_id, slots)
+
+
+def confirm_card(table: Table, pile_id: int, position: int) -> Table:
+    """The card at `position` was read right."""
+    _, slot = _slot_at(table, pile_id, position)
+    return replace_card(table, pile_id, position, slot.card)
+
+
+def insert_card(table: Table, pile_id: int, position: int, card: Card) -> Table:
+    """`card` put at `position` (the length of the pile: at the end)."""
+    pile = table.pile(pile_id)
+    if not 0 <= position <= len(pile.slots):
+        raise TableError("that place is no longer in the pile")
+    slots = list(pile.slots)
+    slots.insert(position, Slot(card))
+    return _set_slots(table, pile_id, slots)
+
+
+def delete_card(table: Table, pile_id: int, position: int) -> Table:
+    pile, _ = _slot_at(table, pile_id, position)
+    return _set_slots(table, pile_id, pile.slots[:position] + pile.slots[position + 1 :])
+
+
+def move_card(table: Table, pile_id: int, position: int, offset: int) -> Table:
+    """The card moved `offset` places to the right (negative: left), within the pile."""
+    pile, _ = _slot_at(table, pile_id, position)
+    target = position + offset
+    if not 0 <= target < len(pile.slots):
+        raise TableError("the card is already at the end of the pile")
+    slots = list(pile.slots)
+    slots.insert(target, slots.pop(position))
+    return _set_slots(table, pile_id, slots)
+
+
+def move_card_to_pile(table: Table, pile_id: int, position: int, target_pile_id: int) -> Table:
+    """The card moved to the player's other pile: to its start when that pile comes after this
+    one, to its end when it comes before (where a row split in the wrong place puts it)."""
+    pile, slot = _slot_at(table, pile_id, position)
+    player_index, pile_index = table.locate(pile_id)
+    target_player, target_index = table.locate(target_pile_id)
+    if target_player != player_index or target_index == pile_index:
+        raise TableError("a card can only move to another pile of the same player")
+    piles = list(table.players[player_index].piles)
+    piles[pile_index] = replace(pile, slots=pile.slots[:position] + pile.slots[position + 1 :])
+    target = piles[target_index]
+    slots = (slot, *target.slots) if target_index > pile_index else (*target.slots, slot)
+    piles[target_index] = replace(target, slots=slots)
+    return _set_piles(table, player_index, piles)
+
+
+def split_pile(table: Table, pile_id: int, position: int) -> Table:
+    """A new pile, right after this one, from the card at `position` to the end."""
+    pile, _ = _slot_at(table, pile_id, position)
+    if position == 0:
+        raise TableError("split after the first card at the earliest")
+    table, (new_id,) = _take_ids(table, 1)
+    player_index, pile_index = table.locate(pile_id)
+    piles = list(table.players[player_index].piles)
+    piles[pile_index : pile_index + 1] = [
+        replace(pile, slots=pile.slots[:position]),
+        Pile(new_id, pile.slots[position:]),
+    ]
+    return _set_piles(table, player_index, piles)
+
+
+def join_with_next(table: Table, pile_id: int) -> Table:
+    """This pile and the next one of the same player become one pile (this one first)."""
+    player_index, pile_index = table.locate(pile_id)
+    piles = list(table.players[player_index].piles)
+    if pile_index + 1 >= len(piles):
+        raise TableError("there is no next pile to join")
+    first, second = piles[pile_index], piles[pile_index + 1]
+    piles[pile_index : pile_index + 2] = [replace(first, slots=first.slots + second.slots)]
+    return _set_piles(table, player_index, piles)
+
+
+def pin_queen(table: Table, pile_id: int, position: int, value: int | None) -> Table:
+    """The Queen at `position` fixed to 7 or 11 (None: the best value again)."""
+    pile, slot = _slot_at(table, pile_id, position)
+    if not slot.card.is_queen:
+        raise TableError(f"{slot.card.label} is not a Queen: only Queens are worth 7 or 11")
+    if value is not None and value not in QUEEN_VALUES:
+        raise TableError("a Queen is worth 7 or 11")
+    slots = list(pile.slots)
+    slots[position] = replace(slot, pin=value)
+    return _set_slots(table, pile_id, slots)
+
+
+# ---------------------------------------------------------------------------------------------
+# Photos
+
+
+def place_photo(
+    table: Table, player_id: int, photo: str, rows: Sequence[Sequence[ReadCard]]
+) -> Table:
+    """A read photo's rows given to a player: each row fills the player's next empty pile, or
+    becomes a new pile. The untouched example makes way for a new "Player 1" first."""
+    rows = [row for row in rows if row]
+    if not rows:
+        raise TableError("no cards were found in the photo")
+    if photo_owner(table, photo) is not None:
+        raise TableError(f"this photo is already on the table ({photo_owner(table, photo)})")
+    if table.example:
+        table = new_game(table)
+        player_id = table.players[0].id
+    player_index = table.players.index(table.player(player_id))
+    piles = list(table.players[player_index].piles)
+    for row in rows:
+        slots = tuple(Slot(read.card, read=read, photo=photo) for read in row)
+        empty = next((i for i, pile in enumerate(piles) if not pile.slots), None)
+        if empty is None:
+            table, (pile_id,) = _take_ids(table, 1)
+            piles.append(Pile(pile_id, slots))
+        else:
+            piles[empty] = replace(piles[empty], slots=slots)
+    return _set_piles(table, player_index, piles)
+
+
+def photo_owner(table: Table, photo: str) -> str | None:
+    """Name of the player whose piles hold cards from the photo."""
+    for player in table.players:
+        if any(slot.photo == photo for pile in player.piles for slot in pile.slots):
+            return player.name
+    return None
+
+
+def photos_of(player: Player) -> list[str]:
+    """Keys of the photos the player's cards come from, in the order they first appear."""
+    keys = (slot.photo for pile in player.piles for slot in pile.slots if slot.photo)
+    return list(dict.fromkeys(keys))
+
+
+def photo_marks(player: Player, photo: str) -> tuple[tuple[int, int, Slot], ...]:
+    """(pile index, position, slot) of every card of the player read from the photo."""
+    return tuple(
+        (pile_index, position, slot)
+        for pile_index, pile in enumerate(player.piles)
+        for position, slot in enumerate(pile.slots)
+        if slot.photo == photo
+    )
+
+
+def reassign_photo(table: Table, photo: str, player_id: int) -> Table:
+    """Every pile holding cards from the photo moved to another player, into that player's empty
+    piles first; a player left without piles gets two empty ones."""
+    table.player(player_id)
+
+    def from_photo(pile: Pile) -> bool:
+        return any(slot.photo == photo for slot in pile.slots)
+
+    moving: list[Pile] = []
+    for player_index, player in enumerate(table.players):
+        leaving = [pile for pile in player.piles if from_photo(pile)]
+        if player.id == player_id or not leaving:
+            continue
+        keep = [pile for pile in player.piles if not from_photo(pile)]
+        if not keep:
+            table, ids = _take_ids(table, PILES_PER_PLAYER)
+            keep = [Pile(pile_id) for pile_id in ids]
+        moving += leaving
+        table = _set_piles(table, player_index, keep)
+    target_index = table.players.index(table.player(player_id))
+    piles = list(table.players[target_index].piles)
+    for pile in moving:
+        empty = next((i for i, p in enumerate(piles) if not p.slots), None)
+        if empty is None:
+            piles.append(pile)
+        else:
+            piles[empty] = pile
+    return _set_piles(table, target_index, piles) if moving else table
+
+
+def remove_photo(table: Table, photo: str) -> Table:
+    """Every card read from the photo taken off the table (their piles stay, maybe empty)."""
+    for player_index, player in enumerate(table.players):
+        piles = [
+            replace(pile, slots=tuple(s for s in pile.slots if s.photo != photo))
+            for pile in player.piles
+        ]
+        if piles != list(player.piles):
+            table = _set_piles(table, player_index, piles)
+    return table
+
+
+# ---------------------------------------------------------------------------------------------
+# Scores
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """The scored table: every player's piles, the winner, and cards that appear too often."""
+
+    score: TableScore
+    duplicates: tuple[DuplicateCard, ...]
+
+    @property
+    def players(self) -> tuple[PlayerScore, ...]:
+        return self.score.players
+
+    def duplicated_at(self, player: str) -> set[tuple[int, int]]:
+        """(pile index, position) of the player's cards that appear too often."""
+        return {
+            (place.pile, place.position)
+            for duplicate in self.duplicates
+            for place in duplicate.places
+            if place.player == player
+        }
+
+
+def score_table(table: Table) -> TableResult:
+    """Score every pile with its pins; duplicates are reported, not raised, so the table still
+    scores while a misread card waits for its correction."""
+    players = tuple(
+        score_player(
+            [pile.cards for pile in player.piles],
+            {index: pile.pins for index, pile in enumerate(player.piles) if pile.pins},
+            table.variants,
+            name=player.name,
+        )
+        for player in table.players
+    )
+    duplicates = find_duplicates(table.piles_by_name, table.variants.decks)
+    return TableResult(TableScore(players), tuple(duplicates))
+
+
+def describe_duplicate(duplicate: DuplicateCard) -> str:
+    """`Q♠ is on the table 2 times: Anna card 1.3, Ben card 2.1.`"""
+    places = ", ".join(
+        f"{place.player} card {card_number(place.pile, place.position)}"
+        for place in duplicate.places
+    )
+    return f"{duplicate.card.label} is on the table {len(duplicate.places)} times: {places}."
+
+
+def result_line(result: TableResult) -> str:
+    """Who won, in words."""
+    score = result.score
+    if len(score.players) == 1:
+        player = score.players[0]
+        return f"{player.name}: {plural(player.total, 'point')}."
+    if score.is_tie:
+        names = ", ".join(score.winners[:-1]) + " and " + score.winners[-1]
+        return f"Tie: {names}, {plural(_best(score), 'point')} each."
+    return f"{score.winner} wins with {plural(_best(score), 'point')}."
+
+
+def _best(score: TableScore) -> int:
+    return max(player.total for player in score.players)
+
+
+# ---------------------------------------------------------------------------------------------
+# Exports
+
+
+def variants_to_json(variants: Variants) -> dict[str, Any]:
+    return {
+        "decks": variants.decks,
+        "lucky_tom": variants.lucky_tom,
+        "music_of_the_night": variants.music_of_the_night,
+    }
+
+
+def _standing(result: TableResult, name: str) -> str:
+    if name not in result.score.winners or len(result.players) < 2:
+        return ""
+    return "tie" if result.score.is_tie else "winner"
+
+
+def scoreboard_rows(result: TableResult) -> list[dict[str, Any]]:
+    """One row per player: name, each pile's points, total, and winner/tie."""
+    most = max((len(player.piles) for player in result.players), default=0)
+    rows = []
+    for player in result.players:
+        row: dict[str, Any] = {"player": player.name}
+        for index in range(most):
+            row[f"pile {index + 1}"] = (
+                player.piles[index].points if index < len(player.piles) else ""
+            )
+        row["total"] = player.total
+        row["result"] = _standing(result, player.name)
+        rows.append(row)
+    return rows
+
+
+def _csv(rows: list[dict[str, Any]], columns: Sequence[str]) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=list(columns), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
+def scoreboard_csv(result: TableResult) -> str:
+    rows = scoreboard_rows(result)
+    columns = list(rows[0]) if rows else ["player", "total", "result"]
+    return _csv(rows, columns)
+
+
+def scoreboard_json(table: Table, result: TableResult) -> str:
+    data = {
+        "variants": variants_to_json(table.variants),
+        "players": [
+            {
+                "player": player.name,
+                "piles": [pile.points for pile in player.piles],
+                "total": player.total,
+            }
+            for player in result.players
+        ],
+        "winners": list(result.score.winners),
+        "tie": result.score.is_tie,
+        "duplicates": [describe_duplicate(duplicate) for duplicate in result.duplicates],
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2)
+
+
+PILE_COLUMNS = ("player", "pile", "item", "cards", "card numbers", "points")
+
+
+def pile_rows(result: TableResult) -> list[dict[str, Any]]:
+    """Every pile's breakdown: one row per feature, one per Queen, and the pile's total."""
+    rows = []
+    for player in result.players:
+        for pile_index, pile in enumerate(player.piles):
+            base = {"player": player.name, "pile": pile_index + 1}
+
+            def numbers(positions: Sequence[int], pile_index: int = pile_index) -> str:
+                return " ".join(card_number(pile_index, position) for position in positions)
+
+            for kind in FEATURE_KINDS:
+                for feature in pile.features:
+                    if feature.kind == kind:
+                        rows.append(
+                            base
+                            | {
+                                "item": FEATURE_NAMES[kind],
+                                "cards": " ".join(card.code for card in feature.cards),
+                                "card numbers": numbers(feature.positions),
+                                "points": feature.points,
+                            }
+                        )
+            for queen in pile.queens:
+                how = "pinned" if queen.pinned else "chosen"
+                rows.append(
+                    base
+                    | {
+                        "item": f"Queen = {queen.value} ({how})",
+                        "cards": queen.card.code,
+                        "card numbers": numbers([queen.position]),
+                        "points": "",
+                    }
+                )
+            rows.append(
+                base
+                | {
+                    "item": "Pile total",
+                    "cards": " ".join(card.code for card in pile.cards),
+                    "card numbers": "",
+                    "points": pile.points,
+                }
+            )
+    return rows
+
+
+def piles_csv(result: TableResult) -> str:
+    return _csv(pile_rows(result), PILE_COLUMNS)
+
+
+def piles_json(table: Table, result: TableResult) -> str:
+    """Every pile in the engine's JSON form (as `blackcat score --json`: positions from 0)."""
+    data = {
+        "variants": variants_to_json(table.variants),
+        "piles": [
+            {"player": player.name, "pile": index + 1, **pile_score_to_json(pile)}
+            for player in result.players
+            for index, pile in enumerate(player.piles)
+        ],
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2)

@@ -1,0 +1,272 @@
+"""A game of Black Lady as the app edits it: the players, and deal after deal each player's tricks
+with what the photo reader said about every card; the score sheet and each deal's checks.
+
+Each deal is a `black_cat_table.Table` with one player per seat and one pile per player (their
+tricks, an unordered set), so the card corrections of Black Cat (`black_cat_table.replace_card`,
+`confirm_card`, `delete_card`, `insert_card`, `set_cards`, `remove_photo`) apply to it as they
+are. Pure functions on frozen dataclasses, like `black_cat_table`: the app keeps one `LadyGame` and
+replaces it on every change (undo is a list of earlier games). Scoring is
+`blackcat.games.black_lady`.
+
+A player's tricks in a deal are either cards, or "took no trick" (marked by the person: an empty
+photo is more often a missed photo than a player without tricks), or not in yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from blackcat.games.black_lady import (
+    DEFAULT_RULES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    GameScore,
+    Problem,
+    Rules,
+    check_deal,
+    score_game,
+    score_player,
+)
+from blackcat.games.cards import Card
+from blackcat.tables import black_cat_table as ts
+from blackcat.vision.types import ReadCard
+
+DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3")
+ID_BLOCK = 100_000
+FIXED_PLAYERS = (
+    "the players are fixed once a deal has cards (the cards in play depend on how many play): "
+    "start a new game to change them"
+)
+
+
+@dataclass(frozen=True)
+class Deal:
+    table: ts.Table  # one player per seat, each with one pile: the tricks they took
+    no_tricks: frozenset[int] = frozenset()  # ids of the players marked "took no trick"
+
+    def tricks(self, seat: int) -> ts.Pile:
+        return self.table.players[seat].piles[0]
+
+    def cards(self, seat: int) -> tuple[Card, ...] | None:
+        """The seat's cards; () when marked "took no trick"; None when not in yet."""
+        player = self.table.players[seat]
+        cards = player.piles[0].cards
+        if cards or player.id in self.no_tricks:
+            return cards
+        return None
+
+    @property
+    def all_cards(self) -> tuple[tuple[Card, ...] | None, ...]:
+        return tuple(self.cards(seat) for seat in range(len(self.table.players)))
+
+    @property
+    def empty(self) -> bool:
+        return all(cards is None for cards in self.all_cards)
+
+
+@dataclass(frozen=True)
+class LadyGame:
+    names: tuple[str, ...]
+    deals: tuple[Deal, ...]
+    rules: Rules = field(default_factory=lambda: DEFAULT_RULES)
+    current: int = 0  # the deal on screen
+    serial: int = 1  # deals made so far: deal k's ids start at k * ID_BLOCK
+
+    @property
+    def deal(self) -> Deal:
+        return self.deals[self.current]
+
+    @property
+    def has_cards(self) -> bool:
+        return any(not deal.empty for deal in self.deals)
+
+
+# ---------------------------------------------------------------------------------------------
+# Building games
+
+
+def empty_deal(names: Sequence[str], serial: int = 1) -> Deal:
+    """A deal with nobody's tricks in yet. Its ids (players, piles) start at serial * ID_BLOCK,
+    so that no two deals, and no Black Cat pile, share a pile id (the app's widget keys)."""
+    base, count = serial * ID_BLOCK, len(names)
+    players = tuple(
+        ts.Player(base + seat + 1, name, (ts.Pile(base + count + seat + 1),))
+        for seat, name in enumerate(names)
+    )
+    return Deal(ts.Table(players=players, next_id=base + 2 * count + 1))
+
+
+def new_game(
+    names: Sequence[str] = DEFAULT_NAMES, rules: Rules = DEFAULT_RULES, serial: int = 1
+) -> LadyGame:
+    """A game of the given players, its first deal empty (its ids from `serial`)."""
+    names = tuple(names)
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise ts.TableError(f"Black Lady is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    table = empty_deal(names, serial).table
+    for player, name in zip(table.players, names, strict=True):
+        table = ts.rename_player(table, player.id, name)  # the same rules for names as Black Cat
+    return LadyGame(tuple(p.name for p in table.players), (Deal(table),), rules, serial=serial)
+
+
+def restart(game: LadyGame) -> LadyGame:
+    """The same players and rules, no deals played."""
+    return new_game(game.names, game.rules, game.serial + 1)
+
+
+def set_rules(game: LadyGame, rules: Rules) -> LadyGame:
+    return replace(game, rules=rules)
+
+
+# ---------------------------------------------------------------------------------------------
+# Players
+
+
+def rename(game: LadyGame, seat: int, name: str) -> LadyGame:
+    """The player in `seat` renamed in every deal (TableError for an empty or taken name)."""
+    deals = tuple(
+        replace(deal, table=ts.rename_player(deal.table, deal.table.players[seat].id, name))
+        for deal in game.deals
+    )
+    return replace(game, names=tuple(p.name for p in deals[0].table.players), deals=deals)
+
+
+def _free_name(names: Sequence[str]) -> str:
+    taken = {name.casefold() for name in names}
+    number = len(names) + 1
+    while f"player {number}" in taken:
+        number += 1
+    return f"Player {number}"
+
+
+def add_player(game: LadyGame) -> LadyGame:
+    if game.has_cards:
+        raise ts.TableError(FIXED_PLAYERS)
+    if len(game.names) >= MAX_PLAYERS:
+        raise ts.TableError(f"Black Lady is for at most {MAX_PLAYERS} players")
+    return new_game((*game.names, _free_name(game.names)), game.rules, game.serial + 1)
+
+
+def remove_player(game: LadyGame, seat: int) -> LadyGame:
+    if game.has_cards:
+        raise ts.TableError(FIXED_PLAYERS)
+    if len(game.names) <= MIN_PLAYERS:
+        raise ts.TableError(f"Black Lady needs at least {MIN_PLAYERS} players")
+    return new_game(game.names[:seat] + game.names[seat + 1 :], game.rules, game.serial + 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Deals
+
+
+def next_deal(game: LadyGame) -> LadyGame:
+    """A new empty deal after the last, on screen."""
+    if game.deals[-1].empty:
+        raise ts.TableError(f"deal {len(game.deals)} has no tricks in yet")
+    serial = game.serial + 1
+    deals = (*game.deals, empty_deal(game.names, serial))
+    return replace(game, deals=deals, current=len(deals) - 1, serial=serial)
+
+
+def choose_deal(game: LadyGame, index: int) -> LadyGame:
+    if not 0 <= index < len(game.deals):
+        raise ts.TableError("that deal is no longer on the sheet")
+    return replace(game, current=index)
+
+
+def remove_deal(game: LadyGame, index: int) -> LadyGame:
+    """A deal taken off the sheet (the only deal is emptied instead)."""
+    if not 0 <= index < len(game.deals):
+        raise ts.TableError("that deal is no longer on the sheet")
+    serial = game.serial + 1
+    deals = game.deals[:index] + game.deals[index + 1 :] or (empty_deal(game.names, serial),)
+    return replace(game, deals=deals, current=min(game.current, len(deals) - 1), serial=serial)
+
+
+def _with_deal(game: LadyGame, deal: Deal) -> LadyGame:
+    # a player with cards has taken tricks, whatever was marked before
+    with_cards = {p.id for p in deal.table.players if p.piles[0].slots}
+    deal = replace(deal, no_tricks=deal.no_tricks - with_cards)
+    deals = list(game.deals)
+    deals[game.current] = deal
+    return replace(game, deals=tuple(deals))
+
+
+def on_deal(game: LadyGame, operation: Callable[..., ts.Table], *args: Any) -> LadyGame:
+    """A `black_cat_table` operation (a card correction) applied to the deal on screen."""
+    return _with_deal(game, replace(game.deal, table=operation(game.deal.table, *args)))
+
+
+def set_tricks(game: LadyGame, seat: int, cards: Sequence[Card]) -> LadyGame:
+    """The seat's cards as typed (what is known of the cards that stay is kept)."""
+    return on_deal(game, ts.set_cards, game.deal.tricks(seat).id, cards)
+
+
+def mark_no_tricks(game: LadyGame, seat: int, took_none: bool) -> LadyGame:
+    """Mark (or unmark) the player in `seat` as having taken no trick in the deal on screen."""
+    deal = game.deal
+    player = deal.table.players[seat]
+    if took_none and player.piles[0].slots:
+        count = len(player.piles[0].slots)
+        raise ts.TableError(
+            f"{player.name}'s tricks hold {count} cards: take them off first to say "
+            f"{player.name} took no trick"
+        )
+    marked = deal.no_tricks | {player.id} if took_none else deal.no_tricks - {player.id}
+    return _with_deal(game, replace(deal, no_tricks=marked))
+
+
+def confirm_all(game: LadyGame, seat: int) -> LadyGame:
+    """Every doubtful card of the seat's tricks confirmed as read."""
+    pile = game.deal.tricks(seat)
+    for position, slot in enumerate(pile.slots):
+        if slot.doubtful:
+            game = on_deal(game, ts.confirm_card, pile.id, position)
+    return game
+
+
+def add_photo(
+    game: LadyGame, seat: int, photo: str, rows: Sequence[Sequence[ReadCard]]
+) -> LadyGame:
+    """Every card read in a photo added to the seat's tricks (its rows don't matter)."""
+    reads = [read for row in rows for read in row]
+    table = game.deal.table
+    owner = ts.photo_owner(table, photo)
+    if owner is not None:
+        raise ts.TableError(f"this photo is already in this deal ({owner}'s tricks)")
+    player = table.players[seat]
+    table = ts.place_photo(table, player.id, photo, [reads])
+    piles = table.player(player.id).piles
+    if len(piles) > 1:  # the player had cards already: one set of tricks all the same
+        table = ts.join_with_next(table, piles[0].id)
+    return _with_deal(game, replace(game.deal, table=table))
+
+
+# ---------------------------------------------------------------------------------------------
+# Scores and checks
+
+
+def deal_points(game: LadyGame, index: int) -> tuple[int | None, ...]:
+    """Each seat's points in a deal; None for a player whose tricks aren't in yet."""
+    return tuple(
+        None if cards is None else score_player(cards, game.rules).points
+        for cards in game.deals[index].all_cards
+    )
+
+
+def sheet(game: LadyGame) -> GameScore:
+    """The score sheet: every deal's points, running totals, who leads."""
+    return score_game(game.names, [deal_points(game, index) for index in range(len(game.deals))])
+
+
+def problems(game: LadyGame, index: int) -> tuple[Problem, ...]:
+    """The checks of a deal that fail, naming the players by name."""
+    return check_deal(game.deals[index].all_cards, game.names)
+
+
+def waiting_for(game: LadyGame, index: int) -> tuple[str, ...]:
+    """The players whose tricks aren't in yet."""
+    cards = game.deals[index].all_cards
+    return tuple(name for name, held in zip(game.names, cards, strict=True) if held is None)

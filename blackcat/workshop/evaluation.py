@@ -1,0 +1,487 @@
+"""`blackcat evaluate`: measure the reader on held-out synthetic scenes and on real photos.
+
+Real photos (`../shared/real-photos/<set>/labels.json`, whole-card boxes) are read from where they
+lie and never copied. A read card matches a labelled card of the same identity (the same rank
+only, for rank-only labels) when one of its indices lies inside that card's box.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from blackcat.vision.reader import ReaderSettings
+from blackcat.vision.types import Box, Evidence, PhotoRead, ReadCard
+
+if TYPE_CHECKING:
+    from blackcat.vision.reader import CardReader
+
+SHARED_PHOTOS = Path(__file__).resolve().parents[3] / "shared" / "real-photos"
+
+
+@dataclass(frozen=True)
+class LabelledCard:
+    code: str  # "QS", or "Q?" when only the rank is labelled
+    box: Box
+
+    @property
+    def rank(self) -> str:
+        return self.code[:-1]
+
+
+@dataclass(frozen=True)
+class ImageResult:
+    image: str
+    labelled: int
+    read: int
+    matched: int
+    missed: tuple[str, ...]  # labelled cards not read
+    extra: tuple[str, ...]  # read cards that match no label
+
+
+@dataclass(frozen=True)
+class RealPhotoReport:
+    name: str
+    images: tuple[ImageResult, ...]
+    seconds: float
+    rank_only: bool
+
+    @property
+    def recall(self) -> float:
+        labelled = sum(result.labelled for result in self.images)
+        return sum(result.matched for result in self.images) / max(1, labelled)
+
+    @property
+    def precision(self) -> float:
+        read = sum(result.read for result in self.images)
+        return sum(result.matched for result in self.images) / max(1, read)
+
+    def summary(self) -> str:
+        what = "rank" if self.rank_only else "card"
+        missed = Counter(code for result in self.images for code in result.missed)
+        extra = Counter(code for result in self.images for code in result.extra)
+        labelled = sum(result.labelled for result in self.images)
+        return (
+            f"{self.name}: {len(self.images)} photos, {labelled} labelled cards; "
+            f"{what} recall {self.recall:.3f}, precision {self.precision:.3f} "
+            f"({self.seconds / max(1, len(self.images)):.2f} s a photo)\n"
+            f"  most missed: {missed.most_common(8)}\n  most extra: {extra.most_common(8)}"
+        )
+
+
+def contains(box: Box, point: tuple[float, float], margin: float = 0.05) -> bool:
+    x1, y1, x2, y2 = box
+    dx, dy = (x2 - x1) * margin, (y2 - y1) * margin
+    return x1 - dx <= point[0] <= x2 + dx and y1 - dy <= point[1] <= y2 + dy
+
+
+def match_cards(
+    reads: Sequence[ReadCard], labels: Sequence[LabelledCard], *, rank_only: bool
+) -> ImageResult:
+    """Greedy one-to-one matching, most confident read first."""
+    unmatched = list(labels)
+    matched = 0
+    extra = []
+    for read in sorted(reads, key=lambda read: -read.confidence):
+        identity = read.card.rank.value if rank_only else read.card.code
+        partner = next(
+            (
+                label
+                for label in unmatched
+                if (label.rank if rank_only else label.code) == identity
+                and any(contains(label.box, index.centre) for index in read.indices)
+            ),
+            None,
+        )
+        if partner is None:
+            extra.append(read.card.code)
+        else:
+            unmatched.remove(partner)
+            matched += 1
+    return ImageResult(
+        image="",
+        labelled=len(labels),
+        read=len(reads),
+        matched=matched,
+        missed=tuple(label.code for label in unmatched),
+        extra=tuple(extra),
+    )
+
+
+def load_labels(folder: Path) -> dict[str, list[LabelledCard]]:
+    raw = json.loads((folder / "labels.json").read_text())
+    return {
+        image: [LabelledCard(entry["card"], tuple(entry["box"])) for entry in entries]
+        for image, entries in raw.items()
+    }
+
+
+def evaluate_real_photos(reader: CardReader, folder: Path) -> RealPhotoReport:
+    from dataclasses import replace
+
+    from blackcat.vision.image_io import load_image
+
+    labels = load_labels(folder)
+    rank_only = any(card.code.endswith("?") for cards in labels.values() for card in cards)
+    results = []
+    started = time.perf_counter()
+    for image_name, cards in sorted(labels.items()):
+        photo = reader.read(load_image(folder / "images" / image_name), decks=1)
+        reads = [read for pile in photo.piles for read in pile]
+        result = match_cards(reads, cards, rank_only=rank_only)
+        results.append(replace(result, image=image_name))
+    return RealPhotoReport(
+        name=folder.name,
+        images=tuple(results),
+        seconds=time.perf_counter() - started,
+        rank_only=rank_only,
+    )
+
+
+@dataclass(frozen=True)
+class SceneTruth:
+    image: Path
+    piles: tuple[tuple[str, ...], ...]  # codes, rows top to bottom, each left to right
+    layout: str  # "rows" is the job; fans and loose cards only count for cards read right
+    deck: str = ""
+
+
+def load_scene_truths(synth_dir: Path, limit: int | None = None) -> list[SceneTruth]:
+    """The held-out (val) scenes of a `blackcat synth` output, with their ground truth."""
+    detect = synth_dir / "detect"
+    truths = []
+    for meta_path in sorted((detect / "meta" / "val").glob("*.json"))[:limit]:
+        meta = json.loads(meta_path.read_text())
+        piles = tuple(tuple(pile) for pile in meta["piles"])
+        truths.append(
+            SceneTruth(detect / meta["image"], piles, meta["layout"], meta.get("deck", ""))
+        )
+    return truths
+
+
+@dataclass
+class SyntheticReport:
+    scenes: int = 0
+    row_scenes: int = 0
+    scenes_in_order: int = 0
+    scenes_as_laid: int = 0
+    cards_extra: int = 0  # read but not on the table (as multisets)
+    deck_cards: Counter[str] = field(default_factory=Counter)
+    deck_cards_right: Counter[str] = field(default_factory=Counter)
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def cards(self) -> int:
+        return self.deck_cards.total()
+
+    @property
+    def cards_right(self) -> int:
+        return self.deck_cards_right.total()
+
+    def summary(self) -> str:
+        by_deck = ", ".join(
+            f"{deck} {self.deck_cards_right[deck] / cards:.3f}"
+            for deck, cards in sorted(self.deck_cards.items())
+            if cards
+        )
+        return (
+            f"synthetic held-out scenes: {self.scenes} scenes, {self.cards} cards; "
+            f"cards read right {self.cards_right / max(1, self.cards):.4f}, "
+            f"{self.row_scenes} scenes of rows, with every pile in the right order: "
+            f"{self.scenes_in_order / max(1, self.row_scenes):.4f} "
+            f"(as laid, same direction and pile order: "
+            f"{self.scenes_as_laid / max(1, self.row_scenes):.4f})\n"
+            f"  cards read that are not there: {self.cards_extra} "
+            f"({self.cards_extra / max(1, self.cards):.4f} per card on the table)\n"
+            f"  cards read right by deck: {by_deck}"
+        )
+
+
+def cards_right(read: Sequence[Sequence[str]], truth: Sequence[Sequence[str]]) -> int:
+    """Cards of the truth found in the read, as multisets (order is judged separately)."""
+    found = Counter(code for pile in read for code in pile)
+    wanted = Counter(code for pile in truth for code in pile)
+    return sum((found & wanted).values())
+
+
+def same_piles(read: Sequence[Sequence[str]], truth: Sequence[Sequence[str]]) -> bool:
+    """The same piles, each in the right order. A pile read right to left scores the same
+    (features depend only on adjacency), and so does a table whose piles come in another order;
+    a scene turned past 90° is read that way round."""
+
+    def canonical(piles: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
+        return sorted(min(tuple(pile), tuple(reversed(pile))) for pile in piles)
+
+    return canonical(read) == canonical(truth)
+
+
+def evaluate_synthetic(reader: CardReader, scenes: Iterable[SceneTruth]) -> SyntheticReport:
+    from blackcat.vision.image_io import load_image
+
+    report = SyntheticReport()
+    for scene in scenes:
+        photo: PhotoRead = reader.read(load_image(scene.image))
+        read = [tuple(card.card.code for card in pile) for pile in photo.piles]
+        truth = [pile for pile in scene.piles if pile]
+        report.scenes += 1
+        right = cards_right(read, truth)
+        report.cards_extra += sum(len(pile) for pile in read) - right
+        report.deck_cards[scene.deck] += sum(len(pile) for pile in truth)
+        report.deck_cards_right[scene.deck] += right
+        if scene.layout != "rows":
+            continue
+        report.row_scenes += 1
+        report.scenes_as_laid += read == truth
+        if same_piles(read, truth):
+            report.scenes_in_order += 1
+        else:
+            report.failures.append(f"{scene.image.name}: read {read} truth {truth}")
+    return report
+
+
+@dataclass
+class KittyReport:
+    """The reader on kitty scenes: whole piles, cards, and what the doubt flags tell."""
+
+    scenes: int = 0
+    scenes_right: int = 0
+    cards: int = 0  # on the table
+    cards_read: int = 0
+    cards_right: int = 0
+    wrong_unflagged: int = 0
+    right_flagged: int = 0
+    by_size: Counter[str] = field(default_factory=Counter)
+    by_size_right: Counter[str] = field(default_factory=Counter)
+    phantoms: int = 0  # cards read where no card's index is
+    probabilities: list[float] = field(default_factory=list)  # every card read ...
+    rights: list[bool] = field(default_factory=list)  # ... whether it was right ...
+    reals: list[bool] = field(default_factory=list)  # ... whether a card is there at all ...
+    evidence: list[Evidence] = field(default_factory=list)  # ... and what the models said
+    failures: list[str] = field(default_factory=list)
+
+    def add(
+        self,
+        name: str,
+        size: str,
+        read: Sequence[Sequence[ReadCard]],
+        truth: Sequence[Sequence[str]],
+        index_boxes: Sequence[Box] = (),
+    ) -> None:
+        codes = [[card.card.code for card in pile] for pile in read]
+        right = judge_cards([card for pile in read for card in pile], truth)
+        real = [
+            ok
+            or any(
+                contains(box, index.centre, 0.3) for index in card.indices for box in index_boxes
+            )
+            for card, ok in right
+        ]
+        self.phantoms += real.count(False)
+        self.reals.extend(real)
+        whole = same_piles(codes, truth)
+        self.scenes += 1
+        self.scenes_right += whole
+        self.by_size[size] += 1
+        self.by_size_right[size] += whole
+        self.cards += sum(len(pile) for pile in truth)
+        self.cards_read += len(right)
+        self.cards_right += sum(ok for _, ok in right)
+        self.wrong_unflagged += sum(not ok and not card.doubtful for card, ok in right)
+        self.right_flagged += sum(ok and card.doubtful for card, ok in right)
+        self.probabilities.extend(card.confidence for card, _ in right)
+        self.rights.extend(ok for _, ok in right)
+        self.evidence.extend(
+            card.evidence or Evidence(card.confidence, 1.0, 1.0, 1.0, 1) for card, _ in right
+        )
+        if not whole:
+            self.failures.append(f"{name} ({size}): read {codes} truth {list(truth)}")
+
+    def summary(self) -> str:
+        sizes = ", ".join(
+            f"{size} {self.by_size_right[size] / n:.3f} ({n})"
+            for size, n in sorted(self.by_size.items())
+        )
+        return (
+            f"kitty scenes: {self.scenes} scenes, {self.cards} cards; piles exactly right "
+            f"{self.scenes_right / max(1, self.scenes):.3f} ({sizes}); card recall "
+            f"{self.cards_right / max(1, self.cards):.4f}, precision "
+            f"{self.cards_right / max(1, self.cards_read):.4f}; read where no card is: "
+            f"{self.phantoms} ({self.phantoms / max(1, self.cards_read):.4f} of cards read)\n"
+            f"  wrong cards not flagged: {100 * self.wrong_unflagged / max(1, self.cards_read):.2f}"
+            f" per 100 cards read; right cards flagged: "
+            f"{self.right_flagged / max(1, self.cards_right):.3f}"
+        )
+
+
+def judge_cards(
+    reads: Sequence[ReadCard], truth: Sequence[Sequence[str]]
+) -> list[tuple[ReadCard, bool]]:
+    """Each read card and whether it is a card on the table (each table card counted once,
+    the most confident read first)."""
+    left = Counter(code for pile in truth for code in pile)
+    judged = {}
+    for position, read in sorted(enumerate(reads), key=lambda item: -item[1].confidence):
+        judged[position] = left[read.card.code] > 0
+        left[read.card.code] -= judged[position]
+    return [(read, judged[position]) for position, read in enumerate(reads)]
+
+
+def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyReport:
+    from blackcat.vision.image_io import load_image
+
+    report = KittyReport()
+    for meta_path in meta_paths:
+        meta = json.loads(meta_path.read_text())
+        photo = reader.read(load_image(meta_path.parent / meta["image"]))
+        size = "12MP" if max(meta["width"], meta["height"]) > 3000 else "2MP"
+        truth = [tuple(pile) for pile in meta["piles"] if pile]
+        boxes = [tuple(index["box"]) for card in meta["cards"] for index in card["indices"]]
+        report.add(meta_path.stem, size, photo.piles, truth, boxes)
+    return report
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--real",
+        type=Path,
+        nargs="*",
+        default=None,
+        help="real-photo sets to measure: folders, or names of sets in ../shared/real-photos "
+        "(default, and with no names: every set there)",
+    )
+    parser.add_argument(
+        "--synthetic",
+        type=Path,
+        help="a `blackcat synth` output folder: measure its held-out (val) scenes",
+    )
+    parser.add_argument(
+        "--kitty",
+        type=Path,
+        help="a folder of kitty scenes (made there first if missing: see --kitty-scenes)",
+    )
+    parser.add_argument(
+        "--kitty-scenes", type=int, default=200, help="kitty scenes to measure (default 200)"
+    )
+    parser.add_argument(
+        "--kitty-seed", type=int, default=8, help="seed of the kitty scenes (default 8)"
+    )
+    parser.add_argument("--limit", type=int, default=None, help="at most this many scenes")
+    parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
+    parser.add_argument("--failures", type=Path, help="write every failure to this file")
+    parser.add_argument(
+        "--detect-size",
+        type=int,
+        default=None,
+        help="long side the detector sees (default: the size it was trained at)",
+    )
+    parser.add_argument(
+        "--confidence",
+        type=float,
+        default=ReaderSettings.detect_confidence,
+        help="detection threshold (default: %(default)s, the reader's)",
+    )
+
+
+class NothingToMeasure(ValueError):
+    """What `blackcat evaluate` was asked to measure isn't there; the message says what it needs."""
+
+
+def real_photo_sets(names: Sequence[Path] | None, shared: Path | None = None) -> list[Path]:
+    """The real-photo folders to measure: each named one (a folder, or the name of a set in
+    `shared`, by default ../shared/real-photos), or with no names every set in `shared`. Each
+    holds a `labels.json`."""
+    shared = shared or SHARED_PHOTOS
+    if not names:
+        return sorted(folder for folder in shared.glob("*/") if (folder / "labels.json").is_file())
+    folders = []
+    for name in names:
+        found = next((f for f in (name, shared / name) if (f / "labels.json").is_file()), None)
+        if found is None:
+            raise NothingToMeasure(
+                f"--real {name}: no labels.json in {name} nor in {shared / name}; give a folder "
+                "with labels.json and images/ (see ../shared/real-photos/README.md) or the name "
+                "of a set there"
+            )
+        folders.append(found)
+    return folders
+
+
+NOTHING_TO_MEASURE = (
+    "nothing to measure: the real photos ({shared}) are not on this machine (they are not in "
+    "the repository), and no --synthetic or --kitty folder was given. Measure kitty scenes "
+    "drawn on the spot with `blackcat evaluate --kitty DIR`, held-out synthetic scenes with "
+    "`blackcat synth --out DIR ...` then `blackcat evaluate --synthetic DIR`, or give "
+    "--real FOLDER (a folder with labels.json and images/)"
+)
+
+
+def planned_sets(args: argparse.Namespace) -> list[Path]:
+    """The real-photo sets to measure; NothingToMeasure when there is nothing at all. A --kitty
+    folder is always something to measure: its scenes are drawn there when missing."""
+    others = args.synthetic or args.kitty
+    real_sets = [] if args.real is None and others else real_photo_sets(args.real)
+    if args.synthetic and not (args.synthetic / "detect" / "meta" / "val").is_dir():
+        raise NothingToMeasure(
+            f"--synthetic {args.synthetic}: no held-out scenes (detect/meta/val) there; make them "
+            "with `blackcat synth --out DIR ...`"
+        )
+    if not real_sets and not others:
+        raise NothingToMeasure(NOTHING_TO_MEASURE.format(shared=SHARED_PHOTOS))
+    return real_sets
+
+
+def run(args: argparse.Namespace) -> int:
+    from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
+
+    try:
+        real_sets = planned_sets(args)
+        settings = ReaderSettings(detect_size=args.detect_size, detect_confidence=args.confidence)
+        reader = CardReader.load(args.models or MODELS_DIR, settings)
+    except (NothingToMeasure, ModelsMissingError) as error:
+        print(f"blackcat evaluate: {error}", file=sys.stderr)
+        return 2
+    used = reader.settings
+    print(f"detector at {used.detect_size} px, threshold {used.detect_confidence}")
+    failures: list[str] = []
+    if args.kitty:
+        from blackcat.workshop.kitty import make_kitty_scenes
+
+        scenes = make_kitty_scenes(args.kitty, args.kitty_scenes, args.kitty_seed)
+        kitty = evaluate_kitty(reader, scenes)
+        print(kitty.summary())
+        print(reliability_text(kitty.probabilities, kitty.rights))
+        failures.extend(kitty.failures)
+    if args.synthetic:
+        report = evaluate_synthetic(reader, load_scene_truths(args.synthetic, limit=args.limit))
+        print(report.summary())
+        failures.extend(report.failures)
+    for folder in real_sets:
+        real = evaluate_real_photos(reader, folder)
+        print(real.summary())
+        failures.extend(
+            f"{folder.name}/{result.image}: missed {list(result.missed)} extra {list(result.extra)}"
+            for result in real.images
+            if result.missed or result.extra
+        )
+    if args.failures:
+        args.failures.write_text("\n".join(failures) + "\n")
+    return 0
+
+
+def reliability_text(probabilities: Sequence[float], rights: Sequence[bool]) -> str:
+    from blackcat.vision.calibration import reliability_table
+
+    lines = ["  reliability: stated probability -> cards, mean stated, share right"]
+    for row in reliability_table(probabilities, rights):
+        lines.append(
+            f"    {row.low:.1f}-{row.high:.1f}: {row.cards:5d} cards, "
+            f"{row.mean_probability:.3f} stated, {row.right:.3f} right"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,85 @@
+"""Kitty scenes: photo-like pictures of one or two laid-out piles, drawn with held-out decks only,
+at phone-photo sizes and turned as a player may hold the phone. The measuring set of the reader
+(`blackcat evaluate --kitty DIR`) and the set its probabilities are calibrated on
+(`blackcat calibrate`); never trained on.
+
+DIR/kNNNNN.jpg    the picture
+DIR/kNNNNN.json   its ground truth (the format `blackcat synth` writes; "image" is the file name)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from blackcat.games.cards import ALL_CARDS
+
+PHOTO_SIZES = {"2MP": 1632, "12MP": 4000}
+"""Long side in pixels of a 4:3 photo of about 2 and 12 megapixels."""
+
+
+@dataclass(frozen=True)
+class KittyScene:
+    piles: tuple[tuple[str, ...], ...]
+    deck: str
+    imgsz: int
+    tilt_degrees: float
+    seed: int
+
+
+def plan_scene(seed: int, index: int, decks: tuple[str, ...]) -> KittyScene:
+    """What one kitty scene shows: 1-2 piles of 4-15 different cards, a held-out deck, 2 or 12 MP,
+    the phone rolled within +-10 degrees, or turned a quarter or half round (3 in 10)."""
+    rng = np.random.default_rng([seed, index])
+    piles = int(rng.integers(1, 3))
+    sizes = [int(rng.integers(4, 16)) for _ in range(piles)]
+    order = rng.permutation(len(ALL_CARDS))
+    codes = [ALL_CARDS[i].code for i in order]
+    drawn, start = [], 0
+    for size in sizes:
+        drawn.append(tuple(codes[start : start + size]))
+        start += size
+    turn = float(rng.choice([0.0] * 7 + [90.0, -90.0, 180.0]))
+    return KittyScene(
+        piles=tuple(drawn),
+        deck=str(rng.choice(decks)),
+        imgsz=PHOTO_SIZES["12MP"] if rng.random() < 0.5 else PHOTO_SIZES["2MP"],
+        tilt_degrees=turn + float(rng.uniform(-10, 10)),
+        seed=int(rng.integers(1 << 31)),
+    )
+
+
+def held_out_decks() -> tuple[str, ...]:
+    from blackcat.workshop.synth.decks import DECKS, Split
+
+    return tuple(deck.name for deck in DECKS if deck.split is Split.VAL)
+
+
+def make_kitty_scenes(out: Path, count: int, seed: int) -> Iterator[Path]:
+    """Draw scenes 0..count-1 of `seed` into `out` (those already there are kept)."""
+    from blackcat.workshop.synth.decks import deck_by_name
+    from blackcat.workshop.synth.scene import ArtLibrary, render_piles
+
+    decks = held_out_decks()
+    library = ArtLibrary(tuple(deck_by_name(name) for name in decks))
+    out.mkdir(parents=True, exist_ok=True)
+    for index in range(count):
+        meta_path = out / f"k{index:05d}.json"
+        if not meta_path.exists():
+            plan = plan_scene(seed, index, decks)
+            result = render_piles(
+                plan.piles,
+                deck=plan.deck,
+                imgsz=plan.imgsz,
+                seed=plan.seed,
+                tilt_degrees=plan.tilt_degrees,
+                library=library,
+            )
+            image = meta_path.with_suffix(".jpg")
+            image.write_bytes(result.jpeg)
+            meta_path.write_text(json.dumps({**result.meta, "image": image.name}))
+        yield meta_path

@@ -1,0 +1,645 @@
+"""One synthetic scene, from its own random generator: the deck, the layout, the camera, the
+table, the light; the picture, its index boxes, its close-up crops and its ground truth.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from blackcat.games.cards import ALL_CARDS, Card, parse_card
+from blackcat.vision.classes import NOT_AN_INDEX, QUARTER_TURNS, class_name, orientation_of
+from blackcat.workshop.synth.cardart import RenderedDeck, render_deck
+from blackcat.workshop.synth.decks import TWO_CORNERS, Corner, DeckSpec, Split, deck_by_name
+from blackcat.workshop.synth.indices import CardIndices, IndexBox, deck_indices
+from blackcat.workshop.synth.layout import (
+    Camera,
+    CardArtSize,
+    Layout,
+    LayoutKind,
+    apply,
+    camera_for,
+    card_to_plane,
+    fan_layout,
+    rows_layout,
+    scaling,
+    singles_layout,
+    translation,
+)
+from blackcat.workshop.synth.render import (
+    CardSprite,
+    Light,
+    Scene,
+    Sensor,
+    Shadow,
+    draw,
+    encode_jpeg,
+    expose,
+    make_pyramid,
+    mild_light,
+    mild_sensor,
+    mild_shadow,
+    random_light,
+    random_sensor,
+    random_shadow,
+)
+from blackcat.workshop.synth.textures import PHOTO_SURFACES, table_surface
+
+Rng = np.random.Generator
+META_VERSION = 1
+
+
+@dataclass(frozen=True)
+class SynthConfig:
+    imgsz: int = 640  # long side of the scene image
+    val_fraction: float = 0.15  # share of scenes drawn with held-out decks only
+    min_visibility: float = 0.6  # an index at least this visible gets a box
+    crop_size: int = 80  # side of the square classification crops
+    background_crops: int = 2  # "not an index" crops a scene: pips, face art, backs, table
+    four_corner_share: float = 0.3  # two-index decks drawn with indices in all four corners
+    crops: bool = True
+    layout_weights: tuple[tuple[LayoutKind, float], ...] = (
+        (LayoutKind.ROWS, 0.8),
+        (LayoutKind.FAN, 0.07),
+        (LayoutKind.SINGLES, 0.08),
+        (LayoutKind.EMPTY, 0.05),
+    )
+
+
+def scene_rng(seed: int, index: int) -> Rng:
+    """The generator of one scene: depends on (seed, index) only, not on the worker."""
+    return np.random.default_rng([seed, index])
+
+
+# ---------------------------------------------------------------------------------------------
+# card art, per process
+
+
+class ArtLibrary:
+    """Decks, their index boxes, and a small cache of card pyramids (per process)."""
+
+    def __init__(self, decks: tuple[DeckSpec, ...], cache: Path | None = None, keep: int = 160):
+        self.decks = decks
+        self.cache = cache
+        self.rendered: dict[str, RenderedDeck] = {d.name: render_deck(d, cache) for d in decks}
+        self.indices: dict[str, dict[Card, CardIndices]] = {
+            d.name: deck_indices(d, cache) for d in decks
+        }
+        self._pyramids: OrderedDict[tuple, tuple[np.ndarray, ...]] = OrderedDict()
+        self._boxes: dict[tuple, tuple[IndexBox, ...]] = {}
+        self._keep = keep
+
+    def decks_in(self, split: Split) -> tuple[DeckSpec, ...]:
+        return tuple(d for d in self.decks if d.split is split)
+
+    def size(self, deck: DeckSpec) -> CardArtSize:
+        cards = self.indices[deck.name]
+        first = cards[ALL_CARDS[0]]
+        strip = max(
+            b.box[2] / c.width
+            for c in cards.values()
+            for b in c.boxes
+            if b.corner is Corner.TOP_LEFT
+        )
+        return CardArtSize(first.width, first.height, float(strip))
+
+    def pyramid(
+        self, deck: DeckSpec, card: Card | None, four: bool = False
+    ) -> tuple[np.ndarray, ...]:
+        """The card's art pyramid; `four`: with the indices copied into the empty corners."""
+        key = (deck.name, card.code if card else "back", four)
+        if key in self._pyramids:
+            self._pyramids.move_to_end(key)
+            return self._pyramids[key]
+        rendered = self.rendered[deck.name]
+        path = rendered.card_path(card) if card else rendered.back_path
+        art = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+        if art is None:
+            raise FileNotFoundError(f"card art missing: {path}")
+        if four and card is not None:
+            art = four_corner_art(art, self.indices[deck.name][card])[0]
+        pyramid = make_pyramid(art)
+        self._pyramids[key] = pyramid
+        if len(self._pyramids) > self._keep:
+            self._pyramids.popitem(last=False)
+        return pyramid
+
+    def boxes(self, deck: DeckSpec, card: Card, four: bool = False) -> tuple[IndexBox, ...]:
+        key = (deck.name, card.code, four)
+        if key not in self._boxes:
+            found = self.indices[deck.name][card]
+            if four:
+                path = self.rendered[deck.name].card_path(card)
+                art = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+                self._boxes[key] = four_corner_art(art, found)[1]
+            else:
+                self._boxes[key] = tuple(b for b in found.boxes if b.corner in deck.corners)
+        return self._boxes[key]
+
+
+def four_corner_art(art: np.ndarray, found: CardIndices) -> tuple[np.ndarray, tuple[IndexBox, ...]]:
+    """Many real decks print the index in all four corners: copy the top-left index to the
+    top-right and the bottom-right one to the bottom-left, where that corner is plain paper."""
+    out = art.copy()
+    boxes = list(found.boxes)
+    h, w = art.shape[:2]
+    paper = np.median(art[h // 3 : 2 * h // 3 : 4, w // 3 : 2 * w // 3 : 4, :3].reshape(-1, 3), 0)
+    for source, target in ((Corner.TOP_LEFT, Corner.TOP_RIGHT),
+                           (Corner.BOTTOM_RIGHT, Corner.BOTTOM_LEFT)):  # fmt: skip
+        box = found.box(source)
+        if box is None or found.box(target) is not None:
+            continue
+        x0, y0, x1, y1 = box.box
+        m = max(2, round(0.08 * (x1 - x0)))
+        sx0, sy0, sx1, sy1 = max(0, x0 - m), max(0, y0 - m), min(w, x1 + m), min(h, y1 + m)
+        tx0, tx1 = w - sx1, w - sx0
+        area = art[sy0:sy1, tx0:tx1, :3].astype(np.int16)
+        if area.size == 0 or np.abs(area - paper).max(axis=2).mean() > 6:
+            continue  # something is printed there already
+        out[sy0:sy1, tx0:tx1] = art[sy0:sy1, sx0:sx1]
+        boxes.append(IndexBox(target, (w - x1, y0, w - x0, y1)))
+    return out, tuple(boxes)
+
+
+# ---------------------------------------------------------------------------------------------
+# results
+
+
+@dataclass(frozen=True)
+class IndexLabel:
+    corner: Corner
+    quad: np.ndarray  # 4 x 2 scene pixels
+    box: tuple[float, float, float, float]  # axis-aligned, clipped to the image
+    visibility: float
+    labelled: bool
+
+
+@dataclass(frozen=True)
+class CardLabel:
+    card: Card
+    row: int
+    position: int
+    z: int
+    quad: np.ndarray
+    indices: tuple[IndexLabel, ...]
+
+
+@dataclass(frozen=True)
+class Crop:
+    card: Card | None  # None: not an index (a pip, face art, a back, the table)
+    corner: Corner | None
+    orientation: int | None  # quarter turns of the glyph in the crop (classes.orientation_of)
+    jpeg: bytes
+
+    @property
+    def class_name(self) -> str:
+        if self.card is None or self.orientation is None:
+            return NOT_AN_INDEX
+        return class_name(self.card, self.orientation)
+
+
+@dataclass(frozen=True)
+class SceneResult:
+    index: int
+    split: Split
+    jpeg: bytes
+    width: int
+    height: int
+    labels: tuple[CardLabel, ...]
+    crops: tuple[Crop, ...]
+    meta: dict = field(default_factory=dict)
+
+    def boxes(self) -> list[tuple[float, float, float, float]]:
+        return [i.box for c in self.labels for i in c.indices if i.labelled]
+
+
+# ---------------------------------------------------------------------------------------------
+# making a scene
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a scene's light, drop shadows and camera sensor are drawn from its generator."""
+
+    light: Callable[[Rng, int, int], Light] = random_light
+    shadow: Callable[[Rng], Shadow] = random_shadow
+    sensor: Callable[[Rng], Sensor] = random_sensor
+    jpeg_quality: tuple[int, int] = (40, 96)  # drawn from lo <= q < hi
+
+
+TRAINING_LOOK = Look()
+PHOTO_LOOK = Look(mild_light, mild_shadow, mild_sensor, (85, 86))
+"""Moderate effects for example photos: even light, soft shadows, a little blur and noise."""
+
+
+def make_scene(seed: int, index: int, config: SynthConfig, library: ArtLibrary) -> SceneResult:
+    rng = scene_rng(seed, index)
+    split = Split.VAL if rng.random() < config.val_fraction else Split.TRAIN
+    deck = _choose_deck(rng, library.decks_in(split))
+    size = library.size(deck)
+    layout = _make_layout(rng, config, size)
+    backs = _backs(rng, layout, size)
+    camera = camera_for(rng, _plane_points(layout, backs, size), config.imgsz)
+    surface = table_surface(rng, camera.height, camera.width)
+    four = deck.corners == TWO_CORNERS and rng.random() < config.four_corner_share
+    return _render(
+        rng, (seed, index, split), deck, layout, backs, camera, surface, four, config, library
+    )
+
+
+def render_piles(
+    piles: Sequence[Sequence[Card | str]],
+    *,
+    deck: str | DeckSpec,
+    imgsz: int,
+    seed: int,
+    tilt_degrees: float | None = None,
+    surface: str | None = None,
+    jpeg_quality: int = 85,
+    library: ArtLibrary | None = None,
+) -> SceneResult:
+    """One photo-like scene of the given piles (rows, left to right, each card on top of the one
+    before, laid as `blackcat synth` lays rows), with the given deck, on a table.
+
+    The rest is drawn from `seed` (the same arguments give the same bytes), gently: the camera
+    pitched 3-18 degrees and tilted by `tilt_degrees` (random within +-8 when None); a 4:3
+    picture, the cards filling 75-88% of it near its middle (none out of the frame); no
+    face-down cards, no clutter; PHOTO_LOOK's light, shadows and sensor. `surface` is one of
+    textures.PHOTO_SURFACES (wood, felt, cloth or cork when None; wood as planks). The result
+    has no crops; its `meta` is the ground truth as `blackcat synth` writes it (index 0, the
+    deck's split)."""
+    rows = [[c if isinstance(c, Card) else parse_card(c) for c in pile] for pile in piles]
+    if not rows or any(not row for row in rows):
+        raise ValueError("give at least one pile, and at least one card in every pile")
+    codes = [card.code for row in rows for card in row]
+    doubles = sorted({code for code in codes if codes.count(code) > 1})
+    if doubles:
+        raise ValueError(f"a deck has one of each card; given more than once: {' '.join(doubles)}")
+    if imgsz < 64:
+        raise ValueError("imgsz must be at least 64")
+    spec = deck_by_name(deck) if isinstance(deck, str) else deck
+    if library is None or spec.name not in library.rendered:
+        library = ArtLibrary((spec,), library.cache if library else None)
+    rng = scene_rng(seed, 0)
+    size = library.size(spec)
+    layout = rows_layout(rng, rows, size)
+    if tilt_degrees is None:
+        tilt_degrees = float(rng.uniform(-8, 8))
+    camera = camera_for(
+        rng,
+        _plane_points(layout, [], size),
+        imgsz,
+        tilt=tilt_degrees,
+        pitch=float(rng.uniform(3, 18)),
+        ratio=4 / 3,
+        fill=float(rng.uniform(0.75, 0.88)),
+        slack=0.3,
+    )
+    if surface is None:
+        surface = str(rng.choice(["wood", "felt", "cloth", "cork"]))
+    table = table_surface(rng, camera.height, camera.width, surface, False, PHOTO_SURFACES)
+    config = SynthConfig(imgsz=imgsz, crops=False)
+    look = replace(PHOTO_LOOK, jpeg_quality=(jpeg_quality, jpeg_quality + 1))
+    return _render(
+        rng, (seed, 0, spec.split), spec, layout, [], camera, table, False, config, library, look
+    )
+
+
+def _render(
+    rng: Rng,
+    name: tuple[int, int, Split],
+    deck: DeckSpec,
+    layout: Layout,
+    backs: list[np.ndarray],
+    camera: Camera,
+    surface: tuple[str, np.ndarray],
+    four: bool,
+    config: SynthConfig,
+    library: ArtLibrary,
+    look: Look = TRAINING_LOOK,
+) -> SceneResult:
+    """Draw a laid-out scene through its camera over its table (`surface`: name and picture),
+    then its labels, crops and ground truth; `name` is (seed, index, split)."""
+    seed, index, split = name
+    w, h = camera.width, camera.height
+    sprites = [
+        CardSprite(library.pyramid(deck, None), camera.plane_to_image @ m) for m in backs
+    ] + [
+        CardSprite(library.pyramid(deck, p.card, four), camera.plane_to_image @ p.to_plane)
+        for p in layout.cards
+    ]
+    scene = Scene(w, h, surface[1], tuple(sprites), look.light(rng, w, h), look.shadow(rng))
+    drawn = draw(scene, np.eye(3), w, h)
+    photo = expose(drawn.image, look.sensor(rng), rng)
+    jpeg = encode_jpeg(photo, int(rng.integers(*look.jpeg_quality)))
+    boxes = {p.card: library.boxes(deck, p.card, four) for p in layout.cards}
+    labels = _labels(layout, len(backs), sprites, drawn.top, boxes, config.min_visibility)
+    crops = _crops(rng, scene, labels, deck, config) if config.crops else ()
+    meta = _meta(seed, index, split, deck, layout, surface[0], camera, labels, len(backs))
+    meta["four_corner_variant"] = bool(four)
+    return SceneResult(index, split, jpeg, w, h, labels, crops, meta)
+
+
+def layout_labels(
+    library: ArtLibrary,
+    deck: DeckSpec,
+    layout: Layout,
+    plane_to_image: np.ndarray,
+    width: int,
+    height: int,
+    min_visibility: float = 0.6,
+) -> tuple[CardLabel, ...]:
+    """Labels of a given layout seen through a given camera, on a plain table, in plain light
+    (for checking the labelling on hand-made layouts)."""
+    sprites = [
+        CardSprite(library.pyramid(deck, p.card), plane_to_image @ p.to_plane) for p in layout.cards
+    ]
+    light = Light(1.0, (0.0, 0.0), (0.0, 0.0), 1.0, 0.0, None, None, (1.0, 1.0, 1.0))
+    background = np.full((height, width, 3), 0.3, np.float32)
+    scene = Scene(width, height, background, tuple(sprites), light, Shadow((0, 0), 0.01, 0.0))
+    drawn = draw(scene, np.eye(3), width, height)
+    boxes = {p.card: library.boxes(deck, p.card) for p in layout.cards}
+    return _labels(layout, 0, sprites, drawn.top, boxes, min_visibility)
+
+
+def _choose_deck(rng: Rng, decks: tuple[DeckSpec, ...]) -> DeckSpec:
+    families = sorted({d.family for d in decks})
+    family = families[int(rng.integers(len(families)))]
+    members = [d for d in decks if d.family == family]
+    return members[int(rng.integers(len(members)))]
+
+
+def _draw_cards(rng: Rng, count: int) -> list[Card]:
+    pool: list[Card] = []
+    while len(pool) < count:
+        pool.extend(ALL_CARDS[i] for i in rng.permutation(len(ALL_CARDS)))
+    return pool[:count]
+
+
+def _make_layout(rng: Rng, config: SynthConfig, size: CardArtSize) -> Layout:
+    kinds = [k for k, _ in config.layout_weights]
+    weights = np.array([w for _, w in config.layout_weights])
+    kind = kinds[int(rng.choice(len(kinds), p=weights / weights.sum()))]
+    if kind is LayoutKind.ROWS:
+        n_rows = int(rng.choice([1, 2, 3], p=[0.45, 0.35, 0.2]))
+        lengths = [_row_length(rng) for _ in range(n_rows)]
+        cards = _draw_cards(rng, sum(lengths))
+        rows, start = [], 0
+        for n in lengths:
+            rows.append(cards[start : start + n])
+            start += n
+        return rows_layout(rng, rows, size)
+    if kind is LayoutKind.FAN:
+        return fan_layout(rng, _draw_cards(rng, int(rng.integers(3, 14))), size)
+    if kind is LayoutKind.SINGLES:
+        return singles_layout(rng, _draw_cards(rng, int(rng.integers(1, 6))), size)
+    return Layout(LayoutKind.EMPTY, ())
+
+
+def _row_length(rng: Rng) -> int:
+    if rng.random() < 0.6:
+        return int(rng.integers(2, 14))
+    return int(rng.integers(2, 27))
+
+
+def _backs(rng: Rng, layout: Layout, size: CardArtSize) -> list[np.ndarray]:
+    """Face-down cards (a stock, a discard) beside the piles now and then: to be ignored."""
+    if layout.kind is not LayoutKind.EMPTY and rng.random() > 0.15:
+        return []
+    pts = _plane_points(layout, [], size) if layout.cards else np.zeros((1, 2))
+    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    out = []
+    for _ in range(int(rng.integers(1, 4))):
+        side = rng.integers(4)
+        x = rng.uniform(lo[0], hi[0]) if side < 2 else (lo[0] - 0.7 if side == 2 else hi[0] + 0.7)
+        y = rng.uniform(lo[1], hi[1]) if side >= 2 else (lo[1] - 0.7 if side == 0 else hi[1] + 0.7)
+        out.append(card_to_plane(size, x, y, rng.uniform(-np.pi, np.pi)))
+    return out
+
+
+def _plane_points(layout: Layout, backs: list[np.ndarray], size: CardArtSize) -> np.ndarray:
+    corners = np.array([[0, 0], [size.width, 0], [size.width, size.height], [0, size.height]])
+    mats = [p.to_plane for p in layout.cards] + list(backs)
+    if not mats:
+        return corners / size.height
+    return np.vstack([apply(m, corners) for m in mats])
+
+
+# ---------------------------------------------------------------------------------------------
+# labels
+
+
+def _labels(
+    layout: Layout,
+    first: int,
+    sprites: list[CardSprite],
+    top: np.ndarray,
+    boxes: dict[Card, tuple[IndexBox, ...]],
+    min_visibility: float,
+) -> tuple[CardLabel, ...]:
+    h, w = top.shape
+    out = []
+    for k, placed in enumerate(layout.cards):
+        z = first + k
+        sprite = sprites[z]
+        index_labels = []
+        for ib in boxes[placed.card]:
+            x0, y0, x1, y1 = ib.box
+            quad = apply(sprite.to_scene, np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))
+            visibility = _visibility(quad, top, z)
+            box = (
+                float(max(0.0, quad[:, 0].min())),
+                float(max(0.0, quad[:, 1].min())),
+                float(min(w, quad[:, 0].max())),
+                float(min(h, quad[:, 1].max())),
+            )
+            big_enough = box[2] - box[0] >= 2 and box[3] - box[1] >= 2
+            labelled = visibility >= min_visibility and big_enough
+            index_labels.append(IndexLabel(ib.corner, quad, box, visibility, labelled))
+        out.append(
+            CardLabel(
+                placed.card,
+                placed.row,
+                placed.position,
+                z,
+                sprite.scene_corners(),
+                tuple(index_labels),
+            )
+        )
+    return tuple(out)
+
+
+def _visibility(quad: np.ndarray, top: np.ndarray, z: int) -> float:
+    """Share of the index's area that is inside the image and not under a later card."""
+    area = abs(float(cv2.contourArea(quad.astype(np.float32))))
+    if area < 1e-6:
+        return 0.0
+    h, w = top.shape
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 1
+    cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    if cx1 <= cx0 or cy1 <= cy0:
+        return 0.0
+    mask = np.zeros((cy1 - cy0, cx1 - cx0), np.uint8)
+    shifted = np.round((quad - [cx0, cy0]) * 16).astype(np.int32)
+    cv2.fillPoly(mask, [shifted], 1, cv2.LINE_8, shift=4)
+    inside = float(mask.sum())
+    visible = float((mask.astype(bool) & (top[cy0:cy1, cx0:cx1] == z)).sum())
+    # pixel counts under-/over-shoot for small quads: scale by the rasterised area
+    raster_area = max(inside, 1.0)
+    in_image = _clipped_area(quad, w, h) / area
+    return float(min(1.0, in_image * visible / raster_area))
+
+
+def _clipped_area(quad: np.ndarray, w: int, h: int) -> float:
+    clipped, _ = cv2.intersectConvexConvex(
+        quad.astype(np.float32), np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    )
+    return float(clipped)
+
+
+# ---------------------------------------------------------------------------------------------
+# crops
+
+
+def _crops(
+    rng: Rng, scene: Scene, labels: tuple[CardLabel, ...], deck: DeckSpec, config: SynthConfig
+) -> tuple[Crop, ...]:
+    """A crop of every labelled index, each turned by a random number of quarter turns (so all
+    four glyph orientations are learnt alike), then `config.background_crops` of no index."""
+    out = []
+    for label in labels:
+        for index in label.indices:
+            if not index.labelled:
+                continue
+            turns = int(rng.integers(QUARTER_TURNS))
+            orientation = (glyph_orientation(index, deck) - turns) % QUARTER_TURNS
+            jpeg = _crop(rng, scene, index.quad, config, turns)
+            out.append(Crop(label.card, index.corner, orientation, jpeg))
+    for quad in _background_quads(rng, scene, labels, config.background_crops):
+        jpeg = _crop(rng, scene, quad, config, int(rng.integers(QUARTER_TURNS)))
+        out.append(Crop(None, None, None, jpeg))
+    return tuple(out)
+
+
+def glyph_orientation(index: IndexLabel, deck: DeckSpec) -> int:
+    """Which way an index's glyph stands in the scene: the top of its art box, turned round
+    for a bottom corner (printed upside down on almost every deck)."""
+    up = index.quad[0] - index.quad[3]  # the art box's top-left minus its bottom-left corner
+    if index.corner in (Corner.BOTTOM_RIGHT, Corner.BOTTOM_LEFT) and not deck.upright_bottom_index:
+        up = -up
+    return orientation_of(float(up[0]), float(up[1]))
+
+
+def _background_quads(
+    rng: Rng, scene: Scene, labels: tuple[CardLabel, ...], count: int
+) -> list[np.ndarray]:
+    """Index-sized squares away from every index: mostly on the cards (pips, face art, backs,
+    edges), some anywhere (the table and what lies on it)."""
+    quads = [index.quad for label in labels for index in label.indices]
+    centres = np.array([q.mean(axis=0) for q in quads]) if quads else np.zeros((0, 2))
+    sides = [float(max(q.max(axis=0) - q.min(axis=0))) for q in quads]
+    out: list[np.ndarray] = []
+    for _ in range(count * 10):
+        if len(out) == count:
+            break
+        side = float(rng.choice(sides)) if sides else rng.uniform(0.02, 0.08) * scene.height
+        if labels and rng.random() < 0.75:
+            corners = labels[int(rng.integers(len(labels)))].quad
+            u, v = rng.random(2)
+            top = corners[0] + u * (corners[1] - corners[0])
+            bottom = corners[3] + u * (corners[2] - corners[3])
+            point = top + v * (bottom - top)
+        else:
+            point = rng.random(2) * [scene.width, scene.height]
+        if len(centres) and np.min(np.hypot(*(centres - point).T)) < 1.3 * side:
+            continue
+        half = side / 2
+        out.append(point + np.array([[-half, -half], [half, -half], [half, half], [-half, half]]))
+    return out
+
+
+def _crop(rng: Rng, scene: Scene, quad: np.ndarray, config: SynthConfig, turns: int) -> bytes:
+    """A square close-up of one index (its quad), drawn afresh at its own resolution (as a crop
+    from a full-resolution photo would be), then the camera, then resized to crop_size and
+    turned by `turns` quarter turns anticlockwise."""
+    lo, hi = quad.min(axis=0), quad.max(axis=0)
+    long_side = float(max(hi - lo))
+    side = long_side * rng.uniform(1.15, 1.5)
+    centre = (lo + hi) / 2 + rng.uniform(-0.08, 0.08, 2) * side
+    native_index = rng.uniform(18, 110)  # index size in the full-resolution photo
+    native = int(np.clip(round(native_index * side / long_side), 16, 200))
+    view = scaling(native / side) @ translation(*(side / 2 - centre))
+    drawn = draw(scene, view, native, native)
+    photo = expose(drawn.image, random_sensor(rng, max_blur=0.9), rng)
+    size = config.crop_size
+    interp = cv2.INTER_AREA if native > size else cv2.INTER_CUBIC
+    photo = np.ascontiguousarray(
+        np.rot90(cv2.resize(photo, (size, size), interpolation=interp), turns)
+    )
+    return encode_jpeg(photo, int(rng.integers(50, 96)))
+
+
+# ---------------------------------------------------------------------------------------------
+# ground truth
+
+
+def _meta(
+    seed: int,
+    index: int,
+    split: Split,
+    deck: DeckSpec,
+    layout: Layout,
+    surface: str,
+    camera: Camera,
+    labels: tuple[CardLabel, ...],
+    backs: int,
+) -> dict:
+    piles: dict[int, list[tuple[int, str]]] = {}
+    for label in labels:
+        piles.setdefault(label.row, []).append((label.position, label.card.code))
+    return {
+        "version": META_VERSION,
+        "seed": seed,
+        "index": index,
+        "split": split.value,
+        "width": camera.width,
+        "height": camera.height,
+        "deck": deck.name,
+        "layout": layout.kind.value,
+        "surface": surface,
+        "tilt_degrees": round(camera.tilt_degrees, 2),
+        "pitch_degrees": round(camera.pitch_degrees, 2),
+        "face_down_cards": backs,
+        "piles": [[code for _, code in sorted(piles[r])] for r in sorted(piles)],
+        "cards": [_card_meta(label) for label in labels],
+    }
+
+
+def _card_meta(label: CardLabel) -> dict:
+    return {
+        "code": label.card.code,
+        "row": label.row,
+        "position": label.position,
+        "z": label.z,
+        "quad": _round(label.quad),
+        "indices": [
+            {
+                "corner": i.corner.value,
+                "quad": _round(i.quad),
+                "box": [round(v, 2) for v in i.box],
+                "visibility": round(i.visibility, 3),
+                "labelled": i.labelled,
+            }
+            for i in label.indices
+        ],
+    }
+
+
+def _round(points: np.ndarray) -> list[list[float]]:
+    return [[round(float(x), 2), round(float(y), 2)] for x, y in points]

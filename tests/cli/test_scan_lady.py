@@ -1,0 +1,147 @@
+"""`blackcat scan --game black-lady`: each photo one player's tricks, read as an unordered set and
+scored end to end; the JSON extends `blackcat lady --json` with what the reader saw."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from blackcat.cli.scan_lady import black_cat_options, deal_to_json, tricks_of
+from blackcat.games.black_lady import Rules, check_deal
+from blackcat.games.cards import parse_card, parse_pile
+from blackcat.vision.types import Guess, PhotoRead, ReadCard
+
+DATA = Path(__file__).resolve().parents[1] / "vision" / "data"
+SCENE_2, SCENE_4 = DATA / "scene_2.jpg", DATA / "scene_4.jpg"
+# One player's tricks, spread out in three rows: Q♠ -40, A♥ -11, 10♥ -10, 5♥ -5, J♥ -10 = -76.
+TRICKS = [["QS", "AH", "10H"], ["5H", "KD", "2C"], ["JH", "9S", "4D"]]
+TRICKS_POINTS = -76
+DECK = "anglo"  # a deck the models trained on: this tests the pipeline, not the accuracy
+
+
+def blackcat(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "blackcat", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def read(code: str, confidence: float = 0.97) -> ReadCard:
+    card = parse_card(code)
+    return ReadCard(card, (1.0, 2.0, 3.0, 4.0), confidence, (Guess(card, confidence),), ())
+
+
+@pytest.fixture(scope="module")
+def tricks_photo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A photo-like picture of the tricks, rendered from card art (skipped without the tools
+    that fetch and render it, as the synthetic-data tests are)."""
+    for tool in ("rsvg-convert", "apt-get", "dpkg"):
+        if shutil.which(tool) is None:
+            pytest.skip(f"{tool} is not installed (apt-get install librsvg2-bin)")
+    from blackcat.workshop.synth.scene import render_piles
+
+    path = tmp_path_factory.mktemp("lady") / "ann.jpg"
+    path.write_bytes(render_piles(TRICKS, deck=DECK, imgsz=960, seed=1).jpeg)
+    return path
+
+
+def test_a_photo_of_spread_tricks_is_read_and_scored_end_to_end(tricks_photo: Path) -> None:
+    result = blackcat("scan", "--game", "black-lady", "--json", tricks_photo, SCENE_2, SCENE_4)
+    assert result.returncode == 0, result.stderr
+    deal = json.loads(result.stdout)
+    ann = deal["players"][0]
+    assert ann["image"] == str(tricks_photo)
+    assert sorted(ann["cards"]) == sorted(code for row in TRICKS for code in row)
+    assert ann["points"] == TRICKS_POINTS and ann["no_tricks"] is False
+    assert len(ann["confidence"]) == len(ann["boxes"]) == len(ann["alternatives"]) == 9
+    assert [p["image"] for p in deal["players"]] == [str(tricks_photo), str(SCENE_2), str(SCENE_4)]
+    assert deal["total"] == sum(player["points"] for player in deal["players"])
+    # the same cards typed give the same points and the same problems
+    typed = [" ".join(player["cards"]) for player in deal["players"]]
+    lady = json.loads(blackcat("lady", "--json", *typed).stdout)
+    assert [p["points"] for p in lady["players"]] == [p["points"] for p in deal["players"]]
+    assert lady["problems"] == deal["problems"]
+    assert "Traceback" not in result.stderr
+
+
+def test_the_text_report_and_the_ace_switch(tricks_photo: Path) -> None:
+    result = blackcat(
+        "scan", "--game", "black-lady", "--ace-hearts", "10", tricks_photo, SCENE_2, SCENE_4
+    )
+    assert result.returncode == 0, result.stderr
+    first = result.stdout.splitlines()[0]
+    assert first.startswith(f"player 1: {tricks_photo}: 9 cards")
+    assert any(line.split()[:3] == ["player", "1", "-75"] for line in result.stdout.splitlines())
+
+
+def test_one_photo_per_player_three_to_nine() -> None:
+    result = blackcat("scan", "--game", "black-lady", SCENE_2, SCENE_4)
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        "blackcat scan: Black Lady needs 3 to 9 players, got 2: give one photo per player"
+    )
+
+
+def test_black_cat_rules_are_refused() -> None:
+    result = blackcat("scan", "--game", "black-lady", "--lucky-tom", SCENE_2, SCENE_2, SCENE_4)
+    assert result.returncode == 2
+    assert "--lucky-tom is a Black Cat rule" in result.stderr
+    namespace = argparse.Namespace(decks=2, lucky_tom=False, music_of_the_night=False)
+    assert black_cat_options(namespace) == "--decks"
+    namespace = argparse.Namespace(decks=1, lucky_tom=False, music_of_the_night=True)
+    assert black_cat_options(namespace) == "--music-of-the-night"
+    assert black_cat_options(argparse.Namespace(decks=1, lucky_tom=False)) is None
+
+
+def test_every_row_of_a_photo_belongs_to_the_same_player() -> None:
+    rows = ((read("QS"), read("2H")), (read("KD"),))
+    assert [r.card.code for r in tricks_of(PhotoRead(10, 10, rows))] == ["QS", "2H", "KD"]
+    assert tricks_of(PhotoRead(10, 10, ())) == ()
+
+
+def test_the_json_of_a_deal_with_a_photo_that_could_not_be_read() -> None:
+    reads = [(read("QS"), read("AH", 0.4), read("3C")), "notes.txt is not an image", ()]
+    tricks = [parse_pile("QS AH 3C"), None, ()]
+    data = deal_to_json(["a.jpg", "notes.txt", "c.jpg"], reads, Rules(), check_deal(tricks))
+    assert data["players"][0] == {
+        "image": "a.jpg",
+        "cards": ["QS", "AH", "3C"],
+        "points": -51,
+        "no_tricks": False,
+        "confidence": [0.97, 0.4, 0.97],
+        "boxes": [[1.0, 2.0, 3.0, 4.0]] * 3,
+        "doubtful": [False, True, False],
+        "alternatives": [
+            [{"card": "QS", "probability": 0.97}],
+            [{"card": "AH", "probability": 0.4}],
+            [{"card": "3C", "probability": 0.97}],
+        ],
+    }
+    assert data["players"][1] == {"image": "notes.txt", "error": "notes.txt is not an image"}
+    assert data["players"][2]["no_tricks"] is True and data["players"][2]["points"] == 50
+    assert data["total"] == -1
+    assert data["problems"] == []  # nothing is wrong yet, and player 2 isn't read
+
+
+def test_photos_of_one_name_get_a_drawing_each(tmp_path: Path) -> None:
+    """`--annotate DIR` with photos of one stem (and one name in two folders): a drawing each,
+    named in each player's JSON entry."""
+    photos = [tmp_path / "ex.png", tmp_path / "ex.jpg", tmp_path / "b" / "ex.png"]
+    photos[2].parent.mkdir()
+    for photo, scene in zip(photos, (SCENE_2, SCENE_4, SCENE_2), strict=True):
+        photo.write_bytes(scene.read_bytes())  # a JPEG under any name: Pillow reads by content
+    out = tmp_path / "drawn"
+    result = blackcat("scan", "--game", "black-lady", "--json", "--annotate", out, *photos)
+    assert result.returncode == 0, result.stderr
+    names = ["ex.png.annotated.jpg", "ex.jpg.annotated.jpg", "ex.png-2.annotated.jpg"]
+    assert sorted(path.name for path in out.iterdir()) == sorted(names)
+    deal = json.loads(result.stdout)
+    assert [player["annotated"] for player in deal["players"]] == [str(out / n) for n in names]

@@ -1,0 +1,391 @@
+"""The app's table model: players, piles, corrections, pins, photos, scores and exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from blackcat.games.black_cat import Variants, score_pile
+from blackcat.games.cards import Card, parse_card, parse_pile
+from blackcat.tables.black_cat_table import (
+    EXAMPLE_PILES,
+    MAX_PLAYERS,
+    Slot,
+    Table,
+    TableError,
+    add_pile,
+    add_player,
+    card_number,
+    confirm_card,
+    delete_card,
+    describe_duplicate,
+    example_table,
+    insert_card,
+    join_with_next,
+    move_card,
+    move_card_to_pile,
+    new_game,
+    new_table,
+    parse_cards,
+    photo_marks,
+    photo_owner,
+    photos_of,
+    pile_rows,
+    pile_text,
+    piles_csv,
+    piles_json,
+    pin_queen,
+    place_photo,
+    reassign_photo,
+    remove_photo,
+    remove_pile,
+    remove_player,
+    rename_player,
+    replace_card,
+    result_line,
+    score_table,
+    scoreboard_csv,
+    scoreboard_json,
+    scoreboard_rows,
+    set_cards,
+    set_variants,
+    split_pile,
+)
+from blackcat.vision.types import Guess, ReadCard
+
+
+def card(code: str) -> Card:
+    return parse_card(code)
+
+
+def read(code: str, confidence: float = 0.99, *others: str) -> ReadCard:
+    guesses = (Guess(card(code), confidence), *(Guess(card(o), 0.01) for o in others))
+    return ReadCard(card(code), (0.0, 0.0, 10.0, 20.0), confidence, guesses, ())
+
+
+def table_of(*piles: str, names: tuple[str, ...] = ("Ann",)) -> Table:
+    return new_table(names, piles=[[parse_pile(text) for text in piles]] * len(names))
+
+
+def codes(table: Table, player: int = 0, pile: int = 0) -> str:
+    return pile_text(table.players[player].piles[pile])
+
+
+def first_pile_id(table: Table, player: int = 0, pile: int = 0) -> int:
+    return table.players[player].piles[pile].id
+
+
+# ---------------------------------------------------------------------------------------------
+# Building
+
+
+def test_example_table_scores_the_example_piles() -> None:
+    table = example_table()
+    assert table.example
+    assert [pile_text(pile) for pile in table.players[0].piles] == [
+        " ".join(card.code for card in parse_pile(text)) for text in EXAMPLE_PILES
+    ]
+    result = score_table(table)
+    assert [pile.points for pile in result.players[0].piles] == [25, 11]
+    assert result.duplicates == ()
+
+
+def test_new_player_gets_two_empty_piles_and_a_free_name() -> None:
+    table = add_player(new_table(("Player 1", "Player 3")))
+    assert [p.name for p in table.players] == ["Player 1", "Player 3", "Player 4"]
+    assert all(len(player.piles) == 2 for player in table.players)
+    ids = [pile.id for p in table.players for pile in p.piles] + [p.id for p in table.players]
+    assert len(ids) == len(set(ids))
+
+
+def test_one_to_four_players() -> None:
+    table = new_table()
+    with pytest.raises(TableError, match="at least one"):
+        remove_player(table, table.players[0].id)
+    for _ in range(MAX_PLAYERS - 1):
+        table = add_player(table)
+    with pytest.raises(TableError, match="at most 4"):
+        add_player(table)
+    table = remove_player(table, table.players[1].id)
+    assert len(table.players) == MAX_PLAYERS - 1
+
+
+def test_names_are_trimmed_unique_and_not_empty() -> None:
+    table = new_table(("Ann", "Ben"))
+    ben = table.players[1].id
+    assert rename_player(table, ben, "  Bea   Lee ").players[1].name == "Bea Lee"
+    with pytest.raises(TableError, match="already a player called 'Ann'"):
+        rename_player(table, ben, "ann")
+    with pytest.raises(TableError, match="needs a name"):
+        rename_player(table, ben, "   ")
+    assert rename_player(table, ben, "BEN").players[1].name == "BEN"
+
+
+def test_new_game_keeps_players_and_empties_piles() -> None:
+    table = set_variants(table_of("QS 3C", names=("Ann", "Ben")), Variants(lucky_tom=True))
+    fresh = new_game(table)
+    assert [p.name for p in fresh.players] == ["Ann", "Ben"]
+    assert all(not pile.cards for p in fresh.players for pile in p.piles)
+    assert fresh.variants.lucky_tom
+    after_example = new_game(example_table())
+    assert [p.name for p in after_example.players] == ["Player 1"]
+    assert not after_example.example
+
+
+def test_adding_a_player_to_the_untouched_example_starts_a_game() -> None:
+    table = add_player(example_table())
+    assert [p.name for p in table.players] == ["Player 1", "Player 2"]
+    assert not table.example
+    assert all(not pile.cards for p in table.players for pile in p.piles)
+
+
+def test_any_change_makes_the_example_the_players_own() -> None:
+    table = example_table()
+    edited = delete_card(table, first_pile_id(table), 0)
+    assert not edited.example
+
+
+# ---------------------------------------------------------------------------------------------
+# Editing a pile
+
+
+def test_typing_cards_reads_every_notation_and_names_the_bad_token() -> None:
+    assert parse_cards("qs 10h T♦ 4♠") == parse_pile("QS 10H 10D 4S")
+    with pytest.raises(TableError, match=r"“XY” \(card 2\) isn't a card"):
+        parse_cards("QS XY")
+
+
+def test_retyping_keeps_what_is_known_of_unchanged_cards() -> None:
+    table = new_table()
+    table = place_photo(table, table.players[0].id, "p1", [[read("QS"), read("3C", 0.5, "8C")]])
+    pile_id = first_pile_id(table)
+    table = pin_queen(table, pile_id, 0, 11)
+    # typed: the doubtful 3C corrected to 8C, and a KD added at the end
+    table = set_cards(table, pile_id, parse_pile("QS 8C KD"))
+    slots = table.pile(pile_id).slots
+    assert slots[0].pin == 11 and slots[0].photo == "p1"
+    assert slots[1].card == card("8C") and slots[1].read is not None and slots[1].checked
+    assert not slots[1].doubtful
+    assert slots[2] == Slot(card("KD"))
+
+
+def test_replace_insert_delete_and_move() -> None:
+    table = table_of("8D 2H 8H")
+    pile_id = first_pile_id(table)
+    table = replace_card(table, pile_id, 1, card("2S"))
+    assert codes(table) == "8D 2S 8H"
+    table = insert_card(table, pile_id, 0, card("10C"))
+    table = insert_card(table, pile_id, 4, card("AH"))
+    assert codes(table) == "10C 8D 2S 8H AH"
+    table = move_card(table, pile_id, 0, 1)
+    assert codes(table) == "8D 10C 2S 8H AH"
+    table = move_card(table, pile_id, 4, -2)
+    assert codes(table) == "8D 10C AH 2S 8H"
+    table = delete_card(table, pile_id, 1)
+    assert codes(table) == "8D AH 2S 8H"
+    with pytest.raises(TableError, match="already at the end"):
+        move_card(table, pile_id, 3, 1)
+    with pytest.raises(TableError, match="no longer in the pile"):
+        delete_card(table, pile_id, 4)
+
+
+def test_move_to_the_other_pile_goes_to_the_near_end() -> None:
+    table = table_of("8D 2H 8H", "KS 9C")
+    first, second = first_pile_id(table), first_pile_id(table, pile=1)
+    table = move_card_to_pile(table, first, 2, second)
+    assert (codes(table), codes(table, pile=1)) == ("8D 2H", "8H KS 9C")
+    table = move_card_to_pile(table, second, 2, first)
+    assert (codes(table), codes(table, pile=1)) == ("8D 2H 9C", "8H KS")
+
+
+def test_split_and_join_rows_the_reader_got_wrong() -> None:
+    table = table_of("8D 2H 8H KS 9C 4S", "")
+    pile_id = first_pile_id(table)
+    table = split_pile(table, pile_id, 3)
+    assert [pile_text(p) for p in table.players[0].piles] == ["8D 2H 8H", "KS 9C 4S", ""]
+    with pytest.raises(TableError, match="after the first card"):
+        split_pile(table, pile_id, 0)
+    table = join_with_next(table, pile_id)
+    assert [pile_text(p) for p in table.players[0].piles] == ["8D 2H 8H KS 9C 4S", ""]
+    table = remove_pile(table, first_pile_id(table, pile=1))
+    with pytest.raises(TableError, match="no next pile"):
+        join_with_next(table, pile_id)
+    with pytest.raises(TableError, match="at least one pile"):
+        remove_pile(table, pile_id)
+    assert len(add_pile(table, table.players[0].id).players[0].piles) == 2
+
+
+def test_queen_pins_follow_their_queen_and_score() -> None:
+    table = table_of("QS 2C 3H 7H")
+    pile_id = first_pile_id(table)
+    assert score_table(table).players[0].total == 9  # QS chosen as 11
+    table = pin_queen(table, pile_id, 0, 7)
+    result = score_table(table)
+    assert result.players[0].total == 3
+    assert result.players[0].piles[0].queens[0].pinned
+    table = move_card(table, pile_id, 0, 1)  # the pin moves with the Queen
+    assert table.pile(pile_id).pins == {1: 7}
+    table = replace_card(table, pile_id, 1, card("KS"))  # no longer a Queen: the pin goes
+    assert table.pile(pile_id).pins == {}
+    with pytest.raises(TableError, match="not a Queen"):
+        pin_queen(table, pile_id, 0, 11)
+    with pytest.raises(TableError, match="7 or 11"):
+        pin_queen(table_of("QS"), first_pile_id(table_of("QS")), 0, 9)
+
+
+def test_doubtful_until_checked_and_alternatives_exclude_the_card() -> None:
+    table = new_table()
+    table = place_photo(table, table.players[0].id, "p", [[read("3C", 0.4, "8C", "3S")]])
+    pile_id = first_pile_id(table)
+    slot = table.pile(pile_id).slots[0]
+    assert slot.doubtful
+    assert [guess.card.code for guess in slot.alternatives] == ["8C", "3S"]
+    confirmed = confirm_card(table, pile_id, 0).pile(pile_id).slots[0]
+    assert not confirmed.doubtful and confirmed.card == card("3C")
+    fixed = replace_card(table, pile_id, 0, card("8C")).pile(pile_id).slots[0]
+    assert not fixed.doubtful
+    assert [guess.card.code for guess in fixed.alternatives] == ["3C", "3S"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Photos
+
+
+def test_a_photo_fills_empty_piles_then_adds_piles() -> None:
+    table = new_table(("Ann", "Ben"))
+    ann = table.players[0].id
+    table = place_photo(table, ann, "p1", [[read("8D"), read("2H")], [], [read("KS")]])
+    assert [pile_text(p) for p in table.players[0].piles] == ["8D 2H", "KS"]
+    table = place_photo(table, ann, "p2", [[read("9C")]])
+    assert [pile_text(p) for p in table.players[0].piles] == ["8D 2H", "KS", "9C"]
+    assert photos_of(table.players[0]) == ["p1", "p2"]
+    assert photo_owner(table, "p2") == "Ann" and photo_owner(table, "p3") is None
+    marks = photo_marks(table.players[0], "p1")
+    assert [(pile, position, slot.card.code) for pile, position, slot in marks] == [
+        (0, 0, "8D"),
+        (0, 1, "2H"),
+        (1, 0, "KS"),
+    ]
+    with pytest.raises(TableError, match="already on the table"):
+        place_photo(table, ann, "p1", [[read("AS")]])
+    with pytest.raises(TableError, match="no cards"):
+        place_photo(table, ann, "p4", [[], []])
+
+
+def test_the_first_photo_replaces_the_untouched_example() -> None:
+    table = example_table()
+    table = place_photo(table, table.players[0].id, "p", [[read("8D")], [read("2H")]])
+    assert not table.example
+    assert [p.name for p in table.players] == ["Player 1"]
+    assert [pile_text(p) for p in table.players[0].piles] == ["8D", "2H"]
+
+
+def test_reassigning_a_photo_moves_its_piles_and_keeps_corrections() -> None:
+    table = new_table(("Ann", "Ben"))
+    ann, ben = (p.id for p in table.players)
+    table = place_photo(table, ann, "p", [[read("8D"), read("2H")], [read("KS")]])
+    table = replace_card(table, first_pile_id(table), 1, card("2S"))
+    table = reassign_photo(table, "p", ben)
+    assert [pile_text(p) for p in table.players[0].piles] == ["", ""]
+    assert [pile_text(p) for p in table.players[1].piles] == ["8D 2S", "KS"]
+    assert table.players[1].piles[0].slots[1].checked
+    assert reassign_photo(table, "p", ben) == table
+
+
+def test_removing_a_photo_takes_only_its_cards() -> None:
+    table = table_of("AS")
+    table = place_photo(table, table.players[0].id, "p", [[read("8D")]])
+    table = insert_card(table, first_pile_id(table, pile=1), 0, card("KD"))
+    table = remove_photo(table, "p")
+    assert [pile_text(p) for p in table.players[0].piles] == ["AS", "KD"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Scores
+
+
+def test_scores_variants_and_winner() -> None:
+    table = new_table(("Ann", "Ben"), piles=[[parse_pile("5H 5D")], [parse_pile("7C 3D 10S 10H")]])
+    result = score_table(table)
+    assert result.score.totals == {"Ann": 3, "Ben": 5}
+    assert result_line(result) == "Ben wins with 5 points."
+    table = set_variants(table, Variants(lucky_tom=True))
+    result = score_table(table)
+    assert result.score.is_tie
+    assert result_line(result) == "Tie: Ann and Ben, 5 points each."
+    table = set_variants(table, Variants(music_of_the_night=True))
+    assert score_table(table).score.totals == {"Ann": 3, "Ben": 7}
+    assert result_line(score_table(table_of("10S"))) == "Ann: 1 point."
+
+
+def test_duplicates_point_at_every_place_unless_two_decks() -> None:
+    table = new_table(("Ann", "Ben"), piles=[[parse_pile("8D QS")], [(), parse_pile("AH QS")]])
+    result = score_table(table)
+    assert len(result.duplicates) == 1
+    assert describe_duplicate(result.duplicates[0]) == (
+        "Q♠ is on the table 2 times: Ann card 1.2, Ben card 2.2."
+    )
+    assert result.duplicated_at("Ann") == {(0, 1)}
+    assert result.duplicated_at("Ben") == {(1, 1)}
+    assert result.players[0].total == score_pile(parse_pile("8D QS")).points
+    assert score_table(set_variants(table, Variants(decks=2))).duplicates == ()
+
+
+def test_card_numbers_are_one_based() -> None:
+    assert card_number(0, 0) == "1.1"
+    assert card_number(1, 11) == "2.12"
+
+
+# ---------------------------------------------------------------------------------------------
+# Exports
+
+
+def test_scoreboard_csv_and_json() -> None:
+    table = new_table(
+        ("Ann", "Ben"), piles=[[parse_pile("5H 5D"), parse_pile("KS 9C 4S")], [parse_pile("AS")]]
+    )
+    result = score_table(table)
+    assert scoreboard_rows(result)[0] == {
+        "player": "Ann",
+        "pile 1": 3,
+        "pile 2": 12,
+        "total": 15,
+        "result": "winner",
+    }
+    rows = list(csv.DictReader(io.StringIO(scoreboard_csv(result))))
+    assert rows == [
+        {"player": "Ann", "pile 1": "3", "pile 2": "12", "total": "15", "result": "winner"},
+        {"player": "Ben", "pile 1": "0", "pile 2": "", "total": "0", "result": ""},
+    ]
+    data = json.loads(scoreboard_json(table, result))
+    assert data["players"] == [
+        {"player": "Ann", "piles": [3, 12], "total": 15},
+        {"player": "Ben", "piles": [0], "total": 0},
+    ]
+    assert data["winners"] == ["Ann"] and data["tie"] is False
+    assert data["variants"] == {"decks": 1, "lucky_tom": False, "music_of_the_night": False}
+
+
+def test_pile_breakdown_csv_and_json() -> None:
+    table = table_of("QS 2C 3H 7H 10D", "")
+    result = score_table(table)
+    rows = pile_rows(result)
+    assert [(row["item"], row["cards"], row["card numbers"], row["points"]) for row in rows] == [
+        ("Tomcat", "3H 7H", "1.3 1.4", 3),
+        ("Yowler", "10D", "1.5", 1),
+        ("Black Cat", "QS 2C", "1.1 1.2", 6),
+        ("Queen = 11 (chosen)", "QS", "1.1", ""),
+        ("Pile total", "QS 2C 3H 7H 10D", "", 10),
+        ("Pile total", "", "", 0),
+    ]
+    parsed = list(csv.DictReader(io.StringIO(piles_csv(result))))
+    assert parsed[0]["player"] == "Ann" and parsed[0]["pile"] == "1"
+    assert len(parsed) == len(rows)
+    data = json.loads(piles_json(table, result))
+    assert data["piles"][0]["player"] == "Ann"
+    assert data["piles"][0]["points"] == 10
+    assert data["piles"][0]["queens"] == {"0": 11}
+    assert data["piles"][1]["cards"] == []

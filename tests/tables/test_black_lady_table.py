@@ -1,0 +1,134 @@
+"""A Black Lady game as the app edits it: players, deals, tricks from photos and typing, the
+corrections of `black_cat_table` on a deal, the sheet and the checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from blackcat.games.black_lady import Rules
+from blackcat.games.cards import parse_card, parse_pile
+from blackcat.tables import black_cat_table as ts
+from blackcat.tables import black_lady_table as lt
+from blackcat.vision.types import Guess, ReadCard
+
+
+def read(code: str, confidence: float = 0.95, *others: str) -> ReadCard:
+    guesses = (Guess(parse_card(code), confidence), *(Guess(parse_card(o), 0.01) for o in others))
+    return ReadCard(parse_card(code), (0.0, 0.0, 1.0, 1.0), confidence, guesses, ())
+
+
+def game_of(*texts: str | None) -> lt.LadyGame:
+    """A game of len(texts) players and one deal: typed tricks, "" a player who took no trick,
+    None a player not in yet."""
+    game = lt.new_game([f"P{seat + 1}" for seat in range(len(texts))])
+    for seat, text in enumerate(texts):
+        if text == "":
+            game = lt.mark_no_tricks(game, seat, True)
+        elif text is not None:
+            game = lt.set_tricks(game, seat, parse_pile(text))
+    return game
+
+
+def test_a_new_game_has_three_players_and_one_empty_deal() -> None:
+    game = lt.new_game()
+    assert game.names == ("Player 1", "Player 2", "Player 3")
+    assert len(game.deals) == 1 and game.deal.empty
+    assert lt.sheet(game).deals == ((None, None, None),)
+    assert lt.waiting_for(game, 0) == game.names
+    with pytest.raises(ts.TableError, match="3 to 9 players"):
+        lt.new_game(["A", "B"])
+    with pytest.raises(ts.TableError, match="already a player called"):
+        lt.new_game(["A", "a", "B"])
+
+
+def test_no_trick_is_marked_not_guessed() -> None:
+    game = game_of("QS AH 3C", None, "")
+    assert lt.deal_points(game, 0) == (-51, None, 50)
+    assert lt.waiting_for(game, 0) == ("P2",)
+    with pytest.raises(ts.TableError, match="P1's tricks hold 3 cards"):
+        lt.mark_no_tricks(game, 0, True)
+    # cards typed for a player marked "no trick": they took tricks after all
+    game = lt.set_tricks(game, 2, parse_pile("2H 3H 4H"))
+    assert lt.deal_points(game, 0) == (-51, None, -9)
+    assert not game.deal.no_tricks
+
+
+def test_a_photo_adds_every_card_read_whatever_its_row() -> None:
+    game = lt.new_game(["Ann", "Ben", "Cat"])
+    game = lt.add_photo(game, 0, "photo-a", [[read("QS"), read("AH")], [read("3C")]])
+    assert game.deal.tricks(0).cards == parse_pile("QS AH 3C")
+    game = lt.add_photo(game, 0, "photo-b", [[read("2H"), read("4D"), read("5D")]])
+    assert len(game.deal.table.players[0].piles) == 1  # one set of tricks, two photos
+    assert game.deal.tricks(0).cards == parse_pile("QS AH 3C 2H 4D 5D")
+    with pytest.raises(ts.TableError, match="already in this deal"):
+        lt.add_photo(game, 1, "photo-a", [[read("KD")]])
+    game = lt.on_deal(game, ts.remove_photo, "photo-a")
+    assert game.deal.tricks(0).cards == parse_pile("2H 4D 5D")
+
+
+def test_the_card_corrections_of_black_cat_apply_to_a_deal() -> None:
+    game = lt.new_game(["Ann", "Ben", "Cat"])
+    game = lt.add_photo(game, 1, "p", [[read("QS"), read("5D", 0.4, "5H"), read("2C", 0.2)]])
+    pile = game.deal.tricks(1)
+    assert [slot.doubtful for slot in pile.slots] == [False, True, True]
+    game = lt.on_deal(game, ts.replace_card, pile.id, 1, parse_card("5H"))  # the next guess
+    game = lt.on_deal(game, ts.delete_card, pile.id, 2)  # not a card
+    assert game.deal.tricks(1).cards == parse_pile("QS 5H")
+    assert lt.deal_points(game, 0) == (None, -45, None)
+
+
+def test_every_doubtful_card_confirmed_at_once() -> None:
+    game = lt.new_game(["Ann", "Ben", "Cat"])
+    game = lt.add_photo(game, 0, "p", [[read("QS", 0.5), read("5D"), read("2H", 0.3)]])
+    game = lt.confirm_all(game, 0)
+    assert [slot.doubtful for slot in game.deal.tricks(0).slots] == [False, False, False]
+    assert game.deal.tricks(0).cards == parse_pile("QS 5D 2H")
+
+
+def test_deals_make_the_sheet_and_its_running_totals() -> None:
+    game = game_of("QS AH 3C", "2H 3H 4H", "")
+    with pytest.raises(ts.TableError, match="deal 1 has no tricks"):
+        lt.next_deal(lt.restart(game))
+    game = lt.next_deal(game)
+    assert game.current == 1 and game.deal.empty
+    game = lt.mark_no_tricks(game, 0, True)
+    game = lt.set_tricks(game, 1, parse_pile("QS 2D 3D"))
+    game = lt.set_tricks(game, 2, parse_pile("AH 4D 5D"))
+    sheet = lt.sheet(game)
+    assert sheet.deals == ((-51, -9, 50), (50, -40, -11))
+    assert sheet.totals == (-1, -49, 39) and sheet.winners == ("P3",)
+    game = lt.choose_deal(game, 0)
+    assert game.deal.tricks(0).cards == parse_pile("QS AH 3C")
+    game = lt.remove_deal(game, 0)
+    assert lt.sheet(game).deals == ((50, -40, -11),)
+
+
+def test_the_ace_switch_rescores_every_deal() -> None:
+    game = lt.set_rules(game_of("AH 2C 3C", "", ""), Rules(ace_hearts=10))
+    assert lt.deal_points(game, 0) == (-10, 50, 50)
+
+
+def test_checks_name_players_by_name() -> None:
+    game = game_of("QS AH 5D", "5D 2H 3H", None)
+    (doubled,) = lt.problems(game, 0)
+    assert doubled.players == ("P1", "P2") and "5♦ is in the tricks of P1 and P2" in doubled.message
+
+
+def test_players_change_only_before_the_first_card() -> None:
+    game = lt.add_player(lt.new_game())
+    assert game.names == ("Player 1", "Player 2", "Player 3", "Player 4")
+    game = lt.remove_player(game, 0)
+    assert game.names == ("Player 2", "Player 3", "Player 4")
+    with pytest.raises(ts.TableError, match="at least 3 players"):
+        lt.remove_player(game, 0)
+    game = lt.set_tricks(game, 0, parse_pile("QS"))
+    with pytest.raises(ts.TableError, match="start a new game"):
+        lt.add_player(game)
+    game = lt.rename(game, 0, "Ann")
+    assert game.names[0] == "Ann" and game.deal.table.players[0].name == "Ann"
+
+
+def test_deals_never_share_pile_ids() -> None:
+    game = lt.next_deal(game_of("QS", "", ""))
+    ids = {p.id for deal in game.deals for player in deal.table.players for p in player.piles}
+    assert len(ids) == 6

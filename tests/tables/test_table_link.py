@@ -1,0 +1,178 @@
+"""The table as link text: everything a reload must keep comes back, and a damaged or old link
+is one sentence, never a traceback."""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import zlib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from blackcat.games.black_cat import Variants
+from blackcat.games.cards import ALL_CARDS, parse_card, parse_pile
+from blackcat.tables.black_cat_table import (
+    Slot,
+    Table,
+    add_player,
+    confirm_card,
+    new_table,
+    pin_queen,
+    place_photo,
+    rename_player,
+    replace_card,
+    score_table,
+)
+from blackcat.tables.table_link import LinkError, decode_table, encode_table
+from blackcat.vision.types import Guess, ReadCard
+
+
+def read(code: str, x: float = 0.0, confidence: float = 0.4) -> ReadCard:
+    guesses = (Guess(parse_card(code), confidence), Guess(parse_card("2S"), 0.3))
+    return ReadCard(parse_card(code), (x, 0.0, x + 10.0, 20.0), confidence, guesses, ())
+
+
+PHOTO = "a1b2c3d4e5f6a7b8c9d0"
+ROWS = ((read("8D"), read("2H", 20.0), read("8H", 40.0)), (read("KS", 0.0),))
+
+
+def on_server(photo: str, place: int) -> ReadCard | None:
+    """The server's copy of the photo's reads."""
+    flat = [r for row in ROWS for r in row]
+    return flat[place] if photo == PHOTO and place < len(flat) else None
+
+
+def index_on_server(photo: str, card: ReadCard) -> int | None:
+    flat = [r for row in ROWS for r in row]
+    return flat.index(card) if photo == PHOTO and card in flat else None
+
+
+def edited_table() -> Table:
+    """Two players, a photo, a correction, a confirmation, a pin and two variants."""
+    table = new_table(
+        ("Ann", "Ben"),
+        Variants(decks=2, lucky_tom=True),
+        piles=[[parse_pile("QS 2C 3H 7H"), parse_pile("")], [(), parse_pile("10s 10h")]],
+    )
+    ann, ben = (player.id for player in table.players)
+    table = pin_queen(table, table.players[0].piles[0].id, 0, 7)
+    table = place_photo(table, ben, PHOTO, ROWS)
+    photo_pile = table.players[1].piles[0].id
+    table = replace_card(table, photo_pile, 1, parse_card("2S"))
+    table = confirm_card(table, photo_pile, 2)
+    return rename_player(table, ann, "Anna")
+
+
+def shape(table: Table) -> list:
+    """Everything about the table but the ids."""
+    return [
+        *(
+            (player.name, [[slot_shape(s) for s in p.slots] for p in player.piles])
+            for player in table.players
+        ),
+        table.variants,
+    ]
+
+
+def slot_shape(slot: Slot) -> tuple:
+    return slot.card, slot.pin, slot.checked, slot.read, slot.photo
+
+
+def test_a_table_comes_back_with_its_reads_while_the_server_has_the_photo() -> None:
+    table = edited_table()
+    link = decode_table(encode_table(table, 1, index_on_server), on_server)
+    assert link.selected == 1
+    assert shape(link.table) == shape(table)
+    assert not link.table.example
+    photo_pile = link.table.players[1].piles[0]
+    assert [s.doubtful for s in photo_pile.slots] == [True, False, False]  # 8D still to check
+    assert score_table(link.table).score.players[0].total == score_table(table).players[0].total
+
+
+def test_cards_of_a_photo_the_server_no_longer_has_become_typed_cards() -> None:
+    table = edited_table()
+    link = decode_table(encode_table(table, 0, index_on_server))  # a restarted server
+    photo_pile = link.table.players[1].piles[0]
+    assert [s.card.code for s in photo_pile.slots] == ["8D", "2S", "8H"]
+    assert all(s.read is None and s.photo is None for s in photo_pile.slots)
+
+
+def test_a_full_table_fits_in_a_short_link() -> None:
+    table = new_table(("Player 1",), piles=[[tuple(ALL_CARDS[:26]), tuple(ALL_CARDS[26:])]])
+    for _ in range(3):
+        table = add_player(table)
+    text = encode_table(table)
+    assert len(text) < 600
+    assert text.isascii() and not set(text) & set("+/=&?# ")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    piles=st.lists(st.lists(st.sampled_from(ALL_CARDS), max_size=20), min_size=1, max_size=4),
+    players=st.integers(1, 4),
+    decks=st.sampled_from([1, 2]),
+    selected=st.integers(0, 3),
+)
+def test_any_table_round_trips(piles, players: int, decks: int, selected: int) -> None:
+    names = [f"P{n}" for n in range(players)]
+    table = new_table(names, Variants(decks=decks), [[tuple(p) for p in piles]] * players)
+    link = decode_table(encode_table(table, selected))
+    assert shape(link.table) == shape(table)
+    assert link.selected == (selected if selected < players else 0)
+
+
+def packed(data: object) -> str:
+    raw = json.dumps(data).encode()
+    return base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+
+
+GOOD = {"v": 1, "s": 0, "d": 1, "l": 0, "m": 0, "f": [], "p": [["Ann", [["QS"]]]]}
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("not-a-table", "can't be read"),
+        (encode_table(edited_table())[:-12], "can't be read"),
+        (packed({**GOOD, "v": 99}), "another version of the app"),
+        (packed({**GOOD, "p": [["Ann", [["QX"]]]]}), "'QX' is not a card"),
+        (packed({**GOOD, "p": [["Ann", [["KS=7"]]]]}), "K♠ can't be pinned to 7"),
+        (packed({**GOOD, "p": [["Ann", [["QS@3.0"]]]]}), "can't be read"),
+        (packed({**GOOD, "p": [[f"P{n}", [[]]] for n in range(5)]}), "at most 4|1 to 4 players"),
+        (packed({**GOOD, "p": [["Ann", [[]]], ["ann", [[]]]]}), "already a player called"),
+        (packed({**GOOD, "p": [["Ann", []]]}), "has no piles"),
+        (packed({**GOOD, "d": 3}), "can't be read"),
+        (packed([1, 2, 3]), "can't be read"),
+        (packed({**GOOD, "p": "Ann"}), "can't be read"),
+        (base64.urlsafe_b64encode(zlib.compress(b"{" * 300_000)).decode(), "can't be read"),
+    ],
+    ids=[
+        "garbage",
+        "cut-short",
+        "old-version",
+        "bad-card",
+        "bad-pin",
+        "bad-photo-ref",
+        "five-players",
+        "same-name",
+        "no-piles",
+        "three-decks",
+        "not-an-object",
+        "players-not-a-list",
+        "zip-bomb",
+    ],
+)
+def test_a_damaged_or_old_link_is_one_sentence(text: str, says: str) -> None:
+    with pytest.raises(LinkError, match=says) as refused:
+        decode_table(text)
+    assert "\n" not in str(refused.value)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_is_a_table_or_a_link_error(text: str) -> None:
+    with contextlib.suppress(LinkError):
+        decode_table(text)

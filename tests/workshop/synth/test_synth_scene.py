@@ -1,0 +1,196 @@
+"""Scenes, their labels, crops and ground truth."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from blackcat.games.cards import ALL_CARDS
+from blackcat.workshop.synth.decks import Corner, Split
+from blackcat.workshop.synth.layout import (
+    Layout,
+    LayoutKind,
+    PlacedCard,
+    card_to_plane,
+    scaling,
+    translation,
+)
+from blackcat.workshop.synth.scene import ArtLibrary, SynthConfig, layout_labels
+from blackcat.workshop.synth.writer import generate
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(root)): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and p.name != "data.yaml"
+    }
+
+
+def test_same_seed_gives_the_same_files_whatever_the_workers(tmp_path, test_decks) -> None:
+    config = SynthConfig(imgsz=320)
+    list(generate(tmp_path / "a", 5, 11, config, workers=1, decks=test_decks))
+    list(generate(tmp_path / "b", 5, 11, config, workers=2, decks=test_decks))
+    list(generate(tmp_path / "c", 5, 12, config, workers=1, decks=test_decks))
+    a, b, c = (_files(tmp_path / name) for name in "abc")
+    assert a and a == b
+    assert a != c
+
+
+def test_images_have_the_asked_long_side(generated) -> None:
+    for meta in generated.metas:
+        image = cv2.imread(str(generated.out / "detect" / meta["image"]))
+        assert image.shape[:2] == (meta["height"], meta["width"])
+        assert max(image.shape[:2]) == 512
+
+
+def test_every_box_lies_inside_its_image(generated) -> None:
+    for meta in generated.metas:
+        w, h = meta["width"], meta["height"]
+        labelled = [i for c in meta["cards"] for i in c["indices"] if i["labelled"]]
+        lines = generated.labels_for(meta)
+        assert len(lines) == len(labelled)
+        for cls, cx, cy, bw, bh in lines:
+            assert cls == 0
+            assert 0 < bw <= 1 and 0 < bh <= 1
+            assert cx - bw / 2 >= -1e-6 and cx + bw / 2 <= 1 + 1e-6
+            assert cy - bh / 2 >= -1e-6 and cy + bh / 2 <= 1 + 1e-6
+        for index in labelled:
+            x0, y0, x1, y1 = index["box"]
+            assert 0 <= x0 < x1 <= w and 0 <= y0 < y1 <= h
+
+
+def _top_map(meta: dict, scale: int = 2) -> np.ndarray:
+    """Which card is on top where, from the card outlines alone (drawn in z order)."""
+    top = np.full((meta["height"] * scale, meta["width"] * scale), -1, np.int32)
+    for card in sorted(meta["cards"], key=lambda c: c["z"]):
+        quad = np.round(np.array(card["quad"]) * scale * 16).astype(np.int32)
+        cv2.fillPoly(top, [quad], card["z"], cv2.LINE_8, shift=4)
+    return top
+
+
+def _shown(index: dict, z: int, top: np.ndarray, scale: int = 2) -> float:
+    """Share of an index quad that is in the image and on top (outlines only)."""
+    quad = np.array(index["quad"]) * scale
+    mask = np.zeros(top.shape, np.uint8)
+    cv2.fillPoly(mask, [np.round(quad * 16).astype(np.int32)], 1, cv2.LINE_8, shift=4)
+    area = abs(cv2.contourArea(quad.astype(np.float32)))
+    return float((mask.astype(bool) & (top == z)).sum()) / max(area, 1.0)
+
+
+def test_every_box_is_on_a_visible_index_and_covered_ones_get_none(generated) -> None:
+    checked = covered = 0
+    for meta in generated.metas:
+        top = _top_map(meta)
+        for card in meta["cards"]:
+            for index in card["indices"]:
+                shown = _shown(index, card["z"], top)
+                if index["labelled"]:
+                    checked += 1
+                    # outlines ignore the rounded corners, so they hide a little more
+                    assert shown > 0.45, (meta["image"], card["code"], index)
+                    x0, y0, x1, y1 = index["box"]
+                    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+                    quad = np.array(index["quad"], np.float32)
+                    assert cv2.pointPolygonTest(quad, centre, True) > -2
+                elif shown < 0.3:
+                    covered += 1
+                if shown < 0.3:
+                    assert not index["labelled"]
+    assert checked > 200 and covered > 50
+
+
+def test_an_index_under_the_next_card_gets_no_box(test_decks) -> None:
+    deck = test_decks[0]
+    library = ArtLibrary((deck,))
+    size = library.size(deck)
+    first, second = ALL_CARDS[0], ALL_CARDS[20]
+    a = size.aspect
+    step = (size.strip + 0.05) * a
+    layout = Layout(
+        LayoutKind.ROWS,
+        (
+            PlacedCard(first, 0, 0, card_to_plane(size, a / 2, 0.5, 0.0)),
+            PlacedCard(second, 0, 1, card_to_plane(size, a / 2 + step, 0.5, 0.0)),
+        ),
+    )
+    camera = translation(40, 40) @ scaling(300)
+    labels = layout_labels(library, deck, layout, camera, 480, 400)
+    by_corner = [{i.corner: i for i in label.indices} for label in labels]
+    assert by_corner[0][Corner.TOP_LEFT].labelled
+    assert by_corner[0][Corner.TOP_LEFT].visibility > 0.97
+    assert not by_corner[0][Corner.BOTTOM_RIGHT].labelled
+    assert by_corner[0][Corner.BOTTOM_RIGHT].visibility < 0.05
+    assert all(i.labelled for i in labels[1].indices)
+
+
+def test_row_order_in_the_labels_matches_the_layout(generated) -> None:
+    rows_seen = 0
+    for meta in generated.metas:
+        if meta["layout"] != "rows":
+            continue
+        rows: dict[int, list[dict]] = {}
+        for card in meta["cards"]:
+            rows.setdefault(card["row"], []).append(card)
+        assert sorted(rows) == list(range(len(meta["piles"])))
+        for r, cards in rows.items():
+            cards.sort(key=lambda c: c["position"])
+            assert [c["position"] for c in cards] == list(range(len(cards)))
+            assert [c["code"] for c in cards] == meta["piles"][r]
+            zs = [c["z"] for c in cards]
+            assert zs == sorted(zs), "each later card lies on top of the previous one"
+            centres = np.array([np.mean(c["quad"], axis=0) for c in cards])
+            if len(cards) >= 2:
+                direction = centres[-1] - centres[0]
+                along = centres @ direction
+                assert np.all(np.diff(along) > 0), (meta["image"], r)
+                rows_seen += 1
+    assert rows_seen >= 10
+
+
+def test_held_out_decks_appear_only_in_val(generated, test_decks) -> None:
+    split_of = {d.name: d.split for d in test_decks}
+    splits = {meta["split"] for meta in generated.metas}
+    assert splits == {"train", "val"}
+    for meta in generated.metas:
+        assert split_of[meta["deck"]].value == meta["split"]
+        if meta["split"] == Split.VAL.value:
+            assert Path(meta["image"]).parts[1] == "val"
+
+
+@pytest.mark.parametrize("split", ["train", "val"])
+def test_crop_folders_exist_for_every_card_at_every_quarter_turn_and_no_index(
+    generated, split
+) -> None:
+    folders = {p.name for p in (generated.out / "classify" / split).iterdir()}
+    assert folders == {f"{card.code}-{turns}" for card in ALL_CARDS for turns in range(4)} | {
+        "none"
+    }
+
+
+def test_crops_cover_all_52_cards_and_no_index(generated) -> None:
+    classify = generated.out / "classify"
+    counts = {card.code: len(list(classify.glob(f"*/{card.code}-?/*.jpg"))) for card in ALL_CARDS}
+    assert len(list(classify.glob("*/none/*.jpg"))) > 0
+    assert sum(counts.values()) >= 300
+    assert min(counts.values()) > 0, [code for code, n in counts.items() if n == 0]
+    sample = next((generated.out / "classify").rglob("*.jpg"))
+    assert cv2.imread(str(sample)).shape == (80, 80, 3)
+
+
+def test_a_crop_turned_a_quarter_turn_is_labelled_with_its_new_orientation() -> None:
+    from blackcat.workshop.synth.decks import deck_by_name
+    from blackcat.workshop.synth.scene import glyph_orientation, render_piles
+
+    for tilt, top_left, bottom_right in ((0, 0, 2), (90, 1, 3), (180, 2, 0), (-90, 3, 1)):
+        result = render_piles([["QS", "7H"]], deck="anglo", imgsz=400, seed=1, tilt_degrees=tilt)
+        turns = {
+            index.corner.value: glyph_orientation(index, deck_by_name("anglo"))
+            for label in result.labels
+            if label.card.code == "7H"
+            for index in label.indices
+        }
+        assert turns == {"top_left": top_left, "bottom_right": bottom_right}

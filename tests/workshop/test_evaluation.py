@@ -1,0 +1,255 @@
+"""The accuracy measures: matching read cards to labelled whole-card boxes, counting right cards."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from blackcat.games.cards import Card
+from blackcat.vision.types import Guess, IndexRead, PhotoRead, ReadCard
+from blackcat.workshop.evaluation import (
+    LabelledCard,
+    NothingToMeasure,
+    SceneTruth,
+    cards_right,
+    evaluate_synthetic,
+    load_labels,
+    load_scene_truths,
+    match_cards,
+    real_photo_sets,
+    same_piles,
+)
+
+
+def read_card(code: str, centre: tuple[float, float], confidence: float = 0.9) -> ReadCard:
+    x, y = centre
+    card = Card.parse(code)
+    index = IndexRead((x - 5, y - 10, x + 5, y + 10), 1.0, (Guess(card, confidence),))
+    return ReadCard(card, index.box, confidence, (Guess(card, confidence),), (index,))
+
+
+def test_a_card_read_inside_its_labelled_box_matches() -> None:
+    result = match_cards(
+        [read_card("QS", (20, 20))], [LabelledCard("QS", (0, 0, 100, 150))], rank_only=False
+    )
+    assert (result.matched, result.missed, result.extra) == (1, (), ())
+
+
+def test_the_right_card_in_the_wrong_place_does_not_match() -> None:
+    result = match_cards(
+        [read_card("QS", (300, 20))], [LabelledCard("QS", (0, 0, 100, 150))], rank_only=False
+    )
+    assert (result.matched, result.missed, result.extra) == (0, ("QS",), ("QS",))
+
+
+def test_a_wrong_suit_counts_against_both_recall_and_precision() -> None:
+    result = match_cards(
+        [read_card("QH", (20, 20))], [LabelledCard("QS", (0, 0, 100, 150))], rank_only=False
+    )
+    assert result.matched == 0 and result.read == 1 and result.labelled == 1
+
+
+def test_rank_only_labels_ignore_the_suit() -> None:
+    result = match_cards(
+        [read_card("QH", (20, 20))], [LabelledCard("Q?", (0, 0, 100, 150))], rank_only=True
+    )
+    assert result.matched == 1
+
+
+def test_each_label_matches_one_read_only() -> None:
+    reads = [read_card("9D", (20, 20)), read_card("9D", (80, 130))]
+    result = match_cards(reads, [LabelledCard("9D", (0, 0, 100, 150))], rank_only=False)
+    assert (result.matched, result.extra) == (1, ("9D",))
+
+
+def test_cards_right_counts_each_true_card_once_whatever_the_order() -> None:
+    truth = [("8D", "2H", "8H"), ("KS",)]
+    assert cards_right([("8H", "2H", "8D", "KS")], truth) == 4
+    assert cards_right([("8D", "8D", "2C")], truth) == 1
+
+
+def test_labels_are_read_in_the_shared_format(tmp_path: Path) -> None:
+    labels = {"a.jpg": [{"card": "10H", "box": [1, 2, 3, 4]}]}
+    (tmp_path / "labels.json").write_text(json.dumps(labels))
+    assert load_labels(tmp_path) == {"a.jpg": [LabelledCard("10H", (1, 2, 3, 4))]}
+
+
+def test_scene_truths_come_from_the_held_out_split(tmp_path: Path) -> None:
+    meta = tmp_path / "detect" / "meta"
+    (meta / "val").mkdir(parents=True)
+    (meta / "train").mkdir()
+    scene = {"image": "images/val/s_1.jpg", "layout": "rows", "piles": [["QS", "2C"], []]}
+    (meta / "val" / "s_1.json").write_text(json.dumps(scene))
+    (meta / "train" / "s_0.json").write_text(json.dumps(scene | {"image": "images/train/s_0.jpg"}))
+    (truth,) = load_scene_truths(tmp_path)
+    assert truth.image == tmp_path / "detect" / "images" / "val" / "s_1.jpg"
+    assert truth.piles == (("QS", "2C"), ())
+    assert truth.layout == "rows"
+
+
+@pytest.mark.parametrize(("code", "rank"), [("10H", "10"), ("Q?", "Q")])
+def test_a_labelled_rank_is_the_code_without_its_suit(code: str, rank: str) -> None:
+    assert LabelledCard(code, (0, 0, 1, 1)).rank == rank
+
+
+def test_piles_read_backwards_or_swapped_are_still_the_same_piles() -> None:
+    truth = [("8D", "2H", "8H"), ("KS", "9C")]
+    assert same_piles([("9C", "KS"), ("8H", "2H", "8D")], truth)
+
+
+def test_a_card_out_of_order_or_moved_to_another_pile_is_not() -> None:
+    truth = [("8D", "2H", "8H"), ("KS", "9C")]
+    assert not same_piles([("2H", "8D", "8H"), ("KS", "9C")], truth)
+    assert not same_piles([("8D", "2H"), ("8H", "KS", "9C")], truth)
+
+
+def one_photo_set(folder: Path) -> Path:
+    """A real-photo set of one blank photo with one labelled card."""
+    (folder / "images").mkdir(parents=True)
+    Image.new("RGB", (200, 150), "white").save(folder / "images" / "blank.png")
+    (folder / "labels.json").write_text(
+        json.dumps({"blank.png": [{"card": "QS", "box": [0, 0, 9, 9]}]})
+    )
+    return folder
+
+
+def test_evaluate_reads_with_the_detector_size_and_threshold_it_is_given(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from blackcat.cli import main
+
+    photos = one_photo_set(tmp_path / "blank-set")
+    argv = ["evaluate", "--real", str(photos), "--detect-size", "320", "--confidence", "0.5"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "detector at 320 px, threshold 0.5" in out
+    assert "blank-set: " in out and "card recall 0.000" in out
+
+
+def test_a_set_is_named_by_folder_or_by_its_name_in_the_shared_photos(tmp_path: Path) -> None:
+    shared = tmp_path / "real-photos"
+    poker = one_photo_set(shared / "rf100-poker-cards")
+    (shared / "unlabelled").mkdir()
+    assert real_photo_sets([Path("rf100-poker-cards")], shared) == [poker]
+    assert real_photo_sets([poker], shared) == [poker]
+    assert real_photo_sets(None, shared) == real_photo_sets([], shared) == [poker]
+    with pytest.raises(NothingToMeasure, match=r"--real nowhere: no labels\.json"):
+        real_photo_sets([Path("nowhere")], shared)
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["evaluate"], "nothing to measure: the real photos"),
+        (["evaluate", "--real", "rf100-poker-cards"], "--real rf100-poker-cards: no labels.json"),
+        (["evaluate", "--synthetic", "no-such-folder"], "no held-out scenes"),
+    ],
+    ids=["fresh-clone", "unknown-set", "no-scenes"],
+)
+def test_a_fresh_clone_is_told_what_evaluate_needs(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    says: str,
+) -> None:
+    """No ../shared beside the clone: one line on what to give, exit status 2, no traceback."""
+    from blackcat.workshop import evaluation
+    from blackcat.cli import main
+
+    monkeypatch.setattr(evaluation, "SHARED_PHOTOS", tmp_path / "absent")
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("blackcat evaluate: ") and says in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_kitty_folder_alone_is_something_to_measure(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`--kitty DIR` draws its scenes into DIR when missing: no real photos needed."""
+    from blackcat.workshop import evaluation
+    from blackcat.cli import build_parser
+
+    monkeypatch.setattr(evaluation, "SHARED_PHOTOS", tmp_path / "absent")
+    args = build_parser(only="evaluate").parse_args(["evaluate", "--kitty", str(tmp_path / "k")])
+    assert evaluation.planned_sets(args) == []
+    nothing = build_parser(only="evaluate").parse_args(["evaluate"])
+    with pytest.raises(NothingToMeasure, match="--kitty DIR"):
+        evaluation.planned_sets(nothing)
+
+
+class ReaderOf:
+    """Stands in for `CardReader`: reads every photo as the piles it was given."""
+
+    def __init__(self, piles: list[list[str]]) -> None:
+        self.piles = piles
+
+    def read(self, image: object) -> PhotoRead:
+        rows = tuple(
+            tuple(read_card(code, (10.0 * i, 10.0)) for i, code in enumerate(pile))
+            for pile in self.piles
+        )
+        return PhotoRead(64, 64, rows)
+
+
+def test_a_synthetic_report_counts_right_extra_and_by_deck(tmp_path: Path) -> None:
+    image = tmp_path / "scene.png"
+    Image.new("RGB", (128, 128)).save(image)
+    truth = SceneTruth(image, (("QS", "8D", "2S"),), "rows", deck="plastic")
+    report = evaluate_synthetic(ReaderOf([["QS", "8H", "2S", "KC"]]), [truth])  # type: ignore[arg-type]
+    assert (report.cards, report.cards_right, report.cards_extra) == (3, 2, 2)
+    assert report.scenes_in_order == 0 and len(report.failures) == 1
+    assert "cards read right by deck: plastic 0.667" in report.summary()
+    assert "cards read that are not there: 2" in report.summary()
+
+
+def test_a_kitty_report_counts_piles_cards_phantoms_and_flags() -> None:
+    from blackcat.workshop.evaluation import KittyReport
+
+    truth = [("QS", "5H", "5D"), ("10C",)]
+    sure, unsure = 0.95, 0.3
+    read = [
+        [read_card("QS", (10, 10), sure), read_card("5H", (30, 10), sure)],
+        [read_card("10C", (10, 200), unsure), read_card("4S", (500, 500), sure)],
+    ]
+    report = KittyReport()
+    boxes = [(0, 0, 20, 20), (20, 0, 40, 20), (40, 0, 60, 20), (0, 190, 20, 210)]
+    report.add("k1", "2MP", read, truth, boxes)
+    assert (report.scenes, report.scenes_right) == (1, 0)
+    assert (report.cards, report.cards_read, report.cards_right) == (4, 4, 3)
+    assert report.phantoms == 1  # the 4S, where no card's index is
+    assert report.wrong_unflagged == 1  # the phantom was sure of itself
+    assert report.right_flagged == 1  # the 10C was right but doubtful
+    assert report.rights == [True, True, True, False]
+    assert report.reals == [True, True, True, False]
+    assert "piles exactly right 0.000" in report.summary()
+
+
+def test_a_kitty_report_takes_a_pile_read_backwards_as_right() -> None:
+    from blackcat.workshop.evaluation import KittyReport
+
+    report = KittyReport()
+    read = [[read_card("5D", (10, 10)), read_card("5H", (30, 10)), read_card("QS", (50, 10))]]
+    report.add("k2", "12MP", read, [("QS", "5H", "5D")])
+    assert report.scenes_right == 1
+    assert report.by_size_right["12MP"] == 1
+
+
+def test_kitty_scenes_are_planned_alike_for_a_seed_with_distinct_cards() -> None:
+    from blackcat.workshop.kitty import PHOTO_SIZES, plan_scene
+
+    decks = ("plastic", "tigullio")
+    plans = [plan_scene(8, index, decks) for index in range(60)]
+    assert plans == [plan_scene(8, index, decks) for index in range(60)]
+    for plan in plans:
+        codes = [code for pile in plan.piles for code in pile]
+        assert len(codes) == len(set(codes))
+        assert 1 <= len(plan.piles) <= 2 and all(4 <= len(pile) <= 15 for pile in plan.piles)
+        assert plan.deck in decks and plan.imgsz in PHOTO_SIZES.values()
+    turned = [plan for plan in plans if abs(plan.tilt_degrees) > 20]
+    assert 0 < len(turned) < len(plans) / 2

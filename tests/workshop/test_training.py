@@ -1,0 +1,70 @@
+"""Training settings, the narrowed model definition, and a tiny real training run, offline."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import yaml
+
+from blackcat.workshop.training import (
+    ClassifierSettings,
+    DetectorSettings,
+    _scaled_model_yaml,
+    _train_arguments,
+)
+
+
+def test_the_detector_definition_takes_our_width_and_depth(tmp_path: Path) -> None:
+    path = _scaled_model_yaml("yolo11n.yaml", depth=0.5, width=0.125, out_dir=tmp_path)
+    definition = yaml.safe_load(path.read_text())
+    assert list(definition["scales"].values()) == [[0.5, 0.125, 1024]]
+
+
+def test_the_narrow_detector_is_smaller_than_yolo11n(tmp_path: Path) -> None:
+    from ultralytics import YOLO
+
+    narrow = YOLO(str(_scaled_model_yaml("yolo11n.yaml", 0.5, 0.125, tmp_path)), task="detect")
+    standard = YOLO("yolo11n.yaml", task="detect")
+    count = lambda model: sum(p.numel() for p in model.model.parameters())  # noqa: E731
+    assert count(narrow) < count(standard) / 2
+
+
+def test_no_setting_mirrors_glyphs_or_needs_the_internet() -> None:
+    for settings in (DetectorSettings(), ClassifierSettings()):
+        arguments = _train_arguments(settings)
+        assert arguments["fliplr"] == 0.0
+        assert arguments["plots"] is False  # plots download a font
+        assert arguments["device"] == "cpu"
+        assert "time" not in arguments
+
+
+def test_hours_replace_epochs_with_a_time_budget() -> None:
+    assert _train_arguments(DetectorSettings(hours=1.5))["time"] == 1.5
+
+
+TINY_RUN = ("--epochs", "1", "--imgsz", "32", "--batch", "4", "--name", "tiny")
+
+
+def test_a_tiny_classifier_trains_offline(tmp_path: Path) -> None:
+    rng = np.random.default_rng(0)
+    for split in ("train", "val"):
+        for code, colour in (("QS", 40), ("10H", 200)):
+            folder = tmp_path / "data" / split / code
+            folder.mkdir(parents=True)
+            for n in range(4):
+                crop = np.clip(rng.normal(colour, 20, (32, 32, 3)), 0, 255).astype(np.uint8)
+                cv2.imwrite(str(folder / f"{n}.jpg"), crop)
+    completed = subprocess.run(
+        [sys.executable, "-m", "blackcat", "train", "classifier", "--data", "data", *TINY_RUN],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={"YOLO_OFFLINE": "1", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
+    assert completed.returncode == 0, completed.stderr[-2000:]
+    assert (tmp_path / "runs" / "classify" / "tiny" / "weights" / "best.pt").is_file()

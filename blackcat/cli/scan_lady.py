@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
     import cv2
 
     from blackcat.vision.drawing import annotate
-    from blackcat.vision.image_io import ImageReadError, load_image
+    from blackcat.vision.image_io import ImageReadError, open_photo
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
 
     tolerate_narrow_consoles(sys.stdout, sys.stderr)
@@ -148,14 +148,14 @@ def run(args: argparse.Namespace) -> int:
     reads: list[tuple[ReadCard, ...] | str] = []
     for seat, photo_path in enumerate(photo_paths):
         try:
-            image = load_image(photo_path)
+            image = open_photo(photo_path)
+            photo = reader.read(image)
         except ImageReadError as error:
             reads.append(str(error))
             continue
-        photo = reader.read(image)
         reads.append(tricks_of(photo))
         if targets:
-            drawn = annotate(image, photo)
+            drawn = annotate(image.picture(), photo)
             cv2.imwrite(str(targets[seat]), cv2.cvtColor(drawn, cv2.COLOR_RGB2BGR))
             drawings[seat] = str(targets[seat])
     tricks: list[tuple[Card, ...] | None] = [

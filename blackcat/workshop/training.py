@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from blackcat.vision.reader import CLASSIFIER_FILE, DETECTOR_FILE, MODELS_DIR
+from blackcat.vision.reader import CLASSIFIER_WEIGHTS, DETECTOR_WEIGHTS, MODELS_DIR
 
 RUNS_DIR = Path("runs")
 
@@ -167,7 +167,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="train on from these weights (e.g. models/card_classifier.pt) instead of from scratch",
     )
     parser.add_argument(
-        "--install", action="store_true", help="copy the best weights into models/ when done"
+        "--install",
+        action="store_true",
+        help="copy the best weights into models/ and export them to ONNX when done",
     )
 
 
@@ -199,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
     hours = (time.time() - started) / 3600
     print(f"best weights: {best} ({hours:.2f} h)")
     if args.install:
-        target = DETECTOR_FILE if args.model == "detector" else CLASSIFIER_FILE
+        target = DETECTOR_WEIGHTS if args.model == "detector" else CLASSIFIER_WEIGHTS
         record = {
             "settings": dataclasses.asdict(settings),
             "data": str(args.data),
@@ -207,5 +209,10 @@ def run(args: argparse.Namespace) -> int:
             "run": str(best.parent.parent),
             "hours": round(hours, 2),
         }
-        print(f"installed: {install(best, target, record)}")
+        installed = install(best, target, record)
+        print(f"installed: {installed}")
+        from blackcat.workshop.export import export_one
+
+        task = "detect" if args.model == "detector" else "classify"
+        print(f"exported for the runtime: {export_one(installed, task).onnx}")
     return 0

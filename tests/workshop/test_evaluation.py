@@ -157,8 +157,8 @@ def test_a_fresh_clone_is_told_what_evaluate_needs(
     says: str,
 ) -> None:
     """No ../shared beside the clone: one line on what to give, exit status 2, no traceback."""
-    from blackcat.workshop import evaluation
     from blackcat.cli import main
+    from blackcat.workshop import evaluation
 
     monkeypatch.setattr(evaluation, "SHARED_PHOTOS", tmp_path / "absent")
     monkeypatch.chdir(tmp_path)
@@ -172,8 +172,8 @@ def test_a_kitty_folder_alone_is_something_to_measure(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """`--kitty DIR` draws its scenes into DIR when missing: no real photos needed."""
-    from blackcat.workshop import evaluation
     from blackcat.cli import build_parser
+    from blackcat.workshop import evaluation
 
     monkeypatch.setattr(evaluation, "SHARED_PHOTOS", tmp_path / "absent")
     args = build_parser(only="evaluate").parse_args(["evaluate", "--kitty", str(tmp_path / "k")])

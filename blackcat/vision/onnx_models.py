@@ -17,7 +17,6 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-import cv2
 import numpy as np
 from PIL import Image
 
@@ -133,13 +132,16 @@ def letterbox(picture: np.ndarray, size: int, stride: int) -> tuple[np.ndarray, 
     scale = min(size / height, size / width)
     new_width, new_height = max(1, round(width * scale)), max(1, round(height * scale))
     if (new_width, new_height) != (width, height):
-        picture = cv2.resize(picture, (new_width, new_height), interpolation=cv2.INTER_LINEAR)
+        resized = Image.fromarray(picture).resize(
+            (new_width, new_height), Image.Resampling.BILINEAR
+        )
+        picture = np.asarray(resized)
     pad_w = (size - new_width) % stride / 2
     pad_h = (size - new_height) % stride / 2
     top, bottom = round(pad_h - 0.1), round(pad_h + 0.1)
     left, right = round(pad_w - 0.1), round(pad_w + 0.1)
-    padded = cv2.copyMakeBorder(
-        picture, top, bottom, left, right, cv2.BORDER_CONSTANT, value=(PAD_VALUE,) * 3
+    padded = np.pad(
+        picture, ((top, bottom), (left, right), (0, 0)), "constant", constant_values=PAD_VALUE
     )
     return padded, Letterbox(scale, left, top)
 

@@ -148,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
         from blackcat.cli.scan_lady import run as run_black_lady
 
         return run_black_lady(args)
-    import cv2
+    from PIL import Image
 
     from blackcat.vision.drawing import annotate
     from blackcat.vision.image_io import ImageReadError, open_photo
@@ -181,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
         result = photo_to_json(str(photo_path), photo, score, notes)
         if targets:
             drawn = annotate(image.picture(), photo)
-            cv2.imwrite(str(targets[number]), cv2.cvtColor(drawn, cv2.COLOR_RGB2BGR))
+            Image.fromarray(drawn).save(targets[number], quality=90)
             result["annotated"] = str(targets[number])
         results.append(result)
         if not args.json:

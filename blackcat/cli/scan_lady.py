@@ -118,7 +118,7 @@ def _text_report(
 
 
 def run(args: argparse.Namespace) -> int:
-    import cv2
+    from PIL import Image
 
     from blackcat.vision.drawing import annotate
     from blackcat.vision.image_io import ImageReadError, open_photo
@@ -156,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
         reads.append(tricks_of(photo))
         if targets:
             drawn = annotate(image.picture(), photo)
-            cv2.imwrite(str(targets[seat]), cv2.cvtColor(drawn, cv2.COLOR_RGB2BGR))
+            Image.fromarray(drawn).save(targets[seat], quality=90)
             drawings[seat] = str(targets[seat])
     tricks: list[tuple[Card, ...] | None] = [
         None if isinstance(read, str) else tuple(r.card for r in read) for read in reads

@@ -88,6 +88,29 @@ class Photo:
 JPEG_MAGIC = b"\xff\xd8"
 
 
+class TurnedPhoto:
+    """A photo seen turned by quarter turns anticlockwise (as np.rot90 turns it); it is decoded
+    as the original is, and the original keeps the pictures and the decoding time."""
+
+    def __init__(self, original: Photo, quarter_turns: int) -> None:
+        self.original = original
+        self.quarter_turns = quarter_turns % 4
+        width, height = original.size
+        self.size = (height, width) if self.quarter_turns % 2 else (width, height)
+
+    @property
+    def long_side(self) -> int:
+        return self.original.long_side
+
+    @property
+    def decode_seconds(self) -> float:
+        return self.original.decode_seconds
+
+    def picture(self, at_least: int | None = None) -> np.ndarray:
+        turned = np.rot90(self.original.picture(at_least), self.quarter_turns)
+        return np.ascontiguousarray(turned)
+
+
 def open_photo(source: str | Path | bytes, *, name: str | None = None) -> Photo:
     """The photo's file read and checked (format, size), not yet decoded."""
     _register_heic()

@@ -126,8 +126,10 @@ def classifier_input(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
 
 
 def letterbox(picture: np.ndarray, size: int, stride: int) -> tuple[np.ndarray, Letterbox]:
-    """The picture scaled so its long side is `size`, padded (centred) to a multiple of the
-    stride: Ultralytics' minimal-rectangle letterbox."""
+    """The picture scaled so its long side is `size` (first rounded up to a multiple of the
+    stride, as Ultralytics does), padded (centred) to a multiple of the stride: Ultralytics'
+    minimal-rectangle letterbox."""
+    size = -(-size // stride) * stride
     height, width = picture.shape[:2]
     scale = min(size / height, size / width)
     new_width, new_height = max(1, round(width * scale)), max(1, round(height * scale))

@@ -20,8 +20,8 @@ from PIL import Image
 from blackcat.games.cards import ALL_CARDS
 from blackcat.vision.calibration import UNCALIBRATED, Calibration, load_calibration
 from blackcat.vision.classes import QUARTER_TURNS, IndexClass, parse_class_name
-from blackcat.vision.image_io import Photo
-from blackcat.vision.layout import arrange
+from blackcat.vision.image_io import Photo, TurnedPhoto
+from blackcat.vision.layout import NOT_AN_INDEX_ABOVE, arrange, photo_up
 from blackcat.vision.types import Box, Guess, IndexRead, PhotoRead
 
 MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
@@ -65,6 +65,8 @@ class Timings:
     """Seconds spent in each stage of the last read, for benchmarks."""
 
     stages: dict[str, float] = field(default_factory=dict)
+    total: float = 0.0
+    turned: int = 0  # quarter turns the photo was read again at (its glyphs stood turned)
 
 
 class ModelsMissingError(FileNotFoundError):
@@ -120,8 +122,34 @@ class CardReader:
     def read(self, image: np.ndarray | Photo, *, decks: int = 1) -> PhotoRead:
         """Piles of cards from an upright RGB photo (an array, or a `Photo` not yet decoded,
         which is then decoded only as finely as its indices need). Boxes are in the photo's
-        full-resolution pixels."""
+        full-resolution pixels.
+
+        A photo taken from another side of the table (the card glyphs mostly stand turned) is
+        read again turned so they stand upright, as the models read best: a photo reads the
+        same whichever way it was turned."""
         photo = image if isinstance(image, Photo) else Photo.from_array(image)
+        started = time.perf_counter()
+        indices, stages = self.read_indices(photo)
+        up = photo_up([i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE])
+        seen: Photo | TurnedPhoto = photo
+        if up:
+            seen = TurnedPhoto(photo, up)
+            indices, stages_turned = self.read_indices(seen)
+            stages = {name: stages[name] + stages_turned[name] for name in stages}
+        laid_out = time.perf_counter()
+        width, height = seen.size
+        read = arrange(
+            indices, decks=decks, width=width, height=height, calibration=self.calibration
+        )
+        if up:
+            read = turned_back(read, photo.size, up)
+        self.timings.stages = {**stages, "layout": time.perf_counter() - laid_out}
+        self.timings.turned = up
+        self.timings.total = time.perf_counter() - started
+        return read
+
+    def read_indices(self, photo: Photo | TurnedPhoto) -> tuple[list[IndexRead], dict[str, float]]:
+        """Every index found and read, and the seconds each stage took."""
         started, decoded_before = time.perf_counter(), photo.decode_seconds
         boxes, confidences, second_pass = self.detect(photo)
         detected, decoded_detecting = time.perf_counter(), photo.decode_seconds
@@ -133,24 +161,20 @@ class CardReader:
                 boxes, confidences, reads, strict=True
             )
         ]
-        width, height = photo.size
-        read = arrange(
-            indices, decks=decks, width=width, height=height, calibration=self.calibration
-        )
-        self.timings.stages = {
+        return indices, {
             "decode": decoded_classifying - decoded_before,
             "detect": detected - started - second_pass - (decoded_detecting - decoded_before),
             "second pass": second_pass,
             "classify": classified - detected - (decoded_classifying - decoded_detecting),
-            "layout": time.perf_counter() - classified,
         }
-        return read
 
-    def detect(self, photo: np.ndarray | Photo) -> tuple[list[Box], list[float], float]:
+    def detect(
+        self, photo: np.ndarray | Photo | TurnedPhoto
+    ) -> tuple[list[Box], list[float], float]:
         """Index boxes in full-resolution pixels and their confidences, found on a downscaled
         copy, and again at a higher resolution where that copy shows the indices small or none
         (the seconds that second pass took: 0 when it wasn't needed)."""
-        photo = photo if isinstance(photo, Photo) else Photo.from_array(photo)
+        photo = photo if isinstance(photo, Photo | TurnedPhoto) else Photo.from_array(photo)
         size = self.settings.detect_size or self.detector.trained_size
         whole = (0, 0, *photo.size)
         boxes, confidences = self._detect_in(photo, whole, size)
@@ -168,7 +192,7 @@ class CardReader:
         return (*_as_lists(boxes, confidences), spent)
 
     def _detect_in(
-        self, photo: Photo, region: tuple[int, int, int, int], size: int
+        self, photo: Photo | TurnedPhoto, region: tuple[int, int, int, int], size: int
     ) -> tuple[np.ndarray, np.ndarray]:
         """Detections in a region (x1, y1, x2, y2 in photo pixels) seen at `size` pixels along
         its long side, as photo-pixel boxes."""
@@ -185,12 +209,14 @@ class CardReader:
         xyxy += (x1, y1, x1, y1)
         return xyxy, np.asarray(confidences, dtype=np.float64)
 
-    def classify(self, photo: np.ndarray | Photo, boxes: list[Box]) -> list[ClassifiedIndex]:
+    def classify(
+        self, photo: np.ndarray | Photo | TurnedPhoto, boxes: list[Box]
+    ) -> list[ClassifiedIndex]:
         """What each index box shows, all crops in one batch, cut from a copy of the photo
         where the indices have about CROP_INDEX_PIXELS (or the photo's full resolution)."""
         if not boxes:
             return []
-        photo = photo if isinstance(photo, Photo) else Photo.from_array(photo)
+        photo = photo if isinstance(photo, Photo | TurnedPhoto) else Photo.from_array(photo)
         index_height = float(np.median([box[3] - box[1] for box in boxes]))
         needed = photo.long_side * min(1.0, CROP_INDEX_PIXELS / max(index_height, 1.0))
         picture = photo.picture(round(needed))
@@ -216,6 +242,8 @@ SECOND_PASS_INDEX_PIXELS = 20.0
 SECOND_PASS_MAX_SIZE = 1536
 """...in a picture at most this long: on the region round what the first pass found, or on the
 whole photo when it found nothing."""
+
+DETECTOR_STRIDE = 32  # the detector's input sides are multiples of this
 
 CROP_INDEX_PIXELS = 32.0
 """Crops are cut where an index is at least this tall (the classifier sees 64 px crops of 1.3
@@ -244,8 +272,8 @@ def second_pass_plan(
     y2 = min(height, int(boxes[:, 3].max() + margin + 1))
     region_long = max(x2 - x1, y2 - y1)
     size = region_long * SECOND_PASS_INDEX_PIXELS / max(index_height, 1.0)
-    size = int(min(SECOND_PASS_MAX_SIZE, region_long, max(first_size, size)))
-    return (x1, y1, x2, y2), size
+    size = min(SECOND_PASS_MAX_SIZE, region_long, max(first_size, size))
+    return (x1, y1, x2, y2), int(size) // DETECTOR_STRIDE * DETECTOR_STRIDE or DETECTOR_STRIDE
 
 
 def merge_passes(
@@ -278,6 +306,39 @@ def overlap_of_smaller(box: np.ndarray, others: np.ndarray) -> np.ndarray:
     area = (box[2] - box[0]) * (box[3] - box[1])
     areas = (others[:, 2] - others[:, 0]) * (others[:, 3] - others[:, 1])
     return inter / np.maximum(np.minimum(area, areas), 1e-9)
+
+
+def turn_box(box: Box, size: tuple[int, int], quarter_turns: int) -> Box:
+    """A box seen in the photo turned `quarter_turns` anticlockwise (as np.rot90 turns it), in
+    the photo as it is, of `size` (width, height)."""
+    x1, y1, x2, y2 = box
+    width, height = size
+    for step in range(quarter_turns % 4, 0, -1):
+        # undo one anticlockwise turn: (x, y) -> (w - y, x), w the width before that turn
+        before_width = width if (step - 1) % 2 == 0 else height
+        x1, y1, x2, y2 = before_width - y2, x1, before_width - y1, x2
+    return (x1, y1, x2, y2)
+
+
+def turned_back(read: PhotoRead, size: tuple[int, int], quarter_turns: int) -> PhotoRead:
+    """A read of the photo turned `quarter_turns` anticlockwise, with its boxes in the photo
+    as it is, of `size` (width, height)."""
+
+    def back(box: Box) -> Box:
+        return turn_box(box, size, quarter_turns)
+
+    piles = tuple(
+        tuple(
+            replace(
+                card,
+                box=back(card.box),
+                indices=tuple(replace(index, box=back(index.box)) for index in card.indices),
+            )
+            for card in pile
+        )
+        for pile in read.piles
+    )
+    return replace(read, width=size[0], height=size[1], piles=piles)
 
 
 def _as_lists(boxes: np.ndarray, confidences: np.ndarray) -> tuple[list[Box], list[float]]:

@@ -35,6 +35,11 @@ def test_the_letterbox_keeps_the_long_side_and_pads_the_short_to_the_stride() ->
     assert (padded[10:310] == 0).all()
 
 
+def test_a_size_off_the_stride_is_rounded_up_to_it() -> None:
+    padded, box = letterbox(np.zeros((100, 271, 3), dtype=np.uint8), 271, 32)
+    assert padded.shape == (128, 288, 3) and box.scale == pytest.approx(288 / 271)
+
+
 def test_a_small_picture_is_scaled_up_to_the_detection_size() -> None:
     padded, box = letterbox(np.zeros((100, 200, 3), dtype=np.uint8), 512, 32)
     assert padded.shape == (256, 512, 3) and box.scale == pytest.approx(2.56)

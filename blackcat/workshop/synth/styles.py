@@ -252,7 +252,8 @@ def _grow(box: Box, m: int, w: int, h: int) -> Box:
 
 
 def _paper_near(art: np.ndarray, box: Box) -> np.ndarray:
-    """The paper colour round an index: the median of a ring about it, on the card."""
+    """The paper colour round an index: the median of the brighter pixels of a ring about it,
+    on the card."""
     h, w = art.shape[:2]
     m = _margin(box)
     outer = _grow(box, 3 * m, w, h)
@@ -263,7 +264,10 @@ def _paper_near(art: np.ndarray, box: Box) -> np.ndarray:
     ring &= region[:, :, 3] > 200
     if not ring.any():
         return np.array([250, 250, 250], np.float32)
-    return np.median(region[ring][:, :3].astype(np.float32), axis=0)
+    pixels = region[ring][:, :3].astype(np.float32)
+    # the ring may cross ink and printed edges: paper is the brighter part of it
+    light = pixels.mean(axis=1)
+    return np.median(pixels[light >= np.percentile(light, 60)], axis=0)
 
 
 def _card_corner(corner: Corner, w: int, h: int) -> tuple[int, int]:

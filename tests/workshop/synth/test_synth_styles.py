@@ -218,3 +218,18 @@ def test_style_weights_parse_and_refuse_unknown_names() -> None:
     for bad in ("comic=1", "plain=-1", "plain=x", "plain=0"):
         with pytest.raises(ValueError):
             parse_style_weights(bad)
+
+
+def test_paper_is_paper_even_where_the_index_touches_a_printed_edge(anglo_cards) -> None:
+    card, art, boxes = anglo_cards[0]
+    art = art.copy()
+    x0, y0, x1, y1 = boxes[0].box
+    art[max(0, y0 - 8) : y1 + 8, max(0, x0 - 8) : x0 - 1, :3] = 0  # a thick black edge line
+    art[max(0, y0 - 8) : y0 - 1, x0:x1, :3] = (0, 0, 200)  # red ink above the index ...
+    art[y1 + 1 : y1 + 8, x0 : x1 + 8, :3] = (200, 0, 0)  # ... and blue below it
+    style = CardStyle("font_sans", font="DejaVuSans-Bold.ttf", font_height=1.2)
+    styled = style_card(style, art, card, boxes)
+    bx0, by0, bx1, by1 = styled.boxes[0].box
+    region = styled.art[by0:by1, bx0:bx1, :3]
+    background = region[~_ink(styled.art)[by0:by1, bx0:bx1]]
+    assert np.all(np.median(background, axis=0) > 200)

@@ -481,8 +481,13 @@ def _four_colour(art: np.ndarray, card: Card, boxes: tuple[IndexBox, ...]) -> np
         return out
     paper = _paper_near(art, boxes[0].box) if boxes else np.full(3, 250.0, np.float32)
     paper_v = float(max(paper.max(), 1.0))
-    black = (sat < 70) & (val < paper_v - 12) & region
-    share = np.clip(1 - val.astype(np.float32) / paper_v, 0, 1)[:, :, None]
+    grey = (sat < 70) & region
+    share = np.clip(1 - val.astype(np.float32) / paper_v, 0, 1)
+    # ink and its anti-aliased rim; not the paper's own soft shading, far from any ink
+    core = (grey & (share > 0.35)).astype(np.uint8)
+    rim = cv2.dilate(core, np.ones((5, 5), np.uint8)).astype(bool)
+    black = grey & rim & (val < paper_v - 12)
+    share = share[:, :, None]
     green = paper * (1 - share) + CLUB_GREEN * share
     out[:, :, :3] = np.where(black[:, :, None], np.round(green).astype(np.uint8), bgr)
     return out

@@ -233,3 +233,14 @@ def test_paper_is_paper_even_where_the_index_touches_a_printed_edge(anglo_cards)
     region = styled.art[by0:by1, bx0:bx1, :3]
     background = region[~_ink(styled.art)[by0:by1, bx0:bx1]]
     assert np.all(np.median(background, axis=0) > 200)
+
+
+def test_four_colour_leaves_the_papers_soft_grey_shading_alone(anglo_cards) -> None:
+    card, art, boxes = anglo_cards[1]  # 5C
+    h, w = art.shape[:2]
+    art = art.copy()
+    y0, y1, x0, x1 = h // 2 - 20, h // 2 + 20, w // 2 + 40, w // 2 + 80  # beside the middle pip
+    art[y0:y1, x0:x1, :3] = np.linspace(235, 200, x1 - x0)[None, :, None].astype(np.uint8)
+    styled = style_card(STYLES["four_colour"](np.random.default_rng(0)), art, card, boxes)
+    assert np.array_equal(styled.art[y0:y1, x0:x1], art[y0:y1, x0:x1])
+    assert not np.array_equal(styled.art, art)

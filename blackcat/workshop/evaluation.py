@@ -259,6 +259,10 @@ class KittyReport:
     right_flagged: int = 0
     by_size: Counter[str] = field(default_factory=Counter)
     by_size_right: Counter[str] = field(default_factory=Counter)
+    by_style: Counter[str] = field(default_factory=Counter)  # scenes per card style ...
+    by_style_right: Counter[str] = field(default_factory=Counter)  # ... exactly right ...
+    style_cards: Counter[str] = field(default_factory=Counter)  # ... their cards ...
+    style_cards_right: Counter[str] = field(default_factory=Counter)  # ... read right
     phantoms: int = 0  # cards read where no card's index is
     probabilities: list[float] = field(default_factory=list)  # every card read ...
     rights: list[bool] = field(default_factory=list)  # ... whether it was right ...
@@ -273,6 +277,7 @@ class KittyReport:
         read: Sequence[Sequence[ReadCard]],
         truth: Sequence[Sequence[str]],
         index_boxes: Sequence[Box] = (),
+        style: str = "plain",
     ) -> None:
         codes = [[card.card.code for card in pile] for pile in read]
         right = judge_cards([card for pile in read for card in pile], truth)
@@ -290,6 +295,10 @@ class KittyReport:
         self.scenes_right += whole
         self.by_size[size] += 1
         self.by_size_right[size] += whole
+        self.by_style[style] += 1
+        self.by_style_right[style] += whole
+        self.style_cards[style] += sum(len(pile) for pile in truth)
+        self.style_cards_right[style] += sum(ok for _, ok in right)
         self.cards += sum(len(pile) for pile in truth)
         self.cards_read += len(right)
         self.cards_right += sum(ok for _, ok in right)
@@ -317,7 +326,20 @@ class KittyReport:
             f"  wrong cards not flagged: {100 * self.wrong_unflagged / max(1, self.cards_read):.2f}"
             f" per 100 cards read; right cards flagged: "
             f"{self.right_flagged / max(1, self.cards_right):.3f}"
-        )
+        ) + self._style_lines()
+
+    def _style_lines(self) -> str:
+        """Piles exactly right and card recall per card style (* held out of training)."""
+        if not self.by_style:
+            return ""
+        from blackcat.workshop.synth.styles import HELD_OUT
+
+        parts = [
+            f"{style}{'*' if style in HELD_OUT else ''} {self.by_style_right[style] / n:.3f} "
+            f"({n}; recall {self.style_cards_right[style] / max(1, self.style_cards[style]):.3f})"
+            for style, n in sorted(self.by_style.items())
+        ]
+        return "\n  piles exactly right by card style (* held out of training): " + ", ".join(parts)
 
 
 def judge_cards(
@@ -343,7 +365,7 @@ def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyRepor
         size = "12MP" if max(meta["width"], meta["height"]) > 3000 else "2MP"
         truth = [tuple(pile) for pile in meta["piles"] if pile]
         boxes = [tuple(index["box"]) for card in meta["cards"] for index in card["indices"]]
-        report.add(meta_path.stem, size, photo.piles, truth, boxes)
+        report.add(meta_path.stem, size, photo.piles, truth, boxes, meta.get("style", "plain"))
     return report
 
 

@@ -19,6 +19,11 @@ from blackcat.vision.reader import CLASSIFIER_WEIGHTS, DETECTOR_WEIGHTS, MODELS_
 RUNS_DIR = Path("runs")
 
 
+HUE_JITTER = 0.35  # Ultralytics' default 0.015: red and black inks turn any colour, so ...
+SATURATION_JITTER = 0.85  # ... a suit is read from its shape (four-colour decks), not its ink
+"""Colour jitter of both models (Ultralytics hsv_h, a share of the hue circle, and hsv_s)."""
+
+
 @dataclass(frozen=True)
 class DetectorSettings:
     """The index detector: YOLO11 layers, narrower than `n` (one class of small glyph clusters
@@ -42,6 +47,8 @@ class DetectorSettings:
     degrees: float = 0.0  # scenes are already tilted and warped when rendered
     fliplr: float = 0.0  # a mirrored glyph is not a card
     flipud: float = 0.0
+    hsv_h: float = HUE_JITTER
+    hsv_s: float = SATURATION_JITTER
     seed: int = 0
 
 
@@ -64,6 +71,8 @@ class ClassifierSettings:
     erasing: float = 0.1  # less than the default 0.4, which too often hides the suit
     fliplr: float = 0.0
     flipud: float = 0.0  # the bottom-right index is already upside down in the data
+    hsv_h: float = HUE_JITTER
+    hsv_s: float = SATURATION_JITTER
     seed: int = 0
 
 

@@ -253,3 +253,26 @@ def test_kitty_scenes_are_planned_alike_for_a_seed_with_distinct_cards() -> None
         assert plan.deck in decks and plan.imgsz in PHOTO_SIZES.values()
     turned = [plan for plan in plans if abs(plan.tilt_degrees) > 20]
     assert 0 < len(turned) < len(plans) / 2
+
+
+def test_a_kitty_report_counts_piles_and_recall_per_card_style() -> None:
+    from blackcat.workshop.evaluation import KittyReport
+
+    report = KittyReport()
+    report.add("k1", "2MP", [[read_card("QS", (10, 10)), read_card("5H", (30, 10))]],
+               [("QS", "5H")], style="jumbo")  # fmt: skip
+    report.add("k2", "2MP", [[read_card("QS", (10, 10))]], [("QS", "5D")], style="font_serif")
+    assert report.by_style == {"jumbo": 1, "font_serif": 1}
+    assert (report.by_style_right["jumbo"], report.by_style_right["font_serif"]) == (1, 0)
+    assert (report.style_cards["font_serif"], report.style_cards_right["font_serif"]) == (2, 1)
+    summary = report.summary()
+    assert "jumbo 1.000 (1; recall 1.000)" in summary
+    assert "font_serif* 0.000 (1; recall 0.500)" in summary  # held out of training
+
+
+def test_kitty_scenes_draw_every_card_style_held_out_ones_too() -> None:
+    from blackcat.workshop.kitty import plan_scene
+    from blackcat.workshop.synth.styles import HELD_OUT, STYLES
+
+    styles = {plan_scene(8, index, ("plastic",)).style for index in range(300)}
+    assert styles == set(STYLES) and styles >= HELD_OUT

@@ -19,8 +19,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "scan": ("blackcat.cli.scan", "read and score photos of piles"),
     "app": ("blackcat.cli.app", "start the Streamlit app"),
     "synth": ("blackcat.cli.synth", "render synthetic training scenes"),
-    "train": ("blackcat.workshop.training", "train the index detector or the card classifier"),
-    "evaluate": ("blackcat.workshop.evaluation", "measure the reader's accuracy"),
+    "train": ("blackcat.cli.train", "train the index detector or the card classifier"),
+    "evaluate": ("blackcat.cli.evaluate", "measure the reader's accuracy"),
     "calibrate": ("blackcat.cli.calibrate", "fit the reader's probabilities and doubt threshold"),
     "export": ("blackcat.cli.export", "export the trained weights to ONNX for the reader"),
 }

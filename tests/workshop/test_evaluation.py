@@ -173,14 +173,15 @@ def test_a_kitty_folder_alone_is_something_to_measure(
 ) -> None:
     """`--kitty DIR` draws its scenes into DIR when missing: no real photos needed."""
     from blackcat.cli import build_parser
+    from blackcat.cli.evaluate import planned_sets
     from blackcat.workshop import evaluation
 
     monkeypatch.setattr(evaluation, "SHARED_PHOTOS", tmp_path / "absent")
     args = build_parser(only="evaluate").parse_args(["evaluate", "--kitty", str(tmp_path / "k")])
-    assert evaluation.planned_sets(args) == []
+    assert planned_sets(args) == []
     nothing = build_parser(only="evaluate").parse_args(["evaluate"])
     with pytest.raises(NothingToMeasure, match="--kitty DIR"):
-        evaluation.planned_sets(nothing)
+        planned_sets(nothing)
 
 
 class ReaderOf:

@@ -390,3 +390,72 @@ def test_a_card_stands_where_its_own_top_left_index_is_not_where_a_misread_one_i
         ["KS", "2H", "9C", "4S", "5H", "5D", "8C", "JD", "3C"],
         ["6S", "QS", "6C", "10H"],
     ]
+
+
+# ---------------------------------------------------------------------------------------------
+# no card lost in silence: where a card may be missing, the pile says so
+
+
+def test_an_evenly_laid_row_has_no_gap() -> None:
+    photo = arrange(oriented_row("8D 2H 8H 10S 6C AH 3D 7D"))
+    assert photo.gaps == ((),)
+
+
+@pytest.mark.parametrize("missing", [1, 4, 6])
+def test_a_card_taken_out_of_a_row_leaves_a_gap_before_the_next(missing: int) -> None:
+    text = ["8D", "2H", "8H", "10S", "6C", "AH", "3D", "7D"]
+    row = [
+        index for index in oriented_row(" ".join(text)) if index.card != Card.parse(text[missing])
+    ]
+    photo = arrange(row)
+    assert codes(photo.piles) == [text[:missing] + text[missing + 1 :]]
+    assert photo.gaps == ((missing,),)
+
+
+@pytest.mark.parametrize("up", [1, 2, 3])
+def test_a_gap_in_a_turned_photo_is_at_the_same_place(up: int) -> None:
+    top = [index for index in oriented_row("KS 9C 4S 5H 5D", origin=(100.0, 100.0))]
+    bottom = [
+        index
+        for index in oriented_row("6S QS 6C 10H JD", origin=(100.0, 260.0))
+        if index.card != Card.parse("6C")
+    ]
+    indices, width, height = top + bottom, 400.0, 420.0
+    for _ in range(up):
+        indices = [
+            facing(turn_quarter(index, height), (index.orientation or 0) + 1) for index in indices
+        ]
+        width, height = height, width
+    photo = arrange(indices, width=int(width), height=int(height))
+    assert codes(photo.piles) == [["KS", "9C", "4S", "5H", "5D"], ["6S", "QS", "10H", "JD"]]
+    assert photo.gaps == ((), (2,))
+
+
+def test_a_confident_detection_called_no_index_in_a_row_marks_a_gap_there() -> None:
+    row = oriented_row("8C 2D 9H 4S")
+    after_last = (row[-1].centre[0] - CARD_W + 16 + 22, row[0].centre[1])
+    unreadable = replace(facing(index_at(after_last, Card.parse("AS")), 0), index_probability=0.2)
+    assert arrange([*row, unreadable]).gaps == ((4,),)
+    weak = replace(unreadable, detection_confidence=0.3)
+    assert arrange([*row, weak]).gaps == ((),)
+
+
+def test_a_card_too_unsure_to_show_marks_a_gap_where_it_lies() -> None:
+    calibration = Calibration((), (0.0, 1.0), (0.0, 1.0), doubtful_below=0.5, drop_below=0.3)
+    row = oriented_row("8C 2D 9H 4S")
+    unsure = replace(row[1], guesses=(Guess(Card.parse("2D"), 0.2), Guess(Card.parse("3D"), 0.2)))
+    photo = arrange([row[0], unsure, *row[2:]], calibration=calibration)
+    assert codes(photo.piles) == [["8C", "9H", "4S"]]
+    assert photo.gaps == ((1,),)
+
+
+def test_a_gap_belongs_to_its_own_row_only() -> None:
+    top = [index for index in laid_row("KS 9C 4S 5H 5D", origin=(50.0, 40.0))]
+    bottom = [
+        index
+        for index in laid_row("6S QS 6C 10H", origin=(50.0, 200.0))
+        if index.card != Card.parse("QS")
+    ]
+    photo = arrange(top + bottom)
+    assert photo.gaps == ((), (1,))
+    assert photo.gaps_of(1) == (1,) and photo.gaps_of(5) == ()

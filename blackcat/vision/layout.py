@@ -247,9 +247,10 @@ def row_step(points: Sequence[Point], cards: Sequence[Card], fallback: float) ->
 
 
 def _along_row(dx: float, dy: float) -> bool:
-    return (dx, dy) != (0.0, 0.0) and abs(math.degrees(math.atan2(abs(dy), abs(dx)))) <= (
-        ALONG_ROW_DEGREES
-    )
+    """Whether an offset runs within ALONG_ROW_DEGREES of the row direction, either way."""
+    if (dx, dy) == (0.0, 0.0):
+        return False
+    return math.degrees(math.atan2(abs(dy), abs(dx))) <= ALONG_ROW_DEGREES
 
 
 def _across(upper: Point, lower: Point, height: float) -> bool:

@@ -111,6 +111,7 @@ class PhotoOutcome:
     rows: tuple[tuple[ReadCard, ...], ...]
     display: np.ndarray
     factor: float  # display pixels per photo pixel
+    gaps: tuple[tuple[int, ...], ...] = ()  # per row: where a card may be missing
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -130,7 +131,7 @@ def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> P
             "the cards."
         ) from None
     display, factor = vision_reader.downscale(image, DISPLAY_SIDE)
-    return PhotoOutcome(rows=photo.piles, display=display, factor=factor)
+    return PhotoOutcome(rows=photo.piles, display=display, factor=factor, gaps=photo.gaps)
 
 
 @dataclass(frozen=True, eq=False)

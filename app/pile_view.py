@@ -43,6 +43,10 @@ CSS = """
 .bc-black { color: #111; }
 .bc-doubtful { border: 2px dashed #f57c00; background: #fff8e1; }
 .bc-dup { border: 2px solid #d32f2f; background: #ffebee; }
+.bc-gap { box-shadow: -4px 0 0 #f57c00; margin-left: 3px; }
+.bc-gap-end { border: 2px dashed #f57c00; border-radius: 5px; color: #f57c00; font-weight: 700;
+  text-align: center; align-self: stretch; display: flex; align-items: center;
+  justify-content: center; }
 .bc-bar { border-radius: 4px; color: #fff; font-size: .62rem; font-weight: 700;
   text-align: center; white-space: nowrap; overflow: hidden; padding: 1px 0; }
 .bc-tomcat { background: #1e88e5; }
@@ -113,12 +117,17 @@ def card_cell_html(
     note: str = "",
     duplicated: bool = False,
     doubtful: bool = False,
+    gap_before: bool = False,
 ) -> str:
     """One card of a strip in grid column `column` (from 0; None: wherever the grid puts it): its
     number as on the photo, rank, suit and a small note under it (a Queen's value, a card's
-    points); a card on the table too often in red, a doubtful one in orange."""
+    points); a card on the table too often in red, a doubtful one in orange; an orange bar at
+    its left where a card may be missing before it."""
     classes = ["bc-card"]
     title = card.label
+    if gap_before:
+        classes.append("bc-gap")
+        title = f"a card may be missing before {card.label}"
     if duplicated:
         classes.append("bc-dup")
         title += ": on the table too often"
@@ -142,9 +151,11 @@ def strip_html(
     *,
     doubtful: Collection[int] = (),
     duplicated: Collection[int] = (),
+    gaps: Collection[int] = (),
 ) -> str:
-    """The pile as a strip of cards, numbered as on the photo, Queens with their value, and a
-    bar under the cards of every feature (letter and points)."""
+    """The pile as a strip of cards, numbered as on the photo, Queens with their value, a bar
+    under the cards of every feature (letter and points), and a marker where a card may be
+    missing (`gaps`: before those positions; the pile's length: after its last card)."""
     if not pile.cards:
         return '<div class="bc-strip"><em>No cards yet.</em></div>'
     queens = {queen.position: queen for queen in pile.queens}
@@ -162,7 +173,15 @@ def strip_html(
                 note=queen,
                 duplicated=position in duplicated,
                 doubtful=position in doubtful,
+                gap_before=position in gaps,
             )
+        )
+    columns_used = len(pile.cards)
+    if len(pile.cards) in gaps:
+        columns_used += 1
+        cells.append(
+            f'<div class="bc-gap-end" title="a card may be missing after the last card" '
+            f'style="grid-row:1;grid-column:{columns_used}">?</div>'
         )
     for lane_index, lane in enumerate(feature_lanes(pile.features)):
         for feature in lane:
@@ -173,7 +192,7 @@ def strip_html(
                 f'style="grid-row:{lane_index + 2};grid-column:{first + 1}/{last + 2}">'
                 f"{KIND_LETTERS[feature.kind]}{feature.points}</div>"
             )
-    columns = f"grid-template-columns:repeat({len(pile.cards)},minmax(1.15rem,2.6rem))"
+    columns = f"grid-template-columns:repeat({columns_used},minmax(1.15rem,2.6rem))"
     return (
         f'<div class="bc-strip"><div class="bc-grid" style="{columns}">'
         + "".join(cells)

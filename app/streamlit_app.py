@@ -138,7 +138,7 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     if not isinstance(outcome, PhotoOutcome):
         kind, message = outcome
         return UploadNote(kind, message, player_id)
-    commit(ts.place_photo(table, player_id, key, outcome.rows))
+    commit(ts.place_photo(table, player_id, key, outcome.rows, outcome.gaps))
     keep_photo(key, PhotoRecord.of(name, outcome))
     owner = photo_owner_id(st.session_state.table, key)
     st.session_state.player = owner
@@ -171,7 +171,7 @@ def initial_table() -> tuple[ts.Table, dict[str, PhotoRecord], str]:
         else:
             if any(outcome.rows):
                 table = ts.new_table((ts.EXAMPLE_PLAYER,))
-                table = ts.place_photo(table, table.players[0].id, key, outcome.rows)
+                table = ts.place_photo(table, table.players[0].id, key, outcome.rows, outcome.gaps)
                 table = replace(table, example=True)
                 record = PhotoRecord.of("the example photo", outcome)
                 photo_store().put(key, record)
@@ -491,9 +491,13 @@ def show_pile(
             score,
             doubtful=doubtful,
             duplicated={pos for index, pos in duplicated if index == pile_index},
+            gaps=pile.gaps,
         ),
         unsafe_allow_html=True,
     )
+    with st.container(key=f"gaps-{pile.id}"):
+        for position in pile.gaps:
+            gap_prompt(pile, pile_index, position)
     with st.container(key=f"doubts-{pile.id}"):
         for position in doubtful:
             card_tools.doubtful_prompt(
@@ -525,6 +529,36 @@ def show_pile(
         on_change="rerun",
     ):
         show_editor(player, pile_index, pile)
+
+
+def gap_prompt(pile: ts.Pile, pile_index: int, position: int) -> None:
+    """Where the reader thinks a card may be missing: one tap opens the pile's editor to add a
+    card there, another says nothing is missing."""
+    if position < len(pile.slots):
+        where = f"before {ts.card_number(pile_index, position)} {chip(pile.slots[position].card)}"
+    else:
+        where = "after the last card"
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        st.markdown(f"A card may be missing {where}.")
+        st.button(
+            "➕ Add a card here",
+            key=f"gap-add:{pile.id}:{position}",
+            on_click=open_insert,
+            args=(pile, position),
+        )
+        st.button(
+            "✗ Nothing missing",
+            key=f"gap-none:{pile.id}:{position}",
+            on_click=act,
+            args=(ts.dismiss_gap, pile.id, position),
+        )
+
+
+def open_insert(pile: ts.Pile, position: int) -> None:
+    """The pile's editor opened at `position`: the card picked there goes in before that card
+    (or at the end)."""
+    st.session_state[f"fix:{pile.id}"] = True
+    st.session_state[f"sel:{pile.id}"] = position if position < len(pile.slots) else None
 
 
 def show_queens(pile: ts.Pile, pile_index: int, score: PileScore) -> None:

@@ -1,7 +1,8 @@
 """`blackcat scan`: read and score photos of kitty piles.
 
 JSON per photo: `{"image", "piles": [{"cards", "confidence", "boxes", <the score fields of
-blackcat score>, "doubtful", "alternatives"}], "total", "warnings"}`, or `{"image", "error"}` for
+blackcat score>, "doubtful", "alternatives", "gaps"}], "total", "warnings"}` ("gaps": the
+positions in the pile before which a card may be missing), or `{"image", "error"}` for
 a photo that can't be read (the others go on; the exit status is then 1). With `--annotate`,
 each object also names the drawing it wrote (`"annotated"`).
 
@@ -75,13 +76,14 @@ def photo_to_json(
     image: str, photo: PhotoRead, score: PlayerScore, notes: list[str]
 ) -> dict[str, Any]:
     piles = []
-    for pile, pile_score in zip(photo.piles, score.piles, strict=True):
+    for number, (pile, pile_score) in enumerate(zip(photo.piles, score.piles, strict=True)):
         read = reads_to_json(pile)
         piles.append(
             {
                 **{k: read[k] for k in ("cards", "confidence", "boxes")},
                 **{k: v for k, v in pile_score_to_json(pile_score).items() if k != "cards"},
                 **{k: read[k] for k in ("doubtful", "alternatives")},
+                "gaps": list(photo.gaps_of(number)),
             }
         )
     return {
@@ -138,9 +140,21 @@ def _text_report(image: str, photo: PhotoRead, score: PlayerScore, notes: list[s
         ]
         if doubtful:
             lines.append(f"  check pile {index}: " + "; ".join(doubtful))
+        lines.extend(
+            f"  gap in pile {index}: {describe_gap(pile, position)}"
+            for position in photo.gaps_of(index)
+        )
     lines.append(format_player_report(score))
     lines.extend(f"  warning: {text}" for text in notes)
     return "\n".join(lines)
+
+
+def describe_gap(pile: Sequence[ReadCard], position: int) -> str:
+    """Where in the pile a card may be missing, in words: `a card may be missing before card 5
+    (7♥)`, or after the last card."""
+    if position >= len(pile):
+        return f"a card may be missing after the last card ({pile[-1].card.label})"
+    return f"a card may be missing before card {position} ({pile[position].card.label})"
 
 
 def run(args: argparse.Namespace) -> int:

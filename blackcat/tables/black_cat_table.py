@@ -80,6 +80,9 @@ class Slot:
 class Pile:
     id: int
     slots: tuple[Slot, ...] = ()
+    gaps: tuple[int, ...] = ()
+    """Positions before which the photo reader thinks a card may be missing (len(slots): after
+    the last), ascending; a gap goes once a card is added there or the person dismisses it."""
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -302,6 +305,7 @@ def set_cards(table: Table, pile_id: int, cards: Sequence[Card]) -> Table:
     and pin stay with it), and the rest are new cards."""
     old = table.pile(pile_id).slots
     matcher = difflib.SequenceMatcher(a=[s.card for s in old], b=list(cards), autojunk=False)
+    table = _set_gaps(table, pile_id, _gaps_after_retyping(table.pile(pile_id).gaps, matcher))
     slots: list[Slot] = []
     for tag, a1, a2, b1, b2 in matcher.get_opcodes():
         if tag == "equal":
@@ -313,6 +317,50 @@ def set_cards(table: Table, pile_id: int, cards: Sequence[Card]) -> Table:
         )
         slots.extend(Slot(card) for card in cards[b1 + corrected : b2])
     return _set_slots(table, pile_id, slots)
+
+
+def dismiss_gap(table: Table, pile_id: int, position: int) -> Table:
+    """No card is missing at `position` after all: its gap marker goes."""
+    pile = table.pile(pile_id)
+    return _set_gaps(table, pile_id, tuple(g for g in pile.gaps if g != position))
+
+
+def _set_gaps(table: Table, pile_id: int, gaps: Iterable[int]) -> Table:
+    player_index, pile_index = table.locate(pile_id)
+    piles = list(table.players[player_index].piles)
+    piles[pile_index] = replace(piles[pile_index], gaps=tuple(sorted(set(gaps))))
+    return _set_piles(table, player_index, piles)
+
+
+def _gaps_after_insert(gaps: Sequence[int], position: int) -> tuple[int, ...]:
+    """A card put at `position`: a gap there is filled, the later ones move one on."""
+    return tuple(g + (g > position) for g in gaps if g != position)
+
+
+def _gaps_after_delete(gaps: Sequence[int], position: int) -> tuple[int, ...]:
+    """The card at `position` taken out: later gaps move one back (a gap before it now lies
+    before the card that followed it)."""
+    return tuple(sorted({g - (g > position) for g in gaps}))
+
+
+def _gaps_after_retyping(
+    gaps: Sequence[int], matcher: difflib.SequenceMatcher[Card]
+) -> tuple[int, ...]:
+    """Gaps carried through a retyped pile: each stays before the same card (before what
+    followed a card taken out); a gap where the person typed a new card in is filled."""
+    opcodes = matcher.get_opcodes()
+    out = set()
+    for gap in gaps:
+        if any(tag == "insert" and a1 == gap for tag, a1, _, _, _ in opcodes):
+            continue
+        if gap >= len(matcher.a):
+            out.add(len(matcher.b))
+            continue
+        for _, a1, a2, b1, b2 in opcodes:
+            if a1 <= gap < a2:
+                out.add(b1 + min(gap - a1, b2 - b1))
+                break
+    return tuple(sorted(out))
 
 
 def replace_card(table: Table, pile_id: int, position: int, card: Card) -> Table:
@@ -336,11 +384,13 @@ def insert_card(table: Table, pile_id: int, position: int, card: Card) -> Table:
         raise TableError("that place is no longer in the pile")
     slots = list(pile.slots)
     slots.insert(position, Slot(card))
+    table = _set_gaps(table, pile_id, _gaps_after_insert(pile.gaps, position))
     return _set_slots(table, pile_id, slots)
 
 
 def delete_card(table: Table, pile_id: int, position: int) -> Table:
     pile, _ = _slot_at(table, pile_id, position)
+    table = _set_gaps(table, pile_id, _gaps_after_delete(pile.gaps, position))
     return _set_slots(table, pile_id, pile.slots[:position] + pile.slots[position + 1 :])
 
 
@@ -364,10 +414,15 @@ def move_card_to_pile(table: Table, pile_id: int, position: int, target_pile_id:
     if target_player != player_index or target_index == pile_index:
         raise TableError("a card can only move to another pile of the same player")
     piles = list(table.players[player_index].piles)
-    piles[pile_index] = replace(pile, slots=pile.slots[:position] + pile.slots[position + 1 :])
+    piles[pile_index] = replace(
+        pile,
+        slots=pile.slots[:position] + pile.slots[position + 1 :],
+        gaps=_gaps_after_delete(pile.gaps, position),
+    )
     target = piles[target_index]
-    slots = (slot, *target.slots) if target_index > pile_index else (*target.slots, slot)
-    piles[target_index] = replace(target, slots=slots)
+    at = 0 if target_index > pile_index else len(target.slots)
+    slots = (*target.slots[:at], slot, *target.slots[at:])
+    piles[target_index] = replace(target, slots=slots, gaps=_gaps_after_insert(target.gaps, at))
     return _set_piles(table, player_index, piles)
 
 
@@ -380,8 +435,10 @@ def split_pile(table: Table, pile_id: int, position: int) -> Table:
     player_index, pile_index = table.locate(pile_id)
     piles = list(table.players[player_index].piles)
     piles[pile_index : pile_index + 1] = [
-        replace(pile, slots=pile.slots[:position]),
-        Pile(new_id, pile.slots[position:]),
+        replace(
+            pile, slots=pile.slots[:position], gaps=tuple(g for g in pile.gaps if g <= position)
+        ),
+        Pile(new_id, pile.slots[position:], tuple(g - position for g in pile.gaps if g > position)),
     ]
     return _set_piles(table, player_index, piles)
 
@@ -393,7 +450,10 @@ def join_with_next(table: Table, pile_id: int) -> Table:
     if pile_index + 1 >= len(piles):
         raise TableError("there is no next pile to join")
     first, second = piles[pile_index], piles[pile_index + 1]
-    piles[pile_index : pile_index + 2] = [replace(first, slots=first.slots + second.slots)]
+    gaps = sorted({*first.gaps, *(g + len(first.slots) for g in second.gaps)})
+    piles[pile_index : pile_index + 2] = [
+        replace(first, slots=first.slots + second.slots, gaps=tuple(gaps))
+    ]
     return _set_piles(table, player_index, piles)
 
 
@@ -414,10 +474,16 @@ def pin_queen(table: Table, pile_id: int, position: int, value: int | None) -> T
 
 
 def place_photo(
-    table: Table, player_id: int, photo: str, rows: Sequence[Sequence[ReadCard]]
+    table: Table,
+    player_id: int,
+    photo: str,
+    rows: Sequence[Sequence[ReadCard]],
+    gaps: Sequence[Sequence[int]] = (),
 ) -> Table:
     """A read photo's rows given to a player: each row fills the player's next empty pile, or
-    becomes a new pile. The untouched example makes way for a new "Player 1" first."""
+    becomes a new pile, with the places where the reader thinks a card may be missing (`gaps`,
+    one list per row). The untouched example makes way for a new "Player 1" first."""
+    row_gaps = [tuple(gaps[n]) if n < len(gaps) else () for n, row in enumerate(rows) if row]
     rows = [row for row in rows if row]
     if not rows:
         raise TableError("no cards were found in the photo")
@@ -428,14 +494,14 @@ def place_photo(
         player_id = table.players[0].id
     player_index = table.players.index(table.player(player_id))
     piles = list(table.players[player_index].piles)
-    for row in rows:
+    for row, gaps_of_row in zip(rows, row_gaps, strict=True):
         slots = tuple(Slot(read.card, read=read, photo=photo) for read in row)
         empty = next((i for i, pile in enumerate(piles) if not pile.slots), None)
         if empty is None:
             table, (pile_id,) = _take_ids(table, 1)
-            piles.append(Pile(pile_id, slots))
+            piles.append(Pile(pile_id, slots, gaps_of_row))
         else:
-            piles[empty] = replace(piles[empty], slots=slots)
+            piles[empty] = replace(piles[empty], slots=slots, gaps=gaps_of_row)
     return _set_piles(table, player_index, piles)
 
 
@@ -497,7 +563,9 @@ def remove_photo(table: Table, photo: str) -> Table:
     """Every card read from the photo taken off the table (their piles stay, maybe empty)."""
     for player_index, player in enumerate(table.players):
         piles = [
-            replace(pile, slots=tuple(s for s in pile.slots if s.photo != photo))
+            replace(pile, slots=tuple(s for s in pile.slots if s.photo != photo), gaps=())
+            if any(s.photo == photo for s in pile.slots)
+            else pile
             for pile in player.piles
         ]
         if piles != list(player.piles):

@@ -4,7 +4,9 @@ reload, a reconnect or another phone opening the link finds the same table.
 The text holds the players, their piles, every card with its Queen pin and whether the player
 checked it, the variants, whose piles are shown, and for cards read from a photo which read they
 are (photo key and place among the photo's reads): the photos themselves stay on the server, and
-a card whose photo the server no longer has becomes a typed card. It is JSON, compressed with
+a card whose photo the server no longer has becomes a typed card; and where the reader thinks
+a card may be missing (a pile's gaps, under "g" only when there are any: a link without it, as
+every older one, has none). It is JSON, compressed with
 zlib and written in URL-safe base64; a version number lets a later format refuse an older link
 politely. Pure functions: the app supplies how reads are found (`ReadIndex`, `ReadAt`).
 """
@@ -22,7 +24,7 @@ from typing import Any
 
 from blackcat.games.black_cat import Variants
 from blackcat.games.cards import QUEEN_VALUES, CardParseError, parse_card
-from blackcat.tables.black_cat_table import Pile, Slot, Table, TableError, new_table
+from blackcat.tables.black_cat_table import Pile, Player, Slot, Table, TableError, new_table
 from blackcat.vision.types import ReadCard
 
 VERSION = 1
@@ -90,6 +92,14 @@ def encode_table(table: Table, selected: int = 0, read_index: ReadIndex = _no_in
         "f": list(photos),
         "p": players,
     }
+    gaps = [
+        [player_index, pile_index, *pile.gaps]
+        for player_index, player in enumerate(table.players)
+        for pile_index, pile in enumerate(player.piles)
+        if pile.gaps
+    ]
+    if gaps:
+        data["g"] = gaps
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
@@ -174,5 +184,26 @@ def decode_table(text: str, read_at: ReadAt = _no_read) -> Link:
         )
         for player, p in zip(table.players, piles, strict=True)
     )
-    table = replace(table, players=players_with_cards)
+    table = replace(table, players=_with_gaps(players_with_cards, data.get("g", [])))
     return Link(table, selected if 0 <= selected < len(table.players) else 0)
+
+
+def _with_gaps(players: tuple[Player, ...], gaps: Any) -> tuple[Player, ...]:
+    """The players with their piles' gaps from a link's "g": [player, pile, gap, ...] lists."""
+    piles = [list(player.piles) for player in players]
+    try:
+        for player_index, pile_index, *positions in gaps:
+            pile = piles[player_index][pile_index]
+            if (
+                not all(0 <= int(g) <= len(pile.slots) for g in positions)
+                or min(player_index, pile_index) < 0
+            ):
+                raise LinkError(DAMAGED)
+            piles[player_index][pile_index] = replace(
+                pile, gaps=tuple(sorted({int(g) for g in positions}))
+            )
+    except (TypeError, ValueError, IndexError):
+        raise LinkError(DAMAGED) from None
+    return tuple(
+        replace(player, piles=tuple(own)) for player, own in zip(players, piles, strict=True)
+    )

@@ -1,8 +1,11 @@
 """From read corner indices to piles: find the photo's up, drop what is no card, merge the
-corners of one card, group rows, order them, and give each card one card of a deck.
+corners of one card, group rows, order them, give each card one card of a deck, and mark where a
+card may be missing.
 
-A pure function of the detections, so it is tested without any model. Distances are measured in
-units of the median index height, which makes every threshold independent of the photo's size.
+A pure function of the detections, so it is tested without any model. Geometry is measured in
+the photo itself, so it holds for small and jumbo indices and tight or wide rows alike: one index
+found twice is told by box overlap, two corners of one card and the next row by the row's own
+offset between neighbouring cards and the cards' own corners.
 
 A card's top corner index stands the way the card does; its bottom one (on nearly every deck)
 stands upside down. The glyphs' orientations (from the classifier) give the photo's up: the way
@@ -15,7 +18,8 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from itertools import pairwise
 from statistics import median
 
 import numpy as np
@@ -24,24 +28,44 @@ from blackcat.games.cards import ALL_CARDS, Card
 from blackcat.vision.calibration import UNCALIBRATED, Calibration
 from blackcat.vision.types import Box, Evidence, Guess, IndexRead, PhotoRead, ReadCard
 
+Point = tuple[float, float]
+
+SAME_INDEX_OVERLAP = 0.5
+"""Two detections whose boxes share more than this part of the smaller box are one index found
+twice (the detector's overlap suppression leaves such pairs): the more confident one is kept.
+Neighbours in a row overlap far less, even when jumbo indices cover one another."""
+
+ACROSS_ROW = 0.5
+"""An index lies across the row from another (a card's bottom corner below its top one, or the
+next row) when its centre is lower by more than this part of their index height; neighbours in
+a row differ along it."""
+
+ALONG_ROW_DEGREES = 30.0
+"""A neighbour within this angle of the row direction lies along the row."""
+
+NEIGHBOURS_WITHIN = 1.5
+"""Two indices side by side, read as the same card, whose distance is within this factor of the
+row's own offset between neighbouring cards look like two neighbours (one of them misread), not
+like one card's top-left and top-right corner (farther on a fanned row, nearer on a spread one)."""
+
 MAX_CORNER_DISTANCE = 9.0
-"""Two indices of one card lie at most this many index heights apart (corner to corner)."""
+"""Two indices of one card lie at most this many index heights apart (corner to corner): even
+the smallest indices are about a ninth of a card's height. Only a bound on far pairs."""
 
-MIN_CORNER_DISTANCE = 1.6
-"""...and at least this far (a top-left and a top-right index: about three heights): two cards
-side by side in a row lie closer (only the index strip of each shows), so two neighbours read
-as the same card are not joined into one."""
-
-MIN_CORNER_OFFSET_ACROSS_ROW = 1.5
-"""With two decks, two indices of one card differ by at least this across the row direction
-(top-left vs bottom-right); two copies of a card in one row differ only along it."""
+ROW_BREAK_OF_REACH = 0.75
+"""The next row starts lower than this part of a card's measured reach across the row (from
+its top corner to its bottom corner), and at least an index height lower: a row's cards lie
+higher or lower by far less, its bottom corners by a whole reach."""
 
 ROW_GAP = 1.8
-"""A gap of more than this many index heights across the row direction starts a new row."""
+"""...where no card shows both corners: the next row starts this many index heights lower."""
 
-SAME_INDEX_WITHIN = 0.5
-"""Two detections whose centres lie closer than this many index heights are one index found
-twice (the detector's overlap suppression leaves such pairs): the more confident one is kept."""
+GAP_OF_OFFSETS = 1.5
+"""Two neighbours of a row farther apart than this many of the row's own offsets (halfway to
+two: where one card is missing, two offsets lie between them): a card may be missing there."""
+
+GAP_DETECTION_ABOVE = 0.5
+"""A detection the classifier called no index, yet this confident, in a row marks a gap."""
 
 NOT_AN_INDEX_ABOVE = 0.5
 """A detection the classifier finds more likely no index at all (a pip, face art) is dropped."""
@@ -54,6 +78,15 @@ MAX_ROW_TILT_DEGREES = 45.0
 TOP_GUESSES = 3
 
 
+@dataclass(frozen=True)
+class Row:
+    """One row of cards: positions in the list of cards, left to right, and its geometry."""
+
+    cards: tuple[int, ...]
+    anchors: tuple[Point, ...]  # each card's own top-left index, in the row frame
+    step: float  # the row's own offset between neighbouring cards
+
+
 def arrange(
     indices: Sequence[IndexRead],
     *,
@@ -62,40 +95,65 @@ def arrange(
     height: int = 0,
     calibration: Calibration = UNCALIBRATED,
 ) -> PhotoRead:
-    """Piles (rows, top to bottom as the cards stand), each ordered left to right."""
+    """Piles (rows, top to bottom as the cards stand), each ordered left to right, and for each
+    pile the positions before which a card may be missing."""
+    doubted = [
+        index
+        for index in indices
+        if index.index_probability < NOT_AN_INDEX_ABOVE
+        and index.detection_confidence >= GAP_DETECTION_ABOVE
+    ]
     indices = [index for index in indices if index.index_probability >= NOT_AN_INDEX_ABOVE]
     if not indices:
         return PhotoRead(width=width, height=height, piles=())
-    scale = median(index.height for index in indices)
-    indices = drop_repeated_detections(indices, scale)
+    indices = drop_repeated_detections(indices)
     up = photo_up(indices)
+    heights = [upright_height(index, up) for index in indices]
+    scale = median(heights)
     centres = [turn_to_up(index.centre, up, width, height) for index in indices]
     tops = [i for i, index in enumerate(indices) if not _upside_down(index, up)]
     bottoms = [i for i, index in enumerate(indices) if _upside_down(index, up)]
-    angle = row_angle([centres[i] for i in tops], scale)
+    angle = row_angle([centres[i] for i in tops])
     framed = [rotate(centre, angle) for centre in centres]
-    groups = group_corners(indices, tops, framed, decks=decks, scale=scale)
-    groups = attach_bottom_corners(indices, bottoms, groups, framed, scale=scale)
+    step = row_step([framed[i] for i in tops], [indices[i].card for i in tops], scale)
+    groups = group_corners(indices, tops, framed, heights, decks=decks, step=step, scale=scale)
+    groups = attach_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
+    anchors = [own_corner(group, framed, heights) for group in groups]
     cards = [merge_group([indices[i] for i in group], calibration, up) for group in groups]
     shown = [n for n, card in enumerate(cards) if card.confidence >= calibration.drop_below]
-    cards, groups = [cards[n] for n in shown], [groups[n] for n in shown]
+    unread = [framed[anchors[n]] for n, card in enumerate(cards) if n not in shown]
+    row_break = next_row_below(groups, anchors, framed, heights, scale)
+    cards = [cards[n] for n in shown]
+    points = [framed[anchors[n]] for n in shown]
     if decks == 1:
         cards = one_of_each(cards)
-    anchors = [min((framed[i] for i in group), key=lambda point: point[1]) for group in groups]
-    rows = split_rows(anchors, scale)
-    piles = tuple(tuple(cards[i] for i in row) for row in rows)
-    return PhotoRead(width=width, height=height, piles=piles)
+    rows = split_rows(points, row_break, step)
+    others = unread + [
+        rotate(turn_to_up(index.centre, up, width, height), angle) for index in doubted
+    ]
+    piles = tuple(tuple(cards[i] for i in row.cards) for row in rows)
+    gaps = tuple(row_gaps(row, others, scale) for row in rows)
+    return PhotoRead(width=width, height=height, piles=piles, gaps=gaps)
 
 
-def drop_repeated_detections(indices: Sequence[IndexRead], scale: float) -> list[IndexRead]:
-    """The indices without second detections of one index, most confident kept."""
+def drop_repeated_detections(indices: Sequence[IndexRead]) -> list[IndexRead]:
+    """The indices without second detections of one index (boxes overlapping by more than
+    SAME_INDEX_OVERLAP of the smaller one), most confident kept."""
     kept: list[IndexRead] = []
     for index in sorted(indices, key=lambda index: -index.confidence):
-        if all(
-            _distance(index.centre, other.centre) >= SAME_INDEX_WITHIN * scale for other in kept
-        ):
+        if all(overlap(index.box, other.box) <= SAME_INDEX_OVERLAP for other in kept):
             kept.append(index)
     return kept
+
+
+def overlap(a: Box, b: Box) -> float:
+    """The part of the smaller box that the two boxes share (0 to 1)."""
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    if width <= 0 or height <= 0:
+        return 0.0
+    smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+    return width * height / max(smaller, 1e-9)
 
 
 def photo_up(indices: Sequence[IndexRead]) -> int:
@@ -108,7 +166,7 @@ def photo_up(indices: Sequence[IndexRead]) -> int:
     return int(np.argmax(votes))
 
 
-def turn_to_up(point: tuple[float, float], up: int, width: int, height: int) -> tuple[float, float]:
+def turn_to_up(point: Point, up: int, width: int, height: int) -> Point:
     """A photo point in the frame where glyphs standing at quarter turn `up` stand upright."""
     x, y = point
     if up == 1:  # glyph tops point right: turn the picture a quarter anticlockwise
@@ -118,6 +176,12 @@ def turn_to_up(point: tuple[float, float], up: int, width: int, height: int) -> 
     if up == 3:
         return height - y, x
     return x, y
+
+
+def upright_height(index: IndexRead, up: int) -> float:
+    """The index box's extent up the glyphs of a photo whose up is quarter turn `up`."""
+    x1, y1, x2, y2 = index.box
+    return x2 - x1 if up % 2 else y2 - y1
 
 
 def _stands_with(index: IndexRead, up: int) -> float:
@@ -131,51 +195,88 @@ def _upside_down(index: IndexRead, up: int) -> bool:
     return index.orientation is not None and (index.orientation - up) % 4 == 2
 
 
-def rotate(point: tuple[float, float], angle: float) -> tuple[float, float]:
+def rotate(point: Point, angle: float) -> Point:
     """The point in a frame turned by `angle` (radians), so a row at that angle runs along x."""
     x, y = point
     cos, sin = math.cos(angle), math.sin(angle)
     return x * cos + y * sin, -x * sin + y * cos
 
 
-def row_angle(centres: Sequence[tuple[float, float]], scale: float) -> float:
-    """The direction rows run in (radians): the median direction to each index's nearest
-    neighbour, among those within MAX_ROW_TILT_DEGREES of horizontal."""
-    directions = []
-    for i, (x, y) in enumerate(centres):
-        nearest = min(
-            (
-                (math.hypot(ox - x, oy - y), ox - x, oy - y)
-                for j, (ox, oy) in enumerate(centres)
-                if j != i
-            ),
-            default=None,
-        )
-        if nearest is None or nearest[0] > MAX_CORNER_DISTANCE * scale:
+def row_angle(centres: Sequence[Point]) -> float:
+    """The direction rows run in (radians): the median direction from each index to its nearest
+    neighbour within MAX_ROW_TILT_DEGREES of horizontal (a card's own bottom corner may lie
+    nearer, below it), among those no farther than three times the typical such neighbour."""
+    nearest = [_nearest_beside(centres, i) for i in range(len(centres))]
+    found = [offset for offset in nearest if offset is not None]
+    if not found:
+        return 0.0
+    reach = 3 * median(math.hypot(dx, dy) for dx, dy in found)
+    return median(math.atan2(dy, dx) for dx, dy in found if math.hypot(dx, dy) <= reach)
+
+
+def _nearest_beside(points: Sequence[Point], i: int) -> Point | None:
+    """The offset from point i to its nearest other point within MAX_ROW_TILT_DEGREES of
+    horizontal, pointing right (None when there is none)."""
+    x, y = points[i]
+    offsets = []
+    for j, (ox, oy) in enumerate(points):
+        dx, dy = ox - x, oy - y
+        if j == i or (dx, dy) == (0.0, 0.0):
             continue
-        _, dx, dy = nearest
         if dx < 0:
             dx, dy = -dx, -dy
-        direction = math.atan2(dy, dx)
-        if abs(math.degrees(direction)) <= MAX_ROW_TILT_DEGREES:
-            directions.append(direction)
-    return median(directions) if directions else 0.0
+        if abs(math.degrees(math.atan2(dy, dx))) <= MAX_ROW_TILT_DEGREES:
+            offsets.append((dx, dy))
+    return min(offsets, key=lambda offset: math.hypot(*offset), default=None)
+
+
+def row_step(points: Sequence[Point], cards: Sequence[Card], fallback: float) -> float:
+    """The offset between neighbouring cards along the rows (in the row frame): the median
+    distance from each index to its nearest neighbour along the row that reads another card
+    (a four-index card's own top-right corner is no neighbour); `fallback` if none."""
+    steps = []
+    for i, (x, y) in enumerate(points):
+        along = [
+            math.hypot(ox - x, oy - y)
+            for j, (ox, oy) in enumerate(points)
+            if cards[j] != cards[i] and _along_row(ox - x, oy - y)
+        ]
+        if along:
+            steps.append(min(along))
+    return median(steps) if steps else fallback
+
+
+def _along_row(dx: float, dy: float) -> bool:
+    """Whether an offset runs within ALONG_ROW_DEGREES of the row direction, either way."""
+    if (dx, dy) == (0.0, 0.0):
+        return False
+    return math.degrees(math.atan2(abs(dy), abs(dx))) <= ALONG_ROW_DEGREES
+
+
+def _across(upper: Point, lower: Point, height: float) -> bool:
+    """Whether `lower` lies across the row from `upper`, below it."""
+    return lower[1] - upper[1] > ACROSS_ROW * height
 
 
 def group_corners(
     indices: Sequence[IndexRead],
     members: Sequence[int],
-    framed: Sequence[tuple[float, float]],
+    framed: Sequence[Point],
+    heights: Sequence[float],
     *,
     decks: int,
+    step: float,
     scale: float,
 ) -> list[list[int]]:
     """The indices `members` (positions in `indices`) grouped so that each group is one card.
 
-    Indices read as the same card, at a distance two corners of one card lie apart, are joined.
-    With one deck a card exists once, so every such pair joins. With two decks a pair joins only
-    if it is offset across the row (top-left and bottom-right corner), and each index joins at
-    most one other, since two copies of a card may lie side by side.
+    Indices read as the same card, placed as two corners of one card lie, are joined: one
+    below the other (a top and a bottom corner), or side by side along the row, nothing between
+    them, at a distance unlike the row's offset between neighbours (a top-left and top-right
+    corner; two neighbours read as the same card are not joined into one). With one
+    deck a card exists once, so every such pair joins. With two decks a pair joins only if it
+    is across the row, and each index joins at most one other, since two copies of a card may
+    lie side by side.
     """
     by_card: dict[Card, list[int]] = defaultdict(list)
     for i in members:
@@ -199,15 +300,16 @@ def group_corners(
         for distance, i, j in candidates:
             if distance > MAX_CORNER_DISTANCE * scale:
                 break
-            if distance < MIN_CORNER_DISTANCE * scale:
+            upper, lower = sorted((i, j), key=lambda k: framed[k][1])
+            across = _across(framed[upper], framed[lower], (heights[i] + heights[j]) / 2)
+            if not across and (
+                step / NEIGHBOURS_WITHIN <= distance <= NEIGHBOURS_WITHIN * step
+                or _anything_between(i, j, members, framed, heights)
+            ):
                 continue
             if decks == 1:
                 parent[find(i)] = find(j)
-            elif (
-                i not in paired
-                and j not in paired
-                and abs(framed[i][1] - framed[j][1]) >= MIN_CORNER_OFFSET_ACROSS_ROW * scale
-            ):
+            elif across and i not in paired and j not in paired:
                 parent[find(i)] = find(j)
                 paired.update((i, j))
 
@@ -217,26 +319,47 @@ def group_corners(
     return list(groups.values())
 
 
+def _anything_between(
+    i: int, j: int, members: Sequence[int], framed: Sequence[Point], heights: Sequence[float]
+) -> bool:
+    """Whether another index lies in the row between indices i and j (side by side)."""
+    left, right = sorted((framed[i][0], framed[j][0]))
+    middle = (framed[i][1] + framed[j][1]) / 2
+    return any(
+        left < framed[k][0] < right and abs(framed[k][1] - middle) <= ACROSS_ROW * heights[k]
+        for k in members
+        if k not in (i, j)
+    )
+
+
+def own_corner(group: Sequence[int], framed: Sequence[Point], heights: Sequence[float]) -> int:
+    """The card's own top-left index: the leftmost of its topmost indices. Its place in the row
+    comes from this index alone, never from one joined to it."""
+    top = min(framed[i][1] for i in group)
+    upper = [i for i in group if framed[i][1] - top <= ACROSS_ROW * heights[i]]
+    return min(upper, key=lambda i: framed[i][0])
+
+
 def attach_bottom_corners(
     indices: Sequence[IndexRead],
     bottoms: Sequence[int],
     groups: list[list[int]],
-    framed: Sequence[tuple[float, float]],
+    framed: Sequence[Point],
+    heights: Sequence[float],
     *,
     scale: float,
 ) -> list[list[int]]:
-    """Each upside-down index joins the card it is the bottom corner of (the same card, above
-    and left of it, within a card's reach), best match first; one that joins none is dropped."""
+    """Each upside-down index joins the card it is the bottom corner of (the same card, below
+    its top corner, within a card's reach), best match first; one that joins none is dropped."""
     groups = [list(group) for group in groups]
     candidates = []
     for b in bottoms:
         for g, group in enumerate(groups):
-            top = min(group, key=lambda i: framed[i][1])
+            top = own_corner(group, framed, heights)
             distance = _distance(framed[b], framed[top])
-            below = framed[b][1] - framed[top][1] >= MIN_CORNER_OFFSET_ACROSS_ROW * scale
-            near = MIN_CORNER_DISTANCE * scale <= distance <= MAX_CORNER_DISTANCE * scale
+            below = _across(framed[top], framed[b], (heights[b] + heights[top]) / 2)
             agreement = _agreement(indices[b], [indices[i] for i in group])
-            if below and near and agreement > 0:
+            if below and distance <= MAX_CORNER_DISTANCE * scale and agreement > 0:
                 candidates.append((-agreement, distance, b, g))
     taken: set[int] = set()
     joined = [0] * len(groups)
@@ -326,21 +449,77 @@ def one_of_each(cards: Sequence[ReadCard]) -> list[ReadCard]:
     return out
 
 
-def split_rows(anchors: Sequence[tuple[float, float]], scale: float) -> list[list[int]]:
-    """Row-frame anchor points split into rows (top to bottom), each ordered left to right."""
+def next_row_below(
+    groups: Sequence[Sequence[int]],
+    anchors: Sequence[int],
+    framed: Sequence[Point],
+    heights: Sequence[float],
+    scale: float,
+) -> float:
+    """How much lower than a row's cards the next row starts: a part of the cards' measured
+    reach from top corner to bottom corner (ROW_BREAK_OF_REACH), at least an index height;
+    ROW_GAP index heights where no card shows a corner below its top one."""
+    reaches = []
+    for group, anchor in zip(groups, anchors, strict=True):
+        lowest = max(framed[i][1] for i in group)
+        if _across(framed[anchor], (0.0, lowest), heights[anchor]):
+            reaches.append(lowest - framed[anchor][1])
+    if not reaches:
+        return ROW_GAP * scale
+    return max(scale, ROW_BREAK_OF_REACH * median(reaches))
+
+
+def split_rows(anchors: Sequence[Point], row_break: float, step: float) -> list[Row]:
+    """Row-frame anchor points split into rows (top to bottom) where the next is lower by more
+    than `row_break`, each ordered left to right; a row's step is its own median offset
+    between neighbours (`step`, the photo's, for a row of one card)."""
     order = sorted(range(len(anchors)), key=lambda i: anchors[i][1])
     rows: list[list[int]] = []
     previous_y = -math.inf
     for i in order:
         y = anchors[i][1]
-        if y - previous_y > ROW_GAP * scale:
+        if y - previous_y > row_break:
             rows.append([])
         rows[-1].append(i)
         previous_y = y
-    return [sorted(row, key=lambda i: anchors[i][0]) for row in rows]
+    out = []
+    for row in rows:
+        ordered = tuple(sorted(row, key=lambda i: anchors[i][0]))
+        points = tuple(anchors[i] for i in ordered)
+        offsets = [b[0] - a[0] for a, b in pairwise(points)]
+        out.append(Row(ordered, points, _own_offset(offsets) or step))
+    return out
 
 
-def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
+def _own_offset(offsets: Sequence[float]) -> float:
+    """A row's typical offset between neighbours: the median, or with only two offsets the
+    smaller one (one of them may hold a gap); 0 with none."""
+    if not offsets:
+        return 0.0
+    return min(offsets) if len(offsets) == 2 else median(offsets)
+
+
+def row_gaps(row: Row, others: Sequence[Point], scale: float) -> tuple[int, ...]:
+    """Positions in the row before which a card may be missing (len(row) for after its last):
+    where two neighbours lie about twice the row's own offset apart, and where a detection that
+    was dropped (unsure, or called no index) lies in the row between its cards' indices."""
+    xs = [point[0] for point in row.anchors]
+    gaps = {
+        position + 1
+        for position, (a, b) in enumerate(pairwise(xs))
+        if b - a >= GAP_OF_OFFSETS * row.step
+    }
+    top = min(point[1] for point in row.anchors) - ACROSS_ROW * scale
+    bottom = max(point[1] for point in row.anchors) + ACROSS_ROW * scale
+    for x, y in others:
+        in_row = top <= y <= bottom and xs[0] - 1.5 * row.step <= x <= xs[-1] + 1.5 * row.step
+        on_a_card = any(abs(x - own) < row.step / 2 for own in xs)
+        if in_row and not on_a_card:
+            gaps.add(sum(own < x for own in xs))
+    return tuple(sorted(gaps))
+
+
+def _distance(a: Point, b: Point) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
 

@@ -98,7 +98,14 @@ class PhotoRead:
     width: int
     height: int
     piles: tuple[tuple[ReadCard, ...], ...]
+    gaps: tuple[tuple[int, ...], ...] = ()
+    """Per pile, the positions before which a card may be missing, ascending (position
+    len(pile): after its last card); () when the read gives none for any pile."""
 
     @property
     def card_count(self) -> int:
         return sum(len(pile) for pile in self.piles)
+
+    def gaps_of(self, pile: int) -> tuple[int, ...]:
+        """The positions in pile `pile` before which a card may be missing."""
+        return self.gaps[pile] if pile < len(self.gaps) else ()

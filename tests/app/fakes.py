@@ -23,7 +23,9 @@ FAKE_ROWS = {
     ),
     160: ((read_card("QS"), read_card("2C")),),
     150: (),
+    180: ((read_card("QS"), read_card("2C"), read_card("9H")),),  # with a gap before 1.3
 }
+FAKE_GAPS = {180: ((2,),)}
 
 
 class FakeReader:
@@ -34,5 +36,8 @@ class FakeReader:
         self.reads += 1
         height, width = image.shape[:2]
         return PhotoRead(
-            width=width, height=height, piles=FAKE_ROWS.get(width, ())
+            width=width,
+            height=height,
+            piles=FAKE_ROWS.get(width, ()),
+            gaps=FAKE_GAPS.get(width, ()),
         )  # other photos: no cards

@@ -54,3 +54,12 @@ def test_scoreboard_marks_the_winner_and_escapes_names() -> None:
     assert html.count('class="win"') == 1
     tie = new_table(("Ann", "Ben"), piles=[[parse_pile("AS")], [parse_pile("AH")]])
     assert pile_view.scoreboard_html(score_table(tie)).count("🤝") == 2
+
+
+def test_strip_marks_where_a_card_may_be_missing() -> None:
+    pile = score_pile(parse_pile("QS 2C 3H"))
+    html = pile_view.strip_html(0, pile, gaps=[1, 3])
+    assert html.count("bc-gap") == 2  # before 1.2, and after the last card
+    assert "a card may be missing before 2♣" in html
+    assert "repeat(4," in html  # a fourth column for the marker after the last card
+    assert "bc-gap" not in pile_view.strip_html(0, pile)

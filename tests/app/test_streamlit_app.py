@@ -686,3 +686,41 @@ def test_the_upload_control_comes_first(app: AppTest) -> None:
     example = next(i for i, node in enumerate(nodes) if "An example game" in str(node.value))
     board = next(i for i, node in enumerate(nodes) if 'class="bc-board"' in str(node.value))
     assert kinds.index("file_uploader") < example < board
+
+
+def test_a_gap_the_reader_saw_opens_add_a_card_there_in_one_tap(
+    app: AppTest, reader: FakeReader
+) -> None:
+    app.file_uploader(key="uploads").set_value(("gap.png", png(180), "image/png"))
+    app.run()
+    assert_clean(app)
+    assert pile_cards(app, 1) == "QS 2C 9H"
+    assert any("A card may be missing before 1.3" in m.value for m in app.markdown)
+    strip = next(m.value for m in app.markdown if 'class="bc-strip"' in m.value)
+    assert strip.count("bc-gap") == 1
+    button(app, "➕ Add a card here").click()
+    app.run()
+    first = pile_id(app, 1)
+    assert next(e for e in app.expander if e.label.startswith("✏️ Fix")).proto.expanded
+    app.pills(key=f"rank:{first}").set_value(Rank.FIVE)
+    app.pills(key=f"suit:{first}").set_value(Suit.CLUBS)
+    app.run()
+    button(app, "Insert 5♣ before 1.3").click()
+    app.run()
+    assert_clean(app)
+    assert pile_cards(app, 1) == "QS 2C 5C 9H"
+    assert not any("may be missing" in m.value for m in app.markdown)  # the gap is filled
+
+
+def test_a_gap_can_be_dismissed_and_a_reload_keeps_the_others(
+    app: AppTest, reader: FakeReader
+) -> None:
+    app.file_uploader(key="uploads").set_value(("gap.png", png(180), "image/png"))
+    app.run()
+    again = reload(app)
+    assert any("A card may be missing before 1.3" in m.value for m in again.markdown)
+    button(again, "✗ Nothing missing").click()
+    again.run()
+    assert_clean(again)
+    assert not any("may be missing" in m.value for m in again.markdown)
+    assert pile_cards(again, 1) == "QS 2C 9H"

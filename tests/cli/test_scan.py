@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from blackcat.cli.scan import annotation_names
-from blackcat.games.cards import Card
+from blackcat.cli.scan import _text_report, annotation_names, photo_to_json
+from blackcat.games.black_cat import score_player
+from blackcat.games.cards import Card, parse_pile
+from blackcat.vision.types import Guess, PhotoRead, ReadCard
 
 DATA = Path(__file__).resolve().parents[1] / "vision" / "data"
 SCENE_1, SCENE_2 = DATA / "scene_1.jpg", DATA / "scene_2.jpg"
@@ -131,3 +133,41 @@ def test_two_photos_of_one_stem_get_two_drawings(tmp_path: Path) -> None:
         str(out / "ex.png.annotated.jpg"),
         str(out / "ex.jpg.annotated.jpg"),
     ]
+
+
+def test_each_pile_lists_its_gaps_after_every_field_it_had(scanned) -> None:
+    photo = json.loads(scanned[0].stdout)[0]
+    for pile in photo["piles"]:
+        assert list(pile)[-3:] == ["doubtful", "alternatives", "gaps"]
+        assert pile["gaps"] == []  # scene 1 is read exactly: nothing missing
+
+
+def _read_pile(text: str) -> tuple[ReadCard, ...]:
+    return tuple(
+        ReadCard(
+            card=card,
+            box=(10.0 * n, 0.0, 10.0 * n + 8, 20.0),
+            confidence=0.99,
+            alternatives=(Guess(card, 0.99),),
+            indices=(),
+        )
+        for n, card in enumerate(parse_pile(text))
+    )
+
+
+def test_gaps_go_into_the_json_and_the_text_names_them() -> None:
+    piles = (_read_pile("QS 6C 5H"), _read_pile("10S 9H"))
+    photo = PhotoRead(width=100, height=100, piles=piles, gaps=((1, 3), ()))
+    score = score_player([[read.card for read in pile] for pile in piles])
+    result = photo_to_json("x.jpg", photo, score, [])
+    assert [pile["gaps"] for pile in result["piles"]] == [[1, 3], []]
+    text = _text_report("x.jpg", photo, score, [])
+    assert "gap in pile 0: a card may be missing before card 1 (6♣)" in text
+    assert "gap in pile 0: a card may be missing after the last card (5♥)" in text
+    assert "pile 1: a card may" not in text
+
+
+def test_a_read_without_gaps_gives_empty_lists() -> None:
+    photo = PhotoRead(width=100, height=100, piles=(_read_pile("QS 6C"),))
+    score = score_player([[read.card for read in photo.piles[0]]])
+    assert photo_to_json("x.jpg", photo, score, [])["piles"][0]["gaps"] == []

@@ -22,6 +22,7 @@ from blackcat.tables.black_cat_table import (
     confirm_card,
     delete_card,
     describe_duplicate,
+    dismiss_gap,
     example_table,
     insert_card,
     join_with_next,
@@ -389,3 +390,75 @@ def test_pile_breakdown_csv_and_json() -> None:
     assert data["piles"][0]["points"] == 10
     assert data["piles"][0]["queens"] == {"0": 11}
     assert data["piles"][1]["cards"] == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Gaps: where the reader thinks a card may be missing
+
+
+def gapped_table(gaps: tuple[int, ...] = (2, 5)) -> Table:
+    """Ann's first pile read from a photo: 8D 2H 9C KS 4D, with the given gaps."""
+    table = new_table(("Ann",))
+    row = [read(code) for code in ["8D", "2H", "9C", "KS", "4D"]]
+    return place_photo(table, table.players[0].id, "p", [row, [], [read("AS")]], [gaps, (), ()])
+
+
+def gaps_of(table: Table, pile: int = 0) -> tuple[int, ...]:
+    return table.players[0].piles[pile].gaps
+
+
+def test_a_photo_brings_its_gaps_to_each_pile() -> None:
+    table = gapped_table()
+    assert gaps_of(table, 0) == (2, 5) and gaps_of(table, 1) == ()
+
+
+def test_a_card_added_at_a_gap_fills_it_and_later_gaps_move_on() -> None:
+    pile_id = first_pile_id(gapped_table())
+    table = insert_card(gapped_table(), pile_id, 2, card("7H"))
+    assert codes(table) == "8D 2H 7H 9C KS 4D" and gaps_of(table) == (6,)
+    table = insert_card(table, pile_id, 6, card("3S"))
+    assert gaps_of(table) == ()
+    elsewhere = insert_card(gapped_table(), pile_id, 0, card("7H"))
+    assert gaps_of(elsewhere) == (3, 6)
+
+
+def test_a_deleted_card_pulls_later_gaps_back_and_moves_keep_them() -> None:
+    pile_id = first_pile_id(gapped_table())
+    table = delete_card(gapped_table(), pile_id, 3)
+    assert codes(table) == "8D 2H 9C 4D" and gaps_of(table) == (2, 4)
+    table = delete_card(table, pile_id, 2)  # the card right after the gap: it stays there
+    assert codes(table) == "8D 2H 4D" and gaps_of(table) == (2, 3)
+    moved = move_card(gapped_table(), pile_id, 0, 1)
+    assert codes(moved) == "2H 8D 9C KS 4D" and gaps_of(moved) == (2, 5)
+
+
+def test_a_dismissed_gap_goes() -> None:
+    table = dismiss_gap(gapped_table(), first_pile_id(gapped_table()), 5)
+    assert gaps_of(table) == (2,)
+
+
+def test_gaps_follow_split_join_and_moves_to_another_pile() -> None:
+    table = gapped_table()
+    pile_id = first_pile_id(table)
+    split = split_pile(table, pile_id, 3)
+    assert [codes(split, 0, n) for n in (0, 1)] == ["8D 2H 9C", "KS 4D"]
+    assert gaps_of(split, 0) == (2,) and gaps_of(split, 1) == (2,)
+    joined = join_with_next(split, pile_id)
+    assert codes(joined) == "8D 2H 9C KS 4D" and gaps_of(joined) == (2, 5)
+    # the next pile's first card, taken to the end of this one, fills the gap after the last
+    table = move_card_to_pile(table, first_pile_id(table, pile=1), 0, pile_id)
+    assert codes(table) == "8D 2H 9C KS 4D AS" and gaps_of(table) == (2,)
+
+
+def test_retyping_keeps_gaps_before_the_same_cards_and_fills_typed_in_ones() -> None:
+    table = gapped_table()
+    pile_id = first_pile_id(table)
+    retyped = set_cards(table, pile_id, parse_pile("8D 2H QS 9C KS 4D"))
+    assert gaps_of(retyped) == (6,)
+    retyped = set_cards(table, pile_id, parse_pile("2H 9C KS 4D"))
+    assert gaps_of(retyped) == (1, 4)
+
+
+def test_removing_the_photo_takes_its_gaps() -> None:
+    table = remove_photo(gapped_table(), "p")
+    assert gaps_of(table) == ()

@@ -176,3 +176,27 @@ def test_a_damaged_or_old_link_is_one_sentence(text: str, says: str) -> None:
 def test_any_text_is_a_table_or_a_link_error(text: str) -> None:
     with contextlib.suppress(LinkError):
         decode_table(text)
+
+
+def test_gaps_come_back_after_a_reload_and_old_links_have_none() -> None:
+    table = new_table(("Ann", "Ben"))
+    ben = table.players[1].id
+    table = place_photo(table, ben, PHOTO, ROWS, [(0, 3), (1,)])
+    link = decode_table(encode_table(table, 1, index_on_server), on_server)
+    assert [pile.gaps for pile in link.table.players[1].piles] == [(0, 3), (1,)]
+    assert [pile.gaps for pile in link.table.players[0].piles] == [(), ()]
+    old = decode_table(packed(GOOD))  # a link from before gaps
+    assert old.table.players[0].piles[0].gaps == ()
+    assert "g" not in json.loads(zlib.decompress(_unpacked(encode_table(edited_table()))))
+
+
+def _unpacked(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+@pytest.mark.parametrize(
+    "gaps", [[[0, 0, 2]], [[0, 3, 0]], [[1, 0, 0]], [[0, 0, "x"]], [[0]], "g", [[-1, 0, 0]]]
+)
+def test_a_damaged_gap_is_a_link_error(gaps) -> None:
+    with pytest.raises(LinkError, match="can't be read"):
+        decode_table(packed({**GOOD, "g": gaps}))

@@ -91,9 +91,7 @@ def test_a_tilted_photo_keeps_rows_and_order(degrees: float) -> None:
         ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S"],
         ["AH", "2H", "3H", "4H", "5H", "6H", "7H"],
     ]
-    assert math.degrees(row_angle([i.centre for i in top], INDEX_H)) == pytest.approx(
-        degrees, abs=0.5
-    )
+    assert math.degrees(row_angle([i.centre for i in top])) == pytest.approx(degrees, abs=0.5)
 
 
 def test_a_fully_spread_row_merges_each_cards_corners() -> None:
@@ -252,3 +250,212 @@ def test_one_index_detected_twice_is_one_card_whatever_each_read() -> None:
         detection_confidence=0.4,
     )
     assert codes(arrange([*row, again]).piles) == [["8C", "2D", "9H"]]
+
+
+# ---------------------------------------------------------------------------------------------
+# geometry measured in the photo itself: any index size, any spacing, any side of the table
+
+
+def sized_index(centre: Point, card: Card, size: tuple[float, float], turns: int) -> IndexRead:
+    x, y = centre
+    w, h = size
+    box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+    return facing(
+        IndexRead(box=box, detection_confidence=0.95, guesses=(Guess(card, 0.99),)), turns
+    )
+
+
+def dealt_row(
+    text: str,
+    *,
+    index: tuple[float, float],
+    step: float,
+    origin: Point = (100.0, 100.0),
+    spread: bool = False,
+    four_index: bool = False,
+    margin: float = 4.0,
+    drift: float = 0.0,
+) -> list[IndexRead]:
+    """A row of cards CARD_W x CARD_H with indices of the given size, each card `step` to the
+    right of the one before. Each card's left strip shows (its top-left index, and bottom-left
+    on a four-index deck), the last card (every card, if spread) shows all its corners. Glyphs
+    stand upright, bottom corners upside down. The second half of the row lies `drift` lower
+    (a row laid carelessly)."""
+    w, h = index
+    left, top = margin + w / 2, margin + h / 2
+    right, bottom = CARD_W - margin - w / 2, CARD_H - margin - h / 2
+    cards = parse_pile(text)
+    out = []
+    for position, card in enumerate(cards):
+        x = origin[0] + position * step
+        y = origin[1] + (drift if position >= len(cards) / 2 else 0.0)
+        whole = spread or position == len(cards) - 1
+        out.append(sized_index((x + left, y + top), card, index, 0))
+        if four_index:
+            out.append(sized_index((x + left, y + bottom), card, index, 2))
+        if whole:
+            out.append(sized_index((x + right, y + bottom), card, index, 2))
+        if whole and four_index:
+            out.append(sized_index((x + right, y + top), card, index, 0))
+    return out
+
+
+def without_orientations(indices: list[IndexRead]) -> list[IndexRead]:
+    return [replace(index, orientations=()) for index in indices]
+
+
+JUMBO = (20.0, 40.0)  # an index 2.5 times taller than the row's offset below
+TWO_JUMBO_ROWS = ("AS 7D 3H KC 9S 2C", "QD 4H 10C 8S JH")
+
+
+@pytest.mark.parametrize("four_index", [False, True], ids=["two-index", "four-index"])
+def test_jumbo_indices_taller_than_the_offset_keep_every_card(four_index: bool) -> None:
+    top = dealt_row(TWO_JUMBO_ROWS[0], index=JUMBO, step=16.0, four_index=four_index)
+    bottom = dealt_row(TWO_JUMBO_ROWS[1], index=JUMBO, step=16.0, origin=(90.0, 200.0))
+    photo = arrange(top + bottom)
+    assert codes(photo.piles) == [row.split() for row in TWO_JUMBO_ROWS]
+
+
+def test_jumbo_indices_without_orientations_join_their_bottom_corner() -> None:
+    row = without_orientations(dealt_row("AS 7D 3H KC 9S", index=JUMBO, step=16.0))
+    photo = arrange(row)
+    assert codes(photo.piles) == [["AS", "7D", "3H", "KC", "9S"]]
+    assert len(photo.piles[0][-1].indices) == 2
+
+
+@pytest.mark.parametrize("up", [1, 2, 3])
+def test_jumbo_rows_in_a_turned_photo_read_as_the_cards_stand(up: int) -> None:
+    top = dealt_row(TWO_JUMBO_ROWS[0], index=JUMBO, step=16.0)
+    bottom = dealt_row(TWO_JUMBO_ROWS[1], index=JUMBO, step=16.0, origin=(90.0, 200.0))
+    indices, width, height = top + bottom, 400.0, 420.0
+    for _ in range(up):
+        indices = [
+            facing(turn_quarter(index, height), (index.orientation or 0) + 1) for index in indices
+        ]
+        width, height = height, width
+    photo = arrange(indices, width=int(width), height=int(height))
+    assert codes(photo.piles) == [row.split() for row in TWO_JUMBO_ROWS]
+
+
+def test_tiny_indices_in_a_carelessly_laid_row_stay_one_row() -> None:
+    row = without_orientations(
+        dealt_row("AS 7D 3H KC 9S 2C", index=(5.0, 10.0), step=22.0, drift=20.0)
+    )
+    below = without_orientations(
+        dealt_row("QD 4H 10C", index=(5.0, 10.0), step=22.0, origin=(100.0, 240.0))
+    )
+    photo = arrange(row + below)
+    assert codes(photo.piles) == [["AS", "7D", "3H", "KC", "9S", "2C"], ["QD", "4H", "10C"]]
+
+
+def test_a_tight_row_showing_less_than_an_index_width_of_each_card_keeps_every_card() -> None:
+    row = dealt_row("8D 2H 8H 10S 6C AH 3D 7D", index=(INDEX_W, INDEX_H), step=INDEX_W - 1)
+    photo = arrange(row)
+    assert codes(photo.piles) == [["8D", "2H", "8H", "10S", "6C", "AH", "3D", "7D"]]
+
+
+@pytest.mark.parametrize("degrees", [0.0, 10.0])
+def test_wide_spread_rows_of_a_four_index_deck_are_two_rows_of_whole_cards(degrees) -> None:
+    spread = {"index": (INDEX_W, INDEX_H), "step": 2.5 * CARD_W, "spread": True, "four_index": True}
+    top = dealt_row("5H 5D KS", **spread)
+    bottom = dealt_row("2C 9D", origin=(100, 230), **spread)
+    indices = [
+        replace(index, box=_turned_box(index.box, (100.0, 100.0), degrees))
+        for index in top + bottom
+    ]
+    photo = arrange(indices)
+    assert codes(photo.piles) == [["5H", "5D", "KS"], ["2C", "9D"]]
+    assert all(len(read.indices) == 4 for pile in photo.piles for read in pile)
+
+
+def _turned_box(box, origin: Point, degrees: float):
+    x1, y1, x2, y2 = box
+    cx, cy = turned(origin, (x1 + x2) / 2 - origin[0], (y1 + y2) / 2 - origin[1], degrees)
+    return (cx - (x2 - x1) / 2, cy - (y2 - y1) / 2, cx + (x2 - x1) / 2, cy + (y2 - y1) / 2)
+
+
+def test_a_card_stands_where_its_own_top_left_index_is_not_where_a_misread_one_is() -> None:
+    """A one-deck photo of two piles; the eighth card's index is misread as the second card
+    (2H) and lies a little higher: the 2H stays second and the eighth card keeps its place."""
+    top = laid_row("KS 2H 9C 4S 5H 5D 8C JD 3C", origin=(50.0, 40.0))
+    misread = top[7]
+    top[7] = replace(
+        misread,
+        box=(misread.box[0], misread.box[1] - 3, misread.box[2], misread.box[3] - 3),
+        guesses=(Guess(Card.parse("2H"), 0.6), Guess(Card.parse("JD"), 0.35)),
+    )
+    bottom = laid_row("6S QS 6C 10H", origin=(70.0, 200.0))
+    photo = arrange(top + bottom)
+    assert codes(photo.piles) == [
+        ["KS", "2H", "9C", "4S", "5H", "5D", "8C", "JD", "3C"],
+        ["6S", "QS", "6C", "10H"],
+    ]
+
+
+# ---------------------------------------------------------------------------------------------
+# no card lost in silence: where a card may be missing, the pile says so
+
+
+def test_an_evenly_laid_row_has_no_gap() -> None:
+    photo = arrange(oriented_row("8D 2H 8H 10S 6C AH 3D 7D"))
+    assert photo.gaps == ((),)
+
+
+@pytest.mark.parametrize("missing", [1, 4, 6])
+def test_a_card_taken_out_of_a_row_leaves_a_gap_before_the_next(missing: int) -> None:
+    text = ["8D", "2H", "8H", "10S", "6C", "AH", "3D", "7D"]
+    row = [
+        index for index in oriented_row(" ".join(text)) if index.card != Card.parse(text[missing])
+    ]
+    photo = arrange(row)
+    assert codes(photo.piles) == [text[:missing] + text[missing + 1 :]]
+    assert photo.gaps == ((missing,),)
+
+
+@pytest.mark.parametrize("up", [1, 2, 3])
+def test_a_gap_in_a_turned_photo_is_at_the_same_place(up: int) -> None:
+    top = [index for index in oriented_row("KS 9C 4S 5H 5D", origin=(100.0, 100.0))]
+    bottom = [
+        index
+        for index in oriented_row("6S QS 6C 10H JD", origin=(100.0, 260.0))
+        if index.card != Card.parse("6C")
+    ]
+    indices, width, height = top + bottom, 400.0, 420.0
+    for _ in range(up):
+        indices = [
+            facing(turn_quarter(index, height), (index.orientation or 0) + 1) for index in indices
+        ]
+        width, height = height, width
+    photo = arrange(indices, width=int(width), height=int(height))
+    assert codes(photo.piles) == [["KS", "9C", "4S", "5H", "5D"], ["6S", "QS", "10H", "JD"]]
+    assert photo.gaps == ((), (2,))
+
+
+def test_a_confident_detection_called_no_index_in_a_row_marks_a_gap_there() -> None:
+    row = oriented_row("8C 2D 9H 4S")
+    after_last = (row[-1].centre[0] - CARD_W + 16 + 22, row[0].centre[1])
+    unreadable = replace(facing(index_at(after_last, Card.parse("AS")), 0), index_probability=0.2)
+    assert arrange([*row, unreadable]).gaps == ((4,),)
+    weak = replace(unreadable, detection_confidence=0.3)
+    assert arrange([*row, weak]).gaps == ((),)
+
+
+def test_a_card_too_unsure_to_show_marks_a_gap_where_it_lies() -> None:
+    calibration = Calibration((), (0.0, 1.0), (0.0, 1.0), doubtful_below=0.5, drop_below=0.3)
+    row = oriented_row("8C 2D 9H 4S")
+    unsure = replace(row[1], guesses=(Guess(Card.parse("2D"), 0.2), Guess(Card.parse("3D"), 0.2)))
+    photo = arrange([row[0], unsure, *row[2:]], calibration=calibration)
+    assert codes(photo.piles) == [["8C", "9H", "4S"]]
+    assert photo.gaps == ((1,),)
+
+
+def test_a_gap_belongs_to_its_own_row_only() -> None:
+    top = [index for index in laid_row("KS 9C 4S 5H 5D", origin=(50.0, 40.0))]
+    bottom = [
+        index
+        for index in laid_row("6S QS 6C 10H", origin=(50.0, 200.0))
+        if index.card != Card.parse("QS")
+    ]
+    photo = arrange(top + bottom)
+    assert photo.gaps == ((), (1,))
+    assert photo.gaps_of(1) == (1,) and photo.gaps_of(5) == ()

@@ -261,6 +261,10 @@ class KittyReport:
     by_style_right: Counter[str] = field(default_factory=Counter)  # ... exactly right ...
     style_cards: Counter[str] = field(default_factory=Counter)  # ... their cards ...
     style_cards_right: Counter[str] = field(default_factory=Counter)  # ... read right
+    by_turn: Counter[int] = field(default_factory=Counter)  # scenes per quarter turn (degrees)
+    by_turn_right: Counter[int] = field(default_factory=Counter)
+    missing: int = 0  # cards on the table the reader did not show ...
+    missing_silent: int = 0  # ... with no gap marker and no doubtful neighbour where they belong
     phantoms: int = 0  # cards read where no card's index is
     probabilities: list[float] = field(default_factory=list)  # every card read ...
     rights: list[bool] = field(default_factory=list)  # ... whether it was right ...
@@ -276,8 +280,13 @@ class KittyReport:
         truth: Sequence[Sequence[str]],
         index_boxes: Sequence[Box] = (),
         style: str = "plain",
+        gaps: Sequence[Sequence[int]] = (),
+        turn: int = 0,
     ) -> None:
         codes = [[card.card.code for card in pile] for pile in read]
+        for _, silent in missing_cards(read, truth, gaps):
+            self.missing += 1
+            self.missing_silent += silent
         right = judge_cards([card for pile in read for card in pile], truth)
         real = [
             ok
@@ -293,6 +302,8 @@ class KittyReport:
         self.scenes_right += whole
         self.by_size[size] += 1
         self.by_size_right[size] += whole
+        self.by_turn[turn] += 1
+        self.by_turn_right[turn] += whole
         self.by_style[style] += 1
         self.by_style_right[style] += whole
         self.style_cards[style] += sum(len(pile) for pile in truth)
@@ -323,8 +334,21 @@ class KittyReport:
             f"{self.phantoms} ({self.phantoms / max(1, self.cards_read):.4f} of cards read)\n"
             f"  wrong cards not flagged: {100 * self.wrong_unflagged / max(1, self.cards_read):.2f}"
             f" per 100 cards read; right cards flagged: "
-            f"{self.right_flagged / max(1, self.cards_right):.3f}"
+            f"{self.right_flagged / max(1, self.cards_right):.3f}\n"
+            f"  cards missing: {self.missing}, {self.missing_silent} of them with no gap marker "
+            f"or flagged neighbour; silent errors (wrong unflagged + missing unmarked): "
+            f"{100 * self.silent_errors / max(1, self.cards):.2f} per 100 cards\n"
+            f"  piles exactly right by turn of the photo: "
+            + ", ".join(
+                f"{turn}° {self.by_turn_right[turn] / n:.3f} ({n})"
+                for turn, n in sorted(self.by_turn.items())
+            )
         ) + self._style_lines()
+
+    @property
+    def silent_errors(self) -> int:
+        """Errors a player who checks only the flags and gap markers would not see."""
+        return self.wrong_unflagged + self.missing_silent
 
     def _style_lines(self) -> str:
         """Piles exactly right and card recall per card style (* held out of training)."""
@@ -338,6 +362,40 @@ class KittyReport:
             for style, n in sorted(self.by_style.items())
         ]
         return "\n  piles exactly right by card style (* held out of training): " + ", ".join(parts)
+
+
+def missing_cards(
+    read: Sequence[Sequence[ReadCard]],
+    truth: Sequence[Sequence[str]],
+    gaps: Sequence[Sequence[int]] = (),
+) -> list[tuple[str, bool]]:
+    """Each card on the table that no pile shows, and whether it goes unseen: the read pile that
+    shares most cards with its own shows no gap marker where it belongs and neither neighbour
+    there is flagged doubtful."""
+    shown = {card.card.code for pile in read for card in pile}
+    out = []
+    for truth_pile in truth:
+        codes = [[card.card.code for card in pile] for pile in read]
+        best = max(
+            range(len(read)), key=lambda n: len(set(codes[n]) & set(truth_pile)), default=None
+        )
+        if best is not None:
+            common = [code for code in truth_pile if code in codes[best]]
+            if len(common) > 1 and [c for c in codes[best] if c in common] == common[::-1]:
+                truth_pile = tuple(reversed(truth_pile))  # the pile was read the other way
+        for position, code in enumerate(truth_pile):
+            if code in shown:
+                continue
+            if best is None or not set(codes[best]) & set(truth_pile):
+                out.append((code, True))
+                continue
+            pile, marked = read[best], gaps[best] if best < len(gaps) else ()
+            after = next((c for c in truth_pile[position + 1 :] if c in codes[best]), None)
+            place = codes[best].index(after) if after else len(pile)
+            neighbours = [pile[n] for n in (place - 1, place) if 0 <= n < len(pile)]
+            seen = place in marked or any(card.doubtful for card in neighbours)
+            out.append((code, not seen))
+    return out
 
 
 def judge_cards(
@@ -363,7 +421,17 @@ def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyRepor
         size = "12MP" if max(meta["width"], meta["height"]) > 3000 else "2MP"
         truth = [tuple(pile) for pile in meta["piles"] if pile]
         boxes = [tuple(index["box"]) for card in meta["cards"] for index in card["indices"]]
-        report.add(meta_path.stem, size, photo.piles, truth, boxes, meta.get("style", "plain"))
+        turn = round(meta.get("tilt_degrees", 0.0) / 90) * 90 % 360
+        report.add(
+            meta_path.stem,
+            size,
+            photo.piles,
+            truth,
+            boxes,
+            meta.get("style", "plain"),
+            photo.gaps,
+            turn,
+        )
     return report
 
 

@@ -277,3 +277,30 @@ def test_kitty_scenes_draw_every_card_style_held_out_ones_too() -> None:
 
     styles = {plan_scene(8, index, ("plastic",)).style for index in range(300)}
     assert styles == set(STYLES) and styles >= HELD_OUT
+
+
+def test_a_missing_card_is_silent_unless_a_gap_or_a_flag_stands_where_it_belongs() -> None:
+    from blackcat.workshop.evaluation import missing_cards
+
+    read = [[read_card("QS", (10, 10)), read_card("5D", (30, 10)), read_card("7C", (50, 10))]]
+    truth = [("QS", "5H", "5D", "7C", "8C")]
+    assert missing_cards(read, truth) == [("5H", True), ("8C", True)]
+    assert missing_cards(read, truth, gaps=[(1, 3)]) == [("5H", False), ("8C", False)]
+    doubtful = [[read[0][0], read_card("5D", (30, 10), 0.1), read[0][2]]]
+    assert missing_cards(doubtful, truth) == [("5H", False), ("8C", True)]
+    backwards = [list(reversed(read[0]))]
+    assert sorted(missing_cards(backwards, truth, gaps=[(0, 2)])) == [("5H", False), ("8C", False)]
+
+
+def test_a_kitty_report_counts_silent_errors_and_piles_by_turn() -> None:
+    from blackcat.workshop.evaluation import KittyReport
+
+    report = KittyReport()
+    read = [[read_card("QS", (10, 10)), read_card("5D", (30, 10))]]
+    report.add("k1", "2MP", read, [("QS", "5H", "5D")], turn=90)
+    report.add("k2", "2MP", read, [("QS", "5H", "5D")], gaps=[(1,)], turn=0)
+    assert (report.missing, report.missing_silent, report.silent_errors) == (2, 1, 1)
+    assert report.by_turn == {90: 1, 0: 1} and report.by_turn_right == {90: 0, 0: 0}
+    assert "silent errors (wrong unflagged + missing unmarked): 16.67 per 100 cards" in (
+        report.summary()
+    )

@@ -14,12 +14,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from blackcat.cli.lady import add_ace_hearts
+from blackcat.cli.photo_output import annotation_paths, reads_to_json, save_annotated
 from blackcat.games.black_cat import PlayerScore, Variants, find_duplicates, score_player
 from blackcat.games.report import format_player_report, pile_score_to_json, plural
 from blackcat.vision.types import PhotoRead, ReadCard
@@ -54,24 +54,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_ace_hearts(parser)
 
 
-def reads_to_json(reads: Sequence[ReadCard]) -> dict[str, Any]:
-    """What the reader said about each card: `{"cards", "confidence", "boxes", "doubtful",
-    "alternatives"}`."""
-    return {
-        "cards": [read.card.code for read in reads],
-        "confidence": [round(read.confidence, 4) for read in reads],
-        "boxes": [[round(v, 1) for v in read.box] for read in reads],
-        "doubtful": [read.doubtful for read in reads],
-        "alternatives": [
-            [
-                {"card": guess.card.code, "probability": round(guess.probability, 4)}
-                for guess in read.alternatives
-            ]
-            for read in reads
-        ],
-    }
-
-
 def photo_to_json(
     image: str, photo: PhotoRead, score: PlayerScore, notes: list[str]
 ) -> dict[str, Any]:
@@ -98,34 +80,6 @@ def warnings(photo: PhotoRead, decks: int = 1) -> list[str]:
     """Cards that appear more often than the decks allow: almost always a misread card."""
     piles = {"": [[read.card for read in pile] for pile in photo.piles]}
     return [duplicate.describe(with_player=False) for duplicate in find_duplicates(piles, decks)]
-
-
-def annotation_names(photos: Sequence[Path]) -> list[str]:
-    """A distinct file name for each photo's drawing in one folder: `ex.annotated.jpg`; with
-    the photo's extension where two photos share a stem (`ex.png.annotated.jpg`,
-    `ex.heic.annotated.jpg`), and a number where even the names are the same (photos of one
-    name in two folders)."""
-    stems = Counter(photo.stem.casefold() for photo in photos)
-    names: list[str] = []
-    taken: set[str] = set()
-    for photo in photos:
-        base = photo.stem if stems[photo.stem.casefold()] == 1 else photo.name
-        name, number = f"{base}.annotated.jpg", 1
-        while name.casefold() in taken:
-            number += 1
-            name = f"{base}-{number}.annotated.jpg"
-        taken.add(name.casefold())
-        names.append(name)
-    return names
-
-
-def annotation_paths(out: Path, photos: Sequence[Path]) -> list[Path]:
-    """Where each photo's drawing goes: `out` itself for one photo, else files in folder `out`."""
-    if len(photos) == 1:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        return [out]
-    out.mkdir(parents=True, exist_ok=True)
-    return [out / name for name in annotation_names(photos)]
 
 
 def _text_report(image: str, photo: PhotoRead, score: PlayerScore, notes: list[str]) -> str:
@@ -162,9 +116,7 @@ def run(args: argparse.Namespace) -> int:
         from blackcat.cli.scan_lady import run as run_black_lady
 
         return run_black_lady(args)
-    from PIL import Image
 
-    from blackcat.vision.drawing import annotate
     from blackcat.vision.image_io import ImageReadError, open_photo
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
 
@@ -194,8 +146,7 @@ def run(args: argparse.Namespace) -> int:
         notes = warnings(photo, args.decks)
         result = photo_to_json(str(photo_path), photo, score, notes)
         if targets:
-            drawn = annotate(image.picture(), photo)
-            Image.fromarray(drawn).save(targets[number], quality=90)
+            save_annotated(image, photo, targets[number])
             result["annotated"] = str(targets[number])
         results.append(result)
         if not args.json:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from blackcat.cli.lady import format_deal_report
-from blackcat.cli.scan import annotation_paths, reads_to_json
+from blackcat.cli.photo_output import annotation_paths, reads_to_json, save_annotated
 from blackcat.cli.score import tolerate_narrow_consoles
 from blackcat.games.black_lady import (
     MAX_PLAYERS,
@@ -118,9 +118,7 @@ def _text_report(
 
 
 def run(args: argparse.Namespace) -> int:
-    from PIL import Image
 
-    from blackcat.vision.drawing import annotate
     from blackcat.vision.image_io import ImageReadError, open_photo
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
 
@@ -155,8 +153,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         reads.append(tricks_of(photo))
         if targets:
-            drawn = annotate(image.picture(), photo)
-            Image.fromarray(drawn).save(targets[seat], quality=90)
+            save_annotated(image, photo, targets[seat])
             drawings[seat] = str(targets[seat])
     tricks: list[tuple[Card, ...] | None] = [
         None if isinstance(read, str) else tuple(r.card for r in read) for read in reads

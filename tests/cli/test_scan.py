@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from blackcat.cli.scan import _text_report, annotation_names, photo_to_json
+from blackcat.cli.photo_output import annotation_names
+from blackcat.cli.scan import _text_report, photo_to_json
 from blackcat.games.black_cat import score_player
 from blackcat.games.cards import Card, parse_pile
 from blackcat.vision.types import Guess, PhotoRead, ReadCard

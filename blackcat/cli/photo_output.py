@@ -1,0 +1,67 @@
+"""What both `blackcat scan` games write of a read photo: the reader's fields in JSON, and the
+annotated drawing of each photo."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from blackcat.vision.image_io import Photo
+from blackcat.vision.types import PhotoRead, ReadCard
+
+
+def reads_to_json(reads: Sequence[ReadCard]) -> dict[str, Any]:
+    """What the reader said about each card: `{"cards", "confidence", "boxes", "doubtful",
+    "alternatives"}`."""
+    return {
+        "cards": [read.card.code for read in reads],
+        "confidence": [round(read.confidence, 4) for read in reads],
+        "boxes": [[round(v, 1) for v in read.box] for read in reads],
+        "doubtful": [read.doubtful for read in reads],
+        "alternatives": [
+            [
+                {"card": guess.card.code, "probability": round(guess.probability, 4)}
+                for guess in read.alternatives
+            ]
+            for read in reads
+        ],
+    }
+
+
+def annotation_names(photos: Sequence[Path]) -> list[str]:
+    """A distinct file name for each photo's drawing in one folder: `ex.annotated.jpg`; with
+    the photo's extension where two photos share a stem (`ex.png.annotated.jpg`,
+    `ex.heic.annotated.jpg`), and a number where even the names are the same (photos of one
+    name in two folders)."""
+    stems = Counter(photo.stem.casefold() for photo in photos)
+    names: list[str] = []
+    taken: set[str] = set()
+    for photo in photos:
+        base = photo.stem if stems[photo.stem.casefold()] == 1 else photo.name
+        name, number = f"{base}.annotated.jpg", 1
+        while name.casefold() in taken:
+            number += 1
+            name = f"{base}-{number}.annotated.jpg"
+        taken.add(name.casefold())
+        names.append(name)
+    return names
+
+
+def annotation_paths(out: Path, photos: Sequence[Path]) -> list[Path]:
+    """Where each photo's drawing goes: `out` itself for one photo, else files in folder `out`."""
+    if len(photos) == 1:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        return [out]
+    out.mkdir(parents=True, exist_ok=True)
+    return [out / name for name in annotation_names(photos)]
+
+
+def save_annotated(photo: Photo, read: PhotoRead, path: Path) -> None:
+    """The photo, at full resolution, with each card's numbered box (`vision.drawing`)."""
+    from PIL import Image
+
+    from blackcat.vision.drawing import annotate
+
+    Image.fromarray(annotate(photo.picture(), read)).save(path, quality=90)

@@ -14,6 +14,8 @@ photo is more often a missed photo than a player without tricks), or not in yet.
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -270,3 +272,57 @@ def waiting_for(game: LadyGame, index: int) -> tuple[str, ...]:
     """The players whose tricks aren't in yet."""
     cards = game.deals[index].all_cards
     return tuple(name for name, held in zip(game.names, cards, strict=True) if held is None)
+
+
+# ---------------------------------------------------------------------------------------------
+# A game brought back (from a link)
+
+
+def restore(
+    names: Sequence[str],
+    rules: Rules,
+    deals: Sequence[Sequence[tuple[ts.Slot, ...] | None]],
+    current: int = 0,
+) -> LadyGame:
+    """A game of these players and deals: `deals[d][seat]` is the seat's tricks, None for a
+    player marked "took no trick" (TableError for a wrong number of players or seats)."""
+    game = new_game(names, rules)
+    built = []
+    for index, seats in enumerate(deals):
+        if len(seats) != len(game.names):
+            raise ts.TableError(f"a deal has tricks for {len(seats)} players, not {len(names)}")
+        deal = game.deals[0] if index == 0 else empty_deal(game.names, index + 1)
+        table = deal.table
+        none = set()
+        for player, slots in zip(table.players, seats, strict=True):
+            if slots is None:
+                none.add(player.id)
+            else:
+                table = _with_slots(table, player.piles[0].id, slots)
+        built.append(Deal(table, frozenset(none)))
+    if not built:
+        return game
+    current = current if 0 <= current < len(built) else 0
+    return replace(game, deals=tuple(built), current=current, serial=len(built))
+
+
+def _with_slots(table: ts.Table, pile_id: int, slots: tuple[ts.Slot, ...]) -> ts.Table:
+    player_index, _ = table.locate(pile_id)
+    player = table.players[player_index]
+    piles = tuple(replace(p, slots=slots) if p.id == pile_id else p for p in player.piles)
+    players = list(table.players)
+    players[player_index] = replace(player, piles=piles)
+    return replace(table, players=tuple(players))
+
+
+def sheet_csv(game: LadyGame) -> str:
+    """The score sheet as CSV: a row a deal (each player's points, empty while not in), then
+    the totals."""
+    score = sheet(game)
+    lines = [["deal", *score.names]]
+    for index, deal in enumerate(score.deals):
+        lines.append([str(index + 1), *("" if p is None else str(p) for p in deal)])
+    lines.append(["total", *(str(total) for total in score.totals)])
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(lines)
+    return buffer.getvalue()

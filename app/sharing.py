@@ -21,9 +21,8 @@ from urllib.parse import urlencode, urlsplit
 import segno
 import streamlit as st
 
-ACCESS_KEY_ENV = "BLACKCAT_ACCESS_KEY"
-PUBLIC_URL_ENV = "BLACKCAT_PUBLIC_URL"
-KEY_PARAM = "key"
+from blackcat.lan import ACCESS_KEY_ENV, KEY_PARAM, PUBLIC_URL_ENV
+
 GAME_PARAMS = ("table", "lady")  # each game's table in the address: Black Cat's, Black Lady's
 PRIVATE = "🔒 **This table is private:** scan the QR code on the host's screen."
 

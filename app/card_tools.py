@@ -56,10 +56,12 @@ CSS = """
 <style>
 /* the game switch clear of Streamlit's top bar */
 [data-testid="stMainBlockContainer"] { padding-top: 3.6rem; }
-/* upload notes: a line each */
-[class*="upload-notes"] [data-testid="stAlert"] > div { padding: .35rem .6rem; }
-[class*="upload-notes"] [data-testid="stAlert"] p { font-size: .85rem; line-height: 1.3; }
-[class*="upload-notes"] { gap: .3rem; }
+/* upload notes: small; a refused file a line each (its start says which file and why) */
+[class*="upload-notes"] [data-testid="stAlert"] > div { padding: .3rem .6rem; }
+[class*="upload-notes"] [data-testid="stAlert"] p { font-size: .8rem; line-height: 1.3; }
+[class*="upload-notes"] [role="alert"] p { white-space: nowrap; overflow: hidden;
+  text-overflow: ellipsis; }
+[class*="upload-notes"] { gap: .25rem; }
 </style>
 """
 

@@ -18,7 +18,8 @@ import pytest
 import streamlit as st
 from playwright.sync_api import expect, sync_playwright
 from streamlit.testing.v1 import AppTest
-from test_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, new_game, served_app, settle
+from test_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, served_app, settle
+from test_browser import new_game as start_new_game
 from test_streamlit_app import uploader
 
 from blackcat.games.black_cat import score_player
@@ -152,7 +153,7 @@ def test_a_photo_through_a_real_browser(tmp_path: Path) -> None:
             timeout=TIMEOUT * 1000
         )
         settle(page)
-        new_game(page)
+        start_new_game(page)
         page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(EXAMPLE)
         settle(page)
         expect(page.get_by_text("given to Player 1")).to_be_visible(timeout=TIMEOUT * 1000)

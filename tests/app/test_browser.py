@@ -145,7 +145,7 @@ def open_expander(page: Page, label: str) -> None:
 
 
 def new_game(page: Page) -> None:
-    """"New game" asks once: open the question, answer it."""
+    """ "New game" asks once: open the question, answer it."""
     page.get_by_role("button", name="New game").click()
     page.get_by_role("button", name="Yes, a new game").click()
     settle(page)
@@ -307,9 +307,11 @@ def test_a_phantom_card_goes_in_one_tap_and_the_editors_stay_put(
     context.close()
 
 
-SHOTS = Path(os.environ.get("BLACKCAT_SCREENSHOTS", "")) if os.environ.get(
-    "BLACKCAT_SCREENSHOTS"
-) else None
+SHOTS = (
+    Path(os.environ.get("BLACKCAT_SCREENSHOTS", ""))
+    if os.environ.get("BLACKCAT_SCREENSHOTS")
+    else None
+)
 
 
 def shoot(page: Page, name: str) -> None:
@@ -500,7 +502,7 @@ def test_nine_players_of_black_lady_fit_a_phone_with_every_total_in_view(page: P
     expect(totals).to_have_count(9)
     for index in range(9):
         box = totals.nth(index).bounding_box()
-        assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= PHONE["width"]
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
         name = page.locator("table.bl-sheet td.name").nth(index).bounding_box()
         assert name is not None and name["x"] >= 0
     wrap = page.locator(".bl-sheet-wrap").bounding_box()
@@ -508,7 +510,7 @@ def test_nine_players_of_black_lady_fit_a_phone_with_every_total_in_view(page: P
     # the deals scroll sideways; names and totals stay
     page.locator(".bl-sheet-wrap").evaluate("wrap => { wrap.scrollLeft = 1000 }")
     box = totals.nth(8).bounding_box()
-    assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= PHONE["width"]
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     shoot(page, "lady-nine-players-scrolled")
     no_errors_on(page)
 

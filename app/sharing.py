@@ -10,6 +10,7 @@ them (the app on this machine alone) no key is asked for.
 from __future__ import annotations
 
 import base64
+import hashlib
 import hmac
 import json
 import os
@@ -92,17 +93,27 @@ def qr_svg(text: str) -> str | None:
 
 def copy_button_html(text: str) -> str:
     """A button that copies `text` in one tap (the clipboard where the page may use it, else
-    the text selected for the phone's own Copy)."""
+    through a selected text field, as older phones do)."""
     payload = base64.b64encode(json.dumps(text).encode()).decode()
+    button_id = "bc-copy-" + hashlib.sha256(text.encode()).hexdigest()[:10]
+    script = (
+        "(() => {"
+        f"const b = document.getElementById('{button_id}');"
+        "if (!b || b.dataset.ready) return; b.dataset.ready = '1';"
+        f"const t = JSON.parse(atob('{payload}'));"
+        "const done = () => { b.textContent = '✓ Copied';"
+        "  setTimeout(() => { b.textContent = '📋 Copy the link'; }, 2500); };"
+        "const fallback = () => { const a = document.createElement('textarea'); a.value = t;"
+        "  document.body.appendChild(a); a.select(); document.execCommand('copy'); a.remove();"
+        "  done(); };"
+        "b.addEventListener('click', () => {"
+        "  if (navigator.clipboard && window.isSecureContext) {"
+        "    navigator.clipboard.writeText(t).then(done, fallback); } else { fallback(); } });"
+        "})();"
+    )
     return (
-        '<button class="bc-copy" type="button" '
-        f"onclick=\"const t=JSON.parse(atob('{payload}'));"
-        "const b=this;const done=()=>{b.textContent='✓ Copied';"
-        "setTimeout(()=>{b.textContent='📋 Copy the link'},2500)};"
-        "if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(t)"
-        ".then(done,()=>{})}else{const a=document.createElement('textarea');a.value=t;"
-        "document.body.appendChild(a);a.select();document.execCommand('copy');a.remove();done()}"
-        '">📋 Copy the link</button>'
+        f'<button class="bc-copy" type="button" id="{button_id}">📋 Copy the link</button>'
+        f"<script>{script}</script>"
     )
 
 

@@ -545,3 +545,23 @@ def test_the_game_switch_is_clear_of_the_top_bar(page: Page) -> None:
     assert header is not None and switch is not None
     assert switch["y"] >= header["y"] + header["height"], (header, switch)
     shoot(page, "first-screen")
+
+
+def test_the_share_link_is_copied_in_one_tap(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport=PHONE, permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(server)
+    settle(page)
+    type_pile(page, 2, "7D 3C")
+    open_expander(page, "Open on another phone")
+    settle(page)
+    link = page.locator('[data-testid="stCode"]').inner_text().strip()
+    assert "?table=" in link
+    expect(page.get_by_role("img", name="QR code of the link")).to_be_visible()
+    page.get_by_role("button", name="📋 Copy the link").click()  # one tap
+    expect(page.get_by_role("button", name="✓ Copied")).to_be_visible()
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    page.get_by_role("img", name="QR code of the link").scroll_into_view_if_needed()
+    shoot(page, "share-panel")
+    context.close()

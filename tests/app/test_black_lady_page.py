@@ -229,3 +229,54 @@ def test_how_we_score_has_the_rules_and_the_set_aside_table(lady: AppTest) -> No
     text = "\n".join(m.value for m in how.markdown)
     for words in ("−40", "+50", "−135", "Our decisions", "2♣ 2♦ 2♠ 3♣ 3♦ 3♠ 4♣", "took no trick"):
         assert words in text
+
+
+# ---------------------------------------------------------------------------------------------
+# The game in the address, and fixes in one or two taps
+
+
+def test_the_game_comes_back_from_its_address_with_photo_doubts_and_undo(lady: AppTest) -> None:
+    rename(lady, 0, "Ann")
+    uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))
+    run(lady)
+    choose(lady, 1)
+    type_tricks(lady, "Player 2", "KH 2S 4S")
+    assert "lady" in lady.query_params
+    again = bc.reload(lady)  # a new session, the same address: it opens on the game it holds
+    again.segmented_control(key="game").set_value("Black Lady")
+    run(again)
+    assert sheet_rows(again) == sheet_rows(lady)
+    assert text_input(again, "Ann's tricks, any order").value.split()[:7] == [
+        "QS", "AH", "KH", "5D", "2H", "AS", "2C"
+    ]  # fmt: skip
+    assert any("looks like" in m.value for m in again.markdown)  # the reader's doubts too
+    assert len(again.image) == 1  # and the photo with its boxes
+    assert not button(again, "↶ Undo").disabled  # the undo history came along
+    button(again, "↶ Undo").click()
+    run(again)
+    choose(again, 1)
+    assert text_input(again, "Player 2's tricks, any order").value == ""
+
+
+def test_a_card_moves_to_another_players_tricks_in_two_taps(lady: AppTest) -> None:
+    type_tricks(lady, "Player 1", "QS AH 3C 2H")
+    pile = next(p.key for p in lady.pills if str(p.key).startswith("sel:"))
+    lady.pills(key=pile).set_value(3)  # tap the card
+    run(lady)
+    places = lady.pills(key=f"move:{pile.split(':')[1]}:3")
+    assert places.options == ["→ Player 2", "→ Player 3"]
+    places.set_value(1)  # tap whose tricks it is in
+    run(lady)
+    assert text_input(lady, "Player 1's tricks, any order").value == "QS AH 3C"
+    choose(lady, 2)
+    assert text_input(lady, "Player 3's tricks, any order").value == "2H"
+
+
+def test_a_broken_link_opens_a_new_game_with_a_word_why(tmp_path) -> None:
+    at = AppTest.from_file(str(bc.APP_SCRIPT), default_timeout=bc.TIMEOUT)
+    at.query_params["lady"] = "2not-a-game"
+    run(at)
+    at.segmented_control(key="game").set_value("Black Lady")
+    run(at)
+    assert any("can't be read" in w.value and "new game" in w.value for w in at.warning)
+    assert list(sheet_rows(at)) == ["Player 1", "Player 2", "Player 3"]

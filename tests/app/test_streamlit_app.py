@@ -703,3 +703,46 @@ def test_the_upload_control_comes_first(app: AppTest) -> None:
     example = next(i for i, value in enumerate(values) if "An example game" in value)
     board = next(i for i, value in enumerate(values) if 'class="bc-board"' in value)
     assert kinds.index("file_uploader") < example < board
+
+
+def test_the_change_list_opens_at_the_card_with_the_readers_guesses_first(
+    app: AppTest, reader: FakeReader
+) -> None:
+    uploader(app).set_value(("piles.png", png(200), "image/png"))
+    app.run()
+    first = pile_id(app, 1)
+    app.pills(key=f"sel:{first}").set_value(1)  # 1.2, read as 2♥ (2♠, 7♥ its next guesses)
+    app.run()
+    change = app.selectbox(key=f"change:{first}")
+    assert change.value == parse_card("2H")
+    assert [option.split(" · ")[0] for option in change.options[:3]] == ["2♥", "2♠", "7♥"]
+    assert "reader's guess" in change.options[1]
+    assert len(change.options) == 52
+
+
+def test_undo_survives_a_reload(app: AppTest) -> None:
+    type_pile(app, 2, "7D 3C")
+    type_pile(app, 2, "7D 3C 4C")
+    again = reload(app)
+    assert not button(again, "↶ Undo").disabled
+    button(again, "↶ Undo").click()
+    again.run()
+    assert pile_cards(again, 2) == "7D 3C"
+
+
+def test_on_the_lan_the_table_shows_only_with_the_key(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("BLACKCAT_ACCESS_KEY", "the-key-of-this-table")
+    at = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    at.run()
+    assert_clean(at)
+    assert any("This table is private" in m.value for m in at.markdown)
+    assert not [m for m in at.markdown if 'class="bc-board"' in m.value] and not at.text_input
+    at.query_params["key"] = "the-key-of-this-table"
+    at.run()
+    assert totals(at) == ["#### Example: 36 points"]
+    type_pile(at, 2, "7D 3C")
+    assert at.query_params["key"] == "the-key-of-this-table"  # the key stays in the address
+    link = next(e for e in at.expander if "Open on another phone" in e.label).code[0].value
+    assert "key=the-key-of-this-table" in link

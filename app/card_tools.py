@@ -54,6 +54,9 @@ Note = TypeVar("Note")  # what a page keeps about each uploaded file
 
 CSS = """
 <style>
+/* a doubtful card that is also on the table too often: red border, orange dashes inside */
+.bc-card.bc-dup.bc-doubtful { border: 2px solid #d32f2f; background: #fff8e1;
+  outline: 2px dashed #f57c00; outline-offset: -5px; }
 /* the game switch clear of Streamlit's top bar */
 [data-testid="stMainBlockContainer"] { padding-top: 3.6rem; }
 /* upload notes: small; a refused file a line each (its start says which file and why) */

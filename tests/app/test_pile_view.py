@@ -5,7 +5,7 @@ from __future__ import annotations
 import pile_view
 
 from blackcat.games.black_cat import Variants, score_pile
-from blackcat.games.cards import parse_pile
+from blackcat.games.cards import parse_card, parse_pile
 from blackcat.tables.black_cat_table import new_table, score_table
 
 
@@ -54,3 +54,10 @@ def test_scoreboard_marks_the_winner_and_escapes_names() -> None:
     assert html.count('class="win"') == 1
     tie = new_table(("Ann", "Ben"), piles=[[parse_pile("AS")], [parse_pile("AH")]])
     assert pile_view.scoreboard_html(score_table(tie)).count("🤝") == 2
+
+
+def test_a_doubtful_card_on_the_table_twice_keeps_both_marks() -> None:
+    card = parse_card("7H")
+    html = pile_view.card_cell_html(card, "1.1", 0, duplicated=True, doubtful=True)
+    assert "bc-dup" in html and "bc-doubtful" in html
+    assert "too often" in html and "please check" in html

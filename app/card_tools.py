@@ -406,6 +406,8 @@ def show_photo(
     """The photo with its numbered cards (zoomable), and a button to take its cards off."""
     jpeg = annotated_jpeg(key, marks, record.factor, record.display)
     caption = f"{record.name}: the numbers are the card numbers below"
+    if where == "tricks":  # tricks have no rows: a box's "1.5" is card 5
+        caption = f"{record.name}: a box's number after “1.” is the card's number below"
     if st.session_state.get(f"zoom:{key}"):
         # wider than the phone, scrolled sideways: the numbers are readable without pinching
         st.markdown(

@@ -23,7 +23,7 @@ from PIL import Image
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Button, TextInput
 
-from blackcat.games.cards import Card, Rank, Suit, parse_card
+from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit, parse_card
 from blackcat.vision import reader as vision_reader
 
 APP_SCRIPT = Path(__file__).resolve().parents[2] / "app" / "streamlit_app.py"
@@ -746,3 +746,11 @@ def test_on_the_lan_the_table_shows_only_with_the_key(
     assert at.query_params["key"] == "the-key-of-this-table"  # the key stays in the address
     link = next(e for e in at.expander if "Open on another phone" in e.label).code[0].value
     assert "key=the-key-of-this-table" in link
+
+
+def test_a_pile_wider_than_a_phone_says_it_scrolls(app: AppTest) -> None:
+    new_game(app)
+    type_pile(app, 1, " ".join(card.code for card in ALL_CARDS[:27]))
+    type_pile(app, 2, "QS 2C")
+    swipes = [c.value for c in app.caption if "Swipe the cards sideways" in c.value]
+    assert swipes == ["⇆ Swipe the cards sideways: 27 cards are wider than a phone."]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import sys
 from types import ModuleType
 
@@ -18,13 +19,20 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "scan": ("blackcat.cli.scan", "read and score photos of piles"),
     "app": ("blackcat.cli.app", "start the Streamlit app"),
     "synth": ("blackcat.cli.synth", "render synthetic training scenes"),
-    "train": ("blackcat.workshop.training", "train the index detector or the card classifier"),
-    "evaluate": ("blackcat.workshop.evaluation", "measure the reader's accuracy"),
+    "train": ("blackcat.cli.train", "train the index detector or the card classifier"),
+    "evaluate": ("blackcat.cli.evaluate", "measure the reader's accuracy"),
     "calibrate": ("blackcat.cli.calibrate", "fit the reader's probabilities and doubt threshold"),
+    "export": ("blackcat.cli.export", "export the trained weights to ONNX for the reader"),
 }
 
+# The workshop's subcommands need the `[train]` extra (Ultralytics, onnx, onnxslim): a player's
+# install has none of it, and is told how to add it.
+WORKSHOP_COMMANDS = frozenset({"synth", "train", "evaluate", "calibrate", "export"})
+WORKSHOP_MODULES = ("ultralytics", "onnx", "onnxslim")
+TRAIN_EXTRA_INSTALL = 'pip install -e ".[train]"'
+
 # subcommands that run Ultralytics: it is prepared (quiet on stdout, analytics off) before them
-ULTRALYTICS_COMMANDS = frozenset({"scan", "train", "evaluate", "calibrate"})
+ULTRALYTICS_COMMANDS = frozenset({"train", "evaluate", "calibrate", "export"})
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -35,6 +43,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         if only is None or name == only:
             _load(module_name).add_arguments(subparser)
     return parser
+
+
+def missing_workshop_modules() -> list[str]:
+    return [name for name in WORKSHOP_MODULES if importlib.util.find_spec(name) is None]
 
 
 def _load(module_name: str) -> ModuleType:
@@ -48,6 +60,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser(only=chosen)
     args = parser.parse_args(argv)
     module_name, _ = SUBCOMMANDS[args.command]
+    missing = missing_workshop_modules() if args.command in WORKSHOP_COMMANDS else []
+    if missing:
+        print(
+            f"blackcat {args.command}: needs the training tools ({', '.join(missing)} missing); "
+            f"install them with: {TRAIN_EXTRA_INSTALL}",
+            file=sys.stderr,
+        )
+        return 2
     if args.command in ULTRALYTICS_COMMANDS:
         from blackcat.workshop.ultralytics_setup import prepare_ultralytics
 

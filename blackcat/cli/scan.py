@@ -148,10 +148,10 @@ def run(args: argparse.Namespace) -> int:
         from blackcat.cli.scan_lady import run as run_black_lady
 
         return run_black_lady(args)
-    import cv2
+    from PIL import Image
 
     from blackcat.vision.drawing import annotate
-    from blackcat.vision.image_io import ImageReadError, load_image
+    from blackcat.vision.image_io import ImageReadError, open_photo
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
 
     variants = Variants(
@@ -168,20 +168,20 @@ def run(args: argparse.Namespace) -> int:
     targets = annotation_paths(args.annotate, photo_paths) if args.annotate else []
     for number, photo_path in enumerate(photo_paths):
         try:
-            image = load_image(photo_path)
+            image = open_photo(photo_path)
+            photo = reader.read(image, decks=args.decks)
         except ImageReadError as error:
             failed = True
             results.append({"image": str(photo_path), "error": str(error)})
             if not args.json:
                 print(f"{photo_path}: {error}", file=sys.stderr)
             continue
-        photo = reader.read(image, decks=args.decks)
         score = score_player([[read.card for read in pile] for pile in photo.piles], None, variants)
         notes = warnings(photo, args.decks)
         result = photo_to_json(str(photo_path), photo, score, notes)
         if targets:
-            drawn = annotate(image, photo)
-            cv2.imwrite(str(targets[number]), cv2.cvtColor(drawn, cv2.COLOR_RGB2BGR))
+            drawn = annotate(image.picture(), photo)
+            Image.fromarray(drawn).save(targets[number], quality=90)
             result["annotated"] = str(targets[number])
         results.append(result)
         if not args.json:

@@ -118,10 +118,10 @@ def _text_report(
 
 
 def run(args: argparse.Namespace) -> int:
-    import cv2
+    from PIL import Image
 
     from blackcat.vision.drawing import annotate
-    from blackcat.vision.image_io import ImageReadError, load_image
+    from blackcat.vision.image_io import ImageReadError, open_photo
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
 
     tolerate_narrow_consoles(sys.stdout, sys.stderr)
@@ -148,15 +148,15 @@ def run(args: argparse.Namespace) -> int:
     reads: list[tuple[ReadCard, ...] | str] = []
     for seat, photo_path in enumerate(photo_paths):
         try:
-            image = load_image(photo_path)
+            image = open_photo(photo_path)
+            photo = reader.read(image)
         except ImageReadError as error:
             reads.append(str(error))
             continue
-        photo = reader.read(image)
         reads.append(tricks_of(photo))
         if targets:
-            drawn = annotate(image, photo)
-            cv2.imwrite(str(targets[seat]), cv2.cvtColor(drawn, cv2.COLOR_RGB2BGR))
+            drawn = annotate(image.picture(), photo)
+            Image.fromarray(drawn).save(targets[seat], quality=90)
             drawings[seat] = str(targets[seat])
     tricks: list[tuple[Card, ...] | None] = [
         None if isinstance(read, str) else tuple(r.card for r in read) for read in reads

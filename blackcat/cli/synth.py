@@ -31,6 +31,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-crops", action="store_true", help="skip the classification crops")
     parser.add_argument(
+        "--styles",
+        default="",
+        help="card styles and their weights, e.g. plain=4,jumbo=1,four_colour=1 (default: all, "
+        "see datasets/README.md); held-out styles are drawn only in val scenes",
+    )
+    parser.add_argument(
         "--contact-sheets",
         action="store_true",
         help="also draw each deck's index boxes into OUT/contact/",
@@ -47,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
     from blackcat.workshop.synth.decks import DECKS, deck_by_name
     from blackcat.workshop.synth.indices import contact_sheet
     from blackcat.workshop.synth.scene import SynthConfig
+    from blackcat.workshop.synth.styles import DEFAULT_STYLE_WEIGHTS, parse_style_weights
     from blackcat.workshop.synth.writer import generate
 
     if args.scenes < 0 or args.imgsz < 64:
@@ -55,10 +62,19 @@ def run(args: argparse.Namespace) -> int:
     try:
         names = [n.strip() for n in args.decks.split(",") if n.strip()]
         decks = tuple(deck_by_name(n) for n in names) if names else DECKS
+        styles = parse_style_weights(args.styles) if args.styles else DEFAULT_STYLE_WEIGHTS
     except KeyError as error:
         print(f"error: {error.args[0]}")
         return 2
-    config = SynthConfig(imgsz=args.imgsz, val_fraction=args.val_fraction, crops=not args.no_crops)
+    except ValueError as error:
+        print(f"error: {error}")
+        return 2
+    config = SynthConfig(
+        imgsz=args.imgsz,
+        val_fraction=args.val_fraction,
+        crops=not args.no_crops,
+        style_weights=styles,
+    )
     started = time.perf_counter()
     splits: Counter = Counter()
     crops: Counter = Counter()

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
+from PIL import Image, ImageDraw, ImageFont
 
 from blackcat.vision.types import PhotoRead
 
@@ -23,32 +23,26 @@ def card_number(pile_index: int, position: int) -> str:
 
 def annotate(image: np.ndarray, photo: PhotoRead) -> np.ndarray:
     """A copy of the RGB photo with each card's box and number; doubtful cards in red."""
-    canvas = image.copy()
-    scale = max(canvas.shape[:2]) / 1000
+    canvas = Image.fromarray(image)  # a copy: the photo itself is left alone
+    draw = ImageDraw.Draw(canvas)
+    scale = max(image.shape[:2]) / 1000
     thickness = max(1, round(2 * scale))
-    font_scale = max(0.4, 0.6 * scale)
+    font = ImageFont.load_default(size=max(11, round(18 * scale)))
     for pile_index, pile in enumerate(photo.piles):
         colour = PILE_COLOURS[pile_index % len(PILE_COLOURS)]
         for position, read in enumerate(pile):
             box_colour = DOUBTFUL_COLOUR if read.doubtful else colour
             for index in read.indices:
                 x1, y1, x2, y2 = (round(v) for v in index.box)
-                cv2.rectangle(canvas, (x1, y1), (x2, y2), box_colour, thickness)
+                draw.rectangle((x1, y1, x2, y2), outline=box_colour, width=thickness)
             x1, y1 = (round(v) for v in read.box[:2])
             label = f"{card_number(pile_index, position)} {read.card.code}"
-            (width, height), baseline = cv2.getTextSize(
-                label, cv2.FONT_HERSHEY_SIMPLEX, font_scale, thickness
+            left, top, right, bottom = draw.textbbox((0, 0), label, font=font)
+            height = bottom - top + 2 * thickness
+            label_top = max(0, y1 - height - thickness)
+            draw.rectangle(
+                (x1, label_top, x1 + right - left + 2 * thickness, label_top + height),
+                fill=box_colour,
             )
-            top = max(0, y1 - height - baseline - thickness)
-            cv2.rectangle(canvas, (x1, top), (x1 + width, top + height + baseline), box_colour, -1)
-            cv2.putText(
-                canvas,
-                label,
-                (x1, top + height),
-                cv2.FONT_HERSHEY_SIMPLEX,
-                font_scale,
-                (255, 255, 255),
-                thickness,
-                cv2.LINE_AA,
-            )
-    return canvas
+            draw.text((x1 + thickness - left, label_top + thickness - top), label, "white", font)
+    return np.asarray(canvas)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -31,27 +34,129 @@ def _register_heic() -> None:
 
 
 def load_image(source: str | Path | bytes, *, name: str | None = None) -> np.ndarray:
-    """The photo as an upright RGB array (height, width, 3) of uint8."""
+    """The photo as an upright RGB array (height, width, 3) of uint8, at full resolution."""
+    return open_photo(source, name=name).picture()
+
+
+class Photo:
+    """A photo checked and ready to decode, at full resolution or, for a JPEG far larger than
+    what is asked of it, at a reduced scale (libjpeg scales by 1/2, 1/4 or 1/8 while decoding,
+    which is several times faster than decoding it whole). Each scale is decoded once."""
+
+    def __init__(
+        self,
+        data: bytes | None,
+        label: str,
+        size: tuple[int, int],
+        array: np.ndarray | None = None,
+    ) -> None:
+        self.data = data
+        self.label = label
+        self.size = size  # width, height, upright (after the EXIF orientation)
+        self._decoded: dict[int, np.ndarray] = {} if array is None else {1: array}
+        self.decode_seconds = 0.0  # spent decoding so far
+
+    @classmethod
+    def from_array(cls, array: np.ndarray) -> Photo:
+        """An already decoded upright RGB photo."""
+        height, width = array.shape[:2]
+        return cls(None, "the photo", (width, height), array)
+
+    @property
+    def long_side(self) -> int:
+        return max(self.size)
+
+    def picture(self, at_least: int | None = None) -> np.ndarray:
+        """The upright RGB photo, its long side at least `at_least` pixels where it can be
+        decoded smaller (None: full resolution)."""
+        reduction = self._reduction(at_least)
+        if reduction not in self._decoded:
+            started = time.perf_counter()
+            self._decoded[reduction] = _decode(self.data or b"", self.label, reduction)
+            self.decode_seconds += time.perf_counter() - started
+        return self._decoded[reduction]
+
+    def _reduction(self, at_least: int | None) -> int:
+        if self.data is None or at_least is None or not self.data.startswith(JPEG_MAGIC):
+            return 1
+        reduction = 1
+        while reduction < 8 and self.long_side / (reduction * 2) >= at_least:
+            reduction *= 2
+        return reduction
+
+
+JPEG_MAGIC = b"\xff\xd8"
+
+
+class TurnedPhoto:
+    """A photo seen turned by quarter turns anticlockwise (as np.rot90 turns it); it is decoded
+    as the original is, and the original keeps the pictures and the decoding time."""
+
+    def __init__(self, original: Photo, quarter_turns: int) -> None:
+        self.original = original
+        self.quarter_turns = quarter_turns % 4
+        width, height = original.size
+        self.size = (height, width) if self.quarter_turns % 2 else (width, height)
+
+    @property
+    def long_side(self) -> int:
+        return self.original.long_side
+
+    @property
+    def decode_seconds(self) -> float:
+        return self.original.decode_seconds
+
+    def picture(self, at_least: int | None = None) -> np.ndarray:
+        turned = np.rot90(self.original.picture(at_least), self.quarter_turns)
+        return np.ascontiguousarray(turned)
+
+
+def open_photo(source: str | Path | bytes, *, name: str | None = None) -> Photo:
+    """The photo's file read and checked (format, size), not yet decoded."""
     _register_heic()
     label = name or (str(source) if not isinstance(source, bytes) else "the photo")
     data = _read_bytes(source, label)
-    try:
-        with Image.open(io.BytesIO(data)) as image:
+    with _readable(label), Image.open(io.BytesIO(data)) as image:
+        width, height = image.size
+        _check_size(width, height, label)
+        turned = image.getexif().get(ORIENTATION_TAG, 1) in QUARTER_TURNED
+        size = (height, width) if turned else (width, height)
+    return Photo(data, label, size)
+
+
+ORIENTATION_TAG = 0x0112
+QUARTER_TURNED = frozenset({5, 6, 7, 8})  # EXIF orientations that swap width and height
+
+
+def _decode(data: bytes, label: str, reduction: int) -> np.ndarray:
+    with _readable(label), Image.open(io.BytesIO(data)) as image:
+        if reduction > 1:
             width, height = image.size
-            if width * height > MAX_PIXELS:
-                raise ImageReadError(
-                    f"{label} is {width}×{height} ({width * height / 1e6:.0f} MP), larger than the "
-                    f"{MAX_PIXELS // 1_000_000} MP we read: take or export it at a lower resolution"
-                )
-            if min(width, height) < MIN_SIDE:
-                raise ImageReadError(
-                    f"{label} is only {width}×{height} pixels, too small to read: use the photo "
-                    f"as the camera took it (at least {MIN_SIDE} pixels a side)"
-                )
-            image.load()
-            ImageOps.exif_transpose(image, in_place=True)
-            # Each copy of a 12 MP photo costs tens of milliseconds: convert only when needed.
-            return np.asarray(image if image.mode == "RGB" else image.convert("RGB"))
+            image.draft("RGB", (-(-width // reduction), -(-height // reduction)))
+        image.load()
+        ImageOps.exif_transpose(image, in_place=True)
+        # Each copy of a 12 MP photo costs tens of milliseconds: convert only when needed.
+        return np.asarray(image if image.mode == "RGB" else image.convert("RGB"))
+
+
+def _check_size(width: int, height: int, label: str) -> None:
+    if width * height > MAX_PIXELS:
+        raise ImageReadError(
+            f"{label} is {width}×{height} ({width * height / 1e6:.0f} MP), larger than the "
+            f"{MAX_PIXELS // 1_000_000} MP we read: take or export it at a lower resolution"
+        )
+    if min(width, height) < MIN_SIDE:
+        raise ImageReadError(
+            f"{label} is only {width}×{height} pixels, too small to read: use the photo "
+            f"as the camera took it (at least {MIN_SIDE} pixels a side)"
+        )
+
+
+@contextlib.contextmanager
+def _readable(label: str) -> Iterator[None]:
+    """Pillow's failures as messages a person can act on."""
+    try:
+        yield
     except ImageReadError:
         raise
     except Image.DecompressionBombError:

@@ -1,8 +1,10 @@
 """The photo reader: detect corner indices, classify them, lay the cards out in piles.
 
-Two Ultralytics YOLO models: a one-class detector that finds every visible corner index on a
-downscaled copy of the photo, and a 52-class classifier that reads each index from a crop of the
-full-resolution photo. The layout step (`layout.arrange`) turns the reads into ordered piles.
+Two models: a one-class detector that finds every visible corner index on a downscaled copy of
+the photo (and again at a higher resolution where the indices are small), and a classifier that
+reads each index from a crop of the full-resolution photo. The layout step (`layout.arrange`)
+turns the reads into ordered piles. The models run under ONNX Runtime (`onnx_models`); the
+workshop plugs Ultralytics' own models into the same reader to compare the two.
 """
 
 from __future__ import annotations
@@ -10,23 +12,44 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-import cv2
 import numpy as np
+from PIL import Image
 
 from blackcat.games.cards import ALL_CARDS
 from blackcat.vision.calibration import UNCALIBRATED, Calibration, load_calibration
 from blackcat.vision.classes import QUARTER_TURNS, IndexClass, parse_class_name
-from blackcat.vision.layout import arrange
+from blackcat.vision.image_io import Photo, TurnedPhoto
+from blackcat.vision.layout import NOT_AN_INDEX_ABOVE, arrange, photo_up
 from blackcat.vision.types import Box, Guess, IndexRead, PhotoRead
 
-if TYPE_CHECKING:
-    from ultralytics import YOLO
-
 MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
-DETECTOR_FILE = "index_detector.pt"
-CLASSIFIER_FILE = "card_classifier.pt"
+DETECTOR_FILE = "index_detector.onnx"
+CLASSIFIER_FILE = "card_classifier.onnx"
+DETECTOR_WEIGHTS = "index_detector.pt"  # what training writes and `blackcat export` reads
+CLASSIFIER_WEIGHTS = "card_classifier.pt"
+
+
+class IndexDetector(Protocol):
+    @property
+    def trained_size(self) -> int: ...
+
+    def detect(
+        self, picture: np.ndarray, size: int, confidence: float
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """(n, 4) boxes in the picture's pixels and (n,) confidences of an RGB picture whose
+        long side the detector scales to `size`."""
+        ...
+
+
+class CropClassifier(Protocol):
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    def probabilities(self, crops: list[np.ndarray]) -> np.ndarray:
+        """(len(crops), classes) probabilities of RGB crops."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -34,7 +57,6 @@ class ReaderSettings:
     detect_size: int | None = None  # long side the detector sees; None: its training size
     detect_confidence: float = 0.25
     crop_padding: float = 0.15  # each side, as a fraction of the longer side: 1.3x, as in synth
-    classify_size: int = 64
     top_guesses: int = 3
 
 
@@ -43,10 +65,12 @@ class Timings:
     """Seconds spent in each stage of the last read, for benchmarks."""
 
     stages: dict[str, float] = field(default_factory=dict)
+    total: float = 0.0
+    turned: int = 0  # quarter turns the photo was read again at (its glyphs stood turned)
 
 
 class ModelsMissingError(FileNotFoundError):
-    """The trained weights are not where the reader looks for them."""
+    """The trained models are not where the reader looks for them."""
 
 
 class CardReader:
@@ -54,44 +78,40 @@ class CardReader:
 
     def __init__(
         self,
-        detector: YOLO,
-        classifier: YOLO,
-        settings: ReaderSettings,
+        detector: IndexDetector,
+        classifier: CropClassifier,
+        settings: ReaderSettings | None = None,
         calibration: Calibration = UNCALIBRATED,
     ) -> None:
+        settings = settings or ReaderSettings()
+        if settings.detect_size is None:
+            settings = replace(settings, detect_size=detector.trained_size)
         self.detector = detector
         self.classifier = classifier
         self.settings = settings
         self.calibration = calibration
-        self.class_tables = class_tables(
-            [parse_class_name(classifier.names[i]) for i in range(len(classifier.names))]
-        )
+        self.class_tables = class_tables([parse_class_name(name) for name in classifier.names])
         self.timings = Timings()
 
     @classmethod
     def load(
         cls, models_dir: Path | str = MODELS_DIR, settings: ReaderSettings | None = None
     ) -> CardReader:
+        """The reader on the exported models in `models_dir`, under ONNX Runtime."""
+        from blackcat.vision.onnx_models import OnnxClassifier, OnnxDetector
+
         models_dir = Path(models_dir)
         paths = [models_dir / DETECTOR_FILE, models_dir / CLASSIFIER_FILE]
         missing = [str(path) for path in paths if not path.is_file()]
         if missing:
             raise ModelsMissingError(
-                f"trained model weights not found: {', '.join(missing)}; "
-                "train them with `blackcat train` or restore models/ from the repository"
+                f"trained models not found: {', '.join(missing)}; restore models/ from the "
+                "repository, or make them with `blackcat train ... --install` (it also exports "
+                "them) or `blackcat export`"
             )
-        from blackcat.workshop.ultralytics_setup import prepare_ultralytics
-
-        prepare_ultralytics()  # quiet on stdout, analytics off: before any Ultralytics code runs
-        from ultralytics import YOLO  # after the check: importing it takes seconds
-
-        detector = YOLO(str(paths[0]), task="detect")
-        classifier = YOLO(str(paths[1]), task="classify")
-        settings = settings or ReaderSettings()
-        if settings.detect_size is None:
-            trained_at = (getattr(detector, "ckpt", None) or {}).get("train_args", {}).get("imgsz")
-            settings = replace(settings, detect_size=int(trained_at or 640))
-        reader = cls(detector, classifier, settings, load_calibration(models_dir))
+        reader = cls(
+            OnnxDetector(paths[0]), OnnxClassifier(paths[1]), settings, load_calibration(models_dir)
+        )
         reader.warm_up()
         return reader
 
@@ -99,58 +119,233 @@ class CardReader:
         """One tiny read, so the first real photo doesn't pay for lazy initialisation."""
         self.read(np.full((64, 64, 3), 127, dtype=np.uint8))
 
-    def read(self, image: np.ndarray, *, decks: int = 1) -> PhotoRead:
-        """Piles of cards from an upright RGB photo."""
+    def read(self, image: np.ndarray | Photo, *, decks: int = 1) -> PhotoRead:
+        """Piles of cards from an upright RGB photo (an array, or a `Photo` not yet decoded,
+        which is then decoded only as finely as its indices need). Boxes are in the photo's
+        full-resolution pixels.
+
+        A photo taken from another side of the table (the card glyphs mostly stand turned) is
+        read again turned so they stand upright, as the models read best: a photo reads the
+        same whichever way it was turned."""
+        photo = image if isinstance(image, Photo) else Photo.from_array(image)
         started = time.perf_counter()
-        boxes, confidences = self.detect(image)
-        detected = time.perf_counter()
-        reads = self.classify(image, boxes)
-        classified = time.perf_counter()
+        indices, stages = self.read_indices(photo)
+        up = photo_up([i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE])
+        seen: Photo | TurnedPhoto = photo
+        if up:
+            seen = TurnedPhoto(photo, up)
+            indices, stages_turned = self.read_indices(seen)
+            stages = {name: stages[name] + stages_turned[name] for name in stages}
+        laid_out = time.perf_counter()
+        width, height = seen.size
+        read = arrange(
+            indices, decks=decks, width=width, height=height, calibration=self.calibration
+        )
+        if up:
+            read = turned_back(read, photo.size, up)
+        self.timings.stages = {**stages, "layout": time.perf_counter() - laid_out}
+        self.timings.turned = up
+        self.timings.total = time.perf_counter() - started
+        return read
+
+    def read_indices(self, photo: Photo | TurnedPhoto) -> tuple[list[IndexRead], dict[str, float]]:
+        """Every index found and read, and the seconds each stage took."""
+        started, decoded_before = time.perf_counter(), photo.decode_seconds
+        boxes, confidences, second_pass = self.detect(photo)
+        detected, decoded_detecting = time.perf_counter(), photo.decode_seconds
+        reads = self.classify(photo, boxes)
+        classified, decoded_classifying = time.perf_counter(), photo.decode_seconds
         indices = [
             IndexRead(box, confidence, guesses, index_probability, orientations)
             for box, confidence, (guesses, index_probability, orientations) in zip(
                 boxes, confidences, reads, strict=True
             )
         ]
-        height, width = image.shape[:2]
-        photo = arrange(
-            indices, decks=decks, width=width, height=height, calibration=self.calibration
-        )
-        self.timings.stages = {
-            "detect": detected - started,
-            "classify": classified - detected,
-            "layout": time.perf_counter() - classified,
+        return indices, {
+            "decode": decoded_classifying - decoded_before,
+            "detect": detected - started - second_pass - (decoded_detecting - decoded_before),
+            "second pass": second_pass,
+            "classify": classified - detected - (decoded_classifying - decoded_detecting),
         }
-        return photo
 
-    def detect(self, image: np.ndarray) -> tuple[list[Box], list[float]]:
-        """Index boxes in full-resolution pixels, found on a downscaled copy."""
-        size = self.settings.detect_size or 640
-        small, factor = downscale(image, size)
-        result = self.detector.predict(
-            cv2.cvtColor(small, cv2.COLOR_RGB2BGR),
-            imgsz=size,
-            conf=self.settings.detect_confidence,
-            verbose=False,
-        )[0]
-        xyxy = result.boxes.xyxy.cpu().numpy() / factor
-        confidences = result.boxes.conf.cpu().numpy()
-        boxes = [tuple(float(v) for v in row) for row in xyxy]
-        return boxes, [float(c) for c in confidences]  # type: ignore[misc]
+    def detect(
+        self, photo: np.ndarray | Photo | TurnedPhoto
+    ) -> tuple[list[Box], list[float], float]:
+        """Index boxes in full-resolution pixels and their confidences, found on a downscaled
+        copy, and again at a higher resolution where that copy shows the indices small or none
+        (the seconds that second pass took: 0 when it wasn't needed)."""
+        photo = photo if isinstance(photo, Photo | TurnedPhoto) else Photo.from_array(photo)
+        size = self.settings.detect_size or self.detector.trained_size
+        whole = (0, 0, *photo.size)
+        boxes, confidences = self._detect_in(photo, whole, size)
+        heights = boxes[:, 3] - boxes[:, 1]
+        seen_at = size / photo.long_side  # detector pixels per photo pixel in the first pass
+        plan = second_pass_plan(boxes, heights * seen_at, photo.size, size)
+        if plan is None:
+            return (*_as_lists(boxes, confidences), 0.0)
+        started = time.perf_counter()
+        decoding = photo.decode_seconds
+        region, region_size = plan
+        more, more_confidences = self._detect_in(photo, region, region_size)
+        boxes, confidences = merge_passes(more, more_confidences, boxes, confidences)
+        spent = time.perf_counter() - started - (photo.decode_seconds - decoding)
+        return (*_as_lists(boxes, confidences), spent)
 
-    def classify(self, image: np.ndarray, boxes: list[Box]) -> list[ClassifiedIndex]:
-        """What each index box shows, all crops in one batch."""
+    def _detect_in(
+        self, photo: Photo | TurnedPhoto, region: tuple[int, int, int, int], size: int
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Detections in a region (x1, y1, x2, y2 in photo pixels) seen at `size` pixels along
+        its long side, as photo-pixel boxes."""
+        x1, y1, x2, y2 = region
+        picture = photo.picture(round(size * photo.long_side / max(x2 - x1, y2 - y1)))
+        to_picture = max(picture.shape[:2]) / photo.long_side
+        part = picture[
+            round(y1 * to_picture) : round(y2 * to_picture),
+            round(x1 * to_picture) : round(x2 * to_picture),
+        ]
+        small, factor = downscale(part, size)
+        xyxy, confidences = self.detector.detect(small, size, self.settings.detect_confidence)
+        xyxy = np.asarray(xyxy, dtype=np.float64).reshape(-1, 4) / (factor * to_picture)
+        xyxy += (x1, y1, x1, y1)
+        return xyxy, np.asarray(confidences, dtype=np.float64)
+
+    def classify(
+        self, photo: np.ndarray | Photo | TurnedPhoto, boxes: list[Box]
+    ) -> list[ClassifiedIndex]:
+        """What each index box shows, all crops in one batch, cut from a copy of the photo
+        where the indices have about CROP_INDEX_PIXELS (or the photo's full resolution)."""
         if not boxes:
             return []
+        photo = photo if isinstance(photo, Photo | TurnedPhoto) else Photo.from_array(photo)
+        index_height = float(np.median([box[3] - box[1] for box in boxes]))
+        needed = photo.long_side * min(1.0, CROP_INDEX_PIXELS / max(index_height, 1.0))
+        picture = photo.picture(round(needed))
+        to_picture = max(picture.shape[:2]) / photo.long_side
         crops = [
-            cv2.cvtColor(square_crop(image, box, self.settings.crop_padding), cv2.COLOR_RGB2BGR)
+            square_crop(picture, tuple(v * to_picture for v in box), self.settings.crop_padding)
             for box in boxes
         ]
-        results = self.classifier.predict(crops, imgsz=self.settings.classify_size, verbose=False)
+        probabilities = self.classifier.probabilities(crops)
         return [
-            summarise(result.probs.data.cpu().numpy(), self.class_tables, self.settings.top_guesses)
-            for result in results
+            summarise(np.asarray(row), self.class_tables, self.settings.top_guesses)
+            for row in probabilities
         ]
+
+
+SMALL_INDEX_PIXELS = 10.0
+"""Indices shorter than this in the first pass's picture (or none found) call for a second pass:
+the detector learnt indices of about 12-40 pixels."""
+
+SECOND_PASS_INDEX_PIXELS = 20.0
+"""The second pass sees the indices about this tall..."""
+
+SECOND_PASS_MAX_SIZE = 1536
+"""...in a picture at most this long: on the region round what the first pass found, or on the
+whole photo when it found nothing."""
+
+DETECTOR_STRIDE = 32  # the detector's input sides are multiples of this
+
+CROP_INDEX_PIXELS = 32.0
+"""Crops are cut where an index is at least this tall (the classifier sees 64 px crops of 1.3
+index heights, and learnt on crops from 640 px scenes, most of them smaller), so a large JPEG is
+decoded at a reduced scale when its indices are large."""
+
+
+def second_pass_plan(
+    boxes: np.ndarray, seen_heights: np.ndarray, photo_size: tuple[int, int], first_size: int
+) -> tuple[tuple[int, int, int, int], int] | None:
+    """Where to look again and at what size (long side, pixels), or None: no second pass when
+    the first found indices of a size the detector reads well."""
+    width, height = photo_size
+    long_side = max(width, height)
+    if len(boxes) and float(np.median(seen_heights)) >= SMALL_INDEX_PIXELS:
+        return None
+    if long_side <= first_size:
+        return None  # the first pass already saw every pixel
+    if not len(boxes):
+        return (0, 0, width, height), min(SECOND_PASS_MAX_SIZE, long_side)
+    index_height = float(np.median(boxes[:, 3] - boxes[:, 1]))
+    margin = 4 * index_height  # a card's reach beyond the indices found
+    x1 = max(0, int(boxes[:, 0].min() - margin))
+    y1 = max(0, int(boxes[:, 1].min() - margin))
+    x2 = min(width, int(boxes[:, 2].max() + margin + 1))
+    y2 = min(height, int(boxes[:, 3].max() + margin + 1))
+    region_long = max(x2 - x1, y2 - y1)
+    size = region_long * SECOND_PASS_INDEX_PIXELS / max(index_height, 1.0)
+    size = min(SECOND_PASS_MAX_SIZE, region_long, max(first_size, size))
+    return (x1, y1, x2, y2), int(size) // DETECTOR_STRIDE * DETECTOR_STRIDE or DETECTOR_STRIDE
+
+
+def merge_passes(
+    second: np.ndarray,
+    second_confidences: np.ndarray,
+    first: np.ndarray,
+    first_confidences: np.ndarray,
+    overlap: float = 0.3,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The second pass's boxes, and each first-pass box that no second-pass box overlaps (by
+    more than `overlap`, intersection over the smaller box)."""
+    kept = [
+        n
+        for n, box in enumerate(first)
+        if not len(second) or float(overlap_of_smaller(box, second).max()) <= overlap
+    ]
+    return (
+        np.concatenate([second.reshape(-1, 4), first[kept].reshape(-1, 4)]),
+        np.concatenate([second_confidences, first_confidences[kept]]),
+    )
+
+
+def overlap_of_smaller(box: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """Intersection of `box` with each of `others`, over the smaller of the two areas."""
+    left = np.maximum(box[0], others[:, 0])
+    top = np.maximum(box[1], others[:, 1])
+    right = np.minimum(box[2], others[:, 2])
+    bottom = np.minimum(box[3], others[:, 3])
+    inter = np.clip(right - left, 0, None) * np.clip(bottom - top, 0, None)
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    areas = (others[:, 2] - others[:, 0]) * (others[:, 3] - others[:, 1])
+    return inter / np.maximum(np.minimum(area, areas), 1e-9)
+
+
+def turn_box(box: Box, size: tuple[int, int], quarter_turns: int) -> Box:
+    """A box seen in the photo turned `quarter_turns` anticlockwise (as np.rot90 turns it), in
+    the photo as it is, of `size` (width, height)."""
+    x1, y1, x2, y2 = box
+    width, height = size
+    for step in range(quarter_turns % 4, 0, -1):
+        # undo one anticlockwise turn: (x, y) -> (w - y, x), w the width before that turn
+        before_width = width if (step - 1) % 2 == 0 else height
+        x1, y1, x2, y2 = before_width - y2, x1, before_width - y1, x2
+    return (x1, y1, x2, y2)
+
+
+def turned_back(read: PhotoRead, size: tuple[int, int], quarter_turns: int) -> PhotoRead:
+    """A read of the photo turned `quarter_turns` anticlockwise, with its boxes in the photo
+    as it is, of `size` (width, height)."""
+
+    def back(box: Box) -> Box:
+        return turn_box(box, size, quarter_turns)
+
+    piles = tuple(
+        tuple(
+            replace(
+                card,
+                box=back(card.box),
+                indices=tuple(replace(index, box=back(index.box)) for index in card.indices),
+            )
+            for card in pile
+        )
+        for pile in read.piles
+    )
+    return replace(read, width=size[0], height=size[1], piles=piles)
+
+
+def _as_lists(boxes: np.ndarray, confidences: np.ndarray) -> tuple[list[Box], list[float]]:
+    return (
+        [tuple(float(v) for v in row) for row in boxes],  # type: ignore[misc]
+        [float(c) for c in confidences],
+    )
 
 
 ClassifiedIndex = tuple[tuple[Guess, ...], float, tuple[float, ...]]
@@ -190,13 +385,15 @@ def class_tables(classes: list[IndexClass]) -> ClassTables:
 
 
 def downscale(image: np.ndarray, long_side: int) -> tuple[np.ndarray, float]:
-    """The image shrunk so its longer side is at most `long_side`, and the factor used."""
+    """The image shrunk so its longer side is at most `long_side`, and the factor used. Pillow's
+    bilinear filter widens with the reduction, so every pixel counts (no aliasing)."""
     height, width = image.shape[:2]
     factor = min(1.0, long_side / max(height, width))
     if factor == 1.0:
         return image, 1.0
     size = (max(1, round(width * factor)), max(1, round(height * factor)))
-    return cv2.resize(image, size, interpolation=cv2.INTER_AREA), factor
+    resized = Image.fromarray(image).resize(size, Image.Resampling.BILINEAR, reducing_gap=3.0)
+    return np.asarray(resized), factor
 
 
 def square_crop(image: np.ndarray, box: Box, padding: float) -> np.ndarray:
@@ -212,7 +409,5 @@ def square_crop(image: np.ndarray, box: Box, padding: float) -> np.ndarray:
     pad_right, pad_bottom = max(0, left + size - width), max(0, top + size - height)
     inside = image[max(0, top) : min(height, top + size), max(0, left) : min(width, left + size)]
     if pad_left or pad_top or pad_right or pad_bottom:
-        inside = cv2.copyMakeBorder(
-            inside, pad_top, pad_bottom, pad_left, pad_right, cv2.BORDER_REPLICATE
-        )
+        inside = np.pad(inside, ((pad_top, pad_bottom), (pad_left, pad_right), (0, 0)), "edge")
     return inside

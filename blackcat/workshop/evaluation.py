@@ -1,4 +1,5 @@
-"""`blackcat evaluate`: measure the reader on held-out synthetic scenes and on real photos.
+"""Measuring the reader on held-out synthetic scenes, kitty scenes and real photos (the library
+behind `blackcat evaluate` and `blackcat calibrate`).
 
 Real photos (`../shared/real-photos/<set>/labels.json`, whole-card boxes) are read from where they
 lie and never copied. A read card matches a labelled card of the same identity (the same rank
@@ -7,9 +8,7 @@ only, for rank-only labels) when one of its indices lies inside that card's box.
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -17,7 +16,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from blackcat.vision.reader import ReaderSettings
 from blackcat.vision.types import Box, Evidence, PhotoRead, ReadCard
 
 if TYPE_CHECKING:
@@ -259,6 +257,10 @@ class KittyReport:
     right_flagged: int = 0
     by_size: Counter[str] = field(default_factory=Counter)
     by_size_right: Counter[str] = field(default_factory=Counter)
+    by_style: Counter[str] = field(default_factory=Counter)  # scenes per card style ...
+    by_style_right: Counter[str] = field(default_factory=Counter)  # ... exactly right ...
+    style_cards: Counter[str] = field(default_factory=Counter)  # ... their cards ...
+    style_cards_right: Counter[str] = field(default_factory=Counter)  # ... read right
     phantoms: int = 0  # cards read where no card's index is
     probabilities: list[float] = field(default_factory=list)  # every card read ...
     rights: list[bool] = field(default_factory=list)  # ... whether it was right ...
@@ -273,6 +275,7 @@ class KittyReport:
         read: Sequence[Sequence[ReadCard]],
         truth: Sequence[Sequence[str]],
         index_boxes: Sequence[Box] = (),
+        style: str = "plain",
     ) -> None:
         codes = [[card.card.code for card in pile] for pile in read]
         right = judge_cards([card for pile in read for card in pile], truth)
@@ -290,6 +293,10 @@ class KittyReport:
         self.scenes_right += whole
         self.by_size[size] += 1
         self.by_size_right[size] += whole
+        self.by_style[style] += 1
+        self.by_style_right[style] += whole
+        self.style_cards[style] += sum(len(pile) for pile in truth)
+        self.style_cards_right[style] += sum(ok for _, ok in right)
         self.cards += sum(len(pile) for pile in truth)
         self.cards_read += len(right)
         self.cards_right += sum(ok for _, ok in right)
@@ -317,7 +324,20 @@ class KittyReport:
             f"  wrong cards not flagged: {100 * self.wrong_unflagged / max(1, self.cards_read):.2f}"
             f" per 100 cards read; right cards flagged: "
             f"{self.right_flagged / max(1, self.cards_right):.3f}"
-        )
+        ) + self._style_lines()
+
+    def _style_lines(self) -> str:
+        """Piles exactly right and card recall per card style (* held out of training)."""
+        if not self.by_style:
+            return ""
+        from blackcat.workshop.synth.styles import HELD_OUT
+
+        parts = [
+            f"{style}{'*' if style in HELD_OUT else ''} {self.by_style_right[style] / n:.3f} "
+            f"({n}; recall {self.style_cards_right[style] / max(1, self.style_cards[style]):.3f})"
+            for style, n in sorted(self.by_style.items())
+        ]
+        return "\n  piles exactly right by card style (* held out of training): " + ", ".join(parts)
 
 
 def judge_cards(
@@ -343,50 +363,8 @@ def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyRepor
         size = "12MP" if max(meta["width"], meta["height"]) > 3000 else "2MP"
         truth = [tuple(pile) for pile in meta["piles"] if pile]
         boxes = [tuple(index["box"]) for card in meta["cards"] for index in card["indices"]]
-        report.add(meta_path.stem, size, photo.piles, truth, boxes)
+        report.add(meta_path.stem, size, photo.piles, truth, boxes, meta.get("style", "plain"))
     return report
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--real",
-        type=Path,
-        nargs="*",
-        default=None,
-        help="real-photo sets to measure: folders, or names of sets in ../shared/real-photos "
-        "(default, and with no names: every set there)",
-    )
-    parser.add_argument(
-        "--synthetic",
-        type=Path,
-        help="a `blackcat synth` output folder: measure its held-out (val) scenes",
-    )
-    parser.add_argument(
-        "--kitty",
-        type=Path,
-        help="a folder of kitty scenes (made there first if missing: see --kitty-scenes)",
-    )
-    parser.add_argument(
-        "--kitty-scenes", type=int, default=200, help="kitty scenes to measure (default 200)"
-    )
-    parser.add_argument(
-        "--kitty-seed", type=int, default=8, help="seed of the kitty scenes (default 8)"
-    )
-    parser.add_argument("--limit", type=int, default=None, help="at most this many scenes")
-    parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
-    parser.add_argument("--failures", type=Path, help="write every failure to this file")
-    parser.add_argument(
-        "--detect-size",
-        type=int,
-        default=None,
-        help="long side the detector sees (default: the size it was trained at)",
-    )
-    parser.add_argument(
-        "--confidence",
-        type=float,
-        default=ReaderSettings.detect_confidence,
-        help="detection threshold (default: %(default)s, the reader's)",
-    )
 
 
 class NothingToMeasure(ValueError):
@@ -411,68 +389,6 @@ def real_photo_sets(names: Sequence[Path] | None, shared: Path | None = None) ->
             )
         folders.append(found)
     return folders
-
-
-NOTHING_TO_MEASURE = (
-    "nothing to measure: the real photos ({shared}) are not on this machine (they are not in "
-    "the repository), and no --synthetic or --kitty folder was given. Measure kitty scenes "
-    "drawn on the spot with `blackcat evaluate --kitty DIR`, held-out synthetic scenes with "
-    "`blackcat synth --out DIR ...` then `blackcat evaluate --synthetic DIR`, or give "
-    "--real FOLDER (a folder with labels.json and images/)"
-)
-
-
-def planned_sets(args: argparse.Namespace) -> list[Path]:
-    """The real-photo sets to measure; NothingToMeasure when there is nothing at all. A --kitty
-    folder is always something to measure: its scenes are drawn there when missing."""
-    others = args.synthetic or args.kitty
-    real_sets = [] if args.real is None and others else real_photo_sets(args.real)
-    if args.synthetic and not (args.synthetic / "detect" / "meta" / "val").is_dir():
-        raise NothingToMeasure(
-            f"--synthetic {args.synthetic}: no held-out scenes (detect/meta/val) there; make them "
-            "with `blackcat synth --out DIR ...`"
-        )
-    if not real_sets and not others:
-        raise NothingToMeasure(NOTHING_TO_MEASURE.format(shared=SHARED_PHOTOS))
-    return real_sets
-
-
-def run(args: argparse.Namespace) -> int:
-    from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
-
-    try:
-        real_sets = planned_sets(args)
-        settings = ReaderSettings(detect_size=args.detect_size, detect_confidence=args.confidence)
-        reader = CardReader.load(args.models or MODELS_DIR, settings)
-    except (NothingToMeasure, ModelsMissingError) as error:
-        print(f"blackcat evaluate: {error}", file=sys.stderr)
-        return 2
-    used = reader.settings
-    print(f"detector at {used.detect_size} px, threshold {used.detect_confidence}")
-    failures: list[str] = []
-    if args.kitty:
-        from blackcat.workshop.kitty import make_kitty_scenes
-
-        scenes = make_kitty_scenes(args.kitty, args.kitty_scenes, args.kitty_seed)
-        kitty = evaluate_kitty(reader, scenes)
-        print(kitty.summary())
-        print(reliability_text(kitty.probabilities, kitty.rights))
-        failures.extend(kitty.failures)
-    if args.synthetic:
-        report = evaluate_synthetic(reader, load_scene_truths(args.synthetic, limit=args.limit))
-        print(report.summary())
-        failures.extend(report.failures)
-    for folder in real_sets:
-        real = evaluate_real_photos(reader, folder)
-        print(real.summary())
-        failures.extend(
-            f"{folder.name}/{result.image}: missed {list(result.missed)} extra {list(result.extra)}"
-            for result in real.images
-            if result.missed or result.extra
-        )
-    if args.failures:
-        args.failures.write_text("\n".join(failures) + "\n")
-    return 0
 
 
 def reliability_text(probabilities: Sequence[float], rights: Sequence[bool]) -> str:

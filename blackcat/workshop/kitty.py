@@ -29,11 +29,16 @@ class KittyScene:
     imgsz: int
     tilt_degrees: float
     seed: int
+    style: str = "plain"  # a name of styles.STYLES: kitty scenes draw every style, held out too
 
 
 def plan_scene(seed: int, index: int, decks: tuple[str, ...]) -> KittyScene:
     """What one kitty scene shows: 1-2 piles of 4-15 different cards, a held-out deck, 2 or 12 MP,
-    the phone rolled within +-10 degrees, or turned a quarter or half round (3 in 10)."""
+    the phone rolled within +-10 degrees, or turned a quarter or half round (3 in 10); the cards
+    in a style drawn as `blackcat synth` draws them for held-out scenes (its own generator, so
+    the rest of a scene's plan is as it was before there were styles)."""
+    from blackcat.workshop.synth.styles import DEFAULT_STYLE_WEIGHTS
+
     rng = np.random.default_rng([seed, index])
     piles = int(rng.integers(1, 3))
     sizes = [int(rng.integers(4, 16)) for _ in range(piles)]
@@ -50,7 +55,13 @@ def plan_scene(seed: int, index: int, decks: tuple[str, ...]) -> KittyScene:
         imgsz=PHOTO_SIZES["12MP"] if rng.random() < 0.5 else PHOTO_SIZES["2MP"],
         tilt_degrees=turn + float(rng.uniform(-10, 10)),
         seed=int(rng.integers(1 << 31)),
+        style=_style_name(np.random.default_rng([seed, index, 1]), DEFAULT_STYLE_WEIGHTS),
     )
+
+
+def _style_name(rng: np.random.Generator, weights: tuple[tuple[str, float], ...]) -> str:
+    p = np.array([w for _, w in weights], np.float64)
+    return weights[int(rng.choice(len(weights), p=p / p.sum()))][0]
 
 
 def held_out_decks() -> tuple[str, ...]:
@@ -63,6 +74,7 @@ def make_kitty_scenes(out: Path, count: int, seed: int) -> Iterator[Path]:
     """Draw scenes 0..count-1 of `seed` into `out` (those already there are kept)."""
     from blackcat.workshop.synth.decks import deck_by_name
     from blackcat.workshop.synth.scene import ArtLibrary, render_piles
+    from blackcat.workshop.synth.styles import STYLES
 
     decks = held_out_decks()
     library = ArtLibrary(tuple(deck_by_name(name) for name in decks))
@@ -78,6 +90,7 @@ def make_kitty_scenes(out: Path, count: int, seed: int) -> Iterator[Path]:
                 seed=plan.seed,
                 tilt_degrees=plan.tilt_degrees,
                 library=library,
+                style=STYLES[plan.style](np.random.default_rng([plan.seed, 1])),
             )
             image = meta_path.with_suffix(".jpg")
             image.write_bytes(result.jpeg)

@@ -1,4 +1,4 @@
-"""`blackcat train detector|classifier`: train the two models with Ultralytics, on the CPU.
+"""Training the two models with Ultralytics on the CPU (the library behind `blackcat train`).
 
 Every setting is a field below, and each run writes the settings it used beside the weights
 (`models/<model>.json`), so the model card can be checked against what was really run.
@@ -6,17 +6,20 @@ Every setting is a field below, and each run writes the settings it used beside 
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import json
 import shutil
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from blackcat.vision.reader import CLASSIFIER_FILE, DETECTOR_FILE, MODELS_DIR
+from blackcat.vision.reader import MODELS_DIR
 
 RUNS_DIR = Path("runs")
+
+
+HUE_JITTER = 0.35  # Ultralytics' default 0.015: red and black inks turn any colour, so ...
+SATURATION_JITTER = 0.85  # ... a suit is read from its shape (four-colour decks), not its ink
+"""Colour jitter of both models (Ultralytics hsv_h, a share of the hue circle, and hsv_s)."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,8 @@ class DetectorSettings:
     degrees: float = 0.0  # scenes are already tilted and warped when rendered
     fliplr: float = 0.0  # a mirrored glyph is not a card
     flipud: float = 0.0
+    hsv_h: float = HUE_JITTER
+    hsv_s: float = SATURATION_JITTER
     seed: int = 0
 
 
@@ -64,6 +69,8 @@ class ClassifierSettings:
     erasing: float = 0.1  # less than the default 0.4, which too often hides the suit
     fliplr: float = 0.0
     flipud: float = 0.0  # the bottom-right index is already upside down in the data
+    hsv_h: float = HUE_JITTER
+    hsv_s: float = SATURATION_JITTER
     seed: int = 0
 
 
@@ -146,66 +153,3 @@ def install(weights: Path, target_name: str, record: dict[str, object]) -> Path:
     shutil.copyfile(weights, target)
     target.with_suffix(".json").write_text(json.dumps(record, indent=2) + "\n")
     return target
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("model", choices=["detector", "classifier"], help="which model to train")
-    parser.add_argument(
-        "--data",
-        type=Path,
-        help="detector: DIR/detect/data.yaml; classifier: DIR/classify (from `blackcat synth`)",
-    )
-    parser.add_argument("--epochs", type=int, help="epochs (default: the settings' own)")
-    parser.add_argument("--hours", type=float, help="train for this long instead of --epochs")
-    parser.add_argument("--imgsz", type=int, help="training image size")
-    parser.add_argument("--batch", type=int, help="batch size")
-    parser.add_argument("--name", default=None, help="run name under runs/ (default: the model)")
-    parser.add_argument("--resume", type=Path, help="resume an interrupted run from its last.pt")
-    parser.add_argument(
-        "--start",
-        type=Path,
-        help="train on from these weights (e.g. models/card_classifier.pt) instead of from scratch",
-    )
-    parser.add_argument(
-        "--install", action="store_true", help="copy the best weights into models/ when done"
-    )
-
-
-def run(args: argparse.Namespace) -> int:
-    settings: DetectorSettings | ClassifierSettings = (
-        DetectorSettings() if args.model == "detector" else ClassifierSettings()
-    )
-    overrides = {
-        key: value
-        for key, value in {
-            "epochs": args.epochs,
-            "hours": args.hours,
-            "imgsz": args.imgsz,
-            "batch": args.batch,
-        }.items()
-        if value is not None
-    }
-    settings = dataclasses.replace(settings, **overrides)
-    name = args.name or args.model
-    started = time.time()
-    if args.resume:
-        best = resume(args.resume)
-    elif args.data is None:
-        raise SystemExit("blackcat train: --data is required (make it with `blackcat synth`)")
-    elif args.model == "detector":
-        best = train_detector(args.data, settings, name, args.start)
-    else:
-        best = train_classifier(args.data, settings, name, args.start)
-    hours = (time.time() - started) / 3600
-    print(f"best weights: {best} ({hours:.2f} h)")
-    if args.install:
-        target = DETECTOR_FILE if args.model == "detector" else CLASSIFIER_FILE
-        record = {
-            "settings": dataclasses.asdict(settings),
-            "data": str(args.data),
-            "started_from": str(args.start or "scratch"),
-            "run": str(best.parent.parent),
-            "hours": round(hours, 2),
-        }
-        print(f"installed: {install(best, target, record)}")
-    return 0

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from blackcat.vision.image_io import MAX_PIXELS, ImageReadError, load_image
+from blackcat.vision.image_io import MAX_PIXELS, ImageReadError, load_image, open_photo
 
 
 def encoded(image: Image.Image, format: str, **options: object) -> bytes:
@@ -105,3 +105,27 @@ def test_a_non_image_is_explained_even_after_ultralytics_patched_pillow() -> Non
 
     with pytest.raises(ImageReadError, match="not an image"):
         load_image(b"eight of diamonds", name="notes.txt")
+
+
+def test_a_large_jpeg_is_decoded_at_a_reduced_scale_when_less_is_needed() -> None:
+    exif = Image.Exif()
+    exif[0x0112] = 6  # stored 2400×1200, shown 1200×2400
+    photo = open_photo(encoded(sample(2400, 1200), "JPEG", exif=exif.tobytes()))
+    assert photo.size == (1200, 2400)
+    reduced = photo.picture(500)
+    assert reduced.shape == (600, 300, 3)  # 1/4: the smallest scale keeping 500 px on the long side
+    assert reduced[100, 150, 0] > 200 and reduced[500, 150, 2] > 200  # still turned upright
+    assert photo.picture().shape == (2400, 1200, 3)
+    assert photo.picture(2000).shape == (2400, 1200, 3)  # 1/2 would be short of 2000
+
+
+def test_formats_without_scaled_decoding_come_whole() -> None:
+    photo = open_photo(encoded(sample(800, 400), "PNG"))
+    assert photo.picture(100).shape == (400, 800, 3)
+
+
+def test_a_photo_cut_short_says_so_when_it_is_decoded() -> None:
+    data = encoded(sample(800, 400), "JPEG")
+    photo = open_photo(data[: len(data) // 3], name="upload.jpg")
+    with pytest.raises(ImageReadError, match=r"upload\.jpg could not be decoded"):
+        photo.picture(100)

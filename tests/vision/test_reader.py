@@ -63,15 +63,33 @@ def test_an_enlarged_copy_of_the_photo_reads_the_same(reader: CardReader, scene:
     assert read == truth(meta_path)
 
 
-@pytest.mark.parametrize("turn", [cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180])
-def test_a_photo_turned_sideways_or_upside_down_reads_the_row_in_order(
-    reader: CardReader, turn: int
+EXAMPLE = Path(__file__).parents[2] / "app" / "example.json"
+
+
+@pytest.mark.parametrize("quarter_turns", [1, 2, 3], ids=["90", "180", "270"])
+@pytest.mark.parametrize("meta_path", [*SCENES, EXAMPLE], ids=lambda path: path.stem)
+def test_a_photo_turned_any_way_reads_exactly_as_upright(
+    reader: CardReader, meta_path: Path, quarter_turns: int
 ) -> None:
-    meta_path = DATA / "scene_2.json"
-    turned = cv2.rotate(load_image(meta_path.with_suffix(".jpg")), turn)
-    read = [[card.card.code for card in pile] for pile in reader.read(turned).piles]
-    (row,) = truth(meta_path)
-    assert read in ([row], [row[::-1]])
+    upright = load_image(meta_path.with_suffix(".jpg"))
+    turned = np.ascontiguousarray(np.rot90(upright, quarter_turns))
+    read = reader.read(turned)
+    assert [[card.card.code for card in pile] for pile in read.piles] == truth(meta_path)
+    assert (read.width, read.height) == turned.shape[1::-1]
+    first = read.piles[0][0]
+    x1, y1, x2, y2 = (round(v) for v in first.indices[0].box)
+    assert turned[y1:y2, x1:x2].std() > 20  # the box lies on the index in the turned photo
+
+
+def test_a_box_turned_back_lands_where_it_was() -> None:
+    from blackcat.vision.reader import turn_box
+
+    picture = np.zeros((30, 50))
+    picture[5:9, 10:20] = 1
+    for quarter_turns in range(4):
+        rows, columns = np.nonzero(np.rot90(picture, quarter_turns))
+        seen = (columns.min(), rows.min(), columns.max() + 1, rows.max() + 1)
+        assert turn_box(seen, (50, 30), quarter_turns) == (10, 5, 20, 9)
 
 
 @pytest.mark.parametrize("meta_path", SCENES[:1], ids=lambda path: path.stem)
@@ -152,3 +170,58 @@ def test_a_classifier_without_orientations_gives_none() -> None:
     probabilities = np.full(len(classes), 1 / len(classes))
     _, index_probability, turns = summarise(probabilities, class_tables(classes), top=3)
     assert index_probability == pytest.approx(1.0) and turns == ()
+
+
+def small_in_a_large_frame(image: np.ndarray, share: float) -> np.ndarray:
+    """The photo shrunk to `share` of the width of a 4000×3000 table, off its centre."""
+    canvas = np.full((3000, 4000, 3), (90, 110, 80), dtype=np.uint8)
+    width = round(4000 * share)
+    height = round(image.shape[0] * width / image.shape[1])
+    canvas[800 : 800 + height, 1200 : 1200 + width] = cv2.resize(
+        image, (width, height), interpolation=cv2.INTER_AREA
+    )
+    return canvas
+
+
+def test_piles_small_in_the_frame_are_found_by_a_second_pass(reader: CardReader) -> None:
+    example = Path(__file__).parents[2] / "app" / "example.json"
+    table = small_in_a_large_frame(load_image(example.with_suffix(".jpg")), 0.35)
+    read = reader.read(table)
+    assert reader.timings.stages["second pass"] > 0
+    assert [[card.card.code for card in pile] for pile in read.piles] == truth(example)
+
+
+def test_piles_filling_the_frame_need_no_second_pass(reader: CardReader) -> None:
+    reader.read(load_image(DATA / "scene_1.jpg"))
+    assert reader.timings.stages["second pass"] == 0
+
+
+def test_the_second_pass_looks_round_what_the_first_found() -> None:
+    from blackcat.vision.reader import second_pass_plan
+
+    boxes = np.array([[1000, 1000, 1010, 1020], [1100, 1000, 1110, 1020]], dtype=float)
+    region, size = second_pass_plan(boxes, np.array([2.5, 2.5]), (4000, 3000), 512)
+    assert region == (920, 920, 1191, 1101)  # four index heights round the boxes
+    assert size == 256  # the region at full resolution (to the stride): 20 px indices need more
+    assert second_pass_plan(boxes, np.array([15.0, 15.0]), (4000, 3000), 512) is None
+
+
+def test_a_photo_where_nothing_was_found_is_searched_whole_at_a_higher_resolution() -> None:
+    from blackcat.vision.reader import SECOND_PASS_MAX_SIZE, second_pass_plan
+
+    none = np.zeros((0, 4))
+    assert second_pass_plan(none, np.zeros(0), (4000, 3000), 512) == (
+        (0, 0, 4000, 3000),
+        SECOND_PASS_MAX_SIZE,
+    )
+    assert second_pass_plan(none, np.zeros(0), (500, 400), 512) is None  # all seen already
+
+
+def test_the_second_pass_wins_where_both_passes_saw_an_index() -> None:
+    from blackcat.vision.reader import merge_passes
+
+    second = np.array([[10, 10, 20, 30]], dtype=float)
+    first = np.array([[11, 9, 21, 31], [100, 100, 110, 120]], dtype=float)
+    boxes, confidences = merge_passes(second, np.array([0.8]), first, np.array([0.5, 0.4]))
+    assert boxes.tolist() == [[10, 10, 20, 30], [100, 100, 110, 120]]
+    assert confidences.tolist() == [0.8, 0.4]

@@ -157,8 +157,8 @@ def test_a_fresh_clone_is_told_what_evaluate_needs(
     says: str,
 ) -> None:
     """No ../shared beside the clone: one line on what to give, exit status 2, no traceback."""
-    from blackcat.workshop import evaluation
     from blackcat.cli import main
+    from blackcat.workshop import evaluation
 
     monkeypatch.setattr(evaluation, "SHARED_PHOTOS", tmp_path / "absent")
     monkeypatch.chdir(tmp_path)
@@ -172,15 +172,16 @@ def test_a_kitty_folder_alone_is_something_to_measure(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """`--kitty DIR` draws its scenes into DIR when missing: no real photos needed."""
-    from blackcat.workshop import evaluation
     from blackcat.cli import build_parser
+    from blackcat.cli.evaluate import planned_sets
+    from blackcat.workshop import evaluation
 
     monkeypatch.setattr(evaluation, "SHARED_PHOTOS", tmp_path / "absent")
     args = build_parser(only="evaluate").parse_args(["evaluate", "--kitty", str(tmp_path / "k")])
-    assert evaluation.planned_sets(args) == []
+    assert planned_sets(args) == []
     nothing = build_parser(only="evaluate").parse_args(["evaluate"])
     with pytest.raises(NothingToMeasure, match="--kitty DIR"):
-        evaluation.planned_sets(nothing)
+        planned_sets(nothing)
 
 
 class ReaderOf:
@@ -253,3 +254,26 @@ def test_kitty_scenes_are_planned_alike_for_a_seed_with_distinct_cards() -> None
         assert plan.deck in decks and plan.imgsz in PHOTO_SIZES.values()
     turned = [plan for plan in plans if abs(plan.tilt_degrees) > 20]
     assert 0 < len(turned) < len(plans) / 2
+
+
+def test_a_kitty_report_counts_piles_and_recall_per_card_style() -> None:
+    from blackcat.workshop.evaluation import KittyReport
+
+    report = KittyReport()
+    report.add("k1", "2MP", [[read_card("QS", (10, 10)), read_card("5H", (30, 10))]],
+               [("QS", "5H")], style="jumbo")  # fmt: skip
+    report.add("k2", "2MP", [[read_card("QS", (10, 10))]], [("QS", "5D")], style="font_serif")
+    assert report.by_style == {"jumbo": 1, "font_serif": 1}
+    assert (report.by_style_right["jumbo"], report.by_style_right["font_serif"]) == (1, 0)
+    assert (report.style_cards["font_serif"], report.style_cards_right["font_serif"]) == (2, 1)
+    summary = report.summary()
+    assert "jumbo 1.000 (1; recall 1.000)" in summary
+    assert "font_serif* 0.000 (1; recall 0.500)" in summary  # held out of training
+
+
+def test_kitty_scenes_draw_every_card_style_held_out_ones_too() -> None:
+    from blackcat.workshop.kitty import plan_scene
+    from blackcat.workshop.synth.styles import HELD_OUT, STYLES
+
+    styles = {plan_scene(8, index, ("plastic",)).style for index in range(300)}
+    assert styles == set(STYLES) and styles >= HELD_OUT

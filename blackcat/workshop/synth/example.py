@@ -17,8 +17,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
+
 from blackcat.games.cards import CardParseError, parse_pile
 from blackcat.workshop.synth.scene import SceneResult, render_piles
+from blackcat.workshop.synth.styles import STYLES
 from blackcat.workshop.synth.textures import PHOTO_SURFACES
 
 
@@ -63,6 +66,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="table (wood/felt/cloth/cork)",
     )
     parser.add_argument("--quality", type=int, default=85, help="JPEG quality (default 85)")
+    parser.add_argument(
+        "--style",
+        choices=sorted(STYLES),
+        default="plain",
+        help="card style (datasets/README.md; its parameters drawn from --seed)",
+    )
     parser.add_argument("--out", type=Path, required=True, help="the JPEG to write")
     parser.add_argument("--meta", type=Path, default=None, help="the ground truth JSON to write")
     return parser
@@ -80,6 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             tilt_degrees=args.tilt,
             surface=args.surface,
             jpeg_quality=args.quality,
+            style=STYLES[args.style](np.random.default_rng([args.seed, 1])),
         )
     except (CardParseError, KeyError, ValueError) as error:
         message = error.args[0] if isinstance(error, KeyError) else error

@@ -48,10 +48,18 @@ from blackcat.workshop.synth.render import (
     random_sensor,
     random_shadow,
 )
+from blackcat.workshop.synth.styles import (
+    DEFAULT_STYLE_WEIGHTS,
+    CardStyle,
+    draw_style,
+    style_card,
+    styled_boxes,
+)
 from blackcat.workshop.synth.textures import PHOTO_SURFACES, table_surface
 
 Rng = np.random.Generator
 META_VERSION = 1
+PLAIN_STYLE = CardStyle()
 
 
 @dataclass(frozen=True)
@@ -63,6 +71,7 @@ class SynthConfig:
     background_crops: int = 2  # "not an index" crops a scene: pips, face art, backs, table
     four_corner_share: float = 0.3  # two-index decks drawn with indices in all four corners
     crops: bool = True
+    style_weights: tuple[tuple[str, float], ...] = DEFAULT_STYLE_WEIGHTS  # styles.STYLES
     layout_weights: tuple[tuple[LayoutKind, float], ...] = (
         (LayoutKind.ROWS, 0.8),
         (LayoutKind.FAN, 0.07),
@@ -74,6 +83,11 @@ class SynthConfig:
 def scene_rng(seed: int, index: int) -> Rng:
     """The generator of one scene: depends on (seed, index) only, not on the worker."""
     return np.random.default_rng([seed, index])
+
+
+def style_rng(seed: int, index: int) -> Rng:
+    """The generator of one scene's card style."""
+    return np.random.default_rng([seed, index, 1])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -92,27 +106,42 @@ class ArtLibrary:
         }
         self._pyramids: OrderedDict[tuple, tuple[np.ndarray, ...]] = OrderedDict()
         self._boxes: dict[tuple, tuple[IndexBox, ...]] = {}
+        self._sizes: dict[tuple, CardArtSize] = {}
         self._keep = keep
 
     def decks_in(self, split: Split) -> tuple[DeckSpec, ...]:
         return tuple(d for d in self.decks if d.split is split)
 
-    def size(self, deck: DeckSpec) -> CardArtSize:
+    def size(self, deck: DeckSpec, style: CardStyle = PLAIN_STYLE) -> CardArtSize:
+        key = (deck.name, style)
+        if key in self._sizes:
+            return self._sizes[key]
         cards = self.indices[deck.name]
         first = cards[ALL_CARDS[0]]
         strip = max(
             b.box[2] / c.width
             for c in cards.values()
-            for b in c.boxes
+            for b in styled_boxes(
+                style, c.card, c.boxes, c.width, c.height, deck.upright_bottom_index
+            )
             if b.corner is Corner.TOP_LEFT
         )
-        return CardArtSize(first.width, first.height, float(strip))
+        size = CardArtSize(first.width, first.height, float(strip))
+        if len(self._sizes) > self._keep:
+            self._sizes.clear()
+        self._sizes[key] = size
+        return size
 
     def pyramid(
-        self, deck: DeckSpec, card: Card | None, four: bool = False
+        self,
+        deck: DeckSpec,
+        card: Card | None,
+        four: bool = False,
+        style: CardStyle = PLAIN_STYLE,
     ) -> tuple[np.ndarray, ...]:
-        """The card's art pyramid; `four`: with the indices copied into the empty corners."""
-        key = (deck.name, card.code if card else "back", four)
+        """The card's art pyramid; `four`: with the indices copied into the empty corners;
+        `style`: drawn in that style (styles.py)."""
+        key = (deck.name, card.code if card else "back", four, style)
         if key in self._pyramids:
             self._pyramids.move_to_end(key)
             return self._pyramids[key]
@@ -121,25 +150,50 @@ class ArtLibrary:
         art = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
         if art is None:
             raise FileNotFoundError(f"card art missing: {path}")
-        if four and card is not None:
-            art = four_corner_art(art, self.indices[deck.name][card])[0]
+        if card is not None:
+            art = self._styled(deck, card, four, style, art)[0]
         pyramid = make_pyramid(art)
         self._pyramids[key] = pyramid
         if len(self._pyramids) > self._keep:
             self._pyramids.popitem(last=False)
         return pyramid
 
-    def boxes(self, deck: DeckSpec, card: Card, four: bool = False) -> tuple[IndexBox, ...]:
-        key = (deck.name, card.code, four)
+    def boxes(
+        self, deck: DeckSpec, card: Card, four: bool = False, style: CardStyle = PLAIN_STYLE
+    ) -> tuple[IndexBox, ...]:
+        key = (deck.name, card.code, four, style)
         if key not in self._boxes:
-            found = self.indices[deck.name][card]
-            if four:
-                path = self.rendered[deck.name].card_path(card)
-                art = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
-                self._boxes[key] = four_corner_art(art, found)[1]
-            else:
-                self._boxes[key] = tuple(b for b in found.boxes if b.corner in deck.corners)
+            path = self.rendered[deck.name].card_path(card)
+            art = (
+                cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+                if four or style != PLAIN_STYLE
+                else None
+            )
+            self._styled(deck, card, four, style, art)
         return self._boxes[key]
+
+    def _styled(
+        self,
+        deck: DeckSpec,
+        card: Card,
+        four: bool,
+        style: CardStyle,
+        art: np.ndarray | None,
+    ) -> tuple[np.ndarray | None, tuple[IndexBox, ...]]:
+        """The card's art (when given) and index boxes: in four corners, then styled; the
+        boxes are remembered."""
+        found = self.indices[deck.name][card]
+        if four and art is not None:
+            art, boxes = four_corner_art(art, found)
+        else:
+            boxes = tuple(b for b in found.boxes if b.corner in deck.corners)
+        if art is not None:
+            styled = style_card(style, art, card, boxes, deck.upright_bottom_index)
+            art, boxes = styled.art, styled.boxes
+        if len(self._boxes) > 50 * self._keep:
+            self._boxes.clear()
+        self._boxes[(deck.name, card.code, four, style)] = boxes
+        return art, boxes
 
 
 def four_corner_art(art: np.ndarray, found: CardIndices) -> tuple[np.ndarray, tuple[IndexBox, ...]]:
@@ -241,14 +295,26 @@ def make_scene(seed: int, index: int, config: SynthConfig, library: ArtLibrary) 
     rng = scene_rng(seed, index)
     split = Split.VAL if rng.random() < config.val_fraction else Split.TRAIN
     deck = _choose_deck(rng, library.decks_in(split))
-    size = library.size(deck)
+    # its own generator, so a scene's other draws do not depend on the styles
+    style = draw_style(style_rng(seed, index), config.style_weights, split is Split.TRAIN)
+    size = library.size(deck, style)
     layout = _make_layout(rng, config, size)
     backs = _backs(rng, layout, size)
     camera = camera_for(rng, _plane_points(layout, backs, size), config.imgsz)
     surface = table_surface(rng, camera.height, camera.width)
     four = deck.corners == TWO_CORNERS and rng.random() < config.four_corner_share
     return _render(
-        rng, (seed, index, split), deck, layout, backs, camera, surface, four, config, library
+        rng,
+        (seed, index, split),
+        deck,
+        layout,
+        backs,
+        camera,
+        surface,
+        four,
+        config,
+        library,
+        style=style,
     )
 
 
@@ -262,6 +328,7 @@ def render_piles(
     surface: str | None = None,
     jpeg_quality: int = 85,
     library: ArtLibrary | None = None,
+    style: CardStyle = PLAIN_STYLE,
 ) -> SceneResult:
     """One photo-like scene of the given piles (rows, left to right, each card on top of the one
     before, laid as `blackcat synth` lays rows), with the given deck, on a table.
@@ -272,7 +339,7 @@ def render_piles(
     face-down cards, no clutter; PHOTO_LOOK's light, shadows and sensor. `surface` is one of
     textures.PHOTO_SURFACES (wood, felt, cloth or cork when None; wood as planks). The result
     has no crops; its `meta` is the ground truth as `blackcat synth` writes it (index 0, the
-    deck's split)."""
+    deck's split). `style`: the cards drawn in that style (styles.py)."""
     rows = [[c if isinstance(c, Card) else parse_card(c) for c in pile] for pile in piles]
     if not rows or any(not row for row in rows):
         raise ValueError("give at least one pile, and at least one card in every pile")
@@ -286,7 +353,7 @@ def render_piles(
     if library is None or spec.name not in library.rendered:
         library = ArtLibrary((spec,), library.cache if library else None)
     rng = scene_rng(seed, 0)
-    size = library.size(spec)
+    size = library.size(spec, style)
     layout = rows_layout(rng, rows, size)
     if tilt_degrees is None:
         tilt_degrees = float(rng.uniform(-8, 8))
@@ -306,7 +373,18 @@ def render_piles(
     config = SynthConfig(imgsz=imgsz, crops=False)
     look = replace(PHOTO_LOOK, jpeg_quality=(jpeg_quality, jpeg_quality + 1))
     return _render(
-        rng, (seed, 0, spec.split), spec, layout, [], camera, table, False, config, library, look
+        rng,
+        (seed, 0, spec.split),
+        spec,
+        layout,
+        [],
+        camera,
+        table,
+        False,
+        config,
+        library,
+        look,
+        style,
     )
 
 
@@ -322,6 +400,7 @@ def _render(
     config: SynthConfig,
     library: ArtLibrary,
     look: Look = TRAINING_LOOK,
+    style: CardStyle = PLAIN_STYLE,
 ) -> SceneResult:
     """Draw a laid-out scene through its camera over its table (`surface`: name and picture),
     then its labels, crops and ground truth; `name` is (seed, index, split)."""
@@ -330,19 +409,31 @@ def _render(
     sprites = [
         CardSprite(library.pyramid(deck, None), camera.plane_to_image @ m) for m in backs
     ] + [
-        CardSprite(library.pyramid(deck, p.card, four), camera.plane_to_image @ p.to_plane)
+        CardSprite(library.pyramid(deck, p.card, four, style), camera.plane_to_image @ p.to_plane)
         for p in layout.cards
     ]
     scene = Scene(w, h, surface[1], tuple(sprites), look.light(rng, w, h), look.shadow(rng))
     drawn = draw(scene, np.eye(3), w, h)
     photo = expose(drawn.image, look.sensor(rng), rng)
     jpeg = encode_jpeg(photo, int(rng.integers(*look.jpeg_quality)))
-    boxes = {p.card: library.boxes(deck, p.card, four) for p in layout.cards}
+    boxes = {p.card: library.boxes(deck, p.card, four, style) for p in layout.cards}
     labels = _labels(layout, len(backs), sprites, drawn.top, boxes, config.min_visibility)
     crops = _crops(rng, scene, labels, deck, config) if config.crops else ()
     meta = _meta(seed, index, split, deck, layout, surface[0], camera, labels, len(backs))
     meta["four_corner_variant"] = bool(four)
+    meta["style"] = style.name
+    meta["style_parameters"] = style_parameters(style)
     return SceneResult(index, split, jpeg, w, h, labels, crops, meta)
+
+
+def style_parameters(style: CardStyle) -> dict[str, float | str | bool]:
+    """What a style changes (its fields that differ from plain), for the metadata."""
+    plain = CardStyle(style.name)
+    return {
+        name: value
+        for name, value in vars(style).items()
+        if name != "name" and value != getattr(plain, name)
+    }
 
 
 def layout_labels(

@@ -34,3 +34,21 @@ def test_synth_says_what_is_wrong_with_a_deck_name(tmp_path, capsys) -> None:
     code = main(["synth", "--out", str(tmp_path), "--scenes", "1", "--decks", "nope"])
     assert code == 2
     assert "unknown deck 'nope'" in capsys.readouterr().out
+
+
+def test_synth_draws_only_the_styles_it_is_given(tmp_path, test_decks) -> None:
+    import json
+
+    out = tmp_path / "set"
+    decks = ",".join(d.name for d in test_decks)
+    argv = ["synth", "--out", str(out), "--scenes", "6", "--seed", "2", "--imgsz", "256"]
+    assert main([*argv, "--workers", "1", "--decks", decks, "--styles", "jumbo=1,edge=0"]) == 0
+    metas = [json.loads(p.read_text()) for p in (out / "detect" / "meta").rglob("*.json")]
+    assert len(metas) == 6 and {m["style"] for m in metas} == {"jumbo"}
+    assert all(1.5 <= m["style_parameters"]["index_scale"] <= 2.5 for m in metas)
+
+
+def test_synth_says_what_is_wrong_with_a_style(tmp_path, capsys) -> None:
+    code = main(["synth", "--out", str(tmp_path), "--scenes", "1", "--styles", "comic=1"])
+    assert code == 2
+    assert "unknown style 'comic'" in capsys.readouterr().out

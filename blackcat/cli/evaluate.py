@@ -1,0 +1,123 @@
+"""`blackcat evaluate`: measure the reader on real photos, kitty scenes and synthetic scenes."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from blackcat.vision.reader import ReaderSettings
+from blackcat.workshop import evaluation
+from blackcat.workshop.evaluation import (
+    NothingToMeasure,
+    evaluate_kitty,
+    evaluate_real_photos,
+    evaluate_synthetic,
+    load_scene_truths,
+    real_photo_sets,
+    reliability_text,
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--real",
+        type=Path,
+        nargs="*",
+        default=None,
+        help="real-photo sets to measure: folders, or names of sets in ../shared/real-photos "
+        "(default, and with no names: every set there)",
+    )
+    parser.add_argument(
+        "--synthetic",
+        type=Path,
+        help="a `blackcat synth` output folder: measure its held-out (val) scenes",
+    )
+    parser.add_argument(
+        "--kitty",
+        type=Path,
+        help="a folder of kitty scenes (made there first if missing: see --kitty-scenes)",
+    )
+    parser.add_argument(
+        "--kitty-scenes", type=int, default=200, help="kitty scenes to measure (default 200)"
+    )
+    parser.add_argument(
+        "--kitty-seed", type=int, default=8, help="seed of the kitty scenes (default 8)"
+    )
+    parser.add_argument("--limit", type=int, default=None, help="at most this many scenes")
+    parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
+    parser.add_argument("--failures", type=Path, help="write every failure to this file")
+    parser.add_argument(
+        "--detect-size",
+        type=int,
+        default=None,
+        help="long side the detector sees (default: the size it was trained at)",
+    )
+    parser.add_argument(
+        "--confidence",
+        type=float,
+        default=ReaderSettings.detect_confidence,
+        help="detection threshold (default: %(default)s, the reader's)",
+    )
+
+
+NOTHING_TO_MEASURE = (
+    "nothing to measure: the real photos ({shared}) are not on this machine (they are not in "
+    "the repository), and no --synthetic or --kitty folder was given. Measure kitty scenes "
+    "drawn on the spot with `blackcat evaluate --kitty DIR`, held-out synthetic scenes with "
+    "`blackcat synth --out DIR ...` then `blackcat evaluate --synthetic DIR`, or give "
+    "--real FOLDER (a folder with labels.json and images/)"
+)
+
+
+def planned_sets(args: argparse.Namespace) -> list[Path]:
+    """The real-photo sets to measure; NothingToMeasure when there is nothing at all. A --kitty
+    folder is always something to measure: its scenes are drawn there when missing."""
+    others = args.synthetic or args.kitty
+    real_sets = [] if args.real is None and others else real_photo_sets(args.real)
+    if args.synthetic and not (args.synthetic / "detect" / "meta" / "val").is_dir():
+        raise NothingToMeasure(
+            f"--synthetic {args.synthetic}: no held-out scenes (detect/meta/val) there; make them "
+            "with `blackcat synth --out DIR ...`"
+        )
+    if not real_sets and not others:
+        raise NothingToMeasure(NOTHING_TO_MEASURE.format(shared=evaluation.SHARED_PHOTOS))
+    return real_sets
+
+
+def run(args: argparse.Namespace) -> int:
+    from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
+
+    try:
+        real_sets = planned_sets(args)
+        settings = ReaderSettings(detect_size=args.detect_size, detect_confidence=args.confidence)
+        reader = CardReader.load(args.models or MODELS_DIR, settings)
+    except (NothingToMeasure, ModelsMissingError) as error:
+        print(f"blackcat evaluate: {error}", file=sys.stderr)
+        return 2
+    used = reader.settings
+    print(f"detector at {used.detect_size} px, threshold {used.detect_confidence}")
+    failures: list[str] = []
+    if args.kitty:
+        from blackcat.workshop.kitty import make_kitty_scenes
+
+        scenes = make_kitty_scenes(args.kitty, args.kitty_scenes, args.kitty_seed)
+        kitty = evaluate_kitty(reader, scenes)
+        print(kitty.summary())
+        print(reliability_text(kitty.probabilities, kitty.rights))
+        failures.extend(kitty.failures)
+    if args.synthetic:
+        report = evaluate_synthetic(reader, load_scene_truths(args.synthetic, limit=args.limit))
+        print(report.summary())
+        failures.extend(report.failures)
+    for folder in real_sets:
+        real = evaluate_real_photos(reader, folder)
+        print(real.summary())
+        failures.extend(
+            f"{folder.name}/{result.image}: missed {list(result.missed)} extra {list(result.extra)}"
+            for result in real.images
+            if result.missed or result.extra
+        )
+    if args.failures:
+        args.failures.write_text("\n".join(failures) + "\n")
+    return 0

@@ -1,0 +1,30 @@
+"""`blackcat export`: the trained weights (models/*.pt) as the ONNX files the reader runs."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from blackcat.vision.reader import MODELS_DIR
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--models",
+        type=Path,
+        default=MODELS_DIR,
+        help="folder with index_detector.pt and card_classifier.pt (default: the bundled models/)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from blackcat.workshop.export import export_models
+
+    try:
+        exported = export_models(args.models)
+    except FileNotFoundError as error:
+        print(f"blackcat export: {error}; train them with `blackcat train ... --install`")
+        return 2
+    for item in exported:
+        print(f"{item.weights} -> {item.onnx} (imgsz {item.imgsz})")
+    return 0

@@ -1,0 +1,89 @@
+"""`blackcat train detector|classifier`: train a model with Ultralytics on the CPU, and with
+`--install` put it in models/ and export it for the reader."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import time
+from pathlib import Path
+
+from blackcat.vision.reader import CLASSIFIER_WEIGHTS, DETECTOR_WEIGHTS
+from blackcat.workshop.training import (
+    ClassifierSettings,
+    DetectorSettings,
+    install,
+    resume,
+    train_classifier,
+    train_detector,
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("model", choices=["detector", "classifier"], help="which model to train")
+    parser.add_argument(
+        "--data",
+        type=Path,
+        help="detector: DIR/detect/data.yaml; classifier: DIR/classify (from `blackcat synth`)",
+    )
+    parser.add_argument("--epochs", type=int, help="epochs (default: the settings' own)")
+    parser.add_argument("--hours", type=float, help="train for this long instead of --epochs")
+    parser.add_argument("--imgsz", type=int, help="training image size")
+    parser.add_argument("--batch", type=int, help="batch size")
+    parser.add_argument("--name", default=None, help="run name under runs/ (default: the model)")
+    parser.add_argument("--resume", type=Path, help="resume an interrupted run from its last.pt")
+    parser.add_argument(
+        "--start",
+        type=Path,
+        help="train on from these weights (e.g. models/card_classifier.pt) instead of from scratch",
+    )
+    parser.add_argument(
+        "--install",
+        action="store_true",
+        help="copy the best weights into models/ and export them to ONNX when done",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    settings: DetectorSettings | ClassifierSettings = (
+        DetectorSettings() if args.model == "detector" else ClassifierSettings()
+    )
+    overrides = {
+        key: value
+        for key, value in {
+            "epochs": args.epochs,
+            "hours": args.hours,
+            "imgsz": args.imgsz,
+            "batch": args.batch,
+        }.items()
+        if value is not None
+    }
+    settings = dataclasses.replace(settings, **overrides)
+    name = args.name or args.model
+    started = time.time()
+    if args.resume:
+        best = resume(args.resume)
+    elif args.data is None:
+        raise SystemExit("blackcat train: --data is required (make it with `blackcat synth`)")
+    elif args.model == "detector":
+        best = train_detector(args.data, settings, name, args.start)
+    else:
+        best = train_classifier(args.data, settings, name, args.start)
+    hours = (time.time() - started) / 3600
+    print(f"best weights: {best} ({hours:.2f} h)")
+    if args.install:
+        target = DETECTOR_WEIGHTS if args.model == "detector" else CLASSIFIER_WEIGHTS
+        record = {
+            "settings": dataclasses.asdict(settings),
+            "data": str(args.data),
+            "started_from": str(args.start or "scratch"),
+            "run": str(best.parent.parent),
+            "hours": round(hours, 2),
+        }
+        installed = install(best, target, record)
+        print(f"installed: {installed}")
+        from blackcat.workshop.export import export_one
+
+        task = "detect" if args.model == "detector" else "classify"
+        print(f"exported for the runtime: {export_one(installed, task).onnx}")
+    return 0

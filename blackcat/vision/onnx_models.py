@@ -1,0 +1,193 @@
+"""The two models under ONNX Runtime: what reading a photo needs, without PyTorch or Ultralytics.
+
+The ONNX files are exported from the trained weights by `blackcat export` (Ultralytics' own
+exporter), which stores the class names, the image size and the stride in each file's metadata.
+The pre- and post-processing here does what Ultralytics' predictors do for these models, so both
+back ends give the same boxes and the same probabilities (a test holds them to that):
+- detector: a minimal letterbox (scaled so the long side is the detection size, padded with grey
+  to a multiple of the stride), one run, confidence filter, non-maximum suppression, boxes mapped
+  back to the picture;
+- classifier: each crop resized to the model's size (Pillow, bilinear), one run for all crops.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+PAD_VALUE = 114  # the grey Ultralytics pads with
+NMS_IOU = 0.7  # Ultralytics' default overlap for suppression
+MAX_DETECTIONS = 300
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    """What the exporter wrote into an ONNX file's metadata."""
+
+    names: tuple[str, ...]
+    imgsz: tuple[int, int]
+    stride: int
+    task: str
+
+
+@dataclass(frozen=True)
+class Letterbox:
+    """How a picture was scaled and padded for the detector."""
+
+    scale: float
+    pad_left: int
+    pad_top: int
+
+
+def model_info(metadata: dict[str, str]) -> ModelInfo:
+    """Class names, image size, stride and task from the exporter's metadata strings."""
+    names = ast.literal_eval(metadata["names"])
+    imgsz = ast.literal_eval(metadata.get("imgsz", "[640, 640]"))
+    return ModelInfo(
+        names=tuple(names[i] for i in range(len(names))),
+        imgsz=(int(imgsz[0]), int(imgsz[1])),
+        stride=int(metadata.get("stride", "32")),
+        task=metadata.get("task", ""),
+    )
+
+
+def _session(path: Path):  # -> onnxruntime.InferenceSession
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.log_severity_level = 3  # errors only: its warnings are not the player's business
+    threads = os.cpu_count() or 1
+    options.intra_op_num_threads = threads
+    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+
+
+class OnnxDetector:
+    """The index detector: boxes and confidences in the picture's pixels."""
+
+    def __init__(self, path: Path) -> None:
+        self.session = _session(path)
+        self.info = model_info(self.session.get_modelmeta().custom_metadata_map)
+        self.input_name = self.session.get_inputs()[0].name
+
+    @property
+    def trained_size(self) -> int:
+        return max(self.info.imgsz)
+
+    def detect(
+        self, picture: np.ndarray, size: int, confidence: float
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """(n, 4) x1 y1 x2 y2 boxes and (n,) confidences, most confident first."""
+        padded, box = letterbox(picture, size, self.info.stride)
+        tensor = np.ascontiguousarray(padded.transpose(2, 0, 1)[None], dtype=np.float32) / 255.0
+        output = self.session.run(None, {self.input_name: tensor})[0][0]  # (4 + classes, anchors)
+        return decode_detections(output, box, picture.shape[:2], confidence)
+
+
+class OnnxClassifier:
+    """The card classifier: a probability for each class, for each crop."""
+
+    def __init__(self, path: Path) -> None:
+        self.session = _session(path)
+        self.info = model_info(self.session.get_modelmeta().custom_metadata_map)
+        self.input_name = self.session.get_inputs()[0].name
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.info.names
+
+    def probabilities(self, crops: list[np.ndarray]) -> np.ndarray:
+        """(len(crops), classes) probabilities of RGB crops."""
+        if not crops:
+            return np.zeros((0, len(self.names)), dtype=np.float32)
+        height, width = self.info.imgsz
+        batch = np.stack([classifier_input(crop, (width, height)) for crop in crops])
+        return self.session.run(None, {self.input_name: batch})[0]
+
+
+def classifier_input(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """An RGB crop as the classifier takes it: resized (bilinear, as Ultralytics does with
+    Pillow), centre-cropped to the size, channels first, in 0-1."""
+    image = Image.fromarray(crop)
+    width, height = size
+    short = min(image.width, image.height)
+    scaled = (
+        max(width, round(image.width * width / short)),
+        max(height, round(image.height * height / short)),
+    )
+    image = image.resize(scaled, Image.Resampling.BILINEAR)
+    left, top = (image.width - width) // 2, (image.height - height) // 2
+    image = image.crop((left, top, left + width, top + height))
+    return np.asarray(image, dtype=np.float32).transpose(2, 0, 1) / 255.0
+
+
+def letterbox(picture: np.ndarray, size: int, stride: int) -> tuple[np.ndarray, Letterbox]:
+    """The picture scaled so its long side is `size` (first rounded up to a multiple of the
+    stride, as Ultralytics does), padded (centred) to a multiple of the stride: Ultralytics'
+    minimal-rectangle letterbox."""
+    size = -(-size // stride) * stride
+    height, width = picture.shape[:2]
+    scale = min(size / height, size / width)
+    new_width, new_height = max(1, round(width * scale)), max(1, round(height * scale))
+    if (new_width, new_height) != (width, height):
+        resized = Image.fromarray(picture).resize(
+            (new_width, new_height), Image.Resampling.BILINEAR
+        )
+        picture = np.asarray(resized)
+    pad_w = (size - new_width) % stride / 2
+    pad_h = (size - new_height) % stride / 2
+    top, bottom = round(pad_h - 0.1), round(pad_h + 0.1)
+    left, right = round(pad_w - 0.1), round(pad_w + 0.1)
+    padded = np.pad(
+        picture, ((top, bottom), (left, right), (0, 0)), "constant", constant_values=PAD_VALUE
+    )
+    return padded, Letterbox(scale, left, top)
+
+
+def decode_detections(
+    output: np.ndarray,
+    box: Letterbox,
+    picture_shape: tuple[int, int],
+    confidence: float,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The detector's raw output (4 + classes, anchors: centre x, centre y, width, height in the
+    letterboxed picture, then class scores) as boxes in the picture and their confidences."""
+    scores = output[4:].max(axis=0)
+    keep = scores > confidence
+    centres, scores = output[:4, keep].T, scores[keep]
+    if not len(scores):
+        return np.zeros((0, 4), dtype=np.float32), np.zeros(0, dtype=np.float32)
+    xyxy = np.concatenate(
+        [centres[:, :2] - centres[:, 2:] / 2, centres[:, :2] + centres[:, 2:] / 2], 1
+    )
+    kept = non_max_suppression(xyxy, scores, NMS_IOU)[:MAX_DETECTIONS]
+    xyxy, scores = xyxy[kept], scores[kept]
+    xyxy[:, [0, 2]] = (xyxy[:, [0, 2]] - box.pad_left) / box.scale
+    xyxy[:, [1, 3]] = (xyxy[:, [1, 3]] - box.pad_top) / box.scale
+    height, width = picture_shape
+    xyxy[:, [0, 2]] = xyxy[:, [0, 2]].clip(0, width)
+    xyxy[:, [1, 3]] = xyxy[:, [1, 3]].clip(0, height)
+    return xyxy, scores
+
+
+def non_max_suppression(boxes: np.ndarray, scores: np.ndarray, iou: float) -> np.ndarray:
+    """Indices of the boxes kept, most confident first: each box suppresses the less confident
+    ones that overlap it by more than `iou` (intersection over union)."""
+    order = np.argsort(-scores, kind="stable")
+    areas = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    kept: list[int] = []
+    while order.size:
+        best, rest = order[0], order[1:]
+        kept.append(int(best))
+        left = np.maximum(boxes[best, 0], boxes[rest, 0])
+        top = np.maximum(boxes[best, 1], boxes[rest, 1])
+        right = np.minimum(boxes[best, 2], boxes[rest, 2])
+        bottom = np.minimum(boxes[best, 3], boxes[rest, 3])
+        inter = np.clip(right - left, 0, None) * np.clip(bottom - top, 0, None)
+        overlap = inter / (areas[best] + areas[rest] - inter + 1e-9)
+        order = rest[overlap <= iou]
+    return np.asarray(kept, dtype=np.int64)

@@ -1,0 +1,59 @@
+"""Export the trained weights for the lean runtime: `models/*.pt` -> `models/*.onnx`.
+
+Ultralytics' own exporter writes each ONNX file beside its weights, with the class names, the
+image size and the stride in the file's metadata, which is all the runtime reader
+(`blackcat.vision.onnx_models`) needs. The detector is exported with dynamic input sizes, so the
+runtime feeds it the same minimal letterbox as Ultralytics' own predictor (and a larger picture for
+the second pass on small indices); the classifier with a dynamic batch, so one run reads every crop.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from blackcat.vision.reader import CLASSIFIER_WEIGHTS, DETECTOR_WEIGHTS, MODELS_DIR
+
+ONNX_OPSET = 17  # well inside what onnxruntime >= 1.17 runs
+
+
+@dataclass(frozen=True)
+class Exported:
+    weights: Path
+    onnx: Path
+    imgsz: int
+
+
+def export_models(models_dir: Path = MODELS_DIR) -> list[Exported]:
+    """Both models exported to ONNX beside their weights; the paths written."""
+    return [
+        export_one(models_dir / DETECTOR_WEIGHTS, task="detect"),
+        export_one(models_dir / CLASSIFIER_WEIGHTS, task="classify"),
+    ]
+
+
+def export_one(weights: Path, task: str) -> Exported:
+    from blackcat.workshop.ultralytics_setup import prepare_ultralytics
+
+    prepare_ultralytics()
+    from ultralytics import YOLO
+
+    if not weights.is_file():
+        raise FileNotFoundError(f"no weights to export: {weights}")
+    model = YOLO(str(weights), task=task)
+    imgsz = int((getattr(model, "ckpt", None) or {}).get("train_args", {}).get("imgsz") or 640)
+    with contextlib.redirect_stdout(sys.stderr):  # the exporter logs to stdout
+        written = model.export(
+            format="onnx",
+            imgsz=imgsz,
+            dynamic=True,
+            simplify=True,
+            opset=ONNX_OPSET,
+            device="cpu",
+        )
+    onnx_path = weights.with_suffix(".onnx")
+    if Path(written).resolve() != onnx_path.resolve():
+        Path(written).replace(onnx_path)
+    return Exported(weights, onnx_path, imgsz)

@@ -1,0 +1,86 @@
+"""The trained weights (`models/*.pt`) under Ultralytics and PyTorch, behind the same interface
+as the runtime's ONNX models, so the workshop can read photos with either and compare them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+
+from blackcat.vision.calibration import load_calibration
+from blackcat.vision.reader import (
+    CLASSIFIER_WEIGHTS,
+    DETECTOR_WEIGHTS,
+    MODELS_DIR,
+    CardReader,
+    ModelsMissingError,
+    ReaderSettings,
+)
+
+if TYPE_CHECKING:
+    from ultralytics import YOLO
+
+
+def _yolo(path: Path, task: str) -> YOLO:
+    from blackcat.workshop.ultralytics_setup import prepare_ultralytics
+
+    prepare_ultralytics()  # quiet on stdout, analytics off: before any Ultralytics code runs
+    from ultralytics import YOLO
+
+    return YOLO(str(path), task=task)
+
+
+class UltralyticsDetector:
+    def __init__(self, path: Path) -> None:
+        self.model = _yolo(path, "detect")
+
+    @property
+    def trained_size(self) -> int:
+        trained_at = (getattr(self.model, "ckpt", None) or {}).get("train_args", {}).get("imgsz")
+        return int(trained_at or 640)
+
+    def detect(
+        self, picture: np.ndarray, size: int, confidence: float
+    ) -> tuple[np.ndarray, np.ndarray]:
+        result = self.model.predict(
+            cv2.cvtColor(picture, cv2.COLOR_RGB2BGR), imgsz=size, conf=confidence, verbose=False
+        )[0]
+        return result.boxes.xyxy.cpu().numpy(), result.boxes.conf.cpu().numpy()
+
+
+class UltralyticsClassifier:
+    def __init__(self, path: Path, size: int) -> None:
+        self.model = _yolo(path, "classify")
+        self.size = size
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.model.names[i] for i in range(len(self.model.names)))
+
+    def probabilities(self, crops: list[np.ndarray]) -> np.ndarray:
+        if not crops:
+            return np.zeros((0, len(self.names)), dtype=np.float32)
+        bgr = [cv2.cvtColor(crop, cv2.COLOR_RGB2BGR) for crop in crops]
+        results = self.model.predict(bgr, imgsz=self.size, verbose=False)
+        return np.stack([result.probs.data.cpu().numpy() for result in results])
+
+
+def load_ultralytics_reader(
+    models_dir: Path | str = MODELS_DIR, settings: ReaderSettings | None = None
+) -> CardReader:
+    """The reader on the `.pt` weights under Ultralytics (the workshop's reference)."""
+    models_dir = Path(models_dir)
+    paths = [models_dir / DETECTOR_WEIGHTS, models_dir / CLASSIFIER_WEIGHTS]
+    missing = [str(path) for path in paths if not path.is_file()]
+    if missing:
+        raise ModelsMissingError(f"trained weights not found: {', '.join(missing)}")
+    classifier = UltralyticsClassifier(paths[1], size=64)
+    trained_at = (getattr(classifier.model, "ckpt", None) or {}).get("train_args", {}).get("imgsz")
+    classifier.size = int(trained_at or 64)
+    reader = CardReader(
+        UltralyticsDetector(paths[0]), classifier, settings, load_calibration(models_dir)
+    )
+    reader.warm_up()
+    return reader

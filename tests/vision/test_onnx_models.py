@@ -1,0 +1,80 @@
+"""The runtime's own pre- and post-processing around the ONNX models."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from blackcat.vision.onnx_models import (
+    PAD_VALUE,
+    Letterbox,
+    OnnxClassifier,
+    OnnxDetector,
+    classifier_input,
+    decode_detections,
+    letterbox,
+    model_info,
+    non_max_suppression,
+)
+from blackcat.vision.reader import CLASSIFIER_FILE, DETECTOR_FILE, MODELS_DIR
+
+
+def test_the_exporters_metadata_gives_names_size_and_stride() -> None:
+    info = model_info(
+        {"names": "{0: 'AS-0', 1: 'none'}", "imgsz": "[64, 64]", "stride": "1", "task": "classify"}
+    )
+    assert info.names == ("AS-0", "none") and info.imgsz == (64, 64) and info.stride == 1
+
+
+def test_the_letterbox_keeps_the_long_side_and_pads_the_short_to_the_stride() -> None:
+    picture = np.zeros((300, 512, 3), dtype=np.uint8)
+    padded, box = letterbox(picture, 512, 32)
+    assert padded.shape == (320, 512, 3)  # 300 -> the next multiple of 32, centred
+    assert box == Letterbox(scale=1.0, pad_left=0, pad_top=10)
+    assert (padded[:10] == PAD_VALUE).all() and (padded[310:] == PAD_VALUE).all()
+    assert (padded[10:310] == 0).all()
+
+
+def test_a_size_off_the_stride_is_rounded_up_to_it() -> None:
+    padded, box = letterbox(np.zeros((100, 271, 3), dtype=np.uint8), 271, 32)
+    assert padded.shape == (128, 288, 3) and box.scale == pytest.approx(288 / 271)
+
+
+def test_a_small_picture_is_scaled_up_to_the_detection_size() -> None:
+    padded, box = letterbox(np.zeros((100, 200, 3), dtype=np.uint8), 512, 32)
+    assert padded.shape == (256, 512, 3) and box.scale == pytest.approx(2.56)
+
+
+def test_suppression_keeps_the_best_of_overlapping_boxes_and_apart_ones() -> None:
+    boxes = np.array([[0, 0, 10, 10], [1, 1, 11, 11], [50, 50, 60, 60]], dtype=np.float32)
+    scores = np.array([0.6, 0.9, 0.5], dtype=np.float32)
+    assert non_max_suppression(boxes, scores, 0.5).tolist() == [1, 2]
+    assert non_max_suppression(boxes, scores, 0.9).tolist() == [1, 0, 2]
+
+
+def test_detections_come_back_in_the_pictures_pixels() -> None:
+    output = np.zeros((5, 3), dtype=np.float32)
+    output[:, 0] = (100, 60, 20, 40, 0.9)  # centre x, centre y, width, height, score
+    output[:, 1] = (101, 61, 20, 40, 0.5)  # the same index found twice
+    output[:, 2] = (300, 60, 20, 40, 0.1)  # under the threshold
+    boxes, scores = decode_detections(output, Letterbox(2.0, 0, 10), (200, 400), 0.25)
+    assert scores.tolist() == pytest.approx([0.9])
+    assert boxes.tolist() == [pytest.approx([45, 15, 55, 35])]  # (x - 0) / 2, (y - 10) / 2
+
+
+def test_a_crop_becomes_the_classifiers_square_input_in_0_1() -> None:
+    crop = np.full((30, 30, 3), 255, dtype=np.uint8)
+    tensor = classifier_input(crop, (64, 64))
+    assert tensor.shape == (3, 64, 64) and tensor.dtype == np.float32
+    assert tensor.max() == pytest.approx(1.0)
+
+
+def test_the_bundled_models_load_with_their_classes() -> None:
+    detector = OnnxDetector(MODELS_DIR / DETECTOR_FILE)
+    classifier = OnnxClassifier(MODELS_DIR / CLASSIFIER_FILE)
+    assert detector.trained_size >= 320
+    assert len(classifier.names) == 209 and "none" in classifier.names
+    probabilities = classifier.probabilities([np.zeros((40, 40, 3), dtype=np.uint8)] * 2)
+    assert probabilities.shape == (2, 209)
+    assert probabilities.sum(axis=1) == pytest.approx([1.0, 1.0], abs=1e-4)
+    assert classifier.probabilities([]).shape == (0, 209)

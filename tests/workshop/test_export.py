@@ -1,0 +1,26 @@
+"""`blackcat export`: the trained weights as the ONNX files the runtime reads."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from blackcat.cli import main
+from blackcat.vision.onnx_models import OnnxClassifier, OnnxDetector
+from blackcat.vision.reader import CLASSIFIER_WEIGHTS, DETECTOR_WEIGHTS, MODELS_DIR
+
+
+def test_export_writes_both_models_with_their_classes_and_size(tmp_path: Path) -> None:
+    for name in (DETECTOR_WEIGHTS, CLASSIFIER_WEIGHTS):
+        shutil.copyfile(MODELS_DIR / name, tmp_path / name)
+    assert main(["export", "--models", str(tmp_path)]) == 0
+    detector = OnnxDetector(tmp_path / "index_detector.onnx")
+    classifier = OnnxClassifier(tmp_path / "card_classifier.onnx")
+    bundled = OnnxClassifier(MODELS_DIR / "card_classifier.onnx")
+    assert classifier.names == bundled.names
+    assert detector.trained_size == OnnxDetector(MODELS_DIR / "index_detector.onnx").trained_size
+
+
+def test_export_without_weights_says_how_to_make_them(tmp_path: Path, capsys) -> None:
+    assert main(["export", "--models", str(tmp_path)]) == 2
+    assert "blackcat train" in capsys.readouterr().out

@@ -26,6 +26,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from blackcat.cli import app as app_cli
+from blackcat.vision import reader as vision_reader
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -251,7 +252,7 @@ def test_a_reload_keeps_an_edited_table(page: Page) -> None:
 def fake_reader_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app with the stand-in reader of the AppTest tests (`fakes.FakeReader`)."""
     models = tmp_path_factory.mktemp("stand-in-models")
-    for name in ("index_detector.pt", "card_classifier.pt"):
+    for name in (vision_reader.DETECTOR_FILE, vision_reader.CLASSIFIER_FILE):
         (models / name).write_bytes(b"stand-in")
     port = free_port()
     script = Path(__file__).with_name("fake_reader_app.py")

@@ -412,6 +412,7 @@ def show_player_setup(now: lt.LadyGame) -> None:
         "How many players?",
         list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
         key=count_key,
+        required=True,
         on_change=on_player_count,
         args=(count_key,),
         width="stretch",

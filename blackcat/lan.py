@@ -29,6 +29,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 CERT_NAME = "lan-cert.pem"
 KEY_NAME = "lan-key.pem"
@@ -163,12 +164,25 @@ def ensure_access_key(folder: Path, new: bool = False) -> tuple[str, bool]:
     return key, True
 
 
-def terminal_qr(text: str) -> str:
+def terminal_qr(text: str, colours: bool = False) -> str:
     """A QR code of `text` in text, for a terminal: two modules a character (half blocks), so
-    a LAN address with its key takes about 40 columns and 20 lines. Light modules are drawn,
-    as on a terminal's dark background."""
+    a LAN address with its key takes about 40 columns and 20 lines. The light modules are the
+    drawn ones; with `colours`, each line is white on black whatever the terminal's theme
+    (a phone's camera reads a dark-on-light code), else it relies on a dark background."""
     import segno
 
     out = io.StringIO()
     segno.make(text, error="l", micro=False).terminal(out=out, compact=True, border=2)
-    return out.getvalue()
+    lines = out.getvalue().splitlines()
+    if colours:
+        lines = [f"{WHITE_ON_BLACK}{line}{PLAIN}" for line in lines]
+    return "\n".join(lines) + "\n"
+
+
+WHITE_ON_BLACK = "\x1b[97;40m"
+PLAIN = "\x1b[0m"
+
+
+def terminal_has_colours(stream: Any) -> bool:
+    """Whether `stream` is a terminal that takes colours (and NO_COLOR doesn't say no)."""
+    return bool(getattr(stream, "isatty", lambda: False)()) and "NO_COLOR" not in os.environ

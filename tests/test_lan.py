@@ -126,3 +126,13 @@ def test_the_terminal_qr_code_is_the_address_and_fits_a_terminal() -> None:
     # the code sits inside a light border of two modules
     assert [row[2 : 2 + size] for row in drawn[2 : 2 + size]] == light
     assert all(drawn[0]) and all(drawn[1])
+
+
+def test_in_colour_the_code_is_white_on_black_whatever_the_terminal() -> None:
+    url = "https://10.0.0.7:8501/?key=AbCdEfGhIjKlMnOp"
+    plain = lan.terminal_qr(url)
+    coloured = lan.terminal_qr(url, colours=True)
+    lines = coloured.splitlines()
+    assert all(line.startswith(lan.WHITE_ON_BLACK) and line.endswith(lan.PLAIN) for line in lines)
+    stripped = [line.removeprefix(lan.WHITE_ON_BLACK).removesuffix(lan.PLAIN) for line in lines]
+    assert stripped == plain.splitlines()

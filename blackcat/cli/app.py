@@ -95,7 +95,7 @@ def lan_notice(
     query = f"/?{lan.KEY_PARAM}={key}" if key else ""
     if url:
         where = (
-            f"{lan.terminal_qr(url + query)}"
+            f"{lan.terminal_qr(url + query, lan.terminal_has_colours(sys.stdout))}"
             f"On a phone on the same network, scan the QR code above or open  {url}{query}"
         )
     else:

@@ -427,7 +427,7 @@ def show_names(now: lt.LadyGame) -> None:
             key = f"lady-name:{seat}"
             set_widget(key, name)
             st.text_input(
-                f"Seat {seat + 1}", key=key, on_change=on_rename, args=(seat, key), width=110
+                f"Seat {seat + 1}", key=key, on_change=on_rename, args=(seat, key), width=100
             )
 
 

@@ -1,10 +1,12 @@
-"""The Black Lady page: the second game on the same reader (UI only).
+"""The Black Lady page: the second game on the same reader (UI only), at its own path
+(`/black-lady`) of the app's pages; the game switch at the top of both pages is `choose_game`.
 
 A Hearts relative scored from the cards in each player's tricks (`blackcat.games.black_lady`). The
 game, deal after deal, is a frozen `blackcat.tables.black_lady_table.LadyGame` in
-`st.session_state.lady` that every action replaces (undo is a list of earlier games). Each deal
-is a `black_cat_table.Table` with one pile per player, so photos and card corrections are
-Black Cat's own (`card_tools`).
+`st.session_state.lady` that every action replaces (undo is a list of earlier games); the page's
+address holds it (`?lady=`, `blackcat.tables.table_link`), so a reload or a shared link opens the
+same game. Each deal is a `black_cat_table.Table` with one pile per player, so photos and card
+corrections are Black Cat's own (`card_tools`).
 """
 
 from __future__ import annotations
@@ -15,16 +17,20 @@ from typing import Any
 
 import card_tools
 import lady_view
+import sharing
 import streamlit as st
 from card_tools import PhotoOutcome, PhotoRecord, chip, set_widget
 
-from blackcat.games.black_lady import Rules, cards_each, set_aside
+from blackcat.games.black_lady import MAX_PLAYERS, MIN_PLAYERS, Rules, cards_each, set_aside
 from blackcat.games.report import plural
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
+from blackcat.tables import table_link
 
 GAMES = ("Black Cat", "Black Lady")
-BLACK_LADY = GAMES[1]
+BLACK_CAT, BLACK_LADY = GAMES
+PAGE_PATH = "black-lady"
+LINK_PARAM = "lady"
 HOW_WE_SCORE = Path(__file__).resolve().parent / "how_black_lady_scores.md"
 UNDO_DEPTH = 50
 HOW_TO_PHOTOGRAPH = (
@@ -33,14 +39,27 @@ HOW_TO_PHOTOGRAPH = (
 )
 
 
-def choose_game() -> str:
-    """The game choice at the top of the app; the name of the chosen game."""
-    if st.session_state.get("game") not in GAMES:
-        st.session_state.game = GAMES[0]
+def choose_game(current: str, pages: dict[str, Any]) -> None:
+    """The game switch at the top of every page: each game is a page of its own (its own path
+    in the address); switching keeps the key and both games' tables in the address."""
+    state = st.session_state
+    wanted = state.pop("game_wanted", None)
+    if wanted in pages and wanted != current:
+        st.switch_page(pages[wanted], query_params=sharing.kept_params())
+    state.game = current
     st.segmented_control(
-        "Game", GAMES, key="game", required=True, label_visibility="collapsed", width="stretch"
+        "Game",
+        GAMES,
+        key="game",
+        required=True,
+        label_visibility="collapsed",
+        width="stretch",
+        on_change=_on_game,
     )
-    return st.session_state.game
+
+
+def _on_game() -> None:
+    st.session_state.game_wanted = st.session_state.game
 
 
 # ---------------------------------------------------------------------------------------------
@@ -48,13 +67,32 @@ def choose_game() -> str:
 
 
 def init_state() -> None:
+    """The game in the address (a reload, a shared link), or a new one."""
     state = st.session_state
-    if "lady" not in state:
-        state.lady = lt.new_game()
-        state.lady_history = []
-        state.lady_photos = {}
-        state.lady_notes = {}
-        state.lady_text_errors = {}
+    if "lady" in state:
+        return
+    state.lady, state.lady_history, state.lady_photos = lt.new_game(), [], {}
+    state.lady_text_errors = {}
+    text = st.query_params.get(LINK_PARAM)
+    if text is None:
+        return
+    try:
+        state.lady = table_link.decode_lady(text, card_tools.read_at)
+    except table_link.LinkError as error:
+        state.lady_link_note = (
+            f"{str(error)[:1].upper()}{str(error)[1:]}. Here is a new game instead."
+        )
+        return
+    keys = [key for deal in state.lady.deals for p in deal.table.players for key in ts.photos_of(p)]
+    state.lady_photos = card_tools.photos_on_server(keys)
+    state.lady_history = sharing.recall_history(LINK_PARAM, text)
+
+
+def link_text(now: lt.LadyGame) -> str | None:
+    """The game as a link's text; None for the untouched new game (the plain address)."""
+    if lt.untouched(now):
+        return None
+    return table_link.encode_lady(now, card_tools.read_index_in(st.session_state.lady_photos))
 
 
 def game() -> lt.LadyGame:
@@ -128,6 +166,12 @@ def on_pick_deal(key: str) -> None:
         do(lt.choose_deal, chosen)
 
 
+def on_player_count(key: str) -> None:
+    count = st.session_state[key]
+    if count is not None:
+        do(lt.with_players, count)
+
+
 def on_ace(key: str) -> None:
     do(lt.set_rules, Rules(ace_hearts=10 if st.session_state[key] else 11))
 
@@ -144,7 +188,9 @@ def add_photo(data: bytes, name: str, seat: int) -> tuple[str, str]:
     if not isinstance(outcome, PhotoOutcome):
         return outcome
     commit(lt.add_photo(now, seat, key, outcome.rows))
-    st.session_state.lady_photos[key] = PhotoRecord.of(name, outcome)
+    record = PhotoRecord.of(name, outcome)
+    st.session_state.lady_photos[key] = record
+    card_tools.photo_store().put(key, record)
     count = sum(len(row) for row in outcome.rows)
     return "success", (
         f"{name}: {plural(count, 'card')}, given to {now.names[seat]}. Check the numbers on "
@@ -163,14 +209,19 @@ def status(now: lt.LadyGame, seat: int) -> str:
     return "✓" if cards else "✓ no trick"
 
 
+def flagged_deals(now: lt.LadyGame) -> set[int]:
+    return {index for index in range(len(now.deals)) if lt.problems(now, index)}
+
+
 def show_sheet(now: lt.LadyGame) -> None:
     sheet = lt.sheet(now)
-    flagged = {index for index in range(len(now.deals)) if lt.problems(now, index)}
+    flagged = flagged_deals(now)
     st.markdown(
         lady_view.sheet_html(sheet, current=now.current, flagged=flagged), unsafe_allow_html=True
     )
     st.markdown(
-        f'<div class="bc-result">{lady_view.leader_line(sheet)}</div>', unsafe_allow_html=True
+        f'<div class="bc-result">{lady_view.leader_line(sheet, flagged)}</div>',
+        unsafe_allow_html=True,
     )
     with st.container(horizontal=True, gap="small"):
         st.button(
@@ -181,14 +232,12 @@ def show_sheet(now: lt.LadyGame) -> None:
             key="lady-next",
             on_click=do,
             args=(lt.next_deal,),
-            help="A new row on the score sheet",
+            help="A new column on the score sheet",
         )
-        st.button(
-            "New game",
+        card_tools.confirm_new_game(
+            lambda: do(lt.restart),
+            "The same players, an empty score sheet (Undo brings it back).",
             key="lady-new",
-            on_click=do,
-            args=(lt.restart,),
-            help="The same players, an empty score sheet (Undo brings it back)",
         )
     if len(now.deals) > 1:
         pick_key = "lady-deal"
@@ -245,14 +294,17 @@ def show_photo_inputs(now: lt.LadyGame, seat: int) -> None:
     if not now.deal.tricks(seat).slots:
         st.caption(f"{HOW_TO_PHOTOGRAPH}. On a phone, *Upload* also offers the camera.")
     deal_id = now.deal.table.players[0].id  # distinct per deal
-    files = card_tools.photo_inputs(
-        HOW_TO_PHOTOGRAPH, f"Photo of {name}'s tricks", prefix=f"lady:{deal_id}:{seat}:"
-    )
-    notes = st.session_state.lady_notes
-    for _, (kind, message) in card_tools.take_uploads(
-        files, notes, lambda data, file: add_photo(data, file, seat)
-    ):
-        getattr(st, kind)(message)
+    prefix = f"lady:{deal_id}:{seat}:"
+    files = card_tools.photo_inputs(HOW_TO_PHOTOGRAPH, f"Photo of {name}'s tricks", prefix=prefix)
+    notes = card_tools.take_uploads(files, lambda data, file: add_photo(data, file, seat), prefix)
+    with card_tools.notes_box(prefix):
+        for _, (kind, message) in notes:
+            getattr(st, kind)(message)
+
+
+def card_number(position: int) -> str:
+    """A card of a player's tricks is numbered 1, 2, ... (tricks have no rows)."""
+    return str(position + 1)
 
 
 def show_tricks(now: lt.LadyGame, seat: int) -> None:
@@ -292,9 +344,7 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
             help="Checked them against the photo? Confirm them all at once",
         )
     for position in doubtful:
-        card_tools.doubtful_prompt(
-            act, pile, position, ts.card_number(0, position), not_a_card=True
-        )
+        card_tools.doubtful_prompt(act, pile, position, card_number(position), not_a_card=True)
     text_key = f"lady-text:{pile.id}"
     set_widget(text_key, ts.pile_text(pile))
     st.text_input(
@@ -316,14 +366,24 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
             on_change=on_no_tricks,
             args=(seat, none_key),
         )
-    with st.expander(f"✏️ Fix or add {player.name}'s cards"):
-        show_editor(pile)
+    with st.expander(f"✏️ Fix, add or move {player.name}'s cards", key=f"lady-fix:{pile.id}"):
+        show_editor(now, seat, pile)
 
 
-def show_editor(pile: ts.Pile) -> None:
+def show_editor(now: lt.LadyGame, seat: int, pile: ts.Pile) -> None:
     sel_key = f"sel:{pile.id}"
-    selected = card_tools.pick_slot(act, pile, 0, "Tap a card to change or delete it")
+    selected = card_tools.pick_slot(
+        act, pile, "Tap a card to change, move or delete it", card_number
+    )
     if selected is not None:
+        places = [
+            card_tools.Place(f"→ {name}", lt.move_to_seat, (seat, selected, other))
+            for other, name in enumerate(now.names)
+            if other != seat
+        ]
+        card_tools.move_pills(
+            do, pile, selected, f"Tap whose tricks {card_number(selected)} is in", places
+        )
         st.button(
             "🗑 Delete",
             key=f"delete:{pile.id}",
@@ -343,33 +403,42 @@ def show_editor(pile: ts.Pile) -> None:
     )
 
 
-def show_players(now: lt.LadyGame) -> None:
-    with st.expander(f"👥 Players ({len(now.names)})", key="lady-players"):
-        if now.has_cards:
-            st.caption(
-                "Names can change at any time; the number of players is fixed once a deal has "
-                "cards (start a new game to change it)."
-            )
+def show_player_setup(now: lt.LadyGame) -> None:
+    """A new game starts here: how many play, and their names."""
+    st.markdown("#### 👥 Who plays?")
+    count_key = "lady-count"
+    set_widget(count_key, len(now.names))
+    st.segmented_control(
+        "How many players?",
+        list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+        key=count_key,
+        required=True,
+        on_change=on_player_count,
+        args=(count_key,),
+        width="stretch",
+    )
+    show_names(now)
+    st.caption("The number of players is fixed once a deal has cards; names can change later.")
+
+
+def show_names(now: lt.LadyGame) -> None:
+    with st.container(key="lady-names", horizontal=True, gap="small"):
         for seat, name in enumerate(now.names):
-            with st.container(horizontal=True, vertical_alignment="bottom"):
-                key = f"lady-name:{seat}"
-                set_widget(key, name)
-                st.text_input(f"Seat {seat + 1}", key=key, on_change=on_rename, args=(seat, key))
-                st.button(
-                    "Remove",
-                    key=f"lady-remove:{seat}",
-                    on_click=do,
-                    args=(lt.remove_player, seat),
-                    disabled=now.has_cards or len(now.names) <= 3,
-                )
-        st.button(
-            "➕ Player",
-            key="lady-add-player",
-            on_click=do,
-            args=(lt.add_player,),
-            disabled=now.has_cards or len(now.names) >= 9,
-            help="3 to 9 players",
+            key = f"lady-name:{seat}"
+            set_widget(key, name)
+            st.text_input(
+                f"Seat {seat + 1}", key=key, on_change=on_rename, args=(seat, key), width=100
+            )
+
+
+def show_players(now: lt.LadyGame) -> None:
+    """Once a deal has cards: the names, behind a panel at the bottom."""
+    with st.expander(f"👥 Players ({len(now.names)})", key="lady-players"):
+        st.caption(
+            "Names can change at any time; the number of players is fixed once a deal has "
+            "cards (start a new game to change it)."
         )
+        show_names(now)
 
 
 def show_rules(now: lt.LadyGame) -> None:
@@ -385,14 +454,31 @@ def show_rules(now: lt.LadyGame) -> None:
         )
 
 
+def show_download(now: lt.LadyGame) -> None:
+    with st.expander("⬇️ Download the score sheet", key="lady-exports"):
+        st.download_button(
+            "Score sheet CSV",
+            lt.sheet_csv(now),
+            file_name="black-lady.csv",
+            mime="text/csv",
+            on_click="ignore",
+            key="lady-csv",
+        )
+
+
 def main() -> None:
     st.markdown(lady_view.CSS, unsafe_allow_html=True)
     init_state()
     state = st.session_state
     st.markdown("## ♠️ Black Lady score")
+    if state.get("lady_link_note"):
+        st.warning(state.pop("lady_link_note"), icon="🔗")
+    now = game()
+    if not now.has_cards:
+        show_player_setup(now)
+        now = game()
     top = st.container()
     inputs = st.container()
-    now = game()
     if state.get("lady_seat") not in range(len(now.names)):
         state.lady_seat = 0
     seat = state.lady_seat
@@ -405,7 +491,12 @@ def main() -> None:
         show_seat_choice(now)
     show_tricks(now, seat)
     st.divider()
-    show_players(now)
+    if now.has_cards:
+        show_players(now)
     show_rules(now)
     with st.expander("📖 How we score Black Lady", key="lady-how"):
         st.markdown(HOW_WE_SCORE.read_text(encoding="utf-8"))
+    show_download(now)
+    text = link_text(now)
+    sharing.show_share(PAGE_PATH, LINK_PARAM, text, "Type or photograph a deal to share it.")
+    sharing.keep_in_address(LINK_PARAM, text, state.lady_history)

@@ -19,7 +19,9 @@ import hashlib
 import io
 import logging
 import os
-from collections.abc import Callable
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -49,6 +51,22 @@ RANK_NAMES = {Rank.ACE: "Ace", Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING
 
 
 Note = TypeVar("Note")  # what a page keeps about each uploaded file
+
+CSS = """
+<style>
+/* a doubtful card that is also on the table too often: red border, orange dashes inside */
+.bc-card.bc-dup.bc-doubtful { border: 2px solid #d32f2f; background: #fff8e1;
+  outline: 2px dashed #f57c00; outline-offset: -5px; }
+/* the game switch clear of Streamlit's top bar */
+[data-testid="stMainBlockContainer"] { padding-top: 3.6rem; }
+/* upload notes: small; a refused file a line each (its start says which file and why) */
+[class*="upload-notes"] [data-testid="stAlert"] > div { padding: .3rem .6rem; }
+[class*="upload-notes"] [data-testid="stAlert"] p { font-size: .8rem; line-height: 1.3; }
+[class*="upload-notes"] [role="alert"] p { white-space: nowrap; overflow: hidden;
+  text-overflow: ellipsis; }
+[class*="upload-notes"] { gap: .25rem; }
+</style>
+"""
 
 
 class Act(Protocol):
@@ -153,6 +171,60 @@ def photo_key(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:20]
 
 
+class PhotoStore:
+    """The photos read on this server, by key, shared by every session and both games, the
+    most recent `size`: a reloaded page, or a table's link opened on another phone, finds its
+    photos' boxes and the reader's guesses here."""
+
+    def __init__(self, size: int = 32) -> None:
+        self._records: OrderedDict[str, PhotoRecord] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def put(self, key: str, record: PhotoRecord) -> None:
+        with self._lock:
+            self._records[key] = record
+            self._records.move_to_end(key)
+            while len(self._records) > self._size:
+                self._records.popitem(last=False)
+
+    def get(self, key: str) -> PhotoRecord | None:
+        with self._lock:
+            return self._records.get(key)
+
+
+@st.cache_resource(show_spinner=False)
+def photo_store() -> PhotoStore:
+    return PhotoStore()
+
+
+def read_at(photo: str, place: int) -> ReadCard | None:
+    """The read at `place` of a photo the server still has (for a link's cards)."""
+    record = photo_store().get(photo)
+    return record.reads[place] if record is not None and place < len(record.reads) else None
+
+
+def read_index_in(photos: dict[str, PhotoRecord]) -> Callable[[str, ReadCard], int | None]:
+    """How a link names a read card: its place among its photo's reads (`photos` first, then
+    the server's store)."""
+
+    def read_index(photo: str, read: ReadCard) -> int | None:
+        record = photos.get(photo) or photo_store().get(photo)
+        if record is None:
+            return None
+        return next(
+            (i for i, known in enumerate(record.reads) if known is read or known == read), None
+        )
+
+    return read_index
+
+
+def photos_on_server(keys: Sequence[str]) -> dict[str, PhotoRecord]:
+    """The records of these photos that the server still has."""
+    found = {key: photo_store().get(key) for key in keys}
+    return {key: record for key, record in found.items() if record is not None}
+
+
 def read_upload(data: bytes, name: str, decks: int, how: str) -> PhotoOutcome | tuple[str, str]:
     """A photo read, or (kind, message) for the page when it can't be: no reader (the file is
     still checked), a file that isn't a photo, or no cards found (`how` says how to retake it)."""
@@ -232,6 +304,13 @@ def refuse(error: ts.TableError) -> None:
     st.toast(f"{text[:1].upper()}{text[1:]}.", icon="✋")
 
 
+def confirm_new_game(start: Callable[[], None], what: str, key: str = "new-game") -> None:
+    """ "New game" asks once: a tap opens the question, a second tap starts it."""
+    with st.popover("New game", key=key):
+        st.markdown(f"**Start a new game?** {what}")
+        st.button("Yes, a new game", key=f"{key}-yes", type="primary", on_click=start)
+
+
 def select(key: str, value: int | None) -> Callable[[], None]:
     def selection() -> None:
         st.session_state[key] = value
@@ -265,14 +344,15 @@ def reader_note() -> None:
 
 def photo_inputs(how: str, camera_label: str, prefix: str = "") -> list[Any]:
     """The uploader (on a phone it also offers the camera), then this device's camera behind a
-    toggle; the files they hold now. Widget keys are `uploads`, `camera_on` and `camera`, after
-    `prefix`."""
+    toggle; the files they hold now. Widget keys are `uploads:<n>`, `camera_on` and `camera`,
+    after `prefix`: the uploader is a new, empty one after every batch of files it gave."""
+    generation = st.session_state.get(f"{prefix}upload_generation", 0)
     files = list(
         st.file_uploader(
             f"Upload photos or take one ({ACCEPTED})",
             type=PHOTO_TYPES,
             accept_multiple_files=True,
-            key=f"{prefix}uploads",
+            key=f"{prefix}uploads:{generation}",
             max_upload_size=MAX_UPLOAD_MB,
             help=how,
         )
@@ -287,18 +367,34 @@ def photo_inputs(how: str, camera_label: str, prefix: str = "") -> list[Any]:
 
 
 def take_uploads(
-    files: list[Any], notes: dict[str, Note], add: Callable[[bytes, str], Note]
-) -> list[tuple[Any, Note]]:
-    """Each new file given to `add` once, which returns a note on it for the page; the files
-    still in the uploader with their notes, for the page to show. A file taken out of the
-    uploader drops its note."""
-    for upload in files:
-        if upload.file_id not in notes:
-            notes[upload.file_id] = add(upload.getvalue(), upload.name)
-    present = {upload.file_id for upload in files}
-    for file_id in [file_id for file_id in notes if file_id not in present]:
-        del notes[file_id]  # the file was taken out of the uploader: its note goes with it
-    return [(upload, notes[upload.file_id]) for upload in files]
+    files: list[Any], add: Callable[[bytes, str], Note], prefix: str = ""
+) -> list[tuple[str, Note]]:
+    """Each new file given to `add` once, which returns a note on it for the page; the notes of
+    the last batch, (file name, note), for the page to show (one line each) until the next
+    batch. After a batch the uploader is emptied (the page runs once more without the files),
+    so a refused file leaves its line, not a file in the uploader pushing the page down."""
+    state = st.session_state
+    seen: set[str] = state.setdefault(f"{prefix}files_seen", set())
+    new = [upload for upload in files if upload.file_id not in seen]
+    if new:
+        seen.update(upload.file_id for upload in new)
+        state[f"{prefix}upload_notes"] = [
+            (upload.name, add(upload.getvalue(), upload.name)) for upload in new
+        ]
+        if any(upload.file_id and not _is_camera(upload, prefix) for upload in new):
+            state[f"{prefix}upload_generation"] = state.get(f"{prefix}upload_generation", 0) + 1
+            st.rerun()
+    return state.get(f"{prefix}upload_notes", [])
+
+
+def _is_camera(upload: Any, prefix: str) -> bool:
+    shot = st.session_state.get(f"{prefix}camera")
+    return shot is not None and shot.file_id == upload.file_id
+
+
+def notes_box(prefix: str = "") -> Any:
+    """Where a page shows its upload notes: compact, one line each."""
+    return st.container(key=f"{prefix.replace(':', '-')}upload-notes")
 
 
 def show_photo(
@@ -311,6 +407,8 @@ def show_photo(
     """The photo with its numbered cards (zoomable), and a button to take its cards off."""
     jpeg = annotated_jpeg(key, marks, record.factor, record.display)
     caption = f"{record.name}: the numbers are the card numbers below"
+    if where == "tricks":  # tricks have no rows: a box's "1.5" is card 5
+        caption = f"{record.name}: a box's number after “1.” is the card's number below"
     if st.session_state.get(f"zoom:{key}"):
         # wider than the phone, scrolled sideways: the numbers are readable without pinching
         st.markdown(
@@ -371,9 +469,9 @@ def doubtful_prompt(
             )
 
 
-def pick_slot(act: Act, pile: ts.Pile, pile_index: int, label: str) -> int | None:
+def pick_slot(act: Act, pile: ts.Pile, label: str, number: Callable[[int], str]) -> int | None:
     """The card of a pile the player tapped (None: none), with the list to say what it really
-    is; both games' editors start with it."""
+    is; both games' editors start with it. `number` is how the page numbers a card."""
     sel_key = f"sel:{pile.id}"
     selected = st.session_state.get(sel_key)
     if selected is not None and selected >= len(pile.slots):
@@ -382,23 +480,39 @@ def pick_slot(act: Act, pile: ts.Pile, pile_index: int, label: str) -> int | Non
         st.pills(
             label,
             list(range(len(pile.slots))),
-            format_func=lambda p: f"{ts.card_number(pile_index, p)} {chip(pile.slots[p].card)}",
+            format_func=lambda p: f"{number(p)} {chip(pile.slots[p].card)}",
             key=sel_key,
         )
     if selected is not None:
-        number = ts.card_number(pile_index, selected)
-        change_card(act, pile.id, selected, f"Card {number} is", pile.slots[selected].card)
+        slot = pile.slots[selected]
+        change_card(act, pile.id, selected, f"Card {number(selected)} is", slot)
     return selected
 
 
-def change_card(act: Act, pile_id: int, position: int, label: str, card: Card) -> None:
-    """A list of all 52 cards to say what the card at `position` really is."""
+def change_choices(slot: ts.Slot) -> list[Card]:
+    """What a card may really be, in the order the list shows them: the card as it is, the
+    reader's other guesses, then every other card."""
+    first = [slot.card, *(guess.card for guess in slot.alternatives)]
+    first = list(dict.fromkeys(first))
+    return first + [card for card in ALL_CARDS if card not in first]
+
+
+def change_card(act: Act, pile_id: int, position: int, label: str, slot: ts.Slot) -> None:
+    """A list of all 52 cards to say what the card at `position` really is: it opens at the
+    card, with the reader's other guesses right under it."""
     key = f"change:{pile_id}"
-    set_widget(key, card)
+    set_widget(key, slot.card)
+    guesses = {guess.card: guess.probability for guess in slot.alternatives}
+
+    def name(card: Card) -> str:
+        if card in guesses:
+            return f"{card_name(card)} · reader's guess {guesses[card]:.0%}"
+        return card_name(card)
+
     st.selectbox(
         label,
-        ALL_CARDS,
-        format_func=card_name,
+        change_choices(slot),
+        format_func=name,
         key=key,
         on_change=_on_change_card,
         args=(act, pile_id, position, key),
@@ -409,6 +523,40 @@ def _on_change_card(act: Act, pile_id: int, position: int, key: str) -> None:
     card = st.session_state[key]
     if card is not None:
         act(ts.replace_card, pile_id, position, card)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a tapped card can go: a label for the pill, and the move as a table operation
+    (with its arguments after the table)."""
+
+    label: str
+    operation: Callable[..., Any]
+    args: tuple[Any, ...]
+
+
+def move_pills(act: Act, pile: ts.Pile, selected: int, label: str, places: Sequence[Place]) -> None:
+    """One tap moves the tapped card to its place; the selection then clears."""
+    if not places:
+        return
+    key = f"move:{pile.id}:{selected}"
+    st.session_state[key] = None
+    st.pills(
+        label,
+        list(range(len(places))),
+        format_func=lambda index: places[index].label,
+        key=key,
+        on_change=_on_move,
+        args=(act, pile.id, key, places),
+    )
+
+
+def _on_move(act: Act, pile_id: int, key: str, places: Sequence[Place]) -> None:
+    index = st.session_state[key]
+    if index is None:
+        return
+    place = places[index]
+    act(place.operation, *place.args, after=select(f"sel:{pile_id}", None))
 
 
 def card_picker(pile_id: int) -> Card | None:

@@ -1,5 +1,5 @@
 """HTML for the Black Lady page: a player's tricks as cards with their points, and the score
-sheet (a row a deal, a column a player, running totals). Pure functions of the engine's values,
+sheet (a row a player with their total, a column a deal). Pure functions of the engine's values,
 like `pile_view` (whose card cells and CSS they share)."""
 
 from __future__ import annotations
@@ -11,23 +11,25 @@ from pile_view import card_cell_html
 
 from blackcat.games.black_lady import DEFAULT_RULES, GameScore, Rules, card_points
 from blackcat.games.cards import Card
-from blackcat.tables.black_cat_table import card_number
 
-CSS = """
+NAME_WIDTH = "6.2rem"  # the sheet's name column; the total column sticks right after it
+
+CSS = f"""
 <style>
-.bl-tricks { display: grid; gap: 3px 2px; padding: 2px 0 6px 0;
-  grid-template-columns: repeat(auto-fill, minmax(2.2rem, 1fr)); }
-.bl-sheet-wrap { overflow-x: auto; }
-.bl-sheet { width: 100%; border-collapse: collapse; font-size: .95rem; }
-.bl-sheet td, .bl-sheet th { padding: .25rem .3rem; border-bottom: 1px solid #e4e4e4;
-  text-align: right; white-space: nowrap; }
-.bl-sheet th { font-size: .8rem; color: #555; font-weight: 600; max-width: 5.5rem;
-  overflow: hidden; text-overflow: ellipsis; }
-.bl-sheet td:first-child, .bl-sheet th:first-child { text-align: left; }
-.bl-sheet .run { display: block; font-size: .7rem; color: #888; }
-.bl-sheet tr.cur td { background: #eef5ff; }
-.bl-sheet tr.tot td { font-weight: 700; font-size: 1.05rem; border-top: 2px solid #bbb; }
-.bl-sheet td.win { background: #fff7d6; }
+.bl-tricks {{ display: grid; gap: 3px 2px; padding: 2px 0 6px 0;
+  grid-template-columns: repeat(auto-fill, minmax(2.2rem, 1fr)); }}
+.bl-sheet-wrap {{ overflow-x: auto; }}
+.bl-sheet {{ border-collapse: separate; border-spacing: 0; font-size: .95rem; min-width: 100%; }}
+.bl-sheet td, .bl-sheet th {{ padding: .25rem .35rem; border-bottom: 1px solid #e4e4e4;
+  text-align: right; white-space: nowrap; background: #fff; }}
+.bl-sheet th {{ font-size: .8rem; color: #555; font-weight: 600; }}
+.bl-sheet .name {{ position: sticky; left: 0; z-index: 1; text-align: left; width: {NAME_WIDTH};
+  max-width: {NAME_WIDTH}; min-width: {NAME_WIDTH}; overflow: hidden; text-overflow: ellipsis; }}
+.bl-sheet .tot {{ position: sticky; left: {NAME_WIDTH}; z-index: 1; font-weight: 700;
+  font-size: 1.05rem; border-right: 2px solid #bbb; min-width: 3.2rem; }}
+.bl-sheet .cur {{ background: #eef5ff; }}
+.bl-sheet td.win {{ background: #fff7d6; }}
+.bl-sheet tr.lead td.name {{ font-weight: 700; }}
 </style>
 """
 
@@ -46,14 +48,14 @@ def tricks_html(
     doubtful: Collection[int] = (),
     duplicated: Collection[int] = (),
 ) -> str:
-    """A player's tricks, numbered as on the photo (1.1, 1.2, ...), each scoring card with its
-    points under it; doubtful cards in orange, cards read twice in red."""
+    """A player's tricks, numbered 1, 2, ..., each scoring card with its points under it;
+    doubtful cards in orange, cards read twice in red."""
     if not cards:
         return '<div class="bc-strip"><em>No cards yet.</em></div>'
     cells = [
         card_cell_html(
             card,
-            card_number(0, position),
+            str(position + 1),
             None,
             note=points_text(card_points(card, rules)) if card_points(card, rules) else "",
             duplicated=position in duplicated,
@@ -67,35 +69,42 @@ def tricks_html(
 def sheet_html(
     game: GameScore, *, current: int | None = None, flagged: Collection[int] = ()
 ) -> str:
-    """The score sheet: a row a deal (⚠️ on a deal whose checks fail, the deal on screen
-    shaded), each cell the deal's points over the running total, `…` for tricks not in yet; a
-    total row with the leader (or the tied leaders) marked."""
-    head = "".join(f"<th>{escape(name)}</th>" for name in game.names)
-    rows = []
-    several = len(game.deals) > 1
-    for index, (deal, running) in enumerate(zip(game.deals, game.running, strict=True)):
-        cells = []
-        for points, total in zip(deal, running, strict=True):
-            shown = "…" if points is None else points_text(points)
-            run = f'<span class="run">{points_text(total)}</span>' if several and index else ""
-            cells.append(f"<td>{shown}{run}</td>")
-        mark = " ⚠️" if index in flagged else ""
-        row_class = ' class="cur"' if index == current else ""
-        rows.append(f"<tr{row_class}><td>{index + 1}{mark}</td>{''.join(cells)}</tr>")
-    winners = set(game.winners)
-    totals = "".join(
-        f'<td class="{"win" if name in winners else ""}">{points_text(total)}</td>'
-        for name, total in zip(game.names, game.totals, strict=True)
+    """The score sheet: a row a player, their total first (it stays in view while the deals
+    scroll sideways), then a column a deal (⚠️ on a deal whose checks fail, the deal on screen
+    shaded), `…` for tricks not in yet; the leader's total (or the tied leaders') marked."""
+    deals = len(game.deals)
+    head = "".join(
+        f'<th class="{"cur" if index == current else ""}">'
+        f"{index + 1}{' ⚠️' if index in flagged else ''}</th>"
+        for index in range(deals)
     )
+    winners = set(game.winners)
+    rows = []
+    for seat, (name, total) in enumerate(zip(game.names, game.totals, strict=True)):
+        lead = name in winners and any(None not in deal for deal in game.deals)
+        cells = "".join(
+            f'<td class="{"cur" if index == current else ""}">'
+            f"{'…' if deal[seat] is None else points_text(deal[seat])}</td>"
+            for index, deal in enumerate(game.deals)
+        )
+        rows.append(
+            f'<tr class="{"lead" if lead else ""}"><td class="name">{escape(name)}</td>'
+            f'<td class="tot{" win" if lead else ""}">{points_text(total)}</td>{cells}</tr>'
+        )
     return (
         '<div class="bl-sheet-wrap"><table class="bl-sheet">'
-        f"<tr><th>Deal</th>{head}</tr>{''.join(rows)}"
-        f'<tr class="tot"><td>Total</td>{totals}</tr></table></div>'
+        f'<tr><th class="name">Player</th><th class="tot">Total</th>{head}</tr>'
+        f"{''.join(rows)}</table></div>"
     )
 
 
-def leader_line(game: GameScore) -> str:
-    """Who is ahead (or won, when the table stops here), in words."""
+def leader_line(game: GameScore, flagged: Collection[int] = ()) -> str:
+    """Who is ahead (or won, when the table stops here), in words; nobody while a deal fails
+    its checks (its points may be wrong)."""
+    if flagged:
+        numbers = ", ".join(str(index + 1) for index in sorted(flagged))
+        deal, its = ("deal", "its") if len(flagged) == 1 else ("deals", "their")
+        return f"⚠️ No leader yet: {deal} {numbers} must pass {its} checks first."
     complete = sum(1 for deal in game.deals if None not in deal)
     if not complete:
         return "No deal complete yet: photograph or type each player's tricks below."

@@ -131,7 +131,7 @@ def card_cell_html(
     if duplicated:
         classes.append("bc-dup")
         title += ": on the table too often"
-    elif doubtful:
+    if doubtful:  # both marks on a doubtful card that is also on the table too often
         classes.append("bc-doubtful")
         title += ": please check"
     colour = "bc-black" if card.is_black else "bc-red"

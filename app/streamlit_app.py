@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -25,6 +23,7 @@ from typing import Any
 import black_lady_page
 import card_tools
 import pile_view
+import sharing
 import streamlit as st
 from card_tools import (
     PhotoError,
@@ -34,6 +33,7 @@ from card_tools import (
     get_reader,
     models_dir,
     photo_key,
+    photo_store,
     read_photo,
     read_upload,
     refuse,
@@ -46,7 +46,6 @@ from blackcat.games.report import plural
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import table_link
 from blackcat.vision.drawing import PILE_COLOURS
-from blackcat.vision.types import ReadCard
 
 log = logging.getLogger("blackcat.app")
 
@@ -54,41 +53,11 @@ APP_DIR = Path(__file__).resolve().parent
 EXAMPLE_PHOTO = APP_DIR / "example.jpg"
 HOW_WE_SCORE = APP_DIR / "how_we_score.md"
 UNDO_DEPTH = 50
+CARDS_ACROSS_A_PHONE = 19  # a strip's cards are at least 1.15rem wide: 19 fit in 390 px
 HOW_TO_PHOTOGRAPH = (
     "Lay each pile out in a row with every card's corner showing, photograph from straight "
     "above in good light"
 )
-
-
-# ---------------------------------------------------------------------------------------------
-# Photos kept on this server
-
-
-class PhotoStore:
-    """The photos read on this server, by key, shared by every session, the most recent
-    `size`: a reloaded page, or the table's link opened on another phone, finds its photos'
-    boxes and the reader's guesses here."""
-
-    def __init__(self, size: int = 32) -> None:
-        self._records: OrderedDict[str, PhotoRecord] = OrderedDict()
-        self._size = size
-        self._lock = threading.Lock()
-
-    def put(self, key: str, record: PhotoRecord) -> None:
-        with self._lock:
-            self._records[key] = record
-            self._records.move_to_end(key)
-            while len(self._records) > self._size:
-                self._records.popitem(last=False)
-
-    def get(self, key: str) -> PhotoRecord | None:
-        with self._lock:
-            return self._records.get(key)
-
-
-@st.cache_resource(show_spinner=False)
-def photo_store() -> PhotoStore:
-    return PhotoStore()
 
 
 def keep_photo(key: str, record: PhotoRecord) -> None:
@@ -184,36 +153,21 @@ def initial_table() -> tuple[ts.Table, dict[str, PhotoRecord], str]:
 
 
 LINK_PARAM = "table"
-
-
-def read_at(photo: str, place: int) -> ReadCard | None:
-    record = photo_store().get(photo)
-    return record.reads[place] if record is not None and place < len(record.reads) else None
-
-
-def read_index(photo: str, read: ReadCard) -> int | None:
-    record = st.session_state.photos.get(photo) or photo_store().get(photo)
-    if record is None:
-        return None
-    return next((i for i, known in enumerate(record.reads) if known is read or known == read), None)
+PAGE_PATH = ""  # Black Cat is the app's first page
 
 
 def table_from_link(text: str) -> tuple[ts.Table, dict[str, PhotoRecord], int] | None:
     """The table a link holds, its photos the server still has, and whose piles are shown;
     None (and a note for the page) when the link can't be read."""
     try:
-        link = table_link.decode_table(text, read_at)
+        link = table_link.decode_table(text, card_tools.read_at)
     except table_link.LinkError as error:
         st.session_state.link_note = (
             f"{str(error)[:1].upper()}{str(error)[1:]}. Here is the example game instead."
         )
         return None
-    photos = {}
-    for player in link.table.players:
-        for key in ts.photos_of(player):
-            record = photo_store().get(key)
-            if record is not None:
-                photos[key] = record
+    keys = [key for player in link.table.players for key in ts.photos_of(player)]
+    photos = card_tools.photos_on_server(keys)
     return link.table, photos, link.table.players[link.selected].id
 
 
@@ -223,18 +177,8 @@ def link_text(table: ts.Table, player_id: int) -> str | None:
         return None
     ids = [player.id for player in table.players]
     selected = ids.index(player_id) if player_id in ids else 0
+    read_index = card_tools.read_index_in(st.session_state.get("photos", {}))
     return table_link.encode_table(table, selected, read_index)
-
-
-def keep_in_address(table: ts.Table, player_id: int) -> None:
-    """The page's address holds the table as it is now."""
-    text = link_text(table, player_id)
-    if st.query_params.get(LINK_PARAM) == text:
-        return
-    if text is None:
-        del st.query_params[LINK_PARAM]
-    else:
-        st.query_params[LINK_PARAM] = text
 
 
 def init_state() -> None:
@@ -242,15 +186,16 @@ def init_state() -> None:
     if "table" in state:
         return
     restored = None
-    if LINK_PARAM in st.query_params:
-        restored = table_from_link(st.query_params[LINK_PARAM])
+    text = st.query_params.get(LINK_PARAM)
+    if text is not None:
+        restored = table_from_link(text)
+    state.history = []
     if restored is None:
         state.table, state.photos, state.example_source = initial_table()
     else:
         state.table, state.photos, state.player = restored
         state.example_source = ""
-    state.history = []
-    state.upload_notes = {}
+        state.history = sharing.recall_history(LINK_PARAM, text)  # a reload keeps its undo
     state.text_errors = {}
 
 
@@ -419,21 +364,19 @@ def show_photo_inputs(player: ts.Player) -> None:
     """The first thing on the page: upload (or take) photos for the player shown."""
     heading = st.empty()  # filled last: a photo may hand the table to a new player
     files = card_tools.photo_inputs(PHOTO_HELP, "Photo of the piles")
-    notes: dict[str, UploadNote] = st.session_state.upload_notes
-    uploads = card_tools.take_uploads(
-        files, notes, lambda data, name: add_photo(data, name, player.id)
-    )
+    uploads = card_tools.take_uploads(files, lambda data, name: add_photo(data, name, player.id))
     table: ts.Table = st.session_state.table
     shown: int = st.session_state.player
     placed = [n for _, n in uploads if n.kind == "success" and n.photo is not None]
     ask = len(placed) > 1 and len(table.players) > 1  # several photos at once: whose is each?
-    for upload, note in uploads:
-        message = note.message(table, shown)
-        if message is None:
-            continue
-        getattr(st, note.kind)(message)
-        if ask and note in placed and note.photo is not None:
-            owner_select(table, note.photo, shown, f"upload-owner:{note.photo}", upload.name)
+    with card_tools.notes_box():
+        for name, note in uploads:
+            message = note.message(table, shown)
+            if message is None:
+                continue
+            getattr(st, note.kind)(message)
+            if ask and note in placed and note.photo is not None:
+                owner_select(table, note.photo, shown, f"upload-owner:{note.photo}", name)
     card_tools.reader_note()
     if table.example or not any(pile.slots for pile in table.player(shown).piles):
         st.caption(PHOTO_HELP)
@@ -495,6 +438,8 @@ def show_pile(
         ),
         unsafe_allow_html=True,
     )
+    if len(pile.slots) > CARDS_ACROSS_A_PHONE:
+        st.caption(f"⇆ Swipe the cards sideways: {len(pile.slots)} cards are wider than a phone.")
     with st.container(key=f"gaps-{pile.id}"):
         for position in pile.gaps:
             gap_prompt(pile, pile_index, position)
@@ -587,30 +532,49 @@ def show_queens(pile: ts.Pile, pile_index: int, score: PileScore) -> None:
             )
 
 
+def move_places(player: ts.Player, pile_index: int, pile: ts.Pile, selected: int) -> list:
+    """Where a tapped card can go in one tap: any place in its pile (it becomes that card),
+    or the near end of the player's other piles."""
+    places = [
+        card_tools.Place(
+            f"→ {ts.card_number(pile_index, target)}",
+            ts.move_card,
+            (pile.id, selected, target - selected),
+        )
+        for target in range(len(pile.slots))
+        if target != selected
+    ]
+    for other_index, other in enumerate(player.piles):
+        if other_index != pile_index:
+            end = "start" if other_index > pile_index else "end"
+            places.append(
+                card_tools.Place(
+                    f"→ pile {other_index + 1} {end}",
+                    ts.move_card_to_pile,
+                    (pile.id, selected, other.id),
+                )
+            )
+    return places
+
+
 def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
     sel_key = f"sel:{pile.id}"
     selected = card_tools.pick_slot(
-        act, pile, pile_index, "Tap a card to change, move or delete it"
+        act,
+        pile,
+        "Tap a card to change, move or delete it",
+        lambda position: ts.card_number(pile_index, position),
     )
     if selected is not None:
         number = ts.card_number(pile_index, selected)
+        card_tools.move_pills(
+            act,
+            pile,
+            selected,
+            f"Tap where {number} goes",
+            move_places(player, pile_index, pile, selected),
+        )
         with st.container(horizontal=True, gap="small"):
-            st.button(
-                "◀ Left",
-                key=f"left:{pile.id}",
-                disabled=selected == 0,
-                on_click=act,
-                args=(ts.move_card, pile.id, selected, -1),
-                kwargs={"after": select(sel_key, selected - 1)},
-            )
-            st.button(
-                "Right ▶",
-                key=f"right:{pile.id}",
-                disabled=selected == len(pile.slots) - 1,
-                on_click=act,
-                args=(ts.move_card, pile.id, selected, 1),
-                kwargs={"after": select(sel_key, selected + 1)},
-            )
             st.button(
                 "🗑 Delete",
                 key=f"delete:{pile.id}",
@@ -618,17 +582,6 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
                 args=(ts.delete_card, pile.id, selected),
                 kwargs={"after": select(sel_key, None)},
             )
-            for other_index, other in enumerate(player.piles):
-                if other_index == pile_index:
-                    continue
-                end = "start" if other_index > pile_index else "end"
-                st.button(
-                    f"To pile {other_index + 1} ({end})",
-                    key=f"to:{pile.id}:{other.id}",
-                    on_click=act,
-                    args=(ts.move_card_to_pile, pile.id, selected, other.id),
-                    kwargs={"after": select(sel_key, None)},
-                )
             st.button(
                 f"✂ New pile from {number}",
                 key=f"split:{pile.id}",
@@ -719,32 +672,7 @@ def show_exports(table: ts.Table, result: ts.TableResult) -> None:
             )
 
 
-def show_share(table: ts.Table) -> None:
-    """The link to this table, to open it on another phone (or later, on this one)."""
-    text = link_text(table, st.session_state.player)
-    with st.expander("🔗 Share this table", key="share"):
-        if text is None:
-            st.markdown("Change something first: the example needs no link.")
-            return
-        base = str(st.context.url or "").split("?")[0]
-        st.markdown(
-            "This page's address holds the table: a reload keeps it, and the link opens it on "
-            "another phone (photos stay on this computer; their cards come along)."
-        )
-        st.code(f"{base}?{LINK_PARAM}={text}", language=None, wrap_lines=True)
-
-
-def main() -> None:
-    st.set_page_config(
-        page_title="Black Cat score",
-        page_icon="🐈‍⬛",
-        layout="centered",
-        initial_sidebar_state="collapsed",
-    )
-    st.markdown(pile_view.CSS, unsafe_allow_html=True)
-    if black_lady_page.choose_game() == black_lady_page.BLACK_LADY:
-        black_lady_page.main()
-        return
+def black_cat_page() -> None:
     init_state()
     state = st.session_state
     st.markdown("## 🐈‍⬛ Black Cat score")
@@ -767,10 +695,8 @@ def main() -> None:
     show_scoreboard(table, result)
     with st.container(horizontal=True, gap="small"):
         st.button("↶ Undo", on_click=undo, disabled=not state.history)
-        st.button(
-            "New game",
-            on_click=new_game,
-            help="Empty piles for every player (Undo brings them back)",
+        card_tools.confirm_new_game(
+            new_game, "Empty piles for every player, the same names (Undo brings them back)."
         )
     player = show_players(table)
 
@@ -793,8 +719,36 @@ def main() -> None:
     with st.expander("📖 How we score", key="how"):
         st.markdown(HOW_WE_SCORE.read_text(encoding="utf-8"))
     show_exports(table, result)
-    show_share(table)
-    keep_in_address(table, state.player)
+    text = link_text(table, state.player)
+    sharing.show_share(PAGE_PATH, LINK_PARAM, text, "Change something first to share a game.")
+    sharing.keep_in_address(LINK_PARAM, text, state.history)
+
+
+def main() -> None:
+    st.set_page_config(
+        page_title="Black Cat score",
+        page_icon="🐈‍⬛",
+        layout="centered",
+        initial_sidebar_state="collapsed",
+    )
+    st.markdown(pile_view.CSS + card_tools.CSS, unsafe_allow_html=True)
+    pages = {
+        black_lady_page.BLACK_CAT: st.Page(
+            black_cat_page, title=black_lady_page.BLACK_CAT, icon="🐈‍⬛", default=True
+        ),
+        black_lady_page.BLACK_LADY: st.Page(
+            black_lady_page.main,
+            title=black_lady_page.BLACK_LADY,
+            icon="♠️",
+            url_path=black_lady_page.PAGE_PATH,
+        ),
+    }
+    current = st.navigation(list(pages.values()), position="hidden")
+    if not sharing.admitted():
+        sharing.show_private()
+        return
+    black_lady_page.choose_game(current.title, pages)
+    current.run()
 
 
 main()

@@ -6,6 +6,11 @@ use (with `cryptography`) and kept in the user's config folder, so the browser's
 stays accepted on later runs. A new certificate is made only when the kept one is unreadable,
 expires within a month, or does not name the machine's current LAN address.
 
+Anyone on the same Wi-Fi could open that address, so the table gets a key: a random one, made
+once and kept beside the certificate (`--new-key` makes a new one), carried in the address
+(`?key=`) that the terminal prints as a QR code for the phone's camera. The app shows the table
+only to an address with the key.
+
 The certificate follows what phones accept: valid for 397 days (Apple's limit is 825, Chrome's
 for public ones 398), for server authentication, naming every address it serves in its
 subjectAltName; the key is an EC P-256 key, readable by the user alone.
@@ -14,16 +19,26 @@ subjectAltName; the key is an EC P-256 key, readable by the user alone.
 from __future__ import annotations
 
 import datetime as dt
+import io
 import ipaddress
 import os
+import re
+import secrets
 import socket
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 CERT_NAME = "lan-cert.pem"
 KEY_NAME = "lan-key.pem"
+ACCESS_KEY_NAME = "lan-table-key.txt"  # the key a phone's address must carry
+ACCESS_KEY_BYTES = 12  # 16 URL-safe characters: far too many to guess over a network
+KEY_PARAM = "key"  # the address's query parameter that carries the key
+ACCESS_KEY_ENV = "BLACKCAT_ACCESS_KEY"  # how `blackcat app` hands the key to the app
+PUBLIC_URL_ENV = "BLACKCAT_PUBLIC_URL"  # and the address phones reach the app at
+_ACCESS_KEY = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 VALID_DAYS = 397
 RENEW_BEFORE = dt.timedelta(days=30)
 LOCAL_NAMES = ("localhost",)
@@ -124,9 +139,50 @@ def ensure_certificate(
     ):
         return kept, False
     cert_pem, key_pem = make_certificate(addresses, now)
-    folder.mkdir(parents=True, exist_ok=True)
-    kept.key.touch(mode=0o600)
-    kept.key.chmod(0o600)  # touch() leaves an existing file's mode alone
-    kept.key.write_bytes(key_pem)
+    _write_private(kept.key, key_pem)
     kept.cert.write_bytes(cert_pem)
     return kept, True
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.touch(mode=0o600)
+    path.chmod(0o600)  # touch() leaves an existing file's mode alone
+    path.write_bytes(data)
+
+
+def ensure_access_key(folder: Path, new: bool = False) -> tuple[str, bool]:
+    """The table's key kept in `folder` (made first if there is none, it is unreadable, or
+    `new` asks for a new one); and whether it is new."""
+    path = folder / ACCESS_KEY_NAME
+    if not new and path.is_file():
+        kept = path.read_text(encoding="ascii", errors="replace").strip()
+        if _ACCESS_KEY.match(kept):
+            return kept, False
+    key = secrets.token_urlsafe(ACCESS_KEY_BYTES)
+    _write_private(path, key.encode("ascii"))
+    return key, True
+
+
+def terminal_qr(text: str, colours: bool = False) -> str:
+    """A QR code of `text` in text, for a terminal: two modules a character (half blocks), so
+    a LAN address with its key takes about 40 columns and 20 lines. The light modules are the
+    drawn ones; with `colours`, each line is white on black whatever the terminal's theme
+    (a phone's camera reads a dark-on-light code), else it relies on a dark background."""
+    import segno
+
+    out = io.StringIO()
+    segno.make(text, error="l", micro=False).terminal(out=out, compact=True, border=2)
+    lines = out.getvalue().splitlines()
+    if colours:
+        lines = [f"{WHITE_ON_BLACK}{line}{PLAIN}" for line in lines]
+    return "\n".join(lines) + "\n"
+
+
+WHITE_ON_BLACK = "\x1b[97;40m"
+PLAIN = "\x1b[0m"
+
+
+def terminal_has_colours(stream: Any) -> bool:
+    """Whether `stream` is a terminal that takes colours (and NO_COLOR doesn't say no)."""
+    return bool(getattr(stream, "isatty", lambda: False)()) and "NO_COLOR" not in os.environ

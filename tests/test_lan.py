@@ -82,3 +82,57 @@ def test_the_config_folder_can_be_chosen(monkeypatch: pytest.MonkeyPatch, tmp_pa
 def test_the_lan_address_is_not_a_loopback_one() -> None:
     address = lan.lan_address()
     assert address is None or not ipaddress.ip_address(address).is_loopback
+
+
+# ---------------------------------------------------------------------------------------------
+# The table's key and the QR code of its address
+
+
+def test_the_key_is_made_once_kept_private_and_renewed_on_request(tmp_path: Path) -> None:
+    key, new = lan.ensure_access_key(tmp_path)
+    assert new and len(key) >= 16 and key.isascii()
+    assert set(key) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    path = tmp_path / lan.ACCESS_KEY_NAME
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert lan.ensure_access_key(tmp_path) == (key, False)  # kept for later runs
+    other, new = lan.ensure_access_key(tmp_path, new=True)
+    assert new and other != key
+    assert lan.ensure_access_key(tmp_path) == (other, False)
+    path.write_text("short")  # damaged: a new one
+    third, new = lan.ensure_access_key(tmp_path)
+    assert new and third not in (key, other, "short")
+
+
+def modules(text: str) -> list[list[bool]]:
+    """The light modules a terminal QR code draws, back as a matrix (two rows a line)."""
+    halves = {" ": (False, False), "▀": (True, False), "▄": (False, True), "█": (True, True)}
+    rows: list[list[bool]] = []
+    for line in text.splitlines():
+        pairs = [halves[char] for char in line]
+        rows += [[top for top, _ in pairs], [bottom for _, bottom in pairs]]
+    return rows
+
+
+def test_the_terminal_qr_code_is_the_address_and_fits_a_terminal() -> None:
+    import segno
+
+    url = "https://192.168.1.23:8501/?key=AbCdEfGhIjKlMnOp"
+    text = lan.terminal_qr(url)
+    assert max(len(line) for line in text.splitlines()) <= 80
+    drawn = modules(text)
+    expected = segno.make(url, error="l", micro=False)
+    size = len(expected.matrix)
+    light = [[not dark for dark in row] for row in expected.matrix]
+    # the code sits inside a light border of two modules
+    assert [row[2 : 2 + size] for row in drawn[2 : 2 + size]] == light
+    assert all(drawn[0]) and all(drawn[1])
+
+
+def test_in_colour_the_code_is_white_on_black_whatever_the_terminal() -> None:
+    url = "https://10.0.0.7:8501/?key=AbCdEfGhIjKlMnOp"
+    plain = lan.terminal_qr(url)
+    coloured = lan.terminal_qr(url, colours=True)
+    lines = coloured.splitlines()
+    assert all(line.startswith(lan.WHITE_ON_BLACK) and line.endswith(lan.PLAIN) for line in lines)
+    stripped = [line.removeprefix(lan.WHITE_ON_BLACK).removesuffix(lan.PLAIN) for line in lines]
+    assert stripped == plain.splitlines()

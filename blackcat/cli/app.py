@@ -7,7 +7,8 @@ over torch's lazy modules once the photo reader is loaded.
 
 It listens on 127.0.0.1 alone unless told otherwise: `--lan` serves HTTPS on every interface (a
 phone's browser gives a page the camera only over HTTPS), with the certificate of
-`blackcat.lan`, and prints the address to open on the phone; `--address` picks the interface.
+`blackcat.lan`, and prints the address to open on the phone, with the table's key, and the same
+address as a QR code; `--address` picks the interface, `--new-key` makes a new key.
 """
 
 from __future__ import annotations
@@ -46,6 +47,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "needs HTTPS); prints the address to open",
     )
     parser.add_argument(
+        "--new-key",
+        action="store_true",
+        help="with --lan: make a new key for the table's address (phones with the old "
+        "address no longer see the table)",
+    )
+    parser.add_argument(
         "--headless", action="store_true", help="don't open a browser window, just serve"
     )
     parser.add_argument(
@@ -79,16 +86,23 @@ def streamlit_command(
     return command
 
 
-def lan_notice(url: str | None, port: int, certificate: lan.Certificate, new: bool) -> str:
-    """What `--lan` prints: the address to open on the phone and the warning to expect."""
+def lan_notice(
+    url: str | None, port: int, certificate: lan.Certificate, new: bool, key: str = ""
+) -> str:
+    """What `--lan` prints: the address to open on the phone (with the table's key) and its QR
+    code, and the warning to expect."""
     made = "made now" if new else "made on an earlier run"
-    where = (
-        f"On a phone on the same network, open  {url}"
-        if url
-        else f"No network found: on this machine, open  https://localhost:{port}"
-    )
+    query = f"/?{lan.KEY_PARAM}={key}" if key else ""
+    if url:
+        where = (
+            f"{lan.terminal_qr(url + query, lan.terminal_has_colours(sys.stdout))}"
+            f"On a phone on the same network, scan the QR code above or open  {url}{query}"
+        )
+    else:
+        where = f"No network found: on this machine, open  https://localhost:{port}{query}"
     return (
         f"{where}\n"
+        "Only an address with the key shows the table (--new-key makes a new one).\n"
         f"The certificate is this computer's own ({made}, kept in {certificate.cert.parent}), "
         "so the browser warns once: choose Advanced, then Proceed (Chrome), or Show Details, "
         "then visit this website (Safari). Upload then offers the phone's camera."
@@ -111,11 +125,17 @@ def run(args: argparse.Namespace) -> int:
         shown = lan.lan_address()
         try:
             certificate, new = lan.ensure_certificate(lan.config_dir(), [shown] if shown else [])
+            key, _ = lan.ensure_access_key(lan.config_dir(), new=args.new_key)
         except OSError as error:
             print(f"blackcat app: can't keep the HTTPS certificate: {error}", file=sys.stderr)
             return 2
         url = f"https://{shown}:{args.port}" if shown else None
-        print(lan_notice(url, args.port, certificate, new), flush=True)
+        env[lan.ACCESS_KEY_ENV] = key
+        env[lan.PUBLIC_URL_ENV] = url or f"https://localhost:{args.port}"
+        print(lan_notice(url, args.port, certificate, new, key), flush=True)
+    else:
+        env.pop(lan.ACCESS_KEY_ENV, None)  # on this machine alone no key is asked for
+        env.pop(lan.PUBLIC_URL_ENV, None)
     command = streamlit_command(args, certificate, shown)
     if os.name == "posix":
         # Streamlit takes this process over, so a signal that stops `blackcat app` (Ctrl-C,

@@ -14,6 +14,8 @@ photo is more often a missed photo than a player without tricks), or not in yet.
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -157,6 +159,33 @@ def remove_player(game: LadyGame, seat: int) -> LadyGame:
     return new_game(game.names[:seat] + game.names[seat + 1 :], game.rules, game.serial + 1)
 
 
+def with_players(game: LadyGame, count: int) -> LadyGame:
+    """A game of `count` players (before any deal has cards): the names so far are kept,
+    new seats get free names."""
+    if count == len(game.names):
+        return game
+    if game.has_cards:
+        raise ts.TableError(FIXED_PLAYERS)
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise ts.TableError(f"Black Lady is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    names = list(game.names[:count])
+    while len(names) < count:
+        names.append(_free_name(names))
+    return new_game(names, game.rules, game.serial + 1)
+
+
+def untouched(game: LadyGame) -> bool:
+    """The game the page opens with: default players and rules, one deal, nothing in it."""
+    deal = game.deals[0]
+    return (
+        game.names == DEFAULT_NAMES
+        and game.rules == DEFAULT_RULES
+        and len(game.deals) == 1
+        and deal.empty
+        and not deal.no_tricks
+    )
+
+
 # ---------------------------------------------------------------------------------------------
 # Deals
 
@@ -218,6 +247,22 @@ def mark_no_tricks(game: LadyGame, seat: int, took_none: bool) -> LadyGame:
     return _with_deal(game, replace(deal, no_tricks=marked))
 
 
+def move_to_seat(game: LadyGame, seat: int, position: int, target: int) -> LadyGame:
+    """The card at `position` of the seat's tricks moved to another player's tricks (with what
+    the reader said about it): the photo held two players' tricks, or a card went astray."""
+    table = game.deal.table
+    if target == seat or not 0 <= target < len(table.players):
+        raise ts.TableError("a card can only move to another player's tricks")
+    source = table.players[seat].piles[0]
+    if not 0 <= position < len(source.slots):
+        raise ts.TableError("that card is no longer in the tricks")
+    slot = source.slots[position]
+    goal = table.players[target].piles[0]
+    table = _with_slots(table, source.id, source.slots[:position] + source.slots[position + 1 :])
+    table = _with_slots(table, goal.id, (*goal.slots, slot))
+    return _with_deal(game, replace(game.deal, table=table))
+
+
 def confirm_all(game: LadyGame, seat: int) -> LadyGame:
     """Every doubtful card of the seat's tricks confirmed as read."""
     pile = game.deal.tricks(seat)
@@ -261,12 +306,87 @@ def sheet(game: LadyGame) -> GameScore:
     return score_game(game.names, [deal_points(game, index) for index in range(len(game.deals))])
 
 
+PHOTO_WORDS = (
+    ("'s photo", "'s cards"),
+    ("their photos", "their cards"),
+    ("the photos of", "the cards of"),
+)
+
+
 def problems(game: LadyGame, index: int) -> tuple[Problem, ...]:
-    """The checks of a deal that fail, naming the players by name."""
-    return check_deal(game.deals[index].all_cards, game.names)
+    """The checks of a deal that fail, naming the players by name; they say "photo" only
+    where a player's tricks came from a photo, "cards" where they were typed."""
+    deal = game.deals[index]
+    from_photos = {player.name for player in deal.table.players if ts.photos_of(player)}
+    found = check_deal(deal.all_cards, game.names)
+    return tuple(
+        problem if set(problem.players) & from_photos else _typed_words(problem)
+        for problem in found
+    )
+
+
+def _typed_words(problem: Problem) -> Problem:
+    message = problem.message
+    for photo, cards in PHOTO_WORDS:
+        message = message.replace(photo, cards)
+    return replace(problem, message=message)
 
 
 def waiting_for(game: LadyGame, index: int) -> tuple[str, ...]:
     """The players whose tricks aren't in yet."""
     cards = game.deals[index].all_cards
     return tuple(name for name, held in zip(game.names, cards, strict=True) if held is None)
+
+
+# ---------------------------------------------------------------------------------------------
+# A game brought back (from a link)
+
+
+def restore(
+    names: Sequence[str],
+    rules: Rules,
+    deals: Sequence[Sequence[tuple[ts.Slot, ...] | None]],
+    current: int = 0,
+) -> LadyGame:
+    """A game of these players and deals: `deals[d][seat]` is the seat's tricks, None for a
+    player marked "took no trick" (TableError for a wrong number of players or seats)."""
+    game = new_game(names, rules)
+    built = []
+    for index, seats in enumerate(deals):
+        if len(seats) != len(game.names):
+            raise ts.TableError(f"a deal has tricks for {len(seats)} players, not {len(names)}")
+        deal = game.deals[0] if index == 0 else empty_deal(game.names, index + 1)
+        table = deal.table
+        none = set()
+        for player, slots in zip(table.players, seats, strict=True):
+            if slots is None:
+                none.add(player.id)
+            else:
+                table = _with_slots(table, player.piles[0].id, slots)
+        built.append(Deal(table, frozenset(none)))
+    if not built:
+        return game
+    current = current if 0 <= current < len(built) else 0
+    return replace(game, deals=tuple(built), current=current, serial=len(built))
+
+
+def _with_slots(table: ts.Table, pile_id: int, slots: tuple[ts.Slot, ...]) -> ts.Table:
+    player_index, _ = table.locate(pile_id)
+    player = table.players[player_index]
+    piles = tuple(replace(p, slots=slots) if p.id == pile_id else p for p in player.piles)
+    players = list(table.players)
+    players[player_index] = replace(player, piles=piles)
+    return replace(table, players=tuple(players))
+
+
+def sheet_csv(game: LadyGame) -> str:
+    """The score sheet as CSV: a row a deal (each player's points, empty while not in), then
+    the totals."""
+    score = sheet(game)
+    lines = [["deal", *score.names]]
+    for index, deal in enumerate(score.deals):
+        lines.append([str(index + 1), *("" if p is None else str(p) for p in deal)])
+    lines.append(["total", *(str(total) for total in score.totals)])
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(lines)
+    return buffer.getvalue()

@@ -1,14 +1,19 @@
-"""The table as a short text for a link: what the app keeps in the page's address, so that a
-reload, a reconnect or another phone opening the link finds the same table.
+"""A game's table as a short text for a link: what the app keeps in the page's address, so that a
+reload, a reconnect or another phone opening the link finds the same game.
 
-The text holds the players, their piles, every card with its Queen pin and whether the player
-checked it, the variants, whose piles are shown, and for cards read from a photo which read they
-are (photo key and place among the photo's reads): the photos themselves stay on the server, and
-a card whose photo the server no longer has becomes a typed card; and where the reader thinks
-a card may be missing (a pile's gaps, under "g" only when there are any: a link without it, as
-every older one, has none). It is JSON, compressed with
-zlib and written in URL-safe base64; a version number lets a later format refuse an older link
-politely. Pure functions: the app supplies how reads are found (`ReadIndex`, `ReadAt`).
+Black Cat's text holds the players, their piles, every card with its Queen pin and whether the
+player checked it, the variants and whose piles are shown; Black Lady's holds the players, every
+deal's tricks (and who took no trick), the rules and the deal on screen. For cards read from a
+photo both name the read (photo key and place among the photo's reads): the photos themselves
+stay on the server, and a card whose photo the server no longer has becomes a typed card.
+
+The text is short: JSON in which a pile is one string, a card one letter and its marks a few
+characters (a card read right after the previous one of the same photo carries no mark), compressed
+with raw deflate and written in URL-safe base64 after a version mark. Links of the first
+format (zlib-compressed JSON with a card per string) are still read. Pure functions: the app
+supplies how reads are found (`ReadIndex`, `ReadAt`).
+Where the reader thinks a card may be missing (a pile's gaps) the Black Cat text also holds them,
+under "x" and only when there are any: a link without it, as every older one, has none.
 """
 
 from __future__ import annotations
@@ -17,18 +22,23 @@ import base64
 import binascii
 import json
 import re
+import string
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from blackcat.games.black_cat import Variants
-from blackcat.games.cards import QUEEN_VALUES, CardParseError, parse_card
+from blackcat.games.black_lady import Rules
+from blackcat.games.cards import ALL_CARDS, QUEEN_VALUES, Card, CardParseError, parse_card
+from blackcat.tables import black_lady_table as lt
 from blackcat.tables.black_cat_table import Pile, Player, Slot, Table, TableError, new_table
 from blackcat.vision.types import ReadCard
 
-VERSION = 1
+VERSION = 1  # the first format: zlib-compressed JSON, a card per string
+COMPACT = "2"  # what starts a link text of the compact format
 MAX_TEXT = 20_000  # characters of a link's table; a real table takes a few hundred
+GAPS = "x"  # a Black Cat link's gaps: [player, pile, position, ...] lists
 MAX_JSON = 200_000  # bytes once decompressed: a damaged or hostile link can't blow up
 
 ReadIndex = Callable[[str, ReadCard], int | None]
@@ -39,6 +49,13 @@ ReadAt = Callable[[str, int], ReadCard | None]
 _SLOT = re.compile(
     r"^(?P<card>[^=!@]+)(?:=(?P<pin>\d+))?(?P<checked>!)?(?:@(?P<ref>\d+)\.(?P<at>\d+))?$"
 )
+CARD_LETTERS = string.ascii_uppercase + string.ascii_lowercase  # one letter per card
+_LETTER = {card: letter for card, letter in zip(ALL_CARDS, CARD_LETTERS, strict=True)}
+_CARD = {letter: card for card, letter in _LETTER.items()}
+_COMPACT_SLOT = re.compile(
+    r"(?P<card>[A-Za-z])(?:=(?P<pin>\d+))?(?P<checked>!)?(?:@(?P<ref>\d+)\.(?P<at>\d+)|(?P<typed>~))?"
+)
+NO_TRICK = "-"  # a Black Lady seat marked "took no trick"
 
 
 class LinkError(ValueError):
@@ -59,60 +76,111 @@ def _no_read(photo: str, place: int) -> ReadCard | None:
     return None
 
 
-def _slot_text(slot: Slot, photos: dict[str, int], read_index: ReadIndex) -> str:
-    text = slot.card.code
-    if slot.pin is not None:
-        text += f"={slot.pin}"
-    if slot.checked:
-        text += "!"
-    if slot.photo is not None and slot.read is not None:
-        place = read_index(slot.photo, slot.read)
-        if place is not None:
-            text += f"@{photos.setdefault(slot.photo, len(photos))}.{place}"
-    return text
-
-
-def encode_table(table: Table, selected: int = 0, read_index: ReadIndex = _no_index) -> str:
-    """The table as link text."""
-    photos: dict[str, int] = {}
-    players = [
-        [
-            player.name,
-            [[_slot_text(s, photos, read_index) for s in pile.slots] for pile in player.piles],
-        ]
-        for player in table.players
-    ]
-    variants = table.variants
-    data = {
-        "v": VERSION,
-        "s": selected,
-        "d": variants.decks,
-        "l": int(variants.lucky_tom),
-        "m": int(variants.music_of_the_night),
-        "f": list(photos),
-        "p": players,
-    }
-    gaps = [
-        [player_index, pile_index, *pile.gaps]
-        for player_index, player in enumerate(table.players)
-        for pile_index, pile in enumerate(player.piles)
-        if pile.gaps
-    ]
-    if gaps:
-        data["g"] = gaps
-    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
-    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
-
-
 DAMAGED = "the table in this link can't be read (it may be cut short or changed)"
+
+
+# ---------------------------------------------------------------------------------------------
+# Piles as text: a letter a card, its marks after it
+
+
+class _Refs:
+    """The photos a link's cards were read from, and the run of reads under way: after a card
+    named `@photo.place`, each card without a mark is the photo's next read, until a card
+    marked `~` (typed, not read) or the next `@`."""
+
+    def __init__(self, photos: Sequence[str] = ()) -> None:
+        self.keys = list(photos)
+        self.run: tuple[int, int] | None = None
+
+    def mark(self, photo: str | None, place: int | None) -> str:
+        """The mark of a card read at `place` of `photo` (None, None: a typed card)."""
+        if photo is None or place is None:
+            typed_in_run = self.run is not None
+            self.run = None
+            return "~" if typed_in_run else ""
+        if photo not in self.keys:
+            self.keys.append(photo)
+        read = (self.keys.index(photo), place)
+        follows = self.run == (read[0], place - 1)
+        self.run = read
+        return "" if follows else f"@{read[0]}.{place}"
+
+    def follow(self, ref: str | None, at: str | None, typed: bool) -> tuple[str, int] | None:
+        """The read a card of a link names, given its mark."""
+        if ref is not None and at is not None:
+            self.run = (int(ref), int(at))
+        elif typed:
+            self.run = None
+        elif self.run is not None:
+            self.run = (self.run[0], self.run[1] + 1)
+        if self.run is None:
+            return None
+        if self.run[0] >= len(self.keys):
+            raise LinkError(DAMAGED)
+        return self.keys[self.run[0]], self.run[1]
+
+
+def pile_code(slots: Sequence[Slot], refs: _Refs, read_index: ReadIndex) -> str:
+    """A pile as compact text: per card its letter, `=7`/`=11` for a pin, `!` when checked,
+    and which read it is (see `_Refs`)."""
+    parts = []
+    for slot in slots:
+        text = _LETTER[slot.card]
+        if slot.pin is not None:
+            text += f"={slot.pin}"
+        if slot.checked:
+            text += "!"
+        place = None
+        if slot.photo is not None and slot.read is not None:
+            place = read_index(slot.photo, slot.read)
+        parts.append(text + refs.mark(slot.photo if place is not None else None, place))
+    return "".join(parts)
+
+
+def _checked_pin(card: Card, pin: int | None) -> int | None:
+    if pin is not None and (not card.is_queen or pin not in QUEEN_VALUES):
+        raise LinkError(f"{DAMAGED}: {card.label} can't be pinned to {pin}")
+    return pin
+
+
+def pile_slots(text: Any, refs: _Refs, read_at: ReadAt) -> tuple[Slot, ...]:
+    """The slots of a pile's compact text (LinkError for anything else)."""
+    if not isinstance(text, str):
+        raise LinkError(DAMAGED)
+    slots = []
+    at = 0
+    while at < len(text):
+        match = _COMPACT_SLOT.match(text, at)
+        if match is None:
+            raise LinkError(f"{DAMAGED}: {text[at : at + 10]!r} is not a card")
+        at = match.end()
+        card = _CARD[match["card"]]
+        pin = _checked_pin(card, int(match["pin"]) if match["pin"] else None)
+        slot = Slot(card, pin=pin, checked=bool(match["checked"]))
+        named = refs.follow(match["ref"], match["at"], bool(match["typed"]))
+        if named is not None:
+            read = read_at(*named)
+            if read is not None:
+                slot = replace(slot, read=read, photo=named[0])
+        slots.append(slot)
+    return tuple(slots)
+
+
+def _pack(data: dict[str, Any]) -> str:
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)  # raw deflate: no header, no checksum
+    packed = deflate.compress(raw) + deflate.flush()
+    return COMPACT + base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
 def _json(text: str) -> Any:
     if len(text) > MAX_TEXT:
         raise LinkError(f"{DAMAGED}: it is too long")
+    compact = text.startswith(COMPACT)
+    body = text[1:] if compact else text
     try:
-        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-        inflate = zlib.decompressobj()
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        inflate = zlib.decompressobj(-15 if compact else 15)
         raw = inflate.decompress(packed, MAX_JSON)
         if inflate.unconsumed_tail or not inflate.eof:
             raise LinkError(DAMAGED)
@@ -123,7 +191,52 @@ def _json(text: str) -> Any:
         raise LinkError(DAMAGED) from None
 
 
+def _object(text: str, game: str) -> dict[str, Any]:
+    data = _json(text)
+    if not isinstance(data, dict):
+        raise LinkError(DAMAGED)
+    if data.get("v") not in (VERSION, 2) or data.get("g", "cat") != game:
+        raise LinkError(
+            "this link's table was saved by another version of the app and can't be read here"
+        )
+    return data
+
+
+# ---------------------------------------------------------------------------------------------
+# Black Cat
+
+
+def encode_table(table: Table, selected: int = 0, read_index: ReadIndex = _no_index) -> str:
+    """The table as link text."""
+    refs = _Refs()
+    players = [
+        [player.name, [pile_code(pile.slots, refs, read_index) for pile in player.piles]]
+        for player in table.players
+    ]
+    variants = table.variants
+    data: dict[str, Any] = {"v": 2, "p": players}
+    for name, value, default in (
+        ("s", selected, 0),
+        ("d", variants.decks, 1),
+        ("l", int(variants.lucky_tom), 0),
+        ("m", int(variants.music_of_the_night), 0),
+        ("f", refs.keys, []),
+    ):
+        if value != default:
+            data[name] = value
+    gaps = [
+        [player_index, pile_index, *pile.gaps]
+        for player_index, player in enumerate(table.players)
+        for pile_index, pile in enumerate(player.piles)
+        if pile.gaps
+    ]
+    if gaps:
+        data[GAPS] = gaps
+    return _pack(data)
+
+
 def _slot(text: Any, photos: list[str], read_at: ReadAt) -> Slot:
+    """A card of the first format: `QS=7!@0.3`."""
     match = _SLOT.match(text) if isinstance(text, str) else None
     if match is None:
         raise LinkError(f"{DAMAGED}: {str(text)[:20]!r} is not a card")
@@ -131,9 +244,7 @@ def _slot(text: Any, photos: list[str], read_at: ReadAt) -> Slot:
         card = parse_card(match["card"])
     except CardParseError:
         raise LinkError(f"{DAMAGED}: {match['card'][:20]!r} is not a card") from None
-    pin = int(match["pin"]) if match["pin"] else None
-    if pin is not None and (not card.is_queen or pin not in QUEEN_VALUES):
-        raise LinkError(f"{DAMAGED}: {card.label} can't be pinned to {pin}")
+    pin = _checked_pin(card, int(match["pin"]) if match["pin"] else None)
     slot = Slot(card, pin=pin, checked=bool(match["checked"]))
     if match["ref"] is not None:
         ref = int(match["ref"])
@@ -145,22 +256,29 @@ def _slot(text: Any, photos: list[str], read_at: ReadAt) -> Slot:
     return slot
 
 
+def _photos(data: dict[str, Any]) -> list[str]:
+    photos = data.get("f", [])
+    if not isinstance(photos, list):
+        raise LinkError(DAMAGED)
+    return [str(key) for key in photos]
+
+
 def decode_table(text: str, read_at: ReadAt = _no_read) -> Link:
     """The table of a link's text; LinkError, in words, for anything else."""
-    data = _json(text)
-    if not isinstance(data, dict):
-        raise LinkError(DAMAGED)
-    if data.get("v") != VERSION:
-        raise LinkError(
-            "this link's table was saved by another version of the app and can't be read here"
-        )
+    data = _object(text, "cat")
     try:
-        photos = [str(key) for key in data.get("f", [])]
+        photos = _photos(data)
         players = data["p"]
         names = [name for name, _ in players]
         if not all(isinstance(name, str) for name in names):
             raise LinkError(DAMAGED)
-        piles = [[tuple(_slot(s, photos, read_at) for s in pile) for pile in p] for _, p in players]
+        if data["v"] == VERSION:
+            piles = [
+                [tuple(_slot(s, photos, read_at) for s in pile) for pile in p] for _, p in players
+            ]
+        else:
+            refs = _Refs(photos)
+            piles = [[pile_slots(pile, refs, read_at) for pile in p] for _, p in players]
         variants = Variants(
             decks=int(data.get("d", 1)),
             lucky_tom=bool(data.get("l", 0)),
@@ -184,7 +302,7 @@ def decode_table(text: str, read_at: ReadAt = _no_read) -> Link:
         )
         for player, p in zip(table.players, piles, strict=True)
     )
-    table = replace(table, players=_with_gaps(players_with_cards, data.get("g", [])))
+    table = replace(table, players=_with_gaps(players_with_cards, data.get(GAPS, [])))
     return Link(table, selected if 0 <= selected < len(table.players) else 0)
 
 
@@ -207,3 +325,50 @@ def _with_gaps(players: tuple[Player, ...], gaps: Any) -> tuple[Player, ...]:
     return tuple(
         replace(player, piles=tuple(own)) for player, own in zip(players, piles, strict=True)
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Black Lady
+
+
+def encode_lady(game: lt.LadyGame, read_index: ReadIndex = _no_index) -> str:
+    """A game of Black Lady as link text: names, rules, deal on screen, every deal's tricks
+    (`-` for a player marked "took no trick")."""
+    refs = _Refs()
+    deals = []
+    for deal in game.deals:
+        seats = []
+        for player in deal.table.players:
+            code = pile_code(player.piles[0].slots, refs, read_index)
+            seats.append(NO_TRICK if not code and player.id in deal.no_tricks else code)
+        deals.append(seats)
+    data: dict[str, Any] = {"v": 2, "g": "lady", "n": list(game.names), "t": deals}
+    if game.rules.ace_hearts != Rules().ace_hearts:
+        data["a"] = game.rules.ace_hearts
+    if game.current:
+        data["c"] = game.current
+    if refs.keys:
+        data["f"] = refs.keys
+    return _pack(data)
+
+
+def decode_lady(text: str, read_at: ReadAt = _no_read) -> lt.LadyGame:
+    """The Black Lady game of a link's text; LinkError, in words, for anything else."""
+    data = _object(text, "lady")
+    try:
+        names = data["n"]
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise LinkError(DAMAGED)
+        rules = Rules(ace_hearts=int(data.get("a", Rules().ace_hearts)))
+        refs = _Refs(_photos(data))
+        deals = [
+            [None if code == NO_TRICK else pile_slots(code, refs, read_at) for code in seats]
+            for seats in data["t"]
+        ]
+        return lt.restore(names, rules, deals, int(data.get("c", 0)))
+    except LinkError:
+        raise
+    except TableError as error:
+        raise LinkError(f"{DAMAGED}: {error}") from None
+    except (KeyError, TypeError, ValueError):
+        raise LinkError(DAMAGED) from None

@@ -19,6 +19,8 @@ import streamlit as st
 from playwright.sync_api import expect, sync_playwright
 from streamlit.testing.v1 import AppTest
 from test_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, served_app, settle
+from test_browser import new_game as start_new_game
+from test_streamlit_app import uploader
 
 from blackcat.games.black_cat import score_player
 from blackcat.vision.image_io import load_image
@@ -75,7 +77,7 @@ def start() -> AppTest:
 
 
 def new_game(at: AppTest) -> None:
-    next(b for b in at.button if b.label == "New game").click()
+    next(b for b in at.button if b.label == "Yes, a new game").click()
     at.run()
 
 
@@ -91,7 +93,7 @@ def test_the_example_photo_is_read_and_scored_as_the_app_opens(reader: CardReade
 def test_an_uploaded_photo_is_read_into_the_players_piles(reader: CardReader) -> None:
     at = start()
     new_game(at)
-    at.file_uploader(key="uploads").set_value(("piles.jpg", EXAMPLE.read_bytes(), "image/jpeg"))
+    uploader(at).set_value(("piles.jpg", EXAMPLE.read_bytes(), "image/jpeg"))
     at.run()
     assert not at.exception
     assert any("given to Player 1" in s.value for s in at.success), [e.value for e in at.error]
@@ -127,7 +129,7 @@ def test_a_real_photo_reads_as_blackcat_scan_reads_it(reader: CardReader) -> Non
     scanned = [" ".join(pile["cards"]) for pile in json.loads(scan.stdout)[0]["piles"]]
     at = start()
     new_game(at)
-    at.file_uploader(key="uploads").set_value((name, path.read_bytes(), "image/jpeg"))
+    uploader(at).set_value((name, path.read_bytes(), "image/jpeg"))
     at.run()
     assert not at.exception
     if scanned:
@@ -151,8 +153,7 @@ def test_a_photo_through_a_real_browser(tmp_path: Path) -> None:
             timeout=TIMEOUT * 1000
         )
         settle(page)
-        page.get_by_role("button", name="New game").click()
-        settle(page)
+        start_new_game(page)
         page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(EXAMPLE)
         settle(page)
         expect(page.get_by_text("given to Player 1")).to_be_visible(timeout=TIMEOUT * 1000)

@@ -4,6 +4,8 @@ deal checks, the score sheet and the game choice at the top."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import test_streamlit_app as bc
 from fakes import FAKE_ROWS, read_card
@@ -56,6 +58,16 @@ def sheet(at: AppTest) -> str:
     return next(m.value for m in at.markdown if 'class="bl-sheet"' in m.value)
 
 
+def sheet_rows(at: AppTest) -> dict[str, list[str]]:
+    """The score sheet, a row a player: their total, then their points in each deal."""
+    rows = re.findall(
+        r'<td class="name">([^<]*)</td><td class="tot[^"]*">([^<]*)</td>(.*?)</tr>', sheet(at)
+    )
+    return {
+        name: [total, *re.findall(r"<td[^>]*>([^<]*)</td>", cells)] for name, total, cells in rows
+    }
+
+
 def leader(at: AppTest) -> str:
     return next(m.value for m in at.markdown if 'class="bc-result"' in m.value)
 
@@ -97,7 +109,7 @@ def test_the_game_is_chosen_at_the_top_and_black_cat_stays_as_it_was(tmp_path) -
 def test_a_three_player_game_of_two_deals_by_photo_and_typing(lady: AppTest) -> None:
     for seat, name in enumerate(("Ann", "Ben", "Cat")):
         rename(lady, seat, name)
-    assert "<th>Ann</th><th>Ben</th><th>Cat</th>" in sheet(lady)
+    assert list(sheet_rows(lady)) == ["Ann", "Ben", "Cat"]
     assert "2♣ set aside, 17 cards each" in page_text(lady)
 
     # Ann: a photo of her tricks, spread in two rows
@@ -120,7 +132,8 @@ def test_a_three_player_game_of_two_deals_by_photo_and_typing(lady: AppTest) -> 
     assert "2♣ is set aside with 3 players but is in Ann's tricks" in warning
     assert "Ann has 19 cards" in warning
     assert "5♥ is in nobody's tricks" in warning
-    assert "<td>1 ⚠️</td>" in sheet(lady)
+    assert ">1 ⚠️</th>" in sheet(lady)
+    assert "No leader yet: deal 1 must pass its checks first" in leader(lady)
 
     # fix them with the reader's next guess and "not a card"
     choose(lady, 0)
@@ -130,7 +143,7 @@ def test_a_three_player_game_of_two_deals_by_photo_and_typing(lady: AppTest) -> 
     run(lady)
     assert not lady.warning
     assert any("Every check passes" in s.value for s in lady.success)
-    assert "<td>1</td><td>−68</td><td>−67</td><td>+50</td>" in sheet(lady)
+    assert sheet_rows(lady) == {"Ann": ["−68", "−68"], "Ben": ["−67", "−67"], "Cat": ["+50", "+50"]}
 
     # deal 2, all typed: Ann took no trick, Ben took Ann's cards of deal 1, Cat Ben's
     button(lady, "➕ Next deal").click()
@@ -143,9 +156,12 @@ def test_a_three_player_game_of_two_deals_by_photo_and_typing(lady: AppTest) -> 
     choose(lady, 2)
     type_tricks(lady, "Cat", BEN)
     assert any("Every check passes" in s.value for s in lady.success)
-    row = '<td>2</td><td>+50<span class="run">−18</span></td>'
-    assert row in sheet(lady)
-    assert '<td class="win">−17</td>' in sheet(lady)
+    assert sheet_rows(lady) == {
+        "Ann": ["−18", "−68", "+50"],
+        "Ben": ["−135", "−67", "−68"],
+        "Cat": ["−17", "+50", "−67"],
+    }
+    assert '<td class="tot win">−17</td>' in sheet(lady)
     assert "🏆 Cat leads with −17 after 2 deals." in leader(lady)
 
     # the first deal is still there to look at and fix
@@ -187,22 +203,25 @@ def test_a_typo_is_explained_and_the_ace_switch(lady: AppTest) -> None:
     assert any("“XX” (card 3) isn't a card" in e.value for e in lady.error)
     type_tricks(lady, "Player 1", "QS AH 3C")
     assert not lady.error
-    assert "<td>−51</td>" in sheet(lady)
+    assert sheet_rows(lady)["Player 1"] == ["−51", "−51"]
     assert "Player 1 has 3 cards" not in page_text(lady)  # a whole trick of three
     lady.toggle(key="lady-ace10").set_value(True)
     run(lady)
-    assert "<td>−50</td>" in sheet(lady)
+    assert sheet_rows(lady)["Player 1"] == ["−50", "−50"]
 
 
-def test_players_are_fixed_once_a_deal_has_cards(lady: AppTest) -> None:
-    button(lady, "➕ Player").click()
+def test_players_are_set_up_first_and_fixed_once_a_deal_has_cards(lady: AppTest) -> None:
+    texts = [m.value for m in lady.markdown]  # in the page's order
+    setup = next(i for i, value in enumerate(texts) if "Who plays?" in value)
+    assert setup < next(i for i, value in enumerate(texts) if 'class="bl-sheet"' in value)
+    lady.segmented_control(key="lady-count").set_value(4)
     run(lady)
-    assert "<th>Player 4</th>" in sheet(lady)
+    assert list(sheet_rows(lady)) == ["Player 1", "Player 2", "Player 3", "Player 4"]
     assert "4 players: no card set aside, 13 cards each" in page_text(lady)
     type_tricks(lady, "Player 1", "QS")
-    assert button(lady, "➕ Player").disabled
+    assert not [c for c in lady.segmented_control if c.key == "lady-count"]  # asked once
     rename(lady, 1, "Player 1")  # a name already taken is refused, the old one stays
-    assert "<th>Player 2</th>" in sheet(lady)
+    assert "Player 2" in sheet_rows(lady)
 
 
 def test_how_we_score_has_the_rules_and_the_set_aside_table(lady: AppTest) -> None:
@@ -210,3 +229,54 @@ def test_how_we_score_has_the_rules_and_the_set_aside_table(lady: AppTest) -> No
     text = "\n".join(m.value for m in how.markdown)
     for words in ("−40", "+50", "−135", "Our decisions", "2♣ 2♦ 2♠ 3♣ 3♦ 3♠ 4♣", "took no trick"):
         assert words in text
+
+
+# ---------------------------------------------------------------------------------------------
+# The game in the address, and fixes in one or two taps
+
+
+def test_the_game_comes_back_from_its_address_with_photo_doubts_and_undo(lady: AppTest) -> None:
+    rename(lady, 0, "Ann")
+    uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))
+    run(lady)
+    choose(lady, 1)
+    type_tricks(lady, "Player 2", "KH 2S 4S")
+    assert "lady" in lady.query_params
+    again = bc.reload(lady)  # a new session, the same address: it opens on the game it holds
+    again.segmented_control(key="game").set_value("Black Lady")
+    run(again)
+    assert sheet_rows(again) == sheet_rows(lady)
+    assert text_input(again, "Ann's tricks, any order").value.split()[:7] == [
+        "QS", "AH", "KH", "5D", "2H", "AS", "2C"
+    ]  # fmt: skip
+    assert any("looks like" in m.value for m in again.markdown)  # the reader's doubts too
+    assert len(again.image) == 1  # and the photo with its boxes
+    assert not button(again, "↶ Undo").disabled  # the undo history came along
+    button(again, "↶ Undo").click()
+    run(again)
+    choose(again, 1)
+    assert text_input(again, "Player 2's tricks, any order").value == ""
+
+
+def test_a_card_moves_to_another_players_tricks_in_two_taps(lady: AppTest) -> None:
+    type_tricks(lady, "Player 1", "QS AH 3C 2H")
+    pile = next(p.key for p in lady.pills if str(p.key).startswith("sel:"))
+    lady.pills(key=pile).set_value(3)  # tap the card
+    run(lady)
+    places = lady.pills(key=f"move:{pile.split(':')[1]}:3")
+    assert places.options == ["→ Player 2", "→ Player 3"]
+    places.set_value(1)  # tap whose tricks it is in
+    run(lady)
+    assert text_input(lady, "Player 1's tricks, any order").value == "QS AH 3C"
+    choose(lady, 2)
+    assert text_input(lady, "Player 3's tricks, any order").value == "2H"
+
+
+def test_a_broken_link_opens_a_new_game_with_a_word_why(tmp_path) -> None:
+    at = AppTest.from_file(str(bc.APP_SCRIPT), default_timeout=bc.TIMEOUT)
+    at.query_params["lady"] = "2not-a-game"
+    run(at)
+    at.segmented_control(key="game").set_value("Black Lady")
+    run(at)
+    assert any("can't be read" in w.value and "new game" in w.value for w in at.warning)
+    assert list(sheet_rows(at)) == ["Player 1", "Player 2", "Player 3"]

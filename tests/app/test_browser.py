@@ -26,6 +26,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from blackcat.cli import app as app_cli
+from blackcat.vision import reader as vision_reader
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -144,6 +145,13 @@ def open_expander(page: Page, label: str) -> None:
     page.locator('[data-testid="stExpander"] summary', has_text=label).click()
 
 
+def new_game(page: Page) -> None:
+    """ "New game" asks once: open the question, answer it."""
+    page.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name="Yes, a new game").click()
+    settle(page)
+
+
 def type_pile(page: Page, pile: int, text: str) -> None:
     field = page.get_by_label(f"Pile {pile}, left to right")
     field.fill(text)
@@ -156,8 +164,7 @@ def test_a_player_scores_a_game_on_a_phone(page: Page) -> None:
     expect(scoreboard).to_contain_text("36")  # the example, scored as it opens
     no_errors_on(page)
 
-    page.get_by_role("button", name="New game").click()
-    settle(page)
+    new_game(page)
     expect(page.get_by_text("Player 1: 0 points")).to_be_visible()
 
     type_pile(page, 1, "QS 2C 3H 7H")
@@ -219,8 +226,7 @@ def test_the_upload_control_is_in_the_first_screen(page: Page) -> None:
 
 
 def test_a_reload_keeps_an_edited_table(page: Page) -> None:
-    page.get_by_role("button", name="New game").click()
-    settle(page)
+    new_game(page)
     type_pile(page, 1, "QS 2C 3H 7H")
     page.get_by_role("button", name="➕ Player").click()
     settle(page)
@@ -246,7 +252,7 @@ def test_a_reload_keeps_an_edited_table(page: Page) -> None:
 def fake_reader_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app with the stand-in reader of the AppTest tests (`fakes.FakeReader`)."""
     models = tmp_path_factory.mktemp("stand-in-models")
-    for name in ("index_detector.pt", "card_classifier.pt"):
+    for name in (vision_reader.DETECTOR_FILE, vision_reader.CLASSIFIER_FILE):
         (models / name).write_bytes(b"stand-in")
     port = free_port()
     script = Path(__file__).with_name("fake_reader_app.py")
@@ -302,9 +308,26 @@ def test_a_phantom_card_goes_in_one_tap_and_the_editors_stay_put(
     context.close()
 
 
-def test_lan_serves_the_page_over_https(browser: Browser, tmp_path: Path) -> None:
+SHOTS = (
+    Path(os.environ.get("BLACKCAT_SCREENSHOTS", ""))
+    if os.environ.get("BLACKCAT_SCREENSHOTS")
+    else None
+)
+
+
+def shoot(page: Page, name: str) -> None:
+    """A screenshot to look at, when BLACKCAT_SCREENSHOTS names a folder."""
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
+
+
+def test_lan_serves_the_page_over_https_to_the_address_with_the_key(
+    browser: Browser, tmp_path: Path
+) -> None:
     """`blackcat app --lan`: HTTPS with the certificate it made, a secure context (the camera's
-    condition) in the browser once its warning is accepted."""
+    condition) in the browser once its warning is accepted, the table only for the address with
+    the key it printed (and drew as a QR code), and that address in the app's own QR code."""
     port = free_port()
     command = [sys.executable, "-m", "blackcat", "app", "--lan", "--headless"]
     command += ["--port", str(port), "--models", str(tmp_path)]
@@ -317,13 +340,229 @@ def test_lan_serves_the_page_over_https(browser: Browser, tmp_path: Path) -> Non
         trusting = ssl.create_default_context(cafile=cert)  # the certificate it made names us
         with urllib.request.urlopen(f"{url}/_stcore/health", context=trusting) as answer:
             assert answer.read().strip() == b"ok"
+        key = (tmp_path / "config" / "lan-table-key.txt").read_text()
         context = browser.new_context(viewport=PHONE, ignore_https_errors=True)
         page = context.new_page()
         page.set_default_timeout(WAIT_MS)
-        page.goto(url)
+
+        page.goto(url)  # no key: no table
+        expect(page.get_by_text("This table is private")).to_be_visible()
+        settle(page)
+        expect(page.get_by_text("Black Cat score")).to_have_count(0)
+        expect(page.locator("table.bc-board")).to_have_count(0)
+        page.goto(f"{url}/black-lady?key=wrong-key-wrong-key")
+        expect(page.get_by_text("This table is private")).to_be_visible()
+        shoot(page, "lan-without-key")
+
+        page.goto(f"{url}/?key={key}")
         expect(page.get_by_text("Black Cat score").first).to_be_visible()
+        settle(page)
         assert page.evaluate("window.isSecureContext")
         assert page.evaluate("!!(navigator.mediaDevices && navigator.mediaDevices.getUserMedia)")
+        type_pile(page, 2, "7D 3C")  # the table goes into the address: the key stays
+        assert f"key={key}" in page.url and "table=" in page.url
+        page.get_by_role("radio", name="Black Lady").click()
+        settle(page)
+        expect(page.get_by_text("Black Lady score").first).to_be_visible()
+        assert f"key={key}" in page.url and "/black-lady" in page.url
+        page.reload()
+        expect(page.get_by_text("Black Lady score").first).to_be_visible()
+        open_expander(page, "Open on another phone")
+        settle(page)
+        expect(page.get_by_role("img", name="QR code of the link")).to_be_visible()
+        link = page.locator('[data-testid="stCode"]').inner_text()
+        assert f"key={key}" in link and "/black-lady" in link and link.startswith("https://")
+        shoot(page, "lan-share")
         context.close()
     printed = (tmp_path / "streamlit.log").read_text()
-    assert f":{port}" in printed and "https://" in printed
+    assert f":{port}/?key={key}" in printed and "https://" in printed
+    assert "▄" in printed  # the QR code of that address
+
+
+# ---------------------------------------------------------------------------------------------
+# Black Lady in the address, one-tap fixes, nine players, failed uploads
+
+
+def to_black_lady(page: Page) -> None:
+    page.get_by_role("radio", name="Black Lady").click()
+    settle(page)
+    expect(page.get_by_text("Black Lady score").first).to_be_visible()
+
+
+def type_tricks(page: Page, name: str, text: str) -> None:
+    field = page.get_by_label(f"{name}'s tricks, any order")
+    field.fill(text)
+    field.press("Enter")
+    settle(page)
+
+
+def whose_tricks(page: Page, name: str) -> None:
+    page.locator('[data-testid="stButtonGroup"] button', has_text=name).first.click()
+    settle(page)
+
+
+def sheet_rows(page: Page) -> list[list[str]]:
+    rows = page.locator("table.bl-sheet tr")
+    return [
+        [cell.strip() for cell in rows.nth(i).locator("td, th").all_inner_texts()]
+        for i in range(rows.count())
+    ]
+
+
+def test_black_lady_survives_a_reload_and_its_link_opens_it_on_another_phone(
+    browser: Browser, page: Page
+) -> None:
+    type_pile(page, 2, "7D 3C")  # Black Cat's table, to find again after Black Lady
+    to_black_lady(page)
+    assert "/black-lady" in page.url
+    name = page.get_by_label("Seat 1")
+    name.fill("Ann")
+    name.press("Enter")
+    settle(page)
+    type_tricks(page, "Ann", "QS AH 3C")
+    whose_tricks(page, "Player 2")
+    type_tricks(page, "Player 2", "KH 2S 4S")
+    page.get_by_role("button", name="➕ Next deal").click()
+    settle(page)
+    whose_tricks(page, "Ann")
+    type_tricks(page, "Ann", "10H 5S 6S")
+    before = sheet_rows(page)
+    assert before[1][:4] == ["Ann", "−61", "−51", "−10"], before
+
+    page.reload()  # as a phone does when the camera app took its memory
+    expect(page.get_by_text("Black Lady score").first).to_be_visible()
+    settle(page)
+    expect(page.locator("table.bl-sheet td.tot").first).to_have_text(before[1][1])
+    assert sheet_rows(page) == before
+    expect(page.get_by_role("button", name="↶ Undo")).to_be_enabled()  # undo kept too
+
+    with page.expect_download() as download:
+        open_expander(page, "Download the score sheet")
+        page.get_by_role("button", name="Score sheet CSV").click()
+    csv_text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert csv_text.splitlines()[:2] == ["deal,Ann,Player 2,Player 3", "1,-51,-10,"]
+
+    open_expander(page, "Open on another phone")
+    settle(page)
+    link = page.locator('[data-testid="stCode"]').inner_text().strip()
+    assert len(link) < 200, link  # short enough to send, and a small QR code
+    expect(page.get_by_role("img", name="QR code of the link")).to_be_visible()
+    shoot(page, "lady-reloaded")
+
+    other = browser.new_context(viewport=PHONE)  # another phone
+    elsewhere = other.new_page()
+    elsewhere.set_default_timeout(WAIT_MS)
+    elsewhere.goto(link)
+    expect(elsewhere.get_by_text("Black Lady score").first).to_be_visible()
+    settle(elsewhere)
+    expect(elsewhere.locator("table.bl-sheet td.tot").first).to_have_text(before[1][1])
+    shoot(elsewhere, "lady-link-elsewhere")
+    assert sheet_rows(elsewhere) == before, link
+    other.close()
+
+    page.get_by_role("radio", name="Black Cat").click()  # each game keeps its table
+    settle(page)
+    expect(page.get_by_text("Example: 28 points")).to_be_visible()
+    to_black_lady(page)
+    expect(page.locator("table.bl-sheet td.tot").first).to_have_text(before[1][1])
+    assert sheet_rows(page) == before
+    no_errors_on(page)
+
+
+def test_a_card_moves_to_its_place_in_two_taps(page: Page) -> None:
+    new_game(page)
+    type_pile(page, 1, "KD 2C 3C 4C 5C 6C 7C")
+    open_expander(page, "Fix, add or move cards of pile 1")
+    settle(page)
+    taps = 0
+    page.get_by_role("radio", name="1.1 K♦").click()  # the card
+    taps += 1
+    settle(page)
+    expect(page.get_by_label("Card 1.1 is")).to_be_visible()
+    shoot(page, "move-tapped")
+    page.get_by_role("radio", name="→ 1.7").click()  # its place
+    taps += 1
+    settle(page)
+    expect(page.get_by_label("Pile 1, left to right")).to_have_value("2C 3C 4C 5C 6C 7C KD")
+    assert taps <= 2
+    no_errors_on(page)
+
+
+def test_nine_players_of_black_lady_fit_a_phone_with_every_total_in_view(page: Page) -> None:
+    to_black_lady(page)
+    page.get_by_role("radio", name="9", exact=True).click()
+    settle(page)
+    type_tricks(page, "Player 1", "QS AH 3C 4C 5C 6C 7C 8C 9C")
+    for _ in range(5):  # deals enough that the sheet is wider than the phone
+        page.get_by_role("button", name="➕ Next deal").click()
+        settle(page)
+        type_tricks(page, "Player 1", "2H 3H 4H 5H 6H 7H 8H 9H 10H")
+    page.locator("table.bl-sheet").scroll_into_view_if_needed()
+    shoot(page, "lady-nine-players")
+    totals = page.locator("table.bl-sheet td.tot")
+    expect(totals).to_have_count(9)
+    for index in range(9):
+        box = totals.nth(index).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+        name = page.locator("table.bl-sheet td.name").nth(index).bounding_box()
+        assert name is not None and name["x"] >= 0
+    wrap = page.locator(".bl-sheet-wrap").bounding_box()
+    assert wrap is not None and wrap["width"] <= PHONE["width"]
+    # the deals scroll sideways; names and totals stay
+    page.locator(".bl-sheet-wrap").evaluate("wrap => { wrap.scrollLeft = 1000 }")
+    box = totals.nth(8).bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    shoot(page, "lady-nine-players-scrolled")
+    no_errors_on(page)
+
+
+def test_failed_uploads_leave_a_line_each_and_the_score_in_place(page: Page) -> None:
+    board = page.locator("table.bc-board")
+    before = board.bounding_box()
+    assert before is not None
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
+        files=[
+            {"name": f"notes{n}.jpg", "mimeType": "image/jpeg", "buffer": b"not a photo"}
+            for n in range(3)
+        ]
+    )
+    settle(page)
+    for n in range(3):
+        expect(page.get_by_text(f"notes{n}.jpg is not an image we can read")).to_be_visible()
+    # the files left the uploader: no list of refused files under it
+    expect(page.locator('[data-testid="stFileUploaderFile"]')).to_have_count(0)
+    shoot(page, "failed-uploads")
+    after = board.bounding_box()
+    assert after is not None
+    assert after["y"] - before["y"] < 3 * 48, (before, after)  # a short line each
+    assert after["y"] + after["height"] <= PHONE["height"] * 1.5
+    expect(page.get_by_text("Example: 36 points")).to_be_visible()
+    no_errors_on(page)
+
+
+def test_the_game_switch_is_clear_of_the_top_bar(page: Page) -> None:
+    header = page.locator('[data-testid="stHeader"]').bounding_box()
+    switch = page.get_by_role("radio", name="Black Lady").bounding_box()
+    assert header is not None and switch is not None
+    assert switch["y"] >= header["y"] + header["height"], (header, switch)
+    shoot(page, "first-screen")
+
+
+def test_the_share_link_is_copied_in_one_tap(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport=PHONE, permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(server)
+    settle(page)
+    type_pile(page, 2, "7D 3C")
+    open_expander(page, "Open on another phone")
+    settle(page)
+    link = page.locator('[data-testid="stCode"]').inner_text().strip()
+    assert "?table=" in link
+    expect(page.get_by_role("img", name="QR code of the link")).to_be_visible()
+    page.get_by_role("button", name="📋 Copy the link").click()  # one tap
+    expect(page.get_by_role("button", name="✓ Copied")).to_be_visible()
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    page.get_by_role("img", name="QR code of the link").scroll_into_view_if_needed()
+    shoot(page, "share-panel")
+    context.close()

@@ -8,19 +8,31 @@ from blackcat.games.black_lady import Rules, score_game
 from blackcat.games.cards import parse_pile
 
 
-def test_the_sheet_has_a_row_a_deal_running_totals_and_the_leader() -> None:
+def test_the_sheet_has_a_row_a_player_their_total_first_and_the_leader() -> None:
     game = score_game(["Ann", "Ben", "Cat"], [(-68, -67, 50), (50, -999, -67)])
     html = lady_view.sheet_html(game, current=1, flagged={1})
-    assert "<tr><th>Deal</th><th>Ann</th><th>Ben</th><th>Cat</th></tr>" in html
-    assert "<tr><td>1</td><td>−68</td><td>−67</td><td>+50</td></tr>" in html
-    assert '<tr class="cur"><td>2 ⚠️</td><td>+50<span class="run">−18</span></td>' in html
-    assert '<td>−999<span class="run">−1066</span></td>' in html
-    assert '<td class="">−18</td><td class="">−1066</td><td class="win">−17</td>' in html
+    assert '<th class="tot">Total</th><th class="">1</th><th class="cur">2 ⚠️</th></tr>' in html
+    assert (
+        '<td class="name">Ann</td><td class="tot">−18</td><td class="">−68</td>'
+        '<td class="cur">+50</td></tr>'
+    ) in html
+    assert '<tr class="lead"><td class="name">Cat</td><td class="tot win">−17</td>' in html
+    assert '<td class="tot">−1066</td>' in html
     open_deal = score_game(["Ann", "Ben", "Cat"], [(None, -67, 50)])
-    assert "<tr><td>1</td><td>…</td><td>−67</td><td>+50</td></tr>" in lady_view.sheet_html(
-        open_deal
-    )
+    assert '<td class="tot">0</td><td class="">…</td>' in lady_view.sheet_html(open_deal)
     assert lady_view.leader_line(game) == "🏆 Cat leads with −17 after 2 deals."
+    assert lady_view.leader_line(game, flagged={1}) == (
+        "⚠️ No leader yet: deal 2 must pass its checks first."
+    )
+
+
+def test_nine_players_fit_a_phone_with_every_total_in_view() -> None:
+    """Names and totals stay in place (sticky) while the deals scroll sideways."""
+    names = [f"Player {n}" for n in range(1, 10)]
+    game = score_game(names, [(0,) * 9] * 12)
+    html = lady_view.sheet_html(game)
+    assert html.count('<td class="tot') == 9 and html.count('<td class="name">') == 9
+    assert "position: sticky" in lady_view.CSS and "overflow-x: auto" in lady_view.CSS
 
 
 def test_a_shared_lead_and_a_sheet_with_nothing_in() -> None:
@@ -45,6 +57,6 @@ def test_tricks_show_each_scoring_cards_points_and_the_marks() -> None:
     assert html.count('class="bc-card') == 4
     assert '<span class="q">−40</span>' in html and '<span class="q">−11</span>' in html
     assert '<span class="q">−5</span>' in html and "bc-doubtful" in html and "bc-dup" in html
-    assert '<span class="n">1.4</span>' in html
+    assert '<span class="n">4</span>' in html  # tricks have no rows: no "1." before it
     assert '<span class="q">−10</span>' in lady_view.tricks_html(cards, Rules(ace_hearts=10))
     assert "No cards yet" in lady_view.tricks_html(())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pile_view
 
 from blackcat.games.black_cat import Variants, score_pile
-from blackcat.games.cards import parse_pile
+from blackcat.games.cards import parse_card, parse_pile
 from blackcat.tables.black_cat_table import new_table, score_table
 
 
@@ -63,3 +63,10 @@ def test_strip_marks_where_a_card_may_be_missing() -> None:
     assert "a card may be missing before 2♣" in html
     assert "repeat(4," in html  # a fourth column for the marker after the last card
     assert "bc-gap" not in pile_view.strip_html(0, pile)
+
+
+def test_a_doubtful_card_on_the_table_twice_keeps_both_marks() -> None:
+    card = parse_card("7H")
+    html = pile_view.card_cell_html(card, "1.1", 0, duplicated=True, doubtful=True)
+    assert "bc-dup" in html and "bc-doubtful" in html
+    assert "too often" in html and "please check" in html

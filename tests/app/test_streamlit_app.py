@@ -23,7 +23,7 @@ from PIL import Image
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Button, TextInput
 
-from blackcat.games.cards import Card, Rank, Suit, parse_card
+from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit, parse_card
 from blackcat.vision import reader as vision_reader
 
 APP_SCRIPT = Path(__file__).resolve().parents[2] / "app" / "streamlit_app.py"
@@ -72,6 +72,13 @@ def page_text(at: AppTest) -> str:
     return "\n".join(parts)
 
 
+def uploader(at: AppTest):
+    """Black Cat's uploader (a new one after each batch of files)."""
+    found = [u for u in at.file_uploader if str(u.key).startswith("uploads:")]
+    assert len(found) == 1, [u.key for u in at.file_uploader]
+    return found[0]
+
+
 def button(at: AppTest, label: str) -> Button:
     matches = [b for b in at.button if b.label == label]
     assert matches, f"no button {label!r}: {[b.label for b in at.button]}"
@@ -101,7 +108,7 @@ def type_pile(at: AppTest, pile: int, text: str) -> AppTest:
 
 
 def new_game(at: AppTest) -> AppTest:
-    button(at, "New game").click()
+    button(at, "Yes, a new game").click()  # "New game" opens the question; this answers it
     at.run()
     assert_clean(at)
     return at
@@ -165,8 +172,8 @@ def test_opens_with_the_example_scored_and_a_note_about_the_reader(app: AppTest)
     assert "photo reader isn't available" in text
     assert not app.error
     # the photo inputs are there anyway: a valid photo gets the note, a bad one its error
-    assert app.file_uploader(key="uploads").accept_multiple_files
-    assert set(app.file_uploader(key="uploads").allowed_type) >= {".jpg", ".png", ".heic"}
+    assert uploader(app).accept_multiple_files
+    assert set(uploader(app).allowed_type) >= {".jpg", ".png", ".heic"}
     assert pile_cards(app, 1) == "QS 6C QH 5H 5D 8D 2S QD QC 2H 8H 7S 3H 4S 6S"
 
 
@@ -251,6 +258,15 @@ def pile_id(at: AppTest, pile: int) -> int:
 # Corrections
 
 
+def move_to(at: AppTest, pile: int, selected: int, place: str) -> AppTest:
+    """Tap the place where the tapped card goes."""
+    places = at.pills(key=f"move:{pile}:{selected}")
+    places.set_value(places.options.index(place))
+    at.run()
+    assert_clean(at)
+    return at
+
+
 def test_edit_a_card_then_move_delete_and_undo(app: AppTest) -> None:
     first = pile_id(app, 1)
     app.pills(key=f"sel:{first}").set_value(1)  # 1.2 = 6C
@@ -261,10 +277,11 @@ def test_edit_a_card_then_move_delete_and_undo(app: AppTest) -> None:
     assert pile_cards(app, 1).startswith("QS 6H QH")
     assert totals(app) == ["#### Example: 30 points"]  # the Black Cat Q♠ 6♣ is gone
     assert "An example game" not in page_text(app)  # edited: it is the player's table now
-    button(app, "Right ▶").click()
-    app.run()
+    move_to(app, first, 1, "→ 1.3")  # the second tap puts it in its place
     assert pile_cards(app, 1).startswith("QS QH 6H 5H")
-    assert app.pills(key=f"sel:{first}").value == 2  # the selection follows the card
+    assert app.pills(key=f"sel:{first}").value is None  # done: nothing tapped any more
+    app.pills(key=f"sel:{first}").set_value(2)
+    app.run()
     button(app, "🗑 Delete").click()
     app.run()
     assert pile_cards(app, 1).startswith("QS QH 5H")
@@ -279,8 +296,7 @@ def test_move_a_card_to_the_other_pile_split_and_join(app: AppTest) -> None:
     first = pile_id(app, 1)
     app.pills(key=f"sel:{first}").set_value(3)
     app.run()
-    button(app, "To pile 2 (start)").click()
-    app.run()
+    move_to(app, first, 3, "→ pile 2 start")
     assert (pile_cards(app, 1), pile_cards(app, 2)) == ("8D 2H 8H", "KS")
     app.pills(key=f"sel:{first}").set_value(2)
     app.run()
@@ -411,7 +427,7 @@ def test_a_bad_file_gets_a_friendly_message_and_nothing_is_lost(
     app: AppTest, name: str, data: bytes, message: str
 ) -> None:
     type_pile(app, 2, "7D 3C")
-    app.file_uploader(key="uploads").set_value((name, data, "image/jpeg"))
+    uploader(app).set_value((name, data, "image/jpeg"))
     app.run()
     assert_clean(app)
     assert any(message in e.value and name in e.value for e in app.error), [
@@ -422,7 +438,7 @@ def test_a_bad_file_gets_a_friendly_message_and_nothing_is_lost(
 
 
 def test_a_good_photo_without_the_reader_gets_the_note(app: AppTest) -> None:
-    app.file_uploader(key="uploads").set_value(("piles.png", png(), "image/png"))
+    uploader(app).set_value(("piles.png", png(), "image/png"))
     app.run()
     assert_clean(app)
     assert any("piles.png: The photo reader isn't available" in w.value for w in app.warning)
@@ -432,7 +448,7 @@ def test_a_good_photo_without_the_reader_gets_the_note(app: AppTest) -> None:
 def test_a_photo_is_read_once_placed_and_its_doubtful_card_fixed_in_one_tap(
     app: AppTest, reader: FakeReader
 ) -> None:
-    app.file_uploader(key="uploads").set_value(("piles.png", png(200), "image/png"))
+    uploader(app).set_value(("piles.png", png(200), "image/png"))
     app.run()
     assert_clean(app)
     assert any("2 piles, given to Player 1" in s.value for s in app.success)
@@ -460,16 +476,16 @@ def test_a_photo_is_read_once_placed_and_its_doubtful_card_fixed_in_one_tap(
 
 
 def test_the_same_photo_again_and_a_photo_without_cards(app: AppTest, reader: FakeReader) -> None:
-    uploads = app.file_uploader(key="uploads")
+    uploads = uploader(app)
     uploads.set_value([("a.png", png(200), "image/png"), ("b.png", png(150), "image/png")])
     app.run()
     assert_clean(app)
     assert any("No cards found in b.png" in w.value for w in app.warning)
-    app.file_uploader(key="uploads").upload("a-again.png", png(200), "image/png")
+    uploader(app).upload("a-again.png", png(200), "image/png")
     app.run()
     assert any("a-again.png is already on the table" in i.value for i in app.info)
     assert [pile_cards(app, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]
-    app.file_uploader(key="uploads").upload("b-again.png", png(150), "image/png")
+    uploader(app).upload("b-again.png", png(150), "image/png")
     app.run()
     assert any("No cards found in b-again.png" in w.value for w in app.warning)
     assert reader.reads == 2  # a.png and b.png: a photo's content is read once
@@ -546,7 +562,7 @@ def test_a_reload_keeps_the_table(app: AppTest) -> None:
 def test_a_reload_keeps_a_photos_boxes_and_its_doubtful_card(
     app: AppTest, reader: FakeReader
 ) -> None:
-    app.file_uploader(key="uploads").set_value(("piles.png", png(200), "image/png"))
+    uploader(app).set_value(("piles.png", png(200), "image/png"))
     app.run()
     again = reload(app)
     assert [pile_cards(again, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]
@@ -557,7 +573,7 @@ def test_a_reload_keeps_a_photos_boxes_and_its_doubtful_card(
 
 def test_the_link_is_offered_to_share(app: AppTest) -> None:
     type_pile(app, 2, "7D 3C")
-    share = next(e for e in app.expander if e.label == "🔗 Share this table")
+    share = next(e for e in app.expander if e.label == "📱 Open on another phone · share")
     link = share.code[0].value
     assert link.endswith(f"?table={app.query_params['table']}")
 
@@ -580,7 +596,7 @@ def test_a_damaged_link_opens_the_example_with_a_word_why(link: str) -> None:
 
 
 def test_fixing_a_card_leaves_the_editors_as_they_were(app: AppTest, reader: FakeReader) -> None:
-    app.file_uploader(key="uploads").set_value(("piles.png", png(200), "image/png"))
+    uploader(app).set_value(("piles.png", png(200), "image/png"))
     app.run()
     first, second = pile_id(app, 1), pile_id(app, 2)
     app.session_state[f"fix:{second}"] = True  # the player opened pile 2's editor
@@ -612,7 +628,7 @@ def test_after_removing_a_pile_the_next_ones_editor_is_not_opened(app: AppTest) 
 
 
 def test_a_phantom_card_goes_in_one_tap(app: AppTest, reader: FakeReader) -> None:
-    app.file_uploader(key="uploads").set_value(("piles.png", png(200), "image/png"))
+    uploader(app).set_value(("piles.png", png(200), "image/png"))
     app.run()
     button(app, "✗ Not a card").click()
     app.run()
@@ -628,7 +644,7 @@ def test_upload_notes_show_on_their_players_page_with_current_names(
     button(app, "➕ Player").click()
     app.run()
     first, second = player_ids(app)
-    app.file_uploader(key="uploads").set_value(("qs.png", png(160), "image/png"))
+    uploader(app).set_value(("qs.png", png(160), "image/png"))
     app.run()
     assert any("given to Player 2" in s.value for s in app.success)
     text_input(app, "Name").input("Ben")
@@ -650,7 +666,7 @@ def test_several_photos_at_once_ask_whose_each_is(app: AppTest, reader: FakeRead
     button(app, "➕ Player").click()
     app.run()
     first, second = player_ids(app)
-    app.file_uploader(key="uploads").set_value(
+    uploader(app).set_value(
         [("ann.png", png(200), "image/png"), ("ben.png", png(160), "image/png")]
     )
     app.run()
@@ -683,15 +699,16 @@ def test_the_upload_control_comes_first(app: AppTest) -> None:
     """Above the example's note and the scoreboard (the browser test measures the screen)."""
     nodes = list(app.main.children.values())
     kinds = [getattr(node, "type", "") for node in nodes]
-    example = next(i for i, node in enumerate(nodes) if "An example game" in str(node.value))
-    board = next(i for i, node in enumerate(nodes) if 'class="bc-board"' in str(node.value))
+    values = [str(getattr(node, "value", "")) for node in nodes]
+    example = next(i for i, value in enumerate(values) if "An example game" in value)
+    board = next(i for i, value in enumerate(values) if 'class="bc-board"' in value)
     assert kinds.index("file_uploader") < example < board
 
 
 def test_a_gap_the_reader_saw_opens_add_a_card_there_in_one_tap(
     app: AppTest, reader: FakeReader
 ) -> None:
-    app.file_uploader(key="uploads").set_value(("gap.png", png(180), "image/png"))
+    uploader(app).set_value(("gap.png", png(180), "image/png"))
     app.run()
     assert_clean(app)
     assert pile_cards(app, 1) == "QS 2C 9H"
@@ -715,7 +732,7 @@ def test_a_gap_the_reader_saw_opens_add_a_card_there_in_one_tap(
 def test_a_gap_can_be_dismissed_and_a_reload_keeps_the_others(
     app: AppTest, reader: FakeReader
 ) -> None:
-    app.file_uploader(key="uploads").set_value(("gap.png", png(180), "image/png"))
+    uploader(app).set_value(("gap.png", png(180), "image/png"))
     app.run()
     again = reload(app)
     assert any("A card may be missing before 1.3" in m.value for m in again.markdown)
@@ -724,3 +741,54 @@ def test_a_gap_can_be_dismissed_and_a_reload_keeps_the_others(
     assert_clean(again)
     assert not any("may be missing" in m.value for m in again.markdown)
     assert pile_cards(again, 1) == "QS 2C 9H"
+
+
+def test_the_change_list_opens_at_the_card_with_the_readers_guesses_first(
+    app: AppTest, reader: FakeReader
+) -> None:
+    uploader(app).set_value(("piles.png", png(200), "image/png"))
+    app.run()
+    first = pile_id(app, 1)
+    app.pills(key=f"sel:{first}").set_value(1)  # 1.2, read as 2♥ (2♠, 7♥ its next guesses)
+    app.run()
+    change = app.selectbox(key=f"change:{first}")
+    assert change.value == parse_card("2H")
+    assert [option.split(" · ")[0] for option in change.options[:3]] == ["2♥", "2♠", "7♥"]
+    assert "reader's guess" in change.options[1]
+    assert len(change.options) == 52
+
+
+def test_undo_survives_a_reload(app: AppTest) -> None:
+    type_pile(app, 2, "7D 3C")
+    type_pile(app, 2, "7D 3C 4C")
+    again = reload(app)
+    assert not button(again, "↶ Undo").disabled
+    button(again, "↶ Undo").click()
+    again.run()
+    assert pile_cards(again, 2) == "7D 3C"
+
+
+def test_on_the_lan_the_table_shows_only_with_the_key(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("BLACKCAT_ACCESS_KEY", "the-key-of-this-table")
+    at = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    at.run()
+    assert_clean(at)
+    assert any("This table is private" in m.value for m in at.markdown)
+    assert not [m for m in at.markdown if 'class="bc-board"' in m.value] and not at.text_input
+    at.query_params["key"] = "the-key-of-this-table"
+    at.run()
+    assert totals(at) == ["#### Example: 36 points"]
+    type_pile(at, 2, "7D 3C")
+    assert at.query_params["key"] == "the-key-of-this-table"  # the key stays in the address
+    link = next(e for e in at.expander if "Open on another phone" in e.label).code[0].value
+    assert "key=the-key-of-this-table" in link
+
+
+def test_a_pile_wider_than_a_phone_says_it_scrolls(app: AppTest) -> None:
+    new_game(app)
+    type_pile(app, 1, " ".join(card.code for card in ALL_CARDS[:27]))
+    type_pile(app, 2, "QS 2C")
+    swipes = [c.value for c in app.caption if "Swipe the cards sideways" in c.value]
+    assert swipes == ["⇆ Swipe the cards sideways: 27 cards are wider than a phone."]

@@ -85,6 +85,30 @@ def test_a_missing_app_script_is_explained(
     assert "nowhere.py not found" in capsys.readouterr().err
 
 
+def test_lan_hands_the_key_and_the_phones_address_to_the_app(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    calls = []
+
+    def execve(path: str, command: list[str], env: dict[str, str]) -> None:
+        calls.append(env)
+        raise Replaced
+
+    monkeypatch.setattr(os, "name", "posix")
+    monkeypatch.setattr(os, "execve", execve)
+    monkeypatch.setenv("BLACKCAT_CONFIG_DIR", str(tmp_path))
+    monkeypatch.setenv("BLACKCAT_ACCESS_KEY", "left-over-from-elsewhere")
+    monkeypatch.setattr(app_cli.lan, "lan_address", lambda: "10.0.0.7")
+    with pytest.raises(Replaced):
+        main(["app", "--lan", "--port", "8700"])
+    key = (tmp_path / "lan-table-key.txt").read_text()
+    assert calls[0]["BLACKCAT_ACCESS_KEY"] == key
+    assert calls[0]["BLACKCAT_PUBLIC_URL"] == "https://10.0.0.7:8700"
+    with pytest.raises(Replaced):
+        main(["app"])  # this machine alone: no key asked for
+    assert "BLACKCAT_ACCESS_KEY" not in calls[1] and "BLACKCAT_PUBLIC_URL" not in calls[1]
+
+
 def fake_execve(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     commands: list[list[str]] = []
 
@@ -107,7 +131,9 @@ def test_lan_serves_https_on_every_interface_and_prints_the_phones_address(
     with pytest.raises(Replaced):
         main(["app", "--lan", "--port", "8601"])
     out = capsys.readouterr().out
-    assert "open  https://192.168.1.23:8601" in out
+    key = (tmp_path / "config" / "lan-table-key.txt").read_text()
+    assert f"open  https://192.168.1.23:8601/?key={key}" in out
+    assert "▄" in out and "█" in out  # the QR code of that address (tests/test_lan.py reads it)
     assert "made now" in out and "Proceed" in out
     command = commands[0]
     assert "--server.address=0.0.0.0" in command
@@ -116,8 +142,13 @@ def test_lan_serves_https_on_every_interface_and_prints_the_phones_address(
     assert "--browser.serverAddress=192.168.1.23" in command
     with pytest.raises(Replaced):
         main(["app", "--lan", "--address", "192.168.1.23"])
-    assert "made on an earlier run" in capsys.readouterr().out  # kept: no second warning
+    out = capsys.readouterr().out
+    assert "made on an earlier run" in out  # kept: no second warning
+    assert f"?key={key}" in out  # and the same key
     assert "--server.address=192.168.1.23" in commands[1]
+    with pytest.raises(Replaced):
+        main(["app", "--lan", "--new-key"])
+    assert f"?key={key}" not in capsys.readouterr().out
 
 
 def test_lan_without_a_network_says_where_to_open_it(

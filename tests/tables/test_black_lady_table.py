@@ -132,3 +132,54 @@ def test_deals_never_share_pile_ids() -> None:
     game = lt.next_deal(game_of("QS", "", ""))
     ids = {p.id for deal in game.deals for player in deal.table.players for p in player.piles}
     assert len(ids) == 6
+
+
+def test_the_number_of_players_is_set_once_keeping_the_names() -> None:
+    game = lt.rename(lt.new_game(), 0, "Ann")
+    nine = lt.with_players(game, 9)
+    assert nine.names[0] == "Ann" and len(nine.names) == 9 and len(set(nine.names)) == 9
+    assert lt.with_players(nine, 4).names == ("Ann", "Player 2", "Player 3", "Player 4")
+    with pytest.raises(ts.TableError, match="3 to 9 players"):
+        lt.with_players(game, 10)
+    with pytest.raises(ts.TableError, match="fixed once a deal has cards"):
+        lt.with_players(lt.set_tricks(game, 0, parse_pile("QS")), 4)
+    assert lt.untouched(lt.new_game()) and not lt.untouched(game)
+    assert not lt.untouched(lt.mark_no_tricks(lt.new_game(), 0, True))
+
+
+def test_a_card_moves_to_another_players_tricks_with_what_was_read() -> None:
+    game = lt.add_photo(lt.new_game(), 0, "photo", [[read("QS"), read("2H", 0.3, "3H")]])
+    game = lt.move_to_seat(game, 0, 1, 2)
+    assert game.deal.tricks(0).cards == parse_pile("QS")
+    moved = game.deal.tricks(2).slots
+    assert [s.card for s in moved] == [parse_card("2H")] and moved[0].doubtful
+    assert moved[0].photo == "photo"
+    marked = lt.mark_no_tricks(lt.new_game(), 1, True)
+    marked = lt.set_tricks(marked, 0, parse_pile("QS 2H"))
+    assert lt.move_to_seat(marked, 0, 0, 1).deal.cards(1) == parse_pile("QS")  # has a trick now
+    with pytest.raises(ts.TableError, match="another player's tricks"):
+        lt.move_to_seat(game, 0, 0, 0)
+    with pytest.raises(ts.TableError, match="no longer in the tricks"):
+        lt.move_to_seat(game, 0, 5, 1)
+
+
+def test_checks_say_photo_only_for_tricks_from_a_photo() -> None:
+    typed = game_of("QS AH 3C 4C", "2H", "")
+    messages = " ".join(p.message for p in lt.problems(typed, 0))
+    assert "photo" not in messages and "look at P1's cards" in messages
+    photo = lt.add_photo(lt.new_game(["P1", "P2", "P3"]), 0, "k", [[read("QS"), read("AH")]])
+    photo = lt.set_tricks(photo, 1, parse_pile("2H 3H 4H 5H"))
+    messages = {p.players: p.message for p in lt.problems(photo, 0)}
+    assert "look at P1's photo" in messages[("P1",)]
+    assert "look at P2's cards" in messages[("P2",)]
+
+
+def test_the_sheet_as_csv() -> None:
+    game = lt.next_deal(game_of("QS AH 3C", "", "2H 3H 4H"))
+    game = lt.set_tricks(game, 1, parse_pile("KH 5S 6S"))
+    assert lt.sheet_csv(game).splitlines() == [
+        "deal,P1,P2,P3",
+        "1,-51,50,-9",
+        "2,,-10,",
+        "total,-51,40,-9",
+    ]

@@ -13,7 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blackcat.games.black_cat import Variants
+from blackcat.games.black_lady import Rules
 from blackcat.games.cards import ALL_CARDS, parse_card, parse_pile
+from blackcat.tables import black_lady_table as lt
+from blackcat.tables import table_link
 from blackcat.tables.black_cat_table import (
     Slot,
     Table,
@@ -26,7 +29,14 @@ from blackcat.tables.black_cat_table import (
     replace_card,
     score_table,
 )
-from blackcat.tables.table_link import LinkError, decode_table, encode_table
+from blackcat.tables.table_link import (
+    GAPS,
+    LinkError,
+    decode_lady,
+    decode_table,
+    encode_lady,
+    encode_table,
+)
 from blackcat.vision.types import Guess, ReadCard
 
 
@@ -187,11 +197,7 @@ def test_gaps_come_back_after_a_reload_and_old_links_have_none() -> None:
     assert [pile.gaps for pile in link.table.players[0].piles] == [(), ()]
     old = decode_table(packed(GOOD))  # a link from before gaps
     assert old.table.players[0].piles[0].gaps == ()
-    assert "g" not in json.loads(zlib.decompress(_unpacked(encode_table(edited_table()))))
-
-
-def _unpacked(text: str) -> bytes:
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    assert GAPS not in table_link._json(encode_table(edited_table()))
 
 
 @pytest.mark.parametrize(
@@ -199,4 +205,133 @@ def _unpacked(text: str) -> bytes:
 )
 def test_a_damaged_gap_is_a_link_error(gaps) -> None:
     with pytest.raises(LinkError, match="can't be read"):
-        decode_table(packed({**GOOD, "g": gaps}))
+        decode_table(packed({**GOOD, GAPS: gaps}))
+
+
+# ---------------------------------------------------------------------------------------------
+# The compact format, and Black Lady
+
+
+def first_format(table: Table) -> str:
+    """The table as the first format wrote it (a card per JSON string, zlib): old links."""
+    photos: list[str] = []
+    players = []
+    for player in table.players:
+        piles = []
+        for pile in player.piles:
+            cards = []
+            for slot in pile.slots:
+                text = slot.card.code + (f"={slot.pin}" if slot.pin else "")
+                text += "!" if slot.checked else ""
+                if slot.photo is not None and slot.read is not None:
+                    if slot.photo not in photos:
+                        photos.append(slot.photo)
+                    text += f"@{photos.index(slot.photo)}.{index_on_server(slot.photo, slot.read)}"
+                cards.append(text)
+            piles.append(cards)
+        players.append([player.name, piles])
+    return packed({"v": 1, "s": 0, "d": table.variants.decks, "l": 1, "m": 0, "f": photos,
+                   "p": players})  # fmt: skip
+
+
+def test_a_link_of_the_first_format_still_opens() -> None:
+    table = edited_table()
+    link = decode_table(first_format(table), on_server)
+    assert shape(link.table) == shape(table)
+
+
+def test_the_compact_link_is_much_shorter_than_the_first_format() -> None:
+    table = new_table(
+        ("Ann", "Ben", "Cy", "Di"), piles=[[tuple(ALL_CARDS[i::4]), ()] for i in range(4)]
+    )
+    compact = encode_table(table)
+    assert len(compact) < len(first_format(table)) * 0.6, (len(compact), len(first_format(table)))
+    assert len(compact) < 150
+
+
+def test_cards_read_in_order_cost_no_character_for_their_reads() -> None:
+    reads = tuple(read(card.code, float(i)) for i, card in enumerate(ALL_CARDS[:20]))
+    table = place_photo(new_table(("Ann",)), 1, PHOTO, (reads,))
+    flat = list(reads)
+
+    def index(photo: str, card: ReadCard) -> int | None:
+        return flat.index(card) if photo == PHOTO else None
+
+    def at(photo: str, place: int) -> ReadCard | None:
+        return flat[place] if photo == PHOTO and place < len(flat) else None
+
+    text = encode_table(table, 0, index)
+    typed = encode_table(place_photo(new_table(("Ann",)), 1, "other", (reads,)))
+    assert len(text) - len(typed) < 45  # the photo key (20 hex digits) and where its reads start
+    back = decode_table(text, at).table
+    assert [s.read for s in back.players[0].piles[0].slots] == flat
+
+
+LADY_ANN = parse_pile("QS AH KH 5H 2H AS 2S 3S 4S")
+
+
+def lady_game() -> lt.LadyGame:
+    game = lt.new_game(("Ann", "Ben", "Cy", "Di"), Rules(ace_hearts=10))
+    game = lt.add_photo(game, 0, PHOTO, ROWS)
+    game = lt.on_deal(game, confirm_card, game.deal.tricks(0).id, 1)
+    game = lt.set_tricks(game, 1, LADY_ANN)
+    game = lt.mark_no_tricks(game, 3, True)
+    game = lt.next_deal(game)
+    game = lt.set_tricks(game, 2, parse_pile("2C 3C"))
+    return lt.choose_deal(game, 0)
+
+
+def lady_shape(game: lt.LadyGame) -> list:
+    return [
+        game.names,
+        game.rules,
+        game.current,
+        [
+            ([[slot_shape(s) for s in p.piles[0].slots] for p in deal.table.players],
+             sorted(deal.table.players.index(p) for p in deal.table.players
+                    if p.id in deal.no_tricks))
+            for deal in game.deals
+        ],
+    ]  # fmt: skip
+
+
+def test_a_black_lady_game_comes_back_from_its_link() -> None:
+    game = lady_game()
+    back = decode_lady(encode_lady(game, index_on_server), on_server)
+    assert lady_shape(back) == lady_shape(game)
+    assert lt.sheet(back) == lt.sheet(game)
+    assert back.deal.tricks(0).slots[0].doubtful  # the reader's doubt comes back too
+    assert lt.next_deal(back).deals[-1].empty  # and the game goes on
+
+
+def test_a_black_lady_link_is_not_a_black_cat_table() -> None:
+    with pytest.raises(LinkError, match="another version"):
+        decode_table(encode_lady(lady_game()))
+    with pytest.raises(LinkError, match="another version"):
+        decode_lady(encode_table(edited_table()))
+
+
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        ({"n": ["Ann", "Ben"], "t": [["", ""]]}, "3 to 9 players"),
+        ({"n": ["Ann", "Ben", "Cy"], "t": [["", ""]]}, "tricks for 2 players"),
+        ({"n": ["Ann", "Ben", "Cy"], "t": [["A", "A?", ""]]}, "'\\?' is not a card"),
+        ({"n": ["Ann", "Ben", "Cy"], "t": [["A@2.0", "", ""]]}, "can't be read"),
+        ({"n": ["Ann", "Ben", "Cy"], "t": [["", "", ""]], "a": 12}, "can't be read"),
+        ({"n": "Ann", "t": []}, "can't be read"),
+    ],
+)
+def test_a_damaged_black_lady_link_is_one_sentence(data: dict, says: str) -> None:
+    raw = json.dumps({"v": 2, "g": "lady", **data}).encode()
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+    text = "2" + base64.urlsafe_b64encode(deflate.compress(raw) + deflate.flush()).decode()
+    with pytest.raises(LinkError, match=says):
+        decode_lady(text)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=200))
+def test_any_text_is_a_black_lady_game_or_a_link_error(text: str) -> None:
+    with contextlib.suppress(LinkError):
+        decode_lady("2" + text)

@@ -1,0 +1,184 @@
+"""What both games' pages share about the page's address: the key that makes a LAN table
+private, the game's table kept in the address, and the panel to open the table on another phone
+(a QR code, a link copied in one tap).
+
+`blackcat app --lan` starts the app with `BLACKCAT_ACCESS_KEY` (the table's key: the address must
+carry it as `?key=`) and `BLACKCAT_PUBLIC_URL` (the address phones reach the app at). Without
+them (the app on this machine alone) no key is asked for.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import os
+import threading
+from collections import OrderedDict
+from typing import Any
+from urllib.parse import urlencode, urlsplit
+
+import segno
+import streamlit as st
+
+from blackcat.lan import ACCESS_KEY_ENV, KEY_PARAM, PUBLIC_URL_ENV
+
+GAME_PARAMS = ("table", "lady")  # each game's table in the address: Black Cat's, Black Lady's
+PRIVATE = "🔒 **This table is private:** scan the QR code on the host's screen."
+
+
+def access_key() -> str | None:
+    return os.environ.get(ACCESS_KEY_ENV) or None
+
+
+def admitted() -> bool:
+    """Whether this page may show the table: always on this machine alone; on the LAN only
+    with the table's key in the address."""
+    key = access_key()
+    if key is None:
+        return True
+    given = st.query_params.get(KEY_PARAM, "")
+    return hmac.compare_digest(given.encode(), key.encode())
+
+
+def show_private() -> None:
+    st.markdown(PRIVATE)
+
+
+def kept_params() -> dict[str, str]:
+    """What the address holds that a switch to the other game must keep: the key and both
+    games' tables."""
+    names = (KEY_PARAM, *GAME_PARAMS)
+    return {name: st.query_params[name] for name in names if name in st.query_params}
+
+
+def keep_in_address(param: str, text: str | None, history: list[Any]) -> None:
+    """The page's address holds the game's table as it is now (`text`; None: nothing to keep,
+    e.g. the untouched example), and the server its undo history for a reload."""
+    remember_history(param, text, history)
+    if st.query_params.get(param) == text:
+        return
+    if text is None:
+        del st.query_params[param]
+    else:
+        st.query_params[param] = text
+
+
+def base_url() -> str:
+    """The app's address as another phone reaches it (no path, no query)."""
+    public = os.environ.get(PUBLIC_URL_ENV)
+    if public:
+        return public.rstrip("/")
+    parts = urlsplit(str(st.context.url or ""))
+    return f"{parts.scheme}://{parts.netloc}" if parts.netloc else ""
+
+
+def page_link(path: str, params: dict[str, str]) -> str:
+    """The address of a game's page with `params` (and the key, where one is needed)."""
+    key = access_key()
+    query = {**({KEY_PARAM: key} if key else {}), **params}
+    address = base_url() + (f"/{path}" if path else "/")
+    return f"{address}?{urlencode(query)}" if query else address
+
+
+def qr_svg(text: str) -> str | None:
+    """A QR code of `text` as an SVG data URI; None when `text` is too long for one."""
+    try:
+        code = segno.make(text, error="l", micro=False)
+    except segno.DataOverflowError:
+        return None
+    return code.svg_data_uri(scale=4, border=2)
+
+
+def copy_button_html(text: str) -> str:
+    """A button that copies `text` in one tap (the clipboard where the page may use it, else
+    through a selected text field, as older phones do)."""
+    payload = base64.b64encode(json.dumps(text).encode()).decode()
+    button_id = "bc-copy-" + hashlib.sha256(text.encode()).hexdigest()[:10]
+    script = (
+        "(() => {"
+        f"const b = document.getElementById('{button_id}');"
+        "if (!b || b.dataset.ready) return; b.dataset.ready = '1';"
+        f"const t = JSON.parse(atob('{payload}'));"
+        "const done = () => { b.textContent = '✓ Copied';"
+        "  setTimeout(() => { b.textContent = '📋 Copy the link'; }, 2500); };"
+        "const fallback = () => { const a = document.createElement('textarea'); a.value = t;"
+        "  document.body.appendChild(a); a.select(); document.execCommand('copy'); a.remove();"
+        "  done(); };"
+        "b.addEventListener('click', () => {"
+        "  if (navigator.clipboard && window.isSecureContext) {"
+        "    navigator.clipboard.writeText(t).then(done, fallback); } else { fallback(); } });"
+        "})();"
+    )
+    return (
+        f'<button class="bc-copy" type="button" id="{button_id}">📋 Copy the link</button>'
+        f"<script>{script}</script>"
+    )
+
+
+SHARE_CSS = """
+<style>
+.bc-copy { font-size: 1rem; padding: .55rem .9rem; border-radius: .5rem; border: 1px solid #bbb;
+  background: #fff; width: 100%; font-weight: 600; }
+.bc-qr { display: block; margin: .3rem auto; width: min(70vw, 16rem); image-rendering: pixelated; }
+</style>
+"""
+
+
+def show_share(path: str, param: str, text: str | None, what: str) -> None:
+    """The panel to open this game on another phone: a QR code a phone's camera opens, a link
+    copied in one tap, and the link itself."""
+    with st.expander("📱 Open on another phone · share", key=f"share-{param}"):
+        params = {} if text is None else {param: text}
+        link = page_link(path, params)
+        svg = qr_svg(link)
+        if text is None:
+            st.markdown(f"Scan this with the other phone's camera to open the app. {what}")
+        else:
+            st.markdown(
+                "Scan this with the other phone's camera, or send the link: it opens this "
+                "game as it is now (photos stay on this computer; their cards come along). "
+                "This page's address holds the game too: a reload keeps it."
+            )
+        if svg is None:
+            st.caption("The game is too big for a QR code: copy the link instead.")
+        else:
+            st.html(f'{SHARE_CSS}<img class="bc-qr" alt="QR code of the link" src="{svg}">')
+        st.html(copy_button_html(link), unsafe_allow_javascript=True)
+        st.code(link, language=None, wrap_lines=True)
+
+
+class HistoryStore:
+    """Each game's undo history by the table text it leads to, the most recent `size`: a
+    reloaded page finds the history of the table in its address."""
+
+    def __init__(self, size: int = 64) -> None:
+        self._histories: OrderedDict[tuple[str, str], list[Any]] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def put(self, param: str, text: str, history: list[Any]) -> None:
+        with self._lock:
+            self._histories[param, text] = list(history)
+            self._histories.move_to_end((param, text))
+            while len(self._histories) > self._size:
+                self._histories.popitem(last=False)
+
+    def get(self, param: str, text: str) -> list[Any]:
+        with self._lock:
+            return list(self._histories.get((param, text), []))
+
+
+@st.cache_resource(show_spinner=False)
+def history_store() -> HistoryStore:
+    return HistoryStore()
+
+
+def remember_history(param: str, text: str | None, history: list[Any]) -> None:
+    if text is not None and history:
+        history_store().put(param, text, history)
+
+
+def recall_history(param: str, text: str) -> list[Any]:
+    return history_store().get(param, text)

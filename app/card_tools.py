@@ -34,7 +34,7 @@ from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit
 from blackcat.tables import black_cat_table as ts
 from blackcat.vision import reader as vision_reader
 from blackcat.vision.drawing import annotate
-from blackcat.vision.image_io import ACCEPTED, ImageReadError, load_image
+from blackcat.vision.image_io import ACCEPTED, ImageReadError, open_photo
 from blackcat.vision.types import PhotoRead, ReadCard
 
 log = logging.getLogger("blackcat.app")
@@ -137,18 +137,18 @@ def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> P
     """Read once per photo content (`key`), decks and weights; later runs and later uploads of
     the same photo reuse the result. Raises PhotoError (not cached) for a photo it can't use."""
     try:
-        image = load_image(_data, name=_name)
+        image = open_photo(_data, name=_name)
+        photo = load_reader(folder).read(image, decks=decks)
+        display, _ = vision_reader.downscale(image.picture(DISPLAY_SIDE), DISPLAY_SIDE)
     except ImageReadError as error:
         raise PhotoError(f"{error}.") from None
-    try:
-        photo = load_reader(folder).read(image, decks=decks)
     except Exception as error:  # the page must stay usable whatever the reader does
         log.exception("reading %s failed", _name)
         raise PhotoError(
             f"{_name} could not be read ({type(error).__name__}). Try another photo, or type "
             "the cards."
         ) from None
-    display, factor = vision_reader.downscale(image, DISPLAY_SIDE)
+    factor = max(display.shape[:2]) / image.long_side  # the read's boxes are in full pixels
     return PhotoOutcome(rows=photo.piles, display=display, factor=factor, gaps=photo.gaps)
 
 
@@ -231,7 +231,7 @@ def read_upload(data: bytes, name: str, decks: int, how: str) -> PhotoOutcome | 
     reader, why_not = get_reader()
     if reader is None:
         try:
-            load_image(data, name=name)
+            open_photo(data, name=name).picture(DISPLAY_SIDE)
         except ImageReadError as error:
             return "error", f"{error}."
         return "warning", f"{name}: {why_not}"

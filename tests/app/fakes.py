@@ -3,9 +3,8 @@ photo's width, so the app's photo handling can be tested without the trained mod
 
 from __future__ import annotations
 
-import numpy as np
-
 from blackcat.games.cards import parse_card
+from blackcat.vision.image_io import Photo
 from blackcat.vision.types import Guess, PhotoRead, ReadCard
 
 
@@ -32,9 +31,9 @@ class FakeReader:
     def __init__(self) -> None:
         self.reads = 0
 
-    def read(self, image: np.ndarray, *, decks: int = 1) -> PhotoRead:
+    def read(self, image: Photo, *, decks: int = 1) -> PhotoRead:
         self.reads += 1
-        height, width = image.shape[:2]
+        width, height = image.size
         return PhotoRead(
             width=width,
             height=height,

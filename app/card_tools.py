@@ -261,7 +261,11 @@ OFF_PHOTO = (-10_000.0, -10_000.0, -9_999.0, -9_999.0)
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def annotated_jpeg(
-    key: str, marks: tuple[tuple[int, int, ts.Slot], ...], factor: float, _display: np.ndarray
+    key: str,
+    marks: tuple[tuple[int, int, ts.Slot], ...],
+    factor: float,
+    _display: np.ndarray,
+    by_pile: bool = True,
 ) -> bytes:
     """The photo with a numbered box per card, numbered and named as the piles are now (after
     corrections). Cards typed in between keep their numbers but have no box on the photo."""
@@ -280,7 +284,7 @@ def annotated_jpeg(
         )
     piles = tuple(tuple(rows.get(index, ())) for index in range(max(rows, default=-1) + 1))
     height, width = _display.shape[:2]
-    drawn = annotate(_display, PhotoRead(width=width, height=height, piles=piles))
+    drawn = annotate(_display, PhotoRead(width=width, height=height, piles=piles), by_pile=by_pile)
     buffer = io.BytesIO()
     Image.fromarray(drawn).save(buffer, format="JPEG", quality=82)
     return buffer.getvalue()
@@ -405,10 +409,8 @@ def show_photo(
     where: str = "piles",
 ) -> None:
     """The photo with its numbered cards (zoomable), and a button to take its cards off."""
-    jpeg = annotated_jpeg(key, marks, record.factor, record.display)
+    jpeg = annotated_jpeg(key, marks, record.factor, record.display, by_pile=where != "tricks")
     caption = f"{record.name}: the numbers are the card numbers below"
-    if where == "tricks":  # tricks have no rows: a box's "1.5" is card 5
-        caption = f"{record.name}: a box's number after “1.” is the card's number below"
     if st.session_state.get(f"zoom:{key}"):
         # wider than the phone, scrolled sideways: the numbers are readable without pinching
         st.markdown(

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable, Sequence
+
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from blackcat.vision.types import PhotoRead
+from blackcat.vision.types import PhotoRead, ReadCard
 
 PILE_COLOURS: tuple[tuple[int, int, int], ...] = (
     (30, 144, 255),  # blue
@@ -21,13 +24,19 @@ def card_number(pile_index: int, position: int) -> str:
     return f"{pile_index + 1}.{position + 1}"
 
 
-def annotate(image: np.ndarray, photo: PhotoRead) -> np.ndarray:
-    """A copy of the RGB photo with each card's box and number; doubtful cards in red."""
+def annotate(image: np.ndarray, photo: PhotoRead, *, by_pile: bool = True) -> np.ndarray:
+    """A copy of the RGB photo with each card's box and number; doubtful cards in red.
+
+    A card is numbered as in the card lists: `1.3` (pile, place), or `3` where the photo's cards
+    are one set (`by_pile=False`: a Black Lady player's tricks). The card's name follows its
+    number only where the labels fit between neighbouring cards; otherwise the numbers alone."""
     canvas = Image.fromarray(image)  # a copy: the photo itself is left alone
     draw = ImageDraw.Draw(canvas)
     scale = max(image.shape[:2]) / 1000
     thickness = max(1, round(2 * scale))
     font = ImageFont.load_default(size=max(11, round(18 * scale)))
+
+    labels = card_labels(photo, by_pile, lambda text: _text_width(draw, text, font) + 2 * thickness)
     for pile_index, pile in enumerate(photo.piles):
         colour = PILE_COLOURS[pile_index % len(PILE_COLOURS)]
         for position, read in enumerate(pile):
@@ -36,7 +45,7 @@ def annotate(image: np.ndarray, photo: PhotoRead) -> np.ndarray:
                 x1, y1, x2, y2 = (round(v) for v in index.box)
                 draw.rectangle((x1, y1, x2, y2), outline=box_colour, width=thickness)
             x1, y1 = (round(v) for v in read.box[:2])
-            label = f"{card_number(pile_index, position)} {read.card.code}"
+            label = labels[pile_index][position]
             left, top, right, bottom = draw.textbbox((0, 0), label, font=font)
             height = bottom - top + 2 * thickness
             label_top = max(0, y1 - height - thickness)
@@ -46,3 +55,41 @@ def annotate(image: np.ndarray, photo: PhotoRead) -> np.ndarray:
             )
             draw.text((x1 + thickness - left, label_top + thickness - top), label, "white", font)
     return np.asarray(canvas)
+
+
+def card_labels(
+    photo: PhotoRead, by_pile: bool, width_of: Callable[[str], float]
+) -> tuple[tuple[str, ...], ...]:
+    """Each card's label: its number and name (`1.3 QS`) where every label fits before the next
+    card of its row, else its number alone; `by_pile=False` numbers the cards 1, 2, 3..."""
+
+    def number(pile_index: int, position: int) -> str:
+        return card_number(pile_index, position) if by_pile else str(position + 1)
+
+    named = [
+        [f"{number(p, n)} {read.card.code}" for n, read in enumerate(pile)]
+        for p, pile in enumerate(photo.piles)
+    ]
+    fits = all(
+        width_of(label) <= room
+        for pile, labels in zip(photo.piles, named, strict=True)
+        for label, room in zip(labels, _rooms(pile), strict=True)
+    )
+    if fits:
+        return tuple(tuple(labels) for labels in named)
+    return tuple(
+        tuple(number(p, n) for n in range(len(pile))) for p, pile in enumerate(photo.piles)
+    )
+
+
+def _rooms(pile: Sequence[ReadCard]) -> list[float]:
+    """The width each card's label may take: up to the next card of the row (the last one as
+    much as the one before it)."""
+    lefts = [read.box[0] for read in pile]
+    steps = [abs(b - a) for a, b in itertools.pairwise(lefts)]
+    return [*steps, steps[-1] if steps else float("inf")]
+
+
+def _text_width(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.ImageFont) -> float:
+    left, _, right, _ = draw.textbbox((0, 0), text, font=font)
+    return right - left

@@ -29,3 +29,18 @@ def test_boxes_are_drawn_in_the_pile_colour_and_doubtful_ones_in_red() -> None:
     assert tuple(drawn[85, 50]) == PILE_COLOURS[0]  # left edge of the first box
     assert tuple(drawn[85, 150]) == DOUBTFUL_COLOUR
     assert not image.any()  # the photo itself is left alone
+
+
+def test_labels_name_the_card_only_where_every_label_fits_before_the_next_card() -> None:
+    from blackcat.vision.drawing import card_labels
+
+    wide = PhotoRead(
+        300, 200, ((read("QS", (10, 60, 20, 80), 0.99), read("8C", (110, 60, 120, 80), 0.99)),)
+    )
+    tight = PhotoRead(
+        300, 200, ((read("QS", (10, 60, 20, 80), 0.99), read("8C", (40, 60, 50, 80), 0.99)),)
+    )
+    ten_a_letter = lambda text: 10.0 * len(text)  # noqa: E731
+    assert card_labels(wide, True, ten_a_letter) == (("1.1 QS", "1.2 8C"),)
+    assert card_labels(tight, True, ten_a_letter) == (("1.1", "1.2"),)
+    assert card_labels(tight, False, ten_a_letter) == (("1", "2"),)  # one set of cards

@@ -85,6 +85,8 @@ def card_labels(
 def _rooms(pile: Sequence[ReadCard]) -> list[float]:
     """The width each card's label may take: up to the next card of the row (the last one as
     much as the one before it)."""
+    if not pile:
+        return []
     lefts = [read.box[0] for read in pile]
     steps = [abs(b - a) for a, b in itertools.pairwise(lefts)]
     return [*steps, steps[-1] if steps else float("inf")]

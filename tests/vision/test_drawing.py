@@ -44,3 +44,7 @@ def test_labels_name_the_card_only_where_every_label_fits_before_the_next_card()
     assert card_labels(wide, True, ten_a_letter) == (("1.1 QS", "1.2 8C"),)
     assert card_labels(tight, True, ten_a_letter) == (("1.1", "1.2"),)
     assert card_labels(tight, False, ten_a_letter) == (("1", "2"),)  # one set of cards
+    assert card_labels(PhotoRead(300, 200, ((), wide.piles[0])), True, ten_a_letter) == (
+        (),
+        ("2.1 QS", "2.2 8C"),
+    )

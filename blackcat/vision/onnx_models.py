@@ -16,9 +16,13 @@ import ast
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PIL import Image
+
+if TYPE_CHECKING:
+    from onnxruntime import InferenceSession
 
 PAD_VALUE = 114  # the grey Ultralytics pads with
 NMS_IOU = 0.7  # Ultralytics' default overlap for suppression
@@ -56,7 +60,7 @@ def model_info(metadata: dict[str, str]) -> ModelInfo:
     )
 
 
-def _session(path: Path):  # -> onnxruntime.InferenceSession
+def _session(path: Path) -> InferenceSession:
     import onnxruntime as ort
 
     options = ort.SessionOptions()
@@ -66,13 +70,17 @@ def _session(path: Path):  # -> onnxruntime.InferenceSession
     return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
 
-class OnnxDetector:
-    """The index detector: boxes and confidences in the picture's pixels."""
+class OnnxModel:
+    """An exported model in an ONNX Runtime session, with what its metadata says of it."""
 
     def __init__(self, path: Path) -> None:
         self.session = _session(path)
         self.info = model_info(self.session.get_modelmeta().custom_metadata_map)
         self.input_name = self.session.get_inputs()[0].name
+
+
+class OnnxDetector(OnnxModel):
+    """The index detector: boxes and confidences in the picture's pixels."""
 
     @property
     def trained_size(self) -> int:
@@ -88,13 +96,8 @@ class OnnxDetector:
         return decode_detections(output, box, picture.shape[:2], confidence)
 
 
-class OnnxClassifier:
+class OnnxClassifier(OnnxModel):
     """The card classifier: a probability for each class, for each crop."""
-
-    def __init__(self, path: Path) -> None:
-        self.session = _session(path)
-        self.info = model_info(self.session.get_modelmeta().custom_metadata_map)
-        self.input_name = self.session.get_inputs()[0].name
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from blackcat.vision.reader import CLASSIFIER_WEIGHTS, DETECTOR_WEIGHTS, MODELS_DIR
+from blackcat.workshop.ultralytics_models import trained_size
 
 ONNX_OPSET = 17  # well inside what onnxruntime >= 1.17 runs
 
@@ -43,7 +44,7 @@ def export_one(weights: Path, task: str) -> Exported:
     if not weights.is_file():
         raise FileNotFoundError(f"no weights to export: {weights}")
     model = YOLO(str(weights), task=task)
-    imgsz = int((getattr(model, "ckpt", None) or {}).get("train_args", {}).get("imgsz") or 640)
+    imgsz = trained_size(model, default=640)
     with contextlib.redirect_stdout(sys.stderr):  # the exporter logs to stdout
         written = model.export(
             format="onnx",

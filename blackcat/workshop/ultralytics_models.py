@@ -32,14 +32,19 @@ def _yolo(path: Path, task: str) -> YOLO:
     return YOLO(str(path), task=task)
 
 
+def trained_size(model: YOLO, default: int) -> int:
+    """The image size the weights were trained at, from their checkpoint."""
+    trained_at = (getattr(model, "ckpt", None) or {}).get("train_args", {}).get("imgsz")
+    return int(trained_at or default)
+
+
 class UltralyticsDetector:
     def __init__(self, path: Path) -> None:
         self.model = _yolo(path, "detect")
 
     @property
     def trained_size(self) -> int:
-        trained_at = (getattr(self.model, "ckpt", None) or {}).get("train_args", {}).get("imgsz")
-        return int(trained_at or 640)
+        return trained_size(self.model, default=640)
 
     def detect(
         self, picture: np.ndarray, size: int, confidence: float
@@ -51,9 +56,9 @@ class UltralyticsDetector:
 
 
 class UltralyticsClassifier:
-    def __init__(self, path: Path, size: int) -> None:
+    def __init__(self, path: Path) -> None:
         self.model = _yolo(path, "classify")
-        self.size = size
+        self.size = trained_size(self.model, default=64)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -76,11 +81,11 @@ def load_ultralytics_reader(
     missing = [str(path) for path in paths if not path.is_file()]
     if missing:
         raise ModelsMissingError(f"trained weights not found: {', '.join(missing)}")
-    classifier = UltralyticsClassifier(paths[1], size=64)
-    trained_at = (getattr(classifier.model, "ckpt", None) or {}).get("train_args", {}).get("imgsz")
-    classifier.size = int(trained_at or 64)
     reader = CardReader(
-        UltralyticsDetector(paths[0]), classifier, settings, load_calibration(models_dir)
+        UltralyticsDetector(paths[0]),
+        UltralyticsClassifier(paths[1]),
+        settings,
+        load_calibration(models_dir),
     )
     reader.warm_up()
     return reader

@@ -13,9 +13,9 @@ import pytest
 
 PREPARE_AND_REPORT = """
 import json
-from blackcat.vision.reader import CardReader, MODELS_DIR
+from blackcat.workshop.ultralytics_models import load_ultralytics_reader
 from blackcat.workshop.ultralytics_setup import analytics_off
-CardReader.load(MODELS_DIR)
+load_ultralytics_reader()
 print(json.dumps({"analytics_off": analytics_off()}))
 """
 
@@ -27,7 +27,7 @@ def fresh_settings(tmp_path: Path) -> tuple[dict[str, str], Path]:
     return env, tmp_path / "Ultralytics" / "settings.json"
 
 
-def test_loading_the_reader_prints_nothing_and_switches_analytics_off(
+def test_loading_the_workshops_reader_prints_nothing_and_switches_analytics_off(
     fresh_settings: tuple[dict[str, str], Path],
 ) -> None:
     env, settings_file = fresh_settings

@@ -13,6 +13,7 @@ import json
 import multiprocessing as mp
 from collections import Counter
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -125,7 +126,9 @@ def generate(
             yield _one(i)
         return
     # Fresh worker processes: a fork copies OpenCV's thread pool, used above for the card art,
-    # in a state that can hang the workers.
-    context = mp.get_context("spawn")
-    with context.Pool(workers, initializer=_init, initargs=args) as pool:
-        yield from pool.imap_unordered(_one, indices, chunksize=4)
+    # in a state that can hang the workers. An executor, not a Pool: a worker that fails to
+    # start raises (BrokenProcessPool) instead of being replaced for ever.
+    with ProcessPoolExecutor(
+        workers, mp_context=mp.get_context("spawn"), initializer=_init, initargs=args
+    ) as pool:
+        yield from pool.map(_one, indices, chunksize=4)

@@ -440,9 +440,10 @@ def show_pile(
     )
     if len(pile.slots) > CARDS_ACROSS_A_PHONE:
         st.caption(f"⇆ Swipe the cards sideways: {len(pile.slots)} cards are wider than a phone.")
-    with st.container(key=f"gaps-{pile.id}"):
-        for position in pile.gaps:
-            gap_prompt(pile, pile_index, position)
+    if pile.gaps:
+        with st.container(key=f"gaps-{pile.id}"):
+            for position in pile.gaps:
+                gap_prompt(pile, pile_index, position)
     with st.container(key=f"doubts-{pile.id}"):
         for position in doubtful:
             card_tools.doubtful_prompt(

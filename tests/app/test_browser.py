@@ -229,6 +229,7 @@ def test_a_reload_keeps_an_edited_table(page: Page) -> None:
     new_game(page)
     type_pile(page, 1, "QS 2C 3H 7H")
     page.get_by_role("button", name="➕ Player").click()
+    expect(page.get_by_role("radio", name="Player 2")).to_be_checked()  # the new player's page
     settle(page)
     name = page.get_by_label("Name")
     name.fill("Ben")

@@ -10,7 +10,7 @@ import pytest
 from blackcat.games.cards import Card, parse_pile
 from blackcat.vision.calibration import Calibration
 from blackcat.vision.layout import arrange, row_angle
-from blackcat.vision.types import Guess, IndexRead
+from blackcat.vision.types import Guess, IndexRead, PhotoRead
 
 INDEX_W, INDEX_H = 12.0, 24.0
 CARD_W, CARD_H = 63.0, 88.0
@@ -188,17 +188,23 @@ def test_four_index_decks_bottom_left_corners_make_no_second_pile() -> None:
     assert len(photo.piles[0][-1].indices) == 4
 
 
-@pytest.mark.parametrize("up", [0, 1, 2, 3])
-def test_a_photo_turned_any_quarter_reads_rows_as_the_cards_stand(up: int) -> None:
-    top = oriented_row("KS 9C 4S 5H 5D", origin=(100.0, 100.0))
-    bottom = oriented_row("6S QS 6C 10H", origin=(100.0, 260.0))
-    indices, width, height = top + bottom, 400.0, 420.0
-    for _ in range(up):
+def arrange_turned(
+    indices: list[IndexRead], width: float, height: float, quarter_turns: int
+) -> PhotoRead:
+    """The layout of a photo of these indices, turned by quarter turns (the glyphs with it)."""
+    for _ in range(quarter_turns):
         indices = [
             facing(turn_quarter(index, height), (index.orientation or 0) + 1) for index in indices
         ]
         width, height = height, width
-    photo = arrange(indices, width=int(width), height=int(height))
+    return arrange(indices, width=int(width), height=int(height))
+
+
+@pytest.mark.parametrize("up", [0, 1, 2, 3])
+def test_a_photo_turned_any_quarter_reads_rows_as_the_cards_stand(up: int) -> None:
+    top = oriented_row("KS 9C 4S 5H 5D", origin=(100.0, 100.0))
+    bottom = oriented_row("6S QS 6C 10H", origin=(100.0, 260.0))
+    photo = arrange_turned(top + bottom, 400.0, 420.0, up)
     assert codes(photo.piles) == [["KS", "9C", "4S", "5H", "5D"], ["6S", "QS", "6C", "10H"]]
 
 
@@ -327,13 +333,7 @@ def test_jumbo_indices_without_orientations_join_their_bottom_corner() -> None:
 def test_jumbo_rows_in_a_turned_photo_read_as_the_cards_stand(up: int) -> None:
     top = dealt_row(TWO_JUMBO_ROWS[0], index=JUMBO, step=16.0)
     bottom = dealt_row(TWO_JUMBO_ROWS[1], index=JUMBO, step=16.0, origin=(90.0, 200.0))
-    indices, width, height = top + bottom, 400.0, 420.0
-    for _ in range(up):
-        indices = [
-            facing(turn_quarter(index, height), (index.orientation or 0) + 1) for index in indices
-        ]
-        width, height = height, width
-    photo = arrange(indices, width=int(width), height=int(height))
+    photo = arrange_turned(top + bottom, 400.0, 420.0, up)
     assert codes(photo.piles) == [row.split() for row in TWO_JUMBO_ROWS]
 
 
@@ -420,13 +420,7 @@ def test_a_gap_in_a_turned_photo_is_at_the_same_place(up: int) -> None:
         for index in oriented_row("6S QS 6C 10H JD", origin=(100.0, 260.0))
         if index.card != Card.parse("6C")
     ]
-    indices, width, height = top + bottom, 400.0, 420.0
-    for _ in range(up):
-        indices = [
-            facing(turn_quarter(index, height), (index.orientation or 0) + 1) for index in indices
-        ]
-        width, height = height, width
-    photo = arrange(indices, width=int(width), height=int(height))
+    photo = arrange_turned(top + bottom, 400.0, 420.0, up)
     assert codes(photo.piles) == [["KS", "9C", "4S", "5H", "5D"], ["6S", "QS", "10H", "JD"]]
     assert photo.gaps == ((), (2,))
 

@@ -195,3 +195,12 @@ def _read_bytes(source: str | Path | bytes, label: str) -> bytes:
             f"{MAX_FILE_BYTES // 2**20} MB we read: use a smaller photo"
         )
     return data
+
+
+PhotoSource = Photo | TurnedPhoto
+"""What the reader reads: a photo, as it is or seen turned."""
+
+
+def as_photo(image: np.ndarray | PhotoSource) -> PhotoSource:
+    """A photo to read: an already decoded upright RGB array becomes one."""
+    return Photo.from_array(image) if isinstance(image, np.ndarray) else image

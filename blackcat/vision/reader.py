@@ -20,7 +20,7 @@ from PIL import Image
 from blackcat.games.cards import ALL_CARDS
 from blackcat.vision.calibration import UNCALIBRATED, Calibration, load_calibration
 from blackcat.vision.classes import QUARTER_TURNS, IndexClass, parse_class_name
-from blackcat.vision.image_io import Photo, TurnedPhoto
+from blackcat.vision.image_io import Photo, PhotoSource, TurnedPhoto, as_photo
 from blackcat.vision.layout import NOT_AN_INDEX_ABOVE, arrange, photo_up
 from blackcat.vision.types import Box, Guess, IndexRead, PhotoRead
 
@@ -127,11 +127,11 @@ class CardReader:
         A photo taken from another side of the table (the card glyphs mostly stand turned) is
         read again turned so they stand upright, as the models read best: a photo reads the
         same whichever way it was turned."""
-        photo = image if isinstance(image, Photo) else Photo.from_array(image)
+        photo = as_photo(image)
         started = time.perf_counter()
         indices, stages = self.read_indices(photo)
         up = photo_up([i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE])
-        seen: Photo | TurnedPhoto = photo
+        seen: PhotoSource = photo
         if up:
             seen = TurnedPhoto(photo, up)
             indices, stages_turned = self.read_indices(seen)
@@ -148,7 +148,7 @@ class CardReader:
         self.timings.total = time.perf_counter() - started
         return read
 
-    def read_indices(self, photo: Photo | TurnedPhoto) -> tuple[list[IndexRead], dict[str, float]]:
+    def read_indices(self, photo: PhotoSource) -> tuple[list[IndexRead], dict[str, float]]:
         """Every index found and read, and the seconds each stage took."""
         started, decoded_before = time.perf_counter(), photo.decode_seconds
         boxes, confidences, second_pass = self.detect(photo)
@@ -168,13 +168,11 @@ class CardReader:
             "classify": classified - detected - (decoded_classifying - decoded_detecting),
         }
 
-    def detect(
-        self, photo: np.ndarray | Photo | TurnedPhoto
-    ) -> tuple[list[Box], list[float], float]:
+    def detect(self, photo: np.ndarray | PhotoSource) -> tuple[list[Box], list[float], float]:
         """Index boxes in full-resolution pixels and their confidences, found on a downscaled
         copy, and again at a higher resolution where that copy shows the indices small or none
         (the seconds that second pass took: 0 when it wasn't needed)."""
-        photo = photo if isinstance(photo, Photo | TurnedPhoto) else Photo.from_array(photo)
+        photo = as_photo(photo)
         size = self.settings.detect_size or self.detector.trained_size
         whole = (0, 0, *photo.size)
         boxes, confidences = self._detect_in(photo, whole, size)
@@ -192,7 +190,7 @@ class CardReader:
         return (*_as_lists(boxes, confidences), spent)
 
     def _detect_in(
-        self, photo: Photo | TurnedPhoto, region: tuple[int, int, int, int], size: int
+        self, photo: PhotoSource, region: tuple[int, int, int, int], size: int
     ) -> tuple[np.ndarray, np.ndarray]:
         """Detections in a region (x1, y1, x2, y2 in photo pixels) seen at `size` pixels along
         its long side, as photo-pixel boxes."""
@@ -209,14 +207,12 @@ class CardReader:
         xyxy += (x1, y1, x1, y1)
         return xyxy, np.asarray(confidences, dtype=np.float64)
 
-    def classify(
-        self, photo: np.ndarray | Photo | TurnedPhoto, boxes: list[Box]
-    ) -> list[ClassifiedIndex]:
+    def classify(self, photo: np.ndarray | PhotoSource, boxes: list[Box]) -> list[ClassifiedIndex]:
         """What each index box shows, all crops in one batch, cut from a copy of the photo
         where the indices have about CROP_INDEX_PIXELS (or the photo's full resolution)."""
         if not boxes:
             return []
-        photo = photo if isinstance(photo, Photo | TurnedPhoto) else Photo.from_array(photo)
+        photo = as_photo(photo)
         index_height = float(np.median([box[3] - box[1] for box in boxes]))
         needed = photo.long_side * min(1.0, CROP_INDEX_PIXELS / max(index_height, 1.0))
         picture = photo.picture(round(needed))

@@ -124,14 +124,14 @@ def load_labels(folder: Path) -> dict[str, list[LabelledCard]]:
 def evaluate_real_photos(reader: CardReader, folder: Path) -> RealPhotoReport:
     from dataclasses import replace
 
-    from blackcat.vision.image_io import load_image
+    from blackcat.vision.image_io import open_photo
 
     labels = load_labels(folder)
     rank_only = any(card.code.endswith("?") for cards in labels.values() for card in cards)
     results = []
     started = time.perf_counter()
     for image_name, cards in sorted(labels.items()):
-        photo = reader.read(load_image(folder / "images" / image_name), decks=1)
+        photo = reader.read(open_photo(folder / "images" / image_name), decks=1)
         reads = [read for pile in photo.piles for read in pile]
         result = match_cards(reads, cards, rank_only=rank_only)
         results.append(replace(result, image=image_name))
@@ -221,11 +221,11 @@ def same_piles(read: Sequence[Sequence[str]], truth: Sequence[Sequence[str]]) ->
 
 
 def evaluate_synthetic(reader: CardReader, scenes: Iterable[SceneTruth]) -> SyntheticReport:
-    from blackcat.vision.image_io import load_image
+    from blackcat.vision.image_io import open_photo
 
     report = SyntheticReport()
     for scene in scenes:
-        photo: PhotoRead = reader.read(load_image(scene.image))
+        photo: PhotoRead = reader.read(open_photo(scene.image))
         read = [tuple(card.card.code for card in pile) for pile in photo.piles]
         truth = [pile for pile in scene.piles if pile]
         report.scenes += 1
@@ -412,12 +412,12 @@ def judge_cards(
 
 
 def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyReport:
-    from blackcat.vision.image_io import load_image
+    from blackcat.vision.image_io import open_photo
 
     report = KittyReport()
     for meta_path in meta_paths:
         meta = json.loads(meta_path.read_text())
-        photo = reader.read(load_image(meta_path.parent / meta["image"]))
+        photo = reader.read(open_photo(meta_path.parent / meta["image"]))
         size = "12MP" if max(meta["width"], meta["height"]) > 3000 else "2MP"
         truth = [tuple(pile) for pile in meta["piles"] if pile]
         boxes = [tuple(index["box"]) for card in meta["cards"] for index in card["indices"]]

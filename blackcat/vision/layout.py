@@ -48,6 +48,11 @@ NEIGHBOURS_WITHIN = 1.5
 row's own offset between neighbouring cards look like two neighbours (one of them misread), not
 like one card's top-left and top-right corner (farther on a fanned row, nearer on a spread one)."""
 
+NEIGHBOURS_STEP_WITHIN = 1.5
+"""...but only in rows whose cards overlap, where neighbours lie at most this many index heights
+apart. Where cards lie loosely side by side (a hand put down), one card's two top corners are as
+far apart as two neighbours; with one deck such a pair is one card seen at both corners."""
+
 MAX_CORNER_DISTANCE = 9.0
 """Two indices of one card lie at most this many index heights apart (corner to corner): even
 the smallest indices are about a ninth of a card's height. Only a bound on far pairs."""
@@ -272,8 +277,9 @@ def group_corners(
 
     Indices read as the same card, placed as two corners of one card lie, are joined: one
     below the other (a top and a bottom corner), or side by side along the row, nothing between
-    them, at a distance unlike the row's offset between neighbours (a top-left and top-right
-    corner; two neighbours read as the same card are not joined into one). With one
+    them, at a distance unlike the row's offset between neighbours when the row's cards overlap
+    (a top-left and top-right corner; two neighbours read as the same card are not joined into
+    one). With one
     deck a card exists once, so every such pair joins. With two decks a pair joins only if it
     is across the row, and each index joins at most one other, since two copies of a card may
     lie side by side.
@@ -290,6 +296,7 @@ def group_corners(
             i = parent[i]
         return i
 
+    overlapping = step <= NEIGHBOURS_STEP_WITHIN * scale
     paired: set[int] = set()
     for same in by_card.values():
         candidates = sorted(
@@ -303,7 +310,7 @@ def group_corners(
             upper, lower = sorted((i, j), key=lambda k: framed[k][1])
             across = _across(framed[upper], framed[lower], (heights[i] + heights[j]) / 2)
             if not across and (
-                step / NEIGHBOURS_WITHIN <= distance <= NEIGHBOURS_WITHIN * step
+                (overlapping and step / NEIGHBOURS_WITHIN <= distance <= NEIGHBOURS_WITHIN * step)
                 or _anything_between(i, j, members, framed, heights)
             ):
                 continue

@@ -368,6 +368,17 @@ def test_wide_spread_rows_of_a_four_index_deck_are_two_rows_of_whole_cards(degre
     assert all(len(read.indices) == 4 for pile in photo.piles for read in pile)
 
 
+def test_cards_put_down_side_by_side_show_both_top_corners_as_one_card_each() -> None:
+    """A hand put down loosely (one deck): each card's top-left and top-right index lie about
+    as far apart as two neighbours do, and the row's cards don't overlap: four cards, not eight."""
+    row = dealt_row(
+        "7S 6S 8S 5S", index=(10.0, 20.0), step=CARD_W + 15, spread=True, four_index=True
+    )
+    photo = arrange(row)
+    assert codes(photo.piles) == [["7S", "6S", "8S", "5S"]]
+    assert all(len(read.indices) == 4 for read in photo.piles[0])
+
+
 def _turned_box(box, origin: Point, degrees: float):
     x1, y1, x2, y2 = box
     cx, cy = turned(origin, (x1 + x2) / 2 - origin[0], (y1 + y2) / 2 - origin[1], degrees)

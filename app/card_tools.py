@@ -39,6 +39,7 @@ from blackcat.vision.types import PhotoRead, ReadCard
 
 log = logging.getLogger("blackcat.app")
 
+EXAMPLE_PHOTO = Path(__file__).resolve().parent / "example.jpg"
 PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
 MAX_UPLOAD_MB = 100
 DISPLAY_SIDE = 1280  # long side of the photo copy kept for showing the numbered boxes
@@ -116,6 +117,26 @@ def get_reader() -> tuple[vision_reader.CardReader | None, str | None]:
         )
         st.session_state.reader_failed = message
         return None, message
+
+
+def read_example() -> tuple[str, PhotoOutcome]:
+    """The example photo's key and what the reader reads in it (cached like every photo).
+    Raises PhotoError, and OSError when the photo is missing."""
+    data = EXAMPLE_PHOTO.read_bytes()
+    key = photo_key(data)
+    return key, read_photo(key, 1, str(models_dir()), data, EXAMPLE_PHOTO.name)
+
+
+def warm_up(server_started: Callable[[], bool]) -> None:
+    """Load the reader and read the example photo into the caches the first page uses, so a
+    server that has just started shows its first page without waiting for them. Runs beside
+    the starting server; the photo is read once `server_started()` says the server's caches
+    exist (False: it never started)."""
+    if not models_present(models_dir()) or not EXAMPLE_PHOTO.is_file():
+        return
+    load_reader(str(models_dir()))
+    if server_started():
+        read_example()
 
 
 class PhotoError(Exception):

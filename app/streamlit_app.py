@@ -26,15 +26,15 @@ import pile_view
 import sharing
 import streamlit as st
 from card_tools import (
+    EXAMPLE_PHOTO,
     PhotoError,
     PhotoOutcome,
     PhotoRecord,
     chip,
     get_reader,
-    models_dir,
     photo_key,
     photo_store,
-    read_photo,
+    read_example,
     read_upload,
     refuse,
     select,
@@ -50,7 +50,6 @@ from blackcat.vision.drawing import PILE_COLOURS
 log = logging.getLogger("blackcat.app")
 
 APP_DIR = Path(__file__).resolve().parent
-EXAMPLE_PHOTO = APP_DIR / "example.jpg"
 HOW_WE_SCORE = APP_DIR / "how_we_score.md"
 UNDO_DEPTH = 50
 CARDS_ACROSS_A_PHONE = 19  # a strip's cards are at least 1.15rem wide: 19 fit in 390 px
@@ -130,11 +129,9 @@ def initial_table() -> tuple[ts.Table, dict[str, PhotoRecord], str]:
     """The example the app opens with: the example photo read, or its piles typed in."""
     reader, _ = get_reader()
     if reader is not None and EXAMPLE_PHOTO.is_file():
-        data = EXAMPLE_PHOTO.read_bytes()
-        key = photo_key(data)
         try:
             with st.spinner("Reading the example photo…"):
-                outcome = read_photo(key, 1, str(models_dir()), data, EXAMPLE_PHOTO.name)
+                key, outcome = read_example()
         except PhotoError:
             log.exception("the example photo could not be read")
         else:

@@ -1,5 +1,7 @@
-"""`blackcat app`: start the Streamlit app, as `streamlit run app/streamlit_app.py` would (on
-POSIX the process becomes Streamlit's, so stopping it stops the server).
+"""`blackcat app`: start the Streamlit app, as `streamlit run app/streamlit_app.py` would, in
+this process (so stopping it stops the server). While the server starts, a thread loads the
+photo reader and reads the example photo into the app's caches, so the first page needn't wait
+for them.
 
 The settings the app needs are passed on the command line (not only in `.streamlit/config.toml`),
 so they hold from any working folder; the file watcher in particular stays off, because it trips
@@ -14,9 +16,11 @@ address as a QR code; `--address` picks the interface, `--new-key` makes a new k
 from __future__ import annotations
 
 import argparse
+import logging
 import os
-import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 from blackcat import lan
@@ -25,6 +29,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 APP_SCRIPT = REPO_ROOT / "app" / "streamlit_app.py"
 LOCAL_ADDRESS = "127.0.0.1"
 EVERY_INTERFACE = "0.0.0.0"  # what --lan is for
+WARM_UP_THREAD = "blackcat-warm-up"
 SETTINGS = (
     "--server.fileWatcherType=none",
     "--server.runOnSave=false",
@@ -71,9 +76,9 @@ def streamlit_command(
     certificate: lan.Certificate | None = None,
     shown_address: str | None = None,
 ) -> list[str]:
-    """The `streamlit run` command; HTTPS with `certificate`, and `shown_address` as the
-    address Streamlit prints (so it needn't look the machine's addresses up)."""
-    command = [sys.executable, "-m", "streamlit", "run", str(APP_SCRIPT), *SETTINGS]
+    """The `streamlit run` command's arguments; HTTPS with `certificate`, and `shown_address` as
+    the address Streamlit prints (so it needn't look the machine's addresses up)."""
+    command = ["run", str(APP_SCRIPT), *SETTINGS]
     command.append(f"--server.port={args.port}")
     command.append(f"--server.address={listen_address(args)}")
     if certificate is not None:
@@ -136,13 +141,51 @@ def run(args: argparse.Namespace) -> int:
     else:
         env.pop(lan.ACCESS_KEY_ENV, None)  # on this machine alone no key is asked for
         env.pop(lan.PUBLIC_URL_ENV, None)
-    command = streamlit_command(args, certificate, shown)
-    if os.name == "posix":
-        # Streamlit takes this process over, so a signal that stops `blackcat app` (Ctrl-C,
-        # a service manager, a test's terminate) stops the server too, with nothing orphaned.
-        os.chdir(REPO_ROOT)
-        os.execve(command[0], command, env)
+    return serve(streamlit_command(args, certificate, shown), env)
+
+
+def serve(command: list[str], env: dict[str, str]) -> int:
+    """Run `streamlit <command>` in this process, from the repository, with `env` as its
+    environment, warming the app up beside it; Streamlit's exit status."""
+    from streamlit.web import cli as streamlit_cli
+
+    os.chdir(REPO_ROOT)
+    os.environ.clear()
+    os.environ.update(env)
+    threading.Thread(target=warm_up_app, name=WARM_UP_THREAD, daemon=True).start()
+    sys.argv = ["streamlit", *command]
     try:
-        return subprocess.call(command, cwd=REPO_ROOT, env=env)
+        streamlit_cli.main(args=command, prog_name="streamlit")
+    except SystemExit as stopped:
+        return stopped.code if isinstance(stopped.code, int) else 1
     except KeyboardInterrupt:
         return 130
+    return 0
+
+
+def warm_up_app() -> None:
+    """Load the reader and read the example photo into the app's caches (card_tools.warm_up).
+    Only time is at stake: whatever fails here, the first page loads what it needs itself."""
+    sys.path.insert(0, str(APP_SCRIPT.parent))
+    try:
+        # Streamlit warns of each thread that uses its caches outside a page: this one is meant
+        logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").addFilter(
+            lambda record: threading.current_thread().name != WARM_UP_THREAD
+        )
+        import card_tools
+
+        card_tools.warm_up(server_started)
+    except Exception:
+        logging.getLogger("blackcat.app").exception("warming the app up failed")
+
+
+def server_started(timeout: float = 60.0) -> bool:
+    """Wait until Streamlit's runtime (and so its caches) exists; False if it never does."""
+    from streamlit import runtime
+
+    deadline = time.monotonic() + timeout
+    while not runtime.exists():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True

@@ -433,6 +433,8 @@ def one_of_each(cards: Sequence[ReadCard]) -> list[ReadCard]:
     """With one deck, each card at most once: the most probable set of cards (a linear
     assignment over each card's ranked guesses). A card that can only be a card already taken
     keeps its own best guess, so the person sees the conflict."""
+    if len({card.card for card in cards}) == len(cards):
+        return list(cards)  # each its own best guess: already the most probable set
     from scipy.optimize import linear_sum_assignment
 
     codes = {card: column for column, card in enumerate(ALL_CARDS)}

@@ -1,11 +1,13 @@
-"""`blackcat app`: the command line it builds and runs (the browser test runs it for real)."""
+"""`blackcat app`: the command line it builds and runs, and the warm-up beside the server (the
+browser test runs it for real)."""
 
 from __future__ import annotations
 
 import argparse
+import logging
 import os
-import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -20,7 +22,7 @@ def parse(*argv: str) -> argparse.Namespace:
 
 def test_command_runs_the_app_script_with_the_watcher_off() -> None:
     command = app_cli.streamlit_command(parse())
-    assert command[:5] == [sys.executable, "-m", "streamlit", "run", str(app_cli.APP_SCRIPT)]
+    assert command[:2] == ["run", str(app_cli.APP_SCRIPT)]
     assert app_cli.APP_SCRIPT.is_file()
     assert "--server.fileWatcherType=none" in command
     assert "--server.port=8501" in command
@@ -38,43 +40,69 @@ def test_port_address_and_headless() -> None:
 
 
 class Replaced(Exception):
-    """Stands for os.execve, which never returns."""
+    """Stands for the server, which runs until stopped."""
 
 
-def test_run_becomes_streamlit_with_the_models_folder(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    calls = []
+def fake_serve(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[str], dict[str, str]]]:
+    calls: list[tuple[list[str], dict[str, str]]] = []
 
-    def execve(path: str, command: list[str], env: dict[str, str]) -> None:
-        calls.append((path, command, env, Path.cwd()))
+    def serve(command: list[str], env: dict[str, str]) -> int:
+        calls.append((command, env))
         raise Replaced
 
-    monkeypatch.setattr(os, "name", "posix")
-    monkeypatch.setattr(os, "execve", execve)
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(app_cli, "serve", serve)
+    return calls
+
+
+def test_run_serves_streamlit_with_the_models_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    calls = fake_serve(monkeypatch)
     with pytest.raises(Replaced):
         main(["app", "--headless", "--models", str(tmp_path)])
-    path, command, env, cwd = calls[0]
-    assert path == sys.executable == command[0]
-    assert cwd == app_cli.REPO_ROOT
+    command, env = calls[0]
     assert env["BLACKCAT_MODELS_DIR"] == str(tmp_path.resolve())
     assert "--server.headless=true" in command
 
 
-def test_elsewhere_run_waits_for_streamlit_and_returns_its_status(
-    monkeypatch: pytest.MonkeyPatch,
+def test_serve_runs_streamlit_here_from_the_repository_and_warms_the_app_up(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    calls = []
+    from streamlit.web import cli as streamlit_cli
 
-    def call(command: list[str], cwd: Path, env: dict[str, str]) -> int:
-        calls.append((command, cwd))
-        return 3
+    seen = {}
+    warmed = threading.Event()
 
-    monkeypatch.setattr(os, "name", "nt")
-    monkeypatch.setattr(subprocess, "call", call)
-    assert main(["app"]) == 3
-    assert calls[0][1] == app_cli.REPO_ROOT
+    def streamlit_main(args: list[str], prog_name: str) -> None:
+        seen.update(args=args, argv=list(sys.argv), cwd=Path.cwd(), env=dict(os.environ))
+        raise SystemExit(3)
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(os, "environ", dict(os.environ))
+    monkeypatch.setattr(sys, "argv", list(sys.argv))
+    monkeypatch.setattr(streamlit_cli, "main", streamlit_main)
+    monkeypatch.setattr(app_cli, "warm_up_app", warmed.set)
+    command = ["run", str(app_cli.APP_SCRIPT), "--server.port=8601"]
+    assert app_cli.serve(command, {"ONLY": "this"}) == 3  # Streamlit's exit status
+    assert seen["args"] == command and seen["argv"] == ["streamlit", *command]
+    assert seen["cwd"] == app_cli.REPO_ROOT
+    assert seen["env"] == {"ONLY": "this"}
+    assert warmed.wait(10)
+
+
+def test_a_failing_warm_up_is_logged_and_leaves_the_server_alone(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    sys.path.insert(0, str(app_cli.APP_SCRIPT.parent))
+    import card_tools
+
+    def broken(server_started: object) -> None:
+        raise RuntimeError("damaged weights")
+
+    monkeypatch.setattr(card_tools, "warm_up", broken)
+    with caplog.at_level(logging.ERROR, logger="blackcat.app"):
+        app_cli.warm_up_app()  # does not raise
+    assert "warming the app up failed" in caplog.text
 
 
 def test_a_missing_app_script_is_explained(
@@ -88,43 +116,25 @@ def test_a_missing_app_script_is_explained(
 def test_lan_hands_the_key_and_the_phones_address_to_the_app(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    calls = []
-
-    def execve(path: str, command: list[str], env: dict[str, str]) -> None:
-        calls.append(env)
-        raise Replaced
-
-    monkeypatch.setattr(os, "name", "posix")
-    monkeypatch.setattr(os, "execve", execve)
+    served = fake_serve(monkeypatch)
     monkeypatch.setenv("BLACKCAT_CONFIG_DIR", str(tmp_path))
     monkeypatch.setenv("BLACKCAT_ACCESS_KEY", "left-over-from-elsewhere")
     monkeypatch.setattr(app_cli.lan, "lan_address", lambda: "10.0.0.7")
     with pytest.raises(Replaced):
         main(["app", "--lan", "--port", "8700"])
     key = (tmp_path / "lan-table-key.txt").read_text()
-    assert calls[0]["BLACKCAT_ACCESS_KEY"] == key
-    assert calls[0]["BLACKCAT_PUBLIC_URL"] == "https://10.0.0.7:8700"
+    env = served[0][1]
+    assert env["BLACKCAT_ACCESS_KEY"] == key
+    assert env["BLACKCAT_PUBLIC_URL"] == "https://10.0.0.7:8700"
     with pytest.raises(Replaced):
         main(["app"])  # this machine alone: no key asked for
-    assert "BLACKCAT_ACCESS_KEY" not in calls[1] and "BLACKCAT_PUBLIC_URL" not in calls[1]
-
-
-def fake_execve(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
-    commands: list[list[str]] = []
-
-    def execve(path: str, command: list[str], env: dict[str, str]) -> None:
-        commands.append(command)
-        raise Replaced
-
-    monkeypatch.setattr(os, "name", "posix")
-    monkeypatch.setattr(os, "execve", execve)
-    return commands
+    assert "BLACKCAT_ACCESS_KEY" not in served[1][1] and "BLACKCAT_PUBLIC_URL" not in served[1][1]
 
 
 def test_lan_serves_https_on_every_interface_and_prints_the_phones_address(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    commands = fake_execve(monkeypatch)
+    calls = fake_serve(monkeypatch)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("BLACKCAT_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setattr(app_cli.lan, "lan_address", lambda: "192.168.1.23")
@@ -135,7 +145,7 @@ def test_lan_serves_https_on_every_interface_and_prints_the_phones_address(
     assert f"open  https://192.168.1.23:8601/?key={key}" in out
     assert "▄" in out and "█" in out  # the QR code of that address (tests/test_lan.py reads it)
     assert "made now" in out and "Proceed" in out
-    command = commands[0]
+    command = calls[0][0]
     assert "--server.address=0.0.0.0" in command
     assert f"--server.sslCertFile={tmp_path / 'config' / 'lan-cert.pem'}" in command
     assert f"--server.sslKeyFile={tmp_path / 'config' / 'lan-key.pem'}" in command
@@ -145,7 +155,7 @@ def test_lan_serves_https_on_every_interface_and_prints_the_phones_address(
     out = capsys.readouterr().out
     assert "made on an earlier run" in out  # kept: no second warning
     assert f"?key={key}" in out  # and the same key
-    assert "--server.address=192.168.1.23" in commands[1]
+    assert "--server.address=192.168.1.23" in calls[1][0]
     with pytest.raises(Replaced):
         main(["app", "--lan", "--new-key"])
     assert f"?key={key}" not in capsys.readouterr().out
@@ -154,7 +164,7 @@ def test_lan_serves_https_on_every_interface_and_prints_the_phones_address(
 def test_lan_without_a_network_says_where_to_open_it(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    fake_execve(monkeypatch)
+    fake_serve(monkeypatch)
     monkeypatch.setenv("BLACKCAT_CONFIG_DIR", str(tmp_path))
     monkeypatch.setattr(app_cli.lan, "lan_address", lambda: None)
     with pytest.raises(Replaced):
@@ -167,7 +177,7 @@ def test_lan_without_a_network_says_where_to_open_it(
 def test_a_certificate_that_cant_be_kept_is_one_clear_line(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    fake_execve(monkeypatch)
+    fake_serve(monkeypatch)
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     monkeypatch.setenv("BLACKCAT_CONFIG_DIR", str(blocker / "config"))

@@ -307,6 +307,18 @@ def card_number(position: int) -> str:
     return str(position + 1)
 
 
+def on_card_tap(pile_id: int, position: int) -> None:
+    """A card of the tricks on screen tapped: it is picked and the editor opens at it, with
+    whose tricks it may go to; a tap on the picked card lets it go."""
+    now = game()
+    piles = [now.deal.tricks(seat) for seat in range(len(now.names))]
+    pile = next((pile for pile in piles if pile.id == pile_id), None)
+    if pile is None or position >= len(pile.slots):
+        return
+    again = card_tools.picked_in(piles) == (pile, position)
+    card_tools.pick(piles, pile, None if again else position, f"lady-fix:{pile_id}")
+
+
 def show_tricks(now: lt.LadyGame, seat: int) -> None:
     deal = now.deal
     player = deal.table.players[seat]
@@ -332,6 +344,8 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
             now.rules,
             doubtful=doubtful,
             duplicated={i for i, card in enumerate(pile.cards) if card in twice},
+            pile_id=pile.id,
+            selected=st.session_state.get(f"sel:{pile.id}"),
         ),
         unsafe_allow_html=True,
     )
@@ -366,7 +380,11 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
             on_change=on_no_tricks,
             args=(seat, none_key),
         )
-    with st.expander(f"✏️ Fix, add or move {player.name}'s cards", key=f"lady-fix:{pile.id}"):
+    with st.expander(
+        f"✏️ Fix, add or move {player.name}'s cards",
+        key=f"lady-fix:{pile.id}",
+        on_change="rerun",
+    ):
         show_editor(now, seat, pile)
 
 
@@ -471,6 +489,7 @@ def main() -> None:
     init_state()
     state = st.session_state
     st.markdown("## ♠️ Black Lady score")
+    card_tools.listen_for_card_taps(on_card_tap)
     if state.get("lady_link_note"):
         st.warning(state.pop("lady_link_note"), icon="🔗")
     now = game()

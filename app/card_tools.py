@@ -492,6 +492,61 @@ def doubtful_prompt(
             )
 
 
+# ---------------------------------------------------------------------------------------------
+# Tapping the cards of a strip
+
+CARD_TAPS_KEY = "card-taps"
+CARD_TAPS_JS = """
+export default function (component) {
+  // The page's strips are Markdown, redrawn at every run: one listener on the document
+  // (installed once) hands a tap on any card with data-bc-pile to the latest mount.
+  window.blackcatCardTap = component.setTriggerValue;
+  if (window.blackcatCardTapsListening) return;
+  window.blackcatCardTapsListening = true;
+  document.addEventListener("click", (event) => {
+    const card = event.target.closest("[data-bc-pile][data-bc-position]");
+    if (!card || !window.blackcatCardTap) return;
+    window.blackcatCardTap("tapped", {
+      pile: Number(card.dataset.bcPile),
+      position: Number(card.dataset.bcPosition),
+    });
+  });
+}
+"""
+_card_taps = st.components.v2.component("blackcat.card_taps", js=CARD_TAPS_JS)
+
+
+def listen_for_card_taps(on_tap: Callable[[int, int], None]) -> None:
+    """Make the page's card strips tappable: a tap on a card drawn with a `tap` (pile_view)
+    runs `on_tap(pile_id, position)` as a callback, before the page is drawn. Once a page."""
+
+    def tapped() -> None:
+        tap = (st.session_state.get(CARD_TAPS_KEY) or {}).get("tapped")
+        if tap:
+            on_tap(int(tap["pile"]), int(tap["position"]))
+
+    _card_taps(key=CARD_TAPS_KEY, on_tapped_change=tapped)
+
+
+def picked_in(piles: Sequence[ts.Pile]) -> tuple[ts.Pile, int] | None:
+    """The pile whose card is picked (tapped), and the card's position; None: none is."""
+    for pile in piles:
+        position = st.session_state.get(f"sel:{pile.id}")
+        if position is not None and position < len(pile.slots):
+            return pile, position
+    return None
+
+
+def pick(piles: Sequence[ts.Pile], pile: ts.Pile, position: int | None, editor_key: str) -> None:
+    """Pick the card at `position` of `pile` (None: let go), letting go of any other picked
+    card, and open the pile's editor (its expander `editor_key`) where the card's tools are."""
+    for other in piles:
+        st.session_state[f"sel:{other.id}"] = None
+    st.session_state[f"sel:{pile.id}"] = position
+    if position is not None:
+        st.session_state[editor_key] = True
+
+
 def pick_slot(act: Act, pile: ts.Pile, label: str, number: Callable[[int], str]) -> int | None:
     """The card of a pile the player tapped (None: none), with the list to say what it really
     is; both games' editors start with it. `number` is how the page numbers a card."""

@@ -47,9 +47,12 @@ def tricks_html(
     *,
     doubtful: Collection[int] = (),
     duplicated: Collection[int] = (),
+    pile_id: int | None = None,
+    selected: int | None = None,
 ) -> str:
     """A player's tricks, numbered 1, 2, ..., each scoring card with its points under it;
-    doubtful cards in orange, cards read twice in red."""
+    doubtful cards in orange, cards read twice in red. With `pile_id` its cards answer taps;
+    the `selected` position is outlined."""
     if not cards:
         return '<div class="bc-strip"><em>No cards yet.</em></div>'
     cells = [
@@ -60,6 +63,8 @@ def tricks_html(
             note=points_text(card_points(card, rules)) if card_points(card, rules) else "",
             duplicated=position in duplicated,
             doubtful=position in doubtful,
+            tap=None if pile_id is None else (pile_id, position),
+            selected=position == selected,
         )
         for position, card in enumerate(cards)
     ]

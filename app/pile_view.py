@@ -44,6 +44,8 @@ CSS = """
 .bc-doubtful { border: 2px dashed #f57c00; background: #fff8e1; }
 .bc-dup { border: 2px solid #d32f2f; background: #ffebee; }
 .bc-gap { box-shadow: -4px 0 0 #f57c00; margin-left: 3px; }
+.bc-card[data-bc-pile] { cursor: pointer; -webkit-tap-highlight-color: transparent; }
+.bc-card.bc-selected { outline: 3px solid #1565c0; outline-offset: 1px; background: #e3f2fd; }
 .bc-gap-end { border: 2px dashed #f57c00; border-radius: 5px; color: #f57c00; font-weight: 700;
   text-align: center; align-self: stretch; display: flex; align-items: center;
   justify-content: center; }
@@ -118,12 +120,17 @@ def card_cell_html(
     duplicated: bool = False,
     doubtful: bool = False,
     gap_before: bool = False,
+    tap: tuple[int, int] | None = None,
+    selected: bool = False,
 ) -> str:
     """One card of a strip in grid column `column` (from 0; None: wherever the grid puts it): its
     number as on the photo, rank, suit and a small note under it (a Queen's value, a card's
     points); a card on the table too often in red, a doubtful one in orange; an orange bar at
-    its left where a card may be missing before it."""
+    its left where a card may be missing before it. With `tap` (pile id, position) a tap on it
+    reaches the page (card_tools.listen_for_card_taps); a `selected` card is outlined."""
     classes = ["bc-card"]
+    if selected:
+        classes.append("bc-selected")
     title = card.label
     if gap_before:
         classes.append("bc-gap")
@@ -137,6 +144,8 @@ def card_cell_html(
     colour = "bc-black" if card.is_black else "bc-red"
     extra = f'<span class="q">{escape(note)}</span>' if note else ""
     place = "" if column is None else f' style="grid-row:1;grid-column:{column + 1}"'
+    if tap is not None:
+        place += f' data-bc-pile="{tap[0]}" data-bc-position="{tap[1]}"'
     return (
         f'<div class="{" ".join(classes)}" title="{escape(title)}"{place}>'
         f'<span class="n">{number}</span>'
@@ -152,10 +161,13 @@ def strip_html(
     doubtful: Collection[int] = (),
     duplicated: Collection[int] = (),
     gaps: Collection[int] = (),
+    pile_id: int | None = None,
+    selected: int | None = None,
 ) -> str:
     """The pile as a strip of cards, numbered as on the photo, Queens with their value, a bar
     under the cards of every feature (letter and points), and a marker where a card may be
-    missing (`gaps`: before those positions; the pile's length: after its last card)."""
+    missing (`gaps`: before those positions; the pile's length: after its last card). With
+    `pile_id` its cards answer taps; the `selected` position is outlined."""
     if not pile.cards:
         return '<div class="bc-strip"><em>No cards yet.</em></div>'
     queens = {queen.position: queen for queen in pile.queens}
@@ -174,6 +186,8 @@ def strip_html(
                 duplicated=position in duplicated,
                 doubtful=position in doubtful,
                 gap_before=position in gaps,
+                tap=None if pile_id is None else (pile_id, position),
+                selected=position == selected,
             )
         )
     columns_used = len(pile.cards)

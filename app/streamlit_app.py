@@ -425,6 +425,7 @@ def show_pile(
         unsafe_allow_html=True,
     )
     doubtful = [position for position, slot in enumerate(pile.slots) if slot.doubtful]
+    picked = st.session_state.get(f"sel:{pile.id}")
     st.markdown(
         pile_view.strip_html(
             pile_index,
@@ -432,9 +433,17 @@ def show_pile(
             doubtful=doubtful,
             duplicated={pos for index, pos in duplicated if index == pile_index},
             gaps=pile.gaps,
+            pile_id=pile.id,
+            selected=picked,
         ),
         unsafe_allow_html=True,
     )
+    if picked is not None and picked < len(pile.slots):
+        number = ts.card_number(pile_index, picked)
+        st.caption(
+            f"**{number} {chip(pile.slots[picked].card)}** picked: tap the card whose place it "
+            "takes (or it again to let go), or change it below."
+        )
     if len(pile.slots) > CARDS_ACROSS_A_PHONE:
         st.caption(f"⇆ Swipe the cards sideways: {len(pile.slots)} cards are wider than a phone.")
     if pile.gaps:
@@ -502,6 +511,25 @@ def open_insert(pile: ts.Pile, position: int) -> None:
     (or at the end)."""
     st.session_state[f"fix:{pile.id}"] = True
     st.session_state[f"sel:{pile.id}"] = position if position < len(pile.slots) else None
+
+
+def on_card_tap(pile_id: int, position: int) -> None:
+    """A card of a strip tapped. The first tap picks it and opens its pile's editor (its
+    tools); a tap on another card of that pile then moves the picked card there (it takes
+    that card's place); a tap on the picked card lets it go."""
+    piles = [pile for player in st.session_state.table.players for pile in player.piles]
+    pile = next((pile for pile in piles if pile.id == pile_id), None)
+    if pile is None or position >= len(pile.slots):
+        return
+    picked = card_tools.picked_in(piles)
+    if picked is not None and picked[0].id == pile_id:
+        if picked[1] == position:
+            card_tools.pick(piles, pile, None, f"fix:{pile_id}")
+        else:
+            offset = position - picked[1]
+            act(ts.move_card, pile_id, picked[1], offset, after=select(f"sel:{pile_id}", None))
+        return
+    card_tools.pick(piles, pile, position, f"fix:{pile_id}")
 
 
 def show_queens(pile: ts.Pile, pile_index: int, score: PileScore) -> None:
@@ -674,6 +702,7 @@ def black_cat_page() -> None:
     init_state()
     state = st.session_state
     st.markdown("## 🐈‍⬛ Black Cat score")
+    card_tools.listen_for_card_taps(on_card_tap)
     if state.get("link_note"):
         st.warning(state.pop("link_note"), icon="🔗")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import socket
 import ssl
 import subprocess
@@ -22,7 +23,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from blackcat.cli import app as app_cli
@@ -470,22 +471,56 @@ def test_black_lady_survives_a_reload_and_its_link_opens_it_on_another_phone(
     no_errors_on(page)
 
 
+def strip_card(page: Page, strip: int, position: int) -> Locator:
+    """A card of the `strip`-th card strip on the page (from 0), as drawn: tapping it counts."""
+    return (
+        page.locator(".bc-strip, .bl-tricks").nth(strip).locator(f'[data-bc-position="{position}"]')
+    )
+
+
 def test_a_card_moves_to_its_place_in_two_taps(page: Page) -> None:
     new_game(page)
     type_pile(page, 1, "KD 2C 3C 4C 5C 6C 7C")
-    open_expander(page, "Fix, add or move cards of pile 1")
-    settle(page)
     taps = 0
-    page.get_by_role("radio", name="1.1 K♦").click()  # the card
+    strip_card(page, 0, 0).click()  # the card, in the pile as drawn
     taps += 1
     settle(page)
-    expect(page.get_by_label("Card 1.1 is")).to_be_visible()
+    expect(strip_card(page, 0, 0)).to_have_class(re.compile("bc-selected"))
+    expect(page.get_by_text("picked: tap the card whose place it takes")).to_be_visible()
+    expect(page.get_by_label("Card 1.1 is")).to_be_visible()  # its tools open with it
     shoot(page, "move-tapped")
-    page.get_by_role("radio", name="→ 1.7").click()  # its place
+    strip_card(page, 0, 6).click()  # its place
     taps += 1
     settle(page)
     expect(page.get_by_label("Pile 1, left to right")).to_have_value("2C 3C 4C 5C 6C 7C KD")
     assert taps <= 2
+    expect(page.locator(".bc-selected")).to_have_count(0)  # let go once moved
+    shoot(page, "move-done")
+    strip_card(page, 0, 2).click()  # a tap picks, a second tap on it lets go
+    settle(page)
+    expect(strip_card(page, 0, 2)).to_have_class(re.compile("bc-selected"))
+    strip_card(page, 0, 2).click()
+    settle(page)
+    expect(page.locator(".bc-selected")).to_have_count(0)
+    expect(page.get_by_label("Pile 1, left to right")).to_have_value("2C 3C 4C 5C 6C 7C KD")
+    no_errors_on(page)
+
+
+def test_a_black_lady_card_moves_to_another_players_tricks_in_two_taps(page: Page) -> None:
+    to_black_lady(page)
+    type_tricks(page, "Player 1", "QS AH 3C")
+    taps = 0
+    strip_card(page, 0, 1).click()  # the AH in Player 1's tricks
+    taps += 1
+    settle(page)
+    expect(strip_card(page, 0, 1)).to_have_class(re.compile("bc-selected"))
+    page.get_by_role("radio", name="→ Player 2").click()  # whose tricks it is in
+    taps += 1
+    settle(page)
+    assert taps <= 2
+    expect(page.get_by_label("Player 1's tricks, any order")).to_have_value("QS 3C")
+    whose_tricks(page, "Player 2")
+    expect(page.get_by_label("Player 2's tricks, any order")).to_have_value("AH")
     no_errors_on(page)
 
 

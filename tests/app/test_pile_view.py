@@ -70,3 +70,14 @@ def test_a_doubtful_card_on_the_table_twice_keeps_both_marks() -> None:
     html = pile_view.card_cell_html(card, "1.1", 0, duplicated=True, doubtful=True)
     assert "bc-dup" in html and "bc-doubtful" in html
     assert "too often" in html and "please check" in html
+
+
+def test_a_strip_of_a_pile_answers_taps_card_by_card_and_outlines_the_picked_one() -> None:
+    score = score_pile(parse_pile("KD 2C 3C"))
+    html = pile_view.strip_html(0, score, pile_id=41, selected=1)
+    assert [f'data-bc-pile="41" data-bc-position="{p}"' in html for p in range(3)] == [True] * 3
+    assert html.count("bc-selected") == 1
+    assert html.index("bc-selected") < html.index('data-bc-position="1"')
+    assert html.index("bc-selected") > html.index('data-bc-position="0"')
+    plain = pile_view.strip_html(0, score)
+    assert "data-bc-pile" not in plain and "bc-selected" not in plain  # a strip only to look at

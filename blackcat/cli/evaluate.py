@@ -44,6 +44,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--kitty-seed", type=int, default=8, help="seed of the kitty scenes (default 8)"
     )
+    parser.add_argument(
+        "--kitty-hard",
+        action="store_true",
+        help="draw harder kitty scenes (roll to 20 degrees, keystone, uneven offsets, piles "
+        "filling 45-85%% of the photo, glare and shadows); use another folder for them",
+    )
     parser.add_argument("--limit", type=int, default=None, help="at most this many scenes")
     parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
     parser.add_argument("--failures", type=Path, help="write every failure to this file")
@@ -101,9 +107,9 @@ def run(args: argparse.Namespace) -> int:
     if args.kitty:
         from blackcat.workshop.kitty import make_kitty_scenes
 
-        scenes = make_kitty_scenes(args.kitty, args.kitty_scenes, args.kitty_seed)
+        scenes = make_kitty_scenes(args.kitty, args.kitty_scenes, args.kitty_seed, args.kitty_hard)
         kitty = evaluate_kitty(reader, scenes)
-        print(kitty.summary())
+        print(("harder " if args.kitty_hard else "") + kitty.summary())
         print(reliability_text(kitty.probabilities, kitty.rights))
         failures.extend(kitty.failures)
     if args.synthetic:

@@ -1,7 +1,8 @@
 """Kitty scenes: photo-like pictures of one or two laid-out piles, drawn with held-out decks only,
-at phone-photo sizes and turned as a player may hold the phone. The measuring set of the reader
-(`blackcat evaluate --kitty DIR`) and the set its probabilities are calibrated on
-(`blackcat calibrate`); never trained on.
+at phone-photo sizes and turned as a player may hold the phone; harder ones (`hard`) taken less
+carefully: rolled further, keystoned, uneven offsets, smaller in the frame, glare and shadows.
+The measuring set of the reader (`blackcat evaluate --kitty DIR`, `--kitty-hard`) and the set
+its probabilities are calibrated on (`blackcat calibrate`); never trained on.
 
 DIR/kNNNNN.jpg    the picture
 DIR/kNNNNN.json   its ground truth (the format `blackcat synth` writes; "image" is the file name)
@@ -30,13 +31,16 @@ class KittyScene:
     tilt_degrees: float
     seed: int
     style: str = "plain"  # a name of styles.STYLES: kitty scenes draw every style, held out too
+    hard: bool = False  # a harder photo (scene.render_piles)
 
 
-def plan_scene(seed: int, index: int, decks: tuple[str, ...]) -> KittyScene:
+def plan_scene(seed: int, index: int, decks: tuple[str, ...], hard: bool = False) -> KittyScene:
     """What one kitty scene shows: 1-2 piles of 4-15 different cards, a held-out deck, 2 or 12 MP,
-    the phone rolled within +-10 degrees, or turned a quarter or half round (3 in 10); the cards
-    in a style drawn as `blackcat synth` draws them for held-out scenes (its own generator, so
-    the rest of a scene's plan is as it was before there were styles)."""
+    the phone rolled within +-10 degrees (+-20 when `hard`), or turned a quarter or half round
+    (3 in 10); the cards in a style drawn as `blackcat synth` draws them for held-out scenes
+    (its own generator, so the rest of a scene's plan is as it was before there were styles).
+    A `hard` scene is also photographed less carefully (scene.render_piles)."""
+    roll = 20 if hard else 10
     from blackcat.workshop.synth.styles import DEFAULT_STYLE_WEIGHTS
 
     rng = np.random.default_rng([seed, index])
@@ -53,9 +57,10 @@ def plan_scene(seed: int, index: int, decks: tuple[str, ...]) -> KittyScene:
         piles=tuple(drawn),
         deck=str(rng.choice(decks)),
         imgsz=PHOTO_SIZES["12MP"] if rng.random() < 0.5 else PHOTO_SIZES["2MP"],
-        tilt_degrees=turn + float(rng.uniform(-10, 10)),
+        tilt_degrees=turn + float(rng.uniform(-roll, roll)),
         seed=int(rng.integers(1 << 31)),
         style=_style_name(np.random.default_rng([seed, index, 1]), DEFAULT_STYLE_WEIGHTS),
+        hard=hard,
     )
 
 
@@ -70,8 +75,9 @@ def held_out_decks() -> tuple[str, ...]:
     return tuple(deck.name for deck in DECKS if deck.split is Split.VAL)
 
 
-def make_kitty_scenes(out: Path, count: int, seed: int) -> Iterator[Path]:
-    """Draw scenes 0..count-1 of `seed` into `out` (those already there are kept)."""
+def make_kitty_scenes(out: Path, count: int, seed: int, hard: bool = False) -> Iterator[Path]:
+    """Draw scenes 0..count-1 of `seed` into `out` (those already there are kept); `hard`:
+    harder photos (plan_scene)."""
     from blackcat.workshop.synth.decks import deck_by_name
     from blackcat.workshop.synth.scene import ArtLibrary, render_piles
     from blackcat.workshop.synth.styles import STYLES
@@ -82,7 +88,7 @@ def make_kitty_scenes(out: Path, count: int, seed: int) -> Iterator[Path]:
     for index in range(count):
         meta_path = out / f"k{index:05d}.json"
         if not meta_path.exists():
-            plan = plan_scene(seed, index, decks)
+            plan = plan_scene(seed, index, decks, hard)
             result = render_piles(
                 plan.piles,
                 deck=plan.deck,
@@ -91,8 +97,11 @@ def make_kitty_scenes(out: Path, count: int, seed: int) -> Iterator[Path]:
                 tilt_degrees=plan.tilt_degrees,
                 library=library,
                 style=STYLES[plan.style](np.random.default_rng([plan.seed, 1])),
+                hard=plan.hard,
             )
             image = meta_path.with_suffix(".jpg")
             image.write_bytes(result.jpeg)
-            meta_path.write_text(json.dumps({**result.meta, "image": image.name}))
+            meta_path.write_text(
+                json.dumps({**result.meta, "image": image.name, "hard": plan.hard})
+            )
         yield meta_path

@@ -304,3 +304,16 @@ def test_a_kitty_report_counts_silent_errors_and_piles_by_turn() -> None:
     assert "silent errors (wrong unflagged + missing unmarked): 16.67 per 100 cards" in (
         report.summary()
     )
+
+
+def test_harder_kitty_scenes_show_the_same_cards_rolled_further() -> None:
+    from blackcat.workshop.kitty import plan_scene
+
+    decks = ("plastic", "tigullio")
+    plain = [plan_scene(8, index, decks) for index in range(80)]
+    hard = [plan_scene(8, index, decks, hard=True) for index in range(80)]
+    assert [(p.piles, p.deck, p.style) for p in plain] == [(h.piles, h.deck, h.style) for h in hard]
+    assert all(h.hard and not p.hard for p, h in zip(plain, hard, strict=True))
+    rolls = [(h.tilt_degrees + 45) % 90 - 45 for h in hard]  # off the nearest quarter turn
+    assert all(abs(roll) <= 20 for roll in rolls) and any(abs(roll) > 10 for roll in rolls)
+    assert all(abs((p.tilt_degrees + 45) % 90 - 45) <= 10 for p in plain)

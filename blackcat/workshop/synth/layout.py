@@ -91,9 +91,12 @@ def art_corners(size: CardArtSize) -> np.ndarray:
 # layouts
 
 
-def rows_layout(rng: Rng, cards: list[list[Card]], size: CardArtSize) -> Layout:
+def rows_layout(
+    rng: Rng, cards: list[list[Card]], size: CardArtSize, uneven: float = 0.1
+) -> Layout:
     """Rows laid left to right, each card on top of the one before, showing at least the strip
-    of the previous card that holds its top-left index."""
+    of the previous card that holds its top-left index; each offset within `uneven` (a share)
+    of the row's own."""
     a = size.aspect
     min_step = (size.strip + rng.uniform(0.02, 0.07)) * a
     placed: list[PlacedCard] = []
@@ -114,7 +117,7 @@ def rows_layout(rng: Rng, cards: list[list[Card]], size: CardArtSize) -> Layout:
             cx = x + a / 2
             cy = y + 0.5 + dy + np.tan(row_angle) * x
             placed.append(PlacedCard(card, r, position, card_to_plane(size, cx, cy, angle)))
-            x += max(0.93 * min_step, step * rng.uniform(0.9, 1.1))
+            x += max(0.93 * min_step, step * rng.uniform(1 - uneven, 1 + uneven))
         y += 1 + rng.uniform(0.06, 0.6)
     return Layout(LayoutKind.ROWS, tuple(placed))
 

@@ -289,6 +289,8 @@ class Look:
 TRAINING_LOOK = Look()
 PHOTO_LOOK = Look(mild_light, mild_shadow, mild_sensor, (85, 86))
 """Moderate effects for example photos: even light, soft shadows, a little blur and noise."""
+HARD_PHOTO_LOOK = Look(random_light, random_shadow, mild_sensor, (85, 86))
+"""A harder photo: uneven light, and in some a shadow edge or a glare spot."""
 
 
 def make_scene(seed: int, index: int, config: SynthConfig, library: ArtLibrary) -> SceneResult:
@@ -329,6 +331,7 @@ def render_piles(
     jpeg_quality: int = 85,
     library: ArtLibrary | None = None,
     style: CardStyle = PLAIN_STYLE,
+    hard: bool = False,
 ) -> SceneResult:
     """One photo-like scene of the given piles (rows, left to right, each card on top of the one
     before, laid as `blackcat synth` lays rows), with the given deck, on a table.
@@ -339,7 +342,9 @@ def render_piles(
     face-down cards, no clutter; PHOTO_LOOK's light, shadows and sensor. `surface` is one of
     textures.PHOTO_SURFACES (wood, felt, cloth or cork when None; wood as planks). The result
     has no crops; its `meta` is the ground truth as `blackcat synth` writes it (index 0, the
-    deck's split). `style`: the cards drawn in that style (styles.py)."""
+    deck's split). `style`: the cards drawn in that style (styles.py). `hard`: a photo taken
+    less carefully: offsets uneven by up to 35%, the camera pitched 10-35 degrees (keystone),
+    the piles filling 45-85% of the picture, uneven light with shadow edges and glare spots."""
     rows = [[c if isinstance(c, Card) else parse_card(c) for c in pile] for pile in piles]
     if not rows or any(not row for row in rows):
         raise ValueError("give at least one pile, and at least one card in every pile")
@@ -354,7 +359,7 @@ def render_piles(
         library = ArtLibrary((spec,), library.cache if library else None)
     rng = scene_rng(seed, 0)
     size = library.size(spec, style)
-    layout = rows_layout(rng, rows, size)
+    layout = rows_layout(rng, rows, size, uneven=0.35 if hard else 0.1)
     if tilt_degrees is None:
         tilt_degrees = float(rng.uniform(-8, 8))
     camera = camera_for(
@@ -362,16 +367,18 @@ def render_piles(
         _plane_points(layout, [], size),
         imgsz,
         tilt=tilt_degrees,
-        pitch=float(rng.uniform(3, 18)),
+        pitch=float(rng.uniform(10, 35) if hard else rng.uniform(3, 18)),
         ratio=4 / 3,
-        fill=float(rng.uniform(0.75, 0.88)),
+        fill=float(rng.uniform(0.45, 0.85) if hard else rng.uniform(0.75, 0.88)),
         slack=0.3,
     )
     if surface is None:
         surface = str(rng.choice(["wood", "felt", "cloth", "cork"]))
     table = table_surface(rng, camera.height, camera.width, surface, False, PHOTO_SURFACES)
     config = SynthConfig(imgsz=imgsz, crops=False)
-    look = replace(PHOTO_LOOK, jpeg_quality=(jpeg_quality, jpeg_quality + 1))
+    look = replace(
+        HARD_PHOTO_LOOK if hard else PHOTO_LOOK, jpeg_quality=(jpeg_quality, jpeg_quality + 1)
+    )
     return _render(
         rng,
         (seed, 0, spec.split),

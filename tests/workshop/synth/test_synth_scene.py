@@ -194,3 +194,15 @@ def test_a_crop_turned_a_quarter_turn_is_labelled_with_its_new_orientation() -> 
             for index in label.indices
         }
         assert turns == {"top_left": top_left, "bottom_right": bottom_right}
+
+
+def test_a_harder_photo_of_the_same_piles_is_another_picture_with_the_same_cards() -> None:
+    from blackcat.workshop.synth.scene import render_piles
+
+    piles = [["QS", "7H", "2C", "9D"], ["KH", "3S"]]
+    plain = render_piles(piles, deck="anglo", imgsz=400, seed=3, tilt_degrees=0)
+    again = render_piles(piles, deck="anglo", imgsz=400, seed=3, tilt_degrees=0)
+    hard = render_piles(piles, deck="anglo", imgsz=400, seed=3, tilt_degrees=0, hard=True)
+    assert plain.jpeg == again.jpeg and hard.jpeg != plain.jpeg
+    assert hard.meta["piles"] == plain.meta["piles"] == piles
+    assert hard.meta["pitch_degrees"] >= 10  # keystoned

@@ -191,9 +191,11 @@ def test_piles_small_in_the_frame_are_found_by_a_second_pass(reader: CardReader)
     assert [[card.card.code for card in pile] for pile in read.piles] == truth(example)
 
 
-def test_piles_filling_the_frame_need_no_second_pass(reader: CardReader) -> None:
-    reader.read(load_image(DATA / "scene_1.jpg"))
+def test_indices_the_detector_sees_large_need_no_second_pass(reader: CardReader) -> None:
+    reader.read(load_image(DATA / "scene_2.jpg"))  # indices about 32 px in the first pass
     assert reader.timings.stages["second pass"] == 0
+    reader.read(load_image(DATA / "scene_1.jpg"))  # about 19 px: looked at again, closer
+    assert reader.timings.stages["second pass"] > 0
 
 
 def test_the_second_pass_looks_round_what_the_first_found() -> None:
@@ -202,8 +204,8 @@ def test_the_second_pass_looks_round_what_the_first_found() -> None:
     boxes = np.array([[1000, 1000, 1010, 1020], [1100, 1000, 1110, 1020]], dtype=float)
     region, size = second_pass_plan(boxes, np.array([2.5, 2.5]), (4000, 3000), 512)
     assert region == (920, 920, 1191, 1101)  # four index heights round the boxes
-    assert size == 256  # the region at full resolution (to the stride): 20 px indices need more
-    assert second_pass_plan(boxes, np.array([15.0, 15.0]), (4000, 3000), 512) is None
+    assert size == 256  # the region at full resolution (to the stride): 24 px indices need more
+    assert second_pass_plan(boxes, np.array([30.0, 30.0]), (4000, 3000), 512) is None
 
 
 def test_a_photo_where_nothing_was_found_is_searched_whole_at_a_higher_resolution() -> None:

@@ -227,3 +227,47 @@ def test_the_second_pass_wins_where_both_passes_saw_an_index() -> None:
     boxes, confidences = merge_passes(second, np.array([0.8]), first, np.array([0.5, 0.4]))
     assert boxes.tolist() == [[10, 10, 20, 30], [100, 100, 110, 120]]
     assert confidences.tolist() == [0.8, 0.4]
+
+
+class FixedClassifier:
+    def __init__(self, names: tuple[str, ...], table: list[list[float]]) -> None:
+        self.names = names
+        self.table = np.asarray(table)
+
+    def probabilities(self, crops: list[np.ndarray]) -> np.ndarray:
+        return self.table[: len(crops)]
+
+
+def test_two_classifiers_agreeing_stay_sure_and_disagreeing_ones_doubt() -> None:
+    from blackcat.vision.reader import CombinedClassifier
+
+    names = ("3C", "3S", "none")
+    first = FixedClassifier(names, [[0.98, 0.01, 0.01], [0.93, 0.06, 0.01]])
+    second = FixedClassifier(names, [[0.97, 0.02, 0.01], [0.003, 0.996, 0.001]])
+    combined = CombinedClassifier(first, second).probabilities([np.zeros((4, 4, 3))] * 2)
+    assert combined.sum(axis=1) == pytest.approx([1.0, 1.0])
+    assert combined[0].argmax() == 0 and combined[0][0] > 0.97  # both sure: still sure
+    assert combined[1][:2].max() < 0.9 and combined[1][:2].min() > 0.1  # 3C or 3S: in doubt
+    with pytest.raises(ValueError, match="same classes"):
+        CombinedClassifier(first, FixedClassifier(("3S", "3C", "none"), [[1, 0, 0]]))
+
+
+def test_a_second_classifier_beside_the_models_is_combined_with_the_first(tmp_path: Path) -> None:
+    from blackcat.vision.reader import (
+        CLASSIFIER_FILE,
+        DETECTOR_FILE,
+        MODELS_DIR,
+        SECOND_CLASSIFIER,
+        CombinedClassifier,
+    )
+
+    for name in (DETECTOR_FILE, CLASSIFIER_FILE, "calibration.json"):
+        (tmp_path / name).write_bytes((MODELS_DIR / name).read_bytes())
+    alone = CardReader.load(tmp_path)
+    assert not isinstance(alone.classifier, CombinedClassifier)
+    second = tmp_path / f"{SECOND_CLASSIFIER}.onnx"
+    second.write_bytes((MODELS_DIR / CLASSIFIER_FILE).read_bytes())
+    paired = CardReader.load(tmp_path)
+    assert isinstance(paired.classifier, CombinedClassifier)
+    example = Path(__file__).parents[2] / "app" / "example.json"
+    assert read_codes(paired, example) == read_codes(alone, example) == truth(example)

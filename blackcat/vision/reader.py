@@ -29,9 +29,6 @@ DETECTOR_FILE = "index_detector.onnx"
 CLASSIFIER_FILE = "card_classifier.onnx"
 DETECTOR_WEIGHTS = "index_detector.pt"  # what training writes and `blackcat export` reads
 CLASSIFIER_WEIGHTS = "card_classifier.pt"
-SECOND_CLASSIFIER = "card_classifier_second"
-"""A second classifier, trained otherwise (`.pt`, exported `.onnx`), used when present: each
-crop's probabilities are the two classifiers' combined (CombinedClassifier)."""
 
 
 class IndexDetector(Protocol):
@@ -53,33 +50,6 @@ class CropClassifier(Protocol):
     def probabilities(self, crops: list[np.ndarray]) -> np.ndarray:
         """(len(crops), classes) probabilities of RGB crops."""
         ...
-
-
-class CombinedClassifier:
-    """Two classifiers of the same classes as one: each class's probability is the normalised
-    geometric mean of theirs. Trained on other data, they fail on different decks; where one is
-    sure and the other doubts, the card is flagged rather than read wrong with confidence."""
-
-    def __init__(self, first: CropClassifier, second: CropClassifier) -> None:
-        if tuple(first.names) != tuple(second.names):
-            raise ValueError("the two classifiers must have the same classes, in the same order")
-        self.first, self.second = first, second
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(self.first.names)
-
-    def probabilities(self, crops: list[np.ndarray]) -> np.ndarray:
-        return combine_probabilities(
-            self.first.probabilities(crops), self.second.probabilities(crops)
-        )
-
-
-def combine_probabilities(first: np.ndarray, second: np.ndarray) -> np.ndarray:
-    """Row by row, the normalised geometric mean of two probability tables."""
-    tiny = 1e-12
-    mean = np.sqrt(np.maximum(first, tiny) * np.maximum(second, tiny))
-    return mean / mean.sum(axis=1, keepdims=True)
 
 
 @dataclass(frozen=True)
@@ -139,11 +109,9 @@ class CardReader:
                 "repository, or make them with `blackcat train ... --install` (it also exports "
                 "them) or `blackcat export`"
             )
-        classifier: CropClassifier = OnnxClassifier(paths[1])
-        second = models_dir / f"{SECOND_CLASSIFIER}.onnx"
-        if second.is_file():
-            classifier = CombinedClassifier(classifier, OnnxClassifier(second))
-        reader = cls(OnnxDetector(paths[0]), classifier, settings, load_calibration(models_dir))
+        reader = cls(
+            OnnxDetector(paths[0]), OnnxClassifier(paths[1]), settings, load_calibration(models_dir)
+        )
         reader.warm_up()
         return reader
 

@@ -14,12 +14,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from blackcat.vision.reader import (
-    CLASSIFIER_WEIGHTS,
-    DETECTOR_WEIGHTS,
-    MODELS_DIR,
-    SECOND_CLASSIFIER,
-)
+from blackcat.vision.reader import CLASSIFIER_WEIGHTS, DETECTOR_WEIGHTS, MODELS_DIR
 from blackcat.workshop.ultralytics_models import trained_size
 
 ONNX_OPSET = 17  # well inside what onnxruntime >= 1.17 runs
@@ -33,16 +28,11 @@ class Exported:
 
 
 def export_models(models_dir: Path = MODELS_DIR) -> list[Exported]:
-    """Both models (and a second classifier, when there is one) exported to ONNX beside their
-    weights; the paths written."""
-    exported = [
+    """Both models exported to ONNX beside their weights; the paths written."""
+    return [
         export_one(models_dir / DETECTOR_WEIGHTS, task="detect"),
         export_one(models_dir / CLASSIFIER_WEIGHTS, task="classify"),
     ]
-    second = models_dir / f"{SECOND_CLASSIFIER}.pt"
-    if second.is_file():
-        exported.append(export_one(second, task="classify"))
-    return exported
 
 
 def export_one(weights: Path, task: str) -> Exported:

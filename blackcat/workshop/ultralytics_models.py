@@ -14,10 +14,7 @@ from blackcat.vision.reader import (
     CLASSIFIER_WEIGHTS,
     DETECTOR_WEIGHTS,
     MODELS_DIR,
-    SECOND_CLASSIFIER,
     CardReader,
-    CombinedClassifier,
-    CropClassifier,
     ModelsMissingError,
     ReaderSettings,
 )
@@ -84,12 +81,11 @@ def load_ultralytics_reader(
     missing = [str(path) for path in paths if not path.is_file()]
     if missing:
         raise ModelsMissingError(f"trained weights not found: {', '.join(missing)}")
-    classifier: CropClassifier = UltralyticsClassifier(paths[1])
-    second = models_dir / f"{SECOND_CLASSIFIER}.pt"
-    if second.is_file():
-        classifier = CombinedClassifier(classifier, UltralyticsClassifier(second))
     reader = CardReader(
-        UltralyticsDetector(paths[0]), classifier, settings, load_calibration(models_dir)
+        UltralyticsDetector(paths[0]),
+        UltralyticsClassifier(paths[1]),
+        settings,
+        load_calibration(models_dir),
     )
     reader.warm_up()
     return reader

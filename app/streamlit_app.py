@@ -442,7 +442,7 @@ def show_pile(
         number = ts.card_number(pile_index, picked)
         st.caption(
             f"**{number} {chip(pile.slots[picked].card)}** picked: tap the card whose place it "
-            "takes (or it again to let go), or change it below."
+            "takes (tap it again to let go), or change it below."
         )
     if len(pile.slots) > CARDS_ACROSS_A_PHONE:
         st.caption(f"⇆ Swipe the cards sideways: {len(pile.slots)} cards are wider than a phone.")

@@ -279,9 +279,9 @@ def group_corners(
     below the other (a top and a bottom corner), or side by side along the row, nothing between
     them, at a distance unlike the row's offset between neighbours when the row's cards overlap
     (a top-left and top-right corner; two neighbours read as the same card are not joined into
-    one). With one deck a card exists once, so every such pair joins. With two decks a pair joins only if it
-    is across the row, and each index joins at most one other, since two copies of a card may
-    lie side by side.
+    one). With one deck a card exists once, so every such pair joins. With two decks a pair
+    joins only if it is across the row, and each index joins at most one other, since two
+    copies of a card may lie side by side.
     """
     by_card: dict[Card, list[int]] = defaultdict(list)
     for i in members:

@@ -166,7 +166,8 @@ def serve(command: list[str], env: dict[str, str]) -> int:
 def warm_up_app() -> None:
     """Load the reader and read the example photo into the app's caches (card_tools.warm_up).
     Only time is at stake: whatever fails here, the first page loads what it needs itself."""
-    sys.path.insert(0, str(APP_SCRIPT.parent))
+    if str(APP_SCRIPT.parent) not in sys.path:
+        sys.path.insert(0, str(APP_SCRIPT.parent))  # where the page's own modules are
     try:
         # Streamlit warns of each thread that uses its caches outside a page: this one is meant
         logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").addFilter(

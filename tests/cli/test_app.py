@@ -93,7 +93,7 @@ def test_serve_runs_streamlit_here_from_the_repository_and_warms_the_app_up(
 def test_a_failing_warm_up_is_logged_and_leaves_the_server_alone(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    sys.path.insert(0, str(app_cli.APP_SCRIPT.parent))
+    monkeypatch.syspath_prepend(str(app_cli.APP_SCRIPT.parent))
     import card_tools
 
     def broken(server_started: object) -> None:

@@ -489,7 +489,6 @@ def main() -> None:
     init_state()
     state = st.session_state
     st.markdown("## ♠️ Black Lady score")
-    card_tools.listen_for_card_taps(on_card_tap)
     if state.get("lady_link_note"):
         st.warning(state.pop("lady_link_note"), icon="🔗")
     now = game()
@@ -519,3 +518,4 @@ def main() -> None:
     text = link_text(now)
     sharing.show_share(PAGE_PATH, LINK_PARAM, text, "Type or photograph a deal to share it.")
     sharing.keep_in_address(LINK_PARAM, text, state.lady_history)
+    card_tools.listen_for_card_taps(on_card_tap)  # last: the sheet shows before it loads

@@ -702,7 +702,6 @@ def black_cat_page() -> None:
     init_state()
     state = st.session_state
     st.markdown("## 🐈‍⬛ Black Cat score")
-    card_tools.listen_for_card_taps(on_card_tap)
     if state.get("link_note"):
         st.warning(state.pop("link_note"), icon="🔗")
 
@@ -749,6 +748,7 @@ def black_cat_page() -> None:
     text = link_text(table, state.player)
     sharing.show_share(PAGE_PATH, LINK_PARAM, text, "Change something first to share a game.")
     sharing.keep_in_address(LINK_PARAM, text, state.history)
+    card_tools.listen_for_card_taps(on_card_tap)  # last: the score shows before it loads
 
 
 def main() -> None:

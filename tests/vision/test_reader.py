@@ -183,9 +183,12 @@ def small_in_a_large_frame(image: np.ndarray, share: float) -> np.ndarray:
     return canvas
 
 
-def test_piles_small_in_the_frame_are_found_by_a_second_pass(reader: CardReader) -> None:
+@pytest.mark.parametrize("share", [0.35, 0.25, 0.2])  # indices 2.3%, 1.6%, 1.3% of the short side
+def test_piles_small_in_the_frame_are_found_by_a_second_pass(
+    reader: CardReader, share: float
+) -> None:
     example = Path(__file__).parents[2] / "app" / "example.json"
-    table = small_in_a_large_frame(load_image(example.with_suffix(".jpg")), 0.35)
+    table = small_in_a_large_frame(load_image(example.with_suffix(".jpg")), share)
     read = reader.read(table)
     assert reader.timings.stages["second pass"] > 0
     assert [[card.card.code for card in pile] for pile in read.piles] == truth(example)
@@ -203,8 +206,11 @@ def test_the_second_pass_looks_round_what_the_first_found() -> None:
 
     boxes = np.array([[1000, 1000, 1010, 1020], [1100, 1000, 1110, 1020]], dtype=float)
     region, size = second_pass_plan(boxes, np.array([2.5, 2.5]), (4000, 3000), 512)
-    assert region == (920, 920, 1191, 1101)  # four index heights round the boxes
-    assert size == 256  # the region at full resolution (to the stride): 24 px indices need more
+    assert region == (840, 840, 1271, 1181)  # few found: eight index heights round the boxes
+    assert size == 416  # the region at full resolution (to the stride): 24 px indices need more
+    row = np.array([[1000 + 30 * n, 1000, 1010 + 30 * n, 1020] for n in range(8)], dtype=float)
+    region, _ = second_pass_plan(row, np.full(8, 2.5), (4000, 3000), 512)
+    assert region == (920, 920, 1301, 1101)  # a whole row found: four index heights
     assert second_pass_plan(boxes, np.array([30.0, 30.0]), (4000, 3000), 512) is None
 
 

@@ -308,15 +308,11 @@ def card_number(position: int) -> str:
 
 
 def on_card_tap(pile_id: int, position: int) -> None:
-    """A card of the tricks on screen tapped: it is picked and the editor opens at it, with
-    whose tricks it may go to; a tap on the picked card lets it go."""
+    """A card of the tricks on screen tapped: picked (the editor opens at it, with whose tricks
+    it may go to) or let go (card_tools.tap_card)."""
     now = game()
     piles = [now.deal.tricks(seat) for seat in range(len(now.names))]
-    pile = next((pile for pile in piles if pile.id == pile_id), None)
-    if pile is None or position >= len(pile.slots):
-        return
-    again = card_tools.picked_in(piles) == (pile, position)
-    card_tools.pick(piles, pile, None if again else position, f"lady-fix:{pile_id}")
+    card_tools.tap_card(piles, pile_id, position, lambda pid: f"lady-fix:{pid}")
 
 
 def show_tricks(now: lt.LadyGame, seat: int) -> None:

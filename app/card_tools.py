@@ -528,7 +528,31 @@ def listen_for_card_taps(on_tap: Callable[[int, int], None]) -> None:
     _card_taps(key=CARD_TAPS_KEY, on_tapped_change=tapped)
 
 
-def picked_in(piles: Sequence[ts.Pile]) -> tuple[ts.Pile, int] | None:
+def tap_card(
+    piles: Sequence[ts.Pile],
+    pile_id: int,
+    position: int,
+    editor_key: Callable[[int], str],
+    move: Callable[[ts.Pile, int, int], None] | None = None,
+) -> None:
+    """A tap on the card at `position` of the pile `pile_id` (one of `piles`, the page's). The
+    first tap picks it and opens its pile's editor (`editor_key(pile_id)`), where its tools are;
+    a tap on the picked card lets it go. With `move`, a tap on another card of the picked card's
+    pile moves the picked card there (`move(pile, picked, position)`); without, it picks that
+    card instead."""
+    pile = next((pile for pile in piles if pile.id == pile_id), None)
+    if pile is None or position >= len(pile.slots):
+        return
+    picked = _picked_in(piles)
+    if picked is not None and picked[0].id == pile_id and picked[1] != position and move:
+        move(pile, picked[1], position)
+    elif picked is not None and picked[0].id == pile_id and picked[1] == position:
+        _pick(piles, pile, None, editor_key(pile_id))
+    else:
+        _pick(piles, pile, position, editor_key(pile_id))
+
+
+def _picked_in(piles: Sequence[ts.Pile]) -> tuple[ts.Pile, int] | None:
     """The pile whose card is picked (tapped), and the card's position; None: none is."""
     for pile in piles:
         position = st.session_state.get(f"sel:{pile.id}")
@@ -537,7 +561,7 @@ def picked_in(piles: Sequence[ts.Pile]) -> tuple[ts.Pile, int] | None:
     return None
 
 
-def pick(piles: Sequence[ts.Pile], pile: ts.Pile, position: int | None, editor_key: str) -> None:
+def _pick(piles: Sequence[ts.Pile], pile: ts.Pile, position: int | None, editor_key: str) -> None:
     """Pick the card at `position` of `pile` (None: let go), letting go of any other picked
     card, and open the pile's editor (its expander `editor_key`) where the card's tools are."""
     for other in piles:

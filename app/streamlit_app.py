@@ -514,22 +514,14 @@ def open_insert(pile: ts.Pile, position: int) -> None:
 
 
 def on_card_tap(pile_id: int, position: int) -> None:
-    """A card of a strip tapped. The first tap picks it and opens its pile's editor (its
-    tools); a tap on another card of that pile then moves the picked card there (it takes
-    that card's place); a tap on the picked card lets it go."""
+    """A card of a strip tapped: picked, let go, or (another card of the picked card's pile)
+    the place the picked card moves to, taking that card's place (card_tools.tap_card)."""
     piles = [pile for player in st.session_state.table.players for pile in player.piles]
-    pile = next((pile for pile in piles if pile.id == pile_id), None)
-    if pile is None or position >= len(pile.slots):
-        return
-    picked = card_tools.picked_in(piles)
-    if picked is not None and picked[0].id == pile_id:
-        if picked[1] == position:
-            card_tools.pick(piles, pile, None, f"fix:{pile_id}")
-        else:
-            offset = position - picked[1]
-            act(ts.move_card, pile_id, picked[1], offset, after=select(f"sel:{pile_id}", None))
-        return
-    card_tools.pick(piles, pile, position, f"fix:{pile_id}")
+    card_tools.tap_card(piles, pile_id, position, lambda pid: f"fix:{pid}", move_picked)
+
+
+def move_picked(pile: ts.Pile, picked: int, target: int) -> None:
+    act(ts.move_card, pile.id, picked, target - picked, after=select(f"sel:{pile.id}", None))
 
 
 def show_queens(pile: ts.Pile, pile_index: int, score: PileScore) -> None:

@@ -4,8 +4,8 @@ photo reader and reads the example photo into the app's caches, so the first pag
 for them.
 
 The settings the app needs are passed on the command line (not only in `.streamlit/config.toml`),
-so they hold from any working folder; the file watcher in particular stays off, because it trips
-over torch's lazy modules once the photo reader is loaded.
+so they hold from any working folder; the file watcher in particular stays off (a player's app
+never edits its own source; watching it costs a thread and start-up time).
 
 It listens on 127.0.0.1 alone unless told otherwise: `--lan` serves HTTPS on every interface (a
 phone's browser gives a page the camera only over HTTPS), with the certificate of

@@ -1,11 +1,13 @@
 """Benchmark: seconds from starting `blackcat app` to its first scored page in a browser. Run by
 hand; prints figures.
 
-    .venv/bin/python benchmarks/bench_app_start.py [--repeats N]
+    .venv/bin/python benchmarks/bench_app_start.py [--repeats N] [--python PATH]
 
 Each run starts the app afresh (`blackcat app --headless` on a free port, as the browser tests
-do), opens it in Debian's Chromium at a phone's size, and stops the clock when the example
-photo's cards are read and scored on the page. Needs the test extras (Playwright) and Chromium.
+do; `--python`: with that interpreter, e.g. a venv made by the README's run command, which has
+fewer packages for Streamlit to scan at start), opens it in Debian's Chromium at a phone's
+size, and stops the clock when the example photo's cards are read and scored on the page. Needs
+the test extras (Playwright) and Chromium.
 
 Budget (DESIGN.md, issue 14): the first scored page within 2 s of starting.
 """
@@ -29,10 +31,10 @@ from test_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, free_port  # noqa: E402
 SCORED = "read from the example photo"
 
 
-def first_scored_page_seconds(browser) -> float:
+def first_scored_page_seconds(browser, python: str) -> float:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "blackcat", "app", "--headless", "--port", str(port)]
+    command = [python, "-m", "blackcat", "app", "--headless", "--port", str(port)]
     started = time.perf_counter()
     server = subprocess.Popen(
         [*command, "--address", "127.0.0.1"],
@@ -65,10 +67,13 @@ def first_scored_page_seconds(browser) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--python", default=sys.executable, help="the interpreter that runs the app (this one)"
+    )
     args = parser.parse_args()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        times = [first_scored_page_seconds(browser) for _ in range(args.repeats)]
+        times = [first_scored_page_seconds(browser, args.python) for _ in range(args.repeats)]
         browser.close()
     print(
         f"app start -> first scored page: median {statistics.median(times):.2f} s, "

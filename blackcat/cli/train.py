@@ -30,6 +30,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hours", type=float, help="train for this long instead of --epochs")
     parser.add_argument("--imgsz", type=int, help="training image size")
     parser.add_argument("--batch", type=int, help="batch size")
+    parser.add_argument(
+        "--lr0",
+        type=float,
+        help="initial learning rate (default 0.002; lower to fine-tune converged weights on new "
+        "data without the restart's dip)",
+    )
+    parser.add_argument(
+        "--warmup-epochs", type=float, help="learning-rate warm-up epochs (default 1)"
+    )
     parser.add_argument("--name", default=None, help="run name under runs/ (default: the model)")
     parser.add_argument("--resume", type=Path, help="resume an interrupted run from its last.pt")
     parser.add_argument(
@@ -44,7 +53,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> int:
+def settings_from(args: argparse.Namespace) -> DetectorSettings | ClassifierSettings:
+    """The model's default settings with what the command line sets instead."""
     settings: DetectorSettings | ClassifierSettings = (
         DetectorSettings() if args.model == "detector" else ClassifierSettings()
     )
@@ -55,10 +65,16 @@ def run(args: argparse.Namespace) -> int:
             "hours": args.hours,
             "imgsz": args.imgsz,
             "batch": args.batch,
+            "lr0": args.lr0,
+            "warmup_epochs": args.warmup_epochs,
         }.items()
         if value is not None
     }
-    settings = dataclasses.replace(settings, **overrides)
+    return dataclasses.replace(settings, **overrides)
+
+
+def run(args: argparse.Namespace) -> int:
+    settings = settings_from(args)
     name = args.name or args.model
     started = time.time()
     if args.resume:

@@ -41,7 +41,7 @@ def plan_scene(seed: int, index: int, decks: tuple[str, ...], hard: bool = False
     (its own generator, so the rest of a scene's plan is as it was before there were styles).
     A `hard` scene is also photographed less carefully (scene.render_piles)."""
     roll = 20 if hard else 10
-    from blackcat.workshop.synth.styles import DEFAULT_STYLE_WEIGHTS
+    from blackcat.workshop.synth.styles import KITTY_STYLE_WEIGHTS
 
     rng = np.random.default_rng([seed, index])
     piles = int(rng.integers(1, 3))
@@ -59,7 +59,7 @@ def plan_scene(seed: int, index: int, decks: tuple[str, ...], hard: bool = False
         imgsz=PHOTO_SIZES["12MP"] if rng.random() < 0.5 else PHOTO_SIZES["2MP"],
         tilt_degrees=turn + float(rng.uniform(-roll, roll)),
         seed=int(rng.integers(1 << 31)),
-        style=_style_name(np.random.default_rng([seed, index, 1]), DEFAULT_STYLE_WEIGHTS),
+        style=_style_name(np.random.default_rng([seed, index, 1]), KITTY_STYLE_WEIGHTS),
         hard=hard,
     )
 

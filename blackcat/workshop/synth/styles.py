@@ -1,5 +1,6 @@
 """Card styles players bring, applied to a deck's rendered card art: four-colour suits, jumbo
-indices, another index font, indices inset or at the edge, a wide or a tight white margin.
+indices, another index font, suit symbols of other shapes (fat, thin, from other fonts), indices
+inset or at the edge, a wide or a tight white margin.
 
 A style is drawn once per scene (`draw_style`), then applied to each card of the scene
 (`style_card`), a pure function of the card's art, its index boxes and the style: every card of
@@ -31,6 +32,7 @@ BLUE_HUE = 112  # OpenCV hue (0-180) of a four-colour deck's diamonds
 CLUB_GREEN = np.array([20, 125, 0], np.float32)  # BGR of a four-colour deck's clubs
 RED_INK = np.array([35, 25, 200], np.float32)  # BGR of a drawn index's red and black ink
 BLACK_INK = np.array([25, 25, 25], np.float32)
+SUIT_FONT = "DejaVuSans.ttf"  # has the four suit symbols
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,8 @@ class CardStyle:
     index_scale: float = 1.0  # the corner index scaled about its corner
     font: str | None = None  # the index redrawn with this font file (matplotlib's fonts)
     font_height: float = 1.0  # the redrawn index's height, in heights of the original
+    suit_font: str = SUIT_FONT  # a redrawn index's suit symbol from this font ...
+    suit_weight: float = 0.0  # ... grown (> 0) or thinned (< 0) by this share of its height
     four_colour: bool = False  # diamonds blue, clubs green
 
     @property
@@ -67,6 +71,23 @@ def _font(name: str, font: str) -> Callable[[Rng], CardStyle]:
         return CardStyle(name, font=font, font_height=float(rng.uniform(0.9, 1.3)))
 
     return draw
+
+
+SUIT_SHAPE_FONTS = ("DejaVuSans.ttf", "DejaVuSerif.ttf", "STIXGeneral.ttf")
+"""Fonts with the four suit symbols, each drawn in its own shape (matplotlib ships them)."""
+RANK_FONTS = ("DejaVuSans-Bold.ttf", "DejaVuSans.ttf", "DejaVuSansMono-Bold.ttf")
+
+
+def _suit_shapes(rng: Rng) -> CardStyle:
+    """Suits of other shapes: real decks draw a club with fat round lobes that nearly merge, or
+    a thin spade; the reader must tell a club from a spade by its outline whatever the drawing."""
+    return CardStyle(
+        "suit_shapes",
+        font=RANK_FONTS[int(rng.integers(len(RANK_FONTS)))],
+        font_height=float(rng.uniform(0.9, 1.3)),
+        suit_font=SUIT_SHAPE_FONTS[int(rng.integers(len(SUIT_SHAPE_FONTS)))],
+        suit_weight=float(rng.uniform(-0.03, 0.07)),
+    )
 
 
 def _inset(rng: Rng) -> CardStyle:
@@ -100,11 +121,12 @@ STYLES: dict[str, Callable[[Rng], CardStyle]] = {
     "wide_margin": _wide_margin,
     "tight_margin": _tight_margin,
     "jumbo_four_colour": _jumbo_four_colour,
+    "suit_shapes": _suit_shapes,
 }
 HELD_OUT = frozenset({"font_serif", "jumbo_four_colour"})
 """Never drawn in training scenes: the held-out (val) and kitty scenes measure them."""
 
-DEFAULT_STYLE_WEIGHTS: tuple[tuple[str, float], ...] = (
+KITTY_STYLE_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("plain", 0.4),
     ("four_colour", 0.1),
     ("jumbo", 0.1),
@@ -116,6 +138,8 @@ DEFAULT_STYLE_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("tight_margin", 0.06),
     ("jumbo_four_colour", 0.06),
 )
+"""The styles of the kitty measuring sets (fixed, so a set drawn again is the same set)."""
+DEFAULT_STYLE_WEIGHTS: tuple[tuple[str, float], ...] = (*KITTY_STYLE_WEIGHTS, ("suit_shapes", 0.08))
 
 
 def draw_style(rng: Rng, weights: tuple[tuple[str, float], ...], training: bool) -> CardStyle:
@@ -228,7 +252,13 @@ def _index_target(
     """Where the styled index lies, and the redrawn index's coverage mask (None: the index's
     own ink is moved and scaled)."""
     if style.font is not None:
-        glyph = index_glyph(card, style.font, round(_height(index.box) * style.font_height))
+        glyph = index_glyph(
+            card,
+            style.font,
+            round(_height(index.box) * style.font_height),
+            style.suit_font,
+            style.suit_weight,
+        )
         if _turned(index.corner, upright_bottom):
             glyph = glyph[::-1, ::-1]
         glyph = _fit_glyph(glyph, w, h)
@@ -388,17 +418,17 @@ def _font(name: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(_font_file(name)), size)
 
 
-SUIT_FONT = "DejaVuSans.ttf"  # has the four suit symbols
-
-
 @lru_cache(maxsize=2048)
-def index_glyph(card: Card, font: str, height: int) -> np.ndarray:
+def index_glyph(
+    card: Card, font: str, height: int, suit_font: str = SUIT_FONT, suit_weight: float = 0.0
+) -> np.ndarray:
     """A corner index as a coverage mask (float 0-1) trimmed to its ink, about `height` px
-    tall: the rank above the suit symbol, centred."""
+    tall: the rank above the suit symbol (from `suit_font`, grown or thinned by `suit_weight`
+    of its height), centred."""
     rank_px = max(6, round(0.55 * height))
     suit_px = max(5, round(0.38 * height))
     rank = _text_mask(card.rank.value, font, rank_px)
-    suit = _text_mask(card.suit.symbol, SUIT_FONT, suit_px)
+    suit = _weighted(_text_mask(card.suit.symbol, suit_font, suit_px), suit_weight)
     gap = max(1, round(0.07 * height))
     width = max(rank.shape[1], suit.shape[1])
     canvas = np.zeros((rank.shape[0] + gap + suit.shape[0], width), np.float32)
@@ -408,6 +438,21 @@ def index_glyph(card: Card, font: str, height: int) -> np.ndarray:
     canvas[rank.shape[0] + gap :, x : x + suit.shape[1]] = suit
     canvas.setflags(write=False)  # shared by the cache
     return canvas
+
+
+def _weighted(mask: np.ndarray, weight: float) -> np.ndarray:
+    """`mask` with its ink grown (weight > 0: lobes swell and merge) or thinned (< 0) by
+    `weight` of its height, trimmed to its ink again."""
+    radius = round(abs(weight) * mask.shape[0])
+    if radius == 0:
+        return mask
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+    padded = np.pad(mask, radius)
+    changed = cv2.dilate(padded, kernel) if weight > 0 else cv2.erode(padded, kernel)
+    rows, cols = np.nonzero(changed > 0.02)
+    if rows.size == 0:
+        return mask
+    return changed[rows.min() : rows.max() + 1, cols.min() : cols.max() + 1]
 
 
 def _text_mask(text: str, font: str, ink_height: int) -> np.ndarray:

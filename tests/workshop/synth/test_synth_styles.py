@@ -14,9 +14,12 @@ from blackcat.workshop.synth.indices import deck_indices
 from blackcat.workshop.synth.styles import (
     DEFAULT_STYLE_WEIGHTS,
     HELD_OUT,
+    KITTY_STYLE_WEIGHTS,
     STYLES,
+    SUIT_SHAPE_FONTS,
     CardStyle,
     draw_style,
+    index_glyph,
     parse_style_weights,
     style_card,
     styled_boxes,
@@ -194,6 +197,30 @@ def test_margin_styles_scale_the_face_about_the_centre(anglo_cards) -> None:
         assert b.box[2] - b.box[0] > old.box[2] - old.box[0]
     assert np.array_equal(wide.art[:, :, 3], art[:, :, 3])  # the card's outline stays
     assert np.array_equal(tight.art[:, :, 3], art[:, :, 3])
+
+
+@pytest.mark.parametrize("font", SUIT_SHAPE_FONTS)
+def test_suit_weight_grows_or_thins_the_suit_and_a_club_stays_no_spade(font) -> None:
+    def glyph(code: str, weight: float) -> np.ndarray:
+        return index_glyph(card_from_code(code), "DejaVuSans-Bold.ttf", 80, font, weight)
+
+    for code in ("5C", "5S", "5H", "5D"):
+        thin, plain, fat = glyph(code, -0.03), glyph(code, 0.0), glyph(code, 0.07)
+        assert thin.sum() < plain.sum() < fat.sum()  # the ink of the suit changes ...
+        assert fat.shape[0] > plain.shape[0] > thin.shape[0]  # ... and its height with it
+    # a club and a spade stay different shapes, whatever their weight
+    for weight in (-0.03, 0.0, 0.07):
+        club, spade = glyph("5C", weight), glyph("5S", weight)
+        if club.shape == spade.shape:
+            suit_rows = slice(club.shape[0] * 6 // 10, None)  # below the rank
+            differ = np.abs(club[suit_rows] - spade[suit_rows]).sum()
+            assert differ > 0.07 * club[suit_rows].sum()
+
+
+def test_suit_shapes_is_trained_on_and_the_kitty_sets_stay_as_they_were() -> None:
+    assert "suit_shapes" in dict(DEFAULT_STYLE_WEIGHTS) and "suit_shapes" not in HELD_OUT
+    assert "suit_shapes" not in dict(KITTY_STYLE_WEIGHTS)
+    assert dict(KITTY_STYLE_WEIGHTS).items() <= dict(DEFAULT_STYLE_WEIGHTS).items()
 
 
 def test_training_never_draws_a_held_out_style() -> None:

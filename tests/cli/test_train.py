@@ -1,0 +1,23 @@
+import argparse
+
+from blackcat.cli.train import add_arguments, settings_from
+from blackcat.workshop.training import ClassifierSettings, DetectorSettings
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    return parser.parse_args(argv)
+
+
+def test_the_defaults_stand_where_the_command_line_sets_nothing():
+    assert settings_from(parse("detector")) == DetectorSettings()
+    assert settings_from(parse("classifier")) == ClassifierSettings()
+
+
+def test_a_fine_tune_sets_its_learning_rate_and_warm_up():
+    settings = settings_from(
+        parse("classifier", "--lr0", "0.0005", "--warmup-epochs", "0", "--hours", "1.5")
+    )
+    assert (settings.lr0, settings.warmup_epochs, settings.hours) == (0.0005, 0.0, 1.5)
+    assert settings.imgsz == ClassifierSettings().imgsz

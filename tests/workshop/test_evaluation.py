@@ -271,12 +271,12 @@ def test_a_kitty_report_counts_piles_and_recall_per_card_style() -> None:
     assert "font_serif* 0.000 (1; recall 0.500)" in summary  # held out of training
 
 
-def test_kitty_scenes_draw_every_card_style_held_out_ones_too() -> None:
+def test_kitty_scenes_draw_every_measured_card_style_held_out_ones_too() -> None:
     from blackcat.workshop.kitty import plan_scene
-    from blackcat.workshop.synth.styles import HELD_OUT, STYLES
+    from blackcat.workshop.synth.styles import HELD_OUT, KITTY_STYLE_WEIGHTS
 
     styles = {plan_scene(8, index, ("plastic",)).style for index in range(300)}
-    assert styles == set(STYLES) and styles >= HELD_OUT
+    assert styles == set(dict(KITTY_STYLE_WEIGHTS)) and styles >= HELD_OUT
 
 
 def test_a_missing_card_is_silent_unless_a_gap_or_a_flag_stands_where_it_belongs() -> None:

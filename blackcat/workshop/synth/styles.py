@@ -48,6 +48,10 @@ class CardStyle:
     suit_font: str = SUIT_FONT  # a redrawn index's suit symbol from this font ...
     suit_weight: float = 0.0  # ... grown (> 0) or thinned (< 0) by this share of its height
     four_colour: bool = False  # diamonds blue, clubs green
+    mark: str = ""  # a maker's mark printed beside the indices (no index: the reader ignores it)
+    mark_height: float = 0.5  # its height, in heights of the card's index
+    mark_place: str = "bottom_left"  # MARK_PLACES
+    mark_on_every_card: bool = False  # else on the court cards alone, as some decks print it
 
     @property
     def is_plain(self) -> bool:
@@ -90,6 +94,27 @@ def _suit_shapes(rng: Rng) -> CardStyle:
     )
 
 
+MARK_PLACES = ("bottom_left", "bottom", "left")
+"""Where a maker's mark is printed: the empty bottom-left corner read upwards, the middle of
+the bottom edge, the middle of the left edge read upwards."""
+MARK_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+def _printed_marks(rng: Rng) -> CardStyle:
+    """A maker's mark (letters and digits, as "KDE" or "No 9" on real decks) printed on the
+    cards near an index: not an index, so the detector must learn to pass it by."""
+    length = int(rng.integers(2, 6))
+    text = "".join(MARK_LETTERS[int(i)] for i in rng.integers(len(MARK_LETTERS), size=length))
+    return CardStyle(
+        "printed_marks",
+        font=None,
+        mark=text,
+        mark_height=float(rng.uniform(0.3, 0.7)),
+        mark_place=MARK_PLACES[int(rng.integers(len(MARK_PLACES)))],
+        mark_on_every_card=bool(rng.random() < 0.5),
+    )
+
+
 def _inset(rng: Rng) -> CardStyle:
     return CardStyle("inset", index_margin=float(rng.uniform(1.6, 2.6)))
 
@@ -122,6 +147,7 @@ STYLES: dict[str, Callable[[Rng], CardStyle]] = {
     "tight_margin": _tight_margin,
     "jumbo_four_colour": _jumbo_four_colour,
     "suit_shapes": _suit_shapes,
+    "printed_marks": _printed_marks,
 }
 HELD_OUT = frozenset({"font_serif", "jumbo_four_colour"})
 """Never drawn in training scenes: the held-out (val) and kitty scenes measure them."""
@@ -139,7 +165,11 @@ KITTY_STYLE_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("jumbo_four_colour", 0.06),
 )
 """The styles of the kitty measuring sets (fixed, so a set drawn again is the same set)."""
-DEFAULT_STYLE_WEIGHTS: tuple[tuple[str, float], ...] = (*KITTY_STYLE_WEIGHTS, ("suit_shapes", 0.08))
+DEFAULT_STYLE_WEIGHTS: tuple[tuple[str, float], ...] = (
+    *KITTY_STYLE_WEIGHTS,
+    ("suit_shapes", 0.08),
+    ("printed_marks", 0.06),
+)
 
 
 def draw_style(rng: Rng, weights: tuple[tuple[str, float], ...], training: bool) -> CardStyle:
@@ -215,6 +245,8 @@ def style_card(
         boxes = tuple(new_boxes)
     if style.four_colour and card.suit in (Suit.DIAMONDS, Suit.CLUBS):
         out = _four_colour(out, card, boxes)
+    if style.mark and (style.mark_on_every_card or card.rank.is_face):
+        _print_mark(out, style, boxes)
     return StyledCard(out, boxes)
 
 
@@ -496,6 +528,56 @@ def _paint(art: np.ndarray, glyph: np.ndarray, target: Box, ink: np.ndarray) -> 
     region = art[y0:y1, x0:x1, :3].astype(np.float32)
     cover = glyph[: y1 - y0, : x1 - x0, None]
     art[y0:y1, x0:x1, :3] = np.round(region * (1 - cover) + ink * cover).astype(np.uint8)
+
+
+# ---------------------------------------------------------------------------------------------
+# a maker's mark
+
+
+def mark_glyph(style: CardStyle, boxes: tuple[IndexBox, ...]) -> np.ndarray | None:
+    """The card's mark as a coverage mask, turned to run along its edge; None without one."""
+    if not style.mark or not boxes:
+        return None
+    index_height = float(np.median([_height(b.box) for b in boxes]))
+    height = max(4, round(style.mark_height * index_height))
+    glyph = _text_mask(style.mark, SUIT_FONT, height)
+    if style.mark_place != "bottom":
+        glyph = np.ascontiguousarray(np.rot90(glyph))  # read upwards, along the edge
+    return glyph
+
+
+def mark_box(
+    style: CardStyle, boxes: tuple[IndexBox, ...], glyph: np.ndarray, w: int, h: int
+) -> Box | None:
+    """Where the card's mark is printed; None where it would leave the card or touch an index
+    (a four-index deck's bottom-left corner, a jumbo index)."""
+    gh, gw = glyph.shape
+    gap = max(round(EDGE_MARGIN * w), min(b.box[0] for b in boxes))  # as far in as the indices
+    if style.mark_place == "bottom":
+        x0, y0 = (w - gw) // 2, h - gap - gh
+    elif style.mark_place == "left":
+        x0, y0 = gap, (h - gh) // 2
+    else:
+        x0, y0 = gap, h - gap - gh
+    box = (x0, y0, x0 + gw, y0 + gh)
+    if x0 < 0 or y0 < 0 or box[2] > w or box[3] > h:
+        return None
+    if any(_touch(_grow(b.box, _margin(b.box), w, h), box) for b in boxes):
+        return None
+    return box
+
+
+def _touch(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _print_mark(art: np.ndarray, style: CardStyle, boxes: tuple[IndexBox, ...]) -> None:
+    glyph = mark_glyph(style, boxes)
+    if glyph is None:
+        return
+    box = mark_box(style, boxes, glyph, art.shape[1], art.shape[0])
+    if box is not None:
+        _paint(art, glyph, box, BLACK_INK)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 from blackcat.games.cards import card_from_code
 from blackcat.workshop.synth.cardart import render_deck
 from blackcat.workshop.synth.decks import Corner
-from blackcat.workshop.synth.indices import deck_indices
+from blackcat.workshop.synth.indices import IndexBox, deck_indices
 from blackcat.workshop.synth.styles import (
     DEFAULT_STYLE_WEIGHTS,
     HELD_OUT,
@@ -20,6 +20,8 @@ from blackcat.workshop.synth.styles import (
     CardStyle,
     draw_style,
     index_glyph,
+    mark_box,
+    mark_glyph,
     parse_style_weights,
     style_card,
     styled_boxes,
@@ -217,9 +219,45 @@ def test_suit_weight_grows_or_thins_the_suit_and_a_club_stays_no_spade(font) -> 
             assert differ > 0.07 * club[suit_rows].sum()
 
 
-def test_suit_shapes_is_trained_on_and_the_kitty_sets_stay_as_they_were() -> None:
-    assert "suit_shapes" in dict(DEFAULT_STYLE_WEIGHTS) and "suit_shapes" not in HELD_OUT
-    assert "suit_shapes" not in dict(KITTY_STYLE_WEIGHTS)
+@pytest.mark.parametrize("place", ["bottom_left", "bottom", "left"])
+def test_a_makers_mark_is_printed_away_from_the_indices_and_boxed_as_none(
+    anglo_cards, place
+) -> None:
+    style = CardStyle("printed_marks", mark="KDE", mark_height=0.5, mark_place=place)
+    for card, art, boxes in anglo_cards:
+        styled = style_card(style, art, card, boxes)
+        assert styled.boxes == boxes  # the mark is no index
+        changed = np.abs(styled.art.astype(np.int16) - art.astype(np.int16)).max(axis=2) > 0
+        glyph = mark_glyph(style, boxes)
+        box = mark_box(style, boxes, glyph, art.shape[1], art.shape[0])
+        if not card.rank.is_face:
+            assert not changed.any()  # on the court cards alone
+            continue
+        assert box is not None
+        x0, y0, x1, y1 = box
+        assert changed[y0:y1, x0:x1].any() and not changed.sum() > changed[y0:y1, x0:x1].sum()
+        long_side = "x" if place == "bottom" else "y"
+        assert (x1 - x0 > y1 - y0) == (long_side == "x")  # it runs along its edge
+        for index in boxes:
+            ix0, iy0, ix1, iy1 = index.box
+            assert not changed[iy0:iy1, ix0:ix1].any()
+
+
+def test_no_mark_is_printed_over_an_index() -> None:
+    style = CardStyle("printed_marks", mark="NO9", mark_height=0.5, mark_place="bottom_left")
+    glyph = mark_glyph(style, (IndexBox(Corner.TOP_LEFT, (10, 10, 40, 80), False),))
+    four = (
+        IndexBox(Corner.TOP_LEFT, (10, 10, 40, 80), False),
+        IndexBox(Corner.BOTTOM_LEFT, (10, 420, 40, 490), False),
+    )
+    assert mark_box(style, four[:1], glyph, 350, 500) is not None
+    assert mark_box(style, four, glyph, 350, 500) is None  # the corner is taken
+
+
+def test_new_styles_are_trained_on_and_the_kitty_sets_stay_as_they_were() -> None:
+    for name in ("suit_shapes", "printed_marks"):
+        assert name in dict(DEFAULT_STYLE_WEIGHTS) and name not in HELD_OUT
+        assert name not in dict(KITTY_STYLE_WEIGHTS)
     assert dict(KITTY_STYLE_WEIGHTS).items() <= dict(DEFAULT_STYLE_WEIGHTS).items()
 
 

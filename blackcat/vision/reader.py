@@ -245,7 +245,10 @@ FEW_FOUND_MARGIN = 8.0
 """...or this many, where the first pass found fewer than FEW_FOUND indices: the rest of the rows
 lies beyond the few it saw (4 lost a quarter of the example's cards when the piles filled a
 quarter of a 12 MP frame, of which the first pass saw 3 indices; 8 lost none). Not always: a wider
-region is seen coarser under SECOND_PASS_MAX_SIZE (on kitty scenes, 8 throughout lost piles)."""
+region is seen coarser under SECOND_PASS_MAX_SIZE (on kitty scenes, 8 throughout lost piles).
+Where so few were found, the region grows further, as far as SECOND_PASS_MAX_SIZE still shows
+its indices SECOND_PASS_INDEX_PIXELS tall: one index seen of a row of fifteen says little of
+where the row ends (the example at a fifth of a 12 MP frame lost its first three cards)."""
 
 SECOND_PASS_MAX_SIZE = 1536
 """...in a picture at most this long: on the region round what the first pass found, or on the
@@ -274,6 +277,10 @@ def second_pass_plan(
         return (0, 0, width, height), min(SECOND_PASS_MAX_SIZE, long_side)
     index_height = float(np.median(boxes[:, 3] - boxes[:, 1]))
     margin = (FEW_FOUND_MARGIN if len(boxes) < FEW_FOUND else SECOND_PASS_MARGIN) * index_height
+    if len(boxes) < FEW_FOUND:
+        widest = SECOND_PASS_MAX_SIZE * index_height / SECOND_PASS_INDEX_PIXELS
+        spread = max(np.ptp(boxes[:, [0, 2]]), np.ptp(boxes[:, [1, 3]]))
+        margin = max(margin, (widest - spread) / 2)
     x1 = max(0, int(boxes[:, 0].min() - margin))
     y1 = max(0, int(boxes[:, 1].min() - margin))
     x2 = min(width, int(boxes[:, 2].max() + margin + 1))

@@ -206,8 +206,11 @@ def test_the_second_pass_looks_round_what_the_first_found() -> None:
 
     boxes = np.array([[1000, 1000, 1010, 1020], [1100, 1000, 1110, 1020]], dtype=float)
     region, size = second_pass_plan(boxes, np.array([2.5, 2.5]), (4000, 3000), 512)
-    assert region == (840, 840, 1271, 1181)  # few found: eight index heights round the boxes
-    assert size == 416  # the region at full resolution (to the stride): 24 px indices need more
+    # few found: round them as wide a region as 1536 px show with 24 px indices (1280 px long)
+    assert region == (415, 415, 1696, 1606)
+    assert size == 1280  # the region at full resolution (to the stride): 24 px indices need more
+    one = np.array([[100, 100, 110, 120]], dtype=float)
+    assert second_pass_plan(one, np.array([2.5]), (800, 600), 512)[0] == (0, 0, 741, 600)  # clipped
     row = np.array([[1000 + 30 * n, 1000, 1010 + 30 * n, 1020] for n in range(8)], dtype=float)
     region, _ = second_pass_plan(row, np.full(8, 2.5), (4000, 3000), 512)
     assert region == (920, 920, 1301, 1101)  # a whole row found: four index heights

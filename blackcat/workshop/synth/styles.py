@@ -98,6 +98,7 @@ MARK_PLACES = ("bottom_left", "bottom", "left")
 """Where a maker's mark is printed: the empty bottom-left corner read upwards, the middle of
 the bottom edge, the middle of the left edge read upwards."""
 MARK_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+MARK_FONT = "DejaVuSans.ttf"
 
 
 def _printed_marks(rng: Rng) -> CardStyle:
@@ -107,7 +108,6 @@ def _printed_marks(rng: Rng) -> CardStyle:
     text = "".join(MARK_LETTERS[int(i)] for i in rng.integers(len(MARK_LETTERS), size=length))
     return CardStyle(
         "printed_marks",
-        font=None,
         mark=text,
         mark_height=float(rng.uniform(0.3, 0.7)),
         mark_place=MARK_PLACES[int(rng.integers(len(MARK_PLACES)))],
@@ -540,7 +540,7 @@ def mark_glyph(style: CardStyle, boxes: tuple[IndexBox, ...]) -> np.ndarray | No
         return None
     index_height = float(np.median([_height(b.box) for b in boxes]))
     height = max(4, round(style.mark_height * index_height))
-    glyph = _text_mask(style.mark, SUIT_FONT, height)
+    glyph = _text_mask(style.mark, MARK_FONT, height)
     if style.mark_place != "bottom":
         glyph = np.ascontiguousarray(np.rot90(glyph))  # read upwards, along the edge
     return glyph

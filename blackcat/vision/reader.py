@@ -276,11 +276,12 @@ def second_pass_plan(
     if not len(boxes):
         return (0, 0, width, height), min(SECOND_PASS_MAX_SIZE, long_side)
     index_height = float(np.median(boxes[:, 3] - boxes[:, 1]))
-    margin = (FEW_FOUND_MARGIN if len(boxes) < FEW_FOUND else SECOND_PASS_MARGIN) * index_height
     if len(boxes) < FEW_FOUND:
         widest = SECOND_PASS_MAX_SIZE * index_height / SECOND_PASS_INDEX_PIXELS
         spread = max(np.ptp(boxes[:, [0, 2]]), np.ptp(boxes[:, [1, 3]]))
-        margin = max(margin, (widest - spread) / 2)
+        margin = max(FEW_FOUND_MARGIN * index_height, (widest - spread) / 2)
+    else:
+        margin = SECOND_PASS_MARGIN * index_height
     x1 = max(0, int(boxes[:, 0].min() - margin))
     y1 = max(0, int(boxes[:, 1].min() - margin))
     x2 = min(width, int(boxes[:, 2].max() + margin + 1))

@@ -50,6 +50,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="draw harder kitty scenes (roll to 20 degrees, keystone, uneven offsets, piles "
         "filling 45-85%% of the photo, glare and shadows); use another folder for them",
     )
+    parser.add_argument(
+        "--kitty-small",
+        action="store_true",
+        help="draw kitty scenes with the piles in a small part of the photo (25-45%%, as a "
+        "photo of a whole table); use another folder for them",
+    )
     parser.add_argument("--limit", type=int, default=None, help="at most this many scenes")
     parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
     parser.add_argument("--failures", type=Path, help="write every failure to this file")
@@ -107,9 +113,12 @@ def run(args: argparse.Namespace) -> int:
     if args.kitty:
         from blackcat.workshop.kitty import make_kitty_scenes
 
-        scenes = make_kitty_scenes(args.kitty, args.kitty_scenes, args.kitty_seed, args.kitty_hard)
+        scenes = make_kitty_scenes(
+            args.kitty, args.kitty_scenes, args.kitty_seed, args.kitty_hard, args.kitty_small
+        )
         kitty = evaluate_kitty(reader, scenes)
-        print(("harder " if args.kitty_hard else "") + kitty.summary())
+        variant = ("harder " if args.kitty_hard else "") + ("small " if args.kitty_small else "")
+        print(variant + kitty.summary())
         print(reliability_text(kitty.probabilities, kitty.rights))
         failures.extend(kitty.failures)
     if args.synthetic:

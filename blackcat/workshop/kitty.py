@@ -1,7 +1,9 @@
 """Kitty scenes: photo-like pictures of one or two laid-out piles, drawn with held-out decks only,
 at phone-photo sizes and turned as a player may hold the phone; harder ones (`hard`) taken less
-carefully: rolled further, keystoned, uneven offsets, smaller in the frame, glare and shadows.
-The measuring set of the reader (`blackcat evaluate --kitty DIR`, `--kitty-hard`) and the set
+carefully: rolled further, keystoned, uneven offsets, smaller in the frame, glare and shadows;
+small ones (`small`) with the piles in a small part of the frame, as a photo of a whole table.
+The measuring set of the reader (`blackcat evaluate --kitty DIR`, `--kitty-hard`, `--kitty-small`)
+and the set
 its probabilities are calibrated on (`blackcat calibrate`); never trained on.
 
 DIR/kNNNNN.jpg    the picture
@@ -22,6 +24,10 @@ from blackcat.games.cards import ALL_CARDS
 PHOTO_SIZES = {"2MP": 1632, "12MP": 4000}
 """Long side in pixels of a 4:3 photo of about 2 and 12 megapixels."""
 
+SMALL_FILL = (0.25, 0.45)
+"""The share of the photo the piles fill in a `small` scene: an index then stands about 1.5-3% of
+the photo's short side tall, as on a webcam's view of a whole table."""
+
 
 @dataclass(frozen=True)
 class KittyScene:
@@ -32,14 +38,18 @@ class KittyScene:
     seed: int
     style: str = "plain"  # a name of styles.STYLES: kitty scenes draw every style, held out too
     hard: bool = False  # a harder photo (scene.render_piles)
+    small: bool = False  # the piles in a small part of the frame (SMALL_FILL)
 
 
-def plan_scene(seed: int, index: int, decks: tuple[str, ...], hard: bool = False) -> KittyScene:
+def plan_scene(
+    seed: int, index: int, decks: tuple[str, ...], hard: bool = False, small: bool = False
+) -> KittyScene:
     """What one kitty scene shows: 1-2 piles of 4-15 different cards, a held-out deck, 2 or 12 MP,
     the phone rolled within +-10 degrees (+-20 when `hard`), or turned a quarter or half round
     (3 in 10); the cards in a style drawn as `blackcat synth` draws them for held-out scenes
     (its own generator, so the rest of a scene's plan is as it was before there were styles).
-    A `hard` scene is also photographed less carefully (scene.render_piles)."""
+    A `hard` scene is also photographed less carefully (scene.render_piles); a `small` one shows
+    the same piles in a small part of the frame."""
     roll = 20 if hard else 10
     from blackcat.workshop.synth.styles import KITTY_STYLE_WEIGHTS
 
@@ -61,6 +71,7 @@ def plan_scene(seed: int, index: int, decks: tuple[str, ...], hard: bool = False
         seed=int(rng.integers(1 << 31)),
         style=_style_name(np.random.default_rng([seed, index, 1]), KITTY_STYLE_WEIGHTS),
         hard=hard,
+        small=small,
     )
 
 
@@ -75,9 +86,11 @@ def held_out_decks() -> tuple[str, ...]:
     return tuple(deck.name for deck in DECKS if deck.split is Split.VAL)
 
 
-def make_kitty_scenes(out: Path, count: int, seed: int, hard: bool = False) -> Iterator[Path]:
+def make_kitty_scenes(
+    out: Path, count: int, seed: int, hard: bool = False, small: bool = False
+) -> Iterator[Path]:
     """Draw scenes 0..count-1 of `seed` into `out` (those already there are kept); `hard`:
-    harder photos (plan_scene)."""
+    harder photos, `small`: piles small in the frame (plan_scene)."""
     from blackcat.workshop.synth.decks import deck_by_name
     from blackcat.workshop.synth.scene import ArtLibrary, render_piles
     from blackcat.workshop.synth.styles import STYLES
@@ -88,7 +101,7 @@ def make_kitty_scenes(out: Path, count: int, seed: int, hard: bool = False) -> I
     for index in range(count):
         meta_path = out / f"k{index:05d}.json"
         if not meta_path.exists():
-            plan = plan_scene(seed, index, decks, hard)
+            plan = plan_scene(seed, index, decks, hard, small)
             result = render_piles(
                 plan.piles,
                 deck=plan.deck,
@@ -98,10 +111,13 @@ def make_kitty_scenes(out: Path, count: int, seed: int, hard: bool = False) -> I
                 library=library,
                 style=STYLES[plan.style](np.random.default_rng([plan.seed, 1])),
                 hard=plan.hard,
+                fill=SMALL_FILL if plan.small else None,
             )
             image = meta_path.with_suffix(".jpg")
             image.write_bytes(result.jpeg)
             meta_path.write_text(
-                json.dumps({**result.meta, "image": image.name, "hard": plan.hard})
+                json.dumps(
+                    {**result.meta, "image": image.name, "hard": plan.hard, "small": plan.small}
+                )
             )
         yield meta_path

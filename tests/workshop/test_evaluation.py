@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -317,3 +318,12 @@ def test_harder_kitty_scenes_show_the_same_cards_rolled_further() -> None:
     rolls = [(h.tilt_degrees + 45) % 90 - 45 for h in hard]  # off the nearest quarter turn
     assert all(abs(roll) <= 20 for roll in rolls) and any(abs(roll) > 10 for roll in rolls)
     assert all(abs((p.tilt_degrees + 45) % 90 - 45) <= 10 for p in plain)
+
+
+def test_small_kitty_scenes_show_the_same_cards_the_same_way() -> None:
+    from blackcat.workshop.kitty import plan_scene
+
+    decks = ("plastic", "tigullio")
+    plain = [plan_scene(8, index, decks) for index in range(40)]
+    small = [plan_scene(8, index, decks, small=True) for index in range(40)]
+    assert [replace(p, small=True) for p in plain] == small

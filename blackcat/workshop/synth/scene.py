@@ -332,6 +332,7 @@ def render_piles(
     library: ArtLibrary | None = None,
     style: CardStyle = PLAIN_STYLE,
     hard: bool = False,
+    fill: tuple[float, float] | None = None,
 ) -> SceneResult:
     """One photo-like scene of the given piles (rows, left to right, each card on top of the one
     before, laid as `blackcat synth` lays rows), with the given deck, on a table.
@@ -344,7 +345,8 @@ def render_piles(
     has no crops; its `meta` is the ground truth as `blackcat synth` writes it (index 0, the
     deck's split). `style`: the cards drawn in that style (styles.py). `hard`: a photo taken
     less carefully: offsets uneven by up to 35%, the camera pitched 10-35 degrees (keystone),
-    the piles filling 45-85% of the picture, uneven light with shadow edges and glare spots."""
+    the piles filling 45-85% of the picture, uneven light with shadow edges and glare spots.
+    `fill`: the range of the share of the picture the piles fill, instead of those."""
     rows = [[c if isinstance(c, Card) else parse_card(c) for c in pile] for pile in piles]
     if not rows or any(not row for row in rows):
         raise ValueError("give at least one pile, and at least one card in every pile")
@@ -357,6 +359,10 @@ def render_piles(
     spec = deck_by_name(deck) if isinstance(deck, str) else deck
     if library is None or spec.name not in library.rendered:
         library = ArtLibrary((spec,), library.cache if library else None)
+    if fill is None:
+        fill = (0.45, 0.85) if hard else (0.75, 0.88)
+    if not 0 < fill[0] <= fill[1] <= 1:
+        raise ValueError("fill must be a range within (0, 1]")
     rng = scene_rng(seed, 0)
     size = library.size(spec, style)
     layout = rows_layout(rng, rows, size, uneven=0.35 if hard else 0.1)
@@ -369,7 +375,7 @@ def render_piles(
         tilt=tilt_degrees,
         pitch=float(rng.uniform(10, 35) if hard else rng.uniform(3, 18)),
         ratio=4 / 3,
-        fill=float(rng.uniform(0.45, 0.85) if hard else rng.uniform(0.75, 0.88)),
+        fill=float(rng.uniform(*fill)),
         slack=0.3,
     )
     if surface is None:

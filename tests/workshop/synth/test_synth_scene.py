@@ -206,3 +206,20 @@ def test_a_harder_photo_of_the_same_piles_is_another_picture_with_the_same_cards
     assert plain.jpeg == again.jpeg and hard.jpeg != plain.jpeg
     assert hard.meta["piles"] == plain.meta["piles"] == piles
     assert hard.meta["pitch_degrees"] >= 10  # keystoned
+
+
+def _cards_width(meta: dict) -> float:
+    xs = [x for card in meta["cards"] for x, _ in card["quad"]]
+    return (max(xs) - min(xs)) / meta["width"]
+
+
+def test_piles_drawn_to_fill_less_of_the_photo_stand_smaller_in_it() -> None:
+    from blackcat.workshop.synth.scene import render_piles
+
+    piles = [["QS", "7H", "2C", "9D"], ["KH", "3S"]]
+    plain = render_piles(piles, deck="anglo", imgsz=400, seed=3, tilt_degrees=0)
+    small = render_piles(piles, deck="anglo", imgsz=400, seed=3, tilt_degrees=0, fill=(0.3, 0.3))
+    assert small.meta["piles"] == piles
+    assert _cards_width(small.meta) < 0.5 * _cards_width(plain.meta)
+    with pytest.raises(ValueError, match="fill"):
+        render_piles(piles, deck="anglo", imgsz=400, seed=3, fill=(0.5, 1.5))

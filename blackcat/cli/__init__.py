@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import os
 import sys
 from types import ModuleType
 
@@ -72,7 +73,13 @@ def main(argv: list[str] | None = None) -> int:
         from blackcat.workshop.ultralytics_setup import prepare_ultralytics
 
         prepare_ultralytics()
-    return int(_load(module_name).run(args) or 0)
+    try:
+        return int(_load(module_name).run(args) or 0)
+    except BrokenPipeError:
+        # The reader of our output went away (`blackcat scan --json ... | head`): not our error.
+        # Stdout is pointed at devnull so that Python's final flush does not raise again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

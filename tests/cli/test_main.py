@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib.util
+import subprocess
+import sys
 
 import pytest
 
@@ -28,3 +30,23 @@ def test_every_subcommand_has_help() -> None:
     parser = cli.build_parser()
     assert set(cli.SUBCOMMANDS) >= {"score", "lady", "scan", "app", "export", "train"}
     assert parser.prog == "blackcat"
+
+
+def test_output_cut_short_by_its_reader_ends_quietly(tmp_path) -> None:
+    # `blackcat score --json ... | head -c 1`: the pipe closes while we still write. 2,000 empty
+    # piles make about 250 KB of JSON, far more than a pipe holds, so the write meets the close.
+    errors = tmp_path / "stderr.txt"
+    with (
+        errors.open("wb") as stderr,
+        subprocess.Popen(
+            [sys.executable, "-m", "blackcat", "score", "--json", *[""] * 2000],
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+        ) as process,
+    ):
+        assert process.stdout is not None
+        assert process.stdout.read(1) == b"{"
+        process.stdout.close()
+        assert process.wait(timeout=60) == 1
+    err = errors.read_text()
+    assert "Traceback" not in err and "BrokenPipe" not in err

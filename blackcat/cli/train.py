@@ -1,4 +1,4 @@
-"""`blackcat train detector|classifier`: train a model with Ultralytics on the CPU, and with
+"""`blackcat train detector|classifier`: train a model with Ultralytics (CPU or GPU), and with
 `--install` put it in models/ and export it for the reader."""
 
 from __future__ import annotations
@@ -30,6 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hours", type=float, help="train for this long instead of --epochs")
     parser.add_argument("--imgsz", type=int, help="training image size")
     parser.add_argument("--batch", type=int, help="batch size")
+    parser.add_argument(
+        "--device", help='"cpu" (default) or a CUDA device number such as 0, where a GPU is lent'
+    )
+    parser.add_argument("--workers", type=int, help="data-loading processes (default 2)")
     parser.add_argument(
         "--lr0",
         type=float,
@@ -65,6 +69,8 @@ def settings_from(args: argparse.Namespace) -> DetectorSettings | ClassifierSett
             "hours": args.hours,
             "imgsz": args.imgsz,
             "batch": args.batch,
+            "device": args.device,
+            "workers": args.workers,
             "lr0": args.lr0,
             "warmup_epochs": args.warmup_epochs,
         }.items()

@@ -1,4 +1,5 @@
-"""Training the two models with Ultralytics on the CPU (the library behind `blackcat train`).
+"""Training the two models with Ultralytics, on the CPU or a GPU (the library behind
+`blackcat train`).
 
 Every setting is a field below, and each run writes the settings it used beside the weights
 (`models/<model>.json`), so the model card can be checked against what was really run.
@@ -48,6 +49,7 @@ class DetectorSettings:
     hsv_h: float = HUE_JITTER
     hsv_s: float = SATURATION_JITTER
     seed: int = 0
+    device: str = "cpu"  # or a CUDA device number, "0", where a GPU is lent
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,7 @@ class ClassifierSettings:
     hsv_h: float = HUE_JITTER
     hsv_s: float = SATURATION_JITTER
     seed: int = 0
+    device: str = "cpu"  # or a CUDA device number, "0", where a GPU is lent
 
 
 def _scaled_model_yaml(base: str, depth: float, width: float, out_dir: Path) -> Path:
@@ -99,7 +102,8 @@ def _train_arguments(settings: DetectorSettings | ClassifierSettings) -> dict[st
     if settings.hours:
         arguments["time"] = settings.hours
     # plots=False: plotting downloads a font, and there is no internet here.
-    return arguments | {"device": "cpu", "amp": False, "plots": False, "exist_ok": True}
+    # amp=False: Ultralytics' mixed-precision check downloads a model to compare against.
+    return arguments | {"amp": False, "plots": False, "exist_ok": True}
 
 
 def train_detector(

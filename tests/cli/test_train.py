@@ -21,3 +21,9 @@ def test_a_fine_tune_sets_its_learning_rate_and_warm_up():
     )
     assert (settings.lr0, settings.warmup_epochs, settings.hours) == (0.0005, 0.0, 1.5)
     assert settings.imgsz == ClassifierSettings().imgsz
+
+
+def test_a_lent_gpu_is_chosen_with_its_loader_processes():
+    settings = settings_from(parse("detector", "--device", "0", "--workers", "8"))
+    assert (settings.device, settings.workers) == ("0", 8)
+    assert DetectorSettings().device == "cpu"

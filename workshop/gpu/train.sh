@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Train both models on a lent GPU machine (see workshop/gpu/README.md). Run from the repository
+# root there, with .gpu/ carried (wheels in .gpu/whl, card art in .gpu/cardart):
+#
+#   bash workshop/gpu/train.sh start SCENES SEED HOURS WAIT   # set up, render, train in background
+#   bash workshop/gpu/train.sh watch WAIT                     # later calls: wait, report, save
+#
+# Training runs in its own process session, so it outlives one call while the machine stays
+# warm; every call ends by copying the best weights so far and the logs into $OUT.
+set -uo pipefail
+WORK=/tmp/blackcat
+export PYTHONPATH="$WORK/site:$PWD" BLACKCAT_CACHE="$WORK/cache" PYTHONUNBUFFERED=1
+
+report_and_save() {
+    for run in detect/detector classify/classifier; do
+        results="$WORK/runs/$run/results.csv"
+        [ -f "$results" ] && { echo "== $run"; head -1 "$results"; tail -3 "$results"; }
+    done
+    tail -c 600 "$WORK/train-detector.log" "$WORK/train-classifier.log" 2>/dev/null | tr '\r' '\n' | tail -8
+    [ -n "${OUT:-}" ] || return 0
+    for run in detect/detector classify/classifier; do
+        name=${run#*/}
+        [ -f "$WORK/runs/$run/weights/best.pt" ] && cp "$WORK/runs/$run/weights/best.pt" "$OUT/$name-best.pt"
+        [ -f "$WORK/runs/$run/results.csv" ] && cp "$WORK/runs/$run/results.csv" "$OUT/$name-results.csv"
+    done
+    cp "$WORK"/*.log "$OUT/" 2>/dev/null
+    true
+}
+
+wait_for() {  # seconds; returns early once both trainings have ended
+    local until=$((SECONDS + $1))
+    while [ $SECONDS -lt $until ]; do
+        pgrep -f "blackcat train" >/dev/null || { echo "both trainings have ended"; break; }
+        sleep 15
+    done
+}
+
+case "${1:-}" in
+start)
+    scenes=$2 seed=$3 hours=$4 wait=$5
+    mkdir -p "$WORK" && cd "$WORK" || exit 1
+    repo=$OLDPWD
+    nvidia-smi --query-gpu=name,memory.total --format=csv,noheader
+    python3 -m pip install -q --no-index --no-deps --no-compile --target "$WORK/site" "$repo"/.gpu/whl/*.whl || exit 1
+    python3 "$repo/workshop/gpu/cardart_bundle.py" unpack "$repo/.gpu/cardart" || exit 1
+    started=$SECONDS
+    python3 -m blackcat synth --out "$WORK/data" --scenes "$scenes" --seed "$seed" --workers "$(nproc)" \
+        >"$WORK/synth.log" 2>&1 || { tail -20 "$WORK/synth.log"; exit 1; }
+    tail -3 "$WORK/synth.log"
+    echo "synth: $((SECONDS - started)) s"
+    common=(--hours "$hours" --device 0 --start)
+    setsid nohup python3 -m blackcat train detector --data "$WORK/data/detect/data.yaml" --imgsz 512 \
+        --batch 64 --workers 9 --lr0 0.001 --warmup-epochs 1 --name detector \
+        "${common[@]}" "$repo/models/index_detector.pt" >"$WORK/train-detector.log" 2>&1 </dev/null &
+    setsid nohup python3 -m blackcat train classifier --data "$WORK/data/classify" \
+        --batch 256 --workers 6 --lr0 0.001 --warmup-epochs 1 --name classifier \
+        "${common[@]}" "$repo/models/card_classifier.pt" >"$WORK/train-classifier.log" 2>&1 </dev/null &
+    sleep 5
+    wait_for $((wait - SECONDS))
+    report_and_save
+    ;;
+watch)
+    wait_for "$2"
+    report_and_save
+    ;;
+*)
+    sed -n 2,9p "$0"
+    exit 2
+    ;;
+esac

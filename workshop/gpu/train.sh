@@ -5,11 +5,13 @@
 #   bash workshop/gpu/train.sh start SCENES SEED HOURS WAIT   # set up, render, train in background
 #   bash workshop/gpu/train.sh watch WAIT                     # later calls: wait, report, save
 #
+# WAIT is in seconds: keep it 30 s under the call's limit, so that the weights are saved before
+# the call is stopped (a stopped call brings nothing back).
 # Training runs in its own process session, so it outlives one call while the machine stays
 # warm; every call ends by copying the best weights so far and the logs into $OUT.
 set -uo pipefail
 WORK=/tmp/blackcat
-export PYTHONPATH="$WORK/site:$PWD" BLACKCAT_CACHE="$WORK/cache" PYTHONUNBUFFERED=1
+export PYTHONPATH="$WORK/site:$PWD:$PWD/workshop/gpu/shim" BLACKCAT_CACHE="$WORK/cache" PYTHONUNBUFFERED=1
 
 report_and_save() {
     for run in detect/detector classify/classifier; do
@@ -28,10 +30,10 @@ report_and_save() {
 }
 
 wait_for() {  # seconds; returns early once both trainings have ended
-    local until=$((SECONDS + $1))
-    while [ $SECONDS -lt $until ]; do
+    local until=$((SECONDS + $1)) left
+    while left=$((until - SECONDS)) && [ "$left" -gt 0 ]; do
         pgrep -f "blackcat train" >/dev/null || { echo "both trainings have ended"; break; }
-        sleep 15
+        sleep $((left < 15 ? left : 15))
     done
 }
 
@@ -64,7 +66,7 @@ watch)
     report_and_save
     ;;
 *)
-    sed -n 2,9p "$0"
+    sed -n 2,11p "$0"
     exit 2
     ;;
 esac

@@ -79,6 +79,17 @@ UPRIGHT_PRIOR = 1.0
 """A nudge towards the photo's own up, worth one sure index, for glyphs split about evenly: a
 spread row of a two-index deck, or a row of a four-index deck, looks the same either way up."""
 
+STRAY_MARK_BELOW = 0.5
+"""A row made only of doubtful cards, each read from glyphs smaller than this part of the
+photo's median index height, is printed matter (a maker's mark, a court card's lettering), not a
+pile: in one photo the indices of a deck are all about the same size, and a real pile of a
+smaller deck's indices reads with confidence."""
+
+UNLIKELY_BELOW = 0.5
+"""A row on the faces of the row above (where a next row's cards cannot lie) is face art or
+pips, not a pile, where each of its cards is more likely wrong than right (its probability is
+under this). A likelier card there stays: the cards of a hand put down loosely do overlap."""
+
 MAX_ROW_TILT_DEGREES = 45.0
 TOP_GUESSES = 3
 
@@ -127,18 +138,59 @@ def arrange(
     cards = [merge_group([indices[i] for i in group], calibration, up) for group in groups]
     shown = [n for n, card in enumerate(cards) if card.confidence >= calibration.drop_below]
     unread = [framed[anchors[n]] for n, card in enumerate(cards) if n not in shown]
-    row_break = next_row_below(groups, anchors, framed, heights, scale)
+    reach = card_reach(groups, anchors, framed, heights)
+    row_break = next_row_below(reach, scale)
     cards = [cards[n] for n in shown]
     points = [framed[anchors[n]] for n in shown]
     if decks == 1:
         cards = one_of_each(cards)
     rows = split_rows(points, row_break, step)
+    rows = [
+        row
+        for n, row in enumerate(rows)
+        if not printed_matter(
+            [cards[i] for i in row.cards], row, rows[n - 1] if n else None, reach, up, scale
+        )
+    ]
     others = unread + [
         rotate(turn_to_up(index.centre, up, width, height), angle) for index in doubted
     ]
     piles = tuple(tuple(cards[i] for i in row.cards) for row in rows)
     gaps = tuple(row_gaps(row, others, scale) for row in rows)
     return PhotoRead(width=width, height=height, piles=piles, gaps=gaps)
+
+
+def printed_matter(
+    cards: Sequence[ReadCard],
+    row: Row,
+    above: Row | None,
+    reach: float | None,
+    up: int,
+    scale: float,
+) -> bool:
+    """Whether a row is printed matter on the cards rather than a pile (STRAY_MARK_BELOW,
+    UNLIKELY_BELOW)."""
+    stray = all(card.doubtful for card in cards) and stray_marks(cards, up, scale)
+    unlikely = all(card.confidence < UNLIKELY_BELOW for card in cards)
+    return stray or (unlikely and on_card_faces(row, above, reach, scale))
+
+
+def stray_marks(cards: Sequence[ReadCard], up: int, scale: float) -> bool:
+    """Whether a row's cards are all far smaller than the photo's indices."""
+    return all(
+        max(upright_height(index, up) for index in card.indices) < STRAY_MARK_BELOW * scale
+        for card in cards
+    )
+
+
+def on_card_faces(row: Row, above: Row | None, reach: float | None, scale: float) -> bool:
+    """Whether a row starts within the faces of the row above's cards: less than their reach
+    and an index height lower (a card's bottom edge lies about that far below its top index;
+    a next row's indices, a whole card lower, lie lower by two index heights more)."""
+    if above is None or reach is None:
+        return False
+    lower_by = min(y for _, y in row.anchors) - median(y for _, y in above.anchors)
+    return lower_by < reach + scale
 
 
 def drop_repeated_detections(indices: Sequence[IndexRead]) -> list[IndexRead]:
@@ -457,24 +509,29 @@ def one_of_each(cards: Sequence[ReadCard]) -> list[ReadCard]:
     return out
 
 
-def next_row_below(
+def card_reach(
     groups: Sequence[Sequence[int]],
     anchors: Sequence[int],
     framed: Sequence[Point],
     heights: Sequence[float],
-    scale: float,
-) -> float:
-    """How much lower than a row's cards the next row starts: a part of the cards' measured
-    reach from top corner to bottom corner (ROW_BREAK_OF_REACH), at least an index height;
-    ROW_GAP index heights where no card shows a corner below its top one."""
+) -> float | None:
+    """The cards' measured reach across the row, from top corner to bottom corner (the median
+    over the cards that show both); None where no card shows a corner below its top one."""
     reaches = []
     for group, anchor in zip(groups, anchors, strict=True):
         lowest = max(framed[i][1] for i in group)
         if _across(framed[anchor], (0.0, lowest), heights[anchor]):
             reaches.append(lowest - framed[anchor][1])
-    if not reaches:
+    return median(reaches) if reaches else None
+
+
+def next_row_below(reach: float | None, scale: float) -> float:
+    """How much lower than a row's cards the next row starts: a part of the cards' reach
+    (ROW_BREAK_OF_REACH), at least an index height; ROW_GAP index heights where no card shows a
+    corner below its top one."""
+    if reach is None:
         return ROW_GAP * scale
-    return max(scale, ROW_BREAK_OF_REACH * median(reaches))
+    return max(scale, ROW_BREAK_OF_REACH * reach)
 
 
 def split_rows(anchors: Sequence[Point], row_break: float, step: float) -> list[Row]:

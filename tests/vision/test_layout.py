@@ -464,3 +464,48 @@ def test_a_gap_belongs_to_its_own_row_only() -> None:
     photo = arrange(top + bottom)
     assert photo.gaps == ((), (1,))
     assert photo.gaps_of(1) == (1,) and photo.gaps_of(5) == ()
+
+
+# ---------------------------------------------------------------------------------------------
+# printed matter that is no index
+
+
+def small_mark(centre: Point, card: Card, probability: float) -> IndexRead:
+    """A maker's mark on a card's face: a third of an index high, read as a card."""
+    x, y = centre
+    box = (x - INDEX_W / 6, y - INDEX_H / 6, x + INDEX_W / 6, y + INDEX_H / 6)
+    return IndexRead(box=box, detection_confidence=0.6, guesses=(Guess(card, probability),))
+
+
+def test_a_small_doubtful_mark_on_a_card_face_makes_no_pile() -> None:
+    mark = small_mark((120.0, 260.0), Card.parse("3C"), probability=0.4)
+    photo = arrange([*laid_row("8C 2D QH KS"), mark])
+    assert codes(photo.piles) == [["8C", "2D", "QH", "KS"]]
+
+
+def test_a_small_index_read_with_confidence_stays_a_pile() -> None:
+    mark = replace(small_mark((120.0, 260.0), Card.parse("3C"), 0.999), detection_confidence=0.95)
+    photo = arrange([*laid_row("8C 2D QH KS"), mark])
+    assert codes(photo.piles) == [["8C", "2D", "QH", "KS"], ["3C"]]
+
+
+def test_a_doubtful_card_of_index_size_stays_a_pile() -> None:
+    unsure = replace(index_at((120.0, 260.0), Card.parse("3C")), detection_confidence=0.6)
+    unsure = replace(unsure, guesses=(Guess(Card.parse("3C"), 0.4),))
+    photo = arrange([*laid_row("8C 2D QH KS"), unsure])
+    assert codes(photo.piles) == [["8C", "2D", "QH", "KS"], ["3C"]]
+
+
+def test_a_doubtful_read_of_face_art_low_on_the_row_above_makes_no_pile() -> None:
+    # The row's reach (top-left to the last card's bottom-right index) is 60 px; a king's face
+    # near the bottom of a card lies 72 px below the row's indices: on the cards, not a row.
+    face = replace(index_at((130.0, 186.0), Card.parse("5S")), detection_confidence=0.7)
+    doubtful_face = replace(face, guesses=(Guess(Card.parse("5S"), 0.5),))
+    assert codes(arrange([*laid_row("8C 2D QH KS"), doubtful_face]).piles) == [
+        ["8C", "2D", "QH", "KS"]
+    ]
+    sure = replace(face, detection_confidence=0.99, guesses=(Guess(Card.parse("5S"), 0.99),))
+    assert codes(arrange([*laid_row("8C 2D QH KS"), sure]).piles) == [
+        ["8C", "2D", "QH", "KS"],
+        ["5S"],
+    ]

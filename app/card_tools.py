@@ -15,7 +15,9 @@ folder of weights (as `blackcat scan --models`).
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
+import importlib
 import io
 import logging
 import os
@@ -132,6 +134,10 @@ def warm_up(server_started: Callable[[], bool]) -> None:
     server that has just started shows its first page without waiting for them. Runs beside
     the starting server; the photo is read once `server_started()` says the server's caches
     exist (False: it never started)."""
+    # The first page's icons make Streamlit load its emoji catalogue (about 50 ms); load it
+    # here instead. A later Streamlit that keeps it elsewhere just loads it on the page.
+    with contextlib.suppress(ImportError):
+        importlib.import_module("streamlit.emojis")
     if not models_present(models_dir()) or not EXAMPLE_PHOTO.is_file():
         return
     load_reader(str(models_dir()))

@@ -142,9 +142,9 @@ def arrange(
     row_break = next_row_below(reach, scale)
     cards = [cards[n] for n in shown]
     points = [framed[anchors[n]] for n in shown]
-    if decks == 1:
-        cards = one_of_each(cards)
     rows = split_rows(points, row_break, step)
+    # printed matter goes before the one-deck step, so that a mark read as 3C can't push the
+    # real 3C onto its next guess
     rows = [
         row
         for n, row in enumerate(rows)
@@ -152,6 +152,10 @@ def arrange(
             [cards[i] for i in row.cards], row, rows[n - 1] if n else None, reach, up, scale
         )
     ]
+    if decks == 1:
+        kept = [i for row in rows for i in row.cards]
+        for i, card in zip(kept, one_of_each([cards[i] for i in kept]), strict=True):
+            cards[i] = card
     others = unread + [
         rotate(turn_to_up(index.centre, up, width, height), angle) for index in doubted
     ]

@@ -509,3 +509,12 @@ def test_a_doubtful_read_of_face_art_low_on_the_row_above_makes_no_pile() -> Non
         ["8C", "2D", "QH", "KS"],
         ["5S"],
     ]
+
+
+def test_a_mark_read_as_a_card_of_the_pile_leaves_that_card_alone_with_one_deck() -> None:
+    row = laid_row("8C 2D QH KS")
+    unsure = (Guess(Card.parse("2D"), 0.7), Guess(Card.parse("2H"), 0.3))
+    row[1] = replace(row[1], guesses=unsure)  # the 2D's top-left index
+    mark = small_mark((420.0, 260.0), Card.parse("2D"), probability=0.85)  # too far to join
+    mark = replace(mark, detection_confidence=0.9)  # 0.77 in all: likelier a 2D than the real one
+    assert codes(arrange([*row, mark], decks=1).piles) == [["8C", "2D", "QH", "KS"]]

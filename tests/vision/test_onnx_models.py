@@ -7,6 +7,7 @@ import pytest
 
 from blackcat.vision.onnx_models import (
     PAD_VALUE,
+    SPINNING_SETTING,
     Letterbox,
     OnnxClassifier,
     OnnxDetector,
@@ -78,3 +79,13 @@ def test_the_bundled_models_load_with_their_classes() -> None:
     assert probabilities.shape == (2, 209)
     assert probabilities.sum(axis=1) == pytest.approx([1.0, 1.0], abs=1e-4)
     assert classifier.probabilities([]).shape == (0, 209)
+
+
+def test_the_sessions_threads_sleep_rather_than_spin_between_runs() -> None:
+    # spinning threads took the cores the app's server and browser need (measured, onnx_models)
+    for model in (
+        OnnxDetector(MODELS_DIR / DETECTOR_FILE),
+        OnnxClassifier(MODELS_DIR / CLASSIFIER_FILE),
+    ):
+        options = model.session.get_session_options()
+        assert options.get_session_config_entry(SPINNING_SETTING) == "0"

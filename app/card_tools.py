@@ -286,23 +286,45 @@ def scaled(read: ReadCard, factor: float) -> ReadCard:
 OFF_PHOTO = (-10_000.0, -10_000.0, -9_999.0, -9_999.0)
 
 
+Marks = tuple[tuple[int, int, ts.Slot], ...]  # (pile index, position, slot) of a photo's cards
+
+
+def drawing_key(marks: Marks) -> str:
+    """A digest of what the annotated photo shows of `marks`: each card's place, name, boxes and
+    doubt. `annotated_jpeg`'s cache key: Streamlit hashing the read cards themselves (their
+    guesses and evidence) took ~25 ms of every page."""
+    shown = [
+        (pile, position, slot.card.code, slot.checked, read.confidence, read.doubtful_below)
+        for pile, position, slot in marks
+        if (read := slot.read) is not None
+    ]
+    boxes = [
+        (read.box, *(index.box for index in read.indices))
+        for _, _, slot in marks
+        if (read := slot.read) is not None
+    ]
+    return hashlib.sha256(repr((shown, boxes)).encode()).hexdigest()
+
+
 @st.cache_data(max_entries=64, show_spinner=False)
 def annotated_jpeg(
     key: str,
-    marks: tuple[tuple[int, int, ts.Slot], ...],
+    drawing: str,
     factor: float,
+    _marks: Marks,
     _display: np.ndarray,
     by_pile: bool = True,
 ) -> bytes:
     """The photo with a numbered box per card, numbered and named as the piles are now (after
-    corrections). Cards typed in between keep their numbers but have no box on the photo."""
+    corrections). Cards typed in between keep their numbers but have no box on the photo.
+    Cached by the photo's `key` and `drawing` (`drawing_key` of the marks)."""
     rows: dict[int, list[ReadCard]] = {}
-    for pile_index in {pile for pile, _, _ in marks}:
-        length = max(position for pile, position, _ in marks if pile == pile_index) + 1
+    for pile_index in {pile for pile, _, _ in _marks}:
+        length = max(position for pile, position, _ in _marks if pile == pile_index) + 1
         # cards with nothing to draw hold the places of typed cards, so that every box keeps
         # its card's number in the pile (`annotate` numbers a card by its place in the row)
         rows[pile_index] = [ReadCard(ALL_CARDS[0], OFF_PHOTO, 1.0, (), ()) for _ in range(length)]
-    for pile_index, position, slot in marks:
+    for pile_index, position, slot in _marks:
         read = slot.read
         assert read is not None
         confidence = 1.0 if slot.checked else read.confidence
@@ -431,12 +453,14 @@ def notes_box(prefix: str = "") -> Any:
 def show_photo(
     key: str,
     record: PhotoRecord,
-    marks: tuple[tuple[int, int, ts.Slot], ...],
+    marks: Marks,
     act: Act,
     where: str = "piles",
 ) -> None:
     """The photo with its numbered cards (zoomable), and a button to take its cards off."""
-    jpeg = annotated_jpeg(key, marks, record.factor, record.display, by_pile=where != "tricks")
+    jpeg = annotated_jpeg(
+        key, drawing_key(marks), record.factor, marks, record.display, by_pile=where != "tricks"
+    )
     caption = f"{record.name}: the numbers are the card numbers below"
     if st.session_state.get(f"zoom:{key}"):
         # wider than the phone, scrolled sideways: the numbers are readable without pinching

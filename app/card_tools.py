@@ -138,10 +138,12 @@ def warm_up(server_started: Callable[[], bool]) -> None:
     # here instead. A later Streamlit that keeps it elsewhere just loads it on the page.
     with contextlib.suppress(ImportError):
         importlib.import_module("streamlit.emojis")
-    if not models_present(models_dir()) or not EXAMPLE_PHOTO.is_file():
+    if not models_present(models_dir()):
         return
-    load_reader(str(models_dir()))
-    if server_started():
+    reader = load_reader(str(models_dir()))
+    if not EXAMPLE_PHOTO.is_file():
+        reader.warm_up()  # no example to read: a tiny read does the reader's lazy set-up
+    elif server_started():
         read_example()
 
 

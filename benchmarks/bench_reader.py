@@ -141,9 +141,11 @@ def main() -> None:
         imported = time.perf_counter()
         reader = load()
         loaded = time.perf_counter()
+        reader.warm_up()
+        warmed = time.perf_counter()
         print(
             f"{backend}: imports {imported - started:.2f} s, "
-            f"models loaded {loaded - imported:.2f} s"
+            f"models loaded {loaded - imported:.2f} s, warm-up read {warmed - loaded:.2f} s"
         )
         bench_reads(reader, data, args.repeats, "photo")
         if args.small:

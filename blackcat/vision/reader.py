@@ -109,14 +109,13 @@ class CardReader:
                 "repository, or make them with `blackcat train ... --install` (it also exports "
                 "them) or `blackcat export`"
             )
-        reader = cls(
+        return cls(
             OnnxDetector(paths[0]), OnnxClassifier(paths[1]), settings, load_calibration(models_dir)
         )
-        reader.warm_up()
-        return reader
 
     def warm_up(self) -> None:
-        """One tiny read, so the first real photo doesn't pay for lazy initialisation."""
+        """One tiny read, so that a photo read later doesn't pay for lazy initialisation (ONNX
+        Runtime's first runs); not worth it where a photo is read right away."""
         self.read(np.full((64, 64, 3), 127, dtype=np.uint8))
 
     def read(self, image: np.ndarray | Photo, *, decks: int = 1) -> PhotoRead:

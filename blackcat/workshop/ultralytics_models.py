@@ -81,11 +81,9 @@ def load_ultralytics_reader(
     missing = [str(path) for path in paths if not path.is_file()]
     if missing:
         raise ModelsMissingError(f"trained weights not found: {', '.join(missing)}")
-    reader = CardReader(
+    return CardReader(
         UltralyticsDetector(paths[0]),
         UltralyticsClassifier(paths[1]),
         settings,
         load_calibration(models_dir),
     )
-    reader.warm_up()
-    return reader

@@ -14,9 +14,22 @@ from blackcat.tables.black_cat_table import Slot
 from blackcat.vision.types import Guess, IndexRead, ReadCard
 
 
+class RecordedReader:
+    def __init__(self, calls: list[str]) -> None:
+        self.calls = calls
+
+    def warm_up(self) -> None:
+        self.calls.append("tiny read")
+
+
 def record_warm_up(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     calls: list[str] = []
-    monkeypatch.setattr(card_tools, "load_reader", lambda folder: calls.append(f"load {folder}"))
+
+    def load_reader(folder: str) -> RecordedReader:
+        calls.append(f"load {folder}")
+        return RecordedReader(calls)
+
+    monkeypatch.setattr(card_tools, "load_reader", load_reader)
     monkeypatch.setattr(card_tools, "read_example", lambda: calls.append("read the example"))
     return calls
 
@@ -35,6 +48,15 @@ def test_warm_up_reads_nothing_when_the_server_never_started(
     calls = record_warm_up(monkeypatch)
     card_tools.warm_up(lambda: False)
     assert calls == [f"load {card_tools.models_dir()}"]
+
+
+def test_warm_up_without_the_example_photo_warms_the_reader_up_with_a_tiny_read(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    calls = record_warm_up(monkeypatch)
+    monkeypatch.setattr(card_tools, "EXAMPLE_PHOTO", tmp_path / "missing.jpg")
+    card_tools.warm_up(lambda: True)
+    assert calls == [f"load {card_tools.models_dir()}", "tiny read"]
 
 
 def test_warm_up_without_models_loads_nothing(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -63,6 +64,28 @@ def test_run_serves_streamlit_with_the_models_folder(
     command, env = calls[0]
     assert env["BLACKCAT_MODELS_DIR"] == str(tmp_path.resolve())
     assert "--server.headless=true" in command
+
+
+def test_run_keeps_numpy_to_one_blas_thread_unless_the_player_chose(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = fake_serve(monkeypatch)
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    with pytest.raises(Replaced):
+        main(["app", "--headless"])
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "4")
+    with pytest.raises(Replaced):
+        main(["app", "--headless"])
+    assert [env["OPENBLAS_NUM_THREADS"] for _, env in calls] == ["1", "4"]
+
+
+def test_the_app_command_imports_no_numpy_before_it_sets_the_environment() -> None:
+    """OpenBLAS reads its thread count once, when NumPy is first imported."""
+    code = "import sys, blackcat.cli, blackcat.cli.app; print('numpy' in sys.modules)"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "False"
 
 
 def test_serve_runs_streamlit_here_from_the_repository_and_warms_the_app_up(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import html
 import json
 import os
 import threading
@@ -122,8 +123,16 @@ SHARE_CSS = """
 .bc-copy { font-size: 1rem; padding: .55rem .9rem; border-radius: .5rem; border: 1px solid #bbb;
   background: #fff; width: 100%; font-weight: 600; }
 .bc-qr { display: block; margin: .3rem auto; width: min(70vw, 16rem); image-rendering: pixelated; }
+.bc-link { font-family: monospace; font-size: .85rem; word-break: break-all; user-select: all;
+  background: #f6f6f6; border-radius: .4rem; padding: .5rem .7rem; margin: .4rem 0 0; }
 </style>
 """
+
+
+def link_html(link: str) -> str:
+    """The link as text a long press selects whole (plain HTML: Streamlit's code block would
+    bring its 1.5 MB syntax highlighter to the phone for one line)."""
+    return f'{SHARE_CSS}<p class="bc-link">{html.escape(link)}</p>'
 
 
 def show_share(path: str, param: str, text: str | None, what: str) -> None:
@@ -144,9 +153,9 @@ def show_share(path: str, param: str, text: str | None, what: str) -> None:
         if svg is None:
             st.caption("The game is too big for a QR code: copy the link instead.")
         else:
-            st.html(f'{SHARE_CSS}<img class="bc-qr" alt="QR code of the link" src="{svg}">')
+            st.html(f'<img class="bc-qr" alt="QR code of the link" src="{svg}">')
         st.html(copy_button_html(link), unsafe_allow_javascript=True)
-        st.code(link, language=None, wrap_lines=True)
+        st.html(link_html(link))
 
 
 class HistoryStore:

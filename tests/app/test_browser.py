@@ -372,7 +372,7 @@ def test_lan_serves_the_page_over_https_to_the_address_with_the_key(
         open_expander(page, "Open on another phone")
         settle(page)
         expect(page.get_by_role("img", name="QR code of the link")).to_be_visible()
-        link = page.locator('[data-testid="stCode"]').inner_text()
+        link = page.locator(".bc-link").inner_text()
         assert f"key={key}" in link and "/black-lady" in link and link.startswith("https://")
         shoot(page, "lan-share")
         context.close()
@@ -446,7 +446,7 @@ def test_black_lady_survives_a_reload_and_its_link_opens_it_on_another_phone(
 
     open_expander(page, "Open on another phone")
     settle(page)
-    link = page.locator('[data-testid="stCode"]').inner_text().strip()
+    link = page.locator(".bc-link").inner_text().strip()
     assert len(link) < 200, link  # short enough to send, and a small QR code
     expect(page.get_by_role("img", name="QR code of the link")).to_be_visible()
     shoot(page, "lady-reloaded")
@@ -600,7 +600,7 @@ def test_the_share_link_is_copied_in_one_tap(browser: Browser, server: str) -> N
     type_pile(page, 2, "7D 3C")
     open_expander(page, "Open on another phone")
     settle(page)
-    link = page.locator('[data-testid="stCode"]').inner_text().strip()
+    link = page.locator(".bc-link").inner_text().strip()
     assert "?table=" in link
     expect(page.get_by_role("img", name="QR code of the link")).to_be_visible()
     page.get_by_role("button", name="📋 Copy the link").click()  # one tap

@@ -14,6 +14,7 @@ folder of weights (as `blackcat scan --models`).
 
 from __future__ import annotations
 
+import ast
 import base64
 import contextlib
 import hashlib
@@ -129,22 +130,47 @@ def read_example() -> tuple[str, PhotoOutcome]:
     return key, read_photo(key, 1, str(models_dir()), data, EXAMPLE_PHOTO.name)
 
 
-def warm_up(server_started: Callable[[], bool]) -> None:
-    """Load the reader and read the example photo into the caches the first page uses, so a
-    server that has just started shows its first page without waiting for them. Runs beside
-    the starting server; the photo is read once `server_started()` says the server's caches
-    exist (False: it never started)."""
+def warm_up(server_started: Callable[[], bool], page_script: Path | None = None) -> None:
+    """Do what the first page would wait for while the server starts: import the page's own
+    modules (those of `page_script` in this folder), load the reader, and once
+    `server_started()` (False: it never started) take Streamlit's first-element check and read
+    the example photo into the caches the first page uses."""
     # The first page's icons make Streamlit load its emoji catalogue (about 50 ms); load it
     # here instead. A later Streamlit that keeps it elsewhere just loads it on the page.
     with contextlib.suppress(ImportError):
         importlib.import_module("streamlit.emojis")
-    if not models_present(models_dir()):
+    if page_script is not None:
+        for name in page_modules(page_script):
+            importlib.import_module(name)
+    reader = load_reader(str(models_dir())) if models_present(models_dir()) else None
+    if not server_started():
         return
-    reader = load_reader(str(models_dir()))
-    if not EXAMPLE_PHOTO.is_file():
-        reader.warm_up()  # no example to read: a tiny read does the reader's lazy set-up
-    elif server_started():
+    take_first_element_check()
+    if reader is None:
+        return
+    if EXAMPLE_PHOTO.is_file():
         read_example()
+    else:
+        reader.warm_up()  # no example to read: a tiny read does the reader's lazy set-up
+
+
+def page_modules(page_script: Path) -> list[str]:
+    """The modules of the script's own folder that it imports (the page's modules)."""
+    tree = ast.parse(page_script.read_text(encoding="utf-8"))
+    names = [
+        alias.name for node in tree.body if isinstance(node, ast.Import) for alias in node.names
+    ]
+    names += [node.module for node in tree.body if isinstance(node, ast.ImportFrom) and node.module]
+    folder = page_script.parent
+    return sorted({name for name in names if (folder / f"{name}.py").is_file()})
+
+
+def take_first_element_check() -> None:
+    """Streamlit checks once per process, on the first element, whether it runs in a Python
+    prompt, by inspecting the whole stack and reading each frame's source: about 80 ms on the
+    first page's deep stack. An element made here, outside any page, goes nowhere and pays the
+    check on a short stack. Only once the server runs (else Streamlit warns it isn't served)."""
+    st.empty()
 
 
 class PhotoError(Exception):

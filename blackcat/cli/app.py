@@ -178,7 +178,7 @@ def warm_up_app() -> None:
         )
         import card_tools
 
-        card_tools.warm_up(server_started)
+        card_tools.warm_up(server_started, APP_SCRIPT)
     except Exception:
         logging.getLogger("blackcat.app").exception("warming the app up failed")
 

@@ -3,6 +3,7 @@ the cache key of the annotated photo."""
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -31,6 +32,9 @@ def record_warm_up(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(card_tools, "load_reader", load_reader)
     monkeypatch.setattr(card_tools, "read_example", lambda: calls.append("read the example"))
+    monkeypatch.setattr(
+        card_tools, "take_first_element_check", lambda: calls.append("first element")
+    )
     return calls
 
 
@@ -39,7 +43,7 @@ def test_warm_up_loads_the_reader_then_reads_the_example_once_the_server_runs(
 ) -> None:
     calls = record_warm_up(monkeypatch)
     card_tools.warm_up(lambda: True)
-    assert calls == [f"load {card_tools.models_dir()}", "read the example"]
+    assert calls == [f"load {card_tools.models_dir()}", "first element", "read the example"]
 
 
 def test_warm_up_reads_nothing_when_the_server_never_started(
@@ -56,7 +60,7 @@ def test_warm_up_without_the_example_photo_warms_the_reader_up_with_a_tiny_read(
     calls = record_warm_up(monkeypatch)
     monkeypatch.setattr(card_tools, "EXAMPLE_PHOTO", tmp_path / "missing.jpg")
     card_tools.warm_up(lambda: True)
-    assert calls == [f"load {card_tools.models_dir()}", "tiny read"]
+    assert calls == [f"load {card_tools.models_dir()}", "first element", "tiny read"]
 
 
 def test_warm_up_without_models_loads_nothing(
@@ -65,7 +69,46 @@ def test_warm_up_without_models_loads_nothing(
     calls = record_warm_up(monkeypatch)
     monkeypatch.setenv("BLACKCAT_MODELS_DIR", str(tmp_path))
     card_tools.warm_up(lambda: True)
-    assert calls == []
+    assert calls == ["first element"]
+
+
+def test_warm_up_imports_the_pages_own_modules(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    record_warm_up(monkeypatch)
+    (tmp_path / "page_part.py").write_text("PART = 1\n")
+    (tmp_path / "page.py").write_text("import json\nimport page_part\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "page_part", raising=False)
+    card_tools.warm_up(lambda: False, tmp_path / "page.py")
+    assert "page_part" in sys.modules
+
+
+def test_the_page_modules_are_the_scripts_imports_from_its_own_folder(tmp_path: Path) -> None:
+    for name in ("pile_view", "sharing", "unused"):
+        (tmp_path / f"{name}.py").write_text("")
+    script = tmp_path / "page.py"
+    script.write_text(
+        "import json\nimport pile_view\nimport streamlit as st\n"
+        "from sharing import admitted\nfrom blackcat.games import cards\n"
+    )
+    assert card_tools.page_modules(script) == ["pile_view", "sharing"]
+    app_script = Path(card_tools.__file__).parent / "streamlit_app.py"
+    assert {"black_lady_page", "card_tools", "pile_view"} <= set(
+        card_tools.page_modules(app_script)
+    )
+
+
+def test_the_first_element_check_is_taken_outside_any_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Streamlit's once-a-process check (private, so this test notices when it changes)."""
+    from streamlit import delta_generator, runtime
+
+    monkeypatch.setattr(delta_generator, "_use_warning_has_been_displayed", False)
+    monkeypatch.setattr(runtime, "exists", lambda: True)
+    card_tools.take_first_element_check()
+    assert delta_generator._use_warning_has_been_displayed
 
 
 def read_slot(code: str, x: float, confidence: float = 0.9) -> Slot:

@@ -119,7 +119,7 @@ def test_a_failing_warm_up_is_logged_and_leaves_the_server_alone(
     monkeypatch.syspath_prepend(str(app_cli.APP_SCRIPT.parent))
     import card_tools
 
-    def broken(server_started: object) -> None:
+    def broken(*args: object) -> None:
         raise RuntimeError("damaged weights")
 
     monkeypatch.setattr(card_tools, "warm_up", broken)

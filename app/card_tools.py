@@ -142,7 +142,8 @@ def warm_up(server_started: Callable[[], bool], page_script: Path | None = None)
     if page_script is not None:
         for name in page_modules(page_script):
             importlib.import_module(name)
-    reader = load_reader(str(models_dir())) if models_present(models_dir()) else None
+    folder = models_dir()
+    reader = load_reader(str(folder)) if models_present(folder) else None
     if not server_started():
         return
     take_first_element_check()
@@ -314,24 +315,25 @@ def scaled(read: ReadCard, factor: float) -> ReadCard:
 OFF_PHOTO = (-10_000.0, -10_000.0, -9_999.0, -9_999.0)
 
 
-Marks = tuple[tuple[int, int, ts.Slot], ...]  # (pile index, position, slot) of a photo's cards
-
-
-def drawing_key(marks: Marks) -> str:
+def drawing_key(marks: ts.PhotoMarks) -> str:
     """A digest of what the annotated photo shows of `marks`: each card's place, name, boxes and
     doubt. `annotated_jpeg`'s cache key: Streamlit hashing the read cards themselves (their
     guesses and evidence) took ~25 ms of every page."""
     shown = [
-        (pile, position, slot.card.code, slot.checked, read.confidence, read.doubtful_below)
+        (
+            pile,
+            position,
+            slot.card.code,
+            slot.checked,
+            read.confidence,
+            read.doubtful_below,
+            read.box,
+            *(index.box for index in read.indices),
+        )
         for pile, position, slot in marks
         if (read := slot.read) is not None
     ]
-    boxes = [
-        (read.box, *(index.box for index in read.indices))
-        for _, _, slot in marks
-        if (read := slot.read) is not None
-    ]
-    return hashlib.sha256(repr((shown, boxes)).encode()).hexdigest()
+    return hashlib.sha256(repr(shown).encode()).hexdigest()
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -339,7 +341,7 @@ def annotated_jpeg(
     key: str,
     drawing: str,
     factor: float,
-    _marks: Marks,
+    _marks: ts.PhotoMarks,
     _display: np.ndarray,
     by_pile: bool = True,
 ) -> bytes:
@@ -481,7 +483,7 @@ def notes_box(prefix: str = "") -> Any:
 def show_photo(
     key: str,
     record: PhotoRecord,
-    marks: Marks,
+    marks: ts.PhotoMarks,
     act: Act,
     where: str = "piles",
 ) -> None:

@@ -519,7 +519,10 @@ def photos_of(player: Player) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
-def photo_marks(player: Player, photo: str) -> tuple[tuple[int, int, Slot], ...]:
+PhotoMarks = tuple[tuple[int, int, Slot], ...]  # (pile index, position, slot) of a photo's cards
+
+
+def photo_marks(player: Player, photo: str) -> PhotoMarks:
     """(pile index, position, slot) of every card of the player read from the photo."""
     return tuple(
         (pile_index, position, slot)

@@ -11,7 +11,7 @@ import card_tools
 import pytest
 
 from blackcat.games.cards import parse_card
-from blackcat.tables.black_cat_table import Slot
+from blackcat.tables.black_cat_table import PhotoMarks, Slot
 from blackcat.vision.types import Guess, IndexRead, ReadCard
 
 
@@ -146,5 +146,5 @@ def test_the_drawing_key_ignores_what_the_photo_does_not_show() -> None:
         MARKS[:1],  # taken off
     ],
 )
-def test_the_drawing_key_changes_with_what_the_photo_shows(changed: card_tools.Marks) -> None:
+def test_the_drawing_key_changes_with_what_the_photo_shows(changed: PhotoMarks) -> None:
     assert card_tools.drawing_key(changed) != card_tools.drawing_key(MARKS)

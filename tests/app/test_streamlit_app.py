@@ -23,7 +23,7 @@ import streamlit as st
 from fakes import FakeReader
 from PIL import Image
 from streamlit.testing.v1 import AppTest
-from streamlit.testing.v1.element_tree import Button, TextInput
+from streamlit.testing.v1.element_tree import Button, Expander, TextInput
 
 from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit, parse_card
 from blackcat.vision import reader as vision_reader
@@ -573,9 +573,13 @@ def test_a_reload_keeps_a_photos_boxes_and_its_doubtful_card(
     assert reader.reads == 1
 
 
+def share_panel(at: AppTest) -> Expander:
+    return next(e for e in at.expander if "Open on another phone" in e.label)
+
+
 def shared_link(at: AppTest) -> str:
     """The link the share panel shows as text."""
-    share = next(e for e in at.expander if "Open on another phone" in e.label)
+    share = share_panel(at)
     shown = [re.search(r'<p class="bc-link">(.*?)</p>', part.value) for part in share.html]
     return html.unescape(next(found for found in shown if found)[1])
 
@@ -583,8 +587,9 @@ def shared_link(at: AppTest) -> str:
 def test_the_link_is_offered_to_share(app: AppTest) -> None:
     type_pile(app, 2, "7D 3C")
     link = shared_link(app)
-    share = next(e for e in app.expander if "Open on another phone" in e.label)
-    assert not share.code  # a code block would bring a 1.5 MB syntax highlighter to the phone
+    assert not share_panel(
+        app
+    ).code  # a code block would bring a 1.5 MB syntax highlighter to the phone
     assert link.endswith(f"?table={app.query_params['table']}")
 
 

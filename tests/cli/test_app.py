@@ -124,8 +124,64 @@ def test_a_failing_warm_up_is_logged_and_leaves_the_server_alone(
 
     monkeypatch.setattr(card_tools, "warm_up", broken)
     with caplog.at_level(logging.ERROR, logger="blackcat.app"):
-        app_cli.warm_up_app()  # does not raise
+        app_cli.warm_up_app(lambda: True)  # does not raise
     assert "warming the app up failed" in caplog.text
+
+
+def test_the_warm_up_waits_for_the_server_and_does_nothing_if_it_never_serves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.syspath_prepend(str(app_cli.APP_SCRIPT.parent))
+    import card_tools
+
+    warmed: list[object] = []
+    monkeypatch.setattr(card_tools, "warm_up", lambda *args: warmed.append(args))
+    app_cli.warm_up_app(lambda: False)
+    assert warmed == []
+    app_cli.warm_up_app(lambda: True)
+    assert len(warmed) == 1
+
+
+class FakeRuntime:
+    """Streamlit's runtime as the server leaves it: initial until started, `starts_after` looks
+    later."""
+
+    def __init__(self, starts_after: int) -> None:
+        self.looks = 0
+        self.starts_after = starts_after
+
+    @property
+    def state(self) -> object:
+        from streamlit.runtime.runtime import RuntimeState
+
+        self.looks += 1
+        if self.looks > self.starts_after:
+            return RuntimeState.NO_SESSIONS_CONNECTED
+        return RuntimeState.INITIAL
+
+
+def test_the_server_counts_as_started_once_its_runtime_has_left_its_initial_state(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from streamlit import runtime
+
+    fake = FakeRuntime(starts_after=3)
+    monkeypatch.setattr(runtime, "exists", lambda: True)
+    monkeypatch.setattr(runtime, "get_instance", lambda: fake)
+    assert app_cli.server_started(timeout=10)
+    assert fake.looks == 4
+
+
+def test_a_server_that_never_starts_is_waited_for_only_so_long(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from streamlit import runtime
+
+    monkeypatch.setattr(runtime, "exists", lambda: True)
+    monkeypatch.setattr(runtime, "get_instance", lambda: FakeRuntime(starts_after=10**9))
+    assert not app_cli.server_started(timeout=0.05)
+    monkeypatch.setattr(runtime, "exists", lambda: False)
+    assert not app_cli.server_started(timeout=0.05)
 
 
 def test_a_missing_app_script_is_explained(

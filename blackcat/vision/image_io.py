@@ -25,7 +25,11 @@ class ImageReadError(ValueError):
     """A photo that can't be used, with what went wrong and what to do."""
 
 
-def _register_heic() -> None:
+def _register_heif_for(data: bytes) -> None:
+    """Let Pillow open `data` if it is a HEIC (HEIF) photo: an ISO media file, whose first box is
+    `ftyp`. Other photos don't pay for importing pillow-heif (~20 ms at each start)."""
+    if data[4:8] != b"ftyp":
+        return
     try:
         from pillow_heif import register_heif_opener
     except ImportError:  # pragma: no cover - pillow-heif is a dependency
@@ -113,9 +117,9 @@ class TurnedPhoto:
 
 def open_photo(source: str | Path | bytes, *, name: str | None = None) -> Photo:
     """The photo's file read and checked (format, size), not yet decoded."""
-    _register_heic()
     label = name or (str(source) if not isinstance(source, bytes) else "the photo")
     data = _read_bytes(source, label)
+    _register_heif_for(data)
     with _readable(label), Image.open(io.BytesIO(data)) as image:
         width, height = image.size
         _check_size(width, height, label)

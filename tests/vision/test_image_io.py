@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +15,10 @@ from blackcat.vision.image_io import MAX_PIXELS, ImageReadError, load_image, ope
 
 
 def encoded(image: Image.Image, format: str, **options: object) -> bytes:
+    if format == "HEIF":
+        from pillow_heif import register_heif_opener
+
+        register_heif_opener()  # for saving; reading must not need it (see below)
     buffer = io.BytesIO()
     image.save(buffer, format=format, **options)
     return buffer.getvalue()
@@ -32,6 +38,25 @@ def test_each_accepted_format_loads_as_rgb(format: str) -> None:
     assert image.shape == (100, 200, 3)
     assert image.dtype == np.uint8
     assert image[50, 25, 0] > 200 and image[50, 175, 2] > 200
+
+
+def test_a_heic_photo_loads_in_a_process_where_only_other_photos_were_read(
+    tmp_path: Path,
+) -> None:
+    """pillow-heif is imported for HEIC photos alone (it costs each start ~20 ms otherwise)."""
+    (tmp_path / "photo.heic").write_bytes(encoded(sample(), "HEIF"))
+    (tmp_path / "photo.jpg").write_bytes(encoded(sample(), "JPEG"))
+    check = (
+        "import sys\n"
+        "from blackcat.vision.image_io import load_image\n"
+        "assert load_image(sys.argv[1] + '/photo.jpg').shape == (100, 200, 3)\n"
+        "assert 'pillow_heif' not in sys.modules\n"
+        "assert load_image(sys.argv[1] + '/photo.heic').shape == (100, 200, 3)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", check, str(tmp_path)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
 
 
 def test_a_path_loads_like_bytes(tmp_path: Path) -> None:

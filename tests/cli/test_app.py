@@ -143,8 +143,8 @@ def test_the_warm_up_waits_for_the_server_and_does_nothing_if_it_never_serves(
 
 
 class FakeRuntime:
-    """Streamlit's runtime as the server leaves it: initial until started, `starts_after` looks
-    later."""
+    """Streamlit's runtime, in its initial state for the first `starts_after` looks at it, then
+    started by the server."""
 
     def __init__(self, starts_after: int) -> None:
         self.looks = 0

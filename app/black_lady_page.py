@@ -32,7 +32,6 @@ BLACK_CAT, BLACK_LADY = GAMES
 PAGE_PATH = "black-lady"
 LINK_PARAM = "lady"
 HOW_WE_SCORE = Path(__file__).resolve().parent / "how_black_lady_scores.md"
-UNDO_DEPTH = 50
 HOW_TO_PHOTOGRAPH = (
     "Spread the cards of the player's tricks out on the table, in rows or any way, with every "
     "card's corner showing, photograph from straight above in good light"
@@ -99,26 +98,10 @@ def game() -> lt.LadyGame:
     return st.session_state.lady
 
 
-def commit(new: lt.LadyGame) -> None:
-    state = st.session_state
-    if new is state.lady:
-        return
-    state.lady_history = [*state.lady_history[-(UNDO_DEPTH - 1) :], state.lady]
-    state.lady = new
-
-
-def do(
-    operation: Callable[..., lt.LadyGame], *args: Any, after: Callable[[], None] | None = None
-) -> None:
-    """A widget callback: apply a game operation; a refusal becomes a toast."""
-    try:
-        new = operation(game(), *args)
-    except ts.TableError as error:
-        card_tools.refuse(error)
-        return
-    commit(new)
-    if after is not None:
-        after()
+GAME: card_tools.Undoable[lt.LadyGame] = card_tools.Undoable("lady", "lady_history")
+commit = GAME.commit
+do = GAME.apply  # a game operation (black_lady_table)
+undo = GAME.undo
 
 
 def act(
@@ -126,13 +109,6 @@ def act(
 ) -> None:
     """A card correction (a `black_cat_table` operation) on the deal on screen: `card_tools.Act`."""
     do(lt.on_deal, operation, *args, after=after)
-
-
-def undo() -> None:
-    state = st.session_state
-    if state.lady_history:
-        state.lady = state.lady_history[-1]
-        state.lady_history = state.lady_history[:-1]
 
 
 def on_tricks_text(seat: int, pile_id: int, key: str) -> None:

@@ -27,7 +27,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 import streamlit as st
@@ -385,6 +385,49 @@ def set_widget(key: str, value: Any) -> None:
 def refuse(error: ts.TableError) -> None:
     text = str(error)
     st.toast(f"{text[:1].upper()}{text[1:]}.", icon="✋")
+
+
+Game = TypeVar("Game")  # a page's frozen game: a Black Cat table, a Black Lady game
+UNDO_DEPTH = 50  # how many changes Undo can take back
+
+
+@dataclass(frozen=True)
+class Undoable(Generic[Game]):
+    """A page's game in Session State under `key`, replaced by every change, and the games it
+    replaced under `history_key` (the last UNDO_DEPTH), for Undo."""
+
+    key: str
+    history_key: str
+
+    def commit(self, new: Game) -> None:
+        """`new` becomes the game; the one it replaces goes to the history (unless it is the same
+        game: nothing changed)."""
+        state = st.session_state
+        if new is state[self.key]:
+            return
+        state[self.history_key] = [*state[self.history_key][-(UNDO_DEPTH - 1) :], state[self.key]]
+        state[self.key] = new
+
+    def apply(
+        self, operation: Callable[..., Game], *args: Any, after: Callable[[], None] | None = None
+    ) -> None:
+        """A widget callback: `operation(game, *args)` becomes the game; a refusal becomes a
+        toast, never an error page. `after` runs when it worked (e.g. to move a selection)."""
+        try:
+            new = operation(st.session_state[self.key], *args)
+        except ts.TableError as error:
+            refuse(error)
+            return
+        self.commit(new)
+        if after is not None:
+            after()
+
+    def undo(self) -> None:
+        """Back to the game before the last change, if there was one."""
+        state = st.session_state
+        if state[self.history_key]:
+            state[self.key] = state[self.history_key][-1]
+            state[self.history_key] = state[self.history_key][:-1]
 
 
 def confirm_new_game(start: Callable[[], None], what: str, key: str = "new-game") -> None:

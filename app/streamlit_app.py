@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 import black_lady_page
 import card_tools
@@ -51,7 +49,6 @@ log = logging.getLogger("blackcat.app")
 
 APP_DIR = Path(__file__).resolve().parent
 HOW_WE_SCORE = APP_DIR / "how_we_score.md"
-UNDO_DEPTH = 50
 CARDS_ACROSS_A_PHONE = 19  # a strip's cards are at least 1.15rem wide: 19 fit in 390 px
 HOW_TO_PHOTOGRAPH = (
     "Lay each pile out in a row with every card's corner showing, photograph from straight "
@@ -196,34 +193,10 @@ def init_state() -> None:
     state.text_errors = {}
 
 
-def commit(table: ts.Table) -> None:
-    state = st.session_state
-    if table is state.table:
-        return
-    state.history = [*state.history[-(UNDO_DEPTH - 1) :], state.table]
-    state.table = table
-
-
-def act(
-    operation: Callable[..., ts.Table], *args: Any, after: Callable[[], None] | None = None
-) -> None:
-    """A widget callback: apply a table operation; a refusal becomes a toast, never an error
-    page. `after` runs when it worked (e.g. to move a selection)."""
-    try:
-        table = operation(st.session_state.table, *args)
-    except ts.TableError as error:
-        refuse(error)
-        return
-    commit(table)
-    if after is not None:
-        after()
-
-
-def undo() -> None:
-    state = st.session_state
-    if state.history:
-        state.table = state.history[-1]
-        state.history = state.history[:-1]
+TABLE: card_tools.Undoable[ts.Table] = card_tools.Undoable("table", "history")
+commit = TABLE.commit
+act: card_tools.Act = TABLE.apply
+undo = TABLE.undo
 
 
 def on_text(pile_id: int, key: str) -> None:

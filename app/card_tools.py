@@ -130,11 +130,11 @@ def read_example() -> tuple[str, PhotoOutcome]:
     return key, read_photo(key, 1, str(models_dir()), data, EXAMPLE_PHOTO.name)
 
 
-def warm_up(server_started: Callable[[], bool], page_script: Path | None = None) -> None:
-    """Do what the first page would wait for while the server starts: import the page's own
-    modules (those of `page_script` in this folder), load the reader, and once
-    `server_started()` (False: it never started) take Streamlit's first-element check and read
-    the example photo into the caches the first page uses."""
+def warm_up(page_script: Path | None = None) -> None:
+    """Do what the first page would wait for, once the server runs (its caches exist): import
+    the page's own modules (those of `page_script` in this folder), load the reader, take
+    Streamlit's first-element check and read the example photo into the caches the first page
+    uses."""
     # The first page's icons make Streamlit load its emoji catalogue (about 50 ms); load it
     # here instead. A later Streamlit that keeps it elsewhere just loads it on the page.
     with contextlib.suppress(ImportError):
@@ -144,8 +144,6 @@ def warm_up(server_started: Callable[[], bool], page_script: Path | None = None)
             importlib.import_module(name)
     folder = models_dir()
     reader = load_reader(str(folder)) if models_present(folder) else None
-    if not server_started():
-        return
     take_first_element_check()
     if reader is None:
         return

@@ -208,6 +208,6 @@ def warm_up_app(wait_for_server: Callable[[], bool] = server_started) -> None:
         )
         import card_tools
 
-        card_tools.warm_up(wait_for_server, APP_SCRIPT)
+        card_tools.warm_up(APP_SCRIPT)
     except Exception:
         logging.getLogger("blackcat.app").exception("warming the app up failed")

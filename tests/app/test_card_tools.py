@@ -39,20 +39,12 @@ def record_warm_up(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return calls
 
 
-def test_warm_up_loads_the_reader_then_reads_the_example_once_the_server_runs(
+def test_warm_up_loads_the_reader_then_reads_the_example(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls = record_warm_up(monkeypatch)
-    card_tools.warm_up(lambda: True)
+    card_tools.warm_up()
     assert calls == [f"load {card_tools.models_dir()}", "first element", "read the example"]
-
-
-def test_warm_up_reads_nothing_when_the_server_never_started(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    calls = record_warm_up(monkeypatch)
-    card_tools.warm_up(lambda: False)
-    assert calls == [f"load {card_tools.models_dir()}"]
 
 
 def test_warm_up_without_the_example_photo_warms_the_reader_up_with_a_tiny_read(
@@ -60,7 +52,7 @@ def test_warm_up_without_the_example_photo_warms_the_reader_up_with_a_tiny_read(
 ) -> None:
     calls = record_warm_up(monkeypatch)
     monkeypatch.setattr(card_tools, "EXAMPLE_PHOTO", tmp_path / "missing.jpg")
-    card_tools.warm_up(lambda: True)
+    card_tools.warm_up()
     assert calls == [f"load {card_tools.models_dir()}", "first element", "tiny read"]
 
 
@@ -69,7 +61,7 @@ def test_warm_up_without_models_loads_nothing(
 ) -> None:
     calls = record_warm_up(monkeypatch)
     monkeypatch.setenv("BLACKCAT_MODELS_DIR", str(tmp_path))
-    card_tools.warm_up(lambda: True)
+    card_tools.warm_up()
     assert calls == ["first element"]
 
 
@@ -81,7 +73,7 @@ def test_warm_up_imports_the_pages_own_modules(
     (tmp_path / "page.py").write_text("import json\nimport page_part\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delitem(sys.modules, "page_part", raising=False)
-    card_tools.warm_up(lambda: False, tmp_path / "page.py")
+    card_tools.warm_up(tmp_path / "page.py")
     assert "page_part" in sys.modules
 
 

@@ -6,7 +6,7 @@ game, deal after deal, is a frozen `blackcat.tables.black_lady_table.LadyGame` i
 `st.session_state.lady` that every action replaces (undo is a list of earlier games); the page's
 address holds it (`?lady=`, `blackcat.tables.table_link`), so a reload or a shared link opens the
 same game. Each deal is a `black_cat_table.Table` with one pile per player, so photos and card
-corrections are Black Cat's own (`card_tools`).
+corrections are Black Cat's own (`photo_input`, `card_widgets`, `card_taps`).
 """
 
 from __future__ import annotations
@@ -15,11 +15,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import card_tools
+import card_taps
+import card_widgets
+import game_state
 import lady_view
+import photo_input
+import photo_store
+import photo_view
+import reader_access
 import sharing
 import streamlit as st
-from card_tools import PhotoOutcome, PhotoRecord, chip, set_widget
+from card_widgets import chip, set_widget
+from photo_store import PhotoRecord
+from reader_access import PhotoOutcome
 
 from blackcat.games.black_lady import MAX_PLAYERS, MIN_PLAYERS, Rules, cards_each, set_aside
 from blackcat.games.report import plural
@@ -76,14 +84,14 @@ def init_state() -> None:
     if text is None:
         return
     try:
-        state.lady = table_link.decode_lady(text, card_tools.read_at)
+        state.lady = table_link.decode_lady(text, photo_store.read_at)
     except table_link.LinkError as error:
         state.lady_link_note = (
             f"{str(error)[:1].upper()}{str(error)[1:]}. Here is a new game instead."
         )
         return
     keys = [key for deal in state.lady.deals for p in deal.table.players for key in ts.photos_of(p)]
-    state.lady_photos = card_tools.photos_on_server(keys)
+    state.lady_photos = photo_store.photos_on_server(keys)
     state.lady_history = sharing.recall_history(LINK_PARAM, text)
 
 
@@ -91,14 +99,14 @@ def link_text(now: lt.LadyGame) -> str | None:
     """The game as a link's text; None for the untouched new game (the plain address)."""
     if lt.untouched(now):
         return None
-    return table_link.encode_lady(now, card_tools.read_index_in(st.session_state.lady_photos))
+    return table_link.encode_lady(now, photo_store.read_index_in(st.session_state.lady_photos))
 
 
 def game() -> lt.LadyGame:
     return st.session_state.lady
 
 
-GAME: card_tools.Undoable[lt.LadyGame] = card_tools.Undoable("lady", "lady_history")
+GAME: game_state.Undoable[lt.LadyGame] = game_state.Undoable("lady", "lady_history")
 commit = GAME.commit
 do = GAME.apply  # a game operation (black_lady_table)
 undo = GAME.undo
@@ -107,7 +115,7 @@ undo = GAME.undo
 def act(
     operation: Callable[..., ts.Table], *args: Any, after: Callable[[], None] | None = None
 ) -> None:
-    """A card correction (a `black_cat_table` operation) on the deal on screen: `card_tools.Act`."""
+    """A card correction (a `black_cat_table` operation) on the deal on screen: `game_state.Act`."""
     do(lt.on_deal, operation, *args, after=after)
 
 
@@ -132,7 +140,7 @@ def on_rename(seat: int, key: str) -> None:
     try:
         commit(lt.rename(game(), seat, st.session_state[key]))
     except ts.TableError as error:
-        card_tools.refuse(error)
+        game_state.refuse(error)
         st.session_state[key] = before
 
 
@@ -155,18 +163,18 @@ def on_ace(key: str) -> None:
 def add_photo(data: bytes, name: str, seat: int) -> tuple[str, str]:
     """Read a photo and add every card in it to the seat's tricks in the deal on screen.
     Returns (kind, message) for the page; whatever happens, what is already in stays."""
-    key = card_tools.photo_key(data)
+    key = reader_access.photo_key(data)
     now = game()
     owner = ts.photo_owner(now.deal.table, key)
     if owner is not None:
         return "info", f"{name} is already in this deal ({owner}'s tricks)."
-    outcome = card_tools.read_upload(data, name, 1, HOW_TO_PHOTOGRAPH)
+    outcome = reader_access.read_upload(data, name, 1, HOW_TO_PHOTOGRAPH)
     if not isinstance(outcome, PhotoOutcome):
         return outcome
     commit(lt.add_photo(now, seat, key, outcome.rows))
     record = PhotoRecord.of(name, outcome)
     st.session_state.lady_photos[key] = record
-    card_tools.photo_store().put(key, record)
+    photo_store.photo_store().put(key, record)
     count = sum(len(row) for row in outcome.rows)
     return "success", (
         f"{name}: {plural(count, 'card')}, given to {now.names[seat]}. Check the numbers on "
@@ -210,7 +218,7 @@ def show_sheet(now: lt.LadyGame) -> None:
             args=(lt.next_deal,),
             help="A new column on the score sheet",
         )
-        card_tools.confirm_new_game(
+        game_state.confirm_new_game(
             lambda: do(lt.restart),
             "The same players, an empty score sheet (Undo brings it back).",
             key="lady-new",
@@ -266,14 +274,14 @@ def show_seat_choice(now: lt.LadyGame) -> int:
 def show_photo_inputs(now: lt.LadyGame, seat: int) -> None:
     name = now.names[seat]
     st.markdown(f"#### 📷 {name}'s tricks")
-    card_tools.reader_note()
+    reader_access.reader_note()
     if not now.deal.tricks(seat).slots:
         st.caption(f"{HOW_TO_PHOTOGRAPH}. On a phone, *Upload* also offers the camera.")
     deal_id = now.deal.table.players[0].id  # distinct per deal
     prefix = f"lady:{deal_id}:{seat}:"
-    files = card_tools.photo_inputs(HOW_TO_PHOTOGRAPH, f"Photo of {name}'s tricks", prefix=prefix)
-    notes = card_tools.take_uploads(files, lambda data, file: add_photo(data, file, seat), prefix)
-    with card_tools.notes_box(prefix):
+    files = photo_input.photo_inputs(HOW_TO_PHOTOGRAPH, f"Photo of {name}'s tricks", prefix=prefix)
+    notes = photo_input.take_uploads(files, lambda data, file: add_photo(data, file, seat), prefix)
+    with photo_input.notes_box(prefix):
         for _, (kind, message) in notes:
             getattr(st, kind)(message)
 
@@ -285,10 +293,10 @@ def card_number(position: int) -> str:
 
 def on_card_tap(pile_id: int, position: int) -> None:
     """A card of the tricks on screen tapped: picked (the editor opens at it, with whose tricks
-    it may go to) or let go (card_tools.tap_card)."""
+    it may go to) or let go (card_taps.tap_card)."""
     now = game()
     piles = [now.deal.tricks(seat) for seat in range(len(now.names))]
-    card_tools.tap_card(piles, pile_id, position, lambda pid: f"lady-fix:{pid}")
+    card_taps.tap_card(piles, pile_id, position, lambda pid: f"lady-fix:{pid}")
 
 
 def show_tricks(now: lt.LadyGame, seat: int) -> None:
@@ -299,7 +307,7 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
     for key in ts.photos_of(player):
         record = photos.get(key)
         if record is not None:
-            card_tools.show_photo(key, record, ts.photo_marks(player, key), act, where="tricks")
+            photo_view.show_photo(key, record, ts.photo_marks(player, key), act, where="tricks")
     cards = deal.cards(seat)
     if cards is None:
         points = "not in yet"
@@ -330,7 +338,7 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
             help="Checked them against the photo? Confirm them all at once",
         )
     for position in doubtful:
-        card_tools.doubtful_prompt(act, pile, position, card_number(position), not_a_card=True)
+        card_widgets.doubtful_prompt(act, pile, position, card_number(position), not_a_card=True)
     text_key = f"lady-text:{pile.id}"
     set_widget(text_key, ts.pile_text(pile))
     st.text_input(
@@ -362,16 +370,16 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
 
 def show_editor(now: lt.LadyGame, seat: int, pile: ts.Pile) -> None:
     sel_key = f"sel:{pile.id}"
-    selected = card_tools.pick_slot(
+    selected = card_widgets.pick_slot(
         act, pile, "Tap a card to change, move or delete it", card_number
     )
     if selected is not None:
         places = [
-            card_tools.Place(f"→ {name}", lt.move_to_seat, (seat, selected, other))
+            card_widgets.Place(f"→ {name}", lt.move_to_seat, (seat, selected, other))
             for other, name in enumerate(now.names)
             if other != seat
         ]
-        card_tools.move_pills(
+        card_widgets.move_pills(
             do, pile, selected, f"Tap whose tricks {card_number(selected)} is in", places
         )
         st.button(
@@ -379,16 +387,16 @@ def show_editor(now: lt.LadyGame, seat: int, pile: ts.Pile) -> None:
             key=f"delete:{pile.id}",
             on_click=act,
             args=(ts.delete_card, pile.id, selected),
-            kwargs={"after": card_tools.select(sel_key, None)},
+            kwargs={"after": card_widgets.select(sel_key, None)},
         )
     st.markdown("**Add a card**")
-    card = card_tools.card_picker(pile.id)
+    card = card_widgets.card_picker(pile.id)
     st.button(
         f"➕ Add {chip(card)}" if card else "➕ Add",
         key=f"add:{pile.id}",
         type="primary",
         disabled=card is None,
-        on_click=card_tools.add_picked,
+        on_click=card_widgets.add_picked,
         args=(act, pile, None),
     )
 
@@ -490,4 +498,4 @@ def main() -> None:
     text = link_text(now)
     sharing.show_share(PAGE_PATH, LINK_PARAM, text, "Type or photograph a deal to share it.")
     sharing.keep_in_address(LINK_PARAM, text, state.lady_history)
-    card_tools.listen_for_card_taps(on_card_tap)  # last: the sheet shows before it loads
+    card_taps.listen_for_card_taps(on_card_tap)  # last: the sheet shows before it loads

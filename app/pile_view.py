@@ -127,7 +127,7 @@ def card_cell_html(
     number as on the photo, rank, suit and a small note under it (a Queen's value, a card's
     points); a card on the table too often in red, a doubtful one in orange; an orange bar at
     its left where a card may be missing before it. With `tap` (pile id, position) a tap on it
-    reaches the page (card_tools.listen_for_card_taps); a `selected` card is outlined."""
+    reaches the page (card_taps.listen_for_card_taps); a `selected` card is outlined."""
     classes = ["bc-card"]
     if selected:
         classes.append("bc-selected")

@@ -7,8 +7,10 @@ State lives in `st.session_state.table`, a frozen `Table` that every action repl
 list of earlier tables). Actions run as widget callbacks, before the page is drawn, so the page
 always shows the table after the change.
 
-The photo reader, photo input and card corrections are `card_tools`, shared with the other game
-on the same reader, Black Lady (`black_lady_page`), which the choice at the top of the page opens.
+The photo reader (`reader_access`, `photo_store`), photo input (`photo_input`, `photo_view`), the
+game's undo (`game_state`) and card corrections (`card_widgets`, `card_taps`) are shared with the
+other game on the same reader, Black Lady (`black_lady_page`), which the choice at the top of the
+page opens.
 """
 
 from __future__ import annotations
@@ -19,24 +21,27 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import black_lady_page
-import card_tools
+import card_taps
+import card_widgets
+import game_state
+import photo_input
+import photo_store
+import photo_view
 import pile_view
+import reader_access
 import sharing
 import streamlit as st
-from card_tools import (
+from card_widgets import chip, select, set_widget
+from game_state import refuse
+from photo_store import PhotoRecord
+from reader_access import (
     EXAMPLE_PHOTO,
     PhotoError,
     PhotoOutcome,
-    PhotoRecord,
-    chip,
     get_reader,
     photo_key,
-    photo_store,
     read_example,
     read_upload,
-    refuse,
-    select,
-    set_widget,
 )
 
 from blackcat.games.black_cat import PileScore, Variants
@@ -54,11 +59,27 @@ HOW_TO_PHOTOGRAPH = (
     "Lay each pile out in a row with every card's corner showing, photograph from straight "
     "above in good light"
 )
+# both games' pages: what pile_view's styles and Streamlit's own leave out
+PAGE_CSS = """
+<style>
+/* a doubtful card that is also on the table too often: red border, orange dashes inside */
+.bc-card.bc-dup.bc-doubtful { border: 2px solid #d32f2f; background: #fff8e1;
+  outline: 2px dashed #f57c00; outline-offset: -5px; }
+/* the game switch clear of Streamlit's top bar */
+[data-testid="stMainBlockContainer"] { padding-top: 3.6rem; }
+/* upload notes: small; a refused file a line each (its start says which file and why) */
+[class*="upload-notes"] [data-testid="stAlert"] > div { padding: .3rem .6rem; }
+[class*="upload-notes"] [data-testid="stAlert"] p { font-size: .8rem; line-height: 1.3; }
+[class*="upload-notes"] [role="alert"] p { white-space: nowrap; overflow: hidden;
+  text-overflow: ellipsis; }
+[class*="upload-notes"] { gap: .25rem; }
+</style>
+"""
 
 
 def keep_photo(key: str, record: PhotoRecord) -> None:
     st.session_state.photos[key] = record
-    photo_store().put(key, record)
+    photo_store.photo_store().put(key, record)
 
 
 OWNER = "\N{OBJECT REPLACEMENT CHARACTER}"  # in a note: where the photo's owner's name goes
@@ -137,7 +158,7 @@ def initial_table() -> tuple[ts.Table, dict[str, PhotoRecord], str]:
                 table = ts.place_photo(table, table.players[0].id, key, outcome.rows, outcome.gaps)
                 table = replace(table, example=True)
                 record = PhotoRecord.of("the example photo", outcome)
-                photo_store().put(key, record)
+                photo_store.photo_store().put(key, record)
                 return table, {key: record}, "read from the example photo"
     return ts.example_table(), {}, "typed in by hand"
 
@@ -154,14 +175,14 @@ def table_from_link(text: str) -> tuple[ts.Table, dict[str, PhotoRecord], int] |
     """The table a link holds, its photos the server still has, and whose piles are shown;
     None (and a note for the page) when the link can't be read."""
     try:
-        link = table_link.decode_table(text, card_tools.read_at)
+        link = table_link.decode_table(text, photo_store.read_at)
     except table_link.LinkError as error:
         st.session_state.link_note = (
             f"{str(error)[:1].upper()}{str(error)[1:]}. Here is the example game instead."
         )
         return None
     keys = [key for player in link.table.players for key in ts.photos_of(player)]
-    photos = card_tools.photos_on_server(keys)
+    photos = photo_store.photos_on_server(keys)
     return link.table, photos, link.table.players[link.selected].id
 
 
@@ -171,7 +192,7 @@ def link_text(table: ts.Table, player_id: int) -> str | None:
         return None
     ids = [player.id for player in table.players]
     selected = ids.index(player_id) if player_id in ids else 0
-    read_index = card_tools.read_index_in(st.session_state.get("photos", {}))
+    read_index = photo_store.read_index_in(st.session_state.get("photos", {}))
     return table_link.encode_table(table, selected, read_index)
 
 
@@ -193,9 +214,9 @@ def init_state() -> None:
     state.text_errors = {}
 
 
-TABLE: card_tools.Undoable[ts.Table] = card_tools.Undoable("table", "history")
+TABLE: game_state.Undoable[ts.Table] = game_state.Undoable("table", "history")
 commit = TABLE.commit
-act: card_tools.Act = TABLE.apply
+act: game_state.Act = TABLE.apply
 undo = TABLE.undo
 
 
@@ -333,13 +354,13 @@ PHOTO_HELP = (
 def show_photo_inputs(player: ts.Player) -> None:
     """The first thing on the page: upload (or take) photos for the player shown."""
     heading = st.empty()  # filled last: a photo may hand the table to a new player
-    files = card_tools.photo_inputs(PHOTO_HELP, "Photo of the piles")
-    uploads = card_tools.take_uploads(files, lambda data, name: add_photo(data, name, player.id))
+    files = photo_input.photo_inputs(PHOTO_HELP, "Photo of the piles")
+    uploads = photo_input.take_uploads(files, lambda data, name: add_photo(data, name, player.id))
     table: ts.Table = st.session_state.table
     shown: int = st.session_state.player
     placed = [n for _, n in uploads if n.kind == "success" and n.photo is not None]
     ask = len(placed) > 1 and len(table.players) > 1  # several photos at once: whose is each?
-    with card_tools.notes_box():
+    with photo_input.notes_box():
         for name, note in uploads:
             message = note.message(table, shown)
             if message is None:
@@ -347,7 +368,7 @@ def show_photo_inputs(player: ts.Player) -> None:
             getattr(st, note.kind)(message)
             if ask and note in placed and note.photo is not None:
                 owner_select(table, note.photo, shown, f"upload-owner:{note.photo}", name)
-    card_tools.reader_note()
+    reader_access.reader_note()
     if table.example or not any(pile.slots for pile in table.player(shown).piles):
         st.caption(PHOTO_HELP)
     whose = "your" if table.example else f"{table.player(shown).name}'s"
@@ -377,7 +398,7 @@ def show_photos(table: ts.Table, player: ts.Player) -> None:
         record = photos.get(key)
         if record is None:
             continue
-        card_tools.show_photo(key, record, ts.photo_marks(player, key), act)
+        photo_view.show_photo(key, record, ts.photo_marks(player, key), act)
         if len(table.players) > 1:
             owner_select(table, key, player.id, f"owner:{key}", record.name)
 
@@ -425,7 +446,7 @@ def show_pile(
                 gap_prompt(pile, pile_index, position)
     with st.container(key=f"doubts-{pile.id}"):
         for position in doubtful:
-            card_tools.doubtful_prompt(
+            card_widgets.doubtful_prompt(
                 act, pile, position, ts.card_number(pile_index, position), not_a_card=True
             )
     st.markdown(
@@ -488,9 +509,9 @@ def open_insert(pile: ts.Pile, position: int) -> None:
 
 def on_card_tap(pile_id: int, position: int) -> None:
     """A card of a strip tapped: picked, let go, or (another card of the picked card's pile)
-    the place the picked card moves to, taking that card's place (card_tools.tap_card)."""
+    the place the picked card moves to, taking that card's place (card_taps.tap_card)."""
     piles = [pile for player in st.session_state.table.players for pile in player.piles]
-    card_tools.tap_card(piles, pile_id, position, lambda pid: f"fix:{pid}", move_picked)
+    card_taps.tap_card(piles, pile_id, position, lambda pid: f"fix:{pid}", move_picked)
 
 
 def move_picked(pile: ts.Pile, picked: int, target: int) -> None:
@@ -527,7 +548,7 @@ def move_places(player: ts.Player, pile_index: int, pile: ts.Pile, selected: int
     """Where a tapped card can go in one tap: any place in its pile (it becomes that card),
     or the near end of the player's other piles."""
     places = [
-        card_tools.Place(
+        card_widgets.Place(
             f"→ {ts.card_number(pile_index, target)}",
             ts.move_card,
             (pile.id, selected, target - selected),
@@ -539,7 +560,7 @@ def move_places(player: ts.Player, pile_index: int, pile: ts.Pile, selected: int
         if other_index != pile_index:
             end = "start" if other_index > pile_index else "end"
             places.append(
-                card_tools.Place(
+                card_widgets.Place(
                     f"→ pile {other_index + 1} {end}",
                     ts.move_card_to_pile,
                     (pile.id, selected, other.id),
@@ -550,7 +571,7 @@ def move_places(player: ts.Player, pile_index: int, pile: ts.Pile, selected: int
 
 def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
     sel_key = f"sel:{pile.id}"
-    selected = card_tools.pick_slot(
+    selected = card_widgets.pick_slot(
         act,
         pile,
         "Tap a card to change, move or delete it",
@@ -558,7 +579,7 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
     )
     if selected is not None:
         number = ts.card_number(pile_index, selected)
-        card_tools.move_pills(
+        card_widgets.move_pills(
             act,
             pile,
             selected,
@@ -583,21 +604,21 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
                 help="The reader joined two piles: this card and the ones after it become a pile",
             )
     st.markdown("**Add a card**")
-    card = card_tools.card_picker(pile.id)
+    card = card_widgets.card_picker(pile.id)
     with st.container(horizontal=True, gap="small"):
         st.button(
             f"➕ Add {chip(card)} at the end" if card else "➕ Add at the end",
             key=f"add:{pile.id}",
             type="primary",
             disabled=card is None,
-            on_click=card_tools.add_picked,
+            on_click=card_widgets.add_picked,
             args=(act, pile, None),
         )
         if selected is not None and card is not None:
             st.button(
                 f"Insert {chip(card)} before {ts.card_number(pile_index, selected)}",
                 key=f"insert:{pile.id}",
-                on_click=card_tools.add_picked,
+                on_click=card_widgets.add_picked,
                 args=(act, pile, selected),
             )
     with st.container(horizontal=True, gap="small"):
@@ -686,7 +707,7 @@ def black_cat_page() -> None:
     show_scoreboard(table, result)
     with st.container(horizontal=True, gap="small"):
         st.button("↶ Undo", on_click=undo, disabled=not state.history)
-        card_tools.confirm_new_game(
+        game_state.confirm_new_game(
             new_game, "Empty piles for every player, the same names (Undo brings them back)."
         )
     player = show_players(table)
@@ -713,7 +734,7 @@ def black_cat_page() -> None:
     text = link_text(table, state.player)
     sharing.show_share(PAGE_PATH, LINK_PARAM, text, "Change something first to share a game.")
     sharing.keep_in_address(LINK_PARAM, text, state.history)
-    card_tools.listen_for_card_taps(on_card_tap)  # last: the score shows before it loads
+    card_taps.listen_for_card_taps(on_card_tap)  # last: the score shows before it loads
 
 
 def main() -> None:
@@ -723,7 +744,7 @@ def main() -> None:
         layout="centered",
         initial_sidebar_state="collapsed",
     )
-    st.markdown(pile_view.CSS + card_tools.CSS, unsafe_allow_html=True)
+    st.markdown(pile_view.CSS + PAGE_CSS, unsafe_allow_html=True)
     pages = {
         black_lady_page.BLACK_CAT: st.Page(
             black_cat_page, title=black_lady_page.BLACK_CAT, icon="🐈‍⬛", default=True

@@ -193,7 +193,7 @@ def runtime_started(instance: Runtime) -> bool:
 
 def warm_up_app(wait_for_server: Callable[[], bool] = server_started) -> None:
     """Once the server serves (`wait_for_server()`; False: it never did), load the reader and
-    read the example photo into the app's caches (card_tools.warm_up). Only time is at stake:
+    read the example photo into the app's caches (warm_up.warm_up). Only time is at stake:
     whatever fails here, the first page loads what it needs itself."""
     try:
         # Waiting leaves the one interpreter lock to the server's own start; the warm-up then
@@ -206,8 +206,8 @@ def warm_up_app(wait_for_server: Callable[[], bool] = server_started) -> None:
         logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").addFilter(
             lambda record: threading.current_thread().name != WARM_UP_THREAD
         )
-        import card_tools
+        import warm_up
 
-        card_tools.warm_up(APP_SCRIPT)
+        warm_up.warm_up(APP_SCRIPT)
     except Exception:
         logging.getLogger("blackcat.app").exception("warming the app up failed")

@@ -117,12 +117,12 @@ def test_a_failing_warm_up_is_logged_and_leaves_the_server_alone(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.syspath_prepend(str(app_cli.APP_SCRIPT.parent))
-    import card_tools
+    import warm_up
 
     def broken(*args: object) -> None:
         raise RuntimeError("damaged weights")
 
-    monkeypatch.setattr(card_tools, "warm_up", broken)
+    monkeypatch.setattr(warm_up, "warm_up", broken)
     with caplog.at_level(logging.ERROR, logger="blackcat.app"):
         app_cli.warm_up_app(lambda: True)  # does not raise
     assert "warming the app up failed" in caplog.text
@@ -132,10 +132,10 @@ def test_the_warm_up_waits_for_the_server_and_does_nothing_if_it_never_serves(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.syspath_prepend(str(app_cli.APP_SCRIPT.parent))
-    import card_tools
+    import warm_up
 
     warmed: list[object] = []
-    monkeypatch.setattr(card_tools, "warm_up", lambda *args: warmed.append(args))
+    monkeypatch.setattr(warm_up, "warm_up", lambda *args: warmed.append(args))
     app_cli.warm_up_app(lambda: False)
     assert warmed == []
     app_cli.warm_up_app(lambda: True)

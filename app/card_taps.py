@@ -1,0 +1,85 @@
+"""Tapping the cards of a page's strips: a tap picks a card (and opens its pile's editor),
+lets it go, or moves the picked card."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import streamlit as st
+
+from blackcat.tables import black_cat_table as ts
+
+CARD_TAPS_KEY = "card-taps"
+CARD_TAPS_JS = """
+export default function (component) {
+  // The page's strips are Markdown, redrawn at every run: one listener on the document
+  // (installed once) hands a tap on any card with data-bc-pile to the latest mount.
+  window.blackcatCardTap = component.setTriggerValue;
+  if (window.blackcatCardTapsListening) return;
+  window.blackcatCardTapsListening = true;
+  document.addEventListener("click", (event) => {
+    const card = event.target.closest("[data-bc-pile][data-bc-position]");
+    if (!card || !window.blackcatCardTap) return;
+    window.blackcatCardTap("tapped", {
+      pile: Number(card.dataset.bcPile),
+      position: Number(card.dataset.bcPosition),
+    });
+  });
+}
+"""
+_card_taps = st.components.v2.component("blackcat.card_taps", js=CARD_TAPS_JS)
+
+
+def listen_for_card_taps(on_tap: Callable[[int, int], None]) -> None:
+    """Make the page's card strips tappable: a tap on a card drawn with a `tap` (pile_view)
+    runs `on_tap(pile_id, position)` as a callback, before the page is drawn. Once a page."""
+
+    def tapped() -> None:
+        tap = (st.session_state.get(CARD_TAPS_KEY) or {}).get("tapped")
+        if tap:
+            on_tap(int(tap["pile"]), int(tap["position"]))
+
+    _card_taps(key=CARD_TAPS_KEY, on_tapped_change=tapped)
+
+
+def tap_card(
+    piles: Sequence[ts.Pile],
+    pile_id: int,
+    position: int,
+    editor_key: Callable[[int], str],
+    move: Callable[[ts.Pile, int, int], None] | None = None,
+) -> None:
+    """A tap on the card at `position` of the pile `pile_id` (one of `piles`, the page's). The
+    first tap picks it and opens its pile's editor (`editor_key(pile_id)`), where its tools are;
+    a tap on the picked card lets it go. With `move`, a tap on another card of the picked card's
+    pile moves the picked card there (`move(pile, picked, position)`); without, it picks that
+    card instead."""
+    pile = next((pile for pile in piles if pile.id == pile_id), None)
+    if pile is None or position >= len(pile.slots):
+        return
+    picked = _picked_in(piles)
+    if picked is not None and picked[0].id == pile_id and picked[1] != position and move:
+        move(pile, picked[1], position)
+    elif picked is not None and picked[0].id == pile_id and picked[1] == position:
+        _pick(piles, pile, None, editor_key(pile_id))
+    else:
+        _pick(piles, pile, position, editor_key(pile_id))
+
+
+def _picked_in(piles: Sequence[ts.Pile]) -> tuple[ts.Pile, int] | None:
+    """The pile whose card is picked (tapped), and the card's position; None: none is."""
+    for pile in piles:
+        position = st.session_state.get(f"sel:{pile.id}")
+        if position is not None and position < len(pile.slots):
+            return pile, position
+    return None
+
+
+def _pick(piles: Sequence[ts.Pile], pile: ts.Pile, position: int | None, editor_key: str) -> None:
+    """Pick the card at `position` of `pile` (None: let go), letting go of any other picked
+    card, and open the pile's editor (its expander `editor_key`) where the card's tools are."""
+    for other in piles:
+        st.session_state[f"sel:{other.id}"] = None
+    st.session_state[f"sel:{pile.id}"] = position
+    if position is not None:
+        st.session_state[editor_key] = True

@@ -1,0 +1,197 @@
+"""Cards in words and the card corrections both games share: a doubtful card's top guesses,
+"not a card", the list of all cards, moving a tapped card, picking a card by rank and suit. Each
+changes the page's game through the page's `game_state.Act`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+from game_state import Act
+
+from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit
+from blackcat.tables import black_cat_table as ts
+
+SUIT_NAMES = {suit: suit.name.lower() for suit in Suit}
+RANK_NAMES = {Rank.ACE: "Ace", Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King"}
+
+
+def set_widget(key: str, value: Any) -> None:
+    """Show `value` in the widget `key` when the table changed it (or the widget is new), and
+    otherwise leave what the person typed, e.g. a pile with a typo, for them to fix."""
+    shown = f"shown:{key}"
+    if key not in st.session_state or st.session_state.get(shown) != value:
+        st.session_state[key] = value
+        st.session_state[shown] = value
+
+
+def select(key: str, value: int | None) -> Callable[[], None]:
+    def selection() -> None:
+        st.session_state[key] = value
+
+    return selection
+
+
+def card_name(card: Card) -> str:
+    rank = RANK_NAMES.get(card.rank, card.rank.value)
+    return f"{card.label} · {card.code} · {rank} of {SUIT_NAMES[card.suit]}"
+
+
+def chip(card: Card) -> str:
+    """A card's label for buttons and pills, in its colour."""
+    return card.label if card.is_black else f":red[{card.label}]"
+
+
+def doubtful_prompt(
+    act: Act, pile: ts.Pile, position: int, number: str, *, not_a_card: bool = False
+) -> None:
+    """A card the reader wasn't sure of: keep it, take one of its next guesses, or (with
+    `not_a_card`) drop it as no card at all (the reader saw one where there is none), each one
+    tap."""
+    slot = pile.slots[position]
+    sure = f"{slot.read.confidence:.0%}" if slot.read else ""
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        st.markdown(f"**{number}** looks like {chip(slot.card)} ({sure} sure). It is:")
+        st.button(
+            f"✓ {chip(slot.card)} is right",
+            key=f"keep:{pile.id}:{position}",
+            on_click=act,
+            args=(ts.confirm_card, pile.id, position),
+        )
+        for guess in slot.alternatives[:2]:
+            st.button(
+                f"{chip(guess.card)} {guess.probability:.0%}",
+                key=f"alt:{pile.id}:{position}:{guess.card.code}",
+                on_click=act,
+                args=(ts.replace_card, pile.id, position, guess.card),
+            )
+        if not_a_card:
+            st.button(
+                "✗ Not a card",
+                key=f"not-a-card:{pile.id}:{position}",
+                on_click=act,
+                args=(ts.delete_card, pile.id, position),
+                help=f"There is no card {number} (nothing there, or a card that isn't in the "
+                "game): take it off",
+            )
+
+
+def pick_slot(act: Act, pile: ts.Pile, label: str, number: Callable[[int], str]) -> int | None:
+    """The card of a pile the player tapped (None: none), with the list to say what it really
+    is; both games' editors start with it. `number` is how the page numbers a card."""
+    sel_key = f"sel:{pile.id}"
+    selected = st.session_state.get(sel_key)
+    if selected is not None and selected >= len(pile.slots):
+        st.session_state[sel_key] = selected = None
+    if pile.slots:
+        st.pills(
+            label,
+            list(range(len(pile.slots))),
+            format_func=lambda p: f"{number(p)} {chip(pile.slots[p].card)}",
+            key=sel_key,
+        )
+    if selected is not None:
+        slot = pile.slots[selected]
+        change_card(act, pile.id, selected, f"Card {number(selected)} is", slot)
+    return selected
+
+
+def change_choices(slot: ts.Slot) -> list[Card]:
+    """What a card may really be, in the order the list shows them: the card as it is, the
+    reader's other guesses, then every other card."""
+    first = [slot.card, *(guess.card for guess in slot.alternatives)]
+    first = list(dict.fromkeys(first))
+    return first + [card for card in ALL_CARDS if card not in first]
+
+
+def change_card(act: Act, pile_id: int, position: int, label: str, slot: ts.Slot) -> None:
+    """A list of all 52 cards to say what the card at `position` really is: it opens at the
+    card, with the reader's other guesses right under it."""
+    key = f"change:{pile_id}"
+    set_widget(key, slot.card)
+    guesses = {guess.card: guess.probability for guess in slot.alternatives}
+
+    def name(card: Card) -> str:
+        if card in guesses:
+            return f"{card_name(card)} · reader's guess {guesses[card]:.0%}"
+        return card_name(card)
+
+    st.selectbox(
+        label,
+        change_choices(slot),
+        format_func=name,
+        key=key,
+        on_change=_on_change_card,
+        args=(act, pile_id, position, key),
+    )
+
+
+def _on_change_card(act: Act, pile_id: int, position: int, key: str) -> None:
+    card = st.session_state[key]
+    if card is not None:
+        act(ts.replace_card, pile_id, position, card)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a tapped card can go: a label for the pill, and the move as a table operation
+    (with its arguments after the table)."""
+
+    label: str
+    operation: Callable[..., Any]
+    args: tuple[Any, ...]
+
+
+def move_pills(act: Act, pile: ts.Pile, selected: int, label: str, places: Sequence[Place]) -> None:
+    """One tap moves the tapped card to its place; the selection then clears."""
+    if not places:
+        return
+    key = f"move:{pile.id}:{selected}"
+    st.session_state[key] = None
+    st.pills(
+        label,
+        list(range(len(places))),
+        format_func=lambda index: places[index].label,
+        key=key,
+        on_change=_on_move,
+        args=(act, pile.id, key, places),
+    )
+
+
+def _on_move(act: Act, pile_id: int, key: str, places: Sequence[Place]) -> None:
+    index = st.session_state[key]
+    if index is None:
+        return
+    place = places[index]
+    act(place.operation, *place.args, after=select(f"sel:{pile_id}", None))
+
+
+def card_picker(pile_id: int) -> Card | None:
+    """Rank and suit pills; the card they pick, once both are chosen."""
+    st.pills("Rank", list(Rank), format_func=lambda r: r.value, key=f"rank:{pile_id}")
+    st.pills(
+        "Suit",
+        list(Suit),
+        format_func=lambda s: s.symbol if s.is_black else f":red[{s.symbol}]",
+        key=f"suit:{pile_id}",
+    )
+    return picked_card(pile_id)
+
+
+def picked_card(pile_id: int) -> Card | None:
+    rank = st.session_state.get(f"rank:{pile_id}")
+    suit = st.session_state.get(f"suit:{pile_id}")
+    return Card(rank, suit) if rank is not None and suit is not None else None
+
+
+def add_picked(act: Act, pile: ts.Pile, position: int | None) -> None:
+    """The picked card put at `position` (None: at the end); the rank is cleared for the next."""
+    card = picked_card(pile.id)
+    if card is None:
+        st.toast("Pick a rank and a suit first.", icon="✋")
+        return
+    at = len(pile.slots) if position is None else position
+    act(ts.insert_card, pile.id, at, card, after=select(f"sel:{pile.id}", None))
+    st.session_state[f"rank:{pile.id}"] = None

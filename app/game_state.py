@@ -1,0 +1,83 @@
+"""A page's game in Session State: every change replaces it (a refusal becomes a toast), Undo
+takes changes back, and "New game" asks once.
+
+The widgets change the game through an `Act` callback that the page passes in: an operation is a
+`blackcat.tables.black_cat_table` function of a `Table`, and the page decides which table it
+applies to (Black Cat's one table, or the current Black Lady deal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+import streamlit as st
+
+from blackcat.tables import black_cat_table as ts
+
+
+class Act(Protocol):
+    """A page's way to apply a table operation (a refusal becomes a toast)."""
+
+    def __call__(
+        self,
+        operation: Callable[..., ts.Table],
+        *args: Any,
+        after: Callable[[], None] | None = None,
+    ) -> None: ...
+
+
+def refuse(error: ts.TableError) -> None:
+    text = str(error)
+    st.toast(f"{text[:1].upper()}{text[1:]}.", icon="✋")
+
+
+Game = TypeVar("Game")  # a page's frozen game: a Black Cat table, a Black Lady game
+UNDO_DEPTH = 50  # how many changes Undo can take back
+
+
+@dataclass(frozen=True)
+class Undoable(Generic[Game]):
+    """A page's game in Session State under `key`, replaced by every change, and the games it
+    replaced under `history_key` (the last UNDO_DEPTH), for Undo."""
+
+    key: str
+    history_key: str
+
+    def commit(self, new: Game) -> None:
+        """`new` becomes the game; the one it replaces goes to the history (unless it is the same
+        game: nothing changed)."""
+        state = st.session_state
+        if new is state[self.key]:
+            return
+        state[self.history_key] = [*state[self.history_key][-(UNDO_DEPTH - 1) :], state[self.key]]
+        state[self.key] = new
+
+    def apply(
+        self, operation: Callable[..., Game], *args: Any, after: Callable[[], None] | None = None
+    ) -> None:
+        """A widget callback: `operation(game, *args)` becomes the game; a refusal becomes a
+        toast, never an error page. `after` runs when it worked (e.g. to move a selection)."""
+        try:
+            new = operation(st.session_state[self.key], *args)
+        except ts.TableError as error:
+            refuse(error)
+            return
+        self.commit(new)
+        if after is not None:
+            after()
+
+    def undo(self) -> None:
+        """Back to the game before the last change, if there was one."""
+        state = st.session_state
+        if state[self.history_key]:
+            state[self.key] = state[self.history_key][-1]
+            state[self.history_key] = state[self.history_key][:-1]
+
+
+def confirm_new_game(start: Callable[[], None], what: str, key: str = "new-game") -> None:
+    """ "New game" asks once: a tap opens the question, a second tap starts it."""
+    with st.popover("New game", key=key):
+        st.markdown(f"**Start a new game?** {what}")
+        st.button("Yes, a new game", key=f"{key}-yes", type="primary", on_click=start)

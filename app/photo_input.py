@@ -1,0 +1,71 @@
+"""Photo input for every game's page: the uploader and this device's camera, and one note per
+file given."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import streamlit as st
+
+from blackcat.vision.image_io import ACCEPTED
+
+PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
+MAX_UPLOAD_MB = 100
+
+Note = TypeVar("Note")  # what a page keeps about each uploaded file
+
+
+def photo_inputs(how: str, camera_label: str, prefix: str = "") -> list[Any]:
+    """The uploader (on a phone it also offers the camera), then this device's camera behind a
+    toggle; the files they hold now. Widget keys are `uploads:<n>`, `camera_on` and `camera`,
+    after `prefix`: the uploader is a new, empty one after every batch of files it gave."""
+    generation = st.session_state.get(f"{prefix}upload_generation", 0)
+    files = list(
+        st.file_uploader(
+            f"Upload photos or take one ({ACCEPTED})",
+            type=PHOTO_TYPES,
+            accept_multiple_files=True,
+            key=f"{prefix}uploads:{generation}",
+            max_upload_size=MAX_UPLOAD_MB,
+            help=how,
+        )
+        or []
+    )
+    camera = st.toggle("Use this device's camera here", key=f"{prefix}camera_on")
+    if camera:
+        shot = st.camera_input(camera_label, key=f"{prefix}camera")
+        if shot is not None:
+            files.append(shot)
+    return files
+
+
+def take_uploads(
+    files: list[Any], add: Callable[[bytes, str], Note], prefix: str = ""
+) -> list[tuple[str, Note]]:
+    """Each new file given to `add` once, which returns a note on it for the page; the notes of
+    the last batch, (file name, note), for the page to show (one line each) until the next
+    batch. After a batch the uploader is emptied (the page runs once more without the files),
+    so a refused file leaves its line, not a file in the uploader pushing the page down."""
+    state = st.session_state
+    seen: set[str] = state.setdefault(f"{prefix}files_seen", set())
+    new = [upload for upload in files if upload.file_id not in seen]
+    if new:
+        seen.update(upload.file_id for upload in new)
+        state[f"{prefix}upload_notes"] = [
+            (upload.name, add(upload.getvalue(), upload.name)) for upload in new
+        ]
+        if any(upload.file_id and not _is_camera(upload, prefix) for upload in new):
+            state[f"{prefix}upload_generation"] = state.get(f"{prefix}upload_generation", 0) + 1
+            st.rerun()
+    return state.get(f"{prefix}upload_notes", [])
+
+
+def _is_camera(upload: Any, prefix: str) -> bool:
+    shot = st.session_state.get(f"{prefix}camera")
+    return shot is not None and shot.file_id == upload.file_id
+
+
+def notes_box(prefix: str = "") -> Any:
+    """Where a page shows its upload notes: compact, one line each."""
+    return st.container(key=f"{prefix.replace(':', '-')}upload-notes")

@@ -1,0 +1,84 @@
+"""The photos read on this server (`PhotoStore`, shared by every session and both games), and
+how a table's link names their cards."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import streamlit as st
+from reader_access import PhotoOutcome
+
+from blackcat.vision.types import ReadCard
+
+
+@dataclass(frozen=True, eq=False)
+class PhotoRecord:
+    """A photo on the table, as the page shows it, and what the reader read in it."""
+
+    name: str
+    display: np.ndarray
+    factor: float
+    reads: tuple[ReadCard, ...]  # every card read, row by row: a link names a read by its place
+
+    @classmethod
+    def of(cls, name: str, outcome: PhotoOutcome) -> PhotoRecord:
+        reads = tuple(read for row in outcome.rows for read in row)
+        return cls(name, outcome.display, outcome.factor, reads)
+
+
+class PhotoStore:
+    """The photos read on this server, by key, shared by every session and both games, the
+    most recent `size`: a reloaded page, or a table's link opened on another phone, finds its
+    photos' boxes and the reader's guesses here."""
+
+    def __init__(self, size: int = 32) -> None:
+        self._records: OrderedDict[str, PhotoRecord] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def put(self, key: str, record: PhotoRecord) -> None:
+        with self._lock:
+            self._records[key] = record
+            self._records.move_to_end(key)
+            while len(self._records) > self._size:
+                self._records.popitem(last=False)
+
+    def get(self, key: str) -> PhotoRecord | None:
+        with self._lock:
+            return self._records.get(key)
+
+
+@st.cache_resource(show_spinner=False)
+def photo_store() -> PhotoStore:
+    return PhotoStore()
+
+
+def read_at(photo: str, place: int) -> ReadCard | None:
+    """The read at `place` of a photo the server still has (for a link's cards)."""
+    record = photo_store().get(photo)
+    return record.reads[place] if record is not None and place < len(record.reads) else None
+
+
+def read_index_in(photos: dict[str, PhotoRecord]) -> Callable[[str, ReadCard], int | None]:
+    """How a link names a read card: its place among its photo's reads (`photos` first, then
+    the server's store)."""
+
+    def read_index(photo: str, read: ReadCard) -> int | None:
+        record = photos.get(photo) or photo_store().get(photo)
+        if record is None:
+            return None
+        return next(
+            (i for i, known in enumerate(record.reads) if known is read or known == read), None
+        )
+
+    return read_index
+
+
+def photos_on_server(keys: Sequence[str]) -> dict[str, PhotoRecord]:
+    """The records of these photos that the server still has."""
+    found = {key: photo_store().get(key) for key in keys}
+    return {key: record for key, record in found.items() if record is not None}

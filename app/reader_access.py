@@ -1,0 +1,134 @@
+"""The photo reader for every game's page: its weights (`BLACKCAT_MODELS_DIR` points the app at
+another folder, as `blackcat scan --models`), loaded once (`st.cache_resource`), and each photo
+read once (`st.cache_data` by content hash), so editing a card only re-scores.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import streamlit as st
+
+from blackcat.vision import reader as vision_reader
+from blackcat.vision.image_io import ImageReadError, open_photo
+from blackcat.vision.types import ReadCard
+
+log = logging.getLogger("blackcat.app")
+
+EXAMPLE_PHOTO = Path(__file__).resolve().parent / "example.jpg"
+DISPLAY_SIDE = 1280  # long side of the photo copy kept for showing the numbered boxes
+NO_READER = (
+    "The photo reader isn't available on this server yet (no trained models installed). "
+    "Type or pick your cards below."
+)
+
+
+def models_dir() -> Path:
+    return Path(os.environ.get("BLACKCAT_MODELS_DIR") or vision_reader.MODELS_DIR)
+
+
+def models_present(folder: Path) -> bool:
+    names = (vision_reader.DETECTOR_FILE, vision_reader.CLASSIFIER_FILE)
+    return all((folder / name).is_file() for name in names)
+
+
+@st.cache_resource(show_spinner="Loading the card reader…")
+def load_reader(folder: str) -> vision_reader.CardReader:
+    return vision_reader.CardReader.load(folder)
+
+
+def get_reader() -> tuple[vision_reader.CardReader | None, str | None]:
+    """The loaded reader, or None and why not (in words for the player)."""
+    folder = models_dir()
+    if not models_present(folder):
+        return None, NO_READER
+    failed = st.session_state.get("reader_failed")
+    if failed:
+        return None, failed
+    try:
+        return load_reader(str(folder)), None
+    except Exception as error:  # a damaged weights file must not take the page down
+        log.exception("loading the card reader failed")
+        message = (
+            f"The photo reader couldn't start ({type(error).__name__}); photos can't be read "
+            "for now. Type or pick your cards below instead."
+        )
+        st.session_state.reader_failed = message
+        return None, message
+
+
+def reader_note() -> None:
+    """Say so when photos can't be read on this server."""
+    if not (models_present(models_dir()) and not st.session_state.get("reader_failed")):
+        st.info(get_reader()[1] or NO_READER, icon="ℹ️")
+
+
+class PhotoError(Exception):
+    """A photo that can't be read; the message is for the player."""
+
+
+@dataclass(frozen=True, eq=False)
+class PhotoOutcome:
+    """One photo read: its rows of cards, and a small copy of it to draw the boxes on."""
+
+    rows: tuple[tuple[ReadCard, ...], ...]
+    display: np.ndarray
+    factor: float  # display pixels per photo pixel
+    gaps: tuple[tuple[int, ...], ...] = ()  # per row: where a card may be missing
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> PhotoOutcome:
+    """Read once per photo content (`key`), decks and weights; later runs and later uploads of
+    the same photo reuse the result. Raises PhotoError (not cached) for a photo it can't use."""
+    try:
+        image = open_photo(_data, name=_name)
+        photo = load_reader(folder).read(image, decks=decks)
+        display, _ = vision_reader.downscale(image.picture(DISPLAY_SIDE), DISPLAY_SIDE)
+    except ImageReadError as error:
+        raise PhotoError(f"{error}.") from None
+    except Exception as error:  # the page must stay usable whatever the reader does
+        log.exception("reading %s failed", _name)
+        raise PhotoError(
+            f"{_name} could not be read ({type(error).__name__}). Try another photo, or type "
+            "the cards."
+        ) from None
+    factor = max(display.shape[:2]) / image.long_side  # the read's boxes are in full pixels
+    return PhotoOutcome(rows=photo.piles, display=display, factor=factor, gaps=photo.gaps)
+
+
+def photo_key(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:20]
+
+
+def read_upload(data: bytes, name: str, decks: int, how: str) -> PhotoOutcome | tuple[str, str]:
+    """A photo read, or (kind, message) for the page when it can't be: no reader (the file is
+    still checked), a file that isn't a photo, or no cards found (`how` says how to retake it)."""
+    reader, why_not = get_reader()
+    if reader is None:
+        try:
+            open_photo(data, name=name).picture(DISPLAY_SIDE)
+        except ImageReadError as error:
+            return "error", f"{error}."
+        return "warning", f"{name}: {why_not}"
+    try:
+        with st.spinner(f"Reading {name}…"):
+            outcome = read_photo(photo_key(data), decks, str(models_dir()), data, name)
+    except PhotoError as error:
+        return "error", str(error)
+    if not any(outcome.rows):
+        return "warning", f"No cards found in {name}. {how} and try again; or type the cards."
+    return outcome
+
+
+def read_example() -> tuple[str, PhotoOutcome]:
+    """The example photo's key and what the reader reads in it (cached like every photo).
+    Raises PhotoError, and OSError when the photo is missing."""
+    data = EXAMPLE_PHOTO.read_bytes()
+    key = photo_key(data)
+    return key, read_photo(key, 1, str(models_dir()), data, EXAMPLE_PHOTO.name)

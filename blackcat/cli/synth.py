@@ -31,6 +31,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-crops", action="store_true", help="skip the classification crops")
     parser.add_argument(
+        "--no-realism",
+        action="store_true",
+        help="draw clean pictures: no camera faults (casts, speckle, video compression, "
+        "squeezed frames, fingers)",
+    )
+    parser.add_argument(
         "--styles",
         default="",
         help="card styles and their weights, e.g. plain=4,jumbo=1,four_colour=1 (default: all, "
@@ -73,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
         imgsz=args.imgsz,
         val_fraction=args.val_fraction,
         crops=not args.no_crops,
+        realism=not args.no_realism,
         style_weights=styles,
     )
     started = time.perf_counter()

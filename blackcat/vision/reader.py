@@ -20,6 +20,7 @@ from PIL import Image
 from blackcat.games.cards import ALL_CARDS
 from blackcat.vision.calibration import UNCALIBRATED, Calibration, load_calibration
 from blackcat.vision.classes import QUARTER_TURNS, IndexClass, parse_class_name
+from blackcat.vision.colour import NO_FIX, PixelFix, white_balance
 from blackcat.vision.image_io import Photo, PhotoSource, TurnedPhoto, as_photo
 from blackcat.vision.layout import NOT_AN_INDEX_ABOVE, arrange, photo_up
 from blackcat.vision.types import Box, Guess, IndexRead, PhotoRead
@@ -125,16 +126,29 @@ class CardReader:
 
         A photo taken from another side of the table (the card glyphs mostly stand turned) is
         read again turned so they stand upright, as the models read best: a photo reads the
-        same whichever way it was turned."""
+        same whichever way it was turned.
+
+        The models see the photo with its colour cast corrected (`colour.white_balance`); where
+        they find almost no index, they look at its negative too (a deck printed light on dark)
+        and keep whichever finds more cards."""
         photo = as_photo(image)
         started = time.perf_counter()
-        indices, stages = self.read_indices(photo)
+        fix = white_balance(photo.picture(self.settings.detect_size))
+        balanced = time.perf_counter()
+        indices, stages = self.read_indices(photo, fix)
+        if found_cards(indices) < FEW_CARDS:
+            negative = replace(fix, negative=True)
+            indices_negative, stages_negative = self.read_indices(photo, negative)
+            stages = _added(stages, stages_negative)
+            if found_cards(indices_negative) >= found_cards(indices) + FEW_CARDS:
+                indices, fix = indices_negative, negative
         up = photo_up([i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE])
         seen: PhotoSource = photo
         if up:
             seen = TurnedPhoto(photo, up)
-            indices, stages_turned = self.read_indices(seen)
-            stages = {name: stages[name] + stages_turned[name] for name in stages}
+            indices, stages_turned = self.read_indices(seen, fix)
+            stages = _added(stages, stages_turned)
+        stages["detect"] += balanced - started
         laid_out = time.perf_counter()
         width, height = seen.size
         read = arrange(
@@ -147,12 +161,15 @@ class CardReader:
         self.timings.total = time.perf_counter() - started
         return read
 
-    def read_indices(self, photo: PhotoSource) -> tuple[list[IndexRead], dict[str, float]]:
-        """Every index found and read, and the seconds each stage took."""
+    def read_indices(
+        self, photo: PhotoSource, fix: PixelFix = NO_FIX
+    ) -> tuple[list[IndexRead], dict[str, float]]:
+        """Every index found and read (the models seeing the photo through `fix`), and the
+        seconds each stage took."""
         started, decoded_before = time.perf_counter(), photo.decode_seconds
-        boxes, confidences, second_pass = self.detect(photo)
+        boxes, confidences, second_pass = self.detect(photo, fix)
         detected, decoded_detecting = time.perf_counter(), photo.decode_seconds
-        reads = self.classify(photo, boxes)
+        reads = self.classify(photo, boxes, fix)
         classified, decoded_classifying = time.perf_counter(), photo.decode_seconds
         indices = [
             IndexRead(box, confidence, guesses, index_probability, orientations)
@@ -167,14 +184,16 @@ class CardReader:
             "classify": classified - detected - (decoded_classifying - decoded_detecting),
         }
 
-    def detect(self, photo: np.ndarray | PhotoSource) -> tuple[list[Box], list[float], float]:
+    def detect(
+        self, photo: np.ndarray | PhotoSource, fix: PixelFix = NO_FIX
+    ) -> tuple[list[Box], list[float], float]:
         """Index boxes in full-resolution pixels and their confidences, found on a downscaled
         copy, and again at a higher resolution where that copy shows the indices small or none
         (the seconds that second pass took: 0 when it wasn't needed)."""
         photo = as_photo(photo)
         size = self.settings.detect_size or self.detector.trained_size
         whole = (0, 0, *photo.size)
-        boxes, confidences = self._detect_in(photo, whole, size)
+        boxes, confidences = self._detect_in(photo, whole, size, fix)
         heights = boxes[:, 3] - boxes[:, 1]
         seen_at = size / photo.long_side  # detector pixels per photo pixel in the first pass
         plan = second_pass_plan(boxes, heights * seen_at, photo.size, size)
@@ -183,13 +202,13 @@ class CardReader:
         started = time.perf_counter()
         decoding = photo.decode_seconds
         region, region_size = plan
-        more, more_confidences = self._detect_in(photo, region, region_size)
+        more, more_confidences = self._detect_in(photo, region, region_size, fix)
         boxes, confidences = merge_passes(more, more_confidences, boxes, confidences)
         spent = time.perf_counter() - started - (photo.decode_seconds - decoding)
         return (*_as_lists(boxes, confidences), spent)
 
     def _detect_in(
-        self, photo: PhotoSource, region: tuple[int, int, int, int], size: int
+        self, photo: PhotoSource, region: tuple[int, int, int, int], size: int, fix: PixelFix
     ) -> tuple[np.ndarray, np.ndarray]:
         """Detections in a region (x1, y1, x2, y2 in photo pixels) seen at `size` pixels along
         its long side, as photo-pixel boxes."""
@@ -201,12 +220,16 @@ class CardReader:
             round(x1 * to_picture) : round(x2 * to_picture),
         ]
         small, factor = downscale(part, size)
-        xyxy, confidences = self.detector.detect(small, size, self.settings.detect_confidence)
+        xyxy, confidences = self.detector.detect(
+            fix.apply(small), size, self.settings.detect_confidence
+        )
         xyxy = np.asarray(xyxy, dtype=np.float64).reshape(-1, 4) / (factor * to_picture)
         xyxy += (x1, y1, x1, y1)
         return xyxy, np.asarray(confidences, dtype=np.float64)
 
-    def classify(self, photo: np.ndarray | PhotoSource, boxes: list[Box]) -> list[ClassifiedIndex]:
+    def classify(
+        self, photo: np.ndarray | PhotoSource, boxes: list[Box], fix: PixelFix = NO_FIX
+    ) -> list[ClassifiedIndex]:
         """What each index box shows, all crops in one batch, cut from a copy of the photo
         where the indices have about CROP_INDEX_PIXELS (or the photo's full resolution)."""
         if not boxes:
@@ -217,7 +240,9 @@ class CardReader:
         picture = photo.picture(round(needed))
         to_picture = max(picture.shape[:2]) / photo.long_side
         crops = [
-            square_crop(picture, tuple(v * to_picture for v in box), self.settings.crop_padding)
+            fix.apply(
+                square_crop(picture, tuple(v * to_picture for v in box), self.settings.crop_padding)
+            )
             for box in boxes
         ]
         probabilities = self.classifier.probabilities(crops)
@@ -225,6 +250,29 @@ class CardReader:
             summarise(np.asarray(row), self.class_tables, self.settings.top_guesses)
             for row in probabilities
         ]
+
+
+FEW_CARDS = 3
+"""A read that finds fewer cards than this looks at the photo's negative as well (a deck printed
+light on dark reads as almost nothing), and takes the negative where it finds at least this many
+more."""
+
+FOUND_CARD_ABOVE = 0.5  # an index counts as a card found where its best guess is this likely
+
+
+def found_cards(indices: list[IndexRead]) -> int:
+    """How many indices were read as cards with some confidence."""
+    return sum(
+        1
+        for index in indices
+        if index.index_probability >= NOT_AN_INDEX_ABOVE
+        and index.guesses
+        and index.guesses[0].probability >= FOUND_CARD_ABOVE
+    )
+
+
+def _added(a: dict[str, float], b: dict[str, float]) -> dict[str, float]:
+    return {name: a[name] + b[name] for name in a}
 
 
 SMALL_INDEX_PIXELS = 24.0

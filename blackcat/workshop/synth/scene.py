@@ -31,6 +31,16 @@ from blackcat.workshop.synth.layout import (
     singles_layout,
     translation,
 )
+from blackcat.workshop.synth.realism import (
+    NEUTRAL,
+    Realism,
+    apply_light_faults,
+    apply_sensor_faults,
+    draw_fingers,
+    random_realism,
+    realism_rng,
+    squeeze_matrix,
+)
 from blackcat.workshop.synth.render import (
     CardSprite,
     Light,
@@ -71,6 +81,7 @@ class SynthConfig:
     background_crops: int = 2  # "not an index" crops a scene: pips, face art, backs, table
     four_corner_share: float = 0.3  # two-index decks drawn with indices in all four corners
     crops: bool = True
+    realism: bool = True  # camera faults of real pictures (realism.py) in training scenes
     style_weights: tuple[tuple[str, float], ...] = DEFAULT_STYLE_WEIGHTS  # styles.STYLES
     layout_weights: tuple[tuple[LayoutKind, float], ...] = (
         (LayoutKind.ROWS, 0.8),
@@ -303,6 +314,8 @@ def make_scene(seed: int, index: int, config: SynthConfig, library: ArtLibrary) 
     layout = _make_layout(rng, config, size)
     backs = _backs(rng, layout, size)
     camera = camera_for(rng, _plane_points(layout, backs, size), config.imgsz)
+    realism = random_realism(realism_rng(seed, index)) if config.realism else NEUTRAL
+    camera = squeezed(camera, realism)
     surface = table_surface(rng, camera.height, camera.width)
     four = deck.corners == TWO_CORNERS and rng.random() < config.four_corner_share
     return _render(
@@ -317,6 +330,20 @@ def make_scene(seed: int, index: int, config: SynthConfig, library: ArtLibrary) 
         config,
         library,
         style=style,
+        realism=realism,
+    )
+
+
+def squeezed(camera: Camera, realism: Realism) -> Camera:
+    """The camera's frame squeezed as `realism` says (a wide frame resized to a square)."""
+    if realism.squeeze == (1.0, 1.0):
+        return camera
+    sx, sy = realism.squeeze
+    return replace(
+        camera,
+        plane_to_image=squeeze_matrix(realism) @ camera.plane_to_image,
+        width=max(round(camera.width * sx), 32),
+        height=max(round(camera.height * sy), 32),
     )
 
 
@@ -414,9 +441,11 @@ def _render(
     library: ArtLibrary,
     look: Look = TRAINING_LOOK,
     style: CardStyle = PLAIN_STYLE,
+    realism: Realism = NEUTRAL,
 ) -> SceneResult:
     """Draw a laid-out scene through its camera over its table (`surface`: name and picture),
-    then its labels, crops and ground truth; `name` is (seed, index, split)."""
+    then its labels, crops and ground truth; `name` is (seed, index, split). `realism`: the
+    camera's faults, drawn from their own generator."""
     seed, index, split = name
     w, h = camera.width, camera.height
     sprites = [
@@ -427,16 +456,33 @@ def _render(
     ]
     scene = Scene(w, h, surface[1], tuple(sprites), look.light(rng, w, h), look.shadow(rng))
     drawn = draw(scene, np.eye(3), w, h)
-    photo = expose(drawn.image, look.sensor(rng), rng)
-    jpeg = encode_jpeg(photo, int(rng.integers(*look.jpeg_quality)))
+    photo = expose(apply_light_faults(drawn.image, realism), look.sensor(rng), rng)
     boxes = {p.card: library.boxes(deck, p.card, four, style) for p in layout.cards}
     labels = _labels(layout, len(backs), sprites, drawn.top, boxes, config.min_visibility)
-    crops = _crops(rng, scene, labels, deck, config) if config.crops else ()
+    faults_rng = np.random.default_rng([seed, index, 3])
+    if not realism.is_neutral:
+        photo = apply_sensor_faults(photo, realism, faults_rng)
+        indices = [i.quad for label in labels for i in label.indices if i.labelled]
+        cards = [label.quad for label in labels]
+        photo = draw_fingers(photo, realism.fingers, indices, cards, faults_rng)
+    jpeg = encode_jpeg(photo, int(rng.integers(*look.jpeg_quality)))
+    crops = _crops(rng, scene, labels, deck, config, realism, faults_rng) if config.crops else ()
     meta = _meta(seed, index, split, deck, layout, surface[0], camera, labels, len(backs))
     meta["four_corner_variant"] = bool(four)
     meta["style"] = style.name
     meta["style_parameters"] = style_parameters(style)
+    if not realism.is_neutral:
+        meta["realism"] = realism_parameters(realism)
     return SceneResult(index, split, jpeg, w, h, labels, crops, meta)
+
+
+def realism_parameters(realism: Realism) -> dict[str, object]:
+    """The camera faults a scene has (the fields that differ from none), for the metadata."""
+    return {
+        name: list(value) if isinstance(value, tuple) else value
+        for name, value in vars(realism).items()
+        if value != getattr(NEUTRAL, name)
+    }
 
 
 def style_parameters(style: CardStyle) -> dict[str, float | str | bool]:
@@ -612,10 +658,18 @@ def _clipped_area(quad: np.ndarray, w: int, h: int) -> float:
 
 
 def _crops(
-    rng: Rng, scene: Scene, labels: tuple[CardLabel, ...], deck: DeckSpec, config: SynthConfig
+    rng: Rng,
+    scene: Scene,
+    labels: tuple[CardLabel, ...],
+    deck: DeckSpec,
+    config: SynthConfig,
+    realism: Realism = NEUTRAL,
+    faults_rng: Rng | None = None,
 ) -> tuple[Crop, ...]:
     """A crop of every labelled index, each turned by a random number of quarter turns (so all
-    four glyph orientations are learnt alike), then `config.background_crops` of no index."""
+    four glyph orientations are learnt alike), then `config.background_crops` of no index; each
+    with the scene's camera faults (`realism`, drawn with `faults_rng`)."""
+    faults = (realism, faults_rng)
     out = []
     for label in labels:
         for index in label.indices:
@@ -623,10 +677,10 @@ def _crops(
                 continue
             turns = int(rng.integers(QUARTER_TURNS))
             orientation = (glyph_orientation(index, deck) - turns) % QUARTER_TURNS
-            jpeg = _crop(rng, scene, index.quad, config, turns)
+            jpeg = _crop(rng, scene, index.quad, config, turns, faults)
             out.append(Crop(label.card, index.corner, orientation, jpeg))
     for quad in _background_quads(rng, scene, labels, config.background_crops):
-        jpeg = _crop(rng, scene, quad, config, int(rng.integers(QUARTER_TURNS)))
+        jpeg = _crop(rng, scene, quad, config, int(rng.integers(QUARTER_TURNS)), faults)
         out.append(Crop(None, None, None, jpeg))
     return tuple(out)
 
@@ -668,7 +722,14 @@ def _background_quads(
     return out
 
 
-def _crop(rng: Rng, scene: Scene, quad: np.ndarray, config: SynthConfig, turns: int) -> bytes:
+def _crop(
+    rng: Rng,
+    scene: Scene,
+    quad: np.ndarray,
+    config: SynthConfig,
+    turns: int,
+    faults: tuple[Realism, Rng | None] = (NEUTRAL, None),
+) -> bytes:
     """A square close-up of one index (its quad), drawn afresh at its own resolution (as a crop
     from a full-resolution photo would be), then the camera, then resized to crop_size and
     turned by `turns` quarter turns anticlockwise."""
@@ -680,7 +741,11 @@ def _crop(rng: Rng, scene: Scene, quad: np.ndarray, config: SynthConfig, turns: 
     native = int(np.clip(round(native_index * side / long_side), 16, 200))
     view = scaling(native / side) @ translation(*(side / 2 - centre))
     drawn = draw(scene, view, native, native)
-    photo = expose(drawn.image, random_sensor(rng, max_blur=0.9), rng)
+    realism, faults_rng = faults
+    realism = replace(realism, vignette=0.0)  # a crop is too small to show the corners' fall
+    photo = expose(apply_light_faults(drawn.image, realism), random_sensor(rng, max_blur=0.9), rng)
+    if not realism.is_neutral and faults_rng is not None:
+        photo = apply_sensor_faults(photo, realism, faults_rng)
     size = config.crop_size
     interp = cv2.INTER_AREA if native > size else cv2.INTER_CUBIC
     photo = np.ascontiguousarray(

@@ -33,6 +33,13 @@ CLUB_GREEN = np.array([20, 125, 0], np.float32)  # BGR of a four-colour deck's c
 RED_INK = np.array([35, 25, 200], np.float32)  # BGR of a drawn index's red and black ink
 BLACK_INK = np.array([25, 25, 25], np.float32)
 SUIT_FONT = "DejaVuSans.ttf"  # has the four suit symbols
+DARK_INKS = {  # BGR of the light ink on a dark-faced deck
+    "gold": np.array([60, 175, 220], np.float32),
+    "silver": np.array([200, 200, 195], np.float32),
+    "white": np.array([235, 238, 240], np.float32),
+}
+DARK_PAPER = np.array([22, 20, 20], np.float32)
+BRIGHT_RED = np.array([60, 60, 230], np.float32)
 
 
 @dataclass(frozen=True)
@@ -52,6 +59,8 @@ class CardStyle:
     mark_height: float = 0.5  # its height, in heights of the card's index
     mark_place: str = "bottom_left"  # MARK_PLACES
     mark_on_every_card: bool = False  # else on the court cards alone, as some decks print it
+    dark_face: str = ""  # DARK_INKS: a black face, the ink light in this metal (red kept or not)
+    dark_face_red: bool = True  # on a dark face, red ink stays red (else it takes the metal too)
 
     @property
     def is_plain(self) -> bool:
@@ -131,6 +140,14 @@ def _tight_margin(rng: Rng) -> CardStyle:
     return CardStyle("tight_margin", face_scale=float(rng.uniform(1.06, 1.16)))
 
 
+def _dark_face(rng: Rng) -> CardStyle:
+    return CardStyle(
+        "dark_face",
+        dark_face=str(rng.choice(list(DARK_INKS))),
+        dark_face_red=bool(rng.random() < 0.6),
+    )
+
+
 def _jumbo_four_colour(rng: Rng) -> CardStyle:
     return replace(_jumbo(rng), name="jumbo_four_colour", four_colour=True)
 
@@ -148,6 +165,7 @@ STYLES: dict[str, Callable[[Rng], CardStyle]] = {
     "jumbo_four_colour": _jumbo_four_colour,
     "suit_shapes": _suit_shapes,
     "printed_marks": _printed_marks,
+    "dark_face": _dark_face,
 }
 HELD_OUT = frozenset({"font_serif", "jumbo_four_colour"})
 """Never drawn in training scenes: the held-out (val) and kitty scenes measure them."""
@@ -169,6 +187,7 @@ DEFAULT_STYLE_WEIGHTS: tuple[tuple[str, float], ...] = (
     *KITTY_STYLE_WEIGHTS,
     ("suit_shapes", 0.08),
     ("printed_marks", 0.06),
+    ("dark_face", 0.08),
 )
 
 
@@ -247,7 +266,24 @@ def style_card(
         out = _four_colour(out, card, boxes)
     if style.mark and (style.mark_on_every_card or card.rank.is_face):
         _print_mark(out, style, boxes)
+    if style.dark_face:
+        out = dark_faced(out, DARK_INKS[style.dark_face], style.dark_face_red)
     return StyledCard(out, boxes)
+
+
+def dark_faced(art: np.ndarray, ink: np.ndarray, keep_red: bool) -> np.ndarray:
+    """The card printed in negative: its paper black, its ink in light metal (BGRA in and out).
+    How much ink a pixel holds is how far its darkest channel is from white, so red ink counts
+    as ink too; red stays red (brightened) when `keep_red`."""
+    bgr = art[..., :3].astype(np.float32)
+    amount = (1 - bgr.min(axis=2) / 255)[..., None]
+    colour = np.broadcast_to(ink, bgr.shape)
+    if keep_red:
+        redness = np.clip((bgr[..., 2] - bgr[..., :2].max(axis=2)) / 100, 0, 1)[..., None]
+        colour = colour * (1 - redness) + BRIGHT_RED * redness
+    out = art.copy()
+    out[..., :3] = np.clip(DARK_PAPER * (1 - amount) + colour * amount, 0, 255).astype(np.uint8)
+    return out
 
 
 def styled_boxes(

@@ -40,11 +40,19 @@ def test_same_seed_gives_the_same_files_whatever_the_workers(tmp_path, test_deck
     assert a != c
 
 
-def test_images_have_the_asked_long_side(generated) -> None:
+def test_images_have_the_asked_long_side_unless_squeezed(generated) -> None:
+    squeezed = 0
     for meta in generated.metas:
         image = cv2.imread(str(generated.out / "detect" / meta["image"]))
         assert image.shape[:2] == (meta["height"], meta["width"])
-        assert max(image.shape[:2]) == 512
+        sx, sy = meta.get("realism", {}).get("squeeze", (1.0, 1.0))
+        if (sx, sy) == (1.0, 1.0):
+            assert max(image.shape[:2]) == 512
+        else:  # a frame squeezed along one axis, as a wide frame resized to a square
+            squeezed += 1
+            assert max(image.shape[:2]) <= 512
+            assert min(image.shape[:2]) < 512 * max(sx, sy) / min(sx, sy)
+    assert squeezed < len(generated.metas)
 
 
 def test_every_box_lies_inside_its_image(generated) -> None:

@@ -142,7 +142,7 @@ def arrange(
     row_break = next_row_below(reach, scale)
     cards = [cards[n] for n in shown]
     points = [framed[anchors[n]] for n in shown]
-    rows = split_rows(points, row_break, step)
+    rows = split_rows(points, row_break, step, WOVEN_OF_REACH * reach if reach else None)
     # printed matter goes before the one-deck step, so that a mark read as 3C can't push the
     # real 3C onto its next guess
     rows = [
@@ -538,19 +538,20 @@ def next_row_below(reach: float | None, scale: float) -> float:
     return max(scale, ROW_BREAK_OF_REACH * reach)
 
 
-def split_rows(anchors: Sequence[Point], row_break: float, step: float) -> list[Row]:
+def split_rows(
+    anchors: Sequence[Point], row_break: float, step: float, woven_break: float | None = None
+) -> list[Row]:
     """Row-frame anchor points split into rows (top to bottom) where the next is lower by more
     than `row_break`, each ordered left to right; a row's step is its own median offset
-    between neighbours (`step`, the photo's, for a row of one card)."""
-    order = sorted(range(len(anchors)), key=lambda i: anchors[i][1])
-    rows: list[list[int]] = []
-    previous_y = -math.inf
-    for i in order:
-        y = anchors[i][1]
-        if y - previous_y > row_break:
-            rows.append([])
-        rows[-1].append(i)
-        previous_y = y
+    between neighbouring cards (`step`, the photo's, for a row of one card). Where the cards of
+    one such row, taken left to right, jump up or down by more than `woven_break`, it is rows
+    woven together by a card lying between them: it is split again wherever the next card
+    lies that much lower."""
+    rows = [
+        part
+        for row in _split_lower(range(len(anchors)), anchors, row_break)
+        for part in unwoven(row, anchors, woven_break)
+    ]
     out = []
     for row in rows:
         ordered = tuple(sorted(row, key=lambda i: anchors[i][0]))
@@ -558,6 +559,41 @@ def split_rows(anchors: Sequence[Point], row_break: float, step: float) -> list[
         offsets = [b[0] - a[0] for a, b in pairwise(points)]
         out.append(Row(ordered, points, _own_offset(offsets) or step))
     return out
+
+
+WOVEN_OF_REACH = 0.5
+"""Neighbouring cards of one row lie higher or lower than each other by less than this part of
+a card's reach across the row (a row laid carelessly, or bending, drifts by far less from card
+to card); two rows about a card apart, woven into one by a card lying between them (each row
+within ROW_BREAK_OF_REACH of it), jump by about a whole reach from card to card."""
+
+
+def _split_lower(
+    members: Sequence[int], anchors: Sequence[Point], row_break: float
+) -> list[list[int]]:
+    """Members split, top to bottom, where the next lies lower by more than `row_break`."""
+    rows: list[list[int]] = []
+    previous_y = -math.inf
+    for i in sorted(members, key=lambda i: anchors[i][1]):
+        y = anchors[i][1]
+        if y - previous_y > row_break:
+            rows.append([])
+        rows[-1].append(i)
+        previous_y = y
+    return rows
+
+
+def unwoven(
+    row: Sequence[int], anchors: Sequence[Point], woven_break: float | None
+) -> list[list[int]]:
+    """One row as it is, or the rows woven into it (see `split_rows`), top to bottom."""
+    if woven_break is None or len(row) < 3:
+        return [list(row)]
+    left_to_right = sorted(row, key=lambda i: anchors[i][0])
+    jumps = [abs(anchors[b][1] - anchors[a][1]) for a, b in pairwise(left_to_right)]
+    if max(jumps) <= woven_break:
+        return [list(row)]
+    return _split_lower(row, anchors, woven_break)
 
 
 def _own_offset(offsets: Sequence[float]) -> float:

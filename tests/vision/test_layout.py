@@ -518,3 +518,13 @@ def test_a_mark_read_as_a_card_of_the_pile_leaves_that_card_alone_with_one_deck(
     mark = small_mark((420.0, 260.0), Card.parse("2D"), probability=0.85)  # too far to join
     mark = replace(mark, detection_confidence=0.9)  # 0.77 in all: likelier a 2D than the real one
     assert codes(arrange([*row, mark], decks=1).piles) == [["8C", "2D", "QH", "KS"]]
+
+
+@pytest.mark.parametrize("apart", [84.0, 88.0, 100.0])
+def test_a_card_lying_between_two_rows_does_not_weave_them_into_one(apart: float) -> None:
+    step = CARD_W + 10
+    top = oriented_row("AS 2S 3S 4S", origin=(100.0, 100.0), step=step, all_corners=True)
+    bottom = oriented_row("AH 2H 3H 4H", origin=(100.0, 100.0 + apart), step=step, all_corners=True)
+    between = oriented_row("KD", origin=(100.0 + 1.5 * step, 100.0 + apart / 2), all_corners=True)
+    photo = arrange(top + bottom + between)
+    assert codes(photo.piles) == [["AS", "2S", "3S", "4S"], ["KD"], ["AH", "2H", "3H", "4H"]]

@@ -56,6 +56,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="draw kitty scenes with the piles in a small part of the photo (25-45%%, as a "
         "photo of a whole table); use another folder for them",
     )
+    parser.add_argument(
+        "--kitty-faults",
+        action="store_true",
+        help="draw kitty scenes each under one camera condition (colour casts, dim or blown-out "
+        "light, webcam video, a squeezed 640 px frame, fingers, a dark-faced deck, or clean) and "
+        "report each; use another folder for them",
+    )
     parser.add_argument("--limit", type=int, default=None, help="at most this many scenes")
     parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
     parser.add_argument("--failures", type=Path, help="write every failure to this file")
@@ -114,10 +121,19 @@ def run(args: argparse.Namespace) -> int:
         from blackcat.workshop.kitty import make_kitty_scenes
 
         scenes = make_kitty_scenes(
-            args.kitty, args.kitty_scenes, args.kitty_seed, args.kitty_hard, args.kitty_small
+            args.kitty,
+            args.kitty_scenes,
+            args.kitty_seed,
+            args.kitty_hard,
+            args.kitty_small,
+            args.kitty_faults,
         )
         kitty = evaluate_kitty(reader, scenes)
-        variant = ("harder " if args.kitty_hard else "") + ("small " if args.kitty_small else "")
+        variant = (
+            ("harder " if args.kitty_hard else "")
+            + ("small " if args.kitty_small else "")
+            + ("camera-fault " if args.kitty_faults else "")
+        )
         print(variant + kitty.summary())
         print(reliability_text(kitty.probabilities, kitty.rights))
         failures.extend(kitty.failures)

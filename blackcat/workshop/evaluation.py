@@ -263,6 +263,10 @@ class KittyReport:
     style_cards_right: Counter[str] = field(default_factory=Counter)  # ... read right
     by_turn: Counter[int] = field(default_factory=Counter)  # scenes per quarter turn (degrees)
     by_turn_right: Counter[int] = field(default_factory=Counter)
+    by_condition: Counter[str] = field(default_factory=Counter)  # scenes per camera condition ...
+    by_condition_right: Counter[str] = field(default_factory=Counter)  # ... exactly right ...
+    condition_cards: Counter[str] = field(default_factory=Counter)  # ... their cards ...
+    condition_cards_right: Counter[str] = field(default_factory=Counter)  # ... read right
     missing: int = 0  # cards on the table the reader did not show ...
     missing_silent: int = 0  # ... with no gap marker and no doubtful neighbour where they belong
     phantoms: int = 0  # cards read where no card's index is
@@ -282,6 +286,7 @@ class KittyReport:
         style: str = "plain",
         gaps: Sequence[Sequence[int]] = (),
         turn: int = 0,
+        condition: str = "",
     ) -> None:
         codes = [[card.card.code for card in pile] for pile in read]
         for _, silent in missing_cards(read, truth, gaps):
@@ -308,6 +313,11 @@ class KittyReport:
         self.by_style_right[style] += whole
         self.style_cards[style] += sum(len(pile) for pile in truth)
         self.style_cards_right[style] += sum(ok for _, ok in right)
+        if condition:
+            self.by_condition[condition] += 1
+            self.by_condition_right[condition] += whole
+            self.condition_cards[condition] += sum(len(pile) for pile in truth)
+            self.condition_cards_right[condition] += sum(ok for _, ok in right)
         self.cards += sum(len(pile) for pile in truth)
         self.cards_read += len(right)
         self.cards_right += sum(ok for _, ok in right)
@@ -326,7 +336,7 @@ class KittyReport:
             f"{size} {self.by_size_right[size] / n:.3f} ({n})"
             for size, n in sorted(self.by_size.items())
         )
-        return (
+        text = (
             f"kitty scenes: {self.scenes} scenes, {self.cards} cards; piles exactly right "
             f"{self.scenes_right / max(1, self.scenes):.3f} ({sizes}); card recall "
             f"{self.cards_right / max(1, self.cards):.4f}, precision "
@@ -343,7 +353,18 @@ class KittyReport:
                 f"{turn}° {self.by_turn_right[turn] / n:.3f} ({n})"
                 for turn, n in sorted(self.by_turn.items())
             )
-        ) + self._style_lines()
+        )
+        return text + self._style_lines() + self._condition_lines()
+
+    def _condition_lines(self) -> str:
+        """Piles exactly right and card recall per camera condition (`--kitty-faults`)."""
+        if not self.by_condition:
+            return ""
+        return "\n  by camera condition (piles right, card recall): " + ", ".join(
+            f"{name} {self.by_condition_right[name] / n:.3f} / "
+            f"{self.condition_cards_right[name] / max(1, self.condition_cards[name]):.3f} ({n})"
+            for name, n in sorted(self.by_condition.items())
+        )
 
     @property
     def silent_errors(self) -> int:
@@ -431,6 +452,7 @@ def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyRepor
             meta.get("style", "plain"),
             photo.gaps,
             turn,
+            meta.get("condition", ""),
         )
     return report
 

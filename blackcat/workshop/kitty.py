@@ -16,10 +16,14 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from blackcat.games.cards import ALL_CARDS
+
+if TYPE_CHECKING:
+    from blackcat.workshop.synth.realism import Realism
 
 PHOTO_SIZES = {"2MP": 1632, "12MP": 4000}
 """Long side in pixels of a 4:3 photo of about 2 and 12 megapixels."""
@@ -39,17 +43,63 @@ class KittyScene:
     style: str = "plain"  # a name of styles.STYLES: kitty scenes draw every style, held out too
     hard: bool = False  # a harder photo (scene.render_piles)
     small: bool = False  # the piles in a small part of the frame (SMALL_FILL)
+    condition: str = ""  # a camera's fault or a deck (CONDITIONS), or "" for a careful photo
+
+
+CONDITIONS = (
+    "clean",
+    "tungsten",
+    "fluorescent",
+    "dim",
+    "blown_out",
+    "webcam_video",
+    "squeezed_small",
+    "fingers",
+    "dark_face",
+)
+"""What a `faults` kitty scene shows, one each: a careful photo (to compare), a strong tungsten
+or fluorescent-green cast, dim light with chroma noise, blown-out exposure, a webcam's video
+(1280 px, compressed, hot pixels), a 16:9 frame squeezed to a square at 640 px, fingers over
+the cards, or a dark-faced deck."""
+
+
+def condition_camera(condition: str) -> tuple[Realism, int | None, str | None]:
+    """The camera faults, the long side instead of the plan's (None: the
+    plan's) and the card style instead of the plan's (None) of a condition."""
+    from blackcat.workshop.synth.realism import CASTS, NEUTRAL, Realism
+
+    def cast(name: str) -> tuple[float, float, float]:
+        gains = np.array(CASTS[name])
+        return tuple(float(g) for g in gains / gains.max())  # type: ignore[return-value]
+
+    faults = {
+        "tungsten": (Realism(cast=cast("tungsten")), None, None),
+        "fluorescent": (Realism(cast=cast("fluorescent")), None, None),
+        "dim": (Realism(exposure=0.4, chroma_noise=0.03), None, None),
+        "blown_out": (Realism(exposure=1.5), None, None),
+        "webcam_video": (Realism(video_quality=25, speckle=0.002), 1280, None),
+        "squeezed_small": (Realism(squeeze=(0.5625, 1.0), chroma_noise=0.02), 853, None),
+        "fingers": (Realism(fingers=3), None, None),
+        "dark_face": (NEUTRAL, None, "dark_face"),
+    }
+    return faults.get(condition, (NEUTRAL, None, None))
 
 
 def plan_scene(
-    seed: int, index: int, decks: tuple[str, ...], hard: bool = False, small: bool = False
+    seed: int,
+    index: int,
+    decks: tuple[str, ...],
+    hard: bool = False,
+    small: bool = False,
+    faults: bool = False,
 ) -> KittyScene:
     """What one kitty scene shows: 1-2 piles of 4-15 different cards, a held-out deck, 2 or 12 MP,
     the phone rolled within +-10 degrees (+-20 when `hard`), or turned a quarter or half round
     (3 in 10); the cards in a style drawn as `blackcat synth` draws them for held-out scenes
     (its own generator, so the rest of a scene's plan is as it was before there were styles).
     A `hard` scene is also photographed less carefully (scene.render_piles); a `small` one shows
-    the same piles in a small part of the frame."""
+    the same piles in a small part of the frame; a `faults` one the same piles under one of
+    CONDITIONS (its own generator: the rest of the plan is as without)."""
     roll = 20 if hard else 10
     from blackcat.workshop.synth.styles import KITTY_STYLE_WEIGHTS
 
@@ -72,6 +122,7 @@ def plan_scene(
         style=_style_name(np.random.default_rng([seed, index, 1]), KITTY_STYLE_WEIGHTS),
         hard=hard,
         small=small,
+        condition=str(np.random.default_rng([seed, index, 2]).choice(CONDITIONS)) if faults else "",
     )
 
 
@@ -87,10 +138,16 @@ def held_out_decks() -> tuple[str, ...]:
 
 
 def make_kitty_scenes(
-    out: Path, count: int, seed: int, hard: bool = False, small: bool = False
+    out: Path,
+    count: int,
+    seed: int,
+    hard: bool = False,
+    small: bool = False,
+    faults: bool = False,
 ) -> Iterator[Path]:
     """Draw scenes 0..count-1 of `seed` into `out` (those already there are kept); `hard`:
-    harder photos, `small`: piles small in the frame (plan_scene)."""
+    harder photos, `small`: piles small in the frame, `faults`: a camera's faults or a
+    dark-faced deck (plan_scene)."""
     from blackcat.workshop.synth.decks import deck_by_name
     from blackcat.workshop.synth.scene import ArtLibrary, render_piles
     from blackcat.workshop.synth.styles import STYLES
@@ -101,23 +158,31 @@ def make_kitty_scenes(
     for index in range(count):
         meta_path = out / f"k{index:05d}.json"
         if not meta_path.exists():
-            plan = plan_scene(seed, index, decks, hard, small)
+            plan = plan_scene(seed, index, decks, hard, small, faults)
+            realism, imgsz, style = condition_camera(plan.condition)
             result = render_piles(
                 plan.piles,
                 deck=plan.deck,
-                imgsz=plan.imgsz,
+                imgsz=imgsz or plan.imgsz,
                 seed=plan.seed,
                 tilt_degrees=plan.tilt_degrees,
                 library=library,
-                style=STYLES[plan.style](np.random.default_rng([plan.seed, 1])),
+                style=STYLES[style or plan.style](np.random.default_rng([plan.seed, 1])),
                 hard=plan.hard,
                 fill=SMALL_FILL if plan.small else None,
+                realism=realism,
             )
             image = meta_path.with_suffix(".jpg")
             image.write_bytes(result.jpeg)
             meta_path.write_text(
                 json.dumps(
-                    {**result.meta, "image": image.name, "hard": plan.hard, "small": plan.small}
+                    {
+                        **result.meta,
+                        "image": image.name,
+                        "hard": plan.hard,
+                        "small": plan.small,
+                        **({"condition": plan.condition} if plan.condition else {}),
+                    }
                 )
             )
         yield meta_path

@@ -327,3 +327,30 @@ def test_small_kitty_scenes_show_the_same_cards_the_same_way() -> None:
     plain = [plan_scene(8, index, decks) for index in range(40)]
     small = [plan_scene(8, index, decks, small=True) for index in range(40)]
     assert [replace(p, small=True) for p in plain] == small
+
+
+def test_camera_fault_kitty_scenes_show_the_same_cards_each_under_one_condition() -> None:
+    from blackcat.workshop.kitty import CONDITIONS, condition_camera, plan_scene
+    from blackcat.workshop.synth.realism import NEUTRAL
+
+    decks = ("plastic", "tigullio")
+    plain = [plan_scene(8, index, decks) for index in range(90)]
+    faulty = [plan_scene(8, index, decks, faults=True) for index in range(90)]
+    assert [replace(p, condition=f.condition) for p, f in zip(plain, faulty, strict=True)] == faulty
+    assert {f.condition for f in faulty} == set(CONDITIONS)
+    assert condition_camera("clean") == (NEUTRAL, None, None)
+    assert all(condition_camera(name) != (NEUTRAL, None, None) for name in CONDITIONS[1:])
+
+
+def test_a_kitty_report_counts_piles_and_recall_per_camera_condition() -> None:
+    from blackcat.workshop.evaluation import KittyReport
+
+    report = KittyReport()
+    read = [[read_card("QS", (10, 10)), read_card("5D", (30, 10))]]
+    report.add("k1", "2MP", read, [("QS", "5D")], condition="dim")
+    report.add("k2", "2MP", read, [("QS", "5H")], condition="dim")
+    report.add("k3", "2MP", read, [("QS", "5D")], condition="fingers")
+    assert report.by_condition == {"dim": 2, "fingers": 1}
+    assert report.by_condition_right == {"dim": 1, "fingers": 1}
+    assert "dim 0.500 / 0.750 (2)" in report.summary()
+    assert "camera condition" not in KittyReport().summary()

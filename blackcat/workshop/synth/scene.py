@@ -360,6 +360,7 @@ def render_piles(
     style: CardStyle = PLAIN_STYLE,
     hard: bool = False,
     fill: tuple[float, float] | None = None,
+    realism: Realism = NEUTRAL,
 ) -> SceneResult:
     """One photo-like scene of the given piles (rows, left to right, each card on top of the one
     before, laid as `blackcat synth` lays rows), with the given deck, on a table.
@@ -373,7 +374,8 @@ def render_piles(
     deck's split). `style`: the cards drawn in that style (styles.py). `hard`: a photo taken
     less carefully: offsets uneven by up to 35%, the camera pitched 10-35 degrees (keystone),
     the piles filling 45-85% of the picture, uneven light with shadow edges and glare spots.
-    `fill`: the range of the share of the picture the piles fill, instead of those."""
+    `fill`: the range of the share of the picture the piles fill, instead of those. `realism`:
+    the camera's faults (realism.py; a squeezed frame is narrower than `imgsz`)."""
     rows = [[c if isinstance(c, Card) else parse_card(c) for c in pile] for pile in piles]
     if not rows or any(not row for row in rows):
         raise ValueError("give at least one pile, and at least one card in every pile")
@@ -405,6 +407,7 @@ def render_piles(
         fill=float(rng.uniform(*fill)),
         slack=0.3,
     )
+    camera = squeezed(camera, realism)
     if surface is None:
         surface = str(rng.choice(["wood", "felt", "cloth", "cork"]))
     table = table_surface(rng, camera.height, camera.width, surface, False, PHOTO_SURFACES)
@@ -425,6 +428,7 @@ def render_piles(
         library,
         look,
         style,
+        realism,
     )
 
 

@@ -96,3 +96,18 @@ def test_a_dark_faced_card_has_black_paper_and_light_metal_ink() -> None:
     assert np.array_equal(out[..., 3], art[..., 3])
     metal = dark_faced(art, DARK_INKS["silver"], keep_red=False)
     assert abs(int(metal[2, 0, 2]) - int(metal[2, 0, 0])) < 40  # red ink in silver too
+
+
+def test_a_photo_of_piles_under_camera_faults_is_squeezed_and_keeps_its_cards(test_decks) -> None:
+    from blackcat.workshop.synth.scene import render_piles
+
+    piles = [["8D", "2H", "8H"], ["KS", "9C"]]
+    plain = render_piles(piles, deck="plastic", imgsz=400, seed=3)
+    faulty = render_piles(
+        piles, deck="plastic", imgsz=400, seed=3, realism=Realism(squeeze=(0.5, 1.0), fingers=2)
+    )
+    assert faulty.height == plain.height
+    assert faulty.width == round(plain.width * 0.5)
+    assert faulty.meta["piles"] == plain.meta["piles"] == piles
+    assert faulty.meta["realism"] == {"squeeze": [0.5, 1.0], "fingers": 2}
+    assert "realism" not in plain.meta

@@ -31,6 +31,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--scenes", type=int, default=300, help="scenes (default 300)")
     parser.add_argument("--seed", type=int, default=9, help="seed of the scenes (default 9)")
+    parser.add_argument(
+        "--faults",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also fit on N kitty scenes each under a camera condition (evaluate --kitty-faults; "
+        "drawn into the --kitty folder's sibling KITTY-faults, same seed)",
+    )
     parser.add_argument("--models", type=Path, default=MODELS_DIR, help="folder with the weights")
     parser.add_argument(
         "--max-wrong",
@@ -50,7 +58,11 @@ def run(args: argparse.Namespace) -> int:
 
     reader = CardReader.load(args.models)
     reader.calibration = UNCALIBRATED
-    raw = evaluate_kitty(reader, make_kitty_scenes(args.kitty, args.scenes, args.seed))
+    scenes = list(make_kitty_scenes(args.kitty, args.scenes, args.seed))
+    if args.faults:
+        faults_dir = args.kitty.with_name(args.kitty.name + "-faults")
+        scenes += make_kitty_scenes(faults_dir, args.faults, args.seed, faults=True)
+    raw = evaluate_kitty(reader, scenes)
     print("uncalibrated: " + raw.summary())
     print(reliability_text(raw.probabilities, raw.rights))
     mapping = fit(raw.evidence, raw.rights)

@@ -114,8 +114,8 @@ def show_night() -> None:
         f'<div class="bc-result">{icon} {nt.night_line(score)}</div>', unsafe_allow_html=True
     )
     st.caption(
-        "Each game's points, the night's total and the games each player won (a tie wins "
-        "nobody). Choose a finished game to correct it: the totals follow."
+        "Points per game, the night's total and the games won (a tie wins nobody). Choose a "
+        "finished game to correct it: the totals follow."
     )
     set_widget(GAME_KEY, now.current)
     st.segmented_control(

@@ -161,3 +161,8 @@ def test_a_new_night_asks_once_and_clears_every_game(app: AppTest) -> None:
     button(app, "↶ Undo").click()
     run(app)
     assert night_rows(app)["Ann"][0] == "24"
+
+
+def test_how_we_score_says_how_a_night_is_won(app: AppTest) -> None:
+    how = next(e for e in app.expander if "How we score" in e.label)
+    assert "a tie wins nobody" in "\n".join(m.value for m in how.markdown)

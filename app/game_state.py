@@ -76,8 +76,11 @@ class Undoable(Generic[Game]):
             state[self.history_key] = state[self.history_key][:-1]
 
 
-def confirm_new_game(start: Callable[[], None], what: str, key: str = "new-game") -> None:
-    """ "New game" asks once: a tap opens the question, a second tap starts it."""
-    with st.popover("New game", key=key):
-        st.markdown(f"**Start a new game?** {what}")
-        st.button("Yes, a new game", key=f"{key}-yes", type="primary", on_click=start)
+def confirm_new_game(
+    start: Callable[[], None], what: str, key: str = "new-game", thing: str = "game"
+) -> None:
+    """ "New game" (or "New night": `thing`) asks once: a tap opens the question, a second tap
+    starts it."""
+    with st.popover(f"New {thing}", key=key):
+        st.markdown(f"**Start a new {thing}?** {what}")
+        st.button(f"Yes, a new {thing}", key=f"{key}-yes", type="primary", on_click=start)

@@ -1,37 +1,28 @@
 """HTML for the Black Lady page: a player's tricks as cards with their points, and the score
-sheet (a row a player with their total, a column a deal). Pure functions of the engine's values,
-like `pile_view` (whose card cells and CSS they share)."""
+sheet (a row a player with their total, a column a deal: `sheet_view`'s, shared with a night of
+Black Cat). Pure functions of the engine's values, like `pile_view` (whose card cells and CSS they
+share)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from html import escape
 
+import sheet_view
 from pile_view import card_cell_html
+from sheet_view import SheetRow
 
 from blackcat.games.black_lady import DEFAULT_RULES, GameScore, Rules, card_points
 from blackcat.games.cards import Card
 
-NAME_WIDTH = "6.2rem"  # the sheet's name column; the total column sticks right after it
-
-CSS = f"""
+CSS = (
+    """
 <style>
-.bl-tricks {{ display: grid; gap: 3px 2px; padding: 2px 0 6px 0;
-  grid-template-columns: repeat(auto-fill, minmax(2.2rem, 1fr)); }}
-.bl-sheet-wrap {{ overflow-x: auto; }}
-.bl-sheet {{ border-collapse: separate; border-spacing: 0; font-size: .95rem; min-width: 100%; }}
-.bl-sheet td, .bl-sheet th {{ padding: .25rem .35rem; border-bottom: 1px solid #e4e4e4;
-  text-align: right; white-space: nowrap; background: #fff; }}
-.bl-sheet th {{ font-size: .8rem; color: #555; font-weight: 600; }}
-.bl-sheet .name {{ position: sticky; left: 0; z-index: 1; text-align: left; width: {NAME_WIDTH};
-  max-width: {NAME_WIDTH}; min-width: {NAME_WIDTH}; overflow: hidden; text-overflow: ellipsis; }}
-.bl-sheet .tot {{ position: sticky; left: {NAME_WIDTH}; z-index: 1; font-weight: 700;
-  font-size: 1.05rem; border-right: 2px solid #bbb; min-width: 3.2rem; }}
-.bl-sheet .cur {{ background: #eef5ff; }}
-.bl-sheet td.win {{ background: #fff7d6; }}
-.bl-sheet tr.lead td.name {{ font-weight: 700; }}
+.bl-tricks { display: grid; gap: 3px 2px; padding: 2px 0 6px 0;
+  grid-template-columns: repeat(auto-fill, minmax(2.2rem, 1fr)); }
 </style>
 """
+    + sheet_view.CSS
+)
 
 
 def points_text(points: int) -> str:
@@ -77,30 +68,18 @@ def sheet_html(
     """The score sheet: a row a player, their total first (it stays in view while the deals
     scroll sideways), then a column a deal (⚠️ on a deal whose checks fail, the deal on screen
     shaded), `…` for tricks not in yet; the leader's total (or the tied leaders') marked."""
-    deals = len(game.deals)
-    head = "".join(
-        f'<th class="{"cur" if index == current else ""}">'
-        f"{index + 1}{' ⚠️' if index in flagged else ''}</th>"
-        for index in range(deals)
-    )
+    heads = [f"{index + 1}{' ⚠️' if index in flagged else ''}" for index in range(len(game.deals))]
     winners = set(game.winners)
-    rows = []
-    for seat, (name, total) in enumerate(zip(game.names, game.totals, strict=True)):
-        lead = name in winners and any(None not in deal for deal in game.deals)
-        cells = "".join(
-            f'<td class="{"cur" if index == current else ""}">'
-            f"{'…' if deal[seat] is None else points_text(deal[seat])}</td>"
-            for index, deal in enumerate(game.deals)
+    rows = [
+        SheetRow(
+            name,
+            points_text(total),
+            tuple("…" if deal[seat] is None else points_text(deal[seat]) for deal in game.deals),
+            lead=name in winners and any(None not in deal for deal in game.deals),
         )
-        rows.append(
-            f'<tr class="{"lead" if lead else ""}"><td class="name">{escape(name)}</td>'
-            f'<td class="tot{" win" if lead else ""}">{points_text(total)}</td>{cells}</tr>'
-        )
-    return (
-        '<div class="bl-sheet-wrap"><table class="bl-sheet">'
-        f'<tr><th class="name">Player</th><th class="tot">Total</th>{head}</tr>'
-        f"{''.join(rows)}</table></div>"
-    )
+        for seat, (name, total) in enumerate(zip(game.names, game.totals, strict=True))
+    ]
+    return sheet_view.sheet_html(heads, rows, current=current)
 
 
 def leader_line(game: GameScore, flagged: Collection[int] = ()) -> str:

@@ -3,9 +3,10 @@
 UI only. The table (players, piles, corrections, pins, variants), its scores and the exports are
 `blackcat.tables.black_cat_table`; scoring is `blackcat.games.black_cat`; reading photos is
 `blackcat.vision`.
-State lives in `st.session_state.table`, a frozen `Table` that every action replaces (so undo is a
-list of earlier tables). Actions run as widget callbacks, before the page is drawn, so the page
-always shows the table after the change.
+State lives in `st.session_state.night`, a frozen night of games (`night_panel`: the game in play
+and the night's finished games, each a `Table`) that every action replaces (so undo is a list of
+earlier nights); the page shows and edits the game on screen (`night_panel.table()`). Actions run
+as widget callbacks, before the page is drawn, so the page always shows the table after the change.
 
 The photo reader (`reader_access`, `photo_store`), photo input (`photo_input`, `photo_view`), the
 game's undo (`game_state`) and card corrections (`card_widgets`, `card_taps`) are shared with the
@@ -24,6 +25,7 @@ import black_lady_page
 import card_taps
 import card_widgets
 import game_state
+import night_panel
 import photo_input
 import photo_store
 import photo_view
@@ -46,6 +48,7 @@ from reader_access import (
 
 from blackcat.games.black_cat import PileScore, Variants
 from blackcat.games.report import plural
+from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import table_link
 from blackcat.vision.drawing import PILE_COLOURS
@@ -115,7 +118,7 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     """Read a photo and give its rows to the player; a note for the page says what happened.
     Whatever happens, what is already on the table stays."""
     key = photo_key(data)
-    table: ts.Table = st.session_state.table
+    table: ts.Table = night_panel.table()
     if ts.photo_owner(table, key) is not None:
         return UploadNote(
             "info", f"{name} is already on the table ({OWNER}'s piles).", player_id, key
@@ -126,7 +129,7 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
         return UploadNote(kind, message, player_id)
     commit(ts.place_photo(table, player_id, key, outcome.rows, outcome.gaps))
     keep_photo(key, PhotoRecord.of(name, outcome))
-    owner = photo_owner_id(st.session_state.table, key)
+    owner = photo_owner_id(night_panel.table(), key)
     st.session_state.player = owner
     cards = sum(len(row) for row in outcome.rows)
     rows = sum(1 for row in outcome.rows if row)
@@ -171,53 +174,55 @@ LINK_PARAM = "table"
 PAGE_PATH = ""  # Black Cat is the app's first page
 
 
-def table_from_link(text: str) -> tuple[ts.Table, dict[str, PhotoRecord], int] | None:
-    """The table a link holds, its photos the server still has, and whose piles are shown;
-    None (and a note for the page) when the link can't be read."""
+def night_from_link(text: str) -> tuple[nt.Night, dict[str, PhotoRecord], int] | None:
+    """The night a link holds (an older link: a night of its table), its photos the server still
+    has, and whose piles are shown; None (and a note for the page) when the link can't be read."""
     try:
-        link = table_link.decode_table(text, photo_store.read_at)
+        link = table_link.decode_night(text, photo_store.read_at)
     except table_link.LinkError as error:
         st.session_state.link_note = (
             f"{str(error)[:1].upper()}{str(error)[1:]}. Here is the example game instead."
         )
         return None
-    keys = [key for player in link.table.players for key in ts.photos_of(player)]
+    keys = [
+        key for game in link.night.games for player in game.players for key in ts.photos_of(player)
+    ]
     photos = photo_store.photos_on_server(keys)
-    return link.table, photos, link.table.players[link.selected].id
+    return link.night, photos, link.night.table.players[link.selected].id
 
 
-def link_text(table: ts.Table, player_id: int) -> str | None:
-    """The table as a link's text; None for the untouched example (the plain address)."""
-    if table.example:
+def link_text(night: nt.Night, player_id: int) -> str | None:
+    """The night as a link's text; None for the untouched example (the plain address)."""
+    if night.table.example:
         return None
-    ids = [player.id for player in table.players]
+    ids = [player.id for player in night.table.players]
     selected = ids.index(player_id) if player_id in ids else 0
     read_index = photo_store.read_index_in(st.session_state.get("photos", {}))
-    return table_link.encode_table(table, selected, read_index)
+    return table_link.encode_night(night, selected, read_index)
 
 
 def init_state() -> None:
     state = st.session_state
-    if "table" in state:
+    if "night" in state:
         return
     restored = None
     text = st.query_params.get(LINK_PARAM)
     if text is not None:
-        restored = table_from_link(text)
+        restored = night_from_link(text)
     state.history = []
     if restored is None:
-        state.table, state.photos, state.example_source = initial_table()
+        first, state.photos, state.example_source = initial_table()
+        state.night = nt.Night((first,))
     else:
-        state.table, state.photos, state.player = restored
+        state.night, state.photos, state.player = restored
         state.example_source = ""
         state.history = sharing.recall_history(LINK_PARAM, text)  # a reload keeps its undo
     state.text_errors = {}
 
 
-TABLE: game_state.Undoable[ts.Table] = game_state.Undoable("table", "history")
-commit = TABLE.commit
-act: game_state.Act = TABLE.apply
-undo = TABLE.undo
+commit = night_panel.commit_table
+act: game_state.Act = night_panel.act
+undo = night_panel.undo
 
 
 def on_text(pile_id: int, key: str) -> None:
@@ -228,17 +233,18 @@ def on_text(pile_id: int, key: str) -> None:
         errors[pile_id] = str(error)
         return
     errors.pop(pile_id, None)
-    if cards != st.session_state.table.pile(pile_id).cards:
+    if cards != night_panel.table().pile(pile_id).cards:
         act(ts.set_cards, pile_id, cards)
 
 
 def on_rename(player_id: int, key: str) -> None:
-    table: ts.Table = st.session_state.table
+    """A rename renames the player in every game of the night."""
+    night = night_panel.night()
     try:
-        commit(ts.rename_player(table, player_id, st.session_state[key]))
+        night_panel.NIGHT.commit(nt.rename_player(night, player_id, st.session_state[key]))
     except ts.TableError as error:
         refuse(error)
-        st.session_state[key] = table.player(player_id).name
+        st.session_state[key] = night.table.player(player_id).name
 
 
 def on_pin(pile_id: int, position: int, key: str) -> None:
@@ -253,24 +259,19 @@ def on_variants() -> None:
         lucky_tom=state.lucky_tom,
         music_of_the_night=state.music_of_the_night,
     )
-    commit(ts.set_variants(state.table, variants))
+    commit(ts.set_variants(night_panel.table(), variants))
 
 
 def on_photo_owner(photo: str, key: str) -> None:
     player_id = st.session_state[key]
-    if player_id not in [player.id for player in st.session_state.table.players]:
+    if player_id not in [player.id for player in night_panel.table().players]:
         return  # not a choice the player made (a list of names out of date): nothing to do
     act(ts.reassign_photo, photo, player_id, after=select("player", player_id))
 
 
-def new_game() -> None:
-    act(ts.new_game)
-    st.session_state.player = st.session_state.table.players[0].id
-
-
 def add_player() -> None:
     act(ts.add_player)
-    st.session_state.player = st.session_state.table.players[-1].id
+    st.session_state.player = night_panel.table().players[-1].id
 
 
 # ---------------------------------------------------------------------------------------------
@@ -356,7 +357,7 @@ def show_photo_inputs(player: ts.Player) -> None:
     heading = st.empty()  # filled last: a photo may hand the table to a new player
     files = photo_input.photo_inputs(PHOTO_HELP, "Photo of the piles")
     uploads = photo_input.take_uploads(files, lambda data, name: add_photo(data, name, player.id))
-    table: ts.Table = st.session_state.table
+    table: ts.Table = night_panel.table()
     shown: int = st.session_state.player
     placed = [n for _, n in uploads if n.kind == "success" and n.photo is not None]
     ask = len(placed) > 1 and len(table.players) > 1  # several photos at once: whose is each?
@@ -510,7 +511,7 @@ def open_insert(pile: ts.Pile, position: int) -> None:
 def on_card_tap(pile_id: int, position: int) -> None:
     """A card of a strip tapped: picked, let go, or (another card of the picked card's pile)
     the place the picked card moves to, taking that card's place (card_taps.tap_card)."""
-    piles = [pile for player in st.session_state.table.players for pile in player.piles]
+    piles = [pile for player in night_panel.table().players for pile in player.piles]
     card_taps.tap_card(piles, pile_id, position, lambda pid: f"fix:{pid}", move_picked)
 
 
@@ -667,7 +668,9 @@ def show_exports(table: ts.Table, result: ts.TableResult) -> None:
         st.expander("⬇️ Download the scores", key="exports"),
         st.container(horizontal=True, gap="small"),
     ):
+        night = night_panel.download()
         downloads = (
+            *((night,) if night else ()),
             ("Scoreboard CSV", ts.scoreboard_csv(result), "scoreboard.csv", "text/csv"),
             (
                 "Scoreboard JSON",
@@ -691,12 +694,12 @@ def black_cat_page() -> None:
     if state.get("link_note"):
         st.warning(state.pop("link_note"), icon="🔗")
 
-    table: ts.Table = state.table
+    table: ts.Table = night_panel.table()
     ids = [player.id for player in table.players]
     if state.get("player") not in ids:
         state.player = ids[0]
     show_photo_inputs(table.player(state.player))
-    table = state.table  # a new photo may have changed it
+    table = night_panel.table()  # a new photo may have changed it
     result = ts.score_table(table)
 
     if table.example:
@@ -704,12 +707,11 @@ def black_cat_page() -> None:
             f"👋 **An example game**, its piles {state.example_source}. Photograph your "
             "own piles above, or type your cards below, and see your score.",
         )
+    night_panel.show_night()
     show_scoreboard(table, result)
     with st.container(horizontal=True, gap="small"):
         st.button("↶ Undo", on_click=undo, disabled=not state.history)
-        game_state.confirm_new_game(
-            new_game, "Empty piles for every player, the same names (Undo brings them back)."
-        )
+        night_panel.buttons()
     player = show_players(table)
 
     player_index = table.players.index(player)
@@ -731,7 +733,7 @@ def black_cat_page() -> None:
     with st.expander("📖 How we score", key="how"):
         st.markdown(HOW_WE_SCORE.read_text(encoding="utf-8"))
     show_exports(table, result)
-    text = link_text(table, state.player)
+    text = link_text(night_panel.night(), state.player)
     sharing.show_share(PAGE_PATH, LINK_PARAM, text, "Change something first to share a game.")
     sharing.keep_in_address(LINK_PARAM, text, state.history)
     card_taps.listen_for_card_taps(on_card_tap)  # last: the score shows before it loads

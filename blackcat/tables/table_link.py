@@ -14,6 +14,9 @@ format (zlib-compressed JSON with a card per string) are still read. Pure functi
 supplies how reads are found (`ReadIndex`, `ReadAt`).
 Where the reader thinks a card may be missing (a pile's gaps) the Black Cat text also holds them,
 under "x" and only when there are any: a link without it, as every older one, has none.
+A night of several Black Cat games holds the game on screen as a table's text and the night's
+other games, in the same compact form, under "n": a link without it (a single game, every older
+link) opens as a night of one game.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from blackcat.games.black_cat import Variants
 from blackcat.games.black_lady import Rules
 from blackcat.games.cards import ALL_CARDS, QUEEN_VALUES, Card, CardParseError, parse_card
 from blackcat.tables import black_lady_table as lt
+from blackcat.tables.black_cat_night import Night, night_of
 from blackcat.tables.black_cat_table import Pile, Player, Slot, Table, TableError, new_table
 from blackcat.vision.types import ReadCard
 
@@ -39,6 +43,7 @@ VERSION = 1  # the first format: zlib-compressed JSON, a card per string
 COMPACT = "2"  # what starts a link text of the compact format
 MAX_TEXT = 20_000  # characters of a link's table; a real table takes a few hundred
 GAPS = "x"  # a Black Cat link's gaps: [player, pile, position, ...] lists
+NIGHT = "n"  # a Black Cat link's other games of the night
 MAX_JSON = 200_000  # bytes once decompressed: a damaged or hostile link can't blow up
 
 ReadIndex = Callable[[str, ReadCard], int | None]
@@ -206,21 +211,20 @@ def _object(text: str, game: str) -> dict[str, Any]:
 # Black Cat
 
 
-def encode_table(table: Table, selected: int = 0, read_index: ReadIndex = _no_index) -> str:
-    """The table as link text."""
-    refs = _Refs()
-    players = [
-        [player.name, [pile_code(pile.slots, refs, read_index) for pile in player.piles]]
-        for player in table.players
-    ]
+def _game_data(table: Table, refs: _Refs, read_index: ReadIndex) -> dict[str, Any]:
+    """A game's players with their piles, its variants and gaps (each only when not the default)."""
+    refs.run = None  # each game's first read is named in full
+    data: dict[str, Any] = {
+        "p": [
+            [player.name, [pile_code(pile.slots, refs, read_index) for pile in player.piles]]
+            for player in table.players
+        ]
+    }
     variants = table.variants
-    data: dict[str, Any] = {"v": 2, "p": players}
     for name, value, default in (
-        ("s", selected, 0),
         ("d", variants.decks, 1),
         ("l", int(variants.lucky_tom), 0),
         ("m", int(variants.music_of_the_night), 0),
-        ("f", refs.keys, []),
     ):
         if value != default:
             data[name] = value
@@ -232,7 +236,30 @@ def encode_table(table: Table, selected: int = 0, read_index: ReadIndex = _no_in
     ]
     if gaps:
         data[GAPS] = gaps
+    return data
+
+
+def encode_night(night: Night, selected: int = 0, read_index: ReadIndex = _no_index) -> str:
+    """A night of Black Cat as link text: the game on screen as a table's text, and the night's
+    other games under "n" (in order; "c": the game on screen's place among them, when it isn't
+    the last). A night of one game is the text of its table."""
+    refs = _Refs()
+    data: dict[str, Any] = {"v": 2, **_game_data(night.table, refs, read_index)}
+    others = [game for index, game in enumerate(night.games) if index != night.current]
+    if others:
+        data[NIGHT] = [_game_data(game, refs, read_index) for game in others]
+    if night.current != night.in_play:
+        data["c"] = night.current
+    if selected:
+        data["s"] = selected
+    if refs.keys:
+        data["f"] = refs.keys
     return _pack(data)
+
+
+def encode_table(table: Table, selected: int = 0, read_index: ReadIndex = _no_index) -> str:
+    """The table as link text."""
+    return encode_night(Night((table,)), selected, read_index)
 
 
 def _slot(text: Any, photos: list[str], read_at: ReadAt) -> Slot:
@@ -263,32 +290,30 @@ def _photos(data: dict[str, Any]) -> list[str]:
     return [str(key) for key in photos]
 
 
-def decode_table(text: str, read_at: ReadAt = _no_read) -> Link:
-    """The table of a link's text; LinkError, in words, for anything else."""
-    data = _object(text, "cat")
-    try:
-        photos = _photos(data)
-        players = data["p"]
-        names = [name for name, _ in players]
-        if not all(isinstance(name, str) for name in names):
-            raise LinkError(DAMAGED)
-        if data["v"] == VERSION:
-            piles = [
-                [tuple(_slot(s, photos, read_at) for s in pile) for pile in p] for _, p in players
-            ]
-        else:
-            refs = _Refs(photos)
-            piles = [[pile_slots(pile, refs, read_at) for pile in p] for _, p in players]
-        variants = Variants(
-            decks=int(data.get("d", 1)),
-            lucky_tom=bool(data.get("l", 0)),
-            music_of_the_night=bool(data.get("m", 0)),
-        )
-        selected = int(data.get("s", 0))
-    except LinkError:
-        raise
-    except (KeyError, TypeError, ValueError):
-        raise LinkError(DAMAGED) from None
+@dataclass(frozen=True)
+class NightLink:
+    night: Night
+    selected: int  # index of the player whose piles are shown, in the game on screen
+
+
+def _game_of(data: Any, version: int, refs: _Refs, photos: list[str], read_at: ReadAt) -> Table:
+    """A game's table from its players, piles, variants and gaps (see `_game_data`)."""
+    if not isinstance(data, dict):
+        raise LinkError(DAMAGED)
+    refs.run = None
+    players = data["p"]
+    names = [name for name, _ in players]
+    if not all(isinstance(name, str) for name in names):
+        raise LinkError(DAMAGED)
+    if version == VERSION:
+        piles = [[tuple(_slot(s, photos, read_at) for s in pile) for pile in p] for _, p in players]
+    else:
+        piles = [[pile_slots(pile, refs, read_at) for pile in p] for _, p in players]
+    variants = Variants(
+        decks=int(data.get("d", 1)),
+        lucky_tom=bool(data.get("l", 0)),
+        music_of_the_night=bool(data.get("m", 0)),
+    )
     if not all(piles):
         raise LinkError(f"{DAMAGED}: a player has no piles")
     try:
@@ -302,8 +327,42 @@ def decode_table(text: str, read_at: ReadAt = _no_read) -> Link:
         )
         for player, p in zip(table.players, piles, strict=True)
     )
-    table = replace(table, players=_with_gaps(players_with_cards, data.get(GAPS, [])))
-    return Link(table, selected if 0 <= selected < len(table.players) else 0)
+    return replace(table, players=_with_gaps(players_with_cards, data.get(GAPS, [])))
+
+
+def decode_night(text: str, read_at: ReadAt = _no_read) -> NightLink:
+    """The night of a link's text (an older link without one: a night of its table); LinkError,
+    in words, for anything else."""
+    data = _object(text, "cat")
+    try:
+        photos = _photos(data)
+        refs = _Refs(photos)
+        on_screen = _game_of(data, data["v"], refs, photos, read_at)
+        others = data.get(NIGHT, [])
+        if not isinstance(others, list):
+            raise LinkError(DAMAGED)
+        games = [_game_of(game, data["v"], refs, photos, read_at) for game in others]
+        current = int(data.get("c", len(games)))
+        selected = int(data.get("s", 0))
+    except LinkError:
+        raise
+    except (KeyError, TypeError, ValueError):
+        raise LinkError(DAMAGED) from None
+    if not 0 <= current <= len(games):
+        raise LinkError(DAMAGED)
+    try:
+        night = night_of([*games[:current], on_screen, *games[current:]], current)
+    except TableError as error:
+        raise LinkError(f"{DAMAGED}: {error}") from None
+    players = night.table.players
+    return NightLink(night, selected if 0 <= selected < len(players) else 0)
+
+
+def decode_table(text: str, read_at: ReadAt = _no_read) -> Link:
+    """The table of a link's text (the game on screen, for a night); LinkError, in words, for
+    anything else."""
+    found = decode_night(text, read_at)
+    return Link(found.night.table, found.selected)
 
 
 def _with_gaps(players: tuple[Player, ...], gaps: Any) -> tuple[Player, ...]:

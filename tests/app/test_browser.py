@@ -609,3 +609,96 @@ def test_the_share_link_is_copied_in_one_tap(browser: Browser, server: str) -> N
     page.get_by_role("img", name="QR code of the link").scroll_into_view_if_needed()
     shoot(page, "share-panel")
     context.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# A night of Black Cat
+
+NIGHT = (  # each game: Ann's first pile, Ben's first pile
+    ("QS 2C 3H 7H", "8D 2H 8H"),  # Ann 9, Ben 6
+    ("5H 5D", "10S 10H KD 10C"),  # Ann 3, Ben 11
+    ("KS 9C 4S", "7C 3D"),  # Ann 12, Ben 3
+)
+
+
+def rename(page: Page, name: str) -> None:
+    field = page.get_by_label("Name")
+    field.fill(name)
+    field.press("Enter")
+    settle(page)
+
+
+def whose_piles(page: Page, name: str) -> None:
+    page.locator('[data-testid="stButtonGroup"] button', has_text=name).first.click()
+    settle(page)
+
+
+def play_a_night(page: Page) -> None:
+    """From a new game, three games of Ann and Ben, typed, each after "Next game"."""
+    new_game(page)
+    rename(page, "Ann")
+    page.get_by_role("button", name="➕ Player").click()
+    settle(page)
+    rename(page, "Ben")
+    for number, (ann, ben) in enumerate(NIGHT):
+        if number:
+            page.get_by_role("button", name="➕ Next game").click()
+            settle(page)
+        whose_piles(page, "Ann")
+        type_pile(page, 1, ann)
+        whose_piles(page, "Ben")
+        type_pile(page, 1, ben)
+
+
+def test_a_night_of_three_games_with_a_late_correction(browser: Browser, page: Page) -> None:
+    play_a_night(page)
+    header = ["Player", "Total", "Won", "1", "2", "3"]
+    played = [header, ["Ann", "24", "2", "9", "3", "12"], ["Ben", "20", "1", "6", "11", "3"]]
+    assert sheet_rows(page) == played
+    expect(page.get_by_text("Ann leads the night with 24 points after 3 games.")).to_be_visible()
+    shoot(page, "night")
+
+    page.reload()  # as a phone does when the camera app took its memory
+    expect(page.get_by_text("The night: 3 games")).to_be_visible()
+    settle(page)
+    assert sheet_rows(page) == played
+    expect(page.get_by_role("button", name="↶ Undo")).to_be_enabled()  # undo kept too
+
+    # game 1 corrected after game 3: Ben's pile had more cards; the totals and wins follow
+    page.get_by_role("radio", name="Game 1").click()
+    settle(page)
+    expect(page.get_by_text("Game 1, finished")).to_be_visible()
+    expect(page.get_by_label("Pile 1, left to right")).to_have_value("8D 2H 8H")  # Ben's
+    type_pile(page, 1, "8D 2H 8H 10S 10H KD 10C")
+    corrected = [header, ["Ann", "24", "1", "9", "3", "12"], ["Ben", "31", "2", "17", "11", "3"]]
+    assert sheet_rows(page) == corrected
+    expect(page.get_by_text("Ben leads the night with 31 points after 3 games.")).to_be_visible()
+
+    open_expander(page, "Download the scores")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Night CSV").click()
+    csv_text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert csv_text.splitlines() == [
+        "game,Ann,Ben,winner",
+        "1,9,17,Ben",
+        "2,3,11,Ben",
+        "3,12,3,Ann",
+        "total,24,31,Ben",
+        "won,1,2,",
+    ]
+
+    open_expander(page, "Open on another phone")
+    settle(page)
+    link = page.locator(".bc-link").inner_text().strip()
+    assert len(link) < 300, link  # three games of typed cards
+    expect(page.get_by_role("img", name="QR code of the link")).to_be_visible()
+    other = browser.new_context(viewport=PHONE)  # another phone
+    elsewhere = other.new_page()
+    elsewhere.set_default_timeout(WAIT_MS)
+    elsewhere.goto(link)
+    expect(elsewhere.get_by_text("The night: 3 games")).to_be_visible()
+    settle(elsewhere)
+    assert sheet_rows(elsewhere) == corrected
+    expect(elsewhere.get_by_text("Game 1, finished")).to_be_visible()  # as it was shared
+    other.close()
+    no_errors_on(page)

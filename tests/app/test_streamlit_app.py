@@ -248,7 +248,7 @@ def test_picking_cards_by_hand(app: AppTest) -> None:
 
 
 def player_ids(at: AppTest) -> list[int]:
-    return [player.id for player in at.session_state["table"].players]
+    return [player.id for player in at.session_state["night"].table.players]
 
 
 def pile_id(at: AppTest, pile: int) -> int:

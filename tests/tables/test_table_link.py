@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import json
+import random
 import zlib
 
 import pytest
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 from blackcat.games.black_cat import Variants
 from blackcat.games.black_lady import Rules
 from blackcat.games.cards import ALL_CARDS, parse_card, parse_pile
+from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_lady_table as lt
 from blackcat.tables import table_link
 from blackcat.tables.black_cat_table import (
@@ -28,13 +30,17 @@ from blackcat.tables.black_cat_table import (
     rename_player,
     replace_card,
     score_table,
+    set_cards,
 )
 from blackcat.tables.table_link import (
     GAPS,
+    NIGHT,
     LinkError,
     decode_lady,
+    decode_night,
     decode_table,
     encode_lady,
+    encode_night,
     encode_table,
 )
 from blackcat.vision.types import Guess, ReadCard
@@ -335,3 +341,90 @@ def test_a_damaged_black_lady_link_is_one_sentence(data: dict, says: str) -> Non
 def test_any_text_is_a_black_lady_game_or_a_link_error(text: str) -> None:
     with contextlib.suppress(LinkError):
         decode_lady("2" + text)
+
+
+# ---------------------------------------------------------------------------------------------
+# A night of Black Cat
+
+
+def night_shape(night: nt.Night) -> list:
+    return [night.current, *(shape(table) for table in night.games)]
+
+
+def edited_night() -> nt.Night:
+    """Three games: the edited table (a photo, pins, variants), a game with a gap the reader
+    saw, and a game of typed cards; the first game on screen."""
+    night = nt.next_game(nt.Night((edited_table(),)))
+    ben = night.table.players[1].id
+    night = nt.on_table(night, place_photo, ben, PHOTO, ROWS[:1], [(2,)])
+    night = nt.next_game(night)
+    night = nt.on_table(night, set_cards, night.table.players[0].piles[0].id, parse_pile("7D 3C"))
+    return nt.choose_game(night, 0)
+
+
+def test_a_night_comes_back_from_its_link_with_every_game() -> None:
+    night = edited_night()
+    back = decode_night(encode_night(night, 1, index_on_server), on_server)
+    assert night_shape(back.night) == night_shape(night) and back.selected == 1
+    assert [pile.gaps for pile in back.night.games[1].players[1].piles] == [(2,), ()]
+    assert back.night.games[0].players[1].piles[0].slots[0].doubtful  # the reader's doubt
+    assert nt.score_night(back.night) == nt.score_night(night)
+    on_screen = decode_table(encode_night(night, 1, index_on_server), on_server)
+    assert on_screen.table == back.night.table and on_screen.selected == 1
+    last = decode_night(encode_night(nt.choose_game(night, 2))).night
+    assert last.current == 2 and "c" not in table_link._json(encode_night(last))
+
+
+def test_a_link_of_one_game_is_a_night_of_one_game() -> None:
+    table = edited_table()
+    assert encode_night(nt.Night((table,))) == encode_table(table)
+    assert NIGHT not in table_link._json(encode_table(table))
+    old = decode_night(packed(GOOD))  # a link from before nights
+    assert len(old.night.games) == 1 and old.night.current == 0
+    assert [p.name for p in old.night.table.players] == ["Ann"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_night_of_three_full_games_fits_in_a_short_link(players: int) -> None:
+    """Three games of every card of a deck in each, typed: a few hundred characters (about 270
+    to 295 for 2 to 4 players; with each player's piles from a photo, about 440 to 600)."""
+    names = ["Ann", "Ben", "Cat", "Dan"][:players]
+    each = 52 // (2 * players)
+    games = []
+    shuffled = random.Random(players)
+    for _ in range(3):
+        deck = shuffled.sample(ALL_CARDS, len(ALL_CARDS))
+        piles = [
+            [tuple(deck[(2 * p + k) * each : (2 * p + k + 1) * each]) for k in range(2)]
+            for p in range(players)
+        ]
+        games.append(new_table(names, piles=piles))
+    text = encode_night(nt.night_of(games))
+    assert len(text) < 320, len(text)
+    assert text.isascii() and not set(text) & set("+/=&?# ")
+
+
+@pytest.mark.parametrize(
+    "night",
+    [{NIGHT: "Ann"}, {NIGHT: [1]}, {NIGHT: [{"q": []}]}, {NIGHT: [], "c": 1}, {"c": -1}],
+    ids=["not-a-list", "not-a-game", "no-players", "no-such-game", "negative-game"],
+)
+def test_a_damaged_night_is_a_link_error(night: dict) -> None:
+    with pytest.raises(LinkError, match="can't be read"):
+        decode_night(packed({**GOOD, **night}))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    piles=st.lists(
+        st.lists(st.lists(st.sampled_from(ALL_CARDS), max_size=8), min_size=1, max_size=3),
+        min_size=1,
+        max_size=4,
+    ),
+    current=st.integers(0, 3),
+)
+def test_any_night_round_trips(piles, current: int) -> None:
+    games = [new_table(["Ann", "Ben"], piles=[[tuple(p) for p in game]] * 2) for game in piles]
+    night = nt.night_of(games, current)
+    back = decode_night(encode_night(night)).night
+    assert night_shape(back) == night_shape(night)

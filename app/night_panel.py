@@ -1,0 +1,142 @@
+"""A night of Black Cat on the Black Cat page (UI only): the night's games in Session State, the
+night's sheet with who leads, the game on screen, "Next game" and the night's CSV.
+
+The night is a frozen `blackcat.tables.black_cat_night.Night` in `st.session_state.night` that
+every action replaces (undo, "history", is a list of earlier nights: it covers "Next game" too).
+The page edits the game on screen (`table`): a `black_cat_table` operation goes through `act`,
+a whole new table through `commit_table`, so a finished game is opened and corrected with the
+same tools as the game in play, and the night's sheet follows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import game_state
+import night_view
+import sheet_view
+import streamlit as st
+from card_widgets import set_widget
+
+from blackcat.tables import black_cat_night as nt
+from blackcat.tables import black_cat_table as ts
+
+NIGHT: game_state.Undoable[nt.Night] = game_state.Undoable("night", "history")
+GAME_KEY = "night-game"  # the choice of the game on screen
+
+
+def night() -> nt.Night:
+    return st.session_state.night
+
+
+def table() -> ts.Table:
+    """The game on screen."""
+    return night().table
+
+
+def commit_table(new: ts.Table) -> None:
+    """`new` becomes the game on screen."""
+    NIGHT.commit(nt.with_table(night(), new))
+
+
+def act(
+    operation: Callable[..., ts.Table], *args: Any, after: Callable[[], None] | None = None
+) -> None:
+    """A `black_cat_table` operation on the game on screen (`game_state.Act`)."""
+    NIGHT.apply(nt.on_table, operation, *args, after=after)
+
+
+def _same_player_shown(change: Callable[[], None]) -> None:
+    """`change` may put another game on screen; the same player's piles stay shown (in another
+    game, where they played it; the first player's where they didn't)."""
+    state = st.session_state
+    before = table()
+    shown = state.get("player")
+    name = next((p.name for p in before.players if p.id == shown), None)
+    change()
+    now = table()
+    ids = {p.id for p in now.players}
+    if now is not before and shown not in ids:
+        state.player = next((p.id for p in now.players if p.name == name), now.players[0].id)
+
+
+def undo() -> None:
+    _same_player_shown(NIGHT.undo)
+
+
+def next_game() -> None:
+    _same_player_shown(lambda: NIGHT.apply(nt.next_game))
+
+
+def on_choose_game() -> None:
+    chosen = st.session_state[GAME_KEY]
+    _same_player_shown(lambda: NIGHT.apply(nt.choose_game, chosen))
+
+
+def new_night() -> None:
+    NIGHT.apply(nt.restart)
+    st.session_state.player = table().players[0].id
+
+
+def buttons() -> None:
+    """ "Next game" and "New game" (with several games: "New night"), for the page's row of
+    buttons."""
+    now = night()
+    st.button(
+        "➕ Next game",
+        on_click=next_game,
+        help="The same players, a new table: this game stays on the night's sheet",
+    )
+    several = len(now.games) > 1
+    game_state.confirm_new_game(
+        new_night,
+        (
+            f"All {len(now.games)} games of the night go; the same names (Undo brings them back)."
+            if several
+            else "Empty piles for every player, the same names (Undo brings them back)."
+        ),
+        thing="night" if several else "game",
+    )
+
+
+def show_night() -> None:
+    """With several games: the night's sheet, who leads, and the game on screen to choose."""
+    now = night()
+    if len(now.games) < 2:
+        return
+    score = nt.score_night(now)
+    st.markdown(sheet_view.CSS, unsafe_allow_html=True)
+    st.markdown(f"#### 🌙 The night: {len(now.games)} games")
+    st.markdown(night_view.night_sheet_html(score, current=now.current), unsafe_allow_html=True)
+    icon = "🤝" if len(score.leaders) > 1 else "🏆"
+    st.markdown(
+        f'<div class="bc-result">{icon} {nt.night_line(score)}</div>', unsafe_allow_html=True
+    )
+    st.caption(
+        "Points per game, the night's total and the games won (a tie wins nobody). Choose a "
+        "finished game to correct it: the totals follow."
+    )
+    set_widget(GAME_KEY, now.current)
+    st.segmented_control(
+        "Game on screen",
+        list(range(len(now.games))),
+        format_func=lambda index: f"Game {index + 1}",
+        key=GAME_KEY,
+        required=True,
+        on_change=on_choose_game,
+    )
+    if now.current != now.in_play:
+        st.info(
+            f"✏️ **Game {now.current + 1}, finished**, on screen: a fix here re-scores it and "
+            f"the night's totals follow. Game {now.in_play + 1} is the game in play."
+        )
+
+
+def download() -> tuple[str, str, str, str] | None:
+    """The night's CSV for the page's downloads: (label, data, file name, type); None for a
+    night of one game (the scoreboard's CSV says it all)."""
+    now = night()
+    if len(now.games) < 2:
+        return None
+    return ("Night CSV", nt.night_csv(now), "black-cat-night.csv", "text/csv")

@@ -1,0 +1,84 @@
+"""A score sheet as HTML, shared by Black Lady's deals and a night of Black Cat games: a row a
+player, their name and total stuck at the left (and games won, where the sheet counts them) while
+the columns (deals, games) scroll sideways, so every total stays in view on a phone. Pure
+functions, like `pile_view`; the classes are `bl-` (Black Lady's sheet came first)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+NAME_WIDTH = "6.2rem"  # the name column; the total column sticks right after it
+TOTAL_WIDTH = "3.4rem"  # the total column where games won stick after it
+
+CSS = f"""
+<style>
+.bl-sheet-wrap {{ overflow-x: auto; }}
+.bl-sheet {{ border-collapse: separate; border-spacing: 0; font-size: .95rem; min-width: 100%; }}
+.bl-sheet td, .bl-sheet th {{ padding: .25rem .35rem; border-bottom: 1px solid #e4e4e4;
+  text-align: right; white-space: nowrap; background: #fff; }}
+.bl-sheet th {{ font-size: .8rem; color: #555; font-weight: 600; }}
+.bl-sheet .name {{ position: sticky; left: 0; z-index: 1; text-align: left; width: {NAME_WIDTH};
+  max-width: {NAME_WIDTH}; min-width: {NAME_WIDTH}; overflow: hidden; text-overflow: ellipsis; }}
+.bl-sheet .tot {{ position: sticky; left: {NAME_WIDTH}; z-index: 1; font-weight: 700;
+  font-size: 1.05rem; border-right: 2px solid #bbb; min-width: 3.2rem; }}
+.bl-sheet.with-won .tot {{ box-sizing: border-box; width: {TOTAL_WIDTH};
+  min-width: {TOTAL_WIDTH}; max-width: {TOTAL_WIDTH}; border-right: none; }}
+.bl-sheet .won {{ position: sticky; left: calc({NAME_WIDTH} + {TOTAL_WIDTH}); z-index: 1;
+  border-right: 2px solid #bbb; }}
+.bl-sheet .cur {{ background: #eef5ff; }}
+.bl-sheet td.win {{ background: #fff7d6; }}
+.bl-sheet td.tie {{ background: #f3f1e6; }}
+.bl-sheet tr.lead td.name {{ font-weight: 700; }}
+</style>
+"""
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    name: str  # as the player typed it (escaped here)
+    total: str
+    cells: tuple[str, ...]  # a column each (HTML)
+    lead: bool = False  # the leader's row: name in bold, total shaded
+    won: str | None = None  # games won, where the sheet counts them
+    marks: tuple[str, ...] = ()  # a class a column ("win", "tie"), where there are any
+
+
+def _classes(*names: str) -> str:
+    return " ".join(name for name in names if name)
+
+
+def sheet_html(
+    heads: Sequence[str],
+    rows: Sequence[SheetRow],
+    *,
+    current: int | None = None,
+    won: str | None = None,
+) -> str:
+    """The sheet: a header of `heads` (a column each, `current` shaded), then a row a player;
+    with `won`, a column of that heading for each row's games won sticks after the total."""
+    wins = won is not None
+    head = "".join(
+        f'<th class="{"cur" if index == current else ""}">{text}</th>'
+        for index, text in enumerate(heads)
+    )
+    body = []
+    for row in rows:
+        marks = row.marks or ("",) * len(row.cells)
+        cells = "".join(
+            f'<td class="{_classes("cur" if index == current else "", mark)}">{text}</td>'
+            for index, (text, mark) in enumerate(zip(row.cells, marks, strict=True))
+        )
+        won_cell = f'<td class="won">{row.won or ""}</td>' if wins else ""
+        body.append(
+            f'<tr class="{"lead" if row.lead else ""}"><td class="name">{escape(row.name)}</td>'
+            f'<td class="tot{" win" if row.lead else ""}">{row.total}</td>{won_cell}{cells}</tr>'
+        )
+    won_head = f'<th class="won">{won}</th>' if wins else ""
+    table = _classes("bl-sheet", "with-won" if wins else "")
+    return (
+        f'<div class="bl-sheet-wrap"><table class="{table}">'
+        f'<tr><th class="name">Player</th><th class="tot">Total</th>{won_head}{head}</tr>'
+        f"{''.join(body)}</table></div>"
+    )

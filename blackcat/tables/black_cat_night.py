@@ -1,0 +1,220 @@
+"""A night of Black Cat: game after game at the same table, as the app edits it.
+
+A `Night` is every game of the night, each its own `black_cat_table.Table` (piles, corrections,
+pins, variants), so a finished game can be opened, corrected and re-scored like the game in play
+(the last one); the night's sheet follows. Pure functions on frozen dataclasses, like
+`black_cat_table`: the app keeps one `Night` and replaces it on every change (undo is a list of
+earlier nights).
+
+Players are known across the night by name: the sheet has a row per name, and a rename renames
+the player in every game. Totals add each player's points over the games they played, the game
+in play as it stands. A game is won by the one player with the highest total (RULES.md); equal
+totals are a tie, which counts as a game won by nobody. A game with one player, or no cards yet,
+has no winner.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from blackcat.games.report import plural
+from blackcat.games.standings import leaders
+from blackcat.tables import black_cat_table as ts
+
+MAX_GAMES = 50
+GAME_ID_BLOCK = 1_000
+"""Game k's players and piles have ids from k * GAME_ID_BLOCK + 1: no two games of a night share
+a pile id (the app's widget keys), and all stay below Black Lady's (black_lady_table.ID_BLOCK)."""
+
+
+@dataclass(frozen=True)
+class Night:
+    games: tuple[ts.Table, ...]  # in the order played: the last is the game in play
+    current: int = 0  # the game on screen
+
+    @property
+    def table(self) -> ts.Table:
+        """The game on screen."""
+        return self.games[self.current]
+
+    @property
+    def in_play(self) -> int:
+        """Index of the game in play (the last)."""
+        return len(self.games) - 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Building nights
+
+
+def _numbered(table: ts.Table, index: int) -> ts.Table:
+    """The table with its player and pile ids renumbered into game `index`'s block."""
+    next_id = index * GAME_ID_BLOCK + 1
+    players = []
+    for player in table.players:
+        piles = tuple(replace(pile, id=next_id + 1 + n) for n, pile in enumerate(player.piles))
+        players.append(replace(player, id=next_id, piles=piles))
+        next_id += 1 + len(piles)
+    return replace(table, players=tuple(players), next_id=next_id)
+
+
+def night_of(games: Sequence[ts.Table], current: int | None = None) -> Night:
+    """A night of these games (each renumbered into its own id block), the last on screen unless
+    `current` says otherwise (TableError for no games or too many)."""
+    if not games:
+        raise ts.TableError("a night has at least one game")
+    if len(games) > MAX_GAMES:
+        raise ts.TableError(f"a night of at most {MAX_GAMES} games: start a new night")
+    numbered = tuple(_numbered(table, index) for index, table in enumerate(games))
+    last = len(numbered) - 1
+    return Night(numbered, last if current is None or not 0 <= current <= last else current)
+
+
+def has_cards(table: ts.Table) -> bool:
+    return any(pile.slots for player in table.players for pile in player.piles)
+
+
+def next_game(night: Night) -> Night:
+    """A new game after the last, on screen: the players of the game in play, its variants, two
+    empty piles each. After the untouched example: a first game of "Player 1"."""
+    last = night.games[-1]
+    if last.example:
+        return Night((ts.new_game(last),))
+    if not has_cards(last):
+        raise ts.TableError(f"game {len(night.games)} has no cards yet: play it first")
+    if len(night.games) >= MAX_GAMES:
+        raise ts.TableError(f"a night of at most {MAX_GAMES} games: start a new night")
+    games = (*night.games, _numbered(ts.new_game(last), len(night.games)))
+    return Night(games, len(games) - 1)
+
+
+def restart(night: Night) -> Night:
+    """A new night: one game, the players of the game in play with empty piles."""
+    return Night((ts.new_game(night.games[-1]),))
+
+
+def choose_game(night: Night, index: int) -> Night:
+    if not 0 <= index < len(night.games):
+        raise ts.TableError("that game is no longer in the night")
+    return replace(night, current=index)
+
+
+def with_table(night: Night, table: ts.Table) -> Night:
+    """The game on screen replaced by `table` (the same night when it is the same table)."""
+    if table is night.table:
+        return night
+    games = list(night.games)
+    games[night.current] = table
+    return replace(night, games=tuple(games))
+
+
+def on_table(night: Night, operation: Callable[..., ts.Table], *args: Any) -> Night:
+    """A `black_cat_table` operation applied to the game on screen."""
+    return with_table(night, operation(night.table, *args))
+
+
+def rename_player(night: Night, player_id: int, name: str) -> Night:
+    """A player of the game on screen renamed, in every game of the night they played (TableError
+    where the name is taken in one of them)."""
+    old = night.table.player(player_id).name
+    games = []
+    for table in night.games:
+        player = next((p for p in table.players if p.name == old), None)
+        games.append(table if player is None else ts.rename_player(table, player.id, name))
+    return replace(night, games=tuple(games))
+
+
+def same_player(night: Night, player_id: int | None, index: int) -> int | None:
+    """The id, in game `index`, of the player of the game on screen with this id (by name);
+    None when they didn't play it."""
+    names = {player.id: player.name for player in night.table.players}
+    if player_id not in names:
+        return None
+    table = night.games[index]
+    return next((p.id for p in table.players if p.name == names[player_id]), None)
+
+
+# ---------------------------------------------------------------------------------------------
+# The night's sheet
+
+
+@dataclass(frozen=True)
+class NightScore:
+    """Each game's points per player (None: not at that game's table), each game's winners, and
+    the night's totals and games won."""
+
+    names: tuple[str, ...]  # everyone who played, in the order they first sat down
+    games: tuple[tuple[int | None, ...], ...]
+    winners: tuple[tuple[str, ...], ...]  # per game: one name, several on a tie, or none
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(game[seat] or 0 for game in self.games) for seat in range(len(self.names)))
+
+    @property
+    def wins(self) -> tuple[int, ...]:
+        """Games each player won outright (a tie wins nobody)."""
+        won = [winners[0] for winners in self.winners if len(winners) == 1]
+        return tuple(won.count(name) for name in self.names)
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        """Everyone with the night's highest total."""
+        return leaders(self.names, self.totals)
+
+
+def game_winners(table: ts.Table, result: ts.TableResult) -> tuple[str, ...]:
+    """Who won the game: the highest total, several on a tie; nobody with one player or before
+    any card is in."""
+    if len(result.players) < 2 or not has_cards(table):
+        return ()
+    return result.score.winners
+
+
+def score_night(night: Night) -> NightScore:
+    results = [ts.score_table(table) for table in night.games]
+    names = tuple(dict.fromkeys(p.name for result in results for p in result.players))
+    games = tuple(tuple(result.score.totals.get(name) for name in names) for result in results)
+    winners = tuple(
+        game_winners(table, result) for table, result in zip(night.games, results, strict=True)
+    )
+    return NightScore(names, games, winners)
+
+
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def winner_text(winners: Sequence[str]) -> str:
+    """`Ann`, `tie: Ann and Ben`, or nothing (no winner)."""
+    if len(winners) > 1:
+        return f"tie: {_names(winners)}"
+    return "".join(winners)
+
+
+def night_line(score: NightScore) -> str:
+    """Who leads the night, in words."""
+    best = plural(max(score.totals), "point")
+    games = plural(len(score.games), "game")
+    if len(score.leaders) > 1:
+        return f"{_names(score.leaders)} share the lead with {best} after {games}."
+    return f"{score.leaders[0]} leads the night with {best} after {games}."
+
+
+def night_csv(night: Night) -> str:
+    """The night as CSV: a row a game (each player's points, empty where they didn't play, and
+    who won), then the totals (and who leads), then the games each player won."""
+    score = score_night(night)
+    lines = [["game", *score.names, "winner"]]
+    for index, (points, winners) in enumerate(zip(score.games, score.winners, strict=True)):
+        cells = ("" if p is None else str(p) for p in points)
+        lines.append([str(index + 1), *cells, winner_text(winners)])
+    lines.append(["total", *map(str, score.totals), winner_text(score.leaders)])
+    lines.append(["won", *map(str, score.wins), ""])
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(lines)
+    return buffer.getvalue()

@@ -1,0 +1,182 @@
+"""A night of Black Cat: game after game by the same players, every game kept (to open, correct
+and re-score), the night's totals, games won and CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from blackcat.games.black_cat import Variants
+from blackcat.games.cards import parse_card, parse_pile
+from blackcat.tables import black_cat_night as nt
+from blackcat.tables import black_cat_table as ts
+
+
+def game(piles: dict[str, tuple[str, str]], variants: Variants | None = None) -> ts.Table:
+    """A game of these players with their two piles typed in."""
+    return ts.new_table(
+        list(piles),
+        variants,
+        [[parse_pile(text) for text in two] for two in piles.values()],
+    )
+
+
+def play(night: nt.Night, piles: dict[str, tuple[str, str]]) -> nt.Night:
+    """The game on screen's piles typed in, player by player (by name)."""
+    for player in night.table.players:
+        for pile, text in zip(player.piles, piles[player.name], strict=True):
+            night = nt.on_table(night, ts.set_cards, pile.id, parse_pile(text))
+    return night
+
+
+GAME_1 = {"Ann": ("QS 2C 3H 7H", "KS 9C 4S"), "Ben": ("8D 2H 8H", "")}  # Ann 21, Ben 6
+GAME_2 = {"Ann": ("5H 5D", ""), "Ben": ("10S 10H KD 10C", "")}  # Ann 3, Ben 11
+GAME_3 = {"Ann": ("8D 2H", ""), "Ben": ("7C 3D", "")}  # a tie: 3 each
+
+
+def three_games() -> nt.Night:
+    night = nt.Night((game(GAME_1),))
+    night = play(nt.next_game(night), GAME_2)
+    return play(nt.next_game(night), GAME_3)
+
+
+def test_next_game_keeps_the_players_and_variants_with_empty_piles() -> None:
+    first = game(GAME_1, Variants(lucky_tom=True))
+    night = nt.next_game(nt.Night((first,)))
+    assert len(night.games) == 2 and night.current == 1 and night.games[0] is first
+    table = night.table
+    assert [p.name for p in table.players] == ["Ann", "Ben"]
+    assert all(len(p.piles) == 2 and not any(pile.slots for pile in p.piles) for p in table.players)
+    assert table.variants == Variants(lucky_tom=True)
+
+
+def test_no_two_games_share_an_id() -> None:
+    night = three_games()
+    ids = [
+        id_
+        for table in night.games
+        for player in table.players
+        for id_ in (player.id, *(pile.id for pile in player.piles))
+    ]
+    assert len(ids) == len(set(ids))
+    night = nt.on_table(night, ts.add_pile, night.table.players[0].id)  # ids from its own block
+    assert night.table.players[0].piles[-1].id not in ids
+    assert max(ids) < 100_000  # below Black Lady's
+
+
+def test_a_game_without_cards_has_no_next() -> None:
+    night = nt.next_game(nt.Night((game(GAME_1),)))
+    with pytest.raises(ts.TableError, match="game 2 has no cards yet"):
+        nt.next_game(night)
+
+
+def test_next_game_after_the_untouched_example_starts_the_first_game() -> None:
+    night = nt.next_game(nt.Night((ts.example_table(),)))
+    assert len(night.games) == 1 and not night.table.example
+    assert [p.name for p in night.table.players] == ["Player 1"]
+
+
+def test_the_sheet_has_every_game_the_totals_and_the_games_won() -> None:
+    score = nt.score_night(three_games())
+    assert score.names == ("Ann", "Ben")
+    assert score.games == ((21, 6), (3, 11), (3, 3))
+    assert score.winners == (("Ann",), ("Ben",), ("Ann", "Ben"))
+    assert score.totals == (27, 20)
+    assert score.wins == (1, 1)  # the tie of game 3 is won by nobody
+    assert score.leaders == ("Ann",)
+    assert nt.night_line(score) == "Ann leads the night with 27 points after 3 games."
+
+
+def test_a_correction_to_a_finished_game_moves_the_totals() -> None:
+    night = three_games()
+    night = nt.choose_game(night, 0)
+    ben_pile = night.table.players[1].piles[0]
+    night = nt.on_table(night, ts.replace_card, ben_pile.id, 1, parse_card("2S"))  # 8D 2S 8H
+    assert nt.score_night(night).games[2] == (3, 3)  # the other games as they were
+    night = nt.on_table(night, ts.set_cards, ben_pile.id, parse_pile("10S 10H KD 10C"))
+    score = nt.score_night(night)
+    assert score.games[0] == (21, 11) and score.totals == (27, 25)
+    second = night.table.players[1].piles[1]
+    night = nt.on_table(night, ts.set_cards, second.id, parse_pile("8S 2S 8C 2C 8H"))
+    score = nt.score_night(night)
+    assert score.games[0] == (21, 23)  # Ben wins game 1 now, and leads the night
+    assert score.winners[0] == ("Ben",) and score.wins == (0, 2) and score.totals == (27, 37)
+    assert score.leaders == ("Ben",) and night.current == 0 and len(night.games) == 3
+
+
+def test_a_player_who_joins_later_has_no_points_in_the_games_before() -> None:
+    night = nt.next_game(nt.Night((game(GAME_1),)))
+    night = nt.on_table(night, ts.add_player, "Cat")
+    night = play(night, {**GAME_2, "Cat": ("6S QS 6C", "")})
+    score = nt.score_night(night)
+    assert score.names == ("Ann", "Ben", "Cat")
+    assert score.games == ((21, 6, None), (3, 11, 14))
+    assert score.totals == (24, 17, 14) and score.wins == (1, 0, 1)
+    text = nt.night_csv(night)
+    assert text.splitlines()[1] == "1,21,6,,Ann"
+
+
+def test_a_rename_renames_the_player_in_every_game() -> None:
+    night = three_games()
+    night = nt.rename_player(night, night.table.players[1].id, "Benny")
+    assert [[p.name for p in table.players] for table in night.games] == [["Ann", "Benny"]] * 3
+    assert nt.score_night(night).names == ("Ann", "Benny")
+    with pytest.raises(ts.TableError, match="already a player called"):
+        nt.rename_player(night, night.table.players[1].id, "ann")
+
+
+def test_one_player_or_no_cards_wins_nothing() -> None:
+    solo = nt.Night((game({"Ann": ("QS 2C 3H 7H", "")}),))
+    assert nt.score_night(solo).winners == ((),)
+    night = nt.next_game(nt.Night((game(GAME_1),)))
+    score = nt.score_night(night)
+    assert score.winners == (("Ann",), ()) and score.wins == (1, 0)
+
+
+def test_a_tie_for_the_lead() -> None:
+    ben = {"Ann": ("", ""), "Ben": ("5H 5D", "8D 2H 8H 2D 8C")}  # Ben 15 in game 2
+    night = play(nt.next_game(nt.Night((game(GAME_1),))), ben)
+    score = nt.score_night(night)
+    assert score.totals == (21, 21)
+    assert nt.night_line(score) == "Ann and Ben share the lead with 21 points after 2 games."
+
+
+def test_the_night_as_csv() -> None:
+    rows = list(csv.reader(io.StringIO(nt.night_csv(three_games()))))
+    assert rows == [
+        ["game", "Ann", "Ben", "winner"],
+        ["1", "21", "6", "Ann"],
+        ["2", "3", "11", "Ben"],
+        ["3", "3", "3", "tie: Ann and Ben"],
+        ["total", "27", "20", "Ann"],
+        ["won", "1", "1", ""],
+    ]
+
+
+def test_choosing_a_game_and_a_new_night() -> None:
+    night = three_games()
+    assert nt.choose_game(night, 1).table is night.games[1]
+    with pytest.raises(ts.TableError):
+        nt.choose_game(night, 3)
+    ben = night.table.players[1].id
+    assert nt.same_player(night, ben, 0) == night.games[0].players[1].id
+    fresh = nt.restart(nt.choose_game(night, 0))
+    assert len(fresh.games) == 1 and not nt.has_cards(fresh.table)
+    assert [p.name for p in fresh.table.players] == ["Ann", "Ben"]
+
+
+def test_the_same_table_is_the_same_night() -> None:
+    night = three_games()
+    assert nt.with_table(night, night.table) is night  # no change: nothing for Undo
+    ann = night.table.players[0].id
+    assert nt.on_table(night, ts.reassign_photo, "no-such-photo", ann) is night
+
+
+def test_a_night_of_too_many_games_is_refused() -> None:
+    with pytest.raises(ts.TableError, match="at most"):
+        nt.night_of([game(GAME_1)] * (nt.MAX_GAMES + 1))
+    night = nt.night_of([game(GAME_1)] * nt.MAX_GAMES)
+    with pytest.raises(ts.TableError, match="at most"):
+        nt.next_game(night)

@@ -18,8 +18,6 @@ from blackcat.games.black_cat import (
 from blackcat.games.cards import Card, format_pile
 from blackcat.i18n import ENGLISH, Translator
 
-POINTS_WIDTH = 6  # `12 pts`: the points column of a feature line
-
 
 def plural(count: int, word: str, many: str | None = None) -> str:
     """`1 point`, `2 points`, `0 points`; `many` where adding an s won't do. English only:
@@ -72,10 +70,12 @@ def _queen_text(queen: QueenChoice, symbols: bool, tr: Translator) -> str:
         value=queen.value,
     )
     if queen.pinned:
-        return f"{text} ({tr.gettext('pinned')})"
-    if queen.indifferent:
-        return f"{text} ({tr.gettext('either value scores the same')})"
-    return text
+        note = tr.gettext("pinned")
+    elif queen.indifferent:
+        note = tr.gettext("either value scores the same")
+    else:
+        return text
+    return f"{text} ({note})"
 
 
 def _points_text(points: int, tr: Translator) -> str:
@@ -86,12 +86,14 @@ def format_pile_report(
     pile: PileScore, title: str, *, symbols: bool = True, tr: Translator = ENGLISH
 ) -> str:
     """A pile's cards, one line per feature (positions, cards, points), Queens and points."""
-    lines = [f"{title}: {_cards_text(pile.cards, symbols) or tr.gettext('(empty)')}"]
+    cards = _cards_text(pile.cards, symbols) or tr.gettext("(empty)")
+    lines = [f"{title}: {cards}"]
     if not pile.features:
         lines.append("  " + tr.gettext("no features"))
     name_width = max(len(feature_name(kind, tr)) for kind in FEATURE_KINDS)
     points = [_points_text(feature.points, tr) for feature in pile.features]
-    points_width = max([POINTS_WIDTH, *map(len, points)])
+    # as wide as two-digit points (`12 pts`), so that every pile's column lines up
+    points_width = max(map(len, [_points_text(10, tr), *points]))
     for feature, feature_points in zip(pile.features, points, strict=True):
         lines.append(
             f"  {feature_name(feature.kind, tr):<{name_width}}  "

@@ -4,6 +4,8 @@ in every language."""
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +22,7 @@ from blackcat.vision.types import Guess, PhotoRead, ReadCard
 # The README's example: the example photo's two piles, 36 points.
 README_PILES = ["QS 6C QH 5H 5D 8D 2S QD QC 2H 8H 7S 3H 4S 6S", "10s,10h,KD,10♣,9♥"]
 SCENE_1 = Path(__file__).resolve().parents[1] / "vision" / "data" / "scene_1.jpg"
+README = Path(__file__).resolve().parents[2] / "README.md"
 ANN = "QS AH KH 5H 2H AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS AD"  # -68
 BEN = (
     "3H 4H 6H 7H 8H 9H 10H JH QH 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AC 3C 4C 5C 6C 7C 8C 9C "
@@ -56,6 +59,18 @@ def test_score_in_spanish_names_the_features_as_the_spanish_rules_do() -> None:
     assert lines[-1] == "Total: 36"
     for english in ("Tomcat", "Yowler", "Jellical", "Black Cat", "Pile", "Queens", " pts"):
         assert english not in result.stdout
+
+
+def test_the_readmes_spanish_example_prints_what_the_readme_shows() -> None:
+    example = re.search(
+        r"^\.venv/bin/blackcat (score --lang es .*)\n```\n```\n(.*?)^```",
+        README.read_text(encoding="utf-8"),
+        re.MULTILINE | re.DOTALL,
+    )
+    assert example is not None
+    result = blackcat(*shlex.split(example.group(1)))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == example.group(2)
 
 
 def test_score_in_spanish_pins_empty_piles_and_no_features() -> None:

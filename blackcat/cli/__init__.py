@@ -2,28 +2,40 @@
 
 Each subcommand module provides `add_arguments(parser)` and `run(args) -> int`, and keeps its
 heavy imports (torch, Ultralytics, Streamlit) inside `run`, so that `blackcat score` starts fast.
+
+`--lang {en,es}`, before or after the subcommand, picks the language of the text for people
+(else LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English; JSON is always the same). A player's
+subcommand module takes it as `add_arguments(parser, tr)`, for its help, and `translator_for(args)`
+in `run`; the workshop's subcommands, for developers, stay in English.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import importlib.util
 import os
 import sys
+from collections.abc import Iterable, Sequence
 from types import ModuleType
+
+from blackcat.i18n import ENGLISH, LANGUAGES, N_, Translator, choose_language, translator
 
 # subcommand -> (module, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "score": ("blackcat.cli.score", "score piles of cards given as text"),
-    "lady": ("blackcat.cli.lady", "score a deal of Black Lady from each player's tricks"),
-    "scan": ("blackcat.cli.scan", "read and score photos of piles"),
-    "app": ("blackcat.cli.app", "start the Streamlit app"),
-    "synth": ("blackcat.cli.synth", "render synthetic training scenes"),
-    "train": ("blackcat.cli.train", "train the index detector or the card classifier"),
-    "evaluate": ("blackcat.cli.evaluate", "measure the reader's accuracy"),
-    "calibrate": ("blackcat.cli.calibrate", "fit the reader's probabilities and doubt threshold"),
-    "export": ("blackcat.cli.export", "export the trained weights to ONNX for the reader"),
+    "score": ("blackcat.cli.score", N_("score piles of cards given as text")),
+    "lady": ("blackcat.cli.lady", N_("score a deal of Black Lady from each player's tricks")),
+    "scan": ("blackcat.cli.scan", N_("read and score photos of piles")),
+    "app": ("blackcat.cli.app", N_("start the Streamlit app")),
+    "synth": ("blackcat.cli.synth", N_("render synthetic training scenes")),
+    "train": ("blackcat.cli.train", N_("train the index detector or the card classifier")),
+    "evaluate": ("blackcat.cli.evaluate", N_("measure the reader's accuracy")),
+    "calibrate": (
+        "blackcat.cli.calibrate",
+        N_("fit the reader's probabilities and doubt threshold"),
+    ),
+    "export": ("blackcat.cli.export", N_("export the trained weights to ONNX for the reader")),
 }
 
 # The workshop's subcommands need the `[train]` extra (Ultralytics, onnx, onnxslim): a player's
@@ -36,14 +48,89 @@ TRAIN_EXTRA_INSTALL = 'pip install -e ".[train]"'
 ULTRALYTICS_COMMANDS = frozenset({"train", "evaluate", "calibrate", "export"})
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="blackcat", description="Black Cat score counter")
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, with its `usage:` in the parser's language."""
+
+    def __init__(self, prog: str, *, usage_prefix: str) -> None:
+        super().__init__(prog)
+        self._usage_prefix = usage_prefix
+
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None = None,
+    ) -> None:
+        # argparse asks for no prefix ("") to make a subcommand's `prog`
+        super().add_usage(usage, actions, groups, self._usage_prefix if prefix is None else prefix)
+
+
+def build_parser(only: str | None = None, tr: Translator = ENGLISH) -> argparse.ArgumentParser:
+    """The `blackcat` parser, its help in `tr`'s language; only `only`'s options when given."""
+    formatter = functools.partial(_HelpFormatter, usage_prefix=tr.gettext("usage: "))
+    parser = argparse.ArgumentParser(
+        prog="blackcat",
+        description=tr.gettext("Black Cat score counter"),
+        formatter_class=formatter,
+    )
+    add_language_argument(parser, tr, default=None)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, (module_name, help_text) in SUBCOMMANDS.items():
-        subparser = subparsers.add_parser(name, help=help_text, description=help_text)
+        subparser = subparsers.add_parser(
+            name,
+            help=tr.gettext(help_text),
+            description=tr.gettext(help_text),
+            formatter_class=formatter,
+        )
         if only is None or name == only:
-            _load(module_name).add_arguments(subparser)
+            module = _load(module_name)
+            if name in WORKSHOP_COMMANDS:
+                module.add_arguments(subparser)
+            else:
+                module.add_arguments(subparser, tr)
+        # Given after the subcommand it wins; not given there, it leaves the one before alone.
+        add_language_argument(subparser, tr, default=argparse.SUPPRESS)
+    for each in (parser, *subparsers.choices.values()):
+        _translate_argparse_titles(each, tr)
     return parser
+
+
+def add_language_argument(parser: argparse.ArgumentParser, tr: Translator, default: object) -> None:
+    parser.add_argument(
+        "--lang",
+        default=default,
+        metavar="{" + ",".join(LANGUAGES) + "}",
+        help=tr.gettext(
+            "language of the text ({languages}; default: from LANGUAGE, LC_ALL, LC_MESSAGES or "
+            "LANG, else en); JSON is the same in every language"
+        ).format(languages=", ".join(LANGUAGES)),
+    )
+
+
+def _translate_argparse_titles(parser: argparse.ArgumentParser, tr: Translator) -> None:
+    """The words argparse itself writes in a help page (it has no catalogue of its own here)."""
+    parser._positionals.title = tr.gettext("positional arguments")
+    parser._optionals.title = tr.gettext("options")
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            action.help = tr.gettext("show this help message and exit")
+
+
+def requested_language(argv: Sequence[str]) -> str | None:
+    """The `--lang` given anywhere in `argv` (the help is written before the full parse)."""
+    finder = argparse.ArgumentParser(add_help=False, exit_on_error=False)
+    finder.add_argument("--lang", default=None)
+    try:
+        known, _ = finder.parse_known_args(list(argv))
+    except argparse.ArgumentError:
+        return None  # `--lang` without a value: the full parse says so
+    return known.lang
+
+
+def translator_for(args: argparse.Namespace) -> Translator:
+    """The translator of a parsed command line: its `--lang`, else the environment's."""
+    return translator(choose_language(getattr(args, "lang", None)))
 
 
 def missing_workshop_modules() -> list[str]:
@@ -58,16 +145,16 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     # Only the chosen subcommand's module is imported, so `score` never pulls in the vision stack.
     chosen = next((arg for arg in argv if arg in SUBCOMMANDS), None)
-    parser = build_parser(only=chosen)
+    tr = translator(choose_language(requested_language(argv)))
+    parser = build_parser(only=chosen, tr=tr)
     args = parser.parse_args(argv)
     module_name, _ = SUBCOMMANDS[args.command]
     missing = missing_workshop_modules() if args.command in WORKSHOP_COMMANDS else []
     if missing:
-        print(
-            f"blackcat {args.command}: needs the training tools ({', '.join(missing)} missing); "
-            f"install them with: {TRAIN_EXTRA_INSTALL}",
-            file=sys.stderr,
-        )
+        message = tr.gettext(
+            "needs the training tools ({missing} missing); install them with: {install}"
+        ).format(missing=", ".join(missing), install=TRAIN_EXTRA_INSTALL)
+        print(f"blackcat {args.command}: {message}", file=sys.stderr)
         return 2
     if args.command in ULTRALYTICS_COMMANDS:
         from blackcat.workshop.ultralytics_setup import prepare_ultralytics

@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from blackcat import lan
+from blackcat.cli import translator_for
+from blackcat.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
     from streamlit.runtime import Runtime
@@ -42,31 +44,44 @@ SETTINGS = (
 )
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--port", type=int, default=8501, help="port to serve on (8501)")
+def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> None:
+    parser.add_argument(
+        "--port", type=int, default=8501, help=tr.gettext("port to serve on (8501)")
+    )
     parser.add_argument(
         "--address",
         default=None,
-        help=f"address to listen on (default {LOCAL_ADDRESS}, this machine alone; with --lan "
-        "every interface)",
+        help=tr.gettext(
+            "address to listen on (default {address}, this machine alone; with --lan "
+            "every interface)"
+        ).format(address=LOCAL_ADDRESS),
     )
     parser.add_argument(
         "--lan",
         action="store_true",
-        help="serve over HTTPS on every interface, for a phone on the same network (its camera "
-        "needs HTTPS); prints the address to open",
+        help=tr.gettext(
+            "serve over HTTPS on every interface, for a phone on the same network (its camera "
+            "needs HTTPS); prints the address to open"
+        ),
     )
     parser.add_argument(
         "--new-key",
         action="store_true",
-        help="with --lan: make a new key for the table's address (phones with the old "
-        "address no longer see the table)",
+        help=tr.gettext(
+            "with --lan: make a new key for the table's address (phones with the old "
+            "address no longer see the table)"
+        ),
     )
     parser.add_argument(
-        "--headless", action="store_true", help="don't open a browser window, just serve"
+        "--headless",
+        action="store_true",
+        help=tr.gettext("don't open a browser window, just serve"),
     )
     parser.add_argument(
-        "--models", type=Path, default=None, help="folder with the trained weights (models/)"
+        "--models",
+        type=Path,
+        default=None,
+        help=tr.gettext("folder with the trained weights (models/)"),
     )
 
 
@@ -97,35 +112,41 @@ def streamlit_command(
 
 
 def lan_notice(
-    url: str | None, port: int, certificate: lan.Certificate, new: bool, key: str = ""
+    url: str | None,
+    port: int,
+    certificate: lan.Certificate,
+    new: bool,
+    key: str = "",
+    tr: Translator = ENGLISH,
 ) -> str:
     """What `--lan` prints: the address to open on the phone (with the table's key) and its QR
     code, and the warning to expect."""
-    made = "made now" if new else "made on an earlier run"
+    made = tr.gettext("made now") if new else tr.gettext("made on an earlier run")
     query = f"/?{lan.KEY_PARAM}={key}" if key else ""
     if url:
-        where = (
-            f"{lan.terminal_qr(url + query, lan.terminal_has_colours(sys.stdout))}"
-            f"On a phone on the same network, scan the QR code above or open  {url}{query}"
-        )
+        where = lan.terminal_qr(url + query, lan.terminal_has_colours(sys.stdout)) + tr.gettext(
+            "On a phone on the same network, scan the QR code above or open  {address}"
+        ).format(address=url + query)
     else:
-        where = f"No network found: on this machine, open  https://localhost:{port}{query}"
-    return (
-        f"{where}\n"
-        "Only an address with the key shows the table (--new-key makes a new one).\n"
-        f"The certificate is this computer's own ({made}, kept in {certificate.cert.parent}), "
-        "so the browser warns once: choose Advanced, then Proceed (Chrome), or Show Details, "
-        "then visit this website (Safari). Upload then offers the phone's camera."
-    )
+        where = tr.gettext("No network found: on this machine, open  {address}").format(
+            address=f"https://localhost:{port}{query}"
+        )
+    keys = tr.gettext("Only an address with the key shows the table (--new-key makes a new one).")
+    certificate_note = tr.gettext(
+        "The certificate is this computer's own ({made}, kept in {folder}), so the browser warns "
+        "once: choose Advanced, then Proceed (Chrome), or Show Details, then visit this website "
+        "(Safari). Upload then offers the phone's camera."
+    ).format(made=made, folder=certificate.cert.parent)
+    return f"{where}\n{keys}\n{certificate_note}"
 
 
 def run(args: argparse.Namespace) -> int:
+    tr = translator_for(args)
     if not APP_SCRIPT.is_file():
-        print(
-            f"blackcat app: {APP_SCRIPT} not found; the app runs from a checkout of the "
-            "repository (pip install -e .)",
-            file=sys.stderr,
-        )
+        message = tr.gettext(
+            "{script} not found; the app runs from a checkout of the repository (pip install -e .)"
+        ).format(script=APP_SCRIPT)
+        print(f"blackcat app: {message}", file=sys.stderr)
         return 2
     env = dict(os.environ)
     # The app's NumPy work is small arrays: a pool of BLAS threads only costs start-up time
@@ -140,12 +161,13 @@ def run(args: argparse.Namespace) -> int:
             certificate, new = lan.ensure_certificate(lan.config_dir(), [shown] if shown else [])
             key, _ = lan.ensure_access_key(lan.config_dir(), new=args.new_key)
         except OSError as error:
-            print(f"blackcat app: can't keep the HTTPS certificate: {error}", file=sys.stderr)
+            message = tr.gettext("can't keep the HTTPS certificate: {error}").format(error=error)
+            print(f"blackcat app: {message}", file=sys.stderr)
             return 2
         url = f"https://{shown}:{args.port}" if shown else None
         env[lan.ACCESS_KEY_ENV] = key
         env[lan.PUBLIC_URL_ENV] = url or f"https://localhost:{args.port}"
-        print(lan_notice(url, args.port, certificate, new, key), flush=True)
+        print(lan_notice(url, args.port, certificate, new, key, tr), flush=True)
     else:
         env.pop(lan.ACCESS_KEY_ENV, None)  # on this machine alone no key is asked for
         env.pop(lan.PUBLIC_URL_ENV, None)

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from blackcat.cli import translator_for
 from blackcat.cli.score import tolerate_narrow_consoles
 from blackcat.games.black_lady import (
     ACE_HEARTS_VALUES,
@@ -27,48 +28,57 @@ from blackcat.games.black_lady import (
     Problem,
     Rules,
     check_deal,
+    default_names,
     score_deal,
 )
 from blackcat.games.cards import Card, CardParseError, format_pile, parse_pile
+from blackcat.i18n import ENGLISH, Translator
 
 
 class LadyInputError(Exception):
     """Input that can't be scored; the message is one line for the person at the keyboard."""
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> None:
     parser.add_argument(
         "players",
         nargs="+",
         metavar="PLAYER",
-        help="one player's tricks, in seat order: the cards separated by spaces or commas, "
-        f'e.g. "QS 10h 4♠"; "" is a player who took no trick ({MIN_PLAYERS} to {MAX_PLAYERS} '
-        "players)",
+        help=tr.gettext(
+            "one player's tricks, in seat order: the cards separated by spaces or commas, "
+            'e.g. "QS 10h 4♠"; "" is a player who took no trick ({low} to {high} players)'
+        ).format(low=MIN_PLAYERS, high=MAX_PLAYERS),
     )
-    add_ace_hearts(parser)
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_ace_hearts(parser, tr)
+    parser.add_argument("--json", action="store_true", help=tr.gettext("print the result as JSON"))
 
 
-def add_ace_hearts(parser: argparse.ArgumentParser) -> None:
+def add_ace_hearts(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> None:
     parser.add_argument(
         "--ace-hearts",
         type=int,
         choices=ACE_HEARTS_VALUES,
         default=ACE_HEARTS_VALUES[0],
-        help="minus points of the ace of hearts (11, or 10 as some tables play)",
+        help=tr.gettext("minus points of the ace of hearts (11, or 10 as some tables play)"),
     )
 
 
-def parse_tricks(texts: Sequence[str]) -> list[tuple[Card, ...]]:
+def parse_tricks(texts: Sequence[str], tr: Translator = ENGLISH) -> list[tuple[Card, ...]]:
     """Each player's cards; LadyInputError names the player (from 1) and the token."""
     if not MIN_PLAYERS <= len(texts) <= MAX_PLAYERS:
-        raise LadyInputError(f"{PlayerCountError(len(texts))}: give one argument per player")
+        raise LadyInputError(
+            tr.gettext("{error}: give one argument per player").format(
+                error=PlayerCountError(len(texts)).describe(tr)
+            )
+        )
     tricks = []
     for seat, text in enumerate(texts, start=1):
         try:
             tricks.append(parse_pile(text))
         except CardParseError as error:
-            raise LadyInputError(f"player {seat}: {error}") from None
+            raise LadyInputError(
+                tr.gettext("player {seat}: {error}").format(seat=seat, error=error.describe(tr))
+            ) from None
     return tricks
 
 
@@ -88,37 +98,46 @@ def deal_to_json(score: DealScore, problems: Sequence[Problem]) -> dict[str, Any
     }
 
 
-def format_deal_report(score: DealScore, problems: Sequence[Problem]) -> str:
-    """A line per player (cards that score, count, points), the total and the problems."""
-    width = max(len(player.name) for player in score.players)
+def format_deal_report(
+    score: DealScore, problems: Sequence[Problem], tr: Translator = ENGLISH
+) -> str:
+    """A line per player (cards that score, count, points), the total and the problems (their
+    messages as given: in the same language)."""
+    total = tr.gettext("Total")
+    width = max(len(name) for name in [*(player.name for player in score.players), total])
     lines = []
     for player in score.players:
         if player.no_tricks:
-            what = "no trick"
+            what = tr.gettext("no trick")
         else:
-            scoring = format_pile(player.scoring_cards) or "nothing that scores"
-            what = f"{len(player.cards)} cards, {scoring}"
+            scoring = format_pile(player.scoring_cards) or tr.gettext("nothing that scores")
+            what = tr.ngettext(
+                "{count} card, {scoring}", "{count} cards, {scoring}", len(player.cards)
+            ).format(count=len(player.cards), scoring=scoring)
         lines.append(f"{player.name:<{width}}  {player.points:>+5}  {what}")
-    lines.append(f"{'Total':<{width}}  {score.total:>+5}")
+    lines.append(f"{total:<{width}}  {score.total:>+5}")
     if problems:
-        lines.append("Check these (the deal still scores as read):")
+        lines.append(tr.gettext("Check these (the deal still scores as read):"))
         lines.extend(f"  - {problem.message}" for problem in problems)
     else:
-        lines.append("Every check passes.")
+        lines.append(tr.gettext("Every check passes."))
     return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
+    tr = translator_for(args)
     tolerate_narrow_consoles(sys.stdout, sys.stderr)
     try:
-        tricks = parse_tricks(args.players)
+        tricks = parse_tricks(args.players, tr)
     except LadyInputError as error:
         print(f"blackcat lady: error: {error}", file=sys.stderr)
         return 2
-    score = score_deal(tricks, Rules(ace_hearts=args.ace_hearts))
-    problems = check_deal(tricks)
+    rules = Rules(ace_hearts=args.ace_hearts)
     if args.json:
-        print(json.dumps(deal_to_json(score, problems)))
+        deal = deal_to_json(score_deal(tricks, rules), check_deal(tricks))
+        print(json.dumps(deal))
     else:
-        print(format_deal_report(score, problems))
+        names = default_names(len(tricks), tr)
+        score = score_deal(tricks, rules, names)
+        print(format_deal_report(score, check_deal(tricks, names, tr), tr))
     return 0

@@ -18,40 +18,56 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from blackcat.cli import translator_for
 from blackcat.cli.lady import add_ace_hearts
 from blackcat.cli.photo_output import annotation_paths, reads_to_json, save_annotated
 from blackcat.games.black_cat import PlayerScore, Variants, find_duplicates, score_player
-from blackcat.games.report import format_player_report, pile_score_to_json, plural
+from blackcat.games.report import format_player_report, pile_score_to_json
+from blackcat.i18n import ENGLISH, Translator
 from blackcat.vision.types import PhotoRead, ReadCard
 
 GAMES = ("black-cat", "black-lady")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("photos", nargs="+", metavar="PHOTO", help="JPEG, PNG, WebP or HEIC")
-    parser.add_argument("--json", action="store_true", help="print a JSON array, one per photo")
+def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> None:
+    parser.add_argument(
+        "photos", nargs="+", metavar="PHOTO", help=tr.gettext("JPEG, PNG, WebP or HEIC")
+    )
+    parser.add_argument(
+        "--json", action="store_true", help=tr.gettext("print a JSON array, one per photo")
+    )
     parser.add_argument(
         "--annotate",
         type=Path,
         metavar="OUT",
-        help="write the photo with numbered boxes to OUT (a folder when several photos)",
+        help=tr.gettext(
+            "write the photo with numbered boxes to OUT (a folder when several photos)"
+        ),
     )
-    parser.add_argument("--decks", type=int, choices=(1, 2), default=1, help="decks in play")
-    parser.add_argument("--lucky-tom", action="store_true", help="a Tomcat of two 5s is worth 5")
+    parser.add_argument(
+        "--decks", type=int, choices=(1, 2), default=1, help=tr.gettext("decks in play")
+    )
+    parser.add_argument(
+        "--lucky-tom", action="store_true", help=tr.gettext("a Tomcat of two 5s is worth 5")
+    )
     parser.add_argument(
         "--music-of-the-night",
         action="store_true",
-        help="each Yowler is worth the number of Yowlers in its pile",
+        help=tr.gettext("each Yowler is worth the number of Yowlers in its pile"),
     )
-    parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
+    parser.add_argument(
+        "--models", type=Path, default=None, help=tr.gettext("folder with the weights")
+    )
     parser.add_argument(
         "--game",
         choices=GAMES,
         default=GAMES[0],
-        help="black-cat: each row of a photo is a kitty pile; black-lady: each photo is one "
-        "player's tricks, in seat order",
+        help=tr.gettext(
+            "black-cat: each row of a photo is a kitty pile; black-lady: each photo is one "
+            "player's tricks, in seat order"
+        ),
     )
-    add_ace_hearts(parser)
+    add_ace_hearts(parser, tr)
 
 
 def photo_to_json(
@@ -76,39 +92,66 @@ def photo_to_json(
     }
 
 
-def warnings(photo: PhotoRead, decks: int = 1) -> list[str]:
+def warnings(photo: PhotoRead, decks: int = 1, tr: Translator = ENGLISH) -> list[str]:
     """Cards that appear more often than the decks allow: almost always a misread card."""
     piles = {"": [[read.card for read in pile] for pile in photo.piles]}
-    return [duplicate.describe(with_player=False) for duplicate in find_duplicates(piles, decks)]
+    return [
+        duplicate.describe(with_player=False, tr=tr) for duplicate in find_duplicates(piles, decks)
+    ]
 
 
-def _text_report(image: str, photo: PhotoRead, score: PlayerScore, notes: list[str]) -> str:
-    lines = [f"{image}: {plural(photo.card_count, 'card')} in {plural(len(photo.piles), 'pile')}"]
+def _text_report(
+    image: str, photo: PhotoRead, score: PlayerScore, notes: list[str], tr: Translator = ENGLISH
+) -> str:
+    cards = tr.ngettext("{count} card", "{count} cards", photo.card_count)
+    piles = tr.ngettext("{count} pile", "{count} piles", len(photo.piles))
+    lines = [
+        tr.gettext("{image}: {cards} in {piles}").format(
+            image=image,
+            cards=cards.format(count=photo.card_count),
+            piles=piles.format(count=len(photo.piles)),
+        )
+    ]
     for index, pile in enumerate(photo.piles):
         doubtful = [
-            f"{position} {read.card.label} ({read.confidence:.0%}; or "
-            + ", ".join(guess.card.label for guess in read.alternatives[1:])
-            + ")"
+            tr.gettext("{position} {card} ({confidence}; or {alternatives})").format(
+                position=position,
+                card=read.card.label,
+                confidence=f"{read.confidence:.0%}",
+                alternatives=", ".join(guess.card.label for guess in read.alternatives[1:]),
+            )
             for position, read in enumerate(pile)
             if read.doubtful
         ]
         if doubtful:
-            lines.append(f"  check pile {index}: " + "; ".join(doubtful))
+            lines.append(
+                "  "
+                + tr.gettext("check pile {pile}: {cards}").format(
+                    pile=index, cards="; ".join(doubtful)
+                )
+            )
         lines.extend(
-            f"  gap in pile {index}: {describe_gap(pile, position)}"
+            "  "
+            + tr.gettext("gap in pile {pile}: {gap}").format(
+                pile=index, gap=describe_gap(pile, position, tr)
+            )
             for position in photo.gaps_of(index)
         )
-    lines.append(format_player_report(score))
-    lines.extend(f"  warning: {text}" for text in notes)
+    lines.append(format_player_report(score, tr=tr))
+    lines.extend("  " + tr.gettext("warning: {text}").format(text=text) for text in notes)
     return "\n".join(lines)
 
 
-def describe_gap(pile: Sequence[ReadCard], position: int) -> str:
+def describe_gap(pile: Sequence[ReadCard], position: int, tr: Translator = ENGLISH) -> str:
     """Where in the pile a card may be missing, in words: `a card may be missing before card 5
     (7♥)`, or after the last card."""
     if position >= len(pile):
-        return f"a card may be missing after the last card ({pile[-1].card.label})"
-    return f"a card may be missing before card {position} ({pile[position].card.label})"
+        return tr.gettext("a card may be missing after the last card ({card})").format(
+            card=pile[-1].card.label
+        )
+    return tr.gettext("a card may be missing before card {position} ({card})").format(
+        position=position, card=pile[position].card.label
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -120,6 +163,7 @@ def run(args: argparse.Namespace) -> int:
     from blackcat.vision.image_io import ImageReadError, open_photo
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
 
+    tr = translator_for(args)
     variants = Variants(
         decks=args.decks, lucky_tom=args.lucky_tom, music_of_the_night=args.music_of_the_night
     )
@@ -143,16 +187,16 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{photo_path}: {error}", file=sys.stderr)
             continue
         score = score_player([[read.card for read in pile] for pile in photo.piles], None, variants)
-        notes = warnings(photo, args.decks)
-        result = photo_to_json(str(photo_path), photo, score, notes)
+        result = photo_to_json(str(photo_path), photo, score, warnings(photo, args.decks))
         if targets:
             save_annotated(image, photo, targets[number])
             result["annotated"] = str(targets[number])
         results.append(result)
         if not args.json:
-            print(_text_report(str(photo_path), photo, score, notes))
+            notes = warnings(photo, args.decks, tr)
+            print(_text_report(str(photo_path), photo, score, notes, tr))
             if targets:
-                print(f"  annotated: {targets[number]}")
+                print("  " + tr.gettext("annotated: {path}").format(path=targets[number]))
     if args.json:
         print(json.dumps(results, ensure_ascii=False))
     return 1 if failed else 0

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from blackcat.cli import translator_for
 from blackcat.cli.lady import format_deal_report
 from blackcat.cli.photo_output import annotation_paths, reads_to_json, save_annotated
 from blackcat.cli.score import tolerate_narrow_consoles
@@ -35,6 +36,7 @@ from blackcat.games.black_lady import (
     score_player,
 )
 from blackcat.games.cards import Card
+from blackcat.i18n import ENGLISH, Translator
 from blackcat.vision.types import PhotoRead, ReadCard
 
 
@@ -88,22 +90,29 @@ def _text_report(
     reads: Sequence[tuple[ReadCard, ...] | str],
     rules: Rules,
     problems: Sequence[Problem],
+    tr: Translator = ENGLISH,
 ) -> str:
+    """`problems` are in `tr`'s language, named with `default_names(len(images), tr)`."""
     lines = []
-    names = default_names(len(images))
+    names = default_names(len(images), tr)
     for name, image, read in zip(names, images, reads, strict=True):
         if isinstance(read, str):
             lines.append(f"{name}: {image}: {read}")
             continue
         doubtful = [
-            f"{r.card.label} ({r.confidence:.0%}; or "
-            + ", ".join(g.card.label for g in r.alternatives[1:])
-            + ")"
+            tr.gettext("{card} ({confidence}; or {alternatives})").format(
+                card=r.card.label,
+                confidence=f"{r.confidence:.0%}",
+                alternatives=", ".join(g.card.label for g in r.alternatives[1:]),
+            )
             for r in read
             if r.doubtful
         ]
-        check = f"; check {'; '.join(doubtful)}" if doubtful else ""
-        lines.append(f"{name}: {image}: {len(read)} cards{check}")
+        cards = tr.ngettext("{count} card", "{count} cards", len(read)).format(count=len(read))
+        if doubtful:
+            check = tr.gettext("check {cards}").format(cards="; ".join(doubtful))
+            cards = f"{cards}; {check}"
+        lines.append(f"{name}: {image}: {cards}")
     scored = DealScore(
         tuple(
             score_player([r.card for r in read], rules, name)
@@ -113,7 +122,7 @@ def _text_report(
         rules,
     )
     if scored.players:
-        lines.append(format_deal_report(scored, problems))
+        lines.append(format_deal_report(scored, problems, tr))
     return "\n".join(lines)
 
 
@@ -122,16 +131,18 @@ def run(args: argparse.Namespace) -> int:
     from blackcat.vision.image_io import ImageReadError, open_photo
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
 
+    tr = translator_for(args)
     tolerate_narrow_consoles(sys.stdout, sys.stderr)
     wrong = black_cat_options(args)
     if wrong:
-        print(f"blackcat scan: {wrong} is a Black Cat rule, not Black Lady's", file=sys.stderr)
+        message = tr.gettext("{option} is a Black Cat rule, not Black Lady's").format(option=wrong)
+        print(f"blackcat scan: {message}", file=sys.stderr)
         return 2
     if not MIN_PLAYERS <= len(args.photos) <= MAX_PLAYERS:
-        print(
-            f"blackcat scan: {PlayerCountError(len(args.photos))}: give one photo per player",
-            file=sys.stderr,
+        message = tr.gettext("{error}: give one photo per player").format(
+            error=PlayerCountError(len(args.photos)).describe(tr)
         )
+        print(f"blackcat scan: {message}", file=sys.stderr)
         return 2
     try:
         reader = CardReader.load(args.models or MODELS_DIR)
@@ -158,14 +169,14 @@ def run(args: argparse.Namespace) -> int:
     tricks: list[tuple[Card, ...] | None] = [
         None if isinstance(read, str) else tuple(r.card for r in read) for read in reads
     ]
-    problems = check_deal(tricks)
     if args.json:
-        deal = deal_to_json(images, reads, rules, problems)
+        deal = deal_to_json(images, reads, rules, check_deal(tricks))
         for seat, drawing in drawings.items():
             deal["players"][seat]["annotated"] = drawing
         print(json.dumps(deal))
     else:
-        print(_text_report(images, reads, rules, problems))
+        problems = check_deal(tricks, default_names(len(tricks), tr), tr)
+        print(_text_report(images, reads, rules, problems, tr))
         for drawing in drawings.values():
-            print(f"annotated: {drawing}")
+            print(tr.gettext("annotated: {path}").format(path=drawing))
     return 1 if any(isinstance(read, str) for read in reads) else 0

@@ -12,27 +12,27 @@ import sys
 from dataclasses import dataclass
 from typing import TextIO
 
+from blackcat.cli import translator_for
 from blackcat.games.black_cat import (
     PinError,
     Variants,
     find_duplicates,
+    queen_values_text,
     score_player,
     validate_pins,
 )
-from blackcat.games.cards import QUEEN_VALUES, Card, CardParseError, parse_pile
+from blackcat.games.cards import Card, CardParseError, parse_pile
 from blackcat.games.report import format_player_report, player_score_to_json
+from blackcat.i18n import ENGLISH, Translator
 
-PIN_FORMAT = (
-    "PILE:POSITION=VALUE, e.g. 0:4=11 (pile and position counted from 0, "
-    f"value {' or '.join(map(str, QUEEN_VALUES))})"
-)
 _PIN_PATTERN = re.compile(r"^(\d+):(\d+)=(\d+)$")
 _PIN_SEPARATORS = re.compile(r"[\s,;]+")
 _SUIT_SYMBOLS = "♠♥♦♣"
 
 
 class ScoreInputError(Exception):
-    """Input that can't be scored; the message is one line for the person at the keyboard."""
+    """Input that can't be scored; the message is one line for the person at the keyboard, in
+    their language."""
 
 
 @dataclass(frozen=True)
@@ -43,93 +43,127 @@ class QueenPin:
     value: int
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> None:
     parser.add_argument(
         "piles",
         nargs="+",
         metavar="PILE",
-        help='one pile, cards left to right separated by spaces or commas, e.g. "QS 10h 4♠"; '
-        '"" is an empty pile. All piles belong to one player.',
+        help=tr.gettext(
+            'one pile, cards left to right separated by spaces or commas, e.g. "QS 10h 4♠"; '
+            '"" is an empty pile. All piles belong to one player.'
+        ),
     )
     parser.add_argument(
         "--decks",
         type=int,
         choices=(1, 2),
         default=1,
-        help="decks in play: with 2 (Long Night on the Fence) a card may appear twice",
+        help=tr.gettext("decks in play: with 2 (Long Night on the Fence) a card may appear twice"),
     )
     parser.add_argument(
-        "--lucky-tom", action="store_true", help="a Tomcat of two 5s is worth 5 points"
+        "--lucky-tom", action="store_true", help=tr.gettext("a Tomcat of two 5s is worth 5 points")
     )
     parser.add_argument(
         "--music-of-the-night",
         action="store_true",
-        help="each Yowler is worth the number of Yowlers in its pile",
+        help=tr.gettext("each Yowler is worth the number of Yowlers in its pile"),
     )
     parser.add_argument(
         "--queen",
         action="append",
         default=[],
         metavar="P:I=V",
-        help="pin the Queen at position I of pile P (both from 0) to V (7 or 11); "
-        "repeat it, or give several separated by commas: --queen 0:4=11,1:0=7",
+        help=tr.gettext(
+            "pin the Queen at position I of pile P (both from 0) to V ({values}); "
+            "repeat it, or give several separated by commas: --queen 0:4=11,1:0=7"
+        ).format(values=queen_values_text(tr)),
     )
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--json", action="store_true", help=tr.gettext("print the result as JSON"))
 
 
-def parse_queen_pins(texts: list[str]) -> list[QueenPin]:
+def pin_format(tr: Translator = ENGLISH) -> str:
+    """How `--queen` is written, for the messages that refuse one."""
+    return tr.gettext(
+        "PILE:POSITION=VALUE, e.g. 0:4=11 (pile and position counted from 0, value {values})"
+    ).format(values=queen_values_text(tr))
+
+
+def parse_queen_pins(texts: list[str], tr: Translator = ENGLISH) -> list[QueenPin]:
     """Read `--queen` values; each may hold several pins separated by commas or spaces."""
     pins: list[QueenPin] = []
     for text in texts:
         specs = [spec for spec in _PIN_SEPARATORS.split(text.strip()) if spec]
         if not specs:
-            raise ScoreInputError(f"empty --queen: expected {PIN_FORMAT}")
+            raise ScoreInputError(
+                tr.gettext("empty --queen: expected {format}").format(format=pin_format(tr))
+            )
         for spec in specs:
             match = _PIN_PATTERN.match(spec)
             if match is None:
-                raise ScoreInputError(f"bad --queen {spec!r}: expected {PIN_FORMAT}")
+                raise ScoreInputError(
+                    tr.gettext("bad --queen {pin}: expected {format}").format(
+                        pin=repr(spec), format=pin_format(tr)
+                    )
+                )
             pile, position, value = (int(group) for group in match.groups())
             pins.append(QueenPin(spec, pile, position, value))
     return pins
 
 
-def parse_piles(texts: list[str]) -> list[tuple[Card, ...]]:
+def parse_piles(texts: list[str], tr: Translator = ENGLISH) -> list[tuple[Card, ...]]:
     piles = []
     for index, text in enumerate(texts):
         try:
             piles.append(parse_pile(text))
         except CardParseError as error:
-            raise ScoreInputError(f"pile {index}: {error}") from None
+            raise ScoreInputError(
+                tr.gettext("pile {pile}: {error}").format(pile=index, error=error.describe(tr))
+            ) from None
     return piles
 
 
-def pins_by_pile(pins: list[QueenPin], piles: list[tuple[Card, ...]]) -> dict[int, dict[int, int]]:
+def pins_by_pile(
+    pins: list[QueenPin], piles: list[tuple[Card, ...]], tr: Translator = ENGLISH
+) -> dict[int, dict[int, int]]:
     """Check each pin against the piles and group them as pile -> position -> value."""
     grouped: dict[int, dict[int, int]] = {}
     first_seen: dict[tuple[int, int], QueenPin] = {}
     for pin in pins:
         if pin.pile >= len(piles):
             raise ScoreInputError(
-                f"--queen {pin.text}: there is no pile {pin.pile} "
-                f"(piles are 0-{len(piles) - 1}); expected {PIN_FORMAT}"
+                tr.gettext(
+                    "--queen {pin}: there is no pile {pile} (piles are 0-{last}); expected {format}"
+                ).format(pin=pin.text, pile=pin.pile, last=len(piles) - 1, format=pin_format(tr))
             )
         try:
             validate_pins(piles[pin.pile], {pin.position: pin.value})
         except PinError as error:
-            raise ScoreInputError(f"--queen {pin.text}: pile {pin.pile}: {error}") from None
+            raise ScoreInputError(
+                tr.gettext("--queen {pin}: pile {pile}: {error}").format(
+                    pin=pin.text, pile=pin.pile, error=error.describe(tr)
+                )
+            ) from None
         earlier = first_seen.setdefault((pin.pile, pin.position), pin)
         if earlier.value != pin.value:
-            raise ScoreInputError(f"--queen {pin.text} contradicts --queen {earlier.text}")
+            raise ScoreInputError(
+                tr.gettext("--queen {pin} contradicts --queen {earlier}").format(
+                    pin=pin.text, earlier=earlier.text
+                )
+            )
         grouped.setdefault(pin.pile, {})[pin.position] = pin.value
     return grouped
 
 
-def check_duplicates(piles: list[tuple[Card, ...]], decks: int) -> None:
+def check_duplicates(piles: list[tuple[Card, ...]], decks: int, tr: Translator = ENGLISH) -> None:
     duplicates = find_duplicates({"": piles}, decks)
     if duplicates:
-        described = "; ".join(duplicate.describe(with_player=False) for duplicate in duplicates)
-        hint = " (misread card? with two decks use --decks 2)" if decks == 1 else ""
-        raise ScoreInputError(f"{described}{hint}")
+        described = "; ".join(
+            duplicate.describe(with_player=False, tr=tr) for duplicate in duplicates
+        )
+        if decks == 1:
+            hint = tr.gettext("misread card? with two decks use --decks 2")
+            described = f"{described} ({hint})"
+        raise ScoreInputError(described)
 
 
 def _takes_symbols(stream: TextIO) -> bool:
@@ -150,11 +184,12 @@ def tolerate_narrow_consoles(*streams: object) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    tolerate_narrow_consoles(sys.stderr)
+    tr = translator_for(args)
+    tolerate_narrow_consoles(sys.stdout, sys.stderr)
     try:
-        piles = parse_piles(args.piles)
-        check_duplicates(piles, args.decks)
-        pins = pins_by_pile(parse_queen_pins(args.queen), piles)
+        piles = parse_piles(args.piles, tr)
+        check_duplicates(piles, args.decks, tr)
+        pins = pins_by_pile(parse_queen_pins(args.queen, tr), piles, tr)
     except ScoreInputError as error:
         print(f"blackcat score: error: {error}", file=sys.stderr)
         return 2
@@ -165,5 +200,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(player_score_to_json(player)))
     else:
-        print(format_player_report(player, symbols=_takes_symbols(sys.stdout)))
+        print(format_player_report(player, symbols=_takes_symbols(sys.stdout), tr=tr))
     return 0

@@ -18,19 +18,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Literal
 
 from blackcat.games.cards import QUEEN_VALUES, Card, Rank
 from blackcat.games.standings import leaders
+from blackcat.i18n import ENGLISH, N_, LocalizedError, Translator
 
 FeatureKind = Literal["tomcat", "yowler", "jellical", "black_cat"]
 FEATURE_KINDS: tuple[FeatureKind, ...] = ("tomcat", "yowler", "jellical", "black_cat")
 FEATURE_NAMES: dict[FeatureKind, str] = {
-    "tomcat": "Tomcat",
-    "yowler": "Yowler",
-    "jellical": "Jellical Cat",
-    "black_cat": "Black Cat",
+    "tomcat": N_("Tomcat"),
+    "yowler": N_("Yowler"),
+    "jellical": N_("Jellical Cat"),
+    "black_cat": N_("Black Cat"),
 }
+"""Each feature's name in English; `feature_name` says it in another language."""
 
 TOMCAT_SUM = 10
 TOMCAT_POINTS = 3
@@ -161,9 +164,13 @@ class CardPlace:
     pile: int
     position: int
 
-    def describe(self, *, with_player: bool = True) -> str:
-        where = f"pile {self.pile} position {self.position}"
-        return f"player {self.player!r} {where}" if with_player else where
+    def describe(self, *, with_player: bool = True, tr: Translator = ENGLISH) -> str:
+        where = tr.gettext("pile {pile} position {position}").format(
+            pile=self.pile, position=self.position
+        )
+        if not with_player:
+            return where
+        return tr.gettext("player {player} {where}").format(player=repr(self.player), where=where)
 
 
 @dataclass(frozen=True)
@@ -174,13 +181,16 @@ class DuplicateCard:
     places: tuple[CardPlace, ...]
     allowed: int
 
-    def describe(self, *, with_player: bool = True) -> str:
-        places = ", ".join(place.describe(with_player=with_player) for place in self.places)
-        decks = "one deck has" if self.allowed == 1 else f"{self.allowed} decks have"
-        return (
-            f"card {self.card.label} ({self.card.code}) appears {len(self.places)} times "
-            f"but {decks} only {self.allowed}: {places}"
-        )
+    def describe(self, *, with_player: bool = True, tr: Translator = ENGLISH) -> str:
+        places = ", ".join(place.describe(with_player=with_player, tr=tr) for place in self.places)
+        count = len(self.places)
+        times = tr.ngettext(
+            "card {card} appears {count} time", "card {card} appears {count} times", count
+        ).format(card=f"{self.card.label} ({self.card.code})", count=count)
+        decks = tr.ngettext(
+            "but one deck has only {count}", "but {count} decks have only {count}", self.allowed
+        ).format(count=self.allowed)
+        return f"{times} {decks}: {places}"
 
 
 class DuplicateCardError(ValueError):
@@ -191,8 +201,19 @@ class DuplicateCardError(ValueError):
         super().__init__("; ".join(duplicate.describe() for duplicate in self.duplicates))
 
 
-class PinError(ValueError):
+class PinError(LocalizedError, ValueError):
     """A Queen pin that can't apply: not a Queen, out of range, or a value other than 7/11."""
+
+
+def feature_name(kind: FeatureKind, tr: Translator = ENGLISH) -> str:
+    """A feature's name for people: `Tomcat`; in Spanish the rules' own, `Gato Tom`."""
+    return tr.gettext(FEATURE_NAMES[kind])
+
+
+def queen_values_text(tr: Translator = ENGLISH) -> str:
+    """What a Queen may be worth, for people: `7 or 11`."""
+    first, second = QUEEN_VALUES
+    return tr.gettext("{first} or {second}").format(first=first, second=second)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -315,21 +336,34 @@ def validate_pins(cards: Sequence[Card], pins: PilePins) -> None:
     """Raise PinError unless every pin is a Queen's position in the pile and a value 7 or 11."""
     for position, value in pins.items():
         if not isinstance(position, int) or not 0 <= position < len(cards):
-            span = f"positions 0-{len(cards) - 1}" if cards else "no positions"
-            raise PinError(
-                f"Queen pin position {position!r} is outside the pile ({len(cards)} cards, {span})"
-            )
+            raise PinError(partial(_outside_pile, position=position, cards=len(cards)))
         card = cards[position]
         if not card.is_queen:
-            raise PinError(
-                f"position {position} is {card.label} ({card.code}), not a Queen: "
-                "only Queens can be pinned"
-            )
+            raise PinError(partial(_not_a_queen, position=position, card=card))
         if not isinstance(value, int) or isinstance(value, bool) or value not in QUEEN_VALUES:
-            raise PinError(
-                f"Queen {card.label} at position {position} pinned to {value!r}: "
-                f"a Queen is worth {' or '.join(map(str, QUEEN_VALUES))}"
-            )
+            raise PinError(partial(_not_a_queen_value, position=position, card=card, value=value))
+
+
+def _not_a_queen(tr: Translator, *, position: int, card: Card) -> str:
+    return tr.gettext(
+        "position {position} is {card}, not a Queen: only Queens can be pinned"
+    ).format(position=position, card=f"{card.label} ({card.code})")
+
+
+def _not_a_queen_value(tr: Translator, *, position: int, card: Card, value: object) -> str:
+    return tr.gettext(
+        "Queen {card} at position {position} pinned to {value}: a Queen is worth {values}"
+    ).format(card=card.label, position=position, value=repr(value), values=queen_values_text(tr))
+
+
+def _outside_pile(tr: Translator, *, position: object, cards: int) -> str:
+    span = tr.gettext("no positions")
+    if cards:
+        span = tr.gettext("positions 0-{last}").format(last=cards - 1)
+    count = tr.ngettext("{count} card", "{count} cards", cards).format(count=cards)
+    return tr.gettext("Queen pin position {position} is outside the pile ({count}, {span})").format(
+        position=repr(position), count=count, span=span
+    )
 
 
 def _black_cats_through(cards: Sequence[Card], values: Sequence[int], position: int) -> int:
@@ -434,8 +468,7 @@ def score_player(
     pins = pins or {}
     for pile_index in pins:
         if not isinstance(pile_index, int) or not 0 <= pile_index < len(piles):
-            span = f"piles 0-{len(piles) - 1}" if piles else "no piles"
-            raise PinError(f"Queen pin for pile {pile_index!r}, which doesn't exist ({span})")
+            raise PinError(partial(_no_such_pile, pile_index=pile_index, piles=len(piles)))
     return PlayerScore(
         name=name,
         piles=tuple(
@@ -458,12 +491,23 @@ def score_table(
     pins = pins or {}
     unknown = [name for name in pins if name not in table]
     if unknown:
-        raise PinError(f"Queen pins for unknown player {unknown[0]!r}")
+        raise PinError(
+            lambda tr: tr.gettext("Queen pins for unknown player {player}").format(
+                player=repr(unknown[0])
+            )
+        )
     return TableScore(
         players=tuple(
             score_player(piles, pins.get(name), variants, name=name)
             for name, piles in table.items()
         )
+    )
+
+
+def _no_such_pile(tr: Translator, *, pile_index: object, piles: int) -> str:
+    span = tr.gettext("piles 0-{last}").format(last=piles - 1) if piles else tr.gettext("no piles")
+    return tr.gettext("Queen pin for pile {pile}, which doesn't exist ({span})").format(
+        pile=repr(pile_index), span=span
     )
 
 

@@ -32,6 +32,7 @@ from typing import Literal
 
 from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit
 from blackcat.games.standings import leaders
+from blackcat.i18n import ENGLISH, LocalizedError, Translator
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 9
@@ -61,12 +62,16 @@ SET_ASIDE_SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
 """Within a rank, the order in which cards are set aside (hearts always stay)."""
 
 
-class PlayerCountError(ValueError):
+class PlayerCountError(LocalizedError, ValueError):
     """Black Lady is played by 3 to 9 players."""
 
     def __init__(self, players: int) -> None:
         self.players = players
-        super().__init__(f"Black Lady needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players}")
+        super().__init__(
+            lambda tr: tr.gettext("Black Lady needs {low} to {high} players, got {players}").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS, players=players
+            )
+        )
 
 
 class AceHeartsError(ValueError):
@@ -192,8 +197,9 @@ def score_player(cards: Sequence[Card], rules: Rules = DEFAULT_RULES, name: str 
     return PlayerDeal(name, cards, sum(card_points(card, rules) for card in cards))
 
 
-def default_names(players: int) -> tuple[str, ...]:
-    return tuple(f"player {seat}" for seat in range(1, players + 1))
+def default_names(players: int, tr: Translator = ENGLISH) -> tuple[str, ...]:
+    """`player 1`, `player 2`, ...: the names of players nobody named."""
+    return tuple(tr.gettext("player {seat}").format(seat=seat) for seat in range(1, players + 1))
 
 
 def score_deal(
@@ -211,9 +217,9 @@ def score_deal(
     )
 
 
-def _names(names: Sequence[str] | None, players: int) -> tuple[str, ...]:
+def _names(names: Sequence[str] | None, players: int, tr: Translator = ENGLISH) -> tuple[str, ...]:
     if names is None:
-        return default_names(players)
+        return default_names(players, tr)
     if len(names) != players:
         raise ValueError(f"{len(names)} names for {players} players")
     return tuple(names)
@@ -287,22 +293,24 @@ class Problem:
         return self.message
 
 
-def _names_text(names: Sequence[str]) -> str:
+def _names_text(names: Sequence[str], tr: Translator = ENGLISH) -> str:
     names = list(names)
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return tr.gettext("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card.label for card in cards)
 
 
-def _tricks_word(count: int) -> str:
-    return f"{count} trick" + ("" if count == 1 else "s")
+def _tricks_word(count: int, tr: Translator = ENGLISH) -> str:
+    return tr.ngettext("{count} trick", "{count} tricks", count).format(count=count)
 
 
-def find_doubled(tricks: Sequence[Sequence[Card] | None], names: Sequence[str]) -> list[Problem]:
+def find_doubled(
+    tricks: Sequence[Sequence[Card] | None], names: Sequence[str], tr: Translator = ENGLISH
+) -> list[Problem]:
     """Every card read more than once, in the order first seen, with the players holding it."""
     holders: dict[Card, list[str]] = {}
     for name, cards in zip(names, tricks, strict=True):
@@ -314,36 +322,44 @@ def find_doubled(tricks: Sequence[Sequence[Card] | None], names: Sequence[str]) 
             continue
         players = tuple(dict.fromkeys(where))
         if len(players) == 1:
-            message = (
-                f"{card.label} is in {players[0]}'s tricks {len(where)} times: one deck has "
-                f"one; look at {players[0]}'s photo"
-            )
+            message = tr.ngettext(
+                "{card} is in {player}'s tricks {count} time: one deck has one; "
+                "look at {player}'s photo",
+                "{card} is in {player}'s tricks {count} times: one deck has one; "
+                "look at {player}'s photo",
+                len(where),
+            ).format(card=card.label, player=players[0], count=len(where))
         else:
-            message = (
-                f"{card.label} is in the tricks of {_names_text(players)}: one deck has one; "
-                f"look at their photos"
-            )
+            message = tr.gettext(
+                "{card} is in the tricks of {players}: one deck has one; look at their photos"
+            ).format(card=card.label, players=_names_text(players, tr))
         problems.append(Problem("doubled", (card,), players, message))
     return problems
 
 
-def find_set_aside(tricks: Sequence[Sequence[Card] | None], names: Sequence[str]) -> list[Problem]:
+def find_set_aside(
+    tricks: Sequence[Sequence[Card] | None], names: Sequence[str], tr: Translator = ENGLISH
+) -> list[Problem]:
     """Cards that are set aside with this many players but were read in someone's tricks."""
     out = set(set_aside(len(tricks)))
     problems = []
     for name, cards in zip(names, tricks, strict=True):
         found = tuple(dict.fromkeys(card for card in cards or () if card in out))
         if found:
-            message = (
-                f"{_cards_text(found)} {'is' if len(found) == 1 else 'are'} set aside with "
-                f"{len(tricks)} players but {'is' if len(found) == 1 else 'are'} in {name}'s "
-                f"tricks: look at {name}'s photo"
-            )
+            message = tr.ngettext(
+                "{cards} is set aside with {players} players but is in {player}'s tricks: "
+                "look at {player}'s photo",
+                "{cards} are set aside with {players} players but are in {player}'s tricks: "
+                "look at {player}'s photo",
+                len(found),
+            ).format(cards=_cards_text(found), players=len(tricks), player=name)
             problems.append(Problem("set_aside", found, (name,), message))
     return problems
 
 
-def find_bad_counts(tricks: Sequence[Sequence[Card] | None], names: Sequence[str]) -> list[Problem]:
+def find_bad_counts(
+    tricks: Sequence[Sequence[Card] | None], names: Sequence[str], tr: Translator = ENGLISH
+) -> list[Problem]:
     """Players whose card count is not a whole number of tricks (one card from each player)."""
     players = len(tricks)
     problems = []
@@ -351,10 +367,20 @@ def find_bad_counts(tricks: Sequence[Sequence[Card] | None], names: Sequence[str
         if cards is None or len(cards) % players == 0:
             continue
         below = len(cards) // players
-        message = (
-            f"{name} has {len(cards)} cards, not a whole number of tricks of {players} cards "
-            f"({_tricks_word(below)} is {below * players}, {_tricks_word(below + 1)} "
-            f"{(below + 1) * players}): look at {name}'s photo"
+        message = tr.ngettext(
+            "{player} has {count} card, not a whole number of tricks of {players} cards "
+            "({below} is {below_cards}, {above} {above_cards}): look at {player}'s photo",
+            "{player} has {count} cards, not a whole number of tricks of {players} cards "
+            "({below} is {below_cards}, {above} {above_cards}): look at {player}'s photo",
+            len(cards),
+        ).format(
+            player=name,
+            count=len(cards),
+            players=players,
+            below=_tricks_word(below, tr),
+            below_cards=below * players,
+            above=_tricks_word(below + 1, tr),
+            above_cards=(below + 1) * players,
         )
         problems.append(Problem("count", (), (name,), message))
     return problems
@@ -376,7 +402,9 @@ def _suspects(tricks: Sequence[Sequence[Card]], names: Sequence[str]) -> tuple[s
     return doubled or tuple(names)
 
 
-def find_missing(tricks: Sequence[Sequence[Card]], names: Sequence[str]) -> list[Problem]:
+def find_missing(
+    tricks: Sequence[Sequence[Card]], names: Sequence[str], tr: Translator = ENGLISH
+) -> list[Problem]:
     """With every player's tricks read: each heart and the Q♠ not found (one problem each, as
     they score), the other cards in play not found (one problem), and the number of cards
     read against the deck in play."""
@@ -384,43 +412,54 @@ def find_missing(tricks: Sequence[Sequence[Card]], names: Sequence[str]) -> list
     seen = {card for cards in tricks for card in cards}
     in_play = deck_in_play(players)
     suspects = _suspects(tricks, names)
-    look = f"look at the photos of {_names_text(suspects)}"
+    look = tr.gettext("look at the photos of {players}").format(players=_names_text(suspects, tr))
     if len(suspects) == 1:
-        look = f"look at {suspects[0]}'s photo"
+        look = tr.gettext("look at {player}'s photo").format(player=suspects[0])
     missing = [card for card in in_play if card not in seen]
     problems = [
-        Problem("missing", (card,), suspects, f"{card.label} is in nobody's tricks: {look}")
+        Problem("missing", (card,), suspects, _nobody_has((card,), look, tr))
         for card in missing
         if card_points(card) != 0
     ]
     others = tuple(card for card in missing if card_points(card) == 0)
     if others:
-        verb = "is" if len(others) == 1 else "are"
-        message = f"{_cards_text(others)} {verb} in nobody's tricks: {look}"
-        problems.append(Problem("missing", others, suspects, message))
+        problems.append(Problem("missing", others, suspects, _nobody_has(others, look, tr)))
     read = sum(len(cards) for cards in tricks)
     if read != len(in_play):
-        message = (
-            f"the tricks hold {read} cards but {len(in_play)} are dealt with {players} "
-            f"players: {look}"
-        )
+        message = tr.ngettext(
+            "the tricks hold {count} card but {dealt} are dealt with {players} players: {look}",
+            "the tricks hold {count} cards but {dealt} are dealt with {players} players: {look}",
+            read,
+        ).format(count=read, dealt=len(in_play), players=players, look=look)
         problems.append(Problem("total", (), suspects, message))
     return problems
 
 
+def _nobody_has(cards: Sequence[Card], look: str, tr: Translator) -> str:
+    return tr.ngettext(
+        "{cards} is in nobody's tricks: {look}",
+        "{cards} are in nobody's tricks: {look}",
+        len(cards),
+    ).format(cards=_cards_text(cards), look=look)
+
+
 def check_deal(
-    tricks: Sequence[Sequence[Card] | None], names: Sequence[str] | None = None
+    tricks: Sequence[Sequence[Card] | None],
+    names: Sequence[str] | None = None,
+    tr: Translator = ENGLISH,
 ) -> tuple[Problem, ...]:
     """Everything in a deal that can't be right, each naming whose photos to look at.
 
     `tricks[i]` is None while player i's tricks aren't read yet: the checks that need every
     player (missing cards, the total) wait until all are in. An empty sequence is a player who
-    took no trick."""
+    took no trick. The messages are in `tr`'s language, players nobody named too."""
     _check_players(len(tricks))
-    names = _names(names, len(tricks))
+    names = _names(names, len(tricks), tr)
     problems = (
-        find_doubled(tricks, names) + find_set_aside(tricks, names) + find_bad_counts(tricks, names)
+        find_doubled(tricks, names, tr)
+        + find_set_aside(tricks, names, tr)
+        + find_bad_counts(tricks, names, tr)
     )
     if all(cards is not None for cards in tricks):
-        problems += find_missing([tuple(cards or ()) for cards in tricks], names)
+        problems += find_missing([tuple(cards or ()) for cards in tricks], names, tr)
     return tuple(problems)

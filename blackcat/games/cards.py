@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from blackcat.i18n import ENGLISH, N_, LocalizedError, Translator
+
 QUEEN_VALUES: tuple[int, int] = (7, 11)
 
 
@@ -119,19 +121,31 @@ class Card:
 ALL_CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
 """The 52 cards of one deck, suit by suit (spades, hearts, diamonds, clubs), A to K."""
 
-ACCEPTED_FORMAT = (
+ACCEPTED_FORMAT = N_(
     "a rank (A 2-10 T J Q K) followed by a suit (S H D C or ♠ ♥ ♦ ♣), e.g. QS, 10h, Td, Q♠"
 )
 
 
-class CardParseError(ValueError):
+def accepted_format(tr: Translator = ENGLISH) -> str:
+    """How a card is typed, for people (`ACCEPTED_FORMAT` in English)."""
+    return tr.gettext(ACCEPTED_FORMAT)
+
+
+class CardParseError(LocalizedError, ValueError):
     """A card token that can't be read; names the token and its position."""
 
     def __init__(self, token: str, position: int | None = None) -> None:
         self.token = token
         self.position = position
-        where = f" at position {position}" if position is not None else ""
-        super().__init__(f"unknown card {token!r}{where}: expected {ACCEPTED_FORMAT}")
+        super().__init__(lambda tr: _unknown_card(tr, token, position))
+
+
+def _unknown_card(tr: Translator, token: str, position: int | None) -> str:
+    if position is None:
+        text = tr.gettext("unknown card {token}: expected {accepted}")
+    else:
+        text = tr.gettext("unknown card {token} at position {position}: expected {accepted}")
+    return text.format(token=repr(token), position=position, accepted=accepted_format(tr))
 
 
 _RANK_ALIASES: dict[str, Rank] = {rank.value: rank for rank in Rank} | {"T": Rank.TEN}

@@ -1,21 +1,27 @@
-"""Scores as JSON-ready dicts and as text for people, shared by `score`, `scan` and the app."""
+"""Scores as JSON-ready dicts and as text for people, shared by `score`, `scan` and the app.
+
+The JSON is the same in every language; the text is in the language of the `tr` given.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from blackcat.games.black_cat import (
-    FEATURE_NAMES,
+    FEATURE_KINDS,
     Feature,
     PileScore,
     PlayerScore,
     QueenChoice,
+    feature_name,
 )
 from blackcat.games.cards import Card, format_pile
+from blackcat.i18n import ENGLISH, Translator
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
-    """`1 point`, `2 points`, `0 points`; `many` where adding an s won't do."""
+    """`1 point`, `2 points`, `0 points`; `many` where adding an s won't do. English only:
+    translated text says its counts with `tr.ngettext`."""
     return f"{count} {word if count == 1 else many or word + 's'}"
 
 
@@ -57,40 +63,58 @@ def _positions_text(positions: tuple[int, ...]) -> str:
     return f"{positions[0]}-{positions[-1]}"
 
 
-def _queen_text(queen: QueenChoice, symbols: bool) -> str:
-    name = queen.card.label if symbols else queen.card.code
-    note = ""
+def _queen_text(queen: QueenChoice, symbols: bool, tr: Translator) -> str:
+    text = tr.gettext("{card} at {position} = {value}").format(
+        card=queen.card.label if symbols else queen.card.code,
+        position=queen.position,
+        value=queen.value,
+    )
     if queen.pinned:
-        note = " (pinned)"
+        note = tr.gettext("pinned")
     elif queen.indifferent:
-        note = " (either value scores the same)"
-    return f"{name} at {queen.position} = {queen.value}{note}"
+        note = tr.gettext("either value scores the same")
+    else:
+        return text
+    return f"{text} ({note})"
 
 
-def format_pile_report(pile: PileScore, title: str, *, symbols: bool = True) -> str:
+def _points_text(points: int, tr: Translator) -> str:
+    return tr.ngettext("{count} pt", "{count} pts", points).format(count=points)
+
+
+def format_pile_report(
+    pile: PileScore, title: str, *, symbols: bool = True, tr: Translator = ENGLISH
+) -> str:
     """A pile's cards, one line per feature (positions, cards, points), Queens and points."""
-    lines = [f"{title}: {_cards_text(pile.cards, symbols) or '(empty)'}"]
+    cards = _cards_text(pile.cards, symbols) or tr.gettext("(empty)")
+    lines = [f"{title}: {cards}"]
     if not pile.features:
-        lines.append("  no features")
-    name_width = max(len(name) for name in FEATURE_NAMES.values())
-    for feature in pile.features:
-        points = plural(feature.points, "pt")
+        lines.append("  " + tr.gettext("no features"))
+    name_width = max(len(feature_name(kind, tr)) for kind in FEATURE_KINDS)
+    points = [_points_text(feature.points, tr) for feature in pile.features]
+    # as wide as two-digit points (`12 pts`), so that every pile's column lines up
+    points_width = max(map(len, [_points_text(10, tr), *points]))
+    for feature, feature_points in zip(pile.features, points, strict=True):
         lines.append(
-            f"  {FEATURE_NAMES[feature.kind]:<{name_width}}  "
+            f"  {feature_name(feature.kind, tr):<{name_width}}  "
             f"{_positions_text(feature.positions):>5}  "
-            f"{_cards_text(feature.cards, symbols):<24} {points:>6}"
+            f"{_cards_text(feature.cards, symbols):<24} {feature_points:>{points_width}}"
         )
     if pile.queens:
-        queens = ", ".join(_queen_text(queen, symbols) for queen in pile.queens)
-        lines.append(f"  Queens: {queens}")
-    lines.append(f"  Pile points: {pile.points}")
+        queens = ", ".join(_queen_text(queen, symbols, tr) for queen in pile.queens)
+        lines.append("  " + tr.gettext("Queens: {queens}").format(queens=queens))
+    lines.append("  " + tr.gettext("Pile points: {points}").format(points=pile.points))
     return "\n".join(lines)
 
 
-def format_player_report(player: PlayerScore, *, symbols: bool = True) -> str:
+def format_player_report(
+    player: PlayerScore, *, symbols: bool = True, tr: Translator = ENGLISH
+) -> str:
     """Every pile's report, then the total."""
     sections = [
-        format_pile_report(pile, f"Pile {index}", symbols=symbols)
+        format_pile_report(
+            pile, tr.gettext("Pile {number}").format(number=index), symbols=symbols, tr=tr
+        )
         for index, pile in enumerate(player.piles)
     ]
-    return "\n".join([*sections, f"Total: {player.total}"])
+    return "\n".join([*sections, tr.gettext("Total: {total}").format(total=player.total)])

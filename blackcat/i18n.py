@@ -1,0 +1,113 @@
+"""The languages of the text for people: English (the source text) and Spanish.
+
+Text is written in English in the code and marked for translation; Babel extracts it into
+`locale/blackcat.pot`, each language's catalogue is `locale/<lang>/LC_MESSAGES/blackcat.po`, and
+the compiled `.mo` beside it is what runs (stdlib `gettext`, no Babel at run time). See the
+README's "Languages" section for the commands that update the catalogues.
+
+Nothing here is global: every function that writes text for people takes a `Translator`
+(`ENGLISH` by default), so one process can serve several languages at once (the app: one per
+browser). Get one with `translator(choose_language(...))`. Machine output (JSON, card codes,
+feature kinds) is never translated.
+
+Marking text, so that `pybabel extract` finds it: `tr.gettext("...")`, `tr.ngettext("...",
+"...", count)`, and `N_("...")` for text kept in a constant and translated where it is shown.
+Placeholders are named, `{count}`, and filled with `str.format` after translating.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DOMAIN = "blackcat"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DEFAULT_LANGUAGE = "en"
+LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
+"""Each language offered: its code and its own name (for a language switch)."""
+
+ENVIRONMENT_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where the language is looked for when none is asked for, in gettext's order."""
+
+_NO_LANGUAGE = frozenset({"c", "posix"})  # the C locale: untranslated text
+
+
+def N_(message: str) -> str:
+    """Mark text kept in a constant for extraction; translate it with `tr.gettext` when shown."""
+    return message
+
+
+@dataclass(frozen=True)
+class Translator:
+    """The text of one language: `gettext` and `ngettext` as the stdlib's, for that language."""
+
+    language: str
+    catalogue: gettext.NullTranslations = field(compare=False, repr=False)
+
+    def gettext(self, message: str) -> str:
+        return self.catalogue.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        """The form for `count` (the language's own plural rule); fill `{count}` after."""
+        return self.catalogue.ngettext(singular, plural, count)
+
+
+def language_code(tag: str) -> str | None:
+    """The language of a locale name or language tag (`es_ES.UTF-8`, `es-MX`, `ES`): `es`; None
+    for the C locale or an empty tag."""
+    code = tag.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return None if not code or code in _NO_LANGUAGE else code
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language gettext would choose: the first of LANGUAGE, LC_ALL, LC_MESSAGES and LANG
+    that is set (LANGUAGE may list several, `es:en`); its first language offered here wins, the C
+    locale or none offered gives English."""
+    environ = os.environ if environ is None else environ
+    value = next((environ[name] for name in ENVIRONMENT_VARIABLES if environ.get(name)), "")
+    for tag in value.split(":"):
+        code = language_code(tag)
+        if tag.strip() and code is None:
+            break  # `C` ends the list, as in gettext
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANGUAGE
+
+
+def choose_language(requested: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to write in: the one asked for (`--lang`, a switch), else the environment's;
+    a language not offered here is English."""
+    if requested is None:
+        return language_from_environment(environ)
+    code = language_code(requested)
+    return code if code in LANGUAGES else DEFAULT_LANGUAGE
+
+
+@functools.cache
+def translator(language: str) -> Translator:
+    """The translator of a language code (`choose_language`'s answer); English for any other."""
+    code = language_code(language) or DEFAULT_LANGUAGE
+    if code not in LANGUAGES or code == DEFAULT_LANGUAGE:
+        return Translator(DEFAULT_LANGUAGE, gettext.NullTranslations())
+    catalogue = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+    return Translator(code, catalogue)
+
+
+ENGLISH = translator(DEFAULT_LANGUAGE)
+
+
+class LocalizedError(Exception):
+    """An error whose message can be said in any language: `describe(tr)`; `str()` is English.
+
+    `say` writes the message for a translator, so the text is marked where it is written."""
+
+    def __init__(self, say: Callable[[Translator], str]) -> None:
+        self._say = say
+        super().__init__(say(ENGLISH))
+
+    def describe(self, tr: Translator = ENGLISH) -> str:
+        return self._say(tr)

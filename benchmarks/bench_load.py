@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT / "app"))
 
 import make_photo  # noqa: E402 - beside this script
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
-from reader_pool import READS_SETTING  # noqa: E402
+from reader_pool import READS_SETTING, reads_at_once  # noqa: E402
 from test_browser import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -50,10 +50,13 @@ from test_browser import (  # noqa: E402
     settle,
 )
 
+from blackcat.games.report import plural  # noqa: E402
+
 PHOTOS = make_photo.DEFAULT_OUT / "load"
 UPLOADER = '[data-testid="stFileUploaderDropzoneInput"]'
-# What a page shows once its photo is read: the note of a photo given to a player, or a refusal.
-READ_MARKS = ("given to Player 1", "could not be read", "No cards found")
+GIVEN_NOTE = "given to Player 1"  # the note of a photo read and given to the page's player
+REFUSALS = ("could not be read", "No cards found", "isn't available")
+TAPS_BEFORE_AND_AFTER = 3
 WAIT_MS = 600_000
 STAGED = "bench-staged"
 STAGE = f"""() => {{
@@ -69,14 +72,17 @@ GIVE = """([uploader, staged]) => {
   input.dispatchEvent(new Event('change', {bubbles: true}));
   return Date.now() / 1000;
 }"""
-# Notes in the page itself the time a mark first shows (the browser's clock, the same machine's).
-WATCH_FOR_MARKS = """marks => {
-  window.__readMark = null;
+# The page itself notes when it first shows the photo's note and score, or a refusal (the
+# browser's clock: the same machine's).
+WATCH = """([note, heading, refusals]) => {
+  window.__outcome = null;
   const observer = new MutationObserver(() => {
     const text = document.body.textContent;
-    const mark = marks.find(m => text.includes(m));
-    if (mark && !window.__readMark) {
-      window.__readMark = {mark, at: Date.now() / 1000};
+    const scored = text.includes(note) &&
+      [...document.querySelectorAll('h4')].some(h => h.textContent.includes(heading));
+    const outcome = scored ? 'scored' : refusals.find(refusal => text.includes(refusal));
+    if (outcome && !window.__outcome) {
+      window.__outcome = {outcome, at: Date.now() / 1000};
       observer.disconnect();
     }
   });
@@ -92,13 +98,17 @@ class Expected:
     piles: tuple[str, ...]  # each pile as `QS 10H ...`
     total: int
 
+    @property
+    def heading(self) -> str:
+        return f"Player 1: {plural(self.total, 'point')}"
+
 
 @dataclass(frozen=True)
 class Shown:
     """What a page showed after its upload."""
 
-    seconds: float | None  # photo given -> read; None: never read
-    mark: str | None  # the note it showed (READ_MARKS)
+    seconds: float | None  # photo given -> its score (or a refusal) shown; None: nothing shown
+    outcome: str | None  # "scored", or the refusal shown
     piles: tuple[str, ...]
     total: int | None
 
@@ -110,6 +120,16 @@ class Shown:
 class Tap:
     started: float  # time.time()
     seconds: float  # tap -> the page shows it
+
+
+@dataclass(frozen=True)
+class Figures:
+    given: tuple[float, ...]  # when each page was given its photo (time.time())
+    pages: tuple[Shown, ...]
+    before: tuple[Tap, ...]  # the other page's taps: before the uploads
+    during: tuple[Tap, ...]  # started before the last page showed its score
+    after: tuple[Tap, ...]
+    answers: bool  # the server's health check, after it all
 
 
 def render_photos(count: int) -> list[Path]:
@@ -136,15 +156,16 @@ def scanned(photos: Sequence[Path]) -> list[Expected]:
         cwd=ROOT,
         env={**os.environ, "PYTHONIOENCODING": "utf-8"},
     )
-    expected = [
-        Expected(
-            photo, tuple(" ".join(p["cards"]) for p in read["piles"] if p["cards"]), read["total"]
-        )
-        for photo, read in zip(photos, json.loads(result.stdout), strict=True)
-    ]
+    reads = json.loads(result.stdout)
+    expected = [expected_of(photo, read) for photo, read in zip(photos, reads, strict=True)]
     if len({e.piles for e in expected}) < len(expected):
         raise SystemExit("two photos read the same: their pages could not be told apart")
     return expected
+
+
+def expected_of(photo: Path, read: dict) -> Expected:
+    piles = tuple(" ".join(pile["cards"]) for pile in read["piles"] if pile["cards"])
+    return Expected(photo, piles, read["total"])
 
 
 def open_page(browser: Browser, url: str) -> Page:
@@ -169,22 +190,31 @@ def tap(page: Page) -> Tap:
     return Tap(started, seconds)
 
 
-def give_photos(pages: Sequence[Page], photos: Sequence[Path]) -> list[float]:
+def give_photos(pages: Sequence[Page], expected: Sequence[Expected]) -> list[float]:
     """Each page its photo, all within moments: the files are put in the pages first (in a
     hidden input), then handed to the uploaders one right after the other. When each was given
     (the browser's clock, in seconds)."""
-    for page, photo in zip(pages, photos, strict=True):
+    for page, want in zip(pages, expected, strict=True):
         page.evaluate(STAGE)
-        page.locator(f"#{STAGED}").set_input_files(photo)
-        page.evaluate(WATCH_FOR_MARKS, list(READ_MARKS))
+        page.locator(f"#{STAGED}").set_input_files(want.photo)
+        page.evaluate(WATCH, [GIVEN_NOTE, want.heading, list(REFUSALS)])
     return [page.evaluate(GIVE, [UPLOADER, STAGED]) for page in pages]
 
 
-def read_marks(pages: Sequence[Page]) -> list[dict | None]:
-    return [page.evaluate("window.__readMark") for page in pages]
+def outcomes(pages: Sequence[Page]) -> list[dict | None]:
+    """What each page showed so far ({"outcome", "at"}), None where nothing yet."""
+    return [page.evaluate("window.__outcome") for page in pages]
 
 
-def shown(page: Page, given: float, mark: dict | None) -> Shown:
+def tap_until_shown(tapper: Page, phones: Sequence[Page]) -> list[Tap]:
+    taps = []
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while None in outcomes(phones) and time.monotonic() < deadline:
+        taps.append(tap(tapper))
+    return taps
+
+
+def shown(page: Page, given: float, outcome: dict | None) -> Shown:
     settle(page)
     fields = page.get_by_label(re.compile(r"^Pile \d+, left to right$")).all()
     piles = tuple(value for value in (field.input_value() for field in fields) if value)
@@ -192,9 +222,9 @@ def shown(page: Page, given: float, mark: dict | None) -> Shown:
     total = None
     if heading.count() == 1:
         total = int(re.findall(r"-?\d+", heading.inner_text())[-1])
-    if mark is None:
+    if outcome is None:
         return Shown(None, None, piles, total)
-    return Shown(mark["at"] - given, mark["mark"], piles, total)
+    return Shown(outcome["at"] - given, outcome["outcome"], piles, total)
 
 
 def server_answers(url: str) -> bool:
@@ -205,72 +235,73 @@ def server_answers(url: str) -> bool:
         return False
 
 
-def seconds_line(label: str, taps: Sequence[Tap]) -> str:
-    if not taps:
-        return f"{label}: none"
-    times = [t.seconds for t in taps]
-    return (
-        f"{label}: median {statistics.median(times):.2f} s, max {max(times):.2f} s "
-        f"over {len(times)} taps ({' '.join(f'{t:.2f}' for t in times)})"
-    )
-
-
-def report(
-    expected: Sequence[Expected], pages: Sequence[Shown], given: Sequence[float]
-) -> tuple[int, float | None]:
-    """Print a line per page; how many showed their own photo's score, and the slowest."""
-    print(f"photos given within {given[-1] - given[0]:.2f} s of each other")
-    right = 0
-    for number, (want, got) in enumerate(zip(expected, pages, strict=True), 1):
-        own = got.matches(want)
-        other = [n for n, e in enumerate(expected, 1) if n != number and got.matches(e)]
-        right += own
-        when = f"{got.seconds:5.2f} s" if got.seconds is not None else "never"
-        verdict = "its own photo's score" if own else f"WRONG: {got.piles} total {got.total}"
-        if other:
-            verdict += f" (page {other[0]}'s photo)"
-        print(
-            f"  page {number} ({want.photo.parent.name}): read after {when}, {got.mark!r}; "
-            f"{verdict} ({sum(len(p.split()) for p in want.piles)} cards, total {want.total})"
-        )
-    read = [p.seconds for p in pages if p.seconds is not None]
-    return right, max(read) if len(read) == len(pages) else None
-
-
-def run(photos: Sequence[Path], expected: Sequence[Expected], log: Path) -> None:
-    with served_app(log) as url, sync_playwright() as playwright:
+def measure(url: str, expected: Sequence[Expected]) -> Figures:
+    """A page that taps, then a page per photo; the photos given, and the tapping page's taps
+    until every page shows its score; what each page shows."""
+    with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         tapper = open_page(browser, url)
         open_expander(tapper, "Variants")
-        settle(tapper)
-        phones = [open_page(browser, url) for _ in photos]
+        phones = [open_page(browser, url) for _ in expected]
         for page in phones:
             new_game(page)
-        before = [tap(tapper) for _ in range(3)]
-        given = give_photos(phones, photos)
-        taps: list[Tap] = []
-        deadline = time.monotonic() + WAIT_MS / 1000
-        while None in read_marks(phones) and time.monotonic() < deadline:
-            taps.append(tap(tapper))
-        marks = read_marks(phones)
-        results = [
-            shown(page, when, mark) for page, when, mark in zip(phones, given, marks, strict=True)
-        ]
-        last_read = max((m["at"] for m in marks if m), default=time.time())
-        after = [tap(tapper) for _ in range(3)]
-        answers = server_answers(url)
+        before = [tap(tapper) for _ in range(TAPS_BEFORE_AND_AFTER)]
+        given = give_photos(phones, expected)
+        taps = tap_until_shown(tapper, phones)
+        seen = outcomes(phones)
+        pages = [shown(*page) for page in zip(phones, given, seen, strict=True)]
+        last = max((outcome["at"] for outcome in seen if outcome), default=time.time())
+        after = [tap(tapper) for _ in range(TAPS_BEFORE_AND_AFTER)]
         browser.close()
-    right, slowest = report(expected, results, given)
-    print(f"{right} of {len(photos)} pages showed their own photo's score")
-    print(f"slowest upload to score: {f'{slowest:.2f} s' if slowest else 'some never read'}")
-    print(seconds_line("tap round trip before the uploads", before))
-    print(
-        seconds_line(
-            "tap round trip during the uploads", [t for t in taps if t.started < last_read]
-        )
+    return Figures(
+        given=tuple(given),
+        pages=tuple(pages),
+        before=tuple(before),
+        during=tuple(t for t in taps if t.started < last),
+        after=tuple(after),
+        answers=server_answers(url),
     )
-    print(seconds_line("tap round trip after the uploads", after))
-    print(f"server still answers: {'yes' if answers else 'NO'}; no traceback in its log")
+
+
+def taps_line(label: str, taps: Sequence[Tap]) -> str:
+    if not taps:
+        return f"tap round trip {label}: none"
+    times = [t.seconds for t in taps]
+    return (
+        f"tap round trip {label}: median {statistics.median(times):.2f} s, max {max(times):.2f} s"
+        f" over {len(times)} taps ({' '.join(f'{t:.2f}' for t in times)})"
+    )
+
+
+def page_line(number: int, want: Expected, got: Shown, expected: Sequence[Expected]) -> str:
+    when = f"{got.seconds:5.2f} s" if got.seconds is not None else "never"
+    if got.matches(want):
+        verdict = "its own photo's score"
+    else:
+        verdict = f"WRONG: {got.piles} total {got.total}"
+        verdict += "".join(
+            f" (page {n}'s photo)" for n, e in enumerate(expected, 1) if got.matches(e)
+        )
+    cards = sum(len(pile.split()) for pile in want.piles)
+    return (
+        f"  page {number} ({want.photo.parent.name}): {got.outcome or 'nothing'} after {when}; "
+        f"{verdict} ({cards} cards, total {want.total})"
+    )
+
+
+def print_figures(expected: Sequence[Expected], figures: Figures) -> None:
+    print(f"photos given within {max(figures.given) - min(figures.given):.2f} s of each other")
+    for number, (want, got) in enumerate(zip(expected, figures.pages, strict=True), 1):
+        print(page_line(number, want, got, expected))
+    right = sum(got.matches(want) for want, got in zip(expected, figures.pages, strict=True))
+    print(f"{right} of {len(expected)} pages showed their own photo's score")
+    times = [got.seconds for got in figures.pages if got.seconds is not None]
+    slowest = f"{max(times):.2f} s" if len(times) == len(expected) else "some never shown"
+    print(f"slowest upload to score: {slowest}")
+    print(taps_line("before the uploads", figures.before))
+    print(taps_line("during the uploads", figures.during))
+    print(taps_line("after the uploads", figures.after))
+    print(f"server still answers: {'yes' if figures.answers else 'NO'}; no traceback in its log")
 
 
 def main() -> None:
@@ -280,14 +311,17 @@ def main() -> None:
     args = parser.parse_args()
     if args.reads_at_once is not None:
         os.environ[READS_SETTING] = str(args.reads_at_once)
-    photos = render_photos(args.pages)
-    expected = scanned(photos)
+    expected = scanned(render_photos(args.pages))
     cores = os.cpu_count()
+    reads = reads_at_once(os.environ.get(READS_SETTING), cores)
     load = " ".join(f"{x:.1f}" for x in os.getloadavg())
-    reads = os.environ.get(READS_SETTING, "the server's default")
     print(f"{args.pages} pages, {cores} cores (load average {load}), reads at once: {reads}")
-    with tempfile.TemporaryDirectory() as folder:
-        run(photos, expected, Path(folder) / "streamlit.log")
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        served_app(Path(folder) / "streamlit.log") as url,  # stops it: no traceback in its log
+    ):
+        figures = measure(url, expected)
+    print_figures(expected, figures)
 
 
 if __name__ == "__main__":

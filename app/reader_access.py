@@ -1,6 +1,7 @@
 """The photo reader for every game's page: its weights (`BLACKCAT_MODELS_DIR` points the app at
 another folder, as `blackcat scan --models`), loaded once (`st.cache_resource`), and each photo
-read once (`st.cache_data` by content hash), so editing a card only re-scores.
+read once (`st.cache_data` by content hash), so editing a card only re-scores. Reads take turns
+(`reader_pool`): a table of phones uploading at once leaves the server free for taps.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import streamlit as st
+from reader_pool import READERS
 
 from blackcat.vision import reader as vision_reader
 from blackcat.vision.image_io import ImageReadError, open_photo
@@ -87,9 +89,10 @@ def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> P
     """Read once per photo content (`key`), decks and weights; later runs and later uploads of
     the same photo reuse the result. Raises PhotoError (not cached) for a photo it can't use."""
     try:
-        image = open_photo(_data, name=_name)
-        photo = load_reader(folder).read(image, decks=decks)
-        display, _ = vision_reader.downscale(image.picture(DISPLAY_SIDE), DISPLAY_SIDE)
+        with READERS.turn():
+            image = open_photo(_data, name=_name)
+            photo = load_reader(folder).read(image, decks=decks)
+            display, _ = vision_reader.downscale(image.picture(DISPLAY_SIDE), DISPLAY_SIDE)
     except ImageReadError as error:
         raise PhotoError(f"{error}.") from None
     except Exception as error:  # the page must stay usable whatever the reader does
@@ -112,7 +115,8 @@ def read_upload(data: bytes, name: str, decks: int, how: str) -> PhotoOutcome | 
     reader, why_not = get_reader()
     if reader is None:
         try:
-            open_photo(data, name=name).picture(DISPLAY_SIDE)
+            with READERS.turn():
+                open_photo(data, name=name).picture(DISPLAY_SIDE)
         except ImageReadError as error:
             return "error", f"{error}."
         return "warning", f"{name}: {why_not}"

@@ -26,7 +26,7 @@ import numpy as np
 
 from blackcat.games.cards import ALL_CARDS, Card
 from blackcat.vision.calibration import UNCALIBRATED, Calibration
-from blackcat.vision.types import Box, Evidence, Guess, IndexRead, PhotoRead, ReadCard
+from blackcat.vision.types import SIDES, Box, Evidence, Guess, IndexRead, PhotoRead, ReadCard
 
 Point = tuple[float, float]
 
@@ -161,7 +161,8 @@ def arrange(
     ]
     piles = tuple(tuple(cards[i] for i in row.cards) for row in rows)
     gaps = tuple(row_gaps(row, others, scale) for row in rows)
-    return PhotoRead(width=width, height=height, piles=piles, gaps=gaps)
+    sides = (SIDES[up],) * len(piles)
+    return PhotoRead(width=width, height=height, piles=piles, gaps=gaps, sides=sides)
 
 
 def printed_matter(

@@ -24,7 +24,7 @@ from blackcat.vision.classes import QUARTER_TURNS, IndexClass, parse_class_name
 from blackcat.vision.colour import NO_FIX, PixelFix, white_balance
 from blackcat.vision.image_io import Photo, PhotoSource, TurnedPhoto, as_photo
 from blackcat.vision.layout import NOT_AN_INDEX_ABOVE, arrange, photo_up
-from blackcat.vision.types import Box, Guess, IndexRead, PhotoRead
+from blackcat.vision.types import SIDES, Box, Guess, IndexRead, PhotoRead
 
 MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
 DETECTOR_FILE = "index_detector.onnx"
@@ -454,7 +454,8 @@ def turned_back(read: PhotoRead, size: tuple[int, int], quarter_turns: int) -> P
         )
         for pile in read.piles
     )
-    return replace(read, width=size[0], height=size[1], piles=piles)
+    sides = tuple(SIDES[(SIDES.index(side) + quarter_turns) % 4] for side in read.sides)
+    return replace(read, width=size[0], height=size[1], piles=piles, sides=sides)
 
 
 def _as_lists(boxes: np.ndarray, confidences: np.ndarray) -> tuple[list[Box], list[float]]:

@@ -91,6 +91,13 @@ class ReadCard:
         return self.confidence < self.doubtful_below
 
 
+SIDES = ("near", "left", "far", "right")
+"""The table side whose player reads a pile upright, by the quarter turn (classes.QUARTER_TURNS)
+its glyphs stand at in the photo as stored: upright (their tops pointing to the photo's top) for
+the photographer's side, the bottom of the photo ("near"); tops pointing right for the player on
+the photo's left; upside down for the far side; tops pointing left for the right side."""
+
+
 @dataclass(frozen=True)
 class PhotoRead:
     """Everything read from one photo: piles top to bottom, each ordered left to right."""
@@ -101,10 +108,16 @@ class PhotoRead:
     gaps: tuple[tuple[int, ...], ...] = ()
     """Per pile, the positions before which a card may be missing, ascending (position
     len(pile): after its last card); () when the read gives none for any pile."""
+    sides: tuple[str, ...] = ()
+    """Per pile, the table side whose player reads it upright (SIDES); () means all "near"."""
 
     @property
     def card_count(self) -> int:
         return sum(len(pile) for pile in self.piles)
+
+    def side_of(self, pile: int) -> str:
+        """The table side whose player reads pile `pile` upright (SIDES)."""
+        return self.sides[pile] if pile < len(self.sides) else SIDES[0]
 
     def gaps_of(self, pile: int) -> tuple[int, ...]:
         """The positions in pile `pile` before which a card may be missing."""

@@ -76,6 +76,9 @@ def test_a_photo_turned_any_way_reads_exactly_as_upright(
     read = reader.read(turned)
     assert [[card.card.code for card in pile] for pile in read.piles] == truth(meta_path)
     assert (read.width, read.height) == turned.shape[1::-1]
+    # turned anticlockwise, the cards' tops point left: their player sits on the photo's right
+    want_side = {0: "near", 1: "right", 2: "far", 3: "left"}[quarter_turns % 4]
+    assert [read.side_of(n) for n in range(len(read.piles))] == [want_side] * len(read.piles)
     first = read.piles[0][0]
     x1, y1, x2, y2 = (round(v) for v in first.indices[0].box)
     assert turned[y1:y2, x1:x2].std() > 20  # the box lies on the index in the turned photo

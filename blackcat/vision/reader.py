@@ -21,7 +21,7 @@ from PIL import Image
 from blackcat.games.cards import ALL_CARDS
 from blackcat.vision.calibration import UNCALIBRATED, Calibration, load_calibration
 from blackcat.vision.classes import QUARTER_TURNS, IndexClass, parse_class_name
-from blackcat.vision.colour import NO_FIX, PixelFix, white_balance
+from blackcat.vision.colour import NO_FIX, PixelFix, light_on_dark, white_balance
 from blackcat.vision.image_io import Photo, PhotoSource, TurnedPhoto, as_photo
 from blackcat.vision.layout import NOT_AN_INDEX_ABOVE, arrange, photo_up
 from blackcat.vision.types import SIDES, Box, Guess, IndexRead, PhotoRead
@@ -130,19 +130,26 @@ class CardReader:
         read again turned so they stand upright, as the models read best: a photo reads the
         same whichever way it was turned.
 
-        The models see the photo with its colour cast corrected (`colour.white_balance`); where
-        they find almost no index, they look at its negative too (a deck printed light on dark)
-        and keep whichever finds more cards."""
+        The models see the photo with its colour cast corrected (`colour.white_balance`). Where
+        the indices found show light ink on dark paper, or almost none were found, they look at
+        its negative too (a deck printed light on dark): for light ink it is kept unless it
+        finds clearly fewer cards, else only where it finds clearly more."""
         photo = as_photo(image)
         started = time.perf_counter()
-        fix = white_balance(photo.picture(self.settings.detect_size))
+        picture = photo.picture(self.settings.detect_size)
+        fix = white_balance(picture)
         balanced = time.perf_counter()
         indices, stages = self.read_indices(photo, fix)
-        if found_cards(indices) < FEW_CARDS:
+        to_picture = max(picture.shape[:2]) / photo.long_side
+        light_ink = light_on_dark(
+            picture, [tuple(v * to_picture for v in index.box) for index in indices]
+        )
+        if light_ink or found_cards(indices) < FEW_CARDS:
             negative = replace(fix, negative=True)
             indices_negative, stages_negative = self.read_indices(photo, negative)
             stages = _added(stages, stages_negative)
-            if found_cards(indices_negative) >= found_cards(indices) + FEW_CARDS:
+            found, found_negative = found_cards(indices), found_cards(indices_negative)
+            if found_negative >= found + (-FEW_CARDS if light_ink else FEW_CARDS):
                 indices, fix = indices_negative, negative
         up = photo_up([i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE])
         seen: PhotoSource = photo
@@ -307,8 +314,9 @@ def turned_back_half_quarter(orientations: tuple[float, ...]) -> tuple[float, ..
 
 FEW_CARDS = 3
 """A read that finds fewer cards than this looks at the photo's negative as well (a deck printed
-light on dark reads as almost nothing), and takes the negative where it finds at least this many
-more."""
+light on dark can read as almost nothing), and takes the negative where it finds at least this
+many more; where the indices show light ink, the negative is kept unless it finds this many
+fewer."""
 
 FOUND_CARD_ABOVE = 0.5  # an index counts as a card found where its best guess is this likely
 

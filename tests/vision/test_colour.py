@@ -3,6 +3,7 @@ alone, and a deck printed light on dark is read from the photo's negative."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -44,3 +45,30 @@ def test_a_fix_scales_then_inverts() -> None:
     assert PixelFix(gains=(2.0, 1.0, 1.5)).apply(picture).tolist() == [[[200, 50, 255]]]
     assert PixelFix(negative=True).apply(picture).tolist() == [[[155, 205, 55]]]
     assert NO_FIX.apply(picture) is picture
+
+
+def _index(paper: int, ink: int) -> np.ndarray:
+    """A 20x14 index box: paper with a rank and a pip of ink covering about a third of it."""
+    box = np.full((20, 14, 3), paper, np.uint8)
+    box[2:10, 3:11] = ink
+    box[12:18, 4:10] = ink
+    return box
+
+
+def test_light_ink_on_dark_paper_is_told_from_dark_ink_on_light_paper() -> None:
+    from blackcat.vision.colour import light_on_dark
+
+    picture = np.concatenate([_index(235, 30), _index(25, 200)], axis=1)
+    light_face, dark_face = (0, 0, 14, 20), (14, 0, 28, 20)
+    assert not light_on_dark(picture, [light_face, light_face, dark_face])
+    assert light_on_dark(picture, [dark_face, dark_face, light_face])
+    assert not light_on_dark(picture, [])
+
+
+def test_a_deck_printed_light_on_dark_is_read_from_the_negative() -> None:
+    """The example photo as a negative: black faces, light ink, as a dark-faced deck."""
+    from blackcat.vision.reader import CardReader
+
+    truth = json.loads(EXAMPLE.with_suffix(".json").read_text())
+    read = CardReader.load().read(255 - load_image(EXAMPLE))
+    assert [[card.card.code for card in pile] for pile in read.piles] == truth["piles"]

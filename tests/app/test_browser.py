@@ -378,6 +378,9 @@ def test_lan_serves_the_page_over_https_to_the_address_with_the_key(
         context.close()
     printed = (tmp_path / "streamlit.log").read_text()
     assert f":{port}/?key={key}" in printed and "https://" in printed
+    # every address printed opens the table: none without its key (Streamlit's "URL:" line)
+    addresses = re.findall(rf"https?://[^\s/]+:{port}\S*", printed)
+    assert addresses and all(f"key={key}" in address for address in addresses), addresses
     assert "▄" in printed  # the QR code of that address
 
 

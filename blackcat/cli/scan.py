@@ -4,7 +4,9 @@ JSON per photo: `{"image", "piles": [{"cards", "confidence", "boxes", <the score
 blackcat score>, "doubtful", "alternatives", "gaps"}], "total", "warnings"}` ("gaps": the
 positions in the pile before which a card may be missing), or `{"image", "error"}` for
 a photo that can't be read (the others go on; the exit status is then 1). With `--annotate`,
-each object also names the drawing it wrote (`"annotated"`).
+each object also names the drawing it wrote (`"annotated"`). The JSON counts piles and cards
+from 0, as `blackcat score --json` does; the text counts them from 1, as the app and the
+annotated photo do (`1.3`: the first pile's third card).
 
 `--game black-lady` reads each photo as one player's tricks instead (`blackcat.cli.scan_lady`).
 """
@@ -20,8 +22,20 @@ from typing import Any
 
 from blackcat.cli.lady import add_ace_hearts
 from blackcat.cli.photo_output import annotation_paths, reads_to_json, save_annotated
-from blackcat.games.black_cat import PlayerScore, Variants, find_duplicates, score_player
-from blackcat.games.report import format_player_report, pile_score_to_json, plural
+from blackcat.games.black_cat import (
+    DuplicateCard,
+    PlayerScore,
+    Variants,
+    find_duplicates,
+    score_player,
+)
+from blackcat.games.report import (
+    card_number,
+    duplicate_text,
+    format_player_report,
+    pile_score_to_json,
+    plural,
+)
 from blackcat.vision.types import PhotoRead, ReadCard
 
 GAMES = ("black-cat", "black-lady")
@@ -76,26 +90,37 @@ def photo_to_json(
     }
 
 
-def warnings(photo: PhotoRead, decks: int = 1) -> list[str]:
+def duplicates(photo: PhotoRead, decks: int = 1) -> tuple[DuplicateCard, ...]:
     """Cards that appear more often than the decks allow: almost always a misread card."""
     piles = {"": [[read.card for read in pile] for pile in photo.piles]}
-    return [duplicate.describe(with_player=False) for duplicate in find_duplicates(piles, decks)]
+    return tuple(find_duplicates(piles, decks))
+
+
+def warnings(photo: PhotoRead, decks: int = 1) -> list[str]:
+    """The JSON's `"warnings"`: each duplicate as the engine words it (positions from 0)."""
+    return [duplicate.describe(with_player=False) for duplicate in duplicates(photo, decks)]
+
+
+def text_warnings(photo: PhotoRead, decks: int = 1) -> list[str]:
+    """The same warnings for the text report, cards counted from 1 (`card 1.2`)."""
+    return [duplicate_text(duplicate) for duplicate in duplicates(photo, decks)]
 
 
 def _text_report(image: str, photo: PhotoRead, score: PlayerScore, notes: list[str]) -> str:
+    """What a person reads: piles and cards counted from 1, as on the annotated photo."""
     lines = [f"{image}: {plural(photo.card_count, 'card')} in {plural(len(photo.piles), 'pile')}"]
     for index, pile in enumerate(photo.piles):
         doubtful = [
-            f"{position} {read.card.label} ({read.confidence:.0%}; or "
+            f"{card_number(index, position)} {read.card.label} ({read.confidence:.0%}; or "
             + ", ".join(guess.card.label for guess in read.alternatives[1:])
             + ")"
             for position, read in enumerate(pile)
             if read.doubtful
         ]
         if doubtful:
-            lines.append(f"  check pile {index}: " + "; ".join(doubtful))
+            lines.append(f"  check pile {index + 1}: " + "; ".join(doubtful))
         lines.extend(
-            f"  gap in pile {index}: {describe_gap(pile, position)}"
+            f"  gap in pile {index + 1}: {describe_gap(index, pile, position)}"
             for position in photo.gaps_of(index)
         )
     lines.append(format_player_report(score))
@@ -103,12 +128,13 @@ def _text_report(image: str, photo: PhotoRead, score: PlayerScore, notes: list[s
     return "\n".join(lines)
 
 
-def describe_gap(pile: Sequence[ReadCard], position: int) -> str:
-    """Where in the pile a card may be missing, in words: `a card may be missing before card 5
+def describe_gap(pile_index: int, pile: Sequence[ReadCard], position: int) -> str:
+    """Where in the pile a card may be missing, in words: `a card may be missing before card 1.5
     (7♥)`, or after the last card."""
     if position >= len(pile):
         return f"a card may be missing after the last card ({pile[-1].card.label})"
-    return f"a card may be missing before card {position} ({pile[position].card.label})"
+    number = card_number(pile_index, position)
+    return f"a card may be missing before card {number} ({pile[position].card.label})"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -143,14 +169,13 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{photo_path}: {error}", file=sys.stderr)
             continue
         score = score_player([[read.card for read in pile] for pile in photo.piles], None, variants)
-        notes = warnings(photo, args.decks)
-        result = photo_to_json(str(photo_path), photo, score, notes)
+        result = photo_to_json(str(photo_path), photo, score, warnings(photo, args.decks))
         if targets:
             save_annotated(image, photo, targets[number])
             result["annotated"] = str(targets[number])
         results.append(result)
         if not args.json:
-            print(_text_report(str(photo_path), photo, score, notes))
+            print(_text_report(str(photo_path), photo, score, text_warnings(photo, args.decks)))
             if targets:
                 print(f"  annotated: {targets[number]}")
     if args.json:

@@ -20,7 +20,7 @@ from blackcat.games.black_cat import (
     validate_pins,
 )
 from blackcat.games.cards import QUEEN_VALUES, Card, CardParseError, parse_pile
-from blackcat.games.report import format_player_report, player_score_to_json
+from blackcat.games.report import duplicate_text, format_player_report, player_score_to_json
 
 PIN_FORMAT = (
     "PILE:POSITION=VALUE, e.g. 0:4=11 (pile and position counted from 0, "
@@ -99,7 +99,7 @@ def parse_piles(texts: list[str]) -> list[tuple[Card, ...]]:
         try:
             piles.append(parse_pile(text))
         except CardParseError as error:
-            raise ScoreInputError(f"pile {index}: {error}") from None
+            raise ScoreInputError(f"pile {index + 1}: {error}") from None
     return piles
 
 
@@ -127,7 +127,7 @@ def pins_by_pile(pins: list[QueenPin], piles: list[tuple[Card, ...]]) -> dict[in
 def check_duplicates(piles: list[tuple[Card, ...]], decks: int) -> None:
     duplicates = find_duplicates({"": piles}, decks)
     if duplicates:
-        described = "; ".join(duplicate.describe(with_player=False) for duplicate in duplicates)
+        described = "; ".join(duplicate_text(duplicate) for duplicate in duplicates)
         hint = " (misread card? with two decks use --decks 2)" if decks == 1 else ""
         raise ScoreInputError(f"{described}{hint}")
 

@@ -130,7 +130,7 @@ class CardParseError(ValueError):
     def __init__(self, token: str, position: int | None = None) -> None:
         self.token = token
         self.position = position
-        where = f" at position {position}" if position is not None else ""
+        where = f" (card {position + 1})" if position is not None else ""  # people count from 1
         super().__init__(f"unknown card {token!r}{where}: expected {ACCEPTED_FORMAT}")
 
 

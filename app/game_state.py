@@ -77,7 +77,18 @@ class Undoable(Generic[Game]):
 
 
 def confirm_new_game(start: Callable[[], None], what: str, key: str = "new-game") -> None:
-    """ "New game" asks once: a tap opens the question, a second tap starts it."""
-    with st.popover("New game", key=key):
+    """ "New game" asks once: a tap opens the question, a second tap starts it and closes it."""
+    with st.popover("New game", key=key, on_change="rerun"):  # its state: closed by "yes"
         st.markdown(f"**Start a new game?** {what}")
-        st.button("Yes, a new game", key=f"{key}-yes", type="primary", on_click=start)
+        st.button(
+            "Yes, a new game",
+            key=f"{key}-yes",
+            type="primary",
+            on_click=_start_and_close,
+            args=(start, key),
+        )
+
+
+def _start_and_close(start: Callable[[], None], key: str) -> None:
+    start()
+    st.session_state[key] = False  # the question is answered

@@ -282,8 +282,8 @@ def show_photo_inputs(now: lt.LadyGame, seat: int) -> None:
     files = photo_input.photo_inputs(HOW_TO_PHOTOGRAPH, f"Photo of {name}'s tricks", prefix=prefix)
     notes = photo_input.take_uploads(files, lambda data, file: add_photo(data, file, seat), prefix)
     with photo_input.notes_box(prefix):
-        for _, (kind, message) in notes:
-            getattr(st, kind)(message)
+        for file, (kind, message) in notes:
+            photo_input.show_note(kind, message, file)
 
 
 def card_number(position: int) -> str:

@@ -10,6 +10,7 @@ from dataclasses import replace
 import numpy as np
 import streamlit as st
 from game_state import Act
+from photo_input import breakable
 from photo_store import PhotoRecord
 from PIL import Image
 
@@ -98,7 +99,7 @@ def show_photo(
     jpeg = annotated_jpeg(
         key, drawing_key(marks), record.factor, marks, record.display, by_pile=where != "tricks"
     )
-    caption = f"{record.name}: the numbers are the card numbers below"
+    caption = f"{breakable(record.name)}: the numbers are the card numbers below"
     if st.session_state.get(f"zoom:{key}"):
         # wider than the phone, scrolled sideways: the numbers are readable without pinching
         st.markdown(

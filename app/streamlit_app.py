@@ -67,11 +67,9 @@ PAGE_CSS = """
   outline: 2px dashed #f57c00; outline-offset: -5px; }
 /* the game switch clear of Streamlit's top bar */
 [data-testid="stMainBlockContainer"] { padding-top: 3.6rem; }
-/* upload notes: small; a refused file a line each (its start says which file and why) */
+/* upload notes: small, each note whole (a long file name wraps at its underscores) */
 [class*="upload-notes"] [data-testid="stAlert"] > div { padding: .3rem .6rem; }
 [class*="upload-notes"] [data-testid="stAlert"] p { font-size: .8rem; line-height: 1.3; }
-[class*="upload-notes"] [role="alert"] p { white-space: nowrap; overflow: hidden;
-  text-overflow: ellipsis; }
 [class*="upload-notes"] { gap: .25rem; }
 </style>
 """
@@ -365,7 +363,7 @@ def show_photo_inputs(player: ts.Player) -> None:
             message = note.message(table, shown)
             if message is None:
                 continue
-            getattr(st, note.kind)(message)
+            photo_input.show_note(note.kind, message, name)
             if ask and note in placed and note.photo is not None:
                 owner_select(table, note.photo, shown, f"upload-owner:{note.photo}", name)
     reader_access.reader_note()

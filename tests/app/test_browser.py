@@ -555,7 +555,7 @@ def test_nine_players_of_black_lady_fit_a_phone_with_every_total_in_view(page: P
     no_errors_on(page)
 
 
-def test_failed_uploads_leave_a_line_each_and_the_score_in_place(page: Page) -> None:
+def test_failed_uploads_leave_a_short_note_each_and_the_score_in_place(page: Page) -> None:
     board = page.locator("table.bc-board")
     expect(page.get_by_text("The photo reader isn't available")).to_be_visible()  # laid out
     settle(page)
@@ -578,7 +578,7 @@ def test_failed_uploads_leave_a_line_each_and_the_score_in_place(page: Page) -> 
     notes = page.locator('[class*="upload-notes"] [data-testid="stAlert"]')
     expect(notes).to_have_count(3)
     heights = [box["height"] for box in (n.bounding_box() for n in notes.all()) if box]
-    assert len(heights) == 3 and max(heights) < 40, heights  # a short line each
+    assert len(heights) == 3 and max(heights) < 60, heights  # two short lines at most each
     # the score moved down by the notes alone (and the gaps between them), no more
     assert after["y"] - before["y"] <= sum(heights) + 3 * 16 + 8, (before, after, heights)
     assert after["y"] + after["height"] <= PHONE["height"] * 1.5

@@ -33,6 +33,35 @@ def reading_page(browser: Browser, fake_reader_server: str) -> Iterator[Page]:
     context.close()
 
 
+LINES_OF_TEXT = """(element) => {
+  // each line break in the element's text: [what ends the line (with any unseen space or
+  // zero-width space after it), the character that starts the next line]
+  const chars = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let i = 0; i < node.data.length; i++) {
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const box = range.getBoundingClientRect();
+      chars.push({c: node.data[i], top: box.top, right: box.right, seen: box.width > 0});
+    }
+  }
+  const breaks = [];
+  let previous = null;
+  let ending = "";
+  for (const char of chars) {
+    if (!char.seen) { ending += char.c; continue; }
+    if (previous && char.top > previous.top + 2) breaks.push([ending, char.c]);
+    previous = char;
+    ending = char.c;
+  }
+  const shown = element.getBoundingClientRect();
+  return {breaks, lastInView: previous.right <= shown.right + 0.5 && previous.top < shown.bottom};
+}"""
+WORD_ENDS = " _-\u200b"  # where a line may break: after a space, an underscore, a hyphen
+
+
 def upload(page: Page, name: str, data: bytes, mime: str = "image/png") -> None:
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').first.set_input_files(
         files=[{"name": name, "mimeType": mime, "buffer": data}]
@@ -52,4 +81,23 @@ def test_the_new_game_question_closes_once_answered(page: Page) -> None:
     settle(page)
     expect(page.get_by_text("Player 1: 0 points")).to_be_visible()
     expect(question).to_be_hidden()
+    no_errors_on(page)
+
+
+# ---------------------------------------------------------------------------------------------
+# 1. Messages whole, file names broken between their parts
+
+
+def test_a_refused_photo_with_a_cameras_long_name_is_said_whole_in_whole_words(
+    page: Page,
+) -> None:
+    name = "PXL_20240512_183512345_PORTRAIT_ORIGINAL_BURST_COVER_0001.jpg"  # wider than a line
+    upload(page, name, b"not a photo", "image/jpeg")
+    note = page.locator('[class*="upload-notes"] [data-testid="stAlert"] p')
+    expect(note).to_have_count(1)
+    expect(note).to_contain_text("is not an image we can read")
+    lines = note.evaluate(LINES_OF_TEXT)
+    assert lines["lastInView"], "the message is cut"
+    assert lines["breaks"], "a message this long takes more than one line at 390 px"
+    assert all(ending[-1] in WORD_ENDS for ending, _ in lines["breaks"]), lines["breaks"]
     no_errors_on(page)

@@ -374,6 +374,7 @@ def test_lan_serves_the_page_over_https_to_the_address_with_the_key(
         expect(page.get_by_role("img", name="QR code of the link")).to_be_visible()
         link = page.locator(".bc-link").inner_text()
         assert f"key={key}" in link and "/black-lady" in link and link.startswith("https://")
+        expect(page.get_by_text("another phone can't open it")).to_have_count(0)  # a phone can
         shoot(page, "lan-share")
         context.close()
     printed = (tmp_path / "streamlit.log").read_text()

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 import test_browser
 from playwright.sync_api import Browser, Page, expect
-from test_browser import PHONE, WAIT_MS, no_errors_on, settle
+from test_browser import PHONE, WAIT_MS, no_errors_on, open_expander, settle
 
 # test_browser's fixtures, here too: the browser, the two servers, a page on the example game
 browser = test_browser.browser
@@ -100,4 +100,21 @@ def test_a_refused_photo_with_a_cameras_long_name_is_said_whole_in_whole_words(
     assert lines["lastInView"], "the message is cut"
     assert lines["breaks"], "a message this long takes more than one line at 390 px"
     assert all(ending[-1] in WORD_ENDS for ending, _ in lines["breaks"]), lines["breaks"]
+    no_errors_on(page)
+
+
+# ---------------------------------------------------------------------------------------------
+# 5. A link only this computer can open says so
+
+
+def test_the_share_panel_says_when_no_other_phone_can_open_its_link(page: Page) -> None:
+    open_expander(page, "Open on another phone")
+    settle(page)
+    link = page.locator(".bc-link").inner_text()
+    assert link.startswith("http://127.0.0.1:"), link  # the app without --lan
+    note = page.get_by_text("another phone can't open it")
+    expect(note).to_be_visible()
+    expect(
+        page.locator('[data-testid="stExpander"]', has_text="Open on another phone")
+    ).to_contain_text("blackcat app --lan")
     no_errors_on(page)

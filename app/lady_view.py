@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from html import escape
 
-from pile_view import card_cell_html
+from pile_view import CARD_WIDTH, card_cell_html
 
 from blackcat.games.black_lady import DEFAULT_RULES, GameScore, Rules, card_points
 from blackcat.games.cards import Card
@@ -17,7 +17,7 @@ NAME_WIDTH = "6.2rem"  # the sheet's name column; the total column sticks right 
 CSS = f"""
 <style>
 .bl-tricks {{ display: grid; gap: 3px 2px; padding: 2px 0 6px 0;
-  grid-template-columns: repeat(auto-fill, minmax(2.2rem, 1fr)); }}
+  grid-template-columns: repeat(auto-fill, minmax({CARD_WIDTH}, 1fr)); }}
 .bl-sheet-wrap {{ overflow-x: auto; }}
 .bl-sheet {{ border-collapse: separate; border-spacing: 0; font-size: .95rem; min-width: 100%; }}
 .bl-sheet td, .bl-sheet th {{ padding: .25rem .35rem; border-bottom: 1px solid #e4e4e4;

@@ -25,17 +25,19 @@ PLURALS: dict[FeatureKind, str] = {
     "black_cat": "Black Cats",
 }
 
+CARD_WIDTH = "2.75rem"  # 44 px: a card is a tap target, and no finger taps less
 CSS = """
 <style>
 [data-testid="stMainBlockContainer"] { padding-top: 2.2rem; padding-left: .9rem;
   padding-right: .9rem; }
 .bc-strip { overflow-x: auto; padding: 2px 0 6px 0; }
-.bc-grid { display: grid; gap: 3px 2px; width: 100%; grid-auto-rows: min-content; }
+.bc-grid { display: grid; gap: 3px 2px; width: max-content; min-width: 100%;
+  grid-auto-rows: min-content; }
 .bc-card { border: 1px solid #c9c9c9; border-radius: 5px; background: #fff; min-width: 0;
-  overflow: hidden; text-align: center; line-height: 1.05; padding: 2px 0 3px 0; font-weight: 600;
-  box-shadow: 0 1px 1px rgba(0,0,0,.08); }
+  min-height: 2.75rem; overflow: hidden; text-align: center; line-height: 1.05;
+  padding: 2px 0 3px 0; font-weight: 600; box-shadow: 0 1px 1px rgba(0,0,0,.08); }
 .bc-card .n { display: block; font-size: .54rem; letter-spacing: -.04em; color: #888;
-  font-weight: 400; }
+  font-weight: 400; white-space: nowrap; }
 .bc-card .r { display: block; font-size: .95rem; letter-spacing: -.04em; }
 .bc-card .s { display: block; font-size: 1.05rem; }
 .bc-card .q { display: block; font-size: .62rem; color: #555; font-weight: 500; }
@@ -206,7 +208,7 @@ def strip_html(
                 f'style="grid-row:{lane_index + 2};grid-column:{first + 1}/{last + 2}">'
                 f"{KIND_LETTERS[feature.kind]}{feature.points}</div>"
             )
-    columns = f"grid-template-columns:repeat({columns_used},minmax(1.15rem,2.6rem))"
+    columns = f"grid-template-columns:repeat({columns_used},minmax({CARD_WIDTH},3rem))"
     return (
         f'<div class="bc-strip"><div class="bc-grid" style="{columns}">'
         + "".join(cells)

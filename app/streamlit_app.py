@@ -54,7 +54,7 @@ log = logging.getLogger("blackcat.app")
 
 APP_DIR = Path(__file__).resolve().parent
 HOW_WE_SCORE = APP_DIR / "how_we_score.md"
-CARDS_ACROSS_A_PHONE = 19  # a strip's cards are at least 1.15rem wide: 19 fit in 390 px
+CARDS_ACROSS_A_PHONE = 7  # a strip's cards are at least 44 px wide (a tap): 7 fit in 390 px
 HOW_TO_PHOTOGRAPH = (
     "Lay each pile out in a row with every card's corner showing, photograph from straight "
     "above in good light"

@@ -6,12 +6,21 @@ one colour for one thing, Black Lady's sheet and CSV, and what follows a photo."
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 import test_browser
 from playwright.sync_api import Browser, Page, expect
-from test_browser import PHONE, WAIT_MS, no_errors_on, open_expander, settle
+from test_browser import (
+    PHONE,
+    WAIT_MS,
+    new_game,
+    no_errors_on,
+    open_expander,
+    settle,
+    type_pile,
+)
 
 # test_browser's fixtures, here too: the browser, the two servers, a page on the example game
 browser = test_browser.browser
@@ -117,4 +126,49 @@ def test_the_share_panel_says_when_no_other_phone_can_open_its_link(page: Page) 
     expect(
         page.locator('[data-testid="stExpander"]', has_text="Open on another phone")
     ).to_contain_text("blackcat app --lan")
+    no_errors_on(page)
+
+
+# ---------------------------------------------------------------------------------------------
+# 6. Cards a finger can tap, numbered on one line
+
+FINGER = 44  # px: the least a tap target may be (Apple's 44 pt, Android's 48 dp)
+FIFTEEN = "QS 6C QH 5H 5D 8D 2S QD QC 2H 8H 7S 3H 4S 6S"
+
+
+def tappable_cards(page: Page) -> list[dict[str, float]]:
+    cards = page.locator("[data-bc-position]")
+    return [box for box in (card.bounding_box() for card in cards.all()) if box]
+
+
+def test_a_long_piles_cards_are_a_fingers_width_and_numbered_on_one_line(page: Page) -> None:
+    new_game(page)
+    type_pile(page, 1, FIFTEEN)
+    strip = page.locator(".bc-strip").first
+    boxes = tappable_cards(page)
+    assert len(boxes) == 15
+    assert min(box["width"] for box in boxes) >= FINGER, boxes
+    assert min(box["height"] for box in boxes) >= FINGER, boxes
+    for number in ("1.10", "1.11", "1.15"):
+        label = strip.locator(".n", has_text=number)
+        assert label.evaluate(LINES_OF_TEXT)["breaks"] == [], number
+    expect(page.get_by_text("Swipe the cards sideways: 15 cards")).to_be_visible()
+    strip.locator('[data-bc-position="14"]').click()  # the last card, swiped to and tapped
+    settle(page)
+    expect(strip.locator('[data-bc-position="14"]')).to_have_class(re.compile("bc-selected"))
+    no_errors_on(page)
+
+
+def test_black_lady_tricks_are_a_fingers_width(page: Page) -> None:
+    page.get_by_role("radio", name="Black Lady").click()
+    settle(page)
+    field = page.get_by_label("Player 1's tricks, any order")
+    field.fill(FIFTEEN)
+    field.press("Enter")
+    settle(page)
+    boxes = tappable_cards(page)
+    assert len(boxes) == 15
+    assert min(box["width"] for box in boxes) >= FINGER, boxes
+    assert min(box["height"] for box in boxes) >= FINGER, boxes
+    assert max(box["x"] + box["width"] for box in boxes) <= PHONE["width"]  # they wrap
     no_errors_on(page)

@@ -12,6 +12,7 @@ corrections are Black Cat's own (`photo_input`, `card_widgets`, `card_taps`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ import lady_view
 import photo_input
 import photo_store
 import photo_view
+import pile_view
 import reader_access
 import sharing
 import streamlit as st
@@ -160,25 +162,41 @@ def on_ace(key: str) -> None:
     do(lt.set_rules, Rules(ace_hearts=10 if st.session_state[key] else 11))
 
 
-def add_photo(data: bytes, name: str, seat: int) -> tuple[str, str]:
-    """Read a photo and add every card in it to the seat's tricks in the deal on screen.
-    Returns (kind, message) for the page; whatever happens, what is already in stays."""
+@dataclass(frozen=True)
+class PhotoNote:
+    """What became of an uploaded photo of tricks, for the page."""
+
+    kind: str  # the Streamlit call: success, info, warning or error
+    text: str
+    photo: str | None = None  # a photo read: the note ends with what to check in its cards
+
+    def message(self, deal: ts.Table) -> str:
+        """The note as the deal `deal` is now: the orange cards it asks about are those left."""
+        if self.photo is None:
+            return self.text
+        slots = (slot for p in deal.players for pile in p.piles for slot in pile.slots)
+        doubtful = sum(1 for slot in slots if slot.photo == self.photo and slot.doubtful)
+        return f"{self.text} {photo_input.check_words(doubtful)}"
+
+
+def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
+    """Read a photo and add every card in it to the seat's tricks in the deal on screen, and
+    say so; whatever happens, what is already in stays."""
     key = reader_access.photo_key(data)
     now = game()
     owner = ts.photo_owner(now.deal.table, key)
     if owner is not None:
-        return "info", f"{name} is already in this deal ({owner}'s tricks)."
+        return PhotoNote("info", f"{name} is already in this deal ({owner}'s tricks).")
     outcome = reader_access.read_upload(data, name, 1, HOW_TO_PHOTOGRAPH)
     if not isinstance(outcome, PhotoOutcome):
-        return outcome
+        return PhotoNote(*outcome)
     commit(lt.add_photo(now, seat, key, outcome.rows))
     record = PhotoRecord.of(name, outcome)
     st.session_state.lady_photos[key] = record
     photo_store.photo_store().put(key, record)
     count = sum(len(row) for row in outcome.rows)
-    return "success", (
-        f"{name}: {plural(count, 'card')}, given to {now.names[seat]}. Check the numbers on "
-        "the photo against the cards, and fix any card in orange."
+    return PhotoNote(
+        "success", f"{name}: {plural(count, 'card')}, given to {now.names[seat]}.", key
     )
 
 
@@ -282,8 +300,8 @@ def show_photo_inputs(now: lt.LadyGame, seat: int) -> None:
     files = photo_input.photo_inputs(HOW_TO_PHOTOGRAPH, f"Photo of {name}'s tricks", prefix=prefix)
     notes = photo_input.take_uploads(files, lambda data, file: add_photo(data, file, seat), prefix)
     with photo_input.notes_box(prefix):
-        for file, (kind, message) in notes:
-            photo_input.show_note(kind, message, file)
+        for file, note in notes:
+            photo_input.show_note(note.kind, note.message(game().deal.table), file)
 
 
 def card_number(position: int) -> str:
@@ -329,6 +347,9 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
         ),
         unsafe_allow_html=True,
     )
+    marks = {"bc-doubtful"} if doubtful else set()
+    marks |= {"bc-dup"} if any(card in twice for card in pile.cards) else set()
+    st.markdown(pile_view.legend_html(marks), unsafe_allow_html=True)
     if len(doubtful) > 1:
         st.button(
             f"✓ All {len(doubtful)} cards in orange are right",

@@ -84,3 +84,13 @@ def breakable(name: str) -> str:
 def show_note(kind: str, message: str, name: str) -> None:
     """One upload note (`kind`: success, info, warning or error) about the file `name`."""
     getattr(st, kind)(message.replace(name, breakable(name)))
+
+
+def check_words(doubtful: int) -> str:
+    """What a note on a photo just read asks: the numbers against the cards, and the cards in
+    orange while `doubtful` (how many are left) is not 0."""
+    words = "Check the numbers on the photo against the cards"
+    if not doubtful:
+        return f"{words}."
+    cards = "the card" if doubtful == 1 else f"the {doubtful} cards"
+    return f"{words}, and fix {cards} in orange."

@@ -62,9 +62,6 @@ HOW_TO_PHOTOGRAPH = (
 # both games' pages: what pile_view's styles and Streamlit's own leave out
 PAGE_CSS = """
 <style>
-/* a doubtful card that is also on the table too often: red border, orange dashes inside */
-.bc-card.bc-dup.bc-doubtful { border: 2px solid #d32f2f; background: #fff8e1;
-  outline: 2px dashed #f57c00; outline-offset: -5px; }
 /* the game switch clear of Streamlit's top bar */
 [data-testid="stMainBlockContainer"] { padding-top: 3.6rem; }
 /* upload notes: small, each note whole (a long file name wraps at its underscores) */
@@ -92,21 +89,31 @@ class UploadNote:
     text: str  # OWNER marks the place of the owner's current name
     page: int | None  # the player whose page shows it; None: the photo's owner's
     photo: str | None = None  # the photo given to a player, or found already on the table
+    check: bool = False  # ends with what to check, as the photo's cards are now
 
     def message(self, table: ts.Table, shown: int) -> str | None:
         """The note for the page of player `shown`, or None when it belongs elsewhere."""
         owner = photo_owner_id(table, self.photo) if self.photo else None
         if (self.page if self.page is not None else owner) != shown:
             return None
-        if OWNER not in self.text:
-            return self.text
+        text = self.text
+        if self.check and self.photo is not None:
+            text = f"{text} {photo_input.check_words(doubtful_from(table, self.photo))}"
+        if OWNER not in text:
+            return text
         if owner is None:  # the photo's cards were taken off the table since
             return None
-        return self.text.replace(OWNER, table.player(owner).name)
+        return text.replace(OWNER, table.player(owner).name)
 
 
 def photo_owner_id(table: ts.Table, photo: str) -> int | None:
     return next((p.id for p in table.players if photo in ts.photos_of(p)), None)
+
+
+def doubtful_from(table: ts.Table, photo: str) -> int:
+    """How many cards read from `photo` are still marked doubtful (orange)."""
+    slots = (slot for p in table.players for pile in p.piles for slot in pile.slots)
+    return sum(1 for slot in slots if slot.photo == photo and slot.doubtful)
 
 
 def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
@@ -130,10 +137,10 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     rows = sum(1 for row in outcome.rows if row)
     return UploadNote(
         "success",
-        f"{name}: {plural(cards, 'card')} in {plural(rows, 'pile')}, given to {OWNER}. Check "
-        "the numbers on the photo against the cards, and fix any card in orange.",
+        f"{name}: {plural(cards, 'card')} in {plural(rows, 'pile')}, given to {OWNER}.",
         None,
         key,
+        check=True,
     )
 
 
@@ -475,6 +482,18 @@ def show_pile(
         show_editor(player, pile_index, pile)
 
 
+def marks_on(player: ts.Player, duplicated: set[tuple[int, int]]) -> set[str]:
+    """The marks the player's piles show (pile_view.MARKS), for the legend."""
+    marks = set()
+    if any(slot.doubtful for pile in player.piles for slot in pile.slots):
+        marks.add("bc-doubtful")
+    if duplicated:
+        marks.add("bc-dup")
+    if any(pile.gaps for pile in player.piles):
+        marks.add("bc-gap")
+    return marks
+
+
 def gap_prompt(pile: ts.Pile, pile_index: int, position: int) -> None:
     """Where the reader thinks a card may be missing: one tap opens the pile's editor to add a
     card there, another says nothing is missing."""
@@ -715,6 +734,7 @@ def black_cat_page() -> None:
     show_photos(table, player)
     duplicated = result.duplicated_at(player.name)
     st.markdown(f"#### {player.name}: {plural(player_score.total, 'point')}")
+    st.markdown(pile_view.legend_html(marks_on(player, duplicated)), unsafe_allow_html=True)
     for pile_index, pile in enumerate(player.piles):
         with st.container(key=f"pile-{pile.id}"):
             show_pile(player, pile_index, pile, player_score.piles[pile_index], duplicated)

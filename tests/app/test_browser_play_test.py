@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from test_browser import (
     PHONE,
     WAIT_MS,
+    blank_png,
     new_game,
     no_errors_on,
     open_expander,
@@ -171,4 +172,58 @@ def test_black_lady_tricks_are_a_fingers_width(page: Page) -> None:
     assert min(box["width"] for box in boxes) >= FINGER, boxes
     assert min(box["height"] for box in boxes) >= FINGER, boxes
     assert max(box["x"] + box["width"] for box in boxes) <= PHONE["width"]  # they wrap
+    no_errors_on(page)
+
+
+# ---------------------------------------------------------------------------------------------
+# 7. One colour, one meaning, and a legend
+
+COLOURS = r"""([where, marks]) => {
+  // the colour of each mark and feature bar drawn in `where` (a CSS selector)
+  const colour = (selector, property) => {
+    const found = document.querySelector(`${where} ${selector}`);
+    return found ? getComputedStyle(found)[property].match(/rgba?\([^)]*\)/)[0] : null;
+  };
+  const found = {
+    doubtful: colour(".bc-card.bc-doubtful:not(.bc-dup)", "borderTopColor"),
+    too_often: colour(".bc-card.bc-dup:not(.bc-doubtful)", "borderTopColor"),
+    missing: colour(".bc-card.bc-gap", "boxShadow"),
+  };
+  if (marks) return found;
+  return {
+    ...found,
+    tomcat: colour(".bc-bar.bc-tomcat", "backgroundColor"),
+    yowler: colour(".bc-bar.bc-yowler", "backgroundColor"),
+    jellical: colour(".bc-bar.bc-jellical", "backgroundColor"),
+    black_cat: colour(".bc-bar.bc-black_cat", "backgroundColor"),
+  };
+}"""
+
+
+def test_orange_means_one_thing_the_legend_says_what_and_no_note_asks_for_it_in_vain(
+    reading_page: Page,
+) -> None:
+    page = reading_page
+    note = page.locator('[class*="upload-notes"]')
+    upload(page, "gap.png", blank_png(180, 120))  # pile 1: a card may be missing before 1.3
+    expect(note).to_contain_text("gap.png: 3 cards in 1 pile, given to Player 1. Check the")
+    expect(note).not_to_contain_text("orange")  # none of its cards is
+    upload(page, "two-piles.png", blank_png(200, 120))  # piles 2 and 3; 2.2 2♥ doubtful
+    expect(note).to_contain_text("and fix the card in orange")
+    page.get_by_role("button", name="➕ Another pile for Player 1").click()
+    settle(page)
+    type_pile(page, 4, "10S KS 10H")  # Yowlers, a Jellical Cat: a K♠ that pile 3 has too
+    colours = page.evaluate(COLOURS, [".bc-strip", False])
+    assert None not in colours.values(), colours
+    assert len(set(colours.values())) == len(colours), colours  # one colour, one meaning
+    legend = page.locator(".bc-legend")
+    for words in ("check this card", "on the table too often", "a card may be missing here"):
+        expect(legend).to_contain_text(words)
+    explained = page.evaluate(COLOURS, [".bc-legend", True])
+    assert explained == {mark: colours[mark] for mark in explained}  # as the cards show it
+    page.get_by_role("button", name="✓ 2♥ is right").click()  # nothing orange is left
+    settle(page)
+    expect(note).to_contain_text("two-piles.png: 6 cards in 2 piles, given to Player 1. Check")
+    expect(note).not_to_contain_text("orange")
+    expect(legend).not_to_contain_text("check this card")
     no_errors_on(page)

@@ -446,7 +446,10 @@ def test_black_lady_survives_a_reload_and_its_link_opens_it_on_another_phone(
         open_expander(page, "Download the score sheet")
         page.get_by_role("button", name="Score sheet CSV").click()
     csv_text = Path(download.value.path()).read_text(encoding="utf-8")
-    assert csv_text.splitlines()[:2] == ["deal,Ann,Player 2,Player 3", "1,-51,-10,"]
+    assert csv_text.splitlines()[:2] == [
+        "deal,Ann,Player 2,Player 3,checks",
+        "1,-51,-10,,waiting for Player 3",
+    ]
 
     open_expander(page, "Open on another phone")
     settle(page)

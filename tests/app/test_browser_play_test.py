@@ -6,11 +6,16 @@ one colour for one thing, Black Lady's sheet and CSV, and what follows a photo."
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
+import numpy as np
 import pytest
 import test_browser
+from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 from test_browser import (
     PHONE,
@@ -20,7 +25,10 @@ from test_browser import (
     no_errors_on,
     open_expander,
     settle,
+    to_black_lady,
     type_pile,
+    type_tricks,
+    whose_tricks,
 )
 
 # test_browser's fixtures, here too: the browser, the two servers, a page on the example game
@@ -226,4 +234,51 @@ def test_orange_means_one_thing_the_legend_says_what_and_no_note_asks_for_it_in_
     expect(note).to_contain_text("two-piles.png: 6 cards in 2 piles, given to Player 1. Check")
     expect(note).not_to_contain_text("orange")
     expect(legend).not_to_contain_text("check this card")
+    no_errors_on(page)
+
+
+# ---------------------------------------------------------------------------------------------
+# 8. Black Lady's sheet, scrolled, and its CSV
+
+BORDER_GREY = (187, 187, 187)  # the line between the totals and the deals (#bbb)
+
+
+def border_share(page: Page, x: float, top: float, height: float) -> float:
+    """The share of the pixels down the line x (CSS px) that are the totals' border grey."""
+    shot = page.screenshot(clip={"x": x, "y": top, "width": 1, "height": height}, scale="css")
+    pixels = np.asarray(Image.open(io.BytesIO(shot)).convert("RGB"), dtype=int).reshape(-1, 3)
+    return float(np.mean(np.all(np.abs(pixels - BORDER_GREY) <= 25, axis=1)))
+
+
+def test_black_lady_sheet_scrolled_keeps_the_totals_apart_and_its_csv_marks_a_failing_deal(
+    page: Page,
+) -> None:
+    to_black_lady(page)
+    type_tricks(page, "Player 1", "QS AH 3C")
+    whose_tricks(page, "Player 2")
+    type_tricks(page, "Player 2", "QS 2H 4H")  # the Q♠ twice: deal 1 fails its checks
+    whose_tricks(page, "Player 1")
+    for _ in range(7):  # deals enough that the sheet is wider than the phone
+        page.get_by_role("button", name="➕ Next deal").click()
+        settle(page)
+        type_tricks(page, "Player 1", "3C 4C 5C")
+    wrap = page.locator(".bl-sheet-wrap")
+    wrap.scroll_into_view_if_needed()
+    assert wrap.evaluate("wrap => wrap.scrollWidth > wrap.clientWidth")
+    table = page.locator("table.bl-sheet").bounding_box()
+    total = page.locator("table.bl-sheet td.tot").first.bounding_box()
+    assert table is not None and total is not None
+    for scrolled in (0, 17, 40):  # part of a deal's column under the totals
+        wrap.evaluate(f"wrap => {{ wrap.scrollLeft = {scrolled} }}")
+        line = total["x"] + total["width"] - 1.5
+        share = border_share(page, line, table["y"], table["height"])
+        assert share > 0.8, f"scrolled by {scrolled} px: {share:.0%} of the line is its border"
+
+    open_expander(page, "Download the score sheet")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Score sheet CSV").click()
+    rows = list(csv.reader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
+    assert rows[0] == ["deal", "Player 1", "Player 2", "Player 3", "checks"]
+    assert rows[1][-1].startswith("fails: ") and "Q♠" in rows[1][-1], rows[1]
+    assert rows[-1][0] == "total" and rows[-1][-1] == "counts deal 1, which fails its checks"
     no_errors_on(page)

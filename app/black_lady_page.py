@@ -169,6 +169,7 @@ class PhotoNote:
     kind: str  # the Streamlit call: success, info, warning or error
     text: str
     photo: str | None = None  # a photo read: the note ends with what to check in its cards
+    then: str | None = None  # whose tricks are next
 
     def message(self, deal: ts.Table) -> str:
         """The note as the deal `deal` is now: the orange cards it asks about are those left."""
@@ -176,7 +177,10 @@ class PhotoNote:
             return self.text
         slots = (slot for p in deal.players for pile in p.piles for slot in pile.slots)
         doubtful = sum(1 for slot in slots if slot.photo == self.photo and slot.doubtful)
-        return f"{self.text} {photo_input.check_words(doubtful)}"
+        text = f"{self.text} {photo_input.check_words(doubtful)}"
+        if self.then is None:
+            return text
+        return f"{text} {'Then' if doubtful else 'Next:'} {self.then}'s tricks."
 
 
 def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
@@ -195,9 +199,30 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
     st.session_state.lady_photos[key] = record
     photo_store.photo_store().put(key, record)
     count = sum(len(row) for row in outcome.rows)
-    return PhotoNote(
-        "success", f"{name}: {plural(count, 'card')}, given to {now.names[seat]}.", key
-    )
+    text = f"{name}: {plural(count, 'card')}, given to {now.names[seat]}."
+    return PhotoNote("success", text, key, then=move_on(seat, key))
+
+
+def move_on(seat: int, photo: str) -> str | None:
+    """After a photo of the seat's tricks: the next seat whose tricks aren't in takes the page,
+    unless the photo left cards in orange to fix here first. Whose tricks come next, if any."""
+    now = game()
+    following = next_to_photograph(now, seat)
+    if following == seat:
+        return None
+    if not any(slot.doubtful and slot.photo == photo for slot in now.deal.tricks(seat).slots):
+        st.session_state.lady_seat = following
+    return now.names[following]
+
+
+def next_to_photograph(now: lt.LadyGame, seat: int) -> int:
+    """The next seat after `seat`, round the table, whose tricks aren't in yet; `seat` when
+    every other seat's are."""
+    seats = len(now.names)
+    for step in range(1, seats):
+        if now.deal.cards((seat + step) % seats) is None:
+            return (seat + step) % seats
+    return seat
 
 
 # ---------------------------------------------------------------------------------------------
@@ -296,7 +321,7 @@ def show_photo_inputs(now: lt.LadyGame, seat: int) -> None:
     if not now.deal.tricks(seat).slots:
         st.caption(f"{HOW_TO_PHOTOGRAPH}. On a phone, *Upload* also offers the camera.")
     deal_id = now.deal.table.players[0].id  # distinct per deal
-    prefix = f"lady:{deal_id}:{seat}:"
+    prefix = f"lady:{deal_id}:"  # one uploader a deal: its notes stay as the page moves on
     files = photo_input.photo_inputs(HOW_TO_PHOTOGRAPH, f"Photo of {name}'s tricks", prefix=prefix)
     notes = photo_input.take_uploads(files, lambda data, file: add_photo(data, file, seat), prefix)
     with photo_input.notes_box(prefix):
@@ -503,7 +528,7 @@ def main() -> None:
     seat = state.lady_seat
     with inputs:
         show_photo_inputs(now, seat)
-    now = game()  # a photo may have changed it
+    now, seat = game(), state.lady_seat  # a photo may have changed them
     with top:
         show_sheet(now)
         show_checks(now)

@@ -437,6 +437,11 @@ def show_pile(
         ),
         unsafe_allow_html=True,
     )
+    if not pile.slots:
+        st.caption(
+            f"📷 Pile {pile_index + 1} is still empty: photograph it above (a photo's piles fill "
+            "the empty ones first), or type its cards below."
+        )
     if picked is not None and picked < len(pile.slots):
         number = ts.card_number(pile_index, picked)
         st.caption(

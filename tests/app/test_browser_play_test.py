@@ -282,3 +282,50 @@ def test_black_lady_sheet_scrolled_keeps_the_totals_apart_and_its_csv_marks_a_fa
     assert rows[1][-1].startswith("fails: ") and "Q♠" in rows[1][-1], rows[1]
     assert rows[-1][0] == "total" and rows[-1][-1] == "counts deal 1, which fails its checks"
     no_errors_on(page)
+
+
+# ---------------------------------------------------------------------------------------------
+# 9. What follows a photo
+
+
+def test_after_a_photo_of_tricks_the_next_players_are_up_unless_a_card_needs_a_look(
+    reading_page: Page,
+) -> None:
+    page = reading_page
+    to_black_lady(page)
+    upload(page, "player-1.png", blank_png(160, 100))  # Q♠ 2♣, read for sure
+    expect(page.get_by_role("radio", name=re.compile("^Player 2"))).to_be_checked()
+    expect(page.get_by_text("📷 Player 2's tricks")).to_be_visible()
+    note = page.locator('[class*="upload-notes"]')
+    expect(note).to_contain_text("player-1.png: 2 cards, given to Player 1.")
+    expect(note).to_contain_text("Next: Player 2's tricks.")
+    upload(page, "player-2.png", blank_png(200, 120))  # its 2♥ is doubtful: a look here first
+    expect(page.get_by_role("radio", name=re.compile("^Player 2"))).to_be_checked()
+    expect(note).to_contain_text("fix the card in orange. Then Player 3's tricks.")
+    no_errors_on(page)
+
+
+def test_the_zoomed_photo_opens_at_its_cards(reading_page: Page) -> None:
+    page = reading_page
+    upload(page, "right.png", blank_png(220, 120))  # one pile, at the photo's right
+    page.get_by_text("Zoom in").click()
+    settle(page)
+    zoomed = page.get_by_role("img", name="the photo with numbered cards")
+    expect(zoomed).to_be_visible()
+    view = zoomed.evaluate(
+        "i => [i.parentElement.scrollLeft, i.parentElement.clientWidth, i.width]"
+    )
+    left, width, whole = view
+    cards = whole * (150 + 212) / 2 / 220  # the middle of the cards' boxes
+    assert whole > width and left <= cards <= left + width, view
+    no_errors_on(page)
+
+
+def test_a_photo_of_one_pile_says_how_the_empty_second_pile_fills(reading_page: Page) -> None:
+    page = reading_page
+    upload(page, "one-pile.png", blank_png(220, 120))
+    expect(page.get_by_label("Pile 1, left to right")).to_have_value("AS 2D 3H")
+    expect(page.get_by_label("Pile 2, left to right")).to_have_value("")
+    expect(page.get_by_text("Pile 2 is still empty: photograph it above")).to_be_visible()
+    expect(page.get_by_text("Pile 1 is still empty")).to_have_count(0)
+    no_errors_on(page)

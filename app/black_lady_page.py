@@ -415,26 +415,17 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
 
 
 def show_editor(now: lt.LadyGame, seat: int, pile: ts.Pile) -> None:
-    sel_key = f"sel:{pile.id}"
-    selected = card_widgets.pick_slot(
-        act, pile, "Tap a card to change, move or delete it", card_number
-    )
+    selected = card_widgets.pick_slot(pile, "Tap a card to change, move or delete it", card_number)
+    card_widgets.delete_button(act, pile, selected)
     if selected is not None:
+        number = card_number(selected)
+        card_widgets.change_card(act, pile.id, selected, f"Card {number} is", pile.slots[selected])
         places = [
             card_widgets.Place(f"→ {name}", lt.move_to_seat, (seat, selected, other))
             for other, name in enumerate(now.names)
             if other != seat
         ]
-        card_widgets.move_pills(
-            do, pile, selected, f"Tap whose tricks {card_number(selected)} is in", places
-        )
-        st.button(
-            "🗑 Delete",
-            key=f"delete:{pile.id}",
-            on_click=act,
-            args=(ts.delete_card, pile.id, selected),
-            kwargs={"after": card_widgets.select(sel_key, None)},
-        )
+        card_widgets.move_pills(do, pile, selected, f"Tap whose tricks {number} is in", places)
     st.markdown("**Add a card**")
     card = card_widgets.card_picker(pile.id)
     st.button(

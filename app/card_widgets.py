@@ -78,9 +78,9 @@ def doubtful_prompt(
             )
 
 
-def pick_slot(act: Act, pile: ts.Pile, label: str, number: Callable[[int], str]) -> int | None:
-    """The card of a pile the player tapped (None: none), with the list to say what it really
-    is; both games' editors start with it. `number` is how the page numbers a card."""
+def pick_slot(pile: ts.Pile, label: str, number: Callable[[int], str]) -> int | None:
+    """The card of a pile the player tapped (None: none); both games' editors start with it.
+    `number` is how the page numbers a card."""
     sel_key = f"sel:{pile.id}"
     selected = st.session_state.get(sel_key)
     if selected is not None and selected >= len(pile.slots):
@@ -92,10 +92,21 @@ def pick_slot(act: Act, pile: ts.Pile, label: str, number: Callable[[int], str])
             format_func=lambda p: f"{number(p)} {chip(pile.slots[p].card)}",
             key=sel_key,
         )
-    if selected is not None:
-        slot = pile.slots[selected]
-        change_card(act, pile.id, selected, f"Card {number(selected)} is", slot)
     return selected
+
+
+def delete_button(act: Act, pile: ts.Pile, selected: int | None) -> None:
+    """Delete the tapped card. Always in its place, disabled while no card is tapped, so that
+    what follows never moves up under a finger that taps twice."""
+    st.button(
+        "🗑 Delete",
+        key=f"delete:{pile.id}",
+        disabled=selected is None,
+        on_click=act,
+        args=(ts.delete_card, pile.id, selected),
+        kwargs={"after": select(f"sel:{pile.id}", None)},
+        help=None if selected is not None else "Tap a card first",
+    )
 
 
 def change_choices(slot: ts.Slot) -> list[Card]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 import black_lady_page
@@ -592,39 +593,32 @@ def move_places(player: ts.Player, pile_index: int, pile: ts.Pile, selected: int
 
 
 def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
+    """A pile's tools: a tapped card's (its actions always in one place, so a second tap lands
+    on the same button, disabled, never on what was below), adding a card, the pile's own."""
     sel_key = f"sel:{pile.id}"
-    selected = card_widgets.pick_slot(
-        act,
-        pile,
-        "Tap a card to change, move or delete it",
-        lambda position: ts.card_number(pile_index, position),
-    )
+    number = partial(ts.card_number, pile_index)
+    selected = card_widgets.pick_slot(pile, "Tap a card to change, move or delete it", number)
+    with st.container(horizontal=True, gap="small"):
+        card_widgets.delete_button(act, pile, selected)
+        st.button(
+            f"✂ New pile from {number(selected)}" if selected is not None else "✂ New pile",
+            key=f"split:{pile.id}",
+            disabled=not selected,  # none tapped, or the first: nothing to split off
+            on_click=act,
+            args=(ts.split_pile, pile.id, selected),
+            kwargs={"after": select(sel_key, None)},
+            help="The reader joined two piles: this card and the ones after it become a pile",
+        )
     if selected is not None:
-        number = ts.card_number(pile_index, selected)
+        slot = pile.slots[selected]
+        card_widgets.change_card(act, pile.id, selected, f"Card {number(selected)} is", slot)
         card_widgets.move_pills(
             act,
             pile,
             selected,
-            f"Tap where {number} goes",
+            f"Tap where {number(selected)} goes",
             move_places(player, pile_index, pile, selected),
         )
-        with st.container(horizontal=True, gap="small"):
-            st.button(
-                "🗑 Delete",
-                key=f"delete:{pile.id}",
-                on_click=act,
-                args=(ts.delete_card, pile.id, selected),
-                kwargs={"after": select(sel_key, None)},
-            )
-            st.button(
-                f"✂ New pile from {number}",
-                key=f"split:{pile.id}",
-                disabled=selected == 0,
-                on_click=act,
-                args=(ts.split_pile, pile.id, selected),
-                kwargs={"after": select(sel_key, None)},
-                help="The reader joined two piles: this card and the ones after it become a pile",
-            )
     st.markdown("**Add a card**")
     card = card_widgets.card_picker(pile.id)
     with st.container(horizontal=True, gap="small"):
@@ -638,7 +632,7 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
         )
         if selected is not None and card is not None:
             st.button(
-                f"Insert {chip(card)} before {ts.card_number(pile_index, selected)}",
+                f"Insert {chip(card)} before {number(selected)}",
                 key=f"insert:{pile.id}",
                 on_click=card_widgets.add_picked,
                 args=(act, pile, selected),

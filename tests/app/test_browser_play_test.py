@@ -80,11 +80,41 @@ LINES_OF_TEXT = """(element) => {
 WORD_ENDS = " _-\u200b"  # where a line may break: after a space, an underscore, a hyphen
 
 
+FIFTEEN = "QS 6C QH 5H 5D 8D 2S QD QC 2H 8H 7S 3H 4S 6S"  # the example's first pile
+
+
 def upload(page: Page, name: str, data: bytes, mime: str = "image/png") -> None:
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').first.set_input_files(
         files=[{"name": name, "mimeType": mime, "buffer": data}]
     )
     settle(page)
+
+
+# ---------------------------------------------------------------------------------------------
+# 2. A double tap on Delete
+
+
+def test_a_double_tap_on_delete_deletes_one_card_and_joins_no_piles(page: Page) -> None:
+    new_game(page)
+    type_pile(page, 1, FIFTEEN)
+    type_pile(page, 2, "KS 9C")
+    open_expander(page, "Fix, add or move cards of pile 1")
+    settle(page)
+    editor = page.locator('[data-testid="stExpander"]', has_text="Fix, add or move cards of pile 1")
+    editor.get_by_role("radio", name=re.compile(r"^1\.2 ")).click()  # the 6♣
+    settle(page)
+    button = editor.get_by_role("button", name="🗑 Delete")
+    button.scroll_into_view_if_needed()
+    delete = button.bounding_box()
+    assert delete is not None
+    finger = (delete["x"] + delete["width"] / 2, delete["y"] + delete["height"] / 2)
+    page.mouse.click(*finger)
+    settle(page)
+    page.mouse.click(*finger)  # the second tap of a double tap, where the finger still is
+    settle(page)
+    expect(page.get_by_label("Pile 1, left to right")).to_have_value(FIFTEEN.replace(" 6C", ""))
+    expect(page.get_by_label("Pile 2, left to right")).to_have_value("KS 9C")
+    no_errors_on(page)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -142,7 +172,6 @@ def test_the_share_panel_says_when_no_other_phone_can_open_its_link(page: Page) 
 # 6. Cards a finger can tap, numbered on one line
 
 FINGER = 44  # px: the least a tap target may be (Apple's 44 pt, Android's 48 dp)
-FIFTEEN = "QS 6C QH 5H 5D 8D 2S QD QC 2H 8H 7S 3H 4S 6S"
 
 
 def tappable_cards(page: Page) -> list[dict[str, float]]:

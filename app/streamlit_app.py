@@ -500,13 +500,13 @@ def marks_on(player: ts.Player, duplicated: set[tuple[int, int]]) -> set[str]:
     return marks
 
 
+GAP_PICKER = "gap-"  # the keys of the card picker at a gap: a pile's editor has its own
+
+
 def gap_prompt(pile: ts.Pile, pile_index: int, position: int) -> None:
-    """Where the reader thinks a card may be missing: one tap opens the pile's editor to add a
-    card there, another says nothing is missing."""
-    if position < len(pile.slots):
-        where = f"before {ts.card_number(pile_index, position)} {chip(pile.slots[position].card)}"
-    else:
-        where = "after the last card"
+    """Where the reader thinks a card may be missing: one tap opens, right here, the picker of
+    the card that goes in there; another says nothing is missing."""
+    where = gap_place(pile, pile_index, position)
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         st.markdown(f"A card may be missing {where}.")
         st.button(
@@ -521,13 +521,45 @@ def gap_prompt(pile: ts.Pile, pile_index: int, position: int) -> None:
             on_click=act,
             args=(ts.dismiss_gap, pile.id, position),
         )
+    if st.session_state.get(f"ins:{pile.id}") == position:
+        insert_at_gap(pile, position, where)
 
 
-def open_insert(pile: ts.Pile, position: int) -> None:
-    """The pile's editor opened at `position`: the card picked there goes in before that card
-    (or at the end)."""
-    st.session_state[f"fix:{pile.id}"] = True
-    st.session_state[f"sel:{pile.id}"] = position if position < len(pile.slots) else None
+def gap_place(pile: ts.Pile, pile_index: int, position: int) -> str:
+    if position < len(pile.slots):
+        return f"before {ts.card_number(pile_index, position)} {chip(pile.slots[position].card)}"
+    return "after the last card"
+
+
+def insert_at_gap(pile: ts.Pile, position: int, where: str) -> None:
+    """The card that goes in at the gap: its rank and suit, then one tap puts it there."""
+    with st.container(key=f"insert-{pile.id}", border=True):
+        st.markdown(f"**Which card is missing {where}?**")
+        card = card_widgets.card_picker(pile.id, GAP_PICKER)
+        with st.container(horizontal=True, gap="small"):
+            st.button(
+                f"➕ Put {chip(card)} {where}" if card else f"➕ Put it {where}",
+                key=f"gap-put:{pile.id}",
+                type="primary",
+                disabled=card is None,
+                on_click=put_at_gap,
+                args=(pile, position),
+            )
+            st.button(
+                "Cancel", key=f"gap-cancel:{pile.id}", on_click=open_insert, args=(pile, None)
+            )
+
+
+def open_insert(pile: ts.Pile, position: int | None) -> None:
+    """The card picker at the gap before `position` (the pile's length: after its last card)
+    opened, or (None) closed; the pile's picked card is let go, so nothing speaks of moving."""
+    st.session_state[f"ins:{pile.id}"] = position
+    st.session_state[f"sel:{pile.id}"] = None
+
+
+def put_at_gap(pile: ts.Pile, position: int) -> None:
+    card_widgets.add_picked(act, pile, position, GAP_PICKER)
+    st.session_state[f"ins:{pile.id}"] = None
 
 
 def on_card_tap(pile_id: int, position: int) -> None:

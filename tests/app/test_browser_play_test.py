@@ -118,6 +118,37 @@ def test_a_double_tap_on_delete_deletes_one_card_and_joins_no_piles(page: Page) 
 
 
 # ---------------------------------------------------------------------------------------------
+# 3. Adding a card where the reader saw a gap
+
+
+def test_a_card_is_added_at_a_gap_with_the_picker_right_there(reading_page: Page) -> None:
+    page = reading_page
+    upload(page, "gap.png", blank_png(180, 120))  # a card may be missing before 1.3 9♥
+    add_here = page.get_by_role("button", name="➕ Add a card here")
+    add_here.click()
+    settle(page)
+    insert = page.locator('[class*="st-key-insert-"]')
+    expect(insert).to_contain_text("Which card is missing before 1.3")
+    tapped = add_here.bounding_box()
+    rank = insert.get_by_role("radio", name="5", exact=True)
+    picker = rank.bounding_box()
+    assert tapped is not None and picker is not None
+    assert 0 < picker["y"] - tapped["y"] < PHONE["height"] / 3, (tapped, picker)  # right there
+    expect(page.get_by_text("picked: tap the card whose place it takes")).to_have_count(0)
+    rank.click()
+    settle(page)
+    insert.get_by_role("radio", name="♣").click()
+    settle(page)
+    main = insert.locator('[data-testid="stBaseButton-primary"]')
+    expect(main).to_have_text(re.compile(r"Put 5♣ before 1\.3"))
+    main.click()
+    settle(page)
+    expect(page.get_by_label("Pile 1, left to right")).to_have_value("QS 2C 5C 9H")
+    expect(page.get_by_text("A card may be missing")).to_have_count(0)
+    no_errors_on(page)
+
+
+# ---------------------------------------------------------------------------------------------
 # 4. The new-game question
 
 

@@ -78,7 +78,10 @@ class Undoable(Generic[Game]):
 
 def confirm_new_game(start: Callable[[], None], what: str, key: str = "new-game") -> None:
     """ "New game" asks once: a tap opens the question, a second tap starts it and closes it."""
-    with st.popover("New game", key=key, on_change="rerun"):  # its state: closed by "yes"
+    answered = st.session_state.get(f"{key}-answered", 0)
+    # a popover that keeps its state would rerun as it closes, sending the page's widgets as they
+    # were before the new game (a name typed back in); a new popover, closed, needs no rerun
+    with st.popover("New game", key=f"{key}-{answered}"):
         st.markdown(f"**Start a new game?** {what}")
         st.button(
             "Yes, a new game",
@@ -91,4 +94,4 @@ def confirm_new_game(start: Callable[[], None], what: str, key: str = "new-game"
 
 def _start_and_close(start: Callable[[], None], key: str) -> None:
     start()
-    st.session_state[key] = False  # the question is answered
+    st.session_state[f"{key}-answered"] = st.session_state.get(f"{key}-answered", 0) + 1

@@ -117,16 +117,22 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
-@pytest.fixture
-def page(browser: Browser, server: str) -> Iterator[Page]:
+def open_app(browser: Browser, url: str) -> Iterator[Page]:
+    """A page on the app at `url`, at a phone's size, its first run settled; for a fixture to
+    `yield from` (the page's context closes after)."""
     context = browser.new_context(viewport=PHONE, accept_downloads=True)
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
-    page.goto(server)
+    page.goto(url)
     expect(page.get_by_text("Black Cat score").first).to_be_visible()
     settle(page)
     yield page
     context.close()
+
+
+@pytest.fixture
+def page(browser: Browser, server: str) -> Iterator[Page]:
+    yield from open_app(browser, server)
 
 
 def settle(page: Page) -> None:

@@ -19,10 +19,10 @@ from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 from test_browser import (
     PHONE,
-    WAIT_MS,
     blank_png,
     new_game,
     no_errors_on,
+    open_app,
     open_expander,
     settle,
     to_black_lady,
@@ -41,14 +41,7 @@ page = test_browser.page
 @pytest.fixture
 def reading_page(browser: Browser, fake_reader_server: str) -> Iterator[Page]:
     """The app with the stand-in reader (`fakes.FakeReader`), at a phone's size."""
-    context = browser.new_context(viewport=PHONE, accept_downloads=True)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    page.goto(fake_reader_server)
-    expect(page.get_by_text("Black Cat score").first).to_be_visible()
-    settle(page)
-    yield page
-    context.close()
+    yield from open_app(browser, fake_reader_server)
 
 
 LINES_OF_TEXT = """(element) => {

@@ -12,6 +12,7 @@ corrections are Black Cat's own (`photo_input`, `card_widgets`, `card_taps`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ import lady_view
 import photo_input
 import photo_store
 import photo_view
+import pile_view
 import reader_access
 import sharing
 import streamlit as st
@@ -160,26 +162,67 @@ def on_ace(key: str) -> None:
     do(lt.set_rules, Rules(ace_hearts=10 if st.session_state[key] else 11))
 
 
-def add_photo(data: bytes, name: str, seat: int) -> tuple[str, str]:
-    """Read a photo and add every card in it to the seat's tricks in the deal on screen.
-    Returns (kind, message) for the page; whatever happens, what is already in stays."""
+@dataclass(frozen=True)
+class PhotoNote:
+    """What became of an uploaded photo of tricks, for the page."""
+
+    kind: str  # the Streamlit call: success, info, warning or error
+    text: str
+    photo: str | None = None  # a photo read: the note ends with what to check in its cards
+    then: str | None = None  # whose tricks are next
+
+    def message(self, deal: ts.Table) -> str:
+        """The note as the deal `deal` is now: the orange cards it asks about are those left."""
+        if self.photo is None:
+            return self.text
+        slots = (slot for p in deal.players for pile in p.piles for slot in pile.slots)
+        doubtful = sum(1 for slot in slots if slot.photo == self.photo and slot.doubtful)
+        text = f"{self.text} {photo_input.check_words(doubtful)}"
+        if self.then is None:
+            return text
+        return f"{text} {'Then' if doubtful else 'Next:'} {self.then}'s tricks."
+
+
+def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
+    """Read a photo and add every card in it to the seat's tricks in the deal on screen, and
+    say so; whatever happens, what is already in stays."""
     key = reader_access.photo_key(data)
     now = game()
     owner = ts.photo_owner(now.deal.table, key)
     if owner is not None:
-        return "info", f"{name} is already in this deal ({owner}'s tricks)."
+        return PhotoNote("info", f"{name} is already in this deal ({owner}'s tricks).")
     outcome = reader_access.read_upload(data, name, 1, HOW_TO_PHOTOGRAPH)
     if not isinstance(outcome, PhotoOutcome):
-        return outcome
+        return PhotoNote(*outcome)
     commit(lt.add_photo(now, seat, key, outcome.rows))
     record = PhotoRecord.of(name, outcome)
     st.session_state.lady_photos[key] = record
     photo_store.photo_store().put(key, record)
     count = sum(len(row) for row in outcome.rows)
-    return "success", (
-        f"{name}: {plural(count, 'card')}, given to {now.names[seat]}. Check the numbers on "
-        "the photo against the cards, and fix any card in orange."
-    )
+    text = f"{name}: {plural(count, 'card')}, given to {now.names[seat]}."
+    return PhotoNote("success", text, key, then=move_on(seat, key))
+
+
+def move_on(seat: int, photo: str) -> str | None:
+    """After a photo of the seat's tricks: the next seat whose tricks aren't in takes the page,
+    unless the photo left cards in orange to fix here first. Whose tricks come next, if any."""
+    now = game()
+    following = next_to_photograph(now, seat)
+    if following == seat:
+        return None
+    if not any(slot.doubtful and slot.photo == photo for slot in now.deal.tricks(seat).slots):
+        st.session_state.lady_seat = following
+    return now.names[following]
+
+
+def next_to_photograph(now: lt.LadyGame, seat: int) -> int:
+    """The next seat after `seat`, round the table, whose tricks aren't in yet; `seat` when
+    every other seat's are."""
+    seats = len(now.names)
+    for step in range(1, seats):
+        if now.deal.cards((seat + step) % seats) is None:
+            return (seat + step) % seats
+    return seat
 
 
 # ---------------------------------------------------------------------------------------------
@@ -278,12 +321,12 @@ def show_photo_inputs(now: lt.LadyGame, seat: int) -> None:
     if not now.deal.tricks(seat).slots:
         st.caption(f"{HOW_TO_PHOTOGRAPH}. On a phone, *Upload* also offers the camera.")
     deal_id = now.deal.table.players[0].id  # distinct per deal
-    prefix = f"lady:{deal_id}:{seat}:"
+    prefix = f"lady:{deal_id}:"  # one uploader a deal: its notes stay as the page moves on
     files = photo_input.photo_inputs(HOW_TO_PHOTOGRAPH, f"Photo of {name}'s tricks", prefix=prefix)
     notes = photo_input.take_uploads(files, lambda data, file: add_photo(data, file, seat), prefix)
     with photo_input.notes_box(prefix):
-        for _, (kind, message) in notes:
-            getattr(st, kind)(message)
+        for file, note in notes:
+            photo_input.show_note(note.kind, note.message(game().deal.table), file)
 
 
 def card_number(position: int) -> str:
@@ -329,6 +372,9 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
         ),
         unsafe_allow_html=True,
     )
+    marks = {"bc-doubtful"} if doubtful else set()
+    marks |= {"bc-dup"} if any(card in twice for card in pile.cards) else set()
+    st.markdown(pile_view.legend_html(marks), unsafe_allow_html=True)
     if len(doubtful) > 1:
         st.button(
             f"✓ All {len(doubtful)} cards in orange are right",
@@ -369,26 +415,17 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
 
 
 def show_editor(now: lt.LadyGame, seat: int, pile: ts.Pile) -> None:
-    sel_key = f"sel:{pile.id}"
-    selected = card_widgets.pick_slot(
-        act, pile, "Tap a card to change, move or delete it", card_number
-    )
+    selected = card_widgets.pick_slot(pile, "Tap a card to change, move or delete it", card_number)
+    card_widgets.delete_button(act, pile, selected)
     if selected is not None:
+        number = card_number(selected)
+        card_widgets.change_card(act, pile.id, selected, f"Card {number} is", pile.slots[selected])
         places = [
             card_widgets.Place(f"→ {name}", lt.move_to_seat, (seat, selected, other))
             for other, name in enumerate(now.names)
             if other != seat
         ]
-        card_widgets.move_pills(
-            do, pile, selected, f"Tap whose tricks {card_number(selected)} is in", places
-        )
-        st.button(
-            "🗑 Delete",
-            key=f"delete:{pile.id}",
-            on_click=act,
-            args=(ts.delete_card, pile.id, selected),
-            kwargs={"after": card_widgets.select(sel_key, None)},
-        )
+        card_widgets.move_pills(do, pile, selected, f"Tap whose tricks {number} is in", places)
     st.markdown("**Add a card**")
     card = card_widgets.card_picker(pile.id)
     st.button(
@@ -482,7 +519,7 @@ def main() -> None:
     seat = state.lady_seat
     with inputs:
         show_photo_inputs(now, seat)
-    now = game()  # a photo may have changed it
+    now, seat = game(), state.lady_seat  # a photo may have changed them
     with top:
         show_sheet(now)
         show_checks(now)

@@ -78,9 +78,9 @@ def doubtful_prompt(
             )
 
 
-def pick_slot(act: Act, pile: ts.Pile, label: str, number: Callable[[int], str]) -> int | None:
-    """The card of a pile the player tapped (None: none), with the list to say what it really
-    is; both games' editors start with it. `number` is how the page numbers a card."""
+def pick_slot(pile: ts.Pile, label: str, number: Callable[[int], str]) -> int | None:
+    """The card of a pile the player tapped (None: none); both games' editors start with it.
+    `number` is how the page numbers a card."""
     sel_key = f"sel:{pile.id}"
     selected = st.session_state.get(sel_key)
     if selected is not None and selected >= len(pile.slots):
@@ -92,10 +92,21 @@ def pick_slot(act: Act, pile: ts.Pile, label: str, number: Callable[[int], str])
             format_func=lambda p: f"{number(p)} {chip(pile.slots[p].card)}",
             key=sel_key,
         )
-    if selected is not None:
-        slot = pile.slots[selected]
-        change_card(act, pile.id, selected, f"Card {number(selected)} is", slot)
     return selected
+
+
+def delete_button(act: Act, pile: ts.Pile, selected: int | None) -> None:
+    """Delete the tapped card. Always in its place, disabled while no card is tapped, so that
+    what follows never moves up under a finger that taps twice."""
+    st.button(
+        "🗑 Delete",
+        key=f"delete:{pile.id}",
+        disabled=selected is None,
+        on_click=act,
+        args=(ts.delete_card, pile.id, selected),
+        kwargs={"after": select(f"sel:{pile.id}", None)},
+        help=None if selected is not None else "Tap a card first",
+    )
 
 
 def change_choices(slot: ts.Slot) -> list[Card]:
@@ -168,30 +179,32 @@ def _on_move(act: Act, pile_id: int, key: str, places: Sequence[Place]) -> None:
     act(place.operation, *place.args, after=select(f"sel:{pile_id}", None))
 
 
-def card_picker(pile_id: int) -> Card | None:
-    """Rank and suit pills; the card they pick, once both are chosen."""
-    st.pills("Rank", list(Rank), format_func=lambda r: r.value, key=f"rank:{pile_id}")
+def card_picker(pile_id: int, prefix: str = "") -> Card | None:
+    """Rank and suit pills (keys `<prefix>rank:<pile>`, `<prefix>suit:<pile>`: a pile may have
+    two pickers); the card they pick, once both are chosen."""
+    st.pills("Rank", list(Rank), format_func=lambda r: r.value, key=f"{prefix}rank:{pile_id}")
     st.pills(
         "Suit",
         list(Suit),
         format_func=lambda s: s.symbol if s.is_black else f":red[{s.symbol}]",
-        key=f"suit:{pile_id}",
+        key=f"{prefix}suit:{pile_id}",
     )
-    return picked_card(pile_id)
+    return picked_card(pile_id, prefix)
 
 
-def picked_card(pile_id: int) -> Card | None:
-    rank = st.session_state.get(f"rank:{pile_id}")
-    suit = st.session_state.get(f"suit:{pile_id}")
+def picked_card(pile_id: int, prefix: str = "") -> Card | None:
+    rank = st.session_state.get(f"{prefix}rank:{pile_id}")
+    suit = st.session_state.get(f"{prefix}suit:{pile_id}")
     return Card(rank, suit) if rank is not None and suit is not None else None
 
 
-def add_picked(act: Act, pile: ts.Pile, position: int | None) -> None:
-    """The picked card put at `position` (None: at the end); the rank is cleared for the next."""
-    card = picked_card(pile.id)
+def add_picked(act: Act, pile: ts.Pile, position: int | None, prefix: str = "") -> None:
+    """The card of the picker `prefix` put at `position` (None: at the end); the rank is
+    cleared for the next."""
+    card = picked_card(pile.id, prefix)
     if card is None:
         st.toast("Pick a rank and a suit first.", icon="✋")
         return
     at = len(pile.slots) if position is None else position
     act(ts.insert_card, pile.id, at, card, after=select(f"sel:{pile.id}", None))
-    st.session_state[f"rank:{pile.id}"] = None
+    st.session_state[f"{prefix}rank:{pile.id}"] = None

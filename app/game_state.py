@@ -80,7 +80,21 @@ def confirm_new_game(
     start: Callable[[], None], what: str, key: str = "new-game", thing: str = "game"
 ) -> None:
     """ "New game" (or "New night": `thing`) asks once: a tap opens the question, a second tap
-    starts it."""
-    with st.popover(f"New {thing}", key=key):
+    starts it and closes it."""
+    answered = st.session_state.get(f"{key}-answered", 0)
+    # a popover that keeps its state would rerun as it closes, sending the page's widgets as they
+    # were before the new game (a name typed back in); a new popover, closed, needs no rerun
+    with st.popover(f"New {thing}", key=f"{key}-{answered}"):
         st.markdown(f"**Start a new {thing}?** {what}")
-        st.button(f"Yes, a new {thing}", key=f"{key}-yes", type="primary", on_click=start)
+        st.button(
+            f"Yes, a new {thing}",
+            key=f"{key}-yes",
+            type="primary",
+            on_click=_start_and_close,
+            args=(start, key),
+        )
+
+
+def _start_and_close(start: Callable[[], None], key: str) -> None:
+    start()
+    st.session_state[f"{key}-answered"] = st.session_state.get(f"{key}-answered", 0) + 1

@@ -8,17 +8,17 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 import sheet_view
-from pile_view import card_cell_html
+from pile_view import CARD_WIDTH, card_cell_html
 from sheet_view import SheetRow
 
 from blackcat.games.black_lady import DEFAULT_RULES, GameScore, Rules, card_points
 from blackcat.games.cards import Card
 
 CSS = (
-    """
+    f"""
 <style>
-.bl-tricks { display: grid; gap: 3px 2px; padding: 2px 0 6px 0;
-  grid-template-columns: repeat(auto-fill, minmax(2.2rem, 1fr)); }
+.bl-tricks {{ display: grid; gap: 3px 2px; padding: 2px 0 6px 0;
+  grid-template-columns: repeat(auto-fill, minmax({CARD_WIDTH}, 1fr)); }}
 </style>
 """
     + sheet_view.CSS

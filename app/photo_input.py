@@ -44,7 +44,7 @@ def take_uploads(
     files: list[Any], add: Callable[[bytes, str], Note], prefix: str = ""
 ) -> list[tuple[str, Note]]:
     """Each new file given to `add` once, which returns a note on it for the page; the notes of
-    the last batch, (file name, note), for the page to show (one line each) until the next
+    the last batch, (file name, note), for the page to show (`show_note`) until the next
     batch. After a batch the uploader is emptied (the page runs once more without the files),
     so a refused file leaves its line, not a file in the uploader pushing the page down."""
     state = st.session_state
@@ -67,5 +67,30 @@ def _is_camera(upload: Any, prefix: str) -> bool:
 
 
 def notes_box(prefix: str = "") -> Any:
-    """Where a page shows its upload notes: compact, one line each."""
+    """Where a page shows its upload notes (`show_note`): compact, each note whole."""
     return st.container(key=f"{prefix.replace(':', '-')}upload-notes")
+
+
+BREAK_AFTER = "_"  # where a camera's file name (PXL_20240512_183512345.jpg) may break a line
+ZERO_WIDTH_SPACE = "\u200b"
+
+
+def breakable(name: str) -> str:
+    """A file name that a narrow screen may break after each underscore, as it breaks after a
+    hyphen, instead of in the middle of a run of digits or letters."""
+    return name.replace(BREAK_AFTER, BREAK_AFTER + ZERO_WIDTH_SPACE)
+
+
+def show_note(kind: str, message: str, name: str) -> None:
+    """One upload note (`kind`: success, info, warning or error) about the file `name`."""
+    getattr(st, kind)(message.replace(name, breakable(name)))
+
+
+def check_words(doubtful: int) -> str:
+    """What a note on a photo just read asks: the numbers against the cards, and the cards in
+    orange while `doubtful` (how many are left) is not 0."""
+    words = "Check the numbers on the photo against the cards"
+    if not doubtful:
+        return f"{words}."
+    cards = "the card" if doubtful == 1 else f"the {doubtful} cards"
+    return f"{words}, and fix {cards} in orange."

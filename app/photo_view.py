@@ -10,6 +10,7 @@ from dataclasses import replace
 import numpy as np
 import streamlit as st
 from game_state import Act
+from photo_input import breakable
 from photo_store import PhotoRecord
 from PIL import Image
 
@@ -87,6 +88,41 @@ def annotated_jpeg(
     return buffer.getvalue()
 
 
+def cards_centre(marks: ts.PhotoMarks, factor: float, width: int) -> float:
+    """Where the photo's cards are, across it: the middle of their boxes, as a share of the
+    display copy's `width` (0.5 when no card has a box)."""
+    boxes = [slot.read.box for _, _, slot in marks if slot.read is not None]
+    if not boxes or width <= 0:
+        return 0.5
+    left = min(box[0] for box in boxes) * factor
+    right = max(box[2] for box in boxes) * factor
+    return min(1.0, max(0.0, (left + right) / 2 / width))
+
+
+ZOOM = 2.6  # the zoomed photo's width, in phone widths: its numbers read without pinching
+
+
+def zoomed_html(key: str, jpeg: bytes, centre: float) -> str:
+    """The photo wider than the phone, scrolled sideways, opening with its cards (at `centre`,
+    a share of its width) in the middle of the screen rather than at its left edge."""
+    element = f"bc-zoom-{key}"
+    script = (
+        "(() => {"
+        f"const z = document.getElementById('{element}');"
+        "if (!z || z.dataset.ready) return; z.dataset.ready = '1';"
+        f"const go = () => {{ z.scrollLeft = z.scrollWidth * {centre:.4f} - z.clientWidth / 2; }};"
+        "go(); requestAnimationFrame(go);"
+        "const img = z.querySelector('img'); if (!img.complete) img.addEventListener('load', go);"
+        "})();"
+    )
+    return (
+        f'<div id="{element}" style="overflow-x:auto">'
+        f'<img alt="the photo with numbered cards" style="width:{ZOOM * 100:.0f}%;max-width:none" '
+        f'src="data:image/jpeg;base64,{base64.b64encode(jpeg).decode()}"></div>'
+        f"<script>{script}</script>"
+    )
+
+
 def show_photo(
     key: str,
     record: PhotoRecord,
@@ -98,15 +134,10 @@ def show_photo(
     jpeg = annotated_jpeg(
         key, drawing_key(marks), record.factor, marks, record.display, by_pile=where != "tricks"
     )
-    caption = f"{record.name}: the numbers are the card numbers below"
+    caption = f"{breakable(record.name)}: the numbers are the card numbers below"
     if st.session_state.get(f"zoom:{key}"):
-        # wider than the phone, scrolled sideways: the numbers are readable without pinching
-        st.markdown(
-            '<div style="overflow-x:auto"><img alt="the photo with numbered cards" '
-            f'style="width:260%;max-width:none" src="data:image/jpeg;base64,'
-            f'{base64.b64encode(jpeg).decode()}"></div>',
-            unsafe_allow_html=True,
-        )
+        centre = cards_centre(marks, record.factor, record.display.shape[1])
+        st.html(zoomed_html(key, jpeg, centre), unsafe_allow_javascript=True)
         st.caption(caption)
     else:
         st.image(jpeg, caption=caption, width="stretch")

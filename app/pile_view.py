@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from html import escape
+from string import Template
 
 from blackcat.games.black_cat import FEATURE_KINDS, FEATURE_NAMES, Feature, FeatureKind, PileScore
 from blackcat.games.cards import Card
@@ -25,34 +26,55 @@ PLURALS: dict[FeatureKind, str] = {
     "black_cat": "Black Cats",
 }
 
-CSS = """
+CARD_WIDTH = "2.75rem"  # 44 px: a card is a tap target, and no finger taps less
+# One colour, one meaning, on the cards and in the legend (`legend_html`) alike; the features'
+# colours are their own (each bar and tag also carries its letter).
+DOUBTFUL = "#f57c00"  # orange: the reader isn't sure of this card (the photo's boxes too)
+TOO_OFTEN = "#d32f2f"  # red: on the table more often than the decks allow
+MISSING = "#00897b"  # teal: a card may be missing here
+PICKED = "#616161"  # grey outline: the card tapped, to move or change
+MARKS: dict[str, str] = {  # a mark's class on a card -> what the legend says of it
+    "bc-doubtful": "check this card",
+    "bc-dup": "on the table too often",
+    "bc-gap": "a card may be missing here",
+}
+CSS = Template("""
 <style>
 [data-testid="stMainBlockContainer"] { padding-top: 2.2rem; padding-left: .9rem;
   padding-right: .9rem; }
 .bc-strip { overflow-x: auto; padding: 2px 0 6px 0; }
-.bc-grid { display: grid; gap: 3px 2px; width: 100%; grid-auto-rows: min-content; }
+.bc-grid { display: grid; gap: 3px 2px; width: max-content; min-width: 100%;
+  grid-auto-rows: min-content; }
 .bc-card { border: 1px solid #c9c9c9; border-radius: 5px; background: #fff; min-width: 0;
-  overflow: hidden; text-align: center; line-height: 1.05; padding: 2px 0 3px 0; font-weight: 600;
-  box-shadow: 0 1px 1px rgba(0,0,0,.08); }
+  min-height: 2.75rem; overflow: hidden; text-align: center; line-height: 1.05;
+  padding: 2px 0 3px 0; font-weight: 600; box-shadow: 0 1px 1px rgba(0,0,0,.08); }
 .bc-card .n { display: block; font-size: .54rem; letter-spacing: -.04em; color: #888;
-  font-weight: 400; }
+  font-weight: 400; white-space: nowrap; }
 .bc-card .r { display: block; font-size: .95rem; letter-spacing: -.04em; }
 .bc-card .s { display: block; font-size: 1.05rem; }
 .bc-card .q { display: block; font-size: .62rem; color: #555; font-weight: 500; }
 .bc-red { color: #d0021b; }
 .bc-black { color: #111; }
-.bc-doubtful { border: 2px dashed #f57c00; background: #fff8e1; }
-.bc-dup { border: 2px solid #d32f2f; background: #ffebee; }
-.bc-gap { box-shadow: -4px 0 0 #f57c00; margin-left: 3px; }
+.bc-doubtful { border: 2px dashed $doubtful; background: #fff8e1; }
+.bc-dup { border: 2px solid $too_often; background: #ffebee; }
+/* a doubtful card that is also on the table too often: red border, orange dashes inside */
+.bc-card.bc-dup.bc-doubtful { border: 2px solid $too_often; background: #fff8e1;
+  outline: 2px dashed $doubtful; outline-offset: -5px; }
+.bc-gap { box-shadow: -4px 0 0 $missing; margin-left: 3px; }
 .bc-card[data-bc-pile] { cursor: pointer; -webkit-tap-highlight-color: transparent; }
-.bc-card.bc-selected { outline: 3px solid #1565c0; outline-offset: 1px; background: #e3f2fd; }
-.bc-gap-end { border: 2px dashed #f57c00; border-radius: 5px; color: #f57c00; font-weight: 700;
+.bc-card.bc-selected { outline: 3px solid $picked; outline-offset: 1px; background: #eeeeee; }
+.bc-gap-end { border: 2px dashed $missing; border-radius: 5px; color: $missing; font-weight: 700;
   text-align: center; align-self: stretch; display: flex; align-items: center;
   justify-content: center; }
+.bc-legend { font-size: .8rem; color: #444; margin: .1rem 0 .3rem 0; display: flex;
+  flex-wrap: wrap; gap: .2rem .8rem; }
+.bc-legend .bc-card { display: inline-block; width: 1.1rem; min-height: 0; height: .9rem;
+  vertical-align: -.1rem; margin-right: .3rem; padding: 0; }
+.bc-legend .bc-gap { margin-left: 4px; }
 .bc-bar { border-radius: 4px; color: #fff; font-size: .62rem; font-weight: 700;
   text-align: center; white-space: nowrap; overflow: hidden; padding: 1px 0; }
 .bc-tomcat { background: #1e88e5; }
-.bc-yowler { background: #ef6c00; }
+.bc-yowler { background: #6d4c41; }
 .bc-jellical { background: #8e24aa; }
 .bc-black_cat { background: #212121; }
 .bc-features { font-size: .85rem; line-height: 1.9; margin: 0 0 .4rem 0; }
@@ -73,7 +95,7 @@ CSS = """
 .bc-board tr.win td { background: #fff7d6; }
 .bc-result { font-size: 1.05rem; font-weight: 700; margin: .4rem 0 .2rem 0; }
 </style>
-"""
+""").substitute(doubtful=DOUBTFUL, too_often=TOO_OFTEN, missing=MISSING, picked=PICKED)
 
 
 def colour_css(rgb: Sequence[int]) -> str:
@@ -125,9 +147,10 @@ def card_cell_html(
 ) -> str:
     """One card of a strip in grid column `column` (from 0; None: wherever the grid puts it): its
     number as on the photo, rank, suit and a small note under it (a Queen's value, a card's
-    points); a card on the table too often in red, a doubtful one in orange; an orange bar at
-    its left where a card may be missing before it. With `tap` (pile id, position) a tap on it
-    reaches the page (card_taps.listen_for_card_taps); a `selected` card is outlined."""
+    points); a card on the table too often in red, a doubtful one in orange; a teal bar at
+    its left where a card may be missing before it (`MARKS`). With `tap` (pile id, position) a
+    tap on it reaches the page (card_taps.listen_for_card_taps); a `selected` card is
+    outlined."""
     classes = ["bc-card"]
     if selected:
         classes.append("bc-selected")
@@ -206,12 +229,23 @@ def strip_html(
                 f'style="grid-row:{lane_index + 2};grid-column:{first + 1}/{last + 2}">'
                 f"{KIND_LETTERS[feature.kind]}{feature.points}</div>"
             )
-    columns = f"grid-template-columns:repeat({columns_used},minmax(1.15rem,2.6rem))"
+    columns = f"grid-template-columns:repeat({columns_used},minmax({CARD_WIDTH},3rem))"
     return (
         f'<div class="bc-strip"><div class="bc-grid" style="{columns}">'
         + "".join(cells)
         + "</div></div>"
     )
+
+
+def legend_html(marks: Collection[str]) -> str:
+    """What the marks on the cards above mean (`marks`: classes of `MARKS`), each beside a
+    swatch drawn as the mark is; empty when there is none to explain."""
+    keys = [
+        f'<span><span class="bc-card {mark}"></span>{escape(words)}</span>'
+        for mark, words in MARKS.items()
+        if mark in marks
+    ]
+    return f'<div class="bc-legend">{"".join(keys)}</div>' if keys else ""
 
 
 def features_html(pile_index: int, pile: PileScore) -> str:

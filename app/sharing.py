@@ -13,6 +13,7 @@ import base64
 import hashlib
 import hmac
 import html
+import ipaddress
 import json
 import os
 import threading
@@ -83,6 +84,27 @@ def page_link(path: str, params: dict[str, str]) -> str:
     return f"{address}?{urlencode(query)}" if query else address
 
 
+def only_this_computer(link: str) -> bool:
+    """Whether `link` points at this computer's own address (127.0.0.1, localhost), which no
+    other phone can open."""
+    host = urlsplit(link).hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def local_note(link: str) -> str:
+    host = urlsplit(link).hostname
+    return (
+        f"📵 **This link is this computer's own ({host}): another phone can't open it.** To "
+        "play from phones, start the app with `blackcat app --lan` and share from the address "
+        "it prints."
+    )
+
+
 def qr_svg(text: str) -> str | None:
     """A QR code of `text` as an SVG data URI; None when `text` is too long for one."""
     try:
@@ -142,6 +164,8 @@ def show_share(path: str, param: str, text: str | None, what: str) -> None:
         params = {} if text is None else {param: text}
         link = page_link(path, params)
         svg = qr_svg(link)
+        if only_this_computer(link):
+            st.warning(local_note(link))
         if text is None:
             st.markdown(f"Scan this with the other phone's camera to open the app. {what}")
         else:

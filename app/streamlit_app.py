@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 import black_lady_page
@@ -57,7 +58,7 @@ log = logging.getLogger("blackcat.app")
 
 APP_DIR = Path(__file__).resolve().parent
 HOW_WE_SCORE = APP_DIR / "how_we_score.md"
-CARDS_ACROSS_A_PHONE = 19  # a strip's cards are at least 1.15rem wide: 19 fit in 390 px
+CARDS_ACROSS_A_PHONE = 7  # a strip's cards are at least 44 px wide (a tap): 7 fit in 390 px
 HOW_TO_PHOTOGRAPH = (
     "Lay each pile out in a row with every card's corner showing, photograph from straight "
     "above in good light"
@@ -65,16 +66,11 @@ HOW_TO_PHOTOGRAPH = (
 # both games' pages: what pile_view's styles and Streamlit's own leave out
 PAGE_CSS = """
 <style>
-/* a doubtful card that is also on the table too often: red border, orange dashes inside */
-.bc-card.bc-dup.bc-doubtful { border: 2px solid #d32f2f; background: #fff8e1;
-  outline: 2px dashed #f57c00; outline-offset: -5px; }
 /* the game switch clear of Streamlit's top bar */
 [data-testid="stMainBlockContainer"] { padding-top: 3.6rem; }
-/* upload notes: small; a refused file a line each (its start says which file and why) */
+/* upload notes: small, each note whole (a long file name wraps at its underscores) */
 [class*="upload-notes"] [data-testid="stAlert"] > div { padding: .3rem .6rem; }
 [class*="upload-notes"] [data-testid="stAlert"] p { font-size: .8rem; line-height: 1.3; }
-[class*="upload-notes"] [role="alert"] p { white-space: nowrap; overflow: hidden;
-  text-overflow: ellipsis; }
 [class*="upload-notes"] { gap: .25rem; }
 </style>
 """
@@ -97,21 +93,31 @@ class UploadNote:
     text: str  # OWNER marks the place of the owner's current name
     page: int | None  # the player whose page shows it; None: the photo's owner's
     photo: str | None = None  # the photo given to a player, or found already on the table
+    check: bool = False  # ends with what to check, as the photo's cards are now
 
     def message(self, table: ts.Table, shown: int) -> str | None:
         """The note for the page of player `shown`, or None when it belongs elsewhere."""
         owner = photo_owner_id(table, self.photo) if self.photo else None
         if (self.page if self.page is not None else owner) != shown:
             return None
-        if OWNER not in self.text:
-            return self.text
+        text = self.text
+        if self.check and self.photo is not None:
+            text = f"{text} {photo_input.check_words(doubtful_from(table, self.photo))}"
+        if OWNER not in text:
+            return text
         if owner is None:  # the photo's cards were taken off the table since
             return None
-        return self.text.replace(OWNER, table.player(owner).name)
+        return text.replace(OWNER, table.player(owner).name)
 
 
 def photo_owner_id(table: ts.Table, photo: str) -> int | None:
     return next((p.id for p in table.players if photo in ts.photos_of(p)), None)
+
+
+def doubtful_from(table: ts.Table, photo: str) -> int:
+    """How many cards read from `photo` are still marked doubtful (orange)."""
+    slots = (slot for p in table.players for pile in p.piles for slot in pile.slots)
+    return sum(1 for slot in slots if slot.photo == photo and slot.doubtful)
 
 
 def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
@@ -135,10 +141,10 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     rows = sum(1 for row in outcome.rows if row)
     return UploadNote(
         "success",
-        f"{name}: {plural(cards, 'card')} in {plural(rows, 'pile')}, given to {OWNER}. Check "
-        "the numbers on the photo against the cards, and fix any card in orange.",
+        f"{name}: {plural(cards, 'card')} in {plural(rows, 'pile')}, given to {OWNER}.",
         None,
         key,
+        check=True,
     )
 
 
@@ -366,7 +372,7 @@ def show_photo_inputs(player: ts.Player) -> None:
             message = note.message(table, shown)
             if message is None:
                 continue
-            getattr(st, note.kind)(message)
+            photo_input.show_note(note.kind, message, name)
             if ask and note in placed and note.photo is not None:
                 owner_select(table, note.photo, shown, f"upload-owner:{note.photo}", name)
     reader_access.reader_note()
@@ -433,6 +439,11 @@ def show_pile(
         ),
         unsafe_allow_html=True,
     )
+    if not pile.slots:
+        st.caption(
+            f"📷 Pile {pile_index + 1} is still empty: photograph it above (a photo's piles fill "
+            "the empty ones first), or type its cards below."
+        )
     if picked is not None and picked < len(pile.slots):
         number = ts.card_number(pile_index, picked)
         st.caption(
@@ -478,13 +489,25 @@ def show_pile(
         show_editor(player, pile_index, pile)
 
 
+def marks_on(player: ts.Player, duplicated: set[tuple[int, int]]) -> set[str]:
+    """The marks the player's piles show (pile_view.MARKS), for the legend."""
+    marks = set()
+    if any(slot.doubtful for pile in player.piles for slot in pile.slots):
+        marks.add("bc-doubtful")
+    if duplicated:
+        marks.add("bc-dup")
+    if any(pile.gaps for pile in player.piles):
+        marks.add("bc-gap")
+    return marks
+
+
+GAP_PICKER = "gap-"  # the keys of the card picker at a gap: a pile's editor has its own
+
+
 def gap_prompt(pile: ts.Pile, pile_index: int, position: int) -> None:
-    """Where the reader thinks a card may be missing: one tap opens the pile's editor to add a
-    card there, another says nothing is missing."""
-    if position < len(pile.slots):
-        where = f"before {ts.card_number(pile_index, position)} {chip(pile.slots[position].card)}"
-    else:
-        where = "after the last card"
+    """Where the reader thinks a card may be missing: one tap opens, right here, the picker of
+    the card that goes in there; another says nothing is missing."""
+    where = gap_place(pile, pile_index, position)
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         st.markdown(f"A card may be missing {where}.")
         st.button(
@@ -499,13 +522,45 @@ def gap_prompt(pile: ts.Pile, pile_index: int, position: int) -> None:
             on_click=act,
             args=(ts.dismiss_gap, pile.id, position),
         )
+    if st.session_state.get(f"ins:{pile.id}") == position:
+        insert_at_gap(pile, position, where)
 
 
-def open_insert(pile: ts.Pile, position: int) -> None:
-    """The pile's editor opened at `position`: the card picked there goes in before that card
-    (or at the end)."""
-    st.session_state[f"fix:{pile.id}"] = True
-    st.session_state[f"sel:{pile.id}"] = position if position < len(pile.slots) else None
+def gap_place(pile: ts.Pile, pile_index: int, position: int) -> str:
+    if position < len(pile.slots):
+        return f"before {ts.card_number(pile_index, position)} {chip(pile.slots[position].card)}"
+    return "after the last card"
+
+
+def insert_at_gap(pile: ts.Pile, position: int, where: str) -> None:
+    """The card that goes in at the gap: its rank and suit, then one tap puts it there."""
+    with st.container(key=f"insert-{pile.id}", border=True):
+        st.markdown(f"**Which card is missing {where}?**")
+        card = card_widgets.card_picker(pile.id, GAP_PICKER)
+        with st.container(horizontal=True, gap="small"):
+            st.button(
+                f"➕ Put {chip(card)} {where}" if card else f"➕ Put it {where}",
+                key=f"gap-put:{pile.id}",
+                type="primary",
+                disabled=card is None,
+                on_click=put_at_gap,
+                args=(pile, position),
+            )
+            st.button(
+                "Cancel", key=f"gap-cancel:{pile.id}", on_click=open_insert, args=(pile, None)
+            )
+
+
+def open_insert(pile: ts.Pile, position: int | None) -> None:
+    """The card picker at the gap before `position` (the pile's length: after its last card)
+    opened, or (None) closed; the pile's picked card is let go, so nothing speaks of moving."""
+    st.session_state[f"ins:{pile.id}"] = position
+    st.session_state[f"sel:{pile.id}"] = None
+
+
+def put_at_gap(pile: ts.Pile, position: int) -> None:
+    card_widgets.add_picked(act, pile, position, GAP_PICKER)
+    st.session_state[f"ins:{pile.id}"] = None
 
 
 def on_card_tap(pile_id: int, position: int) -> None:
@@ -571,39 +626,32 @@ def move_places(player: ts.Player, pile_index: int, pile: ts.Pile, selected: int
 
 
 def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
+    """A pile's tools: a tapped card's (its actions always in one place, so a second tap lands
+    on the same button, disabled, never on what was below), adding a card, the pile's own."""
     sel_key = f"sel:{pile.id}"
-    selected = card_widgets.pick_slot(
-        act,
-        pile,
-        "Tap a card to change, move or delete it",
-        lambda position: ts.card_number(pile_index, position),
-    )
+    number = partial(ts.card_number, pile_index)
+    selected = card_widgets.pick_slot(pile, "Tap a card to change, move or delete it", number)
+    with st.container(horizontal=True, gap="small"):
+        card_widgets.delete_button(act, pile, selected)
+        st.button(
+            f"✂ New pile from {number(selected)}" if selected is not None else "✂ New pile",
+            key=f"split:{pile.id}",
+            disabled=not selected,  # none tapped, or the first: nothing to split off
+            on_click=act,
+            args=(ts.split_pile, pile.id, selected),
+            kwargs={"after": select(sel_key, None)},
+            help="The reader joined two piles: this card and the ones after it become a pile",
+        )
     if selected is not None:
-        number = ts.card_number(pile_index, selected)
+        slot = pile.slots[selected]
+        card_widgets.change_card(act, pile.id, selected, f"Card {number(selected)} is", slot)
         card_widgets.move_pills(
             act,
             pile,
             selected,
-            f"Tap where {number} goes",
+            f"Tap where {number(selected)} goes",
             move_places(player, pile_index, pile, selected),
         )
-        with st.container(horizontal=True, gap="small"):
-            st.button(
-                "🗑 Delete",
-                key=f"delete:{pile.id}",
-                on_click=act,
-                args=(ts.delete_card, pile.id, selected),
-                kwargs={"after": select(sel_key, None)},
-            )
-            st.button(
-                f"✂ New pile from {number}",
-                key=f"split:{pile.id}",
-                disabled=selected == 0,
-                on_click=act,
-                args=(ts.split_pile, pile.id, selected),
-                kwargs={"after": select(sel_key, None)},
-                help="The reader joined two piles: this card and the ones after it become a pile",
-            )
     st.markdown("**Add a card**")
     card = card_widgets.card_picker(pile.id)
     with st.container(horizontal=True, gap="small"):
@@ -617,7 +665,7 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
         )
         if selected is not None and card is not None:
             st.button(
-                f"Insert {chip(card)} before {ts.card_number(pile_index, selected)}",
+                f"Insert {chip(card)} before {number(selected)}",
                 key=f"insert:{pile.id}",
                 on_click=card_widgets.add_picked,
                 args=(act, pile, selected),
@@ -719,6 +767,7 @@ def black_cat_page() -> None:
     show_photos(table, player)
     duplicated = result.duplicated_at(player.name)
     st.markdown(f"#### {player.name}: {plural(player_score.total, 'point')}")
+    st.markdown(pile_view.legend_html(marks_on(player, duplicated)), unsafe_allow_html=True)
     for pile_index, pile in enumerate(player.piles):
         with st.container(key=f"pile-{pile.id}"):
             show_pile(player, pile_index, pile, player_score.piles[pile_index], duplicated)

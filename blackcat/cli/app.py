@@ -106,6 +106,10 @@ def streamlit_command(
         command.append(f"--server.sslKeyFile={certificate.key}")
     if shown_address:
         command.append(f"--browser.serverAddress={shown_address}")
+    if args.lan:
+        # Streamlit's own "URL:" line would print the address without the table's key, which
+        # opens only "this table is private": the notice printed before it has the right one.
+        command.append("--logger.hideWelcomeMessage=true")
     if args.headless:
         command.append("--server.headless=true")
     return command

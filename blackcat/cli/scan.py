@@ -4,7 +4,9 @@ JSON per photo: `{"image", "piles": [{"cards", "confidence", "boxes", <the score
 blackcat score>, "doubtful", "alternatives", "gaps"}], "total", "warnings"}` ("gaps": the
 positions in the pile before which a card may be missing), or `{"image", "error"}` for
 a photo that can't be read (the others go on; the exit status is then 1). With `--annotate`,
-each object also names the drawing it wrote (`"annotated"`).
+each object also names the drawing it wrote (`"annotated"`). The JSON counts piles and cards
+from 0, as `blackcat score --json` does; the text counts them from 1, as the app and the
+annotated photo do (`1.3`: the first pile's third card).
 
 `--game black-lady` reads each photo as one player's tricks instead (`blackcat.cli.scan_lady`).
 """
@@ -21,7 +23,14 @@ from typing import Any
 from blackcat.cli import translator_for
 from blackcat.cli.lady import add_ace_hearts
 from blackcat.cli.photo_output import annotation_paths, reads_to_json, save_annotated
-from blackcat.games.black_cat import PlayerScore, Variants, find_duplicates, score_player
+from blackcat.games.black_cat import (
+    DuplicateCard,
+    PlayerScore,
+    Variants,
+    find_duplicates,
+    score_player,
+)
+from blackcat.games.cards import card_number
 from blackcat.games.report import format_player_report, pile_score_to_json
 from blackcat.i18n import ENGLISH, Translator
 from blackcat.vision.types import PhotoRead, ReadCard
@@ -92,17 +101,31 @@ def photo_to_json(
     }
 
 
-def warnings(photo: PhotoRead, decks: int = 1, tr: Translator = ENGLISH) -> list[str]:
+def duplicates(photo: PhotoRead, decks: int = 1) -> tuple[DuplicateCard, ...]:
     """Cards that appear more often than the decks allow: almost always a misread card."""
     piles = {"": [[read.card for read in pile] for pile in photo.piles]}
+    return tuple(find_duplicates(piles, decks))
+
+
+def warnings(photo: PhotoRead, decks: int = 1) -> list[str]:
+    """The JSON's `"warnings"`: each duplicate as the engine words it, in English whatever the
+    language (positions from 0)."""
+    return [duplicate.describe(with_player=False) for duplicate in duplicates(photo, decks)]
+
+
+def text_warnings(photo: PhotoRead, decks: int = 1, tr: Translator = ENGLISH) -> list[str]:
+    """The same warnings for the text report, in its language, cards counted from 1
+    (`card 1.2`)."""
     return [
-        duplicate.describe(with_player=False, tr=tr) for duplicate in find_duplicates(piles, decks)
+        duplicate.describe(with_player=False, numbered=True, tr=tr)
+        for duplicate in duplicates(photo, decks)
     ]
 
 
 def _text_report(
     image: str, photo: PhotoRead, score: PlayerScore, notes: list[str], tr: Translator = ENGLISH
 ) -> str:
+    """What a person reads: piles and cards counted from 1, as on the annotated photo."""
     cards = tr.ngettext("{count} card", "{count} cards", photo.card_count)
     piles = tr.ngettext("{count} pile", "{count} piles", len(photo.piles))
     lines = [
@@ -114,8 +137,8 @@ def _text_report(
     ]
     for index, pile in enumerate(photo.piles):
         doubtful = [
-            tr.gettext("{position} {card} ({confidence}; or {alternatives})").format(
-                position=position,
+            tr.gettext("{number} {card} ({confidence}; or {alternatives})").format(
+                number=card_number(index, position),
                 card=read.card.label,
                 confidence=f"{read.confidence:.0%}",
                 alternatives=", ".join(guess.card.label for guess in read.alternatives[1:]),
@@ -127,13 +150,13 @@ def _text_report(
             lines.append(
                 "  "
                 + tr.gettext("check pile {pile}: {cards}").format(
-                    pile=index, cards="; ".join(doubtful)
+                    pile=index + 1, cards="; ".join(doubtful)
                 )
             )
         lines.extend(
             "  "
             + tr.gettext("gap in pile {pile}: {gap}").format(
-                pile=index, gap=describe_gap(pile, position, tr)
+                pile=index + 1, gap=describe_gap(index, pile, position, tr)
             )
             for position in photo.gaps_of(index)
         )
@@ -142,15 +165,17 @@ def _text_report(
     return "\n".join(lines)
 
 
-def describe_gap(pile: Sequence[ReadCard], position: int, tr: Translator = ENGLISH) -> str:
-    """Where in the pile a card may be missing, in words: `a card may be missing before card 5
+def describe_gap(
+    pile_index: int, pile: Sequence[ReadCard], position: int, tr: Translator = ENGLISH
+) -> str:
+    """Where in the pile a card may be missing, in words: `a card may be missing before card 1.5
     (7♥)`, or after the last card."""
     if position >= len(pile):
         return tr.gettext("a card may be missing after the last card ({card})").format(
             card=pile[-1].card.label
         )
-    return tr.gettext("a card may be missing before card {position} ({card})").format(
-        position=position, card=pile[position].card.label
+    return tr.gettext("a card may be missing before card {number} ({card})").format(
+        number=card_number(pile_index, position), card=pile[position].card.label
     )
 
 
@@ -193,7 +218,7 @@ def run(args: argparse.Namespace) -> int:
             result["annotated"] = str(targets[number])
         results.append(result)
         if not args.json:
-            notes = warnings(photo, args.decks, tr)
+            notes = text_warnings(photo, args.decks, tr)
             print(_text_report(str(photo_path), photo, score, notes, tr))
             if targets:
                 print("  " + tr.gettext("annotated: {path}").format(path=targets[number]))

@@ -116,8 +116,8 @@ def parse_piles(texts: list[str], tr: Translator = ENGLISH) -> list[tuple[Card, 
         try:
             piles.append(parse_pile(text))
         except CardParseError as error:
-            raise ScoreInputError(
-                tr.gettext("pile {pile}: {error}").format(pile=index, error=error.describe(tr))
+            raise ScoreInputError(  # piles counted from 1, as people count them
+                tr.gettext("pile {pile}: {error}").format(pile=index + 1, error=error.describe(tr))
             ) from None
     return piles
 
@@ -158,7 +158,7 @@ def check_duplicates(piles: list[tuple[Card, ...]], decks: int, tr: Translator =
     duplicates = find_duplicates({"": piles}, decks)
     if duplicates:
         described = "; ".join(
-            duplicate.describe(with_player=False, tr=tr) for duplicate in duplicates
+            duplicate.describe(with_player=False, numbered=True, tr=tr) for duplicate in duplicates
         )
         if decks == 1:
             hint = tr.gettext("misread card? with two decks use --decks 2")

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
-from blackcat.games.cards import QUEEN_VALUES, Card, Rank
+from blackcat.games.cards import QUEEN_VALUES, Card, Rank, card_number
 from blackcat.games.standings import leaders
 from blackcat.i18n import ENGLISH, N_, LocalizedError, Translator
 
@@ -164,10 +164,17 @@ class CardPlace:
     pile: int
     position: int
 
-    def describe(self, *, with_player: bool = True, tr: Translator = ENGLISH) -> str:
-        where = tr.gettext("pile {pile} position {position}").format(
-            pile=self.pile, position=self.position
-        )
+    def describe(
+        self, *, with_player: bool = True, numbered: bool = False, tr: Translator = ENGLISH
+    ) -> str:
+        """`pile 0 position 1`, counted from 0 as the engine and the JSON count; `numbered`: as
+        people number the card, from 1 (`card 1.2`)."""
+        if numbered:
+            where = tr.gettext("card {number}").format(number=card_number(self.pile, self.position))
+        else:
+            where = tr.gettext("pile {pile} position {position}").format(
+                pile=self.pile, position=self.position
+            )
         if not with_player:
             return where
         return tr.gettext("player {player} {where}").format(player=repr(self.player), where=where)
@@ -181,12 +188,26 @@ class DuplicateCard:
     places: tuple[CardPlace, ...]
     allowed: int
 
-    def describe(self, *, with_player: bool = True, tr: Translator = ENGLISH) -> str:
-        places = ", ".join(place.describe(with_player=with_player, tr=tr) for place in self.places)
+    def describe(
+        self, *, with_player: bool = True, numbered: bool = False, tr: Translator = ENGLISH
+    ) -> str:
+        """`card 9♣ (9C) appears 2 times but one deck has only 1: pile 0 position 1, pile 1
+        position 0` (positions from 0, as the JSON's warnings say them); `numbered`, for the text
+        people read, cards counted from 1: `9♣ (9C) appears 2 times ...: card 1.2, card 2.1`."""
+        places = ", ".join(
+            place.describe(with_player=with_player, numbered=numbered, tr=tr)
+            for place in self.places
+        )
         count = len(self.places)
-        times = tr.ngettext(
-            "card {card} appears {count} time", "card {card} appears {count} times", count
-        ).format(card=f"{self.card.label} ({self.card.code})", count=count)
+        if numbered:
+            times = tr.ngettext(
+                "{card} appears {count} time", "{card} appears {count} times", count
+            )
+        else:
+            times = tr.ngettext(
+                "card {card} appears {count} time", "card {card} appears {count} times", count
+            )
+        times = times.format(card=f"{self.card.label} ({self.card.code})", count=count)
         decks = tr.ngettext(
             "but one deck has only {count}", "but {count} decks have only {count}", self.allowed
         ).format(count=self.allowed)

@@ -143,9 +143,10 @@ class CardParseError(LocalizedError, ValueError):
 def _unknown_card(tr: Translator, token: str, position: int | None) -> str:
     if position is None:
         text = tr.gettext("unknown card {token}: expected {accepted}")
-    else:
-        text = tr.gettext("unknown card {token} at position {position}: expected {accepted}")
-    return text.format(token=repr(token), position=position, accepted=accepted_format(tr))
+    else:  # people count from 1
+        text = tr.gettext("unknown card {token} (card {number}): expected {accepted}")
+    number = position + 1 if position is not None else None
+    return text.format(token=repr(token), number=number, accepted=accepted_format(tr))
 
 
 _RANK_ALIASES: dict[str, Rank] = {rank.value: rank for rank in Rank} | {"T": Rank.TEN}
@@ -175,6 +176,12 @@ def parse_pile(text: str) -> tuple[Card, ...]:
 def format_pile(cards: tuple[Card, ...] | list[Card], *, symbols: bool = True) -> str:
     """`Q♠ 10♥` for people (symbols=True), `QS 10H` for machines."""
     return " ".join(card.label if symbols else card.code for card in cards)
+
+
+def card_number(pile_index: int, position: int) -> str:
+    """A card as people number it, on the photo, in the app and in the text reports (both counted
+    from 1, where the engine counts from 0): pile 1, card 3 is `1.3`."""
+    return f"{pile_index + 1}.{position + 1}"
 
 
 def card_from_code(code: str) -> Card:

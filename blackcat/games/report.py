@@ -1,6 +1,8 @@
 """Scores as JSON-ready dicts and as text for people, shared by `score`, `scan` and the app.
 
-The JSON is the same in every language; the text is in the language of the `tr` given.
+The JSON is the same in every language and keeps the engine's positions (from 0); the text is in
+the language of the `tr` given and counts piles and cards from 1, as the app and the annotated
+photo do: `1.3` is the third card of the first pile.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from blackcat.games.black_cat import (
     QueenChoice,
     feature_name,
 )
-from blackcat.games.cards import Card, format_pile
+from blackcat.games.cards import Card, card_number, format_pile
 from blackcat.i18n import ENGLISH, Translator
 
 
@@ -57,16 +59,17 @@ def _cards_text(cards: tuple[Card, ...], symbols: bool) -> str:
     return format_pile(cards, symbols=symbols)
 
 
-def _positions_text(positions: tuple[int, ...]) -> str:
+def _positions_text(pile_index: int, positions: tuple[int, ...]) -> str:
+    first = card_number(pile_index, positions[0])
     if len(positions) == 1:
-        return str(positions[0])
-    return f"{positions[0]}-{positions[-1]}"
+        return first
+    return f"{first}-{card_number(pile_index, positions[-1])}"
 
 
-def _queen_text(queen: QueenChoice, symbols: bool, tr: Translator) -> str:
-    text = tr.gettext("{card} at {position} = {value}").format(
+def _queen_text(pile_index: int, queen: QueenChoice, symbols: bool, tr: Translator) -> str:
+    text = tr.gettext("{card} at {number} = {value}").format(
         card=queen.card.label if symbols else queen.card.code,
-        position=queen.position,
+        number=card_number(pile_index, queen.position),
         value=queen.value,
     )
     if queen.pinned:
@@ -83,9 +86,15 @@ def _points_text(points: int, tr: Translator) -> str:
 
 
 def format_pile_report(
-    pile: PileScore, title: str, *, symbols: bool = True, tr: Translator = ENGLISH
+    pile: PileScore,
+    title: str,
+    *,
+    symbols: bool = True,
+    pile_index: int = 0,
+    tr: Translator = ENGLISH,
 ) -> str:
-    """A pile's cards, one line per feature (positions, cards, points), Queens and points."""
+    """A pile's cards, one line per feature (card numbers, cards, points), Queens and points;
+    cards are numbered as those of pile `pile_index + 1`."""
     cards = _cards_text(pile.cards, symbols) or tr.gettext("(empty)")
     lines = [f"{title}: {cards}"]
     if not pile.features:
@@ -97,11 +106,11 @@ def format_pile_report(
     for feature, feature_points in zip(pile.features, points, strict=True):
         lines.append(
             f"  {feature_name(feature.kind, tr):<{name_width}}  "
-            f"{_positions_text(feature.positions):>5}  "
+            f"{_positions_text(pile_index, feature.positions):>9}  "
             f"{_cards_text(feature.cards, symbols):<24} {feature_points:>{points_width}}"
         )
     if pile.queens:
-        queens = ", ".join(_queen_text(queen, symbols, tr) for queen in pile.queens)
+        queens = ", ".join(_queen_text(pile_index, queen, symbols, tr) for queen in pile.queens)
         lines.append("  " + tr.gettext("Queens: {queens}").format(queens=queens))
     lines.append("  " + tr.gettext("Pile points: {points}").format(points=pile.points))
     return "\n".join(lines)
@@ -110,10 +119,14 @@ def format_pile_report(
 def format_player_report(
     player: PlayerScore, *, symbols: bool = True, tr: Translator = ENGLISH
 ) -> str:
-    """Every pile's report, then the total."""
+    """Every pile's report (`Pile 1`, `Pile 2`, ...), then the total."""
     sections = [
         format_pile_report(
-            pile, tr.gettext("Pile {number}").format(number=index), symbols=symbols, tr=tr
+            pile,
+            tr.gettext("Pile {number}").format(number=index + 1),
+            symbols=symbols,
+            pile_index=index,
+            tr=tr,
         )
         for index, pile in enumerate(player.piles)
     ]

@@ -28,9 +28,14 @@ from blackcat.games.black_cat import (
     find_duplicates,
     score_player,
 )
-from blackcat.games.cards import QUEEN_VALUES, Card, CardParseError, parse_pile
+from blackcat.games.cards import (  # card_number: how people see a card, pile 1 card 3 is 1.3
+    QUEEN_VALUES,
+    Card,
+    CardParseError,
+    card_number,
+    parse_pile,
+)
 from blackcat.games.report import pile_score_to_json, plural
-from blackcat.vision.drawing import card_number  # how people see a card: pile 1, card 3 is 1.3
 from blackcat.vision.types import Guess, ReadCard
 
 MAX_PLAYERS = 4

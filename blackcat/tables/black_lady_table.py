@@ -332,6 +332,26 @@ def _typed_words(problem: Problem) -> Problem:
     return replace(problem, message=message)
 
 
+def totals_caveat(game: LadyGame) -> str:
+    """What the totals count that may be wrong: the deals that fail their checks."""
+    failing = [str(index + 1) for index in range(len(game.deals)) if problems(game, index)]
+    if not failing:
+        return ""
+    if len(failing) == 1:
+        return f"counts deal {failing[0]}, which fails its checks"
+    return f"counts deals {', '.join(failing)}, which fail their checks"
+
+
+def checks_text(game: LadyGame, index: int) -> str:
+    """How a deal's checks stand, in words: `passes`, `fails: <each problem>`, or whose
+    tricks it waits for."""
+    found = problems(game, index)
+    if found:
+        return "fails: " + "; ".join(problem.message for problem in found)
+    waiting = waiting_for(game, index)
+    return f"waiting for {', '.join(waiting)}" if waiting else "passes"
+
+
 def waiting_for(game: LadyGame, index: int) -> tuple[str, ...]:
     """The players whose tricks aren't in yet."""
     cards = game.deals[index].all_cards
@@ -380,13 +400,14 @@ def _with_slots(table: ts.Table, pile_id: int, slots: tuple[ts.Slot, ...]) -> ts
 
 
 def sheet_csv(game: LadyGame) -> str:
-    """The score sheet as CSV: a row a deal (each player's points, empty while not in), then
-    the totals."""
+    """The score sheet as CSV: a row a deal (each player's points, empty while not in, and how
+    its checks stand), then the totals (marked while a deal fails its checks)."""
     score = sheet(game)
-    lines = [["deal", *score.names]]
+    lines = [["deal", *score.names, "checks"]]
     for index, deal in enumerate(score.deals):
-        lines.append([str(index + 1), *("" if p is None else str(p) for p in deal)])
-    lines.append(["total", *(str(total) for total in score.totals)])
+        points = ("" if p is None else str(p) for p in deal)
+        lines.append([str(index + 1), *points, checks_text(game, index)])
+    lines.append(["total", *(str(total) for total in score.totals), totals_caveat(game)])
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\n").writerows(lines)
     return buffer.getvalue()

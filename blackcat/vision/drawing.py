@@ -8,24 +8,20 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from blackcat.games.cards import card_number  # how a card is numbered on the photo: `1.3`
 from blackcat.vision.types import PhotoRead, ReadCard
 
 PILE_COLOURS: tuple[tuple[int, int, int], ...] = (
     (30, 144, 255),  # blue
     (46, 160, 67),  # green
     (155, 89, 182),  # purple
-    (230, 126, 34),  # orange
+    (216, 27, 96),  # pink
 )
-DOUBTFUL_COLOUR = (220, 20, 60)  # red
-
-
-def card_number(pile_index: int, position: int) -> str:
-    """How a card is numbered on the photo and in lists: pile 1, card 3 is `1.3`."""
-    return f"{pile_index + 1}.{position + 1}"
+DOUBTFUL_COLOUR = (245, 124, 0)  # orange, as the app marks a doubtful card (no pile's colour)
 
 
 def annotate(image: np.ndarray, photo: PhotoRead, *, by_pile: bool = True) -> np.ndarray:
-    """A copy of the RGB photo with each card's box and number; doubtful cards in red.
+    """A copy of the RGB photo with each card's box and number; doubtful cards in orange.
 
     A card is numbered as in the card lists: `1.3` (pile, place), or `3` where the photo's cards
     are one set (`by_pile=False`: a Black Lady player's tricks). The card's name follows its

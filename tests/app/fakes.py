@@ -7,11 +7,15 @@ from blackcat.games.cards import parse_card
 from blackcat.vision.image_io import Photo
 from blackcat.vision.types import Guess, PhotoRead, ReadCard
 
+Box = tuple[float, float, float, float]
 
-def read_card(code: str, confidence: float = 0.98, *others: str) -> ReadCard:
+
+def read_card(
+    code: str, confidence: float = 0.98, *others: str, box: Box = (10.0, 10.0, 30.0, 40.0)
+) -> ReadCard:
     rest = (Guess(parse_card(other), (1 - confidence) / len(others)) for other in others)
     guesses = (Guess(parse_card(code), confidence), *rest)
-    return ReadCard(parse_card(code), (10.0, 10.0, 30.0, 40.0), confidence, guesses, ())
+    return ReadCard(parse_card(code), box, confidence, guesses, ())
 
 
 FAKE_ROWS = {
@@ -23,6 +27,12 @@ FAKE_ROWS = {
     160: ((read_card("QS"), read_card("2C")),),
     150: (),
     180: ((read_card("QS"), read_card("2C"), read_card("9H")),),  # with a gap before 1.3
+    220: (  # one pile, at the photo's right
+        tuple(
+            read_card(code, box=(150.0 + 22 * n, 40.0, 168.0 + 22 * n, 70.0))
+            for n, code in enumerate(("AS", "2D", "3H"))
+        ),
+    ),
 }
 FAKE_GAPS = {180: ((2,),)}
 

@@ -49,3 +49,13 @@ def test_the_drawing_key_ignores_what_the_photo_does_not_show() -> None:
 )
 def test_the_drawing_key_changes_with_what_the_photo_shows(changed: PhotoMarks) -> None:
     assert photo_view.drawing_key(changed) != photo_view.drawing_key(MARKS)
+
+
+def test_the_zoomed_photo_is_centred_on_its_cards() -> None:
+    # the cards' boxes span 0-130 px of a 260 px photo shown at half size (factor 0.5)
+    assert photo_view.cards_centre(MARKS, 0.5, 130) == pytest.approx(0.25)  # 65 of 260 px
+    assert photo_view.cards_centre(MARKS, 1.0, 520) == pytest.approx(0.125)
+    typed = ((0, 0, Slot(parse_card("QS"))),)  # no box to centre on
+    assert photo_view.cards_centre(typed, 1.0, 520) == 0.5
+    html = photo_view.zoomed_html("k1", b"jpeg", 0.125)
+    assert 'id="bc-zoom-k1"' in html and "z.scrollWidth * 0.1250" in html

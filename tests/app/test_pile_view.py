@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pile_view
+from pile_view import CSS
 
 from blackcat.games.black_cat import Variants, score_pile
 from blackcat.games.cards import parse_card, parse_pile
 from blackcat.tables.black_cat_table import new_table, score_table
+from blackcat.vision.drawing import DOUBTFUL_COLOUR, PILE_COLOURS
 
 
 def lanes_of(text: str) -> list[list[tuple[str, tuple[int, ...]]]]:
@@ -81,3 +85,21 @@ def test_a_strip_of_a_pile_answers_taps_card_by_card_and_outlines_the_picked_one
     assert html.index("bc-selected") > html.index('data-bc-position="0"')
     plain = pile_view.strip_html(0, score)
     assert "data-bc-pile" not in plain and "bc-selected" not in plain  # a strip only to look at
+
+
+def test_one_colour_means_one_thing_on_the_cards_and_on_the_photo() -> None:
+    marks = [pile_view.DOUBTFUL, pile_view.TOO_OFTEN, pile_view.MISSING, pile_view.PICKED]
+    features = re.findall(r"\.bc-(?:tomcat|yowler|jellical|black_cat) \{ background: (#\w+)", CSS)
+    assert len(features) == 4
+    assert len({*marks, *features}) == 8  # no two meanings share a colour
+    assert pile_view.colour_css(DOUBTFUL_COLOUR) == pile_view.DOUBTFUL  # orange on the photo too
+    piles = {pile_view.colour_css(colour) for colour in PILE_COLOURS}
+    assert not piles & set(marks)  # a pile's boxes are never mistaken for a mark
+
+
+def test_the_legend_explains_the_marks_shown_and_no_others() -> None:
+    legend = pile_view.legend_html({"bc-doubtful", "bc-gap"})
+    assert '<span class="bc-card bc-doubtful"></span>check this card' in legend
+    assert '<span class="bc-card bc-gap"></span>a card may be missing here' in legend
+    assert "too often" not in legend
+    assert pile_view.legend_html(set()) == ""

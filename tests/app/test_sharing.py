@@ -9,3 +9,12 @@ def test_the_shared_link_is_shown_as_escaped_text() -> None:
     shown = sharing.link_html("https://192.168.1.5:8501/?table=eJy&key=<k>")
     assert '<p class="bc-link">https://192.168.1.5:8501/?table=eJy&amp;key=&lt;k&gt;</p>' in shown
     assert "user-select: all" in shown  # a long press takes the whole link
+
+
+def test_a_link_to_this_computer_alone_is_told_apart_from_one_a_phone_can_open() -> None:
+    for link in ("http://127.0.0.1:8501/?table=x", "http://localhost:8501/", "http://[::1]:8501/"):
+        assert sharing.only_this_computer(link), link
+        assert "another phone can't open it" in sharing.local_note(link)
+        assert "blackcat app --lan" in sharing.local_note(link)
+    for link in ("https://192.168.1.23:8501/?key=k", "http://table.local:8501/", "/?table=x"):
+        assert not sharing.only_this_computer(link), link

@@ -733,11 +733,12 @@ def test_a_gap_the_reader_saw_opens_add_a_card_there_in_one_tap(
     button(app, "➕ Add a card here").click()
     app.run()
     first = pile_id(app, 1)
-    assert next(e for e in app.expander if e.label.startswith("✏️ Fix")).proto.expanded
-    app.pills(key=f"rank:{first}").set_value(Rank.FIVE)
-    app.pills(key=f"suit:{first}").set_value(Suit.CLUBS)
+    assert any("Which card is missing before 1.3" in m.value for m in app.markdown)
+    assert app.session_state[f"sel:{first}"] is None  # no card is picked: nothing moves
+    app.pills(key=f"gap-rank:{first}").set_value(Rank.FIVE)
+    app.pills(key=f"gap-suit:{first}").set_value(Suit.CLUBS)
     app.run()
-    button(app, "Insert 5♣ before 1.3").click()
+    button(app, "➕ Put 5♣ before 1.3 :red[9♥]").click()
     app.run()
     assert_clean(app)
     assert pile_cards(app, 1) == "QS 2C 5C 9H"

@@ -29,6 +29,7 @@ def test_command_runs_the_app_script_with_the_watcher_off() -> None:
     assert "--server.port=8501" in command
     assert "--server.address=127.0.0.1" in command  # this machine alone
     assert not any(part.startswith(("--server.headless", "--server.ssl")) for part in command)
+    assert "--logger.hideWelcomeMessage=true" not in command  # its URL line is the right one
 
 
 def test_port_address_and_headless() -> None:
@@ -229,6 +230,8 @@ def test_lan_serves_https_on_every_interface_and_prints_the_phones_address(
     assert f"--server.sslCertFile={tmp_path / 'config' / 'lan-cert.pem'}" in command
     assert f"--server.sslKeyFile={tmp_path / 'config' / 'lan-key.pem'}" in command
     assert "--browser.serverAddress=192.168.1.23" in command
+    # Streamlit's own "URL:" line would show the address without the key: only ours is printed
+    assert "--logger.hideWelcomeMessage=true" in command
     with pytest.raises(Replaced):
         main(["app", "--lan", "--address", "192.168.1.23"])
     out = capsys.readouterr().out

@@ -89,7 +89,7 @@ def test_a_bad_card_exits_2_with_one_line_naming_it(capsys) -> None:
     status, out, err = lady(capsys, "--json", ANN, "QS XX", "")
     assert status == 2 and out == ""
     assert err.count("\n") == 1
-    assert "player 2" in err and "'XX'" in err and "position 1" in err
+    assert "player 2" in err and "'XX'" in err and "(card 2)" in err
 
 
 @pytest.mark.parametrize("players", [1, 2, 10])

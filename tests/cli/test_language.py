@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from blackcat.cli import main
-from blackcat.cli.scan import _text_report
+from blackcat.cli.scan import _text_report, text_warnings
 from blackcat.games.black_cat import score_player
 from blackcat.games.cards import parse_card
 from blackcat.i18n import ENVIRONMENT_VARIABLES, translator
@@ -48,14 +48,15 @@ def test_score_in_spanish_names_the_features_as_the_spanish_rules_do() -> None:
     result = blackcat("score", "--lang", "es", *README_PILES)
     assert result.returncode == 0 and result.stderr == ""
     lines = result.stdout.splitlines()
-    assert lines[0] == "Pila 0: Q♠ 6♣ Q♥ 5♥ 5♦ 8♦ 2♠ Q♦ Q♣ 2♥ 8♥ 7♠ 3♥ 4♠ 6♠"
-    assert lines[1].split() == ["Gato", "Tom", "3-4", "5♥", "5♦", "3", "ptos."]
-    assert ["Gato", "jelical", "7", "Q♦", "2", "ptos."] in [line.split() for line in lines]
-    assert ["Gato", "negro", "0-1", "Q♠", "6♣", "6", "ptos."] in [line.split() for line in lines]
-    assert ["Maullador", "0", "10♠", "1", "pto."] in [line.split() for line in lines]
-    assert "  Reinas: Q♠ en 0 = 7, Q♥ en 2 = 7 (cualquier valor puntúa igual)," in result.stdout
+    assert lines[0] == "Pila 1: Q♠ 6♣ Q♥ 5♥ 5♦ 8♦ 2♠ Q♦ Q♣ 2♥ 8♥ 7♠ 3♥ 4♠ 6♠"
+    assert lines[1].split() == ["Gato", "Tom", "1.4-1.5", "5♥", "5♦", "3", "ptos."]
+    words = [line.split() for line in lines]
+    assert ["Gato", "jelical", "1.8", "Q♦", "2", "ptos."] in words
+    assert ["Gato", "negro", "1.1-1.2", "Q♠", "6♣", "6", "ptos."] in words
+    assert ["Maullador", "2.1", "10♠", "1", "pto."] in words
+    assert "  Reinas: Q♠ en 1.1 = 7, Q♥ en 1.3 = 7 (cualquier valor puntúa igual)," in result.stdout
     assert "  Puntos de la pila: 25" in lines and "  Puntos de la pila: 11" in lines
-    assert "Pila 1: 10♠ 10♥ K♦ 10♣ 9♥" in lines
+    assert "Pila 2: 10♠ 10♥ K♦ 10♣ 9♥" in lines
     assert lines[-1] == "Total: 36"
     for english in ("Tomcat", "Yowler", "Jellical", "Black Cat", "Pile", "Queens", " pts"):
         assert english not in result.stdout
@@ -77,11 +78,11 @@ def test_score_in_spanish_pins_empty_piles_and_no_features() -> None:
     result = blackcat("score", "--lang", "es", "QS 2C 3H 7H", "", "--queen", "0:0=7")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
-        "Pila 0: Q♠ 2♣ 3♥ 7♥",
-        "  Gato Tom        2-3  3♥ 7♥                     3 ptos.",
-        "  Reinas: Q♠ en 0 = 7 (fijada)",
+        "Pila 1: Q♠ 2♣ 3♥ 7♥",
+        "  Gato Tom        1.3-1.4  3♥ 7♥                     3 ptos.",
+        "  Reinas: Q♠ en 1.1 = 7 (fijada)",  # --queen counts from 0, the text from 1
         "  Puntos de la pila: 3",
-        "Pila 1: (vacía)",
+        "Pila 2: (vacía)",
         "  ninguna característica",
         "  Puntos de la pila: 0",
         "Total: 3",
@@ -97,7 +98,7 @@ def test_the_language_may_come_before_the_subcommand_and_wins_over_the_environme
 
 def test_the_environments_language_is_used_without_lang() -> None:
     result = blackcat("score", "KS 9C 4S", LANG="es_ES.UTF-8")
-    assert "Pila 0: K♠ 9♣ 4♠" in result.stdout and "Gato negro" in result.stdout
+    assert "Pila 1: K♠ 9♣ 4♠" in result.stdout and "Gato negro" in result.stdout
     assert "Total: 12" in result.stdout
     assert "Gato negro" in blackcat("score", "KS 9C 4S", LANGUAGE="fr:es", LANG="C").stdout
     assert "Black Cat" in blackcat("score", "KS 9C 4S", LANG="C.UTF-8").stdout
@@ -107,7 +108,7 @@ def test_the_environments_language_is_used_without_lang() -> None:
 def test_an_unknown_language_is_english_without_a_word(unknown: str) -> None:
     result = blackcat("score", "--lang", unknown, "KS 9C 4S", LANG="es_ES.UTF-8")
     assert result.returncode == 0 and result.stderr == ""
-    assert "Pile 0: K♠ 9♣ 4♠" in result.stdout and "Total: 12" in result.stdout
+    assert "Pile 1: K♠ 9♣ 4♠" in result.stdout and "Total: 12" in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -138,12 +139,15 @@ def test_scan_json_is_the_same_in_every_language() -> None:
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["score", "QS ZZ 4C"], ["pila 0", "carta desconocida 'ZZ' en la posición 1", "S picas"]),
-        (["score", "KS 9C", "9C"], ["la carta 9♣ (9C) aparece 2 veces", "usa --decks 2"]),
+        (["score", "QS ZZ 4C"], ["pila 1: carta desconocida 'ZZ' (carta 2)", "S picas"]),
+        (
+            ["score", "KS 9C", "9C"],
+            ["9♣ (9C) aparece 2 veces", "carta 1.2, carta 2.1", "usa --decks 2"],
+        ),
         (["score", "QS 2C", "--queen", "0:1=7"], ["2♣ (2C), no una reina"]),
         (["score", "QS", "--queen", "0:0=9"], ["una reina vale 7 o 11"]),
         (["lady", "", ""], ["Black Lady necesita de 3 a 9 jugadores; hay 2"]),
-        (["lady", ANN, "QS XX", ""], ["jugador 2: carta desconocida 'XX' en la posición 1"]),
+        (["lady", ANN, "QS XX", ""], ["jugador 2: carta desconocida 'XX' (carta 2)"]),
     ],
 )
 def test_errors_in_spanish_are_still_one_line_and_exit_2(
@@ -195,9 +199,16 @@ def test_scans_text_in_spanish() -> None:
     score = score_player([[r.card for r in pile] for pile in piles])
     text = _text_report("x.jpg", photo, score, ["un aviso"], translator("es"))
     assert text.splitlines()[0] == "x.jpg: 5 cartas en 2 pilas"
-    # (how cards are numbered in this text is not this test's business)
-    assert "  revisa la pila 0: " in text and " 6♣ (60%; o A♣)" in text
-    assert "  hueco en la pila 0: puede faltar una carta antes de la carta " in text
-    assert "  hueco en la pila 0: puede faltar una carta después de la última (5♥)" in text
+    # piles and cards counted from 1, as in English
+    assert "  revisa la pila 1: 1.2 6♣ (60%; o A♣)" in text.splitlines()
+    assert "  hueco en la pila 1: puede faltar una carta antes de la carta 1.2 (6♣)" in text
+    assert "  hueco en la pila 1: puede faltar una carta después de la última (5♥)" in text
+    assert "Pila 2: 10♠ 9♥" in text and "Q♠ en 1.1 = " in text
     assert "Gato negro" in text and "Maullador" in text and "Total: 7" in text
     assert text.splitlines()[-1] == "  aviso: un aviso"
+    twice = PhotoRead(
+        width=100, height=100, piles=((read("KS"), read("9C")), (read("4S"), read("KS")))
+    )
+    assert text_warnings(twice, tr=translator("es")) == [
+        "K♠ (KS) aparece 2 veces pero un mazo solo tiene 1: carta 1.1, carta 2.2"
+    ]

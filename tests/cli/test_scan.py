@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from blackcat.cli.photo_output import annotation_names
-from blackcat.cli.scan import _text_report, photo_to_json
+from blackcat.cli.scan import _text_report, photo_to_json, text_warnings, warnings
 from blackcat.games.black_cat import score_player
 from blackcat.games.cards import Card, parse_pile
 from blackcat.vision.types import Guess, PhotoRead, ReadCard
@@ -86,7 +86,8 @@ def test_the_text_report_names_piles_and_total(tmp_path: Path) -> None:
     out = tmp_path / "one.jpg"
     result = blackcat("scan", "--annotate", out, SCENE_2)
     assert result.returncode == 0, result.stderr
-    assert "Pile 0:" in result.stdout and "Total:" in result.stdout
+    assert "Pile 1:" in result.stdout and "Total:" in result.stdout
+    assert "Pile 0" not in result.stdout  # piles counted from 1, as in the app
     assert out.is_file()
 
 
@@ -163,12 +164,42 @@ def test_gaps_go_into_the_json_and_the_text_names_them() -> None:
     result = photo_to_json("x.jpg", photo, score, [])
     assert [pile["gaps"] for pile in result["piles"]] == [[1, 3], []]
     text = _text_report("x.jpg", photo, score, [])
-    assert "gap in pile 0: a card may be missing before card 1 (6♣)" in text
-    assert "gap in pile 0: a card may be missing after the last card (5♥)" in text
-    assert "pile 1: a card may" not in text
+    assert "gap in pile 1: a card may be missing before card 1.2 (6♣)" in text
+    assert "gap in pile 1: a card may be missing after the last card (5♥)" in text
+    assert "pile 2: a card may" not in text
 
 
 def test_a_read_without_gaps_gives_empty_lists() -> None:
     photo = PhotoRead(width=100, height=100, piles=(_read_pile("QS 6C"),))
     score = score_player([[read.card for read in photo.piles[0]]])
     assert photo_to_json("x.jpg", photo, score, [])["piles"][0]["gaps"] == []
+
+
+def test_the_text_counts_piles_and_cards_from_1_as_the_app_and_the_json_from_0() -> None:
+    """A person reads `1.2`, as the app and the annotated photo number that card; the JSON
+    keeps its positions (from 0) and its warnings' words exactly."""
+    doubtful = ReadCard(
+        card=parse_pile("2H")[0],
+        box=(0.0, 0.0, 8.0, 20.0),
+        confidence=0.41,
+        alternatives=(Guess(parse_pile("2H")[0], 0.41), Guess(parse_pile("2S")[0], 0.3)),
+        indices=(),
+        doubtful_below=0.5,
+    )
+    first = _read_pile("KS 9C")
+    piles = ((first[0], doubtful, *_read_pile("QS")), _read_pile("9C 4S"))
+    photo = PhotoRead(width=100, height=100, piles=piles)
+    score = score_player([[read.card for read in pile] for pile in piles])
+    text = _text_report("x.jpg", photo, score, text_warnings(photo))
+    assert "check pile 1: 1.2 2♥ (41%; or 2♠)" in text
+    assert text.splitlines()[2].startswith("Pile 1: K♠ 2♥ Q♠")
+    assert "Pile 2: 9♣ 4♠" in text and "Pile 0" not in text
+    assert "Q♠ at 1.3 = " in text
+    twice = PhotoRead(width=100, height=100, piles=(_read_pile("KS 9C"), _read_pile("4S KS")))
+    twice_score = score_player([[read.card for read in pile] for pile in twice.piles])
+    text = _text_report("x.jpg", twice, twice_score, text_warnings(twice))
+    assert "warning: K♠ (KS) appears 2 times but one deck has only 1: card 1.1, card 2.2" in text
+    json_notes = photo_to_json("x.jpg", twice, twice_score, warnings(twice))["warnings"]
+    assert json_notes == [
+        "card K♠ (KS) appears 2 times but one deck has only 1: pile 0 position 0, pile 1 position 1"
+    ]

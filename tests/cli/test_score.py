@@ -40,11 +40,11 @@ def test_text_report_lists_features_queens_and_totals() -> None:
     result = blackcat_score(*RULES_PILES, "6S QS 6C", "--decks", "2")
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "Pile 0: 8♦ 2♥ 8♥ 10♠ 6♣ A♥ 3♦ 7♦" in out
+    assert "Pile 1: 8♦ 2♥ 8♥ 10♠ 6♣ A♥ 3♦ 7♦" in out and "Pile 0" not in out
     assert "Tomcat" in out and "8♦ 2♥" in out
     assert "Yowler" in out and "Jellical Cat" in out
     assert "Black Cat" in out and "K♠ 9♣ 4♠" in out
-    assert "Q♠ at 1 = 7" in out
+    assert "Q♠ at 3.2 = 7" in out  # pile 3, card 2: counted from 1, as in the app
     assert "Pile points: 10" in out and "Pile points: 12" in out and "Pile points: 14" in out
     assert out.rstrip().endswith("Total: 36")
     assert result.stderr == ""
@@ -53,15 +53,15 @@ def test_text_report_lists_features_queens_and_totals() -> None:
 def test_text_report_shows_pins_ties_and_empty_piles() -> None:
     result = blackcat_score("QS 2C 3H", "QC QH", "", "--queen", "0:0=7")
     assert result.returncode == 0, result.stderr
-    assert "Q♠ at 0 = 7 (pinned)" in result.stdout
-    assert "Q♣ at 0 = 7 (either value scores the same)" in result.stdout
-    assert "Pile 2: (empty)" in result.stdout
+    assert "Q♠ at 1.1 = 7 (pinned)" in result.stdout  # --queen counts from 0, the text from 1
+    assert "Q♣ at 2.1 = 7 (either value scores the same)" in result.stdout
+    assert "Pile 3: (empty)" in result.stdout
 
 
 def test_text_report_falls_back_to_codes_on_an_ascii_console() -> None:
     result = blackcat_score(*RULES_PILES, env={"PYTHONIOENCODING": "ascii"})
     assert result.returncode == 0, result.stderr
-    assert "Pile 0: 8D 2H 8H 10S 6C AH 3D 7D" in result.stdout
+    assert "Pile 1: 8D 2H 8H 10S 6C AH 3D 7D" in result.stdout
     assert "Total: 22" in result.stdout
 
 
@@ -170,12 +170,9 @@ def test_two_decks_allow_a_card_twice() -> None:
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["QS ZZ 4C"], ["'ZZ'", "position 1", "pile 0", "QS"]),
-        (["QS", "4C 1H"], ["'1H'", "pile 1", "position 1"]),
-        (
-            ["KS 9C", "9C"],
-            ["9♣ (9C)", "2 times", "pile 0 position 1", "pile 1 position 0", "--decks 2"],
-        ),
+        (["QS ZZ 4C"], ["'ZZ'", "(card 2)", "pile 1:", "QS"]),
+        (["QS", "4C 1H"], ["'1H'", "pile 2:", "(card 2)"]),
+        (["KS 9C", "9C"], ["9♣ (9C)", "2 times", "card 1.2, card 2.1", "--decks 2"]),
         (["QS QS", "QS", "--decks", "2"], ["Q♠ (QS)", "3 times", "2 decks have only 2"]),
         (["QS", "--queen", "0-0=7"], ["'0-0=7'", "PILE:POSITION=VALUE"]),
         (["QS", "--queen", "0:0"], ["'0:0'", "PILE:POSITION=VALUE"]),

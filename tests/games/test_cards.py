@@ -75,7 +75,7 @@ def test_parse_pile_names_the_bad_token_and_its_position() -> None:
     assert caught.value.token == "XX"
     assert caught.value.position == 2
     assert "'XX'" in str(caught.value)
-    assert "position 2" in str(caught.value)
+    assert "(card 3)" in str(caught.value)  # people count from 1
 
 
 def test_all_cards_is_one_deck() -> None:

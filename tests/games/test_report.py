@@ -52,12 +52,12 @@ def test_text_reports() -> None:
     pile = score_pile(parse_pile("QS 2C 3H 7H"))
     text = format_pile_report(pile, "Ann's left pile")
     assert text.splitlines()[0] == "Ann's left pile: Q♠ 2♣ 3♥ 7♥"
-    assert "Q♠ at 0 = 11" in text
+    assert "Q♠ at 1.1 = 11" in text  # counted from 1, as in the app
     assert text.splitlines()[-1] == "  Pile points: 9"
     plain = format_pile_report(pile, "P", symbols=False)
     assert "♠" not in plain and "QS 2C" in plain
     player = format_player_report(score_player([parse_pile("QS 2C 3H 7H"), parse_pile("")]))
-    assert "Pile 1: (empty)" in player
+    assert "Pile 1: Q♠ 2♣ 3♥ 7♥" in player and "Pile 2: (empty)" in player
     assert "no features" in player
     assert player.splitlines()[-1] == "Total: 9"
 

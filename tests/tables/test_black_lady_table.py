@@ -3,6 +3,9 @@ corrections of `black_cat_table` on a deal, the sheet and the checks."""
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 
 from blackcat.games.black_lady import Rules
@@ -10,6 +13,13 @@ from blackcat.games.cards import parse_card, parse_pile
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
 from blackcat.vision.types import Guess, ReadCard
+
+PASSING_DEAL = (  # three players, the 2♣ set aside: every check passes
+    "QS AH KH 5H 2H AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS AD",
+    "3H 4H 6H 7H 8H 9H 10H JH QH 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AC 3C 4C 5C 6C 7C 8C 9C "
+    "10C JC QC KC",
+    "",
+)
 
 
 def read(code: str, confidence: float = 0.95, *others: str) -> ReadCard:
@@ -174,12 +184,14 @@ def test_checks_say_photo_only_for_tricks_from_a_photo() -> None:
     assert "look at P2's cards" in messages[("P2",)]
 
 
-def test_the_sheet_as_csv() -> None:
+def test_the_sheet_as_csv_marks_a_deal_that_fails_its_checks_and_the_totals_that_count_it() -> None:
     game = lt.next_deal(game_of("QS AH 3C", "", "2H 3H 4H"))
     game = lt.set_tricks(game, 1, parse_pile("KH 5S 6S"))
-    assert lt.sheet_csv(game).splitlines() == [
-        "deal,P1,P2,P3",
-        "1,-51,50,-9",
-        "2,,-10,",
-        "total,-51,40,-9",
-    ]
+    rows = list(csv.reader(io.StringIO(lt.sheet_csv(game))))
+    assert rows[0] == ["deal", "P1", "P2", "P3", "checks"]
+    assert rows[1][:4] == ["1", "-51", "50", "-9"] and rows[1][4].startswith("fails: ")
+    assert "5♥ is in nobody's tricks" in rows[1][4]  # each problem, as the page says it
+    assert rows[2] == ["2", "", "-10", "", "waiting for P1, P3"]
+    assert rows[3] == ["total", "-51", "40", "-9", "counts deal 1, which fails its checks"]
+    passing = list(csv.reader(io.StringIO(lt.sheet_csv(game_of(*PASSING_DEAL)))))
+    assert [row[-1] for row in passing] == ["checks", "passes", ""]

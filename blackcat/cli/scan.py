@@ -1,8 +1,11 @@
 """`blackcat scan`: read and score photos of kitty piles.
 
 JSON per photo: `{"image", "piles": [{"cards", "confidence", "boxes", <the score fields of
-blackcat score>, "doubtful", "alternatives", "gaps"}], "total", "warnings"}` ("gaps": the
-positions in the pile before which a card may be missing), or `{"image", "error"}` for
+blackcat score>, "doubtful", "alternatives", "gaps", "side"}], "total", "warnings", "players"}`
+("gaps": the positions in the pile before which a card may be missing; "side": the table side
+whose player reads the pile upright, `near` (the bottom of the photo as stored), `left`, `far`
+or `right`; "players": `[{"side", "piles": [indexes into "piles"], "points"}]`, one per side
+with piles, in seat order near, left, far, right), or `{"image", "error"}` for
 a photo that can't be read (the others go on; the exit status is then 1). With `--annotate`,
 each object also names the drawing it wrote (`"annotated"`). The JSON counts piles and cards
 from 0, as `blackcat score --json` does; the text counts them from 1, as the app and the
@@ -32,8 +35,8 @@ from blackcat.games.black_cat import (
 )
 from blackcat.games.cards import card_number
 from blackcat.games.report import format_player_report, pile_score_to_json
-from blackcat.i18n import ENGLISH, Translator
-from blackcat.vision.types import PhotoRead, ReadCard
+from blackcat.i18n import ENGLISH, N_, Translator
+from blackcat.vision.types import SIDES, PhotoRead, ReadCard
 
 GAMES = ("black-cat", "black-lady")
 
@@ -91,6 +94,7 @@ def photo_to_json(
                 **{k: v for k, v in pile_score_to_json(pile_score).items() if k != "cards"},
                 **{k: read[k] for k in ("doubtful", "alternatives")},
                 "gaps": list(photo.gaps_of(number)),
+                "side": photo.side_of(number),
             }
         )
     return {
@@ -98,7 +102,33 @@ def photo_to_json(
         "piles": piles,
         "total": score.total,
         "warnings": notes,
+        "players": [
+            {"side": side, "piles": list(seat), "points": sum(piles[i]["points"] for i in seat)}
+            for side, seat in seats(photo)
+        ],
     }
+
+
+SEAT_ORDER = ("near", "left", "far", "right")
+"""Players in seat order: the photographer's side first, then clockwise seen from above."""
+
+SIDE_NAMES = {
+    "near": N_("near side (the photographer's)"),
+    "left": N_("left side"),
+    "far": N_("far side"),
+    "right": N_("right side"),
+}
+
+
+def seats(photo: PhotoRead) -> list[tuple[str, tuple[int, ...]]]:
+    """Each table side with piles, in seat order, and its piles (indexes, top to bottom as that
+    side's player sees them)."""
+    sides = [photo.side_of(n) for n in range(len(photo.piles))]
+    return [
+        (side, tuple(n for n, own in enumerate(sides) if own == side))
+        for side in SEAT_ORDER
+        if side in sides
+    ]
 
 
 def duplicates(photo: PhotoRead, decks: int = 1) -> tuple[DuplicateCard, ...]:
@@ -161,8 +191,19 @@ def _text_report(
             for position in photo.gaps_of(index)
         )
     lines.append(format_player_report(score, tr=tr))
+    if any(side != SIDES[0] for side, _ in seats(photo)):
+        lines.extend(_seat_line(side, seat, tr) for side, seat in seats(photo))
     lines.extend("  " + tr.gettext("warning: {text}").format(text=text) for text in notes)
     return "\n".join(lines)
+
+
+def _seat_line(side: str, seat: tuple[int, ...], tr: Translator) -> str:
+    """`far side: piles 1, 2`: whose piles they are, for a photo not all read from its bottom."""
+    numbers = ", ".join(str(n + 1) for n in seat)
+    piles = tr.ngettext("pile {numbers}", "piles {numbers}", len(seat)).format(numbers=numbers)
+    return "  " + tr.gettext("{side}: {piles}").format(
+        side=tr.gettext(SIDE_NAMES[side]), piles=piles
+    )
 
 
 def describe_gap(

@@ -137,10 +137,10 @@ def test_two_photos_of_one_stem_get_two_drawings(tmp_path: Path) -> None:
     ]
 
 
-def test_each_pile_lists_its_gaps_after_every_field_it_had(scanned) -> None:
+def test_each_pile_lists_its_gaps_and_side_after_every_field_it_had(scanned) -> None:
     photo = json.loads(scanned[0].stdout)[0]
     for pile in photo["piles"]:
-        assert list(pile)[-3:] == ["doubtful", "alternatives", "gaps"]
+        assert list(pile)[-4:] == ["doubtful", "alternatives", "gaps", "side"]
         assert pile["gaps"] == []  # scene 1 is read exactly: nothing missing
 
 
@@ -203,3 +203,31 @@ def test_the_text_counts_piles_and_cards_from_1_as_the_app_and_the_json_from_0()
     assert json_notes == [
         "card K♠ (KS) appears 2 times but one deck has only 1: pile 0 position 0, pile 1 position 1"
     ]
+
+
+def test_each_pile_says_whose_side_it_faces_and_players_come_in_seat_order() -> None:
+    piles = (_read_pile("QS 6C 5H"), _read_pile("10S 9H"), _read_pile("KD 10C"), _read_pile("2S"))
+    photo = PhotoRead(width=100, height=100, piles=piles, sides=("far", "left", "near", "far"))
+    score = score_player([[read.card for read in pile] for pile in piles])
+    result = photo_to_json("x.jpg", photo, score, [])
+    assert [pile["side"] for pile in result["piles"]] == ["far", "left", "near", "far"]
+    points = [pile["points"] for pile in result["piles"]]
+    assert result["players"] == [
+        {"side": "near", "piles": [2], "points": points[2]},
+        {"side": "left", "piles": [1], "points": points[1]},
+        {"side": "far", "piles": [0, 3], "points": points[0] + points[3]},
+    ]
+    assert list(result)[-1] == "players"  # after every field the photo had
+    text = _text_report("x.jpg", photo, score, [])
+    assert "near side (the photographer's): pile 3" in text
+    assert "left side: pile 2" in text
+    assert "far side: piles 1, 4" in text
+
+
+def test_a_photo_read_from_its_bottom_is_one_near_player_and_its_text_names_no_side() -> None:
+    piles = (_read_pile("QS 6C"), _read_pile("10S 9H"))
+    photo = PhotoRead(width=100, height=100, piles=piles)
+    score = score_player([[read.card for read in pile] for pile in piles])
+    result = photo_to_json("x.jpg", photo, score, [])
+    assert result["players"] == [{"side": "near", "piles": [0, 1], "points": score.total}]
+    assert "side" not in _text_report("x.jpg", photo, score, [])

@@ -9,7 +9,6 @@ workshop plugs Ultralytics' own models into the same reader to compare the two.
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -60,7 +59,6 @@ class ReaderSettings:
     detect_confidence: float = 0.25
     crop_padding: float = 0.15  # each side, as a fraction of the longer side: 1.3x, as in synth
     top_guesses: int = 3
-    turned_retry_below: float = 0.6  # TURNED_RETRY_BELOW; 0: never read a crop again turned
 
 
 @dataclass
@@ -255,61 +253,10 @@ class CardReader:
             for box in boxes
         ]
         probabilities = self.classifier.probabilities(crops)
-        reads = [
+        return [
             summarise(np.asarray(row), self.class_tables, self.settings.top_guesses)
             for row in probabilities
         ]
-        retry_below = self.settings.turned_retry_below
-        weak = [n for n, read in enumerate(reads) if read_strength(read) < retry_below]
-        if not weak:
-            return reads
-        padding = (1 + 2 * self.settings.crop_padding) * math.sqrt(2) / 2 - 0.5
-        turned = [
-            fix.apply(
-                half_quarter_turned(
-                    square_crop(picture, tuple(v * to_picture for v in boxes[n]), padding)
-                )
-            )
-            for n in weak
-        ]
-        for n, row in zip(weak, self.classifier.probabilities(turned), strict=True):
-            again = summarise(np.asarray(row), self.class_tables, self.settings.top_guesses)
-            if read_strength(again) > read_strength(reads[n]):
-                reads[n] = (again[0], again[1], turned_back_half_quarter(again[2]))
-        return reads
-
-
-TURNED_RETRY_BELOW = ReaderSettings.turned_retry_below
-"""An index read with less confidence than this (that it is an index, times its best card) is
-read again from its crop turned by half a quarter turn: a card lying at 45 degrees to the
-photo's edges shows its index half-way between two of the quarter turns the classifier knows;
-the likelier of the two reads is kept."""
-
-
-def read_strength(read: ClassifiedIndex) -> float:
-    """How sure a read is of its best card being an index there."""
-    guesses, index_probability, _ = read
-    return index_probability * guesses[0].probability
-
-
-def half_quarter_turned(crop: np.ndarray) -> np.ndarray:
-    """A square crop turned 45 degrees anticlockwise, cut to the middle 1/sqrt(2) of its side
-    (what was the whole crop's corner fill falls outside)."""
-    side = crop.shape[0]
-    turned = np.asarray(Image.fromarray(crop).rotate(45, resample=Image.Resampling.BILINEAR))
-    keep = max(2, round(side / math.sqrt(2)))
-    start = (side - keep) // 2
-    return turned[start : start + keep, start : start + keep]
-
-
-def turned_back_half_quarter(orientations: tuple[float, ...]) -> tuple[float, ...]:
-    """Quarter-turn probabilities read on a crop turned half a quarter anticlockwise, for the
-    photo as it is: a glyph upright in the turned crop stands half-way between up and right,
-    so each reading is shared between the two quarter turns either side."""
-    if not orientations:
-        return ()
-    n = len(orientations)
-    return tuple(0.5 * (orientations[k] + orientations[(k - 1) % n]) for k in range(n))
 
 
 FEW_CARDS = 3

@@ -300,7 +300,7 @@ def add_player() -> None:
 
 def show_scoreboard(table: ts.Table, result: ts.TableResult) -> None:
     st.markdown(pile_view.scoreboard_html(result, language.tr()), unsafe_allow_html=True)
-    line = ts.result_line(result)
+    line = ts.result_line(result, language.tr())
     if len(result.players) > 1:
         icon = "🤝" if result.score.is_tie else "🏆"
         st.markdown(f'<div class="bc-result">{icon} {line}</div>', unsafe_allow_html=True)
@@ -315,7 +315,9 @@ def show_scoreboard(table: ts.Table, result: ts.TableResult) -> None:
     ]
     st.caption(_("Variants: ") + (", ".join(on) if on else _("none (switch them on below)")))
     if result.duplicates:
-        places = "\n".join(f"- {ts.describe_duplicate(d)}" for d in result.duplicates)
+        places = "\n".join(
+            f"- {ts.describe_duplicate(d, language.tr())}" for d in result.duplicates
+        )
         if table.variants.decks == 1:
             why = _(
                 "**A card is on the table twice.** With one deck that can't be: one of them is "

@@ -92,3 +92,20 @@ def test_the_black_cat_page_in_spanish_upload_fix_score_and_night() -> None:
     assert "La noche: 2 partidas" in page_text(again)  # the address keeps the language
     share = next(e for e in again.expander if "Abrir en otro teléfono" in e.label)
     assert any("lang=es" in part.value for part in share.html)  # and the link to another phone
+
+
+def test_black_lady_in_spanish_who_plays_their_tricks_and_the_sheet() -> None:
+    at = open_in("es")
+    at.segmented_control(key="game").set_value("Black Lady")
+    run(at)
+    assert title(at) == "## ♠️ Puntos de Black Lady"
+    assert "#### 👥 ¿Quién juega?" in page_text(at)
+    text_input(at, "Asiento 1").input("Ann")
+    run(at)
+    text_input(at, "Bazas de Ann, en cualquier orden").input("QS AH KH")  # one whole trick
+    run(at)
+    text = page_text(at)
+    assert "Faltan las bazas de" in text
+    assert '<th class="name">Jugador</th>' in text
+    assert "Aún no hay ninguna mano completa" in text
+    assert "· 3 cartas" in text

@@ -60,6 +60,15 @@ def test_the_address_opens_the_app_in_spanish_and_the_switch_goes_back_to_englis
     assert at.query_params[language.PARAM] == "en"  # a reload keeps the choice
 
 
+def test_how_we_score_is_in_spanish_with_the_spanish_rules_names() -> None:
+    at = open_in("es")
+    how = next(e for e in at.expander if "Cómo contamos los puntos" in e.label)
+    text = "\n".join(m.value for m in how.markdown)
+    for name in ("Gato Tom", "Maullador", "Gato jelical", "Gato negro", "pila de gatitos"):
+        assert name in text
+    assert "Larga noche en las verjas" in text
+
+
 def test_a_language_not_offered_opens_the_app_in_english() -> None:
     assert title(open_in("fr")) == "## 🐈\u200d⬛ Black Cat score"
 

@@ -20,6 +20,7 @@ import card_taps
 import card_widgets
 import game_state
 import lady_view
+import language
 import photo_input
 import photo_store
 import photo_view
@@ -28,11 +29,12 @@ import reader_access
 import sharing
 import streamlit as st
 from card_widgets import chip, set_widget
+from language import _, ngettext
 from photo_store import PhotoRecord
 from reader_access import PhotoOutcome
 
 from blackcat.games.black_lady import MAX_PLAYERS, MIN_PLAYERS, Rules, cards_each, set_aside
-from blackcat.games.report import plural
+from blackcat.i18n import N_
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
 from blackcat.tables import table_link
@@ -42,7 +44,7 @@ BLACK_CAT, BLACK_LADY = GAMES
 PAGE_PATH = "black-lady"
 LINK_PARAM = "lady"
 HOW_WE_SCORE = Path(__file__).resolve().parent / "how_black_lady_scores.md"
-HOW_TO_PHOTOGRAPH = (
+HOW_TO_PHOTOGRAPH = N_(
     "Spread the cards of the player's tricks out on the table, in rows or any way, with every "
     "card's corner showing, photograph from straight above in good light"
 )
@@ -180,7 +182,8 @@ class PhotoNote:
         text = f"{self.text} {photo_input.check_words(doubtful)}"
         if self.then is None:
             return text
-        return f"{text} {'Then' if doubtful else 'Next:'} {self.then}'s tricks."
+        then = _("Then {name}'s tricks.") if doubtful else _("Next: {name}'s tricks.")
+        return f"{text} {then.format(name=self.then)}"
 
 
 def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
@@ -190,8 +193,9 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
     now = game()
     owner = ts.photo_owner(now.deal.table, key)
     if owner is not None:
-        return PhotoNote("info", f"{name} is already in this deal ({owner}'s tricks).")
-    outcome = reader_access.read_upload(data, name, 1, HOW_TO_PHOTOGRAPH)
+        text = _("{name} is already in this deal ({owner}'s tricks).")
+        return PhotoNote("info", text.format(name=name, owner=owner))
+    outcome = reader_access.read_upload(data, name, 1, _(HOW_TO_PHOTOGRAPH))
     if not isinstance(outcome, PhotoOutcome):
         return PhotoNote(*outcome)
     commit(lt.add_photo(now, seat, key, outcome.rows))
@@ -199,7 +203,10 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
     st.session_state.lady_photos[key] = record
     photo_store.photo_store().put(key, record)
     count = sum(len(row) for row in outcome.rows)
-    text = f"{name}: {plural(count, 'card')}, given to {now.names[seat]}."
+    cards = ngettext("{count} card", "{count} cards", count).format(count=count)
+    text = _("{name}: {cards}, given to {player}.").format(
+        name=name, cards=cards, player=now.names[seat]
+    )
     return PhotoNote("success", text, key, then=move_on(seat, key))
 
 
@@ -233,7 +240,7 @@ def status(now: lt.LadyGame, seat: int) -> str:
     cards = now.deal.cards(seat)
     if cards is None:
         return "…"
-    return "✓" if cards else "✓ no trick"
+    return "✓" if cards else _("✓ no trick")
 
 
 def flagged_deals(now: lt.LadyGame) -> set[int]:
@@ -244,35 +251,36 @@ def show_sheet(now: lt.LadyGame) -> None:
     sheet = lt.sheet(now)
     flagged = flagged_deals(now)
     st.markdown(
-        lady_view.sheet_html(sheet, current=now.current, flagged=flagged), unsafe_allow_html=True
+        lady_view.sheet_html(sheet, current=now.current, flagged=flagged, tr=language.tr()),
+        unsafe_allow_html=True,
     )
     st.markdown(
-        f'<div class="bc-result">{lady_view.leader_line(sheet, flagged)}</div>',
+        f'<div class="bc-result">{lady_view.leader_line(sheet, flagged, language.tr())}</div>',
         unsafe_allow_html=True,
     )
     with st.container(horizontal=True, gap="small"):
         st.button(
-            "↶ Undo", key="lady-undo", on_click=undo, disabled=not st.session_state.lady_history
+            _("↶ Undo"), key="lady-undo", on_click=undo, disabled=not st.session_state.lady_history
         )
         st.button(
-            "➕ Next deal",
+            _("➕ Next deal"),
             key="lady-next",
             on_click=do,
             args=(lt.next_deal,),
-            help="A new column on the score sheet",
+            help=_("A new column on the score sheet"),
         )
         game_state.confirm_new_game(
             lambda: do(lt.restart),
-            "The same players, an empty score sheet (Undo brings it back).",
+            _("The same players, an empty score sheet (Undo brings it back)."),
             key="lady-new",
         )
     if len(now.deals) > 1:
         pick_key = "lady-deal"
         set_widget(pick_key, now.current)
         st.segmented_control(
-            "Deal on screen",
+            _("Deal on screen"),
             list(range(len(now.deals))),
-            format_func=lambda index: f"Deal {index + 1}",
+            format_func=lambda index: _("Deal {number}").format(number=index + 1),
             key=pick_key,
             on_change=on_pick_deal,
             args=(pick_key,),
@@ -282,30 +290,36 @@ def show_sheet(now: lt.LadyGame) -> None:
 def show_checks(now: lt.LadyGame) -> None:
     players = len(now.names)
     aside = " ".join(card.label for card in set_aside(players))
-    out = f"{aside} set aside, " if aside else "no card set aside, "
-    st.markdown(f"#### Deal {now.current + 1}")
-    st.caption(f"{players} players: {out}{cards_each(players)} cards each.")
+    out = _("{cards} set aside").format(cards=aside) if aside else _("no card set aside")
+    st.markdown("#### " + _("Deal {number}").format(number=now.current + 1))
+    each = _("{players} players: {aside}, {count} cards each.")
+    st.caption(each.format(players=players, aside=out, count=cards_each(players)))
     problems = lt.problems(now, now.current)
     waiting = lt.waiting_for(now, now.current)
     if problems:
         lines = "\n".join(f"- {p.message[:1].upper()}{p.message[1:]}." for p in problems)
-        st.warning(f"**Check these.** The deal scores as read until they are fixed.\n{lines}")
+        check = _("**Check these.** The deal scores as read until they are fixed.")
+        st.warning(f"{check}\n{lines}")
     elif waiting:
         names = ", ".join(waiting)
         st.info(
-            f"Waiting for the tricks of {names}. Someone who took no trick: choose them below "
-            "and switch on *took no trick*."
+            _(
+                "Waiting for the tricks of {names}. Someone who took no trick: choose them below "
+                "and switch on *took no trick*."
+            ).format(names=names)
         )
     else:
         st.success(
-            "✅ Every check passes: each heart and the Q♠ once, no card twice, every card "
-            "in play in whole tricks."
+            _(
+                "✅ Every check passes: each heart and the Q♠ once, no card twice, every card "
+                "in play in whole tricks."
+            )
         )
 
 
 def show_seat_choice(now: lt.LadyGame) -> int:
     st.segmented_control(
-        "Whose tricks",
+        _("Whose tricks"),
         list(range(len(now.names))),
         format_func=lambda seat: f"{now.names[seat]} {status(now, seat)}",
         key="lady_seat",
@@ -316,13 +330,15 @@ def show_seat_choice(now: lt.LadyGame) -> int:
 
 def show_photo_inputs(now: lt.LadyGame, seat: int) -> None:
     name = now.names[seat]
-    st.markdown(f"#### 📷 {name}'s tricks")
+    st.markdown(_("#### 📷 {name}'s tricks").format(name=name))
     reader_access.reader_note()
     if not now.deal.tricks(seat).slots:
-        st.caption(f"{HOW_TO_PHOTOGRAPH}. On a phone, *Upload* also offers the camera.")
+        on_a_phone = _("On a phone, *Upload* also offers the camera.")
+        st.caption(f"{_(HOW_TO_PHOTOGRAPH)}. {on_a_phone}")
     deal_id = now.deal.table.players[0].id  # distinct per deal
     prefix = f"lady:{deal_id}:"  # one uploader a deal: its notes stay as the page moves on
-    files = photo_input.photo_inputs(HOW_TO_PHOTOGRAPH, f"Photo of {name}'s tricks", prefix=prefix)
+    camera_label = _("Photo of {name}'s tricks").format(name=name)
+    files = photo_input.photo_inputs(_(HOW_TO_PHOTOGRAPH), camera_label, prefix=prefix)
     notes = photo_input.take_uploads(files, lambda data, file: add_photo(data, file, seat), prefix)
     with photo_input.notes_box(prefix):
         for file, note in notes:
@@ -353,12 +369,13 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
             photo_view.show_photo(key, record, ts.photo_marks(player, key), act, where="tricks")
     cards = deal.cards(seat)
     if cards is None:
-        points = "not in yet"
+        points = _("not in yet")
     else:
         points = lady_view.points_text(lt.deal_points(now, now.current)[seat])
-        points = f"{points} (took no trick)" if not cards else points
+        points = _("{points} (took no trick)").format(points=points) if not cards else points
     count = len(pile.slots)
-    st.markdown(f"**{player.name}: {points}** · {count} card{'' if count == 1 else 's'}")
+    cards_text = ngettext("{count} card", "{count} cards", count).format(count=count)
+    st.markdown(f"**{player.name}: {points}** · {cards_text}")
     doubtful = [position for position, slot in enumerate(pile.slots) if slot.doubtful]
     twice = {c for p in lt.problems(now, now.current) if p.kind == "doubled" for c in p.cards}
     st.markdown(
@@ -374,25 +391,25 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
     )
     marks = {"bc-doubtful"} if doubtful else set()
     marks |= {"bc-dup"} if any(card in twice for card in pile.cards) else set()
-    st.markdown(pile_view.legend_html(marks), unsafe_allow_html=True)
+    st.markdown(pile_view.legend_html(marks, language.tr()), unsafe_allow_html=True)
     if len(doubtful) > 1:
         st.button(
-            f"✓ All {len(doubtful)} cards in orange are right",
+            _("✓ All {count} cards in orange are right").format(count=len(doubtful)),
             key=f"lady-all-right:{pile.id}",
             on_click=do,
             args=(lt.confirm_all, seat),
-            help="Checked them against the photo? Confirm them all at once",
+            help=_("Checked them against the photo? Confirm them all at once"),
         )
     for position in doubtful:
         card_widgets.doubtful_prompt(act, pile, position, card_number(position), not_a_card=True)
     text_key = f"lady-text:{pile.id}"
     set_widget(text_key, ts.pile_text(pile))
     st.text_input(
-        f"{player.name}'s tricks, any order",
+        _("{name}'s tricks, any order").format(name=player.name),
         key=text_key,
         on_change=on_tricks_text,
         args=(seat, pile.id, text_key),
-        placeholder="Type the cards, e.g. QS AH 10H 4C",
+        placeholder=_("Type the cards, e.g. QS AH 10H 4C"),
     )
     error = st.session_state.lady_text_errors.get(pile.id)
     if error:
@@ -401,13 +418,13 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
         none_key = f"lady-none:{pile.id}"
         set_widget(none_key, player.id in deal.no_tricks)
         st.toggle(
-            f"{player.name} took no trick (+50)",
+            _("{name} took no trick (+50)").format(name=player.name),
             key=none_key,
             on_change=on_no_tricks,
             args=(seat, none_key),
         )
     with st.expander(
-        f"✏️ Fix, add or move {player.name}'s cards",
+        _("✏️ Fix, add or move {name}'s cards").format(name=player.name),
         key=f"lady-fix:{pile.id}",
         on_change="rerun",
     ):
@@ -415,21 +432,24 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
 
 
 def show_editor(now: lt.LadyGame, seat: int, pile: ts.Pile) -> None:
-    selected = card_widgets.pick_slot(pile, "Tap a card to change, move or delete it", card_number)
+    pick = _("Tap a card to change, move or delete it")
+    selected = card_widgets.pick_slot(pile, pick, card_number)
     card_widgets.delete_button(act, pile, selected)
     if selected is not None:
         number = card_number(selected)
-        card_widgets.change_card(act, pile.id, selected, f"Card {number} is", pile.slots[selected])
+        card_is = _("Card {number} is").format(number=number)
+        card_widgets.change_card(act, pile.id, selected, card_is, pile.slots[selected])
         places = [
             card_widgets.Place(f"→ {name}", lt.move_to_seat, (seat, selected, other))
             for other, name in enumerate(now.names)
             if other != seat
         ]
-        card_widgets.move_pills(do, pile, selected, f"Tap whose tricks {number} is in", places)
-    st.markdown("**Add a card**")
+        where = _("Tap whose tricks {number} is in").format(number=number)
+        card_widgets.move_pills(do, pile, selected, where, places)
+    st.markdown(_("**Add a card**"))
     card = card_widgets.card_picker(pile.id)
     st.button(
-        f"➕ Add {chip(card)}" if card else "➕ Add",
+        _("➕ Add {card}").format(card=chip(card)) if card else _("➕ Add"),
         key=f"add:{pile.id}",
         type="primary",
         disabled=card is None,
@@ -440,11 +460,11 @@ def show_editor(now: lt.LadyGame, seat: int, pile: ts.Pile) -> None:
 
 def show_player_setup(now: lt.LadyGame) -> None:
     """A new game starts here: how many play, and their names."""
-    st.markdown("#### 👥 Who plays?")
+    st.markdown(_("#### 👥 Who plays?"))
     count_key = "lady-count"
     set_widget(count_key, len(now.names))
     st.segmented_control(
-        "How many players?",
+        _("How many players?"),
         list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
         key=count_key,
         required=True,
@@ -453,7 +473,7 @@ def show_player_setup(now: lt.LadyGame) -> None:
         width="stretch",
     )
     show_names(now)
-    st.caption("The number of players is fixed once a deal has cards; names can change later.")
+    st.caption(_("The number of players is fixed once a deal has cards; names can change later."))
 
 
 def show_names(now: lt.LadyGame) -> None:
@@ -462,37 +482,43 @@ def show_names(now: lt.LadyGame) -> None:
             key = f"lady-name:{seat}"
             set_widget(key, name)
             st.text_input(
-                f"Seat {seat + 1}", key=key, on_change=on_rename, args=(seat, key), width=100
+                _("Seat {number}").format(number=seat + 1),
+                key=key,
+                on_change=on_rename,
+                args=(seat, key),
+                width=100,
             )
 
 
 def show_players(now: lt.LadyGame) -> None:
     """Once a deal has cards: the names, behind a panel at the bottom."""
-    with st.expander(f"👥 Players ({len(now.names)})", key="lady-players"):
+    with st.expander(_("👥 Players ({count})").format(count=len(now.names)), key="lady-players"):
         st.caption(
-            "Names can change at any time; the number of players is fixed once a deal has "
-            "cards (start a new game to change it)."
+            _(
+                "Names can change at any time; the number of players is fixed once a deal has "
+                "cards (start a new game to change it)."
+            )
         )
         show_names(now)
 
 
 def show_rules(now: lt.LadyGame) -> None:
-    with st.expander("⚙️ Rules", key="lady-rules"):
+    with st.expander(_("⚙️ Rules"), key="lady-rules"):
         key = "lady-ace10"
         set_widget(key, now.rules.ace_hearts == 10)
         st.toggle(
-            "The A♥ is minus 10 (not 11)",
+            _("The A♥ is minus 10 (not 11)"),
             key=key,
             on_change=on_ace,
             args=(key,),
-            help="Some tables count the ace of hearts as minus 10: a deal is then -134",
+            help=_("Some tables count the ace of hearts as minus 10: a deal is then -134"),
         )
 
 
 def show_download(now: lt.LadyGame) -> None:
-    with st.expander("⬇️ Download the score sheet", key="lady-exports"):
+    with st.expander(_("⬇️ Download the score sheet"), key="lady-exports"):
         st.download_button(
-            "Score sheet CSV",
+            _("Score sheet CSV"),
             lt.sheet_csv(now),
             file_name="black-lady.csv",
             mime="text/csv",
@@ -505,7 +531,7 @@ def main() -> None:
     st.markdown(lady_view.CSS, unsafe_allow_html=True)
     init_state()
     state = st.session_state
-    st.markdown("## ♠️ Black Lady score")
+    st.markdown(_("## ♠️ Black Lady score"))
     if state.get("lady_link_note"):
         st.warning(state.pop("lady_link_note"), icon="🔗")
     now = game()
@@ -529,10 +555,10 @@ def main() -> None:
     if now.has_cards:
         show_players(now)
     show_rules(now)
-    with st.expander("📖 How we score Black Lady", key="lady-how"):
+    with st.expander(_("📖 How we score Black Lady"), key="lady-how"):
         st.markdown(HOW_WE_SCORE.read_text(encoding="utf-8"))
     show_download(now)
     text = link_text(now)
-    sharing.show_share(PAGE_PATH, LINK_PARAM, text, "Type or photograph a deal to share it.")
+    sharing.show_share(PAGE_PATH, LINK_PARAM, text, _("Type or photograph a deal to share it."))
     sharing.keep_in_address(LINK_PARAM, text, state.lady_history)
     card_taps.listen_for_card_taps(on_card_tap)  # last: the sheet shows before it loads

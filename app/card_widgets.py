@@ -10,6 +10,7 @@ from typing import Any
 
 import streamlit as st
 from game_state import Act
+from language import _
 
 from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit
 from blackcat.tables import black_cat_table as ts
@@ -53,9 +54,10 @@ def doubtful_prompt(
     slot = pile.slots[position]
     sure = f"{slot.read.confidence:.0%}" if slot.read else ""
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-        st.markdown(f"**{number}** looks like {chip(slot.card)} ({sure} sure). It is:")
+        looks = _("**{number}** looks like {card} ({sure} sure). It is:")
+        st.markdown(looks.format(number=number, card=chip(slot.card), sure=sure))
         st.button(
-            f"✓ {chip(slot.card)} is right",
+            _("✓ {card} is right").format(card=chip(slot.card)),
             key=f"keep:{pile.id}:{position}",
             on_click=act,
             args=(ts.confirm_card, pile.id, position),
@@ -69,12 +71,14 @@ def doubtful_prompt(
             )
         if not_a_card:
             st.button(
-                "✗ Not a card",
+                _("✗ Not a card"),
                 key=f"not-a-card:{pile.id}:{position}",
                 on_click=act,
                 args=(ts.delete_card, pile.id, position),
-                help=f"There is no card {number} (nothing there, or a card that isn't in the "
-                "game): take it off",
+                help=_(
+                    "There is no card {number} (nothing there, or a card that isn't in the "
+                    "game): take it off"
+                ).format(number=number),
             )
 
 
@@ -99,13 +103,13 @@ def delete_button(act: Act, pile: ts.Pile, selected: int | None) -> None:
     """Delete the tapped card. Always in its place, disabled while no card is tapped, so that
     what follows never moves up under a finger that taps twice."""
     st.button(
-        "🗑 Delete",
+        _("🗑 Delete"),
         key=f"delete:{pile.id}",
         disabled=selected is None,
         on_click=act,
         args=(ts.delete_card, pile.id, selected),
         kwargs={"after": select(f"sel:{pile.id}", None)},
-        help=None if selected is not None else "Tap a card first",
+        help=None if selected is not None else _("Tap a card first"),
     )
 
 
@@ -126,7 +130,8 @@ def change_card(act: Act, pile_id: int, position: int, label: str, slot: ts.Slot
 
     def name(card: Card) -> str:
         if card in guesses:
-            return f"{card_name(card)} · reader's guess {guesses[card]:.0%}"
+            guess = _("{card} · reader's guess {chance}")
+            return guess.format(card=card_name(card), chance=f"{guesses[card]:.0%}")
         return card_name(card)
 
     st.selectbox(
@@ -182,9 +187,9 @@ def _on_move(act: Act, pile_id: int, key: str, places: Sequence[Place]) -> None:
 def card_picker(pile_id: int, prefix: str = "") -> Card | None:
     """Rank and suit pills (keys `<prefix>rank:<pile>`, `<prefix>suit:<pile>`: a pile may have
     two pickers); the card they pick, once both are chosen."""
-    st.pills("Rank", list(Rank), format_func=lambda r: r.value, key=f"{prefix}rank:{pile_id}")
+    st.pills(_("Rank"), list(Rank), format_func=lambda r: r.value, key=f"{prefix}rank:{pile_id}")
     st.pills(
-        "Suit",
+        _("Suit"),
         list(Suit),
         format_func=lambda s: s.symbol if s.is_black else f":red[{s.symbol}]",
         key=f"{prefix}suit:{pile_id}",
@@ -203,7 +208,7 @@ def add_picked(act: Act, pile: ts.Pile, position: int | None, prefix: str = "") 
     cleared for the next."""
     card = picked_card(pile.id, prefix)
     if card is None:
-        st.toast("Pick a rank and a suit first.", icon="✋")
+        st.toast(_("Pick a rank and a suit first."), icon="✋")
         return
     at = len(pile.slots) if position is None else position
     act(ts.insert_card, pile.id, at, card, after=select(f"sel:{pile.id}", None))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 import streamlit as st
+from language import _
 
 from blackcat.tables import black_cat_table as ts
 
@@ -84,15 +85,23 @@ def confirm_new_game(
     answered = st.session_state.get(f"{key}-answered", 0)
     # a popover that keeps its state would rerun as it closes, sending the page's widgets as they
     # were before the new game (a name typed back in); a new popover, closed, needs no rerun
-    with st.popover(f"New {thing}", key=f"{key}-{answered}"):
-        st.markdown(f"**Start a new {thing}?** {what}")
+    label, question, yes = new_game_words(thing)
+    with st.popover(label, key=f"{key}-{answered}"):
+        st.markdown(f"{question} {what}")
         st.button(
-            f"Yes, a new {thing}",
+            yes,
             key=f"{key}-yes",
             type="primary",
             on_click=_start_and_close,
             args=(start, key),
         )
+
+
+def new_game_words(thing: str) -> tuple[str, str, str]:
+    """The button, the question and the answer of "New game" (`thing`: game or night)."""
+    if thing == "night":
+        return _("New night"), _("**Start a new night?**"), _("Yes, a new night")
+    return _("New game"), _("**Start a new game?**"), _("Yes, a new game")
 
 
 def _start_and_close(start: Callable[[], None], key: str) -> None:

@@ -13,6 +13,7 @@ from sheet_view import SheetRow
 
 from blackcat.games.black_lady import DEFAULT_RULES, GameScore, Rules, card_points
 from blackcat.games.cards import Card
+from blackcat.i18n import ENGLISH, Translator
 
 CSS = (
     f"""
@@ -63,7 +64,11 @@ def tricks_html(
 
 
 def sheet_html(
-    game: GameScore, *, current: int | None = None, flagged: Collection[int] = ()
+    game: GameScore,
+    *,
+    current: int | None = None,
+    flagged: Collection[int] = (),
+    tr: Translator = ENGLISH,
 ) -> str:
     """The score sheet: a row a player, their total first (it stays in view while the deals
     scroll sideways), then a column a deal (⚠️ on a deal whose checks fail, the deal on screen
@@ -79,24 +84,32 @@ def sheet_html(
         )
         for seat, (name, total) in enumerate(zip(game.names, game.totals, strict=True))
     ]
-    return sheet_view.sheet_html(heads, rows, current=current)
+    return sheet_view.sheet_html(heads, rows, current=current, tr=tr)
 
 
-def leader_line(game: GameScore, flagged: Collection[int] = ()) -> str:
+def leader_line(game: GameScore, flagged: Collection[int] = (), tr: Translator = ENGLISH) -> str:
     """Who is ahead (or won, when the table stops here), in words; nobody while a deal fails
     its checks (its points may be wrong)."""
     if flagged:
         numbers = ", ".join(str(index + 1) for index in sorted(flagged))
-        deal, its = ("deal", "its") if len(flagged) == 1 else ("deals", "their")
-        return f"⚠️ No leader yet: {deal} {numbers} must pass {its} checks first."
+        line = tr.ngettext(
+            "⚠️ No leader yet: deal {numbers} must pass its checks first.",
+            "⚠️ No leader yet: deals {numbers} must pass their checks first.",
+            len(flagged),
+        )
+        return line.format(numbers=numbers)
     complete = sum(1 for deal in game.deals if None not in deal)
     if not complete:
-        return "No deal complete yet: photograph or type each player's tricks below."
+        return tr.gettext("No deal complete yet: photograph or type each player's tricks below.")
     best = points_text(max(game.totals))
-    deals = f"after {len(game.deals)} deal" + ("" if len(game.deals) == 1 else "s")
-    if complete < len(game.deals):
-        deals += f" ({len(game.deals) - complete} still open)"
+    played = len(game.deals)
+    deals = tr.ngettext("after {count} deal", "after {count} deals", played).format(count=played)
+    if complete < played:
+        deals += " " + tr.gettext("({count} still open)").format(count=played - complete)
     if game.is_tie:
-        names = ", ".join(game.winners[:-1]) + " and " + game.winners[-1]
-        return f"🤝 {names} share the lead with {best} {deals}."
-    return f"🏆 {game.winner} leads with {best} {deals}."
+        names = ", ".join(game.winners[:-1])
+        tied = tr.gettext("{names} and {last}").format(names=names, last=game.winners[-1])
+        line = tr.gettext("🤝 {names} share the lead with {points} {deals}.")
+        return line.format(names=tied, points=best, deals=deals)
+    line = tr.gettext("🏆 {winner} leads with {points} {deals}.")
+    return line.format(winner=game.winner, points=best, deals=deals)

@@ -14,10 +14,12 @@ from collections.abc import Callable
 from typing import Any
 
 import game_state
+import language
 import night_view
 import sheet_view
 import streamlit as st
 from card_widgets import set_widget
+from language import _
 
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
@@ -84,17 +86,20 @@ def buttons() -> None:
     buttons."""
     now = night()
     st.button(
-        "➕ Next game",
+        _("➕ Next game"),
+        key="next-game",
         on_click=next_game,
-        help="The same players, a new table: this game stays on the night's sheet",
+        help=_("The same players, a new table: this game stays on the night's sheet"),
     )
     several = len(now.games) > 1
     game_state.confirm_new_game(
         new_night,
         (
-            f"All {len(now.games)} games of the night go; the same names (Undo brings them back)."
+            _("All {count} games of the night go; the same names (Undo brings them back).").format(
+                count=len(now.games)
+            )
             if several
-            else "Empty piles for every player, the same names (Undo brings them back)."
+            else _("Empty piles for every player, the same names (Undo brings them back).")
         ),
         thing="night" if several else "game",
     )
@@ -107,30 +112,35 @@ def show_night() -> None:
         return
     score = nt.score_night(now)
     st.markdown(sheet_view.CSS, unsafe_allow_html=True)
-    st.markdown(f"#### 🌙 The night: {len(now.games)} games")
-    st.markdown(night_view.night_sheet_html(score, current=now.current), unsafe_allow_html=True)
+    st.markdown(_("#### 🌙 The night: {count} games").format(count=len(now.games)))
+    sheet = night_view.night_sheet_html(score, current=now.current, tr=language.tr())
+    st.markdown(sheet, unsafe_allow_html=True)
     icon = "🤝" if len(score.leaders) > 1 else "🏆"
     st.markdown(
-        f'<div class="bc-result">{icon} {nt.night_line(score)}</div>', unsafe_allow_html=True
+        f'<div class="bc-result">{icon} {nt.night_line(score, language.tr())}</div>',
+        unsafe_allow_html=True,
     )
     st.caption(
-        "Points per game, the night's total and the games won (a tie wins nobody). Choose a "
-        "finished game to correct it: the totals follow."
+        _(
+            "Points per game, the night's total and the games won (a tie wins nobody). Choose a "
+            "finished game to correct it: the totals follow."
+        )
     )
     set_widget(GAME_KEY, now.current)
     st.segmented_control(
-        "Game on screen",
+        _("Game on screen"),
         list(range(len(now.games))),
-        format_func=lambda index: f"Game {index + 1}",
+        format_func=lambda index: _("Game {number}").format(number=index + 1),
         key=GAME_KEY,
         required=True,
         on_change=on_choose_game,
     )
     if now.current != now.in_play:
-        st.info(
-            f"✏️ **Game {now.current + 1}, finished**, on screen: a fix here re-scores it and "
-            f"the night's totals follow. Game {now.in_play + 1} is the game in play."
+        text = _(
+            "✏️ **Game {number}, finished**, on screen: a fix here re-scores it and "
+            "the night's totals follow. Game {in_play} is the game in play."
         )
+        st.info(text.format(number=now.current + 1, in_play=now.in_play + 1))
 
 
 def download() -> tuple[str, str, str, str] | None:
@@ -139,4 +149,4 @@ def download() -> tuple[str, str, str, str] | None:
     now = night()
     if len(now.games) < 2:
         return None
-    return ("Night CSV", nt.night_csv(now), "black-cat-night.csv", "text/csv")
+    return (_("Night CSV"), nt.night_csv(now), "black-cat-night.csv", "text/csv")

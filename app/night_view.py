@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from sheet_view import SheetRow, sheet_html
 
+from blackcat.i18n import ENGLISH, Translator
 from blackcat.tables.black_cat_night import NightScore
 
 ABSENT = "–"  # a player who wasn't at that game's table
 
 
-def night_sheet_html(score: NightScore, *, current: int | None = None) -> str:
+def night_sheet_html(
+    score: NightScore, *, current: int | None = None, tr: Translator = ENGLISH
+) -> str:
     """The night's sheet: each player's total and games won stay in view while the games scroll
     sideways; each game's winner shaded (the tied players lighter), the game on screen shaded
     blue, the night's leader (or tied leaders) marked."""
@@ -26,4 +29,4 @@ def night_sheet_html(score: NightScore, *, current: int | None = None) -> str:
         )
         rows.append(SheetRow(name, str(total), cells, name in score.leaders, str(won), marks))
     heads = [str(index + 1) for index in range(len(score.games))]
-    return sheet_html(heads, rows, current=current, won="Won")
+    return sheet_html(heads, rows, current=current, won=tr.gettext("Won"), tr=tr)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import streamlit as st
+from language import _, ngettext
 
 from blackcat.vision.image_io import ACCEPTED
 
@@ -23,7 +24,7 @@ def photo_inputs(how: str, camera_label: str, prefix: str = "") -> list[Any]:
     generation = st.session_state.get(f"{prefix}upload_generation", 0)
     files = list(
         st.file_uploader(
-            f"Upload photos or take one ({ACCEPTED})",
+            _("Upload photos or take one ({formats})").format(formats=ACCEPTED),
             type=PHOTO_TYPES,
             accept_multiple_files=True,
             key=f"{prefix}uploads:{generation}",
@@ -32,7 +33,7 @@ def photo_inputs(how: str, camera_label: str, prefix: str = "") -> list[Any]:
         )
         or []
     )
-    camera = st.toggle("Use this device's camera here", key=f"{prefix}camera_on")
+    camera = st.toggle(_("Use this device's camera here"), key=f"{prefix}camera_on")
     if camera:
         shot = st.camera_input(camera_label, key=f"{prefix}camera")
         if shot is not None:
@@ -89,8 +90,10 @@ def show_note(kind: str, message: str, name: str) -> None:
 def check_words(doubtful: int) -> str:
     """What a note on a photo just read asks: the numbers against the cards, and the cards in
     orange while `doubtful` (how many are left) is not 0."""
-    words = "Check the numbers on the photo against the cards"
     if not doubtful:
-        return f"{words}."
-    cards = "the card" if doubtful == 1 else f"the {doubtful} cards"
-    return f"{words}, and fix {cards} in orange."
+        return _("Check the numbers on the photo against the cards.")
+    return ngettext(
+        "Check the numbers on the photo against the cards, and fix the card in orange.",
+        "Check the numbers on the photo against the cards, and fix the {count} cards in orange.",
+        doubtful,
+    ).format(count=doubtful)

@@ -10,6 +10,7 @@ from dataclasses import replace
 import numpy as np
 import streamlit as st
 from game_state import Act
+from language import _
 from photo_input import breakable
 from photo_store import PhotoRecord
 from PIL import Image
@@ -68,8 +69,8 @@ def annotated_jpeg(
     corrections). Cards typed in between keep their numbers but have no box on the photo.
     Cached by the photo's `key` and `drawing` (`drawing_key` of the marks)."""
     rows: dict[int, list[ReadCard]] = {}
-    for pile_index in {pile for pile, _, _ in _marks}:
-        length = max(position for pile, position, _ in _marks if pile == pile_index) + 1
+    for pile_index in {mark[0] for mark in _marks}:
+        length = max(mark[1] for mark in _marks if mark[0] == pile_index) + 1
         # cards with nothing to draw hold the places of typed cards, so that every box keeps
         # its card's number in the pile (`annotate` numbers a card by its place in the row)
         rows[pile_index] = [ReadCard(ALL_CARDS[0], OFF_PHOTO, 1.0, (), ()) for _ in range(length)]
@@ -134,7 +135,9 @@ def show_photo(
     jpeg = annotated_jpeg(
         key, drawing_key(marks), record.factor, marks, record.display, by_pile=where != "tricks"
     )
-    caption = f"{breakable(record.name)}: the numbers are the card numbers below"
+    caption = _("{photo}: the numbers are the card numbers below").format(
+        photo=breakable(record.name)
+    )
     if st.session_state.get(f"zoom:{key}"):
         centre = cards_centre(marks, record.factor, record.display.shape[1])
         st.html(zoomed_html(key, jpeg, centre), unsafe_allow_javascript=True)
@@ -142,11 +145,13 @@ def show_photo(
     else:
         st.image(jpeg, caption=caption, width="stretch")
     with st.container(horizontal=True, vertical_alignment="center"):
-        st.toggle("Zoom in", key=f"zoom:{key}")
+        st.toggle(_("Zoom in"), key=f"zoom:{key}")
         st.button(
-            "Take this photo's cards off",
+            _("Take this photo's cards off"),
             key=f"remove-photo:{key}",
             on_click=act,
             args=(ts.remove_photo, key),
-            help=f"The wrong photo? Its cards leave the {where} (Undo brings them back)",
+            help=_("The wrong photo? Its cards leave the tricks (Undo brings them back)")
+            if where == "tricks"
+            else _("The wrong photo? Its cards leave the piles (Undo brings them back)"),
         )

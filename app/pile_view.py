@@ -8,9 +8,9 @@ from collections.abc import Collection, Sequence
 from html import escape
 from string import Template
 
-from blackcat.games.black_cat import FEATURE_KINDS, FEATURE_NAMES, Feature, FeatureKind, PileScore
+from blackcat.games.black_cat import FEATURE_KINDS, Feature, FeatureKind, PileScore, feature_name
 from blackcat.games.cards import Card
-from blackcat.games.report import plural
+from blackcat.i18n import ENGLISH, N_, Translator
 from blackcat.tables.black_cat_table import TableResult, card_number
 
 KIND_LETTERS: dict[FeatureKind, str] = {
@@ -18,12 +18,6 @@ KIND_LETTERS: dict[FeatureKind, str] = {
     "yowler": "Y",
     "jellical": "J",
     "black_cat": "B",
-}
-PLURALS: dict[FeatureKind, str] = {
-    "tomcat": "Tomcats",
-    "yowler": "Yowlers",
-    "jellical": "Jellical Cats",
-    "black_cat": "Black Cats",
 }
 
 CARD_WIDTH = "2.75rem"  # 44 px: a card is a tap target, and no finger taps less
@@ -34,9 +28,9 @@ TOO_OFTEN = "#d32f2f"  # red: on the table more often than the decks allow
 MISSING = "#00897b"  # teal: a card may be missing here
 PICKED = "#616161"  # grey outline: the card tapped, to move or change
 MARKS: dict[str, str] = {  # a mark's class on a card -> what the legend says of it
-    "bc-doubtful": "check this card",
-    "bc-dup": "on the table too often",
-    "bc-gap": "a card may be missing here",
+    "bc-doubtful": N_("check this card"),
+    "bc-dup": N_("on the table too often"),
+    "bc-gap": N_("a card may be missing here"),
 }
 CSS = Template("""
 <style>
@@ -186,6 +180,7 @@ def strip_html(
     gaps: Collection[int] = (),
     pile_id: int | None = None,
     selected: int | None = None,
+    tr: Translator = ENGLISH,
 ) -> str:
     """The pile as a strip of cards, numbered as on the photo, Queens with their value, a bar
     under the cards of every feature (letter and points), and a marker where a card may be
@@ -223,7 +218,7 @@ def strip_html(
     for lane_index, lane in enumerate(feature_lanes(pile.features)):
         for feature in lane:
             first, last = feature.positions[0], feature.positions[-1]
-            name = FEATURE_NAMES[feature.kind]
+            name = feature_name(feature.kind, tr)
             cells.append(
                 f'<div class="bc-bar bc-{feature.kind}" title="{name} +{feature.points}" '
                 f'style="grid-row:{lane_index + 2};grid-column:{first + 1}/{last + 2}">'
@@ -237,28 +232,39 @@ def strip_html(
     )
 
 
-def legend_html(marks: Collection[str]) -> str:
+def legend_html(marks: Collection[str], tr: Translator = ENGLISH) -> str:
     """What the marks on the cards above mean (`marks`: classes of `MARKS`), each beside a
     swatch drawn as the mark is; empty when there is none to explain."""
     keys = [
-        f'<span><span class="bc-card {mark}"></span>{escape(words)}</span>'
+        f'<span><span class="bc-card {mark}"></span>{escape(tr.gettext(words))}</span>'
         for mark, words in MARKS.items()
         if mark in marks
     ]
     return f'<div class="bc-legend">{"".join(keys)}</div>' if keys else ""
 
 
-def features_html(pile_index: int, pile: PileScore) -> str:
+def features_count(kind: FeatureKind, count: int, tr: Translator = ENGLISH) -> str:
+    """`2 Tomcats`: how many of a kind of feature a pile has."""
+    counts = {
+        "tomcat": tr.ngettext("{count} Tomcat", "{count} Tomcats", count),
+        "yowler": tr.ngettext("{count} Yowler", "{count} Yowlers", count),
+        "jellical": tr.ngettext("{count} Jellical Cat", "{count} Jellical Cats", count),
+        "black_cat": tr.ngettext("{count} Black Cat", "{count} Black Cats", count),
+    }
+    return counts[kind].format(count=count)
+
+
+def features_html(pile_index: int, pile: PileScore, tr: Translator = ENGLISH) -> str:
     """Every feature of the pile, kind by kind, with its cards, card numbers and points."""
     if not pile.features:
-        return '<div class="bc-features">No Tomcat, Yowler, Jellical Cat or Black Cat.</div>'
+        none = tr.gettext("No Tomcat, Yowler, Jellical Cat or Black Cat.")
+        return f'<div class="bc-features">{escape(none)}</div>'
     lines = []
     for kind in FEATURE_KINDS:
         found = [feature for feature in pile.features if feature.kind == kind]
         if not found:
             continue
         total = sum(feature.points for feature in found)
-        name = PLURALS[kind] if len(found) > 1 else FEATURE_NAMES[kind]
         items = "".join(
             f'<span class="bc-item">{cards_html(feature.cards)} '
             f"<small>({_numbers(pile_index, feature.positions)})</small> "
@@ -267,7 +273,7 @@ def features_html(pile_index: int, pile: PileScore) -> str:
         )
         lines.append(
             f'<div><span class="bc-tag bc-{kind}">{KIND_LETTERS[kind]}</span>'
-            f'<span class="k">{len(found)} {name} = {total}</span>{items}</div>'
+            f'<span class="k">{features_count(kind, len(found), tr)} = {total}</span>{items}</div>'
         )
     return '<div class="bc-features">' + "".join(lines) + "</div>"
 
@@ -279,16 +285,20 @@ def _numbers(pile_index: int, positions: Sequence[int]) -> str:
     return f"{first}–{card_number(pile_index, positions[-1])}"
 
 
-def pile_head_html(pile_index: int, points: int, colour: Sequence[int], cards: int) -> str:
-    count = plural(cards, "card")
+def pile_head_html(
+    pile_index: int, points: int, colour: Sequence[int], cards: int, tr: Translator = ENGLISH
+) -> str:
+    count = tr.ngettext("{count} card", "{count} cards", cards).format(count=cards)
+    pile = tr.gettext("Pile {number}").format(number=pile_index + 1)
+    pts = tr.ngettext("{count} pt", "{count} pts", points).format(count=points)
     return (
         f'<div class="bc-pile-head"><span class="dot" style="background:{colour_css(colour)}">'
-        f'</span><span class="t">Pile {pile_index + 1}</span><small>{count}</small>'
-        f'<span class="p">{plural(points, "pt")}</span></div>'
+        f'</span><span class="t">{pile}</span><small>{count}</small>'
+        f'<span class="p">{pts}</span></div>'
     )
 
 
-def scoreboard_html(result: TableResult) -> str:
+def scoreboard_html(result: TableResult, tr: Translator = ENGLISH) -> str:
     """Players, each pile's points and the total; the winner's row (or the tied rows) marked."""
     several = len(result.players) > 1
     rows = []
@@ -300,7 +310,8 @@ def scoreboard_html(result: TableResult) -> str:
             f'<tr class="{"win" if wins else ""}"><td>{crown}{escape(player.name)}</td>'
             f'<td>{piles}</td><td class="tot">{player.total}</td></tr>'
         )
+    player, piles, total = tr.gettext("Player"), tr.gettext("Piles"), tr.gettext("Total")
     return (
-        '<table class="bc-board"><tr><th>Player</th><th>Piles</th>'
-        '<th class="tot">Total</th></tr>' + "".join(rows) + "</table>"
+        f'<table class="bc-board"><tr><th>{player}</th><th>{piles}</th>'
+        f'<th class="tot">{total}</th></tr>' + "".join(rows) + "</table>"
     )

@@ -14,8 +14,10 @@ from pathlib import Path
 
 import numpy as np
 import streamlit as st
+from language import _
 from reader_pool import READERS
 
+from blackcat.i18n import N_
 from blackcat.vision import reader as vision_reader
 from blackcat.vision.image_io import ImageReadError, open_photo
 from blackcat.vision.types import ReadCard
@@ -24,7 +26,7 @@ log = logging.getLogger("blackcat.app")
 
 EXAMPLE_PHOTO = Path(__file__).resolve().parent / "example.jpg"
 DISPLAY_SIDE = 1280  # long side of the photo copy kept for showing the numbered boxes
-NO_READER = (
+NO_READER = N_(
     "The photo reader isn't available on this server yet (no trained models installed). "
     "Type or pick your cards below."
 )
@@ -48,7 +50,7 @@ def get_reader() -> tuple[vision_reader.CardReader | None, str | None]:
     """The loaded reader, or None and why not (in words for the player)."""
     folder = models_dir()
     if not models_present(folder):
-        return None, NO_READER
+        return None, _(NO_READER)
     failed = st.session_state.get("reader_failed")
     if failed:
         return None, failed
@@ -56,10 +58,10 @@ def get_reader() -> tuple[vision_reader.CardReader | None, str | None]:
         return load_reader(str(folder)), None
     except Exception as error:  # a damaged weights file must not take the page down
         log.exception("loading the card reader failed")
-        message = (
-            f"The photo reader couldn't start ({type(error).__name__}); photos can't be read "
+        message = _(
+            "The photo reader couldn't start ({error}); photos can't be read "
             "for now. Type or pick your cards below instead."
-        )
+        ).format(error=type(error).__name__)
         st.session_state.reader_failed = message
         return None, message
 
@@ -67,7 +69,7 @@ def get_reader() -> tuple[vision_reader.CardReader | None, str | None]:
 def reader_note() -> None:
     """Say so when photos can't be read on this server."""
     if not (models_present(models_dir()) and not st.session_state.get("reader_failed")):
-        st.info(get_reader()[1] or NO_READER, icon="ℹ️")
+        st.info(get_reader()[1] or _(NO_READER), icon="ℹ️")
 
 
 class PhotoError(Exception):
@@ -98,8 +100,9 @@ def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> P
     except Exception as error:  # the page must stay usable whatever the reader does
         log.exception("reading %s failed", _name)
         raise PhotoError(
-            f"{_name} could not be read ({type(error).__name__}). Try another photo, or type "
-            "the cards."
+            _("{name} could not be read ({error}). Try another photo, or type the cards.").format(
+                name=_name, error=type(error).__name__
+            )
         ) from None
     factor = max(display.shape[:2]) / image.long_side  # the read's boxes are in full pixels
     return PhotoOutcome(rows=photo.piles, display=display, factor=factor, gaps=photo.gaps)
@@ -121,12 +124,13 @@ def read_upload(data: bytes, name: str, decks: int, how: str) -> PhotoOutcome | 
             return "error", f"{error}."
         return "warning", f"{name}: {why_not}"
     try:
-        with st.spinner(f"Reading {name}…"):
+        with st.spinner(_("Reading {name}…").format(name=name)):
             outcome = read_photo(photo_key(data), decks, str(models_dir()), data, name)
     except PhotoError as error:
         return "error", str(error)
     if not any(outcome.rows):
-        return "warning", f"No cards found in {name}. {how} and try again; or type the cards."
+        text = _("No cards found in {name}. {how} and try again; or type the cards.")
+        return "warning", text.format(name=name, how=how)
     return outcome
 
 

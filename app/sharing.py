@@ -21,13 +21,16 @@ from collections import OrderedDict
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
+import language
 import segno
 import streamlit as st
+from language import _
 
+from blackcat.i18n import DEFAULT_LANGUAGE, N_
 from blackcat.lan import ACCESS_KEY_ENV, KEY_PARAM, PUBLIC_URL_ENV
 
 GAME_PARAMS = ("table", "lady")  # each game's table in the address: Black Cat's, Black Lady's
-PRIVATE = "🔒 **This table is private:** scan the QR code on the host's screen."
+PRIVATE = N_("🔒 **This table is private:** scan the QR code on the host's screen.")
 
 
 def access_key() -> str | None:
@@ -45,13 +48,13 @@ def admitted() -> bool:
 
 
 def show_private() -> None:
-    st.markdown(PRIVATE)
+    st.markdown(_(PRIVATE))
 
 
 def kept_params() -> dict[str, str]:
-    """What the address holds that a switch to the other game must keep: the key and both
-    games' tables."""
-    names = (KEY_PARAM, *GAME_PARAMS)
+    """What the address holds that a switch to the other game must keep: the key, both games'
+    tables and the language."""
+    names = (KEY_PARAM, *GAME_PARAMS, language.PARAM)
     return {name: st.query_params[name] for name in names if name in st.query_params}
 
 
@@ -160,22 +163,26 @@ def link_html(link: str) -> str:
 def show_share(path: str, param: str, text: str | None, what: str) -> None:
     """The panel to open this game on another phone: a QR code a phone's camera opens, a link
     copied in one tap, and the link itself."""
-    with st.expander("📱 Open on another phone · share", key=f"share-{param}"):
+    with st.expander(_("📱 Open on another phone · share"), key=f"share-{param}"):
         params = {} if text is None else {param: text}
+        if language.current() != DEFAULT_LANGUAGE:  # the other phone reads it the same way
+            params[language.PARAM] = language.current()
         link = page_link(path, params)
         svg = qr_svg(link)
         if only_this_computer(link):
             st.warning(local_note(link))
         if text is None:
-            st.markdown(f"Scan this with the other phone's camera to open the app. {what}")
+            st.markdown(_("Scan this with the other phone's camera to open the app.") + f" {what}")
         else:
             st.markdown(
-                "Scan this with the other phone's camera, or send the link: it opens this "
-                "game as it is now (photos stay on this computer; their cards come along). "
-                "This page's address holds the game too: a reload keeps it."
+                _(
+                    "Scan this with the other phone's camera, or send the link: it opens this "
+                    "game as it is now (photos stay on this computer; their cards come along). "
+                    "This page's address holds the game too: a reload keeps it."
+                )
             )
         if svg is None:
-            st.caption("The game is too big for a QR code: copy the link instead.")
+            st.caption(_("The game is too big for a QR code: copy the link instead."))
         else:
             st.html(f'<img class="bc-qr" alt="QR code of the link" src="{svg}">')
         st.html(copy_button_html(link), unsafe_allow_javascript=True)

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from blackcat.i18n import ENGLISH, Translator
+
 NAME_WIDTH = "6.2rem"  # the name column; the total column sticks right after it
 TOTAL_WIDTH = "3.4rem"  # the total column where games won stick after it
 
@@ -58,6 +60,7 @@ def sheet_html(
     *,
     current: int | None = None,
     won: str | None = None,
+    tr: Translator = ENGLISH,
 ) -> str:
     """The sheet: a header of `heads` (a column each, `current` shaded), then a row a player;
     with `won`, a column of that heading for each row's games won sticks after the total."""
@@ -80,8 +83,9 @@ def sheet_html(
         )
     won_head = f'<th class="won">{won}</th>' if wins else ""
     table = _classes("bl-sheet", "with-won" if wins else "")
+    player, total = tr.gettext("Player"), tr.gettext("Total")
     return (
         f'<div class="bl-sheet-wrap"><table class="{table}">'
-        f'<tr><th class="name">Player</th><th class="tot">Total</th>{won_head}{head}</tr>'
+        f'<tr><th class="name">{player}</th><th class="tot">{total}</th>{won_head}{head}</tr>'
         f"{''.join(body)}</table></div>"
     )

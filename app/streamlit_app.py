@@ -26,6 +26,7 @@ import black_lady_page
 import card_taps
 import card_widgets
 import game_state
+import language
 import night_panel
 import photo_input
 import photo_store
@@ -36,6 +37,7 @@ import sharing
 import streamlit as st
 from card_widgets import chip, select, set_widget
 from game_state import refuse
+from language import _, ngettext
 from photo_store import PhotoRecord
 from reader_access import (
     EXAMPLE_PHOTO,
@@ -48,7 +50,7 @@ from reader_access import (
 )
 
 from blackcat.games.black_cat import PileScore, Variants
-from blackcat.games.report import plural
+from blackcat.i18n import N_
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import table_link
@@ -59,7 +61,7 @@ log = logging.getLogger("blackcat.app")
 APP_DIR = Path(__file__).resolve().parent
 HOW_WE_SCORE = APP_DIR / "how_we_score.md"
 CARDS_ACROSS_A_PHONE = 7  # a strip's cards are at least 44 px wide (a tap): 7 fit in 390 px
-HOW_TO_PHOTOGRAPH = (
+HOW_TO_PHOTOGRAPH = N_(
     "Lay each pile out in a row with every card's corner showing, photograph from straight "
     "above in good light"
 )
@@ -74,6 +76,13 @@ PAGE_CSS = """
 [class*="upload-notes"] { gap: .25rem; }
 </style>
 """
+
+
+def how_we_score(english: Path) -> Path:
+    """The page's language's copy of a how-we-score panel (`how_we_score.es.md`), else the
+    English one."""
+    translated = english.with_suffix(f".{language.current()}.md")
+    return translated if translated.is_file() else english
 
 
 def keep_photo(key: str, record: PhotoRecord) -> None:
@@ -126,10 +135,9 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     key = photo_key(data)
     table: ts.Table = night_panel.table()
     if ts.photo_owner(table, key) is not None:
-        return UploadNote(
-            "info", f"{name} is already on the table ({OWNER}'s piles).", player_id, key
-        )
-    outcome = read_upload(data, name, table.variants.decks, HOW_TO_PHOTOGRAPH)
+        text = _("{name} is already on the table ({owner}'s piles).")
+        return UploadNote("info", text.format(name=name, owner=OWNER), player_id, key)
+    outcome = read_upload(data, name, table.variants.decks, _(HOW_TO_PHOTOGRAPH))
     if not isinstance(outcome, PhotoOutcome):
         kind, message = outcome
         return UploadNote(kind, message, player_id)
@@ -139,9 +147,15 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     st.session_state.player = owner
     cards = sum(len(row) for row in outcome.rows)
     rows = sum(1 for row in outcome.rows if row)
+    text = _("{name}: {cards} in {piles}, given to {owner}.").format(
+        name=name,
+        cards=ngettext("{count} card", "{count} cards", cards).format(count=cards),
+        piles=ngettext("{count} pile", "{count} piles", rows).format(count=rows),
+        owner=OWNER,
+    )
     return UploadNote(
         "success",
-        f"{name}: {plural(cards, 'card')} in {plural(rows, 'pile')}, given to {OWNER}.",
+        text,
         None,
         key,
         check=True,
@@ -154,10 +168,10 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
 
 def initial_table() -> tuple[ts.Table, dict[str, PhotoRecord], str]:
     """The example the app opens with: the example photo read, or its piles typed in."""
-    reader, _ = get_reader()
+    reader, _status = get_reader()
     if reader is not None and EXAMPLE_PHOTO.is_file():
         try:
-            with st.spinner("Reading the example photo…"):
+            with st.spinner(_("Reading the example photo…")):
                 key, outcome = read_example()
         except PhotoError:
             log.exception("the example photo could not be read")
@@ -168,8 +182,8 @@ def initial_table() -> tuple[ts.Table, dict[str, PhotoRecord], str]:
                 table = replace(table, example=True)
                 record = PhotoRecord.of("the example photo", outcome)
                 photo_store.photo_store().put(key, record)
-                return table, {key: record}, "read from the example photo"
-    return ts.example_table(), {}, "typed in by hand"
+                return table, {key: record}, N_("read from the example photo")
+    return ts.example_table(), {}, N_("typed in by hand")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -186,8 +200,8 @@ def night_from_link(text: str) -> tuple[nt.Night, dict[str, PhotoRecord], int] |
     try:
         link = table_link.decode_night(text, photo_store.read_at)
     except table_link.LinkError as error:
-        st.session_state.link_note = (
-            f"{str(error)[:1].upper()}{str(error)[1:]}. Here is the example game instead."
+        st.session_state.link_note = f"{str(error)[:1].upper()}{str(error)[1:]}. " + _(
+            "Here is the example game instead."
         )
         return None
     keys = [
@@ -255,7 +269,7 @@ def on_rename(player_id: int, key: str) -> None:
 
 def on_pin(pile_id: int, position: int, key: str) -> None:
     choice = st.session_state[key]
-    act(ts.pin_queen, pile_id, position, None if choice in (None, "Best") else int(choice))
+    act(ts.pin_queen, pile_id, position, None if choice in (None, BEST) else int(choice))
 
 
 def on_variants() -> None:
@@ -285,30 +299,32 @@ def add_player() -> None:
 
 
 def show_scoreboard(table: ts.Table, result: ts.TableResult) -> None:
-    st.markdown(pile_view.scoreboard_html(result), unsafe_allow_html=True)
-    line = ts.result_line(result)
+    st.markdown(pile_view.scoreboard_html(result, language.tr()), unsafe_allow_html=True)
+    line = ts.result_line(result, language.tr())
     if len(result.players) > 1:
         icon = "🤝" if result.score.is_tie else "🏆"
         st.markdown(f'<div class="bc-result">{icon} {line}</div>', unsafe_allow_html=True)
     on = [
         name
         for name, active in (
-            ("two decks", table.variants.decks == 2),
-            ("Lucky Tom", table.variants.lucky_tom),
-            ("Music of the Night", table.variants.music_of_the_night),
+            (_("two decks"), table.variants.decks == 2),
+            (_("Lucky Tom"), table.variants.lucky_tom),
+            (_("Music of the Night"), table.variants.music_of_the_night),
         )
         if active
     ]
-    st.caption("Variants: " + (", ".join(on) if on else "none (switch them on below)"))
+    st.caption(_("Variants: ") + (", ".join(on) if on else _("none (switch them on below)")))
     if result.duplicates:
-        places = "\n".join(f"- {ts.describe_duplicate(d)}" for d in result.duplicates)
+        places = "\n".join(
+            f"- {ts.describe_duplicate(d, language.tr())}" for d in result.duplicates
+        )
         if table.variants.decks == 1:
-            why = (
+            why = _(
                 "**A card is on the table twice.** With one deck that can't be: one of them is "
                 "probably misread. Fix it, or switch on *Two decks* below."
             )
         else:
-            why = (
+            why = _(
                 "**A card is on the table more than twice.** With two decks that can't be: "
                 "one of them is probably misread."
             )
@@ -321,7 +337,7 @@ def show_players(table: ts.Table) -> ts.Player:
         st.session_state.player = ids[0]
     names = {player.id: player.name for player in table.players}
     st.segmented_control(
-        "Whose piles",
+        _("Whose piles"),
         ids,
         format_func=lambda player_id: names.get(player_id, "?"),
         key="player",
@@ -332,26 +348,27 @@ def show_players(table: ts.Table) -> ts.Player:
         name_key = f"name:{player.id}"
         set_widget(name_key, player.name)
         st.text_input(
-            "Name", key=name_key, on_change=on_rename, args=(player.id, name_key), width=140
+            _("Name"), key=name_key, on_change=on_rename, args=(player.id, name_key), width=140
         )
         st.button(
-            "➕ Player",
+            _("➕ Player"),
+            key="add-player",
             on_click=add_player,
             disabled=len(table.players) >= ts.MAX_PLAYERS,
-            help=f"Up to {ts.MAX_PLAYERS} players",
+            help=_("Up to {count} players").format(count=ts.MAX_PLAYERS),
         )
         st.button(
-            "Remove",
+            _("Remove"),
             key=f"remove-player:{player.id}",
             on_click=act,
             args=(ts.remove_player, player.id),
             disabled=len(table.players) == 1,
-            help=f"Take {player.name} off the table (Undo brings them back)",
+            help=_("Take {name} off the table (Undo brings them back)").format(name=player.name),
         )
     return player
 
 
-PHOTO_HELP = (
+PHOTO_HELP = N_(
     "Lay each pile out as a row, left to right as it was built, with every card's corner "
     "showing, and photograph it from above in good light. One photo may hold one or two piles. "
     "On a phone, *Upload* also offers the camera."
@@ -361,11 +378,11 @@ PHOTO_HELP = (
 def show_photo_inputs(player: ts.Player) -> None:
     """The first thing on the page: upload (or take) photos for the player shown."""
     heading = st.empty()  # filled last: a photo may hand the table to a new player
-    files = photo_input.photo_inputs(PHOTO_HELP, "Photo of the piles")
+    files = photo_input.photo_inputs(_(PHOTO_HELP), _("Photo of the piles"))
     uploads = photo_input.take_uploads(files, lambda data, name: add_photo(data, name, player.id))
     table: ts.Table = night_panel.table()
     shown: int = st.session_state.player
-    placed = [n for _, n in uploads if n.kind == "success" and n.photo is not None]
+    placed = [n for _name, n in uploads if n.kind == "success" and n.photo is not None]
     ask = len(placed) > 1 and len(table.players) > 1  # several photos at once: whose is each?
     with photo_input.notes_box():
         for name, note in uploads:
@@ -377,9 +394,12 @@ def show_photo_inputs(player: ts.Player) -> None:
                 owner_select(table, note.photo, shown, f"upload-owner:{note.photo}", name)
     reader_access.reader_note()
     if table.example or not any(pile.slots for pile in table.player(shown).piles):
-        st.caption(PHOTO_HELP)
-    whose = "your" if table.example else f"{table.player(shown).name}'s"
-    heading.markdown(f"#### 📷 Add {whose} piles")
+        st.caption(_(PHOTO_HELP))
+    if table.example:
+        heading.markdown(_("#### 📷 Add your piles"))
+    else:
+        name = table.player(shown).name
+        heading.markdown(_("#### 📷 Add {name}'s piles").format(name=name))
 
 
 def owner_select(table: ts.Table, photo: str, owner: int, key: str, name: str) -> None:
@@ -390,7 +410,7 @@ def owner_select(table: ts.Table, photo: str, owner: int, key: str, name: str) -
     key = f"{key}:{hashlib.sha256('|'.join(names.values()).encode()).hexdigest()[:8]}"
     set_widget(key, owner)
     st.selectbox(
-        f"Whose piles are in {name}?",
+        _("Whose piles are in {name}?").format(name=name),
         [p.id for p in table.players],
         format_func=lambda player_id: names.get(player_id, "?"),
         key=key,
@@ -422,7 +442,7 @@ def show_pile(
     its editors are keyed by the pile, so they stay with it when another pile goes."""
     colour = PILE_COLOURS[pile_index % len(PILE_COLOURS)]
     st.markdown(
-        pile_view.pile_head_html(pile_index, score.points, colour, len(pile.slots)),
+        pile_view.pile_head_html(pile_index, score.points, colour, len(pile.slots), language.tr()),
         unsafe_allow_html=True,
     )
     doubtful = [position for position, slot in enumerate(pile.slots) if slot.doubtful]
@@ -436,22 +456,31 @@ def show_pile(
             gaps=pile.gaps,
             pile_id=pile.id,
             selected=picked,
+            tr=language.tr(),
         ),
         unsafe_allow_html=True,
     )
     if not pile.slots:
         st.caption(
-            f"📷 Pile {pile_index + 1} is still empty: photograph it above (a photo's piles fill "
-            "the empty ones first), or type its cards below."
+            _(
+                "📷 Pile {number} is still empty: photograph it above (a photo's piles fill "
+                "the empty ones first), or type its cards below."
+            ).format(number=pile_index + 1)
         )
     if picked is not None and picked < len(pile.slots):
         number = ts.card_number(pile_index, picked)
         st.caption(
-            f"**{number} {chip(pile.slots[picked].card)}** picked: tap the card whose place it "
-            "takes (tap it again to let go), or change it below."
+            _(
+                "**{number} {card}** picked: tap the card whose place it "
+                "takes (tap it again to let go), or change it below."
+            ).format(number=number, card=chip(pile.slots[picked].card))
         )
     if len(pile.slots) > CARDS_ACROSS_A_PHONE:
-        st.caption(f"⇆ Swipe the cards sideways: {len(pile.slots)} cards are wider than a phone.")
+        st.caption(
+            _("⇆ Swipe the cards sideways: {count} cards are wider than a phone.").format(
+                count=len(pile.slots)
+            )
+        )
     if pile.gaps:
         with st.container(key=f"gaps-{pile.id}"):
             for position in pile.gaps:
@@ -462,7 +491,7 @@ def show_pile(
                 act, pile, position, ts.card_number(pile_index, position), not_a_card=True
             )
     st.markdown(
-        pile_view.features_html(pile_index, score) if pile.slots else "",
+        pile_view.features_html(pile_index, score, language.tr()) if pile.slots else "",
         unsafe_allow_html=True,
     )
     with st.container(key=f"queens-{pile.id}"):
@@ -471,18 +500,18 @@ def show_pile(
     text_key = f"text:{pile.id}"
     set_widget(text_key, ts.pile_text(pile))
     st.text_input(
-        f"Pile {pile_index + 1}, left to right",
+        _("Pile {number}, left to right").format(number=pile_index + 1),
         key=text_key,
         on_change=on_text,
         args=(pile.id, text_key),
-        placeholder="Type the cards, e.g. QS 10H 4S KD",
+        placeholder=_("Type the cards, e.g. QS 10H 4S KD"),
     )
     with st.container(key=f"typo-{pile.id}"):
         error = st.session_state.text_errors.get(pile.id)
         if error:
             st.error(error)
     with st.expander(
-        f"✏️ Fix, add or move cards of pile {pile_index + 1}",
+        _("✏️ Fix, add or move cards of pile {number}").format(number=pile_index + 1),
         key=f"fix:{pile.id}",
         on_change="rerun",
     ):
@@ -501,6 +530,7 @@ def marks_on(player: ts.Player, duplicated: set[tuple[int, int]]) -> set[str]:
     return marks
 
 
+BEST = N_("Best")  # a Queen's choice: the value that scores most (shown translated)
 GAP_PICKER = "gap-"  # the keys of the card picker at a gap: a pile's editor has its own
 
 
@@ -509,15 +539,15 @@ def gap_prompt(pile: ts.Pile, pile_index: int, position: int) -> None:
     the card that goes in there; another says nothing is missing."""
     where = gap_place(pile, pile_index, position)
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-        st.markdown(f"A card may be missing {where}.")
+        st.markdown(_("A card may be missing {where}.").format(where=where))
         st.button(
-            "➕ Add a card here",
+            _("➕ Add a card here"),
             key=f"gap-add:{pile.id}:{position}",
             on_click=open_insert,
             args=(pile, position),
         )
         st.button(
-            "✗ Nothing missing",
+            _("✗ Nothing missing"),
             key=f"gap-none:{pile.id}:{position}",
             on_click=act,
             args=(ts.dismiss_gap, pile.id, position),
@@ -528,18 +558,21 @@ def gap_prompt(pile: ts.Pile, pile_index: int, position: int) -> None:
 
 def gap_place(pile: ts.Pile, pile_index: int, position: int) -> str:
     if position < len(pile.slots):
-        return f"before {ts.card_number(pile_index, position)} {chip(pile.slots[position].card)}"
-    return "after the last card"
+        number, card = ts.card_number(pile_index, position), chip(pile.slots[position].card)
+        return _("before {number} {card}").format(number=number, card=card)
+    return _("after the last card")
 
 
 def insert_at_gap(pile: ts.Pile, position: int, where: str) -> None:
     """The card that goes in at the gap: its rank and suit, then one tap puts it there."""
     with st.container(key=f"insert-{pile.id}", border=True):
-        st.markdown(f"**Which card is missing {where}?**")
+        st.markdown(_("**Which card is missing {where}?**").format(where=where))
         card = card_widgets.card_picker(pile.id, GAP_PICKER)
         with st.container(horizontal=True, gap="small"):
             st.button(
-                f"➕ Put {chip(card)} {where}" if card else f"➕ Put it {where}",
+                _("➕ Put {card} {where}").format(card=chip(card), where=where)
+                if card
+                else _("➕ Put it {where}").format(where=where),
                 key=f"gap-put:{pile.id}",
                 type="primary",
                 disabled=card is None,
@@ -547,7 +580,10 @@ def insert_at_gap(pile: ts.Pile, position: int, where: str) -> None:
                 args=(pile, position),
             )
             st.button(
-                "Cancel", key=f"gap-cancel:{pile.id}", on_click=open_insert, args=(pile, None)
+                _("Cancel"),
+                key=f"gap-cancel:{pile.id}",
+                on_click=open_insert,
+                args=(pile, None),
             )
 
 
@@ -576,23 +612,26 @@ def move_picked(pile: ts.Pile, picked: int, target: int) -> None:
 
 def show_queens(pile: ts.Pile, pile_index: int, score: PileScore) -> None:
     with st.expander(
-        f"👑 Queens of pile {pile_index + 1}: 7 or 11",
+        _("👑 Queens of pile {number}: 7 or 11").format(number=pile_index + 1),
         key=f"queens:{pile.id}",
         on_change="rerun",
     ):
         for queen in score.queens:
             number = ts.card_number(pile_index, queen.position)
             if queen.pinned:
-                why = f"pinned to {queen.value} 📌"
+                why = _("pinned to {value} 📌").format(value=queen.value)
             elif queen.indifferent:
-                why = "7 or 11 score the same"
+                why = _("7 or 11 score the same")
             else:
-                why = f"{queen.value} scores most"
+                why = _("{value} scores most").format(value=queen.value)
             key = f"pin:{pile.id}:{queen.position}"
-            set_widget(key, str(queen.value) if queen.pinned else "Best")
+            set_widget(key, str(queen.value) if queen.pinned else BEST)
             st.segmented_control(
-                f"{chip(queen.card)} card {number}: {why}",
-                ["Best", "7", "11"],
+                _("{card} card {number}: {why}").format(
+                    card=chip(queen.card), number=number, why=why
+                ),
+                [BEST, "7", "11"],
+                format_func=lambda choice: _(choice) if choice == BEST else choice,
                 key=key,
                 required=True,
                 on_change=on_pin,
@@ -614,10 +653,12 @@ def move_places(player: ts.Player, pile_index: int, pile: ts.Pile, selected: int
     ]
     for other_index, other in enumerate(player.piles):
         if other_index != pile_index:
-            end = "start" if other_index > pile_index else "end"
+            end = (
+                _("→ pile {number} start") if other_index > pile_index else _("→ pile {number} end")
+            )
             places.append(
                 card_widgets.Place(
-                    f"→ pile {other_index + 1} {end}",
+                    end.format(number=other_index + 1),
                     ts.move_card_to_pile,
                     (pile.id, selected, other.id),
                 )
@@ -630,33 +671,38 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
     on the same button, disabled, never on what was below), adding a card, the pile's own."""
     sel_key = f"sel:{pile.id}"
     number = partial(ts.card_number, pile_index)
-    selected = card_widgets.pick_slot(pile, "Tap a card to change, move or delete it", number)
+    selected = card_widgets.pick_slot(pile, _("Tap a card to change, move or delete it"), number)
     with st.container(horizontal=True, gap="small"):
         card_widgets.delete_button(act, pile, selected)
         st.button(
-            f"✂ New pile from {number(selected)}" if selected is not None else "✂ New pile",
+            _("✂ New pile from {number}").format(number=number(selected))
+            if selected is not None
+            else _("✂ New pile"),
             key=f"split:{pile.id}",
             disabled=not selected,  # none tapped, or the first: nothing to split off
             on_click=act,
             args=(ts.split_pile, pile.id, selected),
             kwargs={"after": select(sel_key, None)},
-            help="The reader joined two piles: this card and the ones after it become a pile",
+            help=_("The reader joined two piles: this card and the ones after it become a pile"),
         )
     if selected is not None:
         slot = pile.slots[selected]
-        card_widgets.change_card(act, pile.id, selected, f"Card {number(selected)} is", slot)
+        card_is = _("Card {number} is").format(number=number(selected))
+        card_widgets.change_card(act, pile.id, selected, card_is, slot)
         card_widgets.move_pills(
             act,
             pile,
             selected,
-            f"Tap where {number(selected)} goes",
+            _("Tap where {number} goes").format(number=number(selected)),
             move_places(player, pile_index, pile, selected),
         )
-    st.markdown("**Add a card**")
+    st.markdown(_("**Add a card**"))
     card = card_widgets.card_picker(pile.id)
     with st.container(horizontal=True, gap="small"):
         st.button(
-            f"➕ Add {chip(card)} at the end" if card else "➕ Add at the end",
+            _("➕ Add {card} at the end").format(card=chip(card))
+            if card
+            else _("➕ Add at the end"),
             key=f"add:{pile.id}",
             type="primary",
             disabled=card is None,
@@ -665,7 +711,7 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
         )
         if selected is not None and card is not None:
             st.button(
-                f"Insert {chip(card)} before {number(selected)}",
+                _("Insert {card} before {number}").format(card=chip(card), number=number(selected)),
                 key=f"insert:{pile.id}",
                 on_click=card_widgets.add_picked,
                 args=(act, pile, selected),
@@ -673,14 +719,14 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
     with st.container(horizontal=True, gap="small"):
         if pile_index + 1 < len(player.piles):
             st.button(
-                f"Join with pile {pile_index + 2}",
+                _("Join with pile {number}").format(number=pile_index + 2),
                 key=f"join:{pile.id}",
                 on_click=act,
                 args=(ts.join_with_next, pile.id),
-                help="The reader split one pile in two: put them back together",
+                help=_("The reader split one pile in two: put them back together"),
             )
         st.button(
-            f"Remove pile {pile_index + 1}",
+            _("Remove pile {number}").format(number=pile_index + 1),
             key=f"remove-pile:{pile.id}",
             disabled=len(player.piles) == 1,
             on_click=act,
@@ -689,45 +735,48 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
 
 
 def show_variants(table: ts.Table) -> None:
-    with st.expander("⚙️ Variants", key="variants"):
+    with st.expander(_("⚙️ Variants"), key="variants"):
         variants = table.variants
         set_widget("two_decks", variants.decks == 2)
         set_widget("lucky_tom", variants.lucky_tom)
         set_widget("music_of_the_night", variants.music_of_the_night)
         st.toggle(
-            "Two decks (Long Night on the Fence)",
+            _("Two decks (Long Night on the Fence)"),
             key="two_decks",
             on_change=on_variants,
-            help="The same card may appear twice",
+            help=_("The same card may appear twice"),
         )
         st.toggle(
-            "Lucky Tom", key="lucky_tom", on_change=on_variants, help="A Tomcat of two 5s is 5"
+            _("Lucky Tom"),
+            key="lucky_tom",
+            on_change=on_variants,
+            help=_("A Tomcat of two 5s is 5"),
         )
         st.toggle(
-            "Music of the Night",
+            _("Music of the Night"),
             key="music_of_the_night",
             on_change=on_variants,
-            help="Each Yowler is worth the number of Yowlers in its pile",
+            help=_("Each Yowler is worth the number of Yowlers in its pile"),
         )
 
 
 def show_exports(table: ts.Table, result: ts.TableResult) -> None:
     with (
-        st.expander("⬇️ Download the scores", key="exports"),
+        st.expander(_("⬇️ Download the scores"), key="exports"),
         st.container(horizontal=True, gap="small"),
     ):
         night = night_panel.download()
         downloads = (
             *((night,) if night else ()),
-            ("Scoreboard CSV", ts.scoreboard_csv(result), "scoreboard.csv", "text/csv"),
+            (_("Scoreboard CSV"), ts.scoreboard_csv(result), "scoreboard.csv", "text/csv"),
             (
-                "Scoreboard JSON",
+                _("Scoreboard JSON"),
                 ts.scoreboard_json(table, result),
                 "scoreboard.json",
                 "application/json",
             ),
-            ("Piles CSV", ts.piles_csv(result), "piles.csv", "text/csv"),
-            ("Piles JSON", ts.piles_json(table, result), "piles.json", "application/json"),
+            (_("Piles CSV"), ts.piles_csv(result), "piles.csv", "text/csv"),
+            (_("Piles JSON"), ts.piles_json(table, result), "piles.json", "application/json"),
         )
         for label, data, file_name, mime in downloads:
             st.download_button(
@@ -738,7 +787,7 @@ def show_exports(table: ts.Table, result: ts.TableResult) -> None:
 def black_cat_page() -> None:
     init_state()
     state = st.session_state
-    st.markdown("## 🐈‍⬛ Black Cat score")
+    st.markdown(_("## 🐈‍⬛ Black Cat score"))
     if state.get("link_note"):
         st.warning(state.pop("link_note"), icon="🔗")
 
@@ -751,14 +800,15 @@ def black_cat_page() -> None:
     result = ts.score_table(table)
 
     if table.example:
-        st.info(
-            f"👋 **An example game**, its piles {state.example_source}. Photograph your "
-            "own piles above, or type your cards below, and see your score.",
+        text = _(
+            "👋 **An example game**, its piles {source}. Photograph your "
+            "own piles above, or type your cards below, and see your score."
         )
+        st.info(text.format(source=_(state.example_source)))
     night_panel.show_night()
     show_scoreboard(table, result)
     with st.container(horizontal=True, gap="small"):
-        st.button("↶ Undo", on_click=undo, disabled=not state.history)
+        st.button(_("↶ Undo"), key="undo", on_click=undo, disabled=not state.history)
         night_panel.buttons()
     player = show_players(table)
 
@@ -766,24 +816,27 @@ def black_cat_page() -> None:
     player_score = result.players[player_index]
     show_photos(table, player)
     duplicated = result.duplicated_at(player.name)
-    st.markdown(f"#### {player.name}: {plural(player_score.total, 'point')}")
-    st.markdown(pile_view.legend_html(marks_on(player, duplicated)), unsafe_allow_html=True)
+    points = ngettext("{count} point", "{count} points", player_score.total)
+    st.markdown(f"#### {player.name}: {points.format(count=player_score.total)}")
+    st.markdown(
+        pile_view.legend_html(marks_on(player, duplicated), language.tr()), unsafe_allow_html=True
+    )
     for pile_index, pile in enumerate(player.piles):
         with st.container(key=f"pile-{pile.id}"):
             show_pile(player, pile_index, pile, player_score.piles[pile_index], duplicated)
     st.button(
-        f"➕ Another pile for {player.name}",
+        _("➕ Another pile for {name}").format(name=player.name),
         key=f"add-pile:{player.id}",
         on_click=act,
         args=(ts.add_pile, player.id),
     )
     st.divider()
     show_variants(table)
-    with st.expander("📖 How we score", key="how"):
-        st.markdown(HOW_WE_SCORE.read_text(encoding="utf-8"))
+    with st.expander(_("📖 How we score"), key="how"):
+        st.markdown(how_we_score(HOW_WE_SCORE).read_text(encoding="utf-8"))
     show_exports(table, result)
     text = link_text(night_panel.night(), state.player)
-    sharing.show_share(PAGE_PATH, LINK_PARAM, text, "Change something first to share a game.")
+    sharing.show_share(PAGE_PATH, LINK_PARAM, text, _("Change something first to share a game."))
     sharing.keep_in_address(LINK_PARAM, text, state.history)
     card_taps.listen_for_card_taps(on_card_tap)  # last: the score shows before it loads
 
@@ -809,9 +862,12 @@ def main() -> None:
     }
     current = st.navigation(list(pages.values()), position="hidden")
     if not sharing.admitted():
+        language.show_switch()
         sharing.show_private()
         return
-    black_lady_page.choose_game(current.title, pages)
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        black_lady_page.choose_game(current.title, pages)
+        language.show_switch()
     current.run()
 
 

@@ -19,6 +19,7 @@ from blackcat.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, translator
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
+EXTRACTED_FOLDERS = ("blackcat", "app")  # the library (and its CLI) and the app
 
 
 def catalogue(path: Path) -> Catalog:
@@ -40,12 +41,13 @@ def message_ids(messages: Catalog | list[Message]) -> set[tuple[str | None, str]
 
 
 def extracted_from_the_code() -> set[tuple[str | None, str]]:
-    """What `pybabel extract -F pyproject.toml ... blackcat` finds, with the same mapping."""
+    """What `pybabel extract -F pyproject.toml ... blackcat app` finds, with the same mapping."""
     babel = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["babel"]
     method_map = [(mapping["pattern"], mapping["method"]) for mapping in babel["mappings"]]
     found = set()
-    for _, _, message, _, context in extract_from_dir(ROOT / "blackcat", method_map):
-        found.add((context, message[0] if isinstance(message, tuple) else message))
+    for folder in EXTRACTED_FOLDERS:
+        for _, _, message, _, context in extract_from_dir(ROOT / folder, method_map):
+            found.add((context, message[0] if isinstance(message, tuple) else message))
     return found
 
 

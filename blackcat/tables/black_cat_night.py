@@ -21,8 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from blackcat.games.report import plural
 from blackcat.games.standings import leaders
+from blackcat.i18n import ENGLISH, Translator
 from blackcat.tables import black_cat_table as ts
 
 MAX_GAMES = 50
@@ -196,13 +196,18 @@ def winner_text(winners: Sequence[str]) -> str:
     return "".join(winners)
 
 
-def night_line(score: NightScore) -> str:
+def night_line(score: NightScore, tr: Translator = ENGLISH) -> str:
     """Who leads the night, in words."""
-    best = plural(max(score.totals), "point")
-    games = plural(len(score.games), "game")
+    top, played = max(score.totals), len(score.games)
+    best = tr.ngettext("{count} point", "{count} points", top).format(count=top)
+    games = tr.ngettext("{count} game", "{count} games", played).format(count=played)
     if len(score.leaders) > 1:
-        return f"{_names(score.leaders)} share the lead with {best} after {games}."
-    return f"{score.leaders[0]} leads the night with {best} after {games}."
+        names = ", ".join(score.leaders[:-1])
+        leaders = tr.gettext("{names} and {last}").format(names=names, last=score.leaders[-1])
+        line = tr.gettext("{leaders} share the lead with {points} after {games}.")
+        return line.format(leaders=leaders, points=best, games=games)
+    line = tr.gettext("{leader} leads the night with {points} after {games}.")
+    return line.format(leader=score.leaders[0], points=best, games=games)
 
 
 def night_csv(night: Night) -> str:

@@ -35,7 +35,8 @@ from blackcat.games.cards import (  # card_number: how people see a card, pile 1
     card_number,
     parse_pile,
 )
-from blackcat.games.report import pile_score_to_json, plural
+from blackcat.games.report import pile_score_to_json
+from blackcat.i18n import ENGLISH, Translator
 from blackcat.vision.types import Guess, ReadCard
 
 MAX_PLAYERS = 4
@@ -622,25 +623,36 @@ def score_table(table: Table) -> TableResult:
     return TableResult(TableScore(players), tuple(duplicates))
 
 
-def describe_duplicate(duplicate: DuplicateCard) -> str:
+def describe_duplicate(duplicate: DuplicateCard, tr: Translator = ENGLISH) -> str:
     """`Q♠ is on the table 2 times: Anna card 1.3, Ben card 2.1.`"""
     places = ", ".join(
-        f"{place.player} card {card_number(place.pile, place.position)}"
+        tr.gettext("{player} card {number}").format(
+            player=place.player, number=card_number(place.pile, place.position)
+        )
         for place in duplicate.places
     )
-    return f"{duplicate.card.label} is on the table {len(duplicate.places)} times: {places}."
+    line = tr.gettext("{card} is on the table {count} times: {places}.")
+    return line.format(card=duplicate.card.label, count=len(duplicate.places), places=places)
 
 
-def result_line(result: TableResult) -> str:
+def result_line(result: TableResult, tr: Translator = ENGLISH) -> str:
     """Who won, in words."""
     score = result.score
+
+    def points(count: int) -> str:
+        return tr.ngettext("{count} point", "{count} points", count).format(count=count)
+
     if len(score.players) == 1:
         player = score.players[0]
-        return f"{player.name}: {plural(player.total, 'point')}."
+        return f"{player.name}: {points(player.total)}."
     if score.is_tie:
-        names = ", ".join(score.winners[:-1]) + " and " + score.winners[-1]
-        return f"Tie: {names}, {plural(_best(score), 'point')} each."
-    return f"{score.winner} wins with {plural(_best(score), 'point')}."
+        names = ", ".join(score.winners[:-1])
+        tied = tr.gettext("{names} and {last}").format(names=names, last=score.winners[-1])
+        return tr.gettext("Tie: {names}, {points} each.").format(
+            names=tied, points=points(_best(score))
+        )
+    line = tr.gettext("{winner} wins with {points}.")
+    return line.format(winner=score.winner, points=points(_best(score)))
 
 
 def _best(score: TableScore) -> int:

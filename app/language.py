@@ -1,0 +1,73 @@
+"""The page's language: English or Spanish, kept in the session and in the address (`?lang=es`,
+so a reload or a shared link keeps it); a first visit takes the browser's language.
+
+The page's text is marked `_("...")` / `ngettext(...)` (imported from here) and translated when
+drawn, with `blackcat.i18n`'s catalogues; English is the source text, shown as it is written.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from blackcat.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, language_code, translator
+
+PARAM = "lang"  # the address's language: `?lang=es`
+KEY = "language"  # the switch's key in the session
+
+
+def offered(tag: str | None) -> str | None:
+    """The language offered here that a tag (`es-MX`, `en`) names, or None."""
+    code = language_code(tag) if tag else None
+    return code if code in LANGUAGES else None
+
+
+def browser_language() -> str | None:
+    """The browser's language (`navigator.language`), where Streamlit knows it."""
+    try:
+        return offered(st.context.locale)
+    except Exception:  # no browser (a script run): no language from it
+        return None
+
+
+def first_language() -> str:
+    """A session's language: the address's, else the browser's, else English."""
+    return offered(st.query_params.get(PARAM)) or browser_language() or DEFAULT_LANGUAGE
+
+
+def current() -> str:
+    state = st.session_state
+    if state.get(KEY) not in LANGUAGES:
+        state[KEY] = first_language()
+    return state[KEY]
+
+
+def tr() -> Translator:
+    """The translator of the page's language."""
+    return translator(current())
+
+
+def _(message: str) -> str:
+    return tr().gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form for `count`; fill `{count}` after."""
+    return tr().ngettext(singular, plural, count)
+
+
+def show_switch() -> None:
+    """English | Español: the visible language switch (each in its own language)."""
+    current()
+    st.segmented_control(
+        "Language",
+        list(LANGUAGES),
+        format_func=LANGUAGES.__getitem__,
+        key=KEY,
+        required=True,
+        label_visibility="collapsed",
+        on_change=_on_switch,
+    )
+
+
+def _on_switch() -> None:
+    st.query_params[PARAM] = st.session_state[KEY]

@@ -1,0 +1,120 @@
+"""The app in Spanish: the language from the address (`?lang=es`) or the browser, the switch at
+the top of the page, and the Black Cat page's flow (upload, fix, score, night) in Spanish."""
+
+from __future__ import annotations
+
+import language
+import pytest
+from streamlit.testing.v1 import AppTest
+from test_streamlit_app import (  # noqa: F401  (fixtures)
+    APP_SCRIPT,
+    TIMEOUT,
+    assert_clean,
+    button,
+    fresh_caches,
+    page_text,
+    png,
+    reader,
+    reload,
+    scoreboard,
+    text_input,
+    uploader,
+)
+
+
+def open_in(lang: str) -> AppTest:
+    at = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    at.query_params[language.PARAM] = lang
+    at.run()
+    assert_clean(at)
+    return at
+
+
+def title(at: AppTest) -> str:
+    return next(m.value for m in at.markdown if m.value.startswith("## "))
+
+
+def run(at: AppTest) -> AppTest:
+    at.run()
+    assert_clean(at)
+    return at
+
+
+@pytest.mark.parametrize(
+    ("tag", "expected"),
+    [("es-MX", "es"), ("es", "es"), ("en-GB", "en"), ("fr-FR", None), ("", None), (None, None)],
+)
+def test_a_browser_language_is_offered_when_it_is_english_or_spanish(
+    tag: str | None, expected: str | None
+) -> None:
+    assert language.offered(tag) == expected
+
+
+def test_the_address_opens_the_app_in_spanish_and_the_switch_goes_back_to_english() -> None:
+    at = open_in("es")
+    assert title(at) == "## 🐈\u200d⬛ Puntos de Gato negro"
+    assert at.segmented_control(key=language.KEY).value == "es"
+    at.segmented_control(key=language.KEY).set_value("en")
+    run(at)
+    assert title(at) == "## 🐈\u200d⬛ Black Cat score"
+    assert at.query_params[language.PARAM] == "en"  # a reload keeps the choice
+
+
+def test_how_we_score_is_in_spanish_with_the_spanish_rules_names() -> None:
+    at = open_in("es")
+    how = next(e for e in at.expander if "Cómo contamos los puntos" in e.label)
+    text = "\n".join(m.value for m in how.markdown)
+    for name in ("Gato Tom", "Maullador", "Gato jelical", "Gato negro", "pila de gatitos"):
+        assert name in text
+    assert "Larga noche en las verjas" in text
+
+
+def test_a_language_not_offered_opens_the_app_in_english() -> None:
+    assert title(open_in("fr")) == "## 🐈\u200d⬛ Black Cat score"
+
+
+@pytest.mark.usefixtures("reader")  # the stand-in photo reader of test_streamlit_app
+def test_the_black_cat_page_in_spanish_upload_fix_score_and_night() -> None:
+    at = open_in("es")
+    assert "Añade tus pilas" in page_text(at)
+    uploader(at).set_value(("piles.png", png(200), "image/png"))
+    run(at)
+    note = " ".join(s.value for s in at.success)
+    assert "piles.png: 6 cartas en 2 pilas, para Player 1." in note
+    assert "corrige la carta en naranja" in note
+    assert any("parece" in m.value for m in at.markdown)  # the doubtful card: 1.2
+    button(at, "2♠ 30%").click()  # fixed in one tap
+    run(at)
+    assert text_input(at, "Pila 1, de izquierda a derecha").value == "8D 2S 8H"
+    assert "<th>Jugador</th>" in scoreboard(at)
+    assert "#### Player 1: 18 puntos" in page_text(at)
+    assert "2 gatos Tom = " in page_text(at)  # the Spanish rules' names
+    text_input(at, "Pila 2, de izquierda a derecha").input("KS 9C 4S 10H")
+    run(at)
+    button(at, "➕ Siguiente partida").click()
+    run(at)
+    text = page_text(at)
+    assert "La noche: 2 partidas" in text
+    assert "Player 1 va en cabeza de la noche con 19 puntos tras 2 partidas." in text
+    assert next(d.label for d in at.download_button) == "Noche CSV"
+    again = reload(at)
+    assert "La noche: 2 partidas" in page_text(again)  # the address keeps the language
+    share = next(e for e in again.expander if "Abrir en otro teléfono" in e.label)
+    assert any("lang=es" in part.value for part in share.html)  # and the link to another phone
+
+
+def test_black_lady_in_spanish_who_plays_their_tricks_and_the_sheet() -> None:
+    at = open_in("es")
+    at.segmented_control(key="game").set_value("Black Lady")
+    run(at)
+    assert title(at) == "## ♠️ Puntos de Black Lady"
+    assert "#### 👥 ¿Quién juega?" in page_text(at)
+    text_input(at, "Asiento 1").input("Ann")
+    run(at)
+    text_input(at, "Bazas de Ann, en cualquier orden").input("QS AH KH")  # one whole trick
+    run(at)
+    text = page_text(at)
+    assert "Faltan las bazas de" in text
+    assert '<th class="name">Jugador</th>' in text
+    assert "Aún no hay ninguna mano completa" in text
+    assert "· 3 cartas" in text

@@ -1,0 +1,47 @@
+"""The app in Spanish in a real browser: a browser set to Spanish opens it in Spanish, a photo is
+read, a card fixed, the game scored and a second game starts the night, all in Spanish; the
+switch at the top goes back to English (and the address keeps the choice)."""
+
+from __future__ import annotations
+
+import test_browser
+from playwright.sync_api import Browser, expect
+from test_browser import PHONE, WAIT_MS, blank_png, no_errors_on, settle, shoot
+
+# test_browser's fixtures, here too: the browser and the app with the stand-in reader
+browser = test_browser.browser
+fake_reader_server = test_browser.fake_reader_server
+
+
+def test_a_spanish_browser_gets_the_app_in_spanish_end_to_end(
+    browser: Browser, fake_reader_server: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, locale="es-ES")
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(fake_reader_server)
+    expect(page.get_by_text("Puntos de Gato negro").first).to_be_visible()
+    settle(page)
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
+        files=[{"name": "piles.png", "mimeType": "image/png", "buffer": blank_png(200, 120)}]
+    )
+    settle(page)
+    expect(page.get_by_text("6 cartas en 2 pilas, para Player 1")).to_be_visible()
+    expect(page.get_by_label("Pila 1, de izquierda a derecha")).to_have_value("8D 2H 8H")
+    shoot(page, "spanish")
+    page.get_by_role("button", name="✗ No es una carta").click()  # the fix: one tap
+    settle(page)
+    expect(page.get_by_label("Pila 1, de izquierda a derecha")).to_have_value("8D 8H")
+    expect(page.locator("table.bc-board th").first).to_have_text("Jugador")
+    expect(page.get_by_text("Player 1: 12 puntos")).to_be_visible()
+    page.get_by_role("button", name="➕ Siguiente partida").click()
+    settle(page)
+    expect(page.get_by_text("La noche: 2 partidas")).to_be_visible()
+    expect(page.get_by_text("Player 1 va en cabeza de la noche con 12 puntos")).to_be_visible()
+    no_errors_on(page)
+    page.locator('[data-testid="stButtonGroup"] button', has_text="English").click()
+    settle(page)
+    expect(page.get_by_text("The night: 2 games")).to_be_visible()
+    assert "lang=en" in page.url
+    no_errors_on(page)
+    context.close()

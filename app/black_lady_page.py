@@ -244,7 +244,7 @@ def status(now: lt.LadyGame, seat: int) -> str:
 
 
 def flagged_deals(now: lt.LadyGame) -> set[int]:
-    return {index for index in range(len(now.deals)) if lt.problems(now, index)}
+    return {index for index in range(len(now.deals)) if lt.problems(now, index, language.tr())}
 
 
 def show_sheet(now: lt.LadyGame) -> None:
@@ -294,7 +294,7 @@ def show_checks(now: lt.LadyGame) -> None:
     st.markdown("#### " + _("Deal {number}").format(number=now.current + 1))
     each = _("{players} players: {aside}, {count} cards each.")
     st.caption(each.format(players=players, aside=out, count=cards_each(players)))
-    problems = lt.problems(now, now.current)
+    problems = lt.problems(now, now.current, language.tr())
     waiting = lt.waiting_for(now, now.current)
     if problems:
         lines = "\n".join(f"- {p.message[:1].upper()}{p.message[1:]}." for p in problems)
@@ -377,7 +377,12 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
     cards_text = ngettext("{count} card", "{count} cards", count).format(count=count)
     st.markdown(f"**{player.name}: {points}** · {cards_text}")
     doubtful = [position for position, slot in enumerate(pile.slots) if slot.doubtful]
-    twice = {c for p in lt.problems(now, now.current) if p.kind == "doubled" for c in p.cards}
+    twice = {
+        c
+        for p in lt.problems(now, now.current, language.tr())
+        if p.kind == "doubled"
+        for c in p.cards
+    }
     st.markdown(
         lady_view.tricks_html(
             pile.cards,

@@ -50,6 +50,13 @@ HOW_TO_PHOTOGRAPH = N_(
 )
 
 
+def how_we_score() -> Path:
+    """The page's language's copy of the how-we-score panel (`how_black_lady_scores.es.md`),
+    else the English one."""
+    translated = HOW_WE_SCORE.with_suffix(f".{language.current()}.md")
+    return translated if translated.is_file() else HOW_WE_SCORE
+
+
 def choose_game(current: str, pages: dict[str, Any]) -> None:
     """The game switch at the top of every page: each game is a page of its own (its own path
     in the address); switching keeps the key and both games' tables in the address."""
@@ -561,7 +568,7 @@ def main() -> None:
         show_players(now)
     show_rules(now)
     with st.expander(_("📖 How we score Black Lady"), key="lady-how"):
-        st.markdown(HOW_WE_SCORE.read_text(encoding="utf-8"))
+        st.markdown(how_we_score().read_text(encoding="utf-8"))
     show_download(now)
     text = link_text(now)
     sharing.show_share(PAGE_PATH, LINK_PARAM, text, _("Type or photograph a deal to share it."))

@@ -69,6 +69,16 @@ def test_how_we_score_is_in_spanish_with_the_spanish_rules_names() -> None:
     assert "Larga noche en las verjas" in text
 
 
+def test_how_we_score_black_lady_is_in_spanish() -> None:
+    at = open_in("es")
+    at.segmented_control(key="game").set_value("Black Lady")
+    run(at)
+    how = next(e for e in at.expander if "Cómo contamos los puntos de Black Lady" in e.label)
+    text = "\n".join(m.value for m in how.markdown)
+    assert "Cartas apartadas" in text and "| jugadores | apartadas | cartas cada uno |" in text
+    assert "*El A♥ resta 10*" in text and "Cards set aside" not in text
+
+
 def test_a_language_not_offered_opens_the_app_in_english() -> None:
     assert title(open_in("fr")) == "## 🐈\u200d⬛ Black Cat score"
 

@@ -97,9 +97,8 @@ def init_state() -> None:
     try:
         state.lady = table_link.decode_lady(text, photo_store.read_at)
     except table_link.LinkError as error:
-        state.lady_link_note = (
-            f"{str(error)[:1].upper()}{str(error)[1:]}. Here is a new game instead."
-        )
+        note = table_link.link_error_text(error, language.tr())
+        state.lady_link_note = f"{note[:1].upper()}{note[1:]}. " + _("Here is a new game instead.")
         return
     keys = [key for deal in state.lady.deals for p in deal.table.players for key in ts.photos_of(p)]
     state.lady_photos = photo_store.photos_on_server(keys)

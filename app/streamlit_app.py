@@ -200,7 +200,8 @@ def night_from_link(text: str) -> tuple[nt.Night, dict[str, PhotoRecord], int] |
     try:
         link = table_link.decode_night(text, photo_store.read_at)
     except table_link.LinkError as error:
-        st.session_state.link_note = f"{str(error)[:1].upper()}{str(error)[1:]}. " + _(
+        note = table_link.link_error_text(error, language.tr())
+        st.session_state.link_note = f"{note[:1].upper()}{note[1:]}. " + _(
             "Here is the example game instead."
         )
         return None

@@ -79,6 +79,20 @@ def test_how_we_score_black_lady_is_in_spanish() -> None:
     assert "*El A♥ resta 10*" in text and "Cards set aside" not in text
 
 
+def test_a_damaged_link_is_told_in_spanish_on_both_pages() -> None:
+    at = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    at.query_params[language.PARAM] = "es"
+    at.query_params["table"] = "not-a-table"
+    at.query_params["lady"] = "2not-a-game"
+    at.run()
+    assert any("no se puede leer" in w.value for w in at.warning), [w.value for w in at.warning]
+    assert not any("can't be read" in w.value for w in at.warning)
+    at.segmented_control(key="game").set_value("Black Lady")
+    run(at)
+    lady = [w.value for w in at.warning]
+    assert any("no se puede leer" in w and "partida nueva" in w for w in lady), lady
+
+
 def test_a_language_not_offered_opens_the_app_in_english() -> None:
     assert title(open_in("fr")) == "## 🐈\u200d⬛ Black Cat score"
 

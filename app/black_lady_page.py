@@ -89,7 +89,11 @@ def init_state() -> None:
     state = st.session_state
     if "lady" in state:
         return
-    state.lady, state.lady_history, state.lady_photos = lt.new_game(), [], {}
+    state.lady, state.lady_history, state.lady_photos = (
+        lt.new_game(lt.default_names(language.tr())),
+        [],
+        {},
+    )
     state.lady_text_errors = {}
     text = st.query_params.get(LINK_PARAM)
     if text is None:
@@ -107,7 +111,7 @@ def init_state() -> None:
 
 def link_text(now: lt.LadyGame) -> str | None:
     """The game as a link's text; None for the untouched new game (the plain address)."""
-    if lt.untouched(now):
+    if lt.untouched(now, language.tr()):
         return None
     return table_link.encode_lady(now, photo_store.read_index_in(st.session_state.lady_photos))
 
@@ -163,7 +167,7 @@ def on_pick_deal(key: str) -> None:
 def on_player_count(key: str) -> None:
     count = st.session_state[key]
     if count is not None:
-        do(lt.with_players, count)
+        do(lt.with_players, count, language.tr())
 
 
 def on_ace(key: str) -> None:

@@ -291,7 +291,7 @@ def on_photo_owner(photo: str, key: str) -> None:
 
 
 def add_player() -> None:
-    act(ts.add_player)
+    act(ts.add_player, None, language.tr())
     st.session_state.player = night_panel.table().players[-1].id
 
 

@@ -137,12 +137,22 @@ def rename(game: LadyGame, seat: int, name: str) -> LadyGame:
     return replace(game, names=tuple(p.name for p in deals[0].table.players), deals=deals)
 
 
-def _free_name(names: Sequence[str]) -> str:
+def player_name(number: int, tr: Translator = ENGLISH) -> str:
+    """A new player's name until they are named: "Player 1", in `tr`'s language."""
+    return tr.gettext("Player {number}").format(number=number)
+
+
+def default_names(tr: Translator = ENGLISH) -> tuple[str, ...]:
+    """The players of the game the page opens with, in `tr`'s language (`DEFAULT_NAMES`)."""
+    return tuple(player_name(number, tr) for number in range(1, len(DEFAULT_NAMES) + 1))
+
+
+def _free_name(names: Sequence[str], tr: Translator = ENGLISH) -> str:
     taken = {name.casefold() for name in names}
     number = len(names) + 1
-    while f"player {number}" in taken:
+    while player_name(number, tr).casefold() in taken:
         number += 1
-    return f"Player {number}"
+    return player_name(number, tr)
 
 
 def add_player(game: LadyGame) -> LadyGame:
@@ -161,9 +171,9 @@ def remove_player(game: LadyGame, seat: int) -> LadyGame:
     return new_game(game.names[:seat] + game.names[seat + 1 :], game.rules, game.serial + 1)
 
 
-def with_players(game: LadyGame, count: int) -> LadyGame:
+def with_players(game: LadyGame, count: int, tr: Translator = ENGLISH) -> LadyGame:
     """A game of `count` players (before any deal has cards): the names so far are kept,
-    new seats get free names."""
+    new seats get free names (in `tr`'s language)."""
     if count == len(game.names):
         return game
     if game.has_cards:
@@ -172,15 +182,16 @@ def with_players(game: LadyGame, count: int) -> LadyGame:
         raise ts.TableError(f"Black Lady is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
     names = list(game.names[:count])
     while len(names) < count:
-        names.append(_free_name(names))
+        names.append(_free_name(names, tr))
     return new_game(names, game.rules, game.serial + 1)
 
 
-def untouched(game: LadyGame) -> bool:
-    """The game the page opens with: default players and rules, one deal, nothing in it."""
+def untouched(game: LadyGame, tr: Translator = ENGLISH) -> bool:
+    """The game the page opens with: default players (in English or `tr`'s language) and rules,
+    one deal, nothing in it."""
     deal = game.deals[0]
     return (
-        game.names == DEFAULT_NAMES
+        game.names in (DEFAULT_NAMES, default_names(tr))
         and game.rules == DEFAULT_RULES
         and len(game.deals) == 1
         and deal.empty

@@ -93,6 +93,19 @@ def test_a_damaged_link_is_told_in_spanish_on_both_pages() -> None:
     assert any("no se puede leer" in w and "partida nueva" in w for w in lady), lady
 
 
+def test_new_players_get_spanish_names_on_both_pages() -> None:
+    at = open_in("es")
+    at.segmented_control(key="game").set_value("Black Lady")
+    run(at)
+    assert text_input(at, "Asiento 1").value == "Jugador 1"
+    assert "Jugador 3" in page_text(at)
+    black_cat = open_in("es")
+    button(black_cat, "➕ Jugador").click()
+    run(black_cat)
+    board = scoreboard(black_cat)
+    assert "Jugador 1" in board and "Jugador 2" in board and "Player" not in board
+
+
 def test_a_language_not_offered_opens_the_app_in_english() -> None:
     assert title(open_in("fr")) == "## 🐈\u200d⬛ Black Cat score"
 

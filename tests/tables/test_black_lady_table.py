@@ -200,6 +200,18 @@ def test_checks_in_spanish_say_photo_only_for_tricks_from_a_photo() -> None:
     assert all("look at" in message for message in english.values())
 
 
+def test_new_players_are_named_in_spanish_and_named_players_keep_their_names() -> None:
+    spanish = translator("es")
+    game = lt.new_game(lt.default_names(spanish))
+    assert game.names == ("Jugador 1", "Jugador 2", "Jugador 3")
+    assert lt.untouched(game, spanish) and lt.untouched(lt.new_game(), spanish)
+    assert lt.with_players(game, 4, spanish).names[-1] == "Jugador 4"
+    english = lt.with_players(lt.new_game(), 5, spanish)
+    assert english.names == ("Player 1", "Player 2", "Player 3", "Jugador 4", "Jugador 5")
+    assert lt.default_names() == lt.DEFAULT_NAMES
+    assert lt.with_players(lt.new_game(), 4).names[-1] == "Player 4"
+
+
 def test_the_sheet_as_csv_marks_a_deal_that_fails_its_checks_and_the_totals_that_count_it() -> None:
     game = lt.next_deal(game_of("QS AH 3C", "", "2H 3H 4H"))
     game = lt.set_tricks(game, 1, parse_pile("KH 5S 6S"))

@@ -844,7 +844,7 @@ def black_cat_page() -> None:
 
 def main() -> None:
     st.set_page_config(
-        page_title="Black Cat score",
+        page_title=_("Black Cat score"),
         page_icon="🐈‍⬛",
         layout="centered",
         initial_sidebar_state="collapsed",

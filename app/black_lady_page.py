@@ -50,6 +50,13 @@ HOW_TO_PHOTOGRAPH = N_(
 )
 
 
+def how_we_score() -> Path:
+    """The page's language's copy of the how-we-score panel (`how_black_lady_scores.es.md`),
+    else the English one."""
+    translated = HOW_WE_SCORE.with_suffix(f".{language.current()}.md")
+    return translated if translated.is_file() else HOW_WE_SCORE
+
+
 def choose_game(current: str, pages: dict[str, Any]) -> None:
     """The game switch at the top of every page: each game is a page of its own (its own path
     in the address); switching keeps the key and both games' tables in the address."""
@@ -82,7 +89,11 @@ def init_state() -> None:
     state = st.session_state
     if "lady" in state:
         return
-    state.lady, state.lady_history, state.lady_photos = lt.new_game(), [], {}
+    state.lady, state.lady_history, state.lady_photos = (
+        lt.new_game(lt.default_names(language.tr())),
+        [],
+        {},
+    )
     state.lady_text_errors = {}
     text = st.query_params.get(LINK_PARAM)
     if text is None:
@@ -90,9 +101,8 @@ def init_state() -> None:
     try:
         state.lady = table_link.decode_lady(text, photo_store.read_at)
     except table_link.LinkError as error:
-        state.lady_link_note = (
-            f"{str(error)[:1].upper()}{str(error)[1:]}. Here is a new game instead."
-        )
+        note = table_link.link_error_text(error, language.tr())
+        state.lady_link_note = f"{note[:1].upper()}{note[1:]}. " + _("Here is a new game instead.")
         return
     keys = [key for deal in state.lady.deals for p in deal.table.players for key in ts.photos_of(p)]
     state.lady_photos = photo_store.photos_on_server(keys)
@@ -101,7 +111,7 @@ def init_state() -> None:
 
 def link_text(now: lt.LadyGame) -> str | None:
     """The game as a link's text; None for the untouched new game (the plain address)."""
-    if lt.untouched(now):
+    if lt.untouched(now, language.tr()):
         return None
     return table_link.encode_lady(now, photo_store.read_index_in(st.session_state.lady_photos))
 
@@ -157,7 +167,7 @@ def on_pick_deal(key: str) -> None:
 def on_player_count(key: str) -> None:
     count = st.session_state[key]
     if count is not None:
-        do(lt.with_players, count)
+        do(lt.with_players, count, language.tr())
 
 
 def on_ace(key: str) -> None:
@@ -244,7 +254,7 @@ def status(now: lt.LadyGame, seat: int) -> str:
 
 
 def flagged_deals(now: lt.LadyGame) -> set[int]:
-    return {index for index in range(len(now.deals)) if lt.problems(now, index)}
+    return {index for index in range(len(now.deals)) if lt.problems(now, index, language.tr())}
 
 
 def show_sheet(now: lt.LadyGame) -> None:
@@ -294,7 +304,7 @@ def show_checks(now: lt.LadyGame) -> None:
     st.markdown("#### " + _("Deal {number}").format(number=now.current + 1))
     each = _("{players} players: {aside}, {count} cards each.")
     st.caption(each.format(players=players, aside=out, count=cards_each(players)))
-    problems = lt.problems(now, now.current)
+    problems = lt.problems(now, now.current, language.tr())
     waiting = lt.waiting_for(now, now.current)
     if problems:
         lines = "\n".join(f"- {p.message[:1].upper()}{p.message[1:]}." for p in problems)
@@ -377,7 +387,12 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
     cards_text = ngettext("{count} card", "{count} cards", count).format(count=count)
     st.markdown(f"**{player.name}: {points}** · {cards_text}")
     doubtful = [position for position, slot in enumerate(pile.slots) if slot.doubtful]
-    twice = {c for p in lt.problems(now, now.current) if p.kind == "doubled" for c in p.cards}
+    twice = {
+        c
+        for p in lt.problems(now, now.current, language.tr())
+        if p.kind == "doubled"
+        for c in p.cards
+    }
     st.markdown(
         lady_view.tricks_html(
             pile.cards,
@@ -556,7 +571,7 @@ def main() -> None:
         show_players(now)
     show_rules(now)
     with st.expander(_("📖 How we score Black Lady"), key="lady-how"):
-        st.markdown(HOW_WE_SCORE.read_text(encoding="utf-8"))
+        st.markdown(how_we_score().read_text(encoding="utf-8"))
     show_download(now)
     text = link_text(now)
     sharing.show_share(PAGE_PATH, LINK_PARAM, text, _("Type or photograph a deal to share it."))

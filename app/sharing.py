@@ -26,7 +26,7 @@ import segno
 import streamlit as st
 from language import _
 
-from blackcat.i18n import DEFAULT_LANGUAGE, N_
+from blackcat.i18n import DEFAULT_LANGUAGE, N_, Translator
 from blackcat.lan import ACCESS_KEY_ENV, KEY_PARAM, PUBLIC_URL_ENV
 
 GAME_PARAMS = ("table", "lady")  # each game's table in the address: Black Cat's, Black Lady's
@@ -99,12 +99,17 @@ def only_this_computer(link: str) -> bool:
         return False
 
 
-def local_note(link: str) -> str:
+def local_note(link: str, tr: Translator | None = None) -> str:
+    """What a link to this computer alone can't do, in `tr`'s language (the page's if None)."""
     host = urlsplit(link).hostname
     return (
-        f"📵 **This link is this computer's own ({host}): another phone can't open it.** To "
-        "play from phones, start the app with `blackcat app --lan` and share from the address "
-        "it prints."
+        (tr or language.tr())
+        .gettext(
+            "📵 **This link is this computer's own ({host}): another phone can't open it.** To "
+            "play from phones, start the app with `blackcat app --lan` and share from the address "
+            "it prints."
+        )
+        .format(host=host)
     )
 
 

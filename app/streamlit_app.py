@@ -200,7 +200,8 @@ def night_from_link(text: str) -> tuple[nt.Night, dict[str, PhotoRecord], int] |
     try:
         link = table_link.decode_night(text, photo_store.read_at)
     except table_link.LinkError as error:
-        st.session_state.link_note = f"{str(error)[:1].upper()}{str(error)[1:]}. " + _(
+        note = table_link.link_error_text(error, language.tr())
+        st.session_state.link_note = f"{note[:1].upper()}{note[1:]}. " + _(
             "Here is the example game instead."
         )
         return None
@@ -290,7 +291,7 @@ def on_photo_owner(photo: str, key: str) -> None:
 
 
 def add_player() -> None:
-    act(ts.add_player)
+    act(ts.add_player, None, language.tr())
     st.session_state.player = night_panel.table().players[-1].id
 
 
@@ -843,7 +844,7 @@ def black_cat_page() -> None:
 
 def main() -> None:
     st.set_page_config(
-        page_title="Black Cat score",
+        page_title=_("Black Cat score"),
         page_icon="🐈‍⬛",
         layout="centered",
         initial_sidebar_state="collapsed",

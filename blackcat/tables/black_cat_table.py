@@ -203,22 +203,23 @@ def _checked_name(table: Table, name: str, player_id: int | None) -> str:
     return name
 
 
-def _free_name(table: Table) -> str:
+def _free_name(table: Table, tr: Translator = ENGLISH) -> str:
     taken = {player.name.casefold() for player in table.players}
     number = len(table.players) + 1
-    while f"player {number}" in taken:
+    while tr.gettext("Player {number}").format(number=number).casefold() in taken:
         number += 1
-    return f"Player {number}"
+    return tr.gettext("Player {number}").format(number=number)
 
 
-def add_player(table: Table, name: str | None = None) -> Table:
-    """One more player, with two empty piles. The untouched example makes way for a new game
-    of "Player 1" and the new player."""
+def add_player(table: Table, name: str | None = None, tr: Translator = ENGLISH) -> Table:
+    """One more player, with two empty piles; unnamed, a free "Player N" in `tr`'s language.
+    The untouched example makes way for a new game of "Player 1" and the new player."""
     if table.example:
-        table = new_game(table)
+        first = tr.gettext("Player {number}").format(number=1)
+        table = new_table((first,), variants=table.variants)
     if len(table.players) >= MAX_PLAYERS:
         raise TableError(f"at most {MAX_PLAYERS} players")
-    name = _checked_name(table, name if name is not None else _free_name(table), None)
+    name = _checked_name(table, name if name is not None else _free_name(table, tr), None)
     table, ids = _take_ids(table, PILES_PER_PLAYER + 1)
     player = Player(ids[0], name, tuple(Pile(pile_id) for pile_id in ids[1:]))
     return replace(table, players=(*table.players, player), example=False)

@@ -15,6 +15,7 @@ photo is more often a missed photo than a player without tricks), or not in yet.
 from __future__ import annotations
 
 import csv
+import gettext
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -32,6 +33,7 @@ from blackcat.games.black_lady import (
     score_player,
 )
 from blackcat.games.cards import Card
+from blackcat.i18n import ENGLISH, Translator
 from blackcat.tables import black_cat_table as ts
 from blackcat.vision.types import ReadCard
 
@@ -135,12 +137,22 @@ def rename(game: LadyGame, seat: int, name: str) -> LadyGame:
     return replace(game, names=tuple(p.name for p in deals[0].table.players), deals=deals)
 
 
-def _free_name(names: Sequence[str]) -> str:
+def player_name(number: int, tr: Translator = ENGLISH) -> str:
+    """A new player's name until they are named: "Player 1", in `tr`'s language."""
+    return tr.gettext("Player {number}").format(number=number)
+
+
+def default_names(tr: Translator = ENGLISH) -> tuple[str, ...]:
+    """The players of the game the page opens with, in `tr`'s language (`DEFAULT_NAMES`)."""
+    return tuple(player_name(number, tr) for number in range(1, len(DEFAULT_NAMES) + 1))
+
+
+def _free_name(names: Sequence[str], tr: Translator = ENGLISH) -> str:
     taken = {name.casefold() for name in names}
     number = len(names) + 1
-    while f"player {number}" in taken:
+    while player_name(number, tr).casefold() in taken:
         number += 1
-    return f"Player {number}"
+    return player_name(number, tr)
 
 
 def add_player(game: LadyGame) -> LadyGame:
@@ -159,9 +171,9 @@ def remove_player(game: LadyGame, seat: int) -> LadyGame:
     return new_game(game.names[:seat] + game.names[seat + 1 :], game.rules, game.serial + 1)
 
 
-def with_players(game: LadyGame, count: int) -> LadyGame:
+def with_players(game: LadyGame, count: int, tr: Translator = ENGLISH) -> LadyGame:
     """A game of `count` players (before any deal has cards): the names so far are kept,
-    new seats get free names."""
+    new seats get free names (in `tr`'s language)."""
     if count == len(game.names):
         return game
     if game.has_cards:
@@ -170,15 +182,16 @@ def with_players(game: LadyGame, count: int) -> LadyGame:
         raise ts.TableError(f"Black Lady is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
     names = list(game.names[:count])
     while len(names) < count:
-        names.append(_free_name(names))
+        names.append(_free_name(names, tr))
     return new_game(names, game.rules, game.serial + 1)
 
 
-def untouched(game: LadyGame) -> bool:
-    """The game the page opens with: default players and rules, one deal, nothing in it."""
+def untouched(game: LadyGame, tr: Translator = ENGLISH) -> bool:
+    """The game the page opens with: default players (in English or `tr`'s language) and rules,
+    one deal, nothing in it."""
     deal = game.deals[0]
     return (
-        game.names == DEFAULT_NAMES
+        game.names in (DEFAULT_NAMES, default_names(tr))
         and game.rules == DEFAULT_RULES
         and len(game.deals) == 1
         and deal.empty
@@ -306,30 +319,94 @@ def sheet(game: LadyGame) -> GameScore:
     return score_game(game.names, [deal_points(game, index) for index in range(len(game.deals))])
 
 
-PHOTO_WORDS = (
-    ("'s photo", "'s cards"),
-    ("their photos", "their cards"),
-    ("the photos of", "the cards of"),
-)
+class _Marker:
+    """Gives back the English text it is handed: marks the typed variants below for extraction."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, count: int) -> tuple[str, str]:
+        return singular, plural
 
 
-def problems(game: LadyGame, index: int) -> tuple[Problem, ...]:
-    """The checks of a deal that fail, naming the players by name; they say "photo" only
-    where a player's tricks came from a photo, "cards" where they were typed."""
+_M = _Marker()
+
+TYPED_WORDS: dict[str | tuple[str, str], str | tuple[str, str]] = {
+    "look at {player}'s photo": _M.gettext("look at {player}'s cards"),
+    "look at the photos of {players}": _M.gettext("look at the cards of {players}"),
+    "{card} is in the tricks of {players}: one deck has one; look at their photos": _M.gettext(
+        "{card} is in the tricks of {players}: one deck has one; look at their cards"
+    ),
+    (
+        "{card} is in {player}'s tricks {count} time: one deck has one; look at {player}'s photo",
+        "{card} is in {player}'s tricks {count} times: one deck has one; look at {player}'s photo",
+    ): _M.ngettext(
+        "{card} is in {player}'s tricks {count} time: one deck has one; look at {player}'s cards",
+        "{card} is in {player}'s tricks {count} times: one deck has one; look at {player}'s cards",
+        0,
+    ),
+    (
+        "{cards} is set aside with {players} players but is in {player}'s tricks: "
+        "look at {player}'s photo",
+        "{cards} are set aside with {players} players but are in {player}'s tricks: "
+        "look at {player}'s photo",
+    ): _M.ngettext(
+        "{cards} is set aside with {players} players but is in {player}'s tricks: "
+        "look at {player}'s cards",
+        "{cards} are set aside with {players} players but are in {player}'s tricks: "
+        "look at {player}'s cards",
+        0,
+    ),
+    (
+        "{player} has {count} card, not a whole number of tricks of {players} cards "
+        "({below} is {below_cards}, {above} {above_cards}): look at {player}'s photo",
+        "{player} has {count} cards, not a whole number of tricks of {players} cards "
+        "({below} is {below_cards}, {above} {above_cards}): look at {player}'s photo",
+    ): _M.ngettext(
+        "{player} has {count} card, not a whole number of tricks of {players} cards "
+        "({below} is {below_cards}, {above} {above_cards}): look at {player}'s cards",
+        "{player} has {count} cards, not a whole number of tricks of {players} cards "
+        "({below} is {below_cards}, {above} {above_cards}): look at {player}'s cards",
+        0,
+    ),
+}
+"""Each check message that says "photo", and its variant for tricks typed in ("cards")."""
+
+
+class _TypedCatalogue(gettext.NullTranslations):
+    """A catalogue that translates the typed variant of each message that says "photo"."""
+
+    def __init__(self, catalogue: gettext.NullTranslations) -> None:
+        super().__init__()
+        self.catalogue = catalogue
+
+    def gettext(self, message: str) -> str:
+        typed = TYPED_WORDS.get(message, message)
+        return self.catalogue.gettext(typed if isinstance(typed, str) else message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        typed = TYPED_WORDS.get((msgid1, msgid2))
+        if isinstance(typed, tuple):
+            msgid1, msgid2 = typed
+        return self.catalogue.ngettext(msgid1, msgid2, n)
+
+
+def typed_words(tr: Translator = ENGLISH) -> Translator:
+    """`tr`, but the checks' messages say "cards" where they say "photo": for typed tricks."""
+    return Translator(tr.language, _TypedCatalogue(tr.catalogue))
+
+
+def problems(game: LadyGame, index: int, tr: Translator = ENGLISH) -> tuple[Problem, ...]:
+    """The checks of a deal that fail, naming the players by name, in `tr`'s language; they say
+    "photo" only where a player's tricks came from a photo, "cards" where they were typed."""
     deal = game.deals[index]
     from_photos = {player.name for player in deal.table.players if ts.photos_of(player)}
-    found = check_deal(deal.all_cards, game.names)
+    found = check_deal(deal.all_cards, game.names, tr)
+    typed = check_deal(deal.all_cards, game.names, typed_words(tr))
     return tuple(
-        problem if set(problem.players) & from_photos else _typed_words(problem)
-        for problem in found
+        problem if set(problem.players) & from_photos else typed_problem
+        for problem, typed_problem in zip(found, typed, strict=True)
     )
-
-
-def _typed_words(problem: Problem) -> Problem:
-    message = problem.message
-    for photo, cards in PHOTO_WORDS:
-        message = message.replace(photo, cards)
-    return replace(problem, message=message)
 
 
 def totals_caveat(game: LadyGame) -> str:

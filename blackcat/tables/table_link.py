@@ -34,6 +34,7 @@ from typing import Any
 from blackcat.games.black_cat import Variants
 from blackcat.games.black_lady import Rules
 from blackcat.games.cards import ALL_CARDS, QUEEN_VALUES, Card, CardParseError, parse_card
+from blackcat.i18n import ENGLISH, N_, Translator
 from blackcat.tables import black_lady_table as lt
 from blackcat.tables.black_cat_night import Night, night_of
 from blackcat.tables.black_cat_table import Pile, Player, Slot, Table, TableError, new_table
@@ -81,7 +82,20 @@ def _no_read(photo: str, place: int) -> ReadCard | None:
     return None
 
 
-DAMAGED = "the table in this link can't be read (it may be cut short or changed)"
+DAMAGED = N_("the table in this link can't be read (it may be cut short or changed)")
+OTHER_VERSION = N_(
+    "this link's table was saved by another version of the app and can't be read here"
+)
+
+
+def link_error_text(error: LinkError, tr: Translator = ENGLISH) -> str:
+    """A `LinkError`'s message in `tr`'s language: the damaged-link note translated, the detail
+    after it (a card's text, what was wrong) as it is."""
+    message = str(error)
+    for note in (DAMAGED, OTHER_VERSION):
+        if message.startswith(note):
+            return tr.gettext(note) + message[len(note) :]
+    return message
 
 
 # ---------------------------------------------------------------------------------------------
@@ -201,9 +215,7 @@ def _object(text: str, game: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise LinkError(DAMAGED)
     if data.get("v") not in (VERSION, 2) or data.get("g", "cat") != game:
-        raise LinkError(
-            "this link's table was saved by another version of the app and can't be read here"
-        )
+        raise LinkError(OTHER_VERSION)
     return data
 
 

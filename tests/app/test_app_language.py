@@ -69,6 +69,43 @@ def test_how_we_score_is_in_spanish_with_the_spanish_rules_names() -> None:
     assert "Larga noche en las verjas" in text
 
 
+def test_how_we_score_black_lady_is_in_spanish() -> None:
+    at = open_in("es")
+    at.segmented_control(key="game").set_value("Black Lady")
+    run(at)
+    how = next(e for e in at.expander if "Cómo contamos los puntos de Black Lady" in e.label)
+    text = "\n".join(m.value for m in how.markdown)
+    assert "Cartas apartadas" in text and "| jugadores | apartadas | cartas cada uno |" in text
+    assert "*El A♥ resta 10*" in text and "Cards set aside" not in text
+
+
+def test_a_damaged_link_is_told_in_spanish_on_both_pages() -> None:
+    at = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    at.query_params[language.PARAM] = "es"
+    at.query_params["table"] = "not-a-table"
+    at.query_params["lady"] = "2not-a-game"
+    at.run()
+    assert any("no se puede leer" in w.value for w in at.warning), [w.value for w in at.warning]
+    assert not any("can't be read" in w.value for w in at.warning)
+    at.segmented_control(key="game").set_value("Black Lady")
+    run(at)
+    lady = [w.value for w in at.warning]
+    assert any("no se puede leer" in w and "partida nueva" in w for w in lady), lady
+
+
+def test_new_players_get_spanish_names_on_both_pages() -> None:
+    at = open_in("es")
+    at.segmented_control(key="game").set_value("Black Lady")
+    run(at)
+    assert text_input(at, "Asiento 1").value == "Jugador 1"
+    assert "Jugador 3" in page_text(at)
+    black_cat = open_in("es")
+    button(black_cat, "➕ Jugador").click()
+    run(black_cat)
+    board = scoreboard(black_cat)
+    assert "Jugador 1" in board and "Jugador 2" in board and "Player" not in board
+
+
 def test_a_language_not_offered_opens_the_app_in_english() -> None:
     assert title(open_in("fr")) == "## 🐈\u200d⬛ Black Cat score"
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sharing
 
+from blackcat.i18n import ENGLISH, translator
+
 
 def test_the_shared_link_is_shown_as_escaped_text() -> None:
     shown = sharing.link_html("https://192.168.1.5:8501/?table=eJy&key=<k>")
@@ -18,3 +20,11 @@ def test_a_link_to_this_computer_alone_is_told_apart_from_one_a_phone_can_open()
         assert "blackcat app --lan" in sharing.local_note(link)
     for link in ("https://192.168.1.23:8501/?key=k", "http://table.local:8501/", "/?table=x"):
         assert not sharing.only_this_computer(link), link
+
+
+def test_the_note_on_a_link_to_this_computer_alone_is_in_spanish_too() -> None:
+    link = "http://127.0.0.1:8501/?table=x"
+    note = sharing.local_note(link, translator("es"))
+    assert "otro móvil no puede abrirlo" in note and "(127.0.0.1)" in note
+    assert "blackcat app --lan" in note
+    assert "another phone can't open it" in sharing.local_note(link, ENGLISH)

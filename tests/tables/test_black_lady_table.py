@@ -10,6 +10,7 @@ import pytest
 
 from blackcat.games.black_lady import Rules
 from blackcat.games.cards import parse_card, parse_pile
+from blackcat.i18n import ENGLISH, translator
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
 from blackcat.vision.types import Guess, ReadCard
@@ -182,6 +183,33 @@ def test_checks_say_photo_only_for_tricks_from_a_photo() -> None:
     messages = {p.players: p.message for p in lt.problems(photo, 0)}
     assert "look at P1's photo" in messages[("P1",)]
     assert "look at P2's cards" in messages[("P2",)]
+
+
+def test_checks_in_spanish_say_photo_only_for_tricks_from_a_photo() -> None:
+    spanish = translator("es")
+    typed = game_of("QS AH 3C 4C", "2H", "")
+    messages = " ".join(p.message for p in lt.problems(typed, 0, spanish))
+    assert "foto" not in messages and "mira las cartas de P1" in messages
+    photo = lt.add_photo(lt.new_game(["P1", "P2", "P3"]), 0, "k", [[read("QS"), read("AH")]])
+    photo = lt.set_tricks(photo, 1, parse_pile("2H 3H 4H 5H"))
+    messages = {p.players: p.message for p in lt.problems(photo, 0, spanish)}
+    assert "mira la foto de P1" in messages[("P1",)]
+    assert "mira las cartas de P2" in messages[("P2",)]
+    english = {p.players: p.message for p in lt.problems(photo, 0)}
+    assert english == {p.players: p.message for p in lt.problems(photo, 0, ENGLISH)}
+    assert all("look at" in message for message in english.values())
+
+
+def test_new_players_are_named_in_spanish_and_named_players_keep_their_names() -> None:
+    spanish = translator("es")
+    game = lt.new_game(lt.default_names(spanish))
+    assert game.names == ("Jugador 1", "Jugador 2", "Jugador 3")
+    assert lt.untouched(game, spanish) and lt.untouched(lt.new_game(), spanish)
+    assert lt.with_players(game, 4, spanish).names[-1] == "Jugador 4"
+    english = lt.with_players(lt.new_game(), 5, spanish)
+    assert english.names == ("Player 1", "Player 2", "Player 3", "Jugador 4", "Jugador 5")
+    assert lt.default_names() == lt.DEFAULT_NAMES
+    assert lt.with_players(lt.new_game(), 4).names[-1] == "Player 4"
 
 
 def test_the_sheet_as_csv_marks_a_deal_that_fails_its_checks_and_the_totals_that_count_it() -> None:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from blackcat.games.black_cat import Variants
 from blackcat.games.black_lady import Rules
 from blackcat.games.cards import ALL_CARDS, parse_card, parse_pile
+from blackcat.i18n import translator
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_lady_table as lt
 from blackcat.tables import table_link
@@ -185,6 +186,21 @@ def test_a_damaged_or_old_link_is_one_sentence(text: str, says: str) -> None:
     with pytest.raises(LinkError, match=says) as refused:
         decode_table(text)
     assert "\n" not in str(refused.value)
+
+
+def test_a_damaged_or_old_link_is_told_in_spanish_its_detail_as_it_is() -> None:
+    spanish = translator("es")
+    with pytest.raises(LinkError) as damaged:
+        decode_table("not-a-table")
+    english = table_link.link_error_text(damaged.value)
+    assert english == str(damaged.value) and english.startswith(table_link.DAMAGED)
+    assert table_link.link_error_text(damaged.value, spanish).startswith(
+        "la mesa de este enlace no se puede leer"
+    )
+    detail = LinkError(f"{table_link.DAMAGED}: 'XX' is not a card")
+    assert table_link.link_error_text(detail, spanish).endswith(": 'XX' is not a card")
+    old = LinkError(table_link.OTHER_VERSION)
+    assert "otra versión" in table_link.link_error_text(old, spanish)
 
 
 @settings(max_examples=200, deadline=None)

@@ -109,9 +109,6 @@ def photo_to_json(
     }
 
 
-SEAT_ORDER = ("near", "left", "far", "right")
-"""Players in seat order: the photographer's side first, then clockwise seen from above."""
-
 SIDE_NAMES = {
     "near": N_("near side (the photographer's)"),
     "left": N_("left side"),
@@ -122,11 +119,12 @@ SIDE_NAMES = {
 
 def seats(photo: PhotoRead) -> list[tuple[str, tuple[int, ...]]]:
     """Each table side with piles, in seat order, and its piles (indexes, top to bottom as that
-    side's player sees them)."""
+    side's player sees them). SIDES is seat order already: the photographer's side first, then
+    clockwise seen from above."""
     sides = [photo.side_of(n) for n in range(len(photo.piles))]
     return [
         (side, tuple(n for n, own in enumerate(sides) if own == side))
-        for side in SEAT_ORDER
+        for side in SIDES
         if side in sides
     ]
 

@@ -104,7 +104,7 @@ def photo_to_json(
         "warnings": notes,
         "players": [
             {"side": side, "piles": list(seat), "points": sum(piles[i]["points"] for i in seat)}
-            for side, seat in seats(photo)
+            for side, seat in photo.seats()
         ],
     }
 
@@ -115,18 +115,6 @@ SIDE_NAMES = {
     "far": N_("far side"),
     "right": N_("right side"),
 }
-
-
-def seats(photo: PhotoRead) -> list[tuple[str, tuple[int, ...]]]:
-    """Each table side with piles, in seat order, and its piles (indexes, top to bottom as that
-    side's player sees them). SIDES is seat order already: the photographer's side first, then
-    clockwise seen from above."""
-    sides = [photo.side_of(n) for n in range(len(photo.piles))]
-    return [
-        (side, tuple(n for n, own in enumerate(sides) if own == side))
-        for side in SIDES
-        if side in sides
-    ]
 
 
 def duplicates(photo: PhotoRead, decks: int = 1) -> tuple[DuplicateCard, ...]:
@@ -189,8 +177,8 @@ def _text_report(
             for position in photo.gaps_of(index)
         )
     lines.append(format_player_report(score, tr=tr))
-    if any(side != SIDES[0] for side, _ in seats(photo)):
-        lines.extend(_seat_line(side, seat, tr) for side, seat in seats(photo))
+    if any(side != SIDES[0] for side, _ in photo.seats()):
+        lines.extend(_seat_line(side, seat, tr) for side, seat in photo.seats())
     lines.extend("  " + tr.gettext("warning: {text}").format(text=text) for text in notes)
     return "\n".join(lines)
 

@@ -119,6 +119,17 @@ class PhotoRead:
         """The table side whose player reads pile `pile` upright (SIDES)."""
         return self.sides[pile] if pile < len(self.sides) else SIDES[0]
 
+    def seats(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """Each table side with piles, in seat order (SIDES: the photographer's side first, then
+        clockwise seen from above), and its piles (indexes, top to bottom as its player sees
+        them)."""
+        sides = [self.side_of(n) for n in range(len(self.piles))]
+        return tuple(
+            (side, tuple(n for n, own in enumerate(sides) if own == side))
+            for side in SIDES
+            if side in sides
+        )
+
     def gaps_of(self, pile: int) -> tuple[int, ...]:
         """The positions in pile `pile` before which a card may be missing."""
         return self.gaps[pile] if pile < len(self.gaps) else ()

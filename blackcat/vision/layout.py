@@ -110,9 +110,11 @@ def arrange(
     width: int = 0,
     height: int = 0,
     calibration: Calibration = UNCALIBRATED,
+    up: int | None = None,
 ) -> PhotoRead:
     """Piles (rows, top to bottom as the cards stand), each ordered left to right, and for each
-    pile the positions before which a card may be missing."""
+    pile the positions before which a card may be missing. `up`: the quarter turn the cards
+    stand at (None: the way most glyphs stand, `photo_up`)."""
     doubted = [
         index
         for index in indices
@@ -123,7 +125,7 @@ def arrange(
     if not indices:
         return PhotoRead(width=width, height=height, piles=())
     indices = drop_repeated_detections(indices)
-    up = photo_up(indices)
+    up = photo_up(indices) if up is None else up
     heights = [upright_height(index, up) for index in indices]
     scale = median(heights)
     centres = [turn_to_up(index.centre, up, width, height) for index in indices]

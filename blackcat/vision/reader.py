@@ -22,7 +22,8 @@ from blackcat.vision.calibration import UNCALIBRATED, Calibration, load_calibrat
 from blackcat.vision.classes import QUARTER_TURNS, IndexClass, parse_class_name
 from blackcat.vision.colour import NO_FIX, PixelFix, light_on_dark, white_balance
 from blackcat.vision.image_io import Photo, PhotoSource, TurnedPhoto, as_photo
-from blackcat.vision.layout import NOT_AN_INDEX_ABOVE, arrange, photo_up
+from blackcat.vision.layout import NOT_AN_INDEX_ABOVE, arrange, drop_repeated_detections, photo_up
+from blackcat.vision.table_layout import arrange_sides, table_sides
 from blackcat.vision.types import SIDES, Box, Guess, IndexRead, PhotoRead
 
 MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
@@ -119,7 +120,9 @@ class CardReader:
         Runtime's first runs); not worth it where a photo is read right away."""
         self.read(np.full((64, 64, 3), 127, dtype=np.uint8))
 
-    def read(self, image: np.ndarray | Photo, *, decks: int = 1) -> PhotoRead:
+    def read(
+        self, image: np.ndarray | Photo, *, decks: int = 1, players: int | None = None
+    ) -> PhotoRead:
         """Piles of cards from an upright RGB photo (an array, or a `Photo` not yet decoded,
         which is then decoded only as finely as its indices need). Boxes are in the photo's
         full-resolution pixels.
@@ -131,7 +134,12 @@ class CardReader:
         The models see the photo with its colour cast corrected (`colour.white_balance`). Where
         the indices found show light ink on dark paper, or almost none were found, they look at
         its negative too (a deck printed light on dark): for light ink it is kept unless it
-        finds clearly fewer cards, else only where it finds clearly more."""
+        finds clearly fewer cards, else only where it finds clearly more.
+
+        A photo of the whole table (piles standing for players on several sides) is laid out
+        side by side (`table_layout.arrange_table`), each pile in its own player's frame, and
+        not turned. `players`: how many players the photo shows at most (None: up to four;
+        1: one player's piles, however some glyphs stand)."""
         photo = as_photo(image)
         started, decoded_before = time.perf_counter(), photo.decode_seconds
         picture = photo.picture(self.settings.detect_size)
@@ -149,7 +157,11 @@ class CardReader:
             found, found_negative = found_cards(indices), found_cards(indices_negative)
             if found_negative >= found + (-FEW_CARDS if light_ink else FEW_CARDS):
                 indices, fix = indices_negative, negative
-        up = photo_up([i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE])
+        confident = [i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE]
+        sides = table_sides(drop_repeated_detections(confident), players)
+        if len(set(sides)) > 1:
+            return self._read_table(photo, indices, sides, fix, stages, decks, started, decoded)
+        up = photo_up(confident)
         seen: PhotoSource = photo
         if up:
             seen = TurnedPhoto(photo, up)
@@ -168,6 +180,97 @@ class CardReader:
         self.timings.turned = up
         self.timings.total = time.perf_counter() - started
         return read
+
+    def _read_table(
+        self,
+        photo: Photo,
+        indices: list[IndexRead],
+        sides: list[int],
+        fix: PixelFix,
+        stages: dict[str, float],
+        decks: int,
+        started: float,
+        decoded: float,
+    ) -> PhotoRead:
+        """A photo of the whole table: each side's indices (`sides`: the quarter turn of each
+        index read as an index, after repeated detections are dropped) read again where they
+        stand turned, and laid out in that side's frame."""
+        kept = drop_repeated_detections(
+            [index for index in indices if index.index_probability >= NOT_AN_INDEX_ABOVE]
+        )
+        doubted = [index for index in indices if index.index_probability < NOT_AN_INDEX_ABOVE]
+        by_side: dict[int, list[IndexRead]] = {}
+        turned_started = time.perf_counter()
+        for up in sorted(set(sides)):
+            own = [index for index, side in zip(kept, sides, strict=True) if side == up]
+            others = [index for index, side in zip(kept, sides, strict=True) if side != up]
+            by_side[up] = self.read_side_again(photo, own, others, up, fix) if up else own
+        stages["turned sides"] = time.perf_counter() - turned_started
+        stages["decode"] += decoded
+        laid_out = time.perf_counter()
+        stages["detect"] += (
+            laid_out
+            - started
+            - decoded
+            - sum(seconds for name, seconds in stages.items() if name != "detect")
+        )
+        width, height = photo.size
+        read = arrange_sides(
+            by_side,
+            doubted,
+            decks=decks,
+            width=width,
+            height=height,
+            calibration=self.calibration,
+        )
+        self.timings.stages = {**stages, "layout": time.perf_counter() - laid_out}
+        self.timings.turned = 0
+        self.timings.total = time.perf_counter() - started
+        return read
+
+    def read_side_again(
+        self,
+        photo: Photo,
+        own: list[IndexRead],
+        others: list[IndexRead],
+        up: int,
+        fix: PixelFix = NO_FIX,
+    ) -> list[IndexRead]:
+        """A table side's indices, found and read again on its part of the photo turned so
+        that its glyphs stand upright (as the models read best), with those of the first read
+        that the second does not find; boxes and glyph turns in the photo as it is. What the
+        second read finds where the first found another side's indices (`others`: its part of
+        the photo may reach a neighbour's piles) stays theirs."""
+        if not own:
+            return own
+        boxes = np.array([index.box for index in own])
+        glyph = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
+        width, height = photo.size
+        margin = SIDE_MARGIN * glyph
+        x1, y1 = max(0, int(boxes[:, 0].min() - margin)), max(0, int(boxes[:, 1].min() - margin))
+        x2 = min(width, int(boxes[:, 2].max() + margin + 1))
+        y2 = min(height, int(boxes[:, 3].max() + margin + 1))
+        region_long = max(x2 - x1, y2 - y1)
+        size = min(SECOND_PASS_MAX_SIZE, region_long, region_long * SIDE_INDEX_PIXELS / glyph)
+        size = max(DETECTOR_STRIDE, int(size) // DETECTOR_STRIDE * DETECTOR_STRIDE)
+        found, confidences = self._detect_in(photo, (x1, y1, x2, y2), size, fix, turns=up)
+        found_boxes, found_confidences = _as_lists(found, confidences)
+        reads = self.classify(photo, found_boxes, fix, turns=up)
+        theirs = np.array([index.box for index in others]).reshape(-1, 4)
+        again = [
+            IndexRead(box, confidence, guesses, index_probability, orientations)
+            for box, confidence, (guesses, index_probability, orientations) in zip(
+                found_boxes, found_confidences, reads, strict=True
+            )
+            if not len(theirs) or float(overlap_of_smaller(np.array(box), theirs).max()) <= 0.3
+        ]
+        found_again = np.array([index.box for index in again]).reshape(-1, 4)
+        kept_first = [
+            index
+            for index in own
+            if not again or float(overlap_of_smaller(np.array(index.box), found_again).max()) <= 0.3
+        ]
+        return again + kept_first
 
     def read_indices(
         self, photo: PhotoSource, fix: PixelFix = NO_FIX
@@ -216,10 +319,15 @@ class CardReader:
         return (*_as_lists(boxes, confidences), spent)
 
     def _detect_in(
-        self, photo: PhotoSource, region: tuple[int, int, int, int], size: int, fix: PixelFix
+        self,
+        photo: PhotoSource,
+        region: tuple[int, int, int, int],
+        size: int,
+        fix: PixelFix,
+        turns: int = 0,
     ) -> tuple[np.ndarray, np.ndarray]:
         """Detections in a region (x1, y1, x2, y2 in photo pixels) seen at `size` pixels along
-        its long side, as photo-pixel boxes."""
+        its long side, turned `turns` quarter turns anticlockwise, as photo-pixel boxes."""
         x1, y1, x2, y2 = region
         picture = photo.picture(round(size * photo.long_side / max(x2 - x1, y2 - y1)))
         to_picture = max(picture.shape[:2]) / photo.long_side
@@ -228,18 +336,30 @@ class CardReader:
             round(x1 * to_picture) : round(x2 * to_picture),
         ]
         small, factor = downscale(part, size)
+        seen = np.ascontiguousarray(np.rot90(small, turns)) if turns % 4 else small
         xyxy, confidences = self.detector.detect(
-            fix.apply(small), size, self.settings.detect_confidence
+            fix.apply(seen), size, self.settings.detect_confidence
         )
-        xyxy = np.asarray(xyxy, dtype=np.float64).reshape(-1, 4) / (factor * to_picture)
+        xyxy = np.asarray(xyxy, dtype=np.float64).reshape(-1, 4)
+        if turns % 4:
+            small_size = (small.shape[1], small.shape[0])
+            back = [turn_box(tuple(box), small_size, turns) for box in xyxy]
+            xyxy = np.array(back, dtype=np.float64).reshape(-1, 4)
+        xyxy = xyxy / (factor * to_picture)
         xyxy += (x1, y1, x1, y1)
         return xyxy, np.asarray(confidences, dtype=np.float64)
 
     def classify(
-        self, photo: np.ndarray | PhotoSource, boxes: list[Box], fix: PixelFix = NO_FIX
+        self,
+        photo: np.ndarray | PhotoSource,
+        boxes: list[Box],
+        fix: PixelFix = NO_FIX,
+        turns: int = 0,
     ) -> list[ClassifiedIndex]:
         """What each index box shows, all crops in one batch, cut from a copy of the photo
-        where the indices have about CROP_INDEX_PIXELS (or the photo's full resolution)."""
+        where the indices have about CROP_INDEX_PIXELS (or the photo's full resolution), and
+        seen turned `turns` quarter turns anticlockwise (the glyph turns given as they stand
+        in the photo)."""
         if not boxes:
             return []
         photo = as_photo(photo)
@@ -253,11 +373,35 @@ class CardReader:
             )
             for box in boxes
         ]
+        if turns % 4:
+            crops = [np.ascontiguousarray(np.rot90(crop, turns)) for crop in crops]
         probabilities = self.classifier.probabilities(crops)
         return [
-            summarise(np.asarray(row), self.class_tables, self.settings.top_guesses)
+            turned_glyphs(
+                summarise(np.asarray(row), self.class_tables, self.settings.top_guesses), turns
+            )
             for row in probabilities
         ]
+
+
+SIDE_MARGIN = 6.0
+"""A table side is read again on the region round its indices, this many glyph sizes on each
+side (a card reaches about that far beyond its index)..."""
+
+SIDE_INDEX_PIXELS = 32.0
+"""...seen with its glyphs about this tall (within the 12-40 pixels the detector learnt)."""
+
+
+def turned_glyphs(read: ClassifiedIndex, turns: int) -> ClassifiedIndex:
+    """A crop's classification seen turned `turns` quarter turns anticlockwise, with its glyph
+    turns given as they stand in the crop unturned (a glyph upright in the turned crop stands
+    `turns` quarter turns clockwise in the photo)."""
+    guesses, index_probability, orientations = read
+    if not turns % 4 or not orientations:
+        return read
+    count = len(orientations)
+    in_photo = tuple(orientations[(k - turns) % count] for k in range(count))
+    return guesses, index_probability, in_photo
 
 
 FEW_CARDS = 3

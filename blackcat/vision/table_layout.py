@@ -1,0 +1,186 @@
+"""The whole table in one photo: up to four players' piles, each read from its own player's side.
+
+Every player lays their piles upright for themselves, so in a photo of the whole table the near
+player's glyphs stand upright, the far player's upside down and the side players' a quarter
+turned. The indices are first given to table sides (`table_sides`): indices on one axis
+(upright or upside down, or both quarter turns) lying near each other belong to one player's
+piles, whose up is the way most of their glyphs stand (`layout.photo_up`; a card's upside-down
+bottom corner lies within its reach and goes with it). Then each side's indices are laid out as
+a photo of that player's piles seen from their seat (`layout.arrange` in that side's frame), so
+no pile ever joins two players' cards, and the piles come in seat order (types.SIDES).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from blackcat.vision.calibration import UNCALIBRATED, Calibration
+from blackcat.vision.layout import (
+    NOT_AN_INDEX_ABOVE,
+    arrange,
+    drop_repeated_detections,
+    one_of_each,
+    photo_up,
+)
+from blackcat.vision.types import SIDES, IndexRead, PhotoRead, ReadCard
+
+Pile = tuple[ReadCard, ...]
+
+SIDE_LINK = 9.0
+"""Indices on one axis within this many glyph sizes of each other (centre to centre, the smaller
+glyph) are one player's: it spans a card's reach (layout.MAX_CORNER_DISTANCE), so a card's
+bottom corners stay with its top ones, and the rows of one player's piles stay together; two
+players' piles lie a table's width apart."""
+
+MIN_SIDE_CARDS = 2
+"""A group of indices stands for a player of its own only where it reads at least this many
+different cards with some confidence; a smaller one (a misread glyph, face art turned a
+quarter) goes with the nearest player's indices, as in a photo of one player's piles."""
+
+CONFIDENT_CARD_ABOVE = 0.5
+"""An index counts towards MIN_SIDE_CARDS where its best guess is at least this likely."""
+
+
+def table_sides(indices: Sequence[IndexRead], players: int | None = None) -> list[int]:
+    """For each index, the quarter turn of the table side whose player's pile it belongs to
+    (an index of SIDES). `players`: how many players to expect at most (None: up to four);
+    where more sides are found, the ones with the fewest cards go with their nearest kept
+    side."""
+    if not indices:
+        return []
+    groups = _linked_groups(indices)
+    ups = [photo_up([indices[i] for i in group]) for group in groups]
+    strength = [_cards_read([indices[i] for i in group]) for group in groups]
+    side_strength: dict[int, int] = {}
+    for up, cards in zip(ups, strength, strict=True):
+        if cards >= MIN_SIDE_CARDS:
+            side_strength[up] = side_strength.get(up, 0) + cards
+    kept = sorted(side_strength, key=lambda up: -side_strength[up])[: players or len(SIDES)]
+    if len(kept) <= 1:
+        whole = photo_up(indices) if not kept else kept[0]
+        return [whole] * len(indices)
+    sides = [-1] * len(indices)
+    for up, cards, group in zip(ups, strength, groups, strict=True):
+        if cards >= MIN_SIDE_CARDS and up in kept:
+            for i in group:
+                sides[i] = up
+    placed = [i for i, side in enumerate(sides) if side >= 0]
+    centres = np.array([index.centre for index in indices])
+    for i, side in enumerate(sides):
+        if side < 0:
+            nearest = min(placed, key=lambda j: float(np.hypot(*(centres[i] - centres[j]))))
+            sides[i] = sides[nearest]
+    return sides
+
+
+def _linked_groups(indices: Sequence[IndexRead]) -> list[list[int]]:
+    """The indices in groups joined by SIDE_LINK (single linkage, one axis)."""
+    centres = np.array([index.centre for index in indices])
+    sizes = np.array([_glyph_size(index) for index in indices])
+    axes = np.array([(index.orientation or 0) % 2 for index in indices])
+    distance = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
+    reach = SIDE_LINK * np.minimum(sizes[:, None], sizes[None, :])
+    linked = (distance <= reach) & (axes[:, None] == axes[None, :])
+    from scipy.sparse.csgraph import connected_components
+
+    count, labels = connected_components(linked, directed=False)
+    return [[int(i) for i in np.flatnonzero(labels == label)] for label in range(count)]
+
+
+def _glyph_size(index: IndexRead) -> float:
+    """An index box's longer side: its glyphs' height, whichever way they are turned."""
+    x1, y1, x2, y2 = index.box
+    return max(x2 - x1, y2 - y1)
+
+
+def _cards_read(indices: Sequence[IndexRead]) -> int:
+    """How many different cards the indices read with some confidence."""
+    return len(
+        {
+            index.card
+            for index in indices
+            if index.guesses and index.guesses[0].probability >= CONFIDENT_CARD_ABOVE
+        }
+    )
+
+
+def several_sides(indices: Sequence[IndexRead], players: int | None = None) -> bool:
+    """Whether the indices (those read as indices) lie on more than one side of the table."""
+    if players == 1:
+        return False
+    kept = [index for index in indices if index.index_probability >= NOT_AN_INDEX_ABOVE]
+    return len(set(table_sides(drop_repeated_detections(kept), players))) > 1
+
+
+def arrange_table(
+    indices: Sequence[IndexRead],
+    *,
+    decks: int = 1,
+    width: int = 0,
+    height: int = 0,
+    calibration: Calibration = UNCALIBRATED,
+    players: int | None = None,
+) -> PhotoRead:
+    """The piles of every side of the table, in seat order, each side's top to bottom and each
+    pile left to right as its player sees them, with their sides; as `layout.arrange` where the
+    indices lie on one side only (or `players` is 1)."""
+    kept = drop_repeated_detections(
+        [index for index in indices if index.index_probability >= NOT_AN_INDEX_ABOVE]
+    )
+    sides = table_sides(kept, players) if players != 1 else [0] * len(kept)
+    if len(set(sides)) <= 1:
+        return arrange(indices, decks=decks, width=width, height=height, calibration=calibration)
+    doubted = [index for index in indices if index.index_probability < NOT_AN_INDEX_ABOVE]
+    by_side = {
+        up: [index for index, side in zip(kept, sides, strict=True) if side == up]
+        for up in set(sides)
+    }
+    return arrange_sides(
+        by_side, doubted, decks=decks, width=width, height=height, calibration=calibration
+    )
+
+
+def arrange_sides(
+    by_side: dict[int, list[IndexRead]],
+    doubted: Sequence[IndexRead] = (),
+    *,
+    decks: int = 1,
+    width: int = 0,
+    height: int = 0,
+    calibration: Calibration = UNCALIBRATED,
+) -> PhotoRead:
+    """The piles of each side's indices (by quarter turn), laid out in that side's frame, in
+    seat order. `doubted`: detections called no index, which may mark a gap in any pile."""
+    piles: list[Pile] = []
+    gaps: list[tuple[int, ...]] = []
+    pile_sides: list[str] = []
+    for up in sorted(by_side):
+        read = arrange(
+            [*by_side[up], *doubted],
+            decks=decks,
+            width=width,
+            height=height,
+            calibration=calibration,
+            up=up,
+        )
+        piles.extend(read.piles)
+        gaps.extend(read.gaps_of(n) for n in range(len(read.piles)))
+        pile_sides.extend([SIDES[up]] * len(read.piles))
+    if decks == 1:
+        piles = _one_of_each_across(piles)
+    return PhotoRead(
+        width=width, height=height, piles=tuple(piles), gaps=tuple(gaps), sides=tuple(pile_sides)
+    )
+
+
+def _one_of_each_across(piles: list[Pile]) -> list[Pile]:
+    """The piles with each card at most once across all of them (layout.one_of_each)."""
+    cards = one_of_each([card for pile in piles for card in pile])
+    out: list[Pile] = []
+    start = 0
+    for pile in piles:
+        out.append(tuple(cards[start : start + len(pile)]))
+        start += len(pile)
+    return out

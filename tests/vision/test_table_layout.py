@@ -1,0 +1,141 @@
+"""The whole table in one photo, on hand-made detections: each side's piles in its own frame."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from test_layout import codes, facing, index_at, oriented_row
+
+from blackcat.games.cards import Card
+from blackcat.vision.layout import arrange
+from blackcat.vision.table_layout import arrange_table, several_sides, table_sides
+from blackcat.vision.types import SIDES, Guess, IndexRead
+
+TABLE = 1000.0  # a square photo of the table, its centre the table's
+NEAR_PILES = ((300.0, 700.0), (300.0, 820.0))  # where a player's two piles start, seen from them
+
+
+def seated(indices: list[IndexRead], side: int) -> list[IndexRead]:
+    """Indices laid by the near player, moved to the player on `side` (SIDES): the table
+    turned `side` quarter turns clockwise about its centre, the glyphs with it."""
+    out = []
+    for index in indices:
+        x1, y1, x2, y2 = index.box
+        corners = [(x1, y1), (x2, y2)]
+        for _ in range(side):
+            corners = [(TABLE - y, x) for x, y in corners]
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        out.append(
+            facing(
+                replace(index, box=(min(xs), min(ys), max(xs), max(ys))),
+                (index.orientation or 0) + side,
+            )
+        )
+    return out
+
+
+def player(side: int, *piles: str) -> list[IndexRead]:
+    """A player's piles (rows) as they lay them, moved to their side of the table."""
+    laid = [
+        index
+        for text, origin in zip(piles, NEAR_PILES, strict=False)
+        for index in oriented_row(text, origin=origin)
+    ]
+    return seated(laid, side)
+
+
+def arranged(indices: list[IndexRead], **kwargs) -> tuple[list[list[str]], list[str]]:
+    photo = arrange_table(indices, width=int(TABLE), height=int(TABLE), **kwargs)
+    return codes(photo.piles), [photo.side_of(n) for n in range(len(photo.piles))]
+
+
+def test_four_players_piles_come_in_seat_order_each_as_its_player_laid_it() -> None:
+    table = [
+        *player(2, "KS 9C 4S", "2D 7H"),
+        *player(0, "6S QS 6C 10H", "AH 3D"),
+        *player(3, "8D 2H 8H", "5C JD QC"),
+        *player(1, "KH 4D", "9S 7C 10D"),
+    ]
+    piles, sides = arranged(table)
+    assert piles == [
+        ["6S", "QS", "6C", "10H"],
+        ["AH", "3D"],
+        ["KH", "4D"],
+        ["9S", "7C", "10D"],
+        ["KS", "9C", "4S"],
+        ["2D", "7H"],
+        ["8D", "2H", "8H"],
+        ["5C", "JD", "QC"],
+    ]
+    assert sides == ["near", "near", "left", "left", "far", "far", "right", "right"]
+
+
+@pytest.mark.parametrize("others", [(2,), (1, 3), (1,)])
+def test_two_or_three_players_get_their_own_sides(others: tuple[int, ...]) -> None:
+    deals = iter([("KS 9C 4S", "2D 7H"), ("8D 2H 8H", "5C JD QC")])
+    table = player(0, "6S QS 6C 10H", "AH 3D")
+    for side in others:
+        table += player(side, *next(deals))
+    piles, sides = arranged(table)
+    assert piles[:2] == [["6S", "QS", "6C", "10H"], ["AH", "3D"]]
+    assert sorted(set(sides), key=SIDES.index) == [SIDES[0], *(SIDES[s] for s in others)]
+    assert len(piles) == 2 + 2 * len(others)
+
+
+def test_a_photo_of_one_players_piles_reads_as_before() -> None:
+    mine = player(0, "6S QS 6C 10H", "AH 3D")
+    photo = arrange_table(mine, width=1000, height=1000)
+    assert photo == arrange(mine, width=1000, height=1000)
+    assert not several_sides(mine)
+
+
+@pytest.mark.parametrize("side", [1, 2, 3])
+def test_one_player_photographed_from_another_side_is_one_side(side: int) -> None:
+    theirs = player(side, "6S QS 6C 10H", "AH 3D")
+    assert len(set(table_sides(theirs))) == 1
+    piles, sides = arranged(theirs)
+    assert piles == [["6S", "QS", "6C", "10H"], ["AH", "3D"]]
+    assert sides == [SIDES[side]] * 2
+
+
+def test_a_stray_glyph_turned_a_quarter_makes_no_player() -> None:
+    mine = player(0, "6S QS 6C 10H", "AH 3D")
+    stray = facing(index_at((360.0, 760.0), Card.parse("9D"), 0.6), 1)
+    assert not several_sides([*mine, stray])
+    piles, sides = arranged([*mine, stray])
+    assert sides == ["near", "near"]
+    assert piles[0] == ["6S", "QS", "6C", "10H"]
+
+
+def test_told_two_players_the_smaller_third_side_goes_with_its_neighbour() -> None:
+    table = [
+        *player(0, "6S QS 6C 10H", "AH 3D"),
+        *player(2, "KS 9C 4S", "2D 7H"),
+        *player(1, "KH 4D"),
+    ]
+    assert len(set(table_sides(table))) == 3
+    assert len(set(table_sides(table, players=2))) == 2
+    assert set(arranged(table, players=2)[1]) <= {"near", "far"}
+
+
+def test_told_one_player_the_photo_is_read_as_one_players() -> None:
+    table = [*player(0, "6S QS 6C 10H"), *player(2, "KS 9C 4S")]
+    assert several_sides(table)
+    assert not several_sides(table, players=1)
+    assert arrange_table(table, width=1000, height=1000, players=1) == arrange(
+        table, width=1000, height=1000
+    )
+
+
+def test_with_one_deck_a_card_read_on_two_sides_takes_its_next_guess_on_one() -> None:
+    near = player(0, "6S QS 6C 10H")
+    far = player(2, "KS 9C 4S")
+    misread = [
+        replace(index, guesses=(Guess(Card.parse("QS"), 0.6), Guess(Card.parse("9C"), 0.4)))
+        if index.card == Card.parse("9C")
+        else index
+        for index in far
+    ]
+    piles, _ = arranged([*near, *misread])
+    assert piles == [["6S", "QS", "6C", "10H"], ["KS", "9C", "4S"]]

@@ -304,16 +304,25 @@ class CardReader:
         photo = as_photo(photo)
         size = self.settings.detect_size or self.detector.trained_size
         whole = (0, 0, *photo.size)
-        boxes, confidences = self._detect_in(photo, whole, size, fix)
-        heights = boxes[:, 3] - boxes[:, 1]
+        hints, hint_confidences = self._detect_in(
+            photo,
+            whole,
+            size,
+            fix,
+            confidence=min(HINT_CONFIDENCE, self.settings.detect_confidence),
+        )
+        sure = hint_confidences >= self.settings.detect_confidence
+        boxes, confidences = hints[sure], hint_confidences[sure]
         seen_at = size / photo.long_side  # detector pixels per photo pixel in the first pass
-        plan = second_pass_plan(boxes, heights * seen_at, photo.size, size)
-        if plan is None:
+        plans = second_pass_plans(boxes, hints, seen_at, photo.size, size)
+        if not plans:
             return (*_as_lists(boxes, confidences), 0.0)
         started = time.perf_counter()
         decoding = photo.decode_seconds
-        region, region_size = plan
-        more, more_confidences = self._detect_in(photo, region, region_size, fix)
+        more, more_confidences = np.zeros((0, 4)), np.zeros(0)
+        for region, region_size in plans:
+            found, found_confidences = self._detect_in(photo, region, region_size, fix)
+            more, more_confidences = merge_passes(found, found_confidences, more, more_confidences)
         boxes, confidences = merge_passes(more, more_confidences, boxes, confidences)
         spent = time.perf_counter() - started - (photo.decode_seconds - decoding)
         return (*_as_lists(boxes, confidences), spent)
@@ -325,9 +334,11 @@ class CardReader:
         size: int,
         fix: PixelFix,
         turns: int = 0,
+        confidence: float | None = None,
     ) -> tuple[np.ndarray, np.ndarray]:
         """Detections in a region (x1, y1, x2, y2 in photo pixels) seen at `size` pixels along
-        its long side, turned `turns` quarter turns anticlockwise, as photo-pixel boxes."""
+        its long side, turned `turns` quarter turns anticlockwise, as photo-pixel boxes; at least
+        `confidence` (None: the settings' threshold)."""
         x1, y1, x2, y2 = region
         picture = photo.picture(round(size * photo.long_side / max(x2 - x1, y2 - y1)))
         to_picture = max(picture.shape[:2]) / photo.long_side
@@ -338,7 +349,9 @@ class CardReader:
         small, factor = downscale(part, size)
         seen = np.ascontiguousarray(np.rot90(small, turns)) if turns % 4 else small
         xyxy, confidences = self.detector.detect(
-            fix.apply(seen), size, self.settings.detect_confidence
+            fix.apply(seen),
+            size,
+            self.settings.detect_confidence if confidence is None else confidence,
         )
         xyxy = np.asarray(xyxy, dtype=np.float64).reshape(-1, 4)
         if turns % 4:
@@ -482,6 +495,86 @@ def second_pass_plan(
         margin = max(FEW_FOUND_MARGIN * index_height, (widest - spread) / 2)
     else:
         margin = SECOND_PASS_MARGIN * index_height
+    x1 = max(0, int(boxes[:, 0].min() - margin))
+    y1 = max(0, int(boxes[:, 1].min() - margin))
+    x2 = min(width, int(boxes[:, 2].max() + margin + 1))
+    y2 = min(height, int(boxes[:, 3].max() + margin + 1))
+    region_long = max(x2 - x1, y2 - y1)
+    size = region_long * SECOND_PASS_INDEX_PIXELS / max(index_height, 1.0)
+    size = min(SECOND_PASS_MAX_SIZE, region_long, max(first_size, size))
+    return (x1, y1, x2, y2), int(size) // DETECTOR_STRIDE * DETECTOR_STRIDE or DETECTOR_STRIDE
+
+
+HINT_CONFIDENCE = 0.05
+"""The first pass also keeps detections this unsure as hints of where indices too small for it
+lie: a whole table's far piles show in it only as such hints..."""
+
+HINT_GROUP_LINK = 6.0
+"""...grouped where they lie within this many box heights of each other (a pile's indices lie
+a step or two apart)..."""
+
+MIN_HINTS = 3
+"""...and a group of at least this many hints, or holding a sure detection, is a place where
+piles may lie. Where the hints make several such places, each is searched again at the
+resolution its own indices need (a table's near piles stand larger than its far ones) instead of
+one region round all that the first pass found."""
+
+
+def second_pass_plans(
+    boxes: np.ndarray,
+    hints: np.ndarray,
+    seen_at: float,
+    photo_size: tuple[int, int],
+    first_size: int,
+) -> list[tuple[tuple[int, int, int, int], int]]:
+    """Where to look again and at what size: `second_pass_plan` on the sure detections, unless
+    the hints (detections of any confidence, photo pixels; `seen_at`: first-pass pixels per
+    photo pixel) make several places where piles may lie: then each place whose indices stand
+    small in the first pass, at the size it needs."""
+    places = hint_groups(hints, boxes)
+    if len(places) <= 1:
+        plan = second_pass_plan(
+            boxes, (boxes[:, 3] - boxes[:, 1]) * seen_at, photo_size, first_size
+        )
+        return [plan] if plan else []
+    plans = []
+    for place in places:
+        heights = place[:, 3] - place[:, 1]
+        if float(np.median(heights)) * seen_at >= SMALL_INDEX_PIXELS:
+            continue  # read well in the first pass
+        plans.append(region_plan(place, photo_size, first_size))
+    return plans
+
+
+def hint_groups(hints: np.ndarray, sure: np.ndarray) -> list[np.ndarray]:
+    """The hint boxes in groups (HINT_GROUP_LINK), those of MIN_HINTS or holding a sure box."""
+    if not len(hints):
+        return []
+    from scipy.sparse.csgraph import connected_components
+
+    centres = (hints[:, :2] + hints[:, 2:]) / 2
+    heights = np.maximum(hints[:, 3] - hints[:, 1], hints[:, 2] - hints[:, 0])
+    apart = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
+    linked = apart <= HINT_GROUP_LINK * np.maximum(heights[:, None], heights[None, :])
+    count, labels = connected_components(linked, directed=False)
+    groups = [hints[labels == label] for label in range(count)]
+    return [
+        group
+        for group in groups
+        if len(group) >= MIN_HINTS
+        or (len(sure) and any((sure == box).all(axis=1).any() for box in group))
+    ]
+
+
+def region_plan(
+    boxes: np.ndarray, photo_size: tuple[int, int], first_size: int
+) -> tuple[tuple[int, int, int, int], int]:
+    """The region round a place's boxes (SECOND_PASS_MARGIN index heights on each side) and
+    the size that shows its indices SECOND_PASS_INDEX_PIXELS tall (within the limits of
+    `second_pass_plan`)."""
+    width, height = photo_size
+    index_height = float(np.median(boxes[:, 3] - boxes[:, 1]))
+    margin = SECOND_PASS_MARGIN * index_height
     x1 = max(0, int(boxes[:, 0].min() - margin))
     y1 = max(0, int(boxes[:, 1].min() - margin))
     x2 = min(width, int(boxes[:, 2].max() + margin + 1))

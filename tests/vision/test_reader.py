@@ -239,3 +239,40 @@ def test_the_second_pass_wins_where_both_passes_saw_an_index() -> None:
     boxes, confidences = merge_passes(second, np.array([0.8]), first, np.array([0.5, 0.4]))
     assert boxes.tolist() == [[10, 10, 20, 30], [100, 100, 110, 120]]
     assert confidences.tolist() == [0.8, 0.4]
+
+
+def a_whole_table(players: dict[str, Path]) -> np.ndarray:
+    """A 4000×3000 photo of a table with each given side's photo laid where that player sits,
+    turned so that their piles stand upright for them."""
+    canvas = np.full((3000, 4000, 3), (70, 100, 75), dtype=np.uint8)
+    turns = {"near": 0, "left": -1, "far": 2, "right": 1}  # np.rot90's anticlockwise turns
+    for side, meta_path in players.items():
+        image = load_image(meta_path.with_suffix(".jpg"))
+        scale = 1200 / max(image.shape[:2])
+        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        image = np.rot90(image, turns[side])
+        height, width = image.shape[:2]
+        top, left = {
+            "near": (3000 - height - 40, (4000 - width) // 2),
+            "far": (40, (4000 - width) // 2),
+            "left": ((3000 - height) // 2, 40),
+            "right": ((3000 - height) // 2, 4000 - width - 40),
+        }[side]
+        canvas[top : top + height, left : left + width] = image
+    return canvas
+
+
+@pytest.mark.parametrize(
+    "sides", [("near", "far"), ("near", "left", "right"), ("near", "left", "far", "right")]
+)
+def test_a_photo_of_the_whole_table_reads_each_players_piles_from_their_side(
+    reader: CardReader, sides: tuple[str, ...]
+) -> None:
+    photos = dict(zip(sides, [EXAMPLE, *SCENES], strict=False))
+    read = reader.read(a_whole_table(photos), decks=2)
+    want = [(side, pile) for side in sides for pile in truth(photos[side])]
+    got = [
+        (read.side_of(n), [card.card.code for card in pile]) for n, pile in enumerate(read.piles)
+    ]
+    assert got == want
+    assert [side for side, _ in read.seats()] == list(sides)

@@ -34,13 +34,23 @@ glyph) are one player's: it spans a card's reach (layout.MAX_CORNER_DISTANCE), s
 bottom corners stay with its top ones, and the rows of one player's piles stay together; two
 players' piles lie a table's width apart."""
 
-MIN_SIDE_CARDS = 2
+MIN_SIDE_CARDS = 3
 """A group of indices stands for a player of its own only where it reads at least this many
 different cards with some confidence; a smaller one (a misread glyph, face art turned a
-quarter) goes with the nearest player's indices, as in a photo of one player's piles."""
+quarter, a card or two dropped at an angle) goes with the nearest player's indices, as in a
+photo of one player's piles."""
 
 CONFIDENT_CARD_ABOVE = 0.5
 """An index counts towards MIN_SIDE_CARDS where its best guess is at least this likely."""
+
+FACING_WITHIN_DEGREES = 70.0
+"""A player's piles lie on their own side of the others': seen from the middle of the other
+players' cards, within this angle of the direction of their side (down for the near side,
+left, up, right). Cards scattered at their own angles (a hand spread out) make groups turned
+every way, wherever they lie: those are one player's cards, not a table."""
+
+FACING = {0: (0.0, 1.0), 1: (-1.0, 0.0), 2: (0.0, -1.0), 3: (1.0, 0.0)}
+"""The direction of each side (a quarter turn, SIDES) in the photo, y pointing down."""
 
 
 def table_sides(indices: Sequence[IndexRead], players: int | None = None) -> list[int]:
@@ -50,29 +60,50 @@ def table_sides(indices: Sequence[IndexRead], players: int | None = None) -> lis
     side."""
     if not indices:
         return []
+    centres = np.array([index.centre for index in indices])
     groups = _linked_groups(indices)
     ups = [photo_up([indices[i] for i in group]) for group in groups]
     strength = [_cards_read([indices[i] for i in group]) for group in groups]
-    side_strength: dict[int, int] = {}
-    for up, cards in zip(ups, strength, strict=True):
-        if cards >= MIN_SIDE_CARDS:
-            side_strength[up] = side_strength.get(up, 0) + cards
-    kept = sorted(side_strength, key=lambda up: -side_strength[up])[: players or len(SIDES)]
+    members: dict[int, list[int]] = {}
+    cards: dict[int, int] = {}
+    for up, read, group in zip(ups, strength, groups, strict=True):
+        if read >= MIN_SIDE_CARDS:
+            members.setdefault(up, []).extend(group)
+            cards[up] = cards.get(up, 0) + read
+    kept = sorted(cards, key=lambda up: -cards[up])[: players or len(SIDES)]
+    kept = facing_their_sides(kept, {up: centres[members[up]] for up in kept})
     if len(kept) <= 1:
         whole = photo_up(indices) if not kept else kept[0]
         return [whole] * len(indices)
     sides = [-1] * len(indices)
-    for up, cards, group in zip(ups, strength, groups, strict=True):
-        if cards >= MIN_SIDE_CARDS and up in kept:
-            for i in group:
-                sides[i] = up
+    for up in kept:
+        for i in members[up]:
+            sides[i] = up
     placed = [i for i, side in enumerate(sides) if side >= 0]
-    centres = np.array([index.centre for index in indices])
     for i, side in enumerate(sides):
         if side < 0:
             nearest = min(placed, key=lambda j: float(np.hypot(*(centres[i] - centres[j]))))
             sides[i] = sides[nearest]
     return sides
+
+
+def facing_their_sides(ups: list[int], centres: dict[int, np.ndarray]) -> list[int]:
+    """The sides (strongest first) that lie on their own side of the others' cards
+    (FACING_WITHIN_DEGREES), the weakest misplaced one left out until all are placed."""
+    ups = list(ups)
+    limit = np.cos(np.radians(FACING_WITHIN_DEGREES))
+    while len(ups) > 1:
+        misplaced = []
+        for up in ups:
+            others = np.concatenate([centres[other] for other in ups if other != up])
+            away = centres[up].mean(axis=0) - others.mean(axis=0)
+            length = float(np.hypot(*away))
+            if length == 0 or float(np.dot(away, FACING[up])) / length < limit:
+                misplaced.append(up)
+        if not misplaced:
+            break
+        ups.remove(misplaced[-1])
+    return ups
 
 
 def _linked_groups(indices: Sequence[IndexRead]) -> list[list[int]]:

@@ -13,7 +13,7 @@ from blackcat.vision.table_layout import arrange_table, several_sides, table_sid
 from blackcat.vision.types import SIDES, Guess, IndexRead
 
 TABLE = 1000.0  # a square photo of the table, its centre the table's
-NEAR_PILES = ((300.0, 700.0), (300.0, 820.0))  # where a player's two piles start, seen from them
+NEAR_PILES = ((430.0, 700.0), (430.0, 820.0))  # where a player's two piles start, seen from them
 
 
 def seated(indices: list[IndexRead], side: int) -> list[IndexRead]:
@@ -101,7 +101,7 @@ def test_one_player_photographed_from_another_side_is_one_side(side: int) -> Non
 
 def test_a_stray_glyph_turned_a_quarter_makes_no_player() -> None:
     mine = player(0, "6S QS 6C 10H", "AH 3D")
-    stray = facing(index_at((360.0, 760.0), Card.parse("9D"), 0.6), 1)
+    stray = facing(index_at((490.0, 760.0), Card.parse("9D"), 0.6), 1)
     assert not several_sides([*mine, stray])
     piles, sides = arranged([*mine, stray])
     assert sides == ["near", "near"]
@@ -112,7 +112,7 @@ def test_told_two_players_the_smaller_third_side_goes_with_its_neighbour() -> No
     table = [
         *player(0, "6S QS 6C 10H", "AH 3D"),
         *player(2, "KS 9C 4S", "2D 7H"),
-        *player(1, "KH 4D"),
+        *player(1, "KH 4D 9S"),
     ]
     assert len(set(table_sides(table))) == 3
     assert len(set(table_sides(table, players=2))) == 2

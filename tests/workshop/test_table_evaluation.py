@@ -118,3 +118,15 @@ def test_evaluate_table_reads_each_scene_s_truth(tmp_path: Path) -> None:
     report = evaluate_table(ReaderOf(read), [tmp_path / "t00000.json"])  # type: ignore[arg-type]
     assert (report.scenes_seats_right, report.piles_right, report.cards_right) == (1, 3, 8)
     assert report.failures == []
+
+
+def test_a_table_folder_alone_is_something_to_measure(monkeypatch, tmp_path: Path) -> None:
+    """`--table DIR` draws its scenes into DIR when missing: no real photos needed."""
+    from blackcat.cli import build_parser
+    from blackcat.cli.evaluate import planned_sets
+    from blackcat.workshop import evaluation
+
+    monkeypatch.setattr(evaluation, "SHARED_PHOTOS", tmp_path / "absent")
+    argv = ["evaluate", "--table", str(tmp_path / "t"), "--table-scenes", "3"]
+    args = build_parser(only="evaluate").parse_args(argv)
+    assert planned_sets(args) == [] and args.table_scenes == 3

@@ -20,8 +20,8 @@ import numpy as np
 from blackcat.workshop.kitty import (
     CONDITIONS,
     PHOTO_SIZES,
-    _style_name,
     condition_camera,
+    draw_style_name,
     held_out_decks,
 )
 from blackcat.workshop.synth.table import PITCH_RANGE, Player, draw_players
@@ -57,7 +57,7 @@ def plan_table_scene(seed: int, index: int, decks: tuple[str, ...]) -> TableScen
         imgsz=PHOTO_SIZES["12MP"] if rng.random() < 0.5 else PHOTO_SIZES["2MP"],
         pitch_degrees=float(rng.uniform(*PITCH_RANGE)),
         seed=int(rng.integers(1 << 31)),
-        style=_style_name(np.random.default_rng([seed, index, 1]), KITTY_STYLE_WEIGHTS),
+        style=draw_style_name(np.random.default_rng([seed, index, 1]), KITTY_STYLE_WEIGHTS),
         condition=str(faults.choice(CONDITIONS)) if faults.random() < FAULT_SHARE else "",
     )
 

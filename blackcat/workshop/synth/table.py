@@ -94,7 +94,7 @@ def draw_players(rng: Rng, column_share: float = 0.25) -> tuple[Player, ...]:
     piles_each = [int(rng.choice([1, 2, 3], p=[0.2, 0.6, 0.2])) for _ in sides]
     sizes = [[int(rng.integers(3, 11)) for _ in range(n)] for n in piles_each]
     while sum(map(sum, sizes)) > len(ALL_CARDS):  # one deck: shorten the longest pile
-        longest = max((s for s in sizes), key=max)
+        longest = max(sizes, key=max)
         longest[longest.index(max(longest))] -= 1
     order = rng.permutation(len(ALL_CARDS))
     codes = iter(ALL_CARDS[i].code for i in order)

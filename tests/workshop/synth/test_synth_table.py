@@ -100,7 +100,7 @@ def test_drawn_players_sit_on_distinct_sides_near_always_with_one_deck() -> None
         assert len(set(codes)) == len(codes)
         for player in players:
             assert 1 <= len(player.piles) <= 3
-            assert all(1 <= len(pile) <= 10 for pile in player.piles)
+            assert all(3 <= len(pile) <= 10 for pile in player.piles)
         counts.add(len(players))
         columns += sum(kind == COLUMNS for player in players for kind in player.layouts)
         piles += sum(len(player.piles) for player in players)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 
 import numpy as np
 import pytest
@@ -125,3 +126,16 @@ def test_synth_draws_its_table_share_of_scenes_as_tables(tmp_path, test_decks) -
     half = SynthConfig(table_share=0.5)
     share = np.mean([is_table_scene(5, index, half) for index in range(400)])
     assert 0.4 < share < 0.6
+
+
+def test_pile_order_is_the_player_s_left_to_right_and_a_column_s_top_first(table) -> None:
+    result, _ = table
+    centres = {label.card.code: label.quad.mean(axis=0) for label in result.labels}
+    # the player's right and the player's "down the column" (towards the player), in the photo
+    right_of = {"near": (1, 0), "left": (0, 1), "far": (-1, 0), "right": (0, -1)}
+    towards = {"near": (0, 1), "left": (-1, 0), "far": (0, -1), "right": (1, 0)}
+    for player in PLAYERS:
+        for pile, kind in zip(player.piles, player.layouts, strict=True):
+            along = np.array((towards if kind == COLUMNS else right_of)[player.side])
+            steps = [float((centres[b] - centres[a]) @ along) for a, b in pairwise(pile)]
+            assert min(steps) > 0, (player.side, pile)

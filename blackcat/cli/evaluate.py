@@ -13,6 +13,7 @@ from blackcat.workshop.evaluation import (
     evaluate_kitty,
     evaluate_real_photos,
     evaluate_synthetic,
+    evaluate_table,
     load_scene_truths,
     real_photo_sets,
     reliability_text,
@@ -63,6 +64,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "light, webcam video, a squeezed 640 px frame, fingers, a dark-faced deck, or clean) and "
         "report each; use another folder for them",
     )
+    parser.add_argument(
+        "--table",
+        type=Path,
+        help="a folder of whole-table scenes, 2-4 players' piles round a table (made there "
+        "first if missing: see --table-scenes)",
+    )
+    parser.add_argument(
+        "--table-scenes", type=int, default=100, help="table scenes to measure (default 100)"
+    )
+    parser.add_argument(
+        "--table-seed", type=int, default=28, help="seed of the table scenes (default 28)"
+    )
     parser.add_argument("--limit", type=int, default=None, help="at most this many scenes")
     parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
     parser.add_argument("--failures", type=Path, help="write every failure to this file")
@@ -82,8 +95,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 NOTHING_TO_MEASURE = (
     "nothing to measure: the real photos ({shared}) are not on this machine (they are not in "
-    "the repository), and no --synthetic or --kitty folder was given. Measure kitty scenes "
-    "drawn on the spot with `blackcat evaluate --kitty DIR`, held-out synthetic scenes with "
+    "the repository), and no --synthetic, --kitty or --table folder was given. Measure kitty "
+    "scenes drawn on the spot with `blackcat evaluate --kitty DIR`, held-out synthetic scenes with "
     "`blackcat synth --out DIR ...` then `blackcat evaluate --synthetic DIR`, or give "
     "--real FOLDER (a folder with labels.json and images/)"
 )
@@ -91,8 +104,8 @@ NOTHING_TO_MEASURE = (
 
 def planned_sets(args: argparse.Namespace) -> list[Path]:
     """The real-photo sets to measure; NothingToMeasure when there is nothing at all. A --kitty
-    folder is always something to measure: its scenes are drawn there when missing."""
-    others = args.synthetic or args.kitty
+    or --table folder is always something to measure: its scenes are drawn there when missing."""
+    others = args.synthetic or args.kitty or args.table
     real_sets = [] if args.real is None and others else real_photo_sets(args.real)
     if args.synthetic and not (args.synthetic / "detect" / "meta" / "val").is_dir():
         raise NothingToMeasure(
@@ -137,6 +150,13 @@ def run(args: argparse.Namespace) -> int:
         print(variant + kitty.summary())
         print(reliability_text(kitty.probabilities, kitty.rights))
         failures.extend(kitty.failures)
+    if args.table:
+        from blackcat.workshop.table_scenes import make_table_scenes
+
+        count = min(args.table_scenes, args.limit) if args.limit else args.table_scenes
+        table = evaluate_table(reader, make_table_scenes(args.table, count, args.table_seed))
+        print(table.summary())
+        failures.extend(table.failures)
     if args.synthetic:
         report = evaluate_synthetic(reader, load_scene_truths(args.synthetic, limit=args.limit))
         print(report.summary())

@@ -43,6 +43,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "see datasets/README.md); held-out styles are drawn only in val scenes",
     )
     parser.add_argument(
+        "--tables",
+        type=float,
+        default=0.0,
+        help="share of scenes drawn as a whole table: 2-4 players' piles round it, turned to "
+        "each player, seen by a seated player's phone (default 0.0)",
+    )
+    parser.add_argument(
         "--contact-sheets",
         action="store_true",
         help="also draw each deck's index boxes into OUT/contact/",
@@ -62,8 +69,8 @@ def run(args: argparse.Namespace) -> int:
     from blackcat.workshop.synth.styles import DEFAULT_STYLE_WEIGHTS, parse_style_weights
     from blackcat.workshop.synth.writer import generate
 
-    if args.scenes < 0 or args.imgsz < 64:
-        print("error: --scenes must be >= 0 and --imgsz >= 64")
+    if args.scenes < 0 or args.imgsz < 64 or not 0.0 <= args.tables <= 1.0:
+        print("error: --scenes must be >= 0, --imgsz >= 64 and --tables within 0-1")
         return 2
     try:
         names = [n.strip() for n in args.decks.split(",") if n.strip()]
@@ -81,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
         crops=not args.no_crops,
         realism=not args.no_realism,
         style_weights=styles,
+        table_share=args.tables,
     )
     started = time.perf_counter()
     splits: Counter = Counter()

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from blackcat.vision.types import Box, Evidence, PhotoRead, ReadCard
+from blackcat.vision.types import SIDES, Box, Evidence, PhotoRead, ReadCard
 
 if TYPE_CHECKING:
     from blackcat.vision.reader import CardReader
@@ -491,3 +491,145 @@ def reliability_text(probabilities: Sequence[float], rights: Sequence[bool]) -> 
             f"{row.mean_probability:.3f} stated, {row.right:.3f} right"
         )
     return "\n".join(lines)
+
+
+def pile_read_right(read: Sequence[Sequence[str]], truth_pile: Sequence[str]) -> bool:
+    """Whether some read pile has exactly the truth pile's cards in its order, or reversed (as
+    same_piles allows)."""
+    wanted = tuple(truth_pile)
+    return any(tuple(pile) in (wanted, wanted[::-1]) for pile in read)
+
+
+def closest_pile(read: Sequence[Sequence[str]], truth_pile: Sequence[str]) -> int | None:
+    """The read pile sharing the most cards with the truth pile (the first of equals); None
+    when none shares any."""
+    shared = [len(set(pile) & set(truth_pile)) for pile in read]
+    if not shared or max(shared) == 0:
+        return None
+    return shared.index(max(shared))
+
+
+def sides_right(
+    photo: PhotoRead, truth: Sequence[Sequence[str]], sides: Sequence[str]
+) -> list[bool]:
+    """Per truth pile: whether the read pile closest to it is given the truth pile's side."""
+    read = [[card.card.code for card in pile] for pile in photo.piles]
+    out = []
+    for truth_pile, side in zip(truth, sides, strict=True):
+        best = closest_pile(read, truth_pile)
+        out.append(best is not None and photo.side_of(best) == side)
+    return out
+
+
+def seats_right(photo: PhotoRead, truth: Sequence[Sequence[str]], sides: Sequence[str]) -> bool:
+    """Every truth pile given its own side, and no read pile on a side where nobody sits."""
+    occupied = set(sides)
+    strays = any(photo.side_of(n) not in occupied for n, pile in enumerate(photo.piles) if pile)
+    return all(sides_right(photo, truth, sides)) and not strays
+
+
+@dataclass
+class TableReport:
+    """The reader on whole-table scenes: piles, their sides, cards, and silent errors."""
+
+    scenes: int = 0
+    scenes_seats_right: int = 0  # every occupied side's piles given to it, no stray side
+    cards: int = 0  # on the table
+    cards_read: int = 0
+    cards_right: int = 0
+    wrong_unflagged: int = 0
+    missing: int = 0
+    missing_silent: int = 0
+    piles: int = 0
+    piles_right: int = 0  # exactly right (in order or reversed)
+    piles_side_right: int = 0
+    side_piles: Counter[str] = field(default_factory=Counter)
+    side_piles_right: Counter[str] = field(default_factory=Counter)
+    side_piles_side_right: Counter[str] = field(default_factory=Counter)
+    player_scenes: Counter[int] = field(default_factory=Counter)
+    player_scenes_seats_right: Counter[int] = field(default_factory=Counter)
+    player_piles: Counter[int] = field(default_factory=Counter)
+    player_piles_right: Counter[int] = field(default_factory=Counter)
+    failures: list[str] = field(default_factory=list)
+
+    def add(
+        self,
+        name: str,
+        photo: PhotoRead,
+        truth: Sequence[Sequence[str]],
+        sides: Sequence[str],
+    ) -> None:
+        players = len(set(sides))
+        read = [[card.card.code for card in pile] for pile in photo.piles]
+        right = judge_cards([card for pile in photo.piles for card in pile], truth)
+        for _, silent in missing_cards(photo.piles, truth, photo.gaps):
+            self.missing += 1
+            self.missing_silent += silent
+        piles_right = [pile_read_right(read, pile) for pile in truth]
+        on_side = sides_right(photo, truth, sides)
+        seats = seats_right(photo, truth, sides)
+        self.scenes += 1
+        self.scenes_seats_right += seats
+        self.cards += sum(len(pile) for pile in truth)
+        self.cards_read += len(right)
+        self.cards_right += sum(ok for _, ok in right)
+        self.wrong_unflagged += sum(not ok and not card.doubtful for card, ok in right)
+        self.piles += len(truth)
+        self.piles_right += sum(piles_right)
+        self.piles_side_right += sum(on_side)
+        for side, whole, placed in zip(sides, piles_right, on_side, strict=True):
+            self.side_piles[side] += 1
+            self.side_piles_right[side] += whole
+            self.side_piles_side_right[side] += placed
+        self.player_scenes[players] += 1
+        self.player_scenes_seats_right[players] += seats
+        self.player_piles[players] += len(truth)
+        self.player_piles_right[players] += sum(piles_right)
+        if not all(piles_right) or not seats:
+            read_sides = [photo.side_of(n) for n in range(len(read))]
+            self.failures.append(
+                f"{name}: read {list(zip(read_sides, read, strict=True))} "
+                f"truth {list(zip(sides, [list(p) for p in truth], strict=True))}"
+            )
+
+    @property
+    def silent_errors(self) -> int:
+        """Errors a player who checks only the flags and gap markers would not see."""
+        return self.wrong_unflagged + self.missing_silent
+
+    def summary(self) -> str:
+        by_side = ", ".join(
+            f"{side} {self.side_piles_right[side] / n:.3f} / "
+            f"{self.side_piles_side_right[side] / n:.3f} ({n})"
+            for side in SIDES
+            if (n := self.side_piles[side])
+        )
+        by_players = ", ".join(
+            f"{count} players {self.player_scenes_seats_right[count] / n:.3f} ({n}; piles "
+            f"right {self.player_piles_right[count] / max(1, self.player_piles[count]):.3f})"
+            for count, n in sorted(self.player_scenes.items())
+        )
+        return (
+            f"table scenes: {self.scenes} scenes, {self.cards} cards, {self.piles} piles; piles "
+            f"exactly right {self.piles_right / max(1, self.piles):.3f}, given to the right side "
+            f"{self.piles_side_right / max(1, self.piles):.3f}; photos with every side right "
+            f"{self.scenes_seats_right / max(1, self.scenes):.3f}\n"
+            f"  card recall {self.cards_right / max(1, self.cards):.4f}, precision "
+            f"{self.cards_right / max(1, self.cards_read):.4f}; silent errors (wrong unflagged + "
+            f"missing unmarked): {100 * self.silent_errors / max(1, self.cards):.2f} per 100 "
+            f"cards ({self.wrong_unflagged} wrong unflagged, {self.missing_silent} of "
+            f"{self.missing} missing unmarked)\n"
+            f"  by side (piles exactly right / given to the side): {by_side}\n"
+            f"  by players (photos with every side right): {by_players}"
+        )
+
+
+def evaluate_table(reader: CardReader, meta_paths: Iterable[Path]) -> TableReport:
+    from blackcat.vision.image_io import open_photo
+
+    report = TableReport()
+    for meta_path in meta_paths:
+        meta = json.loads(meta_path.read_text())
+        photo = reader.read(open_photo(meta_path.parent / meta["image"]))
+        report.add(meta_path.stem, photo, [tuple(p) for p in meta["piles"]], meta["sides"])
+    return report

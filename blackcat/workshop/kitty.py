@@ -119,14 +119,14 @@ def plan_scene(
         imgsz=PHOTO_SIZES["12MP"] if rng.random() < 0.5 else PHOTO_SIZES["2MP"],
         tilt_degrees=turn + float(rng.uniform(-roll, roll)),
         seed=int(rng.integers(1 << 31)),
-        style=_style_name(np.random.default_rng([seed, index, 1]), KITTY_STYLE_WEIGHTS),
+        style=draw_style_name(np.random.default_rng([seed, index, 1]), KITTY_STYLE_WEIGHTS),
         hard=hard,
         small=small,
         condition=str(np.random.default_rng([seed, index, 2]).choice(CONDITIONS)) if faults else "",
     )
 
 
-def _style_name(rng: np.random.Generator, weights: tuple[tuple[str, float], ...]) -> str:
+def draw_style_name(rng: np.random.Generator, weights: tuple[tuple[str, float], ...]) -> str:
     p = np.array([w for _, w in weights], np.float64)
     return weights[int(rng.choice(len(weights), p=p / p.sum()))][0]
 

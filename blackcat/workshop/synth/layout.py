@@ -122,6 +122,32 @@ def rows_layout(
     return Layout(LayoutKind.ROWS, tuple(placed))
 
 
+def columns_layout(rng: Rng, cards: list[list[Card]], size: CardArtSize, depth: float) -> Layout:
+    """Columns laid top to bottom, side by side, each card on top of the one before and lower
+    down, leaving at least the top `depth` (a share of the card height: its top index) of the
+    previous card showing; the last card whole."""
+    a = size.aspect
+    placed: list[PlacedCard] = []
+    x = 0.0
+    for k, column in enumerate(cards):
+        min_step = depth + rng.uniform(0.02, 0.06)
+        step = (
+            rng.uniform(min_step, min_step + 0.15)
+            if rng.random() < 0.7
+            else rng.uniform(min_step, 0.6)
+        )
+        column_angle = rng.normal(0, np.radians(2))
+        y = rng.uniform(-0.1, 0.1)
+        for position, card in enumerate(column):
+            angle = column_angle + np.clip(rng.normal(0, np.radians(1.5)), -0.08, 0.08)
+            cx = x + a / 2 + rng.normal(0, 0.012) - np.tan(column_angle) * y
+            cy = y + 0.5
+            placed.append(PlacedCard(card, k, position, card_to_plane(size, cx, cy, angle)))
+            y += max(0.95 * min_step, step * rng.uniform(0.9, 1.1))
+        x += a + rng.uniform(0.1, 0.5)
+    return Layout(LayoutKind.ROWS, tuple(placed))
+
+
 def fan_layout(rng: Rng, cards: list[Card], size: CardArtSize) -> Layout:
     """A loose fan, as held in a hand and put down: cards turned about a point below them."""
     pivot_distance = rng.uniform(0.55, 1.2)
@@ -171,13 +197,18 @@ def camera_for(
     ratio: float | None = None,
     fill: float | None = None,
     slack: float | None = None,
+    heading: float | None = None,
+    distance: float | None = None,
 ) -> Camera:
     """A phone over the table: tilted in the image, pitched (perspective), framing the cards.
 
     Each of `tilt` and `pitch` (degrees), `ratio` (long side / short side; the picture is then
     landscape when the cards are wider than tall) and `fill` (share of the picture the cards
     span) is drawn at random when not given. The cards lie anywhere in the picture, or within
-    `slack` (0-1) of the free room either side of its middle."""
+    `slack` (0-1) of the free room either side of its middle. `heading` (radians): the axis
+    the table is pitched about (pi: the plane's bottom, larger y, nearest the camera), drawn at
+    random when not given; `distance`: the camera's from the cards' middle (plane units), drawn
+    at random (0.6-1.6 times closer than the cards' extent) when not given."""
     centre = (plane_points.min(axis=0) + plane_points.max(axis=0)) / 2
     extent = float(np.max(plane_points.max(axis=0) - plane_points.min(axis=0))) or 1.0
     if tilt is None:
@@ -185,8 +216,10 @@ def camera_for(
     if pitch is None:
         pitch = rng.uniform(0, 38) if rng.random() < 0.85 else rng.uniform(0, 10)
     pitch = np.radians(pitch)
-    heading = rng.uniform(0, 2 * np.pi)
-    distance = extent / rng.uniform(0.6, 1.6)
+    if heading is None:
+        heading = rng.uniform(0, 2 * np.pi)
+    if distance is None:
+        distance = extent / rng.uniform(0.6, 1.6)
     projection = _projection(pitch, heading, distance) @ translation(-centre[0], -centre[1])
     projection = rotation(np.radians(tilt)) @ projection
     projected = apply(projection, plane_points)

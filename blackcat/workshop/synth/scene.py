@@ -70,6 +70,8 @@ from blackcat.workshop.synth.textures import PHOTO_SURFACES, table_surface
 Rng = np.random.Generator
 META_VERSION = 1
 PLAIN_STYLE = CardStyle()
+PHOTO_SURFACE_NAMES = ("wood", "felt", "cloth", "cork")
+"""The tables of photo-like scenes (textures.PHOTO_SURFACES)."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,7 @@ class SynthConfig:
     crops: bool = True
     realism: bool = True  # camera faults of real pictures (realism.py) in training scenes
     style_weights: tuple[tuple[str, float], ...] = DEFAULT_STYLE_WEIGHTS  # styles.STYLES
+    table_share: float = 0.0  # scenes drawn as a whole table (table.py) instead
     layout_weights: tuple[tuple[LayoutKind, float], ...] = (
         (LayoutKind.ROWS, 0.8),
         (LayoutKind.FAN, 0.07),
@@ -409,7 +412,7 @@ def render_piles(
     )
     camera = squeezed(camera, realism)
     if surface is None:
-        surface = str(rng.choice(["wood", "felt", "cloth", "cork"]))
+        surface = str(rng.choice(PHOTO_SURFACE_NAMES))
     table = table_surface(rng, camera.height, camera.width, surface, False, PHOTO_SURFACES)
     config = SynthConfig(imgsz=imgsz, crops=False)
     look = replace(

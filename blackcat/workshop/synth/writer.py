@@ -22,6 +22,7 @@ import cv2
 from blackcat.vision.classes import all_class_names
 from blackcat.workshop.synth.decks import DECKS, DeckSpec, Split
 from blackcat.workshop.synth.scene import ArtLibrary, SceneResult, SynthConfig, make_scene
+from blackcat.workshop.synth.table import is_table_scene, make_table_scene
 
 SPLITS = (Split.TRAIN, Split.VAL)
 
@@ -94,7 +95,9 @@ def _init(
 
 
 def _one(index: int) -> SceneStats:
-    result = make_scene(_state["seed"], index, _state["config"], _state["library"])
+    seed, config = _state["seed"], _state["config"]
+    draw = make_table_scene if is_table_scene(seed, index, config) else make_scene
+    result = draw(seed, index, config, _state["library"])
     return write_scene(_state["out"], _state["seed"], result)
 
 

@@ -52,3 +52,9 @@ def test_synth_says_what_is_wrong_with_a_style(tmp_path, capsys) -> None:
     code = main(["synth", "--out", str(tmp_path), "--scenes", "1", "--styles", "comic=1"])
     assert code == 2
     assert "unknown style 'comic'" in capsys.readouterr().out
+
+
+def test_synth_says_what_is_wrong_with_a_table_share(tmp_path, capsys) -> None:
+    code = main(["synth", "--out", str(tmp_path), "--scenes", "1", "--tables", "1.5"])
+    assert code == 2
+    assert "--tables within 0-1" in capsys.readouterr().out

@@ -101,6 +101,7 @@ class Row:
     cards: tuple[int, ...]
     anchors: tuple[Point, ...]  # each card's own top-left index, in the row frame
     step: float  # the row's own offset between neighbouring cards
+    column: bool = False  # a column, top card first: its anchors are (down, across) then
 
 
 def arrange(
@@ -144,7 +145,15 @@ def arrange(
     row_break = next_row_below(reach, scale)
     cards = [cards[n] for n in shown]
     points = [framed[anchors[n]] for n in shown]
-    rows = split_rows(points, row_break, step, WOVEN_OF_REACH * reach if reach else None)
+    chains = find_columns(points, scale, reach, step)
+    in_columns = {i for chain in chains for i in chain}
+    loose = [i for i in range(len(points)) if i not in in_columns]
+    rows = [
+        replace(row, cards=tuple(loose[i] for i in row.cards))
+        for row in split_rows(
+            [points[i] for i in loose], row_break, step, WOVEN_OF_REACH * reach if reach else None
+        )
+    ]
     # printed matter goes before the one-deck step, so that a mark read as 3C can't push the
     # real 3C onto its next guess
     rows = [
@@ -154,6 +163,10 @@ def arrange(
             [cards[i] for i in row.cards], row, rows[n - 1] if n else None, reach, up, scale
         )
     ]
+    rows = sorted(
+        rows + [column_row(chain, points) for chain in chains],
+        key=lambda row: _top_left(row, points),
+    )
     if decks == 1:
         kept = [i for row in rows for i in row.cards]
         for i, card in zip(kept, one_of_each([cards[i] for i in kept]), strict=True):
@@ -162,9 +175,92 @@ def arrange(
         rotate(turn_to_up(index.centre, up, width, height), angle) for index in doubted
     ]
     piles = tuple(tuple(cards[i] for i in row.cards) for row in rows)
-    gaps = tuple(row_gaps(row, others, scale) for row in rows)
+    down_others = [(y, x) for x, y in others]
+    gaps = tuple(row_gaps(row, down_others if row.column else others, scale) for row in rows)
     sides = (SIDES[up],) * len(piles)
     return PhotoRead(width=width, height=height, piles=piles, gaps=gaps, sides=sides)
+
+
+COLUMN_STEP_OF_REACH = 0.9
+"""A card of a column lies lower than the one before by less than this part of the cards' reach
+(its top index shows, and at most a little more of it); the next row of a table lies a whole
+card lower, beyond the reach..."""
+
+COLUMN_STEP = 5.0
+"""...or, where no card shows its reach, less than this many index heights..."""
+
+COLUMN_DRIFT = 0.6
+"""...and aside from it by at most this part of how much lower it is (a column laid at up to 30
+degrees), and an index height..."""
+
+COLUMN_BESIDE = 2.5
+"""...and at most a third of its cards have another card beside them (as in a row) within this
+many index heights or one and a half of the rows' step: a card laid between two rows lies below
+a row's card and above the next row's, which have their rows' neighbours beside them; the cards
+of columns laid side by side meet the next column's only here and there."""
+
+MIN_COLUMN_CARDS = 2
+
+
+def find_columns(
+    points: Sequence[Point], scale: float, reach: float | None, step: float
+) -> list[tuple[int, ...]]:
+    """The columns among the cards' anchor points (in the row frame): chains of cards, each
+    straight below the one before and nearer than a card's reach, top card first."""
+    longest = COLUMN_STEP_OF_REACH * reach if reach else COLUMN_STEP * scale
+    links = []
+    for i, (x, y) in enumerate(points):
+        for j, (other_x, other_y) in enumerate(points):
+            down = other_y - y
+            aside = abs(other_x - x)
+            if ACROSS_ROW * scale < down <= longest and aside <= COLUMN_DRIFT * down + scale:
+                links.append((math.hypot(aside, down), i, j))
+    below: dict[int, int] = {}
+    above: dict[int, int] = {}
+    for _, i, j in sorted(links):
+        if i not in below and j not in above:
+            below[i], above[j] = j, i
+    chains = []
+    for start in range(len(points)):
+        if start in above or start not in below:
+            continue
+        chain = [start]
+        while chain[-1] in below:
+            chain.append(below[chain[-1]])
+        beside = max(COLUMN_BESIDE * scale, 1.5 * step)
+        if len(chain) >= MIN_COLUMN_CARDS and 3 * _in_rows(chain, points, scale, beside) <= len(
+            chain
+        ):
+            chains.append(tuple(chain))
+    return chains
+
+
+def _in_rows(chain: Sequence[int], points: Sequence[Point], scale: float, beside: float) -> int:
+    """How many cards of the chain have another card (not of the chain) beside them, as in a
+    row: level with them and within `beside`."""
+    members = set(chain)
+    return sum(
+        any(
+            abs(points[k][1] - points[i][1]) <= ACROSS_ROW * scale
+            and abs(points[k][0] - points[i][0]) <= beside
+            for k in range(len(points))
+            if k not in members
+        )
+        for i in chain
+    )
+
+
+def column_row(chain: Sequence[int], points: Sequence[Point]) -> Row:
+    """A column as a row read top to bottom: its anchors (down, across) and its own step."""
+    anchors = tuple((points[i][1], points[i][0]) for i in chain)
+    offsets = [b[0] - a[0] for a, b in pairwise(anchors)]
+    return Row(tuple(chain), anchors, _own_offset(offsets), column=True)
+
+
+def _top_left(row: Row, points: Sequence[Point]) -> tuple[float, float]:
+    """Where a row or column starts, for ordering piles top to bottom."""
+    first = points[row.cards[0]]
+    return min(points[i][1] for i in row.cards), first[0]
 
 
 def printed_matter(

@@ -61,6 +61,11 @@ SIDE_TURNS = {side: 90.0 * turn for turn, side in enumerate(SIDES)}
 "near", right for "left", down for "far", left for "right": the glyph orientation of SIDES."""
 CARD_HEIGHT_RANGE = (0.04, 0.14)
 """A card's height in the photo, as a share of its short side."""
+TRAINING_CARD_HEIGHTS = (0.12, 0.4)
+"""...and in a training scene: one or two players' piles nearer, so that the detector learns
+turned piles and columns at the index sizes the reader's second pass shows it (12-40 pixels)."""
+TRAINING_PLAYERS = (1, 2)
+TRAINING_COLUMN_SHARE = 0.5
 PITCH_RANGE = (25.0, 50.0)
 """Degrees from straight down of a seated player's camera."""
 
@@ -79,12 +84,16 @@ def seat_order(players: Sequence[Player]) -> tuple[Player, ...]:
     return tuple(sorted(players, key=lambda player: SIDES.index(player.side)))
 
 
-def draw_players(rng: Rng, column_share: float = 0.25) -> tuple[Player, ...]:
-    """2-4 players (2: near and far mostly, else near and left or right; 3: near and two
-    others; 4: every side), 1-3 piles each (mostly 2) of 3-10 cards from one deck, laid as
-    columns in `column_share` of piles, rows in the rest; in seat order."""
-    count = int(rng.integers(2, 5))
-    if count == 2:
+def draw_players(
+    rng: Rng, column_share: float = 0.25, players: tuple[int, int] = (2, 4)
+) -> tuple[Player, ...]:
+    """`players` (fewest, most) players (1: any side; 2: near and far mostly, else near and left
+    or right; 3: near and two others; 4: every side), 1-3 piles each (mostly 2) of 3-10 cards
+    from one deck, laid as columns in `column_share` of piles, rows in the rest; in seat order."""
+    count = int(rng.integers(players[0], players[1] + 1))
+    if count == 1:
+        sides = [str(rng.choice(SIDES))]
+    elif count == 2:
         other = "far" if rng.random() < 0.7 else str(rng.choice(["left", "right"]))
         sides = ["near", other]
     elif count == 3:
@@ -246,10 +255,12 @@ def seated_camera(
     size: CardArtSize,
     long_side: int,
     pitch: float,
+    card_heights_range: tuple[float, float] = CARD_HEIGHT_RANGE,
 ) -> Camera:
     """The near player's phone: pitched `pitch` degrees from straight down about the table's
     left-right axis (the far side further away), held about level, a 4:3 picture framing the
-    table with the cards CARD_HEIGHT_RANGE of its short side tall as far as the table allows."""
+    table with the cards `card_heights_range` of its short side tall as far as the table
+    allows."""
     mats = [p.to_plane for p in layout.cards] + list(backs)
     points = np.vstack([apply(m, art_corners(size)) for m in mats])
     camera_seed = int(rng.integers(1 << 31))
@@ -274,7 +285,7 @@ def seated_camera(
 
     camera = framed(fill)
     heights = card_heights(camera, layout, size) / min(camera.width, camera.height)
-    low, high = CARD_HEIGHT_RANGE
+    low, high = card_heights_range
     zoom = min(high / heights.max(), max(1.0, low / heights.min()), 1.0 / fill)
     return framed(fill * zoom) if zoom != 1.0 else camera
 
@@ -300,6 +311,7 @@ def render_table(
     name: tuple[int, int] = (0, 0),
     config: SynthConfig | None = None,
     four: bool = False,
+    card_heights_range: tuple[float, float] = CARD_HEIGHT_RANGE,
 ) -> SceneResult:
     """A photo of the whole table: `players` (at most one a side, one deck between them) round
     it, drawn from `seed` (the same arguments give the same bytes). `pitch`: the camera's
@@ -319,7 +331,8 @@ def render_table(
     backs = table_clutter(rng, layout, size)
     if pitch is None:
         pitch = float(rng.uniform(*PITCH_RANGE))
-    camera = squeezed(seated_camera(rng, layout, backs, size, imgsz, pitch), realism)
+    camera = seated_camera(rng, layout, backs, size, imgsz, pitch, card_heights_range)
+    camera = squeezed(camera, realism)
     if look is TRAINING_LOOK:
         table = table_surface(rng, camera.height, camera.width)
     else:
@@ -379,8 +392,9 @@ def is_table_scene(seed: int, index: int, config: SynthConfig) -> bool:
 def make_table_scene(
     seed: int, index: int, config: SynthConfig, library: ArtLibrary
 ) -> SceneResult:
-    """A training scene of a whole table, as `make_scene` draws an ordinary one: its split
-    (held-out decks and styles in val), deck, style, camera faults and crops."""
+    """A training scene of (part of) a table, as `make_scene` draws an ordinary one: its split
+    (held-out decks and styles in val), deck, style, camera faults and crops; one or two
+    players' piles, half of them columns, the cards TRAINING_CARD_HEIGHTS tall."""
     rng = np.random.default_rng([seed, index, 5])
     split = Split.VAL if rng.random() < config.val_fraction else Split.TRAIN
     deck = _choose_deck(rng, library.decks_in(split))
@@ -388,7 +402,7 @@ def make_table_scene(
     realism = random_realism(realism_rng(seed, index)) if config.realism else NEUTRAL
     four = deck.corners == TWO_CORNERS and rng.random() < config.four_corner_share
     return render_table(
-        draw_players(rng),
+        draw_players(rng, TRAINING_COLUMN_SHARE, TRAINING_PLAYERS),
         deck=deck,
         imgsz=config.imgsz,
         seed=int(rng.integers(1 << 31)),
@@ -399,4 +413,5 @@ def make_table_scene(
         name=(seed, index),
         config=config,
         four=four,
+        card_heights_range=TRAINING_CARD_HEIGHTS,
     )

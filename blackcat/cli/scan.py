@@ -60,6 +60,16 @@ def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> 
         "--decks", type=int, choices=(1, 2), default=1, help=tr.gettext("decks in play")
     )
     parser.add_argument(
+        "--players",
+        type=int,
+        choices=(1, 2, 3, 4),
+        default=None,
+        help=tr.gettext(
+            "how many players' piles each photo shows (default: as many sides of the table as "
+            "hold piles; 1: one player's piles, however the cards are turned)"
+        ),
+    )
+    parser.add_argument(
         "--lucky-tom", action="store_true", help=tr.gettext("a Tomcat of two 5s is worth 5")
     )
     parser.add_argument(
@@ -123,6 +133,21 @@ def duplicates(photo: PhotoRead, decks: int = 1) -> tuple[DuplicateCard, ...]:
     return tuple(find_duplicates(piles, decks))
 
 
+SIDES_FOUND = N_(
+    "{players} players expected, piles found on {sides} sides of the table: check whose piles "
+    "they are"
+)
+
+
+def players_note(photo: PhotoRead, players: int | None, tr: Translator = ENGLISH) -> list[str]:
+    """A note where the photo's piles lie on another number of table sides than the players
+    said to be in it."""
+    sides = len(photo.seats())
+    if players is None or not photo.piles or sides == players:
+        return []
+    return [tr.gettext(SIDES_FOUND).format(players=players, sides=sides)]
+
+
 def warnings(photo: PhotoRead, decks: int = 1) -> list[str]:
     """The JSON's `"warnings"`: each duplicate as the engine words it, in English whatever the
     language (positions from 0)."""
@@ -178,17 +203,22 @@ def _text_report(
         )
     lines.append(format_player_report(score, tr=tr))
     if any(side != SIDES[0] for side, _ in photo.seats()):
-        lines.extend(_seat_line(side, seat, tr) for side, seat in photo.seats())
+        lines.extend(
+            _seat_line(side, seat, sum(score.piles[n].points for n in seat), tr)
+            for side, seat in photo.seats()
+        )
     lines.extend("  " + tr.gettext("warning: {text}").format(text=text) for text in notes)
     return "\n".join(lines)
 
 
-def _seat_line(side: str, seat: tuple[int, ...], tr: Translator) -> str:
-    """`far side: piles 1, 2`: whose piles they are, for a photo not all read from its bottom."""
+def _seat_line(side: str, seat: tuple[int, ...], points: int, tr: Translator) -> str:
+    """`far side: piles 1, 2 (12 points)`: whose piles they are and what they score, for a
+    photo not all read from its bottom."""
     numbers = ", ".join(str(n + 1) for n in seat)
     piles = tr.ngettext("pile {numbers}", "piles {numbers}", len(seat)).format(numbers=numbers)
-    return "  " + tr.gettext("{side}: {piles}").format(
-        side=tr.gettext(SIDE_NAMES[side]), piles=piles
+    scored = tr.ngettext("{count} point", "{count} points", points).format(count=points)
+    return "  " + tr.gettext("{side}: {piles} ({points})").format(
+        side=tr.gettext(SIDE_NAMES[side]), piles=piles, points=scored
     )
 
 
@@ -231,7 +261,7 @@ def run(args: argparse.Namespace) -> int:
     for number, photo_path in enumerate(photo_paths):
         try:
             image = open_photo(photo_path)
-            photo = reader.read(image, decks=args.decks)
+            photo = reader.read(image, decks=args.decks, players=args.players)
         except ImageReadError as error:
             failed = True
             results.append({"image": str(photo_path), "error": str(error)})
@@ -239,13 +269,14 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{photo_path}: {error}", file=sys.stderr)
             continue
         score = score_player([[read.card for read in pile] for pile in photo.piles], None, variants)
-        result = photo_to_json(str(photo_path), photo, score, warnings(photo, args.decks))
+        notes = warnings(photo, args.decks) + players_note(photo, args.players)
+        result = photo_to_json(str(photo_path), photo, score, notes)
         if targets:
             save_annotated(image, photo, targets[number])
             result["annotated"] = str(targets[number])
         results.append(result)
         if not args.json:
-            notes = text_warnings(photo, args.decks, tr)
+            notes = text_warnings(photo, args.decks, tr) + players_note(photo, args.players, tr)
             print(_text_report(str(photo_path), photo, score, notes, tr))
             if targets:
                 print("  " + tr.gettext("annotated: {path}").format(path=targets[number]))

@@ -231,3 +231,38 @@ def test_a_photo_read_from_its_bottom_is_one_near_player_and_its_text_names_no_s
     result = photo_to_json("x.jpg", photo, score, [])
     assert result["players"] == [{"side": "near", "piles": [0, 1], "points": score.total}]
     assert "side" not in _text_report("x.jpg", photo, score, [])
+
+
+@pytest.fixture(scope="module")
+def table_photo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from PIL import Image
+    from whole_table import a_whole_table
+
+    path = tmp_path_factory.mktemp("table") / "table.jpg"
+    Image.fromarray(a_whole_table({"near": SCENE_1, "far": SCENE_2})).save(path, quality=92)
+    return path
+
+
+def test_a_photo_of_the_table_gives_each_side_its_piles_and_points(table_photo: Path) -> None:
+    result = blackcat("scan", "--json", table_photo)
+    assert result.returncode == 0, result.stderr
+    photo = json.loads(result.stdout)[0]
+    sides = [pile["side"] for pile in photo["piles"]]
+    assert sides == ["near", "near", "far"]
+    assert [player["side"] for player in photo["players"]] == ["near", "far"]
+    assert [player["piles"] for player in photo["players"]] == [[0, 1], [2]]
+    for player in photo["players"]:
+        assert player["points"] == sum(photo["piles"][n]["points"] for n in player["piles"])
+    assert photo["warnings"] == []
+
+
+def test_told_one_player_the_table_is_read_as_one_players_piles(table_photo: Path) -> None:
+    photo = json.loads(blackcat("scan", "--json", "--players", "1", table_photo).stdout)[0]
+    assert len(photo["players"]) == 1
+
+
+def test_told_more_players_than_the_photo_shows_it_says_so(table_photo: Path) -> None:
+    result = blackcat("scan", "--players", "3", table_photo)
+    assert result.returncode == 0, result.stderr
+    assert "3 players expected, piles found on 2 sides of the table" in result.stdout
+    assert "far side: pile 3 (" in result.stdout

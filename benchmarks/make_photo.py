@@ -1,11 +1,12 @@
-"""Render the benchmark photo: a 12 MP (4000 x 3000) picture of two piles of 15 cards of a
-held-out deck, with its ground truth, into an ignored folder (run by hand; not a test).
+"""Render the benchmark photos: a 12 MP (4000 x 3000) picture of two piles of 15 cards of a
+held-out deck, and one of a whole table (four players, two piles each), with their ground truth,
+into an ignored folder (run by hand; not a test).
 
     .venv/bin/python benchmarks/make_photo.py [--deck plastic] [--seed 0] [--out DIR]
 
-Writes DIR/two_piles_12mp.jpg and DIR/two_piles_12mp.json (default DIR: datasets/generated/bench/,
-ignored by git) and prints their paths. The piles are 30 different cards drawn with `--seed`;
-the same arguments give the same bytes.
+Writes DIR/two_piles_12mp.jpg, DIR/whole_table_12mp.jpg and their .json (default DIR:
+datasets/generated/bench/, ignored by git) and prints their paths. The cards are drawn with
+`--seed`; the same arguments give the same bytes.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ WIDTH, HEIGHT = 4000, 3000
 PILE_SIZE = 15
 DEFAULT_OUT = Path(__file__).resolve().parents[1] / "datasets" / "generated" / "bench"
 PHOTO_NAME = "two_piles_12mp.jpg"
+TABLE_NAME = "whole_table_12mp.jpg"
+TABLE_PILES = (5, 7)  # each player's two piles, as rows
 HELD_OUT = [deck.name for deck in DECKS if deck.split is Split.VAL]
 
 
@@ -53,6 +56,28 @@ def main(argv: list[str] | None = None) -> int:
     for k, pile in enumerate(result.meta["piles"]):
         print(f"pile {k + 1}: {' '.join(pile)}")
     print(f"least visible top-left index: {top_left_visibility(result):.2f}")
+    return make_table_photo(args.deck, args.seed, args.out)
+
+
+def make_table_photo(deck: str, seed: int, out: Path) -> int:
+    """The whole-table photo: four players, each with two rows of TABLE_PILES cards."""
+    from blackcat.vision.types import SIDES
+    from blackcat.workshop.synth.table import ROWS, Player, render_table
+
+    cards = iter(
+        card.code for card in random.Random(seed + 1).sample(ALL_CARDS, 4 * sum(TABLE_PILES))
+    )
+    players = [
+        Player(side, tuple(tuple(next(cards) for _ in range(n)) for n in TABLE_PILES), (ROWS,) * 2)
+        for side in SIDES
+    ]
+    result = render_table(players, deck=deck, imgsz=WIDTH, seed=seed, pitch=35.0)
+    if max(result.width, result.height) != WIDTH:
+        print(f"error: rendered {result.width}x{result.height}, not {WIDTH} px long")
+        return 1
+    photo = out / TABLE_NAME
+    write_example(result, photo, photo.with_suffix(".json"))
+    print(f"wrote {photo} ({result.width}x{result.height}), four players' piles")
     return 0
 
 

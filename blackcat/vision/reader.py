@@ -204,7 +204,8 @@ class CardReader:
         for up in sorted(set(sides)):
             own = [index for index, side in zip(kept, sides, strict=True) if side == up]
             others = [index for index, side in zip(kept, sides, strict=True) if side != up]
-            by_side[up] = self.read_side_again(photo, own, others, up, fix) if up else own
+            read_turned = all(index.seen_turned == up for index in own)
+            by_side[up] = own if read_turned else self.read_side_again(photo, own, others, up, fix)
         stages["turned sides"] = time.perf_counter() - turned_started
         stages["decode"] += decoded
         laid_out = time.perf_counter()
@@ -258,7 +259,7 @@ class CardReader:
         reads = self.classify(photo, found_boxes, fix, turns=up)
         theirs = np.array([index.box for index in others]).reshape(-1, 4)
         again = [
-            IndexRead(box, confidence, guesses, index_probability, orientations)
+            IndexRead(box, confidence, guesses, index_probability, orientations, up)
             for box, confidence, (guesses, index_probability, orientations) in zip(
                 found_boxes, found_confidences, reads, strict=True
             )
@@ -278,15 +279,20 @@ class CardReader:
         """Every index found and read (the models seeing the photo through `fix`), and the
         seconds each stage took."""
         started, decoded_before = time.perf_counter(), photo.decode_seconds
-        boxes, confidences, second_pass = self.detect(photo, fix)
+        boxes, confidences, turns, second_pass = self._find(photo, fix)
         detected, decoded_detecting = time.perf_counter(), photo.decode_seconds
-        reads = self.classify(photo, boxes, fix)
+        reads: list[ClassifiedIndex | None] = [None] * len(boxes)
+        for turn in sorted(set(turns)):
+            mine = [n for n, own in enumerate(turns) if own == turn]
+            for n, read in zip(
+                mine, self.classify(photo, [boxes[n] for n in mine], fix, turns=turn), strict=True
+            ):
+                reads[n] = read
         classified, decoded_classifying = time.perf_counter(), photo.decode_seconds
         indices = [
-            IndexRead(box, confidence, guesses, index_probability, orientations)
-            for box, confidence, (guesses, index_probability, orientations) in zip(
-                boxes, confidences, reads, strict=True
-            )
+            IndexRead(box, confidence, read[0], read[1], read[2], turn)
+            for box, confidence, read, turn in zip(boxes, confidences, reads, turns, strict=True)
+            if read is not None
         ]
         return indices, {
             "decode": decoded_classifying - decoded_before,
@@ -301,7 +307,17 @@ class CardReader:
         """Index boxes in full-resolution pixels and their confidences, found on a downscaled
         copy, and again at a higher resolution where that copy shows the indices small or none
         (the seconds that second pass took: 0 when it wasn't needed)."""
-        photo = as_photo(photo)
+        boxes, confidences, _, seconds = self._find(as_photo(photo), fix)
+        return boxes, confidences, seconds
+
+    def _find(
+        self, photo: PhotoSource, fix: PixelFix
+    ) -> tuple[list[Box], list[float], list[int], float]:
+        """`detect`'s boxes and confidences, the quarter turns to read each at, and the seconds
+        of the second pass. Where the first pass shows several places where piles may lie (a
+        whole table), each place whose indices stand small or turned is searched again at the
+        resolution it needs, turned so that its glyphs (as the first pass read them) stand
+        upright, as the models read best."""
         size = self.settings.detect_size or self.detector.trained_size
         whole = (0, 0, *photo.size)
         hints, hint_confidences = self._detect_in(
@@ -314,18 +330,75 @@ class CardReader:
         sure = hint_confidences >= self.settings.detect_confidence
         boxes, confidences = hints[sure], hint_confidences[sure]
         seen_at = size / photo.long_side  # detector pixels per photo pixel in the first pass
-        plans = second_pass_plans(boxes, hints, seen_at, photo.size, size)
+        places = hint_groups(hints, boxes)
+        started, decoding = time.perf_counter(), photo.decode_seconds
+        if len(places) > 1:
+            plans = self._place_plans(photo, fix, places, boxes, seen_at, size)
+        else:
+            plan = second_pass_plan(boxes, (boxes[:, 3] - boxes[:, 1]) * seen_at, photo.size, size)
+            plans = [PassPlan(*plan)] if plan else []
         if not plans:
-            return (*_as_lists(boxes, confidences), 0.0)
-        started = time.perf_counter()
-        decoding = photo.decode_seconds
-        more, more_confidences = np.zeros((0, 4)), np.zeros(0)
-        for region, region_size in plans:
-            found, found_confidences = self._detect_in(photo, region, region_size, fix)
-            more, more_confidences = merge_passes(found, found_confidences, more, more_confidences)
-        boxes, confidences = merge_passes(more, more_confidences, boxes, confidences)
+            return (*_as_lists(boxes, confidences), [0] * len(boxes), 0.0)
+        more, more_confidences, more_turns = np.zeros((0, 4)), np.zeros(0), np.zeros(0, int)
+        for plan in plans:
+            found, found_confidences = self._detect_in(
+                photo, plan.region, plan.size, fix, turns=plan.turns
+            )
+            own = [n for n, box in enumerate(found) if not plan.elsewhere(box)]
+            found, found_confidences = found[own].reshape(-1, 4), found_confidences[own]
+            kept = not_overlapped(more, found)
+            more = np.concatenate([found, more[kept]])
+            more_confidences = np.concatenate([found_confidences, more_confidences[kept]])
+            more_turns = np.concatenate([np.full(len(found), plan.turns), more_turns[kept]])
+        kept = not_overlapped(boxes, more)
+        if len(places) > 1:
+            # a place searched again finely: a coarse first-pass box there is seldom exact
+            kept = [n for n in kept if not _near_any(boxes[n], more)]
+        first_turns = [_turn_at(box, plans) for box in boxes[kept]]
         spent = time.perf_counter() - started - (photo.decode_seconds - decoding)
-        return (*_as_lists(boxes, confidences), spent)
+        return (
+            *_as_lists(
+                np.concatenate([more, boxes[kept]]),
+                np.concatenate([more_confidences, confidences[kept]]),
+            ),
+            [int(turn) for turn in more_turns] + first_turns,
+            spent,
+        )
+
+    def _place_plans(
+        self,
+        photo: PhotoSource,
+        fix: PixelFix,
+        places: list[np.ndarray],
+        boxes: np.ndarray,
+        seen_at: float,
+        first_size: int,
+    ) -> list[PassPlan]:
+        """For each place that needs it, where and how to look again: turned as its sure
+        first-pass indices stand (read for it now)."""
+        first = _as_lists(boxes, np.ones(len(boxes)))[0]
+        indices = [
+            IndexRead(box, 1.0, guesses, index_probability, orientations)
+            for box, (guesses, index_probability, orientations) in zip(
+                first, self.classify(photo, first, fix), strict=True
+            )
+            if index_probability >= NOT_AN_INDEX_ABOVE
+        ]
+        spans = [_span(place) for place in places]
+        plans = []
+        for n, place in enumerate(places):
+            region, _ = region_plan(place, photo.size, first_size)
+            inside = [index for index in indices if _inside(index.centre, region)]
+            turn = photo_up(inside)
+            others = tuple(span for m, span in enumerate(spans) if m != n)
+            measured = np.array([index.box for index in inside]).reshape(-1, 4)
+            sized = measured if len(measured) else place
+            heights = np.maximum(sized[:, 3] - sized[:, 1], sized[:, 2] - sized[:, 0])
+            if turn or float(np.median(heights)) * seen_at < SMALL_INDEX_PIXELS:
+                pixels = SIDE_INDEX_PIXELS if turn else SECOND_PASS_INDEX_PIXELS
+                plan = region_plan(place, photo.size, first_size, pixels, measured)
+                plans.append(PassPlan(*plan, turn, others))
+        return plans
 
     def _detect_in(
         self,
@@ -516,34 +589,9 @@ a step or two apart)..."""
 MIN_HINTS = 3
 """...and a group of at least this many hints, or holding a sure detection, is a place where
 piles may lie. Where the hints make several such places, each is searched again at the
-resolution its own indices need (a table's near piles stand larger than its far ones) instead of
-one region round all that the first pass found."""
-
-
-def second_pass_plans(
-    boxes: np.ndarray,
-    hints: np.ndarray,
-    seen_at: float,
-    photo_size: tuple[int, int],
-    first_size: int,
-) -> list[tuple[tuple[int, int, int, int], int]]:
-    """Where to look again and at what size: `second_pass_plan` on the sure detections, unless
-    the hints (detections of any confidence, photo pixels; `seen_at`: first-pass pixels per
-    photo pixel) make several places where piles may lie: then each place whose indices stand
-    small in the first pass, at the size it needs."""
-    places = hint_groups(hints, boxes)
-    if len(places) <= 1:
-        plan = second_pass_plan(
-            boxes, (boxes[:, 3] - boxes[:, 1]) * seen_at, photo_size, first_size
-        )
-        return [plan] if plan else []
-    plans = []
-    for place in places:
-        heights = place[:, 3] - place[:, 1]
-        if float(np.median(heights)) * seen_at >= SMALL_INDEX_PIXELS:
-            continue  # read well in the first pass
-        plans.append(region_plan(place, photo_size, first_size))
-    return plans
+resolution its own indices need (a table's near piles stand larger than its far ones) and turned
+as its glyphs stand (`CardReader._find`), instead of one region round all that the first pass
+found."""
 
 
 def hint_groups(hints: np.ndarray, sure: np.ndarray) -> list[np.ndarray]:
@@ -567,22 +615,91 @@ def hint_groups(hints: np.ndarray, sure: np.ndarray) -> list[np.ndarray]:
 
 
 def region_plan(
-    boxes: np.ndarray, photo_size: tuple[int, int], first_size: int
+    boxes: np.ndarray,
+    photo_size: tuple[int, int],
+    first_size: int,
+    index_pixels: float = SECOND_PASS_INDEX_PIXELS,
+    measured: np.ndarray | None = None,
 ) -> tuple[tuple[int, int, int, int], int]:
     """The region round a place's boxes (SECOND_PASS_MARGIN index heights on each side) and
-    the size that shows its indices SECOND_PASS_INDEX_PIXELS tall (within the limits of
-    `second_pass_plan`)."""
+    the size that shows its indices `index_pixels` tall (within the limits of
+    `second_pass_plan`), their height measured on the `measured` boxes where given (sure
+    detections: a hint's box is looser)."""
     width, height = photo_size
-    index_height = float(np.median(boxes[:, 3] - boxes[:, 1]))
+    sized = boxes if measured is None or not len(measured) else measured
+    # the glyphs' height, whichever way they are turned
+    index_height = float(
+        np.median(np.maximum(sized[:, 3] - sized[:, 1], sized[:, 2] - sized[:, 0]))
+    )
     margin = SECOND_PASS_MARGIN * index_height
     x1 = max(0, int(boxes[:, 0].min() - margin))
     y1 = max(0, int(boxes[:, 1].min() - margin))
     x2 = min(width, int(boxes[:, 2].max() + margin + 1))
     y2 = min(height, int(boxes[:, 3].max() + margin + 1))
     region_long = max(x2 - x1, y2 - y1)
-    size = region_long * SECOND_PASS_INDEX_PIXELS / max(index_height, 1.0)
+    size = region_long * index_pixels / max(index_height, 1.0)
     size = min(SECOND_PASS_MAX_SIZE, region_long, max(first_size, size))
     return (x1, y1, x2, y2), int(size) // DETECTOR_STRIDE * DETECTOR_STRIDE or DETECTOR_STRIDE
+
+
+def not_overlapped(first: np.ndarray, second: np.ndarray, overlap: float = 0.3) -> list[int]:
+    """The positions of the `first` boxes that no `second` box overlaps by more than `overlap`
+    (intersection over the smaller box)."""
+    return [
+        n
+        for n, box in enumerate(first)
+        if not len(second) or float(overlap_of_smaller(box, second).max()) <= overlap
+    ]
+
+
+def _near_any(box: np.ndarray, others: np.ndarray) -> bool:
+    """Whether another box's centre lies within a glyph's size of the box's centre."""
+    if not len(others):
+        return False
+    centre = (box[:2] + box[2:]) / 2
+    centres = (others[:, :2] + others[:, 2:]) / 2
+    size = max(box[2] - box[0], box[3] - box[1])
+    return bool((np.hypot(*(centres - centre).T) <= size).any())
+
+
+def _inside(point: tuple[float, float], region: Region) -> bool:
+    x, y = point
+    return region[0] <= x <= region[2] and region[1] <= y <= region[3]
+
+
+Region = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class PassPlan:
+    """Where the second pass looks (photo pixels), at what size (long side, pixels), turned by
+    how many quarter turns anticlockwise, and the spans of other places, whose indices it
+    leaves to their own pass."""
+
+    region: Region
+    size: int
+    turns: int = 0
+    others: tuple[Region, ...] = ()
+
+    def elsewhere(self, box: np.ndarray) -> bool:
+        """Whether a box found in this pass lies in another place's span."""
+        centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        return any(_inside(centre, span) for span in self.others)
+
+
+def _span(boxes: np.ndarray) -> Region:
+    return (
+        int(boxes[:, 0].min()),
+        int(boxes[:, 1].min()),
+        int(boxes[:, 2].max()) + 1,
+        int(boxes[:, 3].max()) + 1,
+    )
+
+
+def _turn_at(box: np.ndarray, plans: list[PassPlan]) -> int:
+    """The quarter turn of the first plan whose region holds the box's centre (0: none)."""
+    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    return next((plan.turns for plan in plans if _inside(centre, plan.region)), 0)
 
 
 def merge_passes(
@@ -594,11 +711,7 @@ def merge_passes(
 ) -> tuple[np.ndarray, np.ndarray]:
     """The second pass's boxes, and each first-pass box that no second-pass box overlaps (by
     more than `overlap`, intersection over the smaller box)."""
-    kept = [
-        n
-        for n, box in enumerate(first)
-        if not len(second) or float(overlap_of_smaller(box, second).max()) <= overlap
-    ]
+    kept = not_overlapped(first, second, overlap)
     return (
         np.concatenate([second.reshape(-1, 4), first[kept].reshape(-1, 4)]),
         np.concatenate([second_confidences, first_confidences[kept]]),

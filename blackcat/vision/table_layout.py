@@ -23,6 +23,7 @@ from blackcat.vision.layout import (
     drop_repeated_detections,
     one_of_each,
     photo_up,
+    turn_to_up,
 )
 from blackcat.vision.types import SIDES, IndexRead, PhotoRead, ReadCard
 
@@ -108,12 +109,19 @@ def facing_their_sides(ups: list[int], centres: dict[int, np.ndarray]) -> list[i
 
 def _linked_groups(indices: Sequence[IndexRead]) -> list[list[int]]:
     """The indices in groups joined by SIDE_LINK (single linkage, one axis)."""
+    return _linked(indices, SIDE_LINK, same_axis=True)
+
+
+def _linked(indices: Sequence[IndexRead], link: float, *, same_axis: bool) -> list[list[int]]:
+    """The indices (positions) in groups joined where they lie within `link` glyph sizes (the
+    smaller of the two) of each other (single linkage), and on one axis if `same_axis`."""
     centres = np.array([index.centre for index in indices])
     sizes = np.array([_glyph_size(index) for index in indices])
-    axes = np.array([(index.orientation or 0) % 2 for index in indices])
     distance = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
-    reach = SIDE_LINK * np.minimum(sizes[:, None], sizes[None, :])
-    linked = (distance <= reach) & (axes[:, None] == axes[None, :])
+    linked = distance <= link * np.minimum(sizes[:, None], sizes[None, :])
+    if same_axis:
+        axes = np.array([(index.orientation or 0) % 2 for index in indices])
+        linked &= axes[:, None] == axes[None, :]
     from scipy.sparse.csgraph import connected_components
 
     count, labels = connected_components(linked, directed=False)
@@ -188,22 +196,66 @@ def arrange_sides(
     gaps: list[tuple[int, ...]] = []
     pile_sides: list[str] = []
     for up in sorted(by_side):
-        read = arrange(
-            [*by_side[up], *doubted],
-            decks=decks,
-            width=width,
-            height=height,
-            calibration=calibration,
-            up=up,
-        )
-        piles.extend(read.piles)
-        gaps.extend(read.gaps_of(n) for n in range(len(read.piles)))
-        pile_sides.extend([SIDES[up]] * len(read.piles))
+        laid: list[tuple[tuple[float, float], Pile, tuple[int, ...]]] = []
+        for group in laid_apart(by_side[up], up):
+            read = arrange(
+                [*group, *doubted],
+                decks=decks,
+                width=width,
+                height=height,
+                calibration=calibration,
+                up=up,
+            )
+            laid.extend(
+                (_starts_at(pile, up, width, height), pile, read.gaps_of(n))
+                for n, pile in enumerate(read.piles)
+            )
+        laid.sort(key=lambda item: item[0])
+        piles.extend(pile for _, pile, _ in laid)
+        gaps.extend(pile_gaps for _, _, pile_gaps in laid)
+        pile_sides.extend([SIDES[up]] * len(laid))
     if decks == 1:
         piles = _one_of_each_across(piles)
     return PhotoRead(
         width=width, height=height, piles=tuple(piles), gaps=tuple(gaps), sides=tuple(pile_sides)
     )
+
+
+APART_LINK = 7.0
+"""A player's cards whose top indices lie within this many glyph sizes of each other (a
+neighbour in a row, even spread out) are laid out together; piles lying farther apart are each
+laid out on their own, at their own angle (a player's two piles may lie at different angles to
+the table's edge)."""
+
+
+def laid_apart(indices: Sequence[IndexRead], up: int) -> list[list[IndexRead]]:
+    """A side's indices in groups lying apart (APART_LINK between top indices), each card's
+    upside-down bottom corners with the group of the nearest top index."""
+    tops = [index for index in indices if not _upside_down(index, up)]
+    bottoms = [index for index in indices if _upside_down(index, up)]
+    if not tops:
+        return [list(indices)] if indices else []
+    groups = [[tops[i] for i in group] for group in _linked(tops, APART_LINK, same_axis=False)]
+    centres = np.array([index.centre for index in tops])
+    owner = {id(index): n for n, group in enumerate(groups) for index in group}
+    for bottom in bottoms:
+        nearest = int(np.argmin(np.hypot(*(centres - np.array(bottom.centre)).T)))
+        groups[owner[id(tops[nearest])]].append(bottom)
+    return groups
+
+
+def _upside_down(index: IndexRead, up: int) -> bool:
+    return index.orientation is not None and (index.orientation - up) % 4 == 2
+
+
+def _starts_at(pile: Pile, up: int, width: int, height: int) -> tuple[float, float]:
+    """Where a pile starts in its player's frame (top, then left), to list a side's piles top to
+    bottom as that player sees them."""
+    points = [
+        turn_to_up(((c.box[0] + c.box[2]) / 2, (c.box[1] + c.box[3]) / 2), up, width, height)
+        for c in pile
+    ]
+    return min(y for _, y in points), points[0][0]
 
 
 def _one_of_each_across(piles: list[Pile]) -> list[Pile]:

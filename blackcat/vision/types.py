@@ -31,6 +31,7 @@ class IndexRead:
     guesses: tuple[Guess, ...]  # best first, at least one; probabilities given it is an index
     index_probability: float = 1.0  # the classifier's belief that this is an index at all
     orientations: tuple[float, ...] = ()  # probability of each quarter turn; () when unknown
+    seen_turned: int = 0  # quarter turns anticlockwise the models saw it at (a table's side)
 
     @property
     def card(self) -> Card:

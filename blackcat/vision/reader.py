@@ -160,7 +160,9 @@ class CardReader:
         confident = [i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE]
         sides = table_sides(drop_repeated_detections(confident), players)
         if len(set(sides)) > 1:
-            return self._read_table(photo, indices, sides, fix, stages, decks, started, decoded)
+            stages["decode"] += decoded  # the detector's copy, decoded for the white balance
+            stages["detect"] += balanced - started - decoded
+            return self._read_table(photo, indices, sides, fix, stages, decks, started)
         up = photo_up(confident)
         seen: PhotoSource = photo
         if up:
@@ -190,11 +192,11 @@ class CardReader:
         stages: dict[str, float],
         decks: int,
         started: float,
-        decoded: float,
     ) -> PhotoRead:
         """A photo of the whole table: each side's indices (`sides`: the quarter turn of each
-        index read as an index, after repeated detections are dropped) read again where they
-        stand turned, and laid out in that side's frame."""
+        index read as an index, after repeated detections are dropped), read again turned
+        where the search (`_find`) did not already see most of them so, laid out in that side's
+        frame."""
         kept = drop_repeated_detections(
             [index for index in indices if index.index_probability >= NOT_AN_INDEX_ABOVE]
         )
@@ -204,17 +206,10 @@ class CardReader:
         for up in sorted(set(sides)):
             own = [index for index, side in zip(kept, sides, strict=True) if side == up]
             others = [index for index, side in zip(kept, sides, strict=True) if side != up]
-            read_turned = all(index.seen_turned == up for index in own)
+            read_turned = 2 * sum(index.seen_turned == up for index in own) >= len(own)
             by_side[up] = own if read_turned else self.read_side_again(photo, own, others, up, fix)
         stages["turned sides"] = time.perf_counter() - turned_started
-        stages["decode"] += decoded
         laid_out = time.perf_counter()
-        stages["detect"] += (
-            laid_out
-            - started
-            - decoded
-            - sum(seconds for name, seconds in stages.items() if name != "detect")
-        )
         width, height = photo.size
         read = arrange_sides(
             by_side,
@@ -384,12 +379,37 @@ class CardReader:
             )
             if index_probability >= NOT_AN_INDEX_ABOVE
         ]
-        spans = [_span(place) for place in places]
+        regions = [_span(place) for place in places]
+        insides = [[index for index in indices if _inside(index.centre, r)] for r in regions]
+        # where the first pass was sure of too few indices, its hints show which way they stand
+        unsure = [n for n, inside in enumerate(insides) if len(inside) < FEW_TO_TURN_BY]
+        hinted = [
+            tuple(float(v) for v in box)
+            for n in unsure
+            for box in places[n][:HINTS_TO_TURN_BY]
+            if not (len(boxes) and (boxes == box).all(axis=1).any())
+        ]
+        for box, (guesses, index_probability, orientations) in zip(
+            hinted, self.classify(photo, hinted, fix), strict=True
+        ):
+            if index_probability >= NOT_AN_INDEX_ABOVE:
+                read = IndexRead(box, 1.0, guesses, index_probability, orientations)
+                for n in unsure:
+                    if _inside(read.centre, regions[n]):
+                        insides[n].append(read)
+        # a place may hold two players' piles (a side's and the far side's, near a corner)
+        parts: list[tuple[np.ndarray, list[IndexRead], int]] = []
+        for place, inside in zip(places, insides, strict=True):
+            sides = table_sides(inside)
+            if len(set(sides)) <= 1:
+                parts.append((place, inside, photo_up(inside)))
+                continue
+            for turn in sorted(set(sides)):
+                own = [index for index, side in zip(inside, sides, strict=True) if side == turn]
+                parts.append((np.array([index.box for index in own]), own, turn))
+        spans = [_span(place) for place, _, _ in parts]
         plans = []
-        for n, place in enumerate(places):
-            region, _ = region_plan(place, photo.size, first_size)
-            inside = [index for index in indices if _inside(index.centre, region)]
-            turn = photo_up(inside)
+        for n, (place, inside, turn) in enumerate(parts):
             others = tuple(span for m, span in enumerate(spans) if m != n)
             measured = np.array([index.box for index in inside]).reshape(-1, 4)
             sized = measured if len(measured) else place
@@ -668,6 +688,11 @@ def _inside(point: tuple[float, float], region: Region) -> bool:
 
 
 Region = tuple[int, int, int, int]
+
+FEW_TO_TURN_BY = 3
+HINTS_TO_TURN_BY = 12
+"""A place where the first pass was sure of fewer than FEW_TO_TURN_BY indices is turned as its
+HINTS_TO_TURN_BY likeliest hints, read by the classifier, stand."""
 
 
 @dataclass(frozen=True)

@@ -608,6 +608,23 @@ def photo_marks(player: Player, photo: str) -> PhotoMarks:
     )
 
 
+def doubtful_from(table: Table, photo: str) -> int:
+    """How many cards read from `photo` are still marked doubtful (orange)."""
+    slots = (slot for p in table.players for pile in p.piles for slot in pile.slots)
+    return sum(1 for slot in slots if slot.photo == photo and slot.doubtful)
+
+
+def photo_piles(table: Table, photo: str) -> tuple[tuple[Player, int, Pile], ...]:
+    """Every pile holding cards from the photo: its player, its place among their piles, the
+    pile; in the table's order."""
+    return tuple(
+        (player, pile_index, pile)
+        for player in table.players
+        for pile_index, pile in enumerate(player.piles)
+        if any(slot.photo == photo for slot in pile.slots)
+    )
+
+
 def reassign_photo(table: Table, photo: str, player_id: int) -> Table:
     """Every pile holding cards from the photo moved to another player, into that player's empty
     piles first; a player left without piles gets two empty ones."""

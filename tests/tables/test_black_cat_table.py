@@ -23,6 +23,7 @@ from blackcat.tables.black_cat_table import (
     delete_card,
     describe_duplicate,
     dismiss_gap,
+    doubtful_from,
     example_table,
     give_pile,
     insert_card,
@@ -34,6 +35,7 @@ from blackcat.tables.black_cat_table import (
     parse_cards,
     photo_marks,
     photo_owner,
+    photo_piles,
     photos_of,
     pile_rows,
     pile_text,
@@ -245,7 +247,9 @@ def test_doubtful_until_checked_and_alternatives_exclude_the_card() -> None:
     pile_id = first_pile_id(table)
     slot = table.pile(pile_id).slots[0]
     assert slot.doubtful
+    assert doubtful_from(table, "p") == 1 and doubtful_from(table, "other") == 0
     assert [guess.card.code for guess in slot.alternatives] == ["8C", "3S"]
+    assert doubtful_from(confirm_card(table, pile_id, 0), "p") == 0
     confirmed = confirm_card(table, pile_id, 0).pile(pile_id).slots[0]
     assert not confirmed.doubtful and confirmed.card == card("3C")
     fixed = replace_card(table, pile_id, 0, card("8C")).pile(pile_id).slots[0]
@@ -312,6 +316,12 @@ def test_a_photo_of_the_whole_table_gives_each_player_their_rows() -> None:
     ]
     assert [pile.gaps for pile in table.players[1].piles] == [(1,), (2,)]
     assert all(photos_of(player)[-1] == "whole" for player in table.players)
+    assert [(p.name, index, pile_text(pile)) for p, index, pile in photo_piles(table, "whole")] == [
+        ("Ann", 0, "8D 2H"),
+        ("Ben", 0, "KS"),
+        ("Ben", 1, "4S 7C"),
+        ("Cat", 1, "9C"),
+    ]
     with pytest.raises(TableError, match="already on the table"):
         place_table_photo(table, "whole", seating, rows)
     with pytest.raises(TableError, match="no cards"):

@@ -122,14 +122,17 @@ def group_box(marks: ts.PhotoMarks, factor: float) -> Box | None:
     return x1 * factor, y1 * factor, x2 * factor, y2 * factor
 
 
-def tag_place(around: Box, tag: tuple[float, float], photo: tuple[int, int]) -> tuple[float, float]:
+def tag_place(
+    around: Box, tag: tuple[float, float], photo: tuple[int, int], numbers: float = 0.0
+) -> tuple[float, float]:
     """Where a name tag of size `tag` (width, height) goes: centred under the player's cards
-    (`around`), where the card numbers (above each card) leave room; above them when the photo
-    ends first; always inside the photo (width, height)."""
+    (`around`), clear of the card numbers drawn above each card (`numbers` high); above those
+    numbers when the photo ends first; always inside the photo (width, height)."""
     x1, y1, x2, y2 = around
     width, height = tag
     left = min(max(0.0, (x1 + x2 - width) / 2), max(0.0, photo[0] - width))
-    top = y2 + TAG_GAP if y2 + TAG_GAP + height <= photo[1] else y1 - TAG_GAP - height
+    below = y2 + TAG_GAP
+    top = below if below + height <= photo[1] else y1 - numbers - TAG_GAP - height
     return left, min(max(0.0, top), max(0.0, photo[1] - height))
 
 
@@ -144,10 +147,11 @@ def draw_name_tags(image: np.ndarray, tags: Sequence[tuple[str, Box]]) -> np.nda
     scale = max(image.shape[:2]) / 1000
     font = ImageFont.load_default(size=max(12, round(26 * scale)))
     pad = max(2, round(6 * scale))
+    numbers = max(11, round(18 * scale)) + 6 * max(1, round(2 * scale))  # as `annotate` draws
     for name, around in tags:
         left, top, right, bottom = draw.textbbox((0, 0), name, font=font)
         size = (right - left + 2 * pad, bottom - top + 2 * pad)
-        x, y = tag_place(around, size, (image.shape[1], image.shape[0]))
+        x, y = tag_place(around, size, (image.shape[1], image.shape[0]), numbers)
         draw.rounded_rectangle((x, y, x + size[0], y + size[1]), radius=pad, fill=TAG_COLOUR)
         draw.text((x + pad - left, y + pad - top), name, "white", font)
     return np.asarray(canvas)

@@ -464,9 +464,11 @@ def show_photos(table: ts.Table, player: ts.Player) -> None:
         if record is None or (key in whole and on_top):
             continue
         photo_view.show_photo(key, record, ts.photo_marks(player, key), act)
+        if len(table.players) == 1:
+            continue
         if key in whole:
             table_photo.give_piles(table, key, act, only=player.id)
-        elif len(table.players) > 1:
+        else:
             owner_select(table, key, player.id, f"owner:{key}", record.name)
 
 

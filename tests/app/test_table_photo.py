@@ -16,6 +16,7 @@ from test_streamlit_app import (  # noqa: F401  (fixtures: no weights, the stand
     fresh_caches,
     png,
     reader,
+    reload,
     start,
     uploader,
 )
@@ -46,9 +47,12 @@ def player_id(at: AppTest, name: str) -> int:
     return next(p.id for p in at.session_state["night"].table.players if p.name == name)
 
 
+def photographer_choice(at: AppTest):
+    return next(c for c in at.segmented_control if str(c.key).startswith("photographer:"))
+
+
 def choose_photographer(at: AppTest, name: str) -> AppTest:
-    choice = next(c for c in at.segmented_control if str(c.key).startswith("photographer:"))
-    choice.set_value(player_id(at, name))
+    photographer_choice(at).set_value(player_id(at, name))
     at.run()
     assert_clean(at)
     return at
@@ -116,6 +120,22 @@ def test_one_tap_gives_a_pile_to_another_player(app: AppTest) -> None:
     assert totals_by_name(app) == {"Ann": 6, "Ben": 14, "Cat": 9, "Dan": 12}
 
 
+def test_a_reload_keeps_who_took_the_photo_and_the_piles_given(app: AppTest) -> None:
+    seated(app)
+    choose_photographer(app, "Cat")
+    upload_table(app)
+    ann = app.session_state["night"].table.player(player_id(app, "Ann"))
+    app.pills(key=f"give:{ann.piles[1].id}:{table_photo.names_key(ts.new_table(NAMES))}").set_value(
+        player_id(app, "Ben")
+    )
+    app.run()
+    again = reload(app)
+    assert totals_by_name(again) == {"Ann": 6, "Ben": 14, "Cat": 9, "Dan": 12}
+    assert again.segmented_control(key=table_photo.MODE).value == table_photo.WHOLE_TABLE
+    assert photographer_choice(again).value == player_id(again, "Cat")
+    assert len(again.image) == 1  # the photo of the whole table, from the server's store
+
+
 def test_more_sides_than_players_says_what_to_do_and_changes_nothing(app: AppTest) -> None:
     seated(app, NAMES[:3])
     choose_photographer(app, "Ann")
@@ -159,6 +179,9 @@ def test_the_per_player_photo_is_still_the_first_choice(app: AppTest) -> None:
     assert piles_by_name(app) == {
         "Player 1": ["8D 2H 8H", "5H 5D", "KS 9C 4S", "10S 10H KD 10C", "QS 2C 3H 7H"]
     }
+    assert not [p for p in app.pills if str(p.key).startswith(table_photo.GIVE)]  # to nobody
+    again = reload(app)  # nobody photographed the whole table: the address doesn't say so
+    assert again.segmented_control(key=table_photo.MODE).value == table_photo.ONE_PLAYER
 
 
 # ---------------------------------------------------------------------------------------------

@@ -8,6 +8,8 @@ and the night's finished games, each a `Table`) that every action replaces (so u
 earlier nights); the page shows and edits the game on screen (`night_panel.table()`). Actions run
 as widget callbacks, before the page is drawn, so the page always shows the table after the change.
 
+A photo of the whole table (`table_photo`) gives each side's piles to its player, in the same
+per-player piles as a photo of one player's piles.
 The photo reader (`reader_access`, `photo_store`), photo input (`photo_input`, `photo_view`), the
 game's undo (`game_state`) and card corrections (`card_widgets`, `card_taps`) are shared with the
 other game on the same reader, Black Lady (`black_lady_page`), which the choice at the top of the

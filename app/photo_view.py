@@ -112,6 +112,13 @@ def table_drawing_key(players: PlayerMarks) -> str:
     return hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
+def pile_boxes(marks: ts.PhotoMarks, factor: float) -> list[Box]:
+    """Around each pile's cards on the display copy (piles without a box left out)."""
+    piles = sorted({pile for pile, _, _ in marks})
+    boxes = (group_box(tuple(m for m in marks if m[0] == pile), factor) for pile in piles)
+    return [box for box in boxes if box is not None]
+
+
 def group_box(marks: ts.PhotoMarks, factor: float) -> Box | None:
     """Around a player's cards on the display copy (None: none has a box)."""
     boxes = [slot.read.box for _, _, slot in marks if slot.read is not None]
@@ -120,6 +127,39 @@ def group_box(marks: ts.PhotoMarks, factor: float) -> Box | None:
     x1, y1 = min(box[0] for box in boxes), min(box[1] for box in boxes)
     x2, y2 = max(box[2] for box in boxes), max(box[3] for box in boxes)
     return x1 * factor, y1 * factor, x2 * factor, y2 * factor
+
+
+def union(first: Box, second: Box) -> Box:
+    return (
+        min(first[0], second[0]),
+        min(first[1], second[1]),
+        max(first[2], second[2]),
+        max(first[3], second[3]),
+    )
+
+
+def close(first: Box, second: Box, spread: float) -> bool:
+    """Whether two piles lie together: apart by at most `spread` times the taller one's
+    height, across and down."""
+    margin = spread * max(first[3] - first[1], second[3] - second[1])
+    across = max(first[0], second[0]) - min(first[2], second[2])
+    down = max(first[1], second[1]) - min(first[3], second[3])
+    return across <= margin and down <= margin
+
+
+GROUP_SPREAD = 3.0  # piles of one side lie a card apart: a card is ~3 of its corner's heights
+
+
+def pile_groups(piles: Sequence[Box], spread: float = GROUP_SPREAD) -> list[Box]:
+    """A player's piles on the photo gathered where they lie together (`close`): a name tag
+    for each group, e.g. two for a pile given to a player from another side of the table."""
+    groups: list[Box] = []
+    for box in piles:
+        while (near := next((g for g in groups if close(g, box, spread)), None)) is not None:
+            groups.remove(near)
+            box = union(near, box)
+        groups.append(box)
+    return groups
 
 
 def tag_place(
@@ -170,7 +210,7 @@ def table_jpeg(
     tags = [
         (name, around)
         for name, marks in _players
-        if (around := group_box(marks, factor)) is not None
+        for around in pile_groups(pile_boxes(marks, factor))
     ]
     return jpeg_of(draw_name_tags(drawn, tags))
 

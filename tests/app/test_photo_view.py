@@ -105,3 +105,24 @@ def test_the_names_are_drawn_on_a_copy_of_the_photo() -> None:
     under = drawn[105:140, 100:200]
     assert (under < 100).any()  # the dark tag under the cards
     assert (drawn[:40] == 255).all()  # nothing above them
+
+
+def test_piles_that_lie_together_get_one_name_and_a_pile_far_away_its_own() -> None:
+    far_side = [(60.0, 10.0, 108.0, 30.0), (140.0, 10.0, 172.0, 30.0)]  # one row apart: 32 px
+    right_side = (150.0, 110.0, 214.0, 130.0)  # 80 px under them
+    assert photo_view.pile_groups(far_side) == [(60.0, 10.0, 172.0, 30.0)]
+    assert photo_view.pile_groups([*far_side, right_side]) == [
+        (60.0, 10.0, 172.0, 30.0),
+        right_side,
+    ]
+    # a pile between two groups joins them all
+    middle = (100.0, 50.0, 160.0, 70.0)
+    assert photo_view.pile_groups([far_side[0], right_side, middle]) == [(60.0, 10.0, 214.0, 130.0)]
+
+
+def test_each_pile_is_boxed_on_its_own() -> None:
+    second_pile = (1, 0, read_slot("KS", 300.0))
+    assert photo_view.pile_boxes((*MARKS, second_pile), 0.5) == [
+        (0.0, 5.0, 65.0, 45.0),
+        (150.0, 5.0, 180.0, 45.0),
+    ]

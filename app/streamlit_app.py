@@ -384,12 +384,15 @@ PHOTO_HELP = N_(
 )
 
 
-def choose_photo(shown: str) -> str:
-    """A photo of the piles of one player (the one `shown`) or of the whole table."""
+def choose_photo() -> str:
+    """A photo of the piles of one player (the one shown) or of the whole table."""
     state = st.session_state
     if state.get(table_photo.MODE) not in (table_photo.ONE_PLAYER, table_photo.WHOLE_TABLE):
         state[table_photo.MODE] = table_photo.ONE_PLAYER
-    words = {table_photo.ONE_PLAYER: shown, table_photo.WHOLE_TABLE: _("The whole table")}
+    words = {
+        table_photo.ONE_PLAYER: _(table_photo.ONE_PLAYERS_PILES),
+        table_photo.WHOLE_TABLE: _("The whole table"),
+    }
     st.segmented_control(
         _("Photo of"),
         list(words),
@@ -404,12 +407,7 @@ def show_photo_inputs(player: ts.Player) -> None:
     """The first thing on the page: upload (or take) photos for the player shown, or of the
     whole table."""
     heading = st.empty()  # filled last: a photo may hand the table to a new player
-    one_player = (
-        _(table_photo.ONE_PLAYERS_PILES)
-        if night_panel.table().example
-        else _("{name}'s piles").format(name=player.name)
-    )
-    if choose_photo(one_player) == table_photo.WHOLE_TABLE:
+    if choose_photo() == table_photo.WHOLE_TABLE:
         table_photo.show_panel(act)
         heading.markdown(_("#### 📷 The whole table in one photo"))
         return

@@ -17,10 +17,13 @@ MAX_UPLOAD_MB = 100
 Note = TypeVar("Note")  # what a page keeps about each uploaded file
 
 
-def photo_inputs(how: str, camera_label: str, prefix: str = "") -> list[Any]:
+def photo_inputs(
+    how: str, camera_label: str, prefix: str = "", disabled: bool = False
+) -> list[Any]:
     """The uploader (on a phone it also offers the camera), then this device's camera behind a
-    toggle; the files they hold now. Widget keys are `uploads:<n>`, `camera_on` and `camera`,
-    after `prefix`: the uploader is a new, empty one after every batch of files it gave."""
+    toggle (both `disabled` until the page may take a photo); the files they hold now. Widget
+    keys are `uploads:<n>`, `camera_on` and `camera`, after `prefix`: the uploader is a new,
+    empty one after every batch of files it gave."""
     generation = st.session_state.get(f"{prefix}upload_generation", 0)
     files = list(
         st.file_uploader(
@@ -30,11 +33,14 @@ def photo_inputs(how: str, camera_label: str, prefix: str = "") -> list[Any]:
             key=f"{prefix}uploads:{generation}",
             max_upload_size=MAX_UPLOAD_MB,
             help=how,
+            disabled=disabled,
         )
         or []
     )
-    camera = st.toggle(_("Use this device's camera here"), key=f"{prefix}camera_on")
-    if camera:
+    camera = st.toggle(
+        _("Use this device's camera here"), key=f"{prefix}camera_on", disabled=disabled
+    )
+    if camera and not disabled:
         shot = st.camera_input(camera_label, key=f"{prefix}camera")
         if shot is not None:
             files.append(shot)

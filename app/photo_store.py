@@ -23,11 +23,17 @@ class PhotoRecord:
     display: np.ndarray
     factor: float
     reads: tuple[ReadCard, ...]  # every card read, row by row: a link names a read by its place
+    sides: tuple[str, ...] = ()  # per row: the table side whose player reads it upright
 
     @classmethod
     def of(cls, name: str, outcome: PhotoOutcome) -> PhotoRecord:
         reads = tuple(read for row in outcome.rows for read in row)
-        return cls(name, outcome.display, outcome.factor, reads)
+        return cls(name, outcome.display, outcome.factor, reads, outcome.sides)
+
+    @property
+    def whole_table(self) -> bool:
+        """Piles on more than one side of the table: a photo of the whole table."""
+        return len(set(self.sides)) > 1
 
 
 class PhotoStore:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -13,12 +14,12 @@ from game_state import Act
 from language import _
 from photo_input import breakable
 from photo_store import PhotoRecord
-from PIL import Image
+from PIL import Image, ImageDraw, ImageFont
 
 from blackcat.games.cards import ALL_CARDS
 from blackcat.tables import black_cat_table as ts
 from blackcat.vision.drawing import annotate
-from blackcat.vision.types import PhotoRead, ReadCard
+from blackcat.vision.types import Box, PhotoRead, ReadCard
 
 
 def scaled(read: ReadCard, factor: float) -> ReadCard:
@@ -68,13 +69,21 @@ def annotated_jpeg(
     """The photo with a numbered box per card, numbered and named as the piles are now (after
     corrections). Cards typed in between keep their numbers but have no box on the photo.
     Cached by the photo's `key` and `drawing` (`drawing_key` of the marks)."""
+    height, width = _display.shape[:2]
+    drawn = annotate(_display, marks_read(_marks, factor, width, height), by_pile=by_pile)
+    return jpeg_of(drawn)
+
+
+def marks_read(marks: ts.PhotoMarks, factor: float, width: int, height: int) -> PhotoRead:
+    """The marks as a read of the display copy, for `annotate`: each card at its place in its
+    pile, as the piles are now."""
     rows: dict[int, list[ReadCard]] = {}
-    for pile_index in {mark[0] for mark in _marks}:
-        length = max(mark[1] for mark in _marks if mark[0] == pile_index) + 1
+    for pile_index in {mark[0] for mark in marks}:
+        length = max(mark[1] for mark in marks if mark[0] == pile_index) + 1
         # cards with nothing to draw hold the places of typed cards, so that every box keeps
         # its card's number in the pile (`annotate` numbers a card by its place in the row)
         rows[pile_index] = [ReadCard(ALL_CARDS[0], OFF_PHOTO, 1.0, (), ()) for _ in range(length)]
-    for pile_index, position, slot in _marks:
+    for pile_index, position, slot in marks:
         read = slot.read
         assert read is not None
         confidence = 1.0 if slot.checked else read.confidence
@@ -82,11 +91,128 @@ def annotated_jpeg(
             replace(read, card=slot.card, confidence=confidence), factor
         )
     piles = tuple(tuple(rows.get(index, ())) for index in range(max(rows, default=-1) + 1))
-    height, width = _display.shape[:2]
-    drawn = annotate(_display, PhotoRead(width=width, height=height, piles=piles), by_pile=by_pile)
+    return PhotoRead(width=width, height=height, piles=piles)
+
+
+def jpeg_of(image: np.ndarray) -> bytes:
     buffer = io.BytesIO()
-    Image.fromarray(drawn).save(buffer, format="JPEG", quality=82)
+    Image.fromarray(image).save(buffer, format="JPEG", quality=82)
     return buffer.getvalue()
+
+
+# ---------------------------------------------------------------------------------------------
+# A photo of the whole table: every player's cards, numbered as their piles, and their names
+
+PlayerMarks = tuple[tuple[str, ts.PhotoMarks], ...]  # each player's name and cards on the photo
+
+
+def table_drawing_key(players: PlayerMarks) -> str:
+    """`drawing_key` of every player's cards, with their names."""
+    parts = [(name, drawing_key(marks)) for name, marks in players]
+    return hashlib.sha256(repr(parts).encode()).hexdigest()
+
+
+def pile_boxes(marks: ts.PhotoMarks, factor: float) -> list[Box]:
+    """Around each pile's cards on the display copy (piles without a box left out)."""
+    piles = sorted({pile for pile, _, _ in marks})
+    boxes = (group_box(tuple(m for m in marks if m[0] == pile), factor) for pile in piles)
+    return [box for box in boxes if box is not None]
+
+
+def group_box(marks: ts.PhotoMarks, factor: float) -> Box | None:
+    """Around a player's cards on the display copy (None: none has a box)."""
+    boxes = [slot.read.box for _, _, slot in marks if slot.read is not None]
+    if not boxes:
+        return None
+    x1, y1 = min(box[0] for box in boxes), min(box[1] for box in boxes)
+    x2, y2 = max(box[2] for box in boxes), max(box[3] for box in boxes)
+    return x1 * factor, y1 * factor, x2 * factor, y2 * factor
+
+
+def union(first: Box, second: Box) -> Box:
+    return (
+        min(first[0], second[0]),
+        min(first[1], second[1]),
+        max(first[2], second[2]),
+        max(first[3], second[3]),
+    )
+
+
+def close(first: Box, second: Box, spread: float) -> bool:
+    """Whether two piles lie together: apart by at most `spread` times the taller one's
+    height, across and down."""
+    margin = spread * max(first[3] - first[1], second[3] - second[1])
+    across = max(first[0], second[0]) - min(first[2], second[2])
+    down = max(first[1], second[1]) - min(first[3], second[3])
+    return across <= margin and down <= margin
+
+
+GROUP_SPREAD = 3.0  # piles of one side lie a card apart: a card is ~3 of its corner's heights
+
+
+def pile_groups(piles: Sequence[Box], spread: float = GROUP_SPREAD) -> list[Box]:
+    """A player's piles on the photo gathered where they lie together (`close`): a name tag
+    for each group, e.g. two for a pile given to a player from another side of the table."""
+    groups: list[Box] = []
+    for box in piles:
+        while (near := next((g for g in groups if close(g, box, spread)), None)) is not None:
+            groups.remove(near)
+            box = union(near, box)
+        groups.append(box)
+    return groups
+
+
+def tag_place(
+    around: Box, tag: tuple[float, float], photo: tuple[int, int], numbers: float = 0.0
+) -> tuple[float, float]:
+    """Where a name tag of size `tag` (width, height) goes: centred under the player's cards
+    (`around`), clear of the card numbers drawn above each card (`numbers` high); above those
+    numbers when the photo ends first; always inside the photo (width, height)."""
+    x1, y1, x2, y2 = around
+    width, height = tag
+    left = min(max(0.0, (x1 + x2 - width) / 2), max(0.0, photo[0] - width))
+    below = y2 + TAG_GAP
+    top = below if below + height <= photo[1] else y1 - numbers - TAG_GAP - height
+    return left, min(max(0.0, top), max(0.0, photo[1] - height))
+
+
+TAG_GAP = 4.0  # pixels between a player's cards and their name
+TAG_COLOUR = (33, 33, 33)
+
+
+def draw_name_tags(image: np.ndarray, tags: Sequence[tuple[str, Box]]) -> np.ndarray:
+    """A copy of the photo with each name on a dark tag by its player's cards."""
+    canvas = Image.fromarray(image)
+    draw = ImageDraw.Draw(canvas)
+    scale = max(image.shape[:2]) / 1000
+    font = ImageFont.load_default(size=max(12, round(26 * scale)))
+    pad = max(2, round(6 * scale))
+    numbers = max(11, round(18 * scale)) + 6 * max(1, round(2 * scale))  # as `annotate` draws
+    for name, around in tags:
+        left, top, right, bottom = draw.textbbox((0, 0), name, font=font)
+        size = (right - left + 2 * pad, bottom - top + 2 * pad)
+        x, y = tag_place(around, size, (image.shape[1], image.shape[0]), numbers)
+        draw.rounded_rectangle((x, y, x + size[0], y + size[1]), radius=pad, fill=TAG_COLOUR)
+        draw.text((x + pad - left, y + pad - top), name, "white", font)
+    return np.asarray(canvas)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def table_jpeg(
+    key: str, drawing: str, factor: float, _players: PlayerMarks, _display: np.ndarray
+) -> bytes:
+    """The whole table's photo: each player's cards numbered as their piles are now, and the
+    player's name by them. Cached by the photo's `key` and `drawing` (`table_drawing_key`)."""
+    height, width = _display.shape[:2]
+    drawn = _display
+    for _name, marks in _players:
+        drawn = annotate(drawn, marks_read(marks, factor, width, height))
+    tags = [
+        (name, around)
+        for name, marks in _players
+        for around in pile_groups(pile_boxes(marks, factor))
+    ]
+    return jpeg_of(draw_name_tags(drawn, tags))
 
 
 def cards_centre(marks: ts.PhotoMarks, factor: float, width: int) -> float:
@@ -138,6 +264,37 @@ def show_photo(
     caption = _("{photo}: the numbers are the card numbers below").format(
         photo=breakable(record.name)
     )
+    help_text = (
+        _("The wrong photo? Its cards leave the tricks (Undo brings them back)")
+        if where == "tricks"
+        else _("The wrong photo? Its cards leave the piles (Undo brings them back)")
+    )
+    show_drawn(key, record, jpeg, marks, caption, act, help_text)
+
+
+def show_table_photo(key: str, record: PhotoRecord, players: PlayerMarks, act: Act) -> None:
+    """A photo of the whole table: each player's cards numbered as their piles, their name by
+    them (zoomable), and a button to take its cards off every player's piles."""
+    jpeg = table_jpeg(key, table_drawing_key(players), record.factor, players, record.display)
+    caption = _(
+        "{photo}: each player's name by their piles; the numbers are their card numbers"
+    ).format(photo=breakable(record.name))
+    marks = tuple(mark for _name, own in players for mark in own)
+    help_text = _("The wrong photo? Its cards leave every player's piles (Undo brings them back)")
+    show_drawn(key, record, jpeg, marks, caption, act, help_text)
+
+
+def show_drawn(
+    key: str,
+    record: PhotoRecord,
+    jpeg: bytes,
+    marks: ts.PhotoMarks,
+    caption: str,
+    act: Act,
+    help_text: str,
+) -> None:
+    """A drawn photo (zoomable, centred on its cards `marks`) and a button to take its cards
+    off."""
     if st.session_state.get(f"zoom:{key}"):
         centre = cards_centre(marks, record.factor, record.display.shape[1])
         st.html(zoomed_html(key, jpeg, centre), unsafe_allow_javascript=True)
@@ -151,7 +308,5 @@ def show_photo(
             key=f"remove-photo:{key}",
             on_click=act,
             args=(ts.remove_photo, key),
-            help=_("The wrong photo? Its cards leave the tricks (Undo brings them back)")
-            if where == "tricks"
-            else _("The wrong photo? Its cards leave the piles (Undo brings them back)"),
+            help=help_text,
         )

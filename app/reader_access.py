@@ -20,7 +20,7 @@ from reader_pool import READERS
 from blackcat.i18n import N_
 from blackcat.vision import reader as vision_reader
 from blackcat.vision.image_io import ImageReadError, open_photo
-from blackcat.vision.types import ReadCard
+from blackcat.vision.types import PhotoRead, ReadCard
 
 log = logging.getLogger("blackcat.app")
 
@@ -84,6 +84,16 @@ class PhotoOutcome:
     display: np.ndarray
     factor: float  # display pixels per photo pixel
     gaps: tuple[tuple[int, ...], ...] = ()  # per row: where a card may be missing
+    sides: tuple[str, ...] = ()  # per row: the table side whose player reads it upright
+
+    def seats(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """Each table side with cards, in seat order, and its rows with cards
+        (`PhotoRead.seats`)."""
+        shape = PhotoRead(width=0, height=0, piles=self.rows, sides=self.sides)
+        with_cards = (
+            (side, tuple(n for n in rows if self.rows[n])) for side, rows in shape.seats()
+        )
+        return tuple((side, rows) for side, rows in with_cards if rows)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -105,7 +115,9 @@ def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> P
             )
         ) from None
     factor = max(display.shape[:2]) / image.long_side  # the read's boxes are in full pixels
-    return PhotoOutcome(rows=photo.piles, display=display, factor=factor, gaps=photo.gaps)
+    return PhotoOutcome(
+        rows=photo.piles, display=display, factor=factor, gaps=photo.gaps, sides=photo.sides
+    )
 
 
 def photo_key(data: bytes) -> str:

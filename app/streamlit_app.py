@@ -8,6 +8,8 @@ and the night's finished games, each a `Table`) that every action replaces (so u
 earlier nights); the page shows and edits the game on screen (`night_panel.table()`). Actions run
 as widget callbacks, before the page is drawn, so the page always shows the table after the change.
 
+A photo of the whole table (`table_photo`) gives each side's piles to its player, in the same
+per-player piles as a photo of one player's piles.
 The photo reader (`reader_access`, `photo_store`), photo input (`photo_input`, `photo_view`), the
 game's undo (`game_state`) and card corrections (`card_widgets`, `card_taps`) are shared with the
 other game on the same reader, Black Lady (`black_lady_page`), which the choice at the top of the
@@ -35,6 +37,7 @@ import pile_view
 import reader_access
 import sharing
 import streamlit as st
+import table_photo
 from card_widgets import chip, select, set_widget
 from game_state import refuse
 from language import _, ngettext
@@ -111,7 +114,7 @@ class UploadNote:
             return None
         text = self.text
         if self.check and self.photo is not None:
-            text = f"{text} {photo_input.check_words(doubtful_from(table, self.photo))}"
+            text = f"{text} {photo_input.check_words(ts.doubtful_from(table, self.photo))}"
         if OWNER not in text:
             return text
         if owner is None:  # the photo's cards were taken off the table since
@@ -121,12 +124,6 @@ class UploadNote:
 
 def photo_owner_id(table: ts.Table, photo: str) -> int | None:
     return next((p.id for p in table.players if photo in ts.photos_of(p)), None)
-
-
-def doubtful_from(table: ts.Table, photo: str) -> int:
-    """How many cards read from `photo` are still marked doubtful (orange)."""
-    slots = (slot for p in table.players for pile in p.piles for slot in pile.slots)
-    return sum(1 for slot in slots if slot.photo == photo and slot.doubtful)
 
 
 def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
@@ -194,9 +191,12 @@ LINK_PARAM = "table"
 PAGE_PATH = ""  # Black Cat is the app's first page
 
 
-def night_from_link(text: str) -> tuple[nt.Night, dict[str, PhotoRecord], int] | None:
+def night_from_link(
+    text: str,
+) -> tuple[nt.Night, dict[str, PhotoRecord], int, int | None] | None:
     """The night a link holds (an older link: a night of its table), its photos the server still
-    has, and whose piles are shown; None (and a note for the page) when the link can't be read."""
+    has, whose piles are shown and who photographs the whole table (None: nobody said); None
+    (and a note for the page) when the link can't be read."""
     try:
         link = table_link.decode_night(text, photo_store.read_at)
     except table_link.LinkError as error:
@@ -209,7 +209,9 @@ def night_from_link(text: str) -> tuple[nt.Night, dict[str, PhotoRecord], int] |
         key for game in link.night.games for player in game.players for key in ts.photos_of(player)
     ]
     photos = photo_store.photos_on_server(keys)
-    return link.night, photos, link.night.table.players[link.selected].id
+    players = link.night.table.players
+    photographer = None if link.photographer is None else players[link.photographer].id
+    return link.night, photos, players[link.selected].id, photographer
 
 
 def link_text(night: nt.Night, player_id: int) -> str | None:
@@ -219,7 +221,10 @@ def link_text(night: nt.Night, player_id: int) -> str | None:
     ids = [player.id for player in night.table.players]
     selected = ids.index(player_id) if player_id in ids else 0
     read_index = photo_store.read_index_in(st.session_state.get("photos", {}))
-    return table_link.encode_night(night, selected, read_index)
+    photographer = table_photo.photographer(night.table)
+    return table_link.encode_night(
+        night, selected, read_index, ids.index(photographer) if photographer in ids else None
+    )
 
 
 def init_state() -> None:
@@ -235,7 +240,10 @@ def init_state() -> None:
         first, state.photos, state.example_source = initial_table()
         state.night = nt.Night((first,))
     else:
-        state.night, state.photos, state.player = restored
+        state.night, state.photos, state.player, photographer = restored
+        if photographer is not None:  # the whole table was photographed: its panel again
+            table_photo.remember_photographer(state.night.table, photographer)
+            state[table_photo.MODE] = table_photo.WHOLE_TABLE
         state.example_source = ""
         state.history = sharing.recall_history(LINK_PARAM, text)  # a reload keeps its undo
     state.text_errors = {}
@@ -376,9 +384,33 @@ PHOTO_HELP = N_(
 )
 
 
+def choose_photo() -> str:
+    """A photo of the piles of one player (the one shown) or of the whole table."""
+    state = st.session_state
+    if state.get(table_photo.MODE) not in (table_photo.ONE_PLAYER, table_photo.WHOLE_TABLE):
+        state[table_photo.MODE] = table_photo.ONE_PLAYER
+    words = {
+        table_photo.ONE_PLAYER: _(table_photo.ONE_PLAYERS_PILES),
+        table_photo.WHOLE_TABLE: _("The whole table"),
+    }
+    st.segmented_control(
+        _("Photo of"),
+        list(words),
+        format_func=lambda mode: words.get(mode, mode),
+        key=table_photo.MODE,
+        required=True,
+    )
+    return state[table_photo.MODE]
+
+
 def show_photo_inputs(player: ts.Player) -> None:
-    """The first thing on the page: upload (or take) photos for the player shown."""
+    """The first thing on the page: upload (or take) photos for the player shown, or of the
+    whole table."""
     heading = st.empty()  # filled last: a photo may hand the table to a new player
+    if choose_photo() == table_photo.WHOLE_TABLE:
+        table_photo.show_panel(act)
+        heading.markdown(_("#### 📷 The whole table in one photo"))
+        return
     files = photo_input.photo_inputs(_(PHOTO_HELP), _("Photo of the piles"))
     uploads = photo_input.take_uploads(files, lambda data, name: add_photo(data, name, player.id))
     table: ts.Table = night_panel.table()
@@ -421,13 +453,22 @@ def owner_select(table: ts.Table, photo: str, owner: int, key: str, name: str) -
 
 
 def show_photos(table: ts.Table, player: ts.Player) -> None:
+    """The player's photos, each with their cards numbered. A photo of the whole table shows
+    above instead while the whole table is photographed; here its piles are given one by one,
+    other photos all at once."""
     photos: dict[str, PhotoRecord] = st.session_state.photos
+    whole = table_photo.table_photos(table, photos)
+    on_top = st.session_state.get(table_photo.MODE) == table_photo.WHOLE_TABLE
     for key in ts.photos_of(player):
         record = photos.get(key)
-        if record is None:
+        if record is None or (key in whole and on_top):
             continue
         photo_view.show_photo(key, record, ts.photo_marks(player, key), act)
-        if len(table.players) > 1:
+        if len(table.players) == 1:
+            continue
+        if key in whole:
+            table_photo.give_piles(table, key, act, only=player.id)
+        else:
             owner_select(table, key, player.id, f"owner:{key}", record.name)
 
 

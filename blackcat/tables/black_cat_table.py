@@ -490,26 +490,95 @@ def place_photo(
     """A read photo's rows given to a player: each row fills the player's next empty pile, or
     becomes a new pile, with the places where the reader thinks a card may be missing (`gaps`,
     one list per row). The untouched example makes way for a new "Player 1" first."""
-    row_gaps = [tuple(gaps[n]) if n < len(gaps) else () for n, row in enumerate(rows) if row]
-    rows = [row for row in rows if row]
-    if not rows:
+    return place_table_photo(table, photo, ((player_id, tuple(range(len(rows)))),), rows, gaps)
+
+
+def place_table_photo(
+    table: Table,
+    photo: str,
+    seating: Sequence[tuple[int, Sequence[int]]],
+    rows: Sequence[Sequence[ReadCard]],
+    gaps: Sequence[Sequence[int]] = (),
+) -> Table:
+    """A read photo's rows shared among players: `seating` pairs a player's id with the indexes
+    of the rows that are theirs, and each player gets them as `place_photo` gives a player a
+    photo of their own piles. The untouched example makes way for a new game first (its players
+    by their place at the table)."""
+    if not any(rows[index] for _, indexes in seating for index in indexes):
         raise TableError("no cards were found in the photo")
     if photo_owner(table, photo) is not None:
         raise TableError(f"this photo is already on the table ({photo_owner(table, photo)})")
+    places = [table.players.index(table.player(player_id)) for player_id, _ in seating]
     if table.example:
         table = new_game(table)
-        player_id = table.players[0].id
-    player_index = table.players.index(table.player(player_id))
+    for place, (_, indexes) in zip(places, seating, strict=True):
+        table = _place_rows(
+            table,
+            place,
+            photo,
+            [rows[index] for index in indexes],
+            [gaps[index] if index < len(gaps) else () for index in indexes],
+        )
+    return table
+
+
+def _place_rows(
+    table: Table,
+    player_index: int,
+    photo: str,
+    rows: Sequence[Sequence[ReadCard]],
+    gaps: Sequence[Sequence[int]],
+) -> Table:
+    """The rows with cards given to a player: each fills their next empty pile, or becomes a
+    new pile."""
     piles = list(table.players[player_index].piles)
-    for row, gaps_of_row in zip(rows, row_gaps, strict=True):
+    for row, gaps_of_row in zip(rows, gaps, strict=True):
+        if not row:
+            continue
         slots = tuple(Slot(read.card, read=read, photo=photo) for read in row)
         empty = next((i for i, pile in enumerate(piles) if not pile.slots), None)
         if empty is None:
             table, (pile_id,) = _take_ids(table, 1)
-            piles.append(Pile(pile_id, slots, gaps_of_row))
+            piles.append(Pile(pile_id, slots, tuple(gaps_of_row)))
         else:
-            piles[empty] = replace(piles[empty], slots=slots, gaps=gaps_of_row)
+            piles[empty] = replace(piles[empty], slots=slots, gaps=tuple(gaps_of_row))
     return _set_piles(table, player_index, piles)
+
+
+def give_pile(table: Table, pile_id: int, player_id: int) -> Table:
+    """A pile given to another player, into their first empty pile (else after their last);
+    a player left without piles gets two empty ones."""
+    player_index, pile_index = table.locate(pile_id)
+    giver = table.players[player_index]
+    table.player(player_id)
+    if giver.id == player_id:
+        raise TableError(f"the pile is already {giver.name}'s")
+    pile = giver.piles[pile_index]
+    kept = giver.piles[:pile_index] + giver.piles[pile_index + 1 :]
+    table = _set_piles(table, player_index, kept)
+    table = _with_piles(table, player_index)
+    return _receive(table, player_id, [pile])
+
+
+def _with_piles(table: Table, player_index: int) -> Table:
+    """The player as they are, or with two empty piles when they have none left."""
+    if table.players[player_index].piles:
+        return table
+    table, ids = _take_ids(table, PILES_PER_PLAYER)
+    return _set_piles(table, player_index, [Pile(pile_id) for pile_id in ids])
+
+
+def _receive(table: Table, player_id: int, given: Sequence[Pile]) -> Table:
+    """Piles given to a player: each into their next empty pile, else after their last."""
+    target_index = table.players.index(table.player(player_id))
+    piles = list(table.players[target_index].piles)
+    for pile in given:
+        empty = next((i for i, p in enumerate(piles) if not p.slots), None)
+        if empty is None:
+            piles.append(pile)
+        else:
+            piles[empty] = pile
+    return _set_piles(table, target_index, piles)
 
 
 def photo_owner(table: Table, photo: str) -> str | None:
@@ -539,6 +608,23 @@ def photo_marks(player: Player, photo: str) -> PhotoMarks:
     )
 
 
+def doubtful_from(table: Table, photo: str) -> int:
+    """How many cards read from `photo` are still marked doubtful (orange)."""
+    slots = (slot for p in table.players for pile in p.piles for slot in pile.slots)
+    return sum(1 for slot in slots if slot.photo == photo and slot.doubtful)
+
+
+def photo_piles(table: Table, photo: str) -> tuple[tuple[Player, int, Pile], ...]:
+    """Every pile holding cards from the photo: its player, its place among their piles, the
+    pile; in the table's order."""
+    return tuple(
+        (player, pile_index, pile)
+        for player in table.players
+        for pile_index, pile in enumerate(player.piles)
+        if any(slot.photo == photo for slot in pile.slots)
+    )
+
+
 def reassign_photo(table: Table, photo: str, player_id: int) -> Table:
     """Every pile holding cards from the photo moved to another player, into that player's empty
     piles first; a player left without piles gets two empty ones."""
@@ -552,21 +638,10 @@ def reassign_photo(table: Table, photo: str, player_id: int) -> Table:
         leaving = [pile for pile in player.piles if from_photo(pile)]
         if player.id == player_id or not leaving:
             continue
-        keep = [pile for pile in player.piles if not from_photo(pile)]
-        if not keep:
-            table, ids = _take_ids(table, PILES_PER_PLAYER)
-            keep = [Pile(pile_id) for pile_id in ids]
         moving += leaving
-        table = _set_piles(table, player_index, keep)
-    target_index = table.players.index(table.player(player_id))
-    piles = list(table.players[target_index].piles)
-    for pile in moving:
-        empty = next((i for i, p in enumerate(piles) if not p.slots), None)
-        if empty is None:
-            piles.append(pile)
-        else:
-            piles[empty] = pile
-    return _set_piles(table, target_index, piles) if moving else table
+        table = _set_piles(table, player_index, [p for p in player.piles if not from_photo(p)])
+        table = _with_piles(table, player_index)
+    return _receive(table, player_id, moving) if moving else table
 
 
 def remove_photo(table: Table, photo: str) -> Table:

@@ -16,7 +16,8 @@ Where the reader thinks a card may be missing (a pile's gaps) the Black Cat text
 under "x" and only when there are any: a link without it, as every older one, has none.
 A night of several Black Cat games holds the game on screen as a table's text and the night's
 other games, in the same compact form, under "n": a link without it (a single game, every older
-link) opens as a night of one game.
+link) opens as a night of one game. Who photographs the whole table (the player's place at the
+table) is under "w" once someone said so.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ COMPACT = "2"  # what starts a link text of the compact format
 MAX_TEXT = 20_000  # characters of a link's table; a real table takes a few hundred
 GAPS = "x"  # a Black Cat link's gaps: [player, pile, position, ...] lists
 NIGHT = "n"  # a Black Cat link's other games of the night
+PHOTOGRAPHER = "w"  # a Black Cat link's player who photographs the whole table (their place)
 MAX_JSON = 200_000  # bytes once decompressed: a damaged or hostile link can't blow up
 
 ReadIndex = Callable[[str, ReadCard], int | None]
@@ -251,10 +253,16 @@ def _game_data(table: Table, refs: _Refs, read_index: ReadIndex) -> dict[str, An
     return data
 
 
-def encode_night(night: Night, selected: int = 0, read_index: ReadIndex = _no_index) -> str:
+def encode_night(
+    night: Night,
+    selected: int = 0,
+    read_index: ReadIndex = _no_index,
+    photographer: int | None = None,
+) -> str:
     """A night of Black Cat as link text: the game on screen as a table's text, and the night's
     other games under "n" (in order; "c": the game on screen's place among them, when it isn't
-    the last). A night of one game is the text of its table."""
+    the last). A night of one game is the text of its table. `photographer` ("w"): the place of
+    the player who photographs the whole table, once someone said who it is."""
     refs = _Refs()
     data: dict[str, Any] = {"v": 2, **_game_data(night.table, refs, read_index)}
     others = [game for index, game in enumerate(night.games) if index != night.current]
@@ -264,6 +272,8 @@ def encode_night(night: Night, selected: int = 0, read_index: ReadIndex = _no_in
         data["c"] = night.current
     if selected:
         data["s"] = selected
+    if photographer is not None:
+        data[PHOTOGRAPHER] = photographer
     if refs.keys:
         data["f"] = refs.keys
     return _pack(data)
@@ -306,6 +316,7 @@ def _photos(data: dict[str, Any]) -> list[str]:
 class NightLink:
     night: Night
     selected: int  # index of the player whose piles are shown, in the game on screen
+    photographer: int | None = None  # index of the player who photographs the whole table
 
 
 def _game_of(data: Any, version: int, refs: _Refs, photos: list[str], read_at: ReadAt) -> Table:
@@ -356,6 +367,8 @@ def decode_night(text: str, read_at: ReadAt = _no_read) -> NightLink:
         games = [_game_of(game, data["v"], refs, photos, read_at) for game in others]
         current = int(data.get("c", len(games)))
         selected = int(data.get("s", 0))
+        photographer = data.get(PHOTOGRAPHER)
+        photographer = None if photographer is None else int(photographer)
     except LinkError:
         raise
     except (KeyError, TypeError, ValueError):
@@ -367,7 +380,11 @@ def decode_night(text: str, read_at: ReadAt = _no_read) -> NightLink:
     except TableError as error:
         raise LinkError(f"{DAMAGED}: {error}") from None
     players = night.table.players
-    return NightLink(night, selected if 0 <= selected < len(players) else 0)
+    return NightLink(
+        night,
+        selected if 0 <= selected < len(players) else 0,
+        photographer if photographer is not None and 0 <= photographer < len(players) else None,
+    )
 
 
 def decode_table(text: str, read_at: ReadAt = _no_read) -> Link:

@@ -37,6 +37,25 @@ FAKE_ROWS = {
 FAKE_GAPS = {180: ((2,),)}
 
 
+def table_row(codes: str, left: float, top: float) -> tuple[ReadCard, ...]:
+    """A pile of the whole table's photo, its cards left to right from (`left`, `top`)."""
+    return tuple(
+        read_card(code, box=(left + 16 * n, top, left + 14 + 16 * n, top + 20))
+        for n, code in enumerate(codes.split())
+    )
+
+
+WHOLE_TABLE = 240  # the photo width at which the stand-in reader sees a table of four
+FAKE_ROWS[WHOLE_TABLE] = (  # top to bottom, as the reader gives them
+    table_row("8D 2H 8H", 60, 10),  # far side
+    table_row("5H 5D", 140, 10),  # far side
+    table_row("KS 9C 4S", 5, 110),  # the photo's left
+    table_row("10S 10H KD 10C", 150, 110),  # the photo's right
+    table_row("QS 2C 3H 7H", 80, 210),  # the photographer's side
+)
+FAKE_SIDES = {WHOLE_TABLE: ("far", "far", "left", "right", "near")}
+
+
 class FakeReader:
     def __init__(self) -> None:
         self.reads = 0
@@ -49,4 +68,5 @@ class FakeReader:
             height=height,
             piles=FAKE_ROWS.get(width, ()),
             gaps=FAKE_GAPS.get(width, ()),
+            sides=FAKE_SIDES.get(width, ()),
         )  # other photos: no cards

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
 import photo_view
 import pytest
 
@@ -59,3 +60,69 @@ def test_the_zoomed_photo_is_centred_on_its_cards() -> None:
     assert photo_view.cards_centre(typed, 1.0, 520) == 0.5
     html = photo_view.zoomed_html("k1", b"jpeg", 0.125)
     assert 'id="bc-zoom-k1"' in html and "z.scrollWidth * 0.1250" in html
+
+
+# ---------------------------------------------------------------------------------------------
+# A photo of the whole table: each player's name by their cards
+
+
+def test_a_players_cards_are_boxed_together_on_the_display_copy() -> None:
+    # the cards' boxes span x 0-130, y 10-90 in the photo's pixels; shown at half size
+    assert photo_view.group_box(MARKS, 0.5) == (0.0, 5.0, 65.0, 45.0)
+    assert photo_view.group_box(((0, 0, Slot(parse_card("QS"))),), 0.5) is None  # typed
+
+
+def test_a_name_goes_under_its_players_cards_inside_the_photo() -> None:
+    photo = (400, 300)
+    assert photo_view.tag_place((100.0, 50.0, 200.0, 100.0), (40.0, 20.0), photo, 30.0) == (
+        130.0,  # centred under the cards
+        100.0 + photo_view.TAG_GAP,
+    )
+    # no room under cards at the photo's bottom: above them, clear of their numbers
+    x, y = photo_view.tag_place((100.0, 250.0, 200.0, 290.0), (40.0, 20.0), photo, 30.0)
+    assert y == 250.0 - 30.0 - photo_view.TAG_GAP - 20.0
+    # never off the photo
+    x, y = photo_view.tag_place((380.0, 0.0, 400.0, 10.0), (60.0, 20.0), photo, 30.0)
+    assert (x, y) == (340.0, 10.0 + photo_view.TAG_GAP)
+    x, y = photo_view.tag_place((0.0, 5.0, 20.0, 295.0), (60.0, 20.0), photo, 30.0)
+    assert (x, y) == (0.0, 0.0)
+
+
+def test_the_table_drawing_key_follows_names_and_cards() -> None:
+    players = (("Ann", MARKS[:1]), ("Ben", MARKS[1:]))
+    same = (("Ann", MARKS[:1]), ("Ben", MARKS[1:]))
+    assert photo_view.table_drawing_key(players) == photo_view.table_drawing_key(same)
+    renamed = (("Ann", MARKS[:1]), ("Bea", MARKS[1:]))
+    given = (("Ann", MARKS), ("Ben", ()))
+    keys = {photo_view.table_drawing_key(p) for p in (players, renamed, given)}
+    assert len(keys) == 3
+
+
+def test_the_names_are_drawn_on_a_copy_of_the_photo() -> None:
+    photo = np.full((300, 400, 3), 255, np.uint8)
+    drawn = photo_view.draw_name_tags(photo, [("Ann", (100.0, 50.0, 200.0, 100.0))])
+    assert (photo == 255).all()  # the photo itself is left alone
+    under = drawn[105:140, 100:200]
+    assert (under < 100).any()  # the dark tag under the cards
+    assert (drawn[:40] == 255).all()  # nothing above them
+
+
+def test_piles_that_lie_together_get_one_name_and_a_pile_far_away_its_own() -> None:
+    far_side = [(60.0, 10.0, 108.0, 30.0), (140.0, 10.0, 172.0, 30.0)]  # one row apart: 32 px
+    right_side = (150.0, 110.0, 214.0, 130.0)  # 80 px under them
+    assert photo_view.pile_groups(far_side) == [(60.0, 10.0, 172.0, 30.0)]
+    assert photo_view.pile_groups([*far_side, right_side]) == [
+        (60.0, 10.0, 172.0, 30.0),
+        right_side,
+    ]
+    # a pile between two groups joins them all
+    middle = (100.0, 50.0, 160.0, 70.0)
+    assert photo_view.pile_groups([far_side[0], right_side, middle]) == [(60.0, 10.0, 214.0, 130.0)]
+
+
+def test_each_pile_is_boxed_on_its_own() -> None:
+    second_pile = (1, 0, read_slot("KS", 300.0))
+    assert photo_view.pile_boxes((*MARKS, second_pile), 0.5) == [
+        (0.0, 5.0, 65.0, 45.0),
+        (150.0, 5.0, 180.0, 45.0),
+    ]

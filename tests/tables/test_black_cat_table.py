@@ -23,7 +23,9 @@ from blackcat.tables.black_cat_table import (
     delete_card,
     describe_duplicate,
     dismiss_gap,
+    doubtful_from,
     example_table,
+    give_pile,
     insert_card,
     join_with_next,
     move_card,
@@ -33,6 +35,7 @@ from blackcat.tables.black_cat_table import (
     parse_cards,
     photo_marks,
     photo_owner,
+    photo_piles,
     photos_of,
     pile_rows,
     pile_text,
@@ -40,6 +43,7 @@ from blackcat.tables.black_cat_table import (
     piles_json,
     pin_queen,
     place_photo,
+    place_table_photo,
     reassign_photo,
     remove_photo,
     remove_pile,
@@ -243,7 +247,9 @@ def test_doubtful_until_checked_and_alternatives_exclude_the_card() -> None:
     pile_id = first_pile_id(table)
     slot = table.pile(pile_id).slots[0]
     assert slot.doubtful
+    assert doubtful_from(table, "p") == 1 and doubtful_from(table, "other") == 0
     assert [guess.card.code for guess in slot.alternatives] == ["8C", "3S"]
+    assert doubtful_from(confirm_card(table, pile_id, 0), "p") == 0
     confirmed = confirm_card(table, pile_id, 0).pile(pile_id).slots[0]
     assert not confirmed.doubtful and confirmed.card == card("3C")
     fixed = replace_card(table, pile_id, 0, card("8C")).pile(pile_id).slots[0]
@@ -294,6 +300,67 @@ def test_reassigning_a_photo_moves_its_piles_and_keeps_corrections() -> None:
     assert [pile_text(p) for p in table.players[1].piles] == ["8D 2S", "KS"]
     assert table.players[1].piles[0].slots[1].checked
     assert reassign_photo(table, "p", ben) == table
+
+
+def test_a_photo_of_the_whole_table_gives_each_player_their_rows() -> None:
+    table = new_table(("Ann", "Ben", "Cat"))
+    table = place_photo(table, table.players[2].id, "own", [[read("AS")]])
+    ann, ben, cat = (p.id for p in table.players)
+    rows = [[read("8D"), read("2H")], [read("KS")], [read("9C")], [read("4S"), read("7C")]]
+    seating = [(ben, (1, 3)), (cat, (2,)), (ann, (0,))]
+    table = place_table_photo(table, "whole", seating, rows, [(), (1,), (), (2,)])
+    assert [[pile_text(p) for p in player.piles] for player in table.players] == [
+        ["8D 2H", ""],
+        ["KS", "4S 7C"],
+        ["AS", "9C"],  # after the piles of the player's own photo
+    ]
+    assert [pile.gaps for pile in table.players[1].piles] == [(1,), (2,)]
+    assert all(photos_of(player)[-1] == "whole" for player in table.players)
+    assert [(p.name, index, pile_text(pile)) for p, index, pile in photo_piles(table, "whole")] == [
+        ("Ann", 0, "8D 2H"),
+        ("Ben", 0, "KS"),
+        ("Ben", 1, "4S 7C"),
+        ("Cat", 1, "9C"),
+    ]
+    with pytest.raises(TableError, match="already on the table"):
+        place_table_photo(table, "whole", seating, rows)
+    with pytest.raises(TableError, match="no cards"):
+        place_table_photo(table, "empty", [(ann, (0, 1))], [[], []])
+
+
+def test_a_whole_table_photo_of_one_side_replaces_the_untouched_example() -> None:
+    table = example_table()
+    table = place_table_photo(table, "p", [(table.players[0].id, (1,))], [[], [read("KS")]])
+    assert not table.example and [p.name for p in table.players] == ["Player 1"]
+    assert [pile_text(p) for p in table.players[0].piles] == ["KS", ""]
+
+
+def test_a_pile_given_to_another_player_keeps_its_cards_and_scores_there() -> None:
+    table = new_table(("Ann", "Ben"))
+    ann, ben = (p.id for p in table.players)
+    table = place_photo(table, ann, "p", [[read("8D"), read("2H")], [read("KS"), read("9C")]])
+    table = replace_card(table, first_pile_id(table, 0, 1), 1, card("9H"))
+    given = give_pile(table, first_pile_id(table, 0, 1), ben)
+    assert [pile_text(p) for p in given.players[0].piles] == ["8D 2H"]
+    assert [pile_text(p) for p in given.players[1].piles] == ["KS 9H", ""]  # its first empty
+    assert given.players[1].piles[0].slots[1].checked
+    before, after = score_table(table), score_table(given)
+    assert after.players[1].total == before.players[0].piles[1].points
+    assert after.players[0].total == before.players[0].total - after.players[1].total
+    again = give_pile(given, first_pile_id(given, 1, 0), ann)  # and back, after Ann's last
+    assert [pile_text(p) for p in again.players[0].piles] == ["8D 2H", "KS 9H"]
+
+
+def test_a_player_who_gives_their_only_pile_gets_two_empty_ones() -> None:
+    table = new_table(("Ann", "Ben"), piles=[[parse_pile("AS")], [parse_pile("2C"), ()]])
+    ben = table.players[1].id
+    table = give_pile(table, first_pile_id(table), ben)
+    assert [pile_text(p) for p in table.players[0].piles] == ["", ""]
+    assert [pile_text(p) for p in table.players[1].piles] == ["2C", "AS"]
+    with pytest.raises(TableError, match="already Ben's"):
+        give_pile(table, first_pile_id(table, 1), ben)
+    with pytest.raises(TableError, match="no longer at the table"):
+        give_pile(table, first_pile_id(table, 1), 999)
 
 
 def test_removing_a_photo_takes_only_its_cards() -> None:

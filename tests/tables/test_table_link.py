@@ -444,3 +444,25 @@ def test_any_night_round_trips(piles, current: int) -> None:
     night = nt.night_of(games, current)
     back = decode_night(encode_night(night)).night
     assert night_shape(back) == night_shape(night)
+
+
+def test_who_photographs_the_whole_table_comes_back_from_the_link() -> None:
+    night = edited_night()
+    back = decode_night(encode_night(night, 0, index_on_server, photographer=1), on_server)
+    assert back.photographer == 1
+    assert decode_night(encode_night(night)).photographer is None  # nobody said yet
+    assert table_link.PHOTOGRAPHER not in table_link._json(encode_night(night))
+
+
+@pytest.mark.parametrize("place", [-1, 4, 99])
+def test_a_photographer_off_the_table_is_forgotten(place: int) -> None:
+    data = table_link._json(encode_night(edited_night()))
+    data[table_link.PHOTOGRAPHER] = place
+    assert decode_night(table_link._pack(data)).photographer is None
+
+
+def test_a_damaged_photographer_is_a_link_error() -> None:
+    data = table_link._json(encode_night(edited_night()))
+    data[table_link.PHOTOGRAPHER] = "Ann"
+    with pytest.raises(LinkError):
+        decode_night(table_link._pack(data))

@@ -1,0 +1,288 @@
+"""A photo of the whole table, on the Black Cat page (UI only): who takes it, the upload, its
+piles shared among the players (`blackcat.tables.seating`: the photographer's side first, the
+others clockwise in the table's order), the photo with each player's name by their piles, and one
+tap to give a pile to another player.
+
+Each player's piles from the photo go to the same per-player piles as a photo of one player's
+piles (`black_cat_table.place_table_photo`), so every correction, the scoreboard and the link
+work on them as on any other pile.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+
+import night_panel
+import photo_input
+import photo_store
+import photo_view
+import reader_access
+import streamlit as st
+from card_widgets import chip, set_widget
+from game_state import Act
+from language import _, ngettext
+from photo_store import PhotoRecord
+from reader_access import PhotoOutcome, photo_key, read_upload
+
+from blackcat.i18n import N_
+from blackcat.tables import black_cat_table as ts
+from blackcat.tables.seating import TooManySides, clockwise_from, seat_players, unseated
+
+MODE = "photo_mode"  # the choice of photo: one player's piles, or the whole table
+ONE_PLAYER = "player"
+WHOLE_TABLE = "table"
+PREFIX = "table:"  # the whole table's uploader, camera and notes
+PHOTOGRAPHER = "photographer"  # the id of the player who photographs the whole table
+PHOTOGRAPHER_NAME = "photographer-name"  # finds them again in another game of the night
+GIVE = "give:"  # the keys of the pills that give a pile to another player
+TABLE_HELP = N_(
+    "Every player's piles on the table in front of them, each pile a row with every card's "
+    "corner showing; photograph the whole table from your seat, from above, in good light."
+)
+ONE_PLAYERS_PILES = N_("One player's piles")
+
+
+def names_key(table: ts.Table) -> str:
+    """A short digest of the players' names: a list of names is a new widget when they change
+    (the browser names a choice by its text, which a rename would leave pointing at nobody)."""
+    names = "|".join(player.name for player in table.players)
+    return hashlib.sha256(names.encode()).hexdigest()[:8]
+
+
+def and_list(names: Sequence[str]) -> str:
+    """`Ann`, `Ann and Ben`, `Ann, Ben and Cat`."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+# ---------------------------------------------------------------------------------------------
+# Who takes the photo
+
+
+def remembered_photographer(table: ts.Table, player_id: int | None, name: str | None) -> int | None:
+    """The photographer at this table: the player with the remembered id, else (another game of
+    the night) the one with the remembered name; None when nobody said."""
+    if player_id in [player.id for player in table.players]:
+        return player_id
+    return next((player.id for player in table.players if player.name == name), None)
+
+
+def photographer(table: ts.Table) -> int | None:
+    """Who said they photograph the whole table (None: nobody yet)."""
+    state = st.session_state
+    return remembered_photographer(table, state.get(PHOTOGRAPHER), state.get(PHOTOGRAPHER_NAME))
+
+
+def remember_photographer(table: ts.Table, player_id: int | None) -> None:
+    state = st.session_state
+    state[PHOTOGRAPHER] = player_id
+    state[PHOTOGRAPHER_NAME] = None if player_id is None else table.player(player_id).name
+
+
+def on_photographer(key: str) -> None:
+    table = night_panel.table()
+    chosen = st.session_state[key]
+    if chosen is None or chosen in [player.id for player in table.players]:
+        remember_photographer(table, chosen)
+
+
+def choose_photographer(table: ts.Table) -> int | None:
+    """One tap says who takes the photo (remembered); the one chosen, None until then (at a
+    table of one player, that player)."""
+    chosen = photographer(table)
+    if chosen is None and len(table.players) == 1:
+        chosen = table.players[0].id
+    names = {player.id: player.name for player in table.players}
+    key = f"{PHOTOGRAPHER}:{names_key(table)}"
+    set_widget(key, chosen)
+    st.segmented_control(
+        _("Who is taking the photo?"),
+        list(names),
+        format_func=lambda player_id: names.get(player_id, "?"),
+        key=key,
+        on_change=on_photographer,
+        args=(key,),
+    )
+    return chosen
+
+
+def clockwise_words(table: ts.Table, photographer_id: int) -> str:
+    """Who the photo's other sides are, as the app will give them."""
+    order = clockwise_from([player.id for player in table.players], photographer_id)
+    others = " → ".join(table.player(player_id).name for player_id in order[1:])
+    return _(
+        "Your piles are the ones on your side of the photo; the others follow clockwise round "
+        "the table: {others}."
+    ).format(others=others)
+
+
+# ---------------------------------------------------------------------------------------------
+# The photo read and shared out
+
+
+def add_table_photo(data: bytes, name: str, photographer_id: int) -> tuple[str, str]:
+    """Read a photo of the whole table and give each side's piles to its player; (kind, text)
+    for the page says what happened. Whatever happens, what is already on the table stays."""
+    key = photo_key(data)
+    table = night_panel.table()
+    if ts.photo_owner(table, key) is not None:
+        return "info", _("{name} is already on the table.").format(name=name)
+    outcome = read_upload(data, name, table.variants.decks, _(TABLE_HELP))
+    if not isinstance(outcome, PhotoOutcome):
+        return outcome
+    ids = [player.id for player in table.players]
+    try:
+        seating = seat_players(outcome.seats(), ids, photographer_id)
+    except TooManySides as error:
+        return "warning", too_many_sides(name, error)
+    placed = ts.place_table_photo(
+        table, key, [(seat.player_id, seat.piles) for seat in seating], outcome.rows, outcome.gaps
+    )
+    night_panel.commit_table(placed)
+    record = PhotoRecord.of(name, outcome)
+    st.session_state.photos[key] = record
+    photo_store.photo_store().put(key, record)
+    # by place: the untouched example made way for a new game, of new ids
+    now = {player_id: placed.players[index].id for index, player_id in enumerate(ids)}
+    remember_photographer(placed, now[photographer_id])
+    st.session_state.player = now[photographer_id]
+    seated = [now[seat.player_id] for seat in seating]
+    missing = [now[player_id] for player_id in unseated(seating, ids)]
+    return placed_note(name, outcome, placed, key, seated, missing)
+
+
+def placed_note(
+    name: str,
+    outcome: PhotoOutcome,
+    table: ts.Table,
+    photo: str,
+    seated: Sequence[int],
+    missing: Sequence[int],
+) -> tuple[str, str]:
+    """What the page says of a photo of the whole table given out: to whom, who got nothing,
+    and what to check."""
+    cards = sum(len(row) for row in outcome.rows)
+    rows = sum(1 for row in outcome.rows if row)
+    check = photo_input.check_words(ts.doubtful_from(table, photo))
+    words = {
+        "name": name,
+        "cards": ngettext("{count} card", "{count} cards", cards).format(count=cards),
+        "piles": ngettext("{count} pile", "{count} piles", rows).format(count=rows),
+        "players": and_list([table.player(player_id).name for player_id in seated]),
+    }
+    if not missing:
+        text = _("{name}: {cards} in {piles}, given to {players}.").format(**words)
+        return "success", f"{text} {check}"
+    text = _(
+        "{name}: {cards} in {piles}, given to {players}. No piles for {missing}: give them "
+        "theirs below if the photo has them, or photograph their piles on their own."
+    ).format(**words, missing=and_list([table.player(player_id).name for player_id in missing]))
+    return "warning", f"{text} {check}"
+
+
+def too_many_sides(name: str, error: TooManySides) -> str:
+    sides = ngettext("{count} side", "{count} sides", error.sides).format(count=error.sides)
+    players = ngettext("{count} player", "{count} players", error.players).format(
+        count=error.players
+    )
+    return _(
+        "{name} shows piles on {sides} of the table, but the table has {players}. Add the "
+        "missing players first (➕ Player, below, in the order they sit round the table) and "
+        "upload it again, or photograph each player's piles on their own. Nothing was changed."
+    ).format(name=name, sides=sides, players=players)
+
+
+# ---------------------------------------------------------------------------------------------
+# The photos of the whole table on the page, and giving a pile to another player
+
+
+def table_photos(table: ts.Table, photos: Mapping[str, PhotoRecord]) -> list[str]:
+    """The photos on the table that show more than one player's piles (by the reader's sides,
+    or by whose piles their cards are in now), in the order they first appear."""
+    owners: dict[str, set[int]] = {}
+    for player in table.players:
+        for key in ts.photos_of(player):
+            owners.setdefault(key, set()).add(player.id)
+    return [
+        key
+        for key, who in owners.items()
+        if key in photos and (photos[key].whole_table or len(who) > 1)
+    ]
+
+
+def on_give(act: Act, pile_id: int, key: str) -> None:
+    chosen = st.session_state[key]
+    if chosen is None or chosen not in [player.id for player in night_panel.table().players]:
+        return  # not a choice the player made (a list of names out of date): nothing to do
+    act(ts.give_pile, pile_id, chosen)
+
+
+def give_piles(table: ts.Table, photo: str, act: Act, only: int | None = None) -> None:
+    """Under a photo of the whole table, for each of its piles (`only` one player's): one tap
+    gives it to another player."""
+    names = {player.id: player.name for player in table.players}
+    for player, pile_index, pile in ts.photo_piles(table, photo):
+        if only is not None and player.id != only:
+            continue
+        key = f"{GIVE}{pile.id}:{names_key(table)}"
+        st.session_state[key] = None  # a tap gives the pile: nothing stays chosen
+        st.pills(
+            _("{name}'s pile {number} ({cards}): give it to").format(
+                name=player.name,
+                number=pile_index + 1,
+                cards=" ".join(chip(card) for card in pile.cards),
+            ),
+            [other for other in names if other != player.id],
+            format_func=lambda player_id: names.get(player_id, "?"),
+            key=key,
+            on_change=on_give,
+            args=(act, pile.id, key),
+        )
+
+
+def show_table_photo(table: ts.Table, photo: str, record: PhotoRecord, act: Act) -> None:
+    """The photo with every player's cards and name, and the piles to give."""
+    players = tuple(
+        (player.name, marks) for player in table.players if (marks := ts.photo_marks(player, photo))
+    )
+    photo_view.show_table_photo(photo, record, players, act)
+    if len(table.players) > 1:
+        give_piles(table, photo, act)
+
+
+def show_panel(act: Act) -> None:
+    """Photographing the whole table: who takes it, the upload, then each photo of the whole
+    table with its piles to give."""
+    table = night_panel.table()
+    chosen = choose_photographer(table)
+    if len(table.players) == 1:
+        st.info(
+            _(
+                "Add the other players first (➕ Player, below), in the order they sit round "
+                "the table; then photograph the whole table from your seat."
+            ),
+            icon="👥",
+        )
+    elif chosen is None:
+        st.caption(_("Say who you are: the others follow clockwise from your seat."))
+    else:
+        st.caption(clockwise_words(table, chosen))
+    files = photo_input.photo_inputs(
+        _(TABLE_HELP), _("Photo of the whole table"), PREFIX, disabled=chosen is None
+    )
+    uploads = photo_input.take_uploads(
+        files,
+        lambda data, name: add_table_photo(data, name, chosen) if chosen is not None else None,
+        PREFIX,
+    )
+    with photo_input.notes_box(PREFIX):
+        for name, note in uploads:
+            if note is not None:
+                photo_input.show_note(*note, name)
+    reader_access.reader_note()
+    table = night_panel.table()
+    photos: dict[str, PhotoRecord] = st.session_state.photos
+    for photo in table_photos(table, photos):
+        show_table_photo(table, photo, photos[photo], act)

@@ -1,0 +1,62 @@
+"""Who sits where in a photo of the whole table: the photographer's side is theirs, and the other
+occupied sides follow clockwise in the table's order of players.
+
+The reader tells each pile's side (`blackcat.vision.types.SIDES`: the photographer's side first,
+then clockwise seen from above); `PhotoRead.seats()` gives the occupied sides in that order with
+their piles. Pure functions on values: nothing here knows about photos or Streamlit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from blackcat.tables.black_cat_table import TableError
+
+
+@dataclass(frozen=True)
+class Seat:
+    """An occupied side of the table, its player, and the photo's piles that lie there."""
+
+    side: str
+    player_id: int
+    piles: tuple[int, ...]  # indexes of the photo's piles
+
+
+class TooManySides(TableError):
+    """The photo shows piles on more sides than the table has players."""
+
+    def __init__(self, sides: int, players: int) -> None:
+        super().__init__(f"piles on {sides} sides of the table, but {players} players")
+        self.sides = sides
+        self.players = players
+
+
+def clockwise_from(player_ids: Sequence[int], photographer: int) -> tuple[int, ...]:
+    """The players in the table's order, starting with the photographer and wrapping round."""
+    if photographer not in player_ids:
+        raise TableError("the photographer is no longer at the table")
+    start = list(player_ids).index(photographer)
+    return (*player_ids[start:], *player_ids[:start])
+
+
+def seat_players(
+    seats: Sequence[tuple[str, Sequence[int]]], player_ids: Sequence[int], photographer: int
+) -> tuple[Seat, ...]:
+    """Each occupied side (`seats`, in seat order, as `PhotoRead.seats()` gives them) with its
+    player: the first side is the photographer's, the next ones the next players of the table
+    (wrapping round). More sides than players: `TooManySides`. Fewer: the players after the
+    last occupied side get none (`unseated`)."""
+    order = clockwise_from(player_ids, photographer)
+    if len(seats) > len(order):
+        raise TooManySides(len(seats), len(order))
+    return tuple(
+        Seat(side, player_id, tuple(piles))
+        for (side, piles), player_id in zip(seats, order, strict=False)
+    )
+
+
+def unseated(seating: Sequence[Seat], player_ids: Sequence[int]) -> tuple[int, ...]:
+    """The players, in the table's order, who were given no side of the photo."""
+    seated = {seat.player_id for seat in seating}
+    return tuple(player_id for player_id in player_ids if player_id not in seated)

@@ -1,0 +1,127 @@
+"""A photo of the whole table in a real browser at a phone's size, with the stand-in reader
+(`fakes.FakeReader`: its photo `WHOLE_TABLE` pixels wide shows piles on all four sides) and the
+helpers and servers of `test_browser` (Debian's Chromium at /usr/bin/chromium): one photo fills
+the scoreboard for four players, one tap gives a pile to another player, a reload keeps both."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import test_browser
+from fakes import WHOLE_TABLE
+from playwright.sync_api import Browser, Page, expect
+from test_browser import blank_png, new_game, no_errors_on, open_app, rename, settle, shoot
+
+# test_browser's fixtures, here too: the browser and the app with the stand-in reader
+browser = test_browser.browser
+fake_reader_server = test_browser.fake_reader_server
+
+
+@pytest.fixture
+def reading_page(browser: Browser, fake_reader_server: str) -> Iterator[Page]:
+    yield from open_app(browser, fake_reader_server)
+
+
+def board(page: Page) -> dict[str, str]:
+    """The scoreboard: each player's piles and total, `{"Ann": "6 + 3 = 9"}`."""
+    rows = page.locator("table.bc-board tr")
+    found = {}
+    for index in range(1, rows.count()):
+        name, piles, total = rows.nth(index).locator("td").all_inner_texts()
+        found[name.lstrip("🏆🤝 ").strip()] = f"{piles.strip()} = {total.strip()}"
+    return found
+
+
+def seat_four(page: Page) -> None:
+    """A new game of Ann, Ben, Cat and Dan, in the order they sit."""
+    new_game(page)
+    rename(page, "Ann")
+    for name in ("Ben", "Cat", "Dan"):
+        page.get_by_role("button", name="➕ Player").click()
+        settle(page)
+        rename(page, name)
+
+
+def test_one_photo_of_the_whole_table_scores_four_players_and_a_pile_moves_in_one_tap(
+    reading_page: Page,
+) -> None:
+    page = reading_page
+    seat_four(page)
+    page.get_by_role("radio", name="The whole table").click()
+    settle(page)
+    photographer = page.locator('[class*="st-key-photographer"]')
+    photographer.get_by_role("radio", name="Cat").click()
+    settle(page)
+    expect(
+        page.get_by_text("the others follow clockwise round the table: Dan → Ann → Ben")
+    ).to_be_visible()
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
+        files=[
+            {
+                "name": "table.png",
+                "mimeType": "image/png",
+                "buffer": blank_png(WHOLE_TABLE, WHOLE_TABLE),
+            }
+        ]
+    )
+    settle(page)
+    expect(page.get_by_text("16 cards in 5 piles, given to Cat, Dan, Ann and Ben")).to_be_visible()
+    expect(
+        page.get_by_role("img").first
+    ).to_be_visible()  # the photo, a name by each player's piles
+    shoot(page, "whole-table")
+    assert board(page) == {
+        "Ann": "6 + 3 = 9",  # across the table from Cat
+        "Ben": "11 + 0 = 11",  # on Cat's right
+        "Cat": "9 + 0 = 9",  # the photographer
+        "Dan": "12 + 0 = 12",  # on Cat's left
+    }
+
+    # the reader's far side held a pile of Ben's: one tap gives it to him
+    give = page.locator('[class*="st-key-give-"]', has_text="Ann's pile 2")
+    give.scroll_into_view_if_needed()
+    shoot(page, "whole-table-give")
+    give.get_by_role("radio", name="Ben").click()
+    settle(page)
+    moved = {"Ann": "6 = 6", "Ben": "11 + 3 = 14", "Cat": "9 + 0 = 9", "Dan": "12 + 0 = 12"}
+    expect(page.locator("table.bc-board")).to_contain_text("14")
+    assert board(page) == moved
+    expect(page.locator('[class*="st-key-give-"]', has_text="Ben's pile 2")).to_be_visible()
+
+    page.reload()  # as a phone does when the camera app took its memory
+    expect(page.locator("table.bc-board")).to_contain_text("14")
+    settle(page)
+    assert board(page) == moved
+    # the whole table's panel again, who took the photo remembered
+    expect(
+        page.locator('[class*="st-key-photographer"]').get_by_role("radio", name="Cat")
+    ).to_be_checked()
+    expect(page.locator('[class*="st-key-give-"]', has_text="Ben's pile 2")).to_be_visible()
+    shoot(page, "whole-table-reloaded")
+    no_errors_on(page)
+
+
+def test_a_photo_of_more_sides_than_players_says_what_to_do(reading_page: Page) -> None:
+    page = reading_page
+    new_game(page)  # one player
+    page.get_by_role("radio", name="The whole table").click()
+    settle(page)
+    expect(page.get_by_text("Add the other players first")).to_be_visible()
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
+        files=[
+            {
+                "name": "table.png",
+                "mimeType": "image/png",
+                "buffer": blank_png(WHOLE_TABLE, WHOLE_TABLE),
+            }
+        ]
+    )
+    settle(page)
+    expect(
+        page.get_by_text(
+            "table.png shows piles on 4 sides of the table, but the table has 1 player"
+        )
+    ).to_be_visible()
+    assert board(page) == {"Player 1": "0 + 0 = 0"}  # nothing changed
+    no_errors_on(page)

@@ -1,0 +1,223 @@
+"""A photo of the whole table, through `AppTest` with the stand-in reader (`fakes.FakeReader`,
+whose photo of width `WHOLE_TABLE` shows piles on all four sides), and the panel's pure parts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+import table_photo
+from fakes import WHOLE_TABLE, read_card
+from photo_store import PhotoRecord
+from streamlit.testing.v1 import AppTest
+from test_streamlit_app import (  # noqa: F401  (fixtures: no weights, the stand-in reader)
+    assert_clean,
+    fresh_caches,
+    png,
+    reader,
+    reload,
+    start,
+    uploader,
+)
+
+from blackcat.tables import black_cat_night as nt
+from blackcat.tables import black_cat_table as ts
+
+NAMES = ("Ann", "Ben", "Cat", "Dan")
+
+
+@pytest.fixture
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> AppTest:
+    """The app with the stand-in reader."""
+    request.getfixturevalue("reader")
+    return start(tmp_path)
+
+
+def seated(at: AppTest, names: tuple[str, ...] = NAMES) -> AppTest:
+    """The table of `names`, no cards yet, and the photo of the whole table chosen."""
+    at.session_state["night"] = nt.Night((ts.new_table(names),))
+    at.segmented_control(key=table_photo.MODE).set_value(table_photo.WHOLE_TABLE)
+    at.run()
+    assert_clean(at)
+    return at
+
+
+def player_id(at: AppTest, name: str) -> int:
+    return next(p.id for p in at.session_state["night"].table.players if p.name == name)
+
+
+def photographer_choice(at: AppTest):
+    return next(c for c in at.segmented_control if str(c.key).startswith("photographer:"))
+
+
+def choose_photographer(at: AppTest, name: str) -> AppTest:
+    photographer_choice(at).set_value(player_id(at, name))
+    at.run()
+    assert_clean(at)
+    return at
+
+
+def table_uploader(at: AppTest):
+    found = [u for u in at.file_uploader if str(u.key).startswith(table_photo.PREFIX)]
+    assert len(found) == 1, [u.key for u in at.file_uploader]
+    return found[0]
+
+
+def upload_table(at: AppTest, width: int = WHOLE_TABLE, name: str = "table.png") -> AppTest:
+    table_uploader(at).set_value((name, png(width, width), "image/png"))
+    at.run()
+    assert_clean(at)
+    return at
+
+
+def totals_by_name(at: AppTest) -> dict[str, int]:
+    result = ts.score_table(at.session_state["night"].table)
+    return {player.name: player.total for player in result.players}
+
+
+def piles_by_name(at: AppTest) -> dict[str, list[str]]:
+    table = at.session_state["night"].table
+    return {p.name: [ts.pile_text(pile) for pile in p.piles if pile.slots] for p in table.players}
+
+
+def notes(at: AppTest) -> str:
+    return "\n".join(e.value for kind in (at.success, at.warning, at.info) for e in kind)
+
+
+def test_one_photo_fills_every_players_piles_from_the_photographer_clockwise(app: AppTest) -> None:
+    seated(app)
+    assert table_uploader(app).disabled  # who takes it comes first
+    choose_photographer(app, "Cat")
+    assert "Dan → Ann → Ben" in "\n".join(c.value for c in app.caption)
+    upload_table(app)
+    assert piles_by_name(app) == {
+        "Cat": ["QS 2C 3H 7H"],  # the photographer's side
+        "Dan": ["KS 9C 4S"],  # on their left
+        "Ann": ["8D 2H 8H", "5H 5D"],  # across the table
+        "Ben": ["10S 10H KD 10C"],  # on their right
+    }
+    assert totals_by_name(app) == {"Ann": 9, "Ben": 11, "Cat": 9, "Dan": 12}
+    assert "16 cards in 5 piles, given to Cat, Dan, Ann and Ben" in notes(app)
+    assert len(app.image) == 1  # the photo, each player's name by their piles
+    board = next(m.value for m in app.markdown if 'class="bc-board"' in m.value)
+    assert all(name in board for name in NAMES)
+
+
+def test_one_tap_gives_a_pile_to_another_player(app: AppTest) -> None:
+    seated(app)
+    choose_photographer(app, "Cat")
+    upload_table(app)
+    ann = app.session_state["night"].table.player(player_id(app, "Ann"))
+    give = app.pills(key=f"give:{ann.piles[1].id}:{table_photo.names_key(ts.new_table(NAMES))}")
+    assert give.label.startswith("Ann's pile 2 (:red[5♥] :red[5♦])")
+    assert give.options == ["Ben", "Cat", "Dan"]
+    give.set_value(player_id(app, "Ben"))
+    app.run()
+    assert_clean(app)
+    assert piles_by_name(app)["Ann"] == ["8D 2H 8H"]
+    assert piles_by_name(app)["Ben"] == ["10S 10H KD 10C", "5H 5D"]
+    assert totals_by_name(app) == {"Ann": 6, "Ben": 14, "Cat": 9, "Dan": 12}
+
+
+def test_a_reload_keeps_who_took_the_photo_and_the_piles_given(app: AppTest) -> None:
+    seated(app)
+    choose_photographer(app, "Cat")
+    upload_table(app)
+    ann = app.session_state["night"].table.player(player_id(app, "Ann"))
+    app.pills(key=f"give:{ann.piles[1].id}:{table_photo.names_key(ts.new_table(NAMES))}").set_value(
+        player_id(app, "Ben")
+    )
+    app.run()
+    again = reload(app)
+    assert totals_by_name(again) == {"Ann": 6, "Ben": 14, "Cat": 9, "Dan": 12}
+    assert again.segmented_control(key=table_photo.MODE).value == table_photo.WHOLE_TABLE
+    assert photographer_choice(again).value == player_id(again, "Cat")
+    assert len(again.image) == 1  # the photo of the whole table, from the server's store
+
+
+def test_more_sides_than_players_says_what_to_do_and_changes_nothing(app: AppTest) -> None:
+    seated(app, NAMES[:3])
+    choose_photographer(app, "Ann")
+    before = app.session_state["night"]
+    upload_table(app)
+    text = "\n".join(w.value for w in app.warning)
+    assert "shows piles on 4 sides of the table, but the table has 3 players" in text
+    assert "Add the missing players first" in text
+    assert app.session_state["night"] is before
+
+
+def test_fewer_sides_than_players_names_who_got_nothing(app: AppTest) -> None:
+    seated(app)
+    choose_photographer(app, "Ben")
+    upload_table(app, width=200)  # one player's piles: every pile on the photographer's side
+    assert piles_by_name(app)["Ben"] == ["8D 2H 8H", "KS 9C 4S"]
+    text = "\n".join(w.value for w in app.warning)
+    assert "given to Ben. No piles for Ann, Cat and Dan" in text
+
+
+def test_a_bad_upload_loses_nothing(app: AppTest) -> None:
+    seated(app)
+    choose_photographer(app, "Cat")
+    upload_table(app)
+    before = app.session_state["night"]
+    table_uploader(app).set_value(("notes.jpg", b"not a photo", "image/jpeg"))
+    app.run()
+    assert_clean(app)
+    assert any("notes.jpg is not an image we can read" in e.value for e in app.error)
+    assert app.session_state["night"] is before
+    upload_table(app, name="again.png")  # the same photo again
+    assert "again.png is already on the table" in notes(app)
+    assert app.session_state["night"] is before
+
+
+def test_the_per_player_photo_is_still_the_first_choice(app: AppTest) -> None:
+    assert app.segmented_control(key=table_photo.MODE).value == table_photo.ONE_PLAYER
+    uploader(app).set_value(("piles.png", png(WHOLE_TABLE), "image/png"))
+    app.run()
+    assert_clean(app)
+    assert piles_by_name(app) == {
+        "Player 1": ["8D 2H 8H", "5H 5D", "KS 9C 4S", "10S 10H KD 10C", "QS 2C 3H 7H"]
+    }
+    assert not [p for p in app.pills if str(p.key).startswith(table_photo.GIVE)]  # to nobody
+    again = reload(app)  # nobody photographed the whole table: the address doesn't say so
+    assert again.segmented_control(key=table_photo.MODE).value == table_photo.ONE_PLAYER
+
+
+# ---------------------------------------------------------------------------------------------
+# The panel's pure parts
+
+
+def record(sides: tuple[str, ...]) -> PhotoRecord:
+    return PhotoRecord("p.png", np.zeros((2, 2, 3), np.uint8), 1.0, (), sides)
+
+
+@pytest.mark.parametrize(
+    ("sides", "whole"),
+    [((), False), (("near", "near"), False), (("near", "far"), True), (("left", "left"), False)],
+)
+def test_a_photo_of_the_whole_table_has_piles_on_more_than_one_side(
+    sides: tuple[str, ...], whole: bool
+) -> None:
+    assert record(sides).whole_table is whole
+
+
+def test_the_photos_of_the_whole_table_are_those_of_several_sides_or_players() -> None:
+    table = ts.new_table(("Ann", "Ben"))
+    ann, ben = (p.id for p in table.players)
+    rows = [(read_card("AS"),), (read_card("2C"),)]
+    table = ts.place_table_photo(table, "spread", [(ann, (0,)), (ben, (1,))], rows)
+    table = ts.place_photo(table, ann, "sides", [(read_card("3D"),)])
+    table = ts.place_photo(table, ben, "own", [(read_card("4H"),)])
+    photos = {"spread": record(()), "sides": record(("near", "left")), "own": record(())}
+    assert table_photo.table_photos(table, photos) == ["spread", "sides"]
+    assert table_photo.table_photos(table, {"own": record(())}) == []  # unknown: not shown
+
+
+def test_the_photographer_is_found_again_by_name_in_another_game() -> None:
+    table = ts.new_table(NAMES)
+    ben = table.players[1].id
+    assert table_photo.remembered_photographer(table, ben, "Ben") == ben
+    assert table_photo.remembered_photographer(table, 999, "Ben") == ben  # another game's id
+    assert table_photo.remembered_photographer(table, 999, "Zoe") is None
+    assert table_photo.remembered_photographer(table, None, None) is None

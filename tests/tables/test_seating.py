@@ -1,0 +1,66 @@
+"""Who sits where in a photo of the whole table."""
+
+from __future__ import annotations
+
+import pytest
+
+from blackcat.tables.black_cat_table import TableError
+from blackcat.tables.seating import (
+    Seat,
+    TooManySides,
+    clockwise_from,
+    seat_players,
+    unseated,
+)
+
+ANN, BEN, CAT, DAN = 11, 22, 33, 44
+TABLE = (ANN, BEN, CAT, DAN)
+FOUR_SIDES = (("near", (2,)), ("left", (0,)), ("far", (1, 3)), ("right", (4,)))
+
+
+def test_the_table_goes_round_from_the_photographer() -> None:
+    assert clockwise_from(TABLE, ANN) == TABLE
+    assert clockwise_from(TABLE, CAT) == (CAT, DAN, ANN, BEN)
+    assert clockwise_from(TABLE, DAN) == (DAN, ANN, BEN, CAT)
+
+
+def test_the_photographer_must_be_at_the_table() -> None:
+    with pytest.raises(TableError, match="photographer"):
+        clockwise_from(TABLE, 99)
+
+
+def test_the_photographer_has_the_near_side_and_the_others_follow_clockwise() -> None:
+    assert seat_players(FOUR_SIDES, TABLE, CAT) == (
+        Seat("near", CAT, (2,)),
+        Seat("left", DAN, (0,)),
+        Seat("far", ANN, (1, 3)),
+        Seat("right", BEN, (4,)),
+    )
+
+
+def test_empty_sides_are_skipped_the_next_player_takes_the_next_occupied_side() -> None:
+    three = (("near", (0,)), ("far", (1,)), ("right", (2,)))
+    seating = seat_players(three, (ANN, BEN, CAT), BEN)
+    assert [(seat.side, seat.player_id) for seat in seating] == [
+        ("near", BEN),
+        ("far", CAT),
+        ("right", ANN),
+    ]
+
+
+def test_fewer_sides_than_players_leaves_the_last_players_unseated() -> None:
+    seating = seat_players((("near", (0, 1)), ("far", (2,))), TABLE, BEN)
+    assert [seat.player_id for seat in seating] == [BEN, CAT]
+    assert unseated(seating, TABLE) == (ANN, DAN)
+
+
+def test_more_sides_than_players_is_refused_with_the_counts() -> None:
+    with pytest.raises(TooManySides) as refused:
+        seat_players(FOUR_SIDES, (ANN, BEN, CAT), ANN)
+    assert (refused.value.sides, refused.value.players) == (4, 3)
+
+
+def test_a_photo_of_one_players_piles_is_all_the_photographers() -> None:
+    seating = seat_players((("near", (0, 1)),), TABLE, DAN)
+    assert seating == (Seat("near", DAN, (0, 1)),)
+    assert unseated(seating, TABLE) == (ANN, BEN, CAT)

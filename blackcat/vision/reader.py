@@ -337,7 +337,7 @@ class CardReader:
         more, more_confidences, more_turns = np.zeros((0, 4)), np.zeros(0), np.zeros(0, int)
         for plan in plans:
             found, found_confidences = self._detect_in(
-                photo, plan.region, plan.size, fix, turns=plan.turns
+                photo, plan.region, plan.size, fix, turns=plan.turns, confidence=plan.confidence
             )
             own = [n for n, box in enumerate(found) if not plan.elsewhere(box)]
             found, found_confidences = found[own].reshape(-1, 4), found_confidences[own]
@@ -416,8 +416,10 @@ class CardReader:
             heights = np.maximum(sized[:, 3] - sized[:, 1], sized[:, 2] - sized[:, 0])
             if turn or float(np.median(heights)) * seen_at < SMALL_INDEX_PIXELS:
                 pixels = SIDE_INDEX_PIXELS if turn else SECOND_PASS_INDEX_PIXELS
-                plan = region_plan(place, photo.size, first_size, pixels, measured)
-                plans.append(PassPlan(*plan, turn, others))
+                plan = region_plan(
+                    place, photo.size, first_size, pixels, measured, PLACE_ENLARGED_UP_TO
+                )
+                plans.append(PassPlan(*plan, turn, others, PLACE_CONFIDENCE))
         return plans
 
     def _detect_in(
@@ -439,7 +441,9 @@ class CardReader:
             round(y1 * to_picture) : round(y2 * to_picture),
             round(x1 * to_picture) : round(x2 * to_picture),
         ]
-        small, factor = downscale(part, size)
+        small, factor = (
+            downscale(part, size) if size <= max(part.shape[:2]) else enlarge(part, size)
+        )
         seen = np.ascontiguousarray(np.rot90(small, turns)) if turns % 4 else small
         xyxy, confidences = self.detector.detect(
             fix.apply(seen),
@@ -640,11 +644,12 @@ def region_plan(
     first_size: int,
     index_pixels: float = SECOND_PASS_INDEX_PIXELS,
     measured: np.ndarray | None = None,
+    enlarge_up_to: float = 1.0,
 ) -> tuple[tuple[int, int, int, int], int]:
     """The region round a place's boxes (SECOND_PASS_MARGIN index heights on each side) and
     the size that shows its indices `index_pixels` tall (within the limits of
-    `second_pass_plan`), their height measured on the `measured` boxes where given (sure
-    detections: a hint's box is looser)."""
+    `second_pass_plan`, the region enlarged up to `enlarge_up_to` times), their height
+    measured on the `measured` boxes where given (sure detections: a hint's box is looser)."""
     width, height = photo_size
     sized = boxes if measured is None or not len(measured) else measured
     # the glyphs' height, whichever way they are turned
@@ -658,7 +663,7 @@ def region_plan(
     y2 = min(height, int(boxes[:, 3].max() + margin + 1))
     region_long = max(x2 - x1, y2 - y1)
     size = region_long * index_pixels / max(index_height, 1.0)
-    size = min(SECOND_PASS_MAX_SIZE, region_long, max(first_size, size))
+    size = min(SECOND_PASS_MAX_SIZE, region_long * enlarge_up_to, max(first_size, size))
     return (x1, y1, x2, y2), int(size) // DETECTOR_STRIDE * DETECTOR_STRIDE or DETECTOR_STRIDE
 
 
@@ -689,6 +694,15 @@ def _inside(point: tuple[float, float], region: Region) -> bool:
 
 Region = tuple[int, int, int, int]
 
+PLACE_ENLARGED_UP_TO = 2.0
+"""A place's indices too small even in the photo's own pixels (a whole table in a 2 MP photo)
+are searched in its region enlarged up to this many times."""
+
+PLACE_CONFIDENCE = 0.1
+"""A place's search keeps detections down to this confidence: the calibration gives an unsure
+one a low probability, so that it shows as a doubtful card or, below the drop threshold, as a
+gap marker where it lies (a whole table's small cards are found less surely)."""
+
 FEW_TO_TURN_BY = 3
 HINTS_TO_TURN_BY = 12
 """A place where the first pass was sure of fewer than FEW_TO_TURN_BY indices is turned as its
@@ -705,6 +719,7 @@ class PassPlan:
     size: int
     turns: int = 0
     others: tuple[Region, ...] = ()
+    confidence: float | None = None  # the detector's threshold there (None: the settings')
 
     def elsewhere(self, box: np.ndarray) -> bool:
         """Whether a box found in this pass lies in another place's span."""
@@ -830,6 +845,14 @@ def class_tables(classes: list[IndexClass]) -> ClassTables:
         [c.orientation if c.orientation is not None else -1 for c in classes], dtype=np.int64
     )
     return cards_of, turns_of
+
+
+def enlarge(image: np.ndarray, long_side: int) -> tuple[np.ndarray, float]:
+    """The image grown so its longer side is `long_side`, and the factor used."""
+    height, width = image.shape[:2]
+    factor = long_side / max(height, width, 1)
+    size = (max(1, round(width * factor)), max(1, round(height * factor)))
+    return np.asarray(Image.fromarray(image).resize(size, Image.Resampling.BILINEAR)), factor
 
 
 def downscale(image: np.ndarray, long_side: int) -> tuple[np.ndarray, float]:

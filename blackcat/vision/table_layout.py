@@ -35,7 +35,7 @@ glyph) are one player's: it spans a card's reach (layout.MAX_CORNER_DISTANCE), s
 bottom corners stay with its top ones, and the rows of one player's piles stay together; two
 players' piles lie a table's width apart."""
 
-MIN_SIDE_CARDS = 3
+MIN_SIDE_CARDS = 2
 """A group of indices stands for a player of its own only where it reads at least this many
 different cards with some confidence; a smaller one (a misread glyph, face art turned a
 quarter, a card or two dropped at an angle) goes with the nearest player's indices, as in a

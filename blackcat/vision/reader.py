@@ -178,10 +178,14 @@ class CardReader:
         )
         if up:
             read = turned_back(read, photo.size, up)
+        self._timed(stages, laid_out, started, up)
+        return read
+
+    def _timed(self, stages: dict[str, float], laid_out: float, started: float, up: int) -> None:
+        """Keep the stages of the read just done (the layout's from `laid_out`) for benchmarks."""
         self.timings.stages = {**stages, "layout": time.perf_counter() - laid_out}
         self.timings.turned = up
         self.timings.total = time.perf_counter() - started
-        return read
 
     def _read_table(
         self,
@@ -219,9 +223,7 @@ class CardReader:
             height=height,
             calibration=self.calibration,
         )
-        self.timings.stages = {**stages, "layout": time.perf_counter() - laid_out}
-        self.timings.turned = 0
-        self.timings.total = time.perf_counter() - started
+        self._timed(stages, laid_out, started, 0)
         return read
 
     def read_side_again(

@@ -260,3 +260,36 @@ def test_a_photo_of_the_whole_table_reads_each_players_piles_from_their_side(
     flagged = sum(card.doubtful for pile in read.piles for card in pile)
     assert flagged <= 0.1 * read.card_count  # flags keep their meaning (issue 27: <= 10%)
     assert [side for side, _ in read.seats()] == list(sides)
+
+
+def test_a_glyph_read_in_a_turned_crop_stands_as_it_does_in_the_photo() -> None:
+    from blackcat.vision.reader import turned_glyphs
+
+    upright_in_crop = ((), 1.0, (0.7, 0.1, 0.1, 0.1))
+    # a crop turned a quarter anticlockwise made upright a glyph whose top points right
+    assert turned_glyphs(upright_in_crop, 1)[2] == (0.1, 0.7, 0.1, 0.1)
+    assert turned_glyphs(upright_in_crop, 2)[2] == (0.1, 0.1, 0.7, 0.1)
+    assert turned_glyphs(upright_in_crop, 0) == upright_in_crop
+
+
+def test_hints_far_apart_make_separate_places_and_a_lone_hint_none() -> None:
+    from blackcat.vision.reader import hint_groups
+
+    row = np.array([[100 + 20 * n, 100, 110 + 20 * n, 120] for n in range(4)], dtype=float)
+    far_row = np.add(row, [0, 2000, 0, 2000])
+    lone = np.array([[3000.0, 100, 3010, 120]])
+    places = hint_groups(np.concatenate([row, far_row, lone]), np.zeros((0, 4)))
+    assert sorted(len(place) for place in places) == [4, 4]
+    # a lone hint that the first pass was sure of is a place too
+    assert len(hint_groups(np.concatenate([row, lone]), lone)) == 2
+
+
+def test_a_place_of_small_indices_is_searched_enlarged_to_see_them_tall_enough() -> None:
+    from blackcat.vision.reader import SIDE_INDEX_PIXELS, enlarge, region_plan
+
+    boxes = np.array([[100.0, 100, 106, 112], [120, 100, 126, 112]])  # 12 px glyphs
+    region, size = region_plan(boxes, (1600, 1200), 512, SIDE_INDEX_PIXELS, None, 2.0)
+    x1, y1, x2, y2 = region
+    assert size == 2 * max(x2 - x1, y2 - y1) // 32 * 32  # enlarged twice, no more
+    grown, factor = enlarge(np.zeros((10, 20, 3), np.uint8), 40)
+    assert grown.shape == (20, 40, 3) and factor == 2.0

@@ -196,8 +196,8 @@ degrees), and an index height..."""
 COLUMN_BESIDE = 2.5
 """...and at most a third of its cards have another card beside them (as in a row) within this
 many index heights or one and a half of the rows' step: a card laid between two rows lies below
-a row's card and above the next row's, which have their rows' neighbours beside them; the cards
-of columns laid side by side meet the next column's only here and there."""
+a row's card and above the next row's, which have their rows' neighbours beside them; cards of
+a column beside it (columns laid side by side) are no row's."""
 
 MIN_COLUMN_CARDS = 2
 
@@ -227,24 +227,33 @@ def find_columns(
         chain = [start]
         while chain[-1] in below:
             chain.append(below[chain[-1]])
-        beside = max(COLUMN_BESIDE * scale, 1.5 * step)
-        if len(chain) >= MIN_COLUMN_CARDS and 3 * _in_rows(chain, points, scale, beside) <= len(
-            chain
-        ):
+        if len(chain) >= MIN_COLUMN_CARDS:
             chains.append(tuple(chain))
-    return chains
+    in_chains = {i for chain in chains for i in chain}
+    beside = max(COLUMN_BESIDE * scale, 1.5 * step)
+    return [
+        chain
+        for chain in chains
+        if 3 * _in_rows(chain, points, scale, beside, in_chains) <= len(chain)
+    ]
 
 
-def _in_rows(chain: Sequence[int], points: Sequence[Point], scale: float, beside: float) -> int:
-    """How many cards of the chain have another card (not of the chain) beside them, as in a
-    row: level with them and within `beside`."""
-    members = set(chain)
+def _in_rows(
+    chain: Sequence[int],
+    points: Sequence[Point],
+    scale: float,
+    beside: float,
+    in_chains: set[int],
+) -> int:
+    """How many cards of the chain have a card beside them, as in a row: level with them,
+    within `beside`, and of no chain (a column's cards meet the next column's level now and
+    then)."""
     return sum(
         any(
             abs(points[k][1] - points[i][1]) <= ACROSS_ROW * scale
             and abs(points[k][0] - points[i][0]) <= beside
             for k in range(len(points))
-            if k not in members
+            if k not in in_chains
         )
         for i in chain
     )

@@ -528,3 +528,42 @@ def test_a_card_lying_between_two_rows_does_not_weave_them_into_one(apart: float
     between = oriented_row("KD", origin=(100.0 + 1.5 * step, 100.0 + apart / 2), all_corners=True)
     photo = arrange(top + bottom + between)
     assert codes(photo.piles) == [["AS", "2S", "3S", "4S"], ["KD"], ["AH", "2H", "3H", "4H"]]
+
+
+# columns: each card laid lower on the one before, its top index showing
+
+
+def laid_column(
+    text: str, *, origin: tuple[float, float] = (100.0, 100.0), step: float = 36.0
+) -> list[IndexRead]:
+    """A column as laid on the table: each card on top of the previous one, lower down, so every
+    top-left index shows, and the bottom-right index of the last card."""
+    cards = parse_pile(text)
+    x, y = origin
+    indices = [
+        facing(index_at((x + 8, y + position * step + 14), card), 0)
+        for position, card in enumerate(cards)
+    ]
+    last = (len(cards) - 1) * step
+    indices.append(facing(index_at((x + CARD_W - 8, y + last + CARD_H - 14), cards[-1]), 2))
+    return indices
+
+
+@pytest.mark.parametrize("step", [30.0, 36.0, 50.0])
+def test_a_column_is_one_pile_top_card_first(step: float) -> None:
+    photo = arrange(laid_column("7C JH 6D 6S AS KS", step=step))
+    assert codes(photo.piles) == [["7C", "JH", "6D", "6S", "AS", "KS"]]
+
+
+def test_columns_side_by_side_are_two_piles() -> None:
+    left = laid_column("7C JH 6D 6S", origin=(100.0, 100.0))
+    right = laid_column("2D 9C QH", origin=(100.0 + CARD_W + 25, 104.0), step=40.0)
+    photo = arrange(left + right)
+    assert sorted(codes(photo.piles)) == [["2D", "9C", "QH"], ["7C", "JH", "6D", "6S"]]
+
+
+def test_a_row_above_a_column_stays_a_row() -> None:
+    row = oriented_row("KS 9C 4S 5H", origin=(100.0, 60.0))
+    column = laid_column("7C JH 6D", origin=(140.0, 60.0 + CARD_H + 30))
+    photo = arrange(row + column)
+    assert codes(photo.piles) == [["KS", "9C", "4S", "5H"], ["7C", "JH", "6D"]]

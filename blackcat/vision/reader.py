@@ -167,7 +167,7 @@ class CardReader:
         seen: PhotoSource = photo
         if up:
             seen = TurnedPhoto(photo, up)
-            indices, stages_turned = self.read_indices(seen, fix)
+            indices, stages_turned = self.read_indices(seen, fix, places=False)
             stages = _added(stages, stages_turned)
         stages["decode"] += decoded  # the detector's copy, decoded for the white balance
         stages["detect"] += balanced - started - decoded
@@ -271,12 +271,13 @@ class CardReader:
         return again + kept_first
 
     def read_indices(
-        self, photo: PhotoSource, fix: PixelFix = NO_FIX
+        self, photo: PhotoSource, fix: PixelFix = NO_FIX, *, places: bool = True
     ) -> tuple[list[IndexRead], dict[str, float]]:
         """Every index found and read (the models seeing the photo through `fix`), and the
-        seconds each stage took."""
+        seconds each stage took. `places`: search a whole table's places each on its own
+        (`_find`); else as one player's piles, as a photo turned to its one player's up is."""
         started, decoded_before = time.perf_counter(), photo.decode_seconds
-        boxes, confidences, turns, second_pass = self._find(photo, fix)
+        boxes, confidences, turns, second_pass = self._find(photo, fix, places=places)
         detected, decoded_detecting = time.perf_counter(), photo.decode_seconds
         reads: list[ClassifiedIndex | None] = [None] * len(boxes)
         for turn in sorted(set(turns)):
@@ -308,7 +309,7 @@ class CardReader:
         return boxes, confidences, seconds
 
     def _find(
-        self, photo: PhotoSource, fix: PixelFix
+        self, photo: PhotoSource, fix: PixelFix, *, places: bool = True
     ) -> tuple[list[Box], list[float], list[int], float]:
         """`detect`'s boxes and confidences, the quarter turns to read each at, and the seconds
         of the second pass. Where the first pass shows several places where piles may lie (a
@@ -327,10 +328,10 @@ class CardReader:
         sure = hint_confidences >= self.settings.detect_confidence
         boxes, confidences = hints[sure], hint_confidences[sure]
         seen_at = size / photo.long_side  # detector pixels per photo pixel in the first pass
-        places = hint_groups(hints, boxes)
+        found_places = hint_groups(hints, boxes) if places else []
         started, decoding = time.perf_counter(), photo.decode_seconds
-        if len(places) > 1:
-            plans = self._place_plans(photo, fix, places, boxes, seen_at, size)
+        if len(found_places) > 1:
+            plans = self._place_plans(photo, fix, found_places, boxes, seen_at, size)
         else:
             plan = second_pass_plan(boxes, (boxes[:, 3] - boxes[:, 1]) * seen_at, photo.size, size)
             plans = [PassPlan(*plan)] if plan else []
@@ -348,7 +349,7 @@ class CardReader:
             more_confidences = np.concatenate([found_confidences, more_confidences[kept]])
             more_turns = np.concatenate([np.full(len(found), plan.turns), more_turns[kept]])
         kept = not_overlapped(boxes, more)
-        if len(places) > 1:
+        if len(found_places) > 1:
             # a place searched again finely: a coarse first-pass box there is seldom exact
             kept = [n for n in kept if not _near_any(boxes[n], more)]
         first_turns = [_turn_at(box, plans) for box in boxes[kept]]

@@ -746,22 +746,6 @@ def _turn_at(box: np.ndarray, plans: list[PassPlan]) -> int:
     return next((plan.turns for plan in plans if _inside(centre, plan.region)), 0)
 
 
-def merge_passes(
-    second: np.ndarray,
-    second_confidences: np.ndarray,
-    first: np.ndarray,
-    first_confidences: np.ndarray,
-    overlap: float = 0.3,
-) -> tuple[np.ndarray, np.ndarray]:
-    """The second pass's boxes, and each first-pass box that no second-pass box overlaps (by
-    more than `overlap`, intersection over the smaller box)."""
-    kept = not_overlapped(first, second, overlap)
-    return (
-        np.concatenate([second.reshape(-1, 4), first[kept].reshape(-1, 4)]),
-        np.concatenate([second_confidences, first_confidences[kept]]),
-    )
-
-
 def overlap_of_smaller(box: np.ndarray, others: np.ndarray) -> np.ndarray:
     """Intersection of `box` with each of `others`, over the smaller of the two areas."""
     left = np.maximum(box[0], others[:, 0])

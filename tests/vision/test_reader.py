@@ -233,13 +233,12 @@ def test_a_photo_where_nothing_was_found_is_searched_whole_at_a_higher_resolutio
 
 
 def test_the_second_pass_wins_where_both_passes_saw_an_index() -> None:
-    from blackcat.vision.reader import merge_passes
+    from blackcat.vision.reader import not_overlapped
 
     second = np.array([[10, 10, 20, 30]], dtype=float)
     first = np.array([[11, 9, 21, 31], [100, 100, 110, 120]], dtype=float)
-    boxes, confidences = merge_passes(second, np.array([0.8]), first, np.array([0.5, 0.4]))
-    assert boxes.tolist() == [[10, 10, 20, 30], [100, 100, 110, 120]]
-    assert confidences.tolist() == [0.8, 0.4]
+    assert not_overlapped(first, second) == [1]  # only the box the second pass did not see
+    assert not_overlapped(first, np.zeros((0, 4))) == [0, 1]
 
 
 @pytest.mark.parametrize(

@@ -242,16 +242,10 @@ class CardReader:
         if not own:
             return own
         boxes = np.array([index.box for index in own])
-        glyph = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
-        width, height = photo.size
-        margin = SIDE_MARGIN * glyph
-        x1, y1 = max(0, int(boxes[:, 0].min() - margin)), max(0, int(boxes[:, 1].min() - margin))
-        x2 = min(width, int(boxes[:, 2].max() + margin + 1))
-        y2 = min(height, int(boxes[:, 3].max() + margin + 1))
-        region_long = max(x2 - x1, y2 - y1)
-        size = min(SECOND_PASS_MAX_SIZE, region_long, region_long * SIDE_INDEX_PIXELS / glyph)
-        size = max(DETECTOR_STRIDE, int(size) // DETECTOR_STRIDE * DETECTOR_STRIDE)
-        found, confidences = self._detect_in(photo, (x1, y1, x2, y2), size, fix, turns=up)
+        region, size = region_plan(
+            boxes, photo.size, DETECTOR_STRIDE, SIDE_INDEX_PIXELS, margin_heights=SIDE_MARGIN
+        )
+        found, confidences = self._detect_in(photo, region, size, fix, turns=up)
         found_boxes, found_confidences = _as_lists(found, confidences)
         reads = self.classify(photo, found_boxes, fix, turns=up)
         theirs = np.array([index.box for index in others]).reshape(-1, 4)
@@ -595,14 +589,35 @@ def second_pass_plan(
         margin = max(FEW_FOUND_MARGIN * index_height, (widest - spread) / 2)
     else:
         margin = SECOND_PASS_MARGIN * index_height
-    x1 = max(0, int(boxes[:, 0].min() - margin))
-    y1 = max(0, int(boxes[:, 1].min() - margin))
-    x2 = min(width, int(boxes[:, 2].max() + margin + 1))
-    y2 = min(height, int(boxes[:, 3].max() + margin + 1))
-    region_long = max(x2 - x1, y2 - y1)
-    size = region_long * SECOND_PASS_INDEX_PIXELS / max(index_height, 1.0)
-    size = min(SECOND_PASS_MAX_SIZE, region_long, max(first_size, size))
-    return (x1, y1, x2, y2), int(size) // DETECTOR_STRIDE * DETECTOR_STRIDE or DETECTOR_STRIDE
+    region = _around(boxes, margin, photo_size)
+    return region, _seen_size(region, index_height, SECOND_PASS_INDEX_PIXELS, first_size)
+
+
+def _around(boxes: np.ndarray, margin: float, photo_size: tuple[int, int]) -> Region:
+    """The region round the boxes, `margin` pixels on each side, within the photo."""
+    width, height = photo_size
+    return (
+        max(0, int(boxes[:, 0].min() - margin)),
+        max(0, int(boxes[:, 1].min() - margin)),
+        min(width, int(boxes[:, 2].max() + margin + 1)),
+        min(height, int(boxes[:, 3].max() + margin + 1)),
+    )
+
+
+def _seen_size(
+    region: Region,
+    index_height: float,
+    index_pixels: float,
+    first_size: int,
+    enlarge_up_to: float = 1.0,
+) -> int:
+    """The long side to search a region at so its indices stand `index_pixels` tall: at least
+    the first pass's, at most SECOND_PASS_MAX_SIZE and the region enlarged `enlarge_up_to` times,
+    a multiple of the detector's stride."""
+    region_long = max(region[2] - region[0], region[3] - region[1])
+    size = region_long * index_pixels / max(index_height, 1.0)
+    size = min(SECOND_PASS_MAX_SIZE, region_long * enlarge_up_to, max(first_size, size))
+    return int(size) // DETECTOR_STRIDE * DETECTOR_STRIDE or DETECTOR_STRIDE
 
 
 HINT_CONFIDENCE = 0.05
@@ -649,26 +664,18 @@ def region_plan(
     index_pixels: float = SECOND_PASS_INDEX_PIXELS,
     measured: np.ndarray | None = None,
     enlarge_up_to: float = 1.0,
-) -> tuple[tuple[int, int, int, int], int]:
-    """The region round a place's boxes (SECOND_PASS_MARGIN index heights on each side) and
-    the size that shows its indices `index_pixels` tall (within the limits of
-    `second_pass_plan`, the region enlarged up to `enlarge_up_to` times), their height
-    measured on the `measured` boxes where given (sure detections: a hint's box is looser)."""
-    width, height = photo_size
+    margin_heights: float = SECOND_PASS_MARGIN,
+) -> tuple[Region, int]:
+    """The region round a place's boxes (`margin_heights` index heights on each side) and the
+    size that shows its indices `index_pixels` tall (`_seen_size`), their height measured on
+    the `measured` boxes where given (sure detections: a hint's box is looser)."""
     sized = boxes if measured is None or not len(measured) else measured
     # the glyphs' height, whichever way they are turned
     index_height = float(
         np.median(np.maximum(sized[:, 3] - sized[:, 1], sized[:, 2] - sized[:, 0]))
     )
-    margin = SECOND_PASS_MARGIN * index_height
-    x1 = max(0, int(boxes[:, 0].min() - margin))
-    y1 = max(0, int(boxes[:, 1].min() - margin))
-    x2 = min(width, int(boxes[:, 2].max() + margin + 1))
-    y2 = min(height, int(boxes[:, 3].max() + margin + 1))
-    region_long = max(x2 - x1, y2 - y1)
-    size = region_long * index_pixels / max(index_height, 1.0)
-    size = min(SECOND_PASS_MAX_SIZE, region_long * enlarge_up_to, max(first_size, size))
-    return (x1, y1, x2, y2), int(size) // DETECTOR_STRIDE * DETECTOR_STRIDE or DETECTOR_STRIDE
+    region = _around(boxes, margin_heights * index_height, photo_size)
+    return region, _seen_size(region, index_height, index_pixels, first_size, enlarge_up_to)
 
 
 def not_overlapped(first: np.ndarray, second: np.ndarray, overlap: float = 0.3) -> list[int]:

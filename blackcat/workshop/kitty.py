@@ -13,7 +13,7 @@ DIR/kNNNNN.json   its ground truth (the format `blackcat synth` writes; "image" 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,6 +24,7 @@ from blackcat.games.cards import ALL_CARDS
 
 if TYPE_CHECKING:
     from blackcat.workshop.synth.realism import Realism
+    from blackcat.workshop.synth.scene import ArtLibrary, SceneResult
 
 PHOTO_SIZES = {"2MP": 1632, "12MP": 4000}
 """Long side in pixels of a 4:3 photo of about 2 and 12 megapixels."""
@@ -148,41 +149,49 @@ def make_kitty_scenes(
     """Draw scenes 0..count-1 of `seed` into `out` (those already there are kept); `hard`:
     harder photos, `small`: piles small in the frame, `faults`: a camera's faults or a
     dark-faced deck (plan_scene)."""
-    from blackcat.workshop.synth.decks import deck_by_name
-    from blackcat.workshop.synth.scene import ArtLibrary, render_piles
+    from blackcat.workshop.synth.scene import render_piles
     from blackcat.workshop.synth.styles import STYLES
 
-    decks = held_out_decks()
-    library = ArtLibrary(tuple(deck_by_name(name) for name in decks))
+    def draw(index: int, library: ArtLibrary) -> tuple[SceneResult, dict]:
+        plan = plan_scene(seed, index, held_out_decks(), hard, small, faults)
+        realism, imgsz, style = condition_camera(plan.condition)
+        result = render_piles(
+            plan.piles,
+            deck=plan.deck,
+            imgsz=imgsz or plan.imgsz,
+            seed=plan.seed,
+            tilt_degrees=plan.tilt_degrees,
+            library=library,
+            style=STYLES[style or plan.style](np.random.default_rng([plan.seed, 1])),
+            hard=plan.hard,
+            fill=SMALL_FILL if plan.small else None,
+            realism=realism,
+        )
+        condition = {"condition": plan.condition} if plan.condition else {}
+        return result, {"hard": plan.hard, "small": plan.small, **condition}
+
+    return draw_scenes(out, "k", count, draw)
+
+
+def draw_scenes(
+    out: Path,
+    prefix: str,
+    count: int,
+    draw: Callable[[int, ArtLibrary], tuple[SceneResult, dict]],
+) -> Iterator[Path]:
+    """Scenes 0..count-1 in `out` as PREFIXnnnnn.jpg and .json (the ground truth the synth
+    writes, with "image" and `draw`'s own fields), drawn with the held-out decks where missing
+    (those already there are kept)."""
+    from blackcat.workshop.synth.decks import deck_by_name
+    from blackcat.workshop.synth.scene import ArtLibrary
+
+    library = ArtLibrary(tuple(deck_by_name(name) for name in held_out_decks()))
     out.mkdir(parents=True, exist_ok=True)
     for index in range(count):
-        meta_path = out / f"k{index:05d}.json"
+        meta_path = out / f"{prefix}{index:05d}.json"
         if not meta_path.exists():
-            plan = plan_scene(seed, index, decks, hard, small, faults)
-            realism, imgsz, style = condition_camera(plan.condition)
-            result = render_piles(
-                plan.piles,
-                deck=plan.deck,
-                imgsz=imgsz or plan.imgsz,
-                seed=plan.seed,
-                tilt_degrees=plan.tilt_degrees,
-                library=library,
-                style=STYLES[style or plan.style](np.random.default_rng([plan.seed, 1])),
-                hard=plan.hard,
-                fill=SMALL_FILL if plan.small else None,
-                realism=realism,
-            )
+            result, fields = draw(index, library)
             image = meta_path.with_suffix(".jpg")
             image.write_bytes(result.jpeg)
-            meta_path.write_text(
-                json.dumps(
-                    {
-                        **result.meta,
-                        "image": image.name,
-                        "hard": plan.hard,
-                        "small": plan.small,
-                        **({"condition": plan.condition} if plan.condition else {}),
-                    }
-                )
-            )
+            meta_path.write_text(json.dumps({**result.meta, "image": image.name, **fields}))
         yield meta_path

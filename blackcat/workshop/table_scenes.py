@@ -10,10 +10,10 @@ DIR/tNNNNN.json   its ground truth (the format `blackcat synth` writes, "image" 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -21,10 +21,14 @@ from blackcat.workshop.kitty import (
     CONDITIONS,
     PHOTO_SIZES,
     condition_camera,
+    draw_scenes,
     draw_style_name,
     held_out_decks,
 )
 from blackcat.workshop.synth.table import PITCH_RANGE, Player, draw_players
+
+if TYPE_CHECKING:
+    from blackcat.workshop.synth.scene import ArtLibrary, SceneResult
 
 FAULT_SHARE = 0.2
 """The share of table scenes taken with one of kitty.CONDITIONS' camera faults."""
@@ -64,32 +68,23 @@ def plan_table_scene(seed: int, index: int, decks: tuple[str, ...]) -> TableScen
 
 def make_table_scenes(out: Path, count: int, seed: int) -> Iterator[Path]:
     """Draw table scenes 0..count-1 of `seed` into `out` (those already there are kept)."""
-    from blackcat.workshop.synth.decks import deck_by_name
-    from blackcat.workshop.synth.scene import ArtLibrary
     from blackcat.workshop.synth.styles import STYLES
     from blackcat.workshop.synth.table import render_table
 
-    decks = held_out_decks()
-    library = ArtLibrary(tuple(deck_by_name(name) for name in decks))
-    out.mkdir(parents=True, exist_ok=True)
-    for index in range(count):
-        meta_path = out / f"t{index:05d}.json"
-        if not meta_path.exists():
-            plan = plan_table_scene(seed, index, decks)
-            realism, imgsz, style = condition_camera(plan.condition)
-            result = render_table(
-                plan.players,
-                deck=plan.deck,
-                imgsz=imgsz or plan.imgsz,
-                seed=plan.seed,
-                library=library,
-                style=STYLES[style or plan.style](np.random.default_rng([plan.seed, 1])),
-                realism=realism,
-                pitch=plan.pitch_degrees,
-                name=(seed, index),
-            )
-            image = meta_path.with_suffix(".jpg")
-            image.write_bytes(result.jpeg)
-            condition = {"condition": plan.condition} if plan.condition else {}
-            meta_path.write_text(json.dumps({**result.meta, "image": image.name, **condition}))
-        yield meta_path
+    def draw(index: int, library: ArtLibrary) -> tuple[SceneResult, dict]:
+        plan = plan_table_scene(seed, index, held_out_decks())
+        realism, imgsz, style = condition_camera(plan.condition)
+        result = render_table(
+            plan.players,
+            deck=plan.deck,
+            imgsz=imgsz or plan.imgsz,
+            seed=plan.seed,
+            library=library,
+            style=STYLES[style or plan.style](np.random.default_rng([plan.seed, 1])),
+            realism=realism,
+            pitch=plan.pitch_degrees,
+            name=(seed, index),
+        )
+        return result, {"condition": plan.condition} if plan.condition else {}
+
+    return draw_scenes(out, "t", count, draw)

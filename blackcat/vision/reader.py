@@ -158,11 +158,13 @@ class CardReader:
             if found_negative >= found + (-FEW_CARDS if light_ink else FEW_CARDS):
                 indices, fix = indices_negative, negative
         confident = [i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE]
-        sides = table_sides(drop_repeated_detections(confident), players)
+        kept = drop_repeated_detections(confident)
+        sides = table_sides(kept, players)
         if len(set(sides)) > 1:
             stages["decode"] += decoded  # the detector's copy, decoded for the white balance
             stages["detect"] += balanced - started - decoded
-            return self._read_table(photo, indices, sides, fix, stages, decks, started)
+            doubted = [i for i in indices if i.index_probability < NOT_AN_INDEX_ABOVE]
+            return self._read_table(photo, kept, doubted, sides, fix, stages, decks, started)
         up = photo_up(confident)
         seen: PhotoSource = photo
         if up:
@@ -190,21 +192,18 @@ class CardReader:
     def _read_table(
         self,
         photo: Photo,
-        indices: list[IndexRead],
+        kept: list[IndexRead],
+        doubted: list[IndexRead],
         sides: list[int],
         fix: PixelFix,
         stages: dict[str, float],
         decks: int,
         started: float,
     ) -> PhotoRead:
-        """A photo of the whole table: each side's indices (`sides`: the quarter turn of each
-        index read as an index, after repeated detections are dropped), read again turned
-        where the search (`_find`) did not already see most of them so, laid out in that side's
-        frame."""
-        kept = drop_repeated_detections(
-            [index for index in indices if index.index_probability >= NOT_AN_INDEX_ABOVE]
-        )
-        doubted = [index for index in indices if index.index_probability < NOT_AN_INDEX_ABOVE]
+        """A photo of the whole table: each side's indices (`kept`, read as indices, repeated
+        detections dropped; `sides`: the quarter turn of each), read again turned where the
+        search (`_find`) did not already see most of them so, laid out in that side's frame
+        (`doubted`: detections called no index, which may mark gaps)."""
         by_side: dict[int, list[IndexRead]] = {}
         turned_started = time.perf_counter()
         for up in sorted(set(sides)):

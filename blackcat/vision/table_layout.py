@@ -145,14 +145,6 @@ def _cards_read(indices: Sequence[IndexRead]) -> int:
     )
 
 
-def several_sides(indices: Sequence[IndexRead], players: int | None = None) -> bool:
-    """Whether the indices (those read as indices) lie on more than one side of the table."""
-    if players == 1:
-        return False
-    kept = [index for index in indices if index.index_probability >= NOT_AN_INDEX_ABOVE]
-    return len(set(table_sides(drop_repeated_detections(kept), players))) > 1
-
-
 def arrange_table(
     indices: Sequence[IndexRead],
     *,
@@ -168,7 +160,7 @@ def arrange_table(
     kept = drop_repeated_detections(
         [index for index in indices if index.index_probability >= NOT_AN_INDEX_ABOVE]
     )
-    sides = table_sides(kept, players) if players != 1 else [0] * len(kept)
+    sides = table_sides(kept, players)
     if len(set(sides)) <= 1:
         return arrange(indices, decks=decks, width=width, height=height, calibration=calibration)
     doubted = [index for index in indices if index.index_probability < NOT_AN_INDEX_ABOVE]

@@ -8,8 +8,8 @@ import pytest
 from test_layout import codes, facing, index_at, oriented_row
 
 from blackcat.games.cards import Card
-from blackcat.vision.layout import arrange
-from blackcat.vision.table_layout import arrange_table, several_sides, table_sides
+from blackcat.vision.layout import arrange, drop_repeated_detections
+from blackcat.vision.table_layout import arrange_table, table_sides
 from blackcat.vision.types import SIDES, Guess, IndexRead
 
 TABLE = 1000.0  # a square photo of the table, its centre the table's
@@ -43,6 +43,11 @@ def player(side: int, *piles: str) -> list[IndexRead]:
         for index in oriented_row(text, origin=origin)
     ]
     return seated(laid, side)
+
+
+def several_sides(indices: list[IndexRead], players: int | None = None) -> bool:
+    """Whether the indices lie on more than one side of the table (as the reader decides)."""
+    return len(set(table_sides(drop_repeated_detections(indices), players))) > 1
 
 
 def arranged(indices: list[IndexRead], **kwargs) -> tuple[list[list[str]], list[str]]:

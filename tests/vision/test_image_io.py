@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import Image, ImageOps
 
 from blackcat.vision.image_io import MAX_PIXELS, ImageReadError, load_image, open_photo
 
@@ -154,3 +154,28 @@ def test_a_photo_cut_short_says_so_when_it_is_decoded() -> None:
     photo = open_photo(data[: len(data) // 3], name="upload.jpg")
     with pytest.raises(ImageReadError, match=r"upload\.jpg could not be decoded"):
         photo.picture(100)
+
+
+@pytest.mark.parametrize("orientation", range(1, 9))
+@pytest.mark.parametrize("reduction", [1, 2, 4])
+def test_a_jpeg_decodes_to_pillows_pixels_in_every_orientation(
+    orientation: int, reduction: int
+) -> None:
+    pixels = np.random.default_rng(orientation).integers(0, 256, (192, 320, 3), dtype=np.uint8)
+    pixels[:96, :160] = (255, 0, 0)  # a corner to tell the turns apart
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    data = encoded(Image.fromarray(pixels), "JPEG", exif=exif.tobytes(), quality=90)
+    with Image.open(io.BytesIO(data)) as image:
+        if reduction > 1:
+            image.draft("RGB", (320 // reduction, 192 // reduction))
+        expected = np.asarray(ImageOps.exif_transpose(image).convert("RGB"))
+    photo = open_photo(data)
+    decoded = photo.picture(max(photo.size) // reduction)
+    assert decoded.shape == expected.shape
+    assert np.array_equal(decoded, expected)
+
+
+def test_a_jpeg_with_bytes_after_its_end_still_decodes() -> None:
+    data = encoded(sample(400, 300), "JPEG") + b"\0" * 64
+    assert open_photo(data).picture().shape == (300, 400, 3)

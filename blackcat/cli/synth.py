@@ -50,6 +50,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "each player, seen by a seated player's phone (default 0.0)",
     )
     parser.add_argument(
+        "--columns",
+        type=float,
+        default=0.0,
+        help="share of one player's scenes whose piles are laid as columns, each card lower down "
+        "on the one before with its top index showing (default 0.0)",
+    )
+    parser.add_argument(
         "--contact-sheets",
         action="store_true",
         help="also draw each deck's index boxes into OUT/contact/",
@@ -69,8 +76,9 @@ def run(args: argparse.Namespace) -> int:
     from blackcat.workshop.synth.styles import DEFAULT_STYLE_WEIGHTS, parse_style_weights
     from blackcat.workshop.synth.writer import generate
 
-    if args.scenes < 0 or args.imgsz < 64 or not 0.0 <= args.tables <= 1.0:
-        print("error: --scenes must be >= 0, --imgsz >= 64 and --tables within 0-1")
+    shares_ok = all(0.0 <= share <= 1.0 for share in (args.tables, args.columns))
+    if args.scenes < 0 or args.imgsz < 64 or not shares_ok:
+        print("error: --scenes must be >= 0, --imgsz >= 64, --tables and --columns within 0-1")
         return 2
     try:
         names = [n.strip() for n in args.decks.split(",") if n.strip()]
@@ -89,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
         realism=not args.no_realism,
         style_weights=styles,
         table_share=args.tables,
+        column_share=args.columns,
     )
     started = time.perf_counter()
     splits: Counter = Counter()

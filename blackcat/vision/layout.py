@@ -186,6 +186,12 @@ COLUMN_STEP_OF_REACH = 0.9
 (its top index shows, and at most a little more of it); the next row of a table lies a whole
 card lower, beyond the reach..."""
 
+LONG_COLUMN_STEP_OF_REACH = 1.1
+LONG_COLUMN_CARDS = 3
+"""...or, in a column of at least LONG_COLUMN_CARDS, by less than this part (a card laid with
+half of it showing, and a reach measured on few cards can be short of a real card's; two cards
+alone one below the other may be two rows' cards)..."""
+
 COLUMN_STEP = 5.0
 """...or, where no card shows its reach, less than this many index heights..."""
 
@@ -207,7 +213,8 @@ def find_columns(
 ) -> list[tuple[int, ...]]:
     """The columns among the cards' anchor points (in the row frame): chains of cards, each
     straight below the one before and nearer than a card's reach, top card first."""
-    longest = COLUMN_STEP_OF_REACH * reach if reach else COLUMN_STEP * scale
+    short = COLUMN_STEP_OF_REACH * reach if reach else COLUMN_STEP * scale
+    longest = LONG_COLUMN_STEP_OF_REACH * reach if reach else short
     links = []
     for i, (x, y) in enumerate(points):
         for j, (other_x, other_y) in enumerate(points):
@@ -227,7 +234,10 @@ def find_columns(
         chain = [start]
         while chain[-1] in below:
             chain.append(below[chain[-1]])
-        if len(chain) >= MIN_COLUMN_CARDS:
+        steps = [points[b][1] - points[a][1] for a, b in pairwise(chain)]
+        if len(chain) >= LONG_COLUMN_CARDS or (
+            len(chain) >= MIN_COLUMN_CARDS and max(steps) <= short
+        ):
             chains.append(tuple(chain))
     in_chains = {i for chain in chains for i in chain}
     beside = max(COLUMN_BESIDE * scale, 1.5 * step)

@@ -35,6 +35,12 @@ glyph) are one player's: it spans a card's reach (layout.MAX_CORNER_DISTANCE), s
 bottom corners stay with its top ones, and the rows of one player's piles stay together; two
 players' piles lie a table's width apart."""
 
+FACING_LINK = 6.0
+"""...but indices standing opposite ways (a card's upside-down bottom corner, or the far
+player's piles beyond the near player's) only within this many: a card's corners lie closer,
+and a table seen from a seat squeezes the far side's piles towards the near side's (a compact
+table in a 12 MP photo had its near and far players' piles 7 glyph sizes apart)."""
+
 MIN_SIDE_CARDS = 2
 """A group of indices stands for a player of its own only where it reads at least this many
 different cards with some confidence; a smaller one (a misread glyph, face art turned a
@@ -114,14 +120,17 @@ def _linked_groups(indices: Sequence[IndexRead]) -> list[list[int]]:
 
 def _linked(indices: Sequence[IndexRead], link: float, *, same_axis: bool) -> list[list[int]]:
     """The indices (positions) in groups joined where they lie within `link` glyph sizes (the
-    smaller of the two) of each other (single linkage), and on one axis if `same_axis`."""
+    smaller of the two) of each other (single linkage); if `same_axis`, on one axis, and
+    within FACING_LINK where they stand opposite ways."""
     centres = np.array([index.centre for index in indices])
     sizes = np.array([_glyph_size(index) for index in indices])
     distance = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
-    linked = distance <= link * np.minimum(sizes[:, None], sizes[None, :])
+    glyphs_apart = distance / np.maximum(np.minimum(sizes[:, None], sizes[None, :]), 1e-9)
+    linked = glyphs_apart <= link
     if same_axis:
-        axes = np.array([(index.orientation or 0) % 2 for index in indices])
-        linked &= axes[:, None] == axes[None, :]
+        turns = np.array([index.orientation or 0 for index in indices])
+        linked &= turns[:, None] % 2 == turns[None, :] % 2
+        linked &= (turns[:, None] == turns[None, :]) | (glyphs_apart <= FACING_LINK)
     from scipy.sparse.csgraph import connected_components
 
     count, labels = connected_components(linked, directed=False)

@@ -567,3 +567,14 @@ def test_a_row_above_a_column_stays_a_row() -> None:
     column = laid_column("7C JH 6D", origin=(140.0, 60.0 + CARD_H + 30))
     photo = arrange(row + column)
     assert codes(photo.piles) == [["KS", "9C", "4S", "5H"], ["7C", "JH", "6D"]]
+
+
+def test_a_column_of_cards_half_showing_is_one_pile() -> None:
+    # each card lower than the one before by a whole reach (top corner to bottom corner, 60)
+    photo = arrange(laid_column("7C JH 6D 6S", step=60.0))
+    assert codes(photo.piles) == [["7C", "JH", "6D", "6S"]]
+
+
+def test_two_cards_a_reach_apart_are_not_a_column() -> None:
+    photo = arrange(laid_column("7C JH", step=60.0))
+    assert codes(photo.piles) == [["7C"], ["JH"]]

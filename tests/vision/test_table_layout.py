@@ -144,3 +144,13 @@ def test_with_one_deck_a_card_read_on_two_sides_takes_its_next_guess_on_one() ->
     ]
     piles, _ = arranged([*near, *misread])
     assert piles == [["6S", "QS", "6C", "10H"], ["KS", "9C", "4S"]]
+
+
+def test_near_and_far_piles_close_across_the_table_are_two_players() -> None:
+    # a seated camera squeezes the table's depth: the two rows' top indices, facing each other,
+    # lie only seven glyph sizes apart (their bottom corners farther)
+    near = oriented_row("6S QS 6C 10H", origin=(430.0, 571.0))
+    far = seated(oriented_row("KS 9C 4S", origin=(430.0, 571.0)), 2)
+    piles, sides = arranged(near + far)
+    assert piles == [["6S", "QS", "6C", "10H"], ["KS", "9C", "4S"]]
+    assert sides == ["near", "far"]

@@ -22,9 +22,11 @@ from blackcat.workshop.synth.layout import (
     CardArtSize,
     Layout,
     LayoutKind,
+    PlacedCard,
     apply,
     camera_for,
     card_to_plane,
+    columns_layout,
     fan_layout,
     rows_layout,
     scaling,
@@ -86,6 +88,7 @@ class SynthConfig:
     realism: bool = True  # camera faults of real pictures (realism.py) in training scenes
     style_weights: tuple[tuple[str, float], ...] = DEFAULT_STYLE_WEIGHTS  # styles.STYLES
     table_share: float = 0.0  # scenes drawn as a whole table (table.py) instead
+    column_share: float = 0.0  # one player's rows laid as columns instead (each card lower down)
     layout_weights: tuple[tuple[LayoutKind, float], ...] = (
         (LayoutKind.ROWS, 0.8),
         (LayoutKind.FAN, 0.07),
@@ -315,6 +318,8 @@ def make_scene(seed: int, index: int, config: SynthConfig, library: ArtLibrary) 
     style = draw_style(style_rng(seed, index), config.style_weights, split is Split.TRAIN)
     size = library.size(deck, style)
     layout = _make_layout(rng, config, size)
+    if layout.kind is LayoutKind.ROWS and config.column_share > 0:
+        layout = _maybe_columns(column_rng(seed, index), layout, config, library, deck, style)
     backs = _backs(rng, layout, size)
     camera = camera_for(rng, _plane_points(layout, backs, size), config.imgsz)
     realism = random_realism(realism_rng(seed, index)) if config.realism else NEUTRAL
@@ -536,6 +541,47 @@ def _draw_cards(rng: Rng, count: int) -> list[Card]:
     while len(pool) < count:
         pool.extend(ALL_CARDS[i] for i in rng.permutation(len(ALL_CARDS)))
     return pool[:count]
+
+
+def column_rng(seed: int, index: int) -> Rng:
+    """The generator of one scene's columns, apart from its other draws (a set drawn without
+    columns stays as it was)."""
+    return np.random.default_rng([seed, index, 5])
+
+
+def _maybe_columns(
+    rng: Rng,
+    layout: Layout,
+    config: SynthConfig,
+    library: ArtLibrary,
+    deck: DeckSpec,
+    style: CardStyle,
+) -> Layout:
+    """The rows' cards laid as columns side by side (top card first) in `column_share` of
+    scenes, each card leaving the top index of the one before showing."""
+    if rng.random() >= config.column_share:
+        return layout
+    rows: dict[int, list[PlacedCard]] = {}
+    for placed in layout.cards:
+        rows.setdefault(placed.row, []).append(placed)
+    columns = [[p.card for p in sorted(row, key=lambda p: p.position)] for row in rows.values()]
+    cards = [card for column in columns for card in column]
+    size = library.size(deck, style)
+    return columns_layout(rng, columns, size, index_depth(library, deck, cards, style))
+
+
+def index_depth(
+    library: ArtLibrary, deck: DeckSpec, cards: Sequence[Card], style: CardStyle, four: bool = False
+) -> float:
+    """How far down its card (a share of the card height) the lowest top-left index of `cards`
+    reaches: a column must leave that much of each card showing."""
+    depths = [
+        box.box[3] / library.indices[deck.name][card].height
+        for card in cards
+        for box in library.boxes(deck, card, four, style)
+        if box.corner is Corner.TOP_LEFT
+    ]
+    return max(depths, default=0.3)
 
 
 def _make_layout(rng: Rng, config: SynthConfig, size: CardArtSize) -> Layout:

@@ -19,7 +19,7 @@ import numpy as np
 
 from blackcat.games.cards import ALL_CARDS, Card, parse_card
 from blackcat.vision.types import SIDES
-from blackcat.workshop.synth.decks import TWO_CORNERS, Corner, DeckSpec, Split, deck_by_name
+from blackcat.workshop.synth.decks import TWO_CORNERS, DeckSpec, Split, deck_by_name
 from blackcat.workshop.synth.layout import (
     Camera,
     CardArtSize,
@@ -47,6 +47,7 @@ from blackcat.workshop.synth.scene import (
     SynthConfig,
     _choose_deck,
     _render,
+    index_depth,
     squeezed,
     style_rng,
 )
@@ -113,20 +114,6 @@ def draw_players(
         layouts = tuple(COLUMNS if rng.random() < column_share else ROWS for _ in pile_sizes)
         players.append(Player(side, piles, layouts))
     return seat_order(players)
-
-
-def index_depth(
-    library: ArtLibrary, deck: DeckSpec, cards: Sequence[Card], style: CardStyle, four: bool = False
-) -> float:
-    """How far down its card (a share of the card height) the lowest top-left index of `cards`
-    reaches: a column must leave that much of each card showing."""
-    depths = [
-        box.box[3] / library.indices[deck.name][card].height
-        for card in cards
-        for box in library.boxes(deck, card, four, style)
-        if box.corner is Corner.TOP_LEFT
-    ]
-    return max(depths, default=0.3)
 
 
 def pile_jitter(rng: Rng) -> float:

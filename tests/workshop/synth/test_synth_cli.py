@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import cv2
+import pytest
 import yaml
 
 from blackcat.cli import main
@@ -54,7 +55,8 @@ def test_synth_says_what_is_wrong_with_a_style(tmp_path, capsys) -> None:
     assert "unknown style 'comic'" in capsys.readouterr().out
 
 
-def test_synth_says_what_is_wrong_with_a_table_share(tmp_path, capsys) -> None:
-    code = main(["synth", "--out", str(tmp_path), "--scenes", "1", "--tables", "1.5"])
+@pytest.mark.parametrize("option", ["--tables", "--columns"])
+def test_synth_says_what_is_wrong_with_a_share(tmp_path, capsys, option: str) -> None:
+    code = main(["synth", "--out", str(tmp_path), "--scenes", "1", option, "1.5"])
     assert code == 2
-    assert "--tables within 0-1" in capsys.readouterr().out
+    assert "--tables and --columns within 0-1" in capsys.readouterr().out

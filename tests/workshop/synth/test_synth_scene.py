@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -18,7 +19,7 @@ from blackcat.workshop.synth.layout import (
     scaling,
     translation,
 )
-from blackcat.workshop.synth.scene import ArtLibrary, SynthConfig, layout_labels
+from blackcat.workshop.synth.scene import ArtLibrary, SynthConfig, layout_labels, make_scene
 from blackcat.workshop.synth.writer import generate
 
 
@@ -231,3 +232,33 @@ def test_piles_drawn_to_fill_less_of_the_photo_stand_smaller_in_it() -> None:
     assert _cards_width(small.meta) < 0.5 * _cards_width(plain.meta)
     with pytest.raises(ValueError, match="fill"):
         render_piles(piles, deck="anglo", imgsz=400, seed=3, fill=(0.5, 1.5))
+
+
+def test_piles_laid_as_columns_keep_the_cards_and_show_each_top_index(test_decks) -> None:
+    library = ArtLibrary(test_decks)
+    rows = SynthConfig(imgsz=480, crops=False, realism=False)
+    columns = replace(rows, column_share=1.0)
+    laid, top_indices, labelled = 0, 0, 0
+    for index in range(10):
+        as_rows = make_scene(3, index, rows, library)
+        as_columns = make_scene(3, index, columns, library)
+        assert as_columns.meta["piles"] == as_rows.meta["piles"]
+        if as_rows.meta["layout"] != "rows":
+            assert as_columns.jpeg == as_rows.jpeg  # only rows are laid as columns
+            continue
+        for label in as_columns.labels:
+            top_left = next(i for i in label.indices if i.corner is Corner.TOP_LEFT)
+            top_indices += 1
+            labelled += top_left.labelled  # unlabelled: beyond the frame's edge, now and then
+        for pile in range(len(as_columns.meta["piles"])):
+            cards = sorted(
+                (c for c in as_columns.meta["cards"] if c["row"] == pile),
+                key=lambda c: c["position"],
+            )
+            tops = np.array([np.min(np.array(c["quad"])[:, 1]) for c in cards])
+            heights = np.ptp(np.array(cards[0]["quad"])[:, 1])
+            if len(cards) >= 2:
+                assert np.all(np.diff(tops) > 0.1 * heights), "each card lies lower down"
+                laid += 1
+    assert laid >= 3
+    assert labelled >= 0.9 * top_indices

@@ -70,10 +70,14 @@ class Photo:
     def long_side(self) -> int:
         return max(self.size)
 
-    def picture(self, at_least: int | None = None) -> np.ndarray:
+    def picture(self, at_least: int | None = None, *, finer_decoded: bool = False) -> np.ndarray:
         """The upright RGB photo, its long side at least `at_least` pixels where it can be
-        decoded smaller (None: full resolution)."""
+        decoded smaller (None: full resolution). `finer_decoded`: a finer copy already decoded
+        will do (a part of it is cheaper to shrink than the whole photo to decode again)."""
         reduction = self._reduction(at_least)
+        finer = [done for done in self._decoded if done <= reduction]
+        if finer_decoded and finer:
+            return self._decoded[max(finer)]
         if reduction not in self._decoded:
             started = time.perf_counter()
             self._decoded[reduction] = _decode(self.data or b"", self.label, reduction)
@@ -111,8 +115,10 @@ class TurnedPhoto:
     def decode_seconds(self) -> float:
         return self.original.decode_seconds
 
-    def picture(self, at_least: int | None = None) -> np.ndarray:
-        turned = np.rot90(self.original.picture(at_least), self.quarter_turns)
+    def picture(self, at_least: int | None = None, *, finer_decoded: bool = False) -> np.ndarray:
+        turned = np.rot90(
+            self.original.picture(at_least, finer_decoded=finer_decoded), self.quarter_turns
+        )
         return np.ascontiguousarray(turned)
 
 

@@ -244,9 +244,9 @@ class CardReader:
         region, size = region_plan(
             boxes, photo.size, DETECTOR_STRIDE, SIDE_INDEX_PIXELS, margin_heights=SIDE_MARGIN
         )
-        found, confidences = self._detect_in(photo, region, size, fix, turns=up)
+        found, confidences = self._detect_in(photo, region, size, fix, turns=up, finer_decoded=True)
         found_boxes, found_confidences = _as_lists(found, confidences)
-        reads = self.classify(photo, found_boxes, fix, turns=up)
+        reads = self.classify(photo, found_boxes, fix, turns=up, finer_decoded=True)
         theirs = np.array([index.box for index in others]).reshape(-1, 4)
         again = [
             IndexRead(box, confidence, guesses, index_probability, orientations, up)
@@ -270,14 +270,15 @@ class CardReader:
         seconds each stage took. `places`: search a whole table's places each on its own
         (`_find`); else as one player's piles, as a photo turned to its one player's up is."""
         started, decoded_before = time.perf_counter(), photo.decode_seconds
-        boxes, confidences, turns, second_pass = self._find(photo, fix, places=places)
+        boxes, confidences, turns, second_pass, several = self._find(photo, fix, places=places)
         detected, decoded_detecting = time.perf_counter(), photo.decode_seconds
         reads: list[ClassifiedIndex | None] = [None] * len(boxes)
         for turn in sorted(set(turns)):
             mine = [n for n, own in enumerate(turns) if own == turn]
-            for n, read in zip(
-                mine, self.classify(photo, [boxes[n] for n in mine], fix, turns=turn), strict=True
-            ):
+            found = [boxes[n] for n in mine]
+            # several places: the finest copy their search needed is decoded already
+            classified = self.classify(photo, found, fix, turns=turn, finer_decoded=several)
+            for n, read in zip(mine, classified, strict=True):
                 reads[n] = read
         classified, decoded_classifying = time.perf_counter(), photo.decode_seconds
         indices = [
@@ -298,17 +299,17 @@ class CardReader:
         """Index boxes in full-resolution pixels and their confidences, found on a downscaled
         copy, and again at a higher resolution where that copy shows the indices small or none
         (the seconds that second pass took: 0 when it wasn't needed)."""
-        boxes, confidences, _, seconds = self._find(as_photo(photo), fix)
+        boxes, confidences, _, seconds, _ = self._find(as_photo(photo), fix)
         return boxes, confidences, seconds
 
     def _find(
         self, photo: PhotoSource, fix: PixelFix, *, places: bool = True
-    ) -> tuple[list[Box], list[float], list[int], float]:
-        """`detect`'s boxes and confidences, the quarter turns to read each at, and the seconds
-        of the second pass. Where the first pass shows several places where piles may lie (a
-        whole table), each place whose indices stand small or turned is searched again at the
-        resolution it needs, turned so that its glyphs (as the first pass read them) stand
-        upright, as the models read best."""
+    ) -> tuple[list[Box], list[float], list[int], float, bool]:
+        """`detect`'s boxes and confidences, the quarter turns to read each at, the seconds
+        of the second pass, and whether several places were searched: where the first pass
+        shows several places where piles may lie (a whole table), each place whose indices
+        stand small or turned is searched again at the resolution it needs, turned so that its
+        glyphs (as the first pass read them) stand upright, as the models read best."""
         size = self.settings.detect_size or self.detector.trained_size
         whole = (0, 0, *photo.size)
         hints, hint_confidences = self._detect_in(
@@ -323,17 +324,24 @@ class CardReader:
         seen_at = size / photo.long_side  # detector pixels per photo pixel in the first pass
         found_places = hint_groups(hints, boxes) if places else []
         started, decoding = time.perf_counter(), photo.decode_seconds
-        if len(found_places) > 1:
+        several = len(found_places) > 1
+        if several:
             plans = self._place_plans(photo, fix, found_places, boxes, seen_at, size)
         else:
             plan = second_pass_plan(boxes, (boxes[:, 3] - boxes[:, 1]) * seen_at, photo.size, size)
             plans = [PassPlan(*plan)] if plan else []
         if not plans:
-            return (*_as_lists(boxes, confidences), [0] * len(boxes), 0.0)
+            return (*_as_lists(boxes, confidences), [0] * len(boxes), 0.0, several)
         more, more_confidences, more_turns = np.zeros((0, 4)), np.zeros(0), np.zeros(0, int)
         for plan in plans:
             found, found_confidences = self._detect_in(
-                photo, plan.region, plan.size, fix, turns=plan.turns, confidence=plan.confidence
+                photo,
+                plan.region,
+                plan.size,
+                fix,
+                turns=plan.turns,
+                confidence=plan.confidence,
+                finer_decoded=several,  # decoded for the places' classification
             )
             own = [n for n, box in enumerate(found) if not plan.elsewhere(box)]
             found, found_confidences = found[own].reshape(-1, 4), found_confidences[own]
@@ -342,7 +350,7 @@ class CardReader:
             more_confidences = np.concatenate([found_confidences, more_confidences[kept]])
             more_turns = np.concatenate([np.full(len(found), plan.turns), more_turns[kept]])
         kept = not_overlapped(boxes, more)
-        if len(found_places) > 1:
+        if several:
             # a place searched again finely: a coarse first-pass box there is seldom exact
             kept = [n for n in kept if not _near_any(boxes[n], more)]
         first_turns = [_turn_at(box, plans) for box in boxes[kept]]
@@ -354,6 +362,7 @@ class CardReader:
             ),
             [int(turn) for turn in more_turns] + first_turns,
             spent,
+            several,
         )
 
     def _place_plans(
@@ -368,10 +377,12 @@ class CardReader:
         """For each place that needs it, where and how to look again: turned as its sure
         first-pass indices stand (read for it now)."""
         first = _as_lists(boxes, np.ones(len(boxes)))[0]
+        # the place of the smallest indices calls for the finest copy: decoded once, for all
+        photo.picture(max(crop_resolution(photo, place) for place in places))
         indices = [
             IndexRead(box, 1.0, guesses, index_probability, orientations)
             for box, (guesses, index_probability, orientations) in zip(
-                first, self.classify(photo, first, fix), strict=True
+                first, self.classify(photo, first, fix, finer_decoded=True), strict=True
             )
             if index_probability >= NOT_AN_INDEX_ABOVE
         ]
@@ -386,7 +397,7 @@ class CardReader:
             if not (len(boxes) and (boxes == box).all(axis=1).any())
         ]
         for box, (guesses, index_probability, orientations) in zip(
-            hinted, self.classify(photo, hinted, fix), strict=True
+            hinted, self.classify(photo, hinted, fix, finer_decoded=True), strict=True
         ):
             if index_probability >= NOT_AN_INDEX_ABOVE:
                 read = IndexRead(box, 1.0, guesses, index_probability, orientations)
@@ -426,12 +437,15 @@ class CardReader:
         fix: PixelFix,
         turns: int = 0,
         confidence: float | None = None,
+        finer_decoded: bool = False,
     ) -> tuple[np.ndarray, np.ndarray]:
         """Detections in a region (x1, y1, x2, y2 in photo pixels) seen at `size` pixels along
         its long side, turned `turns` quarter turns anticlockwise, as photo-pixel boxes; at least
-        `confidence` (None: the settings' threshold)."""
+        `confidence` (None: the settings' threshold). `finer_decoded`: shrink the region from a
+        finer copy of the photo where one is already decoded."""
         x1, y1, x2, y2 = region
-        picture = photo.picture(round(size * photo.long_side / max(x2 - x1, y2 - y1)))
+        needed = round(size * photo.long_side / max(x2 - x1, y2 - y1))
+        picture = photo.picture(needed, finer_decoded=finer_decoded)
         to_picture = max(picture.shape[:2]) / photo.long_side
         part = picture[
             round(y1 * to_picture) : round(y2 * to_picture),
@@ -461,17 +475,16 @@ class CardReader:
         boxes: list[Box],
         fix: PixelFix = NO_FIX,
         turns: int = 0,
+        finer_decoded: bool = False,
     ) -> list[ClassifiedIndex]:
         """What each index box shows, all crops in one batch, cut from a copy of the photo
-        where the indices have about CROP_INDEX_PIXELS (or the photo's full resolution), and
-        seen turned `turns` quarter turns anticlockwise (the glyph turns given as they stand
-        in the photo)."""
+        where the indices have about CROP_INDEX_PIXELS (or the photo's full resolution; or a
+        finer copy already decoded, if `finer_decoded`), and seen turned `turns` quarter turns
+        anticlockwise (the glyph turns given as they stand in the photo)."""
         if not boxes:
             return []
         photo = as_photo(photo)
-        index_height = float(np.median([box[3] - box[1] for box in boxes]))
-        needed = photo.long_side * min(1.0, CROP_INDEX_PIXELS / max(index_height, 1.0))
-        picture = photo.picture(round(needed))
+        picture = photo.picture(crop_resolution(photo, boxes), finer_decoded=finer_decoded)
         to_picture = max(picture.shape[:2]) / photo.long_side
         crops = [
             fix.apply(
@@ -496,6 +509,14 @@ side (a card reaches about that far beyond its index)..."""
 
 SIDE_INDEX_PIXELS = 32.0
 """...seen with its glyphs about this tall (within the 12-40 pixels the detector learnt)."""
+
+
+def crop_resolution(photo: PhotoSource, boxes: list[Box] | np.ndarray) -> int:
+    """The long side of the copy of the photo to cut the boxes' crops from: their indices
+    CROP_INDEX_PIXELS tall, at most the photo's own pixels."""
+    corners = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
+    index_height = float(np.median(corners[:, 3] - corners[:, 1]))
+    return round(photo.long_side * min(1.0, CROP_INDEX_PIXELS / max(index_height, 1.0)))
 
 
 def turned_glyphs(read: ClassifiedIndex, turns: int) -> ClassifiedIndex:

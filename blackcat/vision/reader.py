@@ -23,6 +23,13 @@ from blackcat.vision.classes import QUARTER_TURNS, IndexClass, parse_class_name
 from blackcat.vision.colour import NO_FIX, PixelFix, light_on_dark, white_balance
 from blackcat.vision.image_io import Photo, PhotoSource, TurnedPhoto, as_photo
 from blackcat.vision.layout import NOT_AN_INDEX_ABOVE, arrange, drop_repeated_detections, photo_up
+from blackcat.vision.squeeze import (
+    STRETCHED_LONGEST,
+    stretch_for,
+    stretched_size,
+    sure_cards,
+    unstretched,
+)
 from blackcat.vision.table_layout import arrange_sides, table_sides
 from blackcat.vision.types import SIDES, Box, Guess, IndexRead, PhotoRead
 
@@ -139,8 +146,26 @@ class CardReader:
         A photo of the whole table (piles standing for players on several sides) is laid out
         side by side (`table_layout.arrange_table`), each pile in its own player's frame, and
         not turned. `players`: how many players the photo shows at most (None: up to four;
-        1: one player's piles, however some glyphs stand)."""
+        1: one player's piles, however some glyphs stand).
+
+        A photo squeezed along one axis (its indices stand narrower or wider than decks print
+        them: a wide webcam frame resized to a square) is read again stretched back
+        (`squeeze`), and that read is kept unless it is sure of fewer cards."""
         photo = as_photo(image)
+        read = self._read(photo, decks=decks, players=players)
+        stretch = stretch_for(read)
+        if stretch is None:
+            return read
+        size = stretched_size(photo.size, stretch, max(photo.long_side, STRETCHED_LONGEST))
+        picture = Image.fromarray(photo.picture(max(size)))
+        stretched = np.asarray(picture.resize(size, Image.Resampling.BILINEAR))
+        again = self._read(Photo.from_array(stretched), decks=decks, players=players)
+        if sure_cards(again) < sure_cards(read):
+            return read
+        return unstretched(again, photo.size)
+
+    def _read(self, photo: PhotoSource, *, decks: int, players: int | None) -> PhotoRead:
+        """`read`, the photo as it is."""
         started, decoded_before = time.perf_counter(), photo.decode_seconds
         picture = photo.picture(self.settings.detect_size)
         fix = white_balance(picture)
@@ -805,19 +830,8 @@ def turned_back(read: PhotoRead, size: tuple[int, int], quarter_turns: int) -> P
     def back(box: Box) -> Box:
         return turn_box(box, size, quarter_turns)
 
-    piles = tuple(
-        tuple(
-            replace(
-                card,
-                box=back(card.box),
-                indices=tuple(replace(index, box=back(index.box)) for index in card.indices),
-            )
-            for card in pile
-        )
-        for pile in read.piles
-    )
     sides = tuple(SIDES[(SIDES.index(side) + quarter_turns) % 4] for side in read.sides)
-    return replace(read, width=size[0], height=size[1], piles=piles, sides=sides)
+    return replace(read.with_boxes(back, *size), sides=sides)
 
 
 def _as_lists(boxes: np.ndarray, confidences: np.ndarray) -> tuple[list[Box], list[float]]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from blackcat.games.cards import Card
 
@@ -134,3 +135,20 @@ class PhotoRead:
     def gaps_of(self, pile: int) -> tuple[int, ...]:
         """The positions in pile `pile` before which a card may be missing."""
         return self.gaps[pile] if pile < len(self.gaps) else ()
+
+    def with_boxes(self, back: Callable[[Box], Box], width: int, height: int) -> PhotoRead:
+        """The read with every box (cards' and their indices') mapped by `back` into another
+        picture of the photo, `width` by `height` (the photo as it is, where it was read turned
+        or stretched)."""
+        piles = tuple(
+            tuple(
+                replace(
+                    card,
+                    box=back(card.box),
+                    indices=tuple(replace(index, box=back(index.box)) for index in card.indices),
+                )
+                for card in pile
+            )
+            for pile in self.piles
+        )
+        return replace(self, width=width, height=height, piles=piles)

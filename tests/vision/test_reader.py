@@ -292,3 +292,22 @@ def test_a_place_of_small_indices_is_searched_enlarged_to_see_them_tall_enough()
     assert size == 2 * max(x2 - x1, y2 - y1) // 32 * 32  # enlarged twice, no more
     grown, factor = enlarge(np.zeros((10, 20, 3), np.uint8), 40)
     assert grown.shape == (20, 40, 3) and factor == 2.0
+
+
+@pytest.mark.parametrize("across", [True, False])
+def test_a_photo_squeezed_along_one_axis_reads_as_it_was_taken(
+    reader: CardReader, across: bool
+) -> None:
+    # a frame resized to half its width (as a wide webcam frame squeezed into a square) reads
+    # wrong as it is; stretched back it reads right, its boxes in the squeezed photo
+    example = Path(__file__).parents[2] / "app" / "example.json"
+    image = load_image(example.with_suffix(".jpg"))
+    height, width = image.shape[:2]
+    size = (width // 2, height) if across else (width, height // 2)
+    squeezed = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    read = reader.read(squeezed)
+    assert [[card.card.code for card in pile] for pile in read.piles] == truth(example)
+    assert (read.width, read.height) == size
+    boxes = np.array([index.box for pile in read.piles for card in pile for index in card.indices])
+    assert boxes[:, [0, 2]].max() <= size[0] and boxes[:, [1, 3]].max() <= size[1]
+    assert boxes.min() >= -1

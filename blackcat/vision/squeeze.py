@@ -1,0 +1,80 @@
+"""Photos squeezed along one axis: a wide webcam frame resized to a square, or a frame saved at
+the wrong aspect. The cards' corner indices show it (their glyphs stand narrower or wider than
+any deck prints them), and the photo is read again stretched back.
+"""
+
+from __future__ import annotations
+
+from statistics import median
+
+from blackcat.vision.layout import NOT_AN_INDEX_ABOVE
+from blackcat.vision.types import Box, PhotoRead
+
+TYPICAL_NARROWNESS = 0.47
+"""An index box's width over its height, across its glyphs (rank over suit), the median over a
+photo's surely read indices: 0.34-0.59 on kitty scenes of every deck and style in any light
+(0.47 the middle); frames squeezed to a square 0.25-0.35..."""
+
+SQUEEZED_BELOW = 0.36
+WIDENED_ABOVE = 0.66
+"""...so a photo whose indices stand narrower than SQUEEZED_BELOW (or wider than WIDENED_ABOVE:
+squeezed the other way) is read again stretched so they stand TYPICAL_NARROWNESS wide."""
+
+MOST_STRETCH = 2.0
+STRETCHED_LONGEST = 2048  # a small frame stretched is enlarged up to this; a large one shrunk
+MIN_INDICES = 3  # surely read indices needed to tell
+SURE_ABOVE = 0.8  # an index's best guess this likely counts
+
+
+def narrowness(read: PhotoRead) -> float | None:
+    """The median width over height of the read's surely read indices, across their glyphs
+    (a quarter-turned glyph's box measured the other way); None where too few tell."""
+    ratios = [
+        (width / height if index.orientation % 2 == 0 else height / width)
+        for pile in read.piles
+        for card in pile
+        for index in card.indices
+        if index.orientation is not None
+        and index.index_probability >= NOT_AN_INDEX_ABOVE
+        and index.guesses[0].probability >= SURE_ABOVE
+        and (width := index.box[2] - index.box[0]) > 0
+        and (height := index.box[3] - index.box[1]) > 0
+    ]
+    return median(ratios) if len(ratios) >= MIN_INDICES else None
+
+
+def stretch_for(read: PhotoRead) -> tuple[float, float] | None:
+    """How much to stretch the photo across (x, y) so its indices stand as wide as a deck's
+    print them; None where they already do (or too few tell)."""
+    measured = narrowness(read)
+    if measured is None or SQUEEZED_BELOW <= measured <= WIDENED_ABOVE:
+        return None
+    if measured < SQUEEZED_BELOW:
+        return min(MOST_STRETCH, TYPICAL_NARROWNESS / measured), 1.0
+    return 1.0, min(MOST_STRETCH, measured / TYPICAL_NARROWNESS)
+
+
+def stretched_size(
+    size: tuple[int, int], stretch: tuple[float, float], longest: int
+) -> tuple[int, int]:
+    """The size of the photo stretched, shrunk where needed so its long side is at most
+    `longest`."""
+    width, height = size[0] * stretch[0], size[1] * stretch[1]
+    shrink = min(1.0, longest / max(width, height))
+    return max(1, round(width * shrink)), max(1, round(height * shrink))
+
+
+def sure_cards(read: PhotoRead) -> int:
+    """How many cards the read is sure of (not flagged for checking)."""
+    return sum(not card.doubtful for pile in read.piles for card in pile)
+
+
+def unstretched(read: PhotoRead, size: tuple[int, int]) -> PhotoRead:
+    """A read of the stretched photo with its boxes in the photo as it is, of `size`."""
+    across, down = size[0] / read.width, size[1] / read.height
+
+    def back(box: Box) -> Box:
+        x1, y1, x2, y2 = box
+        return x1 * across, y1 * down, x2 * across, y2 * down
+
+    return read.with_boxes(back, *size)

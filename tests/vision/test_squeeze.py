@@ -1,0 +1,72 @@
+"""Photos squeezed along one axis: told from the indices' shape, read stretched back."""
+
+from __future__ import annotations
+
+import pytest
+
+from blackcat.games.cards import parse_card
+from blackcat.vision.squeeze import (
+    STRETCHED_LONGEST,
+    narrowness,
+    stretch_for,
+    stretched_size,
+    unstretched,
+)
+from blackcat.vision.types import Guess, IndexRead, PhotoRead, ReadCard
+
+
+def index(width: float, height: float, turn: int = 0, x: float = 100.0) -> IndexRead:
+    orientations = tuple(0.97 if k == turn else 0.01 for k in range(4))
+    return IndexRead(
+        box=(x, 50.0, x + width, 50.0 + height),
+        detection_confidence=0.9,
+        guesses=(Guess(parse_card("7H"), 0.95),),
+        orientations=orientations,
+    )
+
+
+def photo_of(*indices: IndexRead, size: tuple[int, int] = (640, 640)) -> PhotoRead:
+    cards = tuple(ReadCard(parse_card("7H"), i.box, 0.95, i.guesses, (i,)) for i in indices)
+    return PhotoRead(width=size[0], height=size[1], piles=(cards,))
+
+
+def test_narrowness_is_measured_across_the_glyphs_whichever_way_they_stand() -> None:
+    upright = [index(12, 40), index(14, 40), index(12, 40)]
+    turned = [index(40, 12, turn=1), index(40, 14, turn=3), index(40, 12, turn=1)]
+    assert narrowness(photo_of(*upright)) == pytest.approx(0.3)
+    assert narrowness(photo_of(*turned)) == pytest.approx(0.3)
+
+
+def test_too_few_sure_indices_tell_nothing() -> None:
+    unsure = IndexRead((0, 0, 12, 40), 0.9, (Guess(parse_card("7H"), 0.4),), 1.0, (1, 0, 0, 0))
+    assert narrowness(photo_of(index(12, 40), index(12, 40), unsure)) is None
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "stretch"),
+    [
+        (19, 40, None),  # as decks print them
+        (12, 40, (0.47 / 0.3, 1.0)),  # squeezed across: stretched across
+        (36, 40, (1.0, 0.9 / 0.47)),  # squeezed down: stretched down
+        (4, 40, (2.0, 1.0)),  # at most twice
+    ],
+)
+def test_a_photo_is_stretched_only_where_its_indices_stand_out_of_shape(
+    width: float, height: float, stretch: tuple[float, float] | None
+) -> None:
+    found = stretch_for(photo_of(*(index(width, height) for _ in range(4))))
+    assert found == (None if stretch is None else pytest.approx(stretch))
+
+
+def test_a_small_frame_is_enlarged_and_a_large_one_kept_to_its_size() -> None:
+    assert stretched_size((640, 640), (1.6, 1.0), STRETCHED_LONGEST) == (1024, 640)
+    assert stretched_size((4000, 3000), (1.5, 1.0), 4000) == (4000, 2000)
+
+
+def test_boxes_read_stretched_land_in_the_photo_as_it_is() -> None:
+    read = photo_of(index(30, 40, x=500.0), size=(1024, 640))
+    back = unstretched(read, (640, 640))
+    card = back.piles[0][0]
+    assert (back.width, back.height) == (640, 640)
+    assert card.box == pytest.approx((312.5, 50.0, 331.25, 90.0))
+    assert card.indices[0].box == card.box

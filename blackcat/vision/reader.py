@@ -21,6 +21,7 @@ from blackcat.games.cards import ALL_CARDS
 from blackcat.vision.calibration import UNCALIBRATED, Calibration, load_calibration
 from blackcat.vision.classes import QUARTER_TURNS, IndexClass, parse_class_name
 from blackcat.vision.colour import NO_FIX, PixelFix, light_on_dark, white_balance
+from blackcat.vision.deskew import upright_crop
 from blackcat.vision.image_io import Photo, PhotoSource, TurnedPhoto, as_photo
 from blackcat.vision.layout import NOT_AN_INDEX_ABOVE, arrange, drop_repeated_detections, photo_up
 from blackcat.vision.squeeze import (
@@ -67,6 +68,7 @@ class ReaderSettings:
     detect_confidence: float = 0.25
     crop_padding: float = 0.15  # each side, as a fraction of the longer side: 1.3x, as in synth
     top_guesses: int = 3
+    deskew: bool = True  # each index read with its card turned square (`deskew`)
 
 
 @dataclass
@@ -511,12 +513,28 @@ class CardReader:
         photo = as_photo(photo)
         picture = photo.picture(crop_resolution(photo, boxes), finer_decoded=finer_decoded)
         to_picture = max(picture.shape[:2]) / photo.long_side
-        crops = [
-            fix.apply(
-                square_crop(picture, tuple(v * to_picture for v in box), self.settings.crop_padding)
-            )
-            for box in boxes
-        ]
+        in_picture = [tuple(v * to_picture for v in box) for box in boxes]
+        padding = self.settings.crop_padding
+        crops = [fix.apply(square_crop(picture, box, padding)) for box in in_picture]
+        reads = self._classified(crops, turns)
+        if not self.settings.deskew:
+            return reads
+        # an index read unsurely is read again with its card turned square, where it lies
+        # tilted (`deskew`): the surer of the two reads is kept
+        unsure = [n for n, read in enumerate(reads) if _sureness(read) < SURE_AS_IT_STANDS]
+        turned = {n: upright_crop(picture, in_picture[n], padding) for n in unsure}
+        again = [n for n in unsure if turned[n] is not None]
+        for n, read in zip(
+            again, self._classified([fix.apply(turned[n]) for n in again], turns), strict=True
+        ):
+            if _sureness(read) > _sureness(reads[n]):
+                reads[n] = read
+        return reads
+
+    def _classified(self, crops: list[np.ndarray], turns: int) -> list[ClassifiedIndex]:
+        """The classifier's reads of crops seen turned `turns` quarter turns anticlockwise."""
+        if not crops:
+            return []
         if turns % 4:
             crops = [np.ascontiguousarray(np.rot90(crop, turns)) for crop in crops]
         probabilities = self.classifier.probabilities(crops)
@@ -526,6 +544,16 @@ class CardReader:
             )
             for row in probabilities
         ]
+
+
+SURE_AS_IT_STANDS = 0.99
+"""An index read at least this surely (an index, and its best card) is not read again turned
+square (`deskew`): a tilted card the classifier reads well stays as it was read."""
+
+
+def _sureness(read: ClassifiedIndex) -> float:
+    guesses, index_probability, _ = read
+    return index_probability * (guesses[0].probability if guesses else 0.0)
 
 
 SIDE_MARGIN = 6.0

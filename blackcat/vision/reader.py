@@ -409,7 +409,7 @@ class CardReader:
         indices = [
             IndexRead(box, 1.0, guesses, index_probability, orientations)
             for box, (guesses, index_probability, orientations) in zip(
-                first, self.classify(photo, first, fix, finer_decoded=True), strict=True
+                first, self._glyph_turns(photo, first, fix), strict=True
             )
             if index_probability >= NOT_AN_INDEX_ABOVE
         ]
@@ -424,7 +424,7 @@ class CardReader:
             if not (len(boxes) and (boxes == box).all(axis=1).any())
         ]
         for box, (guesses, index_probability, orientations) in zip(
-            hinted, self.classify(photo, hinted, fix, finer_decoded=True), strict=True
+            hinted, self._glyph_turns(photo, hinted, fix), strict=True
         ):
             if index_probability >= NOT_AN_INDEX_ABOVE:
                 read = IndexRead(box, 1.0, guesses, index_probability, orientations)
@@ -503,11 +503,13 @@ class CardReader:
         fix: PixelFix = NO_FIX,
         turns: int = 0,
         finer_decoded: bool = False,
+        deskew: bool = True,
     ) -> list[ClassifiedIndex]:
         """What each index box shows, all crops in one batch, cut from a copy of the photo
         where the indices have about CROP_INDEX_PIXELS (or the photo's full resolution; or a
         finer copy already decoded, if `finer_decoded`), and seen turned `turns` quarter turns
-        anticlockwise (the glyph turns given as they stand in the photo)."""
+        anticlockwise (the glyph turns given as they stand in the photo). `deskew`: read
+        unsure ones again with their card turned square, as the settings say."""
         if not boxes:
             return []
         photo = as_photo(photo)
@@ -517,7 +519,7 @@ class CardReader:
         padding = self.settings.crop_padding
         crops = [fix.apply(square_crop(picture, box, padding)) for box in in_picture]
         reads = self._classified(crops, turns)
-        if not self.settings.deskew:
+        if not (deskew and self.settings.deskew):
             return reads
         # an index read unsurely is read again with its card turned square, where it lies
         # tilted (`deskew`): the surer of the two reads is kept
@@ -530,6 +532,13 @@ class CardReader:
             if _sureness(read) > _sureness(reads[n]):
                 reads[n] = read
         return reads
+
+    def _glyph_turns(
+        self, photo: PhotoSource, boxes: list[Box], fix: PixelFix
+    ) -> list[ClassifiedIndex]:
+        """A first read of a place's indices, for the way its glyphs stand only: from the
+        finest copy decoded, none read again turned square."""
+        return self.classify(photo, boxes, fix, finer_decoded=True, deskew=False)
 
     def _classified(self, crops: list[np.ndarray], turns: int) -> list[ClassifiedIndex]:
         """The classifier's reads of crops seen turned `turns` quarter turns anticlockwise."""

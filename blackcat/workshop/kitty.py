@@ -25,6 +25,7 @@ from blackcat.games.cards import ALL_CARDS
 if TYPE_CHECKING:
     from blackcat.workshop.synth.realism import Realism
     from blackcat.workshop.synth.scene import ArtLibrary, SceneResult
+    from blackcat.workshop.synth.styles import CardStyle
 
 PHOTO_SIZES = {"2MP": 1632, "12MP": 4000}
 """Long side in pixels of a 4:3 photo of about 2 and 12 megapixels."""
@@ -84,6 +85,18 @@ def condition_camera(condition: str) -> tuple[Realism, int | None, str | None]:
         "dark_face": (NEUTRAL, None, "dark_face"),
     }
     return faults.get(condition, (NEUTRAL, None, None))
+
+
+def drawn_under(
+    condition: str, imgsz: int, style: str, seed: int
+) -> tuple[Realism, int, CardStyle]:
+    """A planned scene's camera faults, long side and card style under its `condition` (the
+    plan's own `imgsz` and `style` where the condition keeps them)."""
+    from blackcat.workshop.synth.styles import STYLES
+
+    realism, own_imgsz, own_style = condition_camera(condition)
+    card_style = STYLES[own_style or style](np.random.default_rng([seed, 1]))
+    return realism, own_imgsz or imgsz, card_style
 
 
 def plan_scene(
@@ -150,19 +163,18 @@ def make_kitty_scenes(
     harder photos, `small`: piles small in the frame, `faults`: a camera's faults or a
     dark-faced deck (plan_scene)."""
     from blackcat.workshop.synth.scene import render_piles
-    from blackcat.workshop.synth.styles import STYLES
 
     def draw(index: int, library: ArtLibrary) -> tuple[SceneResult, dict]:
         plan = plan_scene(seed, index, held_out_decks(), hard, small, faults)
-        realism, imgsz, style = condition_camera(plan.condition)
+        realism, imgsz, style = drawn_under(plan.condition, plan.imgsz, plan.style, plan.seed)
         result = render_piles(
             plan.piles,
             deck=plan.deck,
-            imgsz=imgsz or plan.imgsz,
+            imgsz=imgsz,
             seed=plan.seed,
             tilt_degrees=plan.tilt_degrees,
             library=library,
-            style=STYLES[style or plan.style](np.random.default_rng([plan.seed, 1])),
+            style=style,
             hard=plan.hard,
             fill=SMALL_FILL if plan.small else None,
             realism=realism,

@@ -20,9 +20,9 @@ import numpy as np
 from blackcat.workshop.kitty import (
     CONDITIONS,
     PHOTO_SIZES,
-    condition_camera,
     draw_scenes,
     draw_style_name,
+    drawn_under,
     held_out_decks,
 )
 from blackcat.workshop.synth.table import PITCH_RANGE, Player, draw_players
@@ -68,19 +68,18 @@ def plan_table_scene(seed: int, index: int, decks: tuple[str, ...]) -> TableScen
 
 def make_table_scenes(out: Path, count: int, seed: int) -> Iterator[Path]:
     """Draw table scenes 0..count-1 of `seed` into `out` (those already there are kept)."""
-    from blackcat.workshop.synth.styles import STYLES
     from blackcat.workshop.synth.table import render_table
 
     def draw(index: int, library: ArtLibrary) -> tuple[SceneResult, dict]:
         plan = plan_table_scene(seed, index, held_out_decks())
-        realism, imgsz, style = condition_camera(plan.condition)
+        realism, imgsz, style = drawn_under(plan.condition, plan.imgsz, plan.style, plan.seed)
         result = render_table(
             plan.players,
             deck=plan.deck,
-            imgsz=imgsz or plan.imgsz,
+            imgsz=imgsz,
             seed=plan.seed,
             library=library,
-            style=STYLES[style or plan.style](np.random.default_rng([plan.seed, 1])),
+            style=style,
             realism=realism,
             pitch=plan.pitch_degrees,
             name=(seed, index),

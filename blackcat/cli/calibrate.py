@@ -3,8 +3,9 @@
 The reader reads a calibration set of kitty scenes (held-out decks; another seed than the set
 `blackcat evaluate --kitty` measures on) with no calibration; a fit of "the card was right" on
 what the models said (`calibration.fit`) becomes models/calibration.json, with the probability
-under which a read is not shown and the lowest doubt threshold that leaves at most `--max-wrong`
-wrong cards in 100 unflagged ones.
+under which a read is not shown and the doubt threshold that costs the player least (a misread
+left unflagged costs `--silent-cost` needless checks) while leaving at most `--max-wrong` wrong
+cards in 100 unflagged ones.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from blackcat.vision.calibration import (
     CALIBRATION_FILE,
+    SILENT_COST,
     choose_drop_threshold,
     choose_threshold,
     fit,
@@ -46,6 +48,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=1.0,
         help="wrong cards allowed among 100 unflagged ones (default 1)",
     )
+    parser.add_argument(
+        "--silent-cost",
+        type=float,
+        default=SILENT_COST,
+        help="needless checks of right cards worth one misread left unflagged; the threshold "
+        f"that costs least within --max-wrong is chosen (default {SILENT_COST:g})",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,7 +80,10 @@ def run(args: argparse.Namespace) -> int:
     drop_below = choose_drop_threshold(calibrated, raw.reals)
     kept = [n for n, p in enumerate(calibrated) if p >= drop_below]
     choice = choose_threshold(
-        [calibrated[n] for n in kept], [raw.rights[n] for n in kept], args.max_wrong
+        [calibrated[n] for n in kept],
+        [raw.rights[n] for n in kept],
+        args.max_wrong,
+        args.silent_cost,
     )
     mapping = replace(mapping, doubtful_below=choice.doubtful_below, drop_below=drop_below)
     dropped_real = sum(raw.reals[n] for n in range(len(calibrated)) if calibrated[n] < drop_below)

@@ -22,6 +22,7 @@ import numpy as np
 from blackcat.vision.types import DOUBTFUL_BELOW, Evidence
 
 CALIBRATION_FILE = "calibration.json"
+SILENT_COST = 10.0  # a silent misread costs the player as much as this many needless checks
 FEATURES = 6  # bias, logit(card), log(detected), logit(is_index), log(upright), corners > 1
 
 
@@ -167,15 +168,30 @@ def flag_rates(
 
 
 def choose_threshold(
-    probabilities: Sequence[float], right: Sequence[bool], max_wrong_per_100: float = 1.0
+    probabilities: Sequence[float],
+    right: Sequence[bool],
+    max_wrong_per_100: float = 1.0,
+    silent_cost: float = SILENT_COST,
 ) -> ThresholdChoice:
-    """The lowest threshold (fewest right cards flagged) that leaves at most
-    `max_wrong_per_100` wrong cards among every 100 unflagged ones."""
+    """Of the thresholds that leave at most `max_wrong_per_100` wrong cards among every 100
+    unflagged ones, the one that costs the player least: each wrong card left unflagged costs
+    `silent_cost` needless checks of a right card. Ties go to the lower threshold.
+
+    Only a limit on wrong cards would flag nothing once the models err less than it allows,
+    leaving their rare, foreseeable errors silent."""
+    best: ThresholdChoice | None = None
+    best_cost = math.inf
+    ok = np.asarray(right, dtype=bool)
+    rights = int(ok.sum())
     for threshold in sorted({0.0, *(round(float(v), 4) for v in probabilities)}):
         choice = flag_rates(probabilities, right, threshold)
-        if choice.wrong_unflagged_per_100 <= max_wrong_per_100:
-            return choice
-    return flag_rates(probabilities, right, 1.01)
+        if choice.wrong_unflagged_per_100 > max_wrong_per_100:
+            continue
+        wrong_unflagged = int(((np.asarray(probabilities) >= threshold) & ~ok).sum())
+        cost = silent_cost * wrong_unflagged + choice.right_flagged * rights
+        if cost < best_cost - 1e-9:
+            best, best_cost = choice, cost
+    return best if best is not None else flag_rates(probabilities, right, 1.01)
 
 
 def choose_drop_threshold(probabilities: Sequence[float], real: Sequence[bool]) -> float:

@@ -52,16 +52,32 @@ def test_an_isotonic_fit_never_decreases_and_stays_a_probability(pairs) -> None:
     assert all(0 <= value <= 1 for value in values)
 
 
-def test_the_threshold_is_the_lowest_that_keeps_unflagged_cards_right() -> None:
+def test_the_threshold_keeps_unflagged_cards_right_at_the_least_cost() -> None:
     probabilities = [0.99] * 95 + [0.6] * 5 + [0.3] * 10
     right = [True] * 95 + [False, True, True, True, True] + [False] * 10
-    choice = choose_threshold(probabilities, right, max_wrong_per_100=1.0)
-    assert choice.doubtful_below == pytest.approx(0.6)  # 1 wrong among the 100 from 0.6 up
-    assert choice.wrong_unflagged_per_100 == pytest.approx(1.0)
-    assert choice.right_flagged == 0.0
-    stricter = choose_threshold(probabilities, right, max_wrong_per_100=0.5)
+    cheap_silence = choose_threshold(probabilities, right, max_wrong_per_100=1.0, silent_cost=3)
+    assert cheap_silence.doubtful_below == pytest.approx(0.6)  # 1 wrong among the 100 from 0.6 up
+    assert cheap_silence.wrong_unflagged_per_100 == pytest.approx(1.0)
+    assert cheap_silence.right_flagged == 0.0
+    # one silent error costs more than checking the four right cards at 0.6
+    costly_silence = choose_threshold(probabilities, right, max_wrong_per_100=1.0, silent_cost=10)
+    assert costly_silence.doubtful_below == pytest.approx(0.99)
+    stricter = choose_threshold(probabilities, right, max_wrong_per_100=0.5, silent_cost=3)
     assert stricter.doubtful_below == pytest.approx(0.99)
     assert stricter.right_flagged == pytest.approx(4 / 99)
+
+
+def test_models_that_rarely_err_still_flag_their_likely_errors() -> None:
+    probabilities = [0.999] * 990 + [0.5] * 10
+    right = [True] * 990 + [False] * 5 + [True] * 5  # 0.5 % wrong: under any limit of 1 in 100
+    choice = choose_threshold(probabilities, right, max_wrong_per_100=1.0)
+    assert choice.doubtful_below == pytest.approx(0.999)
+    assert choice.wrong_unflagged_per_100 == 0.0
+
+
+def test_no_threshold_meets_the_limit_flags_everything() -> None:
+    choice = choose_threshold([0.9, 0.9], [False, False], max_wrong_per_100=1.0)
+    assert choice.doubtful_below > 1.0
 
 
 def test_flag_rates_count_wrong_unflagged_and_right_flagged() -> None:

@@ -145,7 +145,13 @@ def arrange(
     row_break = next_row_below(reach, scale)
     cards = [cards[n] for n in shown]
     points = [framed[anchors[n]] for n in shown]
-    chains = find_columns(points, scale, reach, step)
+    chains = find_columns(
+        points,
+        [heights[anchors[n]] for n in shown],
+        scale,
+        reach_in_heights(groups, anchors, framed, heights),
+        step,
+    )
     in_columns = {i for chain in chains for i in chain}
     loose = [i for i in range(len(points)) if i not in in_columns]
     rows = [
@@ -209,18 +215,26 @@ MIN_COLUMN_CARDS = 2
 
 
 def find_columns(
-    points: Sequence[Point], scale: float, reach: float | None, step: float
+    points: Sequence[Point],
+    heights: Sequence[float],
+    scale: float,
+    reach: float | None,
+    step: float,
 ) -> list[tuple[int, ...]]:
     """The columns among the cards' anchor points (in the row frame): chains of cards, each
-    straight below the one before and nearer than a card's reach, top card first."""
-    short = COLUMN_STEP_OF_REACH * reach if reach else COLUMN_STEP * scale
-    longest = LONG_COLUMN_STEP_OF_REACH * reach if reach else short
+    straight below the one before and nearer than a card's reach, top card first. Distances
+    are measured in the two cards' own index heights (`heights`, at least the typical `scale`):
+    a seated camera sees the cards nearer to it larger. `reach`: in index heights."""
     links = []
     for i, (x, y) in enumerate(points):
         for j, (other_x, other_y) in enumerate(points):
+            size = _pair_size(heights, i, j, scale)
             down = other_y - y
             aside = abs(other_x - x)
-            if ACROSS_ROW * scale < down <= longest and aside <= COLUMN_DRIFT * down + scale:
+            if (
+                ACROSS_ROW * size < down <= _column_steps(reach, size)[1]
+                and aside <= COLUMN_DRIFT * down + size
+            ):
                 links.append((math.hypot(aside, down), i, j))
     below: dict[int, int] = {}
     above: dict[int, int] = {}
@@ -234,9 +248,12 @@ def find_columns(
         chain = [start]
         while chain[-1] in below:
             chain.append(below[chain[-1]])
-        steps = [points[b][1] - points[a][1] for a, b in pairwise(chain)]
+        short_enough = [
+            points[b][1] - points[a][1] <= _column_steps(reach, _pair_size(heights, a, b, scale))[0]
+            for a, b in pairwise(chain)
+        ]
         if len(chain) >= LONG_COLUMN_CARDS or (
-            len(chain) >= MIN_COLUMN_CARDS and max(steps) <= short
+            len(chain) >= MIN_COLUMN_CARDS and all(short_enough)
         ):
             chains.append(tuple(chain))
     in_chains = {i for chain in chains for i in chain}
@@ -246,6 +263,19 @@ def find_columns(
         for chain in chains
         if 3 * _in_rows(chain, points, scale, beside, in_chains) <= len(chain)
     ]
+
+
+def _pair_size(heights: Sequence[float], i: int, j: int, scale: float) -> float:
+    """Two cards' index height, for distances between them: their mean, at least `scale`."""
+    return max(scale, (heights[i] + heights[j]) / 2)
+
+
+def _column_steps(reach: float | None, size: float) -> tuple[float, float]:
+    """How much lower a column's next card may lie (in a short column, in a long one) for cards
+    whose indices are `size` tall and reach `reach` index heights (None: unmeasured)."""
+    if reach is None:
+        return COLUMN_STEP * size, COLUMN_STEP * size
+    return COLUMN_STEP_OF_REACH * reach * size, LONG_COLUMN_STEP_OF_REACH * reach * size
 
 
 def _in_rows(
@@ -639,12 +669,36 @@ def card_reach(
 ) -> float | None:
     """The cards' measured reach across the row, from top corner to bottom corner (the median
     over the cards that show both); None where no card shows a corner below its top one."""
+    reaches = _reaches(groups, anchors, framed, heights)
+    return median(reach for reach, _ in reaches) if reaches else None
+
+
+def reach_in_heights(
+    groups: Sequence[Sequence[int]],
+    anchors: Sequence[int],
+    framed: Sequence[Point],
+    heights: Sequence[float],
+) -> float | None:
+    """`card_reach` in each card's own index heights: the same for cards near the camera and
+    far from it."""
+    reaches = _reaches(groups, anchors, framed, heights)
+    return median(reach / height for reach, height in reaches) if reaches else None
+
+
+def _reaches(
+    groups: Sequence[Sequence[int]],
+    anchors: Sequence[int],
+    framed: Sequence[Point],
+    heights: Sequence[float],
+) -> list[tuple[float, float]]:
+    """Each card's reach from top corner to bottom corner and its index height, of the cards
+    that show a corner below their top one."""
     reaches = []
     for group, anchor in zip(groups, anchors, strict=True):
         lowest = max(framed[i][1] for i in group)
-        if _across(framed[anchor], (0.0, lowest), heights[anchor]):
-            reaches.append(lowest - framed[anchor][1])
-    return median(reaches) if reaches else None
+        if _across(framed[anchor], (0.0, lowest), heights[anchor]) and heights[anchor] > 0:
+            reaches.append((lowest - framed[anchor][1], heights[anchor]))
+    return reaches
 
 
 def next_row_below(reach: float | None, scale: float) -> float:

@@ -578,3 +578,25 @@ def test_a_column_of_cards_half_showing_is_one_pile() -> None:
 def test_two_cards_a_reach_apart_are_not_a_column() -> None:
     photo = arrange(laid_column("7C JH", step=60.0))
     assert codes(photo.piles) == [["7C"], ["JH"]]
+
+
+def seen_nearer(indices: list[IndexRead], factor: float, origin: Point) -> list[IndexRead]:
+    """Indices as a seated camera sees cards nearer to it: larger by `factor`, spaced as much."""
+
+    def scaled(x: float, y: float) -> Point:
+        return (origin[0] + (x - origin[0]) * factor, origin[1] + (y - origin[1]) * factor)
+
+    return [
+        replace(index, box=(*scaled(*index.box[:2]), *scaled(*index.box[2:]))) for index in indices
+    ]
+
+
+def test_a_column_nearer_the_camera_than_a_row_is_one_pile() -> None:
+    row = laid_row("KS 9C 4S 5H 2D 3C 8H QD", origin=(100.0, 60.0))
+    origin = (140.0, 60.0 + CARD_H + 30)
+    column = seen_nearer(laid_column("7C JH 6D 6S AS", origin=origin, step=50.0), 2.0, origin)
+    photo = arrange(row + column)
+    assert codes(photo.piles) == [
+        ["KS", "9C", "4S", "5H", "2D", "3C", "8H", "QD"],
+        ["7C", "JH", "6D", "6S", "AS"],
+    ]

@@ -181,13 +181,13 @@ def choose_threshold(
     leaving their rare, foreseeable errors silent."""
     best: ThresholdChoice | None = None
     best_cost = math.inf
-    ok = np.asarray(right, dtype=bool)
+    p, ok = np.asarray(probabilities, dtype=float), np.asarray(right, dtype=bool)
     rights = int(ok.sum())
     for threshold in sorted({0.0, *(round(float(v), 4) for v in probabilities)}):
         choice = flag_rates(probabilities, right, threshold)
         if choice.wrong_unflagged_per_100 > max_wrong_per_100:
             continue
-        wrong_unflagged = int(((np.asarray(probabilities) >= threshold) & ~ok).sum())
+        wrong_unflagged = int(((p >= threshold) & ~ok).sum())
         cost = silent_cost * wrong_unflagged + choice.right_flagged * rights
         if cost < best_cost - 1e-9:
             best, best_cost = choice, cost

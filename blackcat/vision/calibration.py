@@ -150,6 +150,12 @@ class ThresholdChoice:
     doubtful_below: float
     wrong_unflagged_per_100: float  # wrong cards among 100 unflagged ones
     right_flagged: float  # share of right cards flagged
+    wrong_unflagged_cards: int = 0
+    right_flagged_cards: int = 0
+
+    def cost(self, silent_cost: float) -> float:
+        """What the threshold costs the player, in needless checks of right cards."""
+        return silent_cost * self.wrong_unflagged_cards + self.right_flagged_cards
 
 
 def flag_rates(
@@ -159,11 +165,13 @@ def flag_rates(
     flagged = p < threshold
     unflagged = int((~flagged).sum())
     wrong_unflagged = int((~flagged & ~ok).sum())
-    rights = int(ok.sum())
+    right_flagged = int((flagged & ok).sum())
     return ThresholdChoice(
         threshold,
         100.0 * wrong_unflagged / max(1, unflagged),
-        float((flagged & ok).sum()) / max(1, rights),
+        right_flagged / max(1, int(ok.sum())),
+        wrong_unflagged,
+        right_flagged,
     )
 
 
@@ -179,19 +187,17 @@ def choose_threshold(
 
     Only a limit on wrong cards would flag nothing once the models err less than it allows,
     leaving their rare, foreseeable errors silent."""
-    best: ThresholdChoice | None = None
-    best_cost = math.inf
-    p, ok = np.asarray(probabilities, dtype=float), np.asarray(right, dtype=bool)
-    rights = int(ok.sum())
-    for threshold in sorted({0.0, *(round(float(v), 4) for v in probabilities)}):
-        choice = flag_rates(probabilities, right, threshold)
-        if choice.wrong_unflagged_per_100 > max_wrong_per_100:
-            continue
-        wrong_unflagged = int(((p >= threshold) & ~ok).sum())
-        cost = silent_cost * wrong_unflagged + choice.right_flagged * rights
-        if cost < best_cost - 1e-9:
-            best, best_cost = choice, cost
-    return best if best is not None else flag_rates(probabilities, right, 1.01)
+    within = [
+        choice
+        for choice in (
+            flag_rates(probabilities, right, threshold)
+            for threshold in sorted({0.0, *(round(float(v), 4) for v in probabilities)})
+        )
+        if choice.wrong_unflagged_per_100 <= max_wrong_per_100
+    ]
+    if not within:
+        return flag_rates(probabilities, right, 1.01)
+    return min(within, key=lambda choice: choice.cost(silent_cost))  # the first, on a tie
 
 
 def choose_drop_threshold(probabilities: Sequence[float], real: Sequence[bool]) -> float:

@@ -141,7 +141,8 @@ def arrange(
     cards = [merge_group([indices[i] for i in group], calibration, up) for group in groups]
     shown = [n for n, card in enumerate(cards) if card.confidence >= calibration.drop_below]
     unread = [framed[anchors[n]] for n, card in enumerate(cards) if n not in shown]
-    reach = card_reach(groups, anchors, framed, heights)
+    reaches = measured_reaches(groups, anchors, framed, heights)
+    reach = median(reach for reach, _ in reaches) if reaches else None
     row_break = next_row_below(reach, scale)
     cards = [cards[n] for n in shown]
     points = [framed[anchors[n]] for n in shown]
@@ -149,7 +150,7 @@ def arrange(
         points,
         [heights[anchors[n]] for n in shown],
         scale,
-        reach_in_heights(groups, anchors, framed, heights),
+        median(reach / height for reach, height in reaches) if reaches else None,
         step,
     )
     in_columns = {i for chain in chains for i in chain}
@@ -232,7 +233,7 @@ def find_columns(
             down = other_y - y
             aside = abs(other_x - x)
             if (
-                ACROSS_ROW * size < down <= _column_steps(reach, size)[1]
+                ACROSS_ROW * size < down <= _column_step(reach, size, LONG_COLUMN_STEP_OF_REACH)
                 and aside <= COLUMN_DRIFT * down + size
             ):
                 links.append((math.hypot(aside, down), i, j))
@@ -249,7 +250,8 @@ def find_columns(
         while chain[-1] in below:
             chain.append(below[chain[-1]])
         short_enough = [
-            points[b][1] - points[a][1] <= _column_steps(reach, _pair_size(heights, a, b, scale))[0]
+            points[b][1] - points[a][1]
+            <= _column_step(reach, _pair_size(heights, a, b, scale), COLUMN_STEP_OF_REACH)
             for a, b in pairwise(chain)
         ]
         if len(chain) >= LONG_COLUMN_CARDS or (
@@ -270,12 +272,10 @@ def _pair_size(heights: Sequence[float], i: int, j: int, scale: float) -> float:
     return max(scale, (heights[i] + heights[j]) / 2)
 
 
-def _column_steps(reach: float | None, size: float) -> tuple[float, float]:
-    """How much lower a column's next card may lie (in a short column, in a long one) for cards
-    whose indices are `size` tall and reach `reach` index heights (None: unmeasured)."""
-    if reach is None:
-        return COLUMN_STEP * size, COLUMN_STEP * size
-    return COLUMN_STEP_OF_REACH * reach * size, LONG_COLUMN_STEP_OF_REACH * reach * size
+def _column_step(reach: float | None, size: float, of_reach: float) -> float:
+    """How much lower a column's next card may lie: `of_reach` of the reach of cards whose
+    indices are `size` tall and reach `reach` index heights (None: unmeasured)."""
+    return COLUMN_STEP * size if reach is None else of_reach * reach * size
 
 
 def _in_rows(
@@ -661,38 +661,15 @@ def one_of_each(cards: Sequence[ReadCard]) -> list[ReadCard]:
     return out
 
 
-def card_reach(
-    groups: Sequence[Sequence[int]],
-    anchors: Sequence[int],
-    framed: Sequence[Point],
-    heights: Sequence[float],
-) -> float | None:
-    """The cards' measured reach across the row, from top corner to bottom corner (the median
-    over the cards that show both); None where no card shows a corner below its top one."""
-    reaches = _reaches(groups, anchors, framed, heights)
-    return median(reach for reach, _ in reaches) if reaches else None
-
-
-def reach_in_heights(
-    groups: Sequence[Sequence[int]],
-    anchors: Sequence[int],
-    framed: Sequence[Point],
-    heights: Sequence[float],
-) -> float | None:
-    """`card_reach` in each card's own index heights: the same for cards near the camera and
-    far from it."""
-    reaches = _reaches(groups, anchors, framed, heights)
-    return median(reach / height for reach, height in reaches) if reaches else None
-
-
-def _reaches(
+def measured_reaches(
     groups: Sequence[Sequence[int]],
     anchors: Sequence[int],
     framed: Sequence[Point],
     heights: Sequence[float],
 ) -> list[tuple[float, float]]:
-    """Each card's reach from top corner to bottom corner and its index height, of the cards
-    that show a corner below their top one."""
+    """The cards' reach across the row, from top corner to bottom corner, with their index
+    height, for the cards that show a corner below their top one (the cards' reach: the median;
+    in index heights, the same for cards near the camera and far from it)."""
     reaches = []
     for group, anchor in zip(groups, anchors, strict=True):
         lowest = max(framed[i][1] for i in group)

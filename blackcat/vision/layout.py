@@ -202,6 +202,12 @@ alone one below the other may be two rows' cards)..."""
 COLUMN_STEP = 5.0
 """...or, where no card shows its reach, less than this many index heights..."""
 
+COLUMN_MIN_STEP = 2.0
+"""...but never less than this many index heights: a column shows each card's whole top index,
+and a deck whose indices are large for its cards (a jumbo index) reaches barely further than
+its indices are tall, so its column steps can exceed its cards' reach (the next row still lies
+a whole card lower)..."""
+
 COLUMN_DRIFT = 0.6
 """...and aside from it by at most this part of how much lower it is (a column laid at up to 30
 degrees), and an index height..."""
@@ -275,7 +281,9 @@ def _pair_size(heights: Sequence[float], i: int, j: int, scale: float) -> float:
 def _column_step(reach: float | None, size: float, of_reach: float) -> float:
     """How much lower a column's next card may lie: `of_reach` of the reach of cards whose
     indices are `size` tall and reach `reach` index heights (None: unmeasured)."""
-    return COLUMN_STEP * size if reach is None else of_reach * reach * size
+    if reach is None:
+        return COLUMN_STEP * size
+    return max(of_reach * reach, COLUMN_MIN_STEP) * size
 
 
 def _in_rows(
@@ -365,10 +373,12 @@ def overlap(a: Box, b: Box) -> float:
     return width * height / max(smaller, 1e-9)
 
 
-def photo_up(indices: Sequence[IndexRead]) -> int:
-    """The quarter turn most card glyphs stand at (0 when the classifier gives none)."""
+def photo_up(indices: Sequence[IndexRead], upright_prior: float = UPRIGHT_PRIOR) -> int:
+    """The quarter turn most card glyphs stand at (0 when the classifier gives none), upright
+    winning where the glyphs' votes, each as sure as the index is read, fall short of
+    `upright_prior`."""
     votes = np.zeros(4)
-    votes[0] = UPRIGHT_PRIOR
+    votes[0] = upright_prior
     for index in indices:
         if index.orientations:
             votes += np.asarray(index.orientations) * index.confidence

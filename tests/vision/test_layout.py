@@ -600,3 +600,47 @@ def test_a_column_nearer_the_camera_than_a_row_is_one_pile() -> None:
         ["KS", "9C", "4S", "5H", "2D", "3C", "8H", "QD"],
         ["7C", "JH", "6D", "6S", "AS"],
     ]
+
+
+JUMBO_INDEX_H = 36.0  # a jumbo index: half again as tall, on a card of the same size
+
+
+def jumbo_card(card: Card, top_left: Point, *, last: bool = False) -> list[IndexRead]:
+    """A jumbo-index card's top-left index (and its bottom-right one where `last`): the two
+    corners lie only about an index height apart (the reach: 44 px, 1.2 index heights)."""
+
+    def index(centre: Point, turn: int) -> IndexRead:
+        x, y = centre
+        box = (x - INDEX_W / 2, y - JUMBO_INDEX_H / 2, x + INDEX_W / 2, y + JUMBO_INDEX_H / 2)
+        return facing(
+            IndexRead(box=box, detection_confidence=0.95, guesses=(Guess(card, 0.99),)), turn
+        )
+
+    x, y = top_left
+    corners = [index((x + 8, y + 22), 0)]
+    if last:
+        corners.append(index((x + CARD_W - 8, y + CARD_H - 22), 2))
+    return corners
+
+
+def test_a_column_of_a_jumbo_deck_is_one_pile_though_its_steps_exceed_the_cards_reach() -> None:
+    cards = parse_pile("7C JH 6D 6S AS")
+    column = [
+        index
+        for position, card in enumerate(cards)
+        for index in jumbo_card(card, (100.0, 100.0 + 56.0 * position), last=card == cards[-1])
+    ]
+    assert codes(arrange(column).piles) == [["7C", "JH", "6D", "6S", "AS"]]
+
+
+def test_two_rows_of_a_jumbo_deck_stay_two_rows() -> None:
+    rows = [parse_pile("7C JH 6D 6S"), parse_pile("2D 9C QH KS")]
+    indices = [
+        index
+        for row, cards in enumerate(rows)
+        for position, card in enumerate(cards)
+        for index in jumbo_card(
+            card, (100.0 + 22.0 * position, 100.0 + (CARD_H + 8) * row), last=position == 3
+        )
+    ]
+    assert codes(arrange(indices).piles) == [["7C", "JH", "6D", "6S"], ["2D", "9C", "QH", "KS"]]

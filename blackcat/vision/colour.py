@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 import numpy as np
 
@@ -27,13 +28,27 @@ DIM = 1.12  # ... and brightening by less than this is not worth doing
 ESTIMATE_SIDE = 256  # the estimate is made on a copy this long
 
 
+class Inks(Enum):
+    """How a deck printed light on dark prints its suits, so how the classifier (which learnt
+    black spades and clubs, red hearts and diamonds) should see an index's ink."""
+
+    ONE = "one"  # every suit in one ink (white, silver, gold): the colour says nothing
+    TWO = "two"  # red suits in a coloured ink, black ones in a plain one (`two_ink_negative`)
+
+
 @dataclass(frozen=True)
 class PixelFix:
     """What is done to each picture the models see: per-channel gains (RGB), then, for a
-    light-on-dark deck, the negative."""
+    light-on-dark deck, the negative; and, for such a deck, how its suits are inked."""
 
     gains: tuple[float, float, float] = (1.0, 1.0, 1.0)
     negative: bool = False
+    inks: Inks = Inks.ONE  # how a light-on-dark deck prints its suits
+
+    @property
+    def suits_by_shape(self) -> bool:
+        """Whether the models see a deck that prints every suit in one light ink."""
+        return self.negative and self.inks is Inks.ONE
 
     @property
     def is_identity(self) -> bool:
@@ -48,11 +63,23 @@ class PixelFix:
             scaled = picture.astype(np.float32) * np.asarray(self.gains, np.float32)
             out = np.clip(scaled + 0.5, 0, 255).astype(np.uint8)
         if self.negative:
-            out = 255 - out
+            out = two_ink_negative(out) if self.inks is Inks.TWO else 255 - out
         return out
 
 
 NO_FIX = PixelFix()
+
+
+def two_ink_negative(picture: np.ndarray) -> np.ndarray:
+    """The negative of a deck printed light on dark in two inks, as the classifier learnt cards:
+    each pixel's lightness inverted and its colour, whatever its hue, made red (HSL's lightness
+    and chroma kept): the plain ink (the black suits) turns black, the coloured one (the red
+    suits, red or gold or any colour) red, on white."""
+    channels = picture[..., :3]
+    out = np.empty_like(channels)
+    out[..., 0] = 255 - channels.min(axis=2)
+    out[..., 1] = out[..., 2] = 255 - channels.max(axis=2)
+    return out
 
 
 def white_balance(picture: np.ndarray) -> PixelFix:
@@ -98,3 +125,48 @@ def light_on_dark(picture: np.ndarray, boxes: Sequence[tuple[float, float, float
         grey = part.astype(np.float32).mean(axis=2)
         shares.append(float((grey > grey.mean()).mean()))
     return bool(shares) and float(np.median(shares)) < LIGHT_ON_DARK_BELOW
+
+
+BLACK_INK = (0.0, 0.0, 0.0)
+RED_INK = (0.8, 0.0, 0.0)
+"""Ink colours as a share of the paper's light in each channel (RGB): a card's black and red."""
+
+
+def ink_tinted(crop: np.ndarray, ink: tuple[float, float, float]) -> np.ndarray:
+    """The crop (uint8 RGB) printed in one ink on white paper: each pixel's lightness kept
+    (white paper stays white, full ink takes the ink's colour), its own colour dropped."""
+    lightness = crop[..., :3].astype(np.float32).mean(axis=2, keepdims=True) / 255.0
+    tinted = 255.0 * (lightness + (1.0 - lightness) * np.asarray(ink, np.float32))
+    return np.clip(tinted + 0.5, 0, 255).astype(np.uint8)
+
+
+INKS_APART = 40.0
+"""Light ink on dark faces in two colours (red suits printed red, black ones white or gold) makes
+the index boxes' brightest pixels differ this much in colourfulness (max - min channel, 0-255)
+between the most and least colourful boxes (90th and 10th percentiles); one ink, however
+coloured (white, silver, gold), far less."""
+
+
+def light_inks(picture: np.ndarray, boxes: Sequence[tuple[float, float, float, float]]) -> Inks:
+    """How many inks the index boxes (x1, y1, x2, y2 in the picture's pixels) of a deck printed
+    light on dark show (a pure function of the picture)."""
+    colourfulness = []
+    for x1, y1, x2, y2 in boxes:
+        part = picture[int(y1) : int(np.ceil(y2)), int(x1) : int(np.ceil(x2)), :3]
+        if part.size >= 12:
+            colourfulness.append(ink_colourfulness(part))
+    if len(colourfulness) < 2:
+        return Inks.ONE
+    spread = np.percentile(colourfulness, 90) - np.percentile(colourfulness, 10)
+    return Inks.TWO if float(spread) > INKS_APART else Inks.ONE
+
+
+INK_SHARE = 0.15  # light ink on dark paper: the lightest of an index box's pixels
+
+
+def ink_colourfulness(part: np.ndarray) -> float:
+    """How colourful (max - min channel, 0-255) the light ink of a part of a picture is."""
+    pixels = part[..., :3].reshape(-1, 3).astype(np.float32)
+    lightness = pixels.mean(axis=1)
+    colour = pixels[lightness >= np.percentile(lightness, 100 * (1 - INK_SHARE))].mean(axis=0)
+    return float(colour.max() - colour.min())

@@ -50,6 +50,12 @@ photo of one player's piles."""
 CONFIDENT_CARD_ABOVE = 0.5
 """An index counts towards MIN_SIDE_CARDS where its best guess is at least this likely."""
 
+GROUP_UPRIGHT_SHARE = 0.1
+"""A group of indices stands as its glyphs do, upright unless another way outvotes it by this
+share of all their votes: the photo's upright prior (layout.UPRIGHT_PRIOR, one sure glyph's
+vote) held a far player's few small indices, each read unsure, with the near player; a pile
+showing both corners of each card has almost as many glyphs standing each way."""
+
 FACING_WITHIN_DEGREES = 70.0
 """A player's piles lie on their own side of the others': seen from the middle of the other
 players' cards, within this angle of the direction of their side (down for the near side,
@@ -69,7 +75,7 @@ def table_sides(indices: Sequence[IndexRead], players: int | None = None) -> lis
         return []
     centres = np.array([index.centre for index in indices])
     groups = _linked_groups(indices)
-    ups = [photo_up([indices[i] for i in group]) for group in groups]
+    ups = [_group_up([indices[i] for i in group]) for group in groups]
     strength = [_cards_read([indices[i] for i in group]) for group in groups]
     members: dict[int, list[int]] = {}
     cards: dict[int, int] = {}
@@ -122,19 +128,53 @@ def _linked(indices: Sequence[IndexRead], link: float, *, same_axis: bool) -> li
     """The indices (positions) in groups joined where they lie within `link` glyph sizes (the
     smaller of the two) of each other (single linkage); if `same_axis`, on one axis, and
     within FACING_LINK where they stand opposite ways."""
-    centres = np.array([index.centre for index in indices])
-    sizes = np.array([_glyph_size(index) for index in indices])
-    distance = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
-    glyphs_apart = distance / np.maximum(np.minimum(sizes[:, None], sizes[None, :]), 1e-9)
+    turns, glyphs_apart = _turns_and_distances(indices)
     linked = glyphs_apart <= link
     if same_axis:
-        turns = np.array([index.orientation or 0 for index in indices])
         linked &= turns[:, None] % 2 == turns[None, :] % 2
         linked &= (turns[:, None] == turns[None, :]) | (glyphs_apart <= FACING_LINK)
+        for corner, partner in _bottom_corners(indices, turns, glyphs_apart):
+            linked[corner, :] = linked[:, corner] = False
+            linked[corner, partner] = linked[partner, corner] = True
     from scipy.sparse.csgraph import connected_components
 
     count, labels = connected_components(linked, directed=False)
     return [[int(i) for i in np.flatnonzero(labels == label)] for label in range(count)]
+
+
+def _group_up(group: Sequence[IndexRead]) -> int:
+    """The quarter turn a group's glyphs stand at (GROUP_UPRIGHT_SHARE)."""
+    votes = sum(index.confidence for index in group if index.orientations)
+    return photo_up(group, GROUP_UPRIGHT_SHARE * votes)
+
+
+def _turns_and_distances(indices: Sequence[IndexRead]) -> tuple[np.ndarray, np.ndarray]:
+    """Each index's glyph turn (0 where unknown), and how far apart each two lie, in glyph
+    sizes (the smaller glyph's)."""
+    centres = np.array([index.centre for index in indices])
+    sizes = np.array([_glyph_size(index) for index in indices])
+    distance = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
+    glyphs_apart = distance / np.maximum(np.minimum(sizes[:, None], sizes[None, :]), 1e-9)
+    return np.array([index.orientation or 0 for index in indices]), glyphs_apart
+
+
+def _bottom_corners(
+    indices: Sequence[IndexRead], turns: np.ndarray, glyphs_apart: np.ndarray
+) -> list[tuple[int, int]]:
+    """A card's bottom corner with its top corner: two indices read as the same card, standing
+    opposite ways within FACING_LINK of each other; the bottom one has fewer indices standing
+    its way within FACING_LINK (its pile's cards stand with the top one; where as many stand
+    each way, neither is told). A bottom corner stands as the facing player's glyphs do: it
+    belongs to its card alone, else it would join two players' piles (a seated camera shows
+    the left and right players' piles a few glyph sizes apart)."""
+    near = glyphs_apart <= FACING_LINK
+    support = [int((near[i] & (turns == turns[i])).sum()) for i in range(len(indices))]
+    opposite = (turns[:, None] - turns[None, :]) % 4 == 2
+    pairs = []
+    for i, j in zip(*np.nonzero(near & opposite), strict=True):
+        if i < j and indices[i].card == indices[j].card and support[i] != support[j]:
+            pairs.append((int(i), int(j)) if support[i] < support[j] else (int(j), int(i)))
+    return pairs
 
 
 def _glyph_size(index: IndexRead) -> float:

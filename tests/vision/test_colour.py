@@ -72,3 +72,51 @@ def test_a_deck_printed_light_on_dark_is_read_from_the_negative() -> None:
     truth = json.loads(EXAMPLE.with_suffix(".json").read_text())
     read = CardReader.load().read(255 - load_image(EXAMPLE))
     assert [[card.card.code for card in pile] for pile in read.piles] == truth["piles"]
+
+
+def test_a_crop_printed_in_one_ink_keeps_its_lightness_and_drops_its_colour() -> None:
+    from blackcat.vision.colour import BLACK_INK, RED_INK, ink_tinted
+
+    paper, red_ink, black_ink = (250, 250, 250), (200, 20, 20), (20, 20, 20)
+    crop = np.array([[paper, red_ink, black_ink]], np.uint8)
+    in_black = ink_tinted(crop, BLACK_INK)
+    assert in_black[0, 0].min() >= 248  # paper stays white
+    assert len(set(in_black[0, 1])) == 1  # red ink now grey: its colour is gone
+    assert in_black[0, 2].max() <= 25  # black ink stays black
+    in_red = ink_tinted(crop, RED_INK)
+    assert in_red[0, 2, 0] > 150 > in_red[0, 2, 1]  # full ink is red
+    assert in_red[0, 0].min() >= 248
+
+
+def test_a_two_ink_negative_prints_the_plain_ink_black_and_the_coloured_one_red() -> None:
+    from blackcat.vision.colour import two_ink_negative
+
+    black_face, white_ink, gold_ink, red_ink = (
+        (20, 20, 20),
+        (240, 240, 240),
+        (200, 160, 60),
+        (190, 30, 40),
+    )
+    out = two_ink_negative(np.array([[black_face, white_ink, gold_ink, red_ink]], np.uint8))
+    face, plain, gold, red = (tuple(int(v) for v in pixel) for pixel in out[0])
+    assert min(face) >= 230  # the dark face turns white
+    assert max(plain) <= 20  # the plain ink black
+    for coloured in (gold, red):
+        assert coloured[0] > 150 and coloured[1] == coloured[2] < 80  # the coloured inks red
+
+
+def test_one_light_ink_is_told_from_two() -> None:
+    from blackcat.vision.colour import Inks, light_inks
+
+    def index(ink: tuple[int, int, int]) -> np.ndarray:
+        box = np.full((20, 14, 3), 25, np.uint8)  # a black face
+        box[4:16, 4:10] = ink
+        return box
+
+    white, gold, red = (235, 235, 235), (210, 170, 70), (200, 40, 40)
+    boxes = [(14.0 * n, 0.0, 14.0 * (n + 1), 20.0) for n in range(4)]
+    one = np.concatenate([index(gold)] * 4, axis=1)
+    two = np.concatenate([index(white), index(red), index(white), index(red)], axis=1)
+    assert light_inks(one, boxes) is Inks.ONE
+    assert light_inks(two, boxes) is Inks.TWO
+    assert light_inks(one, []) is Inks.ONE

@@ -311,3 +311,44 @@ def test_a_photo_squeezed_along_one_axis_reads_as_it_was_taken(
     boxes = np.array([index.box for pile in read.piles for card in pile for index in card.indices])
     assert boxes[:, [0, 2]].max() <= size[0] and boxes[:, [1, 3]].max() <= size[1]
     assert boxes.min() >= -1
+
+
+def test_a_deck_printed_in_one_light_ink_on_dark_faces_is_read_by_the_suits_shapes(
+    reader: CardReader,
+) -> None:
+    # white ink on black faces, red suits as white as black ones: each photo's grey negative
+    # (read by colour, the hearts came out as clubs and the diamonds as spades)
+    right = wrong_unflagged = flagged = 0
+    for meta_path in [*SCENES, EXAMPLE]:
+        grey = load_image(meta_path.with_suffix(".jpg")).astype(np.float32).mean(axis=2)
+        read = reader.read(np.repeat((255 - grey).astype(np.uint8)[..., None], 3, axis=2))
+        wanted = truth(meta_path)
+        assert [len(pile) for pile in read.piles] == [len(pile) for pile in wanted]
+        for pile, wanted_pile in zip(read.piles, wanted, strict=True):
+            for card, code in zip(pile, wanted_pile, strict=True):
+                right += card.card.code == code
+                wrong_unflagged += card.card.code != code and not card.doubtful
+                flagged += card.doubtful
+    cards = sum(len(pile) for meta_path in [*SCENES, EXAMPLE] for pile in truth(meta_path))
+    assert right >= 0.95 * cards
+    assert wrong_unflagged <= 1
+    assert flagged <= 0.15 * cards
+
+
+def test_suits_read_by_shape_trust_the_copy_in_the_ink_its_card_is_printed_in() -> None:
+    from blackcat.vision.reader import suits_by_shape
+
+    # classes: 2 of spades, 2 of hearts, no index (ALL_CARDS: spades from 0, hearts from 13)
+    tables = (np.array([1, 14, -1]), np.array([-1, -1, -1]))
+    heart_in_black, heart_in_red = [0.87, 0.12, 0.01], [0.01, 0.99, 0.0]
+    spade_in_black, spade_in_red = [0.999, 0.0, 0.001], [0.3, 0.7, 0.0]
+    both_sure_in_black, both_sure_in_red = [0.99, 0.01, 0.0], [0.01, 0.99, 0.0]
+    read = suits_by_shape(
+        np.array([heart_in_black, spade_in_black, both_sure_in_black]),
+        np.array([heart_in_red, spade_in_red, both_sure_in_red]),
+        tables,
+    )
+    assert read[0].argmax() == 1 and read[0, 1] > 0.9  # the heart
+    assert read[1].argmax() == 0 and read[1, 0] > 0.99  # the spade
+    assert read[2, :2].max() < 0.6  # no copy surer than the other: in doubt
+    assert np.allclose(read.sum(axis=1), 1.0)

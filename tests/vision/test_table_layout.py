@@ -154,3 +154,34 @@ def test_near_and_far_piles_close_across_the_table_are_two_players() -> None:
     piles, sides = arranged(near + far)
     assert piles == [["6S", "QS", "6C", "10H"], ["KS", "9C", "4S"]]
     assert sides == ["near", "far"]
+
+
+def moved(indices: list[IndexRead], dx: float, dy: float = 0.0) -> list[IndexRead]:
+    return [
+        replace(
+            index, box=(index.box[0] + dx, index.box[1] + dy, index.box[2] + dx, index.box[3] + dy)
+        )
+        for index in indices
+    ]
+
+
+def test_left_and_right_piles_close_together_beyond_the_near_ones_are_two_players() -> None:
+    # a seated camera shows the left and right players' piles a few glyph sizes apart: the
+    # right player's last card's bottom corner stands as the left player's glyphs do and lies
+    # within a player's reach of them, yet it is the right player's card's
+    left = moved(seated(oriented_row("KH 4D 9S", origin=(430.0, 700.0)), 1), 140.0)
+    right = moved(seated(oriented_row("8D 2H 8H", origin=(430.0, 700.0)), 3), -140.0)
+    near = oriented_row("6S QS 6C 10H", origin=(430.0, 700.0))
+    piles, sides = arranged(left + right + near)
+    assert piles == [["6S", "QS", "6C", "10H"], ["KH", "4D", "9S"], ["8D", "2H", "8H"]]
+    assert sides == ["near", "left", "right"]
+
+
+def test_a_far_players_few_unsure_indices_still_make_their_side() -> None:
+    # seen small across the table, each index is found unsure: together their glyphs still
+    # stand the far player's way, which outweighs the photo's upright tie-break
+    near = player(0, "6S QS 6C 10H", "AH 3D")
+    far = [replace(index, detection_confidence=0.25) for index in player(2, "KS 9C 4S")]
+    piles, sides = arranged(near + far)
+    assert piles == [["6S", "QS", "6C", "10H"], ["AH", "3D"], ["KS", "9C", "4S"]]
+    assert sides == ["near", "near", "far"]

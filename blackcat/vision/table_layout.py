@@ -77,6 +77,9 @@ def table_sides(indices: Sequence[IndexRead], players: int | None = None) -> lis
     groups = _linked_groups(indices)
     ups = [_group_up([indices[i] for i in group]) for group in groups]
     strength = [_cards_read([indices[i] for i in group]) for group in groups]
+    ups = _beyond_the_others_turned_round(
+        ups, [centres[group].mean(axis=0) for group in groups], strength
+    )
     members: dict[int, list[int]] = {}
     cards: dict[int, int] = {}
     for up, read, group in zip(ups, strength, groups, strict=True):
@@ -98,6 +101,29 @@ def table_sides(indices: Sequence[IndexRead], players: int | None = None) -> lis
             nearest = min(placed, key=lambda j: float(np.hypot(*(centres[i] - centres[j]))))
             sides[i] = sides[nearest]
     return sides
+
+
+def _beyond_the_others_turned_round(
+    ups: list[int], centres: list[np.ndarray], strength: list[int]
+) -> list[int]:
+    """The groups' quarter turns, a group that lies on the side opposite its own (within
+    FACING_WITHIN_DEGREES, seen from the middle of the groups standing other ways) turned round
+    where groups stand that opposite way too: a far player's small glyphs read upside down
+    stand the near player's way, yet lie beyond the far player's other piles. A photo whose
+    groups all stand one way, or one player's with a few glyphs turned, keeps them."""
+    strong = [n for n, read in enumerate(strength) if read >= MIN_SIDE_CARDS]
+    limit = np.cos(np.radians(FACING_WITHIN_DEGREES))
+    turned = list(ups)
+    for n in strong:
+        others = [centres[m] for m in strong if ups[m] != ups[n]]
+        opposite = (ups[n] + 2) % 4
+        if not any(ups[m] == opposite for m in strong):
+            continue
+        away = centres[n] - np.mean(others, axis=0)
+        length = float(np.hypot(*away))
+        if length and float(np.dot(away, FACING[opposite])) / length >= limit:
+            turned[n] = opposite
+    return turned
 
 
 def facing_their_sides(ups: list[int], centres: dict[int, np.ndarray]) -> list[int]:

@@ -185,3 +185,16 @@ def test_a_far_players_few_unsure_indices_still_make_their_side() -> None:
     piles, sides = arranged(near + far)
     assert piles == [["6S", "QS", "6C", "10H"], ["AH", "3D"], ["KS", "9C", "4S"]]
     assert sides == ["near", "near", "far"]
+
+
+def test_a_pile_read_upside_down_beyond_the_far_players_piles_is_theirs() -> None:
+    # the far player's second pile, small in the photo, read as standing the near player's way,
+    # lies beyond their first pile: on the far side of the table
+    near = player(0, "6S QS 6C 10H", "AH 3D")
+    far = player(2, "KS 9C 4S")
+    misread_far = oriented_row("2D 7H 5C JD", origin=(430.0, 60.0))
+    indices = drop_repeated_detections(near + far + misread_far)
+    sides = table_sides(indices)
+    misread = {index.box for index in misread_far}
+    assert {side for index, side in zip(indices, sides, strict=True) if index.box in misread} == {2}
+    assert set(sides) == {0, 2}

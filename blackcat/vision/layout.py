@@ -711,6 +711,7 @@ def split_rows(
         for row in _split_lower(range(len(anchors)), anchors, row_break)
         for part in unwoven(row, anchors, woven_break)
     ]
+    rows = rejoined_row_ends(rows, anchors, row_break)
     out = []
     for row in rows:
         ordered = tuple(sorted(row, key=lambda i: anchors[i][0]))
@@ -718,6 +719,49 @@ def split_rows(
         offsets = [b[0] - a[0] for a, b in pairwise(points)]
         out.append(Row(ordered, points, _own_offset(offsets) or step))
     return out
+
+
+ROW_LINE_CARDS = 3
+ROW_LINE_SLACK = 0.5
+ROW_END_STEPS = 2.5
+"""A card left alone by the split lies at the end of a row of at least ROW_LINE_CARDS whose own
+line (a tilted or keystoned row's cards do not lie level in the photo's row frame) passes
+within ROW_LINE_SLACK of the row break of it, at most ROW_END_STEPS of that row's own offsets
+beyond its last (or before its first) card: it is that row's end card. A card between two rows
+lies within a row's span, never beyond its end."""
+
+
+def rejoined_row_ends(
+    rows: list[list[int]], anchors: Sequence[Point], row_break: float
+) -> list[list[int]]:
+    """The rows, each card left alone by the split joined to the row whose end it continues
+    (ROW_END_STEPS), the one whose line passes nearest it."""
+    lines = {
+        n: (np.polyfit(*np.array([anchors[i] for i in row]).T, 1), _row_offset(row, anchors))
+        for n, row in enumerate(rows)
+        if len(row) >= ROW_LINE_CARDS
+    }
+    joined = {n: list(row) for n, row in enumerate(rows)}
+    for n, row in enumerate(rows):
+        if len(row) != 1:
+            continue
+        x, y = anchors[row[0]]
+        fits = []
+        for m, ((slope, intercept), offset) in lines.items():
+            xs = [anchors[i][0] for i in rows[m]]
+            beyond = max(x - max(xs), min(xs) - x)
+            off_line = abs(y - (intercept + slope * x))
+            if 0 < beyond <= ROW_END_STEPS * offset and off_line <= ROW_LINE_SLACK * row_break:
+                fits.append((off_line, m))
+        if fits:
+            joined[min(fits)[1]].append(row[0])
+            del joined[n]
+    return list(joined.values())
+
+
+def _row_offset(row: Sequence[int], anchors: Sequence[Point]) -> float:
+    xs = sorted(anchors[i][0] for i in row)
+    return _own_offset([b - a for a, b in pairwise(xs)])
 
 
 WOVEN_OF_REACH = 0.65

@@ -644,3 +644,20 @@ def test_two_rows_of_a_jumbo_deck_stay_two_rows() -> None:
         )
     ]
     assert codes(arrange(indices).piles) == [["7C", "JH", "6D", "6S"], ["2D", "9C", "QH", "KS"]]
+
+
+def test_the_end_card_of_a_keystoned_row_stays_in_its_row() -> None:
+    # seen at a slant, the upper row rises and its steps grow towards the far end: its last
+    # card lies higher than a level row's break, but on the row's own line
+    def slanted_row(text: str, xs: list[float], slope: float, y: float) -> list[IndexRead]:
+        return [
+            index_at((x, y + slope * (x - xs[0])), card)
+            for x, card in zip(xs, parse_pile(text), strict=True)
+        ]
+
+    upper = slanted_row("7C 5H JH QS QH", [100, 160, 230, 320, 470], -0.35, 300.0)
+    level = slanted_row("KD 6D 9C 4D 6C 10H", [100, 150, 200, 250, 300, 350], 0.0, 500.0)
+    assert codes(arrange(upper + level).piles) == [
+        ["7C", "5H", "JH", "QS", "QH"],
+        ["KD", "6D", "9C", "4D", "6C", "10H"],
+    ]

@@ -102,6 +102,30 @@ class OnnxDetector(OnnxModel):
         return decode_detections(output, box, picture.shape[:2], confidence)
 
 
+class LazyOnnxDetector:
+    """An `OnnxDetector` loaded when first used: a model only some photos need (a whole
+    table's) costs nothing to the others."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._loaded: OnnxDetector | None = None
+
+    @property
+    def loaded(self) -> OnnxDetector:
+        if self._loaded is None:
+            self._loaded = OnnxDetector(self.path)
+        return self._loaded
+
+    @property
+    def trained_size(self) -> int:
+        return self.loaded.trained_size
+
+    def detect(
+        self, picture: np.ndarray, size: int, confidence: float
+    ) -> tuple[np.ndarray, np.ndarray]:
+        return self.loaded.detect(picture, size, confidence)
+
+
 class OnnxClassifier(OnnxModel):
     """The card classifier: a probability for each class, for each crop."""
 

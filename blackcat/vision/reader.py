@@ -48,6 +48,10 @@ DETECTOR_FILE = "index_detector.onnx"
 CLASSIFIER_FILE = "card_classifier.onnx"
 DETECTOR_WEIGHTS = "index_detector.pt"  # what training writes and `blackcat export` reads
 CLASSIFIER_WEIGHTS = "card_classifier.pt"
+TABLE_DETECTOR_FILE = "table_detector.onnx"
+TABLE_DETECTOR_WEIGHTS = "table_detector.pt"
+"""A detector trained on whole tables too (turned piles, columns, a seated camera), which searches
+a whole table's places; where it is missing, the index detector does (`CardReader`)."""
 
 
 class IndexDetector(Protocol):
@@ -102,11 +106,16 @@ class CardReader:
         classifier: CropClassifier,
         settings: ReaderSettings | None = None,
         calibration: Calibration = UNCALIBRATED,
+        table_detector: IndexDetector | None = None,
     ) -> None:
+        """`table_detector`: searches a whole table's places (`_find`), its turned sides read
+        again (`read_side_again`); the first look at every photo, and every search of one
+        player's piles, is the `detector`'s (None: the `detector` does it all)."""
         settings = settings or ReaderSettings()
         if settings.detect_size is None:
             settings = replace(settings, detect_size=detector.trained_size)
         self.detector = detector
+        self.table_detector = table_detector or detector
         self.classifier = classifier
         self.settings = settings
         self.calibration = calibration
@@ -118,7 +127,7 @@ class CardReader:
         cls, models_dir: Path | str = MODELS_DIR, settings: ReaderSettings | None = None
     ) -> CardReader:
         """The reader on the exported models in `models_dir`, under ONNX Runtime."""
-        from blackcat.vision.onnx_models import OnnxClassifier, OnnxDetector
+        from blackcat.vision.onnx_models import LazyOnnxDetector, OnnxClassifier, OnnxDetector
 
         models_dir = Path(models_dir)
         paths = [models_dir / DETECTOR_FILE, models_dir / CLASSIFIER_FILE]
@@ -129,8 +138,13 @@ class CardReader:
                 "repository, or make them with `blackcat train ... --install` (it also exports "
                 "them) or `blackcat export`"
             )
+        table_path = models_dir / TABLE_DETECTOR_FILE
         return cls(
-            OnnxDetector(paths[0]), OnnxClassifier(paths[1]), settings, load_calibration(models_dir)
+            OnnxDetector(paths[0]),
+            OnnxClassifier(paths[1]),
+            settings,
+            load_calibration(models_dir),
+            LazyOnnxDetector(table_path) if table_path.is_file() else None,
         )
 
     def warm_up(self) -> None:
@@ -281,7 +295,9 @@ class CardReader:
         region, size = region_plan(
             boxes, photo.size, DETECTOR_STRIDE, SIDE_INDEX_PIXELS, margin_heights=SIDE_MARGIN
         )
-        found, confidences = self._detect_in(photo, region, size, fix, turns=up, finer_decoded=True)
+        found, confidences = self._detect_in(
+            photo, region, size, fix, turns=up, finer_decoded=True, detector=self.table_detector
+        )
         found_boxes, found_confidences = _as_lists(found, confidences)
         reads = self.classify(photo, found_boxes, fix, turns=up, finer_decoded=True)
         theirs = np.array([index.box for index in others]).reshape(-1, 4)
@@ -379,6 +395,7 @@ class CardReader:
                 turns=plan.turns,
                 confidence=plan.confidence,
                 finer_decoded=several,  # decoded for the places' classification
+                detector=self.table_detector if several else self.detector,
             )
             own = [n for n, box in enumerate(found) if not plan.elsewhere(box)]
             found, found_confidences = found[own].reshape(-1, 4), found_confidences[own]
@@ -475,11 +492,13 @@ class CardReader:
         turns: int = 0,
         confidence: float | None = None,
         finer_decoded: bool = False,
+        detector: IndexDetector | None = None,
     ) -> tuple[np.ndarray, np.ndarray]:
         """Detections in a region (x1, y1, x2, y2 in photo pixels) seen at `size` pixels along
         its long side, turned `turns` quarter turns anticlockwise, as photo-pixel boxes; at least
         `confidence` (None: the settings' threshold). `finer_decoded`: shrink the region from a
-        finer copy of the photo where one is already decoded."""
+        finer copy of the photo where one is already decoded. `detector`: None, the index
+        detector."""
         x1, y1, x2, y2 = region
         needed = round(size * photo.long_side / max(x2 - x1, y2 - y1))
         picture = photo.picture(needed, finer_decoded=finer_decoded)
@@ -492,7 +511,7 @@ class CardReader:
             downscale(part, size) if size <= max(part.shape[:2]) else enlarge(part, size)
         )
         seen = np.ascontiguousarray(np.rot90(small, turns)) if turns % 4 else small
-        xyxy, confidences = self.detector.detect(
+        xyxy, confidences = (detector or self.detector).detect(
             fix.apply(seen),
             size,
             self.settings.detect_confidence if confidence is None else confidence,

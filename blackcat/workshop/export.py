@@ -14,7 +14,12 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from blackcat.vision.reader import CLASSIFIER_WEIGHTS, DETECTOR_WEIGHTS, MODELS_DIR
+from blackcat.vision.reader import (
+    CLASSIFIER_WEIGHTS,
+    DETECTOR_WEIGHTS,
+    MODELS_DIR,
+    TABLE_DETECTOR_WEIGHTS,
+)
 from blackcat.workshop.ultralytics_models import trained_size
 
 ONNX_OPSET = 17  # well inside what onnxruntime >= 1.17 runs
@@ -28,10 +33,13 @@ class Exported:
 
 
 def export_models(models_dir: Path = MODELS_DIR) -> list[Exported]:
-    """Both models exported to ONNX beside their weights; the paths written."""
+    """The models exported to ONNX beside their weights (the table detector where there is
+    one); the paths written."""
+    table = models_dir / TABLE_DETECTOR_WEIGHTS
     return [
         export_one(models_dir / DETECTOR_WEIGHTS, task="detect"),
         export_one(models_dir / CLASSIFIER_WEIGHTS, task="classify"),
+        *([export_one(table, task="detect")] if table.is_file() else []),
     ]
 
 

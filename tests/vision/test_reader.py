@@ -352,3 +352,45 @@ def test_suits_read_by_shape_trust_the_copy_in_the_ink_its_card_is_printed_in() 
     assert read[1].argmax() == 0 and read[1, 0] > 0.99  # the spade
     assert read[2, :2].max() < 0.6  # no copy surer than the other: in doubt
     assert np.allclose(read.sum(axis=1), 1.0)
+
+
+class CountingDetector:
+    """A detector that counts the pictures it is shown."""
+
+    def __init__(self, detector) -> None:
+        self.detector = detector
+        self.pictures = 0
+
+    @property
+    def trained_size(self) -> int:
+        return self.detector.trained_size
+
+    def detect(self, picture: np.ndarray, size: int, confidence: float):
+        self.pictures += 1
+        return self.detector.detect(picture, size, confidence)
+
+
+def test_the_table_detector_searches_a_whole_tables_places_and_nothing_else(
+    reader: CardReader,
+) -> None:
+    table_detector = CountingDetector(reader.detector)
+    both = CardReader(
+        reader.detector,
+        reader.classifier,
+        reader.settings,
+        reader.calibration,
+        table_detector=table_detector,
+    )
+    one_player = both.read(load_image(EXAMPLE.with_suffix(".jpg")))
+    assert table_detector.pictures == 0
+    assert [[card.card.code for card in pile] for pile in one_player.piles] == truth(EXAMPLE)
+    photos = {"near": EXAMPLE, "far": SCENES[0]}
+    table = both.read(a_whole_table(photos), decks=2)
+    assert table_detector.pictures > 0
+    assert [side for side, _ in table.seats()] == ["near", "far"]
+
+
+def test_a_reader_without_a_table_detector_searches_tables_with_its_own(
+    reader: CardReader,
+) -> None:
+    assert CardReader(reader.detector, reader.classifier).table_detector is reader.detector

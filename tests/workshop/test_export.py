@@ -24,3 +24,13 @@ def test_export_writes_both_models_with_their_classes_and_size(tmp_path: Path) -
 def test_export_without_weights_says_how_to_make_them(tmp_path: Path, capsys) -> None:
     assert main(["export", "--models", str(tmp_path)]) == 2
     assert "blackcat train" in capsys.readouterr().out
+
+
+def test_export_writes_the_table_detector_where_there_is_one(tmp_path: Path) -> None:
+    from blackcat.vision.reader import TABLE_DETECTOR_FILE, TABLE_DETECTOR_WEIGHTS
+
+    for name in (DETECTOR_WEIGHTS, CLASSIFIER_WEIGHTS):
+        shutil.copyfile(MODELS_DIR / name, tmp_path / name)
+    shutil.copyfile(MODELS_DIR / DETECTOR_WEIGHTS, tmp_path / TABLE_DETECTOR_WEIGHTS)
+    assert main(["export", "--models", str(tmp_path)]) == 0
+    assert OnnxDetector(tmp_path / TABLE_DETECTOR_FILE).trained_size > 0

@@ -1,5 +1,6 @@
-"""`blackcat train detector|classifier`: train a model with Ultralytics (CPU or GPU), and with
-`--install` put it in models/ and export it for the reader."""
+"""`blackcat train detector|table-detector|classifier`: train a model with Ultralytics (CPU or
+GPU), and with `--install` put it in models/ and export it for the reader (a table detector
+searches a whole table's places, `reader.TABLE_DETECTOR_WEIGHTS`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import dataclasses
 import time
 from pathlib import Path
 
-from blackcat.vision.reader import CLASSIFIER_WEIGHTS, DETECTOR_WEIGHTS
+from blackcat.vision.reader import CLASSIFIER_WEIGHTS, DETECTOR_WEIGHTS, TABLE_DETECTOR_WEIGHTS
 from blackcat.workshop.training import (
     ClassifierSettings,
     DetectorSettings,
@@ -20,7 +21,12 @@ from blackcat.workshop.training import (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("model", choices=["detector", "classifier"], help="which model to train")
+    parser.add_argument(
+        "model",
+        choices=["detector", "table-detector", "classifier"],
+        help="which model to train (a table detector is a detector installed to search whole "
+        "tables)",
+    )
     parser.add_argument(
         "--data",
         type=Path,
@@ -66,7 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def settings_from(args: argparse.Namespace) -> DetectorSettings | ClassifierSettings:
     """The model's default settings with what the command line sets instead."""
     settings: DetectorSettings | ClassifierSettings = (
-        DetectorSettings() if args.model == "detector" else ClassifierSettings()
+        ClassifierSettings() if args.model == "classifier" else DetectorSettings()
     )
     overrides = {
         key: value
@@ -94,14 +100,18 @@ def run(args: argparse.Namespace) -> int:
         best = resume(args.resume)
     elif args.data is None:
         raise SystemExit("blackcat train: --data is required (make it with `blackcat synth`)")
-    elif args.model == "detector":
+    elif args.model != "classifier":
         best = train_detector(args.data, settings, name, args.start)
     else:
         best = train_classifier(args.data, settings, name, args.start)
     hours = (time.time() - started) / 3600
     print(f"best weights: {best} ({hours:.2f} h)")
     if args.install:
-        target = DETECTOR_WEIGHTS if args.model == "detector" else CLASSIFIER_WEIGHTS
+        target = {
+            "detector": DETECTOR_WEIGHTS,
+            "table-detector": TABLE_DETECTOR_WEIGHTS,
+            "classifier": CLASSIFIER_WEIGHTS,
+        }[args.model]
         record = {
             "settings": dataclasses.asdict(settings),
             "data": str(args.data),
@@ -113,6 +123,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"installed: {installed}")
         from blackcat.workshop.export import export_one
 
-        task = "detect" if args.model == "detector" else "classify"
+        task = "classify" if args.model == "classifier" else "detect"
         print(f"exported for the runtime: {export_one(installed, task).onnx}")
     return 0

@@ -36,3 +36,8 @@ def test_a_fine_tune_can_keep_the_backbone_as_it_is():
     assert settings.freeze == 10
     assert _train_arguments(settings)["freeze"] == 10
     assert _train_arguments(DetectorSettings())["freeze"] is None
+
+
+def test_a_table_detector_trains_with_the_detectors_settings():
+    assert settings_from(parse("table-detector")) == DetectorSettings()
+    assert settings_from(parse("table-detector", "--freeze", "10")).freeze == 10

@@ -296,7 +296,13 @@ class CardReader:
             boxes, photo.size, DETECTOR_STRIDE, SIDE_INDEX_PIXELS, margin_heights=SIDE_MARGIN
         )
         found, confidences = self._detect_in(
-            photo, region, size, fix, turns=up, finer_decoded=True, detector=self.table_detector
+            photo,
+            region,
+            size,
+            fix,
+            turns=up,
+            finer_decoded=True,
+            detector=self._place_detector(up),
         )
         found_boxes, found_confidences = _as_lists(found, confidences)
         reads = self.classify(photo, found_boxes, fix, turns=up, finer_decoded=True)
@@ -395,7 +401,7 @@ class CardReader:
                 turns=plan.turns,
                 confidence=plan.confidence,
                 finer_decoded=several,  # decoded for the places' classification
-                detector=self.table_detector if several else self.detector,
+                detector=self._place_detector(plan.turns) if several else self.detector,
             )
             own = [n for n, box in enumerate(found) if not plan.elsewhere(box)]
             found, found_confidences = found[own].reshape(-1, 4), found_confidences[own]
@@ -482,6 +488,12 @@ class CardReader:
                 )
                 plans.append(PassPlan(*plan, turn, others, PLACE_CONFIDENCE))
         return plans
+
+    def _place_detector(self, turns: int) -> IndexDetector:
+        """The detector that searches a whole table's place turned `turns` quarter turns: the
+        table detector for the other players' (turned) piles; the index detector for the near
+        player's, upright as one player's photo (flags on them are as one player's)."""
+        return self.table_detector if turns % 4 else self.detector
 
     def _detect_in(
         self,

@@ -51,7 +51,8 @@ CLASSIFIER_WEIGHTS = "card_classifier.pt"
 TABLE_DETECTOR_FILE = "table_detector.onnx"
 TABLE_DETECTOR_WEIGHTS = "table_detector.pt"
 """A detector trained on whole tables too (turned piles, columns, a seated camera), which searches
-a whole table's places; where it is missing, the index detector does (`CardReader`)."""
+the places of a whole table whose piles stand turned; where it is missing, the index detector
+does (`CardReader`)."""
 
 
 class IndexDetector(Protocol):
@@ -108,9 +109,9 @@ class CardReader:
         calibration: Calibration = UNCALIBRATED,
         table_detector: IndexDetector | None = None,
     ) -> None:
-        """`table_detector`: searches a whole table's places (`_find`), its turned sides read
-        again (`read_side_again`); the first look at every photo, and every search of one
-        player's piles, is the `detector`'s (None: the `detector` does it all)."""
+        """`table_detector`: searches the places of a whole table whose piles stand turned
+        (`_find`, `read_side_again`); the first look at every photo, the near player's place and
+        every search of one player's piles are the `detector`'s (None: it does them all)."""
         settings = settings or ReaderSettings()
         if settings.detect_size is None:
             settings = replace(settings, detect_size=detector.trained_size)

@@ -153,7 +153,8 @@ def _linked_groups(indices: Sequence[IndexRead]) -> list[list[int]]:
 def _linked(indices: Sequence[IndexRead], link: float, *, same_axis: bool) -> list[list[int]]:
     """The indices (positions) in groups joined where they lie within `link` glyph sizes (the
     smaller of the two) of each other (single linkage); if `same_axis`, on one axis, and
-    within FACING_LINK where they stand opposite ways."""
+    within FACING_LINK where they stand opposite ways, a card's bottom corner joined to its top
+    corner alone (`_bottom_corners`)."""
     turns, glyphs_apart = _turns_and_distances(indices)
     linked = glyphs_apart <= link
     if same_axis:

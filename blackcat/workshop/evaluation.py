@@ -538,6 +538,7 @@ class TableReport:
     cards_read: int = 0
     cards_right: int = 0
     wrong_unflagged: int = 0
+    right_flagged: int = 0
     missing: int = 0
     missing_silent: int = 0
     piles: int = 0
@@ -574,6 +575,7 @@ class TableReport:
         self.cards_read += len(right)
         self.cards_right += sum(ok for _, ok in right)
         self.wrong_unflagged += sum(not ok and not card.doubtful for card, ok in right)
+        self.right_flagged += sum(ok and card.doubtful for card, ok in right)
         self.piles += len(truth)
         self.piles_right += sum(piles_right)
         self.piles_side_right += sum(on_side)
@@ -618,7 +620,8 @@ class TableReport:
             f"{self.cards_right / max(1, self.cards_read):.4f}; silent errors (wrong unflagged + "
             f"missing unmarked): {100 * self.silent_errors / max(1, self.cards):.2f} per 100 "
             f"cards ({self.wrong_unflagged} wrong unflagged, {self.missing_silent} of "
-            f"{self.missing} missing unmarked)\n"
+            f"{self.missing} missing unmarked); right cards flagged "
+            f"{self.right_flagged / max(1, self.cards_right):.3f}\n"
             f"  by side (piles exactly right / given to the side): {by_side}\n"
             f"  by players (photos with every side right): {by_players}"
         )

@@ -98,6 +98,10 @@ def test_a_gap_marker_or_a_flag_makes_an_error_seen() -> None:
     report.add("t3", unsure, [TRUTH[0]], ["near"])
     assert report.wrong_unflagged == 0 and report.silent_errors == 0  # the 6H is flagged
     assert report.player_scenes == {2: 1, 1: 1}
+    doubted = PhotoRead(100, 100, ((card("QS", UNSURE), card("5H"), card("5D")),), (), ("near",))
+    report.add("t4", doubted, [TRUTH[0]], ["near"])
+    assert report.right_flagged == 1  # the QS, right but flagged
+    assert "right cards flagged 0.083" in report.summary()  # 1 of the 12 read right
 
 
 class ReaderOf:

@@ -118,13 +118,21 @@ def light_on_dark(picture: np.ndarray, boxes: Sequence[tuple[float, float, float
     """Whether the index boxes (x1, y1, x2, y2 in the picture's pixels) show light ink on dark
     paper (a pure function of the picture)."""
     shares = []
-    for x1, y1, x2, y2 in boxes:
-        part = picture[int(y1) : int(np.ceil(y2)), int(x1) : int(np.ceil(x2)), :3]
-        if part.size < 12:
-            continue
+    for part in _box_parts(picture, boxes):
         grey = part.astype(np.float32).mean(axis=2)
         shares.append(float((grey > grey.mean()).mean()))
     return bool(shares) and float(np.median(shares)) < LIGHT_ON_DARK_BELOW
+
+
+def _box_parts(
+    picture: np.ndarray, boxes: Sequence[tuple[float, float, float, float]]
+) -> list[np.ndarray]:
+    """The picture's pixels (RGB) in each box (x1, y1, x2, y2), those of a few pixels left out."""
+    parts = [
+        picture[int(y1) : int(np.ceil(y2)), int(x1) : int(np.ceil(x2)), :3]
+        for x1, y1, x2, y2 in boxes
+    ]
+    return [part for part in parts if part.size >= 12]
 
 
 BLACK_INK = (0.0, 0.0, 0.0)
@@ -150,11 +158,7 @@ coloured (white, silver, gold), far less."""
 def light_inks(picture: np.ndarray, boxes: Sequence[tuple[float, float, float, float]]) -> Inks:
     """How many inks the index boxes (x1, y1, x2, y2 in the picture's pixels) of a deck printed
     light on dark show (a pure function of the picture)."""
-    colourfulness = []
-    for x1, y1, x2, y2 in boxes:
-        part = picture[int(y1) : int(np.ceil(y2)), int(x1) : int(np.ceil(x2)), :3]
-        if part.size >= 12:
-            colourfulness.append(ink_colourfulness(part))
+    colourfulness = [ink_colourfulness(part) for part in _box_parts(picture, boxes)]
     if len(colourfulness) < 2:
         return Inks.ONE
     spread = np.percentile(colourfulness, 90) - np.percentile(colourfulness, 10)

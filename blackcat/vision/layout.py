@@ -716,8 +716,7 @@ def split_rows(
     for row in rows:
         ordered = tuple(sorted(row, key=lambda i: anchors[i][0]))
         points = tuple(anchors[i] for i in ordered)
-        offsets = [b[0] - a[0] for a, b in pairwise(points)]
-        out.append(Row(ordered, points, _own_offset(offsets) or step))
+        out.append(Row(ordered, points, _row_offset(row, anchors) or step))
     return out
 
 

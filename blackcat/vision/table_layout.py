@@ -112,32 +112,34 @@ def _beyond_the_others_turned_round(
     stand the near player's way, yet lie beyond the far player's other piles. A photo whose
     groups all stand one way, or one player's with a few glyphs turned, keeps them."""
     strong = [n for n, read in enumerate(strength) if read >= MIN_SIDE_CARDS]
-    limit = np.cos(np.radians(FACING_WITHIN_DEGREES))
     turned = list(ups)
     for n in strong:
         others = [centres[m] for m in strong if ups[m] != ups[n]]
         opposite = (ups[n] + 2) % 4
-        if not any(ups[m] == opposite for m in strong):
-            continue
-        away = centres[n] - np.mean(others, axis=0)
-        length = float(np.hypot(*away))
-        if length and float(np.dot(away, FACING[opposite])) / length >= limit:
+        if any(ups[m] == opposite for m in strong) and _lies_towards(
+            opposite, centres[n] - np.mean(others, axis=0)
+        ):
             turned[n] = opposite
     return turned
+
+
+def _lies_towards(side: int, away: np.ndarray) -> bool:
+    """Whether a direction (from the others' cards to a group's) points to `side`'s edge of the
+    table, within FACING_WITHIN_DEGREES of FACING."""
+    length = float(np.hypot(*away))
+    limit = np.cos(np.radians(FACING_WITHIN_DEGREES))
+    return length > 0 and float(np.dot(away, FACING[side])) / length >= limit
 
 
 def facing_their_sides(ups: list[int], centres: dict[int, np.ndarray]) -> list[int]:
     """The sides (strongest first) that lie on their own side of the others' cards
     (FACING_WITHIN_DEGREES), the weakest misplaced one left out until all are placed."""
     ups = list(ups)
-    limit = np.cos(np.radians(FACING_WITHIN_DEGREES))
     while len(ups) > 1:
         misplaced = []
         for up in ups:
             others = np.concatenate([centres[other] for other in ups if other != up])
-            away = centres[up].mean(axis=0) - others.mean(axis=0)
-            length = float(np.hypot(*away))
-            if length == 0 or float(np.dot(away, FACING[up])) / length < limit:
+            if not _lies_towards(up, centres[up].mean(axis=0) - others.mean(axis=0)):
                 misplaced.append(up)
         if not misplaced:
             break

@@ -5,6 +5,13 @@
 #   bash workshop/gpu/train.sh start SCENES SEED HOURS WAIT   # set up, render, train in background
 #   bash workshop/gpu/train.sh watch WAIT                     # later calls: wait, report, save
 #
+# HOURS may be "auto": train for what the first call has left after rendering (WAIT less a minute
+# for the final validation and the copies), so one call does everything. Optional settings, from
+# the environment: SYNTH_FLAGS (more `blackcat synth` flags, e.g. "--tables 0.6 --columns 0.3"),
+# DETECTOR_FROM (default models/index_detector.pt), DETECTOR_FLAGS and CLASSIFIER_FLAGS (more
+# `blackcat train` flags, which override the defaults),
+# CLASSIFIER (default yes; "no" trains the detector alone), DEVICE (default 0).
+#
 # WAIT is in seconds: keep it 30 s under the call's limit, so that the weights are saved before
 # the call is stopped (a stopped call brings nothing back).
 # Training runs in its own process session, so it outlives one call while the machine stays
@@ -46,16 +53,22 @@ start)
     python3 -m pip install -q --no-index --no-deps --no-compile --target "$WORK/site" "$repo"/.gpu/whl/*.whl || exit 1
     python3 "$repo/workshop/gpu/cardart_bundle.py" unpack "$repo/.gpu/cardart" || exit 1
     started=$SECONDS
+    # shellcheck disable=SC2086  # SYNTH_FLAGS and DETECTOR_FLAGS are word lists
     python3 -m blackcat synth --out "$WORK/data" --scenes "$scenes" --seed "$seed" --workers "$(nproc)" \
-        >"$WORK/synth.log" 2>&1 || { tail -20 "$WORK/synth.log"; exit 1; }
+        ${SYNTH_FLAGS:-} >"$WORK/synth.log" 2>&1 || { tail -20 "$WORK/synth.log"; exit 1; }
     tail -3 "$WORK/synth.log"
     echo "synth: $((SECONDS - started)) s"
-    common=(--hours "$hours" --device 0 --start)
+    if [ "$hours" = auto ]; then
+        hours=$(python3 -c "print(round(max($wait - $SECONDS - 60, 60) / 3600, 4))")
+        echo "training for $hours h"
+    fi
+    common=(--hours "$hours" --device "${DEVICE:-0}" --start)
+    # shellcheck disable=SC2086
     setsid nohup python3 -m blackcat train detector --data "$WORK/data/detect/data.yaml" --imgsz 512 \
-        --batch 64 --workers 9 --lr0 0.001 --warmup-epochs 1 --name detector \
-        "${common[@]}" "$repo/models/index_detector.pt" >"$WORK/train-detector.log" 2>&1 </dev/null &
-    setsid nohup python3 -m blackcat train classifier --data "$WORK/data/classify" \
-        --batch 256 --workers 6 --lr0 0.001 --warmup-epochs 1 --name classifier \
+        --batch 64 --workers 9 --lr0 0.001 --warmup-epochs 1 --name detector ${DETECTOR_FLAGS:-} \
+        "${common[@]}" "$repo/${DETECTOR_FROM:-models/index_detector.pt}" >"$WORK/train-detector.log" 2>&1 </dev/null &
+    [ "${CLASSIFIER:-yes}" = no ] || setsid nohup python3 -m blackcat train classifier --data "$WORK/data/classify" \
+        --batch 256 --workers 6 --lr0 0.001 --warmup-epochs 1 --name classifier ${CLASSIFIER_FLAGS:-} \
         "${common[@]}" "$repo/models/card_classifier.pt" >"$WORK/train-classifier.log" 2>&1 </dev/null &
     sleep 5
     wait_for $((wait - SECONDS))

@@ -6,17 +6,23 @@ what the models said (`calibration.fit`) becomes models/calibration.json, with t
 under which a read is not shown and the doubt threshold that costs the player least (a misread
 left unflagged costs `--silent-cost` needless checks) while leaving at most `--max-wrong` wrong
 cards in 100 unflagged ones.
+
+With `--table DIR` it fits the calibration of whole-table reads instead
+(models/table_calibration.json) on whole-table scenes: their cards stand small, turned and at a
+slant, and the table detector that finds most of them has confidences of its own.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from blackcat.vision.calibration import (
     CALIBRATION_FILE,
     SILENT_COST,
+    TABLE_CALIBRATION_FILE,
     choose_drop_threshold,
     choose_threshold,
     fit,
@@ -25,13 +31,26 @@ from blackcat.vision.calibration import (
 from blackcat.vision.reader import MODELS_DIR
 
 DEFAULT_DIR = Path("datasets/generated/kitty-calibration")
+TABLE_SCENES = 150
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--kitty", type=Path, default=DEFAULT_DIR, help=f"scenes folder (default {DEFAULT_DIR})"
     )
-    parser.add_argument("--scenes", type=int, default=300, help="scenes (default 300)")
+    parser.add_argument(
+        "--table",
+        type=Path,
+        metavar="DIR",
+        help="fit the calibration of whole-table reads (table_calibration.json) on the "
+        "whole-table scenes in DIR instead (drawn there when missing; another seed than "
+        "`evaluate --table` measures on)",
+    )
+    parser.add_argument(
+        "--scenes",
+        type=int,
+        help=f"scenes (default 300; with --table {TABLE_SCENES})",
+    )
     parser.add_argument("--seed", type=int, default=9, help="seed of the scenes (default 9)")
     parser.add_argument(
         "--faults",
@@ -62,16 +81,34 @@ def run(args: argparse.Namespace) -> int:
 
     from blackcat.vision.calibration import UNCALIBRATED
     from blackcat.vision.reader import CardReader
-    from blackcat.workshop.evaluation import evaluate_kitty, reliability_text
+    from blackcat.workshop.evaluation import (
+        KittyReport,
+        TableReport,
+        evaluate_kitty,
+        evaluate_table,
+        reliability_text,
+    )
     from blackcat.workshop.kitty import make_kitty_scenes
+    from blackcat.workshop.table_scenes import make_table_scenes
 
+    if args.table and args.faults:
+        print("--faults adds kitty scenes: leave it out with --table", file=sys.stderr)
+        return 2
     reader = CardReader.load(args.models)
-    reader.calibration = UNCALIBRATED
-    scenes = list(make_kitty_scenes(args.kitty, args.scenes, args.seed))
-    if args.faults:
-        faults_dir = args.kitty.with_name(args.kitty.name + "-faults")
-        scenes += make_kitty_scenes(faults_dir, args.faults, args.seed, faults=True)
-    raw = evaluate_kitty(reader, scenes)
+    raw: KittyReport | TableReport
+    if args.table:
+        reader.table_calibration = UNCALIBRATED
+        tables = make_table_scenes(args.table, args.scenes or TABLE_SCENES, args.seed)
+        raw = evaluate_table(reader, tables)
+        path = args.models / TABLE_CALIBRATION_FILE
+    else:
+        reader.calibration = UNCALIBRATED
+        scenes = list(make_kitty_scenes(args.kitty, args.scenes or 300, args.seed))
+        if args.faults:
+            faults_dir = args.kitty.with_name(args.kitty.name + "-faults")
+            scenes += make_kitty_scenes(faults_dir, args.faults, args.seed, faults=True)
+        raw = evaluate_kitty(reader, scenes)
+        path = args.models / CALIBRATION_FILE
     print("uncalibrated: " + raw.summary())
     print(reliability_text(raw.probabilities, raw.rights))
     mapping = fit(raw.evidence, raw.rights)
@@ -100,7 +137,6 @@ def run(args: argparse.Namespace) -> int:
             f"  doubtful below {threshold:.3f}: {rates.wrong_unflagged_per_100:.2f} wrong in 100 "
             f"unflagged, {rates.right_flagged:.3f} of right cards flagged"
         )
-    path = args.models / CALIBRATION_FILE
     path.write_text(json.dumps(mapping.to_json(), indent=1) + "\n")
     print(
         f"chose doubtful below {choice.doubtful_below:.3f}, not shown below {drop_below:.3f}; "

@@ -22,6 +22,9 @@ import numpy as np
 from blackcat.vision.types import DOUBTFUL_BELOW, Evidence
 
 CALIBRATION_FILE = "calibration.json"
+# fitted on whole-table scenes, for the reads of a whole table (their cards stand small, turned
+# and seen at a slant, and are found by the table detector: its confidences are its own)
+TABLE_CALIBRATION_FILE = "table_calibration.json"
 SILENT_COST = 10.0  # a silent misread costs the player as much as this many needless checks
 FEATURES = 6  # bias, logit(card), log(detected), logit(is_index), log(upright), corners > 1
 
@@ -93,10 +96,11 @@ class Calibration:
 UNCALIBRATED = Calibration()
 
 
-def load_calibration(models_dir: Path) -> Calibration:
-    path = models_dir / CALIBRATION_FILE
+def load_calibration(models_dir: Path, name: str = CALIBRATION_FILE) -> Calibration | None:
+    """The calibration in `models_dir`'s file `name`; None where there is none."""
+    path = models_dir / name
     if not path.is_file():
-        return UNCALIBRATED
+        return None
     return Calibration.from_json(json.loads(path.read_text()))
 
 

@@ -18,7 +18,12 @@ import numpy as np
 from PIL import Image
 
 from blackcat.games.cards import ALL_CARDS
-from blackcat.vision.calibration import UNCALIBRATED, Calibration, load_calibration
+from blackcat.vision.calibration import (
+    TABLE_CALIBRATION_FILE,
+    UNCALIBRATED,
+    Calibration,
+    load_calibration,
+)
 from blackcat.vision.classes import QUARTER_TURNS, IndexClass, parse_class_name
 from blackcat.vision.colour import (
     BLACK_INK,
@@ -108,10 +113,12 @@ class CardReader:
         settings: ReaderSettings | None = None,
         calibration: Calibration = UNCALIBRATED,
         table_detector: IndexDetector | None = None,
+        table_calibration: Calibration | None = None,
     ) -> None:
         """`table_detector`: searches the places of a whole table whose piles stand turned
         (`_find`, `read_side_again`); the first look at every photo, the near player's place and
-        every search of one player's piles are the `detector`'s (None: it does them all)."""
+        every search of one player's piles are the `detector`'s (None: it does them all).
+        `table_calibration`: the probabilities of a whole table's cards (None: `calibration`)."""
         settings = settings or ReaderSettings()
         if settings.detect_size is None:
             settings = replace(settings, detect_size=detector.trained_size)
@@ -120,6 +127,7 @@ class CardReader:
         self.classifier = classifier
         self.settings = settings
         self.calibration = calibration
+        self.table_calibration = table_calibration
         self.class_tables = class_tables([parse_class_name(name) for name in classifier.names])
         self.timings = Timings()
 
@@ -144,8 +152,9 @@ class CardReader:
             OnnxDetector(paths[0]),
             OnnxClassifier(paths[1]),
             settings,
-            load_calibration(models_dir),
+            load_calibration(models_dir) or UNCALIBRATED,
             LazyOnnxDetector(table_path) if table_path.is_file() else None,
+            load_calibration(models_dir, TABLE_CALIBRATION_FILE),
         )
 
     def warm_up(self) -> None:
@@ -272,7 +281,7 @@ class CardReader:
             decks=decks,
             width=width,
             height=height,
-            calibration=self.calibration,
+            calibration=self.table_calibration or self.calibration,
         )
         self._timed(stages, laid_out, started, 0)
         return read

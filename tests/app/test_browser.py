@@ -18,13 +18,24 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from google.protobuf.message import DecodeError
 from PIL import Image
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Locator,
+    Page,
+    WebSocket,
+    expect,
+    sync_playwright,
+)
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from blackcat.cli import app as app_cli
 from blackcat.vision import reader as vision_reader
@@ -121,8 +132,7 @@ def open_app(browser: Browser, url: str) -> Iterator[Page]:
     """A page on the app at `url`, at a phone's size, its first run settled; for a fixture to
     `yield from` (the page's context closes after)."""
     context = browser.new_context(viewport=PHONE, accept_downloads=True)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    page = new_page(context)
     page.goto(url)
     expect(page.get_by_text("Black Cat score").first).to_be_visible()
     settle(page)
@@ -135,10 +145,63 @@ def page(browser: Browser, server: str) -> Iterator[Page]:
     yield from open_app(browser, server)
 
 
+@dataclass
+class ScriptRuns:
+    """The app's script runs as Streamlit's own messages on a page's websocket tell them: each
+    run starts with a `new_session` message and ends with a `script_finished` one. The page's
+    "running" attribute alone cannot tell a run not yet begun (a loaded machine can take
+    seconds to start it) from one already over."""
+
+    started: int = 0
+    finished: int = 0
+    settled: int = 0  # runs started before the last `settle` returned
+
+    def watch(self, socket: WebSocket) -> None:
+        socket.on("framereceived", self._count)
+
+    def _count(self, payload: str | bytes) -> None:
+        if isinstance(payload, str):
+            return
+        message = ForwardMsg()
+        with contextlib.suppress(DecodeError):
+            message.ParseFromString(payload)
+            kind = message.WhichOneof("type")
+            self.started += kind == "new_session"
+            self.finished += kind == "script_finished"
+
+
+# Each page that `new_page` opened, with its runs.
+SCRIPT_RUNS: dict[Page, ScriptRuns] = {}
+# How long an action may take to start its run before `settle` takes it that there was none.
+RUN_START_MS = 5_000
+
+
+def new_page(context: BrowserContext) -> Page:
+    """A page of `context` whose script runs `settle` counts (watched from before it loads)."""
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    runs = SCRIPT_RUNS[page] = ScriptRuns()
+    page.on("websocket", runs.watch)
+    return page
+
+
+def wait_until(page: Page, done: Callable[[], bool], timeout_ms: int) -> bool:
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not done() and time.monotonic() < deadline:
+        page.wait_for_timeout(50)  # Playwright delivers the socket's messages while it waits
+    return done()
+
+
 def settle(page: Page) -> None:
-    """Wait until Streamlit has finished the run that the last action started."""
-    with contextlib.suppress(PlaywrightTimeout):  # the run may be over before we look
-        page.wait_for_selector('[data-test-script-state="running"]', timeout=1_000)
+    """Wait until Streamlit has finished the runs that the last action started."""
+    runs = SCRIPT_RUNS.get(page)
+    if runs is not None:
+        if wait_until(page, lambda: runs.started > runs.settled, RUN_START_MS):
+            wait_until(page, lambda: runs.finished >= runs.started, WAIT_MS)
+        runs.settled = runs.started
+    else:
+        with contextlib.suppress(PlaywrightTimeout):  # the run may be over before we look
+            page.wait_for_selector('[data-test-script-state="running"]', timeout=1_000)
     page.wait_for_selector(
         '[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=WAIT_MS
     )
@@ -282,8 +345,7 @@ def test_a_phantom_card_goes_in_one_tap_and_the_editors_stay_put(
     browser: Browser, fake_reader_server: str
 ) -> None:
     context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    page = new_page(context)
     page.goto(fake_reader_server)
     expect(page.get_by_text("Black Cat score").first).to_be_visible()
     settle(page)
@@ -350,8 +412,7 @@ def test_lan_serves_the_page_over_https_to_the_address_with_the_key(
             assert answer.read().strip() == b"ok"
         key = (tmp_path / "config" / "lan-table-key.txt").read_text()
         context = browser.new_context(viewport=PHONE, ignore_https_errors=True)
-        page = context.new_page()
-        page.set_default_timeout(WAIT_MS)
+        page = new_page(context)
 
         page.goto(url)  # no key: no table
         expect(page.get_by_text("This table is private")).to_be_visible()
@@ -465,8 +526,7 @@ def test_black_lady_survives_a_reload_and_its_link_opens_it_on_another_phone(
     shoot(page, "lady-reloaded")
 
     other = browser.new_context(viewport=PHONE)  # another phone
-    elsewhere = other.new_page()
-    elsewhere.set_default_timeout(WAIT_MS)
+    elsewhere = new_page(other)
     elsewhere.goto(link)
     expect(elsewhere.get_by_text("Black Lady score").first).to_be_visible()
     settle(elsewhere)
@@ -606,8 +666,7 @@ def test_the_game_switch_is_clear_of_the_top_bar(page: Page) -> None:
 
 def test_the_share_link_is_copied_in_one_tap(browser: Browser, server: str) -> None:
     context = browser.new_context(viewport=PHONE, permissions=["clipboard-read", "clipboard-write"])
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    page = new_page(context)
     page.goto(server)
     settle(page)
     type_pile(page, 2, "7D 3C")
@@ -706,8 +765,7 @@ def test_a_night_of_three_games_with_a_late_correction(browser: Browser, page: P
     assert len(link) < 300, link  # three games of typed cards
     expect(page.get_by_role("img", name="QR code of the link")).to_be_visible()
     other = browser.new_context(viewport=PHONE)  # another phone
-    elsewhere = other.new_page()
-    elsewhere.set_default_timeout(WAIT_MS)
+    elsewhere = new_page(other)
     elsewhere.goto(link)
     expect(elsewhere.get_by_text("The night: 3 games")).to_be_visible()
     settle(elsewhere)

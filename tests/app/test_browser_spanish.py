@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import test_browser
 from playwright.sync_api import Browser, expect
-from test_browser import PHONE, WAIT_MS, blank_png, no_errors_on, settle, shoot
+from test_browser import PHONE, blank_png, new_page, no_errors_on, settle, shoot
 
 # test_browser's fixtures, here too: the browser and the app with the stand-in reader
 browser = test_browser.browser
@@ -17,8 +17,7 @@ def test_a_spanish_browser_gets_the_app_in_spanish_end_to_end(
     browser: Browser, fake_reader_server: str
 ) -> None:
     context = browser.new_context(viewport=PHONE, locale="es-ES")
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    page = new_page(context)
     page.goto(fake_reader_server)
     expect(page.get_by_text("Puntos de Gato negro").first).to_be_visible()
     settle(page)

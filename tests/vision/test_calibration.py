@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from blackcat.vision.calibration import (
     CALIBRATION_FILE,
+    TABLE_CALIBRATION_FILE,
     UNCALIBRATED,
     Calibration,
     choose_drop_threshold,
@@ -102,7 +103,8 @@ def test_a_calibration_file_round_trips(tmp_path) -> None:
     )
     (tmp_path / CALIBRATION_FILE).write_text(json.dumps(calibration.to_json()))
     assert load_calibration(tmp_path) == calibration
-    assert load_calibration(tmp_path / "nowhere") == UNCALIBRATED
+    assert load_calibration(tmp_path / "nowhere") is None
+    assert load_calibration(tmp_path, TABLE_CALIBRATION_FILE) is None  # fitted apart, if at all
 
 
 def test_a_damaged_calibration_is_refused() -> None:

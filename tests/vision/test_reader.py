@@ -390,6 +390,26 @@ def test_the_table_detector_searches_a_whole_tables_places_and_nothing_else(
     assert [side for side, _ in table.seats()] == ["near", "far"]
 
 
+def test_a_table_calibration_weighs_a_whole_tables_cards_and_nothing_else(
+    reader: CardReader,
+) -> None:
+    from blackcat.vision.calibration import Calibration
+
+    doubt_everything = Calibration(raw=(0.0, 1.0), probability=(0.3, 0.3), doubtful_below=0.5)
+    calibrated = CardReader(
+        reader.detector,
+        reader.classifier,
+        reader.settings,
+        reader.calibration,
+        table_calibration=doubt_everything,
+    )
+    one_player = calibrated.read(load_image(EXAMPLE.with_suffix(".jpg")))
+    assert one_player == reader.read(load_image(EXAMPLE.with_suffix(".jpg")))
+    table = calibrated.read(a_whole_table({"near": EXAMPLE, "far": SCENES[0]}), decks=2)
+    cards = [card for pile in table.piles for card in pile]
+    assert cards and all(card.confidence == 0.3 and card.doubtful for card in cards)
+
+
 def test_a_reader_without_a_table_detector_searches_tables_with_its_own(
     reader: CardReader,
 ) -> None:

@@ -1,0 +1,41 @@
+"""`blackcat calibrate`: the table's calibration is fitted on whole-table scenes, apart from the
+one-player calibration."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from blackcat.cli import main
+from blackcat.vision.calibration import CALIBRATION_FILE, TABLE_CALIBRATION_FILE, Calibration
+from blackcat.vision.reader import MODELS_DIR
+
+
+def models_copy(tmp_path: Path) -> Path:
+    models = tmp_path / "models"
+    models.mkdir()
+    for path in [*MODELS_DIR.glob("*.onnx"), MODELS_DIR / CALIBRATION_FILE]:
+        shutil.copy2(path, models / path.name)
+    return models
+
+
+def test_table_scenes_fit_the_tables_calibration_and_leave_the_players(
+    tmp_path: Path, capsys
+) -> None:
+    models = models_copy(tmp_path)
+    one_player = (models / CALIBRATION_FILE).read_text()
+    argv = ["calibrate", "--models", str(models), "--table", str(tmp_path / "t"), "--scenes", "2"]
+    assert main(argv) == 0
+    fitted = Calibration.from_json(json.loads((models / TABLE_CALIBRATION_FILE).read_text()))
+    assert len(fitted.weights) == 6 and 0.0 < fitted.doubtful_below <= 1.01
+    assert (models / CALIBRATION_FILE).read_text() == one_player
+    assert len(list((tmp_path / "t").glob("t*.json"))) == 2
+    assert f"wrote {models / TABLE_CALIBRATION_FILE}" in capsys.readouterr().out
+
+
+def test_camera_faults_are_kitty_scenes_and_not_for_a_table(tmp_path: Path, capsys) -> None:
+    argv = ["calibrate", "--table", str(tmp_path / "t"), "--faults", "10"]
+    assert main(argv) == 2
+    assert "--faults" in capsys.readouterr().err
+    assert not (tmp_path / "t").exists()

@@ -107,3 +107,15 @@ def new_game_words(thing: str) -> tuple[str, str, str]:
 def _start_and_close(start: Callable[[], None], key: str) -> None:
     start()
     st.session_state[f"{key}-answered"] = st.session_state.get(f"{key}-answered", 0) + 1
+    st.session_state[STARTED] = started() + 1
+
+
+STARTED = "games-started"
+
+
+def started() -> int:
+    """How many games or nights this session started: a part of the keys of the fields that
+    show a game's piles and names. A page may send a field's last value back with the next tap
+    (seen: a name typed at once after "New game" typed the example's pile back in); under a new
+    key, the new game's field can't take it."""
+    return st.session_state.get(STARTED, 0)

@@ -354,7 +354,7 @@ def show_players(table: ts.Table) -> ts.Player:
     )
     player = table.player(st.session_state.player)
     with st.container(horizontal=True, vertical_alignment="bottom"):
-        name_key = f"name:{player.id}"
+        name_key = f"name:{game_state.started()}:{player.id}"
         set_widget(name_key, player.name)
         st.text_input(
             _("Name"), key=name_key, on_change=on_rename, args=(player.id, name_key), width=140
@@ -539,7 +539,7 @@ def show_pile(
     with st.container(key=f"queens-{pile.id}"):
         if score.queens:
             show_queens(pile, pile_index, score)
-    text_key = f"text:{pile.id}"
+    text_key = f"text:{game_state.started()}:{pile.id}"
     set_widget(text_key, ts.pile_text(pile))
     st.text_input(
         _("Pile {number}, left to right").format(number=pile_index + 1),

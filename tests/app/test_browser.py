@@ -155,6 +155,7 @@ class ScriptRuns:
     started: int = 0
     finished: int = 0
     settled: int = 0  # runs started before the last `settle` returned
+    query: str | None = None  # the address's query as the app last set it
 
     def watch(self, socket: WebSocket) -> None:
         socket.on("framereceived", self._count)
@@ -168,12 +169,17 @@ class ScriptRuns:
             kind = message.WhichOneof("type")
             self.started += kind == "new_session"
             self.finished += kind == "script_finished"
+            if kind == "page_info_changed":
+                self.query = message.page_info_changed.query_string
 
 
 # Each page that `new_page` opened, with its runs.
 SCRIPT_RUNS: dict[Page, ScriptRuns] = {}
 # How long an action may take to start its run before `settle` takes it that there was none.
 RUN_START_MS = 5_000
+# How long the page may take to draw what a run sent, after its last message came (seen: an
+# action taken at once sent a new game's empty pile back as the example's cards).
+DRAWN_MS = 300
 
 
 def new_page(context: BrowserContext) -> Page:
@@ -205,6 +211,18 @@ def settle(page: Page) -> None:
     page.wait_for_selector(
         '[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=WAIT_MS
     )
+    page.wait_for_timeout(DRAWN_MS)
+
+
+def reload_page(page: Page) -> None:
+    """Reload the page, as a phone does when the camera app took its memory, once its address
+    holds what the app last put there (the page takes a moment to write it)."""
+    runs = SCRIPT_RUNS.get(page)
+    if runs is not None and runs.query is not None:
+        page.wait_for_function(
+            "query => location.search.replace(/^[?]/, '') === query", arg=runs.query
+        )
+    page.reload()
 
 
 def no_errors_on(page: Page) -> None:
@@ -307,7 +325,7 @@ def test_a_reload_keeps_an_edited_table(page: Page) -> None:
     settle(page)
     type_pile(page, 2, "KS 9C 4S")
     expect(page.get_by_text("Ben: 12 points")).to_be_visible()
-    page.reload()  # as a phone does when the camera app took its memory
+    reload_page(page)
     expect(page.get_by_text("Ben: 12 points")).to_be_visible()
     settle(page)
     expect(page.get_by_label("Pile 2, left to right")).to_have_value("KS 9C 4S")
@@ -434,7 +452,7 @@ def test_lan_serves_the_page_over_https_to_the_address_with_the_key(
         settle(page)
         expect(page.get_by_text("Black Lady score").first).to_be_visible()
         assert f"key={key}" in page.url and "/black-lady" in page.url
-        page.reload()
+        reload_page(page)
         expect(page.get_by_text("Black Lady score").first).to_be_visible()
         open_expander(page, "Open on another phone")
         settle(page)
@@ -502,7 +520,7 @@ def test_black_lady_survives_a_reload_and_its_link_opens_it_on_another_phone(
     before = sheet_rows(page)
     assert before[1][:4] == ["Ann", "−61", "−51", "−10"], before
 
-    page.reload()  # as a phone does when the camera app took its memory
+    reload_page(page)
     expect(page.get_by_text("Black Lady score").first).to_be_visible()
     settle(page)
     expect(page.locator("table.bl-sheet td.tot").first).to_have_text(before[1][1])
@@ -730,7 +748,7 @@ def test_a_night_of_three_games_with_a_late_correction(browser: Browser, page: P
     expect(page.get_by_text("Ann leads the night with 24 points after 3 games.")).to_be_visible()
     shoot(page, "night")
 
-    page.reload()  # as a phone does when the camera app took its memory
+    reload_page(page)
     expect(page.get_by_text("The night: 3 games")).to_be_visible()
     settle(page)
     assert sheet_rows(page) == played

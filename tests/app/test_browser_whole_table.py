@@ -18,6 +18,7 @@ from test_browser import (
     new_game,
     no_errors_on,
     open_app,
+    reload_page,
     rename,
     settle,
     shoot,
@@ -70,6 +71,8 @@ def test_one_photo_of_the_whole_table_scores_four_players_and_a_pile_moves_in_on
 ) -> None:
     page = reading_page
     seat_four(page)
+    nobody_scored = {name: "0 + 0 = 0" for name in ("Ann", "Ben", "Cat", "Dan")}
+    assert board_once_settled(page, nobody_scored) == nobody_scored
     page.get_by_role("radio", name="The whole table").click()
     settle(page)
     photographer = page.locator('[class*="st-key-photographer"]')
@@ -112,7 +115,7 @@ def test_one_photo_of_the_whole_table_scores_four_players_and_a_pile_moves_in_on
     assert board_once_settled(page, moved) == moved
     expect(page.locator('[class*="st-key-give-"]', has_text="Ben's pile 2")).to_be_visible()
 
-    page.reload()  # as a phone does when the camera app took its memory
+    reload_page(page)
     expect(page.locator("table.bc-board")).to_contain_text("14")
     settle(page)
     assert board_once_settled(page, moved) == moved

@@ -224,6 +224,16 @@ def test_typing_cards_scores_them_and_a_typo_is_explained(app: AppTest) -> None:
     assert totals(app) == ["#### Player 1: 21 points"]
 
 
+def test_a_new_game_shows_its_piles_and_names_in_fields_of_their_own(app: AppTest) -> None:
+    """A page may send a field's last value back with the next tap: the example's pile, sent
+    back under the new game's field, would be typed into the new game."""
+    before = text_input(app, "Pile 1, left to right").key, text_input(app, "Name").key
+    new_game(app)
+    after = text_input(app, "Pile 1, left to right").key, text_input(app, "Name").key
+    assert before[0] != after[0] and before[1] != after[1]
+    assert pile_cards(app, 1) == ""
+
+
 def test_picking_cards_by_hand(app: AppTest) -> None:
     new_game(app)
     for rank, suit in ((Rank.KING, Suit.SPADES), (Rank.NINE, Suit.CLUBS), (Rank.FOUR, Suit.SPADES)):
@@ -253,7 +263,7 @@ def player_ids(at: AppTest) -> list[int]:
 
 def pile_id(at: AppTest, pile: int) -> int:
     key = text_input(at, f"Pile {pile}, left to right").key
-    return int(key.split(":")[1])
+    return int(key.rsplit(":", 1)[1])  # text:GAMES_STARTED:PILE_ID
 
 
 # ---------------------------------------------------------------------------------------------

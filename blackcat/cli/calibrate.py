@@ -7,9 +7,12 @@ under which a read is not shown and the doubt threshold that costs the player le
 left unflagged costs `--silent-cost` needless checks) while leaving at most `--max-wrong` wrong
 cards in 100 unflagged ones.
 
-With `--table DIR` it fits the calibration of whole-table reads instead
-(models/table_calibration.json) on whole-table scenes: their cards stand small, turned and at a
-slant, and the table detector that finds most of them has confidences of its own.
+With `--table DIR` it chooses the doubt threshold of a whole table's cards instead
+(models/table_calibration.json) on whole-table scenes read with the one-player calibration: their
+cards stand small, turned and at a slant, and the table detector finds them, so the same
+probability means more or less there. The threshold is the highest that flags at most
+`--max-flagged` of the right cards. Their probabilities stay the one-player calibration's: the
+layout weighs cards by them (a fit of its own on tables left more phantoms).
 """
 
 from __future__ import annotations
@@ -18,20 +21,27 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from blackcat.vision.calibration import (
     CALIBRATION_FILE,
     SILENT_COST,
     TABLE_CALIBRATION_FILE,
+    ThresholdChoice,
     choose_drop_threshold,
     choose_threshold,
+    choose_threshold_flagging_at_most,
     fit,
     flag_rates,
 )
 from blackcat.vision.reader import MODELS_DIR
 
+if TYPE_CHECKING:
+    from blackcat.workshop.evaluation import TableReport
+
 DEFAULT_DIR = Path("datasets/generated/kitty-calibration")
 TABLE_SCENES = 150
+MAX_TABLE_FLAGGED = 0.1
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,8 +52,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--table",
         type=Path,
         metavar="DIR",
-        help="fit the calibration of whole-table reads (table_calibration.json) on the "
-        "whole-table scenes in DIR instead (drawn there when missing; another seed than "
+        help="choose the doubt threshold of a whole table's cards (table_calibration.json) on "
+        "the whole-table scenes in DIR instead (drawn there when missing; another seed than "
         "`evaluate --table` measures on)",
     )
     parser.add_argument(
@@ -68,6 +78,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="wrong cards allowed among 100 unflagged ones (default 1)",
     )
     parser.add_argument(
+        "--max-flagged",
+        type=float,
+        default=MAX_TABLE_FLAGGED,
+        help="with --table: the share of right cards a whole table's threshold may flag "
+        f"(default {MAX_TABLE_FLAGGED:g}); the highest such threshold is chosen",
+    )
+    parser.add_argument(
         "--silent-cost",
         type=float,
         default=SILENT_COST,
@@ -81,13 +98,7 @@ def run(args: argparse.Namespace) -> int:
 
     from blackcat.vision.calibration import UNCALIBRATED
     from blackcat.vision.reader import CardReader
-    from blackcat.workshop.evaluation import (
-        KittyReport,
-        TableReport,
-        evaluate_kitty,
-        evaluate_table,
-        reliability_text,
-    )
+    from blackcat.workshop.evaluation import evaluate_kitty, evaluate_table, reliability_text
     from blackcat.workshop.kitty import make_kitty_scenes
     from blackcat.workshop.table_scenes import make_table_scenes
 
@@ -95,20 +106,16 @@ def run(args: argparse.Namespace) -> int:
         print("--faults adds kitty scenes: leave it out with --table", file=sys.stderr)
         return 2
     reader = CardReader.load(args.models)
-    raw: KittyReport | TableReport
     if args.table:
-        reader.table_calibration = UNCALIBRATED
+        reader.table_calibration = None
         tables = make_table_scenes(args.table, args.scenes or TABLE_SCENES, args.seed)
-        raw = evaluate_table(reader, tables)
-        path = args.models / TABLE_CALIBRATION_FILE
-    else:
-        reader.calibration = UNCALIBRATED
-        scenes = list(make_kitty_scenes(args.kitty, args.scenes or 300, args.seed))
-        if args.faults:
-            faults_dir = args.kitty.with_name(args.kitty.name + "-faults")
-            scenes += make_kitty_scenes(faults_dir, args.faults, args.seed, faults=True)
-        raw = evaluate_kitty(reader, scenes)
-        path = args.models / CALIBRATION_FILE
+        return choose_table_threshold(evaluate_table(reader, tables), args)
+    reader.calibration = UNCALIBRATED
+    scenes = list(make_kitty_scenes(args.kitty, args.scenes or 300, args.seed))
+    if args.faults:
+        faults_dir = args.kitty.with_name(args.kitty.name + "-faults")
+        scenes += make_kitty_scenes(faults_dir, args.faults, args.seed, faults=True)
+    raw = evaluate_kitty(reader, scenes)
     print("uncalibrated: " + raw.summary())
     print(reliability_text(raw.probabilities, raw.rights))
     mapping = fit(raw.evidence, raw.rights)
@@ -131,15 +138,43 @@ def run(args: argparse.Namespace) -> int:
     )
     print("calibrated:")
     print(reliability_text(calibrated, raw.rights))
-    for threshold in (0.5, 0.7, 0.8, 0.9, choice.doubtful_below):
-        rates = flag_rates([calibrated[n] for n in kept], [raw.rights[n] for n in kept], threshold)
-        print(
-            f"  doubtful below {threshold:.3f}: {rates.wrong_unflagged_per_100:.2f} wrong in 100 "
-            f"unflagged, {rates.right_flagged:.3f} of right cards flagged"
-        )
+    print_flag_rates([calibrated[n] for n in kept], [raw.rights[n] for n in kept], choice)
+    path = args.models / CALIBRATION_FILE
     path.write_text(json.dumps(mapping.to_json(), indent=1) + "\n")
     print(
         f"chose doubtful below {choice.doubtful_below:.3f}, not shown below {drop_below:.3f}; "
         f"wrote {path}"
     )
+    return 0
+
+
+def print_flag_rates(
+    probabilities: list[float], rights: list[bool], choice: ThresholdChoice
+) -> None:
+    for threshold in (0.5, 0.7, 0.8, 0.9, choice.doubtful_below):
+        rates = flag_rates(probabilities, rights, threshold)
+        print(
+            f"  doubtful below {threshold:.3f}: {rates.wrong_unflagged_per_100:.2f} wrong in 100 "
+            f"unflagged, {rates.right_flagged:.3f} of right cards flagged"
+        )
+
+
+def choose_table_threshold(report: TableReport, args: argparse.Namespace) -> int:
+    """The doubt threshold of a whole table's cards, on the probabilities the one-player
+    calibration gave them (`report`): the highest that flags at most `--max-flagged` of the
+    right cards. The least-cost rule of one player's photos would flag a twentieth and leave
+    ten times the misreads silent, and fewer flags also leave more missing cards unmarked."""
+    from blackcat.workshop.evaluation import reliability_text
+
+    print("read with the one-player calibration: " + report.summary())
+    print(reliability_text(report.probabilities, report.rights))
+    choice = choose_threshold_flagging_at_most(
+        report.probabilities, report.rights, args.max_flagged, args.max_wrong, args.silent_cost
+    )
+    print_flag_rates(report.probabilities, report.rights, choice)
+    path = args.models / TABLE_CALIBRATION_FILE
+    path.write_text(
+        json.dumps({"doubtful_below": round(choice.doubtful_below, 4)}, indent=1) + "\n"
+    )
+    print(f"chose doubtful below {choice.doubtful_below:.3f} for whole tables; wrote {path}")
     return 0

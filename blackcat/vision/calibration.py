@@ -14,7 +14,7 @@ import itertools
 import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -22,8 +22,8 @@ import numpy as np
 from blackcat.vision.types import DOUBTFUL_BELOW, Evidence
 
 CALIBRATION_FILE = "calibration.json"
-# fitted on whole-table scenes, for the reads of a whole table (their cards stand small, turned
-# and seen at a slant, and are found by the table detector: its confidences are its own)
+# the doubt threshold of a whole table's cards (they stand small, turned and at a slant, and the
+# table detector finds most of them: the same probability means more or less there)
 TABLE_CALIBRATION_FILE = "table_calibration.json"
 SILENT_COST = 10.0  # a silent misread costs the player as much as this many needless checks
 FEATURES = 6  # bias, logit(card), log(detected), logit(is_index), log(upright), corners > 1
@@ -96,12 +96,23 @@ class Calibration:
 UNCALIBRATED = Calibration()
 
 
-def load_calibration(models_dir: Path, name: str = CALIBRATION_FILE) -> Calibration | None:
-    """The calibration in `models_dir`'s file `name`; None where there is none."""
-    path = models_dir / name
+def load_calibration(models_dir: Path) -> Calibration:
+    path = models_dir / CALIBRATION_FILE
+    if not path.is_file():
+        return UNCALIBRATED
+    return Calibration.from_json(json.loads(path.read_text()))
+
+
+def load_table_calibration(models_dir: Path, calibration: Calibration) -> Calibration | None:
+    """The calibration of a whole table's cards: the one-player `calibration`'s probabilities
+    (the layout weighs cards by them alike) with the doubt threshold chosen on whole-table
+    scenes (`blackcat calibrate --table`); None where none was chosen."""
+    path = models_dir / TABLE_CALIBRATION_FILE
     if not path.is_file():
         return None
-    return Calibration.from_json(json.loads(path.read_text()))
+    return replace(
+        calibration, doubtful_below=float(json.loads(path.read_text())["doubtful_below"])
+    )
 
 
 def fit(evidence: Sequence[Evidence], right: Sequence[bool]) -> Calibration:
@@ -202,6 +213,32 @@ def choose_threshold(
     if not within:
         return flag_rates(probabilities, right, 1.01)
     return min(within, key=lambda choice: choice.cost(silent_cost))  # the first, on a tie
+
+
+def choose_threshold_flagging_at_most(
+    probabilities: Sequence[float],
+    right: Sequence[bool],
+    max_flagged: float,
+    max_wrong_per_100: float = 1.0,
+    silent_cost: float = SILENT_COST,
+) -> ThresholdChoice:
+    """The highest threshold (the fewest errors left unflagged) that flags at most
+    `max_flagged` of the right cards and leaves at most `max_wrong_per_100` wrong cards in 100
+    unflagged ones; where none does, `choose_threshold`'s. Where errors are many, its least cost
+    flags few cards and leaves many errors silent; flags on a tenth of the right cards still
+    mean "look here"."""
+    within = [
+        choice
+        for choice in (
+            flag_rates(probabilities, right, threshold)
+            for threshold in sorted({0.0, *(round(float(v), 4) for v in probabilities)})
+        )
+        if choice.wrong_unflagged_per_100 <= max_wrong_per_100
+        and choice.right_flagged <= max_flagged
+    ]
+    if not within:
+        return choose_threshold(probabilities, right, max_wrong_per_100, silent_cost)
+    return max(within, key=lambda choice: choice.doubtful_below)
 
 
 def choose_drop_threshold(probabilities: Sequence[float], real: Sequence[bool]) -> float:

@@ -19,10 +19,10 @@ from PIL import Image
 
 from blackcat.games.cards import ALL_CARDS
 from blackcat.vision.calibration import (
-    TABLE_CALIBRATION_FILE,
     UNCALIBRATED,
     Calibration,
     load_calibration,
+    load_table_calibration,
 )
 from blackcat.vision.classes import QUARTER_TURNS, IndexClass, parse_class_name
 from blackcat.vision.colour import (
@@ -115,10 +115,11 @@ class CardReader:
         table_detector: IndexDetector | None = None,
         table_calibration: Calibration | None = None,
     ) -> None:
-        """`table_detector`: searches the places of a whole table whose piles stand turned
-        (`_find`, `read_side_again`); the first look at every photo, the near player's place and
-        every search of one player's piles are the `detector`'s (None: it does them all).
-        `table_calibration`: the probabilities of a whole table's cards (None: `calibration`)."""
+        """`table_detector`: searches each place of a whole table again and reads its sides again
+        (`_find`, `read_side_again`); the first look at every photo and every search of one
+        player's piles are the `detector`'s (None: it does them all). `table_calibration`: how
+        sure a whole table's cards are (None: as `calibration` says), with a doubt threshold
+        of its own: the table detector's confidences are its own."""
         settings = settings or ReaderSettings()
         if settings.detect_size is None:
             settings = replace(settings, detect_size=detector.trained_size)
@@ -148,13 +149,14 @@ class CardReader:
                 "them) or `blackcat export`"
             )
         table_path = models_dir / TABLE_DETECTOR_FILE
+        calibration = load_calibration(models_dir)
         return cls(
             OnnxDetector(paths[0]),
             OnnxClassifier(paths[1]),
             settings,
-            load_calibration(models_dir) or UNCALIBRATED,
+            calibration,
             LazyOnnxDetector(table_path) if table_path.is_file() else None,
-            load_calibration(models_dir, TABLE_CALIBRATION_FILE),
+            load_table_calibration(models_dir, calibration),
         )
 
     def warm_up(self) -> None:
@@ -312,7 +314,7 @@ class CardReader:
             fix,
             turns=up,
             finer_decoded=True,
-            detector=self._place_detector(up),
+            detector=self.table_detector,
         )
         found_boxes, found_confidences = _as_lists(found, confidences)
         reads = self.classify(photo, found_boxes, fix, turns=up, finer_decoded=True)
@@ -411,7 +413,7 @@ class CardReader:
                 turns=plan.turns,
                 confidence=plan.confidence,
                 finer_decoded=several,  # decoded for the places' classification
-                detector=self._place_detector(plan.turns) if several else self.detector,
+                detector=self.table_detector if several else self.detector,
             )
             own = [n for n, box in enumerate(found) if not plan.elsewhere(box)]
             found, found_confidences = found[own].reshape(-1, 4), found_confidences[own]
@@ -498,12 +500,6 @@ class CardReader:
                 )
                 plans.append(PassPlan(*plan, turn, others, PLACE_CONFIDENCE))
         return plans
-
-    def _place_detector(self, turns: int) -> IndexDetector:
-        """The detector that searches a whole table's place turned `turns` quarter turns: the
-        table detector for the other players' (turned) piles; the index detector for the near
-        player's, upright as one player's photo (flags on them are as one player's)."""
-        return self.table_detector if turns % 4 else self.detector
 
     def _detect_in(
         self,

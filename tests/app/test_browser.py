@@ -177,9 +177,6 @@ class ScriptRuns:
 SCRIPT_RUNS: dict[Page, ScriptRuns] = {}
 # How long an action may take to start its run before `settle` takes it that there was none.
 RUN_START_MS = 5_000
-# How long the page may take to draw what a run sent, after its last message came (seen: an
-# action taken at once sent a new game's empty pile back as the example's cards).
-DRAWN_MS = 300
 
 
 def new_page(context: BrowserContext) -> Page:
@@ -211,7 +208,6 @@ def settle(page: Page) -> None:
     page.wait_for_selector(
         '[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=WAIT_MS
     )
-    page.wait_for_timeout(DRAWN_MS)
 
 
 def reload_page(page: Page) -> None:

@@ -1,5 +1,5 @@
-"""`blackcat calibrate`: the table's calibration is fitted on whole-table scenes, apart from the
-one-player calibration."""
+"""`blackcat calibrate`: a whole table's doubt threshold is chosen on whole-table scenes, apart
+from the one-player calibration."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from blackcat.cli import main
-from blackcat.vision.calibration import CALIBRATION_FILE, TABLE_CALIBRATION_FILE, Calibration
+from blackcat.vision.calibration import CALIBRATION_FILE, TABLE_CALIBRATION_FILE
 from blackcat.vision.reader import MODELS_DIR
 
 
@@ -20,15 +20,15 @@ def models_copy(tmp_path: Path) -> Path:
     return models
 
 
-def test_table_scenes_fit_the_tables_calibration_and_leave_the_players(
+def test_table_scenes_choose_the_tables_doubt_threshold_and_leave_the_players(
     tmp_path: Path, capsys
 ) -> None:
     models = models_copy(tmp_path)
     one_player = (models / CALIBRATION_FILE).read_text()
     argv = ["calibrate", "--models", str(models), "--table", str(tmp_path / "t"), "--scenes", "2"]
     assert main(argv) == 0
-    fitted = Calibration.from_json(json.loads((models / TABLE_CALIBRATION_FILE).read_text()))
-    assert len(fitted.weights) == 6 and 0.0 < fitted.doubtful_below <= 1.01
+    chosen = json.loads((models / TABLE_CALIBRATION_FILE).read_text())
+    assert list(chosen) == ["doubtful_below"] and 0.0 <= chosen["doubtful_below"] <= 1.01
     assert (models / CALIBRATION_FILE).read_text() == one_player
     assert len(list((tmp_path / "t").glob("t*.json"))) == 2
     assert f"wrote {models / TABLE_CALIBRATION_FILE}" in capsys.readouterr().out

@@ -20,6 +20,7 @@ from blackcat.vision.calibration import (
     fit_isotonic,
     flag_rates,
     load_calibration,
+    load_table_calibration,
     reliability_table,
 )
 from blackcat.vision.types import Evidence
@@ -103,8 +104,15 @@ def test_a_calibration_file_round_trips(tmp_path) -> None:
     )
     (tmp_path / CALIBRATION_FILE).write_text(json.dumps(calibration.to_json()))
     assert load_calibration(tmp_path) == calibration
-    assert load_calibration(tmp_path / "nowhere") is None
-    assert load_calibration(tmp_path, TABLE_CALIBRATION_FILE) is None  # fitted apart, if at all
+    assert load_calibration(tmp_path / "nowhere") == UNCALIBRATED
+
+
+def test_a_tables_calibration_is_the_players_with_a_doubt_threshold_of_its_own(tmp_path) -> None:
+    calibration = Calibration((0.1, 2.0, 0.5, 1.0, 1.0, 0.3), doubtful_below=0.9, drop_below=0.3)
+    assert load_table_calibration(tmp_path, calibration) is None  # none chosen
+    (tmp_path / TABLE_CALIBRATION_FILE).write_text(json.dumps({"doubtful_below": 0.6}))
+    table = load_table_calibration(tmp_path, calibration)
+    assert table == Calibration((0.1, 2.0, 0.5, 1.0, 1.0, 0.3), doubtful_below=0.6, drop_below=0.3)
 
 
 def test_a_damaged_calibration_is_refused() -> None:
@@ -117,3 +125,20 @@ def test_reads_more_often_no_card_than_a_card_are_not_shown() -> None:
     real = [False, False, True, False, False, True, True]
     assert choose_drop_threshold(probabilities, real) == pytest.approx(0.9)
     assert choose_drop_threshold([0.5, 0.9], [True, True]) == 0.0
+
+
+def test_a_tables_threshold_is_the_highest_that_flags_at_most_a_share_of_right_cards() -> None:
+    from blackcat.vision.calibration import choose_threshold_flagging_at_most
+
+    # 20 right cards from 0.50 to 0.975, two wrong ones at 0.3 and 0.6
+    probabilities = [0.5 + 0.025 * n for n in range(20)] + [0.3, 0.6]
+    right = [True] * 20 + [False, False]
+    choice = choose_threshold_flagging_at_most(probabilities, right, 0.1, max_wrong_per_100=10)
+    assert choice.right_flagged_cards == 2 and choice.doubtful_below == 0.55  # 0.50 and 0.525
+    assert choice.wrong_unflagged_cards == 1  # the 0.6: flagging it would flag 5 right cards
+    everything = choose_threshold_flagging_at_most(probabilities, right, 1.0, max_wrong_per_100=10)
+    assert everything.wrong_unflagged_cards == 0 and everything.doubtful_below == 0.975
+    # no threshold within both limits: the least-cost rule's choice
+    assert choose_threshold_flagging_at_most(
+        probabilities, right, max_flagged=0.1, max_wrong_per_100=0.0
+    ) == choose_threshold(probabilities, right, max_wrong_per_100=0.0)

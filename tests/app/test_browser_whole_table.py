@@ -5,7 +5,6 @@ the scoreboard for four players, one tap gives a pile to another player, a reloa
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -13,10 +12,10 @@ import test_browser
 from fakes import WHOLE_TABLE
 from playwright.sync_api import Browser, Page, expect
 from test_browser import (
-    WAIT_MS,
     blank_png,
     new_game,
     no_errors_on,
+    once_shown,
     open_app,
     reload_page,
     rename,
@@ -44,18 +43,6 @@ def board(page: Page) -> dict[str, str]:
     return found
 
 
-def board_once_settled(page: Page, want: dict[str, str]) -> dict[str, str]:
-    """The scoreboard once it shows `want`, or as it stands after WAIT_MS: Streamlit may run
-    the app again after what `settle` waited for (the photo's read fills the board in a run
-    of its own)."""
-    deadline = time.monotonic() + WAIT_MS / 1000
-    found = board(page)
-    while found != want and time.monotonic() < deadline:
-        page.wait_for_timeout(200)
-        found = board(page)
-    return found
-
-
 def seat_four(page: Page) -> None:
     """A new game of Ann, Ben, Cat and Dan, in the order they sit."""
     new_game(page)
@@ -72,7 +59,7 @@ def test_one_photo_of_the_whole_table_scores_four_players_and_a_pile_moves_in_on
     page = reading_page
     seat_four(page)
     nobody_scored = {name: "0 + 0 = 0" for name in ("Ann", "Ben", "Cat", "Dan")}
-    assert board_once_settled(page, nobody_scored) == nobody_scored
+    assert once_shown(page, board, nobody_scored) == nobody_scored
     page.get_by_role("radio", name="The whole table").click()
     settle(page)
     photographer = page.locator('[class*="st-key-photographer"]')
@@ -102,7 +89,7 @@ def test_one_photo_of_the_whole_table_scores_four_players_and_a_pile_moves_in_on
         "Cat": "9 + 0 = 9",  # the photographer
         "Dan": "12 + 0 = 12",  # on Cat's left
     }
-    assert board_once_settled(page, scored) == scored
+    assert once_shown(page, board, scored) == scored
 
     # the reader's far side held a pile of Ben's: one tap gives it to him
     give = page.locator('[class*="st-key-give-"]', has_text="Ann's pile 2")
@@ -112,13 +99,13 @@ def test_one_photo_of_the_whole_table_scores_four_players_and_a_pile_moves_in_on
     settle(page)
     moved = {"Ann": "6 = 6", "Ben": "11 + 3 = 14", "Cat": "9 + 0 = 9", "Dan": "12 + 0 = 12"}
     expect(page.locator("table.bc-board")).to_contain_text("14")
-    assert board_once_settled(page, moved) == moved
+    assert once_shown(page, board, moved) == moved
     expect(page.locator('[class*="st-key-give-"]', has_text="Ben's pile 2")).to_be_visible()
 
     reload_page(page)
     expect(page.locator("table.bc-board")).to_contain_text("14")
     settle(page)
-    assert board_once_settled(page, moved) == moved
+    assert once_shown(page, board, moved) == moved
     # the whole table's panel again, who took the photo remembered
     expect(
         page.locator('[class*="st-key-photographer"]').get_by_role("radio", name="Cat")
@@ -150,5 +137,5 @@ def test_a_photo_of_more_sides_than_players_says_what_to_do(reading_page: Page) 
         )
     ).to_be_visible()
     nothing_changed = {"Player 1": "0 + 0 = 0"}
-    assert board_once_settled(page, nothing_changed) == nothing_changed
+    assert once_shown(page, board, nothing_changed) == nothing_changed
     no_errors_on(page)

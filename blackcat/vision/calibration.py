@@ -190,6 +190,18 @@ def flag_rates(
     )
 
 
+def thresholds_within(
+    probabilities: Sequence[float], right: Sequence[bool], max_wrong_per_100: float
+) -> list[ThresholdChoice]:
+    """Every threshold worth trying (none, and each stated probability), lowest first, that
+    leaves at most `max_wrong_per_100` wrong cards among every 100 unflagged ones."""
+    choices = (
+        flag_rates(probabilities, right, threshold)
+        for threshold in sorted({0.0, *(round(float(v), 4) for v in probabilities)})
+    )
+    return [choice for choice in choices if choice.wrong_unflagged_per_100 <= max_wrong_per_100]
+
+
 def choose_threshold(
     probabilities: Sequence[float],
     right: Sequence[bool],
@@ -202,14 +214,7 @@ def choose_threshold(
 
     Only a limit on wrong cards would flag nothing once the models err less than it allows,
     leaving their rare, foreseeable errors silent."""
-    within = [
-        choice
-        for choice in (
-            flag_rates(probabilities, right, threshold)
-            for threshold in sorted({0.0, *(round(float(v), 4) for v in probabilities)})
-        )
-        if choice.wrong_unflagged_per_100 <= max_wrong_per_100
-    ]
+    within = thresholds_within(probabilities, right, max_wrong_per_100)
     if not within:
         return flag_rates(probabilities, right, 1.01)
     return min(within, key=lambda choice: choice.cost(silent_cost))  # the first, on a tie
@@ -229,12 +234,8 @@ def choose_threshold_flagging_at_most(
     mean "look here"."""
     within = [
         choice
-        for choice in (
-            flag_rates(probabilities, right, threshold)
-            for threshold in sorted({0.0, *(round(float(v), 4) for v in probabilities)})
-        )
-        if choice.wrong_unflagged_per_100 <= max_wrong_per_100
-        and choice.right_flagged <= max_flagged
+        for choice in thresholds_within(probabilities, right, max_wrong_per_100)
+        if choice.right_flagged <= max_flagged
     ]
     if not within:
         return choose_threshold(probabilities, right, max_wrong_per_100, silent_cost)

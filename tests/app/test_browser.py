@@ -177,8 +177,6 @@ class ScriptRuns:
                 self.query = message.page_info_changed.query_string
 
 
-Shown = TypeVar("Shown")
-
 # Each page that `new_page` opened, with its runs.
 SCRIPT_RUNS: dict[Page, ScriptRuns] = {}
 # How long an action may take to start its run before `settle` takes it that there was none.
@@ -500,6 +498,9 @@ def sheet_rows(page: Page) -> list[list[str]]:
         [cell.strip() for cell in rows.nth(i).locator("td, th").all_inner_texts()]
         for i in range(rows.count())
     ]
+
+
+Shown = TypeVar("Shown")
 
 
 def once_shown(page: Page, read: Callable[[Page], Shown], want: Shown) -> Shown:

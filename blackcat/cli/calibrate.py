@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     reader = CardReader.load(args.models)
     if args.table:
-        reader.table_calibration = None
+        reader.table_doubtful_below = None
         tables = make_table_scenes(args.table, args.scenes or TABLE_SCENES, args.seed)
         return choose_table_threshold(evaluate_table(reader, tables), args)
     reader.calibration = UNCALIBRATED

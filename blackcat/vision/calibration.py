@@ -14,7 +14,7 @@ import itertools
 import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -103,16 +103,14 @@ def load_calibration(models_dir: Path) -> Calibration:
     return Calibration.from_json(json.loads(path.read_text()))
 
 
-def load_table_calibration(models_dir: Path, calibration: Calibration) -> Calibration | None:
-    """The calibration of a whole table's cards: the one-player `calibration`'s probabilities
-    (the layout weighs cards by them alike) with the doubt threshold chosen on whole-table
-    scenes (`blackcat calibrate --table`); None where none was chosen."""
+def load_table_threshold(models_dir: Path) -> float | None:
+    """The doubt threshold of a whole table's cards, chosen on whole-table scenes (`blackcat
+    calibrate --table`); None where none was chosen. Their probabilities are the one-player
+    calibration's: the layout weighs cards by them alike."""
     path = models_dir / TABLE_CALIBRATION_FILE
     if not path.is_file():
         return None
-    return replace(
-        calibration, doubtful_below=float(json.loads(path.read_text())["doubtful_below"])
-    )
+    return float(json.loads(path.read_text())["doubtful_below"])
 
 
 def fit(evidence: Sequence[Evidence], right: Sequence[bool]) -> Calibration:

@@ -22,7 +22,7 @@ from blackcat.vision.calibration import (
     UNCALIBRATED,
     Calibration,
     load_calibration,
-    load_table_calibration,
+    load_table_threshold,
 )
 from blackcat.vision.classes import QUARTER_TURNS, IndexClass, parse_class_name
 from blackcat.vision.colour import (
@@ -56,8 +56,7 @@ CLASSIFIER_WEIGHTS = "card_classifier.pt"
 TABLE_DETECTOR_FILE = "table_detector.onnx"
 TABLE_DETECTOR_WEIGHTS = "table_detector.pt"
 """A detector trained on whole tables too (turned piles, columns, a seated camera), which searches
-the places of a whole table whose piles stand turned; where it is missing, the index detector
-does (`CardReader`)."""
+a whole table's places; where it is missing, the index detector does (`CardReader`)."""
 
 
 class IndexDetector(Protocol):
@@ -113,13 +112,13 @@ class CardReader:
         settings: ReaderSettings | None = None,
         calibration: Calibration = UNCALIBRATED,
         table_detector: IndexDetector | None = None,
-        table_calibration: Calibration | None = None,
+        table_doubtful_below: float | None = None,
     ) -> None:
         """`table_detector`: searches each place of a whole table again and reads its sides again
         (`_find`, `read_side_again`); the first look at every photo and every search of one
-        player's piles are the `detector`'s (None: it does them all). `table_calibration`: how
-        sure a whole table's cards are (None: as `calibration` says), with a doubt threshold
-        of its own: the table detector's confidences are its own."""
+        player's piles are the `detector`'s (None: it does them all).
+        `table_doubtful_below`: the doubt threshold of a whole table's cards (None:
+        `calibration`'s), whose probabilities are `calibration`'s."""
         settings = settings or ReaderSettings()
         if settings.detect_size is None:
             settings = replace(settings, detect_size=detector.trained_size)
@@ -128,7 +127,7 @@ class CardReader:
         self.classifier = classifier
         self.settings = settings
         self.calibration = calibration
-        self.table_calibration = table_calibration
+        self.table_doubtful_below = table_doubtful_below
         self.class_tables = class_tables([parse_class_name(name) for name in classifier.names])
         self.timings = Timings()
 
@@ -149,15 +148,20 @@ class CardReader:
                 "them) or `blackcat export`"
             )
         table_path = models_dir / TABLE_DETECTOR_FILE
-        calibration = load_calibration(models_dir)
         return cls(
             OnnxDetector(paths[0]),
             OnnxClassifier(paths[1]),
             settings,
-            calibration,
+            load_calibration(models_dir),
             LazyOnnxDetector(table_path) if table_path.is_file() else None,
-            load_table_calibration(models_dir, calibration),
+            load_table_threshold(models_dir),
         )
+
+    def table_calibration(self) -> Calibration:
+        """The calibration of a whole table's cards: `calibration` with the table's threshold."""
+        if self.table_doubtful_below is None:
+            return self.calibration
+        return replace(self.calibration, doubtful_below=self.table_doubtful_below)
 
     def warm_up(self) -> None:
         """One tiny read, so that a photo read later doesn't pay for lazy initialisation (ONNX
@@ -283,7 +287,7 @@ class CardReader:
             decks=decks,
             width=width,
             height=height,
-            calibration=self.table_calibration or self.calibration,
+            calibration=self.table_calibration(),
         )
         self._timed(stages, laid_out, started, 0)
         return read
@@ -308,13 +312,7 @@ class CardReader:
             boxes, photo.size, DETECTOR_STRIDE, SIDE_INDEX_PIXELS, margin_heights=SIDE_MARGIN
         )
         found, confidences = self._detect_in(
-            photo,
-            region,
-            size,
-            fix,
-            turns=up,
-            finer_decoded=True,
-            detector=self.table_detector,
+            photo, region, size, fix, turns=up, finer_decoded=True, detector=self.table_detector
         )
         found_boxes, found_confidences = _as_lists(found, confidences)
         reads = self.classify(photo, found_boxes, fix, turns=up, finer_decoded=True)

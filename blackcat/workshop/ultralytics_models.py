@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from blackcat.vision.calibration import load_calibration, load_table_calibration
+from blackcat.vision.calibration import load_calibration, load_table_threshold
 from blackcat.vision.reader import (
     CLASSIFIER_WEIGHTS,
     DETECTOR_WEIGHTS,
@@ -85,6 +85,6 @@ def load_ultralytics_reader(
         UltralyticsDetector(paths[0]),
         UltralyticsClassifier(paths[1]),
         settings,
-        calibration := load_calibration(models_dir),
-        table_calibration=load_table_calibration(models_dir, calibration),
+        load_calibration(models_dir),
+        table_doubtful_below=load_table_threshold(models_dir),
     )

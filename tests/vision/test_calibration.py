@@ -20,7 +20,7 @@ from blackcat.vision.calibration import (
     fit_isotonic,
     flag_rates,
     load_calibration,
-    load_table_calibration,
+    load_table_threshold,
     reliability_table,
 )
 from blackcat.vision.types import Evidence
@@ -107,12 +107,10 @@ def test_a_calibration_file_round_trips(tmp_path) -> None:
     assert load_calibration(tmp_path / "nowhere") == UNCALIBRATED
 
 
-def test_a_tables_calibration_is_the_players_with_a_doubt_threshold_of_its_own(tmp_path) -> None:
-    calibration = Calibration((0.1, 2.0, 0.5, 1.0, 1.0, 0.3), doubtful_below=0.9, drop_below=0.3)
-    assert load_table_calibration(tmp_path, calibration) is None  # none chosen
+def test_a_tables_doubt_threshold_is_read_where_one_was_chosen(tmp_path) -> None:
+    assert load_table_threshold(tmp_path) is None  # none chosen
     (tmp_path / TABLE_CALIBRATION_FILE).write_text(json.dumps({"doubtful_below": 0.6}))
-    table = load_table_calibration(tmp_path, calibration)
-    assert table == Calibration((0.1, 2.0, 0.5, 1.0, 1.0, 0.3), doubtful_below=0.6, drop_below=0.3)
+    assert load_table_threshold(tmp_path) == 0.6
 
 
 def test_a_damaged_calibration_is_refused() -> None:

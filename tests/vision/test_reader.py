@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -354,6 +356,14 @@ def test_suits_read_by_shape_trust_the_copy_in_the_ink_its_card_is_printed_in() 
     assert np.allclose(read.sum(axis=1), 1.0)
 
 
+def reader_like(reader: CardReader, **changes: Any) -> CardReader:
+    """A reader on `reader`'s models, settings and calibration, with `changes` (its other
+    constructor arguments)."""
+    return CardReader(
+        reader.detector, reader.classifier, reader.settings, reader.calibration, **changes
+    )
+
+
 class CountingDetector:
     """A detector that counts the pictures it is shown."""
 
@@ -374,13 +384,7 @@ def test_the_table_detector_searches_a_whole_tables_places_and_nothing_else(
     reader: CardReader,
 ) -> None:
     table_detector = CountingDetector(reader.detector)
-    both = CardReader(
-        reader.detector,
-        reader.classifier,
-        reader.settings,
-        reader.calibration,
-        table_detector=table_detector,
-    )
+    both = reader_like(reader, table_detector=table_detector)
     one_player = both.read(load_image(EXAMPLE.with_suffix(".jpg")))
     assert table_detector.pictures == 0
     assert [[card.card.code for card in pile] for pile in one_player.piles] == truth(EXAMPLE)
@@ -390,24 +394,19 @@ def test_the_table_detector_searches_a_whole_tables_places_and_nothing_else(
     assert [side for side, _ in table.seats()] == ["near", "far"]
 
 
-def test_a_table_calibration_weighs_a_whole_tables_cards_and_nothing_else(
+def test_a_tables_doubt_threshold_flags_a_whole_tables_cards_and_nothing_else(
     reader: CardReader,
 ) -> None:
-    from blackcat.vision.calibration import Calibration
-
-    doubt_everything = Calibration(raw=(0.0, 1.0), probability=(0.3, 0.3), doubtful_below=0.5)
-    calibrated = CardReader(
-        reader.detector,
-        reader.classifier,
-        reader.settings,
-        reader.calibration,
-        table_calibration=doubt_everything,
-    )
-    one_player = calibrated.read(load_image(EXAMPLE.with_suffix(".jpg")))
-    assert one_player == reader.read(load_image(EXAMPLE.with_suffix(".jpg")))
-    table = calibrated.read(a_whole_table({"near": EXAMPLE, "far": SCENES[0]}), decks=2)
+    doubt_everything = reader_like(reader, table_doubtful_below=1.01)
+    assert doubt_everything.table_calibration() == replace(
+        reader.calibration, doubtful_below=1.01
+    )  # the one-player probabilities, the table's own threshold
+    assert reader_like(reader).table_calibration() == reader.calibration  # none chosen
+    example = load_image(EXAMPLE.with_suffix(".jpg"))
+    assert doubt_everything.read(example) == reader_like(reader).read(example)
+    table = doubt_everything.read(a_whole_table({"near": EXAMPLE, "far": SCENES[0]}), decks=2)
     cards = [card for pile in table.piles for card in pile]
-    assert cards and all(card.confidence == 0.3 and card.doubtful for card in cards)
+    assert cards and all(card.doubtful for card in cards)
 
 
 def test_a_reader_without_a_table_detector_searches_tables_with_its_own(

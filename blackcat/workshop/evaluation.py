@@ -245,37 +245,7 @@ def evaluate_synthetic(reader: CardReader, scenes: Iterable[SceneTruth]) -> Synt
 
 
 @dataclass
-class JudgedCards:
-    """Every card read, in reading order: the probability the reader gave it, whether it was
-    right, whether a card is there at all (a misread card is; a phantom is not), and what the
-    models said (what `blackcat calibrate` fits on)."""
-
-    probabilities: list[float] = field(default_factory=list)
-    rights: list[bool] = field(default_factory=list)
-    reals: list[bool] = field(default_factory=list)
-    evidence: list[Evidence] = field(default_factory=list)
-
-    def judged(self, right: Sequence[tuple[ReadCard, bool]], index_boxes: Sequence[Box]) -> int:
-        """Keep `right`'s cards (each read card and whether it was right; `index_boxes`: where
-        the photo's indices are); the phantoms among them."""
-        real = [
-            ok
-            or any(
-                contains(box, index.centre, 0.3) for index in card.indices for box in index_boxes
-            )
-            for card, ok in right
-        ]
-        self.reals.extend(real)
-        self.probabilities.extend(card.confidence for card, _ in right)
-        self.rights.extend(ok for _, ok in right)
-        self.evidence.extend(
-            card.evidence or Evidence(card.confidence, 1.0, 1.0, 1.0, 1) for card, _ in right
-        )
-        return real.count(False)
-
-
-@dataclass
-class KittyReport(JudgedCards):
+class KittyReport:
     """The reader on kitty scenes: whole piles, cards, and what the doubt flags tell."""
 
     scenes: int = 0
@@ -300,6 +270,10 @@ class KittyReport(JudgedCards):
     missing: int = 0  # cards on the table the reader did not show ...
     missing_silent: int = 0  # ... with no gap marker and no doubtful neighbour where they belong
     phantoms: int = 0  # cards read where no card's index is
+    probabilities: list[float] = field(default_factory=list)  # every card read ...
+    rights: list[bool] = field(default_factory=list)  # ... whether it was right ...
+    reals: list[bool] = field(default_factory=list)  # ... whether a card is there at all ...
+    evidence: list[Evidence] = field(default_factory=list)  # ... and what the models said
     failures: list[str] = field(default_factory=list)
 
     def add(
@@ -319,7 +293,15 @@ class KittyReport(JudgedCards):
             self.missing += 1
             self.missing_silent += silent
         right = judge_cards([card for pile in read for card in pile], truth)
-        self.phantoms += self.judged(right, index_boxes)
+        real = [
+            ok
+            or any(
+                contains(box, index.centre, 0.3) for index in card.indices for box in index_boxes
+            )
+            for card, ok in right
+        ]
+        self.phantoms += real.count(False)
+        self.reals.extend(real)
         whole = same_piles(codes, truth)
         self.scenes += 1
         self.scenes_right += whole
@@ -341,6 +323,11 @@ class KittyReport(JudgedCards):
         self.cards_right += sum(ok for _, ok in right)
         self.wrong_unflagged += sum(not ok and not card.doubtful for card, ok in right)
         self.right_flagged += sum(ok and card.doubtful for card, ok in right)
+        self.probabilities.extend(card.confidence for card, _ in right)
+        self.rights.extend(ok for _, ok in right)
+        self.evidence.extend(
+            card.evidence or Evidence(card.confidence, 1.0, 1.0, 1.0, 1) for card, _ in right
+        )
         if not whole:
             self.failures.append(f"{name} ({size}): read {codes} truth {list(truth)}")
 
@@ -445,11 +432,6 @@ def judge_cards(
     return [(read, judged[position]) for position, read in enumerate(reads)]
 
 
-def index_boxes(meta: dict) -> list[Box]:
-    """Where a scene's card indices are (from its label file)."""
-    return [tuple(index["box"]) for card in meta["cards"] for index in card["indices"]]
-
-
 def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyReport:
     from blackcat.vision.image_io import open_photo
 
@@ -459,13 +441,14 @@ def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyRepor
         photo = reader.read(open_photo(meta_path.parent / meta["image"]))
         size = "12MP" if max(meta["width"], meta["height"]) > 3000 else "2MP"
         truth = [tuple(pile) for pile in meta["piles"] if pile]
+        boxes = [tuple(index["box"]) for card in meta["cards"] for index in card["indices"]]
         turn = round(meta.get("tilt_degrees", 0.0) / 90) * 90 % 360
         report.add(
             meta_path.stem,
             size,
             photo.piles,
             truth,
-            index_boxes(meta),
+            boxes,
             meta.get("style", "plain"),
             photo.gaps,
             turn,
@@ -546,7 +529,7 @@ def seats_right(photo: PhotoRead, truth: Sequence[Sequence[str]], sides: Sequenc
 
 
 @dataclass
-class TableReport(JudgedCards):
+class TableReport:
     """The reader on whole-table scenes: piles, their sides, cards, and silent errors."""
 
     scenes: int = 0
@@ -568,6 +551,8 @@ class TableReport(JudgedCards):
     player_scenes_seats_right: Counter[int] = field(default_factory=Counter)
     player_piles: Counter[int] = field(default_factory=Counter)
     player_piles_right: Counter[int] = field(default_factory=Counter)
+    probabilities: list[float] = field(default_factory=list)  # every card read ...
+    rights: list[bool] = field(default_factory=list)  # ... and whether it was right
     failures: list[str] = field(default_factory=list)
 
     def add(
@@ -576,12 +561,12 @@ class TableReport(JudgedCards):
         photo: PhotoRead,
         truth: Sequence[Sequence[str]],
         sides: Sequence[str],
-        index_boxes: Sequence[Box] = (),
     ) -> None:
         players = len(set(sides))
         read = [[card.card.code for card in pile] for pile in photo.piles]
         right = judge_cards([card for pile in photo.piles for card in pile], truth)
-        self.judged(right, index_boxes)
+        self.probabilities.extend(card.confidence for card, _ in right)
+        self.rights.extend(ok for _, ok in right)
         for _, silent in missing_cards(photo.piles, truth, photo.gaps):
             self.missing += 1
             self.missing_silent += silent
@@ -653,11 +638,5 @@ def evaluate_table(reader: CardReader, meta_paths: Iterable[Path]) -> TableRepor
     for meta_path in meta_paths:
         meta = json.loads(meta_path.read_text())
         photo = reader.read(open_photo(meta_path.parent / meta["image"]))
-        report.add(
-            meta_path.stem,
-            photo,
-            [tuple(p) for p in meta["piles"]],
-            meta["sides"],
-            index_boxes(meta),
-        )
+        report.add(meta_path.stem, photo, [tuple(p) for p in meta["piles"]], meta["sides"])
     return report

@@ -116,19 +116,14 @@ class ReaderOf:
 
 def test_evaluate_table_reads_each_scene_s_truth(tmp_path: Path) -> None:
     Image.fromarray(np.zeros((128, 128, 3), np.uint8)).save(tmp_path / "t00000.jpg")
-    meta = {
-        "image": "t00000.jpg",
-        "piles": [list(p) for p in TRUTH],
-        "sides": SIDES_OF_TRUTH,
-        "cards": [],
-    }
+    meta = {"image": "t00000.jpg", "piles": [list(p) for p in TRUTH], "sides": SIDES_OF_TRUTH}
     (tmp_path / "t00000.json").write_text(json.dumps(meta))
     read = photo([list(p) for p in TRUTH], SIDES_OF_TRUTH)
     report = evaluate_table(ReaderOf(read), [tmp_path / "t00000.json"])  # type: ignore[arg-type]
     assert (report.scenes_seats_right, report.piles_right, report.cards_right) == (1, 3, 8)
     assert report.failures == []
     # every card read is kept for `blackcat calibrate --table`, judged
-    assert report.rights == [True] * 8 and len(report.evidence) == 8
+    assert report.rights == [True] * 8 and len(report.probabilities) == 8
 
 
 def test_a_table_folder_alone_is_something_to_measure(monkeypatch, tmp_path: Path) -> None:

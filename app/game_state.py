@@ -104,13 +104,13 @@ def new_game_words(thing: str) -> tuple[str, str, str]:
     return _("New game"), _("**Start a new game?**"), _("Yes, a new game")
 
 
+STARTED = "games-started"
+
+
 def _start_and_close(start: Callable[[], None], key: str) -> None:
     start()
     st.session_state[f"{key}-answered"] = st.session_state.get(f"{key}-answered", 0) + 1
     st.session_state[STARTED] = started() + 1
-
-
-STARTED = "games-started"
 
 
 def started() -> int:

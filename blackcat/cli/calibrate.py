@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from blackcat.workshop.evaluation import TableReport
 
 DEFAULT_DIR = Path("datasets/generated/kitty-calibration")
+KITTY_SCENES = 300
 TABLE_SCENES = 150
 MAX_TABLE_FLAGGED = 0.1
 
@@ -59,7 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--scenes",
         type=int,
-        help=f"scenes (default 300; with --table {TABLE_SCENES})",
+        help=f"scenes (default {KITTY_SCENES}; with --table {TABLE_SCENES})",
     )
     parser.add_argument("--seed", type=int, default=9, help="seed of the scenes (default 9)")
     parser.add_argument(
@@ -111,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         tables = make_table_scenes(args.table, args.scenes or TABLE_SCENES, args.seed)
         return choose_table_threshold(evaluate_table(reader, tables), args)
     reader.calibration = UNCALIBRATED
-    scenes = list(make_kitty_scenes(args.kitty, args.scenes or 300, args.seed))
+    scenes = list(make_kitty_scenes(args.kitty, args.scenes or KITTY_SCENES, args.seed))
     if args.faults:
         faults_dir = args.kitty.with_name(args.kitty.name + "-faults")
         scenes += make_kitty_scenes(faults_dir, args.faults, args.seed, faults=True)

@@ -775,6 +775,18 @@ def _background_quads(
     return out
 
 
+SMALL_INDEX_SHARE = 0.25
+"""The share of crops drawn from an index 9-18 px tall in the photo: a whole table's far and side
+piles in a 2 MP photo are that small, and read at the photo's own resolution."""
+
+
+def native_index_size(rng: Rng) -> float:
+    """How many pixels tall a crop's index stands in the full-resolution photo it is cut from."""
+    if rng.random() < SMALL_INDEX_SHARE:
+        return rng.uniform(9, 18)
+    return rng.uniform(18, 110)
+
+
 def _crop(
     rng: Rng,
     scene: Scene,
@@ -790,8 +802,8 @@ def _crop(
     long_side = float(max(hi - lo))
     side = long_side * rng.uniform(1.15, 1.5)
     centre = (lo + hi) / 2 + rng.uniform(-0.08, 0.08, 2) * side
-    native_index = rng.uniform(18, 110)  # index size in the full-resolution photo
-    native = int(np.clip(round(native_index * side / long_side), 16, 200))
+    native_index = native_index_size(rng)
+    native = int(np.clip(round(native_index * side / long_side), 10, 200))
     view = scaling(native / side) @ translation(*(side / 2 - centre))
     drawn = draw(scene, view, native, native)
     realism, faults_rng = faults

@@ -19,7 +19,14 @@ from blackcat.workshop.synth.layout import (
     scaling,
     translation,
 )
-from blackcat.workshop.synth.scene import ArtLibrary, SynthConfig, layout_labels, make_scene
+from blackcat.workshop.synth.scene import (
+    SMALL_INDEX_SHARE,
+    ArtLibrary,
+    SynthConfig,
+    layout_labels,
+    make_scene,
+    native_index_size,
+)
 from blackcat.workshop.synth.writer import generate
 
 
@@ -188,6 +195,13 @@ def test_crops_cover_all_52_cards_and_no_index(generated) -> None:
     assert min(counts.values()) > 0, [code for code, n in counts.items() if n == 0]
     sample = next((generated.out / "classify").rglob("*.jpg"))
     assert cv2.imread(str(sample)).shape == (80, 80, 3)
+
+
+def test_some_crops_are_drawn_from_indices_as_small_as_a_whole_tables_far_piles() -> None:
+    rng = np.random.default_rng(3)
+    sizes = np.array([native_index_size(rng) for _ in range(4000)])
+    assert sizes.min() >= 9 and sizes.max() <= 110
+    assert abs((sizes < 18).mean() - SMALL_INDEX_SHARE) < 0.03
 
 
 def test_a_crop_turned_a_quarter_turn_is_labelled_with_its_new_orientation() -> None:

@@ -325,6 +325,9 @@ class KittyReport:
         self.right_flagged += sum(ok and card.doubtful for card, ok in right)
         self.probabilities.extend(card.confidence for card, _ in right)
         self.rights.extend(ok for _, ok in right)
+        for read_card, ok in right:
+            self.glyph_cards[glyph_size(read_card)] += 1
+            self.glyph_cards_right[glyph_size(read_card)] += ok
         self.evidence.extend(
             card.evidence or Evidence(card.confidence, 1.0, 1.0, 1.0, 1) for card, _ in right
         )
@@ -551,6 +554,10 @@ class TableReport:
     player_scenes_seats_right: Counter[int] = field(default_factory=Counter)
     player_piles: Counter[int] = field(default_factory=Counter)
     player_piles_right: Counter[int] = field(default_factory=Counter)
+    size_piles: Counter[str] = field(default_factory=Counter)  # by photo size (`photo_size`)
+    size_piles_right: Counter[str] = field(default_factory=Counter)
+    glyph_cards: Counter[str] = field(default_factory=Counter)  # cards read by `glyph_size`
+    glyph_cards_right: Counter[str] = field(default_factory=Counter)
     probabilities: list[float] = field(default_factory=list)  # every card read ...
     rights: list[bool] = field(default_factory=list)  # ... and whether it was right
     failures: list[str] = field(default_factory=list)
@@ -561,12 +568,16 @@ class TableReport:
         photo: PhotoRead,
         truth: Sequence[Sequence[str]],
         sides: Sequence[str],
+        size: str = "",
     ) -> None:
         players = len(set(sides))
         read = [[card.card.code for card in pile] for pile in photo.piles]
         right = judge_cards([card for pile in photo.piles for card in pile], truth)
         self.probabilities.extend(card.confidence for card, _ in right)
         self.rights.extend(ok for _, ok in right)
+        for read_card, ok in right:
+            self.glyph_cards[glyph_size(read_card)] += 1
+            self.glyph_cards_right[glyph_size(read_card)] += ok
         for _, silent in missing_cards(photo.piles, truth, photo.gaps):
             self.missing += 1
             self.missing_silent += silent
@@ -591,6 +602,9 @@ class TableReport:
         self.player_scenes_seats_right[players] += seats
         self.player_piles[players] += len(truth)
         self.player_piles_right[players] += sum(piles_right)
+        if size:
+            self.size_piles[size] += len(truth)
+            self.size_piles_right[size] += sum(piles_right)
         if not all(piles_right) or not seats:
             read_sides = [photo.side_of(n) for n in range(len(read))]
             self.failures.append(
@@ -615,6 +629,16 @@ class TableReport:
             f"right {self.player_piles_right[count] / max(1, self.player_piles[count]):.3f})"
             for count, n in sorted(self.player_scenes.items())
         )
+        by_glyph = ", ".join(
+            f"{size} {self.glyph_cards_right[size] / n:.3f} ({n})"
+            for size in GLYPH_SIZES
+            if (n := self.glyph_cards[size])
+        )
+        by_size = ", ".join(
+            f"{size} {self.size_piles_right[size] / n:.3f} ({n})"
+            for size in PHOTO_SIZES
+            if (n := self.size_piles[size])
+        )
         return (
             f"table scenes: {self.scenes} scenes, {self.cards} cards, {self.piles} piles; piles "
             f"exactly right {self.piles_right / max(1, self.piles):.3f}, given to the right side "
@@ -628,7 +652,35 @@ class TableReport:
             f"{self.right_flagged / max(1, self.cards_right):.3f}\n"
             f"  by side (piles exactly right / given to the side): {by_side}\n"
             f"  by players (photos with every side right): {by_players}"
+            + (f"\n  by photo size (piles exactly right): {by_size}" if by_size else "")
+            + f"\n  by index size in the photo (cards read right of those read): {by_glyph}"
         )
+
+
+GLYPH_SIZES = ("<16 px", "16-24 px", "24-32 px", ">=32 px")
+
+
+def glyph_size(card: ReadCard) -> str:
+    """How large a read card's index stands in the photo (GLYPH_SIZES): the longer side of its
+    smallest index box."""
+    sides = [max(i.box[2] - i.box[0], i.box[3] - i.box[1]) for i in card.indices] or [
+        max(card.box[2] - card.box[0], card.box[3] - card.box[1])
+    ]
+    pixels = min(sides)
+    return next(
+        (name for name, below in zip(GLYPH_SIZES, (16, 24, 32), strict=False) if pixels < below),
+        GLYPH_SIZES[-1],
+    )
+
+
+PHOTO_SIZES = ("12MP", "2MP", "640px")
+
+
+def photo_size(width: int, height: int) -> str:
+    """A photo's size class (PHOTO_SIZES): a phone's full resolution, a phone's reduced one, or
+    a webcam's 640 px frame."""
+    long_side = max(width, height)
+    return "12MP" if long_side > 3000 else "2MP" if long_side > 1000 else "640px"
 
 
 def evaluate_table(reader: CardReader, meta_paths: Iterable[Path]) -> TableReport:
@@ -638,5 +690,6 @@ def evaluate_table(reader: CardReader, meta_paths: Iterable[Path]) -> TableRepor
     for meta_path in meta_paths:
         meta = json.loads(meta_path.read_text())
         photo = reader.read(open_photo(meta_path.parent / meta["image"]))
-        report.add(meta_path.stem, photo, [tuple(p) for p in meta["piles"]], meta["sides"])
+        size = photo_size(meta["width"], meta["height"]) if "width" in meta else ""
+        report.add(meta_path.stem, photo, [tuple(p) for p in meta["piles"]], meta["sides"], size)
     return report

@@ -14,6 +14,8 @@ from blackcat.workshop.evaluation import (
     TableReport,
     closest_pile,
     evaluate_table,
+    glyph_size,
+    photo_size,
     pile_read_right,
     seats_right,
     sides_right,
@@ -86,6 +88,32 @@ def test_a_table_report_counts_piles_sides_cards_and_silent_errors() -> None:
     assert "piles exactly right 0.333" in text and "given to the right side 0.667" in text
     assert "37.50 per 100 cards" in text
     assert "far 1.000 / 0.000 (1)" in text
+    assert "by photo size" not in text  # no size given
+    # every index box of these reads is 20 px tall: 6 of the 7 cards read right
+    assert "by index size in the photo (cards read right of those read): 16-24 px 0.857 (7)" in text
+
+
+def test_a_card_s_index_size_is_its_smallest_index_s_longer_side() -> None:
+    small, large = IndexRead((0, 0, 10, 15), 1.0, ()), IndexRead((0, 0, 40, 20), 1.0, ())
+    five = Card.parse("5H")
+    assert glyph_size(ReadCard(five, (0, 0, 40, 20), 0.9, (), (large,))) == ">=32 px"
+    assert glyph_size(ReadCard(five, (0, 0, 40, 20), 0.9, (), (large, small))) == "<16 px"
+    tall = IndexRead((0, 0, 10, 24), 1.0, ())
+    assert glyph_size(ReadCard(five, (0, 0, 10, 24), 0.9, (), (tall,))) == "24-32 px"
+
+
+def test_piles_right_are_counted_by_the_photo_s_size() -> None:
+    assert [photo_size(4000, 3000), photo_size(1224, 1632), photo_size(480, 640)] == [
+        "12MP",
+        "2MP",
+        "640px",
+    ]
+    report = TableReport()
+    report.add("t1", photo([list(p) for p in TRUTH], SIDES_OF_TRUTH), TRUTH, SIDES_OF_TRUTH, "2MP")
+    report.add("t2", photo([["QS"]], ["near"]), TRUTH, SIDES_OF_TRUTH, "12MP")
+    assert report.size_piles == {"2MP": 3, "12MP": 3}
+    assert report.size_piles_right == {"2MP": 3, "12MP": 0}
+    assert "by photo size (piles exactly right): 12MP 0.000 (3), 2MP 1.000 (3)" in report.summary()
 
 
 def test_a_gap_marker_or_a_flag_makes_an_error_seen() -> None:
@@ -117,6 +145,7 @@ class ReaderOf:
 def test_evaluate_table_reads_each_scene_s_truth(tmp_path: Path) -> None:
     Image.fromarray(np.zeros((128, 128, 3), np.uint8)).save(tmp_path / "t00000.jpg")
     meta = {"image": "t00000.jpg", "piles": [list(p) for p in TRUTH], "sides": SIDES_OF_TRUTH}
+    meta |= {"width": 128, "height": 128}
     (tmp_path / "t00000.json").write_text(json.dumps(meta))
     read = photo([list(p) for p in TRUTH], SIDES_OF_TRUTH)
     report = evaluate_table(ReaderOf(read), [tmp_path / "t00000.json"])  # type: ignore[arg-type]
@@ -124,6 +153,7 @@ def test_evaluate_table_reads_each_scene_s_truth(tmp_path: Path) -> None:
     assert report.failures == []
     # every card read is kept for `blackcat calibrate --table`, judged
     assert report.rights == [True] * 8 and len(report.probabilities) == 8
+    assert report.size_piles == {"640px": 3}
 
 
 def test_a_table_folder_alone_is_something_to_measure(monkeypatch, tmp_path: Path) -> None:

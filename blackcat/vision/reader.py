@@ -87,6 +87,7 @@ class ReaderSettings:
     crop_padding: float = 0.15  # each side, as a fraction of the longer side: 1.3x, as in synth
     top_guesses: int = 3
     deskew: bool = True  # each index read with its card turned square (`deskew`)
+    second_looks: bool = True  # an unsure index read again from crops cut a little differently
 
 
 @dataclass
@@ -549,12 +550,14 @@ class CardReader:
         turns: int = 0,
         finer_decoded: bool = False,
         deskew: bool = True,
+        look_again: bool = True,
     ) -> list[ClassifiedIndex]:
         """What each index box shows, all crops in one batch, cut from a copy of the photo
         where the indices have about CROP_INDEX_PIXELS (or the photo's full resolution; or a
         finer copy already decoded, if `finer_decoded`), and seen turned `turns` quarter turns
         anticlockwise (the glyph turns given as they stand in the photo). `deskew`: read
-        unsure ones again with their card turned square, as the settings say."""
+        unsure ones again with their card turned square; `look_again`: from other crops
+        (`_looked_again`); both as the settings say."""
         if not boxes:
             return []
         photo = as_photo(photo)
@@ -563,7 +566,10 @@ class CardReader:
         in_picture = [tuple(v * to_picture for v in box) for box in boxes]
         padding = self.settings.crop_padding
         crops = [fix.apply(square_crop(picture, box, padding)) for box in in_picture]
-        reads = self._classified(crops, turns, fix.suits_by_shape)
+        probabilities = self._probabilities(crops, turns, fix.suits_by_shape)
+        reads = [self._summarised(row, turns) for row in probabilities]
+        if look_again and self.settings.second_looks:
+            reads = self._looked_again(picture, in_picture, probabilities, reads, fix, turns)
         if not (deskew and self.settings.deskew):
             return reads
         # an index read unsurely is read again with its card turned square, where it lies
@@ -584,8 +590,45 @@ class CardReader:
         self, photo: PhotoSource, boxes: list[Box], fix: PixelFix
     ) -> list[ClassifiedIndex]:
         """A first read of a place's indices, for the way its glyphs stand only: from the
-        finest copy decoded, none read again turned square."""
-        return self.classify(photo, boxes, fix, finer_decoded=True, deskew=False)
+        finest copy decoded, none read again."""
+        return self.classify(photo, boxes, fix, finer_decoded=True, deskew=False, look_again=False)
+
+    def _looked_again(
+        self,
+        picture: np.ndarray,
+        boxes: list[Box],
+        probabilities: np.ndarray,
+        reads: list[ClassifiedIndex],
+        fix: PixelFix,
+        turns: int,
+    ) -> list[ClassifiedIndex]:
+        """`reads` with each unsure index's card read again as the mean of the classifier's
+        answers on its crop and on crops cut a little wider, tighter and shifted (SECOND_LOOKS):
+        one crop's cut can clip or crowd a small index; the answers together rarely all err
+        alike. Whether it is an index at all, and how its glyph stands, stay its own crop's
+        answer (a crop shifted off a pip may show a neighbour's index)."""
+        unsure = [
+            n
+            for n, read in enumerate(reads)
+            if _sureness(read) < SURE_AS_IT_STANDS and read[1] >= NOT_AN_INDEX_ABOVE
+        ]
+        if not unsure:
+            return reads
+        crops = [
+            fix.apply(square_crop(picture, shifted(boxes[n], across, down), padding))
+            for padding, across, down in SECOND_LOOKS
+            for n in unsure
+        ]
+        looks = self._probabilities(crops, turns, fix.suits_by_shape).reshape(
+            len(SECOND_LOOKS), len(unsure), -1
+        )
+        means = (probabilities[unsure] + looks.sum(axis=0)) / (len(SECOND_LOOKS) + 1)
+        reads = list(reads)
+        for n, row in zip(unsure, means, strict=True):
+            guesses, _, _ = self._summarised(row, turns)
+            _, index_probability, orientations = reads[n]
+            reads[n] = (guesses, index_probability, orientations)
+        return reads
 
     def _classified(
         self, crops: list[np.ndarray], turns: int, by_shape: bool = False
@@ -593,29 +636,45 @@ class CardReader:
         """The classifier's reads of crops seen turned `turns` quarter turns anticlockwise;
         `by_shape`: of a deck printed in one ink, whose colour says nothing of the suits
         (`suits_by_shape`)."""
+        return [self._summarised(row, turns) for row in self._probabilities(crops, turns, by_shape)]
+
+    def _probabilities(self, crops: list[np.ndarray], turns: int, by_shape: bool) -> np.ndarray:
+        """The classifier's class probabilities of crops (a row each), as `_classified`."""
         if not crops:
-            return []
+            return np.zeros((0, len(self.classifier.names)))
         if turns % 4:
             crops = [np.ascontiguousarray(np.rot90(crop, turns)) for crop in crops]
         if by_shape:
-            probabilities = suits_by_shape(
+            return suits_by_shape(
                 self.classifier.probabilities([ink_tinted(crop, BLACK_INK) for crop in crops]),
                 self.classifier.probabilities([ink_tinted(crop, RED_INK) for crop in crops]),
                 self.class_tables,
             )
-        else:
-            probabilities = self.classifier.probabilities(crops)
-        return [
-            turned_glyphs(
-                summarise(np.asarray(row), self.class_tables, self.settings.top_guesses), turns
-            )
-            for row in probabilities
-        ]
+        return np.asarray(self.classifier.probabilities(crops))
+
+    def _summarised(self, probabilities: np.ndarray, turns: int) -> ClassifiedIndex:
+        """One crop's read from its class probabilities, its glyph turns as in the photo."""
+        return turned_glyphs(
+            summarise(np.asarray(probabilities), self.class_tables, self.settings.top_guesses),
+            turns,
+        )
 
 
 SURE_AS_IT_STANDS = 0.99
 """An index read at least this surely (an index, and its best card) is not read again turned
-square (`deskew`): a tilted card the classifier reads well stays as it was read."""
+square (`deskew`) nor from other crops (`second_looks`): a card the classifier reads well
+stays as it was read."""
+
+SECOND_LOOKS = ((0.10, 0.0, 0.0), (0.22, 0.0, 0.0), (0.15, 0.06, 0.0), (0.15, 0.0, 0.06))
+"""The other crops of an unsure index: padding (as `crop_padding`), and the shift of its centre
+across and down, as fractions of the box's longer side."""
+
+
+def shifted(box: Box, across: float, down: float) -> Box:
+    """The box moved across and down by these fractions of its longer side."""
+    x1, y1, x2, y2 = box
+    side = max(x2 - x1, y2 - y1)
+    return (x1 + across * side, y1 + down * side, x2 + across * side, y2 + down * side)
 
 
 def _sureness(read: ClassifiedIndex) -> float:

@@ -325,9 +325,6 @@ class KittyReport:
         self.right_flagged += sum(ok and card.doubtful for card, ok in right)
         self.probabilities.extend(card.confidence for card, _ in right)
         self.rights.extend(ok for _, ok in right)
-        for read_card, ok in right:
-            self.glyph_cards[glyph_size(read_card)] += 1
-            self.glyph_cards_right[glyph_size(read_card)] += ok
         self.evidence.extend(
             card.evidence or Evidence(card.confidence, 1.0, 1.0, 1.0, 1) for card, _ in right
         )

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from whole_table import a_whole_table
 
+from blackcat.vision.classes import NOT_AN_INDEX
 from blackcat.vision.image_io import load_image
 from blackcat.vision.reader import CardReader, ModelsMissingError, downscale, square_crop
 
@@ -413,3 +414,62 @@ def test_a_reader_without_a_table_detector_searches_tables_with_its_own(
     reader: CardReader,
 ) -> None:
     assert CardReader(reader.detector, reader.classifier).table_detector is reader.detector
+
+
+class ScriptedClassifier:
+    """A classifier that answers each call with the next of its scripted answers (a card and
+    its probability per crop, the rest on a second card), and keeps how many crops each call
+    showed it."""
+
+    def __init__(self, answers: list[list[tuple[str, float, str]]]) -> None:
+        from blackcat.vision.classes import all_class_names
+
+        self.names = tuple(all_class_names())
+        self.answers = answers
+        self.calls: list[int] = []
+
+    def probabilities(self, crops: list[np.ndarray]) -> np.ndarray:
+        answer = self.answers[len(self.calls)]
+        self.calls.append(len(crops))
+        rows = np.zeros((len(crops), len(self.names)))
+        for row, (card, probability, other) in zip(rows, answer * len(crops), strict=False):
+            row[self.names.index(f"{card}-0")] = probability
+            row[self.names.index(other if other == NOT_AN_INDEX else f"{other}-0")] = (
+                1 - probability
+            )
+        return rows
+
+
+def test_an_unsure_index_is_read_again_from_crops_cut_a_little_differently() -> None:
+    from blackcat.vision.reader import SECOND_LOOKS, ReaderSettings
+
+    white = np.full((200, 200, 3), 255, np.uint8)
+    boxes = [(10.0, 10.0, 30.0, 40.0), (100.0, 100.0, 120.0, 130.0)]
+    # the first crop is read 5H at 0.55 (unsure), the second KS (sure); the other cuts of the
+    # first see a 6H
+    script = [[("5H", 0.55, "6H"), ("KS", 1.0, "QS")], [("6H", 0.9, "5H")]]
+    classifier = ScriptedClassifier(script)
+    reader = CardReader(object(), classifier, ReaderSettings(detect_size=512, deskew=False))  # type: ignore[arg-type]
+    (five, _, _), (king, _, _) = reader.classify(white, boxes)
+    assert classifier.calls == [2, len(SECOND_LOOKS)]  # the sure one is not read again
+    assert (five[0].card.code, king[0].card.code) == ("6H", "KS")
+    assert five[0].probability == pytest.approx((0.45 + 0.9 * len(SECOND_LOOKS)) / 5)
+
+    classifier = ScriptedClassifier(script)
+    reader = CardReader(
+        object(), classifier, ReaderSettings(detect_size=512, deskew=False, second_looks=False)
+    )  # type: ignore[arg-type]
+    (five, _, _), _ = reader.classify(white, boxes)
+    assert classifier.calls == [2] and five[0].card.code == "5H"
+
+
+def test_the_other_cuts_never_make_an_index_of_what_its_own_crop_calls_none() -> None:
+    from blackcat.vision.reader import ReaderSettings
+
+    white = np.full((200, 200, 3), 255, np.uint8)
+    script = [[("5H", 0.3, NOT_AN_INDEX)], [("5H", 1.0, "6H")]]
+    classifier = ScriptedClassifier(script)
+    reader = CardReader(object(), classifier, ReaderSettings(detect_size=512, deskew=False))  # type: ignore[arg-type]
+    ((_, index_probability, _),) = reader.classify(white, [(10.0, 10.0, 30.0, 40.0)])
+    assert classifier.calls == [1]  # a pip or a picture's edge, not looked at again
+    assert index_probability == pytest.approx(0.3)

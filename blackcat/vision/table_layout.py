@@ -155,13 +155,15 @@ def _linked_groups(indices: Sequence[IndexRead]) -> list[list[int]]:
 def _linked(indices: Sequence[IndexRead], link: float, *, same_axis: bool) -> list[list[int]]:
     """The indices (positions) in groups joined where they lie within `link` glyph sizes (the
     smaller of the two) of each other (single linkage); if `same_axis`, on one axis, and
-    within FACING_LINK where they stand opposite ways, a card's bottom corner joined to its top
-    corner alone (`_bottom_corners`)."""
+    within FACING_LINK where they stand opposite ways unless both are surely different cards
+    (`_surely_different`), a card's bottom corner joined to its top corner alone
+    (`_bottom_corners`)."""
     turns, glyphs_apart = _turns_and_distances(indices)
     linked = glyphs_apart <= link
     if same_axis:
         linked &= turns[:, None] % 2 == turns[None, :] % 2
-        linked &= (turns[:, None] == turns[None, :]) | (glyphs_apart <= FACING_LINK)
+        distinct = _surely_different(indices)
+        linked &= (turns[:, None] == turns[None, :]) | ((glyphs_apart <= FACING_LINK) & ~distinct)
         for corner, partner in _bottom_corners(indices, turns, glyphs_apart):
             linked[corner, :] = linked[:, corner] = False
             linked[corner, partner] = linked[partner, corner] = True
@@ -169,6 +171,23 @@ def _linked(indices: Sequence[IndexRead], link: float, *, same_axis: bool) -> li
 
     count, labels = connected_components(linked, directed=False)
     return [[int(i) for i in np.flatnonzero(labels == label)] for label in range(count)]
+
+
+SURELY_READ = 0.9
+"""Two indices standing opposite ways, each read this surely as a different card, are two
+players' (the near and the far one's, close across a table seen from a seat), never one card's
+top and bottom corners; a corner read less surely may still be its card's, misread."""
+
+
+def _surely_different(indices: Sequence[IndexRead]) -> np.ndarray:
+    """For each two indices, whether both are read at least SURELY_READ as different cards."""
+    sure = [
+        index.card if index.guesses and index.guesses[0].probability >= SURELY_READ else None
+        for index in indices
+    ]
+    return np.array(
+        [[a is not None and b is not None and a != b for b in sure] for a in sure], dtype=bool
+    ).reshape(len(indices), len(indices))
 
 
 def _group_up(group: Sequence[IndexRead]) -> int:

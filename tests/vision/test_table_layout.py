@@ -156,6 +156,19 @@ def test_near_and_far_piles_close_across_the_table_are_two_players() -> None:
     assert sides == ["near", "far"]
 
 
+def test_near_and_far_rows_five_glyph_sizes_apart_are_two_players_where_surely_read() -> None:
+    # closer than a card's corners can lie (FACING_LINK): two players' rows all the same, as
+    # every index is surely read as a card the other row does not hold
+    near = oriented_row("6S QS 6C 10H", origin=(430.0, 546.0))
+    far = seated(oriented_row("KS 9C 4S", origin=(430.0, 546.0)), 2)
+    piles, sides = arranged(near + far)
+    assert piles == [["6S", "QS", "6C", "10H"], ["KS", "9C", "4S"]]
+    assert sides == ["near", "far"]
+    # read unsurely, the far row's indices may be the near cards' own corners, misread
+    unsure = [replace(index, guesses=(Guess(index.card, 0.6),)) for index in far]
+    assert not several_sides(near + unsure)
+
+
 def moved(indices: list[IndexRead], dx: float, dy: float = 0.0) -> list[IndexRead]:
     return [
         replace(

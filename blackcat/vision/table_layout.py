@@ -181,13 +181,15 @@ top and bottom corners; a corner read less surely may still be its card's, misre
 
 def _surely_different(indices: Sequence[IndexRead]) -> np.ndarray:
     """For each two indices, whether both are read at least SURELY_READ as different cards."""
-    sure = [
-        index.card if index.guesses and index.guesses[0].probability >= SURELY_READ else None
-        for index in indices
-    ]
-    return np.array(
-        [[a is not None and b is not None and a != b for b in sure] for a in sure], dtype=bool
-    ).reshape(len(indices), len(indices))
+    codes = np.array(
+        [
+            index.card.code if index.guesses and index.guesses[0].probability >= SURELY_READ else ""
+            for index in indices
+        ],
+        dtype=str,
+    )
+    sure = codes != ""
+    return (codes[:, None] != codes[None, :]) & sure[:, None] & sure[None, :]
 
 
 def _group_up(group: Sequence[IndexRead]) -> int:

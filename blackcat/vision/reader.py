@@ -565,8 +565,9 @@ class CardReader:
         to_picture = max(picture.shape[:2]) / photo.long_side
         in_picture = [tuple(v * to_picture for v in box) for box in boxes]
         padding = self.settings.crop_padding
-        crops = [fix.apply(square_crop(picture, box, padding)) for box in in_picture]
-        probabilities = self._probabilities(crops, turns, fix.suits_by_shape)
+        probabilities = self.crop_probabilities(
+            cut_crops(picture, in_picture, fix, padding), turns, fix
+        )
         reads = [self._summarised(row, turns) for row in probabilities]
         if look_again and self.settings.second_looks:
             reads = self._looked_again(picture, in_picture, probabilities, reads, fix, turns)
@@ -614,12 +615,12 @@ class CardReader:
         ]
         if not unsure:
             return reads
+        unsure_boxes = [boxes[n] for n in unsure]
         crops = [
-            fix.apply(square_crop(picture, shifted(boxes[n], across, down), padding))
-            for padding, across, down in SECOND_LOOKS
-            for n in unsure
+            crop for look in SECOND_LOOKS for crop in cut_crops(picture, unsure_boxes, fix, *look)
         ]
-        looks = self._probabilities(crops, turns, fix.suits_by_shape).reshape(
+        # one batch for every look: (looks, unsure indices, classes)
+        looks = self.crop_probabilities(crops, turns, fix).reshape(
             len(SECOND_LOOKS), len(unsure), -1
         )
         means = (probabilities[unsure] + looks.sum(axis=0)) / (len(SECOND_LOOKS) + 1)
@@ -637,6 +638,11 @@ class CardReader:
         `by_shape`: of a deck printed in one ink, whose colour says nothing of the suits
         (`suits_by_shape`)."""
         return [self._summarised(row, turns) for row in self._probabilities(crops, turns, by_shape)]
+
+    def crop_probabilities(self, crops: list[np.ndarray], turns: int, fix: PixelFix) -> np.ndarray:
+        """The classifier's class probabilities (a row a crop) of crops cut through `fix`, seen
+        turned `turns` quarter turns anticlockwise."""
+        return self._probabilities(crops, turns, fix.suits_by_shape)
 
     def _probabilities(self, crops: list[np.ndarray], turns: int, by_shape: bool) -> np.ndarray:
         """The classifier's class probabilities of crops (a row each), as `_classified`."""
@@ -673,6 +679,19 @@ LOOK_AGAIN_BELOW = 0.9
 SECOND_LOOKS = ((0.10, 0.0, 0.0), (0.22, 0.0, 0.0), (0.15, 0.06, 0.0), (0.15, 0.0, 0.06))
 """The other crops of an unsure index: padding (as `crop_padding`), and the shift of its centre
 across and down, as fractions of the box's longer side."""
+
+
+def cut_crops(
+    picture: np.ndarray,
+    boxes: list[Box],
+    fix: PixelFix,
+    padding: float,
+    across: float = 0.0,
+    down: float = 0.0,
+) -> list[np.ndarray]:
+    """The classifier's crops of boxes (in `picture`'s pixels) seen through `fix`: squares
+    round them with `padding`, their centres shifted `across` and `down` (`shifted`)."""
+    return [fix.apply(square_crop(picture, shifted(box, across, down), padding)) for box in boxes]
 
 
 def shifted(box: Box, across: float, down: float) -> Box:

@@ -18,20 +18,9 @@ import numpy as np
 from blackcat.vision.colour import white_balance
 from blackcat.vision.image_io import open_photo
 from blackcat.vision.layout import NOT_AN_INDEX_ABOVE
-from blackcat.vision.reader import (
-    SECOND_LOOKS,
-    CardReader,
-    crop_resolution,
-    shifted,
-    square_crop,
-    summarise,
-)
-
-SIZES = ((16, "<16 px"), (24, "16-24 px"), (32, "24-32 px"), (float("inf"), ">=32 px"))
-
-
-def size_name(pixels: float) -> str:
-    return next(name for below, name in SIZES if pixels < below)
+from blackcat.vision.reader import SECOND_LOOKS, CardReader, crop_resolution, cut_crops, summarise
+from blackcat.vision.table_layout import glyph_pixels
+from blackcat.workshop.evaluation import GLYPH_SIZES, glyph_size_name
 
 
 def best_match(box: tuple[float, ...], truth: np.ndarray) -> int | None:
@@ -71,7 +60,7 @@ def main() -> None:
         truth = np.array([box for box, _ in labelled]).reshape(-1, 4)
         for turns in sorted({index.seen_turned for index in indices}):
             matched = [
-                (index.box, labelled[n][1])
+                (index, labelled[n][1])
                 for index in indices
                 if index.seen_turned == turns
                 and index.index_probability >= NOT_AN_INDEX_ABOVE
@@ -79,30 +68,17 @@ def main() -> None:
             ]
             if not matched:
                 continue
-            boxes = [box for box, _ in matched]
+            boxes = [index.box for index, _ in matched]
             picture = photo.picture(crop_resolution(photo, boxes), finer_decoded=True)
             scale = max(picture.shape[:2]) / photo.long_side
+            in_picture = [tuple(v * scale for v in box) for box in boxes]
             looks = [(reader.settings.crop_padding, 0.0, 0.0), *SECOND_LOOKS]
-            answers = []
-            for padding, across, down in looks:
-                crops = [
-                    np.rot90(
-                        fix.apply(
-                            square_crop(
-                                picture,
-                                tuple(v * scale for v in shifted(box, across, down)),
-                                padding,
-                            )
-                        ),
-                        turns,
-                    )
-                    for box in boxes
-                ]
-                answers.append(
-                    reader.classifier.probabilities([np.ascontiguousarray(c) for c in crops])
-                )
-            for n, (box, code) in enumerate(matched):
-                size = size_name(max(box[2] - box[0], box[3] - box[1]))
+            answers = [
+                reader.crop_probabilities(cut_crops(picture, in_picture, fix, *look), turns, fix)
+                for look in looks
+            ]
+            for n, (index, code) in enumerate(matched):
+                size = glyph_size_name(glyph_pixels(index))
                 seen[size] += 1
                 for name, rows in (
                     ("own crop", answers[0][n]),
@@ -113,7 +89,7 @@ def main() -> None:
     for name in ("own crop", "mean of looks"):
         shares = ", ".join(
             f"{size} {right[(name, size)] / seen[size]:.3f} ({seen[size]})"
-            for _, size in SIZES
+            for size in GLYPH_SIZES
             if seen[size]
         )
         print(f"{name}: {shares}")

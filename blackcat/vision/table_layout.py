@@ -202,7 +202,7 @@ def _turns_and_distances(indices: Sequence[IndexRead]) -> tuple[np.ndarray, np.n
     """Each index's glyph turn (0 where unknown), and how far apart each two lie, in glyph
     sizes (the smaller glyph's)."""
     centres = np.array([index.centre for index in indices])
-    sizes = np.array([_glyph_size(index) for index in indices])
+    sizes = np.array([glyph_pixels(index) for index in indices])
     distance = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
     glyphs_apart = distance / np.maximum(np.minimum(sizes[:, None], sizes[None, :]), 1e-9)
     return np.array([index.orientation or 0 for index in indices]), glyphs_apart
@@ -227,7 +227,7 @@ def _bottom_corners(
     return pairs
 
 
-def _glyph_size(index: IndexRead) -> float:
+def glyph_pixels(index: IndexRead) -> float:
     """An index box's longer side: its glyphs' height, whichever way they are turned."""
     x1, y1, x2, y2 = index.box
     return max(x2 - x1, y2 - y1)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from blackcat.vision.table_layout import glyph_pixels
 from blackcat.vision.types import SIDES, Box, Evidence, PhotoRead, ReadCard
 
 if TYPE_CHECKING:
@@ -573,8 +574,9 @@ class TableReport:
         self.probabilities.extend(card.confidence for card, _ in right)
         self.rights.extend(ok for _, ok in right)
         for read_card, ok in right:
-            self.glyph_cards[glyph_size(read_card)] += 1
-            self.glyph_cards_right[glyph_size(read_card)] += ok
+            index_size = glyph_size(read_card)
+            self.glyph_cards[index_size] += 1
+            self.glyph_cards_right[index_size] += ok
         for _, silent in missing_cards(photo.piles, truth, photo.gaps):
             self.missing += 1
             self.missing_silent += silent
@@ -658,14 +660,18 @@ GLYPH_SIZES = ("<16 px", "16-24 px", "24-32 px", ">=32 px")
 
 
 def glyph_size(card: ReadCard) -> str:
-    """How large a read card's index stands in the photo (GLYPH_SIZES): the longer side of its
-    smallest index box."""
-    sides = [max(i.box[2] - i.box[0], i.box[3] - i.box[1]) for i in card.indices] or [
-        max(card.box[2] - card.box[0], card.box[3] - card.box[1])
-    ]
-    pixels = min(sides)
+    """How large a read card's index stands in the photo (GLYPH_SIZES): its smallest index's
+    glyphs, or its box where it has no index."""
+    if card.indices:
+        return glyph_size_name(min(glyph_pixels(index) for index in card.indices))
+    return glyph_size_name(max(card.box[2] - card.box[0], card.box[3] - card.box[1]))
+
+
+def glyph_size_name(pixels: float) -> str:
+    """The GLYPH_SIZES class of glyphs this many pixels tall."""
+    below = (16, 24, 32)  # the upper limits of all but the last class
     return next(
-        (name for name, below in zip(GLYPH_SIZES, (16, 24, 32), strict=False) if pixels < below),
+        (name for name, limit in zip(GLYPH_SIZES[:-1], below, strict=True) if pixels < limit),
         GLYPH_SIZES[-1],
     )
 

@@ -97,6 +97,7 @@ UNCALIBRATED = Calibration()
 
 
 def load_calibration(models_dir: Path) -> Calibration:
+    """The calibration in `models_dir` (`blackcat calibrate`); UNCALIBRATED where there is none."""
     path = models_dir / CALIBRATION_FILE
     if not path.is_file():
         return UNCALIBRATED

@@ -146,25 +146,28 @@ def test_with_one_deck_a_card_read_on_two_sides_takes_its_next_guess_on_one() ->
     assert piles == [["6S", "QS", "6C", "10H"], ["KS", "9C", "4S"]]
 
 
-def test_near_and_far_piles_close_across_the_table_are_two_players() -> None:
-    # a seated camera squeezes the table's depth: the two rows' top indices, facing each other,
-    # lie only seven glyph sizes apart (their bottom corners farther)
-    near = oriented_row("6S QS 6C 10H", origin=(430.0, 571.0))
-    far = seated(oriented_row("KS 9C 4S", origin=(430.0, 571.0)), 2)
+def facing_rows(origin_y: float) -> tuple[list[IndexRead], list[IndexRead]]:
+    """A near row and the far player's row, laid alike from `origin_y` on their own sides: the
+    closer to the middle, the closer their top indices face each other."""
+    near = oriented_row("6S QS 6C 10H", origin=(430.0, origin_y))
+    return near, seated(oriented_row("KS 9C 4S", origin=(430.0, origin_y)), 2)
+
+
+# a seated camera squeezes the table's depth: the two rows' top indices, facing each other, lie
+# only seven glyph sizes apart (their bottom corners farther); at five, closer than a card's
+# corners can lie (FACING_LINK), they are two players' all the same, as every index is surely
+# read as a card the other row does not hold
+@pytest.mark.parametrize("origin_y", [571.0, 546.0], ids=["seven glyphs apart", "five"])
+def test_near_and_far_piles_close_across_the_table_are_two_players(origin_y: float) -> None:
+    near, far = facing_rows(origin_y)
     piles, sides = arranged(near + far)
     assert piles == [["6S", "QS", "6C", "10H"], ["KS", "9C", "4S"]]
     assert sides == ["near", "far"]
 
 
-def test_near_and_far_rows_five_glyph_sizes_apart_are_two_players_where_surely_read() -> None:
-    # closer than a card's corners can lie (FACING_LINK): two players' rows all the same, as
-    # every index is surely read as a card the other row does not hold
-    near = oriented_row("6S QS 6C 10H", origin=(430.0, 546.0))
-    far = seated(oriented_row("KS 9C 4S", origin=(430.0, 546.0)), 2)
-    piles, sides = arranged(near + far)
-    assert piles == [["6S", "QS", "6C", "10H"], ["KS", "9C", "4S"]]
-    assert sides == ["near", "far"]
+def test_rows_five_glyph_sizes_apart_read_unsurely_may_be_one_players_corners() -> None:
     # read unsurely, the far row's indices may be the near cards' own corners, misread
+    near, far = facing_rows(546.0)
     unsure = [replace(index, guesses=(Guess(index.card, 0.6),)) for index in far]
     assert not several_sides(near + unsure)
 

@@ -498,6 +498,42 @@ class CardReader:
                     place, photo.size, first_size, pixels, measured, PLACE_ENLARGED_UP_TO
                 )
                 plans.append(PassPlan(*plan, turn, others, PLACE_CONFIDENCE))
+        covered = [plan.region for plan in plans] + spans
+        return plans + self._left_over_plans(photo, fix, places, boxes, covered, first_size)
+
+    def _left_over_plans(
+        self,
+        photo: PhotoSource,
+        fix: PixelFix,
+        places: list[np.ndarray],
+        boxes: np.ndarray,
+        covered: list[Region],
+        first_size: int,
+    ) -> list[PassPlan]:
+        """Plans for the hints of places that no part of a place covers: a far player's small
+        pile the first pass only hinted at, inside the place of the near piles, whose parts
+        follow the indices it was sure of."""
+        hints = np.concatenate(places)
+        left_over = hints[[not any(_inside(_centre(hint), r) for r in covered) for hint in hints]]
+        plans = []
+        for group in hint_groups(left_over, boxes):
+            likeliest = [tuple(float(v) for v in box) for box in group[:HINTS_TO_TURN_BY]]
+            read = [
+                IndexRead(box, 1.0, guesses, index_probability, orientations)
+                for box, (guesses, index_probability, orientations) in zip(
+                    likeliest, self._glyph_turns(photo, likeliest, fix), strict=True
+                )
+                if index_probability >= NOT_AN_INDEX_ABOVE
+            ]
+            if len(read) < FEW_TO_TURN_BY:
+                continue  # hints of no index: pips, a card back's pattern
+            turn = photo_up(read)
+            pixels = SIDE_INDEX_PIXELS if turn else SECOND_PASS_INDEX_PIXELS
+            measured = np.array([index.box for index in read])
+            plan = region_plan(
+                group, photo.size, first_size, pixels, measured, PLACE_ENLARGED_UP_TO
+            )
+            plans.append(PassPlan(*plan, turn, tuple(covered), PLACE_CONFIDENCE))
         return plans
 
     def _detect_in(
@@ -920,6 +956,10 @@ def _near_any(box: np.ndarray, others: np.ndarray) -> bool:
     centres = (others[:, :2] + others[:, 2:]) / 2
     size = max(box[2] - box[0], box[3] - box[1])
     return bool((np.hypot(*(centres - centre).T) <= size).any())
+
+
+def _centre(box: np.ndarray) -> tuple[float, float]:
+    return (float(box[0] + box[2]) / 2, float(box[1] + box[3]) / 2)
 
 
 def _inside(point: tuple[float, float], region: Region) -> bool:

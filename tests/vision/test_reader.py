@@ -13,6 +13,7 @@ import pytest
 from whole_table import a_whole_table
 
 from blackcat.vision.classes import NOT_AN_INDEX
+from blackcat.vision.colour import NO_FIX
 from blackcat.vision.image_io import load_image
 from blackcat.vision.reader import CardReader, ModelsMissingError, downscale, square_crop
 
@@ -461,6 +462,30 @@ def test_an_unsure_index_is_read_again_from_crops_cut_a_little_differently() -> 
     )  # type: ignore[arg-type]
     (five, _, _), _ = reader.classify(white, boxes)
     assert classifier.calls == [2] and five[0].card.code == "5H"
+
+
+def test_hints_no_part_of_their_place_covers_are_searched_as_a_place_of_their_own() -> None:
+    from blackcat.vision.image_io import as_photo
+    from blackcat.vision.reader import PLACE_CONFIDENCE, ReaderSettings
+
+    photo = as_photo(np.full((3000, 4000, 3), 255, np.uint8))
+    near = np.array([[1000 + 60 * n, 2000, 1040 + 60 * n, 2080] for n in range(6)], dtype=float)
+    far_pile = np.array([[1800 + 25 * n, 900, 1815 + 25 * n, 930] for n in range(5)], dtype=float)
+    covered = [(900, 1700, 1500, 2400)]  # the near piles' part of the place
+    place = np.concatenate([near, far_pile])
+    classifier = ScriptedClassifier([[("9C", 1.0, "8C")]])
+    reader = CardReader(object(), classifier, ReaderSettings(detect_size=512))  # type: ignore[arg-type]
+    (plan,) = reader._left_over_plans(photo, NO_FIX, [place], near, covered, 512)
+    assert classifier.calls == [len(far_pile)]  # the far pile's hints read for their turn
+    x1, y1, x2, y2 = plan.region
+    assert x1 <= 1800 and x2 >= 1915 and y1 <= 900 and y2 >= 930 and y2 < 1700
+    assert plan.size * 30 / max(x2 - x1, y2 - y1) >= 20  # its indices seen tall enough
+    assert plan.confidence == PLACE_CONFIDENCE and plan.others == tuple(covered)
+
+    # hints that read as no index (pips, a card back's pattern) make no place
+    classifier = ScriptedClassifier([[("9C", 0.1, NOT_AN_INDEX)]])
+    reader = CardReader(object(), classifier, ReaderSettings(detect_size=512))  # type: ignore[arg-type]
+    assert reader._left_over_plans(photo, NO_FIX, [place], near, covered, 512) == []
 
 
 def test_the_other_cuts_never_make_an_index_of_what_its_own_crop_calls_none() -> None:

@@ -323,7 +323,11 @@ class CardReader:
             for box, confidence, (guesses, index_probability, orientations) in zip(
                 found_boxes, found_confidences, reads, strict=True
             )
-            if not len(theirs) or float(overlap_of_smaller(np.array(box), theirs).max()) <= 0.3
+            if not len(theirs)
+            or (
+                float(overlap_of_smaller(np.array(box), theirs).max()) <= 0.3
+                and _nearest_distance(box, boxes) <= _nearest_distance(box, theirs)
+            )
         ]
         found_again = np.array([index.box for index in again]).reshape(-1, 4)
         kept_first = [
@@ -956,6 +960,13 @@ def _near_any(box: np.ndarray, others: np.ndarray) -> bool:
     centres = (others[:, :2] + others[:, 2:]) / 2
     size = max(box[2] - box[0], box[3] - box[1])
     return bool((np.hypot(*(centres - centre).T) <= size).any())
+
+
+def _nearest_distance(box: Box, others: np.ndarray) -> float:
+    """How far the box's centre lies from the nearest of the other boxes' centres."""
+    centres = (others[:, :2] + others[:, 2:]) / 2
+    x, y = _centre(np.asarray(box))
+    return float(np.hypot(centres[:, 0] - x, centres[:, 1] - y).min())
 
 
 def _centre(box: np.ndarray) -> tuple[float, float]:

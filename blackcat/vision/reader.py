@@ -269,17 +269,20 @@ class CardReader:
         started: float,
     ) -> PhotoRead:
         """A photo of the whole table: each side's indices (`kept`, read as indices, repeated
-        detections dropped; `sides`: the quarter turn of each), read again turned where the
-        search (`_find`) did not already see most of them so, laid out in that side's frame
-        (`doubted`: detections called no index, which may mark gaps)."""
+        detections dropped; `sides`: the quarter turn of each), read again on the side's own
+        part of the photo (`read_side_again`), except a turned side the search (`_find`)
+        already saw turned as it stands, laid out in that side's frame (`doubted`: detections
+        called no index, which may mark gaps). The near side is always read again: the search
+        sized its pass by the indices it was sure of, mostly the largest, and a near column's
+        smaller ones could go missing there."""
         by_side: dict[int, list[IndexRead]] = {}
-        turned_started = time.perf_counter()
+        sides_started = time.perf_counter()
         for up in sorted(set(sides)):
             own = [index for index, side in zip(kept, sides, strict=True) if side == up]
             others = [index for index, side in zip(kept, sides, strict=True) if side != up]
-            read_turned = 2 * sum(index.seen_turned == up for index in own) >= len(own)
-            by_side[up] = own if read_turned else self.read_side_again(photo, own, others, up, fix)
-        stages["turned sides"] = time.perf_counter() - turned_started
+            seen_so = up and 2 * sum(index.seen_turned == up for index in own) >= len(own)
+            by_side[up] = own if seen_so else self.read_side_again(photo, own, others, up, fix)
+        stages["sides again"] = time.perf_counter() - sides_started
         laid_out = time.perf_counter()
         width, height = photo.size
         read = arrange_sides(

@@ -488,6 +488,29 @@ def test_hints_no_part_of_their_place_covers_are_searched_as_a_place_of_their_ow
     assert reader._left_over_plans(photo, NO_FIX, [place], near, covered, 512) == []
 
 
+def test_a_sides_second_read_keeps_what_it_finds_nearer_its_own_indices_than_anothers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from blackcat.games.cards import Card
+    from blackcat.vision.image_io import as_photo
+    from blackcat.vision.reader import ReaderSettings
+    from blackcat.vision.types import Guess, IndexRead
+
+    def index(box: tuple[float, float, float, float], code: str) -> IndexRead:
+        return IndexRead(box, 0.9, (Guess(Card.parse(code), 0.99),))
+
+    own = [index((100, 100, 120, 130), "5H")]
+    others = [index((400, 100, 420, 130), "KS")]  # another side's pile
+    next_to_own, next_to_theirs = (140.0, 100, 160, 130), (360.0, 100, 380, 130)
+    found = np.array([next_to_own, next_to_theirs, others[0].box])
+    classifier = ScriptedClassifier([[("6H", 1.0, "5H")]])
+    reader = CardReader(object(), classifier, ReaderSettings(detect_size=512))  # type: ignore[arg-type]
+    monkeypatch.setattr(reader, "_detect_in", lambda *_, **__: (found, np.full(3, 0.9)))
+    photo = as_photo(np.full((600, 800, 3), 255, np.uint8))
+    read = reader.read_side_again(photo, own, others, 0)
+    assert sorted(index.box for index in read) == [own[0].box, next_to_own]
+
+
 def test_the_other_cuts_never_make_an_index_of_what_its_own_crop_calls_none() -> None:
     from blackcat.vision.reader import ReaderSettings
 

@@ -407,6 +407,11 @@ class CardReader:
         else:
             plan = second_pass_plan(boxes, (boxes[:, 3] - boxes[:, 1]) * seen_at, photo.size, size)
             plans = [PassPlan(*plan)] if plan else []
+            if plans and found_places:
+                # a table whose piles the hints join in one place: its far piles may lie
+                # beyond the region round what the first pass was sure of
+                covered = [plans[0].region]
+                plans += self._left_over_plans(photo, fix, found_places, boxes, covered, size)
         if not plans:
             return (*_as_lists(boxes, confidences), [0] * len(boxes), 0.0, several)
         more, more_confidences, more_turns = np.zeros((0, 4)), np.zeros(0), np.zeros(0, int)
@@ -419,7 +424,7 @@ class CardReader:
                 turns=plan.turns,
                 confidence=plan.confidence,
                 finer_decoded=several,  # decoded for the places' classification
-                detector=self.table_detector if several else self.detector,
+                detector=self.table_detector if several or plan.of_a_table else self.detector,
             )
             own = [n for n, box in enumerate(found) if not plan.elsewhere(box)]
             found, found_confidences = found[own].reshape(-1, 4), found_confidences[own]
@@ -540,7 +545,7 @@ class CardReader:
             plan = region_plan(
                 group, photo.size, first_size, pixels, measured, PLACE_ENLARGED_UP_TO
             )
-            plans.append(PassPlan(*plan, turn, tuple(covered), PLACE_CONFIDENCE))
+            plans.append(PassPlan(*plan, turn, tuple(covered), PLACE_CONFIDENCE, True))
         return plans
 
     def _detect_in(
@@ -1009,6 +1014,7 @@ class PassPlan:
     turns: int = 0
     others: tuple[Region, ...] = ()
     confidence: float | None = None  # the detector's threshold there (None: the settings')
+    of_a_table: bool = False  # searched with the table detector wherever it is planned
 
     def elsewhere(self, box: np.ndarray) -> bool:
         """Whether a box found in this pass lies in another place's span."""

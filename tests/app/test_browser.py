@@ -261,10 +261,10 @@ EXPANDER_STAYS_MS = 500
 
 
 def new_game(page: Page) -> None:
-    """ "New game" asks once: open the question, answer it."""
-    page.get_by_role("button", name="New game").click()
-    page.get_by_role("button", name="Yes, a new game").click()
-    settle(page)
+    """ "New game" asks once: open the question, answer it (each tap once no run is drawing
+    the page: under load the answer was once drawn where it could not be tapped for 30 s)."""
+    tap(page, page.get_by_role("button", name="New game"))
+    tap(page, page.get_by_role("button", name="Yes, a new game"))
 
 
 def type_pile(page: Page, pile: int, text: str) -> None:

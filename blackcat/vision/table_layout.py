@@ -48,7 +48,8 @@ quarter, a card or two dropped at an angle) goes with the nearest player's indic
 photo of one player's piles."""
 
 CONFIDENT_CARD_ABOVE = 0.5
-"""An index counts towards MIN_SIDE_CARDS where its best guess is at least this likely."""
+"""An index counts towards MIN_SIDE_CARDS, and links others into one player's group, where its
+best guess is at least this likely."""
 
 GROUP_UPRIGHT_SHARE = 0.1
 """A group of indices stands as its glyphs do, upright unless another way outvotes it by this
@@ -157,13 +158,17 @@ def _linked(indices: Sequence[IndexRead], link: float, *, same_axis: bool) -> li
     smaller of the two) of each other (single linkage); if `same_axis`, on one axis, and
     within FACING_LINK where they stand opposite ways unless both are surely different cards
     (`_surely_different`), a card's bottom corner joined to its top corner alone
-    (`_bottom_corners`)."""
+    (`_bottom_corners`), and an index read unsurely joined to none."""
     turns, glyphs_apart = _turns_and_distances(indices)
     linked = glyphs_apart <= link
     if same_axis:
         linked &= turns[:, None] % 2 == turns[None, :] % 2
         distinct = _surely_different(indices)
         linked &= (turns[:, None] == turns[None, :]) | ((glyphs_apart <= FACING_LINK) & ~distinct)
+        # an index read unsurely (a phantom between two players' piles) links no one: it goes
+        # with the side of the nearest index
+        unsure = ~_confident(indices)
+        linked[unsure, :] = linked[:, unsure] = False
         for corner, partner in _bottom_corners(indices, turns, glyphs_apart):
             linked[corner, :] = linked[:, corner] = False
             linked[corner, partner] = linked[partner, corner] = True
@@ -190,6 +195,17 @@ def _surely_different(indices: Sequence[IndexRead]) -> np.ndarray:
     )
     sure = codes != ""
     return (codes[:, None] != codes[None, :]) & sure[:, None] & sure[None, :]
+
+
+def _confident(indices: Sequence[IndexRead]) -> np.ndarray:
+    """Whether each index's best guess is at least CONFIDENT_CARD_ABOVE likely."""
+    return np.array(
+        [
+            bool(index.guesses) and index.guesses[0].probability >= CONFIDENT_CARD_ABOVE
+            for index in indices
+        ],
+        dtype=bool,
+    )
 
 
 def _group_up(group: Sequence[IndexRead]) -> int:
@@ -235,13 +251,8 @@ def glyph_pixels(index: IndexRead) -> float:
 
 def _cards_read(indices: Sequence[IndexRead]) -> int:
     """How many different cards the indices read with some confidence."""
-    return len(
-        {
-            index.card
-            for index in indices
-            if index.guesses and index.guesses[0].probability >= CONFIDENT_CARD_ABOVE
-        }
-    )
+    confident = _confident(indices)
+    return len({index.card for index, sure in zip(indices, confident, strict=True) if sure})
 
 
 def arrange_table(

@@ -104,6 +104,21 @@ def test_one_player_photographed_from_another_side_is_one_side(side: int) -> Non
     assert sides == [SIDES[side]] * 2
 
 
+def test_an_unsure_index_between_the_near_and_far_piles_joins_no_players() -> None:
+    # a seated camera squeezes the far piles towards the near ones; a phantom read unsurely
+    # (a face's art) lies within reach of both
+    near = player(0, "6S QS 6C 10H", "AH 3D")
+    far = [
+        replace(index, box=(x1, y1 + 100, x2, y2 + 100))
+        for index in player(2, "KS 9C 4S", "2D 7H")
+        for x1, y1, x2, y2 in [index.box]
+    ]
+    phantom = facing(index_at((470.0, 540.0), Card.parse("10C"), 0.38), 0)
+    piles, sides = arranged([*near, phantom, *far])
+    assert sides == ["near", "near", "far", "far"]
+    assert piles[2:] == [["KS", "9C", "4S"], ["2D", "7H"]]
+
+
 def test_a_stray_glyph_turned_a_quarter_makes_no_player() -> None:
     mine = player(0, "6S QS 6C 10H", "AH 3D")
     stray = facing(index_at((490.0, 760.0), Card.parse("9D"), 0.6), 1)

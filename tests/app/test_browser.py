@@ -229,12 +229,17 @@ def no_errors_on(page: Page) -> None:
     expect(page.locator('[data-testid="stException"]')).to_have_count(0)
 
 
-def tap(page: Page, target: Locator) -> None:
-    """Tap once no run of the app is still drawing the page (a tap on a part being drawn anew
-    can be lost), and wait for the runs it starts."""
+def drawn(page: Page) -> None:
+    """Wait until no run of the app is still drawing the page."""
     runs = SCRIPT_RUNS.get(page)
     if runs is not None:
         wait_until(page, lambda: not runs.running, WAIT_MS)
+
+
+def tap(page: Page, target: Locator) -> None:
+    """Tap once no run of the app is still drawing the page (a tap on a part being drawn anew
+    can be lost), and wait for the runs it starts."""
+    drawn(page)
     target.click()
     settle(page)
 
@@ -261,10 +266,12 @@ EXPANDER_STAYS_MS = 500
 
 
 def new_game(page: Page) -> None:
-    """ "New game" asks once: open the question, answer it (each tap once no run is drawing
-    the page: under load the answer was once drawn where it could not be tapped for 30 s)."""
-    tap(page, page.get_by_role("button", name="New game"))
-    tap(page, page.get_by_role("button", name="Yes, a new game"))
+    """ "New game" asks once: open the question, answer it. The question opens in the page
+    alone (no run), and a run drawing the page closes it: tapped once no run is drawing it."""
+    drawn(page)
+    page.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name="Yes, a new game").click()
+    settle(page)
 
 
 def type_pile(page: Page, pile: int, text: str) -> None:

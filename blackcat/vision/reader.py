@@ -280,7 +280,7 @@ class CardReader:
         for up in sorted(set(sides)):
             own = [index for index, side in zip(kept, sides, strict=True) if side == up]
             others = [index for index, side in zip(kept, sides, strict=True) if side != up]
-            seen_so = up and 2 * sum(index.seen_turned == up for index in own) >= len(own)
+            seen_so = up != 0 and 2 * sum(index.seen_turned == up for index in own) >= len(own)
             by_side[up] = own if seen_so else self.read_side_again(photo, own, others, up, fix)
         stages["sides again"] = time.perf_counter() - sides_started
         laid_out = time.perf_counter()
@@ -308,7 +308,7 @@ class CardReader:
         that its glyphs stand upright (as the models read best), with those of the first read
         that the second does not find; boxes and glyph turns in the photo as it is. What the
         second read finds where the first found another side's indices (`others`: its part of
-        the photo may reach a neighbour's piles) stays theirs."""
+        the photo may reach a neighbour's piles), or nearer theirs than its own, stays theirs."""
         if not own:
             return own
         boxes = np.array([index.box for index in own])

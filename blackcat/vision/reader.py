@@ -424,7 +424,7 @@ class CardReader:
                 turns=plan.turns,
                 confidence=plan.confidence,
                 finer_decoded=several,  # decoded for the places' classification
-                detector=self.table_detector if several or plan.of_a_table else self.detector,
+                detector=self.table_detector if plan.of_a_table else self.detector,
             )
             own = [n for n, box in enumerate(found) if not plan.elsewhere(box)]
             found, found_confidences = found[own].reshape(-1, 4), found_confidences[own]
@@ -462,13 +462,7 @@ class CardReader:
         first = _as_lists(boxes, np.ones(len(boxes)))[0]
         # the place of the smallest indices calls for the finest copy: decoded once, for all
         photo.picture(max(crop_resolution(photo, place) for place in places))
-        indices = [
-            IndexRead(box, 1.0, guesses, index_probability, orientations)
-            for box, (guesses, index_probability, orientations) in zip(
-                first, self._glyph_turns(photo, first, fix), strict=True
-            )
-            if index_probability >= NOT_AN_INDEX_ABOVE
-        ]
+        indices = self._glyph_turns(photo, first, fix)
         regions = [_span(place) for place in places]
         insides = [[index for index in indices if _inside(index.centre, r)] for r in regions]
         # where the first pass was sure of too few indices, its hints show which way they stand
@@ -479,14 +473,10 @@ class CardReader:
             for box in places[n][:HINTS_TO_TURN_BY]
             if not (len(boxes) and (boxes == box).all(axis=1).any())
         ]
-        for box, (guesses, index_probability, orientations) in zip(
-            hinted, self._glyph_turns(photo, hinted, fix), strict=True
-        ):
-            if index_probability >= NOT_AN_INDEX_ABOVE:
-                read = IndexRead(box, 1.0, guesses, index_probability, orientations)
-                for n in unsure:
-                    if _inside(read.centre, regions[n]):
-                        insides[n].append(read)
+        for read in self._glyph_turns(photo, hinted, fix):
+            for n in unsure:
+                if _inside(read.centre, regions[n]):
+                    insides[n].append(read)
         # a place may hold two players' piles (a side's and the far side's, near a corner)
         parts: list[tuple[np.ndarray, list[IndexRead], int]] = []
         for place, inside in zip(places, insides, strict=True):
@@ -509,7 +499,7 @@ class CardReader:
                 plan = region_plan(
                     place, photo.size, first_size, pixels, measured, PLACE_ENLARGED_UP_TO
                 )
-                plans.append(PassPlan(*plan, turn, others, PLACE_CONFIDENCE))
+                plans.append(PassPlan(*plan, turn, others, PLACE_CONFIDENCE, of_a_table=True))
         covered = [plan.region for plan in plans] + spans
         return plans + self._left_over_plans(photo, fix, places, boxes, covered, first_size)
 
@@ -530,13 +520,7 @@ class CardReader:
         plans = []
         for group in hint_groups(left_over, boxes):
             likeliest = [tuple(float(v) for v in box) for box in group[:HINTS_TO_TURN_BY]]
-            read = [
-                IndexRead(box, 1.0, guesses, index_probability, orientations)
-                for box, (guesses, index_probability, orientations) in zip(
-                    likeliest, self._glyph_turns(photo, likeliest, fix), strict=True
-                )
-                if index_probability >= NOT_AN_INDEX_ABOVE
-            ]
+            read = self._glyph_turns(photo, likeliest, fix)
             if len(read) < FEW_TO_TURN_BY:
                 continue  # hints of no index: pips, a card back's pattern
             turn = photo_up(read)
@@ -545,7 +529,7 @@ class CardReader:
             plan = region_plan(
                 group, photo.size, first_size, pixels, measured, PLACE_ENLARGED_UP_TO
             )
-            plans.append(PassPlan(*plan, turn, tuple(covered), PLACE_CONFIDENCE, True))
+            plans.append(PassPlan(*plan, turn, tuple(covered), PLACE_CONFIDENCE, of_a_table=True))
         return plans
 
     def _detect_in(
@@ -635,12 +619,15 @@ class CardReader:
                 reads[n] = read
         return reads
 
-    def _glyph_turns(
-        self, photo: PhotoSource, boxes: list[Box], fix: PixelFix
-    ) -> list[ClassifiedIndex]:
-        """A first read of a place's indices, for the way its glyphs stand only: from the
-        finest copy decoded, none read again."""
-        return self.classify(photo, boxes, fix, finer_decoded=True, deskew=False, look_again=False)
+    def _glyph_turns(self, photo: PhotoSource, boxes: list[Box], fix: PixelFix) -> list[IndexRead]:
+        """A first read of a place's boxes, for the way its glyphs stand only: those read as
+        indices, from the finest copy decoded, none read again."""
+        reads = self.classify(photo, boxes, fix, finer_decoded=True, deskew=False, look_again=False)
+        return [
+            IndexRead(box, 1.0, guesses, index_probability, orientations)
+            for box, (guesses, index_probability, orientations) in zip(boxes, reads, strict=True)
+            if index_probability >= NOT_AN_INDEX_ABOVE
+        ]
 
     def _looked_again(
         self,
@@ -964,17 +951,20 @@ def _near_any(box: np.ndarray, others: np.ndarray) -> bool:
     """Whether another box's centre lies within a glyph's size of the box's centre."""
     if not len(others):
         return False
-    centre = (box[:2] + box[2:]) / 2
-    centres = (others[:, :2] + others[:, 2:]) / 2
     size = max(box[2] - box[0], box[3] - box[1])
-    return bool((np.hypot(*(centres - centre).T) <= size).any())
+    return bool((_centre_distances(box, others) <= size).any())
 
 
 def _nearest_distance(box: Box, others: np.ndarray) -> float:
     """How far the box's centre lies from the nearest of the other boxes' centres."""
+    return float(_centre_distances(np.asarray(box), others).min())
+
+
+def _centre_distances(box: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """How far the box's centre lies from each of the other boxes' centres."""
+    x, y = _centre(box)
     centres = (others[:, :2] + others[:, 2:]) / 2
-    x, y = _centre(np.asarray(box))
-    return float(np.hypot(centres[:, 0] - x, centres[:, 1] - y).min())
+    return np.hypot(centres[:, 0] - x, centres[:, 1] - y)
 
 
 def _centre(box: np.ndarray) -> tuple[float, float]:
@@ -1014,12 +1004,11 @@ class PassPlan:
     turns: int = 0
     others: tuple[Region, ...] = ()
     confidence: float | None = None  # the detector's threshold there (None: the settings')
-    of_a_table: bool = False  # searched with the table detector wherever it is planned
+    of_a_table: bool = False  # searched with the table detector (a whole table's place)
 
     def elsewhere(self, box: np.ndarray) -> bool:
         """Whether a box found in this pass lies in another place's span."""
-        centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        return any(_inside(centre, span) for span in self.others)
+        return any(_inside(_centre(box), span) for span in self.others)
 
 
 def _span(boxes: np.ndarray) -> Region:
@@ -1033,8 +1022,7 @@ def _span(boxes: np.ndarray) -> Region:
 
 def _turn_at(box: np.ndarray, plans: list[PassPlan]) -> int:
     """The quarter turn of the first plan whose region holds the box's centre (0: none)."""
-    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-    return next((plan.turns for plan in plans if _inside(centre, plan.region)), 0)
+    return next((plan.turns for plan in plans if _inside(_centre(box), plan.region)), 0)
 
 
 def overlap_of_smaller(box: np.ndarray, others: np.ndarray) -> np.ndarray:

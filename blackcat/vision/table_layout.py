@@ -186,25 +186,20 @@ top and bottom corners; a corner read less surely may still be its card's, misre
 
 def _surely_different(indices: Sequence[IndexRead]) -> np.ndarray:
     """For each two indices, whether both are read at least SURELY_READ as different cards."""
-    codes = np.array(
-        [
-            index.card.code if index.guesses and index.guesses[0].probability >= SURELY_READ else ""
-            for index in indices
-        ],
-        dtype=str,
-    )
-    sure = codes != ""
+    sure = _best_probabilities(indices) >= SURELY_READ
+    codes = np.array([index.card.code if index.guesses else "" for index in indices], dtype=str)
     return (codes[:, None] != codes[None, :]) & sure[:, None] & sure[None, :]
 
 
 def _confident(indices: Sequence[IndexRead]) -> np.ndarray:
     """Whether each index's best guess is at least CONFIDENT_CARD_ABOVE likely."""
+    return _best_probabilities(indices) >= CONFIDENT_CARD_ABOVE
+
+
+def _best_probabilities(indices: Sequence[IndexRead]) -> np.ndarray:
+    """Each index's best guess's probability (0 where it has none)."""
     return np.array(
-        [
-            bool(index.guesses) and index.guesses[0].probability >= CONFIDENT_CARD_ABOVE
-            for index in indices
-        ],
-        dtype=bool,
+        [index.guesses[0].probability if index.guesses else 0.0 for index in indices], dtype=float
     )
 
 

@@ -169,12 +169,18 @@ def _decode_jpeg(data: bytes, label: str, reduction: int) -> np.ndarray | None:
         4: cv2.IMREAD_REDUCED_COLOR_4,
         8: cv2.IMREAD_REDUCED_COLOR_8,
     }[reduction] | cv2.IMREAD_IGNORE_ORIENTATION
+    # OpenCV 4.10 and later decode straight to RGB: no 12 MP copy to swap the channels
+    in_rgb = getattr(cv2, "IMREAD_COLOR_RGB", None)
+    if in_rgb is not None:
+        flags = flags & ~cv2.IMREAD_COLOR | in_rgb
     decoded = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
     if decoded is None:
         return None
+    if in_rgb is None:
+        decoded = cv2.cvtColor(decoded, cv2.COLOR_BGR2RGB)
     with _readable(label), Image.open(io.BytesIO(data)) as image:
         orientation = image.getexif().get(ORIENTATION_TAG, 1)
-    return upright(cv2.cvtColor(decoded, cv2.COLOR_BGR2RGB), orientation)
+    return upright(decoded, orientation)
 
 
 def upright(picture: np.ndarray, orientation: int) -> np.ndarray:

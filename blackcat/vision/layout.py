@@ -146,12 +146,14 @@ def arrange(
     row_break = next_row_below(reach, scale)
     cards = [cards[n] for n in shown]
     points = [framed[anchors[n]] for n in shown]
+    upside_down = set(bottoms)
     chains = find_columns(
         points,
         [heights[anchors[n]] for n in shown],
         scale,
         median(reach / height for reach, height in reaches) if reaches else None,
         step,
+        {p for p, n in enumerate(shown) if upside_down.intersection(groups[n])},
     )
     in_columns = {i for chain in chains for i in chain}
     loose = [i for i in range(len(points)) if i not in in_columns]
@@ -227,11 +229,13 @@ def find_columns(
     scale: float,
     reach: float | None,
     step: float,
+    whole: set[int] | frozenset[int] = frozenset(),
 ) -> list[tuple[int, ...]]:
     """The columns among the cards' anchor points (in the row frame): chains of cards, each
     straight below the one before and nearer than a card's reach, top card first. Distances
     are measured in the two cards' own index heights (`heights`, at least the typical `scale`):
-    a seated camera sees the cards nearer to it larger. `reach`: in index heights."""
+    a seated camera sees the cards nearer to it larger. `reach`: in index heights. `whole`:
+    the cards whose bottom corner shows (no card lies on them: a pile's last card)."""
     links = []
     for i, (x, y) in enumerate(points):
         for j, (other_x, other_y) in enumerate(points):
@@ -264,13 +268,104 @@ def find_columns(
             len(chain) >= MIN_COLUMN_CARDS and all(short_enough)
         ):
             chains.append(tuple(chain))
-    in_chains = {i for chain in chains for i in chain}
     beside = max(COLUMN_BESIDE * scale, 1.5 * step)
+    chains = _without_row_heads(chains, points, heights, scale, beside)
+    chains = _joined_columns(chains, points, heights, scale, beside, whole)
+    in_chains = {i for chain in chains for i in chain}
     return [
         chain
         for chain in chains
         if 3 * _in_rows(chain, points, scale, beside, in_chains) <= len(chain)
     ]
+
+
+JOIN_OF_STEP = 2.6
+"""A column goes on below where its chain broke (a card missing, or an index whose box came out
+small, so that the next lay beyond the step allowed): to the top card of another chain, or to a
+card of no row, lying straight below its last card within this many of the column's own steps
+(its median, in index heights: a seated camera's perspective makes a near column's steps
+grow)..."""
+
+HEAD_OF_STEP = 1.8
+"""...and a column's top card that lies above the next farther than this many of the column's
+other steps, level with a row's cards beside it, is that row's end card (a row laid just above
+a column)."""
+
+
+def _column_steps(
+    chain: Sequence[int], points: Sequence[Point], heights: Sequence[float], scale: float
+) -> list[float]:
+    """How much lower each card of a chain lies than the one before, in their index heights."""
+    return [
+        (points[b][1] - points[a][1]) / _pair_size(heights, a, b, scale) for a, b in pairwise(chain)
+    ]
+
+
+def _without_row_heads(
+    chains: list[tuple[int, ...]],
+    points: Sequence[Point],
+    heights: Sequence[float],
+    scale: float,
+    beside: float,
+) -> list[tuple[int, ...]]:
+    """The chains, each without a top card that is a row's end card (HEAD_OF_STEP)."""
+    in_chains = {i for chain in chains for i in chain}
+    kept = []
+    for chain in chains:
+        steps = _column_steps(chain, points, heights, scale)
+        if (
+            len(steps) >= 3
+            and steps[0] > HEAD_OF_STEP * median(steps[1:])
+            and _beside_a_row(chain[0], points, scale, beside, in_chains)
+        ):
+            chain = chain[1:]
+        kept.append(chain)
+    return kept
+
+
+def _joined_columns(
+    chains: list[tuple[int, ...]],
+    points: Sequence[Point],
+    heights: Sequence[float],
+    scale: float,
+    beside: float,
+    whole: set[int] | frozenset[int],
+) -> list[tuple[int, ...]]:
+    """The chains, each joined to what lies below where it broke (JOIN_OF_STEP), nearest
+    first; none below a card that shows its bottom corner (`whole`): the next pile may lie
+    there, one player's piles laid one below the other."""
+    joined = [list(chain) for chain in chains]
+    while True:
+        in_chains = {i for chain in joined for i in chain}
+        heads = {chain[0]: n for n, chain in enumerate(joined)}
+        best: tuple[float, int, int] | None = None
+        for n, chain in enumerate(joined):
+            if chain[-1] in whole:
+                continue
+            longest = JOIN_OF_STEP * median(_column_steps(chain, points, heights, scale))
+            x, y = points[chain[-1]]
+            for k, (other_x, other_y) in enumerate(points):
+                another_top = k in heads and heads[k] != n
+                if k in in_chains and not another_top:
+                    continue
+                if k not in in_chains and _beside_a_row(k, points, scale, beside, in_chains):
+                    continue
+                size = _pair_size(heights, chain[-1], k, scale)
+                down = other_y - y
+                if (
+                    ACROSS_ROW * size < down <= longest * size
+                    and abs(other_x - x) <= COLUMN_DRIFT * down + size
+                    and (best is None or down < best[0])
+                ):
+                    best = (down, n, k)
+        if best is None:
+            return [tuple(chain) for chain in joined]
+        _, n, k = best
+        if k in heads:
+            joined[n] += joined[heads[k]]
+            del joined[heads[k]]
+        else:
+            joined[n].append(k)
 
 
 def _pair_size(heights: Sequence[float], i: int, j: int, scale: float) -> float:
@@ -296,14 +391,18 @@ def _in_rows(
     """How many cards of the chain have a card beside them, as in a row: level with them,
     within `beside`, and of no chain (a column's cards meet the next column's level now and
     then)."""
-    return sum(
-        any(
-            abs(points[k][1] - points[i][1]) <= ACROSS_ROW * scale
-            and abs(points[k][0] - points[i][0]) <= beside
-            for k in range(len(points))
-            if k not in in_chains
-        )
-        for i in chain
+    return sum(_beside_a_row(i, points, scale, beside, in_chains) for i in chain)
+
+
+def _beside_a_row(
+    i: int, points: Sequence[Point], scale: float, beside: float, in_chains: set[int]
+) -> bool:
+    """Whether a card of no chain lies level with card `i`, within `beside`."""
+    return any(
+        abs(points[k][1] - points[i][1]) <= ACROSS_ROW * scale
+        and abs(points[k][0] - points[i][0]) <= beside
+        for k in range(len(points))
+        if k not in in_chains and k != i
     )
 
 

@@ -575,6 +575,35 @@ def test_a_column_of_cards_half_showing_is_one_pile() -> None:
     assert codes(photo.piles) == [["7C", "JH", "6D", "6S"]]
 
 
+@pytest.mark.parametrize("missing", [2, 3, 4])
+def test_a_column_missing_a_card_is_one_pile_with_a_gap_where_it_lies(missing: int) -> None:
+    # each card half showing: with one lost, the next lies lower by more than a card's reach
+    column = laid_column("7C JH 6D 6S AS KS", step=54.0)
+    lost = column[missing]
+    photo = arrange([index for index in column if index is not lost])
+    kept = [code for n, code in enumerate(["7C", "JH", "6D", "6S", "AS", "KS"]) if n != missing]
+    assert codes(photo.piles) == [kept]
+    assert photo.gaps == ((missing,),)
+
+
+def test_two_columns_one_below_the_other_stay_two_piles() -> None:
+    # the upper one's last card shows its bottom corner: nothing lies on it
+    upper = laid_column("7C JH 6D", origin=(100.0, 100.0))
+    lower = laid_column("2D 9C QH", origin=(100.0, 100.0 + 2 * 36.0 + CARD_H + 5))
+    photo = arrange(upper + lower)
+    assert codes(photo.piles) == [["7C", "JH", "6D"], ["2D", "9C", "QH"]]
+
+
+@pytest.mark.parametrize("gap", [85.0, 110.0])
+def test_the_end_card_of_a_row_just_above_a_column_stays_in_its_row(gap: float) -> None:
+    # no card's bottom corner shows how far cards reach: a column's step may be long
+    row = oriented_row("KS 9C 4S 5H", origin=(100.0, 60.0))
+    column = laid_column("7C JH 6D 6S", origin=(100.0, 60.0 + gap), step=30.0)
+    top_corners = [index for index in row + column if index.orientation == 0]
+    photo = arrange(top_corners)
+    assert codes(photo.piles) == [["KS", "9C", "4S", "5H"], ["7C", "JH", "6D", "6S"]]
+
+
 def test_two_cards_a_reach_apart_are_not_a_column() -> None:
     photo = arrange(laid_column("7C JH", step=60.0))
     assert codes(photo.piles) == [["7C"], ["JH"]]

@@ -9,7 +9,7 @@ import pytest
 
 from blackcat.games.cards import Card, parse_pile
 from blackcat.vision.calibration import Calibration
-from blackcat.vision.layout import arrange, row_angle
+from blackcat.vision.layout import ONE_DECK_DROP_BELOW, arrange, row_angle
 from blackcat.vision.types import Guess, IndexRead, PhotoRead
 
 INDEX_W, INDEX_H = 12.0, 24.0
@@ -223,6 +223,23 @@ def test_with_one_deck_a_duplicate_takes_its_next_guess() -> None:
     photo = arrange([sure, unsure])
     assert codes(photo.piles) == [["5S", "6S"]]
     assert photo.piles[0][1].doubtful
+
+
+@pytest.mark.parametrize("next_guess", [0.05, 0.2])
+def test_with_one_deck_a_card_taken_already_and_unlikely_otherwise_is_a_gap(
+    next_guess: float,
+) -> None:
+    row = laid_row("5S 9D KC")
+    between = replace(
+        index_at((row[1].centre[0] + 11.0, row[1].centre[1]), Card.parse("9D")),
+        guesses=(Guess(Card.parse("9D"), 0.8), Guess(Card.parse("2C"), next_guess)),
+    )
+    photo = arrange([*row, between])
+    if next_guess < ONE_DECK_DROP_BELOW:
+        assert codes(photo.piles) == [["5S", "9D", "KC"]]
+        assert photo.gaps == ((2,),)
+    else:
+        assert codes(photo.piles) == [["5S", "9D", "2C", "KC"]]
 
 
 def test_with_two_decks_duplicates_stay() -> None:

@@ -27,10 +27,14 @@ SURE_ABOVE = 0.8  # an index's best guess this likely counts
 
 
 def narrowness(read: PhotoRead) -> float | None:
-    """The median width over height of the read's surely read indices, across their glyphs
-    (a quarter-turned glyph's box measured the other way); None where too few tell."""
+    """How narrow the read's surely read indices stand in the photo's own axes, as an upright
+    glyph's width over height (the median); None where too few tell. A quarter-turned glyph
+    lies across the photo: its box's width over height is an upright one's over
+    TYPICAL_NARROWNESS squared, so that a photo squeezed down (a seated camera's view of a
+    whole table, its side players' glyphs turned) reads wide from every glyph, whichever way it
+    stands, and is stretched down, not across."""
     ratios = [
-        (width / height if index.orientation % 2 == 0 else height / width)
+        (width / height) * (1.0 if index.orientation % 2 == 0 else TYPICAL_NARROWNESS**2)
         for pile in read.piles
         for card in pile
         for index in card.indices

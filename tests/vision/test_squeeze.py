@@ -30,11 +30,21 @@ def photo_of(*indices: IndexRead, size: tuple[int, int] = (640, 640)) -> PhotoRe
     return PhotoRead(width=size[0], height=size[1], piles=(cards,))
 
 
-def test_narrowness_is_measured_across_the_glyphs_whichever_way_they_stand() -> None:
+def test_narrowness_is_measured_in_the_photos_axes_whichever_way_the_glyphs_stand() -> None:
     upright = [index(12, 40), index(14, 40), index(12, 40)]
-    turned = [index(40, 12, turn=1), index(40, 14, turn=3), index(40, 12, turn=1)]
     assert narrowness(photo_of(*upright)) == pytest.approx(0.3)
+    # the same glyphs turned a quarter, in a photo squeezed the same way (across): as wide as
+    # printed down the photo, their height squeezed across it
+    turned = [index(40 * 0.3 / 0.47, 0.47 * 40, turn=1) for _ in range(3)]
     assert narrowness(photo_of(*turned)) == pytest.approx(0.3)
+
+
+def test_a_photo_squeezed_down_is_stretched_down_whichever_way_its_glyphs_stand() -> None:
+    # a seated camera: the table's depth squeezed to half; the near player's glyphs stand
+    # upright, the side players' turned a quarter
+    near = [index(0.47 * 40, 40 * 0.5) for _ in range(3)]
+    sides = [index(40, 0.47 * 40 * 0.5, turn=turn) for turn in (1, 3, 1, 3)]
+    assert stretch_for(photo_of(*near, *sides)) == pytest.approx((1.0, 2.0))
 
 
 def test_too_few_sure_indices_tell_nothing() -> None:

@@ -20,6 +20,13 @@ WIDENED_ABOVE = 0.66
 """...so a photo whose indices stand narrower than SQUEEZED_BELOW (or wider than WIDENED_ABOVE:
 squeezed the other way) is read again stretched so they stand TYPICAL_NARROWNESS wide."""
 
+TABLE_WIDENED_ABOVE = 0.49
+"""A whole table (piles facing several sides) is read again stretched down as soon as its glyphs
+stand wider than this: a seated camera squeezes the table's depth, and its far and side piles'
+indices, squeezed, are found and read worse than stretched back. Stretched from 0.66 as one
+player's photos are, piles right on the 250 test and calibration tables 0.813; from 0.58, 0.841;
+from 0.52, 0.855; from 0.49, 0.857."""
+
 MOST_STRETCH = 2.0
 STRETCHED_LONGEST = 2048  # a small frame stretched is enlarged up to this; a large one shrunk
 MIN_INDICES = 3  # surely read indices needed to tell
@@ -49,9 +56,11 @@ def narrowness(read: PhotoRead) -> float | None:
 
 def stretch_for(read: PhotoRead) -> tuple[float, float] | None:
     """How much to stretch the photo across (x, y) so its indices stand as wide as a deck's
-    print them; None where they already do (or too few tell)."""
+    print them; None where they already do (or too few tell; a whole table's from
+    TABLE_WIDENED_ABOVE)."""
     measured = narrowness(read)
-    if measured is None or SQUEEZED_BELOW <= measured <= WIDENED_ABOVE:
+    widened_above = TABLE_WIDENED_ABOVE if len(set(read.sides)) > 1 else WIDENED_ABOVE
+    if measured is None or SQUEEZED_BELOW <= measured <= widened_above:
         return None
     if measured < SQUEEZED_BELOW:
         return min(MOST_STRETCH, TYPICAL_NARROWNESS / measured), 1.0

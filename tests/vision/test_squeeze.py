@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from blackcat.games.cards import parse_card
@@ -66,6 +68,16 @@ def test_a_photo_is_stretched_only_where_its_indices_stand_out_of_shape(
 ) -> None:
     found = stretch_for(photo_of(*(index(width, height) for _ in range(4))))
     assert found == (None if stretch is None else pytest.approx(stretch))
+
+
+def test_a_whole_table_is_stretched_down_sooner_than_one_players_piles() -> None:
+    # glyphs 0.55 wide: within what decks print, but on a table a seated camera's squeeze
+    cards = [index(0.55 * 40, 40) for _ in range(4)]
+    one_player = photo_of(*cards)
+    table = replace(one_player, piles=(one_player.piles[0][:2], one_player.piles[0][2:]))
+    assert stretch_for(one_player) is None
+    assert stretch_for(replace(table, sides=("near", "near"))) is None
+    assert stretch_for(replace(table, sides=("near", "far"))) == pytest.approx((1.0, 0.55 / 0.47))
 
 
 def test_a_small_frame_is_enlarged_and_a_large_one_kept_to_its_size() -> None:

@@ -172,7 +172,7 @@ def _decode_jpeg(data: bytes, label: str, reduction: int) -> np.ndarray | None:
     # OpenCV 4.10 and later decode straight to RGB: no 12 MP copy to swap the channels
     in_rgb = getattr(cv2, "IMREAD_COLOR_RGB", None)
     if in_rgb is not None:
-        flags = flags & ~cv2.IMREAD_COLOR | in_rgb
+        flags = (flags & ~cv2.IMREAD_COLOR) | in_rgb
     decoded = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
     if decoded is None:
         return None

@@ -424,17 +424,20 @@ def _without(row: Row, dropped: set[int]) -> Row:
         return row
     kept = [n for n, i in enumerate(row.cards) if i not in dropped]
     anchors = tuple(row.anchors[n] for n in kept)
-    offsets = [b[0] - a[0] for a, b in pairwise(anchors)]
     return Row(
-        tuple(row.cards[n] for n in kept), anchors, _own_offset(offsets) or row.step, row.column
+        tuple(row.cards[n] for n in kept), anchors, _anchors_step(anchors) or row.step, row.column
     )
 
 
 def column_row(chain: Sequence[int], points: Sequence[Point]) -> Row:
     """A column as a row read top to bottom: its anchors (down, across) and its own step."""
     anchors = tuple((points[i][1], points[i][0]) for i in chain)
-    offsets = [b[0] - a[0] for a, b in pairwise(anchors)]
-    return Row(tuple(chain), anchors, _own_offset(offsets), column=True)
+    return Row(tuple(chain), anchors, _anchors_step(anchors), column=True)
+
+
+def _anchors_step(anchors: Sequence[Point]) -> float:
+    """The own offset (`_own_offset`) of a row's or column's anchors, in their order."""
+    return _own_offset([b[0] - a[0] for a, b in pairwise(anchors)])
 
 
 def _top_left(row: Row, points: Sequence[Point]) -> tuple[float, float]:

@@ -59,7 +59,7 @@ def stretch_for(read: PhotoRead) -> tuple[float, float] | None:
     print them; None where they already do (or too few tell; a whole table's from
     TABLE_WIDENED_ABOVE)."""
     measured = narrowness(read)
-    widened_above = TABLE_WIDENED_ABOVE if len(set(read.sides)) > 1 else WIDENED_ABOVE
+    widened_above = TABLE_WIDENED_ABOVE if read.whole_table else WIDENED_ABOVE
     if measured is None or SQUEEZED_BELOW <= measured <= widened_above:
         return None
     if measured < SQUEEZED_BELOW:

@@ -117,6 +117,11 @@ class PhotoRead:
     def card_count(self) -> int:
         return sum(len(pile) for pile in self.piles)
 
+    @property
+    def whole_table(self) -> bool:
+        """Piles on more than one side of the table: a photo of the whole table."""
+        return len(set(self.sides)) > 1
+
     def side_of(self, pile: int) -> str:
         """The table side whose player reads pile `pile` upright (SIDES)."""
         return self.sides[pile] if pile < len(self.sides) else SIDES[0]

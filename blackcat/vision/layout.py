@@ -90,6 +90,18 @@ UNLIKELY_BELOW = 0.5
 pips, not a pile, where each of its cards is more likely wrong than right (its probability is
 under this). A likelier card there stays: the cards of a hand put down loosely do overlap."""
 
+ONE_DECK_FARTHEST_GUESS = 0.001
+"""With one deck, the one-deck step gives a card another of its guesses only where that guess is
+at least this likely (a product of the cards' probabilities: so a sure card is not pushed to a
+far-fetched guess to make room for an unsure one reading the same: a whole table's right QC read
+KC at 0.51, its KC taken, took a sure JC's place (0.92; JS at 0.004), and three players' piles
+came out wrong). A card it cannot place otherwise stays its own best guess, as unlikely as this
+(so one player's layout drops it, a gap: ONE_DECK_DROP_BELOW)."""
+
+TAKEN_CONFIDENCE = 0.2
+"""The confidence at most of a card whose every guess is a card already taken: it stays, flagged
+(below every doubt threshold, above ONE_DECK_DROP_BELOW), for the person to see the conflict."""
+
 ONE_DECK_DROP_BELOW = 0.1
 """With one deck, a card the one-deck step leaves only a guess this unlikely is dropped, a gap
 where it lies: another card's index detected again, or a mark, read as a card already taken
@@ -770,22 +782,33 @@ def merge_group(
 
 def one_of_each(cards: Sequence[ReadCard]) -> list[ReadCard]:
     """With one deck, each card at most once: the most probable set of cards (a linear
-    assignment over each card's ranked guesses). A card that can only be a card already taken
-    keeps its own best guess, so the person sees the conflict."""
+    assignment over each card's ranked guesses, none less likely than ONE_DECK_FARTHEST_GUESS).
+    A card it cannot place keeps its own best guess: flagged (TAKEN_CONFIDENCE) where each of
+    its guesses is taken, so the person sees the conflict; else as unlikely as
+    ONE_DECK_FARTHEST_GUESS."""
     if len({card.card for card in cards}) == len(cards):
         return list(cards)  # each its own best guess: already the most probable set
     from scipy.optimize import linear_sum_assignment
 
     codes = {card: column for column, card in enumerate(ALL_CARDS)}
     impossible = 1e6
-    cost = np.full((len(cards), len(ALL_CARDS)), impossible)
+    # beyond the deck's columns, one per card: it stays a card already taken
+    cost = np.full((len(cards), len(ALL_CARDS) + len(cards)), impossible)
     for row, card in enumerate(cards):
         for guess in card.alternatives:
             cost[row, codes[guess.card]] = -math.log(max(guess.probability, 1e-9))
+        cost[row, len(ALL_CARDS) + row] = -math.log(ONE_DECK_FARTHEST_GUESS)
     out = list(cards)
-    for row, column in zip(*linear_sum_assignment(cost), strict=True):
+    assigned = dict(zip(*linear_sum_assignment(cost), strict=True))
+    placed = {ALL_CARDS[column] for column in assigned.values() if column < len(ALL_CARDS)}
+    for row, column in assigned.items():
+        if column >= len(ALL_CARDS):
+            all_taken = all(guess.card in placed for guess in cards[row].alternatives)
+            at_most = TAKEN_CONFIDENCE if all_taken else ONE_DECK_FARTHEST_GUESS
+            out[row] = replace(cards[row], confidence=min(cards[row].confidence, at_most))
+            continue
         chosen = ALL_CARDS[column]
-        if cost[row, column] >= impossible or chosen == cards[row].card:
+        if chosen == cards[row].card:
             continue
         alternatives = sorted(cards[row].alternatives, key=lambda guess: guess.card != chosen)
         out[row] = replace(

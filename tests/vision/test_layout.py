@@ -116,6 +116,7 @@ def test_with_one_deck_a_far_away_duplicate_is_kept_for_the_person_to_see() -> N
     bottom = laid_row("5D QH", origin=(50.0, 400.0))
     photo = arrange(top + bottom)
     assert codes(photo.piles) == [["QH", "2C"], ["5D", "QH"]]
+    assert [card.doubtful for pile in photo.piles for card in pile].count(True) == 1
 
 
 def test_doubtful_cards_are_flagged_with_their_alternatives() -> None:
@@ -223,6 +224,16 @@ def test_with_one_deck_a_duplicate_takes_its_next_guess() -> None:
     photo = arrange([sure, unsure])
     assert codes(photo.piles) == [["5S", "6S"]]
     assert photo.piles[0][1].doubtful
+
+
+def test_with_one_deck_a_sure_card_is_not_pushed_to_a_far_fetched_guess() -> None:
+    row = laid_row("JC 3D KC")
+    row[0] = replace(row[0], guesses=(Guess(Card.parse("JC"), 0.92), Guess(Card.parse("JS"), 4e-4)))
+    unsure = (Guess(Card.parse("KC"), 0.51), Guess(Card.parse("JC"), 0.14))
+    far = replace(index_at((100.0, 400.0), Card.parse("KC")), guesses=unsure)
+    photo = arrange([*row, far], decks=1)
+    assert codes(photo.piles) == [["JC", "3D", "KC"], ["KC"]]
+    assert [card.doubtful for card in photo.piles[1]] == [True]
 
 
 @pytest.mark.parametrize("next_guess", [0.05, 0.2])

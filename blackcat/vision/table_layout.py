@@ -292,6 +292,7 @@ def arrange_sides(
     piles: list[Pile] = []
     gaps: list[tuple[int, ...]] = []
     pile_sides: list[str] = []
+    by_side = _with_the_side_they_face(by_side)
     for up in sorted(by_side):
         laid: list[tuple[tuple[float, float], Pile, tuple[int, ...]]] = []
         for group in laid_apart(by_side[up], up):
@@ -323,6 +324,26 @@ APART_LINK = 7.0
 neighbour in a row, even spread out) are laid out together; piles lying farther apart are each
 laid out on their own, at their own angle (a player's two piles may lie at different angles to
 the table's edge)."""
+
+
+def _with_the_side_they_face(by_side: dict[int, list[IndexRead]]) -> dict[int, list[IndexRead]]:
+    """Each side's indices, where one surely stands a quarter turn from its side's glyphs (read
+    again upright on the side's part of the photo) given to the side whose glyphs stand as it
+    does: a near column's 9C, first read turned (its box widened by the camera's squeeze), went
+    with the right player's piles, and the column came out in two."""
+    out: dict[int, list[IndexRead]] = {up: [] for up in by_side}
+    for up, indices in by_side.items():
+        for index in indices:
+            turn = index.orientation
+            elsewhere = (
+                turn is not None
+                and (turn - up) % 2 == 1
+                and turn in by_side
+                and index.guesses[0].probability >= SURELY_READ
+                and index.orientations[turn] >= SURELY_READ
+            )
+            out[turn if elsewhere else up].append(index)
+    return out
 
 
 def laid_apart(indices: Sequence[IndexRead], up: int) -> list[list[IndexRead]]:

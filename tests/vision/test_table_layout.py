@@ -9,7 +9,7 @@ from test_layout import codes, facing, index_at, oriented_row
 
 from blackcat.games.cards import Card
 from blackcat.vision.layout import arrange, drop_repeated_detections
-from blackcat.vision.table_layout import arrange_table, table_sides
+from blackcat.vision.table_layout import arrange_sides, arrange_table, table_sides
 from blackcat.vision.types import SIDES, Guess, IndexRead
 
 TABLE = 1000.0  # a square photo of the table, its centre the table's
@@ -229,3 +229,12 @@ def test_a_pile_read_upside_down_beyond_the_far_players_piles_is_theirs() -> Non
     misread = {index.box for index in misread_far}
     assert {side for index, side in zip(indices, sides, strict=True) if index.box in misread} == {2}
     assert set(sides) == {0, 2}
+
+
+def test_an_index_read_again_standing_another_sides_way_goes_with_that_side() -> None:
+    near = player(0, "KS 9C 4S 2D")
+    nine = near.pop(1)  # first read turned, so searched again with the right player's piles
+    right = player(3, "5H 6H 7H")
+    photo = arrange_sides({0: near, 3: [*right, nine]}, width=int(TABLE), height=int(TABLE))
+    assert codes(photo.piles) == [["KS", "9C", "4S", "2D"], ["5H", "6H", "7H"]]
+    assert photo.sides == ("near", "right")

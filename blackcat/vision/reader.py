@@ -900,10 +900,11 @@ HINT_CONFIDENCE = 0.05
 lie: a whole table's far piles show in it only as such hints..."""
 
 HINT_GROUP_LINK = 6.0
-"""...grouped where they lie within this many box heights (the larger box's) of each other (a
-pile's indices lie a step or two apart). Linked by the smaller box, a far player's piles stay
-apart from the near player's more often (whole table, 60 scenes: sides right 0.854 -> 0.873),
-but camera-fault photos of one player's piles go astray (silent errors 0.67 -> 1.16 per 100)..."""
+"""...grouped where they lie within this many box heights of each other (a pile's indices lie a
+step or two apart), a pair's height the geometric mean of theirs: by the larger box, a near
+pile's large indices reached a far pile's small hints, and both were searched as one place at
+the near indices' resolution (a far pile of six cards not found at all); by the smaller box,
+camera-fault photos of one player's piles went astray (silent errors 0.67 -> 1.16 per 100)..."""
 
 MIN_HINTS = 3
 """...and a group of at least this many hints, or holding a sure detection, is a place where
@@ -922,7 +923,7 @@ def hint_groups(hints: np.ndarray, sure: np.ndarray) -> list[np.ndarray]:
     centres = (hints[:, :2] + hints[:, 2:]) / 2
     heights = np.maximum(hints[:, 3] - hints[:, 1], hints[:, 2] - hints[:, 0])
     apart = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
-    linked = apart <= HINT_GROUP_LINK * np.maximum(heights[:, None], heights[None, :])
+    linked = apart <= HINT_GROUP_LINK * np.sqrt(heights[:, None] * heights[None, :])
     count, labels = connected_components(linked, directed=False)
     groups = [hints[labels == label] for label in range(count)]
     return [

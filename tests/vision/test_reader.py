@@ -287,6 +287,15 @@ def test_hints_far_apart_make_separate_places_and_a_lone_hint_none() -> None:
     assert len(hint_groups(np.concatenate([row, lone]), lone)) == 2
 
 
+def test_a_far_piles_small_hints_are_a_place_apart_from_the_near_piles_large_indices() -> None:
+    from blackcat.vision.reader import hint_groups
+
+    near = np.array([[100 + 40 * n, 1000, 130 + 40 * n, 1060] for n in range(4)], dtype=float)
+    far = np.array([[150 + 12 * n, 720, 158 + 12 * n, 732] for n in range(5)], dtype=float)
+    places = hint_groups(np.concatenate([near, far]), near)
+    assert sorted(len(place) for place in places) == [4, 5]
+
+
 def test_a_place_of_small_indices_is_searched_enlarged_to_see_them_tall_enough() -> None:
     from blackcat.vision.reader import SIDE_INDEX_PIXELS, enlarge, region_plan
 

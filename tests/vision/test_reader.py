@@ -307,17 +307,19 @@ def test_a_place_of_small_indices_is_searched_enlarged_to_see_them_tall_enough()
     assert grown.shape == (20, 40, 3) and factor == 2.0
 
 
-def test_a_part_enlarged_for_the_detector_keeps_a_thin_stroke_sharp() -> None:
+@pytest.mark.parametrize("stretch", [False, True])
+def test_a_part_enlarged_or_a_photo_stretched_keeps_a_thin_stroke_sharp(stretch: bool) -> None:
     from PIL import Image
 
-    from blackcat.vision.reader import enlarge
+    from blackcat.vision.reader import enlarge, stretched_copy
 
     part = np.full((16, 16, 3), 255, np.uint8)
     part[:, 7:9] = 0
-    grown, _ = enlarge(part, 64)
-    blurred = np.asarray(Image.fromarray(part).resize((64, 64), Image.Resampling.BILINEAR))
+    grown = stretched_copy(part, (64, 16)) if stretch else enlarge(part, 64)[0]
+    size = (grown.shape[1], grown.shape[0])
+    blurred = np.asarray(Image.fromarray(part).resize(size, Image.Resampling.BILINEAR))
     steepest = [
-        int(np.abs(np.diff(image[32, :, 0].astype(int))).max()) for image in (grown, blurred)
+        int(np.abs(np.diff(image[8, :, 0].astype(int))).max()) for image in (grown, blurred)
     ]
     assert steepest[0] > steepest[1]
 

@@ -942,10 +942,26 @@ def unwoven(
     if woven_break is None or len(row) < 3:
         return [list(row)]
     left_to_right = sorted(row, key=lambda i: anchors[i][0])
-    jumps = [abs(anchors[b][1] - anchors[a][1]) for a, b in pairwise(left_to_right)]
-    if max(jumps) <= woven_break:
+    steps = [anchors[b][1] - anchors[a][1] for a, b in pairwise(left_to_right)]
+    jumps = [abs(step) for step in steps]
+    if max(jumps) <= woven_break or _steadily_sloping(steps):
         return [list(row)]
     return _split_lower(row, anchors, woven_break)
+
+
+STEADY_SLOPE_SHARE = 0.5
+"""A row's cards slope steadily where each lies lower (or each higher) than the one before by
+at least this share of the largest drop: a far pile seen from a seat (its cards' reach short, so
+rows are told apart by little) laid at an angle to the side's other pile came out card by card
+as rows woven together (test table t00065)."""
+
+
+def _steadily_sloping(steps: Sequence[float]) -> bool:
+    """Whether a row's drops from card to card, left to right, slope steadily
+    (STEADY_SLOPE_SHARE): a row laid at an angle to its frame, not two rows woven."""
+    jumps = [abs(step) for step in steps]
+    one_way = all(step > 0 for step in steps) or all(step < 0 for step in steps)
+    return one_way and min(jumps) >= STEADY_SLOPE_SHARE * max(jumps)
 
 
 def _own_offset(offsets: Sequence[float]) -> float:

@@ -718,3 +718,18 @@ def test_the_end_card_of_a_keystoned_row_stays_in_its_row() -> None:
         ["7C", "5H", "JH", "QS", "QH"],
         ["KD", "6D", "9C", "4D", "6C", "10H"],
     ]
+
+
+def test_a_row_laid_at_an_angle_to_the_others_stays_one_row() -> None:
+    # a far pile seen from a seat: its cards' reach short (40), the row below laid at an angle
+    # to the first, each card lower than the one before by more than two rows woven apart
+    # (0.65 of a reach) but steadily: one row, not rows woven together
+    level = parse_pile("KS 9C 4S 5H 2D 7H")
+    tilted = parse_pile("7C 6S 9S 2H")
+    indices = [facing(index_at((100 + 22 * k, 100), card), 0) for k, card in enumerate(level)]
+    indices.append(facing(index_at((100 + 22 * 5 + 40, 140), level[-1]), 2))
+    indices += [
+        facing(index_at((150 + 60 * k, 250 + 28 * k), card), 0) for k, card in enumerate(tilted)
+    ]
+    photo = arrange(indices)
+    assert codes(photo.piles) == [["KS", "9C", "4S", "5H", "2D", "7H"], ["7C", "6S", "9S", "2H"]]

@@ -232,7 +232,9 @@ class CardReader:
             stages["decode"] += decoded  # the detector's copy, decoded for the white balance
             stages["detect"] += balanced - started - decoded
             doubted = [i for i in indices if i.index_probability < NOT_AN_INDEX_ABOVE]
-            return self._read_table(photo, kept, doubted, sides, fix, stages, decks, started)
+            return self._read_table(
+                photo, kept, doubted, sides, fix, stages, decks, players, started
+            )
         up = photo_up(confident)
         seen: PhotoSource = photo
         if up:
@@ -266,6 +268,7 @@ class CardReader:
         fix: PixelFix,
         stages: dict[str, float],
         decks: int,
+        players: int | None,
         started: float,
     ) -> PhotoRead:
         """A photo of the whole table: each side's indices (`kept`, read as indices, repeated
@@ -292,6 +295,7 @@ class CardReader:
             width=width,
             height=height,
             calibration=self.table_calibration(),
+            players=players,
         )
         self._timed(stages, laid_out, started, 0)
         return read

@@ -294,3 +294,22 @@ def test_a_few_cards_lying_right_of_a_turned_hand_are_no_player_of_their_own() -
     ]
     left = player(1, "7H 9D 10S")
     assert not several_sides(near + left)
+
+
+def test_a_far_pile_read_again_with_the_left_players_makes_the_far_side() -> None:
+    # the first look found too little of the far pile to make a side; the left side's part of
+    # the photo, read again, found it standing the far player's way: it is the far player's
+    near = player(0, "AH 3D 7C")
+    left = player(1, "5H 6H 7H")
+    far = player(2, "KS 9C 4S 2D")
+    photo = arrange_sides({0: near, 1: [*left, *far]}, width=int(TABLE), height=int(TABLE))
+    assert codes(photo.piles) == [["AH", "3D", "7C"], ["5H", "6H", "7H"], ["KS", "9C", "4S", "2D"]]
+    assert photo.sides == ("near", "left", "far")
+
+
+def test_a_card_or_two_standing_another_way_makes_no_side_of_their_own() -> None:
+    near = player(0, "AH 3D 7C")
+    left = player(1, "5H 6H 7H")
+    stray = [index for index in player(2, "KS") if index.orientation == 2]
+    photo = arrange_sides({0: near, 1: [*left, *stray]}, width=int(TABLE), height=int(TABLE))
+    assert set(photo.sides) == {"near", "left"}

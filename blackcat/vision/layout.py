@@ -943,8 +943,7 @@ def unwoven(
         return [list(row)]
     left_to_right = sorted(row, key=lambda i: anchors[i][0])
     steps = [anchors[b][1] - anchors[a][1] for a, b in pairwise(left_to_right)]
-    jumps = [abs(step) for step in steps]
-    if max(jumps) <= woven_break or _steadily_sloping(steps):
+    if max(abs(step) for step in steps) <= woven_break or _steadily_sloping(steps):
         return [list(row)]
     return _split_lower(row, anchors, woven_break)
 

@@ -1154,10 +1154,11 @@ def class_tables(classes: list[IndexClass]) -> ClassTables:
 
 
 def stretched_copy(picture: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-    """The picture resized to `size` (width, height), stretched along one axis: bicubically,
-    as parts are enlarged (`enlarge`), by OpenCV (a 12 MP photo in 11 ms, Pillow's 190 ms).
-    Pillow's bilinear blurred the stretched indices: piles right on the test / calibration
-    tables 0.872 / 0.891 -> 0.889 / 0.894, camera-fault scenes 0.956 -> 0.961."""
+    """The picture resized to `size` (width, height), stretched along one axis by OpenCV's
+    bicubic (a 12 MP photo in 11 ms, Pillow's 190 ms; for the smaller parts and crops Pillow's
+    bicubic read better, see `enlarge`). Pillow's bilinear blurred the stretched indices: piles
+    right on the test / calibration tables 0.872 / 0.891 -> 0.889 / 0.894, camera-fault scenes
+    0.956 -> 0.961."""
     return cv2.resize(picture, size, interpolation=cv2.INTER_CUBIC)
 
 

@@ -358,41 +358,41 @@ def _with_the_side_they_face(
     again upright on the side's part of the photo) given to the side whose glyphs stand as it
     does: a near column's 9C, first read turned (its box widened by the camera's squeeze), went
     with the right player's piles, and the column came out in two. A card's bottom corner goes
-    with its top corner (`_top_corner_for`): the far column's last card, read with the left
+    with its top corner (`_top_corners`): the far column's last card, read with the left
     player's piles, showed its bottom corner upright, which would have made a card of the near
     player's. Indices surely standing the way of a side the first look did not find make that
     side (`_a_side_of_their_own`, while `players` allow another): a far column of which the
     first look saw one index was read again with the left player's piles (test t00000), and
     stayed theirs. Given the right side: 0.976 / 0.979 -> 0.978 / 0.982 on the test /
     calibration tables."""
-    moved_to: dict[int, int] = {}
-    for up, indices in by_side.items():
-        surely_read = _best_probabilities(indices) >= SURELY_READ
-        for index, sure in zip(indices, surely_read, strict=True):
-            turn = index.orientation
-            if (
-                sure
-                and turn is not None
-                and (turn - up) % 2 == 1
-                and index.orientations[turn] >= SURELY_READ
-            ):
-                moved_to[id(index)] = turn
-    home = {id(index): up for up, indices in by_side.items() for index in indices}
     everyone = [index for indices in by_side.values() for index in indices]
+    home = [up for up, indices in by_side.items() for _ in indices]
+    sure = _best_probabilities(everyone) >= SURELY_READ
+    moved_to: dict[int, int] = {}
+    for n, (index, up) in enumerate(zip(everyone, home, strict=True)):
+        turn = index.orientation
+        if (
+            sure[n]
+            and turn is not None
+            and (turn - up) % 2 == 1
+            and index.orientations[turn] >= SURELY_READ
+        ):
+            moved_to[n] = turn
     moved_to = {
-        key: turn
-        for key, turn in moved_to.items()
+        n: turn
+        for n, turn in moved_to.items()
         if turn in by_side
         or (
             len(by_side) < (players or len(SIDES))
             and _a_side_of_their_own(turn, moved_to, everyone)
         )
     }
+    tops = _top_corners(everyone)
     out: dict[int, list[IndexRead]] = {up: [] for up in {*by_side, *moved_to.values()}}
-    for index in everyone:
-        side = moved_to.get(id(index), home[id(index)])
-        if id(index) in moved_to and (top := _top_corner_for(index, everyone)) is not None:
-            side = moved_to.get(id(top), home[id(top)])
+    for n, index in enumerate(everyone):
+        side = moved_to.get(n, home[n])
+        if n in moved_to and n in tops:
+            side = moved_to.get(tops[n], home[tops[n]])
         out[side].append(index)
     return out
 
@@ -400,10 +400,11 @@ def _with_the_side_they_face(
 def _a_side_of_their_own(
     turn: int, moved_to: dict[int, int], everyone: Sequence[IndexRead]
 ) -> bool:
-    """Whether the indices read again standing `turn`'s way make a side the first look did not
-    find: at least MIN_SIDE_CARDS cards, lying towards that side from the others'."""
-    theirs = [index for index in everyone if moved_to.get(id(index)) == turn]
-    rest = [index for index in everyone if moved_to.get(id(index)) != turn]
+    """Whether the indices (positions in `everyone`) read again standing `turn`'s way make a
+    side the first look did not find: at least MIN_SIDE_CARDS cards, lying towards that side
+    from the others'."""
+    theirs = [index for n, index in enumerate(everyone) if moved_to.get(n) == turn]
+    rest = [index for n, index in enumerate(everyone) if moved_to.get(n) != turn]
     if len({index.card for index in theirs}) < MIN_SIDE_CARDS or not rest:
         return False
     away = np.mean([index.centre for index in theirs], axis=0) - np.mean(
@@ -412,39 +413,17 @@ def _a_side_of_their_own(
     return _lies_towards(turn, away)
 
 
-def _top_corner_for(index: IndexRead, indices: Sequence[IndexRead]) -> IndexRead | None:
-    """The top corner of the card whose bottom corner `index` is, if it is one: the same card
-    read standing the opposite way within FACING_LINK glyph sizes, with more indices standing
-    its way near it (its pile's cards)."""
-    turn = index.orientation
-    if turn is None:
-        return None
-    for other in indices:
-        if (
-            other is not index
-            and other.orientation == (turn + 2) % 4
-            and other.card == index.card
-            and _glyphs_apart(index, other) <= FACING_LINK
-            and _standing_alike_near(other, indices) > _standing_alike_near(index, indices)
-        ):
-            return other
-    return None
-
-
-def _glyphs_apart(a: IndexRead, b: IndexRead) -> float:
-    """How far apart two indices lie, in glyph sizes (the smaller glyph's)."""
-    distance = float(np.hypot(*np.subtract(a.centre, b.centre)))
-    return distance / max(min(glyph_pixels(a), glyph_pixels(b)), 1e-9)
-
-
-def _standing_alike_near(index: IndexRead, indices: Sequence[IndexRead]) -> int:
-    """How many other indices stand as `index` does within FACING_LINK glyph sizes of it."""
-    return sum(
-        other is not index
-        and other.orientation == index.orientation
-        and _glyphs_apart(index, other) <= FACING_LINK
-        for other in indices
-    )
+def _top_corners(indices: Sequence[IndexRead]) -> dict[int, int]:
+    """Each card's bottom corner (a position in `indices`) with its top corner's, as
+    `_bottom_corners` pairs them; indices whose glyph turn is unknown pair with none."""
+    if not indices:
+        return {}
+    turns, glyphs_apart = _turns_and_distances(indices)
+    return {
+        corner: top
+        for corner, top in _bottom_corners(indices, turns, glyphs_apart)
+        if indices[corner].orientation is not None and indices[top].orientation is not None
+    }
 
 
 def laid_apart(indices: Sequence[IndexRead], up: int) -> list[list[IndexRead]]:
@@ -452,12 +431,11 @@ def laid_apart(indices: Sequence[IndexRead], up: int) -> list[list[IndexRead]]:
     upside-down bottom corners with the group of the nearest top index."""
     # a card's bottom corner standing a quarter turn from the side (its pile laid across the
     # side's edge) would be laid out as a card of its own: its top corner reads the card
+    corners = _top_corners(indices)
     indices = [
         index
-        for index in indices
-        if _upside_down(index, up)
-        or (index.orientation or 0) % 2 == up % 2
-        or _top_corner_for(index, indices) is None
+        for n, index in enumerate(indices)
+        if n not in corners or _upside_down(index, up) or (index.orientation or 0) % 2 == up % 2
     ]
     tops = [index for index in indices if not _upside_down(index, up)]
     bottoms = [index for index in indices if _upside_down(index, up)]

@@ -10,7 +10,8 @@ offset between neighbouring cards and the cards' own corners.
 A card's top corner index stands the way the card does; its bottom one (on nearly every deck)
 stands upside down. The glyphs' orientations (from the classifier) give the photo's up: the way
 most card indices stand. In that frame an upside-down index is a card's bottom corner: it
-confirms a card beside it or is dropped, and never becomes a card or a pile of its own.
+confirms a card beside it, or, read surely, far from any card whose bottom corner it could be,
+is a card whose top corner something hides; else it is dropped.
 """
 
 from __future__ import annotations
@@ -132,10 +133,13 @@ def arrange(
     height: int = 0,
     calibration: Calibration = UNCALIBRATED,
     up: int | None = None,
+    lone_corners: bool = True,
 ) -> PhotoRead:
     """Piles (rows, top to bottom as the cards stand), each ordered left to right, and for each
     pile the positions before which a card may be missing. `up`: the quarter turn the cards
-    stand at (None: the way most glyphs stand, `photo_up`)."""
+    stand at (None: the way most glyphs stand, `photo_up`). `lone_corners`: whether a sure
+    upside-down index far from the cards is a card whose top corner is hidden
+    (`lone_bottom_corners`)."""
     doubted = [
         index
         for index in indices
@@ -157,6 +161,8 @@ def arrange(
     step = row_step([framed[i] for i in tops], [indices[i].card for i in tops], scale)
     groups = group_corners(indices, tops, framed, heights, decks=decks, step=step, scale=scale)
     groups = attach_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
+    if lone_corners:
+        groups += lone_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
     anchors = [own_corner(group, framed, heights) for group in groups]
     cards = [merge_group([indices[i] for i in group], calibration, up) for group in groups]
     shown = [n for n, card in enumerate(cards) if card.confidence >= calibration.drop_below]
@@ -728,6 +734,56 @@ def attach_bottom_corners(
             taken.add(b)
             joined[g] += 1
     return groups
+
+
+LONE_CORNER_SURE = 0.9
+"""An upside-down index that joins no card becomes a card of its own (its top corner hidden:
+under another object, or out of the frame) only where it is read this surely..."""
+
+LIKELY_CARD_ABOVE = 0.25
+"""...found and read at least this likely (`IndexRead.confidence`), as the card above it must be
+to hide it: a faint mark read as an index above it is no card."""
+
+
+def lone_bottom_corners(
+    indices: Sequence[IndexRead],
+    bottoms: Sequence[int],
+    groups: Sequence[Sequence[int]],
+    framed: Sequence[Point],
+    heights: Sequence[float],
+    *,
+    scale: float,
+) -> list[list[int]]:
+    """Cards read from their bottom corners alone (a bottom-left and a bottom-right index of
+    one card together): sure upside-down indices that joined no card, read as no card already
+    read, with no card above them within a card's reach whose own bottom corner is unseen (a
+    pile's last card whose top corner was misread shows its bottom corner there)."""
+    joined = {i for group in groups for i in group}
+    read_already = {indices[i].guesses[0].card for i in joined}
+    open_tops = [
+        own_corner(group, framed, heights)
+        for group in groups
+        if not set(group) & set(bottoms)
+        and max(indices[i].confidence for i in group) >= LIKELY_CARD_ABOVE
+    ]
+    lone: dict[Card, list[int]] = {}
+    for b in bottoms:
+        best = indices[b].guesses[0]
+        if (
+            b in joined
+            or best.probability < LONE_CORNER_SURE
+            or indices[b].confidence < LIKELY_CARD_ABOVE
+            or best.card in read_already
+        ):
+            continue
+        covered = any(
+            _across(framed[top], framed[b], (heights[b] + heights[top]) / 2)
+            and _distance(framed[b], framed[top]) <= MAX_CORNER_DISTANCE * scale
+            for top in open_tops
+        )
+        if not covered:
+            lone.setdefault(best.card, []).append(b)
+    return list(lone.values())
 
 
 def _agreement(bottom: IndexRead, group: Sequence[IndexRead]) -> float:

@@ -328,6 +328,8 @@ def arrange_sides(
                 height=height,
                 calibration=calibration,
                 up=up,
+                # on a table an index upside down for this side is the opposite player's card
+                lone_corners=False,
             )
             laid.extend(
                 (_starts_at(pile, up, width, height), pile, read.gaps_of(n))

@@ -176,6 +176,26 @@ def test_an_upside_down_corner_confirms_its_card() -> None:
     assert len(photo.piles[0][-1].indices) == 2
 
 
+def test_a_card_showing_only_its_bottom_corner_is_read_from_it() -> None:
+    row = oriented_row("8C 2D QS")
+    # a card whose top corner lies under a book: only its bottom-right index shows, upside down
+    hidden_top = facing(index_at((420.0, 400.0), Card.parse("KH")), 2)
+    photo = arrange([*row, hidden_top])
+    assert sorted(codes(photo.piles)) == [["8C", "2D", "QS"], ["KH"]]
+
+
+def test_an_unsure_lone_bottom_corner_is_no_card() -> None:
+    row = oriented_row("8C 2D QS")
+    unsure = facing(index_at((420.0, 400.0), Card.parse("KH"), probability=0.6), 2)
+    assert codes(arrange([*row, unsure]).piles) == [["8C", "2D", "QS"]]
+
+
+def test_a_lone_bottom_corner_of_a_card_already_read_is_no_second_card() -> None:
+    row = oriented_row("8C 2D QS")
+    again = facing(index_at((420.0, 400.0), Card.parse("2D")), 2)
+    assert codes(arrange([*row, again]).piles) == [["8C", "2D", "QS"]]
+
+
 def test_four_index_decks_bottom_left_corners_make_no_second_pile() -> None:
     row = oriented_row("AS 7D 3H KC")
     bottom_left = [

@@ -313,3 +313,13 @@ def test_a_card_or_two_standing_another_way_makes_no_side_of_their_own() -> None
     stray = [index for index in player(2, "KS") if index.orientation == 2]
     photo = arrange_sides({0: near, 1: [*left, *stray]}, width=int(TABLE), height=int(TABLE))
     assert set(photo.sides) == {"near", "left"}
+
+
+def test_on_a_table_an_upside_down_index_read_with_the_near_side_is_no_hidden_card() -> None:
+    # the far player's card, its top corner upside down for the near player, read with the
+    # near side's indices: on one player's photo it could be a card whose top corner is hidden
+    near = player(0, "AH 3D 7C")
+    left = player(1, "5H 6H 7H")
+    far_top = [index for index in player(2, "KS") if index.orientation == 2]
+    photo = arrange_sides({0: [*near, *far_top], 1: left}, width=int(TABLE), height=int(TABLE))
+    assert codes(photo.piles) == [["AH", "3D", "7C"], ["5H", "6H", "7H"]]

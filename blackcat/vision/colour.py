@@ -34,6 +34,7 @@ class Inks(Enum):
 
     ONE = "one"  # every suit in one ink (white, silver, gold): the colour says nothing
     TWO = "two"  # red suits in a coloured ink, black ones in a plain one (`two_ink_negative`)
+    RED = "red"  # red suits red, black ones in a plain or metal ink (`red_ink_negative`)
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,8 @@ class PixelFix:
             scaled = picture.astype(np.float32) * np.asarray(self.gains, np.float32)
             out = np.clip(scaled + 0.5, 0, 255).astype(np.uint8)
         if self.negative:
-            out = two_ink_negative(out) if self.inks is Inks.TWO else 255 - out
+            negatives = {Inks.TWO: two_ink_negative, Inks.RED: red_ink_negative}
+            out = negatives[self.inks](out) if self.inks in negatives else 255 - out
         return out
 
 
@@ -80,6 +82,25 @@ def two_ink_negative(picture: np.ndarray) -> np.ndarray:
     out[..., 0] = 255 - channels.min(axis=2)
     out[..., 1] = out[..., 2] = 255 - channels.max(axis=2)
     return out
+
+
+def red_ink_negative(picture: np.ndarray) -> np.ndarray:
+    """The negative of a deck printed light on dark in red and a plain or metal ink, as the
+    classifier learnt cards: each pixel's brightest channel inverted, and as much red added as
+    its red stands above its other channels: the plain or metal ink (the black suits: white,
+    silver, gold) turns black, the red one red, on white (`two_ink_negative` would make a gold
+    ink's spades red)."""
+    channels = picture[..., :3].astype(np.int16)
+    brightest = channels.max(axis=2)
+    out = np.empty((*picture.shape[:2], 3), np.uint8)
+    out[..., 0] = np.clip(255 - brightest + _red_above(channels), 0, 255)
+    out[..., 1] = out[..., 2] = 255 - brightest
+    return out
+
+
+def _red_above(rgb: np.ndarray) -> np.ndarray:
+    """How far each colour's red stands above its other channels (0 where it doesn't)."""
+    return np.clip(rgb[..., 0] - rgb[..., 1:].max(axis=-1), 0, None)
 
 
 def white_balance(picture: np.ndarray) -> PixelFix:
@@ -111,17 +132,38 @@ LIGHT_ON_DARK_BELOW = 0.5
 """An index box is mostly paper with some ink: on a light face, most of its pixels are brighter
 than the box's mean (the ink pulls the mean down; 0.53-0.71 on measured scenes, whatever the
 light); on a dark face with light ink, most are darker (0.28-0.49). The median over a photo's
-boxes under this says the deck is printed light on dark."""
+boxes under this says the deck is printed light on dark..."""
+
+DARK_ON_LIGHT_FROM = 0.53
+"""...and from this, surely dark on light; between the two the boxes are unsure (a dark-faced
+deck's few indices found among its face art: 0.506 and 0.507)."""
+
+
+def ink_share(
+    picture: np.ndarray, boxes: Sequence[tuple[float, float, float, float]]
+) -> float | None:
+    """The median over the index boxes (x1, y1, x2, y2 in the picture's pixels) of the share of
+    each box's pixels brighter than its mean (LIGHT_ON_DARK_BELOW); None without boxes."""
+    shares = []
+    for part in _box_parts(picture, boxes):
+        grey = part.astype(np.float32).mean(axis=2)
+        shares.append(float((grey > grey.mean()).mean()))
+    return float(np.median(shares)) if shares else None
 
 
 def light_on_dark(picture: np.ndarray, boxes: Sequence[tuple[float, float, float, float]]) -> bool:
     """Whether the index boxes (x1, y1, x2, y2 in the picture's pixels) show light ink on dark
     paper (a pure function of the picture)."""
-    shares = []
-    for part in _box_parts(picture, boxes):
-        grey = part.astype(np.float32).mean(axis=2)
-        shares.append(float((grey > grey.mean()).mean()))
-    return bool(shares) and float(np.median(shares)) < LIGHT_ON_DARK_BELOW
+    share = ink_share(picture, boxes)
+    return share is not None and share < LIGHT_ON_DARK_BELOW
+
+
+def surely_dark_on_light(
+    picture: np.ndarray, boxes: Sequence[tuple[float, float, float, float]]
+) -> bool:
+    """Whether the index boxes surely show dark ink on light paper, as most decks print."""
+    share = ink_share(picture, boxes)
+    return share is not None and share >= DARK_ON_LIGHT_FROM
 
 
 def _box_parts(
@@ -149,28 +191,34 @@ def ink_tinted(crop: np.ndarray, ink: tuple[float, float, float]) -> np.ndarray:
 
 
 INKS_APART = 40.0
-"""Light ink on dark faces in two colours (red suits printed red, black ones white or gold) makes
-the index boxes' brightest pixels differ this much in colourfulness (max - min channel, 0-255)
-between the most and least colourful boxes (90th and 10th percentiles); one ink, however
-coloured (white, silver, gold), far less."""
+"""Light ink on dark faces in two colours (red suits printed red, black ones white, silver or
+gold) makes the index boxes' brightest pixels differ this much in how far their red stands above
+their other channels, or in colourfulness (max - min channel, 0-255), between the most and least
+red or colourful boxes (90th and 10th percentiles); one ink, however coloured, far less."""
 
 
 def light_inks(picture: np.ndarray, boxes: Sequence[tuple[float, float, float, float]]) -> Inks:
     """How many inks the index boxes (x1, y1, x2, y2 in the picture's pixels) of a deck printed
-    light on dark show (a pure function of the picture)."""
-    colourfulness = [ink_colourfulness(part) for part in _box_parts(picture, boxes)]
-    if len(colourfulness) < 2:
+    light on dark show, and which is the red suits' (a pure function of the picture): a red one
+    apart from the other (a gold ink's is as colourful as red), else a coloured one apart from a
+    plain one."""
+    inks = np.array([ink_colour(part) for part in _box_parts(picture, boxes)]).reshape(-1, 3)
+    if len(inks) < 2:
         return Inks.ONE
-    spread = np.percentile(colourfulness, 90) - np.percentile(colourfulness, 10)
-    return Inks.TWO if float(spread) > INKS_APART else Inks.ONE
+    if _spread(_red_above(inks)) > INKS_APART:
+        return Inks.RED
+    return Inks.TWO if _spread(inks.max(axis=1) - inks.min(axis=1)) > INKS_APART else Inks.ONE
+
+
+def _spread(values: np.ndarray) -> float:
+    return float(np.percentile(values, 90) - np.percentile(values, 10))
 
 
 INK_SHARE = 0.15  # light ink on dark paper: the lightest of an index box's pixels
 
 
-def ink_colourfulness(part: np.ndarray) -> float:
-    """How colourful (max - min channel, 0-255) the light ink of a part of a picture is."""
+def ink_colour(part: np.ndarray) -> np.ndarray:
+    """The colour (RGB, 0-255) of the light ink of a part of a picture: its lightest pixels'."""
     pixels = part[..., :3].reshape(-1, 3).astype(np.float32)
     lightness = pixels.mean(axis=1)
-    colour = pixels[lightness >= np.percentile(lightness, 100 * (1 - INK_SHARE))].mean(axis=0)
-    return float(colour.max() - colour.min())
+    return pixels[lightness >= np.percentile(lightness, 100 * (1 - INK_SHARE))].mean(axis=0)

@@ -34,6 +34,7 @@ from blackcat.vision.colour import (
     ink_tinted,
     light_inks,
     light_on_dark,
+    surely_dark_on_light,
     white_balance,
 )
 from blackcat.vision.deskew import upright_crop
@@ -216,15 +217,25 @@ class CardReader:
         to_picture = max(picture.shape[:2]) / photo.long_side
         boxes = [tuple(v * to_picture for v in index.box) for index in indices]
         light_ink = light_on_dark(picture, boxes)
-        if light_ink or found_cards(indices) < FEW_CARDS:
+        found = found_cards(indices)
+        if light_ink or found < NEGATIVE_BELOW or not surely_dark_on_light(picture, boxes):
             # a deck printed light on dark may print its red suits in the same ink as its black
             # ones: then its suits are read by their shapes
             negative = replace(fix, negative=True, inks=light_inks(picture, boxes))
             indices_negative, stages_negative = self.read_indices(photo, negative)
             stages = _added(stages, stages_negative)
-            found, found_negative = found_cards(indices), found_cards(indices_negative)
-            if found_negative >= found + (-FEW_CARDS if light_ink else FEW_CARDS):
+            found_there = _found_boxes(indices_negative, to_picture)
+            if negative_taken(
+                found, len(found_there), light_ink, light_on_dark(picture, found_there)
+            ):
                 indices, fix = indices_negative, negative
+                # the inks were told from the indices the photo itself showed, which may be
+                # a few marks around a deck it barely read: its negative's show them better
+                inks = light_inks(picture, found_there)
+                if inks is not negative.inks:
+                    fix = replace(negative, inks=inks)
+                    indices, stages_inks = self.read_indices(photo, fix)
+                    stages = _added(stages, stages_inks)
         confident = [i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE]
         kept = drop_repeated_detections(confident)
         sides = table_sides(kept, players)
@@ -790,23 +801,54 @@ def turned_glyphs(read: ClassifiedIndex, turns: int) -> ClassifiedIndex:
 
 
 FEW_CARDS = 3
-"""A read that finds fewer cards than this looks at the photo's negative as well (a deck printed
-light on dark can read as almost nothing), and takes the negative where it finds at least this
-many more; where the indices show light ink, the negative is kept unless it finds this many
-fewer."""
+"""Where the indices show light ink, the photo's negative is read too and kept unless it finds
+this many fewer cards."""
+
+NEGATIVE_BELOW = 6
+"""A read that finds fewer cards than this, or whose indices don't surely show dark ink on light
+paper, looks at the photo's negative as well, and takes it where it finds more cards that show
+light ink on dark paper: a deck printed light on dark can read as almost nothing, or as a few
+marks elsewhere in the photo (a whole table of such a deck read as 3 cards from the objects
+around it)."""
+
+
+def negative_taken(
+    found: int, found_negative: int, light_ink: bool, negative_light_ink: bool
+) -> bool:
+    """Whether the read of a photo's negative replaces its own read (`found`, `found_negative`:
+    the cards each found; `light_ink`, `negative_light_ink`: whether the indices each found show
+    light ink on dark paper in the photo). Where the photo's own indices show light ink, the
+    negative is kept unless it finds FEW_CARDS fewer; else it must find more, and show light
+    ink on dark paper: a close-up's pips and face art, negated, read as indices too."""
+    if light_ink:
+        return found_negative >= found - FEW_CARDS
+    return found_negative > found and negative_light_ink
+
 
 FOUND_CARD_ABOVE = 0.5  # an index counts as a card found where its best guess is this likely
 
 
 def found_cards(indices: list[IndexRead]) -> int:
     """How many indices were read as cards with some confidence."""
-    return sum(
-        1
-        for index in indices
-        if index.index_probability >= NOT_AN_INDEX_ABOVE
-        and index.guesses
+    return sum(1 for index in indices if _found(index))
+
+
+def _found(index: IndexRead) -> bool:
+    return (
+        index.index_probability >= NOT_AN_INDEX_ABOVE
+        and bool(index.guesses)
         and index.guesses[0].probability >= FOUND_CARD_ABOVE
     )
+
+
+def _found_boxes(indices: list[IndexRead], scale: float) -> list[Box]:
+    """The boxes of the indices `found_cards` counts, scaled (into a copy of the photo)."""
+    return [
+        (x1 * scale, y1 * scale, x2 * scale, y2 * scale)
+        for index in indices
+        if _found(index)
+        for x1, y1, x2, y2 in [index.box]
+    ]
 
 
 def _added(a: dict[str, float], b: dict[str, float]) -> dict[str, float]:

@@ -65,12 +65,26 @@ def test_light_ink_on_dark_paper_is_told_from_dark_ink_on_light_paper() -> None:
     assert not light_on_dark(picture, [])
 
 
-def test_a_deck_printed_light_on_dark_is_read_from_the_negative() -> None:
-    """The example photo as a negative: black faces, light ink, as a dark-faced deck."""
+def dark_faced(image: np.ndarray) -> np.ndarray:
+    """The photo with its lightness inverted and its colours kept: black faces, the black ink
+    white and the red ink red, as a dark-faced deck prints them."""
+    import cv2
+
+    hls = cv2.cvtColor(image, cv2.COLOR_RGB2HLS)
+    hls[..., 1] = 255 - hls[..., 1]
+    return cv2.cvtColor(hls, cv2.COLOR_HLS2RGB)
+
+
+@pytest.mark.parametrize(
+    "deck", [dark_faced, lambda image: 255 - image], ids=["white and red ink", "negative"]
+)
+def test_a_deck_printed_light_on_dark_is_read_from_the_negative(deck) -> None:
+    """The example photo as a dark-faced deck (and as its plain negative, whose red suits are
+    printed cyan: a deck's coloured ink of two is its red suits')."""
     from blackcat.vision.reader import CardReader
 
     truth = json.loads(EXAMPLE.with_suffix(".json").read_text())
-    read = CardReader.load().read(255 - load_image(EXAMPLE))
+    read = CardReader.load().read(deck(load_image(EXAMPLE)))
     assert [[card.card.code for card in pile] for pile in read.piles] == truth["piles"]
 
 
@@ -88,21 +102,35 @@ def test_a_crop_printed_in_one_ink_keeps_its_lightness_and_drops_its_colour() ->
     assert in_red[0, 0].min() >= 248
 
 
-def test_a_two_ink_negative_prints_the_plain_ink_black_and_the_coloured_one_red() -> None:
+INKS = (
+    (20, 20, 20),  # a black face
+    (240, 240, 240),  # white ink
+    (200, 160, 60),  # gold ink
+    (190, 30, 40),  # red ink
+    (40, 220, 215),  # cyan ink: a plain negative's red suits
+)
+
+
+def test_a_two_ink_negative_prints_the_plain_ink_black_and_the_coloured_ones_red() -> None:
     from blackcat.vision.colour import two_ink_negative
 
-    black_face, white_ink, gold_ink, red_ink = (
-        (20, 20, 20),
-        (240, 240, 240),
-        (200, 160, 60),
-        (190, 30, 40),
-    )
-    out = two_ink_negative(np.array([[black_face, white_ink, gold_ink, red_ink]], np.uint8))
-    face, plain, gold, red = (tuple(int(v) for v in pixel) for pixel in out[0])
+    out = two_ink_negative(np.array([INKS], np.uint8))
+    face, plain, *coloured = (tuple(int(v) for v in pixel) for pixel in out[0])
     assert min(face) >= 230  # the dark face turns white
     assert max(plain) <= 20  # the plain ink black
-    for coloured in (gold, red):
-        assert coloured[0] > 150 and coloured[1] == coloured[2] < 80  # the coloured inks red
+    for ink in coloured:
+        assert ink[0] > 150 and ink[1] == ink[2] < 80  # the coloured inks red
+
+
+def test_a_red_ink_negative_prints_the_metal_inks_black_and_the_red_one_red() -> None:
+    from blackcat.vision.colour import red_ink_negative
+
+    out = red_ink_negative(np.array([INKS], np.uint8))
+    face, white, gold, red, _ = (tuple(int(v) for v in pixel) for pixel in out[0])
+    assert min(face) >= 230
+    # a gold deck's spades and clubs stay dark, as black ink (red, they read as red suits)
+    assert max(white) <= 20 and max(gold) <= 100
+    assert red[0] > 150 and red[1] == red[2] < 80
 
 
 def test_one_light_ink_is_told_from_two() -> None:
@@ -113,10 +141,32 @@ def test_one_light_ink_is_told_from_two() -> None:
         box[4:16, 4:10] = ink
         return box
 
-    white, gold, red = (235, 235, 235), (210, 170, 70), (200, 40, 40)
+    white, gold, red, cyan = (235, 235, 235), (210, 170, 70), (200, 40, 40), (40, 220, 215)
     boxes = [(14.0 * n, 0.0, 14.0 * (n + 1), 20.0) for n in range(4)]
-    one = np.concatenate([index(gold)] * 4, axis=1)
-    two = np.concatenate([index(white), index(red), index(white), index(red)], axis=1)
-    assert light_inks(one, boxes) is Inks.ONE
-    assert light_inks(two, boxes) is Inks.TWO
-    assert light_inks(one, []) is Inks.ONE
+
+    def photo(first: tuple[int, int, int], second: tuple[int, int, int]) -> np.ndarray:
+        return np.concatenate([index(first), index(second)] * 2, axis=1)
+
+    assert light_inks(photo(gold, gold), boxes) is Inks.ONE
+    assert light_inks(photo(white, red), boxes) is Inks.RED
+    assert light_inks(photo(gold, red), boxes) is Inks.RED  # as colourful, but red
+    assert light_inks(photo(white, cyan), boxes) is Inks.TWO
+    assert light_inks(photo(gold, gold), []) is Inks.ONE
+
+
+def test_index_boxes_tell_light_ink_dark_ink_and_neither_surely() -> None:
+    from blackcat.vision.colour import ink_share, light_on_dark, surely_dark_on_light
+
+    def boxes_of(paper: int, ink: int, ink_rows: int) -> np.ndarray:
+        box = np.full((20, 10, 3), paper, np.uint8)
+        box[:ink_rows] = ink
+        return box
+
+    box = [(0.0, 0.0, 10.0, 20.0)]
+    dark_ink = boxes_of(240, 20, 6)  # 70% paper, brighter than the mean
+    light_ink = boxes_of(20, 240, 6)  # 30% ink brighter than the mean
+    unsure = boxes_of(240, 20, 10)  # half and half: face art as much as an index
+    assert surely_dark_on_light(dark_ink, box) and not light_on_dark(dark_ink, box)
+    assert light_on_dark(light_ink, box) and not surely_dark_on_light(light_ink, box)
+    assert not light_on_dark(unsure, box) and not surely_dark_on_light(unsure, box)
+    assert ink_share(dark_ink, []) is None

@@ -15,7 +15,13 @@ from whole_table import a_whole_table
 from blackcat.vision.classes import NOT_AN_INDEX
 from blackcat.vision.colour import NO_FIX
 from blackcat.vision.image_io import load_image
-from blackcat.vision.reader import CardReader, ModelsMissingError, downscale, square_crop
+from blackcat.vision.reader import (
+    CardReader,
+    ModelsMissingError,
+    downscale,
+    negative_taken,
+    square_crop,
+)
 
 DATA = Path(__file__).parent / "data"
 SCENES = sorted(DATA.glob("scene_*.json"))
@@ -547,3 +553,16 @@ def test_the_other_cuts_never_make_an_index_of_what_its_own_crop_calls_none() ->
     ((_, index_probability, _),) = reader.classify(white, [(10.0, 10.0, 30.0, 40.0)])
     assert classifier.calls == [1]  # a pip or a picture's edge, not looked at again
     assert index_probability == pytest.approx(0.3)
+
+
+def test_a_light_inked_photos_negative_is_kept_unless_it_finds_clearly_fewer() -> None:
+    assert negative_taken(10, 8, light_ink=True, negative_light_ink=False)
+    assert not negative_taken(10, 6, light_ink=True, negative_light_ink=True)
+
+
+def test_another_photos_negative_must_find_more_and_show_light_ink_there() -> None:
+    # a dark-faced deck first read as a few marks around it
+    assert negative_taken(3, 50, light_ink=False, negative_light_ink=True)
+    # a close-up of a plain deck: its negative reads pips as indices, on light paper
+    assert not negative_taken(5, 8, light_ink=False, negative_light_ink=False)
+    assert not negative_taken(5, 5, light_ink=False, negative_light_ink=True)

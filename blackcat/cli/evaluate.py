@@ -76,6 +76,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--table-seed", type=int, default=28, help="seed of the table scenes (default 28)"
     )
+    parser.add_argument(
+        "--style",
+        help="draw every kitty and table scene's cards in this card style (for example "
+        "dark_face; see datasets/README.md) instead of each scene's own; use other folders "
+        "for them",
+    )
     parser.add_argument("--limit", type=int, default=None, help="at most this many scenes")
     parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
     parser.add_argument("--failures", type=Path, help="write every failure to this file")
@@ -117,11 +123,24 @@ def planned_sets(args: argparse.Namespace) -> list[Path]:
     return real_sets
 
 
+def check_style(style: str | None) -> None:
+    """NothingToMeasure where `style` names no card style."""
+    if style is None:
+        return
+    from blackcat.workshop.synth.styles import STYLES
+
+    if style not in STYLES:
+        raise NothingToMeasure(
+            f"--style {style}: no such card style; the styles are {', '.join(sorted(STYLES))}"
+        )
+
+
 def run(args: argparse.Namespace) -> int:
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
 
     try:
         real_sets = planned_sets(args)
+        check_style(args.style)
         settings = ReaderSettings(detect_size=args.detect_size, detect_confidence=args.confidence)
         reader = CardReader.load(args.models or MODELS_DIR, settings)
     except (NothingToMeasure, ModelsMissingError) as error:
@@ -140,6 +159,7 @@ def run(args: argparse.Namespace) -> int:
             args.kitty_hard,
             args.kitty_small,
             args.kitty_faults,
+            args.style,
         )
         kitty = evaluate_kitty(reader, scenes)
         variant = (
@@ -154,7 +174,8 @@ def run(args: argparse.Namespace) -> int:
         from blackcat.workshop.table_scenes import make_table_scenes
 
         count = min(args.table_scenes, args.limit) if args.limit else args.table_scenes
-        table = evaluate_table(reader, make_table_scenes(args.table, count, args.table_seed))
+        scenes = make_table_scenes(args.table, count, args.table_seed, args.style)
+        table = evaluate_table(reader, scenes)
         print(table.summary())
         failures.extend(table.failures)
     if args.synthetic:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -158,14 +158,17 @@ def make_kitty_scenes(
     hard: bool = False,
     small: bool = False,
     faults: bool = False,
+    card_style: str | None = None,
 ) -> Iterator[Path]:
     """Draw scenes 0..count-1 of `seed` into `out` (those already there are kept); `hard`:
     harder photos, `small`: piles small in the frame, `faults`: a camera's faults or a
-    dark-faced deck (plan_scene)."""
+    dark-faced deck (plan_scene); `card_style`: every scene's cards in this style (a name of
+    styles.STYLES) instead of its own."""
     from blackcat.workshop.synth.scene import render_piles
 
     def draw(index: int, library: ArtLibrary) -> tuple[SceneResult, dict]:
         plan = plan_scene(seed, index, held_out_decks(), hard, small, faults)
+        plan = replace(plan, style=card_style) if card_style else plan
         realism, imgsz, style = drawn_under(plan.condition, plan.imgsz, plan.style, plan.seed)
         result = render_piles(
             plan.piles,

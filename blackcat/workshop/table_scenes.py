@@ -11,7 +11,7 @@ DIR/tNNNNN.json   its ground truth (the format `blackcat synth` writes, "image" 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -66,12 +66,16 @@ def plan_table_scene(seed: int, index: int, decks: tuple[str, ...]) -> TableScen
     )
 
 
-def make_table_scenes(out: Path, count: int, seed: int) -> Iterator[Path]:
-    """Draw table scenes 0..count-1 of `seed` into `out` (those already there are kept)."""
+def make_table_scenes(
+    out: Path, count: int, seed: int, card_style: str | None = None
+) -> Iterator[Path]:
+    """Draw table scenes 0..count-1 of `seed` into `out` (those already there are kept);
+    `card_style`: every scene's cards in this style (a name of styles.STYLES) instead of its own."""
     from blackcat.workshop.synth.table import render_table
 
     def draw(index: int, library: ArtLibrary) -> tuple[SceneResult, dict]:
         plan = plan_table_scene(seed, index, held_out_decks())
+        plan = replace(plan, style=card_style) if card_style else plan
         realism, imgsz, style = drawn_under(plan.condition, plan.imgsz, plan.style, plan.seed)
         result = render_table(
             plan.players,

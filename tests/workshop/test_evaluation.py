@@ -185,6 +185,18 @@ def test_a_kitty_folder_alone_is_something_to_measure(
         planned_sets(nothing)
 
 
+def test_a_card_style_to_draw_is_checked_before_anything_is_drawn(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from blackcat.cli import main
+
+    argv = ["evaluate", "--kitty", str(tmp_path / "k"), "--style", "dark_faces"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "--style dark_faces: no such card style" in err and "dark_face" in err
+    assert not (tmp_path / "k").exists()
+
+
 class ReaderOf:
     """Stands in for `CardReader`: reads every photo as the piles it was given."""
 

@@ -44,3 +44,10 @@ def test_table_scenes_are_drawn_once_with_their_sides(tmp_path: Path) -> None:
     written = paths[0].stat().st_mtime_ns
     assert list(make_table_scenes(tmp_path, 1, 28)) == paths
     assert paths[0].stat().st_mtime_ns == written
+
+
+def test_table_scenes_may_all_be_drawn_in_one_card_style(tmp_path: Path) -> None:
+    paths = list(make_table_scenes(tmp_path, 1, 28, card_style="dark_face"))
+    meta = json.loads(paths[0].read_text())
+    assert meta["style"] == "dark_face"
+    assert plan_table_scene(28, 0, DECKS).style != "dark_face"  # not its own style

@@ -800,10 +800,6 @@ def turned_glyphs(read: ClassifiedIndex, turns: int) -> ClassifiedIndex:
     return guesses, index_probability, in_photo
 
 
-FEW_CARDS = 3
-"""Where the indices show light ink, the photo's negative is read too and kept unless it finds
-this many fewer cards."""
-
 NEGATIVE_BELOW = 6
 """A read that finds fewer cards than this, or whose indices don't surely show dark ink on light
 paper, looks at the photo's negative as well, and takes it where it finds more cards that show
@@ -817,12 +813,12 @@ def negative_taken(
 ) -> bool:
     """Whether the read of a photo's negative replaces its own read (`found`, `found_negative`:
     the cards each found; `light_ink`, `negative_light_ink`: whether the indices each found show
-    light ink on dark paper in the photo). Where the photo's own indices show light ink, the
-    negative is kept unless it finds FEW_CARDS fewer; else it must find more, and show light
-    ink on dark paper: a close-up's pips and face art, negated, read as indices too."""
-    if light_ink:
-        return found_negative >= found - FEW_CARDS
-    return found_negative > found and negative_light_ink
+    light ink on dark paper in the photo). The negative's indices must show light ink on dark
+    paper (a close-up's pips and face art, negated, read as indices too); where the photo's own
+    indices show light ink, that is enough (its own read counts light pips and face art as cards
+    of the wrong ink: a silver deck's 22 cards, 24 indices in its negative, found 35); else the
+    negative must find more."""
+    return negative_light_ink and (light_ink or found_negative > found)
 
 
 FOUND_CARD_ABOVE = 0.5  # an index counts as a card found where its best guess is this likely

@@ -183,9 +183,9 @@ class CardReader:
         same whichever way it was turned.
 
         The models see the photo with its colour cast corrected (`colour.white_balance`). Where
-        the indices found show light ink on dark paper, or almost none were found, they look at
-        its negative too (a deck printed light on dark): for light ink it is kept unless it
-        finds clearly fewer cards, else only where it finds clearly more.
+        the indices found show light ink on dark paper, or don't surely show dark ink on light,
+        or few were found, they look at its negative too (a deck printed light on dark), which
+        is taken where its own indices show light ink on dark paper (`negative_taken`).
 
         A photo of the whole table (piles standing for players on several sides) is laid out
         side by side (`table_layout.arrange_table`), each pile in its own player's frame, and

@@ -221,7 +221,9 @@ class CardReader:
         if light_ink or found < NEGATIVE_BELOW or not surely_dark_on_light(picture, boxes):
             # a deck printed light on dark may print its red suits in the same ink as its black
             # ones: then its suits are read by their shapes
-            negative = replace(fix, negative=True, inks=light_inks(picture, boxes))
+            # no colour cast undone: the brightest surfaces of a dark-faced deck's photo are
+            # the table or the ink, not its faces
+            negative = PixelFix(negative=True, inks=light_inks(picture, boxes))
             indices_negative, stages_negative = self.read_indices(photo, negative)
             stages = _added(stages, stages_negative)
             found_there = _found_boxes(indices_negative, to_picture)

@@ -151,19 +151,28 @@ def ink_share(
     return float(np.median(shares)) if shares else None
 
 
+class Printed(Enum):
+    """How a photo's index boxes show their ink (`printed`)."""
+
+    LIGHT_ON_DARK = "light on dark"  # a dark-faced deck
+    DARK_ON_LIGHT = "dark on light"  # surely: most decks
+    UNSURE = "unsure"  # between the two, or no boxes
+
+
+def printed(picture: np.ndarray, boxes: Sequence[tuple[float, float, float, float]]) -> Printed:
+    """How the index boxes (x1, y1, x2, y2 in the picture's pixels) show their ink (a pure
+    function of the picture)."""
+    share = ink_share(picture, boxes)
+    if share is None:
+        return Printed.UNSURE
+    if share < LIGHT_ON_DARK_BELOW:
+        return Printed.LIGHT_ON_DARK
+    return Printed.DARK_ON_LIGHT if share >= DARK_ON_LIGHT_FROM else Printed.UNSURE
+
+
 def light_on_dark(picture: np.ndarray, boxes: Sequence[tuple[float, float, float, float]]) -> bool:
-    """Whether the index boxes (x1, y1, x2, y2 in the picture's pixels) show light ink on dark
-    paper (a pure function of the picture)."""
-    share = ink_share(picture, boxes)
-    return share is not None and share < LIGHT_ON_DARK_BELOW
-
-
-def surely_dark_on_light(
-    picture: np.ndarray, boxes: Sequence[tuple[float, float, float, float]]
-) -> bool:
-    """Whether the index boxes surely show dark ink on light paper, as most decks print."""
-    share = ink_share(picture, boxes)
-    return share is not None and share >= DARK_ON_LIGHT_FROM
+    """Whether the index boxes show light ink on dark paper (`printed`)."""
+    return printed(picture, boxes) is Printed.LIGHT_ON_DARK
 
 
 def _box_parts(

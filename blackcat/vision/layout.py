@@ -760,10 +760,11 @@ def lone_bottom_corners(
     pile's last card whose top corner was misread shows its bottom corner there)."""
     joined = {i for group in groups for i in group}
     read_already = {indices[i].guesses[0].card for i in joined}
+    upside_down = set(bottoms)
     open_tops = [
         own_corner(group, framed, heights)
         for group in groups
-        if not set(group) & set(bottoms)
+        if upside_down.isdisjoint(group)
         and max(indices[i].confidence for i in group) >= LIKELY_CARD_ABOVE
     ]
     lone: dict[Card, list[int]] = {}

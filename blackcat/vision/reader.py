@@ -31,10 +31,11 @@ from blackcat.vision.colour import (
     NO_FIX,
     RED_INK,
     PixelFix,
+    Printed,
     ink_tinted,
     light_inks,
     light_on_dark,
-    surely_dark_on_light,
+    printed,
     white_balance,
 )
 from blackcat.vision.deskew import upright_crop
@@ -215,29 +216,14 @@ class CardReader:
         balanced, decoded = time.perf_counter(), photo.decode_seconds - decoded_before
         indices, stages = self.read_indices(photo, fix)
         to_picture = max(picture.shape[:2]) / photo.long_side
-        boxes = [tuple(v * to_picture for v in index.box) for index in indices]
-        light_ink = light_on_dark(picture, boxes)
-        found = found_cards(indices)
-        if light_ink or found < NEGATIVE_BELOW or not surely_dark_on_light(picture, boxes):
-            # a deck printed light on dark may print its red suits in the same ink as its black
-            # ones: then its suits are read by their shapes
-            # no colour cast undone: the brightest surfaces of a dark-faced deck's photo are
-            # the table or the ink, not its faces
-            negative = PixelFix(negative=True, inks=light_inks(picture, boxes))
-            indices_negative, stages_negative = self.read_indices(photo, negative)
+        boxes = _in_picture(indices, to_picture)
+        printing = printed(picture, boxes)
+        if printing is not Printed.DARK_ON_LIGHT or found_cards(indices) < NEGATIVE_BELOW:
+            light_ink = printing is Printed.LIGHT_ON_DARK
+            indices, fix, stages_negative = self._with_negative(
+                photo, picture, indices, boxes, fix, light_ink
+            )
             stages = _added(stages, stages_negative)
-            found_there = _found_boxes(indices_negative, to_picture)
-            if negative_taken(
-                found, len(found_there), light_ink, light_on_dark(picture, found_there)
-            ):
-                indices, fix = indices_negative, negative
-                # the inks were told from the indices the photo itself showed, which may be
-                # a few marks around a deck it barely read: its negative's show them better
-                inks = light_inks(picture, found_there)
-                if inks is not negative.inks:
-                    fix = replace(negative, inks=inks)
-                    indices, stages_inks = self.read_indices(photo, fix)
-                    stages = _added(stages, stages_inks)
         confident = [i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE]
         kept = drop_repeated_detections(confident)
         sides = table_sides(kept, players)
@@ -265,6 +251,40 @@ class CardReader:
             read = turned_back(read, photo.size, up)
         self._timed(stages, laid_out, started, up)
         return read
+
+    def _with_negative(
+        self,
+        photo: PhotoSource,
+        picture: np.ndarray,
+        indices: list[IndexRead],
+        boxes: list[Box],
+        fix: PixelFix,
+        light_ink: bool,
+    ) -> tuple[list[IndexRead], PixelFix, dict[str, float]]:
+        """The indices to go on with, the fix they were read through, and the seconds the reads
+        of the photo's negative took: its negative's indices where `negative_taken` says so,
+        else `indices` (read through `fix`; `boxes`: theirs in `picture`, the detector's copy;
+        `light_ink`: whether they show light ink on dark paper). A deck printed light on dark
+        may print its red suits in the same ink as its black ones: then its suits are read by
+        their shapes."""
+        # no colour cast undone: the brightest surfaces of a dark-faced deck's photo are the
+        # table or the ink, not its faces
+        negative = PixelFix(negative=True, inks=light_inks(picture, boxes))
+        negatives, stages = self.read_indices(photo, negative)
+        to_picture = max(picture.shape[:2]) / photo.long_side
+        found_there = _in_picture([index for index in negatives if _found(index)], to_picture)
+        if not negative_taken(
+            found_cards(indices), len(found_there), light_ink, light_on_dark(picture, found_there)
+        ):
+            return indices, fix, stages
+        # the inks were told from the indices the photo itself showed, which may be a few
+        # marks around a deck it barely read: its negative's show them better
+        inks = light_inks(picture, found_there)
+        if inks is negative.inks:
+            return negatives, negative, stages
+        negative = replace(negative, inks=inks)
+        negatives, stages_inks = self.read_indices(photo, negative)
+        return negatives, negative, _added(stages, stages_inks)
 
     def _timed(self, stages: dict[str, float], laid_out: float, started: float, up: int) -> None:
         """Keep the stages of the read just done (the layout's from `laid_out`) for benchmarks."""
@@ -839,12 +859,11 @@ def _found(index: IndexRead) -> bool:
     )
 
 
-def _found_boxes(indices: list[IndexRead], scale: float) -> list[Box]:
-    """The boxes of the indices `found_cards` counts, scaled (into a copy of the photo)."""
+def _in_picture(indices: list[IndexRead], scale: float) -> list[Box]:
+    """The indices' boxes scaled (into a copy of the photo)."""
     return [
         (x1 * scale, y1 * scale, x2 * scale, y2 * scale)
         for index in indices
-        if _found(index)
         for x1, y1, x2, y2 in [index.box]
     ]
 

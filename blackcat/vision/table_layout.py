@@ -380,15 +380,13 @@ def _with_the_side_they_face(
             and index.orientations[turn] >= SURELY_READ
         ):
             moved_to[n] = turn
-    moved_to = {
-        n: turn
-        for n, turn in moved_to.items()
-        if turn in by_side
-        or (
-            len(by_side) < (players or len(SIDES))
-            and _a_side_of_their_own(turn, moved_to, everyone)
-        )
+    room_for_more = len(by_side) < (players or len(SIDES))
+    new_sides = {
+        turn
+        for turn in set(moved_to.values()) - set(by_side)
+        if room_for_more and _a_side_of_their_own(turn, moved_to, everyone)
     }
+    moved_to = {n: turn for n, turn in moved_to.items() if turn in by_side or turn in new_sides}
     tops = _top_corners(everyone)
     out: dict[int, list[IndexRead]] = {up: [] for up in {*by_side, *moved_to.values()}}
     for n, index in enumerate(everyone):

@@ -155,7 +155,10 @@ def test_one_light_ink_is_told_from_two() -> None:
 
 
 def test_index_boxes_tell_light_ink_dark_ink_and_neither_surely() -> None:
-    from blackcat.vision.colour import ink_share, light_on_dark, surely_dark_on_light
+    from blackcat.vision.colour import Printed, ink_share, light_on_dark, printed
+
+    def surely_dark_on_light(picture: np.ndarray, boxes: list) -> bool:
+        return printed(picture, boxes) is Printed.DARK_ON_LIGHT
 
     def boxes_of(paper: int, ink: int, ink_rows: int) -> np.ndarray:
         box = np.full((20, 10, 3), paper, np.uint8)

@@ -499,9 +499,10 @@ def on_card_faces(row: Row, above: Row | None, reach: float | None, scale: float
 
 def drop_repeated_detections(indices: Sequence[IndexRead]) -> list[IndexRead]:
     """The indices without second detections of one index (boxes overlapping by more than
-    SAME_INDEX_OVERLAP of the smaller one), most confident kept."""
+    SAME_INDEX_OVERLAP of the smaller one), most confident kept; but an index read again where
+    a pile lost a card (`in_gap`) before all: a detection there was dropped as unlikely."""
     kept: list[IndexRead] = []
-    for index in sorted(indices, key=lambda index: -index.confidence):
+    for index in sorted(indices, key=lambda index: (not index.in_gap, -index.confidence)):
         if all(overlap(index.box, other.box) <= SAME_INDEX_OVERLAP for other in kept):
             kept.append(index)
     return kept
@@ -818,6 +819,8 @@ def merge_group(
     upright = sum(_stands_with(index, up) for index in group) / len(group)
     evidence = Evidence(ranked[0][1], detected, is_index, upright, len(group))
     probability = calibration(evidence)
+    if all(index.in_gap for index in group):
+        probability = found_in_gap(ranked[0][1] * is_index, calibration)
     best, rest = ranked[0][1], max(1e-9, 1.0 - ranked[0][1])
     alternatives = (
         Guess(ranked[0][0], probability),
@@ -835,6 +838,15 @@ def merge_group(
         doubtful_below=calibration.doubtful_below,
         evidence=evidence,
     )
+
+
+def found_in_gap(belief: float, calibration: Calibration) -> float:
+    """The probability of a card read only where a pile's lost card must lie (no detector found
+    it, so the calibration, fitted on detections, does not apply): the classifier's belief, but
+    shown (at least the calibration's drop threshold) and always flagged for the player to
+    check (below its doubt threshold)."""
+    flagged = min(calibration.doubtful_below, 1.0) - 0.01
+    return min(max(belief, calibration.drop_below), flagged)
 
 
 def one_of_each(cards: Sequence[ReadCard]) -> list[ReadCard]:

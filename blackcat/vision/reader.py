@@ -49,7 +49,7 @@ from blackcat.vision.squeeze import (
     unstretched,
 )
 from blackcat.vision.table_layout import arrange_sides, table_sides
-from blackcat.vision.types import SIDES, Box, Guess, IndexRead, PhotoRead
+from blackcat.vision.types import SIDES, Box, Guess, IndexRead, PhotoRead, ReadCard
 
 MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
 DETECTOR_FILE = "index_detector.onnx"
@@ -247,6 +247,12 @@ class CardReader:
         read = arrange(
             indices, decks=decks, width=width, height=height, calibration=self.calibration
         )
+        found = self.cards_in_gaps(seen, read, fix, decks)
+        if found:
+            indices = [*indices, *(index for _, index in found)]
+            read = arrange(
+                indices, decks=decks, width=width, height=height, calibration=self.calibration
+            )
         if up:
             read = turned_back(read, photo.size, up)
         self._timed(stages, laid_out, started, up)
@@ -321,17 +327,63 @@ class CardReader:
         stages["sides again"] = time.perf_counter() - sides_started
         laid_out = time.perf_counter()
         width, height = photo.size
-        read = arrange_sides(
-            by_side,
-            doubted,
-            decks=decks,
-            width=width,
-            height=height,
-            calibration=self.table_calibration(),
-            players=players,
-        )
+
+        def laid(by_side: dict[int, list[IndexRead]]) -> PhotoRead:
+            return arrange_sides(
+                by_side,
+                doubted,
+                decks=decks,
+                width=width,
+                height=height,
+                calibration=self.table_calibration(),
+                players=players,
+            )
+
+        read = laid(by_side)
+        found = self.cards_in_gaps(photo, read, fix, decks)
+        if found:
+            for up, index in found:
+                by_side[up] = [*by_side.get(up, []), index]
+            read = laid(by_side)
         self._timed(stages, laid_out, started, 0)
         return read
+
+    def cards_in_gaps(
+        self, photo: PhotoSource, read: PhotoRead, fix: PixelFix, decks: int
+    ) -> list[tuple[int, IndexRead]]:
+        """The cards a pile lost where its layout marks a gap between two of its cards
+        (`gap_box`), each with the quarter turn of its pile's side: the crop where the lost
+        card's index should lie, read as an index surely (GAP_INDEX_SURE) and, with one deck,
+        as a card read nowhere else in the photo. The detector missed them (an index half in
+        a neighbour's shadow, glare), but the classifier reads them where they must lie."""
+        places = [
+            (SIDES.index(read.side_of(n)), box)
+            for n, pile in enumerate(read.piles)
+            for gap in read.gaps_of(n)
+            if 0 < gap < len(pile)
+            and (box := gap_box(pile[gap - 1], pile[gap], SIDES.index(read.side_of(n))))
+        ]
+        found: list[tuple[int, IndexRead]] = []
+        taken = {card.card for pile in read.piles for card in pile}
+        for up in sorted({up for up, _ in places}):
+            boxes = [box for turn, box in places if turn == up]
+            for box, (guesses, index_probability, orientations) in zip(
+                boxes, self.classify(photo, boxes, fix, turns=up), strict=True
+            ):
+                sure = (
+                    index_probability >= GAP_INDEX_SURE
+                    and guesses[0].probability >= GAP_CARD_LIKELY
+                    and bool(orientations)
+                    and int(np.argmax(orientations)) == up
+                )
+                if not sure or (decks == 1 and guesses[0].card in taken):
+                    continue
+                taken.add(guesses[0].card)
+                index = IndexRead(
+                    box, 0.0, guesses, index_probability, orientations, up, in_gap=True
+                )
+                found.append((up, index))
+        return found
 
     def read_side_again(
         self,
@@ -783,6 +835,36 @@ def shifted(box: Box, across: float, down: float) -> Box:
 def _sureness(read: ClassifiedIndex) -> float:
     guesses, index_probability, _ = read
     return index_probability * (guesses[0].probability if guesses else 0.0)
+
+
+GAP_INDEX_SURE = 0.9
+GAP_CARD_LIKELY = 0.25
+"""A crop where a pile's lost card's index should lie is taken for a card where it is read at
+least GAP_INDEX_SURE as an index and its best card at least GAP_CARD_LIKELY: the detector missed
+those indices for a reason, and the classifier often reads them right but unsurely (a lost
+card's index on the test tables read right at 0.30-0.55); such a card is flagged."""
+
+GAP_BOX_SIZES = 1.5
+"""A gap's two neighbouring indices must be alike in size, within this ratio, for the lost
+card's index to be placed halfway between them."""
+
+
+def gap_box(before: ReadCard, after: ReadCard, up: int) -> Box | None:
+    """Where the index of a card lost between two cards of a pile should lie: halfway between
+    their top indices (those standing as their side's glyphs do), where those are alike in
+    size; None where either shows none."""
+    first, second = _top_index(before, up), _top_index(after, up)
+    if first is None or second is None:
+        return None
+    sizes = [max(b[2] - b[0], b[3] - b[1]) for b in (first.box, second.box)]
+    if max(sizes) > GAP_BOX_SIZES * min(sizes):
+        return None
+    return tuple((a + b) / 2 for a, b in zip(first.box, second.box, strict=True))
+
+
+def _top_index(card: ReadCard, up: int) -> IndexRead | None:
+    """A card's index standing `up`'s way (its top corner, as its player sees it)."""
+    return next((index for index in card.indices if index.orientation == up), None)
 
 
 SIDE_MARGIN = 6.0

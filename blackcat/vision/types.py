@@ -33,6 +33,7 @@ class IndexRead:
     index_probability: float = 1.0  # the classifier's belief that this is an index at all
     orientations: tuple[float, ...] = ()  # probability of each quarter turn; () when unknown
     seen_turned: int = 0  # quarter turns anticlockwise the models saw it at (a table's side)
+    in_gap: bool = False  # read where a pile's lost card must lie; no detector found it
 
     @property
     def card(self) -> Card:

@@ -9,7 +9,12 @@ import pytest
 
 from blackcat.games.cards import Card, parse_pile
 from blackcat.vision.calibration import Calibration
-from blackcat.vision.layout import ONE_DECK_DROP_BELOW, arrange, row_angle
+from blackcat.vision.layout import (
+    ONE_DECK_DROP_BELOW,
+    arrange,
+    drop_repeated_detections,
+    row_angle,
+)
 from blackcat.vision.types import Guess, IndexRead, PhotoRead
 
 INDEX_W, INDEX_H = 12.0, 24.0
@@ -753,3 +758,26 @@ def test_a_row_laid_at_an_angle_to_the_others_stays_one_row() -> None:
     ]
     photo = arrange(indices)
     assert codes(photo.piles) == [["KS", "9C", "4S", "5H", "2D", "7H"], ["7C", "6S", "9S", "2H"]]
+
+
+def test_a_card_read_where_a_pile_lost_one_is_shown_flagged_in_its_place() -> None:
+    calibration = Calibration((), (0.0, 1.0), (0.0, 1.0), doubtful_below=0.8, drop_below=0.3)
+    row = oriented_row("8C 2D 9H 4S")
+    unsure = replace(row[1], guesses=(Guess(Card.parse("2D"), 0.2),))
+    # the layout dropped the unsure 2D and marked a gap; the classifier read it there again
+    read_again = replace(row[1], detection_confidence=0.0, in_gap=True)
+    for surely in (0.99, 0.1):
+        found = replace(read_again, guesses=(Guess(Card.parse("2D"), surely),))
+        photo = arrange([row[0], unsure, *row[2:], found], calibration=calibration)
+        assert codes(photo.piles) == [["8C", "2D", "9H", "4S"]]
+        assert photo.gaps == ((),)
+        two = photo.piles[0][1]
+        assert two.doubtful and 0.3 <= two.confidence < 0.8  # shown, never sure
+
+
+def test_an_index_read_again_in_a_gap_wins_over_the_detection_dropped_there() -> None:
+    detected = index_at((50.0, 50.0), Card.parse("QC"), probability=0.3)
+    read_again = replace(detected, detection_confidence=0.0, in_gap=True)
+    assert drop_repeated_detections([detected, read_again]) == [read_again]
+    elsewhere = index_at((90.0, 50.0), Card.parse("KC"))
+    assert len(drop_repeated_detections([detected, elsewhere])) == 2

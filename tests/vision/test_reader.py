@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from whole_table import a_whole_table
 
+from blackcat.games.cards import Card
 from blackcat.vision.classes import NOT_AN_INDEX
 from blackcat.vision.colour import NO_FIX
 from blackcat.vision.image_io import load_image
@@ -22,6 +23,7 @@ from blackcat.vision.reader import (
     negative_taken,
     square_crop,
 )
+from blackcat.vision.types import Guess, IndexRead, PhotoRead, ReadCard
 
 DATA = Path(__file__).parent / "data"
 SCENES = sorted(DATA.glob("scene_*.json"))
@@ -567,3 +569,32 @@ def test_another_photos_negative_must_find_more_and_show_light_ink_there() -> No
     # a close-up of a plain deck: its negative reads pips as indices, on light paper
     assert not negative_taken(5, 8, light_ink=False, negative_light_ink=False)
     assert not negative_taken(5, 5, light_ink=False, negative_light_ink=True)
+
+
+def a_card_at(code: str, box: tuple[float, float, float, float]) -> ReadCard:
+    """A card read from one upright index in `box`."""
+    guess = Guess(Card.parse(code), 0.99)
+    index = IndexRead(box, 0.9, (guess,), 1.0, (0.97, 0.01, 0.01, 0.01))
+    return ReadCard(guess.card, box, 0.99, (guess,), (index,))
+
+
+def test_a_card_lost_between_two_of_a_piles_cards_is_read_where_its_index_must_lie() -> None:
+    from blackcat.vision.reader import ReaderSettings
+
+    white = np.full((100, 200, 3), 255, np.uint8)
+    pile = (a_card_at("KS", (10.0, 10.0, 30.0, 40.0)), a_card_at("9C", (90.0, 12.0, 110.0, 42.0)))
+    read = PhotoRead(200, 100, (pile,), gaps=((1,),))
+    settings = ReaderSettings(detect_size=512, deskew=False, second_looks=False)
+
+    def found(answer: tuple[str, float, str], photo_read: PhotoRead = read) -> list:
+        reader = CardReader(object(), ScriptedClassifier([[answer]]), settings)  # type: ignore[arg-type]
+        return reader.cards_in_gaps(white, photo_read, NO_FIX, decks=1)
+
+    [(up, index)] = found(("7H", 0.6, "8H"))  # read unsurely, yet an index
+    assert up == 0 and index.in_gap and index.card.code == "7H"
+    assert index.box == pytest.approx((50.0, 11.0, 70.0, 41.0))  # halfway between its neighbours
+    assert found(("7H", 0.3, NOT_AN_INDEX)) == []  # most likely no index there
+    assert found(("KS", 0.9, "8H")) == []  # a card the pile already holds
+    assert found(("7H", 0.6, "8H"), replace(read, gaps=((2,),))) == []  # after the last card
+    far_smaller = (pile[0], a_card_at("9C", (90.0, 12.0, 96.0, 20.0)))
+    assert found(("7H", 0.6, "8H"), replace(read, piles=(far_smaller,))) == []

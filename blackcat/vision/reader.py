@@ -354,10 +354,12 @@ class CardReader:
         """The cards a pile lost where its layout marks a gap between two of its cards
         (`gap_box`), each with the quarter turn of its pile's side: the crop where the lost
         card's index should lie, read as an index surely (GAP_INDEX_SURE) and, with one deck,
-        as a card read nowhere else in the photo. The detector missed them (an index half in
-        a neighbour's shadow, glare), but the classifier reads them where they must lie."""
+        as a card read nowhere else in the photo, and of another suit than the card before it
+        (where no card was lost, a pile laid unevenly shows that card's face there, whose pips
+        read as indices of its suit). The detector missed them (an index half in a neighbour's
+        shadow, glare), but the classifier reads them where they must lie."""
         places = [
-            (SIDES.index(read.side_of(n)), box)
+            (SIDES.index(read.side_of(n)), box, pile[gap - 1].card.suit)
             for n, pile in enumerate(read.piles)
             for gap in read.gaps_of(n)
             if 0 < gap < len(pile)
@@ -365,16 +367,19 @@ class CardReader:
         ]
         found: list[tuple[int, IndexRead]] = []
         taken = {card.card for pile in read.piles for card in pile}
-        for up in sorted({up for up, _ in places}):
-            boxes = [box for turn, box in places if turn == up]
-            for box, (guesses, index_probability, orientations) in zip(
-                boxes, self.classify(photo, boxes, fix, turns=up), strict=True
+        for up in sorted({up for up, _, _ in places}):
+            boxes = [box for turn, box, _ in places if turn == up]
+            suits_before = [suit for turn, _, suit in places if turn == up]
+            for box, suit_before, (guesses, index_probability, orientations) in zip(
+                boxes, suits_before, self.classify(photo, boxes, fix, turns=up), strict=True
             ):
                 sure = (
                     index_probability >= GAP_INDEX_SURE
                     and guesses[0].probability >= GAP_CARD_LIKELY
                     and bool(orientations)
                     and int(np.argmax(orientations)) == up
+                    # where no card was lost, the gap shows the card before's face: a pip
+                    and guesses[0].card.suit != suit_before
                 )
                 if not sure or (decks == 1 and guesses[0].card in taken):
                     continue

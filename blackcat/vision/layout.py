@@ -845,8 +845,8 @@ def found_in_gap(belief: float, calibration: Calibration) -> float:
     it, so the calibration, fitted on detections, does not apply): the classifier's belief, but
     shown (at least the calibration's drop threshold) and always flagged for the player to
     check (below its doubt threshold)."""
-    flagged = min(calibration.doubtful_below, 1.0) - 0.01
-    return min(max(belief, calibration.drop_below), flagged)
+    just_below_doubt = min(calibration.doubtful_below, 1.0) - 0.01
+    return min(max(belief, calibration.drop_below), just_below_doubt)
 
 
 def one_of_each(cards: Sequence[ReadCard]) -> list[ReadCard]:

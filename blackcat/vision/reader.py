@@ -353,11 +353,12 @@ class CardReader:
     ) -> list[tuple[int, IndexRead]]:
         """The cards a pile lost where its layout marks a gap between two of its cards
         (`gap_box`), each with the quarter turn of its pile's side: the crop where the lost
-        card's index should lie, read as an index surely (GAP_INDEX_SURE) and, with one deck,
-        as a card read nowhere else in the photo, and of another suit than the card before it
-        (where no card was lost, a pile laid unevenly shows that card's face there, whose pips
-        read as indices of its suit). The detector missed them (an index half in a neighbour's
-        shadow, glare), but the classifier reads them where they must lie."""
+        card's index should lie, read as an index surely and its card likely enough
+        (GAP_INDEX_SURE, GAP_CARD_LIKELY), standing its side's way, of another suit than the
+        card before it (where no card was lost, a pile laid unevenly shows that card's face
+        there, whose pips read as indices of its suit), and, with one deck, a card read nowhere
+        else in the photo. The detector missed them (an index half in a neighbour's shadow,
+        glare), but the classifier reads them where they must lie."""
         places = [
             (SIDES.index(read.side_of(n)), box, pile[gap - 1].card.suit)
             for n, pile in enumerate(read.piles)
@@ -864,7 +865,8 @@ def gap_box(before: ReadCard, after: ReadCard, up: int) -> Box | None:
     sizes = [max(b[2] - b[0], b[3] - b[1]) for b in (first.box, second.box)]
     if max(sizes) > GAP_BOX_SIZES * min(sizes):
         return None
-    return tuple((a + b) / 2 for a, b in zip(first.box, second.box, strict=True))
+    (ax1, ay1, ax2, ay2), (bx1, by1, bx2, by2) = first.box, second.box
+    return (ax1 + bx1) / 2, (ay1 + by1) / 2, (ax2 + bx2) / 2, (ay2 + by2) / 2
 
 
 def _top_index(card: ReadCard, up: int) -> IndexRead | None:

@@ -116,9 +116,12 @@ def load_table_threshold(models_dir: Path) -> float | None:
 
 def fit(evidence: Sequence[Evidence], right: Sequence[bool]) -> Calibration:
     """The logistic weights that best predict `right` (least log loss, a little L2), then an
-    isotonic map of their score."""
+    isotonic map of their score. Cards no detector found (read where a pile lost one: detected
+    0) are left out: their probability is not the calibration's (`layout.found_in_gap`)."""
     from scipy.optimize import minimize
 
+    detected = [(e, ok) for e, ok in zip(evidence, right, strict=True) if e.detected > 0]
+    evidence, right = [e for e, _ in detected], [ok for _, ok in detected]
     if len(evidence) < 2:
         raise ValueError("need at least two measured cards to calibrate")
     x = np.stack([features(e) for e in evidence])

@@ -46,6 +46,15 @@ def test_a_fit_learns_which_evidence_tells_right_from_wrong() -> None:
         assert calibration(evidence(belief, 0.9)) == pytest.approx(belief**2, abs=0.08)
 
 
+def test_cards_no_detector_found_are_left_out_of_the_fit() -> None:
+    rng = np.random.default_rng(1)
+    cards = rng.random(400)
+    measured = [evidence(c, d) for c, d in zip(cards, rng.uniform(0.3, 0.9, 400), strict=True)]
+    right = list(rng.random(400) < cards)
+    read_in_gaps = [evidence(0.4, 0.0)] * 50  # all right: they would pull the fit their way
+    assert fit(measured + read_in_gaps, right + [True] * 50) == fit(measured, right)
+
+
 @given(st.lists(st.tuples(st.floats(0, 1), st.booleans()), min_size=2, max_size=200))
 def test_an_isotonic_fit_never_decreases_and_stays_a_probability(pairs) -> None:
     calibration = fit_isotonic([raw for raw, _ in pairs], [ok for _, ok in pairs])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Protocol
 
@@ -18,7 +19,7 @@ import cv2
 import numpy as np
 from PIL import Image
 
-from blackcat.games.cards import ALL_CARDS
+from blackcat.games.cards import ALL_CARDS, Suit
 from blackcat.vision.calibration import (
     UNCALIBRATED,
     Calibration,
@@ -244,15 +245,13 @@ class CardReader:
         stages["detect"] += balanced - started - decoded
         laid_out = time.perf_counter()
         width, height = seen.size
-        read = arrange(
-            indices, decks=decks, width=width, height=height, calibration=self.calibration
+        laid = partial(
+            arrange, decks=decks, width=width, height=height, calibration=self.calibration
         )
+        read = laid(indices)
         found = self.cards_in_gaps(seen, read, fix, decks)
         if found:
-            indices = [*indices, *(index for _, index in found)]
-            read = arrange(
-                indices, decks=decks, width=width, height=height, calibration=self.calibration
-            )
+            read = laid([*indices, *(index for _, index in found)])
         if up:
             read = turned_back(read, photo.size, up)
         self._timed(stages, laid_out, started, up)
@@ -327,18 +326,15 @@ class CardReader:
         stages["sides again"] = time.perf_counter() - sides_started
         laid_out = time.perf_counter()
         width, height = photo.size
-
-        def laid(by_side: dict[int, list[IndexRead]]) -> PhotoRead:
-            return arrange_sides(
-                by_side,
-                doubted,
-                decks=decks,
-                width=width,
-                height=height,
-                calibration=self.table_calibration(),
-                players=players,
-            )
-
+        laid = partial(
+            arrange_sides,
+            doubted=doubted,
+            decks=decks,
+            width=width,
+            height=height,
+            calibration=self.table_calibration(),
+            players=players,
+        )
         read = laid(by_side)
         found = self.cards_in_gaps(photo, read, fix, decks)
         if found:
@@ -351,44 +347,27 @@ class CardReader:
     def cards_in_gaps(
         self, photo: PhotoSource, read: PhotoRead, fix: PixelFix, decks: int
     ) -> list[tuple[int, IndexRead]]:
-        """The cards a pile lost where its layout marks a gap between two of its cards
-        (`gap_box`), each with the quarter turn of its pile's side: the crop where the lost
-        card's index should lie, read as an index surely and its card likely enough
-        (GAP_INDEX_SURE, GAP_CARD_LIKELY), standing its side's way, of another suit than the
-        card before it (where no card was lost, a pile laid unevenly shows that card's face
-        there, whose pips read as indices of its suit), and, with one deck, a card read nowhere
-        else in the photo. The detector missed them (an index half in a neighbour's shadow,
-        glare), but the classifier reads them where they must lie."""
-        places = [
-            (SIDES.index(read.side_of(n)), box, pile[gap - 1].card.suit)
-            for n, pile in enumerate(read.piles)
-            for gap in read.gaps_of(n)
-            if 0 < gap < len(pile)
-            and (box := gap_box(pile[gap - 1], pile[gap], SIDES.index(read.side_of(n))))
-        ]
-        found: list[tuple[int, IndexRead]] = []
+        """The cards a pile lost where its layout marks a gap between two of its cards, each
+        with the quarter turn of its pile's side: the crop where the lost card's index should
+        lie (`gap_places`) read as a lost card (`read_as_lost_card`) and, with one deck, as a
+        card read nowhere else in the photo. The detector missed them (an index half in a
+        neighbour's shadow, glare), but the classifier reads them where they must lie."""
         taken = {card.card for pile in read.piles for card in pile}
-        for up in sorted({up for up, _, _ in places}):
-            boxes = [box for turn, box, _ in places if turn == up]
-            suits_before = [suit for turn, _, suit in places if turn == up]
-            for box, suit_before, (guesses, index_probability, orientations) in zip(
-                boxes, suits_before, self.classify(photo, boxes, fix, turns=up), strict=True
+        found: list[tuple[int, IndexRead]] = []
+        for up, places in gap_places(read).items():
+            boxes = [box for box, _ in places]
+            reads = self.classify(photo, boxes, fix, turns=up, finer_decoded=True)
+            for (box, suit_before), (guesses, index_probability, orientations) in zip(
+                places, reads, strict=True
             ):
-                sure = (
-                    index_probability >= GAP_INDEX_SURE
-                    and guesses[0].probability >= GAP_CARD_LIKELY
-                    and bool(orientations)
-                    and int(np.argmax(orientations)) == up
-                    # where no card was lost, the gap shows the card before's face: a pip
-                    and guesses[0].card.suit != suit_before
-                )
-                if not sure or (decks == 1 and guesses[0].card in taken):
-                    continue
-                taken.add(guesses[0].card)
                 index = IndexRead(
                     box, 0.0, guesses, index_probability, orientations, up, in_gap=True
                 )
-                found.append((up, index))
+                if read_as_lost_card(index, up, suit_before) and not (
+                    decks == 1 and index.card in taken
+                ):
+                    taken.add(index.card)
+                    found.append((up, index))
         return found
 
     def read_side_again(
@@ -853,6 +832,31 @@ card's index on the test tables read right at 0.30-0.55); such a card is flagged
 GAP_BOX_SIZES = 1.5
 """A gap's two neighbouring indices must be alike in size, within this ratio, for the lost
 card's index to be placed halfway between them."""
+
+
+def gap_places(read: PhotoRead) -> dict[int, list[tuple[Box, Suit]]]:
+    """By the quarter turn of their pile's side, where the index of each card lost between two
+    of a pile's cards should lie (`gap_box`), and the suit of the card before it."""
+    places: dict[int, list[tuple[Box, Suit]]] = {}
+    for n, pile in enumerate(read.piles):
+        up = SIDES.index(read.side_of(n))
+        for gap in read.gaps_of(n):
+            if 0 < gap < len(pile) and (box := gap_box(pile[gap - 1], pile[gap], up)):
+                places.setdefault(up, []).append((box, pile[gap - 1].card.suit))
+    return places
+
+
+def read_as_lost_card(index: IndexRead, up: int, suit_before: Suit) -> bool:
+    """Whether a gap's crop reads as the card lost there: an index (GAP_INDEX_SURE) of a card
+    likely enough (GAP_CARD_LIKELY), standing its side's way, of another suit than the card
+    before it (where no card was lost, a pile laid unevenly shows that card's face there, whose
+    pips read as indices of its suit)."""
+    return (
+        index.index_probability >= GAP_INDEX_SURE
+        and index.guesses[0].probability >= GAP_CARD_LIKELY
+        and index.orientation == up
+        and index.card.suit != suit_before
+    )
 
 
 def gap_box(before: ReadCard, after: ReadCard, up: int) -> Box | None:

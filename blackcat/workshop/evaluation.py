@@ -150,6 +150,7 @@ class SceneTruth:
     piles: tuple[tuple[str, ...], ...]  # codes, rows top to bottom, each left to right
     layout: str  # "rows" is the job; fans and loose cards only count for cards read right
     deck: str = ""
+    conditions: tuple[str, ...] = ()  # the camera's faults drawn (`realism`); () for none
 
 
 def load_scene_truths(synth_dir: Path, limit: int | None = None) -> list[SceneTruth]:
@@ -159,8 +160,11 @@ def load_scene_truths(synth_dir: Path, limit: int | None = None) -> list[SceneTr
     for meta_path in sorted((detect / "meta" / "val").glob("*.json"))[:limit]:
         meta = json.loads(meta_path.read_text())
         piles = tuple(tuple(pile) for pile in meta["piles"])
+        conditions = tuple(sorted(meta.get("realism") or {}))
         truths.append(
-            SceneTruth(detect / meta["image"], piles, meta["layout"], meta.get("deck", ""))
+            SceneTruth(
+                detect / meta["image"], piles, meta["layout"], meta.get("deck", ""), conditions
+            )
         )
     return truths
 
@@ -174,6 +178,11 @@ class SyntheticReport:
     cards_extra: int = 0  # read but not on the table (as multisets)
     deck_cards: Counter[str] = field(default_factory=Counter)
     deck_cards_right: Counter[str] = field(default_factory=Counter)
+    # by layout ("rows", "fan", ...) and by camera fault ("clean" for none): cards on the table,
+    # read, read right
+    group_cards: Counter[str] = field(default_factory=Counter)
+    group_read: Counter[str] = field(default_factory=Counter)
+    group_right: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
 
     @property
@@ -199,8 +208,27 @@ class SyntheticReport:
             f"{self.scenes_as_laid / max(1, self.row_scenes):.4f})\n"
             f"  cards read that are not there: {self.cards_extra} "
             f"({self.cards_extra / max(1, self.cards):.4f} per card on the table)\n"
-            f"  cards read right by deck: {by_deck}"
+            f"  cards read right by deck: {by_deck}\n"
+            f"  by layout (recall / precision): {self._group_line(LAYOUT_GROUP)}\n"
+            f"  by camera fault (recall / precision): {self._group_line(FAULT_GROUP)}"
         )
+
+    def add_group(self, group: str, cards: int, read: int, right: int) -> None:
+        self.group_cards[group] += cards
+        self.group_read[group] += read
+        self.group_right[group] += right
+
+    def _group_line(self, prefix: str) -> str:
+        return ", ".join(
+            f"{group.removeprefix(prefix)} {self.group_right[group] / max(1, cards):.3f} / "
+            f"{self.group_right[group] / max(1, self.group_read[group]):.3f} ({cards})"
+            for group, cards in sorted(self.group_cards.items())
+            if group.startswith(prefix)
+        )
+
+
+LAYOUT_GROUP = "layout:"
+FAULT_GROUP = "fault:"
 
 
 def cards_right(read: Sequence[Sequence[str]], truth: Sequence[Sequence[str]]) -> int:
@@ -231,7 +259,14 @@ def evaluate_synthetic(reader: CardReader, scenes: Iterable[SceneTruth]) -> Synt
         truth = [pile for pile in scene.piles if pile]
         report.scenes += 1
         right = cards_right(read, truth)
-        report.cards_extra += sum(len(pile) for pile in read) - right
+        read_count = sum(len(pile) for pile in read)
+        report.cards_extra += read_count - right
+        on_table = sum(len(pile) for pile in truth)
+        for group in (
+            LAYOUT_GROUP + scene.layout,
+            *(FAULT_GROUP + fault for fault in scene.conditions or ("clean",)),
+        ):
+            report.add_group(group, on_table, read_count, right)
         report.deck_cards[scene.deck] += sum(len(pile) for pile in truth)
         report.deck_cards_right[scene.deck] += right
         if scene.layout != "rows":

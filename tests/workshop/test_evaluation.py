@@ -83,12 +83,14 @@ def test_scene_truths_come_from_the_held_out_split(tmp_path: Path) -> None:
     (meta / "val").mkdir(parents=True)
     (meta / "train").mkdir()
     scene = {"image": "images/val/s_1.jpg", "layout": "rows", "piles": [["QS", "2C"], []]}
-    (meta / "val" / "s_1.json").write_text(json.dumps(scene))
+    faults = {"realism": {"squeeze": [1.0, 0.7], "cast": [1.0, 0.9, 0.8]}}
+    (meta / "val" / "s_1.json").write_text(json.dumps(scene | faults))
     (meta / "train" / "s_0.json").write_text(json.dumps(scene | {"image": "images/train/s_0.jpg"}))
     (truth,) = load_scene_truths(tmp_path)
     assert truth.image == tmp_path / "detect" / "images" / "val" / "s_1.jpg"
     assert truth.piles == (("QS", "2C"), ())
     assert truth.layout == "rows"
+    assert truth.conditions == ("cast", "squeeze")
 
 
 @pytest.mark.parametrize(("code", "rank"), [("10H", "10"), ("Q?", "Q")])
@@ -220,6 +222,23 @@ def test_a_synthetic_report_counts_right_extra_and_by_deck(tmp_path: Path) -> No
     assert report.scenes_in_order == 0 and len(report.failures) == 1
     assert "cards read right by deck: plastic 0.667" in report.summary()
     assert "cards read that are not there: 2" in report.summary()
+
+
+def test_a_synthetic_report_gives_recall_and_precision_by_layout_and_camera_fault(
+    tmp_path: Path,
+) -> None:
+    image = tmp_path / "scene.png"
+    Image.new("RGB", (128, 128)).save(image)
+    fan = SceneTruth(image, (("QS", "8D", "2S"),), "fan", conditions=("speckle", "squeeze"))
+    loose = SceneTruth(image, (("QS",), ("8D",)), "singles")
+    report = evaluate_synthetic(ReaderOf([["QS", "8H"]]), [fan, loose])  # type: ignore[arg-type]
+    summary = report.summary()
+    assert "by layout (recall / precision): fan 0.333 / 0.500 (3), singles 0.500 / 0.500 (2)" in (
+        summary
+    )
+    assert "clean 0.500 / 0.500 (2), speckle 0.333 / 0.500 (3), squeeze 0.333 / 0.500 (3)" in (
+        summary
+    )
 
 
 def test_a_kitty_report_counts_piles_cards_phantoms_and_flags() -> None:

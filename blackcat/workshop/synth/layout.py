@@ -13,6 +13,7 @@ from enum import Enum
 import numpy as np
 
 from blackcat.games.cards import Card
+from blackcat.workshop.synth.weights import parse_weights
 
 Rng = np.random.Generator
 
@@ -22,6 +23,12 @@ class LayoutKind(Enum):
     FAN = "fan"
     SINGLES = "singles"
     EMPTY = "empty"
+
+
+def parse_layout_weights(text: str) -> tuple[tuple[LayoutKind, float], ...]:
+    """`rows=4,fan=1,...` (names of LayoutKind) as weights; layouts not named get 0."""
+    weights = parse_weights(text, [kind.value for kind in LayoutKind], "layout")
+    return tuple((LayoutKind(name), weight) for name, weight in weights)
 
 
 @dataclass(frozen=True)

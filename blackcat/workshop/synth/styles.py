@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw, ImageFont
 from blackcat.games.cards import Card, Suit
 from blackcat.workshop.synth.decks import Corner
 from blackcat.workshop.synth.indices import Box, IndexBox
+from blackcat.workshop.synth.weights import parse_weights
 
 Rng = np.random.Generator
 
@@ -204,24 +205,7 @@ def draw_style(rng: Rng, weights: tuple[tuple[str, float], ...], training: bool)
 
 def parse_style_weights(text: str) -> tuple[tuple[str, float], ...]:
     """`plain=4,jumbo=1,...` (names from STYLES) as weights; styles not named get 0."""
-    out = []
-    for item in (part.strip() for part in text.split(",")):
-        if not item:
-            continue
-        name, _, value = item.partition("=")
-        name = name.strip()
-        if name not in STYLES:
-            raise ValueError(f"unknown style {name!r}; known: {', '.join(STYLES)}")
-        try:
-            weight = float(value) if value else 1.0
-        except ValueError:
-            raise ValueError(f"style weight of {name} is not a number: {value!r}") from None
-        if weight < 0:
-            raise ValueError(f"style weight of {name} is negative")
-        out.append((name, weight))
-    if not any(w > 0 for _, w in out):
-        raise ValueError("give at least one style a weight above 0")
-    return tuple(out)
+    return parse_weights(text, STYLES, "style")
 
 
 # ---------------------------------------------------------------------------------------------

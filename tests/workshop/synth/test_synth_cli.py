@@ -49,6 +49,24 @@ def test_synth_draws_only_the_styles_it_is_given(tmp_path, test_decks) -> None:
     assert all(1.5 <= m["style_parameters"]["index_scale"] <= 2.5 for m in metas)
 
 
+def test_synth_lays_the_cards_only_as_it_is_told(tmp_path, test_decks) -> None:
+    import json
+
+    out = tmp_path / "set"
+    decks = ",".join(d.name for d in test_decks)
+    argv = ["synth", "--out", str(out), "--scenes", "8", "--seed", "4", "--imgsz", "256"]
+    argv += ["--workers", "1", "--decks", decks, "--no-crops", "--layouts", "fan=1,singles=1"]
+    assert main(argv) == 0
+    metas = [json.loads(p.read_text()) for p in (out / "detect" / "meta").rglob("*.json")]
+    assert len(metas) == 8 and {m["layout"] for m in metas} == {"fan", "singles"}
+
+
+def test_synth_says_what_is_wrong_with_a_layout(tmp_path, capsys) -> None:
+    code = main(["synth", "--out", str(tmp_path), "--scenes", "1", "--layouts", "spread=1"])
+    assert code == 2
+    assert "unknown layout 'spread'" in capsys.readouterr().out
+
+
 def test_synth_says_what_is_wrong_with_a_style(tmp_path, capsys) -> None:
     code = main(["synth", "--out", str(tmp_path), "--scenes", "1", "--styles", "comic=1"])
     assert code == 2

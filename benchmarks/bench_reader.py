@@ -114,7 +114,8 @@ def bench_reads(reader: CardReader, data: bytes, repeats: int, label: str) -> No
     width, height = photo.size
     print(
         f"  {label}: {width}x{height} ({width * height / 1e6:.1f} MP), "
-        f"{[len(pile) for pile in read.piles]} cards in piles, total {score.total}"
+        f"{[len(pile) for pile in read.piles]} cards in piles, total {score.total}, "
+        f"read {reader.timings.reads} way(s) (as it is, stretched)"
     )
     print(
         f"    photo in -> score out: median {statistics.median(totals) * 1000:.0f} ms, "

@@ -46,7 +46,9 @@ from blackcat.vision.squeeze import (
     STRETCHED_LONGEST,
     stretch_for,
     stretched_size,
+    stretches_to_search,
     sure_cards,
+    surer,
     unstretched,
 )
 from blackcat.vision.table_layout import arrange_sides, table_sides
@@ -94,13 +96,26 @@ class ReaderSettings:
     second_looks: bool = True  # an unsure index read again from crops cut a little differently
 
 
-@dataclass
+@dataclass(frozen=True)
 class Timings:
-    """Seconds spent in each stage of the last read, for benchmarks."""
+    """Seconds spent in each stage of the last photo read, for benchmarks: summed over the
+    reads it took (as it is, and stretched)."""
 
     stages: dict[str, float] = field(default_factory=dict)
     total: float = 0.0
     turned: int = 0  # quarter turns the photo was read again at (its glyphs stood turned)
+    reads: int = 1  # reads of the photo: as it is, and each stretch of it
+
+
+def summed_timings(timings: list[Timings]) -> Timings:
+    """The timings of several reads of one photo as one: each stage's seconds summed, turned
+    as the first read (of the photo as it is) was."""
+    stages: dict[str, float] = {}
+    for each in timings:
+        for name, seconds in each.stages.items():
+            stages[name] = stages.get(name, 0.0) + seconds
+    total = sum(each.total for each in timings)
+    return Timings(stages, total, timings[0].turned, len(timings))
 
 
 class ModelsMissingError(FileNotFoundError):
@@ -196,17 +211,34 @@ class CardReader:
 
         A photo squeezed along one axis (its indices stand narrower or wider than decks print
         them: a wide webcam frame resized to a square) is read again stretched back
-        (`squeeze`), and that read is kept unless it is sure of fewer cards."""
+        (`squeeze`), and that read is kept unless it is sure of fewer cards. A small photo of
+        one player's cards is also read at the usual squeezes undone (`stretches_to_search`),
+        and the surest read kept (`surer`)."""
         photo = as_photo(image)
         read = self._read(photo, decks=decks, players=players)
+        spent = [self.timings]
+        chosen = read
         stretch = stretch_for(read)
-        if stretch is None:
-            return read
+        if stretch is not None:
+            again = self._read_stretched(photo, stretch, decks, players)
+            spent.append(self.timings)
+            if sure_cards(again) >= sure_cards(read):
+                chosen = again
+        for searched in stretches_to_search(read, photo.long_side):
+            again = self._read_stretched(photo, searched, decks, players)
+            spent.append(self.timings)
+            if surer(again, chosen):
+                chosen = again
+        self.timings = summed_timings(spent)
+        return chosen
+
+    def _read_stretched(
+        self, photo: Photo, stretch: tuple[float, float], decks: int, players: int | None
+    ) -> PhotoRead:
+        """`_read` of the photo stretched (across, down), its boxes in the photo as it is."""
         size = stretched_size(photo.size, stretch, max(photo.long_side, STRETCHED_LONGEST))
         stretched = stretched_copy(photo.picture(max(size)), size)
         again = self._read(Photo.from_array(stretched), decks=decks, players=players)
-        if sure_cards(again) < sure_cards(read):
-            return read
         return unstretched(again, photo.size)
 
     def _read(self, photo: PhotoSource, *, decks: int, players: int | None) -> PhotoRead:
@@ -293,9 +325,11 @@ class CardReader:
 
     def _timed(self, stages: dict[str, float], laid_out: float, started: float, up: int) -> None:
         """Keep the stages of the read just done (the layout's from `laid_out`) for benchmarks."""
-        self.timings.stages = {**stages, "layout": time.perf_counter() - laid_out}
-        self.timings.turned = up
-        self.timings.total = time.perf_counter() - started
+        self.timings = Timings(
+            {**stages, "layout": time.perf_counter() - laid_out},
+            time.perf_counter() - started,
+            up,
+        )
 
     def _read_table(
         self,

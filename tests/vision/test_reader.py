@@ -23,6 +23,7 @@ from blackcat.vision.reader import (
     negative_taken,
     square_crop,
 )
+from blackcat.vision.squeeze import SEARCHED_STRETCHES
 from blackcat.vision.types import Guess, IndexRead, PhotoRead, ReadCard
 
 DATA = Path(__file__).parent / "data"
@@ -211,10 +212,23 @@ def test_piles_small_in_the_frame_are_found_by_a_second_pass(
 
 
 def test_indices_the_detector_sees_large_need_no_second_pass(reader: CardReader) -> None:
-    reader.read(load_image(DATA / "scene_2.jpg"))  # indices about 32 px in the first pass
-    assert reader.timings.stages["second pass"] == 0
-    reader.read(load_image(DATA / "scene_1.jpg"))  # about 19 px: looked at again, closer
-    assert reader.timings.stages["second pass"] > 0
+    *_, second_pass = reader.detect(load_image(DATA / "scene_2.jpg"))  # indices about 32 px
+    assert second_pass == 0
+    *_, second_pass = reader.detect(load_image(DATA / "scene_1.jpg"))  # about 19 px: again
+    assert second_pass > 0
+
+
+def test_the_timings_of_a_photo_add_up_every_read_it_took(reader: CardReader) -> None:
+    from blackcat.vision.reader import Timings, summed_timings
+
+    first = Timings({"detect": 0.02, "classify": 0.01}, 0.04, turned=1)
+    stretched = Timings({"detect": 0.03, "layout": 0.005}, 0.05)
+    both = summed_timings([first, stretched])
+    assert both.stages == pytest.approx({"detect": 0.05, "classify": 0.01, "layout": 0.005})
+    assert (both.total, both.turned, both.reads) == (pytest.approx(0.09), 1, 2)
+    reader.read(load_image(DATA / "scene_2.jpg"))  # a small photo: read at each searched stretch
+    assert reader.timings.reads == 1 + len(SEARCHED_STRETCHES)
+    assert reader.timings.total >= sum(reader.timings.stages.values())
 
 
 def test_the_second_pass_looks_round_what_the_first_found() -> None:
@@ -349,6 +363,42 @@ def test_a_photo_squeezed_along_one_axis_reads_as_it_was_taken(
     boxes = np.array([index.box for pile in read.piles for card in pile for index in card.indices])
     assert boxes[:, [0, 2]].max() <= size[0] and boxes[:, [1, 3]].max() <= size[1]
     assert boxes.min() >= -1
+
+
+def sure_read(size: tuple[int, int], sure: int, unsure: int = 0) -> PhotoRead:
+    """A read of a photo of `size` with `sure` cards read surely and `unsure` flagged."""
+    cards = tuple(
+        ReadCard(Card.parse("7H"), (10.0 * n, 10.0, 10.0 * n + 8, 20.0), probability, (), ())
+        for n, probability in enumerate([0.99] * sure + [0.2] * unsure)
+    )
+    return PhotoRead(size[0], size[1], (cards,))
+
+
+@pytest.mark.parametrize(("long_side", "searched"), [(640, True), (1600, False)])
+def test_a_small_photo_is_read_again_with_the_usual_squeezes_undone_keeping_the_surest(
+    reader: CardReader, monkeypatch: pytest.MonkeyPatch, long_side: int, searched: bool
+) -> None:
+    # the photo read as it is is sure of one card; stretched 16:9 across (a wide frame resized
+    # to a square), of three; at the other stretches of one or two
+    seen: list[tuple[int, int]] = []
+    surest = (round(long_side * 16 / 9), long_side)
+
+    def read_as(photo: Any, **_: Any) -> PhotoRead:
+        seen.append(photo.size)
+        sure = {surest: 3, (round(long_side * 4 / 3), long_side): 2}.get(photo.size, 1)
+        return sure_read(photo.size, sure, unsure=2)
+
+    monkeypatch.setattr(reader, "_read", read_as)
+    read = reader.read(np.zeros((long_side, long_side, 3), np.uint8))
+    assert (read.width, read.height) == (long_side, long_side)
+    if not searched:
+        assert seen == [(long_side, long_side)]
+        assert sum(not card.doubtful for card in read.piles[0]) == 1
+        return
+    assert len(seen) == 5 and surest in seen
+    assert sum(not card.doubtful for card in read.piles[0]) == 3
+    # its boxes back in the photo as it is: squeezed across again
+    assert read.piles[0][1].box[0] == pytest.approx(10.0 * long_side / surest[0])
 
 
 def test_a_deck_printed_in_one_light_ink_on_dark_faces_is_read_by_the_suits_shapes(

@@ -8,10 +8,14 @@ import pytest
 
 from blackcat.games.cards import parse_card
 from blackcat.vision.squeeze import (
+    SEARCHED_STRETCHES,
+    SEARCHED_UP_TO,
     STRETCHED_LONGEST,
     narrowness,
     stretch_for,
     stretched_size,
+    stretches_to_search,
+    surer,
     unstretched,
 )
 from blackcat.vision.types import Guess, IndexRead, PhotoRead, ReadCard
@@ -92,3 +96,30 @@ def test_boxes_read_stretched_land_in_the_photo_as_it_is() -> None:
     assert (back.width, back.height) == (640, 640)
     assert card.box == pytest.approx((312.5, 50.0, 331.25, 90.0))
     assert card.indices[0].box == card.box
+
+
+def test_only_a_small_photo_of_one_players_cards_is_searched_for_a_squeeze() -> None:
+    one_player = photo_of(index(30, 40), index(30, 40, x=200.0))
+    table = replace(one_player, piles=(one_player.piles[0][:1], one_player.piles[0][1:]))
+    assert stretches_to_search(one_player, 640) == SEARCHED_STRETCHES
+    assert stretches_to_search(one_player, SEARCHED_UP_TO) == SEARCHED_STRETCHES
+    assert stretches_to_search(one_player, SEARCHED_UP_TO + 1) == ()
+    assert stretches_to_search(replace(table, sides=("near", "far")), 640) == ()
+    squeezed = photo_of(*(index(12, 40) for _ in range(4)))
+    assert stretch_for(squeezed) is not None and stretches_to_search(squeezed, 640) == ()
+    # 16:9 and 4:3 frames resized to a square, either way, and undone
+    assert {round(max(stretch), 2) for stretch in SEARCHED_STRETCHES} == {1.33, 1.78}
+    assert {stretch.index(1.0) for stretch in SEARCHED_STRETCHES} == {0, 1}
+
+
+def test_a_read_is_surer_where_it_is_sure_of_more_cards_and_of_no_smaller_share() -> None:
+    def read_of(sure: int, flagged: int) -> PhotoRead:
+        cards = [ReadCard(parse_card("7H"), (0, 0, 1, 1), 0.99, (), ()) for _ in range(sure)]
+        cards += [ReadCard(parse_card("7H"), (0, 0, 1, 1), 0.2, (), ()) for _ in range(flagged)]
+        return PhotoRead(640, 640, (tuple(cards),))
+
+    assert surer(read_of(3, 1), read_of(2, 2))
+    assert not surer(read_of(2, 0), read_of(2, 0))  # as sure: the first read stays
+    # one more sure card bought with three more flagged ones (a wrong stretch's phantoms)
+    assert not surer(read_of(6, 2), read_of(5, 0))
+    assert surer(read_of(1, 0), read_of(0, 0))

@@ -855,8 +855,14 @@ def one_of_each(cards: Sequence[ReadCard]) -> list[ReadCard]:
     A card it cannot place keeps its own best guess: flagged (TAKEN_CONFIDENCE) where each of
     its guesses is taken, so the person sees the conflict; else as unlikely as
     ONE_DECK_FARTHEST_GUESS."""
+    return placed_once(cards)[0]
+
+
+def placed_once(cards: Sequence[ReadCard]) -> tuple[list[ReadCard], frozenset[int]]:
+    """`one_of_each`'s cards, and the positions of those it could not place (each of their
+    guesses taken by a likelier card, or too unlikely)."""
     if len({card.card for card in cards}) == len(cards):
-        return list(cards)  # each its own best guess: already the most probable set
+        return list(cards), frozenset()  # each its own best guess: the most probable set
     from scipy.optimize import linear_sum_assignment
 
     codes = {card: column for column, card in enumerate(ALL_CARDS)}
@@ -870,6 +876,7 @@ def one_of_each(cards: Sequence[ReadCard]) -> list[ReadCard]:
     out = list(cards)
     assigned = dict(zip(*linear_sum_assignment(cost), strict=True))
     placed = {ALL_CARDS[column] for column in assigned.values() if column < len(ALL_CARDS)}
+    unplaced = frozenset(row for row, column in assigned.items() if column >= len(ALL_CARDS))
     for row, column in assigned.items():
         if column >= len(ALL_CARDS):
             all_taken = all(guess.card in placed for guess in cards[row].alternatives)
@@ -886,7 +893,7 @@ def one_of_each(cards: Sequence[ReadCard]) -> list[ReadCard]:
             confidence=alternatives[0].probability,
             alternatives=tuple(alternatives),
         )
-    return out
+    return out, unplaced
 
 
 def measured_reaches(

@@ -21,8 +21,8 @@ from blackcat.vision.layout import (
     NOT_AN_INDEX_ABOVE,
     arrange,
     drop_repeated_detections,
-    one_of_each,
     photo_up,
+    placed_once,
     turn_to_up,
 )
 from blackcat.vision.types import SIDES, IndexRead, PhotoRead, ReadCard
@@ -340,7 +340,10 @@ def arrange_sides(
         gaps.extend(pile_gaps for _, _, pile_gaps in laid)
         pile_sides.extend([SIDES[up]] * len(laid))
     if decks == 1:
-        piles = _one_of_each_across(piles)
+        piles, gaps = _one_of_each_across(piles, gaps)
+        kept = [n for n, pile in enumerate(piles) if pile]
+        piles, gaps = [piles[n] for n in kept], [gaps[n] for n in kept]
+        pile_sides = [pile_sides[n] for n in kept]
     return PhotoRead(
         width=width, height=height, piles=tuple(piles), gaps=tuple(gaps), sides=tuple(pile_sides)
     )
@@ -464,12 +467,29 @@ def _starts_at(pile: Pile, up: int, width: int, height: int) -> tuple[float, flo
     return min(y for _, y in points), points[0][0]
 
 
-def _one_of_each_across(piles: list[Pile]) -> list[Pile]:
-    """The piles with each card at most once across all of them (layout.one_of_each)."""
-    cards = one_of_each([card for pile in piles for card in pile])
+def _one_of_each_across(
+    piles: list[Pile], gaps: list[tuple[int, ...]]
+) -> tuple[list[Pile], list[tuple[int, ...]]]:
+    """The piles with each card at most once across all of them (layout.placed_once), and
+    their gaps. A card the step cannot place (its every guess a likelier card of another pile)
+    is dropped, a gap where it lay: on the test tables such a card, already read in another
+    player's pile, was a mark or a neighbour's index at a pile's end."""
+    cards, unplaced = placed_once([card for pile in piles for card in pile])
     out: list[Pile] = []
+    out_gaps: list[tuple[int, ...]] = []
     start = 0
-    for pile in piles:
-        out.append(tuple(cards[start : start + len(pile)]))
+    for pile, pile_gaps in zip(piles, gaps, strict=True):
+        dropped = [k for k in range(len(pile)) if start + k in unplaced]
+        own = cards[start : start + len(pile)]
+        out.append(tuple(card for k, card in enumerate(own) if k not in dropped))
+        out_gaps.append(without_cards(pile_gaps, dropped))
         start += len(pile)
-    return out
+    return out, out_gaps
+
+
+def without_cards(gaps: tuple[int, ...], dropped: list[int]) -> tuple[int, ...]:
+    """A pile's gap positions once the cards at `dropped` (positions) are taken out of it, a gap
+    where each was."""
+    moved = [gap - sum(k < gap for k in dropped) for gap in gaps]
+    placed = [k - n for n, k in enumerate(sorted(dropped))]
+    return tuple(sorted({*moved, *placed}))

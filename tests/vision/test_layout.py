@@ -781,3 +781,21 @@ def test_an_index_read_again_in_a_gap_wins_over_the_detection_dropped_there() ->
     assert drop_repeated_detections([detected, read_again]) == [read_again]
     elsewhere = index_at((90.0, 50.0), Card.parse("KC"))
     assert len(drop_repeated_detections([detected, elsewhere])) == 2
+
+
+def test_with_one_deck_a_card_whose_every_guess_is_taken_is_said_unplaced() -> None:
+    from blackcat.vision.layout import TAKEN_CONFIDENCE, placed_once
+    from blackcat.vision.types import ReadCard
+
+    def card(*guesses: tuple[str, float]) -> ReadCard:
+        alternatives = tuple(Guess(Card.parse(code), p) for code, p in guesses)
+        return ReadCard(alternatives[0].card, (0, 0, 1, 1), guesses[0][1], alternatives, ())
+
+    sure_9c, sure_qs = card(("9C", 0.99)), card(("QS", 0.95))
+    cards, unplaced = placed_once([sure_9c, card(("9C", 0.6), ("QS", 0.3)), sure_qs])
+    assert unplaced == {1}
+    assert [c.card.code for c in cards] == ["9C", "9C", "QS"]
+    assert cards[1].confidence == TAKEN_CONFIDENCE  # shown flagged where the step keeps it
+    # a card that can take its next guess is placed there
+    cards, unplaced = placed_once([sure_9c, card(("9C", 0.6), ("QD", 0.3))])
+    assert unplaced == frozenset() and cards[1].card.code == "QD"

@@ -161,6 +161,38 @@ def test_with_one_deck_a_card_read_on_two_sides_takes_its_next_guess_on_one() ->
     assert piles == [["6S", "QS", "6C", "10H"], ["KS", "9C", "4S"]]
 
 
+def test_with_one_deck_a_card_read_surely_on_another_side_leaves_a_gap_where_it_was_read() -> None:
+    # the far player's 9C is read surely; a mark at the end of the near pile, read as 9C with
+    # no other guess, is no second 9C: dropped, a gap where it lay
+    near = player(0, "6S QS 6C 10H 9C")
+    mark = [
+        replace(index, guesses=(Guess(Card.parse("9C"), 0.5),))
+        if index.card == Card.parse("9C")
+        else index
+        for index in near
+    ]
+    photo = arrange_table([*mark, *player(2, "KS 9C 4S")], width=int(TABLE), height=int(TABLE))
+    assert codes(photo.piles) == [["6S", "QS", "6C", "10H"], ["KS", "9C", "4S"]]
+    assert photo.gaps_of(0) == (4,)
+
+
+@pytest.mark.parametrize(
+    ("gaps", "dropped", "left"),
+    [
+        ((), [4], (4,)),  # the last of five cards: a gap after the four left
+        ((1,), [3], (1, 3)),  # a gap before it stays where it was
+        ((4,), [1], (1, 3)),  # a gap after it moves up by one
+        ((), [2, 3], (2,)),  # two side by side: one gap where both were
+    ],
+)
+def test_a_piles_gaps_follow_the_cards_taken_out_of_it(
+    gaps: tuple[int, ...], dropped: list[int], left: tuple[int, ...]
+) -> None:
+    from blackcat.vision.table_layout import without_cards
+
+    assert without_cards(gaps, dropped) == left
+
+
 def facing_rows(origin_y: float) -> tuple[list[IndexRead], list[IndexRead]]:
     """A near row and the far player's row, laid alike from `origin_y` on their own sides: the
     closer to the middle, the closer their top indices face each other."""

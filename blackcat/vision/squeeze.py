@@ -73,8 +73,8 @@ or 16:9 resized to a square, or 16:9 to 4:3, either way."""
 
 SEARCHED_UP_TO = 1024
 """A one player's photo this small (its long side, pixels: video frames, webcam stills) whose
-indices don't tell a squeeze is read again at each of SEARCHED_STRETCHES, and the read surest
-of the most cards kept. Cards spread at their own angles hide a squeeze from `narrowness` (a
+indices don't tell a squeeze is read again at each of SEARCHED_STRETCHES, and the surest read
+kept (`surer`). Cards spread at their own angles hide a squeeze from `narrowness` (a
 tilted index's box is about as wide as tall, and few stand square), and small frames are where
 squeezes happen. Session 25, 200 scenes of fanned and loose cards in 640 px frames of held-out
 decks (`blackcat evaluate --synthetic`): cards read right 0.754 -> 0.776 (the squeezed ones

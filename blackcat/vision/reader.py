@@ -185,8 +185,11 @@ class CardReader:
 
     def warm_up(self) -> None:
         """One tiny read, so that a photo read later doesn't pay for lazy initialisation (ONNX
-        Runtime's first runs); not worth it where a photo is read right away."""
-        self.read(np.full((64, 64, 3), 127, dtype=np.uint8))
+        Runtime's first runs); not worth it where a photo is read right away. Read once, as it
+        is: a small photo's search for a squeeze (`read`) would only repeat it."""
+        self._read(
+            Photo.from_array(np.full((64, 64, 3), 127, dtype=np.uint8)), decks=1, players=None
+        )
 
     def read(
         self, image: np.ndarray | Photo, *, decks: int = 1, players: int | None = None

@@ -47,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="",
         help="how one player's cards lie, and the weights, e.g. fan=1,singles=1 (rows: piles; "
         "fan: fanned as put down from a hand; singles: loose cards at any angle; empty: no "
-        "card; default: rows=0.8,fan=0.07,singles=0.08,empty=0.05)",
+        "card; default: mostly rows, a few fans and loose cards: see datasets/README.md)",
     )
     parser.add_argument(
         "--tables",
@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     from blackcat.workshop.synth.cardart import CardArtError
     from blackcat.workshop.synth.decks import DECKS, deck_by_name
     from blackcat.workshop.synth.indices import contact_sheet
-    from blackcat.workshop.synth.layout import parse_layout_weights
+    from blackcat.workshop.synth.layout import DEFAULT_LAYOUT_WEIGHTS, parse_layout_weights
     from blackcat.workshop.synth.scene import SynthConfig
     from blackcat.workshop.synth.styles import DEFAULT_STYLE_WEIGHTS, parse_style_weights
     from blackcat.workshop.synth.writer import generate
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         names = [n.strip() for n in args.decks.split(",") if n.strip()]
         decks = tuple(deck_by_name(n) for n in names) if names else DECKS
         styles = parse_style_weights(args.styles) if args.styles else DEFAULT_STYLE_WEIGHTS
-        layouts = parse_layout_weights(args.layouts) if args.layouts else None
+        layouts = parse_layout_weights(args.layouts) if args.layouts else DEFAULT_LAYOUT_WEIGHTS
     except KeyError as error:
         print(f"error: {error.args[0]}")
         return 2
@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         style_weights=styles,
         table_share=args.tables,
         column_share=args.columns,
-        **({"layout_weights": layouts} if layouts else {}),
+        layout_weights=layouts,
     )
     started = time.perf_counter()
     splits: Counter = Counter()

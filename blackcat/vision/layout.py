@@ -818,9 +818,11 @@ def merge_group(
     detected = max(index.detection_confidence for index in group)
     upright = sum(_stands_with(index, up) for index in group) / len(group)
     evidence = Evidence(ranked[0][1], detected, is_index, upright, len(group))
-    probability = calibration(evidence)
-    if all(index.in_gap for index in group):
-        probability = found_in_gap(ranked[0][1] * is_index, calibration)
+    probability = (
+        found_in_gap(ranked[0][1] * is_index, calibration)
+        if all(index.in_gap for index in group)
+        else calibration(evidence)
+    )
     best, rest = ranked[0][1], max(1e-9, 1.0 - ranked[0][1])
     alternatives = (
         Guess(ranked[0][0], probability),

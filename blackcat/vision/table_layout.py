@@ -340,10 +340,7 @@ def arrange_sides(
         gaps.extend(pile_gaps for _, _, pile_gaps in laid)
         pile_sides.extend([SIDES[up]] * len(laid))
     if decks == 1:
-        piles, gaps = _one_of_each_across(piles, gaps)
-        kept = [n for n, pile in enumerate(piles) if pile]
-        piles, gaps = [piles[n] for n in kept], [gaps[n] for n in kept]
-        pile_sides = [pile_sides[n] for n in kept]
+        piles, gaps, pile_sides = _one_of_each_across(piles, gaps, pile_sides)
     return PhotoRead(
         width=width, height=height, piles=tuple(piles), gaps=tuple(gaps), sides=tuple(pile_sides)
     )
@@ -468,24 +465,29 @@ def _starts_at(pile: Pile, up: int, width: int, height: int) -> tuple[float, flo
 
 
 def _one_of_each_across(
-    piles: list[Pile], gaps: list[tuple[int, ...]]
-) -> tuple[list[Pile], list[tuple[int, ...]]]:
-    """The piles with each card at most once across all of them (layout.placed_once), and
-    their gaps. A card the step cannot place (its every guess a likelier card of another pile)
-    is dropped, a gap where it lay: on the test and calibration tables such a card, read
-    surely in another player's pile, was mostly a mark or a neighbour's index at a pile's end
-    (pooled piles right 0.904 -> 0.909, precision up, recall 3 cards fewer in 9,335)."""
+    piles: list[Pile], gaps: list[tuple[int, ...]], sides: list[str]
+) -> tuple[list[Pile], list[tuple[int, ...]], list[str]]:
+    """The piles with each card at most once across all of them (layout.placed_once), with
+    their gaps and sides; a pile left with no card goes. A card the step cannot place (its
+    every guess a likelier card of another pile) is dropped, a gap where it lay: on the test
+    and calibration tables such a card, read surely in another player's pile, was mostly a
+    mark or a neighbour's index at a pile's end (pooled piles right 0.904 -> 0.909, precision
+    up, recall 3 cards fewer in 9,335)."""
     cards, unplaced = placed_once([card for pile in piles for card in pile])
     out: list[Pile] = []
     out_gaps: list[tuple[int, ...]] = []
+    out_sides: list[str] = []
     start = 0
-    for pile, pile_gaps in zip(piles, gaps, strict=True):
+    for pile, pile_gaps, side in zip(piles, gaps, sides, strict=True):
         dropped = [k for k in range(len(pile)) if start + k in unplaced]
         own = cards[start : start + len(pile)]
+        start += len(pile)
+        if len(dropped) == len(pile):
+            continue
         out.append(tuple(card for k, card in enumerate(own) if k not in dropped))
         out_gaps.append(without_cards(pile_gaps, dropped))
-        start += len(pile)
-    return out, out_gaps
+        out_sides.append(side)
+    return out, out_gaps, out_sides
 
 
 def without_cards(gaps: tuple[int, ...], dropped: list[int]) -> tuple[int, ...]:

@@ -267,7 +267,7 @@ def evaluate_synthetic(reader: CardReader, scenes: Iterable[SceneTruth]) -> Synt
             *(FAULT_GROUP + fault for fault in scene.conditions or ("clean",)),
         ):
             report.add_group(group, on_table, read_count, right)
-        report.deck_cards[scene.deck] += sum(len(pile) for pile in truth)
+        report.deck_cards[scene.deck] += on_table
         report.deck_cards_right[scene.deck] += right
         if scene.layout != "rows":
             continue

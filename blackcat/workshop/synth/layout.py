@@ -25,6 +25,15 @@ class LayoutKind(Enum):
     EMPTY = "empty"
 
 
+DEFAULT_LAYOUT_WEIGHTS: tuple[tuple[LayoutKind, float], ...] = (
+    (LayoutKind.ROWS, 0.8),
+    (LayoutKind.FAN, 0.07),
+    (LayoutKind.SINGLES, 0.08),
+    (LayoutKind.EMPTY, 0.05),
+)
+"""How one player's cards lie in training scenes: mostly piles, a few fans and loose cards."""
+
+
 def parse_layout_weights(text: str) -> tuple[tuple[LayoutKind, float], ...]:
     """`rows=4,fan=1,...` (names of LayoutKind) as weights; layouts not named get 0."""
     weights = parse_weights(text, [kind.value for kind in LayoutKind], "layout")

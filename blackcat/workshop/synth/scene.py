@@ -18,6 +18,7 @@ from blackcat.workshop.synth.cardart import RenderedDeck, render_deck
 from blackcat.workshop.synth.decks import TWO_CORNERS, Corner, DeckSpec, Split, deck_by_name
 from blackcat.workshop.synth.indices import CardIndices, IndexBox, deck_indices
 from blackcat.workshop.synth.layout import (
+    DEFAULT_LAYOUT_WEIGHTS,
     Camera,
     CardArtSize,
     Layout,
@@ -89,12 +90,7 @@ class SynthConfig:
     style_weights: tuple[tuple[str, float], ...] = DEFAULT_STYLE_WEIGHTS  # styles.STYLES
     table_share: float = 0.0  # scenes drawn as a whole table (table.py) instead
     column_share: float = 0.0  # one player's rows laid as columns instead (each card lower down)
-    layout_weights: tuple[tuple[LayoutKind, float], ...] = (
-        (LayoutKind.ROWS, 0.8),
-        (LayoutKind.FAN, 0.07),
-        (LayoutKind.SINGLES, 0.08),
-        (LayoutKind.EMPTY, 0.05),
-    )
+    layout_weights: tuple[tuple[LayoutKind, float], ...] = DEFAULT_LAYOUT_WEIGHTS
 
 
 def scene_rng(seed: int, index: int) -> Rng:

@@ -1,6 +1,7 @@
 """Colour constancy before reading: a photo's colour cast (tungsten, fluorescent green, a phone's
 white balance gone wrong) and dim exposure corrected from its own brightest surfaces, which in
-a photo of cards are the card faces; and the negative, for decks printed light on dark.
+a photo of cards are the card faces; and the negative, for decks printed light on dark. A photo
+brightened or recoloured a lot has its noise raised as much: the detector sees it smoothed.
 
 Applied to the small pictures the models see (the detector's copy and the index crops), never
 to the whole full-resolution photo.
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+import cv2
 import numpy as np
 
 WHITE_SHARE = 0.02
@@ -25,6 +27,10 @@ NO_CAST = 1.08
 """Casts weaker than this (ratio of the strongest to the weakest channel gain), in a photo lit
 well enough, are left alone: the models learnt mild casts, and a clean photo reads as before."""
 DIM = 1.12  # ... and brightening by less than this is not worth doing
+NOISY_GAIN = 1.3
+"""A channel raised more than this raises the sensor's noise as much (a dim or strongly cast
+photo): the detector then sees the photo smoothed first (`PixelFix.noisy`)."""
+DENOISING_KERNEL = 3  # pixels across the median that smooths it
 ESTIMATE_SIDE = 256  # the estimate is made on a copy this long
 
 
@@ -45,6 +51,7 @@ class PixelFix:
     gains: tuple[float, float, float] = (1.0, 1.0, 1.0)
     negative: bool = False
     inks: Inks = Inks.ONE  # how a light-on-dark deck prints its suits
+    noisy: bool = False  # the gains raise the photo's noise as much (NOISY_GAIN)
 
     @property
     def suits_by_shape(self) -> bool:
@@ -55,13 +62,18 @@ class PixelFix:
     def is_identity(self) -> bool:
         return self == NO_FIX
 
-    def apply(self, picture: np.ndarray) -> np.ndarray:
-        """The picture (uint8 RGB) as the models should see it."""
+    def apply(self, picture: np.ndarray, *, denoise: bool = False) -> np.ndarray:
+        """The picture (uint8 RGB) as the models should see it. `denoise`: a noisy photo's
+        picture smoothed by a median first, as the detector sees it. Its crops are read as
+        they are: the median smooths their glyphs' strokes too, and leaves the classifier less
+        sure of right cards."""
         if self.is_identity:
             return picture
         out = picture
+        if denoise and self.noisy:
+            out = cv2.medianBlur(np.ascontiguousarray(out), DENOISING_KERNEL)
         if self.gains != (1.0, 1.0, 1.0):
-            scaled = picture.astype(np.float32) * np.asarray(self.gains, np.float32)
+            scaled = out.astype(np.float32) * np.asarray(self.gains, np.float32)
             out = np.clip(scaled + 0.5, 0, 255).astype(np.uint8)
         if self.negative:
             negatives = {Inks.TWO: two_ink_negative, Inks.RED: red_ink_negative}
@@ -106,7 +118,8 @@ def _red_above(rgb: np.ndarray) -> np.ndarray:
 def white_balance(picture: np.ndarray) -> PixelFix:
     """The gains that bring the photo's brightest surfaces to neutral white, or NO_FIX where the
     cast is slight and the light good (a pure function of the picture). Blown-out pixels stay
-    among the brightest: a photo whose card faces are blown out to white has no cast to undo."""
+    among the brightest: a photo whose card faces are blown out to white has no cast to undo.
+    Gains above NOISY_GAIN make it `noisy`."""
     pixels = _sample(picture).reshape(-1, 3).astype(np.float32)
     if len(pixels) < 64:
         return NO_FIX  # a tiny picture: nothing to learn from
@@ -119,7 +132,10 @@ def white_balance(picture: np.ndarray) -> PixelFix:
     if float(chroma.max()) < NO_CAST and level < DIM:
         return NO_FIX
     gains = chroma * level
-    return PixelFix(gains=(float(gains[0]), float(gains[1]), float(gains[2])))
+    return PixelFix(
+        gains=(float(gains[0]), float(gains[1]), float(gains[2])),
+        noisy=float(gains.max()) > NOISY_GAIN,
+    )
 
 
 def _sample(picture: np.ndarray) -> np.ndarray:

@@ -145,11 +145,11 @@ class OnnxClassifier(OnnxModel):
 def classifier_input(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """An RGB crop as the classifier takes it: sized (`sized_for_classifier`), centre-cropped
     to the size, channels first, in 0-1."""
-    image = Image.fromarray(sized_for_classifier(crop, size))
+    sized = sized_for_classifier(crop, size)
     width, height = size
-    left, top = (image.width - width) // 2, (image.height - height) // 2
-    image = image.crop((left, top, left + width, top + height))
-    return np.asarray(image, dtype=np.float32).transpose(2, 0, 1) / 255.0
+    left, top = (sized.shape[1] - width) // 2, (sized.shape[0] - height) // 2
+    centre = sized[top : top + height, left : left + width, :3]
+    return centre.astype(np.float32).transpose(2, 0, 1) / 255.0
 
 
 def sized_for_classifier(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:

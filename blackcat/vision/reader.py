@@ -679,7 +679,7 @@ class CardReader:
         )
         seen = np.ascontiguousarray(np.rot90(small, turns)) if turns % 4 else small
         xyxy, confidences = (detector or self.detector).detect(
-            fix.apply(seen),
+            fix.apply(seen, denoise=True),
             size,
             self.settings.detect_confidence if confidence is None else confidence,
         )

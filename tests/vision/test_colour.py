@@ -47,6 +47,27 @@ def test_a_fix_scales_then_inverts() -> None:
     assert NO_FIX.apply(picture) is picture
 
 
+def test_a_photo_brightened_or_recoloured_a_lot_is_noisy() -> None:
+    from blackcat.vision.colour import NOISY_GAIN
+
+    dim = white_balance(_table_with_a_card((0.35, 0.35, 0.35)))
+    tungsten = white_balance(_table_with_a_card((1.0, 0.7, 0.45)))
+    slight = white_balance(_table_with_a_card((0.95, 1.0, 0.93)))
+    assert dim.noisy and max(dim.gains) > NOISY_GAIN
+    assert tungsten.noisy
+    assert not slight.noisy and max(slight.gains) <= NOISY_GAIN
+
+
+def test_only_a_noisy_photos_picture_is_denoised_and_only_when_asked() -> None:
+    speckled = np.full((30, 30, 3), 100, np.uint8)
+    speckled[10, 10] = 255
+    noisy = PixelFix(gains=(2.0, 2.0, 2.0), noisy=True)
+    assert noisy.apply(speckled, denoise=True).max() == 200  # the hot pixel smoothed away
+    assert noisy.apply(speckled).max() == 255  # crops: as they are, brightened
+    assert PixelFix(gains=(2.0, 2.0, 2.0)).apply(speckled, denoise=True).max() == 255
+    assert NO_FIX.apply(speckled, denoise=True) is speckled
+
+
 def _index(paper: int, ink: int) -> np.ndarray:
     """A 20x14 index box: paper with a rank and a pip of ink covering about a third of it."""
     box = np.full((20, 14, 3), paper, np.uint8)

@@ -650,3 +650,34 @@ def test_a_card_lost_between_two_of_a_piles_cards_is_read_where_its_index_must_l
     assert found(("7H", 0.6, "8H"), replace(read, gaps=((2,),))) == []  # after the last card
     far_smaller = (pile[0], a_card_at("9C", (90.0, 12.0, 96.0, 20.0)))
     assert found(("7H", 0.6, "8H"), replace(read, piles=(far_smaller,))) == []
+
+
+class RecordingDetector:
+    """A detector that finds nothing and keeps every picture it was shown."""
+
+    trained_size = 512
+
+    def __init__(self) -> None:
+        self.pictures: list[np.ndarray] = []
+
+    def detect(
+        self, picture: np.ndarray, size: int, confidence: float
+    ) -> tuple[np.ndarray, np.ndarray]:
+        self.pictures.append(picture)
+        return np.zeros((0, 4)), np.zeros(0)
+
+
+@pytest.mark.parametrize("noisy", [True, False])
+def test_the_detector_sees_a_noisy_photo_smoothed_as_it_is_brightened(noisy: bool) -> None:
+    from blackcat.vision.colour import PixelFix
+    from blackcat.vision.reader import ReaderSettings
+
+    dim = np.full((1024, 1024, 3), 60, np.uint8)
+    dim[::16, ::16] = 255  # hot pixels, as a dim sensor's
+    detector = RecordingDetector()
+    reader = CardReader(detector, ScriptedClassifier([]), ReaderSettings(detect_size=512))  # type: ignore[arg-type]
+    reader.detect(dim, PixelFix(gains=(3.0, 3.0, 3.0), noisy=noisy))
+    seen = detector.pictures[0]
+    hot_pixels_left = bool((seen > 200).any())
+    assert hot_pixels_left is not noisy
+    assert int(np.median(seen)) == 180  # brightened either way

@@ -43,6 +43,8 @@ class ImageResult:
     matched: int
     missed: tuple[str, ...]  # labelled cards not read
     extra: tuple[str, ...]  # read cards that match no label
+    right_flagged: int = 0  # matched reads flagged for the player to check
+    wrong_unflagged: int = 0  # reads that match no label, not flagged: the player trusts them
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,18 @@ class RealPhotoReport:
         read = sum(result.read for result in self.images)
         return sum(result.matched for result in self.images) / max(1, read)
 
+    @property
+    def right_flagged(self) -> float:
+        """The share of right reads flagged for checking (issue 27: at most 0.10)."""
+        matched = sum(result.matched for result in self.images)
+        return sum(result.right_flagged for result in self.images) / max(1, matched)
+
+    @property
+    def wrong_unflagged_per_100(self) -> float:
+        """Reads matching no label and not flagged, per 100 cards read (at most 1)."""
+        read = sum(result.read for result in self.images)
+        return 100 * sum(result.wrong_unflagged for result in self.images) / max(1, read)
+
     def summary(self) -> str:
         what = "rank" if self.rank_only else "card"
         missed = Counter(code for result in self.images for code in result.missed)
@@ -71,6 +85,8 @@ class RealPhotoReport:
             f"{self.name}: {len(self.images)} photos, {labelled} labelled cards; "
             f"{what} recall {self.recall:.3f}, precision {self.precision:.3f} "
             f"({self.seconds / max(1, len(self.images)):.2f} s a photo)\n"
+            f"  right {what}s flagged {self.right_flagged:.3f}; wrong and unflagged "
+            f"{self.wrong_unflagged_per_100:.2f} per 100 {what}s read\n"
             f"  most missed: {missed.most_common(8)}\n  most extra: {extra.most_common(8)}"
         )
 
@@ -86,7 +102,7 @@ def match_cards(
 ) -> ImageResult:
     """Greedy one-to-one matching, most confident read first."""
     unmatched = list(labels)
-    matched = 0
+    matched = right_flagged = wrong_unflagged = 0
     extra = []
     for read in sorted(reads, key=lambda read: -read.confidence):
         identity = read.card.rank.value if rank_only else read.card.code
@@ -101,9 +117,11 @@ def match_cards(
         )
         if partner is None:
             extra.append(read.card.code)
+            wrong_unflagged += not read.doubtful
         else:
             unmatched.remove(partner)
             matched += 1
+            right_flagged += read.doubtful
     return ImageResult(
         image="",
         labelled=len(labels),
@@ -111,6 +129,8 @@ def match_cards(
         matched=matched,
         missed=tuple(label.code for label in unmatched),
         extra=tuple(extra),
+        right_flagged=right_flagged,
+        wrong_unflagged=wrong_unflagged,
     )
 
 
@@ -176,6 +196,9 @@ class SyntheticReport:
     scenes_in_order: int = 0
     scenes_as_laid: int = 0
     cards_extra: int = 0  # read but not on the table (as multisets)
+    cards_read: int = 0
+    right_flagged: int = 0  # read right, flagged for checking
+    wrong_unflagged: int = 0  # read but not on the table, not flagged: the player trusts them
     deck_cards: Counter[str] = field(default_factory=Counter)
     deck_cards_right: Counter[str] = field(default_factory=Counter)
     # by layout ("rows", "fan", ...) and by camera fault ("clean" for none): cards on the table,
@@ -208,6 +231,9 @@ class SyntheticReport:
             f"{self.scenes_as_laid / max(1, self.row_scenes):.4f})\n"
             f"  cards read that are not there: {self.cards_extra} "
             f"({self.cards_extra / max(1, self.cards):.4f} per card on the table)\n"
+            f"  right cards flagged {self.right_flagged / max(1, self.cards_right):.3f}; wrong "
+            f"and unflagged {100 * self.wrong_unflagged / max(1, self.cards_read):.2f} per 100 "
+            f"cards read\n"
             f"  cards read right by deck: {by_deck}\n"
             f"  by layout (recall / precision): {self._group_line(LAYOUT_GROUP)}\n"
             f"  by camera fault (recall / precision): {self._group_line(FAULT_GROUP)}"
@@ -238,6 +264,20 @@ def cards_right(read: Sequence[Sequence[str]], truth: Sequence[Sequence[str]]) -
     return sum((found & wanted).values())
 
 
+def flags_judged(read: Sequence[ReadCard], truth: Sequence[Sequence[str]]) -> tuple[int, int]:
+    """Right cards flagged and wrong cards not flagged, judged as multisets: the most confident
+    reads of a card count as the right ones (`cards_right`)."""
+    wanted = Counter(code for pile in truth for code in pile)
+    right_flagged = wrong_unflagged = 0
+    for card in sorted(read, key=lambda card: -card.confidence):
+        if wanted[card.card.code] > 0:
+            wanted[card.card.code] -= 1
+            right_flagged += card.doubtful
+        else:
+            wrong_unflagged += not card.doubtful
+    return right_flagged, wrong_unflagged
+
+
 def same_piles(read: Sequence[Sequence[str]], truth: Sequence[Sequence[str]]) -> bool:
     """The same piles, each in the right order. A pile read right to left scores the same
     (features depend only on adjacency), and so does a table whose piles come in another order;
@@ -261,6 +301,12 @@ def evaluate_synthetic(reader: CardReader, scenes: Iterable[SceneTruth]) -> Synt
         right = cards_right(read, truth)
         read_count = sum(len(pile) for pile in read)
         report.cards_extra += read_count - right
+        report.cards_read += read_count
+        flagged_right, unflagged_wrong = flags_judged(
+            [card for pile in photo.piles for card in pile], truth
+        )
+        report.right_flagged += flagged_right
+        report.wrong_unflagged += unflagged_wrong
         on_table = sum(len(pile) for pile in truth)
         for group in (
             LAYOUT_GROUP + scene.layout,

@@ -66,6 +66,28 @@ def test_each_label_matches_one_read_only() -> None:
     assert (result.matched, result.extra) == (1, ("9D",))
 
 
+def test_real_photos_count_right_cards_flagged_and_wrong_ones_trusted() -> None:
+    from blackcat.workshop.evaluation import RealPhotoReport
+
+    reads = [
+        read_card("QS", (20, 20), confidence=0.3),  # right, flagged
+        read_card("8D", (220, 20), confidence=0.99),  # right, trusted
+        read_card("QH", (420, 20), confidence=0.99),  # wrong, trusted
+        read_card("2C", (620, 20), confidence=0.3),  # wrong, flagged
+    ]
+    labels = [
+        LabelledCard(code, (200.0 * n, 0.0, 200.0 * n + 100, 150.0))
+        for n, code in enumerate(("QS", "8D", "QC", "2S"))
+    ]
+    result = match_cards(reads, labels, rank_only=False)
+    assert (result.right_flagged, result.wrong_unflagged) == (1, 1)
+    report = RealPhotoReport("set", (result,), 1.0, rank_only=False)
+    assert report.right_flagged == 0.5 and report.wrong_unflagged_per_100 == 25.0
+    assert "right cards flagged 0.500; wrong and unflagged 25.00 per 100 cards read" in (
+        report.summary()
+    )
+
+
 def test_cards_right_counts_each_true_card_once_whatever_the_order() -> None:
     truth = [("8D", "2H", "8H"), ("KS",)]
     assert cards_right([("8H", "2H", "8D", "KS")], truth) == 4
@@ -222,6 +244,26 @@ def test_a_synthetic_report_counts_right_extra_and_by_deck(tmp_path: Path) -> No
     assert report.scenes_in_order == 0 and len(report.failures) == 1
     assert "cards read right by deck: plastic 0.667" in report.summary()
     assert "cards read that are not there: 2" in report.summary()
+
+
+def test_a_synthetic_report_counts_right_cards_flagged_and_wrong_ones_trusted(
+    tmp_path: Path,
+) -> None:
+    from blackcat.workshop.evaluation import flags_judged
+
+    image = tmp_path / "scene.png"
+    Image.new("RGB", (128, 128)).save(image)
+    truth = SceneTruth(image, (("QS", "8D"),), "fan")
+    # read_card's cards are read at 0.9, above the doubt threshold: trusted
+    report = evaluate_synthetic(ReaderOf([["QS", "8H", "KC"]]), [truth])  # type: ignore[arg-type]
+    assert (report.right_flagged, report.wrong_unflagged, report.cards_read) == (0, 2, 3)
+    assert "right cards flagged 0.000; wrong and unflagged 66.67 per 100 cards read" in (
+        report.summary()
+    )
+    # the surer of two reads of one card is the right one, the other a wrong one
+    twice = [read_card("QS", (0, 0), confidence=0.3), read_card("QS", (9, 0), confidence=0.99)]
+    assert flags_judged(twice, [("QS",)]) == (0, 0)
+    assert flags_judged(list(reversed(twice)), [("QS", "QS")]) == (1, 0)
 
 
 def test_a_synthetic_report_gives_recall_and_precision_by_layout_and_camera_fault(

@@ -52,11 +52,13 @@ class PixelFix:
     negative: bool = False
     inks: Inks = Inks.ONE  # how a light-on-dark deck prints its suits
     noisy: bool = False  # the gains raise the photo's noise as much (NOISY_GAIN)
+    colourless: bool = False  # a black-and-white photo (`is_colourless`)
 
     @property
     def suits_by_shape(self) -> bool:
-        """Whether the models see a deck that prints every suit in one light ink."""
-        return self.negative and self.inks is Inks.ONE
+        """Whether the models see suits whose colour says nothing: a black-and-white photo, or a
+        deck that prints every suit in one light ink."""
+        return self.colourless or (self.negative and self.inks is Inks.ONE)
 
     @property
     def is_identity(self) -> bool:
@@ -136,6 +138,25 @@ def white_balance(picture: np.ndarray) -> PixelFix:
         gains=(float(gains[0]), float(gains[1]), float(gains[2])),
         noisy=float(gains.max()) > NOISY_GAIN,
     )
+
+
+COLOURED_CHROMA = 6
+"""A pixel whose channels differ by more than this (0-255) shows a colour: a black-and-white
+photo's differ by JPEG's rounding at most; a colour photo of black cards on a grey cloth still
+shows a few percent of such pixels (its light's cast, the cloth's weave)."""
+
+COLOURLESS_BELOW = 0.001  # ... a photo with fewer coloured pixels than this share has none
+
+
+def is_colourless(picture: np.ndarray) -> bool:
+    """Whether the photo is black and white (a phone's filter, a webcam's night mode): its red
+    suits show as grey as its black ones, so only their shapes tell them (a pure function of
+    the picture)."""
+    pixels = _sample(picture).astype(np.int16)
+    if pixels.size == 0:
+        return False
+    chroma = pixels.max(axis=2) - pixels.min(axis=2)
+    return float((chroma > COLOURED_CHROMA).mean()) < COLOURLESS_BELOW
 
 
 def _sample(picture: np.ndarray) -> np.ndarray:

@@ -152,8 +152,24 @@ def _decode(data: bytes, label: str, reduction: int) -> np.ndarray:
             image.draft("RGB", (-(-width // reduction), -(-height // reduction)))
         image.load()
         ImageOps.exif_transpose(image, in_place=True)
+        if image.mode in DEEP_GREY_MODES:
+            return deep_grey_as_rgb(np.asarray(image))
         # Each copy of a 12 MP photo costs tens of milliseconds: convert only when needed.
         return np.asarray(image if image.mode == "RGB" else image.convert("RGB"))
+
+
+DEEP_GREY_MODES = frozenset({"I;16", "I;16B", "I;16L", "I;16N", "I", "F"})
+"""Pillow's modes of black-and-white pictures with more than 8 bits a pixel (a 16-bit PNG or
+TIFF): its own conversion to RGB clips their values to 255, a white picture."""
+
+
+def deep_grey_as_rgb(values: np.ndarray) -> np.ndarray:
+    """A black-and-white picture of more than 8 bits a pixel as 8-bit RGB: 16-bit values
+    shrunk to 8 bits (values that fit 8 bits kept as they are, 0-1 floats stretched)."""
+    top = float(values.max()) if values.size else 0.0
+    full = 65535.0 if top > 255 else 255.0 if top > 1 else 1.0
+    grey = np.clip(values.astype(np.float32) * (255.0 / full) + 0.5, 0, 255).astype(np.uint8)
+    return np.repeat(grey[..., None], 3, axis=2)
 
 
 def _decode_jpeg(data: bytes, label: str, reduction: int) -> np.ndarray | None:

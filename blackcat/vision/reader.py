@@ -34,6 +34,7 @@ from blackcat.vision.colour import (
     PixelFix,
     Printed,
     ink_tinted,
+    is_colourless,
     light_inks,
     light_on_dark,
     printed,
@@ -248,7 +249,7 @@ class CardReader:
         """`read`, the photo as it is."""
         started, decoded_before = time.perf_counter(), photo.decode_seconds
         picture = photo.picture(self.settings.detect_size)
-        fix = white_balance(picture)
+        fix = replace(white_balance(picture), colourless=is_colourless(picture))
         balanced, decoded = time.perf_counter(), photo.decode_seconds - decoded_before
         indices, stages = self.read_indices(photo, fix)
         to_picture = max(picture.shape[:2]) / photo.long_side

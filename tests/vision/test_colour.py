@@ -68,6 +68,20 @@ def test_only_a_noisy_photos_picture_is_denoised_and_only_when_asked() -> None:
     assert NO_FIX.apply(speckled, denoise=True) is speckled
 
 
+def test_a_black_and_white_photo_is_colourless_and_its_suits_read_by_shape() -> None:
+    from blackcat.vision.colour import is_colourless
+
+    coloured = load_image(EXAMPLE)
+    grey = np.repeat(coloured.mean(axis=2, keepdims=True).astype(np.uint8), 3, axis=2)
+    assert is_colourless(grey) and not is_colourless(coloured)
+    # black cards on a grey cloth in a warm light: a few coloured pixels still
+    black_cards = _table_with_a_card((1.0, 0.97, 0.93))
+    black_cards[:] = black_cards.mean(axis=2, keepdims=True)
+    black_cards[::9, ::9] = (120, 110, 100)
+    assert not is_colourless(black_cards)
+    assert PixelFix(colourless=True).suits_by_shape and not NO_FIX.suits_by_shape
+
+
 def _index(paper: int, ink: int) -> np.ndarray:
     """A 20x14 index box: paper with a rank and a pip of ink covering about a third of it."""
     box = np.full((20, 14, 3), paper, np.uint8)

@@ -179,3 +179,25 @@ def test_a_jpeg_decodes_to_pillows_pixels_in_every_orientation(
 def test_a_jpeg_with_bytes_after_its_end_still_decodes() -> None:
     data = encoded(sample(400, 300), "JPEG") + b"\0" * 64
     assert open_photo(data).picture().shape == (300, 400, 3)
+
+
+@pytest.mark.parametrize(
+    ("mode", "values", "grey"),
+    [
+        ("I;16", np.array([[0, 257 * 100, 65535]], np.uint16), [0, 100, 255]),
+        ("F", np.array([[0.0, 0.5, 1.0]], np.float32), [0, 128, 255]),
+        ("I", np.array([[0, 100, 255]], np.int32), [0, 100, 255]),
+    ],
+    ids=["16-bit", "0-1 floats", "8-bit values in 32 bits"],
+)
+def test_a_black_and_white_picture_of_more_than_8_bits_keeps_its_greys(
+    mode: str, values: np.ndarray, grey: list[int]
+) -> None:
+    picture = np.repeat(np.repeat(values, 40, axis=1), 120, axis=0)  # 120 x 120
+    image = Image.fromarray(picture)
+    assert image.mode == mode
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG" if mode == "I;16" else "TIFF")
+    loaded = load_image(buffer.getvalue())
+    assert loaded.shape == (120, 120, 3) and loaded.dtype == np.uint8
+    assert loaded[60, ::40].tolist() == [[level] * 3 for level in grey]

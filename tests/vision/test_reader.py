@@ -67,6 +67,14 @@ def test_the_example_photo_reads_as_its_truth_and_scores_36(reader: CardReader) 
     assert score_player([[card.card for card in pile] for pile in photo.piles]).total == 36
 
 
+def test_a_black_and_white_photo_reads_its_suits_by_their_shapes(reader: CardReader) -> None:
+    example = Path(__file__).parents[2] / "app" / "example.json"
+    coloured = load_image(example.with_suffix(".jpg"))
+    grey = np.repeat(coloured.mean(axis=2, keepdims=True).astype(np.uint8), 3, axis=2)
+    photo = reader.read(grey)
+    assert [[card.card.code for card in pile] for pile in photo.piles] == truth(example)
+
+
 @pytest.mark.parametrize("scene", ["scene_1", "scene_3"])
 def test_an_enlarged_copy_of_the_photo_reads_the_same(reader: CardReader, scene: str) -> None:
     meta_path = DATA / f"{scene}.json"

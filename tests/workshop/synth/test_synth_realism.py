@@ -41,6 +41,18 @@ def test_a_vignette_darkens_the_corners_not_the_middle() -> None:
     assert out[0, 0, 0] < 0.3
 
 
+def test_a_photo_out_of_focus_is_soft_and_a_shaken_one_streaked_along_its_shake() -> None:
+    dot = np.zeros((101, 101, 3), np.float32)
+    dot[50, 50] = 1.0
+    soft = apply_light_faults(dot, Realism(focus_blur=0.02))  # sigma 2 px
+    assert soft[50, 50, 0] < 0.1 and soft[50, 52, 0] > 0.01 and soft[52, 50, 0] > 0.01
+    assert abs(float(soft.sum()) - 3.0) < 0.01  # the light is spread, not lost
+    across = apply_light_faults(dot, Realism(motion_blur=(0.09, 0.0)))  # 9 px, level
+    assert across[50, 46, 0] > 0.05 and across[46, 50, 0] == 0.0
+    down = apply_light_faults(dot, Realism(motion_blur=(0.09, 90.0)))
+    assert down[46, 50, 0] > 0.05 and down[50, 46, 0] == 0.0
+
+
 def test_video_compression_and_speckle_change_the_picture_but_keep_its_size() -> None:
     rng = np.random.default_rng(1)
     photo = (rng.random((64, 96, 3)) * 255).astype(np.uint8)
@@ -77,6 +89,8 @@ def test_faults_are_drawn_the_same_for_the_same_scene_and_recorded_when_there() 
     assert 0.15 < sum(r.is_neutral for r in drawn) / 200 < 0.45
     assert any(r.squeeze != (1.0, 1.0) for r in drawn)
     assert any(r.fingers for r in drawn)
+    assert 0.05 < sum(bool(r.focus_blur) for r in drawn) / 200 < 0.2
+    assert any(r.motion_blur[0] and 0 <= r.motion_blur[1] <= 180 for r in drawn)
     assert realism_parameters(Realism(exposure=0.5, squeeze=(0.7, 1.0))) == {
         "exposure": 0.5,
         "squeeze": [0.7, 1.0],

@@ -134,6 +134,15 @@ def apply_light_faults(image: np.ndarray, realism: Realism) -> np.ndarray:
     return out.astype(np.float32)
 
 
+def seen_closer(realism: Realism, zoom: float) -> Realism:
+    """The faults of a close-up that spans 1/`zoom` of the picture's long side: its blur,
+    a share of its own long side, grows by `zoom` (an index's crop blurred as in the photo)."""
+    streak, angle = realism.motion_blur
+    return replace(
+        realism, focus_blur=realism.focus_blur * zoom, motion_blur=(streak * zoom, angle)
+    )
+
+
 def blurred(image: np.ndarray, realism: Realism) -> np.ndarray:
     """The picture out of focus and shaken as the realism says (the lens, before the light
     reaches the sensor)."""

@@ -42,6 +42,7 @@ from blackcat.workshop.synth.realism import (
     draw_fingers,
     random_realism,
     realism_rng,
+    seen_closer,
     squeeze_matrix,
 )
 from blackcat.workshop.synth.render import (
@@ -803,7 +804,8 @@ def _crop(
     view = scaling(native / side) @ translation(*(side / 2 - centre))
     drawn = draw(scene, view, native, native)
     realism, faults_rng = faults
-    realism = replace(realism, vignette=0.0)  # a crop is too small to show the corners' fall
+    # a crop is too small to show the corners' fall; it is as blurred as the photo round it
+    realism = replace(seen_closer(realism, max(scene.width, scene.height) / side), vignette=0.0)
     photo = expose(apply_light_faults(drawn.image, realism), random_sensor(rng, max_blur=0.9), rng)
     if not realism.is_neutral and faults_rng is not None:
         photo = apply_sensor_faults(photo, realism, faults_rng)

@@ -53,6 +53,15 @@ def test_a_photo_out_of_focus_is_soft_and_a_shaken_one_streaked_along_its_shake(
     assert down[46, 50, 0] > 0.05 and down[50, 46, 0] == 0.0
 
 
+def test_a_close_up_is_as_blurred_as_the_photo_round_it() -> None:
+    from blackcat.workshop.synth.realism import seen_closer
+
+    shaken = Realism(focus_blur=0.002, motion_blur=(0.004, 30.0), exposure=0.5)
+    closer = seen_closer(shaken, 10.0)  # a crop a tenth of the photo across
+    assert closer.focus_blur == 0.02 and closer.motion_blur == (0.04, 30.0)
+    assert closer.exposure == 0.5
+
+
 def test_video_compression_and_speckle_change_the_picture_but_keep_its_size() -> None:
     rng = np.random.default_rng(1)
     photo = (rng.random((64, 96, 3)) * 255).astype(np.uint8)

@@ -14,6 +14,8 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from blackcat.workshop.synth.render import streaked
+
 Rng = np.random.Generator
 
 CASTS: dict[str, tuple[float, float, float]] = {
@@ -152,13 +154,7 @@ def blurred(image: np.ndarray, realism: Realism) -> np.ndarray:
         out = cv2.GaussianBlur(out, (0, 0), realism.focus_blur * long_side)
     streak, angle = realism.motion_blur
     if streak:
-        length = max(3, round(streak * long_side) | 1)
-        kernel = np.zeros((length, length), np.float32)
-        kernel[length // 2, :] = 1.0
-        centre = ((length - 1) / 2, (length - 1) / 2)
-        turn = cv2.getRotationMatrix2D(centre, angle, 1.0)
-        kernel = cv2.warpAffine(kernel, turn, (length, length))
-        out = cv2.filter2D(out, -1, kernel / max(float(kernel.sum()), 1e-6))
+        out = streaked(out, max(3, round(streak * long_side) | 1), angle)
     return out
 
 

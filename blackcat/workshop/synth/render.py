@@ -302,14 +302,20 @@ def expose(image: np.ndarray, sensor: Sensor, rng: Rng) -> np.ndarray:
     if sensor.blur > 0.3:
         out = cv2.GaussianBlur(out, (0, 0), sensor.blur)
     if sensor.motion:
-        kernel = np.zeros((sensor.motion, sensor.motion), np.float32)
-        kernel[sensor.motion // 2, :] = 1
-        centre = ((sensor.motion - 1) / 2, (sensor.motion - 1) / 2)
-        turn = cv2.getRotationMatrix2D(centre, sensor.motion_angle, 1.0)
-        kernel = cv2.warpAffine(kernel, turn, kernel.shape[::-1])
-        out = cv2.filter2D(out, -1, kernel / max(kernel.sum(), 1e-6))
+        out = streaked(out, sensor.motion, sensor.motion_angle)
     out = out + rng.normal(0, sensor.noise, out.shape).astype(np.float32)
     return (out.clip(0, 1) * 255 + 0.5).astype(np.uint8)
+
+
+def streaked(image: np.ndarray, length: int, angle: float) -> np.ndarray:
+    """The picture smeared along a line `length` pixels long at `angle` degrees: a camera
+    moved while the shutter was open."""
+    kernel = np.zeros((length, length), np.float32)
+    kernel[length // 2, :] = 1
+    centre = ((length - 1) / 2, (length - 1) / 2)
+    turn = cv2.getRotationMatrix2D(centre, angle, 1.0)
+    kernel = cv2.warpAffine(kernel, turn, (length, length))
+    return cv2.filter2D(image, -1, kernel / max(float(kernel.sum()), 1e-6))
 
 
 def encode_jpeg(image: np.ndarray, quality: int) -> bytes:

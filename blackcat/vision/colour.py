@@ -45,8 +45,10 @@ class Inks(Enum):
 
 @dataclass(frozen=True)
 class PixelFix:
-    """What is done to each picture the models see: per-channel gains (RGB), then, for a
-    light-on-dark deck, the negative; and, for such a deck, how its suits are inked."""
+    """What is done to each picture the models see: for the detector's pictures of a noisy
+    photo a median, then per-channel gains (RGB), then, for a light-on-dark deck, the negative;
+    and whether the suits' colours can be trusted (a black-and-white photo, or how such a deck
+    inks them)."""
 
     gains: tuple[float, float, float] = (1.0, 1.0, 1.0)
     negative: bool = False
@@ -143,7 +145,7 @@ def white_balance(picture: np.ndarray) -> PixelFix:
 COLOURED_CHROMA = 6
 """A pixel whose channels differ by more than this (0-255) shows a colour: a black-and-white
 photo's differ by JPEG's rounding at most; a colour photo of black cards on a grey cloth still
-shows a few percent of such pixels (its light's cast, the cloth's weave)."""
+shows about 1% of such pixels or more (its light's cast, the cloth's weave)."""
 
 COLOURLESS_BELOW = 0.001  # ... a photo with fewer coloured pixels than this share has none
 

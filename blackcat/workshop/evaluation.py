@@ -265,16 +265,11 @@ def cards_right(read: Sequence[Sequence[str]], truth: Sequence[Sequence[str]]) -
 
 
 def flags_judged(read: Sequence[ReadCard], truth: Sequence[Sequence[str]]) -> tuple[int, int]:
-    """Right cards flagged and wrong cards not flagged, judged as multisets: the most confident
-    reads of a card count as the right ones (`cards_right`)."""
-    wanted = Counter(code for pile in truth for code in pile)
-    right_flagged = wrong_unflagged = 0
-    for card in sorted(read, key=lambda card: -card.confidence):
-        if wanted[card.card.code] > 0:
-            wanted[card.card.code] -= 1
-            right_flagged += card.doubtful
-        else:
-            wrong_unflagged += not card.doubtful
+    """Right cards flagged and wrong cards not flagged, judged as `judge_cards` judges them (the
+    most confident reads of a card count as the right ones)."""
+    judged = judge_cards(read, truth)
+    right_flagged = sum(card.doubtful for card, right in judged if right)
+    wrong_unflagged = sum(not card.doubtful for card, right in judged if not right)
     return right_flagged, wrong_unflagged
 
 

@@ -10,7 +10,7 @@ to the whole full-resolution photo.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 import cv2
@@ -117,6 +117,13 @@ def red_ink_negative(picture: np.ndarray) -> np.ndarray:
 def _red_above(rgb: np.ndarray) -> np.ndarray:
     """How far each colour's red stands above its other channels (0 where it doesn't)."""
     return np.clip(rgb[..., 0] - rgb[..., 1:].max(axis=-1), 0, None)
+
+
+def fix_for(picture: np.ndarray) -> PixelFix:
+    """What the models' pictures of a photo need (a pure function of the photo): its cast and
+    dim light undone (`white_balance`), and its suits told by their shapes where it has no
+    colour (`is_colourless`)."""
+    return replace(white_balance(picture), colourless=is_colourless(picture))
 
 
 def white_balance(picture: np.ndarray) -> PixelFix:

@@ -33,12 +33,11 @@ from blackcat.vision.colour import (
     RED_INK,
     PixelFix,
     Printed,
+    fix_for,
     ink_tinted,
-    is_colourless,
     light_inks,
     light_on_dark,
     printed,
-    white_balance,
 )
 from blackcat.vision.deskew import upright_crop
 from blackcat.vision.image_io import Photo, PhotoSource, TurnedPhoto, as_photo
@@ -203,7 +202,8 @@ class CardReader:
         read again turned so they stand upright, as the models read best: a photo reads the
         same whichever way it was turned.
 
-        The models see the photo with its colour cast corrected (`colour.white_balance`). Where
+        The models see the photo with its colour cast corrected, and a black-and-white photo's
+        suits are read by their shapes (`colour.fix_for`). Where
         the indices found show light ink on dark paper, or don't surely show dark ink on light,
         or few were found, they look at its negative too (a deck printed light on dark), which
         is taken where its own indices show light ink on dark paper (`negative_taken`).
@@ -249,7 +249,7 @@ class CardReader:
         """`read`, the photo as it is."""
         started, decoded_before = time.perf_counter(), photo.decode_seconds
         picture = photo.picture(self.settings.detect_size)
-        fix = replace(white_balance(picture), colourless=is_colourless(picture))
+        fix = fix_for(picture)
         balanced, decoded = time.perf_counter(), photo.decode_seconds - decoded_before
         indices, stages = self.read_indices(photo, fix)
         to_picture = max(picture.shape[:2]) / photo.long_side

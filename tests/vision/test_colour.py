@@ -4,6 +4,7 @@ alone, and a deck printed light on dark is read from the photo's negative."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -80,6 +81,10 @@ def test_a_black_and_white_photo_is_colourless_and_its_suits_read_by_shape() -> 
     black_cards[::9, ::9] = (120, 110, 100)
     assert not is_colourless(black_cards)
     assert PixelFix(colourless=True).suits_by_shape and not NO_FIX.suits_by_shape
+    from blackcat.vision.colour import fix_for
+
+    assert fix_for(grey) == replace(white_balance(grey), colourless=True)
+    assert fix_for(coloured) == white_balance(coloured)
 
 
 def _index(paper: int, ink: int) -> np.ndarray:

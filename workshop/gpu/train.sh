@@ -6,7 +6,8 @@
 #   bash workshop/gpu/train.sh watch WAIT                     # later calls: wait, report, save
 #
 # HOURS may be "auto": train for what the first call has left after rendering (WAIT less a minute
-# for the final validation and the copies), so one call does everything. Optional settings, from
+# for the final validation and the copies), so one call does everything. TRAIN_AFTER (seconds,
+# default 0) lets it train on past that call, for a `watch` call issued at once. Optional settings, from
 # the environment: SYNTH_FLAGS (more `blackcat synth` flags, e.g. "--tables 0.6 --columns 0.3"),
 # DETECTOR_FROM (default models/index_detector.pt), DETECTOR_FLAGS and CLASSIFIER_FLAGS (more
 # `blackcat train` flags, which override the defaults),
@@ -59,7 +60,7 @@ start)
     tail -3 "$WORK/synth.log"
     echo "synth: $((SECONDS - started)) s"
     if [ "$hours" = auto ]; then
-        hours=$(python3 -c "print(round(max($wait - $SECONDS - 60, 60) / 3600, 4))")
+        hours=$(python3 -c "print(round(max($wait + ${TRAIN_AFTER:-0} - $SECONDS - 60, 60) / 3600, 4))")
         echo "training for $hours h"
     fi
     common=(--hours "$hours" --device "${DEVICE:-0}" --start)

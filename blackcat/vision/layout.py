@@ -111,6 +111,16 @@ read as a taken 3C, then given 2S and AC at 0.05 and 0.005). The step's likelier
 are often right: the suits of a whole table's small far indices (QC given QS at 0.23, 6S given
 6C at 0.29, both right)."""
 
+CORNER_AGREEMENT = 0.1
+"""With one deck, two side-by-side indices read as different cards are one card's top-left and
+top-right corner where they share a guess at least this strongly (the product of their
+probabilities for it) and lie as far apart as the top corners of a card the photo shows whole
+(a four-index deck). A four-index card's second index is often misread, under glare or turned
+away from the light (real photos: a 6S's top-right index read as 6C at 0.57, an extra card)."""
+
+CORNER_SPACING_WITHIN = 0.2
+"""...as far apart, in index heights, within this part of that card's own spacing."""
+
 MAX_ROW_TILT_DEGREES = 45.0
 TOP_GUESSES = 3
 
@@ -160,6 +170,8 @@ def arrange(
     framed = [rotate(centre, angle) for centre in centres]
     step = row_step([framed[i] for i in tops], [indices[i].card for i in tops], scale)
     groups = group_corners(indices, tops, framed, heights, decks=decks, step=step, scale=scale)
+    if decks == 1:
+        groups = join_misread_corners(indices, tops, groups, framed, heights)
     groups = attach_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
     if lone_corners:
         groups += lone_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
@@ -697,6 +709,78 @@ def _anything_between(
     )
 
 
+def join_misread_corners(
+    indices: Sequence[IndexRead],
+    members: Sequence[int],
+    groups: list[list[int]],
+    framed: Sequence[Point],
+    heights: Sequence[float],
+) -> list[list[int]]:
+    """Cards read as two joined where one is the other's top-right corner misread
+    (CORNER_AGREEMENT): most agreeing pair first, each card joined at most once. A card that
+    already shows both top corners joins none."""
+    spacings = _top_corner_spacings(groups, framed, heights)
+    if not spacings:
+        return groups
+    shortest = min(spacings) / (1 + CORNER_SPACING_WITHIN)
+    longest = max(spacings) * (1 + CORNER_SPACING_WITHIN)
+    open_cards = [
+        g for g, group in enumerate(groups) if not _side_by_side_pairs(group, framed, heights)
+    ]
+    corners = {g: own_corner(groups[g], framed, heights) for g in open_cards}
+    beliefs = {g: _beliefs([indices[i] for i in groups[g]]) for g in open_cards}
+    candidates = []
+    for n, g in enumerate(open_cards):
+        for h in open_cards[n + 1 :]:
+            i, j = corners[g], corners[h]
+            upper, lower = sorted((i, j), key=lambda k: framed[k][1])
+            # a card's two top corners lie along its top edge, the card at its own slight angle
+            spacing = _distance(framed[i], framed[j]) / min(heights[i], heights[j])
+            if (
+                indices[i].card == indices[j].card
+                or framed[lower][1] - framed[upper][1] > min(heights[i], heights[j])
+                or not shortest <= spacing <= longest
+                or _anything_between(i, j, members, framed, heights)
+            ):
+                continue
+            agreement = _shared_belief(beliefs[g], beliefs[h])
+            if agreement >= CORNER_AGREEMENT:
+                candidates.append((-agreement, g, h))
+    partner: dict[int, int] = {}
+    for _, g, h in sorted(candidates):
+        if g not in partner and h not in partner:
+            partner[g], partner[h] = h, g
+    kept = [group for g, group in enumerate(groups) if g not in partner]
+    return kept + [groups[g] + groups[h] for g, h in partner.items() if g < h]
+
+
+def _side_by_side_pairs(
+    group: Sequence[int], framed: Sequence[Point], heights: Sequence[float]
+) -> list[tuple[int, int]]:
+    """The pairs of a card's indices that lie side by side (its top-left and top-right)."""
+    return [
+        (a, b)
+        for n, a in enumerate(group)
+        for b in group[n + 1 :]
+        if not _across(
+            *sorted((framed[a], framed[b]), key=lambda point: point[1]),
+            (heights[a] + heights[b]) / 2,
+        )
+    ]
+
+
+def _top_corner_spacings(
+    groups: Sequence[Sequence[int]], framed: Sequence[Point], heights: Sequence[float]
+) -> list[float]:
+    """The distances, in the smaller index's heights, between the two top corners of each card
+    seen whole (two indices side by side in one group)."""
+    return [
+        _distance(framed[a], framed[b]) / min(heights[a], heights[b])
+        for group in groups
+        for a, b in _side_by_side_pairs(group, framed, heights)
+    ]
+
+
 def own_corner(group: Sequence[int], framed: Sequence[Point], heights: Sequence[float]) -> int:
     """The card's own top-left index: the leftmost of its topmost indices. Its place in the row
     comes from this index alone, never from one joined to it."""
@@ -791,13 +875,21 @@ def lone_bottom_corners(
 def _agreement(bottom: IndexRead, group: Sequence[IndexRead]) -> float:
     """How strongly an upside-down index and a card agree on what the card is: the product of
     their probabilities for their best shared guess; 0 when they share none."""
-    mine = {guess.card: guess.probability for guess in bottom.guesses}
-    theirs: dict[Card, float] = defaultdict(float)
+    return _shared_belief(_beliefs([bottom]), _beliefs(group))
+
+
+def _beliefs(group: Sequence[IndexRead]) -> dict[Card, float]:
+    """A card's guesses, each index's probabilities averaged over its indices."""
+    beliefs: dict[Card, float] = defaultdict(float)
     for index in group:
         for guess in index.guesses:
-            theirs[guess.card] += guess.probability / len(group)
-    shared = [mine[card] * theirs[card] for card in mine if card in theirs]
-    return max(shared, default=0.0)
+            beliefs[guess.card] += guess.probability / len(group)
+    return beliefs
+
+
+def _shared_belief(mine: dict[Card, float], theirs: dict[Card, float]) -> float:
+    """The product of two beliefs' probabilities for their best shared card; 0 when none."""
+    return max((mine[card] * theirs[card] for card in mine if card in theirs), default=0.0)
 
 
 def merge_group(

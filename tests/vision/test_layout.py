@@ -432,6 +432,52 @@ def test_cards_put_down_side_by_side_show_both_top_corners_as_one_card_each() ->
     assert all(len(read.indices) == 4 for read in photo.piles[0])
 
 
+def _misread(index: IndexRead, *guesses: tuple[str, float]) -> IndexRead:
+    return replace(index, guesses=tuple(Guess(Card.parse(code), p) for code, p in guesses))
+
+
+def _top_right_of(row: list[IndexRead], card: str) -> int:
+    """The position in `row` of the named card's top-right index (its rightmost upright one)."""
+    upright = [
+        n for n, index in enumerate(row) if index.card.code == card and index.orientation == 0
+    ]
+    return max(upright, key=lambda n: row[n].centre[0])
+
+
+def test_a_four_index_cards_misread_top_right_corner_is_no_card_of_its_own() -> None:
+    """Real photos of a four-index deck: a 6S's top-right index, under glare, read as 6C (0.57),
+    6S its second guess; the other cards show that the deck's top corners lie that far apart."""
+    row = dealt_row(
+        "7S 6S 8S 5S", index=(10.0, 20.0), step=CARD_W + 15, spread=True, four_index=True
+    )
+    corner = _top_right_of(row, "6S")
+    row[corner] = _misread(row[corner], ("6C", 0.57), ("6S", 0.40))
+    photo = arrange(row)
+    assert codes(photo.piles) == [["7S", "6S", "8S", "5S"]]
+    assert [len(read.indices) for read in photo.piles[0]] == [4, 4, 4, 4]
+    assert photo.gaps_of(0) == ()
+
+
+def test_a_misread_neighbour_in_an_overlapping_row_stays_a_card_of_its_own() -> None:
+    """The last card shows the deck's top-corner spacing, but the misread 6H lies one row
+    offset from the 5H, much nearer than a card's two top corners: two cards."""
+    row = dealt_row("4S 5H 6H 7C", index=(10.0, 20.0), step=22.0, four_index=True)
+    six = next(n for n, index in enumerate(row) if index.card.code == "6H")
+    row[six] = _misread(row[six], ("5H", 0.6), ("6H", 0.35))
+    photo = arrange(row)
+    assert codes(photo.piles) == [["4S", "5H", "6H", "7C"]]
+
+
+def test_without_a_card_seen_whole_no_misread_corner_is_joined() -> None:
+    """No card shows both top corners, so nothing tells how far apart a card's corners lie:
+    two loose cards side by side, the second read as the first at 0.6, stay two cards."""
+    row = dealt_row("5H 6H", index=(10.0, 20.0), step=CARD_W + 15)
+    second = next(n for n, index in enumerate(row) if index.card.code == "6H")
+    row[second] = _misread(row[second], ("6H", 0.6), ("5H", 0.38))
+    photo = arrange(row)
+    assert codes(photo.piles) == [["5H", "6H"]]
+
+
 def _turned_box(box, origin: Point, degrees: float):
     x1, y1, x2, y2 = box
     cx, cy = turned(origin, (x1 + x2) / 2 - origin[0], (y1 + y2) / 2 - origin[1], degrees)

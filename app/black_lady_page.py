@@ -217,7 +217,8 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
     text = _("{name}: {cards}, given to {player}.").format(
         name=name, cards=cards, player=now.names[seat]
     )
-    return PhotoNote("success", text, key, then=move_on(seat, key))
+    kind, text = photo_input.read_note("success", text, outcome.blurred)
+    return PhotoNote(kind, text, key, then=move_on(seat, key))
 
 
 def move_on(seat: int, photo: str) -> str | None:

@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 import streamlit as st
 from language import _, ngettext
 
+from blackcat.i18n import N_
 from blackcat.vision.image_io import ACCEPTED
 
 PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
@@ -91,6 +92,18 @@ def breakable(name: str) -> str:
 def show_note(kind: str, message: str, name: str) -> None:
     """One upload note (`kind`: success, info, warning or error) about the file `name`."""
     getattr(st, kind)(message.replace(name, breakable(name)))
+
+
+BLURRED = N_(
+    "The photo looks blurred: if cards are wrong, hold the phone still, let it focus and take it "
+    "again."
+)
+
+
+def read_note(kind: str, text: str, blurred: bool) -> tuple[str, str]:
+    """A note on a photo just read: as it is, or a warning that asks for a sharper photo where
+    the photo looks blurred and something in it is unsure (`PhotoOutcome.blurred`)."""
+    return ("warning", f"{text} {_(BLURRED)}") if blurred else (kind, text)
 
 
 def check_words(doubtful: int) -> str:

@@ -85,6 +85,7 @@ class PhotoOutcome:
     factor: float  # display pixels per photo pixel
     gaps: tuple[tuple[int, ...], ...] = ()  # per row: where a card may be missing
     sides: tuple[str, ...] = ()  # per row: the table side whose player reads it upright
+    blurred: bool = False  # the photo looks blurred and a card is flagged or may be missing
 
     def seats(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """Each table side with cards, in seat order, and its rows with cards
@@ -116,7 +117,12 @@ def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> P
         ) from None
     factor = max(display.shape[:2]) / image.long_side  # the read's boxes are in full pixels
     return PhotoOutcome(
-        rows=photo.piles, display=display, factor=factor, gaps=photo.gaps, sides=photo.sides
+        rows=photo.piles,
+        display=display,
+        factor=factor,
+        gaps=photo.gaps,
+        sides=photo.sides,
+        blurred=photo.blurred and photo.unsure,
     )
 
 

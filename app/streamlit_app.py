@@ -150,13 +150,8 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
         piles=ngettext("{count} pile", "{count} piles", rows).format(count=rows),
         owner=OWNER,
     )
-    return UploadNote(
-        "success",
-        text,
-        None,
-        key,
-        check=True,
-    )
+    kind, text = photo_input.read_note("success", text, outcome.blurred)
+    return UploadNote(kind, text, None, key, check=True)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -172,14 +172,16 @@ def placed_note(
         "piles": ngettext("{count} pile", "{count} piles", rows).format(count=rows),
         "players": and_list([table.player(player_id).name for player_id in seated]),
     }
-    if not missing:
-        text = _("{name}: {cards} in {piles}, given to {players}.").format(**words)
-        return "success", f"{text} {check}"
-    text = _(
-        "{name}: {cards} in {piles}, given to {players}. No piles for {missing}: give them "
-        "theirs below if the photo has them, or photograph their piles on their own."
-    ).format(**words, missing=and_list([table.player(player_id).name for player_id in missing]))
-    return "warning", f"{text} {check}"
+    kind, text = "success", _("{name}: {cards} in {piles}, given to {players}.").format(**words)
+    if missing:
+        names = and_list([table.player(player_id).name for player_id in missing])
+        text = _(
+            "{name}: {cards} in {piles}, given to {players}. No piles for {missing}: give them "
+            "theirs below if the photo has them, or photograph their piles on their own."
+        ).format(**words, missing=names)
+        kind = "warning"
+    kind, text = photo_input.read_note(kind, text, outcome.blurred)
+    return kind, f"{text} {check}"
 
 
 def too_many_sides(name: str, error: TooManySides) -> str:

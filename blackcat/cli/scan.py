@@ -1,12 +1,13 @@
 """`blackcat scan`: read and score photos of kitty piles.
 
 JSON per photo: `{"image", "piles": [{"cards", "confidence", "boxes", <the score fields of
-blackcat score>, "doubtful", "alternatives", "gaps", "side"}], "total", "warnings", "players"}`
-("gaps": the positions in the pile before which a card may be missing; "side": the table side
-whose player reads the pile upright, `near` (the bottom of the photo as stored), `left`, `far`
-or `right`; "players": `[{"side", "piles": [indexes into "piles"], "points"}]`, one per side
-with piles, in seat order near, left, far, right), or `{"image", "error"}` for
-a photo that can't be read (the others go on; the exit status is then 1). With `--annotate`,
+blackcat score>, "doubtful", "alternatives", "gaps", "side"}], "total", "warnings", "players",
+"blurred"}` ("gaps": the positions in the pile before which a card may be missing; "side": the
+table side whose player reads the pile upright, `near` (the bottom of the photo as stored),
+`left`, `far` or `right`; "players": `[{"side", "piles": [indexes into "piles"], "points"}]`,
+one per side with piles, in seat order near, left, far, right; "blurred": whether the photo
+looks blurred, and a warning says so where something in it is unsure), or `{"image", "error"}`
+for a photo that can't be read (the others go on; the exit status is then 1). With `--annotate`,
 each object also names the drawing it wrote (`"annotated"`). The JSON counts piles and cards
 from 0, as `blackcat score --json` does; the text counts them from 1, as the app and the
 annotated photo do (`1.3`: the first pile's third card).
@@ -116,6 +117,7 @@ def photo_to_json(
             {"side": side, "piles": list(seat), "points": sum(piles[i]["points"] for i in seat)}
             for side, seat in photo.seats()
         ],
+        "blurred": photo.blurred,
     }
 
 
@@ -146,6 +148,18 @@ def players_note(photo: PhotoRead, players: int | None, tr: Translator = ENGLISH
     if players is None or not photo.piles or sides == players:
         return []
     return [tr.gettext(SIDES_FOUND).format(players=players, sides=sides)]
+
+
+BLURRED = N_(
+    "the photo looks blurred, so cards may be misread: hold the phone still, let it focus and "
+    "take the photo again"
+)
+
+
+def blur_note(photo: PhotoRead, tr: Translator = ENGLISH) -> list[str]:
+    """A note where the photo looks blurred and something in it is unsure (a flagged card, a
+    gap): a sharper photo is the quickest fix. A blurred photo read surely needs none."""
+    return [tr.gettext(BLURRED)] if photo.blurred and photo.unsure else []
 
 
 def warnings(photo: PhotoRead, decks: int = 1) -> list[str]:
@@ -269,14 +283,18 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{photo_path}: {error}", file=sys.stderr)
             continue
         score = score_player([[read.card for read in pile] for pile in photo.piles], None, variants)
-        notes = warnings(photo, args.decks) + players_note(photo, args.players)
+        notes = warnings(photo, args.decks) + players_note(photo, args.players) + blur_note(photo)
         result = photo_to_json(str(photo_path), photo, score, notes)
         if targets:
             save_annotated(image, photo, targets[number])
             result["annotated"] = str(targets[number])
         results.append(result)
         if not args.json:
-            notes = text_warnings(photo, args.decks, tr) + players_note(photo, args.players, tr)
+            notes = [
+                *text_warnings(photo, args.decks, tr),
+                *players_note(photo, args.players, tr),
+                *blur_note(photo, tr),
+            ]
             print(_text_report(str(photo_path), photo, score, notes, tr))
             if targets:
                 print("  " + tr.gettext("annotated: {path}").format(path=targets[number]))

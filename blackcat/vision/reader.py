@@ -42,6 +42,7 @@ from blackcat.vision.colour import (
 from blackcat.vision.deskew import upright_crop
 from blackcat.vision.image_io import Photo, PhotoSource, TurnedPhoto, as_photo
 from blackcat.vision.layout import NOT_AN_INDEX_ABOVE, arrange, drop_repeated_detections, photo_up
+from blackcat.vision.sharpness import read_sharpness
 from blackcat.vision.squeeze import (
     STRETCHED_LONGEST,
     stretch_for,
@@ -234,7 +235,7 @@ class CardReader:
             if surer(again, chosen):
                 chosen = again
         self.timings = summed_timings(spent)
-        return chosen
+        return replace(chosen, sharpness=read_sharpness(photo, chosen))
 
     def _read_stretched(
         self, photo: Photo, stretch: tuple[float, float], decks: int, players: int | None

@@ -15,6 +15,13 @@ DOUBTFUL_BELOW = 0.80
 models' calibration (models/calibration.json) sets its own measured threshold."""
 
 
+BLURRED_BELOW = 2.5
+"""A photo whose read indices stand less sharp than this (`sharpness.photo_sharpness`: the
+median of their steepest edges over their contrast) looks blurred. On 1,100 photos measured in
+session 27 (models/README.md), sharp ones gave at least about 2.8, all but one; photos blurred by
+0.2% of their long side, 2.39 at the median."""
+
+
 @dataclass(frozen=True)
 class Guess:
     """One of the classifier's ranked answers for a card."""
@@ -113,6 +120,19 @@ class PhotoRead:
     len(pile): after its last card); () when the read gives none for any pile."""
     sides: tuple[str, ...] = ()
     """Per pile, the table side whose player reads it upright (SIDES); () means all "near"."""
+    sharpness: float | None = None
+    """How sharp the read cards' indices stand (`sharpness.read_sharpness`); None: not
+    measured, or too few cards to tell."""
+
+    @property
+    def blurred(self) -> bool:
+        """Whether the photo looks blurred, so that its cards may be misread."""
+        return self.sharpness is not None and self.sharpness < BLURRED_BELOW
+
+    @property
+    def unsure(self) -> bool:
+        """Whether any card is flagged or any card may be missing: something to check."""
+        return any(card.doubtful for pile in self.piles for card in pile) or any(self.gaps)
 
     @property
     def card_count(self) -> int:

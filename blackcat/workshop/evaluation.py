@@ -35,6 +35,34 @@ class LabelledCard:
         return self.code[:-1]
 
 
+@dataclass
+class BlurTally:
+    """How often photos look blurred (`PhotoRead.blurred`) and ask for a sharper photo (where
+    something is also unsure: `cli.scan.blur_note`, the app's note), against the photos read
+    with an error (a card wrong, missing or read where none is)."""
+
+    photos: int = 0
+    with_error: int = 0
+    blurred: int = 0
+    asked: int = 0
+    asked_with_error: int = 0
+
+    def add(self, photo: PhotoRead, error: bool) -> None:
+        asked = photo.blurred and photo.unsure
+        self.photos += 1
+        self.with_error += error
+        self.blurred += photo.blurred
+        self.asked += asked
+        self.asked_with_error += asked and error
+
+    def line(self) -> str:
+        return (
+            f"  look blurred: {self.blurred} of {self.photos} photos; asked for a sharper one: "
+            f"{self.asked}, {self.asked_with_error} of them read with an error "
+            f"({self.with_error} photos read with an error in all)"
+        )
+
+
 @dataclass(frozen=True)
 class ImageResult:
     image: str
@@ -53,6 +81,7 @@ class RealPhotoReport:
     images: tuple[ImageResult, ...]
     seconds: float
     rank_only: bool
+    blur: BlurTally = field(default_factory=BlurTally)
 
     @property
     def recall(self) -> float:
@@ -87,7 +116,8 @@ class RealPhotoReport:
             f"({self.seconds / max(1, len(self.images)):.2f} s a photo)\n"
             f"  right {what}s flagged {self.right_flagged:.3f}; wrong and unflagged "
             f"{self.wrong_unflagged_per_100:.2f} per 100 {what}s read\n"
-            f"  most missed: {missed.most_common(8)}\n  most extra: {extra.most_common(8)}"
+            f"  most missed: {missed.most_common(8)}\n  most extra: {extra.most_common(8)}\n"
+            + self.blur.line()
         )
 
 
@@ -150,17 +180,20 @@ def evaluate_real_photos(reader: CardReader, folder: Path) -> RealPhotoReport:
     labels = load_labels(folder)
     rank_only = any(card.code.endswith("?") for cards in labels.values() for card in cards)
     results = []
+    blur = BlurTally()
     started = time.perf_counter()
     for image_name, cards in sorted(labels.items()):
         photo = reader.read(open_photo(folder / "images" / image_name), decks=1)
         reads = [read for pile in photo.piles for read in pile]
         result = match_cards(reads, cards, rank_only=rank_only)
         results.append(replace(result, image=image_name))
+        blur.add(photo, bool(result.missed or result.extra))
     return RealPhotoReport(
         name=folder.name,
         images=tuple(results),
         seconds=time.perf_counter() - started,
         rank_only=rank_only,
+        blur=blur,
     )
 
 
@@ -206,6 +239,7 @@ class SyntheticReport:
     group_cards: Counter[str] = field(default_factory=Counter)
     group_read: Counter[str] = field(default_factory=Counter)
     group_right: Counter[str] = field(default_factory=Counter)
+    blur: BlurTally = field(default_factory=BlurTally)
     failures: list[str] = field(default_factory=list)
 
     @property
@@ -236,7 +270,8 @@ class SyntheticReport:
             f"cards read\n"
             f"  cards read right by deck: {by_deck}\n"
             f"  by layout (recall / precision): {self._group_line(LAYOUT_GROUP)}\n"
-            f"  by camera fault (recall / precision): {self._group_line(FAULT_GROUP)}"
+            f"  by camera fault (recall / precision): {self._group_line(FAULT_GROUP)}\n"
+            + self.blur.line()
         )
 
     def add_group(self, group: str, cards: int, read: int, right: int) -> None:
@@ -303,6 +338,7 @@ def evaluate_synthetic(reader: CardReader, scenes: Iterable[SceneTruth]) -> Synt
         report.right_flagged += flagged_right
         report.wrong_unflagged += unflagged_wrong
         on_table = sum(len(pile) for pile in truth)
+        report.blur.add(photo, right < on_table or read_count > right)
         for group in (
             LAYOUT_GROUP + scene.layout,
             *(FAULT_GROUP + fault for fault in scene.conditions or ("clean",)),
@@ -351,6 +387,7 @@ class KittyReport:
     rights: list[bool] = field(default_factory=list)  # ... whether it was right ...
     reals: list[bool] = field(default_factory=list)  # ... whether a card is there at all ...
     evidence: list[Evidence] = field(default_factory=list)  # ... and what the models said
+    blur: BlurTally = field(default_factory=BlurTally)
     failures: list[str] = field(default_factory=list)
 
     def add(
@@ -431,7 +468,7 @@ class KittyReport:
                 for turn, n in sorted(self.by_turn.items())
             )
         )
-        return text + self._style_lines() + self._condition_lines()
+        return text + self._style_lines() + self._condition_lines() + "\n" + self.blur.line()
 
     def _condition_lines(self) -> str:
         """Piles exactly right and card recall per camera condition (`--kitty-faults`)."""
@@ -520,6 +557,7 @@ def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyRepor
         truth = [tuple(pile) for pile in meta["piles"] if pile]
         boxes = [tuple(index["box"]) for card in meta["cards"] for index in card["indices"]]
         turn = round(meta.get("tilt_degrees", 0.0) / 90) * 90 % 360
+        right_before = report.scenes_right
         report.add(
             meta_path.stem,
             size,
@@ -531,6 +569,7 @@ def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyRepor
             turn,
             meta.get("condition", ""),
         )
+        report.blur.add(photo, report.scenes_right == right_before)
     return report
 
 

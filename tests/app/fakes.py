@@ -35,6 +35,9 @@ FAKE_ROWS = {
     ),
 }
 FAKE_GAPS = {180: ((2,),)}
+BLURRED = 210  # the photo width at which the stand-in reader finds the photo blurred
+FAKE_ROWS[BLURRED] = FAKE_ROWS[200]  # with its doubtful 2H
+FAKE_SHARPNESS = {BLURRED: 1.8}
 
 
 def table_row(codes: str, left: float, top: float) -> tuple[ReadCard, ...]:
@@ -69,4 +72,5 @@ class FakeReader:
             piles=FAKE_ROWS.get(width, ()),
             gaps=FAKE_GAPS.get(width, ()),
             sides=FAKE_SIDES.get(width, ()),
+            sharpness=FAKE_SHARPNESS.get(width, 3.5),
         )  # other photos: no cards

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import streamlit as st
-from fakes import FakeReader
+from fakes import BLURRED, FakeReader
 from PIL import Image
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Button, Expander, TextInput
@@ -455,6 +455,25 @@ def test_a_good_photo_without_the_reader_gets_the_note(app: AppTest) -> None:
     assert_clean(app)
     assert any("piles.png: The photo reader isn't available" in w.value for w in app.warning)
     assert totals(app) == ["#### Example: 36 points"]
+
+
+def test_a_blurred_photo_with_a_doubtful_card_asks_for_a_sharper_one(
+    app: AppTest, reader: FakeReader
+) -> None:
+    uploader(app).set_value(("shaky.png", png(BLURRED), "image/png"))
+    app.run()
+    assert_clean(app)
+    notes = [w.value for w in app.warning]
+    assert any("2 piles, given to Player 1" in n and "looks blurred" in n for n in notes), notes
+    assert not app.success
+    assert [pile_cards(app, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]  # read all the same
+
+
+def test_a_sharp_photo_gets_no_blur_note(app: AppTest, reader: FakeReader) -> None:
+    uploader(app).set_value(("piles.png", png(200), "image/png"))
+    app.run()
+    assert any("2 piles, given to Player 1" in s.value for s in app.success)
+    assert not any("blurred" in note.value for note in [*app.success, *app.warning])
 
 
 def test_a_photo_is_read_once_placed_and_its_doubtful_card_fixed_in_one_tap(

@@ -6,14 +6,23 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from blackcat.cli.photo_output import annotation_names
-from blackcat.cli.scan import _text_report, photo_to_json, text_warnings, warnings
+from blackcat.cli.scan import (
+    BLURRED,
+    _text_report,
+    blur_note,
+    photo_to_json,
+    text_warnings,
+    warnings,
+)
 from blackcat.games.black_cat import score_player
 from blackcat.games.cards import Card, parse_pile
+from blackcat.i18n import translator
 from blackcat.vision.types import Guess, PhotoRead, ReadCard
 
 DATA = Path(__file__).resolve().parents[1] / "vision" / "data"
@@ -217,7 +226,7 @@ def test_each_pile_says_whose_side_it_faces_and_players_come_in_seat_order() -> 
         {"side": "left", "piles": [1], "points": points[1]},
         {"side": "far", "piles": [0, 3], "points": points[0] + points[3]},
     ]
-    assert list(result)[-1] == "players"  # after every field the photo had
+    assert list(result)[-2:] == ["players", "blurred"]  # after every field the photo had
     text = _text_report("x.jpg", photo, score, [])
     assert "near side (the photographer's): pile 3" in text
     assert "left side: pile 2" in text
@@ -266,3 +275,30 @@ def test_told_more_players_than_the_photo_shows_it_says_so(table_photo: Path) ->
     assert result.returncode == 0, result.stderr
     assert "3 players expected, piles found on 2 sides of the table" in result.stdout
     assert "far side: pile 3 (" in result.stdout
+
+
+def test_the_json_says_whether_each_photo_looks_blurred(scanned) -> None:
+    photos = json.loads(scanned[0].stdout)
+    assert [photo.get("blurred") for photo in photos] == [False, None, False]
+    assert list(photos[0])[-3:] == ["players", "blurred", "annotated"]  # after what it had
+
+
+def test_a_blurred_photo_with_a_flagged_card_asks_for_a_sharper_photo() -> None:
+    piles = (_read_pile("QS 6C 5H"),)
+    unsure = (replace(piles[0][0], confidence=0.4), *piles[0][1:])
+    blurred = PhotoRead(width=100, height=100, piles=(unsure,), sharpness=1.9)
+    assert blurred.blurred and blur_note(blurred) == [BLURRED]
+    spanish = blur_note(blurred, translator("es"))
+    assert spanish[0].startswith("la foto parece borrosa")
+    score = score_player([[read.card for read in unsure]])
+    assert photo_to_json("x.jpg", blurred, score, blur_note(blurred))["blurred"] is True
+
+
+def test_no_blur_note_where_the_blurred_photo_is_read_surely_or_the_photo_is_sharp() -> None:
+    piles = (_read_pile("QS 6C 5H"),)
+    assert blur_note(PhotoRead(width=100, height=100, piles=piles, sharpness=1.9)) == []
+    unsure = ((replace(piles[0][0], confidence=0.4), *piles[0][1:]),)
+    assert blur_note(PhotoRead(width=100, height=100, piles=unsure, sharpness=3.5)) == []
+    assert blur_note(PhotoRead(width=100, height=100, piles=unsure)) == []  # not measured
+    gap = PhotoRead(width=100, height=100, piles=piles, gaps=((1,),), sharpness=1.9)
+    assert blur_note(gap) == [BLURRED]

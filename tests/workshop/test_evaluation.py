@@ -427,3 +427,20 @@ def test_a_kitty_report_counts_piles_and_recall_per_camera_condition() -> None:
     assert report.by_condition_right == {"dim": 1, "fingers": 1}
     assert "dim 0.500 / 0.750 (2)" in report.summary()
     assert "camera condition" not in KittyReport().summary()
+
+
+def test_blur_is_tallied_against_the_photos_read_with_an_error() -> None:
+    from blackcat.workshop.evaluation import BlurTally
+
+    sure = (read_card("QS", (10, 10)), read_card("8D", (40, 10)))
+    unsure = (read_card("QS", (10, 10), confidence=0.3), read_card("8D", (40, 10)))
+    tally = BlurTally()
+    tally.add(PhotoRead(100, 100, (unsure,), sharpness=1.5), error=True)  # asked, rightly
+    tally.add(PhotoRead(100, 100, (sure,), sharpness=1.5), error=False)  # blurred, read surely
+    tally.add(PhotoRead(100, 100, (unsure,), sharpness=3.5), error=True)  # sharp, yet wrong
+    tally.add(PhotoRead(100, 100, (sure,)), error=False)  # too few cards to judge
+    assert (tally.photos, tally.blurred, tally.asked, tally.asked_with_error) == (4, 2, 1, 1)
+    assert tally.line() == (
+        "  look blurred: 2 of 4 photos; asked for a sharper one: 1, 1 of them read with an "
+        "error (2 photos read with an error in all)"
+    )

@@ -1,0 +1,86 @@
+"""Whether a photo is too blurred to trust: how sharp the edges of its cards' indices are.
+
+A blurred photo's indices still look like indices to the detector, but the classifier misreads
+them (models/README.md, session 26: kitty piles out of focus by 0.2% of the photo's long side
+read right 0.975 -> 0.750). The measure: each read card's top index, scaled to MEASURE_PIXELS
+tall, its steepest grey gradients over its contrast; the median over the photo's cards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from statistics import median
+
+import cv2
+import numpy as np
+
+from blackcat.vision.image_io import PhotoSource
+from blackcat.vision.types import Box, PhotoRead
+
+MEASURE_PIXELS = 32.0
+"""Each index is measured at this height, so that a large photo and a small one compare."""
+
+STEEPEST_PERCENTILE = 98.0
+"""An index's sharpness: this percentile of its gradient magnitudes (its strokes' edges)..."""
+
+MIN_CONTRAST = 30.0
+"""...over its contrast (95th minus 5th percentile of grey, 0-255); an index of less contrast
+than this (glare, a shadow) says little and is not measured."""
+
+MIN_INDEX_PIXELS = 20.0
+"""Only indices at least this long (their box's long side, in the photo's own pixels) are
+measured: a smaller one is soft for want of pixels, however well focused (a whole table's far
+piles in a 2 MP photo, 10-16 px, measured 1.9-2.5)."""
+
+MIN_MEASURED = 3
+"""A photo is judged only on at least this many measured indices."""
+
+
+def index_sharpness(crop: np.ndarray) -> float | None:
+    """The sharpness of one index's RGB crop (any size), or None where it has too little
+    contrast or too few pixels to tell."""
+    long_side = max(crop.shape[:2])
+    if min(crop.shape[:2]) < 4 or long_side < 8:
+        return None
+    scale = MEASURE_PIXELS / long_side  # a turned index lies on its side
+    interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC
+    sized = cv2.resize(crop, None, fx=scale, fy=scale, interpolation=interpolation)
+    grey = cv2.cvtColor(sized, cv2.COLOR_RGB2GRAY).astype(np.float32)
+    low, high = np.percentile(grey, (5.0, 95.0))
+    if high - low < MIN_CONTRAST:
+        return None
+    gradient = np.hypot(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
+    return float(np.percentile(gradient, STEEPEST_PERCENTILE) / (high - low))
+
+
+def photo_sharpness(picture: np.ndarray, boxes: Sequence[Box], scale: float) -> float | None:
+    """The median sharpness of the indices at `boxes` (full-resolution pixels) in `picture`, a
+    copy of the photo `scale` times its size; None where fewer than MIN_MEASURED measure (each
+    at least MIN_INDEX_PIXELS long, with contrast)."""
+    measured = []
+    for x1, y1, x2, y2 in boxes:
+        if max(x2 - x1, y2 - y1) < MIN_INDEX_PIXELS:
+            continue
+        top, bottom = max(0, int(y1 * scale)), int(np.ceil(y2 * scale))
+        left, right = max(0, int(x1 * scale)), int(np.ceil(x2 * scale))
+        sharpness = index_sharpness(picture[top:bottom, left:right])
+        if sharpness is not None:
+            measured.append(sharpness)
+    return median(measured) if len(measured) >= MIN_MEASURED else None
+
+
+def top_index_boxes(read: PhotoRead) -> list[Box]:
+    """Each read card's first index box (the one the detector found first): one per card, so
+    that a card seen at four corners counts as much as a card seen at one."""
+    return [card.indices[0].box for pile in read.piles for card in pile if card.indices]
+
+
+def read_sharpness(photo: PhotoSource, read: PhotoRead) -> float | None:
+    """`photo_sharpness` of the read cards' indices, on the coarsest copy of the photo decoded
+    so far that shows them at least MEASURE_PIXELS tall (the reader's crops were cut from one)."""
+    boxes = top_index_boxes(read)
+    if len(boxes) < MIN_MEASURED:
+        return None
+    index_size = median(max(x2 - x1, y2 - y1) for x1, y1, x2, y2 in boxes)
+    at_least = round(photo.long_side * min(1.0, MEASURE_PIXELS / max(index_size, 1.0)))
+    picture = photo.picture(at_least, finer_decoded=True)
+    return photo_sharpness(picture, boxes, max(picture.shape[:2]) / photo.long_side)

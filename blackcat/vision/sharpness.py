@@ -32,6 +32,8 @@ measured: a smaller one is soft for want of pixels, however well focused (a whol
 piles in a 2 MP photo, 10-16 px, measured 1.9-2.5)."""
 
 MIN_MEASURED = 3
+MOST_MEASURED = 15
+"""At most this many cards are measured, spread over the read (a whole table has 60)."""
 """A photo is judged only on at least this many measured indices."""
 
 
@@ -69,9 +71,10 @@ def photo_sharpness(picture: np.ndarray, boxes: Sequence[Box], scale: float) -> 
 
 
 def top_index_boxes(read: PhotoRead) -> list[Box]:
-    """Each read card's first index box (the one the detector found first): one per card, so
-    that a card seen at four corners counts as much as a card seen at one."""
-    return [card.indices[0].box for pile in read.piles for card in pile if card.indices]
+    """Each read card's first index box: one per card, so that a card seen at four corners
+    counts as much as a card seen at one; at most MOST_MEASURED of them, every n-th."""
+    boxes = [card.indices[0].box for pile in read.piles for card in pile if card.indices]
+    return boxes[:: -(-len(boxes) // MOST_MEASURED)] if boxes else boxes
 
 
 def read_sharpness(photo: PhotoSource, read: PhotoRead) -> float | None:

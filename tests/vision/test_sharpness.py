@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from blackcat.games.cards import Card
 from blackcat.vision.image_io import Photo, load_image
 from blackcat.vision.reader import CardReader
 from blackcat.vision.sharpness import (
     MIN_MEASURED,
+    MOST_MEASURED,
     index_sharpness,
     photo_sharpness,
     read_sharpness,
+    top_index_boxes,
 )
-from blackcat.vision.types import BLURRED_BELOW, PhotoRead
+from blackcat.vision.types import BLURRED_BELOW, IndexRead, PhotoRead, ReadCard
 
 EXAMPLE = Path(__file__).parents[2] / "app" / "example.jpg"
 
@@ -78,6 +82,21 @@ def test_indices_too_small_to_show_their_edges_are_not_measured() -> None:
         picture[10:26, 10 + 40 * n : 18 + 40 * n] = glyph(16)  # a far pile's 16 px indices
         boxes.append((10.0 + 40 * n, 10.0, 18.0 + 40 * n, 26.0))
     assert photo_sharpness(picture, boxes, 1.0) is None
+
+
+def test_a_whole_table_is_judged_on_at_most_fifteen_cards_spread_over_it() -> None:
+    card = ReadCard(
+        Card.parse("QS"), (0.0, 0.0, 10.0, 20.0), 0.9, (), (IndexRead((0, 0, 10, 20), 1.0, ()),)
+    )
+    piles = tuple(
+        tuple(
+            replace(card, indices=(IndexRead((n, p, n + 10, p + 20), 1.0, ()),)) for n in range(15)
+        )
+        for p in range(4)
+    )
+    boxes = top_index_boxes(PhotoRead(width=100, height=100, piles=piles))
+    assert len(boxes) == MOST_MEASURED
+    assert {box[1] for box in boxes} == {0, 1, 2, 3}  # from every pile
 
 
 def test_a_read_of_too_few_cards_is_not_judged() -> None:

@@ -19,8 +19,9 @@ BLURRED_BELOW = 2.5
 """A photo whose read indices stand less sharp than this (`sharpness.photo_sharpness`: the
 median of their steepest edges over their contrast) looks blurred. Measured in session 27
 (models/README.md): 40 kitty photos blurred by 0.2% of their long side, 23 below it (median
-2.39); unblurred, 1 of 149 real photos (a dim, soft one read with errors), none of 553 kitty and
-table photos, 2 of 376 with one camera fault each and 13 of 153 soft 640 px frames."""
+2.39); unblurred, 1 of 149 real photos (a dim, soft one read with errors), none of 390 kitty,
+harder, small and table photos, 1 of 180 camera-fault kitty photos, and 13 of 153 640 px frames
+of scattered cards with camera faults."""
 
 
 @dataclass(frozen=True)

@@ -119,7 +119,8 @@ probabilities for it) and lie as far apart as the top corners of a card the phot
 away from the light (real photos: a 6S's top-right index read as 6C at 0.57, an extra card)."""
 
 CORNER_SPACING_WITHIN = 0.2
-"""...as far apart, in index heights, within this part of that card's own spacing."""
+"""...as far apart, in index heights, as those cards' top corners are at the nearest and the
+farthest (perspective and the boxes' own sizes spread them), less or more by this part."""
 
 MAX_ROW_TILT_DEGREES = 45.0
 TOP_GUESSES = 3
@@ -901,11 +902,7 @@ def merge_group(
     The raw belief multiplies the detector's, the classifier's "an index" and its best card, and
     how well the glyphs stand with the photo's up (or upside down): an index lying across the
     rows of a pile is most often a pip or face art."""
-    totals: dict[Card, float] = defaultdict(float)
-    for index in group:
-        for guess in index.guesses:
-            totals[guess.card] += guess.probability / len(group)
-    ranked = sorted(totals.items(), key=lambda item: -item[1])[:TOP_GUESSES]
+    ranked = sorted(_beliefs(group).items(), key=lambda item: -item[1])[:TOP_GUESSES]
     is_index = sum(index.index_probability for index in group) / len(group)
     detected = max(index.detection_confidence for index in group)
     upright = sum(_stands_with(index, up) for index in group) / len(group)

@@ -2,8 +2,8 @@
 
 A blurred photo's indices still look like indices to the detector, but the classifier misreads
 them (models/README.md, session 26: kitty piles out of focus by 0.2% of the photo's long side
-read right 0.975 -> 0.750). The measure: each read card's top index, scaled to MEASURE_PIXELS
-tall, its steepest grey gradients over its contrast; the median over the photo's cards."""
+read right 0.975 -> 0.750). The measure: each read card's first index, scaled to MEASURE_PIXELS
+on its long side, its steepest grey gradients over its contrast; the median over the cards."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from blackcat.vision.image_io import PhotoSource
 from blackcat.vision.types import Box, PhotoRead
 
 MEASURE_PIXELS = 32.0
-"""Each index is measured at this height, so that a large photo and a small one compare."""
+"""Each index is measured at this length, so that a large photo and a small one compare."""
 
 STEEPEST_PERCENTILE = 98.0
 """An index's sharpness: this percentile of its gradient magnitudes (its strokes' edges)..."""
@@ -32,9 +32,10 @@ measured: a smaller one is soft for want of pixels, however well focused (a whol
 piles in a 2 MP photo, 10-16 px, measured 1.9-2.5)."""
 
 MIN_MEASURED = 3
+"""A photo is judged only on at least this many measured indices."""
+
 MOST_MEASURED = 15
 """At most this many cards are measured, spread over the read (a whole table has 60)."""
-"""A photo is judged only on at least this many measured indices."""
 
 
 def index_sharpness(crop: np.ndarray) -> float | None:

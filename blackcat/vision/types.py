@@ -18,10 +18,9 @@ models' calibration (models/calibration.json) sets its own measured threshold.""
 BLURRED_BELOW = 2.5
 """A photo whose read indices stand less sharp than this (`sharpness.photo_sharpness`: the
 median of their steepest edges over their contrast) looks blurred. Measured in session 27
-(models/README.md): 40 kitty photos blurred by 0.2% of their long side, 23 below it (median
-2.39); unblurred, 1 of 149 real photos (a dim, soft one read with errors), none of 390 kitty,
-harder, small and table photos, 1 of 180 camera-fault kitty photos, and 13 of 153 640 px frames
-of scattered cards with camera faults."""
+(models/README.md, "A blurred photo asks for a sharper one"): 23 of 40 kitty photos blurred by
+0.2% of their long side fall below it; of unblurred photos, 1 of 149 real ones (dim and soft,
+read with an error) and none of 390 kitty and table scenes."""
 
 
 @dataclass(frozen=True)

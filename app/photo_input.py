@@ -100,10 +100,10 @@ BLURRED = N_(
 )
 
 
-def read_note(kind: str, text: str, blurred: bool) -> tuple[str, str]:
+def read_note(kind: str, text: str, wants_sharper_photo: bool) -> tuple[str, str]:
     """A note on a photo just read: as it is, or a warning that asks for a sharper photo where
-    the photo looks blurred and something in it is unsure (`PhotoOutcome.blurred`)."""
-    return ("warning", f"{text} {_(BLURRED)}") if blurred else (kind, text)
+    the photo looks blurred and something in it is unsure (`PhotoRead.wants_sharper_photo`)."""
+    return ("warning", f"{text} {_(BLURRED)}") if wants_sharper_photo else (kind, text)
 
 
 def check_words(doubtful: int) -> str:

@@ -85,7 +85,7 @@ class PhotoOutcome:
     factor: float  # display pixels per photo pixel
     gaps: tuple[tuple[int, ...], ...] = ()  # per row: where a card may be missing
     sides: tuple[str, ...] = ()  # per row: the table side whose player reads it upright
-    blurred: bool = False  # the photo looks blurred and a card is flagged or may be missing
+    wants_sharper_photo: bool = False  # it looks blurred and a card is flagged or may be missing
 
     def seats(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """Each table side with cards, in seat order, and its rows with cards
@@ -122,7 +122,7 @@ def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> P
         factor=factor,
         gaps=photo.gaps,
         sides=photo.sides,
-        blurred=photo.blurred and photo.unsure,
+        wants_sharper_photo=photo.wants_sharper_photo,
     )
 
 

@@ -180,7 +180,7 @@ def placed_note(
             "theirs below if the photo has them, or photograph their piles on their own."
         ).format(**words, missing=names)
         kind = "warning"
-    kind, text = photo_input.read_note(kind, text, outcome.blurred)
+    kind, text = photo_input.read_note(kind, text, outcome.wants_sharper_photo)
     return kind, f"{text} {check}"
 
 

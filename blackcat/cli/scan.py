@@ -159,7 +159,7 @@ BLURRED = N_(
 def blur_note(photo: PhotoRead, tr: Translator = ENGLISH) -> list[str]:
     """A note where the photo looks blurred and something in it is unsure (a flagged card, a
     gap): a sharper photo is the quickest fix. A blurred photo read surely needs none."""
-    return [tr.gettext(BLURRED)] if photo.blurred and photo.unsure else []
+    return [tr.gettext(BLURRED)] if photo.wants_sharper_photo else []
 
 
 def warnings(photo: PhotoRead, decks: int = 1) -> list[str]:

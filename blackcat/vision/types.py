@@ -136,6 +136,12 @@ class PhotoRead:
         return any(card.doubtful for pile in self.piles for card in pile) or any(self.gaps)
 
     @property
+    def wants_sharper_photo(self) -> bool:
+        """Whether to ask for a sharper photo: it looks blurred and something in it is unsure
+        (a blurred photo read surely needs none)."""
+        return self.blurred and self.unsure
+
+    @property
     def card_count(self) -> int:
         return sum(len(pile) for pile in self.piles)
 

@@ -37,8 +37,8 @@ class LabelledCard:
 
 @dataclass
 class BlurTally:
-    """How often photos look blurred (`PhotoRead.blurred`) and ask for a sharper photo (where
-    something is also unsure: `cli.scan.blur_note`, the app's note), against the photos read
+    """How often photos look blurred (`PhotoRead.blurred`) and ask for a sharper photo
+    (`PhotoRead.wants_sharper_photo`: `scan`'s warning, the app's note), against the photos read
     with an error (a card wrong, missing or read where none is)."""
 
     photos: int = 0
@@ -48,7 +48,7 @@ class BlurTally:
     asked_with_error: int = 0
 
     def add(self, photo: PhotoRead, error: bool) -> None:
-        asked = photo.blurred and photo.unsure
+        asked = photo.wants_sharper_photo
         self.photos += 1
         self.with_error += error
         self.blurred += photo.blurred

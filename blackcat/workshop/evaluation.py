@@ -83,35 +83,37 @@ class RealPhotoReport:
     rank_only: bool
     blur: BlurTally = field(default_factory=BlurTally)
 
+    def _total(self, count: str) -> int:
+        """One of ImageResult's counts, summed over the photos."""
+        return sum(getattr(result, count) for result in self.images)
+
+    def _share(self, part: str, whole: str) -> float:
+        return self._total(part) / max(1, self._total(whole))
+
     @property
     def recall(self) -> float:
-        labelled = sum(result.labelled for result in self.images)
-        return sum(result.matched for result in self.images) / max(1, labelled)
+        return self._share("matched", "labelled")
 
     @property
     def precision(self) -> float:
-        read = sum(result.read for result in self.images)
-        return sum(result.matched for result in self.images) / max(1, read)
+        return self._share("matched", "read")
 
     @property
     def right_flagged(self) -> float:
         """The share of right reads flagged for checking (issue 27: at most 0.10)."""
-        matched = sum(result.matched for result in self.images)
-        return sum(result.right_flagged for result in self.images) / max(1, matched)
+        return self._share("right_flagged", "matched")
 
     @property
     def wrong_unflagged_per_100(self) -> float:
         """Reads matching no label and not flagged, per 100 cards read (at most 1)."""
-        read = sum(result.read for result in self.images)
-        return 100 * sum(result.wrong_unflagged for result in self.images) / max(1, read)
+        return 100 * self._share("wrong_unflagged", "read")
 
     def summary(self) -> str:
         what = "rank" if self.rank_only else "card"
         missed = Counter(code for result in self.images for code in result.missed)
         extra = Counter(code for result in self.images for code in result.extra)
-        labelled = sum(result.labelled for result in self.images)
         return (
-            f"{self.name}: {len(self.images)} photos, {labelled} labelled cards; "
+            f"{self.name}: {len(self.images)} photos, {self._total('labelled')} labelled cards; "
             f"{what} recall {self.recall:.3f}, precision {self.precision:.3f} "
             f"({self.seconds / max(1, len(self.images)):.2f} s a photo)\n"
             f"  right {what}s flagged {self.right_flagged:.3f}; wrong and unflagged "

@@ -13,13 +13,14 @@ back ends give the same boxes and the same probabilities (a test holds them to t
 from __future__ import annotations
 
 import ast
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 from PIL import Image
+
+from blackcat.vision.parallel import usable_cores
 
 if TYPE_CHECKING:
     from onnxruntime import InferenceSession
@@ -61,13 +62,13 @@ def model_info(metadata: dict[str, str]) -> ModelInfo:
     )
 
 
-def _session(path: Path) -> InferenceSession:
+def _session(path: Path, threads: int | None = None) -> InferenceSession:
+    """An ONNX Runtime session on the CPU, its runs on `threads` threads (None: every core)."""
     import onnxruntime as ort
 
     options = ort.SessionOptions()
     options.log_severity_level = 3  # errors only: its warnings are not the player's business
-    threads = os.cpu_count() or 1
-    options.intra_op_num_threads = threads
+    options.intra_op_num_threads = threads or usable_cores()
     # Worker threads that spin while waiting for work take the cores everything else needs: our
     # own Python between two runs, and the app's server and browser on the same machine.
     # Measured on 2 cores: a 12 MP photo 82-97 ms instead of 115-121, the app's server 0.2 s
@@ -79,8 +80,8 @@ def _session(path: Path) -> InferenceSession:
 class OnnxModel:
     """An exported model in an ONNX Runtime session, with what its metadata says of it."""
 
-    def __init__(self, path: Path) -> None:
-        self.session = _session(path)
+    def __init__(self, path: Path, threads: int | None = None) -> None:
+        self.session = _session(path, threads)
         self.info = model_info(self.session.get_modelmeta().custom_metadata_map)
         self.input_name = self.session.get_inputs()[0].name
 
@@ -106,14 +107,15 @@ class LazyOnnxDetector:
     """An `OnnxDetector` loaded when first used: a model only some photos need (a whole
     table's) costs nothing to the others."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, threads: int | None = None) -> None:
         self.path = path
+        self.threads = threads
         self._loaded: OnnxDetector | None = None
 
     @property
     def loaded(self) -> OnnxDetector:
         if self._loaded is None:
-            self._loaded = OnnxDetector(self.path)
+            self._loaded = OnnxDetector(self.path, self.threads)
         return self._loaded
 
     @property

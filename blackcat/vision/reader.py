@@ -42,6 +42,7 @@ from blackcat.vision.colour import (
 from blackcat.vision.deskew import upright_crop
 from blackcat.vision.image_io import Photo, PhotoSource, TurnedPhoto, as_photo
 from blackcat.vision.layout import NOT_AN_INDEX_ABOVE, arrange, drop_repeated_detections, photo_up
+from blackcat.vision.parallel import THREADS_PER_RUN, parallel_map
 from blackcat.vision.sharpness import read_sharpness
 from blackcat.vision.squeeze import (
     STRETCHED_LONGEST,
@@ -174,7 +175,9 @@ class CardReader:
             OnnxClassifier(paths[1]),
             settings,
             load_calibration(models_dir),
-            LazyOnnxDetector(table_path) if table_path.is_file() else None,
+            # a table's places and sides are searched side by side, each search on its own
+            # share of the cores (`parallel`)
+            LazyOnnxDetector(table_path, THREADS_PER_RUN) if table_path.is_file() else None,
             load_table_threshold(models_dir),
         )
 
@@ -355,13 +358,24 @@ class CardReader:
         called no index, which may mark gaps). The near side is always read again: the search
         sized its pass by the indices it was sure of, mostly the largest, and a near column's
         smaller ones could go missing there."""
-        by_side: dict[int, list[IndexRead]] = {}
         sides_started = time.perf_counter()
-        for up in sorted(set(sides)):
-            own = [index for index, side in zip(kept, sides, strict=True) if side == up]
-            others = [index for index, side in zip(kept, sides, strict=True) if side != up]
-            seen_so = up != 0 and 2 * sum(index.seen_turned == up for index in own) >= len(own)
-            by_side[up] = own if seen_so else self.read_side_again(photo, own, others, up, fix)
+        sided = list(zip(kept, sides, strict=True))
+        own = {up: [index for index, side in sided if side == up] for up in sides}
+        others = {up: [index for index, side in sided if side != up] for up in sides}
+        again = [
+            up
+            for up in sorted(own)
+            if up == 0 or 2 * sum(index.seen_turned == up for index in own[up]) < len(own[up])
+        ]
+        # each side's part cut here, one after the other (cutting may decode a copy of the
+        # photo); the detector searches them at once
+        views = [side_view(photo, own[up], up) for up in again]
+        found = parallel_map(partial(self._found_in, fix=fix, detector=self.table_detector), views)
+        by_side = {up: own[up] for up in sorted(own)}
+        for up, (boxes, confidences) in zip(again, found, strict=True):
+            by_side[up] = self._found_on_side(
+                photo, own[up], others[up], up, fix, boxes, confidences
+            )
         stages["sides again"] = time.perf_counter() - sides_started
         laid_out = time.perf_counter()
         width, height = photo.size
@@ -424,17 +438,24 @@ class CardReader:
         the photo may reach a neighbour's piles), or nearer theirs than its own, stays theirs."""
         if not own:
             return own
+        found, confidences = self._found_in(
+            side_view(photo, own, up), fix, None, self.table_detector
+        )
+        return self._found_on_side(photo, own, others, up, fix, found, confidences)
+
+    def _found_on_side(
+        self,
+        photo: Photo,
+        own: list[IndexRead],
+        others: list[IndexRead],
+        up: int,
+        fix: PixelFix,
+        found: np.ndarray,
+        confidences: np.ndarray,
+    ) -> list[IndexRead]:
+        """`read_side_again`'s indices from what the detector found on the side's part of the
+        photo (`found`, photo-pixel boxes, and their `confidences`)."""
         boxes = np.array([index.box for index in own])
-        region, size = region_plan(
-            boxes,
-            photo.size,
-            DETECTOR_STRIDE,
-            index_pixels(up),
-            margin_heights=SIDE_MARGIN,
-        )
-        found, confidences = self._detect_in(
-            photo, region, size, fix, turns=up, finer_decoded=True, detector=self.table_detector
-        )
         found_boxes, found_confidences = _as_lists(found, confidences)
         reads = self.classify(photo, found_boxes, fix, turns=up, finer_decoded=True)
         theirs = np.array([index.box for index in others]).reshape(-1, 4)
@@ -532,17 +553,18 @@ class CardReader:
         if not plans:
             return (*_as_lists(boxes, confidences), [0] * len(boxes), 0.0, several)
         more, more_confidences, more_turns = np.zeros((0, 4)), np.zeros(0), np.zeros(0, int)
-        for plan in plans:
-            found, found_confidences = self._detect_in(
-                photo,
-                plan.region,
-                plan.size,
-                fix,
-                turns=plan.turns,
-                confidence=plan.confidence,
-                finer_decoded=several,  # decoded for the places' classification
-                detector=self.table_detector if plan.of_a_table else self.detector,
-            )
+        # several: the places' finest copy is decoded already, for their classification
+        views = [
+            detector_view(photo, plan.region, plan.size, plan.turns, finer_decoded=several)
+            for plan in plans
+        ]
+
+        def search(plan: PassPlan, view: DetectorView) -> tuple[np.ndarray, np.ndarray]:
+            detector = self.table_detector if plan.of_a_table else self.detector
+            return self._found_in(view, fix, plan.confidence, detector)
+
+        searched = parallel_map(lambda planned: search(*planned), zip(plans, views, strict=True))
+        for plan, (found, found_confidences) in zip(plans, searched, strict=True):
             own = [n for n, box in enumerate(found) if not plan.elsewhere(box)]
             found, found_confidences = found[own].reshape(-1, 4), found_confidences[own]
             kept = not_overlapped(more, found)
@@ -668,31 +690,26 @@ class CardReader:
         `confidence` (None: the settings' threshold). `finer_decoded`: shrink the region from a
         finer copy of the photo where one is already decoded. `detector`: None, the index
         detector."""
-        x1, y1, x2, y2 = region
-        needed = round(size * photo.long_side / max(x2 - x1, y2 - y1))
-        picture = photo.picture(needed, finer_decoded=finer_decoded)
-        to_picture = max(picture.shape[:2]) / photo.long_side
-        part = picture[
-            round(y1 * to_picture) : round(y2 * to_picture),
-            round(x1 * to_picture) : round(x2 * to_picture),
-        ]
-        small, factor = (
-            downscale(part, size) if size <= max(part.shape[:2]) else enlarge(part, size)
-        )
-        seen = np.ascontiguousarray(np.rot90(small, turns)) if turns % 4 else small
+        view = detector_view(photo, region, size, turns, finer_decoded)
+        return self._found_in(view, fix, confidence, detector)
+
+    def _found_in(
+        self,
+        view: DetectorView,
+        fix: PixelFix,
+        confidence: float | None = None,
+        detector: IndexDetector | None = None,
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """`_detect_in`'s detections in a region already cut (`detector_view`). It touches no
+        photo, so several run at once (`parallel_map`)."""
         xyxy, confidences = (detector or self.detector).detect(
-            fix.apply(seen, denoise=True),
-            size,
+            fix.apply(view.seen, denoise=True),
+            view.size,
             self.settings.detect_confidence if confidence is None else confidence,
         )
-        xyxy = np.asarray(xyxy, dtype=np.float64).reshape(-1, 4)
-        if turns % 4:
-            small_size = (small.shape[1], small.shape[0])
-            back = [turn_box(tuple(box), small_size, turns) for box in xyxy]
-            xyxy = np.array(back, dtype=np.float64).reshape(-1, 4)
-        xyxy = xyxy / (factor * to_picture)
-        xyxy += (x1, y1, x1, y1)
-        return xyxy, np.asarray(confidences, dtype=np.float64)
+        return view.in_photo(np.asarray(xyxy, dtype=np.float64)), np.asarray(
+            confidences, dtype=np.float64
+        )
 
     def classify(
         self,
@@ -1203,6 +1220,60 @@ FEW_TO_TURN_BY = 3
 HINTS_TO_TURN_BY = 12
 """A place where the first pass was sure of fewer than FEW_TO_TURN_BY indices is turned as its
 HINTS_TO_TURN_BY likeliest hints, read by the classifier, stand."""
+
+
+def side_view(photo: PhotoSource, own: list[IndexRead], up: int) -> DetectorView:
+    """A table side's part of the photo (round its indices, `own`) as the detector searches it
+    again: turned `up` quarter turns so that its glyphs stand upright, its indices enlarged to
+    the size the models read best (`index_pixels`)."""
+    boxes = np.array([index.box for index in own])
+    region, size = region_plan(
+        boxes, photo.size, DETECTOR_STRIDE, index_pixels(up), margin_heights=SIDE_MARGIN
+    )
+    return detector_view(photo, region, size, up, finer_decoded=True)
+
+
+@dataclass(frozen=True)
+class DetectorView:
+    """A region of a photo as the detector sees it: cut, sized (`size` pixels along its long
+    side, or the picture's own where it is shrunk to that) and turned `turns` quarter turns
+    anticlockwise (`unturned_size`: its width and height before that); `scale` detector pixels
+    a photo pixel, `origin` the region's top left."""
+
+    seen: np.ndarray
+    size: int
+    turns: int
+    unturned_size: tuple[int, int]
+    scale: float
+    origin: tuple[int, int]
+
+    def in_photo(self, boxes: np.ndarray) -> np.ndarray:
+        """Boxes found in `seen` as photo-pixel boxes."""
+        boxes = boxes.reshape(-1, 4)
+        if self.turns % 4:
+            back = [turn_box(tuple(box), self.unturned_size, self.turns) for box in boxes]
+            boxes = np.array(back, dtype=np.float64).reshape(-1, 4)
+        x, y = self.origin
+        return boxes / self.scale + (x, y, x, y)
+
+
+def detector_view(
+    photo: PhotoSource, region: Region, size: int, turns: int = 0, finer_decoded: bool = False
+) -> DetectorView:
+    """`region` (photo pixels) cut from the copy of the photo its `size` needs (a finer one
+    already decoded, if `finer_decoded`), sized and turned for the detector."""
+    x1, y1, x2, y2 = region
+    needed = round(size * photo.long_side / max(x2 - x1, y2 - y1))
+    picture = photo.picture(needed, finer_decoded=finer_decoded)
+    to_picture = max(picture.shape[:2]) / photo.long_side
+    part = picture[
+        round(y1 * to_picture) : round(y2 * to_picture),
+        round(x1 * to_picture) : round(x2 * to_picture),
+    ]
+    small, factor = downscale(part, size) if size <= max(part.shape[:2]) else enlarge(part, size)
+    seen = np.ascontiguousarray(np.rot90(small, turns)) if turns % 4 else small
+    unturned_size = (small.shape[1], small.shape[0])
+    return DetectorView(seen, size, turns, unturned_size, factor * to_picture, (x1, y1))
 
 
 @dataclass(frozen=True)

@@ -117,6 +117,23 @@ def test_a_box_turned_back_lands_where_it_was() -> None:
         assert turn_box(seen, (50, 30), quarter_turns) == (10, 5, 20, 9)
 
 
+def test_what_the_detector_finds_in_a_part_of_the_photo_lands_where_it_lies() -> None:
+    from blackcat.vision.image_io import as_photo
+    from blackcat.vision.reader import detector_view
+
+    picture = np.zeros((300, 400, 3), np.uint8)
+    picture[110:150, 220:240] = 255  # a mark in the region (200, 100)-(300, 180)
+    for quarter_turns in range(4):
+        for size in (64, 320):  # shrunk, enlarged
+            view = detector_view(as_photo(picture), (200, 100, 300, 180), size, quarter_turns)
+            assert max(view.seen.shape[:2]) == size
+            rows, columns = np.nonzero(view.seen[..., 0] > 127)
+            seen = np.array([columns.min(), rows.min(), columns.max() + 1, rows.max() + 1])
+            assert view.in_photo(seen.astype(float)).tolist() == [
+                pytest.approx([220, 110, 240, 150], abs=2)
+            ]
+
+
 @pytest.mark.parametrize("meta_path", SCENES[:1], ids=lambda path: path.stem)
 def test_each_card_keeps_its_box_confidence_and_alternatives(
     reader: CardReader, meta_path: Path
@@ -599,7 +616,7 @@ def test_a_sides_second_read_keeps_what_it_finds_nearer_its_own_indices_than_ano
     found = np.array([next_to_own, next_to_theirs, others[0].box])
     classifier = ScriptedClassifier([[("6H", 1.0, "5H")]])
     reader = CardReader(object(), classifier, ReaderSettings(detect_size=512))  # type: ignore[arg-type]
-    monkeypatch.setattr(reader, "_detect_in", lambda *_, **__: (found, np.full(3, 0.9)))
+    monkeypatch.setattr(reader, "_found_in", lambda *_, **__: (found, np.full(3, 0.9)))
     photo = as_photo(np.full((600, 800, 3), 255, np.uint8))
     read = reader.read_side_again(photo, own, others, 0)
     assert sorted(index.box for index in read) == [own[0].box, next_to_own]

@@ -1,5 +1,5 @@
-"""What both `blackcat scan` games write of a read photo: the reader's fields in JSON, and the
-annotated drawing of each photo."""
+"""What both `blackcat scan` games write of a read photo: the reader's fields in JSON, the note
+that asks for a sharper photo, and the annotated drawing of each photo."""
 
 from __future__ import annotations
 
@@ -8,8 +8,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from blackcat.i18n import ENGLISH, N_, Translator
 from blackcat.vision.image_io import Photo
 from blackcat.vision.types import PhotoRead, ReadCard
+
+BLURRED = N_(
+    "the photo looks blurred, so cards may be misread: hold the phone still, let it focus and "
+    "take the photo again"
+)
+
+
+def blur_note(photo: PhotoRead, tr: Translator = ENGLISH) -> list[str]:
+    """A note where the photo looks blurred and something in it is unsure (a flagged card, a
+    gap): a sharper photo is the quickest fix. A blurred photo read surely needs none."""
+    return [tr.gettext(BLURRED)] if photo.wants_sharper_photo else []
 
 
 def reads_to_json(reads: Sequence[ReadCard]) -> dict[str, Any]:

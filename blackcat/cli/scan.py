@@ -26,7 +26,12 @@ from typing import Any
 
 from blackcat.cli import translator_for
 from blackcat.cli.lady import add_ace_hearts
-from blackcat.cli.photo_output import annotation_paths, reads_to_json, save_annotated
+from blackcat.cli.photo_output import (
+    annotation_paths,
+    blur_note,
+    reads_to_json,
+    save_annotated,
+)
 from blackcat.games.black_cat import (
     DuplicateCard,
     PlayerScore,
@@ -148,18 +153,6 @@ def players_note(photo: PhotoRead, players: int | None, tr: Translator = ENGLISH
     if players is None or not photo.piles or sides == players:
         return []
     return [tr.gettext(SIDES_FOUND).format(players=players, sides=sides)]
-
-
-BLURRED = N_(
-    "the photo looks blurred, so cards may be misread: hold the phone still, let it focus and "
-    "take the photo again"
-)
-
-
-def blur_note(photo: PhotoRead, tr: Translator = ENGLISH) -> list[str]:
-    """A note where the photo looks blurred and something in it is unsure (a flagged card, a
-    gap): a sharper photo is the quickest fix. A blurred photo read surely needs none."""
-    return [tr.gettext(BLURRED)] if photo.wants_sharper_photo else []
 
 
 def warnings(photo: PhotoRead, decks: int = 1) -> list[str]:

@@ -4,7 +4,9 @@ photo, whatever its row). The deal is scored and checked as `blackcat lady` does
 
 `--json` prints the object of `blackcat lady --json`, each player's entry extended with the
 photo and what the reader said about each card: `{"players": [{"image", "cards", "points",
-"no_tricks", "confidence", "boxes", "doubtful", "alternatives"}], "total", "problems"}`. A photo
+"no_tricks", "confidence", "boxes", "doubtful", "alternatives", "blurred"}], "total", "problems"}`
+("blurred": whether the photo looks blurred; the text output then asks for a sharper photo where
+something in it is unsure, as `blackcat scan` does). A photo
 that can't be read is `{"image", "error"}` in its seat: the others still score, the checks that
 need every player wait, and the exit status is 1. Fewer than 3 or more than 9 photos exit 2.
 With `--annotate`, each player's entry also names the drawing written for its photo
@@ -16,13 +18,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
 from blackcat.cli import translator_for
 from blackcat.cli.lady import format_deal_report
-from blackcat.cli.photo_output import annotation_paths, reads_to_json, save_annotated
+from blackcat.cli.photo_output import BLURRED, annotation_paths, reads_to_json, save_annotated
 from blackcat.cli.score import tolerate_narrow_consoles
 from blackcat.games.black_lady import (
     MAX_PLAYERS,
@@ -60,10 +62,12 @@ def deal_to_json(
     reads: Sequence[tuple[ReadCard, ...] | str],
     rules: Rules,
     problems: Sequence[Problem],
+    blurred: Collection[int] = (),
 ) -> dict[str, Any]:
-    """`reads[i]` is player i's cards as read, or the reason the photo couldn't be read."""
+    """`reads[i]` is player i's cards as read, or the reason the photo couldn't be read;
+    `blurred`: the seats whose photos look blurred."""
     players: list[dict[str, Any]] = []
-    for image, read in zip(images, reads, strict=True):
+    for seat, (image, read) in enumerate(zip(images, reads, strict=True)):
         if isinstance(read, str):
             players.append({"image": image, "error": read})
             continue
@@ -76,6 +80,7 @@ def deal_to_json(
                 "points": score.points,
                 "no_tricks": score.no_tricks,
                 **fields,
+                "blurred": seat in blurred,
             }
         )
     return {
@@ -91,11 +96,14 @@ def _text_report(
     rules: Rules,
     problems: Sequence[Problem],
     tr: Translator = ENGLISH,
+    sharper_wanted: Collection[int] = (),
 ) -> str:
-    """`problems` are in `tr`'s language, named with `default_names(len(images), tr)`."""
+    """`problems` are in `tr`'s language, named with `default_names(len(images), tr)`;
+    `sharper_wanted`: the seats whose photos look blurred with something unsure in them
+    (`PhotoRead.wants_sharper_photo`), whose lines ask for a sharper photo."""
     lines = []
     names = default_names(len(images), tr)
-    for name, image, read in zip(names, images, reads, strict=True):
+    for seat, (name, image, read) in enumerate(zip(names, images, reads, strict=True)):
         if isinstance(read, str):
             lines.append(f"{name}: {image}: {read}")
             continue
@@ -112,6 +120,8 @@ def _text_report(
         if doubtful:
             check = tr.gettext("check {cards}").format(cards="; ".join(doubtful))
             cards = f"{cards}; {check}"
+        if seat in sharper_wanted:
+            cards = f"{cards}; {tr.gettext(BLURRED)}"
         lines.append(f"{name}: {image}: {cards}")
     scored = DealScore(
         tuple(
@@ -154,6 +164,8 @@ def run(args: argparse.Namespace) -> int:
     photo_paths = [Path(photo) for photo in args.photos]
     targets = annotation_paths(args.annotate, photo_paths) if args.annotate else []
     drawings: dict[int, str] = {}  # seat: the drawing written for its photo
+    blurred: set[int] = set()
+    sharper_wanted: set[int] = set()
     reads: list[tuple[ReadCard, ...] | str] = []
     for seat, photo_path in enumerate(photo_paths):
         try:
@@ -163,6 +175,10 @@ def run(args: argparse.Namespace) -> int:
             reads.append(str(error))
             continue
         reads.append(tricks_of(photo))
+        if photo.blurred:
+            blurred.add(seat)
+        if photo.wants_sharper_photo:
+            sharper_wanted.add(seat)
         if targets:
             save_annotated(image, photo, targets[seat])
             drawings[seat] = str(targets[seat])
@@ -170,13 +186,13 @@ def run(args: argparse.Namespace) -> int:
         None if isinstance(read, str) else tuple(r.card for r in read) for read in reads
     ]
     if args.json:
-        deal = deal_to_json(images, reads, rules, check_deal(tricks))
+        deal = deal_to_json(images, reads, rules, check_deal(tricks), blurred)
         for seat, drawing in drawings.items():
             deal["players"][seat]["annotated"] = drawing
         print(json.dumps(deal))
     else:
         problems = check_deal(tricks, default_names(len(tricks), tr), tr)
-        print(_text_report(images, reads, rules, problems, tr))
+        print(_text_report(images, reads, rules, problems, tr, sharper_wanted))
         for drawing in drawings.values():
             print(tr.gettext("annotated: {path}").format(path=drawing))
     return 1 if any(isinstance(read, str) for read in reads) else 0

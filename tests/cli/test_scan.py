@@ -11,11 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from blackcat.cli.photo_output import annotation_names
+from blackcat.cli.photo_output import BLURRED, annotation_names, blur_note
 from blackcat.cli.scan import (
-    BLURRED,
     _text_report,
-    blur_note,
     photo_to_json,
     text_warnings,
     warnings,

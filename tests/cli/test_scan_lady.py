@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from blackcat.cli.scan_lady import black_cat_options, deal_to_json, tricks_of
+from blackcat.cli.photo_output import BLURRED
+from blackcat.cli.scan_lady import _text_report, black_cat_options, deal_to_json, tricks_of
 from blackcat.games.black_lady import Rules, check_deal
 from blackcat.games.cards import parse_card, parse_pile
+from blackcat.i18n import translator
 from blackcat.vision.types import Guess, PhotoRead, ReadCard
 
 DATA = Path(__file__).resolve().parents[1] / "vision" / "data"
@@ -124,11 +126,27 @@ def test_the_json_of_a_deal_with_a_photo_that_could_not_be_read() -> None:
             [{"card": "AH", "probability": 0.4}],
             [{"card": "3C", "probability": 0.97}],
         ],
+        "blurred": False,
     }
     assert data["players"][1] == {"image": "notes.txt", "error": "notes.txt is not an image"}
     assert data["players"][2]["no_tricks"] is True and data["players"][2]["points"] == 50
     assert data["total"] == -1
     assert data["problems"] == []  # nothing is wrong yet, and player 2 isn't read
+
+
+def test_a_blurred_photo_is_said_and_asks_for_a_sharper_one_where_a_card_is_unsure() -> None:
+    reads = [(read("QS"), read("AH", 0.4)), (read("3C"),), (read("KD"),)]
+    tricks = [parse_pile("QS AH"), parse_pile("3C"), parse_pile("KD")]
+    data = deal_to_json(["a.jpg", "b.jpg", "c.jpg"], reads, Rules(), check_deal(tricks), {0, 2})
+    assert [player["blurred"] for player in data["players"]] == [True, False, True]
+    text = _text_report(["a.jpg", "b.jpg", "c.jpg"], reads, Rules(), [], sharper_wanted={0})
+    first, second, *_ = text.splitlines()
+    assert BLURRED in first and BLURRED not in second
+    spanish = _text_report(
+        ["a.jpg", "b.jpg", "c.jpg"], reads, Rules(), [], translator("es"), sharper_wanted={0}
+    )
+    assert translator("es").gettext(BLURRED) in spanish.splitlines()[0]
+    assert translator("es").gettext(BLURRED) != BLURRED
 
 
 def test_photos_of_one_name_get_a_drawing_each(tmp_path: Path) -> None:

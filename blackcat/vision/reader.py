@@ -702,14 +702,14 @@ class CardReader:
     ) -> tuple[np.ndarray, np.ndarray]:
         """`_detect_in`'s detections in a region already cut (`detector_view`). It touches no
         photo, so several run at once (`parallel_map`)."""
+        seen, mapping = view.seen()
         xyxy, confidences = (detector or self.detector).detect(
-            fix.apply(view.seen, denoise=True),
+            fix.apply(seen, denoise=True),
             view.size,
             self.settings.detect_confidence if confidence is None else confidence,
         )
-        return view.in_photo(np.asarray(xyxy, dtype=np.float64)), np.asarray(
-            confidences, dtype=np.float64
-        )
+        found = mapping.in_photo(np.asarray(xyxy, dtype=np.float64))
+        return found, np.asarray(confidences, dtype=np.float64)
 
     def classify(
         self,
@@ -1234,21 +1234,18 @@ def side_view(photo: PhotoSource, own: list[IndexRead], up: int) -> DetectorView
 
 
 @dataclass(frozen=True)
-class DetectorView:
-    """A region of a photo as the detector sees it: cut, sized (`size` pixels along its long
-    side, or the picture's own where it is shrunk to that) and turned `turns` quarter turns
-    anticlockwise (`unturned_size`: its width and height before that); `scale` detector pixels
-    a photo pixel, `origin` the region's top left."""
+class BoxMapping:
+    """How boxes found in a picture the detector saw map back to the photo: the picture was a
+    region (top left at `origin`, photo pixels) scaled by `scale` (its pixels a photo pixel),
+    then turned `turns` quarter turns anticlockwise from `unturned_size` (width, height)."""
 
-    seen: np.ndarray
-    size: int
     turns: int
     unturned_size: tuple[int, int]
     scale: float
     origin: tuple[int, int]
 
     def in_photo(self, boxes: np.ndarray) -> np.ndarray:
-        """Boxes found in `seen` as photo-pixel boxes."""
+        """Boxes found in the picture as photo-pixel boxes."""
         boxes = boxes.reshape(-1, 4)
         if self.turns % 4:
             back = [turn_box(tuple(box), self.unturned_size, self.turns) for box in boxes]
@@ -1257,11 +1254,37 @@ class DetectorView:
         return boxes / self.scale + (x, y, x, y)
 
 
+@dataclass(frozen=True)
+class DetectorView:
+    """A region cut from a copy of the photo (`part`; `to_picture`: that copy's pixels a photo
+    pixel; `origin`: the region's top left in photo pixels), for the detector to see at `size`
+    pixels along its long side, turned `turns` quarter turns anticlockwise. Cutting it may
+    decode a copy of the photo; sizing and turning it (`seen`) touch no photo, so they run on
+    the workers beside the detector (`parallel_map`)."""
+
+    part: np.ndarray
+    size: int
+    turns: int
+    to_picture: float
+    origin: tuple[int, int]
+
+    def seen(self) -> tuple[np.ndarray, BoxMapping]:
+        """The picture the detector sees (shrunk to `size`, or enlarged, and turned), and how
+        what it finds there maps back to the photo."""
+        part, size = self.part, self.size
+        small, factor = (
+            downscale(part, size) if size <= max(part.shape[:2]) else enlarge(part, size)
+        )
+        seen = np.ascontiguousarray(np.rot90(small, self.turns)) if self.turns % 4 else small
+        unturned_size = (small.shape[1], small.shape[0])
+        return seen, BoxMapping(self.turns, unturned_size, factor * self.to_picture, self.origin)
+
+
 def detector_view(
     photo: PhotoSource, region: Region, size: int, turns: int = 0, finer_decoded: bool = False
 ) -> DetectorView:
     """`region` (photo pixels) cut from the copy of the photo its `size` needs (a finer one
-    already decoded, if `finer_decoded`), sized and turned for the detector."""
+    already decoded, if `finer_decoded`), to be sized and turned for the detector."""
     x1, y1, x2, y2 = region
     needed = round(size * photo.long_side / max(x2 - x1, y2 - y1))
     picture = photo.picture(needed, finer_decoded=finer_decoded)
@@ -1270,10 +1293,7 @@ def detector_view(
         round(y1 * to_picture) : round(y2 * to_picture),
         round(x1 * to_picture) : round(x2 * to_picture),
     ]
-    small, factor = downscale(part, size) if size <= max(part.shape[:2]) else enlarge(part, size)
-    seen = np.ascontiguousarray(np.rot90(small, turns)) if turns % 4 else small
-    unturned_size = (small.shape[1], small.shape[0])
-    return DetectorView(seen, size, turns, unturned_size, factor * to_picture, (x1, y1))
+    return DetectorView(part, size, turns, to_picture, (x1, y1))
 
 
 @dataclass(frozen=True)

@@ -126,10 +126,11 @@ def test_what_the_detector_finds_in_a_part_of_the_photo_lands_where_it_lies() ->
     for quarter_turns in range(4):
         for size in (64, 320):  # shrunk, enlarged
             view = detector_view(as_photo(picture), (200, 100, 300, 180), size, quarter_turns)
-            assert max(view.seen.shape[:2]) == size
-            rows, columns = np.nonzero(view.seen[..., 0] > 127)
-            seen = np.array([columns.min(), rows.min(), columns.max() + 1, rows.max() + 1])
-            assert view.in_photo(seen.astype(float)).tolist() == [
+            seen, mapping = view.seen()
+            assert max(seen.shape[:2]) == size
+            rows, columns = np.nonzero(seen[..., 0] > 127)
+            box = np.array([columns.min(), rows.min(), columns.max() + 1, rows.max() + 1])
+            assert mapping.in_photo(box.astype(float)).tolist() == [
                 pytest.approx([220, 110, 240, 150], abs=2)
             ]
 

@@ -373,7 +373,7 @@ class CardReader:
         found = parallel_map(partial(self._found_in, fix=fix, detector=self.table_detector), views)
         by_side = {up: own[up] for up in sorted(own)}
         for up, (boxes, confidences) in zip(again, found, strict=True):
-            by_side[up] = self._found_on_side(
+            by_side[up] = self.read_side_again(
                 photo, own[up], others[up], up, fix, boxes, confidences
             )
         stages["sides again"] = time.perf_counter() - sides_started
@@ -429,32 +429,17 @@ class CardReader:
         own: list[IndexRead],
         others: list[IndexRead],
         up: int,
-        fix: PixelFix = NO_FIX,
-    ) -> list[IndexRead]:
-        """A table side's indices, found and read again on its part of the photo turned so
-        that its glyphs stand upright (as the models read best), with those of the first read
-        that the second does not find; boxes and glyph turns in the photo as it is. What the
-        second read finds where the first found another side's indices (`others`: its part of
-        the photo may reach a neighbour's piles), or nearer theirs than its own, stays theirs."""
-        if not own:
-            return own
-        found, confidences = self._found_in(
-            side_view(photo, own, up), fix, None, self.table_detector
-        )
-        return self._found_on_side(photo, own, others, up, fix, found, confidences)
-
-    def _found_on_side(
-        self,
-        photo: Photo,
-        own: list[IndexRead],
-        others: list[IndexRead],
-        up: int,
         fix: PixelFix,
         found: np.ndarray,
         confidences: np.ndarray,
     ) -> list[IndexRead]:
-        """`read_side_again`'s indices from what the detector found on the side's part of the
-        photo (`found`, photo-pixel boxes, and their `confidences`)."""
+        """A table side's indices read again from what the detector found on its part of the
+        photo (`side_view`: turned so that its glyphs stand upright, as the models read best;
+        `found`, photo-pixel boxes, and their `confidences`), with those of the first read
+        (`own`) that the second does not find; boxes and glyph turns in the photo as it is.
+        What the second read finds where the first found another side's indices (`others`:
+        its part of the photo may reach a neighbour's piles), or nearer theirs than its own,
+        stays theirs."""
         boxes = np.array([index.box for index in own])
         found_boxes, found_confidences = _as_lists(found, confidences)
         reads = self.classify(photo, found_boxes, fix, turns=up, finer_decoded=True)

@@ -600,9 +600,7 @@ def test_hints_no_part_of_their_place_covers_are_searched_as_a_place_of_their_ow
     assert reader._left_over_plans(photo, NO_FIX, [place], near, covered, 512) == []
 
 
-def test_a_sides_second_read_keeps_what_it_finds_nearer_its_own_indices_than_anothers(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_sides_second_read_keeps_what_it_finds_nearer_its_own_indices_than_anothers() -> None:
     from blackcat.games.cards import Card
     from blackcat.vision.image_io import as_photo
     from blackcat.vision.reader import ReaderSettings
@@ -617,9 +615,8 @@ def test_a_sides_second_read_keeps_what_it_finds_nearer_its_own_indices_than_ano
     found = np.array([next_to_own, next_to_theirs, others[0].box])
     classifier = ScriptedClassifier([[("6H", 1.0, "5H")]])
     reader = CardReader(object(), classifier, ReaderSettings(detect_size=512))  # type: ignore[arg-type]
-    monkeypatch.setattr(reader, "_found_in", lambda *_, **__: (found, np.full(3, 0.9)))
     photo = as_photo(np.full((600, 800, 3), 255, np.uint8))
-    read = reader.read_side_again(photo, own, others, 0)
+    read = reader.read_side_again(photo, own, others, 0, NO_FIX, found, np.full(3, 0.9))
     assert sorted(index.box for index in read) == [own[0].box, next_to_own]
 
 

@@ -53,7 +53,7 @@ from blackcat.vision.squeeze import (
     surer,
     unstretched,
 )
-from blackcat.vision.table_layout import arrange_sides, table_sides
+from blackcat.vision.table_layout import arrange_sides, each_side_from_the_surer, table_sides
 from blackcat.vision.types import SIDES, Box, Guess, IndexRead, PhotoRead, ReadCard
 
 MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
@@ -219,7 +219,8 @@ class CardReader:
 
         A photo squeezed along one axis (its indices stand narrower or wider than decks print
         them: a wide webcam frame resized to a square) is read again stretched back
-        (`squeeze`), and that read is kept unless it is sure of fewer cards. A small photo of
+        (`squeeze`), and that read is kept unless it is sure of fewer cards (a whole table's
+        sides each from the read surer of it: `each_side_from_the_surer`). A small photo of
         one player's cards is also read at the usual squeezes undone (`stretches_to_search`),
         and the surest read kept (`surer`)."""
         photo = as_photo(image)
@@ -230,7 +231,9 @@ class CardReader:
         if stretch is not None:
             again = self._read_stretched(photo, stretch, decks, players)
             spent.append(self.timings)
-            if sure_cards(again) >= sure_cards(read):
+            if read.whole_table and again.whole_table:
+                chosen = each_side_from_the_surer(read, again, decks, players)
+            elif sure_cards(again) >= sure_cards(read):
                 chosen = again
         for searched in stretches_to_search(read, photo.long_side):
             again = self._read_stretched(photo, searched, decks, players)

@@ -9,8 +9,14 @@ from test_layout import codes, facing, index_at, oriented_row
 
 from blackcat.games.cards import Card
 from blackcat.vision.layout import arrange, drop_repeated_detections
-from blackcat.vision.table_layout import arrange_sides, arrange_table, laid_apart, table_sides
-from blackcat.vision.types import SIDES, Guess, IndexRead
+from blackcat.vision.table_layout import (
+    arrange_sides,
+    arrange_table,
+    each_side_from_the_surer,
+    laid_apart,
+    table_sides,
+)
+from blackcat.vision.types import SIDES, Guess, IndexRead, PhotoRead, ReadCard
 
 TABLE = 1000.0  # a square photo of the table, its centre the table's
 NEAR_PILES = ((430.0, 700.0), (430.0, 820.0))  # where a player's two piles start, seen from them
@@ -355,3 +361,49 @@ def test_on_a_table_an_upside_down_index_read_with_the_near_side_is_no_hidden_ca
     far_top = [index for index in player(2, "KS") if index.orientation == 2]
     photo = arrange_sides({0: [*near, *far_top], 1: left}, width=int(TABLE), height=int(TABLE))
     assert codes(photo.piles) == [["AH", "3D", "7C"], ["5H", "6H", "7H"]]
+
+
+def read_of(*piles: tuple[str, str, float], gaps: tuple[tuple[int, ...], ...] = ()) -> PhotoRead:
+    """A read of piles (side, cards, each card's probability), each card sure of itself alone."""
+    cards = tuple(
+        tuple(
+            ReadCard(Card.parse(code), (0.0, 0.0, 1.0, 1.0), p, (Guess(Card.parse(code), p),), ())
+            for code in pile.split()
+        )
+        for _, pile, p in piles
+    )
+    return PhotoRead(100, 100, cards, gaps, tuple(side for side, _, _ in piles))
+
+
+def test_each_side_of_a_table_read_twice_comes_from_the_read_surer_of_it() -> None:
+    as_it_is = read_of(("near", "6S QS", 0.99), ("far", "KS 9C", 0.5))
+    stretched = read_of(("near", "6S QH", 0.6), ("far", "KS 9C 4S", 0.95), ("far", "2D", 0.9))
+    merged = each_side_from_the_surer(as_it_is, stretched)
+    assert codes(merged.piles) == [["6S", "QS"], ["KS", "9C", "4S"], ["2D"]]
+    assert merged.sides == ("near", "far", "far")
+    tie = each_side_from_the_surer(read_of(("near", "6S", 0.9)), read_of(("near", "6C", 0.9)))
+    assert codes(tie.piles) == [["6C"]]  # the stretched read, as a whole read's tie goes
+
+
+def test_a_sides_gaps_count_against_its_read() -> None:
+    with_gap = read_of(("near", "6S QS 4D", 0.9), gaps=((2,),))
+    without = read_of(("near", "6S QS 5D", 0.6))
+    assert codes(each_side_from_the_surer(without, with_gap).piles) == [["6S", "QS", "5D"]]
+
+
+def test_a_card_on_two_sides_taken_from_different_reads_is_kept_once() -> None:
+    as_it_is = read_of(("near", "6S 9C", 0.99), ("far", "KS", 0.3))
+    stretched = read_of(("near", "6S", 0.5), ("far", "KS 9C 4S", 0.9))
+    merged = each_side_from_the_surer(as_it_is, stretched)
+    assert codes(merged.piles) == [["6S", "9C"], ["KS", "4S"]]
+    assert merged.gaps_of(1) == (1,)  # where the far pile's 9C was read
+    # with two decks a card may lie twice
+    two = each_side_from_the_surer(as_it_is, stretched, decks=2)
+    assert codes(two.piles) == [["6S", "9C"], ["KS", "9C", "4S"]]
+
+
+def test_sides_from_two_reads_make_no_more_players_than_told() -> None:
+    as_it_is = read_of(("near", "6S QS", 0.99), ("far", "KS 9C", 0.9))
+    stretched = read_of(("near", "6S", 0.5), ("left", "2D 3D 4D", 0.9))
+    assert each_side_from_the_surer(as_it_is, stretched, players=2) == as_it_is
+    assert each_side_from_the_surer(as_it_is, stretched).sides == ("near", "left", "far")

@@ -501,9 +501,9 @@ def each_side_from_the_surer(
     gap). Where that would make more sides than `players`, the read surer of the whole table.
 
     A seated camera squeezes the far and side piles most, and the stretched read reads them
-    best, but not every side of every photo: on 120 tables drawn afresh (seed 2828), piles
-    exactly right 0.848 with the surer read kept whole, 0.879 with each side's own (test /
-    calibration tables 0.903 / 0.918 -> 0.916 / 0.922, a throwaway script's count)."""
+    best, but not every side of every photo: piles right on the test / calibration tables and
+    120 drawn afresh 0.904 / 0.920 / 0.851 with the surer read kept whole, 0.915 / 0.920 /
+    0.886 with each side's own (models/README.md, "Session 28")."""
     found = {one.side_of(n) for one in (read, again) for n in range(len(one.piles))}
     sides_there = [side for side in SIDES if side in found]
     if players is not None and len(sides_there) > players:

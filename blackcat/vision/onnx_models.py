@@ -13,6 +13,7 @@ back ends give the same boxes and the same probabilities (a test holds them to t
 from __future__ import annotations
 
 import ast
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -105,18 +106,21 @@ class OnnxDetector(OnnxModel):
 
 class LazyOnnxDetector:
     """An `OnnxDetector` loaded when first used: a model only some photos need (a whole
-    table's) costs nothing to the others."""
+    table's) costs nothing to the others. Loaded once, however many searches first ask for it
+    at the same time."""
 
     def __init__(self, path: Path, threads: int | None = None) -> None:
         self.path = path
         self.threads = threads
         self._loaded: OnnxDetector | None = None
+        self._loading = threading.Lock()
 
     @property
     def loaded(self) -> OnnxDetector:
-        if self._loaded is None:
-            self._loaded = OnnxDetector(self.path, self.threads)
-        return self._loaded
+        with self._loading:
+            if self._loaded is None:
+                self._loaded = OnnxDetector(self.path, self.threads)
+            return self._loaded
 
     @property
     def trained_size(self) -> int:

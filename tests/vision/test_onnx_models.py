@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from PIL import Image
@@ -106,3 +108,29 @@ def test_a_small_crop_is_enlarged_bicubically_as_training_drew_small_crops() -> 
     assert steepest[0] > steepest[1]
     large = np.zeros((100, 80, 3), dtype=np.uint8)
     assert sized_for_classifier(large, (64, 64)).shape == (80, 64, 3)
+
+
+def test_a_lazy_detector_asked_for_by_several_searches_at_once_loads_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import threading
+    import time
+
+    from blackcat.vision import onnx_models
+
+    loads: list[Path] = []
+
+    def slow_load(path: Path, threads: int | None = None) -> object:
+        loads.append(path)
+        time.sleep(0.05)  # long enough for the other searches to ask meanwhile
+        return object()
+
+    monkeypatch.setattr(onnx_models, "OnnxDetector", slow_load)
+    lazy = onnx_models.LazyOnnxDetector(Path("table_detector.onnx"), threads=1)
+    got: list[object] = []
+    searches = [threading.Thread(target=lambda: got.append(lazy.loaded)) for _ in range(4)]
+    for search in searches:
+        search.start()
+    for search in searches:
+        search.join()
+    assert len(loads) == 1 and len({id(model) for model in got}) == 1

@@ -363,8 +363,8 @@ class CardReader:
         smaller ones could go missing there."""
         sides_started = time.perf_counter()
         sided = list(zip(kept, sides, strict=True))
-        own = {up: [index for index, side in sided if side == up] for up in sides}
-        others = {up: [index for index, side in sided if side != up] for up in sides}
+        own = {up: [index for index, side in sided if side == up] for up in set(sides)}
+        others = {up: [index for index, side in sided if side != up] for up in set(sides)}
         again = [
             up
             for up in sorted(own)
@@ -547,11 +547,12 @@ class CardReader:
             for plan in plans
         ]
 
-        def search(plan: PassPlan, view: DetectorView) -> tuple[np.ndarray, np.ndarray]:
+        def search(planned: tuple[PassPlan, DetectorView]) -> tuple[np.ndarray, np.ndarray]:
+            plan, view = planned
             detector = self.table_detector if plan.of_a_table else self.detector
             return self._found_in(view, fix, plan.confidence, detector)
 
-        searched = parallel_map(lambda planned: search(*planned), zip(plans, views, strict=True))
+        searched = parallel_map(search, zip(plans, views, strict=True))
         for plan, (found, found_confidences) in zip(plans, searched, strict=True):
             own = [n for n, box in enumerate(found) if not plan.elsewhere(box)]
             found, found_confidences = found[own].reshape(-1, 4), found_confidences[own]

@@ -26,6 +26,7 @@ from blackcat.vision.layout import (
     placed_once,
     turn_to_up,
 )
+from blackcat.vision.squeeze import sure_cards
 from blackcat.vision.types import SIDES, IndexRead, PhotoRead, ReadCard
 
 Pile = tuple[ReadCard, ...]
@@ -498,7 +499,8 @@ def each_side_from_the_surer(
     as it is) as one read: each side's piles from the read surer of them (`side_sureness`; on a
     tie the stretched one), then, with one deck, each card at most once across all the piles
     (`_one_of_each_across`: a card read on two sides takes its next guess on one, or leaves a
-    gap). Where that would make more sides than `players`, the read surer of the whole table.
+    gap). Where that would make more sides than `players`, the read sure of more cards, as one
+    player's photos choose (`squeeze.sure_cards`).
 
     A seated camera squeezes the far and side piles most, and the stretched read reads them
     best, but not every side of every photo: piles right on the test / calibration tables and
@@ -507,7 +509,7 @@ def each_side_from_the_surer(
     found = {one.side_of(n) for one in (read, again) for n in range(len(one.piles))}
     sides_there = [side for side in SIDES if side in found]
     if players is not None and len(sides_there) > players:
-        return again if side_sureness(again) >= side_sureness(read) else read
+        return again if sure_cards(again) >= sure_cards(read) else read
     piles: list[Pile] = []
     gaps: list[tuple[int, ...]] = []
     pile_sides: list[str] = []
@@ -523,10 +525,10 @@ def each_side_from_the_surer(
     return replace(read, piles=tuple(piles), gaps=tuple(gaps), sides=tuple(pile_sides))
 
 
-def side_sureness(read: PhotoRead, side: str | None = None) -> float:
-    """How surely the read reads a side's piles (None: every side's): its cards' probabilities
-    summed, less one for each place where a card may be missing (a gap)."""
-    piles = [n for n in range(len(read.piles)) if side is None or read.side_of(n) == side]
+def side_sureness(read: PhotoRead, side: str) -> float:
+    """How surely the read reads a side's piles: its cards' probabilities summed, less one for
+    each place where a card may be missing (a gap)."""
+    piles = [n for n in range(len(read.piles)) if read.side_of(n) == side]
     cards = sum(card.confidence for n in piles for card in read.piles[n])
     return cards - sum(len(read.gaps_of(n)) for n in piles)
 

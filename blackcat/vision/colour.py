@@ -95,8 +95,8 @@ def two_ink_negative(picture: np.ndarray) -> np.ndarray:
     suits, red or gold or any colour) red, on white."""
     channels = picture[..., :3]
     out = np.empty_like(channels)
-    out[..., 0] = 255 - channels.min(axis=2)
-    out[..., 1] = out[..., 2] = 255 - channels.max(axis=2)
+    out[..., 0] = 255 - darkest_channel(channels)
+    out[..., 1] = out[..., 2] = 255 - brightest_channel(channels)
     return out
 
 
@@ -107,7 +107,7 @@ def red_ink_negative(picture: np.ndarray) -> np.ndarray:
     silver, gold) turns black, the red one red, on white (`two_ink_negative` would make a gold
     ink's spades red)."""
     channels = picture[..., :3].astype(np.int16)
-    brightest = channels.max(axis=2)
+    brightest = brightest_channel(channels)
     out = np.empty((*picture.shape[:2], 3), np.uint8)
     out[..., 0] = np.clip(255 - brightest + _red_above(channels), 0, 255)
     out[..., 1] = out[..., 2] = 255 - brightest
@@ -116,7 +116,18 @@ def red_ink_negative(picture: np.ndarray) -> np.ndarray:
 
 def _red_above(rgb: np.ndarray) -> np.ndarray:
     """How far each colour's red stands above its other channels (0 where it doesn't)."""
-    return np.clip(rgb[..., 0] - rgb[..., 1:].max(axis=-1), 0, None)
+    return np.clip(rgb[..., 0] - np.maximum(rgb[..., 1], rgb[..., 2]), 0, None)
+
+
+def brightest_channel(rgb: np.ndarray) -> np.ndarray:
+    """Each pixel's brightest channel (R, G, B the last axis). Channel by channel: NumPy's
+    `max(axis=-1)` over three values a pixel runs about eight times slower."""
+    return np.maximum(np.maximum(rgb[..., 0], rgb[..., 1]), rgb[..., 2])
+
+
+def darkest_channel(rgb: np.ndarray) -> np.ndarray:
+    """Each pixel's darkest channel, as `brightest_channel`."""
+    return np.minimum(np.minimum(rgb[..., 0], rgb[..., 1]), rgb[..., 2])
 
 
 def fix_for(picture: np.ndarray) -> PixelFix:
@@ -134,7 +145,7 @@ def white_balance(picture: np.ndarray) -> PixelFix:
     pixels = _sample(picture).reshape(-1, 3).astype(np.float32)
     if len(pixels) < 64:
         return NO_FIX  # a tiny picture: nothing to learn from
-    brightness = pixels.sum(axis=1)
+    brightness = pixels[:, 0] + pixels[:, 1] + pixels[:, 2]
     count = max(16, int(len(pixels) * WHITE_SHARE))
     brightest = pixels[np.argpartition(-brightness, count - 1)[:count]]
     white = np.maximum(np.median(brightest, axis=0), 1.0)
@@ -164,7 +175,7 @@ def is_colourless(picture: np.ndarray) -> bool:
     pixels = _sample(picture).astype(np.int16)
     if pixels.size == 0:
         return False
-    chroma = pixels.max(axis=2) - pixels.min(axis=2)
+    chroma = brightest_channel(pixels) - darkest_channel(pixels)
     return float((chroma > COLOURED_CHROMA).mean()) < COLOURLESS_BELOW
 
 

@@ -1036,6 +1036,13 @@ SECOND_PASS_MAX_SIZE = 1536
 """...in a picture at most this long: on the region round what the first pass found, or on the
 whole photo when it found nothing."""
 
+SECOND_PASS_CLOSER = 1.2
+"""...and only where it sees them at least this many times larger than the first pass did,
+or the first found fewer than FEW_FOUND: a pass over about the same pixels at about the same
+scale (one player's 12 MP photo whose piles fill the frame, its indices some 20 px tall at the
+first pass's size) finds what the first found, at a second run's cost (121 -> 84 ms for
+`benchmarks/bench_reader.py`'s photo; on kitty, harder, camera-fault, small and real photos ...)."""
+
 DETECTOR_STRIDE = 32  # the detector's input sides are multiples of this
 
 CROP_INDEX_PIXELS = 32.0
@@ -1065,7 +1072,11 @@ def second_pass_plan(
     else:
         margin = SECOND_PASS_MARGIN * index_height
     region = _around(boxes, margin, photo_size)
-    return region, _seen_size(region, index_height, SECOND_PASS_INDEX_PIXELS, first_size)
+    size = _seen_size(region, index_height, SECOND_PASS_INDEX_PIXELS, first_size)
+    closer = size / max(region[2] - region[0], region[3] - region[1]) / (first_size / long_side)
+    if len(boxes) >= FEW_FOUND and closer < SECOND_PASS_CLOSER:
+        return None
+    return region, size
 
 
 def _around(boxes: np.ndarray, margin: float, photo_size: tuple[int, int]) -> Region:

@@ -275,6 +275,22 @@ def test_the_second_pass_looks_round_what_the_first_found() -> None:
     assert second_pass_plan(boxes, np.array([30.0, 30.0]), (4000, 3000), 512) is None
 
 
+def test_no_second_pass_where_it_would_see_the_indices_barely_larger() -> None:
+    from blackcat.vision.reader import second_pass_plan
+
+    def row(height: float) -> np.ndarray:
+        # eight indices across a 4000 px photo, `height` photo pixels tall
+        return np.array([[200 + 450 * n, 1000, 260 + 450 * n, 1000 + height] for n in range(8)])
+
+    # 164 px indices stand 21 px tall at 512 px: a second pass at 576 px would see them 1.125x
+    assert second_pass_plan(row(164), np.full(8, 21.0), (4000, 3000), 512) is None
+    # 117 px ones stand 15 px tall: a second pass sees them 24 px tall, 1.56x
+    region, size = second_pass_plan(row(117), np.full(8, 15.0), (4000, 3000), 512)
+    assert region == (0, 532, 3879, 1586) and size == 768
+    # fewer than eight found: the rest may lie beyond them, so the pass still looks round them
+    assert second_pass_plan(row(164)[:3], np.full(3, 21.0), (4000, 3000), 512) is not None
+
+
 def test_a_photo_where_nothing_was_found_is_searched_whole_at_a_higher_resolution() -> None:
     from blackcat.vision.reader import SECOND_PASS_MAX_SIZE, second_pass_plan
 

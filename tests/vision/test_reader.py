@@ -289,6 +289,9 @@ def test_no_second_pass_where_it_would_see_the_indices_barely_larger() -> None:
     assert region == (0, 532, 3879, 1586) and size == 768
     # fewer than eight found: the rest may lie beyond them, so the pass still looks round them
     assert second_pass_plan(row(164)[:3], np.full(3, 21.0), (4000, 3000), 512) is not None
+    # a frame the first pass barely shrank: the second sees its own pixels, finer
+    small_frame = row(164) / 5.0  # the same row in an 800 x 600 frame, 21 px tall at 512 px
+    assert second_pass_plan(small_frame, np.full(8, 21.0), (800, 600), 512) is not None
 
 
 def test_a_photo_where_nothing_was_found_is_searched_whole_at_a_higher_resolution() -> None:

@@ -88,8 +88,9 @@ def table_sides(indices: Sequence[IndexRead], players: int | None = None) -> lis
     groups = _linked_groups(indices)
     ups = [_group_up([indices[i] for i in group]) for group in groups]
     strength = [_cards_read([indices[i] for i in group]) for group in groups]
+    both_corners = [_both_corners_shown([indices[i] for i in group]) for group in groups]
     ups = _beyond_the_others_turned_round(
-        ups, [centres[group].mean(axis=0) for group in groups], strength
+        ups, [centres[group].mean(axis=0) for group in groups], strength, both_corners
     )
     members: dict[int, list[int]] = {}
     cards: dict[int, int] = {}
@@ -115,23 +116,68 @@ def table_sides(indices: Sequence[IndexRead], players: int | None = None) -> lis
 
 
 def _beyond_the_others_turned_round(
-    ups: list[int], centres: list[np.ndarray], strength: list[int]
+    ups: list[int], centres: list[np.ndarray], strength: list[int], both_corners: list[bool]
 ) -> list[int]:
     """The groups' quarter turns, a group that lies on the side opposite its own (within
     FACING_WITHIN_DEGREES, seen from the middle of the groups standing other ways) turned round
     where groups stand that opposite way too: a far player's small glyphs read upside down
-    stand the near player's way, yet lie beyond the far player's other piles. A photo whose
-    groups all stand one way, or one player's with a few glyphs turned, keeps them."""
+    stand the near player's way, yet lie beyond the far player's other piles. A group whose
+    cards show both corners (`both_corners`) is turned round too where it lies towards the
+    opposite side seen from the middle of all the other groups, and those stand at least two
+    ways (a table without it). A photo whose groups all stand one way, or one player's with a
+    few glyphs turned, keeps them."""
     strong = [n for n, read in enumerate(strength) if read >= MIN_SIDE_CARDS]
     turned = list(ups)
     for n in strong:
         others = [centres[m] for m in strong if ups[m] != ups[n]]
         opposite = (ups[n] + 2) % 4
-        if any(ups[m] == opposite for m in strong) and _lies_towards(
+        beyond = any(ups[m] == opposite for m in strong) and _lies_towards(
             opposite, centres[n] - np.mean(others, axis=0)
-        ):
+        )
+        if beyond or (both_corners[n] and _spread_the_other_way(n, ups, centres, strong)):
             turned[n] = opposite
     return turned
+
+
+def _spread_the_other_way(
+    n: int, ups: list[int], centres: list[np.ndarray], strong: list[int]
+) -> bool:
+    """Whether group `n`, its cards showing both corners, belongs to the player opposite the
+    way it was read: a pile spread so wide that each card shows both corners has as many
+    glyphs standing each way, and the photo's upright prior reads a far player's as the near
+    player's, in reverse. Where it lies tells: towards the opposite side, seen from the middle
+    of the other groups, which stand at least two ways without it (a whole table; one player's
+    cards spread out stay theirs)."""
+    rest = [m for m in strong if m != n]
+    if len({ups[m] for m in rest}) < 2:
+        return False
+    middle = np.mean([centres[m] for m in rest], axis=0)
+    return _lies_towards((ups[n] + 2) % 4, centres[n] - middle)
+
+
+BOTH_CORNERS_SHARE = 0.6
+"""A group shows both corners of its cards where at least this share of the cards it reads
+show an index each way (a pile spread wide: a far player's in three test and calibration
+tables, read as the near player's)..."""
+
+CORNERS_APART = 12.0
+"""...the two within this many glyph sizes of each other (a card's corners lie about 5-8
+apart, farther along a steep view's depth)."""
+
+
+def _both_corners_shown(group: Sequence[IndexRead]) -> bool:
+    """Whether most of the group's cards show both corners (BOTH_CORNERS_SHARE): an index
+    standing each way, read as the same card."""
+    if len(group) < 2 * MIN_SIDE_CARDS:
+        return False
+    turns, glyphs_apart = _turns_and_distances(group)
+    codes = [index.card.code if index.guesses else "" for index in group]
+    both = {
+        codes[i]
+        for i, j in zip(*np.nonzero(glyphs_apart <= CORNERS_APART), strict=True)
+        if i < j and codes[i] and codes[i] == codes[j] and (turns[i] - turns[j]) % 4 == 2
+    }
+    return len(both) >= BOTH_CORNERS_SHARE * len({code for code in codes if code})
 
 
 def _lies_towards(side: int, away: np.ndarray, within: float = FACING_WITHIN_DEGREES) -> bool:

@@ -269,6 +269,29 @@ def test_a_pile_read_upside_down_beyond_the_far_players_piles_is_theirs() -> Non
     assert set(sides) == {0, 2}
 
 
+def spread_wide(side: int, text: str) -> list[IndexRead]:
+    """A player's pile spread so wide that each card shows both corners, moved to their side."""
+    return seated(oriented_row(text, origin=NEAR_PILES[0], step=70.0, all_corners=True), side)
+
+
+def test_a_far_pile_spread_so_each_card_shows_both_corners_is_the_far_players() -> None:
+    # as many of its glyphs stand each way: read as the near player's, it lies beyond the others
+    near = player(0, "6S QS 6C 10H", "AH 3D")
+    left = player(1, "5H 6H 7H 8H")
+    far = spread_wide(2, "KH 5S AH")
+    indices = drop_repeated_detections(near + left + far)
+    sides = table_sides(indices)
+    spread = {index.box for index in far}
+    assert {side for index, side in zip(indices, sides, strict=True) if index.box in spread} == {2}
+    assert set(sides) == {0, 1, 2}
+
+
+def test_one_players_cards_spread_beyond_their_piles_stay_theirs() -> None:
+    near = player(0, "6S QS 6C 10H", "AH 3D")
+    spread = spread_wide(2, "KH 5S AH")
+    assert set(table_sides(drop_repeated_detections(near + spread))) == {0}
+
+
 def test_an_index_read_again_standing_another_sides_way_goes_with_that_side() -> None:
     near = player(0, "KS 9C 4S 2D")
     nine = near.pop(1)  # first read turned, so searched again with the right player's piles

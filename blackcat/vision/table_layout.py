@@ -157,12 +157,12 @@ def _spread_the_other_way(
 
 BOTH_CORNERS_SHARE = 0.6
 """A group shows both corners of its cards where at least this share of the cards it reads
-show an index each way (a pile spread wide: a far player's in three test and calibration
-tables, read as the near player's)..."""
+show an index each way (a pile spread wide: far players' piles on a test table and two tables
+drawn afresh, read as the near player's)..."""
 
 CORNERS_APART = 12.0
-"""...the two within this many glyph sizes of each other (a card's corners lie about 5-8
-apart, farther along a steep view's depth)."""
+"""...the two within this many glyph sizes of each other (a card's two corner indices lie
+about four to six apart, farther along a steep view's depth)."""
 
 
 def _both_corners_shown(group: Sequence[IndexRead]) -> bool:

@@ -287,6 +287,7 @@ def find_columns(
             if (
                 ACROSS_ROW * size < down <= _column_step(reach, size, LONG_COLUMN_STEP_OF_REACH)
                 and aside <= COLUMN_DRIFT * down + size
+                and not _over_another_card(points, i, j, size)
             ):
                 links.append((math.hypot(aside, down), i, j))
     below: dict[int, int] = {}
@@ -319,6 +320,19 @@ def find_columns(
         for chain in chains
         if 3 * _in_rows(chain, points, scale, beside, in_chains) <= len(chain)
     ]
+
+
+def _over_another_card(points: Sequence[Point], i: int, j: int, size: float) -> bool:
+    """Whether another card's anchor lies within `size` (an index height) of the middle between
+    cards i and j: a column's next card lies below it with no card between them, while a row
+    laid steeply across its frame (a seated camera's pile at an angle to the side's other one)
+    has every other card below the one before, its neighbour in between."""
+    middle_x = (points[i][0] + points[j][0]) / 2
+    middle_y = (points[i][1] + points[j][1]) / 2
+    return any(
+        k not in (i, j) and math.hypot(x - middle_x, y - middle_y) <= size
+        for k, (x, y) in enumerate(points)
+    )
 
 
 JOIN_OF_STEP = 2.6

@@ -13,6 +13,7 @@ from blackcat.vision.layout import (
     ONE_DECK_DROP_BELOW,
     arrange,
     drop_repeated_detections,
+    find_columns,
     row_angle,
 )
 from blackcat.vision.types import Guess, IndexRead, PhotoRead
@@ -61,6 +62,16 @@ def laid_row(
 
 def codes(piles) -> list[list[str]]:
     return [[read.card.code for read in pile] for pile in piles]
+
+
+def test_a_row_sloping_steeply_in_its_frame_makes_no_columns_of_every_other_card() -> None:
+    # each card a third of its index height lower than the last: every other card lies below
+    row = [(77.0 + 36.5 * n, 1132.0 + 22.0 * n) for n in range(7)]
+    assert find_columns(row, [67.0] * 7, 67.0, 1.44, 38.3, {6}) == []
+    column = [(100.0 + 5.0 * n, 100.0 + 80.0 * n) for n in range(5)]
+    beside = [(x + 200.0, y) for x, y in column]
+    found = find_columns(column + beside, [67.0] * 10, 67.0, 1.44, 38.3, {4, 9})
+    assert found == [(0, 1, 2, 3, 4), (5, 6, 7, 8, 9)]
 
 
 def test_an_empty_photo_has_no_piles() -> None:

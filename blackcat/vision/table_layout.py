@@ -88,7 +88,9 @@ def table_sides(indices: Sequence[IndexRead], players: int | None = None) -> lis
     groups = _linked_groups(indices)
     ups = [_group_up([indices[i] for i in group]) for group in groups]
     strength = [_cards_read([indices[i] for i in group]) for group in groups]
-    both_corners = [_both_corners_shown([indices[i] for i in group]) for group in groups]
+    turns, glyphs_apart = _turns_and_distances(indices)
+    twins = _turned_round_twins(indices, turns, glyphs_apart, CORNERS_APART)
+    both_corners = [_both_corners_shown(indices, group, twins) for group in groups]
     ups = _beyond_the_others_turned_round(
         ups, [centres[group].mean(axis=0) for group in groups], strength, both_corners
     )
@@ -165,19 +167,17 @@ CORNERS_APART = 12.0
 about four to six apart, farther along a steep view's depth)."""
 
 
-def _both_corners_shown(group: Sequence[IndexRead]) -> bool:
-    """Whether most of the group's cards show both corners (BOTH_CORNERS_SHARE): an index
-    standing each way, read as the same card."""
+def _both_corners_shown(
+    indices: Sequence[IndexRead], group: list[int], twins: list[tuple[int, int]]
+) -> bool:
+    """Whether most of the cards a group of indices (positions) reads show both corners
+    (BOTH_CORNERS_SHARE): two of its indices read as that card, standing opposite ways (a pair
+    of `twins`, `_turned_round_twins`)."""
     if len(group) < 2 * MIN_SIDE_CARDS:
         return False
-    turns, glyphs_apart = _turns_and_distances(group)
-    codes = [index.card.code if index.guesses else "" for index in group]
-    both = {
-        codes[i]
-        for i, j in zip(*np.nonzero(glyphs_apart <= CORNERS_APART), strict=True)
-        if i < j and codes[i] and codes[i] == codes[j] and (turns[i] - turns[j]) % 4 == 2
-    }
-    return len(both) >= BOTH_CORNERS_SHARE * len({code for code in codes if code})
+    members = set(group)
+    both = {indices[i].card for i, j in twins if i in members and j in members}
+    return len(both) >= BOTH_CORNERS_SHARE * len({indices[i].card for i in group})
 
 
 def _lies_towards(side: int, away: np.ndarray, within: float = FACING_WITHIN_DEGREES) -> bool:
@@ -295,12 +295,24 @@ def _bottom_corners(
     the left and right players' piles a few glyph sizes apart)."""
     near = glyphs_apart <= FACING_LINK
     support = [int((near[i] & (turns == turns[i])).sum()) for i in range(len(indices))]
+    return [
+        (i, j) if support[i] < support[j] else (j, i)
+        for i, j in _turned_round_twins(indices, turns, glyphs_apart, FACING_LINK)
+        if support[i] != support[j]
+    ]
+
+
+def _turned_round_twins(
+    indices: Sequence[IndexRead], turns: np.ndarray, glyphs_apart: np.ndarray, within: float
+) -> list[tuple[int, int]]:
+    """The pairs of indices (positions, the first lower) read as the same card and standing
+    opposite ways, within `within` glyph sizes of each other: a card's two corners."""
     opposite = (turns[:, None] - turns[None, :]) % 4 == 2
-    pairs = []
-    for i, j in zip(*np.nonzero(near & opposite), strict=True):
-        if i < j and indices[i].card == indices[j].card and support[i] != support[j]:
-            pairs.append((int(i), int(j)) if support[i] < support[j] else (int(j), int(i)))
-    return pairs
+    return [
+        (int(i), int(j))
+        for i, j in zip(*np.nonzero((glyphs_apart <= within) & opposite), strict=True)
+        if i < j and indices[i].card == indices[j].card
+    ]
 
 
 def glyph_pixels(index: IndexRead) -> float:

@@ -11,7 +11,10 @@
 # the environment: SYNTH_FLAGS (more `blackcat synth` flags, e.g. "--tables 0.6 --columns 0.3"),
 # DETECTOR_FROM (default models/index_detector.pt), DETECTOR_FLAGS and CLASSIFIER_FLAGS (more
 # `blackcat train` flags, which override the defaults),
-# CLASSIFIER (default yes; "no" trains the detector alone), DEVICE (default 0).
+# CLASSIFIER (default yes; "no" trains the detector alone), DETECTOR (default yes; "no" trains the
+# classifier alone), DEVICE (default 0). SCENES2 and SYNTH2_FLAGS (optional) render a second part
+# into the same set after the first, e.g. clean scenes ("--no-realism") beside the camera faults,
+# so that a fine-tune keeps the distribution the kept weights learned on.
 #
 # WAIT is in seconds: keep it 30 s under the call's limit, so that the weights are saved before
 # the call is stopped (a stopped call brings nothing back).
@@ -57,6 +60,11 @@ start)
     # shellcheck disable=SC2086  # SYNTH_FLAGS and DETECTOR_FLAGS are word lists
     python3 -m blackcat synth --out "$WORK/data" --scenes "$scenes" --seed "$seed" --workers "$(nproc)" \
         ${SYNTH_FLAGS:-} >"$WORK/synth.log" 2>&1 || { tail -20 "$WORK/synth.log"; exit 1; }
+    if [ "${SCENES2:-0}" -gt 0 ]; then
+        # shellcheck disable=SC2086
+        python3 -m blackcat synth --out "$WORK/data" --scenes "$SCENES2" --seed "$seed" --start "$scenes" \
+            --workers "$(nproc)" ${SYNTH2_FLAGS:-} >>"$WORK/synth.log" 2>&1 || { tail -20 "$WORK/synth.log"; exit 1; }
+    fi
     tail -3 "$WORK/synth.log"
     echo "synth: $((SECONDS - started)) s"
     if [ "$hours" = auto ]; then
@@ -65,7 +73,7 @@ start)
     fi
     common=(--hours "$hours" --device "${DEVICE:-0}" --start)
     # shellcheck disable=SC2086
-    setsid nohup python3 -m blackcat train detector --data "$WORK/data/detect/data.yaml" --imgsz 512 \
+    [ "${DETECTOR:-yes}" = no ] || setsid nohup python3 -m blackcat train detector --data "$WORK/data/detect/data.yaml" --imgsz 512 \
         --batch 64 --workers 9 --lr0 0.001 --warmup-epochs 1 --name detector ${DETECTOR_FLAGS:-} \
         "${common[@]}" "$repo/${DETECTOR_FROM:-models/index_detector.pt}" >"$WORK/train-detector.log" 2>&1 </dev/null &
     [ "${CLASSIFIER:-yes}" = no ] || setsid nohup python3 -m blackcat train classifier --data "$WORK/data/classify" \

@@ -48,11 +48,27 @@ def index_sharpness(crop: np.ndarray) -> float | None:
     interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC
     sized = cv2.resize(crop, None, fx=scale, fy=scale, interpolation=interpolation)
     grey = cv2.cvtColor(sized, cv2.COLOR_RGB2GRAY).astype(np.float32)
-    low, high = np.percentile(grey, (5.0, 95.0))
+    low, high = percentiles(grey, (5.0, 95.0))
     if high - low < MIN_CONTRAST:
         return None
     gradient = np.hypot(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
-    return float(np.percentile(gradient, STEEPEST_PERCENTILE) / (high - low))
+    return float(percentiles(gradient, (STEEPEST_PERCENTILE,))[0] / (high - low))
+
+
+def percentiles(values: np.ndarray, percents: Sequence[float]) -> np.ndarray:
+    """`np.percentile(values, percents)` (its linear interpolation; equal to within float
+    rounding), about four times faster on an index's few hundred pixels, where NumPy's general
+    path costs more than the sort."""
+    ordered = np.sort(values, axis=None)
+    positions = np.asarray(percents, dtype=np.float64) / 100.0 * (ordered.size - 1)
+    below = np.floor(positions).astype(np.intp)
+    above = np.minimum(below + 1, ordered.size - 1)
+    fraction = positions - below
+    low, high = ordered[below].astype(np.float64), ordered[above].astype(np.float64)
+    # As NumPy interpolates: from the nearer end, so that a whole position gives its value exactly.
+    return np.where(
+        fraction >= 0.5, high - (high - low) * (1 - fraction), low + (high - low) * fraction
+    )
 
 
 def photo_sharpness(picture: np.ndarray, boxes: Sequence[Box], scale: float) -> float | None:

@@ -8,6 +8,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import array_shapes, arrays
 
 from blackcat.games.cards import Card
 from blackcat.vision.image_io import Photo, load_image
@@ -16,6 +19,7 @@ from blackcat.vision.sharpness import (
     MIN_MEASURED,
     MOST_MEASURED,
     index_sharpness,
+    percentiles,
     photo_sharpness,
     read_sharpness,
     top_index_boxes,
@@ -103,3 +107,17 @@ def test_a_read_of_too_few_cards_is_not_judged() -> None:
     photo = Photo.from_array(np.full((100, 100, 3), 255, np.uint8))
     assert read_sharpness(photo, PhotoRead(width=100, height=100, piles=())) is None
     assert not PhotoRead(width=100, height=100, piles=()).blurred
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    values=arrays(
+        np.float32,
+        array_shapes(min_dims=1, max_dims=2, min_side=1, max_side=40),
+        elements=st.floats(0, 400, width=32),
+    ),
+    percents=st.lists(st.floats(0, 100), min_size=1, max_size=3),
+)
+def test_percentiles_are_numpys(values: np.ndarray, percents: list[float]) -> None:
+    expected = np.percentile(values, percents)
+    assert np.allclose(percentiles(values, percents), expected, rtol=1e-6, atol=0)

@@ -57,7 +57,7 @@ def index_sharpness(crop: np.ndarray) -> float | None:
 
 def percentiles(values: np.ndarray, percents: Sequence[float]) -> np.ndarray:
     """`np.percentile(values, percents)` (its linear interpolation; equal to within float
-    rounding), about four times faster on an index's few hundred pixels, where NumPy's general
+    rounding), three to four times faster on an index's few hundred pixels, where NumPy's general
     path costs more than the sort."""
     ordered = np.sort(values, axis=None)
     positions = np.asarray(percents, dtype=np.float64) / 100.0 * (ordered.size - 1)

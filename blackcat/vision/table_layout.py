@@ -85,10 +85,10 @@ def table_sides(indices: Sequence[IndexRead], players: int | None = None) -> lis
     if not indices:
         return []
     centres = np.array([index.centre for index in indices])
-    groups = _linked_groups(indices)
+    turns, glyphs_apart = _turns_and_distances(indices)
+    groups = _linked_groups(indices, turns, glyphs_apart)
     ups = [_group_up([indices[i] for i in group]) for group in groups]
     strength = [_cards_read([indices[i] for i in group]) for group in groups]
-    turns, glyphs_apart = _turns_and_distances(indices)
     twins = _turned_round_twins(indices, turns, glyphs_apart, CORNERS_APART)
     both_corners = [_both_corners_shown(indices, group, twins) for group in groups]
     ups = _beyond_the_others_turned_round(
@@ -213,18 +213,27 @@ def facing_their_sides(
     return ups
 
 
-def _linked_groups(indices: Sequence[IndexRead]) -> list[list[int]]:
-    """The indices in groups joined by SIDE_LINK (single linkage, one axis)."""
-    return _linked(indices, SIDE_LINK, same_axis=True)
+def _linked_groups(
+    indices: Sequence[IndexRead], turns: np.ndarray, glyphs_apart: np.ndarray
+) -> list[list[int]]:
+    """The indices in groups joined by SIDE_LINK (single linkage, one axis); `turns` and
+    `glyphs_apart` as `_turns_and_distances` measures them."""
+    return _linked(indices, turns, glyphs_apart, SIDE_LINK, same_axis=True)
 
 
-def _linked(indices: Sequence[IndexRead], link: float, *, same_axis: bool) -> list[list[int]]:
+def _linked(
+    indices: Sequence[IndexRead],
+    turns: np.ndarray,
+    glyphs_apart: np.ndarray,
+    link: float,
+    *,
+    same_axis: bool,
+) -> list[list[int]]:
     """The indices (positions) in groups joined where they lie within `link` glyph sizes (the
     smaller of the two) of each other (single linkage); if `same_axis`, on one axis, and
     within FACING_LINK where they stand opposite ways unless both are surely different cards
     (`_surely_different`), a card's bottom corner joined to its top corner alone
     (`_bottom_corners`), and an index read unsurely joined to none."""
-    turns, glyphs_apart = _turns_and_distances(indices)
     linked = glyphs_apart <= link
     if same_axis:
         linked &= turns[:, None] % 2 == turns[None, :] % 2
@@ -501,7 +510,10 @@ def laid_apart(indices: Sequence[IndexRead], up: int) -> list[list[IndexRead]]:
     bottoms = [index for index in indices if _upside_down(index, up)]
     if not tops:
         return [list(indices)] if indices else []
-    groups = [[tops[i] for i in group] for group in _linked(tops, APART_LINK, same_axis=False)]
+    groups = [
+        [tops[i] for i in group]
+        for group in _linked(tops, *_turns_and_distances(tops), APART_LINK, same_axis=False)
+    ]
     centres = np.array([index.centre for index in tops])
     owner = {id(index): n for n, group in enumerate(groups) for index in group}
     for bottom in bottoms:

@@ -327,11 +327,9 @@ def _over_another_card(points: Sequence[Point], i: int, j: int, size: float) -> 
     cards i and j: a column's next card lies below it with no card between them, while a row
     laid steeply across its frame (a seated camera's pile at an angle to the side's other one)
     has every other card below the one before, its neighbour in between."""
-    middle_x = (points[i][0] + points[j][0]) / 2
-    middle_y = (points[i][1] + points[j][1]) / 2
+    middle = ((points[i][0] + points[j][0]) / 2, (points[i][1] + points[j][1]) / 2)
     return any(
-        k not in (i, j) and math.hypot(x - middle_x, y - middle_y) <= size
-        for k, (x, y) in enumerate(points)
+        k not in (i, j) and _distance(point, middle) <= size for k, point in enumerate(points)
     )
 
 

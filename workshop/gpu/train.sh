@@ -40,6 +40,13 @@ report_and_save() {
     true
 }
 
+render() {  # FIRST COUNT SEED [synth flags...]: scenes FIRST.. into $WORK/data, logged
+    local first=$1 count=$2 seed=$3
+    shift 3
+    python3 -m blackcat synth --out "$WORK/data" --scenes "$count" --seed "$seed" --start "$first" \
+        --workers "$(nproc)" "$@" >>"$WORK/synth.log" 2>&1 || { tail -20 "$WORK/synth.log"; return 1; }
+}
+
 wait_for() {  # seconds; returns early once both trainings have ended
     local until=$((SECONDS + $1)) left
     while left=$((until - SECONDS)) && [ "$left" -gt 0 ]; do
@@ -57,14 +64,11 @@ start)
     python3 -m pip install -q --no-index --no-deps --no-compile --target "$WORK/site" "$repo"/.gpu/whl/*.whl || exit 1
     python3 "$repo/workshop/gpu/cardart_bundle.py" unpack "$repo/.gpu/cardart" || exit 1
     started=$SECONDS
-    # shellcheck disable=SC2086  # SYNTH_FLAGS and DETECTOR_FLAGS are word lists
-    python3 -m blackcat synth --out "$WORK/data" --scenes "$scenes" --seed "$seed" --workers "$(nproc)" \
-        ${SYNTH_FLAGS:-} >"$WORK/synth.log" 2>&1 || { tail -20 "$WORK/synth.log"; exit 1; }
-    if [ "${SCENES2:-0}" -gt 0 ]; then
-        # shellcheck disable=SC2086
-        python3 -m blackcat synth --out "$WORK/data" --scenes "$SCENES2" --seed "$seed" --start "$scenes" \
-            --workers "$(nproc)" ${SYNTH2_FLAGS:-} >>"$WORK/synth.log" 2>&1 || { tail -20 "$WORK/synth.log"; exit 1; }
-    fi
+    : >"$WORK/synth.log"
+    # shellcheck disable=SC2086  # SYNTH_FLAGS, SYNTH2_FLAGS and DETECTOR_FLAGS are word lists
+    render 0 "$scenes" "$seed" ${SYNTH_FLAGS:-} || exit 1
+    # shellcheck disable=SC2086
+    [ "${SCENES2:-0}" -gt 0 ] && { render "$scenes" "$SCENES2" "$seed" ${SYNTH2_FLAGS:-} || exit 1; }
     tail -3 "$WORK/synth.log"
     echo "synth: $((SECONDS - started)) s"
     if [ "$hours" = auto ]; then

@@ -59,8 +59,7 @@ def upright_crop(picture: np.ndarray, box: Box, padding: float) -> np.ndarray | 
     told."""
     x1, y1, x2, y2 = box
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
-    long_side = max(x2 - x1, y2 - y1)
-    half = CONTEXT * long_side / 2
+    half = CONTEXT * max(x2 - x1, y2 - y1) / 2
     left, top = max(0, round(cx - half)), max(0, round(cy - half))
     patch = picture[top : round(cy + half), left : round(cx + half)]
     if min(patch.shape[:2]) < 8:
@@ -68,9 +67,17 @@ def upright_crop(picture: np.ndarray, box: Box, padding: float) -> np.ndarray | 
     tilt = card_angle(patch)
     if tilt is None or abs(tilt) < TURNED_FROM:
         return None
+    return turned_crop(picture, box, padding, tilt)
+
+
+def turned_crop(picture: np.ndarray, box: Box, padding: float, tilt: float) -> np.ndarray:
+    """A square crop of the box's index turned back by `tilt` degrees (anticlockwise as seen):
+    upright where its card lies tilted so."""
+    x1, y1, x2, y2 = box
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
     # the axis-aligned box of a tilted glyph is wider than the glyph itself
     radians = math.radians(abs(tilt))
-    glyph = long_side / (math.cos(radians) + math.sin(radians))
+    glyph = max(x2 - x1, y2 - y1) / (math.cos(radians) + math.sin(radians))
     side = max(2, round(glyph * (1 + 2 * padding)))
     turn = cv2.getRotationMatrix2D((cx, cy), -tilt, 1.0)
     turn[:, 2] += (side / 2 - cx, side / 2 - cy)

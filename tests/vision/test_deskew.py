@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from blackcat.vision.deskew import card_angle, upright_crop
+from blackcat.vision.deskew import card_angle, turned_crop, upright_crop
 from blackcat.vision.reader import square_crop
 
 CENTRE = (200.0, 200.0)
@@ -67,3 +67,20 @@ def test_a_tilted_cards_index_is_cut_as_if_it_stood_square() -> None:
 
     assert likeness(turned) > 0.7
     assert likeness(turned) > likeness(as_cut) + 0.2
+
+
+def test_an_index_turned_back_by_its_tilt_is_cut_as_if_it_stood_square() -> None:
+    upright = cv2.cvtColor(
+        square_crop(card_on_table(), glyph_box(171, 148, 0), 0.15), cv2.COLOR_RGB2GRAY
+    )
+    picture, (x, y) = tilted(card_on_table(), 30.0)
+    box = glyph_box(x, y, 30.0)
+    size = upright.shape[1], upright.shape[0]
+
+    def likeness(tilt: float) -> float:
+        crop = cv2.resize(turned_crop(picture, box, 0.15, tilt), size)
+        grey = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY).astype(float)
+        return float(np.corrcoef(grey.ravel(), upright.ravel())[0, 1])
+
+    assert likeness(30.0) > 0.7
+    assert likeness(30.0) > max(likeness(0.0), likeness(-30.0)) + 0.2

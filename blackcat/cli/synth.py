@@ -64,6 +64,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "on the one before with its top index showing (default 0.0)",
     )
     parser.add_argument(
+        "--tilted-crops",
+        type=float,
+        default=0.0,
+        help="share of the classification crops whose index is turned by a random tilt of up to "
+        "40 degrees either way, as a card lying at its own angle shows it (default 0.0)",
+    )
+    parser.add_argument(
         "--contact-sheets",
         action="store_true",
         help="also draw each deck's index boxes into OUT/contact/",
@@ -84,9 +91,13 @@ def run(args: argparse.Namespace) -> int:
     from blackcat.workshop.synth.styles import DEFAULT_STYLE_WEIGHTS, parse_style_weights
     from blackcat.workshop.synth.writer import generate
 
-    shares_ok = all(0.0 <= share <= 1.0 for share in (args.tables, args.columns))
+    shares = (args.tables, args.columns, args.tilted_crops)
+    shares_ok = all(0.0 <= share <= 1.0 for share in shares)
     if args.scenes < 0 or args.imgsz < 64 or not shares_ok:
-        print("error: --scenes must be >= 0, --imgsz >= 64, --tables and --columns within 0-1")
+        print(
+            "error: --scenes must be >= 0, --imgsz >= 64, --tables, --columns and "
+            "--tilted-crops within 0-1"
+        )
         return 2
     try:
         names = [n.strip() for n in args.decks.split(",") if n.strip()]
@@ -108,6 +119,7 @@ def run(args: argparse.Namespace) -> int:
         table_share=args.tables,
         column_share=args.columns,
         layout_weights=layouts,
+        tilted_crops=args.tilted_crops,
     )
     started = time.perf_counter()
     splits: Counter = Counter()

@@ -29,6 +29,7 @@ from blackcat.workshop.synth.layout import (
     card_to_plane,
     columns_layout,
     fan_layout,
+    rotation,
     rows_layout,
     scaling,
     singles_layout,
@@ -92,6 +93,7 @@ class SynthConfig:
     table_share: float = 0.0  # scenes drawn as a whole table (table.py) instead
     column_share: float = 0.0  # one player's rows laid as columns instead (each card lower down)
     layout_weights: tuple[tuple[LayoutKind, float], ...] = DEFAULT_LAYOUT_WEIGHTS
+    tilted_crops: float = 0.0  # share of index crops turned by up to CROP_TILT either way
 
 
 def scene_rng(seed: int, index: int) -> Rng:
@@ -717,8 +719,9 @@ def _crops(
     faults_rng: Rng | None = None,
 ) -> tuple[Crop, ...]:
     """A crop of every labelled index, each turned by a random number of quarter turns (so all
-    four glyph orientations are learnt alike), then `config.background_crops` of no index; each
-    with the scene's camera faults (`realism`, drawn with `faults_rng`)."""
+    four glyph orientations are learnt alike) and, `config.tilted_crops` of them, by a random
+    tilt (`crop_tilt`), then `config.background_crops` of no index; each with the scene's
+    camera faults (`realism`, drawn with `faults_rng`)."""
     faults = (realism, faults_rng)
     out = []
     for label in labels:
@@ -726,8 +729,9 @@ def _crops(
             if not index.labelled:
                 continue
             turns = int(rng.integers(QUARTER_TURNS))
-            orientation = (glyph_orientation(index, deck) - turns) % QUARTER_TURNS
-            jpeg = _crop(rng, scene, index.quad, config, turns, faults)
+            tilt = crop_tilt(rng, config.tilted_crops)
+            orientation = (glyph_orientation(index, deck, tilt) - turns) % QUARTER_TURNS
+            jpeg = _crop(rng, scene, index.quad, config, turns, faults, tilt)
             out.append(Crop(label.card, index.corner, orientation, jpeg))
     for quad in _background_quads(rng, scene, labels, config.background_crops):
         jpeg = _crop(rng, scene, quad, config, int(rng.integers(QUARTER_TURNS)), faults)
@@ -735,12 +739,29 @@ def _crops(
     return tuple(out)
 
 
-def glyph_orientation(index: IndexLabel, deck: DeckSpec) -> int:
+CROP_TILT = 40.0
+"""A tilted crop turns its index by up to this many degrees either way, as a card lying at its
+own angle shows it in a crop cut square round its box: the classifier reads it at the nearest
+quarter turn, which at 45 degrees would be either."""
+
+
+def crop_tilt(rng: Rng, share: float) -> float:
+    """The tilt of an index's crop, in radians (turning it clockwise as seen): for `share` of
+    the crops a random one within CROP_TILT either way, else none. Nothing is drawn from `rng`
+    where `share` is 0, so that sets drawn without tilts stay as they were."""
+    if share <= 0.0 or rng.random() >= share:
+        return 0.0
+    return float(np.radians(rng.uniform(-CROP_TILT, CROP_TILT)))
+
+
+def glyph_orientation(index: IndexLabel, deck: DeckSpec, tilt: float = 0.0) -> int:
     """Which way an index's glyph stands in the scene: the top of its art box, turned round
-    for a bottom corner (printed upside down on almost every deck)."""
+    for a bottom corner (printed upside down on almost every deck); in a crop turned by `tilt`
+    (`crop_tilt`), as it stands there."""
     up = index.quad[0] - index.quad[3]  # the art box's top-left minus its bottom-left corner
     if index.corner in (Corner.BOTTOM_RIGHT, Corner.BOTTOM_LEFT) and not deck.upright_bottom_index:
         up = -up
+    up = rotation(tilt)[:2, :2] @ up
     return orientation_of(float(up[0]), float(up[1]))
 
 
@@ -791,17 +812,24 @@ def _crop(
     config: SynthConfig,
     turns: int,
     faults: tuple[Realism, Rng | None] = (NEUTRAL, None),
+    tilt: float = 0.0,
 ) -> bytes:
-    """A square close-up of one index (its quad), drawn afresh at its own resolution (as a crop
-    from a full-resolution photo would be), then the camera, then resized to crop_size and
-    turned by `turns` quarter turns anticlockwise."""
+    """A square close-up of one index (its quad, seen turned by `tilt` radians round its
+    centre), drawn afresh at its own resolution (as a crop from a full-resolution photo would
+    be), then the camera, then resized to crop_size and turned by `turns` quarter turns
+    anticlockwise."""
+    turn = np.eye(3)
+    if tilt:
+        middle = quad.mean(axis=0)
+        turn = translation(*middle) @ rotation(tilt) @ translation(*-middle)
+        quad = apply(turn, quad)
     lo, hi = quad.min(axis=0), quad.max(axis=0)
     long_side = float(max(hi - lo))
     side = long_side * rng.uniform(1.15, 1.5)
     centre = (lo + hi) / 2 + rng.uniform(-0.08, 0.08, 2) * side
     native_index = native_index_size(rng)
     native = int(np.clip(round(native_index * side / long_side), 10, 200))
-    view = scaling(native / side) @ translation(*(side / 2 - centre))
+    view = scaling(native / side) @ translation(*(side / 2 - centre)) @ turn
     drawn = draw(scene, view, native, native)
     realism, faults_rng = faults
     # a crop is too small to show the corners' fall; it is as blurred as the photo round it

@@ -73,8 +73,8 @@ def test_synth_says_what_is_wrong_with_a_style(tmp_path, capsys) -> None:
     assert "unknown style 'comic'" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("option", ["--tables", "--columns"])
+@pytest.mark.parametrize("option", ["--tables", "--columns", "--tilted-crops"])
 def test_synth_says_what_is_wrong_with_a_share(tmp_path, capsys, option: str) -> None:
     code = main(["synth", "--out", str(tmp_path), "--scenes", "1", option, "1.5"])
     assert code == 2
-    assert "--tables and --columns within 0-1" in capsys.readouterr().out
+    assert "--tables, --columns and --tilted-crops within 0-1" in capsys.readouterr().out

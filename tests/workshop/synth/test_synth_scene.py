@@ -276,3 +276,46 @@ def test_piles_laid_as_columns_keep_the_cards_and_show_each_top_index(test_decks
                 laid += 1
     assert laid >= 3
     assert labelled >= 0.9 * top_indices
+
+
+def test_a_tilted_crop_is_labelled_with_the_quarter_turn_its_glyph_stands_nearest() -> None:
+    from blackcat.workshop.synth.decks import deck_by_name
+    from blackcat.workshop.synth.scene import glyph_orientation, render_piles
+
+    result = render_piles([["QS", "7H"]], deck="anglo", imgsz=400, seed=1, tilt_degrees=0)
+    (top_left,) = (
+        index
+        for label in result.labels
+        if label.card.code == "7H"
+        for index in label.indices
+        if index.corner is Corner.TOP_LEFT
+    )
+    deck = deck_by_name("anglo")
+    # turned clockwise as seen: its top points right (a quarter turn) from 45 degrees on
+    expected = {-60: 3, -30: 0, 0: 0, 30: 0, 60: 1}
+    assert {t: glyph_orientation(top_left, deck, np.radians(t)) for t in expected} == expected
+
+
+def test_crops_are_tilted_only_as_often_as_asked_and_by_at_most_crop_tilt() -> None:
+    from blackcat.workshop.synth.scene import CROP_TILT, crop_tilt
+
+    rng, untouched = np.random.default_rng(5), np.random.default_rng(5)
+    assert crop_tilt(rng, 0.0) == 0.0
+    assert rng.random() == untouched.random()  # sets drawn without tilts stay as they were
+    tilts = np.degrees([crop_tilt(rng, 0.5) for _ in range(2000)])
+    assert abs((tilts != 0).mean() - 0.5) < 0.05
+    assert np.abs(tilts).max() <= CROP_TILT and np.abs(tilts).max() > 0.9 * CROP_TILT
+
+
+def test_a_set_drawn_with_tilted_crops_has_the_same_scenes_and_other_crops(
+    tmp_path, test_decks
+) -> None:
+    plain, tilted = SynthConfig(imgsz=320), SynthConfig(imgsz=320, tilted_crops=1.0)
+    list(generate(tmp_path / "plain", 2, 11, plain, workers=1, decks=test_decks))
+    list(generate(tmp_path / "tilted", 2, 11, tilted, workers=1, decks=test_decks))
+    a, b = _files(tmp_path / "plain"), _files(tmp_path / "tilted")
+    scenes = [name for name in a if name.startswith("detect")]
+    assert scenes and all(a[name] == b[name] for name in scenes)
+    crops_a = sorted(a[name] for name in a if name.startswith("classify"))
+    crops_b = sorted(b[name] for name in b if name.startswith("classify"))
+    assert len(crops_a) == len(crops_b) and crops_a != crops_b

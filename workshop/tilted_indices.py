@@ -22,11 +22,10 @@ import numpy as np
 from blackcat.vision.colour import fix_for
 from blackcat.vision.deskew import turned_crop, upright_crop
 from blackcat.vision.image_io import open_photo
-from blackcat.vision.reader import CardReader, square_crop
+from blackcat.vision.reader import CardReader, square_crop, summarise
 from blackcat.vision.types import Box
 
 TILTED_FROM = 15.0
-PADDING = 0.15  # as the reader's crop_padding
 CUTS = ("as cut", "turned by the true tilt", "turned by the measured tilt")
 
 
@@ -37,15 +36,12 @@ def card_tilt(quad: list[list[float]]) -> float:
     return (degrees + 45.0) % 90.0 - 45.0
 
 
-def cuts(picture: np.ndarray, box: Box, tilt: float) -> dict[str, np.ndarray]:
-    """The index's crop in each of CUTS (the measured one only where deskew tells a tilt)."""
-    out = {
-        CUTS[0]: square_crop(picture, box, PADDING),
-        CUTS[1]: turned_crop(picture, box, PADDING, tilt),
-    }
-    measured = upright_crop(picture, box, PADDING)
-    out[CUTS[2]] = out[CUTS[0]] if measured is None else measured
-    return out
+def cut(picture: np.ndarray, box: Box, tilt: float, padding: float, way: str) -> np.ndarray:
+    """The index's crop cut `way` (one of CUTS; measured, as cut where deskew tells no tilt)."""
+    if way == CUTS[1]:
+        return turned_crop(picture, box, padding, tilt)
+    measured = upright_crop(picture, box, padding) if way == CUTS[2] else None
+    return square_crop(picture, box, padding) if measured is None else measured
 
 
 def main() -> None:
@@ -55,6 +51,7 @@ def main() -> None:
     parser.add_argument("--models", type=Path, default=Path("models"))
     args = parser.parse_args()
     reader = CardReader.load(args.models)
+    padding = reader.settings.crop_padding
     folder = args.synthetic / "detect"
     indices_right: Counter[tuple[str, str]] = Counter()
     cards_right: Counter[tuple[str, str]] = Counter()
@@ -65,27 +62,37 @@ def main() -> None:
         photo = open_photo(folder / meta["image"])
         picture = photo.picture(photo.long_side)
         fix = fix_for(photo.picture(reader.settings.detect_size))
+        # (card, kind, its labelled boxes, its tilt) of each card showing a labelled index
+        shown = []
         for card in meta["cards"]:
-            labelled = [index for index in card["indices"] if index["labelled"]]
-            if not labelled:
-                continue
-            tilt = card_tilt(card["quad"])
-            kind = "tilted" if abs(tilt) > TILTED_FROM else "square"
-            cards[kind] += 1
-            indices[kind] += len(labelled)
-            crops = [cuts(picture, tuple(index["box"]), tilt) for index in labelled]
-            for cut in CUTS:
-                reads = reader._classified([fix.apply(crop[cut]) for crop in crops], 0)
-                right = [guesses[0].card.code == card["code"] for guesses, _, _ in reads]
-                indices_right[kind, cut] += sum(right)
+            boxes = [tuple(index["box"]) for index in card["indices"] if index["labelled"]]
+            if boxes:
+                tilt = card_tilt(card["quad"])
+                kind = "tilted" if abs(tilt) > TILTED_FROM else "square"
+                shown.append((card["code"], kind, boxes, tilt))
+                cards[kind] += 1
+                indices[kind] += len(boxes)
+        if not shown:
+            continue
+        for way in CUTS:
+            crops = [
+                fix.apply(cut(picture, box, tilt, padding, way))
+                for _, _, boxes, tilt in shown
+                for box in boxes
+            ]
+            rows = iter(reader.crop_probabilities(crops, 0, fix))
+            for code, kind, boxes, _ in shown:
+                reads = [summarise(next(rows), reader.class_tables, 1) for _ in boxes]
+                right = [guesses[0].card.code == code for guesses, _, _ in reads]
                 sureness = [guesses[0].probability * index for guesses, index, _ in reads]
-                cards_right[kind, cut] += right[int(np.argmax(sureness))]
+                indices_right[kind, way] += sum(right)
+                cards_right[kind, way] += right[int(np.argmax(sureness))]
     for kind in ("tilted", "square"):
         print(f"{kind}: {cards[kind]} cards, {indices[kind]} labelled indices")
-        for cut in CUTS:
+        for way in CUTS:
             print(
-                f"  {cut}: cards right {cards_right[kind, cut] / max(cards[kind], 1):.3f}, "
-                f"indices right {indices_right[kind, cut] / max(indices[kind], 1):.3f}"
+                f"  {way}: cards right {cards_right[kind, way] / max(cards[kind], 1):.3f}, "
+                f"indices right {indices_right[kind, way] / max(indices[kind], 1):.3f}"
             )
 
 

@@ -4,7 +4,8 @@ by more than TILTED_FROM degrees and on the others, read from the crop the reade
 round the box), from that crop turned upright by the card's true tilt, and from the crop
 `deskew` turns by the tilt it measures. A card counts as read right where its surest index
 reads it right. What a classifier that reads tilted glyphs as well as upright ones could gain,
-and what measuring the tilt better could.
+and what measuring the tilt better could: a fourth cut turns the crop by the tilt of the
+straightest lines round the index (`line_tilt`, a candidate for `deskew.card_angle`; session 32).
 
     .venv/bin/python workshop/tilted_indices.py [--synthetic datasets/generated/scatter640]
 """
@@ -12,21 +13,33 @@ and what measuring the tilt better could.
 from __future__ import annotations
 
 import argparse
+import cmath
 import json
 import math
 from collections import Counter
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from blackcat.vision.colour import fix_for
-from blackcat.vision.deskew import turned_crop, upright_crop
+from blackcat.vision.deskew import CONTEXT, TURNED_FROM, turned_crop, upright_crop
 from blackcat.vision.image_io import open_photo
 from blackcat.vision.reader import CardReader, square_crop, summarise
 from blackcat.vision.types import Box
 
 TILTED_FROM = 15.0
-CUTS = ("as cut", "turned by the true tilt", "turned by the measured tilt")
+CUTS = (
+    "as cut",
+    "turned by the true tilt",
+    "turned by the measured tilt",
+    "turned by the straightest lines' tilt",
+)
+LINES_ACROSS = 96  # a larger patch is shrunk to this many pixels first (speed)
+LINE_VOTES = 0.3  # share of the patch's side a line's edge pixels must cover...
+BY_CHANCE = 2.0  # ...and times the disc's share of edge pixels (noise makes lines too)
+LINES_TOLD = 8  # the longest lines this many tell the direction...
+SURE_DIRECTION = 0.5  # ...where their mean direction, folded four times, is this long
 
 
 def card_tilt(quad: list[list[float]]) -> float:
@@ -36,11 +49,54 @@ def card_tilt(quad: list[list[float]]) -> float:
     return (degrees + 45.0) % 90.0 - 45.0
 
 
+def line_tilt(patch: np.ndarray) -> float | None:
+    """The card's tilt in degrees within [-45, 45) (anticlockwise as seen) from the straightest
+    lines on the disc inscribed in the patch (Canny's edges, Hough's lines; the disc, so that
+    no direction has longer lines to find), or None where they don't agree on one."""
+    longer = max(patch.shape[:2])
+    if longer > LINES_ACROSS:
+        shrink = LINES_ACROSS / longer
+        patch = cv2.resize(patch, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+    edges = cv2.Canny(cv2.cvtColor(patch, cv2.COLOR_RGB2GRAY), 50, 150)
+    height, width = edges.shape
+    radius = min(height, width) / 2
+    rows, columns = np.ogrid[:height, :width]
+    edges[(rows - (height - 1) / 2) ** 2 + (columns - (width - 1) / 2) ** 2 > radius**2] = 0
+    edge_share = np.count_nonzero(edges) / (math.pi * radius**2)
+    votes = max(8, int(max(LINE_VOTES, BY_CHANCE * edge_share) * max(height, width)))
+    lines = cv2.HoughLines(edges, 1, np.pi / 180, threshold=votes)
+    if lines is None:
+        return None
+    # each line as the angle of its normal, longest first; folded four times round the
+    # circle so that a card's two axes meet
+    folded = complex(np.exp(4j * lines[:LINES_TOLD, 0, 1].astype(np.float64)).mean())
+    if abs(folded) < SURE_DIRECTION:
+        return None
+    return -math.degrees(cmath.phase(folded)) / 4.0  # image y points down
+
+
+def turned_by_lines(picture: np.ndarray, box: Box, padding: float) -> np.ndarray | None:
+    """`deskew.upright_crop` with the tilt measured by `line_tilt`."""
+    x1, y1, x2, y2 = box
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    half = CONTEXT * max(x2 - x1, y2 - y1) / 2
+    left, top = max(0, round(cx - half)), max(0, round(cy - half))
+    patch = picture[top : round(cy + half), left : round(cx + half)]
+    tilt = line_tilt(patch) if min(patch.shape[:2]) >= 8 else None
+    if tilt is None or abs(tilt) < TURNED_FROM:
+        return None
+    return turned_crop(picture, box, padding, tilt)
+
+
 def cut(picture: np.ndarray, box: Box, tilt: float, padding: float, way: str) -> np.ndarray:
-    """The index's crop cut `way` (one of CUTS; measured, as cut where deskew tells no tilt)."""
+    """The index's crop cut `way` (one of CUTS; measured, as cut where no tilt is told)."""
     if way == CUTS[1]:
         return turned_crop(picture, box, padding, tilt)
-    measured = upright_crop(picture, box, padding) if way == CUTS[2] else None
+    measured = None
+    if way == CUTS[2]:
+        measured = upright_crop(picture, box, padding)
+    elif way == CUTS[3]:
+        measured = turned_by_lines(picture, box, padding)
     return square_crop(picture, box, padding) if measured is None else measured
 
 

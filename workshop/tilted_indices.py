@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from blackcat.vision.colour import fix_for
-from blackcat.vision.deskew import CONTEXT, TURNED_FROM, turned_crop, upright_crop
+from blackcat.vision.deskew import turned_crop, upright_crop
 from blackcat.vision.image_io import open_photo
 from blackcat.vision.reader import CardReader, square_crop, summarise
 from blackcat.vision.types import Box
@@ -75,19 +75,6 @@ def line_tilt(patch: np.ndarray) -> float | None:
     return -math.degrees(cmath.phase(folded)) / 4.0  # image y points down
 
 
-def turned_by_lines(picture: np.ndarray, box: Box, padding: float) -> np.ndarray | None:
-    """`deskew.upright_crop` with the tilt measured by `line_tilt`."""
-    x1, y1, x2, y2 = box
-    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
-    half = CONTEXT * max(x2 - x1, y2 - y1) / 2
-    left, top = max(0, round(cx - half)), max(0, round(cy - half))
-    patch = picture[top : round(cy + half), left : round(cx + half)]
-    tilt = line_tilt(patch) if min(patch.shape[:2]) >= 8 else None
-    if tilt is None or abs(tilt) < TURNED_FROM:
-        return None
-    return turned_crop(picture, box, padding, tilt)
-
-
 def cut(picture: np.ndarray, box: Box, tilt: float, padding: float, way: str) -> np.ndarray:
     """The index's crop cut `way` (one of CUTS; measured, as cut where no tilt is told)."""
     if way == CUTS[1]:
@@ -96,7 +83,7 @@ def cut(picture: np.ndarray, box: Box, tilt: float, padding: float, way: str) ->
     if way == CUTS[2]:
         measured = upright_crop(picture, box, padding)
     elif way == CUTS[3]:
-        measured = turned_by_lines(picture, box, padding)
+        measured = upright_crop(picture, box, padding, measure=line_tilt)
     return square_crop(picture, box, padding) if measured is None else measured
 
 

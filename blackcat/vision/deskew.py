@@ -9,6 +9,7 @@ gradients there, taken modulo a quarter turn, is the card's tilt.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -52,11 +53,16 @@ def card_angle(patch: np.ndarray) -> float | None:
     return -math.degrees(math.atan2(y, x) / 4.0)
 
 
-def upright_crop(picture: np.ndarray, box: Box, padding: float) -> np.ndarray | None:
+def upright_crop(
+    picture: np.ndarray,
+    box: Box,
+    padding: float,
+    measure: Callable[[np.ndarray], float | None] = card_angle,
+) -> np.ndarray | None:
     """A square crop of the box's index turned so its card stands square, as
     `reader.square_crop` cuts it (the box's longer side plus `padding` each side, of the
     glyphs' own size), or None where the card already stands square or its tilt can't be
-    told."""
+    told (`measure`: the tilt of the card in a patch round its index, as `card_angle`)."""
     x1, y1, x2, y2 = box
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
     half = CONTEXT * max(x2 - x1, y2 - y1) / 2
@@ -64,7 +70,7 @@ def upright_crop(picture: np.ndarray, box: Box, padding: float) -> np.ndarray | 
     patch = picture[top : round(cy + half), left : round(cx + half)]
     if min(patch.shape[:2]) < 8:
         return None
-    tilt = card_angle(patch)
+    tilt = measure(patch)
     if tilt is None or abs(tilt) < TURNED_FROM:
         return None
     return turned_crop(picture, box, padding, tilt)

@@ -84,3 +84,13 @@ def test_an_index_turned_back_by_its_tilt_is_cut_as_if_it_stood_square() -> None
 
     assert likeness(30.0) > 0.7
     assert likeness(30.0) > max(likeness(0.0), likeness(-30.0)) + 0.2
+
+
+def test_a_crop_is_turned_by_the_tilt_its_measure_tells() -> None:
+    picture, (x, y) = tilted(card_on_table(), 30.0)
+    box = glyph_box(x, y, 30.0)
+    told = upright_crop(picture, box, 0.15, measure=lambda patch: 30.0)
+    assert told is not None
+    assert np.array_equal(told, turned_crop(picture, box, 0.15, 30.0))
+    assert upright_crop(picture, box, 0.15, measure=lambda patch: None) is None
+    assert upright_crop(picture, box, 0.15, measure=lambda patch: 5.0) is None  # square enough

@@ -25,7 +25,7 @@ import numpy as np
 from blackcat.vision.colour import fix_for
 from blackcat.vision.deskew import turned_crop, upright_crop
 from blackcat.vision.image_io import open_photo
-from blackcat.vision.reader import CardReader, square_crop, summarise
+from blackcat.vision.reader import CardReader, square_crop, summarise, sureness
 from blackcat.vision.types import Box
 
 TILTED_FROM = 15.0
@@ -127,9 +127,8 @@ def main() -> None:
             for code, kind, boxes, _ in shown:
                 reads = [summarise(next(rows), reader.class_tables, 1) for _ in boxes]
                 right = [guesses[0].card.code == code for guesses, _, _ in reads]
-                sureness = [guesses[0].probability * index for guesses, index, _ in reads]
                 indices_right[kind, way] += sum(right)
-                cards_right[kind, way] += right[int(np.argmax(sureness))]
+                cards_right[kind, way] += right[int(np.argmax([sureness(r) for r in reads]))]
     for kind in ("tilted", "square"):
         print(f"{kind}: {cards[kind]} cards, {indices[kind]} labelled indices")
         for way in CUTS:

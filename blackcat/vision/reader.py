@@ -733,7 +733,7 @@ class CardReader:
             return reads
         # an index read unsurely is read again with its card turned square, where it lies
         # tilted (`deskew`): the surer of the two reads is kept
-        unsure = [n for n, read in enumerate(reads) if _sureness(read) < SURE_AS_IT_STANDS]
+        unsure = [n for n, read in enumerate(reads) if sureness(read) < SURE_AS_IT_STANDS]
         turned = {n: upright_crop(picture, in_picture[n], padding) for n in unsure}
         again = [n for n in unsure if turned[n] is not None]
         for n, read in zip(
@@ -741,7 +741,7 @@ class CardReader:
             self._classified([fix.apply(turned[n]) for n in again], turns, fix.suits_by_shape),
             strict=True,
         ):
-            if _sureness(read) > _sureness(reads[n]):
+            if sureness(read) > sureness(reads[n]):
                 reads[n] = read
         return reads
 
@@ -772,7 +772,7 @@ class CardReader:
         unsure = [
             n
             for n, read in enumerate(reads)
-            if _sureness(read) < LOOK_AGAIN_BELOW and read[1] >= NOT_AN_INDEX_ABOVE
+            if sureness(read) < LOOK_AGAIN_BELOW and read[1] >= NOT_AN_INDEX_ABOVE
         ]
         if not unsure:
             return reads
@@ -862,7 +862,8 @@ def shifted(box: Box, across: float, down: float) -> Box:
     return (x1 + across * side, y1 + down * side, x2 + across * side, y2 + down * side)
 
 
-def _sureness(read: ClassifiedIndex) -> float:
+def sureness(read: ClassifiedIndex) -> float:
+    """How surely a classified index is read: that it is an index, times its best card."""
     guesses, index_probability, _ = read
     return index_probability * (guesses[0].probability if guesses else 0.0)
 

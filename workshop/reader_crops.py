@@ -1,0 +1,190 @@
+"""Classifier crops cut as the reader cuts them, for training and measuring the classifier on
+what it really sees: the reader's own search (`CardReader.detect`, through the photo's colour
+fix) on the scenes of a `blackcat synth` set, each box it finds cut at the reader's crop
+resolution and padding (`crop_resolution`, `cut_crops`), turned a random quarter turn (so all
+four orientations are learnt alike) and sized as the classifier takes it (64 px,
+`sized_for_classifier`, centre). Each is labelled from the scene's ground truth: a box that
+overlaps a labelled index (IoU >= MATCH) is that card, its glyph's orientation as it stands
+in the crop; one near no index (IoU < APART with every index shown at all) is `none` (a
+detection of something else: the hard negatives `blackcat synth` can't draw); the rest are
+left out. Indices under MIN_HEIGHT px in the photo are left out too (a 640 px table's far
+indices: a few grey pixels, noise to learn from). Dark-faced decks' scenes are skipped (the
+reader reads them through their negative, in two inks).
+
+    .venv/bin/python workshop/reader_crops.py --out datasets/generated/rc33cls \\
+        datasets/generated/tilt32 datasets/generated/rc33 [--split val]
+
+writes OUT/SPLIT/<CARD>-<T>/r<SET>_<SCENE>_<K>.png and OUT/SPLIT/none/... (session 33).
+With `--measure`, writes nothing and prints how often the models' classifier reads the crops
+already in OUT/SPLIT right (top-1, by the set they came from): a measure of the classifier on
+the pixels the reader gives it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+from blackcat.games.cards import parse_card
+from blackcat.vision.classes import NOT_AN_INDEX, QUARTER_TURNS, class_name
+from blackcat.vision.colour import fix_for
+from blackcat.vision.image_io import open_photo
+from blackcat.vision.onnx_models import sized_for_classifier
+from blackcat.vision.reader import (
+    MODELS_DIR,
+    CardReader,
+    CropClassifier,
+    crop_resolution,
+    cut_crops,
+)
+from blackcat.vision.types import Box
+from blackcat.workshop.synth.decks import Corner, DeckSpec, deck_by_name
+from blackcat.workshop.synth.scene import IndexLabel, glyph_orientation
+
+CROP_SIZE = 64  # the classifier's input
+MATCH = 0.45
+APART = 0.1
+MIN_HEIGHT = 12.0
+SEEN_FROM = 0.05  # an index less visible than this is hidden: a box on it shows no index
+
+
+def overlap(a: Box, b: Box) -> float:
+    """Intersection over union of two boxes."""
+    width = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    height = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = width * height
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def shown_indices(meta: dict) -> list[tuple[IndexLabel, str]]:
+    """Every index of a scene's ground truth that shows at all, with its card's code."""
+    return [
+        (
+            IndexLabel(
+                Corner(index["corner"]),
+                np.asarray(index["quad"], dtype=np.float64),
+                tuple(index["box"]),
+                index["visibility"],
+                index["labelled"],
+            ),
+            card["code"],
+        )
+        for card in meta["cards"]
+        for index in card["indices"]
+        if index["visibility"] >= SEEN_FROM
+    ]
+
+
+def label_of(
+    box: Box, shown: list[tuple[IndexLabel, str]], deck: DeckSpec
+) -> tuple[str, int] | None:
+    """The card code (or NOT_AN_INDEX) and glyph quarter turns of the crop round `box` as cut,
+    or None where the box is too near an index to call it none and too far to call it one."""
+    scored = [(overlap(box, index.box), index, code) for index, code in shown]
+    best, index, code = max(scored, key=lambda s: s[0], default=(0.0, None, ""))
+    if index is not None and best >= MATCH and index.labelled:
+        return code, glyph_orientation(index, deck)
+    if best < APART:
+        return NOT_AN_INDEX, 0
+    return None
+
+
+def folder_name(code: str, turns: int) -> str:
+    """The class folder of a crop of `code`'s index whose glyph stands `turns` quarter turns."""
+    if code == NOT_AN_INDEX:
+        return NOT_AN_INDEX
+    return class_name(parse_card(code), turns)
+
+
+def harvest(
+    reader: CardReader, set_dir: Path, split: str, out: Path, rng: np.random.Generator
+) -> Counter[str]:
+    """Write the reader's crops of one set's scenes of `split`; what was written and left out."""
+    counts: Counter[str] = Counter()
+    for meta_path in sorted((set_dir / "detect" / "meta" / split).glob("*.json")):
+        meta = json.loads(meta_path.read_text())
+        if "dark" in str(meta.get("style", "")):
+            counts["dark-faced scenes skipped"] += 1
+            continue
+        photo = open_photo(set_dir / "detect" / meta["image"])
+        fix = fix_for(photo.picture(reader.settings.detect_size))
+        boxes, _, _ = reader.detect(photo, fix)
+        counts["scenes"] += 1
+        if not boxes:
+            continue
+        picture = photo.picture(crop_resolution(photo, boxes))
+        to_picture = max(picture.shape[:2]) / photo.long_side
+        in_picture = [tuple(v * to_picture for v in box) for box in boxes]
+        crops = cut_crops(picture, in_picture, fix, reader.settings.crop_padding)
+        shown = shown_indices(meta)
+        deck = deck_by_name(meta["deck"])
+        for k, (box, crop) in enumerate(zip(boxes, crops, strict=True)):
+            if box[3] - box[1] < MIN_HEIGHT:
+                counts["too small"] += 1
+                continue
+            label = label_of(box, shown, deck)
+            if label is None:
+                counts["ambiguous"] += 1
+                continue
+            code, glyph_turns = label
+            turns = int(rng.integers(QUARTER_TURNS))
+            seen = np.ascontiguousarray(np.rot90(crop, turns))
+            # np.rot90 turns anticlockwise: a glyph standing at T now stands at T - turns
+            folder = out / split / folder_name(code, glyph_turns - turns)
+            folder.mkdir(parents=True, exist_ok=True)
+            sized = sized_for_classifier(seen, (CROP_SIZE, CROP_SIZE))
+            top = (sized.shape[0] - CROP_SIZE) // 2
+            left = (sized.shape[1] - CROP_SIZE) // 2
+            square = sized[top : top + CROP_SIZE, left : left + CROP_SIZE, :3]
+            Image.fromarray(square).save(folder / f"r{set_dir.name}_{meta_path.stem}_{k:02d}.png")
+            counts["none" if code == NOT_AN_INDEX else "cards"] += 1
+    return counts
+
+
+def measured(classifier: CropClassifier, crops: list[Path]) -> tuple[float, float, int]:
+    """Top-1 of the classifier on these crops (labelled by their folders): on all of them, on
+    those of no index, and how many of those there are."""
+    names = list(classifier.names)
+    read: list[str] = []
+    for start in range(0, len(crops), 512):
+        batch = [np.asarray(Image.open(path).convert("RGB")) for path in crops[start : start + 512]]
+        read += [names[k] for k in classifier.probabilities(batch).argmax(axis=1)]
+    truth = [path.parent.name for path in crops]
+    right = [r == t for r, t in zip(read, truth, strict=True)]
+    of_none = [ok for ok, t in zip(right, truth, strict=True) if t == NOT_AN_INDEX]
+    return float(np.mean(right)), float(np.mean(of_none)) if of_none else 0.0, len(of_none)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("sets", nargs="+", type=Path, help="`blackcat synth` output folders")
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--split", default="train", choices=["train", "val"])
+    parser.add_argument("--models", type=Path, default=None, help="the reader's models")
+    parser.add_argument("--seed", type=int, default=33)
+    parser.add_argument("--measure", action="store_true", help="print the models' top-1 instead")
+    arguments = parser.parse_args()
+    if arguments.measure:
+        classifier = CardReader.load(arguments.models or MODELS_DIR).classifier
+        crops = sorted((arguments.out / arguments.split).glob("*/*.png"))
+        for set_dir in arguments.sets:
+            mine = [path for path in crops if path.name.startswith(f"r{set_dir.name}_")]
+            top1, of_none, nones = measured(classifier, mine)
+            print(f"{set_dir.name}: {len(mine)} crops, top-1 {top1:.4f}, ", end="")
+            print(f"none read as none {of_none:.4f} ({nones})")
+        return
+    reader = CardReader.load(arguments.models or MODELS_DIR)
+    rng = np.random.default_rng(arguments.seed)
+    for set_dir in arguments.sets:
+        counts = harvest(reader, set_dir, arguments.split, arguments.out, rng)
+        print(set_dir, dict(counts), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -20,19 +20,14 @@ from blackcat.vision.image_io import open_photo
 from blackcat.vision.layout import NOT_AN_INDEX_ABOVE
 from blackcat.vision.reader import SECOND_LOOKS, CardReader, crop_resolution, cut_crops, summarise
 from blackcat.vision.table_layout import glyph_pixels
-from blackcat.workshop.evaluation import GLYPH_SIZES, glyph_size_name
+from blackcat.workshop.evaluation import GLYPH_SIZES, box_overlaps, glyph_size_name
 
 
 def best_match(box: tuple[float, ...], truth: np.ndarray) -> int | None:
     """The truth box overlapping `box` most, if by an IoU of at least 0.5."""
     if not len(truth):
         return None
-    x1, y1, x2, y2 = box
-    across = np.clip(np.minimum(truth[:, 2], x2) - np.maximum(truth[:, 0], x1), 0, None)
-    down = np.clip(np.minimum(truth[:, 3], y2) - np.maximum(truth[:, 1], y1), 0, None)
-    inter = across * down
-    areas = (truth[:, 2] - truth[:, 0]) * (truth[:, 3] - truth[:, 1])
-    iou = inter / (areas + (x2 - x1) * (y2 - y1) - inter)
+    iou = box_overlaps(box, truth)
     best = int(iou.argmax())
     return best if iou[best] >= 0.5 else None
 

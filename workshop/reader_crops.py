@@ -43,6 +43,7 @@ from blackcat.vision.reader import (
     cut_crops,
 )
 from blackcat.vision.types import Box
+from blackcat.workshop.evaluation import box_overlaps
 from blackcat.workshop.synth.decks import Corner, DeckSpec, deck_by_name
 from blackcat.workshop.synth.scene import IndexLabel, glyph_orientation
 
@@ -51,15 +52,6 @@ MATCH = 0.45
 APART = 0.1
 MIN_HEIGHT = 12.0
 SEEN_FROM = 0.05  # an index less visible than this is hidden: a box on it shows no index
-
-
-def overlap(a: Box, b: Box) -> float:
-    """Intersection over union of two boxes."""
-    width = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    height = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = width * height
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return inter / union if union > 0 else 0.0
 
 
 def shown_indices(meta: dict) -> list[tuple[IndexLabel, str]]:
@@ -86,11 +78,14 @@ def label_of(
 ) -> tuple[str, int] | None:
     """The card code (or NOT_AN_INDEX) and glyph quarter turns of the crop round `box` as cut,
     or None where the box is too near an index to call it none and too far to call it one."""
-    scored = [(overlap(box, index.box), index, code) for index, code in shown]
-    best, index, code = max(scored, key=lambda s: s[0], default=(0.0, None, ""))
-    if index is not None and best >= MATCH and index.labelled:
+    if not shown:
+        return NOT_AN_INDEX, 0
+    overlaps = box_overlaps(box, np.array([index.box for index, _ in shown]))
+    best = int(overlaps.argmax())
+    index, code = shown[best]
+    if overlaps[best] >= MATCH and index.labelled:
         return code, glyph_orientation(index, deck)
-    if best < APART:
+    if overlaps[best] < APART:
         return NOT_AN_INDEX, 0
     return None
 

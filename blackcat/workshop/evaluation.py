@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from blackcat.vision.table_layout import glyph_pixels
 from blackcat.vision.types import SIDES, Box, Evidence, PhotoRead, ReadCard
 
@@ -121,6 +123,18 @@ class RealPhotoReport:
             f"  most missed: {missed.most_common(8)}\n  most extra: {extra.most_common(8)}\n"
             + self.blur.line()
         )
+
+
+def box_overlaps(box: Box, boxes: np.ndarray) -> np.ndarray:
+    """The intersection over union of `box` with each of `boxes` (an (n, 4) array of x1, y1, x2,
+    y2), as matching a detection to the ground truth's boxes needs."""
+    boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
+    x1, y1, x2, y2 = box
+    across = np.clip(np.minimum(boxes[:, 2], x2) - np.maximum(boxes[:, 0], x1), 0, None)
+    down = np.clip(np.minimum(boxes[:, 3], y2) - np.maximum(boxes[:, 1], y1), 0, None)
+    inter = across * down
+    union = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]) + (x2 - x1) * (y2 - y1)
+    return np.divide(inter, union - inter, out=np.zeros_like(inter), where=union - inter > 0)
 
 
 def contains(box: Box, point: tuple[float, float], margin: float = 0.05) -> bool:

@@ -15,6 +15,7 @@ from blackcat.workshop.evaluation import (
     LabelledCard,
     NothingToMeasure,
     SceneTruth,
+    box_overlaps,
     cards_right,
     evaluate_synthetic,
     load_labels,
@@ -30,6 +31,12 @@ def read_card(code: str, centre: tuple[float, float], confidence: float = 0.9) -
     card = Card.parse(code)
     index = IndexRead((x - 5, y - 10, x + 5, y + 10), 1.0, (Guess(card, confidence),))
     return ReadCard(card, index.box, confidence, (Guess(card, confidence),), (index,))
+
+
+def test_box_overlaps_are_intersection_over_union() -> None:
+    boxes = [(0, 0, 10, 10), (5, 0, 15, 10), (20, 20, 30, 30), (0, 0, 20, 20), (3, 3, 3, 3)]
+    overlaps = box_overlaps((0.0, 0.0, 10.0, 10.0), boxes)
+    assert overlaps == pytest.approx([1.0, 50 / 150, 0.0, 100 / 400, 0.0])
 
 
 def test_a_card_read_inside_its_labelled_box_matches() -> None:

@@ -125,7 +125,7 @@ class RealPhotoReport:
         )
 
 
-def box_overlaps(box: Box, boxes: np.ndarray) -> np.ndarray:
+def box_overlaps(box: Box, boxes: np.ndarray | Sequence[Box]) -> np.ndarray:
     """The intersection over union of `box` with each of `boxes` (an (n, 4) array of x1, y1, x2,
     y2), as matching a detection to the ground truth's boxes needs."""
     boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)

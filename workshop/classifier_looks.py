@@ -18,7 +18,7 @@ import numpy as np
 from blackcat.vision.colour import white_balance
 from blackcat.vision.image_io import open_photo
 from blackcat.vision.layout import NOT_AN_INDEX_ABOVE
-from blackcat.vision.reader import SECOND_LOOKS, CardReader, crop_resolution, cut_crops, summarise
+from blackcat.vision.reader import SECOND_LOOKS, CardReader, crop_picture, cut_crops, summarise
 from blackcat.vision.table_layout import glyph_pixels
 from blackcat.workshop.evaluation import GLYPH_SIZES, box_overlaps, glyph_size_name
 
@@ -64,9 +64,7 @@ def main() -> None:
             if not matched:
                 continue
             boxes = [index.box for index, _ in matched]
-            picture = photo.picture(crop_resolution(photo, boxes), finer_decoded=True)
-            scale = max(picture.shape[:2]) / photo.long_side
-            in_picture = [tuple(v * scale for v in box) for box in boxes]
+            picture, in_picture = crop_picture(photo, boxes, finer_decoded=True)
             looks = [(reader.settings.crop_padding, 0.0, 0.0), *SECOND_LOOKS]
             answers = [
                 reader.crop_probabilities(cut_crops(picture, in_picture, fix, *look), turns, fix)

@@ -1,15 +1,15 @@
 """Classifier crops cut as the reader cuts them, for training and measuring the classifier on
 what it really sees: the reader's own search (`CardReader.detect`, through the photo's colour
 fix) on the scenes of a `blackcat synth` set, each box it finds cut at the reader's crop
-resolution and padding (`crop_resolution`, `cut_crops`), turned a random quarter turn (so all
-four orientations are learnt alike) and sized as the classifier takes it (64 px,
-`sized_for_classifier`, centre). Each is labelled from the scene's ground truth: a box that
-overlaps a labelled index (IoU >= MATCH) is that card, its glyph's orientation as it stands
-in the crop; one near no index (IoU < APART with every index shown at all) is `none` (a
-detection of something else: the hard negatives `blackcat synth` can't draw); the rest are
-left out. Indices under MIN_HEIGHT px in the photo are left out too (a 640 px table's far
-indices: a few grey pixels, noise to learn from). Dark-faced decks' scenes are skipped (the
-reader reads them through their negative, in two inks).
+resolution and padding (`crop_picture`, `cut_crops`), turned a random quarter turn (so all
+four orientations are learnt alike) and sized as the classifier takes it (`classifier_view`,
+at its trained size). Each is labelled from the scene's ground truth: a box that overlaps a
+labelled index (IoU >= MATCH) is that card, its glyph's orientation as it stands in the crop;
+one near no index (IoU < APART with every index shown at all) is `none` (a detection of
+something else: the hard negatives `blackcat synth` can't draw); the rest are left out.
+Indices under MIN_HEIGHT px in the photo are left out too (a 640 px table's far indices: a few
+grey pixels, noise to learn from). Dark-faced decks' scenes are skipped (the reader reads them
+through their negative, in two inks).
 
     .venv/bin/python workshop/reader_crops.py --out datasets/generated/rc33cls \\
         datasets/generated/tilt32 datasets/generated/rc33 [--split val]
@@ -34,20 +34,22 @@ from blackcat.games.cards import parse_card
 from blackcat.vision.classes import NOT_AN_INDEX, QUARTER_TURNS, class_name
 from blackcat.vision.colour import fix_for
 from blackcat.vision.image_io import open_photo
-from blackcat.vision.onnx_models import sized_for_classifier
+from blackcat.vision.onnx_models import OnnxClassifier, classifier_view
 from blackcat.vision.reader import (
+    CLASSIFIER_FILE,
     MODELS_DIR,
     CardReader,
     CropClassifier,
-    crop_resolution,
+    crop_picture,
     cut_crops,
 )
 from blackcat.vision.types import Box
 from blackcat.workshop.evaluation import box_overlaps
 from blackcat.workshop.synth.decks import Corner, DeckSpec, deck_by_name
 from blackcat.workshop.synth.scene import IndexLabel, glyph_orientation
+from blackcat.workshop.training import ClassifierSettings
 
-CROP_SIZE = 64  # the classifier's input
+CROP_SIZE = ClassifierSettings().imgsz  # the classifier's input, as trained
 MATCH = 0.45
 APART = 0.1
 MIN_HEIGHT = 12.0
@@ -104,7 +106,7 @@ def harvest(
     counts: Counter[str] = Counter()
     for meta_path in sorted((set_dir / "detect" / "meta" / split).glob("*.json")):
         meta = json.loads(meta_path.read_text())
-        if "dark" in str(meta.get("style", "")):
+        if meta.get("style") == "dark_face":
             counts["dark-faced scenes skipped"] += 1
             continue
         photo = open_photo(set_dir / "detect" / meta["image"])
@@ -113,9 +115,7 @@ def harvest(
         counts["scenes"] += 1
         if not boxes:
             continue
-        picture = photo.picture(crop_resolution(photo, boxes))
-        to_picture = max(picture.shape[:2]) / photo.long_side
-        in_picture = [tuple(v * to_picture for v in box) for box in boxes]
+        picture, in_picture = crop_picture(photo, boxes)
         crops = cut_crops(picture, in_picture, fix, reader.settings.crop_padding)
         shown = shown_indices(meta)
         deck = deck_by_name(meta["deck"])
@@ -133,10 +133,7 @@ def harvest(
             # np.rot90 turns anticlockwise: a glyph standing at T now stands at T - turns
             folder = out / split / folder_name(code, glyph_turns - turns)
             folder.mkdir(parents=True, exist_ok=True)
-            sized = sized_for_classifier(seen, (CROP_SIZE, CROP_SIZE))
-            top = (sized.shape[0] - CROP_SIZE) // 2
-            left = (sized.shape[1] - CROP_SIZE) // 2
-            square = sized[top : top + CROP_SIZE, left : left + CROP_SIZE, :3]
+            square = classifier_view(seen, (CROP_SIZE, CROP_SIZE))
             Image.fromarray(square).save(folder / f"r{set_dir.name}_{meta_path.stem}_{k:02d}.png")
             counts["none" if code == NOT_AN_INDEX else "cards"] += 1
     return counts
@@ -166,7 +163,7 @@ def main() -> None:
     parser.add_argument("--measure", action="store_true", help="print the models' top-1 instead")
     arguments = parser.parse_args()
     if arguments.measure:
-        classifier = CardReader.load(arguments.models or MODELS_DIR).classifier
+        classifier = OnnxClassifier((arguments.models or MODELS_DIR) / CLASSIFIER_FILE)
         crops = sorted((arguments.out / arguments.split).glob("*/*.png"))
         for set_dir in arguments.sets:
             mine = [path for path in crops if path.name.startswith(f"r{set_dir.name}_")]

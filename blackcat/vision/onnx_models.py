@@ -149,13 +149,17 @@ class OnnxClassifier(OnnxModel):
 
 
 def classifier_input(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-    """An RGB crop as the classifier takes it: sized (`sized_for_classifier`), centre-cropped
-    to the size, channels first, in 0-1."""
+    """An RGB crop as the classifier takes it (`classifier_view`), channels first, in 0-1."""
+    return classifier_view(crop, size).astype(np.float32).transpose(2, 0, 1) / 255.0
+
+
+def classifier_view(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """The pixels of an RGB crop the classifier sees: sized (`sized_for_classifier`) and
+    centre-cropped to the size (width, height)."""
     sized = sized_for_classifier(crop, size)
     width, height = size
     left, top = (sized.shape[1] - width) // 2, (sized.shape[0] - height) // 2
-    centre = sized[top : top + height, left : left + width, :3]
-    return centre.astype(np.float32).transpose(2, 0, 1) / 255.0
+    return sized[top : top + height, left : left + width, :3]
 
 
 def sized_for_classifier(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:

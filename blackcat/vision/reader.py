@@ -718,10 +718,7 @@ class CardReader:
         (`_looked_again`); both as the settings say."""
         if not boxes:
             return []
-        photo = as_photo(photo)
-        picture = photo.picture(crop_resolution(photo, boxes), finer_decoded=finer_decoded)
-        to_picture = max(picture.shape[:2]) / photo.long_side
-        in_picture = [tuple(v * to_picture for v in box) for box in boxes]
+        picture, in_picture = crop_picture(as_photo(photo), boxes, finer_decoded=finer_decoded)
         padding = self.settings.crop_padding
         probabilities = self.crop_probabilities(
             cut_crops(picture, in_picture, fix, padding), turns, fix
@@ -947,6 +944,19 @@ def crop_resolution(photo: PhotoSource, boxes: list[Box] | np.ndarray) -> int:
     corners = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
     index_height = float(np.median(corners[:, 3] - corners[:, 1]))
     return round(photo.long_side * min(1.0, CROP_INDEX_PIXELS / max(index_height, 1.0)))
+
+
+def crop_picture(
+    photo: PhotoSource, boxes: list[Box], *, finer_decoded: bool = False
+) -> tuple[np.ndarray, list[Box]]:
+    """The copy of the photo to cut the boxes' crops from (`crop_resolution`; or a finer copy
+    already decoded, if `finer_decoded`), and the boxes in its pixels."""
+    picture = photo.picture(crop_resolution(photo, boxes), finer_decoded=finer_decoded)
+    to_picture = max(picture.shape[:2]) / photo.long_side
+    return picture, [
+        (x1 * to_picture, y1 * to_picture, x2 * to_picture, y2 * to_picture)
+        for x1, y1, x2, y2 in boxes
+    ]
 
 
 def turned_glyphs(read: ClassifiedIndex, turns: int) -> ClassifiedIndex:

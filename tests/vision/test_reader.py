@@ -10,15 +10,17 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
+from PIL import Image
 from whole_table import a_whole_table
 
 from blackcat.games.cards import Card
 from blackcat.vision.classes import NOT_AN_INDEX
 from blackcat.vision.colour import NO_FIX
-from blackcat.vision.image_io import load_image
+from blackcat.vision.image_io import load_image, open_photo
 from blackcat.vision.reader import (
     CardReader,
     ModelsMissingError,
+    crop_picture,
     downscale,
     negative_taken,
     square_crop,
@@ -178,6 +180,19 @@ def test_a_crop_at_the_edge_of_the_photo_is_square_and_padded() -> None:
     image = np.zeros((100, 200, 3), dtype=np.uint8)
     crop = square_crop(image, (0, 0, 10, 20), padding=0.15)
     assert crop.shape == (26, 26, 3)
+
+
+def test_crops_are_cut_from_a_copy_where_the_indices_stand_about_32_px_tall(
+    tmp_path: Path,
+) -> None:
+    Image.new("RGB", (4000, 3000), "white").save(tmp_path / "big.jpg")
+    photo = open_photo(tmp_path / "big.jpg")
+    boxes = [(400.0, 800.0, 440.0, 928.0), (1000.0, 200.0, 1040.0, 328.0)]  # 128 px tall
+    picture, in_picture = crop_picture(photo, boxes)
+    assert max(picture.shape[:2]) == 1000
+    assert np.allclose(in_picture, [(100.0, 200.0, 110.0, 232.0), (250.0, 50.0, 260.0, 82.0)])
+    small = [(0.0, 0.0, 5.0, 10.0)]  # never finer than the photo itself
+    assert np.allclose(crop_picture(photo, small)[1], small)
 
 
 def test_downscale_keeps_the_aspect_and_reports_the_factor() -> None:

@@ -173,11 +173,15 @@ def suit_swaps(truth: list[str], read: list[str]) -> Counter[str]:
     return swaps
 
 
-def deck_of(crop: Path, set_dir: Path, split: str) -> str:
-    """The deck of the scene a crop was cut from (its name: `r<SET>_<SCENE>_<K>.png`)."""
-    scene = crop.stem.removeprefix(f"r{set_dir.name}_").rsplit("_", 1)[0]
-    meta = set_dir / "detect" / "meta" / split / f"{scene}.json"
-    return json.loads(meta.read_text())["deck"] if meta.is_file() else "?"
+def scene_decks(set_dir: Path, split: str) -> dict[str, str]:
+    """The deck of each of a set's scenes of `split`, by the scene's name (its meta file's)."""
+    metas = sorted((set_dir / "detect" / "meta" / split).glob("*.json"))
+    return {meta.stem: json.loads(meta.read_text())["deck"] for meta in metas}
+
+
+def scene_of(crop: Path, set_dir: Path) -> str:
+    """The scene a crop was cut from (its name: `r<SET>_<SCENE>_<K>.png`)."""
+    return crop.stem.removeprefix(f"r{set_dir.name}_").rsplit("_", 1)[0]
 
 
 def measure(classifier: CropClassifier, set_dir: Path, crops: list[Path], split: str) -> str:
@@ -186,7 +190,8 @@ def measure(classifier: CropClassifier, set_dir: Path, crops: list[Path], split:
     truth = [path.parent.name for path in crops]
     read = read_classes(classifier, crops)
     top1, of_none, nones = measured(truth, read)
-    decks = [deck_of(path, set_dir, split) for path in crops]
+    deck_of_scene = scene_decks(set_dir, split)
+    decks = [deck_of_scene.get(scene_of(path, set_dir), "?") for path in crops]
     lines = [
         f"{set_dir.name}: {len(crops)} crops, top-1 {top1:.4f}, none read as none "
         f"{of_none:.4f} ({nones})"
@@ -211,10 +216,17 @@ def main() -> None:
     parser.add_argument("--split", default="train", choices=["train", "val"])
     parser.add_argument("--models", type=Path, default=None, help="the reader's models")
     parser.add_argument("--seed", type=int, default=33)
-    parser.add_argument("--measure", action="store_true", help="print the models' top-1 instead")
+    parser.add_argument(
+        "--measure",
+        action="store_true",
+        help="print the models' top-1 (by deck) and suit swaps instead",
+    )
     arguments = parser.parse_args()
     if arguments.measure:
-        classifier = OnnxClassifier((arguments.models or MODELS_DIR) / CLASSIFIER_FILE)
+        weights = (arguments.models or MODELS_DIR) / CLASSIFIER_FILE
+        if not weights.is_file():
+            raise SystemExit(f"{weights} not found: export the classifier (`blackcat export`)")
+        classifier = OnnxClassifier(weights)
         crops = sorted((arguments.out / arguments.split).glob("*/*.png"))
         for set_dir in arguments.sets:
             mine = [path for path in crops if path.name.startswith(f"r{set_dir.name}_")]

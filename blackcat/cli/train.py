@@ -1,6 +1,8 @@
-"""`blackcat train detector|table-detector|classifier`: train a model with Ultralytics (CPU or
-GPU), and with `--install` put it in models/ and export it for the reader (a table detector
-searches a whole table's places, `reader.TABLE_DETECTOR_WEIGHTS`)."""
+"""`blackcat train detector|table-detector|classifier|suit-classifier`: train a model with
+Ultralytics (CPU or GPU), and with `--install` put it in models/ and export it for the reader (a
+table detector searches a whole table's places, `reader.TABLE_DETECTOR_WEIGHTS`; a suit classifier
+reads suits by their shapes, `reader.SUIT_CLASSIFIER_WEIGHTS`, on crops made by
+`workshop/suit_shapes.py`)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,12 @@ import dataclasses
 import time
 from pathlib import Path
 
-from blackcat.vision.reader import CLASSIFIER_WEIGHTS, DETECTOR_WEIGHTS, TABLE_DETECTOR_WEIGHTS
+from blackcat.vision.reader import (
+    CLASSIFIER_WEIGHTS,
+    DETECTOR_WEIGHTS,
+    SUIT_CLASSIFIER_WEIGHTS,
+    TABLE_DETECTOR_WEIGHTS,
+)
 from blackcat.workshop.training import (
     ClassifierSettings,
     DetectorSettings,
@@ -23,14 +30,15 @@ from blackcat.workshop.training import (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "model",
-        choices=["detector", "table-detector", "classifier"],
+        choices=["detector", "table-detector", "classifier", "suit-classifier"],
         help="which model to train (a table detector is a detector installed to search whole "
-        "tables)",
+        "tables; a suit classifier a classifier installed to read suits by their shapes)",
     )
     parser.add_argument(
         "--data",
         type=Path,
-        help="detector: DIR/detect/data.yaml; classifier: DIR/classify (from `blackcat synth`)",
+        help="detector: DIR/detect/data.yaml; classifier: DIR/classify (from `blackcat synth`); "
+        "suit classifier: the folder `workshop/suit_shapes.py` writes",
     )
     parser.add_argument("--epochs", type=int, help="epochs (default: the settings' own)")
     parser.add_argument("--hours", type=float, help="train for this long instead of --epochs")
@@ -69,10 +77,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def is_classifier(model: str) -> bool:
+    return model in {"classifier", "suit-classifier"}
+
+
 def settings_from(args: argparse.Namespace) -> DetectorSettings | ClassifierSettings:
     """The model's default settings with what the command line sets instead."""
     settings: DetectorSettings | ClassifierSettings = (
-        ClassifierSettings() if args.model == "classifier" else DetectorSettings()
+        ClassifierSettings() if is_classifier(args.model) else DetectorSettings()
     )
     overrides = {
         key: value
@@ -100,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         best = resume(args.resume)
     elif args.data is None:
         raise SystemExit("blackcat train: --data is required (make it with `blackcat synth`)")
-    elif args.model != "classifier":
+    elif not is_classifier(args.model):
         best = train_detector(args.data, settings, name, args.start)
     else:
         best = train_classifier(args.data, settings, name, args.start)
@@ -111,6 +123,7 @@ def run(args: argparse.Namespace) -> int:
             "detector": DETECTOR_WEIGHTS,
             "table-detector": TABLE_DETECTOR_WEIGHTS,
             "classifier": CLASSIFIER_WEIGHTS,
+            "suit-classifier": SUIT_CLASSIFIER_WEIGHTS,
         }[args.model]
         record = {
             "settings": dataclasses.asdict(settings),
@@ -123,6 +136,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"installed: {installed}")
         from blackcat.workshop.export import export_one
 
-        task = "classify" if args.model == "classifier" else "detect"
+        task = "classify" if is_classifier(args.model) else "detect"
         print(f"exported for the runtime: {export_one(installed, task).onnx}")
     return 0

@@ -256,6 +256,26 @@ def ink_tinted(crop: np.ndarray, ink: tuple[float, float, float]) -> np.ndarray:
     return np.clip(tinted + 0.5, 0, 255).astype(np.uint8)
 
 
+INK_SHAPE_SPAN = (2.0, 98.0)
+"""The percentiles of a crop's darkest channel taken as full ink and as bare paper
+(`ink_shape`): a few pixels of noise or glare beyond them change nothing."""
+MIN_INK_CONTRAST = 24.0  # a crop whose ink and paper differ less is only smoothed noise
+
+
+def ink_shape(crop: np.ndarray) -> np.ndarray:
+    """The crop (uint8 RGB) as dark ink on white paper whatever its ink's colour or its light:
+    each pixel's darkest channel (so red, green, blue and gold inks print as dark as black),
+    stretched so the crop's ink is black and its paper white. What the suit-shape classifier
+    sees: a suit told by its shape alone, as a deck printed in one ink or a black-and-white
+    photo only shows it."""
+    darkest = crop[..., :3].min(axis=2).astype(np.float32)
+    ink, paper = np.percentile(darkest, INK_SHAPE_SPAN)
+    if paper - ink >= MIN_INK_CONTRAST:
+        darkest = (darkest - ink) * (255.0 / (paper - ink))
+    grey = np.clip(darkest + 0.5, 0, 255).astype(np.uint8)
+    return np.repeat(grey[..., None], 3, axis=2)
+
+
 INKS_APART = 40.0
 """Light ink on dark faces in two colours (red suits printed red, black ones white, silver or
 gold) makes the index boxes' brightest pixels differ this much in how far their red stands above

@@ -16,7 +16,7 @@ import ast
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import numpy as np
 from PIL import Image
@@ -87,6 +87,9 @@ class OnnxModel:
         self.input_name = self.session.get_inputs()[0].name
 
 
+ModelT = TypeVar("ModelT", bound=OnnxModel)
+
+
 class OnnxDetector(OnnxModel):
     """The index detector: boxes and confidences in the picture's pixels."""
 
@@ -104,23 +107,32 @@ class OnnxDetector(OnnxModel):
         return decode_detections(output, box, picture.shape[:2], confidence)
 
 
-class LazyOnnxDetector:
-    """An `OnnxDetector` loaded when first used: a model only some photos need (a whole
-    table's) costs nothing to the others. Loaded once, however many searches first ask for it
-    at the same time."""
+class _LoadedOnFirstUse(Generic[ModelT]):
+    """An ONNX model loaded when first used: a model only some photos need costs nothing to the
+    others. Loaded once, however many reads first ask for it at the same time."""
 
     def __init__(self, path: Path, threads: int | None = None) -> None:
         self.path = path
         self.threads = threads
-        self._loaded: OnnxDetector | None = None
+        self._model: ModelT | None = None
         self._loading = threading.Lock()
 
+    def _load(self) -> ModelT:
+        raise NotImplementedError
+
     @property
-    def loaded(self) -> OnnxDetector:
+    def loaded(self) -> ModelT:
         with self._loading:
-            if self._loaded is None:
-                self._loaded = OnnxDetector(self.path, self.threads)
-            return self._loaded
+            if self._model is None:
+                self._model = self._load()
+            return self._model
+
+
+class LazyOnnxDetector(_LoadedOnFirstUse[OnnxDetector]):
+    """An `OnnxDetector` loaded when first used (a whole table's)."""
+
+    def _load(self) -> OnnxDetector:
+        return OnnxDetector(self.path, self.threads)
 
     @property
     def trained_size(self) -> int:
@@ -146,6 +158,21 @@ class OnnxClassifier(OnnxModel):
         height, width = self.info.imgsz
         batch = np.stack([classifier_input(crop, (width, height)) for crop in crops])
         return self.session.run(None, {self.input_name: batch})[0]
+
+
+class LazyOnnxClassifier(_LoadedOnFirstUse[OnnxClassifier]):
+    """An `OnnxClassifier` loaded when first used (the suit-shape classifier, which only photos
+    whose colours say nothing of the suits need)."""
+
+    def _load(self) -> OnnxClassifier:
+        return OnnxClassifier(self.path, self.threads)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.loaded.names
+
+    def probabilities(self, crops: list[np.ndarray]) -> np.ndarray:
+        return self.loaded.probabilities(crops)
 
 
 def classifier_input(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:

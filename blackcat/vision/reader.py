@@ -10,6 +10,7 @@ workshop plugs Ultralytics' own models into the same reader to compare the two.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -19,7 +20,7 @@ import cv2
 import numpy as np
 from PIL import Image
 
-from blackcat.games.cards import ALL_CARDS, Suit
+from blackcat.games.cards import ALL_CARDS, Rank, Suit
 from blackcat.vision.calibration import (
     UNCALIBRATED,
     Calibration,
@@ -34,6 +35,7 @@ from blackcat.vision.colour import (
     PixelFix,
     Printed,
     fix_for,
+    ink_shape,
     ink_tinted,
     light_inks,
     light_on_dark,
@@ -65,6 +67,11 @@ TABLE_DETECTOR_FILE = "table_detector.onnx"
 TABLE_DETECTOR_WEIGHTS = "table_detector.pt"
 """A detector trained on whole tables too (turned piles, columns, a seated camera), which searches
 a whole table's places; where it is missing, the index detector does (`CardReader`)."""
+SUIT_CLASSIFIER_FILE = "suit_classifier.onnx"
+SUIT_CLASSIFIER_WEIGHTS = "suit_classifier.pt"
+"""A classifier of an index's suit from its shape alone (`ink_shape`), for photos whose colours
+say nothing of the suits (`suits_by_shape`); where it is missing, the card classifier reads
+them from two tinted copies (`suits_by_tint`)."""
 
 
 class IndexDetector(Protocol):
@@ -135,12 +142,14 @@ class CardReader:
         calibration: Calibration = UNCALIBRATED,
         table_detector: IndexDetector | None = None,
         table_doubtful_below: float | None = None,
+        suit_classifier: CropClassifier | None = None,
     ) -> None:
         """`table_detector`: searches each place of a whole table again and reads its sides again
         (`_find`, `read_side_again`); the first look at every photo and every search of one
         player's piles are the `detector`'s (None: it does them all).
         `table_doubtful_below`: the doubt threshold of a whole table's cards (None:
-        `calibration`'s), whose probabilities are `calibration`'s."""
+        `calibration`'s), whose probabilities are `calibration`'s. `suit_classifier`: reads
+        the suits of photos whose colours say nothing of them (`suits_by_shape`)."""
         settings = settings or ReaderSettings()
         if settings.detect_size is None:
             settings = replace(settings, detect_size=detector.trained_size)
@@ -150,6 +159,7 @@ class CardReader:
         self.settings = settings
         self.calibration = calibration
         self.table_doubtful_below = table_doubtful_below
+        self.suit_classifier = suit_classifier
         self.class_tables = class_tables([parse_class_name(name) for name in classifier.names])
         self.timings = Timings()
 
@@ -158,7 +168,12 @@ class CardReader:
         cls, models_dir: Path | str = MODELS_DIR, settings: ReaderSettings | None = None
     ) -> CardReader:
         """The reader on the exported models in `models_dir`, under ONNX Runtime."""
-        from blackcat.vision.onnx_models import LazyOnnxDetector, OnnxClassifier, OnnxDetector
+        from blackcat.vision.onnx_models import (
+            LazyOnnxClassifier,
+            LazyOnnxDetector,
+            OnnxClassifier,
+            OnnxDetector,
+        )
 
         models_dir = Path(models_dir)
         paths = [models_dir / DETECTOR_FILE, models_dir / CLASSIFIER_FILE]
@@ -170,6 +185,7 @@ class CardReader:
                 "them) or `blackcat export`"
             )
         table_path = models_dir / TABLE_DETECTOR_FILE
+        suit_path = models_dir / SUIT_CLASSIFIER_FILE
         return cls(
             OnnxDetector(paths[0]),
             OnnxClassifier(paths[1]),
@@ -179,6 +195,7 @@ class CardReader:
             # share of the cores (`parallel`)
             LazyOnnxDetector(table_path, THREADS_PER_RUN) if table_path.is_file() else None,
             load_table_threshold(models_dir),
+            LazyOnnxClassifier(suit_path) if suit_path.is_file() else None,
         )
 
     def table_calibration(self) -> Calibration:
@@ -808,8 +825,16 @@ class CardReader:
             return np.zeros((0, len(self.classifier.names)))
         if turns % 4:
             crops = [np.ascontiguousarray(np.rot90(crop, turns)) for crop in crops]
+        if by_shape and self.suit_classifier is not None:
+            shapes = [ink_shape(crop) for crop in crops]
+            return suits_from_shape(
+                self.classifier.probabilities(shapes),
+                self.suit_classifier.probabilities(shapes),
+                self.class_tables,
+                self.suit_classifier.names,
+            )
         if by_shape:
-            return suits_by_shape(
+            return suits_by_tint(
                 self.classifier.probabilities([ink_tinted(crop, BLACK_INK) for crop in crops]),
                 self.classifier.probabilities([ink_tinted(crop, RED_INK) for crop in crops]),
                 self.class_tables,
@@ -1422,7 +1447,33 @@ outright, only copies about as sure leave the read in doubt (on 294 cards of dar
 scenes, white ink: 1 -> 31 right cards flagged, 2 -> 23, 3 -> 22; 2 wrong unflagged for each)."""
 
 
-def suits_by_shape(in_black: np.ndarray, in_red: np.ndarray, tables: ClassTables) -> np.ndarray:
+RANKS = list(Rank)
+
+
+def suits_from_shape(
+    cards: np.ndarray, suits: np.ndarray, tables: ClassTables, suit_names: Sequence[str]
+) -> np.ndarray:
+    """Each crop's class probabilities where its colour says nothing of its suit: its rank and
+    turn as the card classifier read them (`cards`, whatever suits it gave them), its suit as
+    the suit-shape classifier read it (`suits`, a row a crop, columns `suit_names`: suit
+    letters). The card classifier's "not an index" is kept as it is."""
+    cards_of, turns_of = tables
+    is_card = cards_of >= 0
+    suit_column = {name: n for n, name in enumerate(suit_names)}
+    suit_of = np.array([suit_column[ALL_CARDS[c].suit.value] if c >= 0 else 0 for c in cards_of])
+    rank_of = np.array([RANKS.index(ALL_CARDS[c].rank) if c >= 0 else -1 for c in cards_of])
+    same_rank_and_turn = (
+        (rank_of[:, None] == rank_of[None, :])
+        & (turns_of[:, None] == turns_of[None, :])
+        & is_card[:, None]
+        & is_card[None, :]
+    )
+    rank_and_turn = cards @ same_rank_and_turn.astype(cards.dtype)
+    out = np.where(is_card[None, :], rank_and_turn * suits[:, suit_of], cards)
+    return out / np.maximum(out.sum(axis=1, keepdims=True), 1e-12)
+
+
+def suits_by_tint(in_black: np.ndarray, in_red: np.ndarray, tables: ClassTables) -> np.ndarray:
     """Each crop's class probabilities where its colour says nothing of its suit, from the
     classifier's reads of it printed in black ink (`in_black`) and in red (`in_red`). The
     classifier learnt black spades and red hearts: it reads a black card's copy in black and a

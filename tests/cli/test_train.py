@@ -41,3 +41,10 @@ def test_a_fine_tune_can_keep_the_backbone_as_it_is():
 def test_a_table_detector_trains_with_the_detectors_settings():
     assert settings_from(parse("table-detector")) == DetectorSettings()
     assert settings_from(parse("table-detector", "--freeze", "10")).freeze == 10
+
+
+def test_a_suit_classifier_trains_as_a_classifier():
+    from blackcat.cli.train import is_classifier
+
+    assert settings_from(parse("suit-classifier")) == ClassifierSettings()
+    assert is_classifier("suit-classifier") and not is_classifier("table-detector")

@@ -213,3 +213,20 @@ def test_index_boxes_tell_light_ink_dark_ink_and_neither_surely() -> None:
     assert light_on_dark(light_ink, box) and not surely_dark_on_light(light_ink, box)
     assert not light_on_dark(unsure, box) and not surely_dark_on_light(unsure, box)
     assert ink_share(dark_ink, []) is None
+
+
+def test_a_crops_ink_shape_is_as_dark_whatever_its_inks_colour() -> None:
+    from blackcat.vision.colour import ink_shape
+
+    def crop(ink: tuple[int, int, int], paper: tuple[int, int, int]) -> np.ndarray:
+        out = np.empty((40, 40, 3), np.uint8)
+        out[:] = paper
+        out[10:30, 15:25] = ink  # a suit's shape
+        return out
+
+    black = ink_shape(crop((20, 20, 20), (235, 235, 235)))
+    for ink, paper in [((200, 30, 30), (235, 235, 235)), ((60, 140, 40), (180, 170, 120))]:
+        assert np.array_equal(ink_shape(crop(ink, paper)), black)  # red; green under a cast
+    assert black[20, 20].tolist() == [0, 0, 0] and black[0, 0].tolist() == [255, 255, 255]
+    flat = np.full((20, 20, 3), 128, np.uint8)
+    assert np.array_equal(ink_shape(flat), flat)  # no ink to stretch: left as it is

@@ -486,14 +486,14 @@ def test_a_deck_printed_in_one_light_ink_on_dark_faces_is_read_by_the_suits_shap
 
 
 def test_suits_read_by_shape_trust_the_copy_in_the_ink_its_card_is_printed_in() -> None:
-    from blackcat.vision.reader import suits_by_shape
+    from blackcat.vision.reader import suits_by_tint
 
     # classes: 2 of spades, 2 of hearts, no index (ALL_CARDS: spades from 0, hearts from 13)
     tables = (np.array([1, 14, -1]), np.array([-1, -1, -1]))
     heart_in_black, heart_in_red = [0.87, 0.12, 0.01], [0.01, 0.99, 0.0]
     spade_in_black, spade_in_red = [0.999, 0.0, 0.001], [0.3, 0.7, 0.0]
     both_sure_in_black, both_sure_in_red = [0.99, 0.01, 0.0], [0.01, 0.99, 0.0]
-    read = suits_by_shape(
+    read = suits_by_tint(
         np.array([heart_in_black, spade_in_black, both_sure_in_black]),
         np.array([heart_in_red, spade_in_red, both_sure_in_red]),
         tables,
@@ -504,11 +504,30 @@ def test_suits_read_by_shape_trust_the_copy_in_the_ink_its_card_is_printed_in() 
     assert np.allclose(read.sum(axis=1), 1.0)
 
 
+def test_suits_read_by_shape_take_rank_and_turn_from_the_card_and_suit_from_the_shape() -> None:
+    from blackcat.vision.reader import suits_from_shape
+
+    # classes: 2S up, 2H up, 2H turned, 3S up, no index (ALL_CARDS: spades from 0, hearts from 13)
+    tables = (np.array([1, 14, 14, 2, -1]), np.array([0, 0, 1, 0, -1]))
+    # a heart printed in one ink: the card classifier reads its shape's rank, as a spade
+    cards = np.array([[0.7, 0.1, 0.02, 0.08, 0.1]])
+    suits = np.array([[0.05, 0.9, 0.03, 0.02]])  # S H D C
+    read = suits_from_shape(cards, suits, tables, ["S", "H", "D", "C"])
+    assert read[0].argmax() == 1 and read[0, 1] > 0.8  # 2H up
+    assert read[0, 1] / read[0, 0] == pytest.approx(0.9 / 0.05)  # its rank's share split by suit
+    assert read[0, 4] / read[0, 1] == pytest.approx(0.1 / (0.8 * 0.9))  # "not an index" kept
+    assert np.allclose(read.sum(axis=1), 1.0)
+
+
 def reader_like(reader: CardReader, **changes: Any) -> CardReader:
     """A reader on `reader`'s models, settings and calibration, with `changes` (its other
     constructor arguments)."""
     return CardReader(
-        reader.detector, reader.classifier, reader.settings, reader.calibration, **changes
+        reader.detector,
+        reader.classifier,
+        reader.settings,
+        reader.calibration,
+        **({"suit_classifier": reader.suit_classifier} | changes),
     )
 
 

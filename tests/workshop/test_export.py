@@ -34,3 +34,13 @@ def test_export_writes_the_table_detector_where_there_is_one(tmp_path: Path) -> 
     shutil.copyfile(MODELS_DIR / DETECTOR_WEIGHTS, tmp_path / TABLE_DETECTOR_WEIGHTS)
     assert main(["export", "--models", str(tmp_path)]) == 0
     assert OnnxDetector(tmp_path / TABLE_DETECTOR_FILE).trained_size > 0
+
+
+def test_export_writes_the_suit_classifier_where_there_is_one(tmp_path: Path) -> None:
+    from blackcat.vision.reader import SUIT_CLASSIFIER_FILE, SUIT_CLASSIFIER_WEIGHTS
+
+    for name in (DETECTOR_WEIGHTS, CLASSIFIER_WEIGHTS):
+        shutil.copyfile(MODELS_DIR / name, tmp_path / name)
+    shutil.copyfile(MODELS_DIR / CLASSIFIER_WEIGHTS, tmp_path / SUIT_CLASSIFIER_WEIGHTS)
+    assert main(["export", "--models", str(tmp_path)]) == 0
+    assert len(OnnxClassifier(tmp_path / SUIT_CLASSIFIER_FILE).names) > 0

@@ -121,6 +121,10 @@ class _LoadedOnFirstUse(Generic[ModelT]):
         raise NotImplementedError
 
     @property
+    def is_loaded(self) -> bool:
+        return self._model is not None
+
+    @property
     def loaded(self) -> ModelT:
         with self._loading:
             if self._model is None:

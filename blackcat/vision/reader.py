@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 from PIL import Image
 
-from blackcat.games.cards import ALL_CARDS, Rank, Suit
+from blackcat.games.cards import ALL_CARDS, Suit
 from blackcat.vision.calibration import (
     UNCALIBRATED,
     Calibration,
@@ -752,7 +752,9 @@ class CardReader:
         again = [n for n in unsure if turned[n] is not None]
         for n, read in zip(
             again,
-            self._classified([fix.apply(turned[n]) for n in again], turns, fix.suits_by_shape),
+            self._classified(
+                [fix.apply(turned[n]) for n in again], turns, self.reads_suits_by_shape(fix)
+            ),
             strict=True,
         ):
             if sureness(read) > sureness(reads[n]):
@@ -814,10 +816,17 @@ class CardReader:
         (`suits_by_shape`)."""
         return [self._summarised(row, turns) for row in self._probabilities(crops, turns, by_shape)]
 
+    def reads_suits_by_shape(self, fix: PixelFix) -> bool:
+        """Whether crops cut through `fix` have their suits read by their shapes: where their
+        colours say nothing of them (`PixelFix.suits_by_shape`), and, with a suit-shape
+        classifier, every deck printed light on dark, however many inks it seems to have (a
+        gold ink's glare passes for two inks, and its spades are then read as diamonds)."""
+        return fix.suits_by_shape or (fix.negative and self.suit_classifier is not None)
+
     def crop_probabilities(self, crops: list[np.ndarray], turns: int, fix: PixelFix) -> np.ndarray:
         """The classifier's class probabilities (a row a crop) of crops cut through `fix`, seen
         turned `turns` quarter turns anticlockwise."""
-        return self._probabilities(crops, turns, fix.suits_by_shape)
+        return self._probabilities(crops, turns, self.reads_suits_by_shape(fix))
 
     def _probabilities(self, crops: list[np.ndarray], turns: int, by_shape: bool) -> np.ndarray:
         """The classifier's class probabilities of crops (a row each), as `_classified`."""
@@ -829,6 +838,7 @@ class CardReader:
             shapes = [ink_shape(crop) for crop in crops]
             return suits_from_shape(
                 self.classifier.probabilities(shapes),
+                self.classifier.probabilities([ink_tinted(shape, RED_INK) for shape in shapes]),
                 self.suit_classifier.probabilities(shapes),
                 self.class_tables,
                 self.suit_classifier.names,
@@ -1447,29 +1457,31 @@ outright, only copies about as sure leave the read in doubt (on 294 cards of dar
 scenes, white ink: 1 -> 31 right cards flagged, 2 -> 23, 3 -> 22; 2 wrong unflagged for each)."""
 
 
-RANKS = list(Rank)
-
-
 def suits_from_shape(
-    cards: np.ndarray, suits: np.ndarray, tables: ClassTables, suit_names: Sequence[str]
+    in_black: np.ndarray,
+    in_red: np.ndarray,
+    suits: np.ndarray,
+    tables: ClassTables,
+    suit_names: Sequence[str],
 ) -> np.ndarray:
-    """Each crop's class probabilities where its colour says nothing of its suit: its rank and
-    turn as the card classifier read them (`cards`, whatever suits it gave them), its suit as
-    the suit-shape classifier read it (`suits`, a row a crop, columns `suit_names`: suit
-    letters). The card classifier's "not an index" is kept as it is."""
-    cards_of, turns_of = tables
+    """Each crop's class probabilities where its colour says nothing of its suit: the card
+    classifier's read of the crop printed in each suit's ink (`in_black`, `in_red`), each suit's
+    cards from the copy in its colour, weighed by how surely the suit-shape classifier read that
+    suit (`suits`, a row a crop, columns `suit_names`: suit letters). Both must agree: the card
+    classifier reads a heart printed black as a club or a spade (and a 9 of hearts as an
+    upside-down 6 of spades), and the suit-shape classifier alone takes some courts' clubs for
+    spades. "Not an index" is each copy's, weighed by how red the suit-shape classifier found
+    the suit."""
+    cards_of, _ = tables
     is_card = cards_of >= 0
     suit_column = {name: n for n, name in enumerate(suit_names)}
     suit_of = np.array([suit_column[ALL_CARDS[c].suit.value] if c >= 0 else 0 for c in cards_of])
-    rank_of = np.array([RANKS.index(ALL_CARDS[c].rank) if c >= 0 else -1 for c in cards_of])
-    same_rank_and_turn = (
-        (rank_of[:, None] == rank_of[None, :])
-        & (turns_of[:, None] == turns_of[None, :])
-        & is_card[:, None]
-        & is_card[None, :]
-    )
-    rank_and_turn = cards @ same_rank_and_turn.astype(cards.dtype)
-    out = np.where(is_card[None, :], rank_and_turn * suits[:, suit_of], cards)
+    red_class = np.array([c >= 0 and ALL_CARDS[c].is_red for c in cards_of])
+    red_share = suits[:, [suit_column[Suit.HEARTS.value], suit_column[Suit.DIAMONDS.value]]]
+    red_share = red_share.sum(axis=1, keepdims=True)
+    not_an_index = red_share * in_red + (1.0 - red_share) * in_black
+    in_its_ink = np.where(red_class[None, :], in_red, in_black)
+    out = np.where(is_card[None, :], in_its_ink * suits[:, suit_of], not_an_index)
     return out / np.maximum(out.sum(axis=1, keepdims=True), 1e-12)
 
 

@@ -18,6 +18,7 @@ from blackcat.vision.classes import NOT_AN_INDEX
 from blackcat.vision.colour import NO_FIX
 from blackcat.vision.image_io import load_image, open_photo
 from blackcat.vision.reader import (
+    MODELS_DIR,
     CardReader,
     ModelsMissingError,
     crop_picture,
@@ -463,6 +464,26 @@ def test_a_small_photo_is_read_again_with_the_usual_squeezes_undone_keeping_the_
     assert read.piles[0][1].box[0] == pytest.approx(10.0 * long_side / surest[0])
 
 
+def test_the_suit_shape_classifier_is_loaded_only_for_a_photo_whose_colours_tell_no_suit(
+    tmp_path: Path,
+) -> None:
+    from blackcat.vision.onnx_models import LazyOnnxClassifier
+    from blackcat.vision.reader import SUIT_CLASSIFIER_FILE
+
+    reader = CardReader.load()
+    assert isinstance(reader.suit_classifier, LazyOnnxClassifier)
+    photo = load_image(EXAMPLE.with_suffix(".jpg"))
+    reader.read(photo)
+    assert not reader.suit_classifier.is_loaded
+    grey = photo.astype(np.float32).mean(axis=2)
+    reader.read(np.repeat((255 - grey).astype(np.uint8)[..., None], 3, axis=2))
+    assert reader.suit_classifier.is_loaded
+    for model in MODELS_DIR.glob("*.*"):
+        if model.name != SUIT_CLASSIFIER_FILE:
+            (tmp_path / model.name).symlink_to(model)
+    assert CardReader.load(tmp_path).suit_classifier is None  # suits read from tinted copies
+
+
 def test_a_deck_printed_in_one_light_ink_on_dark_faces_is_read_by_the_suits_shapes(
     reader: CardReader,
 ) -> None:
@@ -504,19 +525,35 @@ def test_suits_read_by_shape_trust_the_copy_in_the_ink_its_card_is_printed_in() 
     assert np.allclose(read.sum(axis=1), 1.0)
 
 
-def test_suits_read_by_shape_take_rank_and_turn_from_the_card_and_suit_from_the_shape() -> None:
+def test_suits_read_by_shape_need_the_card_in_its_ink_and_the_suits_shape_to_agree() -> None:
     from blackcat.vision.reader import suits_from_shape
 
-    # classes: 2S up, 2H up, 2H turned, 3S up, no index (ALL_CARDS: spades from 0, hearts from 13)
-    tables = (np.array([1, 14, 14, 2, -1]), np.array([0, 0, 1, 0, -1]))
-    # a heart printed in one ink: the card classifier reads its shape's rank, as a spade
-    cards = np.array([[0.7, 0.1, 0.02, 0.08, 0.1]])
+    # classes: 9S up, 9H up, 6S upside down, 6H upside down, no index (ALL_CARDS: spades from
+    # 0, hearts from 13)
+    tables = (np.array([8, 21, 5, 18, -1]), np.array([0, 0, 2, 2, -1]))
+    # a 9 of hearts printed in one ink: in black the card classifier takes its heart for an
+    # upside-down spade (so the 9 for a 6); in red it reads it right
+    in_black = np.array([[0.2, 0.05, 0.6, 0.05, 0.1]])
+    in_red = np.array([[0.0, 0.85, 0.0, 0.1, 0.05]])
     suits = np.array([[0.05, 0.9, 0.03, 0.02]])  # S H D C
-    read = suits_from_shape(cards, suits, tables, ["S", "H", "D", "C"])
-    assert read[0].argmax() == 1 and read[0, 1] > 0.8  # 2H up
-    assert read[0, 1] / read[0, 0] == pytest.approx(0.9 / 0.05)  # its rank's share split by suit
-    assert read[0, 4] / read[0, 1] == pytest.approx(0.1 / (0.8 * 0.9))  # "not an index" kept
+    read = suits_from_shape(in_black, in_red, suits, tables, ["S", "H", "D", "C"])
+    assert read[0].argmax() == 1 and read[0, 1] > 0.8  # 9H up
+    # the spades as the black copy read them, the hearts as the red one did
+    assert read[0, 2] / read[0, 0] == pytest.approx(0.6 / 0.2)
+    assert read[0, 3] / read[0, 1] == pytest.approx(0.1 / 0.85)
+    assert read[0, 4] / read[0, 1] == pytest.approx((0.93 * 0.05 + 0.07 * 0.1) / (0.85 * 0.9))
     assert np.allclose(read.sum(axis=1), 1.0)
+    # a court's club: the suit-shape classifier leans to the spade, the black copy surer of
+    # the club
+    tables = (np.array([12, 51]), np.array([0, 0]))  # KS up, KC up
+    read = suits_from_shape(
+        np.array([[0.3, 0.7]]),
+        np.array([[0.5, 0.5]]),
+        np.array([[0.55, 0.0, 0.0, 0.45]]),
+        tables,
+        ["S", "H", "D", "C"],
+    )
+    assert read[0].argmax() == 1
 
 
 def reader_like(reader: CardReader, **changes: Any) -> CardReader:

@@ -10,12 +10,19 @@ crops are left out: the card classifier tells an index from anything else.
     .venv/bin/python workshop/suit_shapes.py --out datasets/generated/suits35 \\
         datasets/generated/s35
 
-writes OUT/{train,val}/{S,H,D,C}/<SET>_<NAME>.png (session 35).
+writes OUT/{train,val}/{S,H,D,C}/<SET>_<NAME>.png (session 35). With `--measure SET`, writes
+nothing and prints how often the models read the suits, and the cards at their turns, of SET's
+validation card crops (held-out decks) right where their colours say nothing of the suits: by the
+kept rule (the card classifier's read of each crop tinted black and tinted red, `suits_by_tint`)
+and with the suit-shape classifier (`suits_from_shape`), as the reader reads them:
+
+    .venv/bin/python workshop/suit_shapes.py --measure datasets/generated/s35 [--models DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -23,8 +30,17 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
+from blackcat.games.cards import ALL_CARDS
 from blackcat.vision.classes import NOT_AN_INDEX, parse_class_name
-from blackcat.vision.colour import ink_shape
+from blackcat.vision.colour import BLACK_INK, RED_INK, ink_shape, ink_tinted
+from blackcat.vision.reader import (
+    CLASSIFIER_FILE,
+    MODELS_DIR,
+    SUIT_CLASSIFIER_FILE,
+    class_tables,
+    suits_by_tint,
+    suits_from_shape,
+)
 
 DARK_PAPER = 100
 """A crop whose median lightness is below this is of a dark-faced card: read as its negative."""
@@ -33,9 +49,7 @@ DARK_PAPER = 100
 def shape_crop(crop: np.ndarray) -> np.ndarray:
     """A training crop (RGB) as the suit-shape classifier sees it (`ink_shape`), a dark-faced
     card's as its negative's."""
-    if np.median(crop[..., :3].mean(axis=2)) < DARK_PAPER:
-        crop = 255 - crop[..., :3]
-    return ink_shape(crop)
+    return ink_shape(_as_the_reader_sees(crop[..., :3]))
 
 
 def suit_folder(class_name: str) -> str | None:
@@ -70,12 +84,87 @@ def jobs(sets: list[Path], out: Path) -> list[tuple[Path, Path]]:
     return found
 
 
+MEASURED_CROPS = 3000  # a sample of the validation crops, drawn the same way every time
+
+
+def measure(data: Path, models: Path) -> None:
+    """Print the share of `data`'s validation card crops whose suit, and whose card at its
+    turn, each way of reading suits by shape reads right."""
+    from blackcat.vision.onnx_models import OnnxClassifier
+
+    files = sorted((data / "classify" / "val").glob("*-*/*.jpg"))
+    random.Random(2).shuffle(files)
+    files = files[:MEASURED_CROPS]
+    classifier = OnnxClassifier(models / CLASSIFIER_FILE)
+    suit_classifier = OnnxClassifier(models / SUIT_CLASSIFIER_FILE)
+    tables = class_tables([parse_class_name(name) for name in classifier.names])
+    crops = [_as_the_reader_sees(np.asarray(Image.open(f).convert("RGB"))) for f in files]
+    truth = np.array([classifier.names.index(f.parent.name) for f in files])
+    shapes = [ink_shape(crop) for crop in crops]
+
+    def read(model: OnnxClassifier, pictures: list[np.ndarray]) -> np.ndarray:
+        return np.concatenate(
+            [model.probabilities(pictures[n : n + 256]) for n in range(0, len(pictures), 256)]
+        )
+
+    by_tint = suits_by_tint(
+        read(classifier, [ink_tinted(crop, BLACK_INK) for crop in crops]),
+        read(classifier, [ink_tinted(crop, RED_INK) for crop in crops]),
+        tables,
+    )
+    suits = read(suit_classifier, shapes)
+    by_shape = suits_from_shape(
+        read(classifier, shapes),
+        read(classifier, [ink_tinted(shape, RED_INK) for shape in shapes]),
+        suits,
+        tables,
+        suit_classifier.names,
+    )
+    cards_of, _ = tables
+    true_suits = [ALL_CARDS[cards_of[n]].suit.value for n in truth]
+
+    def suits_of(probabilities: np.ndarray) -> list[str]:
+        best = cards_of[probabilities.argmax(axis=1)]
+        return [ALL_CARDS[c].suit.value if c >= 0 else "-" for c in best]
+
+    def right(read_suits: list[str]) -> float:
+        return float(np.mean([a == b for a, b in zip(read_suits, true_suits, strict=True)]))
+
+    shape_suits = [suit_classifier.names[n] for n in suits.argmax(axis=1)]
+    print(f"{len(files)} validation card crops of {data}, read as printed in one ink:")
+    print(
+        f"  suit right: tinted copies {right(suits_of(by_tint)):.3f}, "
+        f"suit-shape classifier {right(shape_suits):.3f}"
+    )
+    print(
+        f"  card and turn right: tinted copies {np.mean(by_tint.argmax(1) == truth):.3f}, "
+        f"with the suit-shape classifier {np.mean(by_shape.argmax(1) == truth):.3f}"
+    )
+    swaps = Counter(f"{t}>{r}" for t, r in zip(true_suits, shape_suits, strict=True) if t != r)
+    print(
+        "  suit-shape classifier's swaps:", ", ".join(f"{k} {v}" for k, v in swaps.most_common(6))
+    )
+
+
+def _as_the_reader_sees(crop: np.ndarray) -> np.ndarray:
+    """A drawn crop as the reader's crops of its photo are: a dark-faced card's as its
+    negative."""
+    return 255 - crop if np.median(crop.mean(axis=2)) < DARK_PAPER else crop
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("sets", nargs="+", type=Path, help="blackcat synth output folders")
-    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("sets", nargs="*", type=Path, help="blackcat synth output folders")
+    parser.add_argument("--out", type=Path)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--measure", type=Path, help="a blackcat synth set to measure")
+    parser.add_argument("--models", type=Path, default=MODELS_DIR)
     args = parser.parse_args()
+    if args.measure:
+        measure(args.measure, args.models)
+        return
+    if not args.sets or args.out is None:
+        parser.error("give the sets to file and --out")
     todo = jobs(args.sets, args.out)
     with ProcessPoolExecutor(args.workers) as pool:
         list(pool.map(_convert, todo, chunksize=256))

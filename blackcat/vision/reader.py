@@ -69,9 +69,10 @@ TABLE_DETECTOR_WEIGHTS = "table_detector.pt"
 a whole table's places; where it is missing, the index detector does (`CardReader`)."""
 SUIT_CLASSIFIER_FILE = "suit_classifier.onnx"
 SUIT_CLASSIFIER_WEIGHTS = "suit_classifier.pt"
-"""A classifier of an index's suit from its shape alone (`ink_shape`), for photos whose colours
-say nothing of the suits (`suits_by_shape`); where it is missing, the card classifier reads
-them from two tinted copies (`suits_by_tint`)."""
+"""A classifier of an index's suit from its shape alone (`ink_shape`), for decks printed light
+on dark and black-and-white photos (`CardReader.reads_suits_by_shape`); where it is missing, the
+card classifier reads the suits of photos whose colours say nothing of them from two tinted
+copies (`suits_by_tint`)."""
 
 
 class IndexDetector(Protocol):
@@ -149,7 +150,8 @@ class CardReader:
         player's piles are the `detector`'s (None: it does them all).
         `table_doubtful_below`: the doubt threshold of a whole table's cards (None:
         `calibration`'s), whose probabilities are `calibration`'s. `suit_classifier`: reads
-        the suits of photos whose colours say nothing of them (`suits_by_shape`)."""
+        the suits of decks printed light on dark and of black-and-white photos
+        (`reads_suits_by_shape`)."""
         settings = settings or ReaderSettings()
         if settings.detect_size is None:
             settings = replace(settings, detect_size=detector.trained_size)
@@ -812,8 +814,7 @@ class CardReader:
         self, crops: list[np.ndarray], turns: int, by_shape: bool = False
     ) -> list[ClassifiedIndex]:
         """The classifier's reads of crops seen turned `turns` quarter turns anticlockwise;
-        `by_shape`: of a deck printed in one ink, whose colour says nothing of the suits
-        (`suits_by_shape`)."""
+        `by_shape`: their suits read by their shapes (`reads_suits_by_shape`)."""
         return [self._summarised(row, turns) for row in self._probabilities(crops, turns, by_shape)]
 
     def reads_suits_by_shape(self, fix: PixelFix) -> bool:

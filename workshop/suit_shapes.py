@@ -13,8 +13,8 @@ crops are left out: the card classifier tells an index from anything else.
 writes OUT/{train,val}/{S,H,D,C}/<SET>_<NAME>.png (session 35). With `--measure SET`, writes
 nothing and prints how often the models read the suits, and the cards at their turns, of SET's
 validation card crops (held-out decks) right where their colours say nothing of the suits: by the
-kept rule (the card classifier's read of each crop tinted black and tinted red, `suits_by_tint`)
-and with the suit-shape classifier (`suits_from_shape`), as the reader reads them:
+kept rule (the card classifier's read of each crop tinted black and tinted red, `read_by_tint`)
+and with the suit-shape classifier (`read_by_shape`), as the reader reads them:
 
     .venv/bin/python workshop/suit_shapes.py --measure datasets/generated/s35 [--models DIR]
 """
@@ -32,14 +32,14 @@ from PIL import Image
 
 from blackcat.games.cards import ALL_CARDS
 from blackcat.vision.classes import NOT_AN_INDEX, parse_class_name
-from blackcat.vision.colour import BLACK_INK, RED_INK, ink_shape, ink_tinted
+from blackcat.vision.colour import ink_shape
 from blackcat.vision.reader import (
     CLASSIFIER_FILE,
     MODELS_DIR,
     SUIT_CLASSIFIER_FILE,
     class_tables,
-    suits_by_tint,
-    suits_from_shape,
+    read_by_shape,
+    read_by_tint,
 )
 
 DARK_PAPER = 100
@@ -100,26 +100,9 @@ def measure(data: Path, models: Path) -> None:
     tables = class_tables([parse_class_name(name) for name in classifier.names])
     crops = [_as_the_reader_sees(np.asarray(Image.open(f).convert("RGB"))) for f in files]
     truth = np.array([classifier.names.index(f.parent.name) for f in files])
-    shapes = [ink_shape(crop) for crop in crops]
-
-    def read(model: OnnxClassifier, pictures: list[np.ndarray]) -> np.ndarray:
-        return np.concatenate(
-            [model.probabilities(pictures[n : n + 256]) for n in range(0, len(pictures), 256)]
-        )
-
-    by_tint = suits_by_tint(
-        read(classifier, [ink_tinted(crop, BLACK_INK) for crop in crops]),
-        read(classifier, [ink_tinted(crop, RED_INK) for crop in crops]),
-        tables,
-    )
-    suits = read(suit_classifier, shapes)
-    by_shape = suits_from_shape(
-        read(classifier, shapes),
-        read(classifier, [ink_tinted(shape, RED_INK) for shape in shapes]),
-        suits,
-        tables,
-        suit_classifier.names,
-    )
+    by_tint = read_by_tint(classifier, crops, tables)
+    by_shape = read_by_shape(classifier, suit_classifier, crops, tables)
+    suits = suit_classifier.probabilities([ink_shape(crop) for crop in crops])
     cards_of, _ = tables
     true_suits = [ALL_CARDS[cards_of[n]].suit.value for n in truth]
 

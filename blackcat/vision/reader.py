@@ -836,20 +836,9 @@ class CardReader:
         if turns % 4:
             crops = [np.ascontiguousarray(np.rot90(crop, turns)) for crop in crops]
         if by_shape and self.suit_classifier is not None:
-            shapes = [ink_shape(crop) for crop in crops]
-            return suits_from_shape(
-                self.classifier.probabilities(shapes),
-                self.classifier.probabilities([ink_tinted(shape, RED_INK) for shape in shapes]),
-                self.suit_classifier.probabilities(shapes),
-                self.class_tables,
-                self.suit_classifier.names,
-            )
+            return read_by_shape(self.classifier, self.suit_classifier, crops, self.class_tables)
         if by_shape:
-            return suits_by_tint(
-                self.classifier.probabilities([ink_tinted(crop, BLACK_INK) for crop in crops]),
-                self.classifier.probabilities([ink_tinted(crop, RED_INK) for crop in crops]),
-                self.class_tables,
-            )
+            return read_by_tint(self.classifier, crops, self.class_tables)
         return np.asarray(self.classifier.probabilities(crops))
 
     def _summarised(self, probabilities: np.ndarray, turns: int) -> ClassifiedIndex:
@@ -1456,6 +1445,37 @@ SHAPE_ODDS_POWER = 2.0
 other copy's wrong, against the reverse, raised to this power: a copy clearly surer wins
 outright, only copies about as sure leave the read in doubt (on 294 cards of dark-faced kitty
 scenes, white ink: 1 -> 31 right cards flagged, 2 -> 23, 3 -> 22; 2 wrong unflagged for each)."""
+
+
+def read_by_shape(
+    classifier: CropClassifier,
+    suit_classifier: CropClassifier,
+    crops: list[np.ndarray],
+    tables: ClassTables,
+) -> np.ndarray:
+    """The class probabilities of crops whose colours say nothing of their suits, read with the
+    suit-shape classifier (`suits_from_shape`): the card classifier reads each crop's
+    `ink_shape` printed black and printed red, the suit-shape classifier reads its suit."""
+    shapes = [ink_shape(crop) for crop in crops]
+    return suits_from_shape(
+        classifier.probabilities(shapes),
+        classifier.probabilities([ink_tinted(shape, RED_INK) for shape in shapes]),
+        suit_classifier.probabilities(shapes),
+        tables,
+        suit_classifier.names,
+    )
+
+
+def read_by_tint(
+    classifier: CropClassifier, crops: list[np.ndarray], tables: ClassTables
+) -> np.ndarray:
+    """The class probabilities of crops whose colours say nothing of their suits, read without
+    a suit-shape classifier (`suits_by_tint`): each crop printed black and printed red."""
+    return suits_by_tint(
+        classifier.probabilities([ink_tinted(crop, BLACK_INK) for crop in crops]),
+        classifier.probabilities([ink_tinted(crop, RED_INK) for crop in crops]),
+        tables,
+    )
 
 
 def suits_from_shape(

@@ -173,10 +173,11 @@ def suit_swaps(truth: list[str], read: list[str]) -> Counter[str]:
     return swaps
 
 
-def scene_decks(set_dir: Path, split: str) -> dict[str, str]:
-    """The deck of each of a set's scenes of `split`, by the scene's name (its meta file's)."""
+def scene_values(set_dir: Path, split: str, key: str) -> dict[str, str]:
+    """One value (`deck`, `style`, ...) of each of a set's scenes of `split`, by the scene's
+    name (its meta file's)."""
     metas = sorted((set_dir / "detect" / "meta" / split).glob("*.json"))
-    return {meta.stem: json.loads(meta.read_text())["deck"] for meta in metas}
+    return {meta.stem: json.loads(meta.read_text())[key] for meta in metas}
 
 
 def scene_of(crop: Path, set_dir: Path) -> str:
@@ -190,7 +191,7 @@ def measure(classifier: CropClassifier, set_dir: Path, crops: list[Path], split:
     truth = [path.parent.name for path in crops]
     read = read_classes(classifier, crops)
     top1, of_none, nones = measured(truth, read)
-    deck_of_scene = scene_decks(set_dir, split)
+    deck_of_scene = scene_values(set_dir, split, "deck")
     decks = [deck_of_scene.get(scene_of(path, set_dir), "?") for path in crops]
     lines = [
         f"{set_dir.name}: {len(crops)} crops, top-1 {top1:.4f}, none read as none "

@@ -4,8 +4,9 @@
 The reader reads a card's suit from this classifier where the photo's colours say nothing of
 the suits (a deck printed in one light ink, read through its negative; a black-and-white photo):
 it learns a suit's shape from every deck and style, red suits as dark as black ones. A crop of
-a dark-faced deck is turned to its negative first, as the reader sees such a deck. `none`
-crops are left out: the card classifier tells an index from anything else.
+a dark-faced deck (its scene's style says so) is turned to its negative first, as the reader
+sees such a deck. `none` crops are left out: the card classifier tells an index from anything
+else.
 
     .venv/bin/python workshop/suit_shapes.py --out datasets/generated/suits35 \\
         datasets/generated/s35
@@ -29,6 +30,7 @@ from pathlib import Path
 
 import numpy as np
 from PIL import Image
+from reader_crops import scene_values  # workshop/, beside this script
 
 from blackcat.games.cards import ALL_CARDS
 from blackcat.vision.classes import NOT_AN_INDEX, parse_class_name
@@ -42,14 +44,32 @@ from blackcat.vision.reader import (
     read_by_tint,
 )
 
-DARK_PAPER = 100
-"""A crop whose median lightness is below this is of a dark-faced card: read as its negative."""
+DARK_FACED = "dark_face"  # the style whose cards are printed light on dark
 
 
-def shape_crop(crop: np.ndarray) -> np.ndarray:
+def shape_crop(crop: np.ndarray, dark_faced: bool) -> np.ndarray:
     """A training crop (RGB) as the suit-shape classifier sees it (`ink_shape`), a dark-faced
     card's as its negative's."""
-    return ink_shape(_as_the_reader_sees(crop[..., :3]))
+    return ink_shape(_as_the_reader_sees(crop[..., :3], dark_faced))
+
+
+def _as_the_reader_sees(crop: np.ndarray, dark_faced: bool) -> np.ndarray:
+    """A drawn crop as the reader's crops of its photo are: a dark-faced card's as its
+    negative (`ink_shape` takes the darkest channel, which every negative of the reader's
+    gives alike)."""
+    return 255 - crop if dark_faced else crop
+
+
+def dark_faced_scenes(data: Path, split: str) -> set[str]:
+    """The names of a synth set's scenes of `split` drawn with a dark-faced deck."""
+    return {
+        scene for scene, style in scene_values(data, split, "style").items() if style == DARK_FACED
+    }
+
+
+def scene_of(crop: Path) -> str:
+    """The scene a synth crop was cut from (its name: `<SCENE>_<K>.jpg`)."""
+    return crop.stem.rsplit("_", 1)[0]
 
 
 def suit_folder(class_name: str) -> str | None:
@@ -60,16 +80,18 @@ def suit_folder(class_name: str) -> str | None:
     return card.suit.value if card else None
 
 
-def _convert(job: tuple[Path, Path]) -> None:
-    source, target = job
+def _convert(job: tuple[Path, Path, bool]) -> None:
+    source, target, dark_faced = job
     crop = np.asarray(Image.open(source).convert("RGB"))
-    Image.fromarray(shape_crop(crop)).save(target)
+    Image.fromarray(shape_crop(crop, dark_faced)).save(target)
 
 
-def jobs(sets: list[Path], out: Path) -> list[tuple[Path, Path]]:
-    """(source crop, target file) for every card crop of the sets' classify folders."""
-    found: list[tuple[Path, Path]] = []
+def jobs(sets: list[Path], out: Path) -> list[tuple[Path, Path, bool]]:
+    """(source crop, target file, whether its card is dark-faced) for every card crop of the
+    sets' classify folders."""
+    found: list[tuple[Path, Path, bool]] = []
     for data in sets:
+        dark = {split: dark_faced_scenes(data, split) for split in ("train", "val")}
         for class_dir in sorted((data / "classify").glob("*/*")):
             suit = suit_folder(class_dir.name)
             if suit is None:
@@ -78,7 +100,7 @@ def jobs(sets: list[Path], out: Path) -> list[tuple[Path, Path]]:
             target_dir = out / split / suit
             target_dir.mkdir(parents=True, exist_ok=True)
             found += [
-                (crop, target_dir / f"{data.name}_{crop.stem}.png")
+                (crop, target_dir / f"{data.name}_{crop.stem}.png", scene_of(crop) in dark[split])
                 for crop in sorted(class_dir.glob("*.jpg"))
             ]
     return found
@@ -98,7 +120,11 @@ def measure(data: Path, models: Path) -> None:
     classifier = OnnxClassifier(models / CLASSIFIER_FILE)
     suit_classifier = OnnxClassifier(models / SUIT_CLASSIFIER_FILE)
     tables = class_tables([parse_class_name(name) for name in classifier.names])
-    crops = [_as_the_reader_sees(np.asarray(Image.open(f).convert("RGB"))) for f in files]
+    dark = dark_faced_scenes(data, "val")
+    crops = [
+        _as_the_reader_sees(np.asarray(Image.open(f).convert("RGB")), scene_of(f) in dark)
+        for f in files
+    ]
     truth = np.array([classifier.names.index(f.parent.name) for f in files])
     by_tint = read_by_tint(classifier, crops, tables)
     by_shape = read_by_shape(classifier, suit_classifier, crops, tables)
@@ -129,12 +155,6 @@ def measure(data: Path, models: Path) -> None:
     )
 
 
-def _as_the_reader_sees(crop: np.ndarray) -> np.ndarray:
-    """A drawn crop as the reader's crops of its photo are: a dark-faced card's as its
-    negative."""
-    return 255 - crop if np.median(crop.mean(axis=2)) < DARK_PAPER else crop
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("sets", nargs="*", type=Path, help="blackcat synth output folders")
@@ -151,7 +171,7 @@ def main() -> None:
     todo = jobs(args.sets, args.out)
     with ProcessPoolExecutor(args.workers) as pool:
         list(pool.map(_convert, todo, chunksize=256))
-    counts = Counter(f"{target.parent.parent.name}/{target.parent.name}" for _, target in todo)
+    counts = Counter(f"{target.parent.parent.name}/{target.parent.name}" for _, target, _ in todo)
     print(" ".join(f"{k}={v}" for k, v in sorted(counts.items())))
 
 

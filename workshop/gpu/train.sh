@@ -14,7 +14,9 @@
 # CLASSIFIER (default yes; "no" trains the detector alone), DETECTOR (default yes; "no" trains the
 # classifier alone), DEVICE (default 0). SCENES2 and SYNTH2_FLAGS (optional) render a second part
 # into the same set after the first, e.g. clean scenes ("--no-realism") beside the camera faults,
-# so that a fine-tune keeps the distribution the kept weights learned on.
+# so that a fine-tune keeps the distribution the kept weights learned on. SUIT (default no;
+# "yes" files the rendered crops by suit with workshop/suit_shapes.py and trains the suit-shape
+# classifier too, from SUIT_FROM, default models/suit_classifier.pt, with SUIT_FLAGS).
 #
 # WAIT is in seconds: keep it 30 s under the call's limit, so that the weights are saved before
 # the call is stopped (a stopped call brings nothing back).
@@ -25,13 +27,13 @@ WORK=/tmp/blackcat
 export PYTHONPATH="$WORK/site:$PWD:$PWD/workshop/gpu/shim" BLACKCAT_CACHE="$WORK/cache" PYTHONUNBUFFERED=1
 
 report_and_save() {
-    for run in detect/detector classify/classifier; do
+    for run in detect/detector classify/classifier classify/suit-classifier; do
         results="$WORK/runs/$run/results.csv"
         [ -f "$results" ] && { echo "== $run"; head -1 "$results"; tail -3 "$results"; }
     done
-    tail -c 600 "$WORK/train-detector.log" "$WORK/train-classifier.log" 2>/dev/null | tr '\r' '\n' | tail -8
+    tail -c 600 "$WORK"/train-*.log 2>/dev/null | tr '\r' '\n' | tail -8
     [ -n "${OUT:-}" ] || return 0
-    for run in detect/detector classify/classifier; do
+    for run in detect/detector classify/classifier classify/suit-classifier; do
         name=${run#*/}
         [ -f "$WORK/runs/$run/weights/best.pt" ] && cp "$WORK/runs/$run/weights/best.pt" "$OUT/$name-best.pt"
         [ -f "$WORK/runs/$run/results.csv" ] && cp "$WORK/runs/$run/results.csv" "$OUT/$name-results.csv"
@@ -47,10 +49,10 @@ render() {  # FIRST COUNT SEED [synth flags...]: scenes FIRST.. into $WORK/data,
         --workers "$(nproc)" "$@" >>"$WORK/synth.log" 2>&1 || { tail -20 "$WORK/synth.log"; return 1; }
 }
 
-wait_for() {  # seconds; returns early once both trainings have ended
+wait_for() {  # seconds; returns early once every training has ended
     local until=$((SECONDS + $1)) left
     while left=$((until - SECONDS)) && [ "$left" -gt 0 ]; do
-        pgrep -f "blackcat train" >/dev/null || { echo "both trainings have ended"; break; }
+        pgrep -f "blackcat train" >/dev/null || { echo "every training has ended"; break; }
         sleep $((left < 15 ? left : 15))
     done
 }
@@ -71,6 +73,10 @@ start)
     [ "${SCENES2:-0}" -gt 0 ] && { render "$scenes" "$SCENES2" "$seed" ${SYNTH2_FLAGS:-} || exit 1; }
     tail -3 "$WORK/synth.log"
     echo "synth: $((SECONDS - started)) s"
+    if [ "${SUIT:-no}" = yes ]; then
+        python3 "$repo/workshop/suit_shapes.py" --out "$WORK/suits" --workers "$(nproc)" "$WORK/data" || exit 1
+        echo "suit crops filed: $((SECONDS - started)) s"
+    fi
     if [ "$hours" = auto ]; then
         hours=$(python3 -c "print(round(max($wait + ${TRAIN_AFTER:-0} - $SECONDS - 60, 60) / 3600, 4))")
         echo "training for $hours h"
@@ -83,6 +89,10 @@ start)
     [ "${CLASSIFIER:-yes}" = no ] || setsid nohup python3 -m blackcat train classifier --data "$WORK/data/classify" \
         --batch 256 --workers 6 --lr0 0.001 --warmup-epochs 1 --name classifier ${CLASSIFIER_FLAGS:-} \
         "${common[@]}" "$repo/models/card_classifier.pt" >"$WORK/train-classifier.log" 2>&1 </dev/null &
+    # shellcheck disable=SC2086
+    [ "${SUIT:-no}" = no ] || setsid nohup python3 -m blackcat train suit-classifier --data "$WORK/suits" \
+        --batch 256 --workers 12 --lr0 0.0005 --warmup-epochs 0.3 --name suit-classifier ${SUIT_FLAGS:-} \
+        "${common[@]}" "$repo/${SUIT_FROM:-models/suit_classifier.pt}" >"$WORK/train-suit-classifier.log" 2>&1 </dev/null &
     sleep 5
     wait_for $((wait - SECONDS))
     report_and_save

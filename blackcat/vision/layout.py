@@ -595,7 +595,7 @@ def row_angle(centres: Sequence[Point]) -> float:
     """The direction rows run in (radians): the median direction from each index to its nearest
     neighbour within MAX_ROW_TILT_DEGREES of horizontal (a card's own bottom corner may lie
     nearer, below it), among those no farther than three times the typical such neighbour."""
-    nearest = [_nearest_beside(centres, i) for i in range(len(centres))]
+    nearest = [nearest_beside(centres, i) for i in range(len(centres))]
     found = [offset for offset in nearest if offset is not None]
     if not found:
         return 0.0
@@ -603,7 +603,7 @@ def row_angle(centres: Sequence[Point]) -> float:
     return median(math.atan2(dy, dx) for dx, dy in found if math.hypot(dx, dy) <= reach)
 
 
-def _nearest_beside(points: Sequence[Point], i: int) -> Point | None:
+def nearest_beside(points: Sequence[Point], i: int) -> Point | None:
     """The offset from point i to its nearest other point within MAX_ROW_TILT_DEGREES of
     horizontal, pointing right (None when there is none)."""
     x, y = points[i]

@@ -22,6 +22,7 @@ from blackcat.vision.layout import (
     NOT_AN_INDEX_ABOVE,
     arrange,
     drop_repeated_detections,
+    nearest_beside,
     photo_up,
     placed_once,
     turn_to_up,
@@ -381,27 +382,39 @@ def arrange_sides(
     players: int | None = None,
 ) -> PhotoRead:
     """The piles of each side's indices (by quarter turn), laid out in that side's frame, in
-    seat order. `doubted`: detections called no index, which may mark a gap in any pile.
-    `players`: how many sides there may be at most (None: four)."""
+    seat order; a player's piles at their own angles each at its own (`by_row_angle`).
+    `doubted`: detections called no index, which may mark a gap in any pile. `players`: how
+    many sides there may be at most (None: four)."""
     piles: list[Pile] = []
     gaps: list[tuple[int, ...]] = []
     pile_sides: list[str] = []
     by_side = _with_the_side_they_face(by_side, players)
+
+    def arranged(group: list[IndexRead], up: int) -> PhotoRead:
+        return arrange(
+            [*group, *doubted],
+            decks=decks,
+            width=width,
+            height=height,
+            calibration=calibration,
+            up=up,
+            # on a table an index upside down for this side is the opposite player's card
+            lone_corners=False,
+        )
+
     for up in sorted(by_side):
         laid: list[tuple[tuple[float, float], Pile, tuple[int, ...]]] = []
         for group in laid_apart(by_side[up], up):
-            read = arrange(
-                [*group, *doubted],
-                decks=decks,
-                width=width,
-                height=height,
-                calibration=calibration,
-                up=up,
-                # on a table an index upside down for this side is the opposite player's card
-                lone_corners=False,
-            )
+            reads = [arranged(group, up)]
+            parts = by_row_angle(group, up, width, height)
+            if len(parts) > 1:
+                apart = [arranged(part, up) for part in parts]
+                # each at its own angle only where one angle broke the piles
+                if sum(len(read.piles) for read in apart) < len(reads[0].piles):
+                    reads = apart
             laid.extend(
                 (_starts_at(pile, up, width, height), pile, read.gaps_of(n))
+                for read in reads
                 for n, pile in enumerate(read.piles)
             )
         laid.sort(key=lambda item: item[0])
@@ -524,6 +537,60 @@ def laid_apart(indices: Sequence[IndexRead], up: int) -> list[list[IndexRead]]:
 
 def _upside_down(index: IndexRead, up: int) -> bool:
     return index.orientation is not None and (index.orientation - up) % 4 == 2
+
+
+ROW_ANGLES_APART_DEGREES = 30.0
+"""A player's piles whose rows run at least this many degrees apart in the player's frame (two
+piles fanning out from one corner, each laid at its own angle to the table's edge) are laid out
+each at its own angle where one angle for both breaks them into more piles: the right player's
+two piles of t00030, sloping about 30 degrees either way, came out as four."""
+ANGLE_GAP_DEGREES = 15.0  # ... and no row between them: the rows' angles leave this gap
+ROW_ANGLE_CARDS = 3  # ... each the angle of at least this many top indices
+
+
+def by_row_angle(
+    group: Sequence[IndexRead], up: int, width: int, height: int
+) -> list[list[IndexRead]]:
+    """A side's group of indices in parts whose rows run at angles ROW_ANGLES_APART_DEGREES
+    apart or more (each top index's row runs towards its nearest neighbour along it), or the
+    whole group where they run at one angle. A card's bottom corner goes with its top corner
+    (`_top_corners`), and any other index with no row's angle with its nearest top index."""
+    tops = [n for n, index in enumerate(group) if not _upside_down(index, up)]
+    points = [turn_to_up(group[n].centre, up, width, height) for n in tops]
+    measured = {k: row_angle_at(points, k) for k in range(len(points))}
+    angles = {k: angle for k, angle in measured.items() if angle is not None}
+    if len(angles) < 2 * ROW_ANGLE_CARDS:
+        return [list(group)]
+    ordered = sorted(angles, key=angles.__getitem__)
+    sorted_angles = np.array([angles[k] for k in ordered])
+    gaps = np.diff(sorted_angles)
+    cut = int(np.argmax(gaps)) + 1
+    low, high = sorted_angles[:cut], sorted_angles[cut:]
+    if (
+        gaps[cut - 1] < ANGLE_GAP_DEGREES
+        or min(len(low), len(high)) < ROW_ANGLE_CARDS
+        or np.median(high) - np.median(low) < ROW_ANGLES_APART_DEGREES
+    ):
+        return [list(group)]
+    part_of = {tops[ordered[k]]: int(k >= cut) for k in range(len(ordered))}
+    placed = sorted(part_of)
+    centres = np.array([turn_to_up(group[n].centre, up, width, height) for n in placed])
+    top_corner = _top_corners(group)
+    parts: list[list[IndexRead]] = [[], []]
+    for n, index in enumerate(group):
+        own = top_corner.get(n, n)
+        if own not in part_of:
+            here = np.array(turn_to_up(index.centre, up, width, height))
+            own = placed[int(np.argmin(np.hypot(*(centres - here).T)))]
+        parts[part_of[own]].append(index)
+    return parts
+
+
+def row_angle_at(points: Sequence[tuple[float, float]], k: int) -> float | None:
+    """The angle (degrees) from point k to its nearest neighbour along a row (within
+    `layout.MAX_ROW_TILT_DEGREES` of across), None where it has none."""
+    offset = nearest_beside(points, k)
+    return None if offset is None else float(np.degrees(np.arctan2(offset[1], offset[0])))
 
 
 def _starts_at(pile: Pile, up: int, width: int, height: int) -> tuple[float, float]:

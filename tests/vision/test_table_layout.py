@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from test_layout import codes, facing, index_at, oriented_row
+from test_layout import codes, facing, index_at, laid_row, oriented_row
 
 from blackcat.games.cards import Card
 from blackcat.vision.layout import arrange, drop_repeated_detections
 from blackcat.vision.table_layout import (
     arrange_sides,
     arrange_table,
+    by_row_angle,
     each_side_from_the_surer,
     laid_apart,
     table_sides,
@@ -430,3 +431,69 @@ def test_sides_from_two_reads_make_no_more_players_than_told() -> None:
     stretched = read_of(("near", "6S", 0.5), ("left", "2D 3D 4D", 0.9))
     assert each_side_from_the_surer(as_it_is, stretched, players=2) == as_it_is
     assert each_side_from_the_surer(as_it_is, stretched).sides == ("near", "left", "far")
+
+
+# The right player's indices as the reader found them in test table t00030 (1632x1224): box,
+# card, glyph turn. Their two piles slope about 30 degrees either way in the player's frame.
+T00030_RIGHT = [
+    (1061.3, 303.8, 1088.3, 316.2, "5H", 3),
+    (1023.8, 363.4, 1054.9, 378.8, "3C", 3),
+    (1141.3, 291.5, 1170.7, 304.4, "5H", 1),
+    (1393.2, 523.5, 1436.5, 541.9, "JS", 3),
+    (970.7, 454.2, 998.6, 469.1, "4H", 3),
+    (984.1, 430.1, 1016.8, 447.0, "8D", 3),
+    (1014.7, 388.3, 1042.9, 402.4, "AH", 3),
+    (1432.1, 583.7, 1475.1, 605.3, "JD", 3),
+    (1217.5, 245.2, 1247.6, 256.6, "2C", 3),
+    (1360.6, 471.9, 1401.2, 491.9, "QD", 3),
+    (953.4, 485.7, 989.4, 502.9, "KH", 3),
+    (996.3, 412.0, 1026.3, 426.7, "10H", 3),
+    (1050.4, 321.3, 1079.3, 336.4, "4D", 3),
+    (1035.8, 344.4, 1072.4, 361.3, "KS", 3),
+    (1190.1, 206.8, 1220.0, 218.3, "4S", 3),
+    (1313.7, 291.5, 1345.3, 303.7, "7S", 1),
+    (1302.2, 373.2, 1334.2, 387.7, "3D", 3),
+    (1244.6, 289.9, 1272.4, 300.9, "3H", 3),
+    (1230.2, 173.0, 1259.1, 183.5, "4S", 1),
+    (1329.2, 420.9, 1361.8, 435.9, "3S", 3),
+    (1288.5, 250.7, 1317.1, 261.7, "3H", 1),
+    (1271.6, 333.0, 1303.6, 346.6, "7C", 3),
+    (1258.6, 207.3, 1288.9, 218.9, "2S", 1),
+    (1470.0, 526.6, 1515.4, 544.9, "JD", 1),
+    (1405.0, 547.0, 1444.3, 566.0, "JC", 3),
+    (1420.1, 573.8, 1466.0, 592.5, "JD", 3),
+    (1398.9, 424.5, 1437.2, 437.8, "6H", 1),
+    (958.0, 471.9, 990.8, 485.0, "3C", 3),
+    (1348.4, 460.4, 1405.2, 478.3, "QD", 3),
+    (1376.1, 499.4, 1423.1, 515.6, "4C", 3),
+]
+
+
+def test_a_players_two_piles_at_their_own_angles_are_each_one_pile() -> None:
+    indices = [
+        replace(facing(index_at((0.0, 0.0), Card.parse(code)), turn), box=(x1, y1, x2, y2))
+        for x1, y1, x2, y2, code, turn in T00030_RIGHT
+    ]
+    photo = arrange_sides({3: indices}, width=1632, height=1224)
+    # one angle for both piles broke them into four: [KH 3C] [4H 8D 10H AH KS 4D] [5H] [JD ...]
+    assert codes(photo.piles) == [
+        ["KH", "4H", "8D", "10H", "AH", "3C", "KS", "4D", "5H"],
+        ["JD", "JC", "JS", "4C", "QD", "3S", "3D", "7C", "3H", "2C", "4S"],
+    ]
+
+
+def sloping_row(text: str, origin: tuple[float, float], degrees: float) -> list[IndexRead]:
+    """A row at `degrees` to its player's edge: its top-left indices upright, the last card's
+    bottom-right corner upside down."""
+    *tops, bottom = laid_row(text, origin=origin, degrees=degrees)
+    return [*(facing(index, 0) for index in tops), facing(bottom, 2)]
+
+
+def test_by_row_angle_parts_rows_only_where_they_run_apart() -> None:
+    down = sloping_row("KH 4H 8D 10H AH 3C KS 4D", (300.0, 400.0), 35.0)
+    up = sloping_row("JD JS QD 3S 3D 7C 3H 2C", (300.0, 700.0), -35.0)
+    parts = by_row_angle([*down, *up], 0, 1000, 1000)
+    # each pile whole, its last card's bottom corner with it
+    assert sorted(parts, key=lambda part: part[0].centre[1]) == [down, up]
+    parallel = player(0, "6S QS 6C 10H 9H 2S", "AH 3D 7S 8C JC 5H")
+    assert by_row_angle(parallel, 0, 1000, 1000) == [parallel]

@@ -92,8 +92,9 @@ def table_sides(indices: Sequence[IndexRead], players: int | None = None) -> lis
     strength = [_cards_read([indices[i] for i in group]) for group in groups]
     twins = _turned_round_twins(indices, turns, glyphs_apart, CORNERS_APART)
     both_corners = [_both_corners_shown(indices, group, twins) for group in groups]
+    sizes = [float(np.median([glyph_pixels(indices[i]) for i in group])) for group in groups]
     ups = _beyond_the_others_turned_round(
-        ups, [centres[group].mean(axis=0) for group in groups], strength, both_corners
+        ups, [centres[group].mean(axis=0) for group in groups], strength, both_corners, sizes
     )
     members: dict[int, list[int]] = {}
     cards: dict[int, int] = {}
@@ -119,7 +120,11 @@ def table_sides(indices: Sequence[IndexRead], players: int | None = None) -> lis
 
 
 def _beyond_the_others_turned_round(
-    ups: list[int], centres: list[np.ndarray], strength: list[int], both_corners: list[bool]
+    ups: list[int],
+    centres: list[np.ndarray],
+    strength: list[int],
+    both_corners: list[bool],
+    sizes: list[float],
 ) -> list[int]:
     """The groups' quarter turns, a group that lies on the side opposite its own (within
     FACING_WITHIN_DEGREES, seen from the middle of the groups standing other ways) turned round
@@ -140,26 +145,37 @@ def _beyond_the_others_turned_round(
             any(ups[m] == opposite for m in strong)
             or len({ups[m] for m in strong if ups[m] != ups[n]}) >= 2
         ) and _lies_towards(opposite, centres[n] - np.mean(others, axis=0))
-        if beyond or (both_corners[n] and _spread_the_other_way(n, ups, centres, strong)):
+        if beyond or (both_corners[n] and _spread_the_other_way(n, ups, centres, strong, sizes)):
             turned[n] = opposite
     return turned
 
 
 def _spread_the_other_way(
-    n: int, ups: list[int], centres: list[np.ndarray], strong: list[int]
+    n: int, ups: list[int], centres: list[np.ndarray], strong: list[int], sizes: list[float]
 ) -> bool:
     """Whether group `n`, its cards showing both corners, belongs to the player opposite the
     way it was read: a pile spread so wide that each card shows both corners has as many
     glyphs standing each way, and the photo's upright prior reads a far player's as the near
     player's, in reverse. Where it lies tells: towards the opposite side, seen from the middle
     of the other groups, which stand at least two ways without it (a whole table; one player's
-    cards spread out stay theirs)."""
+    cards spread out stay theirs), or stand one way and read glyphs far larger (FARTHER_GLYPHS)."""
     rest = [m for m in strong if m != n]
-    if len({ups[m] for m in rest}) < 2:
+    if not rest:
         return False
     middle = np.mean([centres[m] for m in rest], axis=0)
-    return _lies_towards((ups[n] + 2) % 4, centres[n] - middle)
+    towards = _lies_towards((ups[n] + 2) % 4, centres[n] - middle)
+    if len({ups[m] for m in rest}) >= 2:
+        return towards
+    # the others all stand one way: across the table a pile stands out by its smaller glyphs
+    return towards and sizes[n] <= FARTHER_GLYPHS * float(np.median([sizes[m] for m in rest]))
 
+
+FARTHER_GLYPHS = 0.7
+"""A pile spread so wide that each card shows both corners, lying towards the side opposite the
+way it was read while every other group stands one way, is that side's player's only where its
+glyphs stand at most this part of the others' tall: a far player's one pile across the table
+from a seated camera (calibration table t00138, read as the near player's third pile), not one
+player's piles photographed from above."""
 
 BOTH_CORNERS_SHARE = 0.6
 """A group shows both corners of its cards where at least this share of the cards it reads

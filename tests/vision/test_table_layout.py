@@ -304,6 +304,34 @@ def test_a_far_pile_spread_so_each_card_shows_both_corners_is_the_far_players() 
     assert set(sides) == {0, 1, 2}
 
 
+def shrunk(indices: list[IndexRead], scale: float) -> list[IndexRead]:
+    """The indices' boxes shrunk about their centres (farther from the camera)."""
+    out = []
+    for index in indices:
+        (x, y), (x1, y1, x2, y2) = index.centre, index.box
+        half_w, half_h = scale * (x2 - x1) / 2, scale * (y2 - y1) / 2
+        out.append(replace(index, box=(x - half_w, y - half_h, x + half_w, y + half_h)))
+    return out
+
+
+@pytest.mark.parametrize(("scale", "far_side"), [(0.6, 2), (0.9, 0)])
+def test_a_far_players_one_spread_pile_is_theirs_where_its_glyphs_stand_smaller(
+    scale: float, far_side: int
+) -> None:
+    # calibration table t00138: the near player's two piles, and across the table the far
+    # player's one pile spread so wide that each card shows both corners (as many glyphs stand
+    # each way), read as standing the near player's way; as large as the near glyphs, it is
+    # one player's third pile photographed from above
+    near = player(0, "6S QS 6C 10H", "AH 3D")
+    far = shrunk(spread_wide(2, "KH 5S AH"), scale)
+    indices = drop_repeated_detections(near + far)
+    sides = table_sides(indices)
+    spread = {index.box for index in far}
+    assert {side for index, side in zip(indices, sides, strict=True) if index.box in spread} == {
+        far_side
+    }
+
+
 def test_one_players_cards_spread_beyond_their_piles_stay_theirs() -> None:
     near = player(0, "6S QS 6C 10H", "AH 3D")
     spread = spread_wide(2, "KH 5S AH")

@@ -128,23 +128,22 @@ def _beyond_the_others_turned_round(
 ) -> list[int]:
     """The groups' quarter turns, a group that lies on the side opposite its own (within
     FACING_WITHIN_DEGREES, seen from the middle of the groups standing other ways) turned round
-    where groups stand that opposite way too, or the others stand at least two ways (a whole
-    table): a far player's small glyphs read upside down stand the near player's way, yet lie
-    beyond the far player's other piles; the right player's one pile read as standing the left
-    player's way lay on the right of the table (calibration table t00119). A group whose
-    cards show both corners (`both_corners`) is turned round too where it lies towards the
-    opposite side seen from the middle of all the other groups, and those stand at least two
-    ways (a table without it). A photo whose groups all stand one way, or one player's with a
-    few glyphs turned, keeps them."""
+    where groups stand that opposite way too: a far player's small glyphs read upside down
+    stand the near player's way, yet lie beyond the far player's other piles (not merely where
+    the others stand two ways: cards scattered at their own angles stand every way). A group
+    whose cards show both corners (`both_corners`) is turned round too where it lies towards
+    the opposite side seen from the middle of all the other groups, and those stand at least
+    two ways (a table without it) or one way with far larger glyphs (`_spread_the_other_way`).
+    A photo whose groups all stand one way, or one player's with a few glyphs turned, keeps
+    them."""
     strong = [n for n, read in enumerate(strength) if read >= MIN_SIDE_CARDS]
     turned = list(ups)
     for n in strong:
         others = [centres[m] for m in strong if ups[m] != ups[n]]
         opposite = (ups[n] + 2) % 4
-        beyond = (
-            any(ups[m] == opposite for m in strong)
-            or len({ups[m] for m in strong if ups[m] != ups[n]}) >= 2
-        ) and _lies_towards(opposite, centres[n] - np.mean(others, axis=0))
+        beyond = any(ups[m] == opposite for m in strong) and _lies_towards(
+            opposite, centres[n] - np.mean(others, axis=0)
+        )
         if beyond or (both_corners[n] and _spread_the_other_way(n, ups, centres, strong, sizes)):
             turned[n] = opposite
     return turned

@@ -270,23 +270,6 @@ def test_a_pile_read_upside_down_beyond_the_far_players_piles_is_theirs() -> Non
     assert set(sides) == {0, 2}
 
 
-def test_a_pile_read_turned_round_on_a_side_no_one_else_faces_is_that_sides() -> None:
-    # calibration table t00119: the right player's one pile, its small glyphs read as standing
-    # the left player's way, lies on the right of the table; the left player's piles lie on the
-    # left, and the near and far players' make it a whole table
-    table = [
-        *player(0, "6S QS 6C 10H", "AH 3D"),
-        *player(1, "KH 4D", "9S 7C 10D"),
-        *player(2, "KS 9C 4S", "2D 7H"),
-    ]
-    right = [facing(index, (index.orientation or 0) + 2) for index in player(3, "8D 2H 8H QC")]
-    indices = drop_repeated_detections(table + right)
-    sides = table_sides(indices)
-    misread = {index.box for index in right}
-    assert {side for index, side in zip(indices, sides, strict=True) if index.box in misread} == {3}
-    assert set(sides) == {0, 1, 2, 3}
-
-
 def spread_wide(side: int, text: str) -> list[IndexRead]:
     """A player's pile spread so wide that each card shows both corners, moved to their side."""
     return seated(oriented_row(text, origin=NEAR_PILES[0], step=70.0, all_corners=True), side)

@@ -181,7 +181,8 @@ def scene_values(set_dir: Path, split: str, key: str) -> dict[str, str]:
 
 
 def scene_of(crop: Path, set_dir: Path) -> str:
-    """The scene a crop was cut from (its name: `r<SET>_<SCENE>_<K>.png`)."""
+    """The scene a crop was cut from (its name: `<SCENE>_<K>.jpg` as `blackcat synth` cuts it,
+    `r<SET>_<SCENE>_<K>.png` as this script does)."""
     return crop.stem.removeprefix(f"r{set_dir.name}_").rsplit("_", 1)[0]
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 from PIL import Image
-from reader_crops import scene_values  # workshop/, beside this script
+from reader_crops import scene_of, scene_values  # workshop/, beside this script
 
 from blackcat.games.cards import ALL_CARDS
 from blackcat.vision.classes import NOT_AN_INDEX, parse_class_name
@@ -67,11 +67,6 @@ def dark_faced_scenes(data: Path, split: str) -> set[str]:
     }
 
 
-def scene_of(crop: Path) -> str:
-    """The scene a synth crop was cut from (its name: `<SCENE>_<K>.jpg`)."""
-    return crop.stem.rsplit("_", 1)[0]
-
-
 def suit_folder(class_name: str) -> str | None:
     """The suit letter a card class is filed under, None for `none`."""
     if class_name == NOT_AN_INDEX:
@@ -100,7 +95,11 @@ def jobs(sets: list[Path], out: Path) -> list[tuple[Path, Path, bool]]:
             target_dir = out / split / suit
             target_dir.mkdir(parents=True, exist_ok=True)
             found += [
-                (crop, target_dir / f"{data.name}_{crop.stem}.png", scene_of(crop) in dark[split])
+                (
+                    crop,
+                    target_dir / f"{data.name}_{crop.stem}.png",
+                    scene_of(crop, data) in dark[split],
+                )
                 for crop in sorted(class_dir.glob("*.jpg"))
             ]
     return found
@@ -122,7 +121,7 @@ def measure(data: Path, models: Path) -> None:
     tables = class_tables([parse_class_name(name) for name in classifier.names])
     dark = dark_faced_scenes(data, "val")
     crops = [
-        _as_the_reader_sees(np.asarray(Image.open(f).convert("RGB")), scene_of(f) in dark)
+        _as_the_reader_sees(np.asarray(Image.open(f).convert("RGB")), scene_of(f, data) in dark)
         for f in files
     ]
     truth = np.array([classifier.names.index(f.parent.name) for f in files])

@@ -55,7 +55,7 @@ def failure_kinds(lines: list[str]) -> dict[str, list[str]]:
         scene = found.group(1)
         read, truth = ast.literal_eval(found.group(2)), ast.literal_eval(found.group(3))
         for side, cards in truth:
-            if (side, cards) not in [(s, c) for s, c in read]:
+            if (side, cards) not in read:
                 kinds.setdefault(kind_of(cards, side, read, truth), []).append(scene)
     return kinds
 

@@ -590,16 +590,16 @@ def by_row_angle(
         or np.median(high) - np.median(low) < ROW_ANGLES_APART_DEGREES
     ):
         return [list(group)]
-    part_of = {tops[ordered[k]]: int(k >= cut) for k in range(len(ordered))}
-    placed = sorted(part_of)
-    centres = np.array([turn_to_up(group[n].centre, up, width, height) for n in placed])
+    part_of = {tops[k]: int(rank >= cut) for rank, k in enumerate(ordered)}
+    placed = sorted(angles)  # positions in `tops` of the indices whose part their angle gave
+    centres = np.array([points[k] for k in placed])
     top_corner = _top_corners(group)
     parts: list[list[IndexRead]] = [[], []]
     for n, index in enumerate(group):
         own = top_corner.get(n, n)
         if own not in part_of:
             here = np.array(turn_to_up(index.centre, up, width, height))
-            own = placed[int(np.argmin(np.hypot(*(centres - here).T)))]
+            own = tops[placed[int(np.argmin(np.hypot(*(centres - here).T)))]]
         parts[part_of[own]].append(index)
     return parts
 

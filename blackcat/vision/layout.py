@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from statistics import median
@@ -122,6 +122,11 @@ CORNER_SPACING_WITHIN = 0.2
 """...as far apart, in index heights, as those cards' top corners are at the nearest and the
 farthest (perspective and the boxes' own sizes spread them), less or more by this part."""
 
+ANCHOR_UNSURE_BELOW = 0.5
+ANCHOR_SURE_ABOVE = 0.9
+"""A card's index whose best guess is less likely than ANCHOR_UNSURE_BELOW is not its place
+where one of its top corners is read at least ANCHOR_SURE_ABOVE (`own_corner`)."""
+
 MAX_ROW_TILT_DEGREES = 45.0
 TOP_GUESSES = 3
 
@@ -176,7 +181,8 @@ def arrange(
     groups = attach_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
     if lone_corners:
         groups += lone_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
-    anchors = [own_corner(group, framed, heights) for group in groups]
+    beliefs = [index.guesses[0].probability if index.guesses else 0.0 for index in indices]
+    anchors = [own_corner(group, framed, heights, beliefs, set(bottoms)) for group in groups]
     cards = [merge_group([indices[i] for i in group], calibration, up) for group in groups]
     shown = [n for n, card in enumerate(cards) if card.confidence >= calibration.drop_below]
     unread = [framed[anchors[n]] for n, card in enumerate(cards) if n not in shown]
@@ -387,35 +393,42 @@ def _joined_columns(
 ) -> list[tuple[int, ...]]:
     """The chains, each joined to what lies below where it broke (JOIN_OF_STEP), nearest
     first; none below a card that shows its bottom corner (`whole`): the next pile may lie
-    there, one player's piles laid one below the other."""
+    there, one player's piles laid one below the other. A card of no row lying straight above
+    a chain's top card as near (not showing its bottom corner: a card lies on it) is the
+    column's first card: where the cards' reach was measured short, its step to the next was
+    too long for a link (calibration t00002's first card)."""
     joined = [list(chain) for chain in chains]
     while True:
         in_chains = {i for chain in joined for i in chain}
         heads = {chain[0]: n for n, chain in enumerate(joined)}
-        best: tuple[float, int, int] | None = None
+        best: tuple[float, int, int, bool] | None = None
         for n, chain in enumerate(joined):
-            if chain[-1] in whole:
-                continue
             longest = JOIN_OF_STEP * median(_column_steps(chain, points, heights, scale))
-            x, y = points[chain[-1]]
             for k, (other_x, other_y) in enumerate(points):
                 another_top = k in heads and heads[k] != n
                 if k in in_chains and not another_top:
                     continue
                 if k not in in_chains and _beside_a_row(k, points, scale, beside, in_chains):
                     continue
-                size = _pair_size(heights, chain[-1], k, scale)
-                down = other_y - y
-                if (
-                    ACROSS_ROW * size < down <= longest * size
-                    and abs(other_x - x) <= COLUMN_DRIFT * down + size
-                    and (best is None or down < best[0])
-                ):
-                    best = (down, n, k)
+                ends = [] if chain[-1] in whole else [(chain[-1], False)]
+                if k not in in_chains and k not in whole:
+                    ends.append((chain[0], True))
+                for end, above in ends:
+                    x, y = points[end]
+                    size = _pair_size(heights, end, k, scale)
+                    apart = y - other_y if above else other_y - y
+                    if (
+                        ACROSS_ROW * size < apart <= longest * size
+                        and abs(other_x - x) <= COLUMN_DRIFT * apart + size
+                        and (best is None or apart < best[0])
+                    ):
+                        best = (apart, n, k, above)
         if best is None:
             return [tuple(chain) for chain in joined]
-        _, n, k = best
-        if k in heads:
+        _, n, k, above = best
+        if above:
+            joined[n].insert(0, k)
+        elif k in heads:
             joined[n] += joined[heads[k]]
             del joined[heads[k]]
         else:
@@ -794,9 +807,22 @@ def _top_corner_spacings(
     ]
 
 
-def own_corner(group: Sequence[int], framed: Sequence[Point], heights: Sequence[float]) -> int:
-    """The card's own top-left index: the leftmost of its topmost indices. Its place in the row
-    comes from this index alone, never from one joined to it."""
+def own_corner(
+    group: Sequence[int],
+    framed: Sequence[Point],
+    heights: Sequence[float],
+    beliefs: Sequence[float] = (),
+    upside_down: Collection[int] = frozenset(),
+) -> int:
+    """The card's own top-left index: the leftmost of its topmost indices, of those not read
+    unsurely where a top corner is read surely (ANCHOR_UNSURE_BELOW, by `beliefs`; a pip read
+    as its card just above its index put a column's card level with the one before, 3636's
+    t00051; a mark read as the card by the next row's end put the card there, calibration
+    t00095). A top corner read unsurely beside a surely read bottom corner (`upside_down`) is
+    still the card's place. Its place in the row comes from this index alone, never from one
+    joined to it."""
+    if beliefs and any(beliefs[i] >= ANCHOR_SURE_ABOVE and i not in upside_down for i in group):
+        group = [i for i in group if beliefs[i] >= ANCHOR_UNSURE_BELOW]
     top = min(framed[i][1] for i in group)
     upper = [i for i in group if framed[i][1] - top <= ACROSS_ROW * heights[i]]
     return min(upper, key=lambda i: framed[i][0])
@@ -1040,6 +1066,7 @@ def split_rows(
         for part in unwoven(row, anchors, woven_break)
     ]
     rows = rejoined_row_ends(rows, anchors, row_break)
+    rows = joined_sloping_singles(rows, anchors)
     out = []
     for row in rows:
         ordered = tuple(sorted(row, key=lambda i: anchors[i][0]))
@@ -1084,6 +1111,46 @@ def rejoined_row_ends(
             joined[min(fits)[1]].append(row[0])
             del joined[n]
     return list(joined.values())
+
+
+SLOPING_SINGLES = 3
+SLOPING_STEPS_WITHIN = 1.5
+"""At least SLOPING_SINGLES cards each left alone by the split, lying left to right at a steady
+slope (`_steadily_sloping`, at most MAX_ROW_TILT_DEGREES) with steps across within
+SLOPING_STEPS_WITHIN of each other, are one row laid at its own angle: a far player's pile
+spread wide (each card showing both corners) and sloping against the side's other pile came out
+card by card (table 3636's t00115, calibration t00133)."""
+
+
+def joined_sloping_singles(rows: list[list[int]], anchors: Sequence[Point]) -> list[list[int]]:
+    """The rows, each run of single cards laid as one sloping row (SLOPING_SINGLES) joined."""
+    singles = sorted((row[0] for row in rows if len(row) == 1), key=lambda i: anchors[i][0])
+    runs: list[list[int]] = []
+    for i in singles:
+        if runs and _continues_sloping(runs[-1], i, anchors):
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    joined = [run for run in runs if len(run) >= SLOPING_SINGLES]
+    if not joined:
+        return rows
+    taken = {i for run in joined for i in run}
+    return [row for row in rows if not (len(row) == 1 and row[0] in taken)] + joined
+
+
+def _continues_sloping(run: list[int], i: int, anchors: Sequence[Point]) -> bool:
+    """Whether card i continues the run of single cards (SLOPING_SINGLES) after its last."""
+    steps = [
+        (anchors[b][0] - anchors[a][0], anchors[b][1] - anchors[a][1])
+        for a, b in pairwise([*run, i])
+    ]
+    across = [dx for dx, _ in steps]
+    return (
+        min(across) > 0
+        and max(across) <= SLOPING_STEPS_WITHIN * min(across)
+        and all(abs(dy) <= dx * math.tan(math.radians(MAX_ROW_TILT_DEGREES)) for dx, dy in steps)
+        and _steadily_sloping([dy for _, dy in steps])
+    )
 
 
 def _row_offset(row: Sequence[int], anchors: Sequence[Point]) -> float:

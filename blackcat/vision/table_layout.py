@@ -528,7 +528,8 @@ def _top_corners(indices: Sequence[IndexRead]) -> dict[int, int]:
 
 def laid_apart(indices: Sequence[IndexRead], up: int) -> list[list[IndexRead]]:
     """A side's indices in groups lying apart (APART_LINK between top indices), each card's
-    upside-down bottom corners with the group of the nearest top index."""
+    upside-down bottom corners with the group of the nearest top index, and a lone card with
+    the group it reaches (`_lone_cards_joined`)."""
     # a card's bottom corner standing a quarter turn from the side (its pile laid across the
     # side's edge) would be laid out as a card of its own: its top corner reads the card
     corners = _top_corners(indices)
@@ -550,7 +551,33 @@ def laid_apart(indices: Sequence[IndexRead], up: int) -> list[list[IndexRead]]:
     for bottom in bottoms:
         nearest = int(np.argmin(np.hypot(*(centres - np.array(bottom.centre)).T)))
         groups[owner[id(tops[nearest])]].append(bottom)
-    return groups
+    return _lone_cards_joined(groups)
+
+
+def _lone_cards_joined(groups: list[list[IndexRead]]) -> list[list[IndexRead]]:
+    """The groups, each of one card joined to the one other group lying within APART_LINK of
+    its indices, bottom corners included: a row spread wide whose second card lost its top
+    index still reaches its first card through that card's bottom corner (test t00050's right
+    pile). Larger groups stay apart: a player's pile laid below the other reaches it through
+    the upper one's bottom corners."""
+    for n in range(len(groups)):
+        if len({index.card for index in groups[n]}) != 1:
+            continue
+        near = [
+            m
+            for m, other in enumerate(groups)
+            if m != n and other and _within(groups[n], other, APART_LINK)
+        ]
+        if len(near) == 1:
+            groups[near[0]] += groups[n]
+            groups[n] = []
+    return [group for group in groups if group]
+
+
+def _within(group: Sequence[IndexRead], other: Sequence[IndexRead], link: float) -> bool:
+    """Whether an index of `group` lies within `link` glyph sizes of one of `other`'s."""
+    _, glyphs_apart = _turns_and_distances([*group, *other])
+    return bool((glyphs_apart[: len(group), len(group) :] <= link).any())
 
 
 def _upside_down(index: IndexRead, up: int) -> bool:
@@ -571,9 +598,12 @@ def by_row_angle(
 ) -> list[list[IndexRead]]:
     """A side's group of indices in parts whose rows run at angles ROW_ANGLES_APART_DEGREES
     apart or more (each top index's row runs towards its nearest neighbour along it), or the
-    whole group where they run at one angle. A card's bottom corner goes with its top corner
-    (`_top_corners`), and any other index with no row's angle with its nearest top index."""
-    tops = [n for n, index in enumerate(group) if not _upside_down(index, up)]
+    whole group where they run at one angle. Only indices read confidently measure the angles
+    (a mark beside a row's last card, read JC at 0.2, gave that card a row of its own angle:
+    test t00068). A card's bottom corner goes with its top corner (`_top_corners`), and any
+    other index with no row's angle with its nearest top index."""
+    confident = _confident(group)
+    tops = [n for n, index in enumerate(group) if not _upside_down(index, up) and confident[n]]
     points = [turn_to_up(group[n].centre, up, width, height) for n in tops]
     measured = {k: row_angle_at(points, k) for k in range(len(points))}
     angles = {k: angle for k, angle in measured.items() if angle is not None}

@@ -856,3 +856,54 @@ def test_with_one_deck_a_card_whose_every_guess_is_taken_is_said_unplaced() -> N
     # a card that can take its next guess is placed there
     cards, unplaced = placed_once([sure_9c, card(("9C", 0.6), ("QD", 0.3))])
     assert unplaced == frozenset() and cards[1].card.code == "QD"
+
+
+def test_a_column_whose_first_card_lies_farther_above_than_its_steps_is_one_pile() -> None:
+    # the last card's bottom corner measures a reach (60 px) too short for the first step
+    column = laid_column("7C JH 6D 6S AS", step=36.0)
+    first = replace(column[0], box=shifted_box(column[0].box, 0.0, -40.0))
+    photo = arrange([first, *column[1:]])
+    assert codes(photo.piles) == [["7C", "JH", "6D", "6S", "AS"]]
+
+
+def test_a_card_lying_above_a_column_beside_a_row_is_that_rows_end_card() -> None:
+    row = oriented_row("KS 9C 4S", origin=(100.0, 60.0))
+    column = laid_column("7C JH 6D 6S", origin=(100.0 + 3 * 22.0, 60.0 + 80.0), step=36.0)
+    photo = arrange([index for index in row + column if index.orientation == 0])
+    assert codes(photo.piles) == [["KS", "9C", "4S"], ["7C", "JH", "6D", "6S"]]
+
+
+def shifted_box(box: tuple[float, float, float, float], dx: float, dy: float):
+    return (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+
+
+def test_a_pile_spread_wide_at_its_own_slope_is_one_pile_not_single_cards() -> None:
+    # a far player's pile seen from a seat (its cards' reach squeezed to 30 px), every card
+    # showing both corners, each lower than the one before by more than that reach
+    level = oriented_row("KS 9C 4S 5H 2D 3C 8H QD", origin=(100.0, 60.0))
+    sloping = []
+    for position, card in enumerate(parse_pile("7C JH 6D 6S AS")):
+        x, y = turned((100.0, 240.0), 60.0 * position, 0.0, 28.0)
+        sloping += [facing(index_at((x, y), card), 0), facing(index_at((x + 47, y + 30), card), 2)]
+    photo = arrange(level + sloping)
+    assert sorted(codes(photo.piles)) == [
+        ["7C", "JH", "6D", "6S", "AS"],
+        ["KS", "9C", "4S", "5H", "2D", "3C", "8H", "QD"],
+    ]
+
+
+def test_a_pip_read_unsurely_as_its_card_above_its_index_keeps_the_column_in_order() -> None:
+    column = laid_column("7C JH 6D 6S AS", step=36.0)
+    x, y = column[2].centre  # the 6D's index
+    pip = facing(index_at((x + 14.0, y - 24.0), Card.parse("6D"), probability=0.45), 0)
+    photo = arrange([*column, pip])
+    assert codes(photo.piles) == [["7C", "JH", "6D", "6S", "AS"]]
+
+
+def test_a_mark_read_unsurely_as_a_card_by_another_rows_end_leaves_the_card_in_its_row() -> None:
+    upper = oriented_row("9D 2D KD 9C", origin=(100.0, 100.0))
+    lower = oriented_row("QC 8H JS AD", origin=(100.0, 100.0 + CARD_H + 20))
+    x, y = upper[3].centre  # the 9C's top index
+    mark = facing(index_at((x + 30.0, y), Card.parse("QC"), probability=0.3), 1)
+    photo = arrange([*upper, *lower, mark])
+    assert codes(photo.piles) == [["9D", "2D", "KD", "9C"], ["QC", "8H", "JS", "AD"]]

@@ -525,3 +525,31 @@ def test_by_row_angle_parts_rows_only_where_they_run_apart() -> None:
     assert sorted(parts, key=lambda part: part[0].centre[1]) == [down, up]
     parallel = player(0, "6S QS 6C 10H 9H 2S", "AH 3D 7S 8C JC 5H")
     assert by_row_angle(parallel, 0, 1000, 1000) == [parallel]
+
+
+def test_a_mark_read_unsurely_beside_a_rows_last_card_leaves_that_card_in_its_row() -> None:
+    rising = sloping_row("KH 4H 8D 10H AH 3C KS 4D", (300.0, 500.0), -32.0)
+    level = sloping_row("JD JS QD 3S 3D 7C 3H 2C", (300.0, 700.0), 0.0)
+    x, y = rising[-2].centre  # the 4D's top index
+    mark = facing(index_at((x + 10.0, y - 2.0), Card.parse("JC"), probability=0.2), 0)
+    parts = by_row_angle([*rising, mark, *level], 0, 1000, 1000)
+    assert sorted(parts, key=lambda part: part[0].centre[1]) == [[*rising, mark], level]
+
+
+def test_a_row_spread_wide_that_lost_a_top_index_lies_together_through_its_bottom_corner() -> None:
+    row = oriented_row("7C JH 6D 6S", step=100.0, all_corners=True)
+    lost = next(index for index in row if index.card.code == "JH" and index.orientation == 0)
+    kept = [index for index in row if index is not lost]
+    assert [len(group) for group in laid_apart(kept, 0)] == [len(kept)]
+    photo = arrange_sides({0: kept}, width=1000, height=1000)
+    # one pile, with a gap marker where the card lies (the reader reads it there)
+    assert codes(photo.piles) == [["7C", "6D", "6S"]]
+    assert photo.gaps == ((1,),)
+
+
+def test_a_players_pile_below_the_other_stays_apart_though_near_its_bottom_corners() -> None:
+    upper = oriented_row("7C JH 6D 6S", step=100.0, all_corners=True)
+    lower = oriented_row("2D 9C QH KS", origin=(100.0, 280.0))
+    groups = laid_apart([*upper, *lower], 0)
+    assert sorted(len(group) for group in groups) == [len(lower), len(upper)]
+

@@ -328,14 +328,23 @@ def find_columns(
     ]
 
 
+MIDDLE_CARD_WITHIN = 0.5
+"""How near the middle between two cards (in index heights) another card lies where it is a
+steep row's card between them. A whole index height reached beyond the middle of a jumbo deck's
+column (its steps barely an index height): a mark read beside its last card broke it (3636's
+t00063)."""
+
+
 def _over_another_card(points: Sequence[Point], i: int, j: int, size: float) -> bool:
-    """Whether another card's anchor lies within `size` (an index height) of the middle between
-    cards i and j: a column's next card lies below it with no card between them, while a row
-    laid steeply across its frame (a seated camera's pile at an angle to the side's other one)
-    has every other card below the one before, its neighbour in between."""
+    """Whether another card's anchor lies within MIDDLE_CARD_WITHIN of `size` (an index height)
+    of the middle between cards i and j: a column's next card lies below it with no card
+    between them, while a row laid steeply across its frame (a seated camera's pile at an angle
+    to the side's other one) has every other card below the one before, its neighbour in
+    between."""
     middle = ((points[i][0] + points[j][0]) / 2, (points[i][1] + points[j][1]) / 2)
     return any(
-        k not in (i, j) and _distance(point, middle) <= size for k, point in enumerate(points)
+        k not in (i, j) and _distance(point, middle) <= MIDDLE_CARD_WITHIN * size
+        for k, point in enumerate(points)
     )
 
 

@@ -907,3 +907,17 @@ def test_a_mark_read_unsurely_as_a_card_by_another_rows_end_leaves_the_card_in_i
     mark = facing(index_at((x + 30.0, y), Card.parse("QC"), probability=0.3), 1)
     photo = arrange([*upper, *lower, mark])
     assert codes(photo.piles) == [["9D", "2D", "KD", "9C"], ["QC", "8H", "JS", "AD"]]
+
+
+def test_a_mark_beside_a_jumbo_columns_last_card_does_not_break_the_column() -> None:
+    # its steps barely longer than its indices, a mark beside the last card lies within an
+    # index height of the middle of the last step
+    cards = parse_pile("2C JD 10H")
+    column = [
+        index
+        for position, card in enumerate(cards)
+        for index in jumbo_card(card, (100.0, 100.0 + 40.0 * position), last=card == cards[-1])
+    ]
+    x, y = column[2].centre  # the 10H's top index
+    mark = facing(index_at((x + 20.0, y + 5.0), Card.parse("7H"), probability=0.9), 0)
+    assert ["2C", "JD", "10H"] in codes(arrange([*column, mark]).piles)

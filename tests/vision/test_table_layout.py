@@ -552,4 +552,3 @@ def test_a_players_pile_below_the_other_stays_apart_though_near_its_bottom_corne
     lower = oriented_row("2D 9C QH KS", origin=(100.0, 280.0))
     groups = laid_apart([*upper, *lower], 0)
     assert sorted(len(group) for group in groups) == [len(lower), len(upper)]
-

@@ -238,8 +238,9 @@ class CardReader:
 
         A photo squeezed along one axis (its indices stand narrower or wider than decks print
         them: a wide webcam frame resized to a square) is read again stretched back
-        (`squeeze`), and that read is kept unless it is sure of fewer cards (a whole table's
-        sides each from the read surer of it: `each_side_from_the_surer`). A small photo of
+        (`squeeze`), and that read is kept unless it is sure of fewer cards, or of as many
+        where only the photo as it is shows a whole table (a whole table's sides each from the
+        read surer of it: `each_side_from_the_surer`). A small photo of
         one player's cards is also read at the usual squeezes undone (`stretches_to_search`),
         and the surest read kept (`surer`)."""
         photo = as_photo(image)
@@ -250,10 +251,7 @@ class CardReader:
         if stretch is not None:
             again = self._read_stretched(photo, stretch, decks, players)
             spent.append(self.timings)
-            if read.whole_table and again.whole_table:
-                chosen = each_side_from_the_surer(read, again, decks, players)
-            elif sure_cards(again) >= sure_cards(read):
-                chosen = again
+            chosen = as_it_is_or_stretched(read, again, decks, players)
         for searched in stretches_to_search(read, photo.long_side):
             again = self._read_stretched(photo, searched, decks, players)
             spent.append(self.timings)
@@ -862,6 +860,22 @@ LOOK_AGAIN_BELOW = 0.9
 SECOND_LOOKS = ((0.10, 0.0, 0.0), (0.22, 0.0, 0.0), (0.15, 0.06, 0.0), (0.15, 0.0, 0.06))
 """The other crops of an unsure index: padding (as `crop_padding`), and the shift of its centre
 across and down, as fractions of the box's longer side."""
+
+
+def as_it_is_or_stretched(
+    read: PhotoRead, again: PhotoRead, decks: int, players: int | None
+) -> PhotoRead:
+    """Which to keep of a photo's read as it is and its read stretched back (`again`): a
+    whole table's sides each from the surer read (`each_side_from_the_surer`); else the
+    stretched read, unless it is sure of fewer cards, or of as many where only the photo as it
+    is shows a whole table (stretched, a side player's small pile was read as the near
+    player's: fresh 3636 t00019)."""
+    if read.whole_table and again.whole_table:
+        return each_side_from_the_surer(read, again, decks, players)
+    sure, sure_again = sure_cards(read), sure_cards(again)
+    if sure_again > sure or (sure_again == sure and not read.whole_table):
+        return again
+    return read
 
 
 def cut_crops(

@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 import pytest
 from PIL import Image
+from test_table_layout import read_of
 from whole_table import a_whole_table
 
 from blackcat.games.cards import Card
@@ -21,6 +22,7 @@ from blackcat.vision.reader import (
     MODELS_DIR,
     CardReader,
     ModelsMissingError,
+    as_it_is_or_stretched,
     crop_picture,
     downscale,
     negative_taken,
@@ -794,3 +796,13 @@ def test_the_detector_sees_a_noisy_photo_smoothed_as_it_is_brightened(noisy: boo
     hot_pixels_left = bool((seen > 200).any())
     assert hot_pixels_left is not noisy
     assert int(np.median(seen)) == 180  # brightened either way
+
+
+def test_a_table_read_as_it_is_stays_a_table_where_stretched_it_is_one_players_as_surely() -> None:
+    table = read_of(("near", "5S 3D 2H", 0.99), ("right", "KC JS AH", 0.99))
+    one_player = read_of(("near", "AH JS KC", 0.99), ("near", "5S 3D 2H", 0.99))
+    assert as_it_is_or_stretched(table, one_player, 1, None) is table
+    surer = read_of(("near", "AH JS KC 4D", 0.99), ("near", "5S 3D 2H", 0.99))
+    assert as_it_is_or_stretched(table, surer, 1, None) is surer
+    # one player's photo read as surely stretched: the stretched read, as before
+    assert as_it_is_or_stretched(one_player, table, 1, None) is table

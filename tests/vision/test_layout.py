@@ -762,13 +762,18 @@ def jumbo_card(card: Card, top_left: Point, *, last: bool = False) -> list[Index
     return corners
 
 
-def test_a_column_of_a_jumbo_deck_is_one_pile_though_its_steps_exceed_the_cards_reach() -> None:
-    cards = parse_pile("7C JH 6D 6S AS")
-    column = [
+def jumbo_column(text: str, step: float) -> list[IndexRead]:
+    """A column of jumbo-index cards, each `step` lower than the one before."""
+    cards = parse_pile(text)
+    return [
         index
         for position, card in enumerate(cards)
-        for index in jumbo_card(card, (100.0, 100.0 + 56.0 * position), last=card == cards[-1])
+        for index in jumbo_card(card, (100.0, 100.0 + step * position), last=card == cards[-1])
     ]
+
+
+def test_a_column_of_a_jumbo_deck_is_one_pile_though_its_steps_exceed_the_cards_reach() -> None:
+    column = jumbo_column("7C JH 6D 6S AS", step=56.0)
     assert codes(arrange(column).piles) == [["7C", "JH", "6D", "6S", "AS"]]
 
 
@@ -912,12 +917,7 @@ def test_a_mark_read_unsurely_as_a_card_by_another_rows_end_leaves_the_card_in_i
 def test_a_mark_beside_a_jumbo_columns_last_card_does_not_break_the_column() -> None:
     # its steps barely longer than its indices, a mark beside the last card lies within an
     # index height of the middle of the last step
-    cards = parse_pile("2C JD 10H")
-    column = [
-        index
-        for position, card in enumerate(cards)
-        for index in jumbo_card(card, (100.0, 100.0 + 40.0 * position), last=card == cards[-1])
-    ]
+    column = jumbo_column("2C JD 10H", step=40.0)
     x, y = column[2].centre  # the 10H's top index
     mark = facing(index_at((x + 20.0, y + 5.0), Card.parse("7H"), probability=0.9), 0)
     assert ["2C", "JD", "10H"] in codes(arrange([*column, mark]).piles)

@@ -1128,7 +1128,7 @@ SLOPING_STEPS_WITHIN = 1.5
 slope (`_steadily_sloping`, at most MAX_ROW_TILT_DEGREES) with steps across within
 SLOPING_STEPS_WITHIN of each other, are one row laid at its own angle: a far player's pile
 spread wide (each card showing both corners) and sloping against the side's other pile came out
-card by card (table 3636's t00115, calibration t00133)."""
+card by card (fresh table t00115 of seed 3636)."""
 
 
 def joined_sloping_singles(rows: list[list[int]], anchors: Sequence[Point]) -> list[list[int]]:

@@ -560,6 +560,7 @@ def _lone_cards_joined(groups: list[list[IndexRead]]) -> list[list[IndexRead]]:
     index still reaches its first card through that card's bottom corner (test t00050's right
     pile). Larger groups stay apart: a player's pile laid below the other reaches it through
     the upper one's bottom corners."""
+    groups = [list(group) for group in groups]
     for n in range(len(groups)):
         if len({index.card for index in groups[n]}) != 1:
             continue

@@ -181,7 +181,7 @@ def arrange(
     groups = attach_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
     if lone_corners:
         groups += lone_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
-    beliefs = [index.guesses[0].probability if index.guesses else 0.0 for index in indices]
+    beliefs = best_probabilities(indices)
     anchors = [own_corner(group, framed, heights, beliefs, set(bottoms)) for group in groups]
     cards = [merge_group([indices[i] for i in group], calibration, up) for group in groups]
     shown = [n for n, card in enumerate(cards) if card.confidence >= calibration.drop_below]
@@ -413,24 +413,18 @@ def _joined_columns(
         best: tuple[float, int, int, bool] | None = None
         for n, chain in enumerate(joined):
             longest = JOIN_OF_STEP * median(_column_steps(chain, points, heights, scale))
-            for k, (other_x, other_y) in enumerate(points):
+            for k in range(len(points)):
                 another_top = k in heads and heads[k] != n
                 if k in in_chains and not another_top:
                     continue
                 if k not in in_chains and _beside_a_row(k, points, scale, beside, in_chains):
                     continue
-                ends = [] if chain[-1] in whole else [(chain[-1], False)]
+                ways = [] if chain[-1] in whole else [(chain[-1], k, False)]
                 if k not in in_chains and k not in whole:
-                    ends.append((chain[0], True))
-                for end, above in ends:
-                    x, y = points[end]
-                    size = _pair_size(heights, end, k, scale)
-                    apart = y - other_y if above else other_y - y
-                    if (
-                        ACROSS_ROW * size < apart <= longest * size
-                        and abs(other_x - x) <= COLUMN_DRIFT * apart + size
-                        and (best is None or apart < best[0])
-                    ):
+                    ways.append((k, chain[0], True))
+                for upper, lower, above in ways:
+                    apart = _straight_below(points, heights, scale, upper, lower, longest)
+                    if apart is not None and (best is None or apart < best[0]):
                         best = (apart, n, k, above)
         if best is None:
             return [tuple(chain) for chain in joined]
@@ -442,6 +436,25 @@ def _joined_columns(
             del joined[heads[k]]
         else:
             joined[n].append(k)
+
+
+def _straight_below(
+    points: Sequence[Point],
+    heights: Sequence[float],
+    scale: float,
+    upper: int,
+    lower: int,
+    longest: float,
+) -> float | None:
+    """How much lower card `lower` lies than card `upper` where it lies straight below it
+    (COLUMN_DRIFT), lower by more than ACROSS_ROW and at most `longest` of their index heights;
+    else None."""
+    size = _pair_size(heights, upper, lower, scale)
+    down = points[lower][1] - points[upper][1]
+    aside = abs(points[lower][0] - points[upper][0])
+    if ACROSS_ROW * size < down <= longest * size and aside <= COLUMN_DRIFT * down + size:
+        return down
+    return None
 
 
 def _pair_size(heights: Sequence[float], i: int, j: int, scale: float) -> float:
@@ -636,9 +649,14 @@ def nearest_beside(points: Sequence[Point], i: int) -> Point | None:
             continue
         if dx < 0:
             dx, dy = -dx, -dy
-        if abs(math.degrees(math.atan2(dy, dx))) <= MAX_ROW_TILT_DEGREES:
+        if _within_row_tilt(dx, dy):
             offsets.append((dx, dy))
     return min(offsets, key=lambda offset: math.hypot(*offset), default=None)
+
+
+def _within_row_tilt(dx: float, dy: float) -> bool:
+    """Whether an offset pointing right (dx >= 0) runs within MAX_ROW_TILT_DEGREES of across."""
+    return abs(math.degrees(math.atan2(dy, dx))) <= MAX_ROW_TILT_DEGREES
 
 
 def row_step(points: Sequence[Point], cards: Sequence[Card], fallback: float) -> float:
@@ -816,11 +834,18 @@ def _top_corner_spacings(
     ]
 
 
+def best_probabilities(indices: Sequence[IndexRead]) -> np.ndarray:
+    """Each index's best guess's probability (0 where it has none)."""
+    return np.array(
+        [index.guesses[0].probability if index.guesses else 0.0 for index in indices], dtype=float
+    )
+
+
 def own_corner(
     group: Sequence[int],
     framed: Sequence[Point],
     heights: Sequence[float],
-    beliefs: Sequence[float] = (),
+    beliefs: np.ndarray | None = None,
     upside_down: Collection[int] = frozenset(),
 ) -> int:
     """The card's own top-left index: the leftmost of its topmost indices, of those not read
@@ -830,7 +855,9 @@ def own_corner(
     t00095). A top corner read unsurely beside a surely read bottom corner (`upside_down`) is
     still the card's place. Its place in the row comes from this index alone, never from one
     joined to it."""
-    if beliefs and any(beliefs[i] >= ANCHOR_SURE_ABOVE and i not in upside_down for i in group):
+    if beliefs is not None and any(
+        beliefs[i] >= ANCHOR_SURE_ABOVE and i not in upside_down for i in group
+    ):
         group = [i for i in group if beliefs[i] >= ANCHOR_UNSURE_BELOW]
     top = min(framed[i][1] for i in group)
     upper = [i for i in group if framed[i][1] - top <= ACROSS_ROW * heights[i]]
@@ -1157,7 +1184,7 @@ def _continues_sloping(run: list[int], i: int, anchors: Sequence[Point]) -> bool
     return (
         min(across) > 0
         and max(across) <= SLOPING_STEPS_WITHIN * min(across)
-        and all(abs(dy) <= dx * math.tan(math.radians(MAX_ROW_TILT_DEGREES)) for dx, dy in steps)
+        and all(_within_row_tilt(dx, dy) for dx, dy in steps)
         and _steadily_sloping([dy for _, dy in steps])
     )
 

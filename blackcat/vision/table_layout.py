@@ -17,10 +17,12 @@ from dataclasses import replace
 
 import numpy as np
 
+from blackcat.games.cards import Card
 from blackcat.vision.calibration import UNCALIBRATED, Calibration
 from blackcat.vision.layout import (
     NOT_AN_INDEX_ABOVE,
     arrange,
+    best_probabilities,
     drop_repeated_detections,
     nearest_beside,
     photo_up,
@@ -279,21 +281,14 @@ top and bottom corners; a corner read less surely may still be its card's, misre
 
 def _surely_different(indices: Sequence[IndexRead]) -> np.ndarray:
     """For each two indices, whether both are read at least SURELY_READ as different cards."""
-    sure = _best_probabilities(indices) >= SURELY_READ
+    sure = best_probabilities(indices) >= SURELY_READ
     codes = np.array([index.card.code if index.guesses else "" for index in indices], dtype=str)
     return (codes[:, None] != codes[None, :]) & sure[:, None] & sure[None, :]
 
 
 def _confident(indices: Sequence[IndexRead]) -> np.ndarray:
     """Whether each index's best guess is at least CONFIDENT_CARD_ABOVE likely."""
-    return _best_probabilities(indices) >= CONFIDENT_CARD_ABOVE
-
-
-def _best_probabilities(indices: Sequence[IndexRead]) -> np.ndarray:
-    """Each index's best guess's probability (0 where it has none)."""
-    return np.array(
-        [index.guesses[0].probability if index.guesses else 0.0 for index in indices], dtype=float
-    )
+    return best_probabilities(indices) >= CONFIDENT_CARD_ABOVE
 
 
 def _group_up(group: Sequence[IndexRead]) -> int:
@@ -469,7 +464,7 @@ def _with_the_side_they_face(
     calibration tables."""
     everyone = [index for indices in by_side.values() for index in indices]
     home = [up for up, indices in by_side.items() for _ in indices]
-    sure = _best_probabilities(everyone) >= SURELY_READ
+    sure = best_probabilities(everyone) >= SURELY_READ
     moved_to: dict[int, int] = {}
     for n, (index, up) in enumerate(zip(everyone, home, strict=True)):
         turn = index.orientation
@@ -538,47 +533,50 @@ def laid_apart(indices: Sequence[IndexRead], up: int) -> list[list[IndexRead]]:
         for n, index in enumerate(indices)
         if n not in corners or _upside_down(index, up) or (index.orientation or 0) % 2 == up % 2
     ]
-    tops = [index for index in indices if not _upside_down(index, up)]
-    bottoms = [index for index in indices if _upside_down(index, up)]
+    tops = [n for n, index in enumerate(indices) if not _upside_down(index, up)]
     if not tops:
         return [list(indices)] if indices else []
-    groups = [
-        [tops[i] for i in group]
-        for group in _linked(tops, *_turns_and_distances(tops), APART_LINK, same_axis=False)
-    ]
-    centres = np.array([index.centre for index in tops])
-    owner = {id(index): n for n, group in enumerate(groups) for index in group}
-    for bottom in bottoms:
-        nearest = int(np.argmin(np.hypot(*(centres - np.array(bottom.centre)).T)))
-        groups[owner[id(tops[nearest])]].append(bottom)
-    return _lone_cards_joined(groups)
+    turns, glyphs_apart = _turns_and_distances(indices)
+    top_links = _linked(
+        [indices[n] for n in tops],
+        turns[tops],
+        glyphs_apart[np.ix_(tops, tops)],
+        APART_LINK,
+        same_axis=False,
+    )
+    groups = [[tops[i] for i in group] for group in top_links]
+    owner = {n: g for g, group in enumerate(groups) for n in group}
+    centres = np.array([indices[n].centre for n in tops])
+    for n, bottom in enumerate(indices):
+        if n not in owner:
+            nearest = int(np.argmin(np.hypot(*(centres - np.array(bottom.centre)).T)))
+            groups[owner[tops[nearest]]].append(n)
+    joined = _lone_cards_joined(groups, [index.card for index in indices], glyphs_apart)
+    return [[indices[n] for n in group] for group in joined]
 
 
-def _lone_cards_joined(groups: list[list[IndexRead]]) -> list[list[IndexRead]]:
-    """The groups, each of one card joined to the one other group lying within APART_LINK of
-    its indices, bottom corners included: a row spread wide whose second card lost its top
-    index still reaches its first card through that card's bottom corner (test t00050's right
-    pile). Larger groups stay apart: a player's pile laid below the other reaches it through
-    the upper one's bottom corners."""
+def _lone_cards_joined(
+    groups: list[list[int]], cards: Sequence[Card], glyphs_apart: np.ndarray
+) -> list[list[int]]:
+    """The groups (positions, each index's `cards` and how many glyph sizes apart each two
+    lie), each of one card joined to the one other group lying within APART_LINK of its
+    indices, bottom corners included: a row spread wide whose second card lost its top index
+    still reaches its first card through that card's bottom corner (test t00050's right pile).
+    Larger groups stay apart: a player's pile laid below the other reaches it through the
+    upper one's bottom corners."""
     groups = [list(group) for group in groups]
-    for n in range(len(groups)):
-        if len({index.card for index in groups[n]}) != 1:
+    for n, group in enumerate(groups):
+        if len({cards[i] for i in group}) != 1:
             continue
         near = [
             m
             for m, other in enumerate(groups)
-            if m != n and other and _within(groups[n], other, APART_LINK)
+            if m != n and other and (glyphs_apart[np.ix_(group, other)] <= APART_LINK).any()
         ]
         if len(near) == 1:
-            groups[near[0]] += groups[n]
+            groups[near[0]] += group
             groups[n] = []
     return [group for group in groups if group]
-
-
-def _within(group: Sequence[IndexRead], other: Sequence[IndexRead], link: float) -> bool:
-    """Whether an index of `group` lies within `link` glyph sizes of one of `other`'s."""
-    _, glyphs_apart = _turns_and_distances([*group, *other])
-    return bool((glyphs_apart[: len(group), len(group) :] <= link).any())
 
 
 def _upside_down(index: IndexRead, up: int) -> bool:

@@ -63,6 +63,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="keep the first N layers as they are (e.g. 10, the detector's backbone) while "
         "fine-tuning, so new data does not pull the features away from what already reads well",
     )
+    parser.add_argument(
+        "--distil-from",
+        type=Path,
+        help="classifier: keep its probabilities near these weights' (e.g. the kept "
+        "models/card_classifier.pt) while it learns the new data; see --distil-weight",
+    )
+    parser.add_argument(
+        "--distil-weight",
+        type=float,
+        help="share of the loss that follows --distil-from's probabilities (default 0.5 with "
+        "--distil-from; the rest follows the labels)",
+    )
     parser.add_argument("--name", default=None, help="run name under runs/ (default: the model)")
     parser.add_argument("--resume", type=Path, help="resume an interrupted run from its last.pt")
     parser.add_argument(
@@ -98,10 +110,30 @@ def settings_from(args: argparse.Namespace) -> DetectorSettings | ClassifierSett
             "lr0": args.lr0,
             "warmup_epochs": args.warmup_epochs,
             "freeze": args.freeze,
+            **distilling(args),
         }.items()
         if value is not None
     }
     return dataclasses.replace(settings, **overrides)
+
+
+DISTIL_WEIGHT = 0.5
+
+
+def distilling(args: argparse.Namespace) -> dict[str, object]:
+    """The distillation settings the command line asks for (a classifier's only)."""
+    if args.distil_from is None:
+        if args.distil_weight is not None:
+            raise SystemExit("blackcat train: --distil-weight needs --distil-from WEIGHTS")
+        return {}
+    if not is_classifier(args.model):
+        raise SystemExit("blackcat train: --distil-from is for a classifier, not a detector")
+    if not args.distil_from.is_file():
+        raise SystemExit(f"blackcat train: --distil-from {args.distil_from}: no such weights")
+    weight = DISTIL_WEIGHT if args.distil_weight is None else args.distil_weight
+    if not 0 <= weight <= 1:
+        raise SystemExit("blackcat train: --distil-weight must be between 0 and 1")
+    return {"distil_from": str(args.distil_from), "distil_weight": weight}
 
 
 def run(args: argparse.Namespace) -> int:

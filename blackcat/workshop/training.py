@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,6 +78,68 @@ class ClassifierSettings:
     hsv_s: float = SATURATION_JITTER
     seed: int = 0
     device: str = "cpu"  # or a CUDA device number, "0", where a GPU is lent
+    # a fine-tune that keeps close to a teacher's probabilities (`DistilledLoss`): the teacher's
+    # weights and the share of the loss that follows them (0: the labels alone)
+    distil_from: str | None = None
+    distil_weight: float = 0.0
+
+
+OUR_FIELDS = {"base", "depth", "width", "hours", "distil_from", "distil_weight"}
+"""Settings that are ours, not Ultralytics' training arguments."""
+
+
+class DistilledLoss:
+    """A classifier's loss as the labels' cross-entropy mixed with the divergence of its
+    probabilities from a teacher's on the same (augmented) crops, `weight` of it the
+    teacher's. Fine-tuned on labels alone, every classifier since the seventh read new crops
+    better and drifted from the probabilities the reader's calibration was fitted on (less sure
+    of right cards: more flags, more cards dropped; models/README.md, sessions 30-34); the
+    teacher, the kept classifier, holds it near them where it was right."""
+
+    def __init__(self, teacher: object, weight: float) -> None:
+        self.teacher = teacher
+        self.weight = weight
+
+    def __call__(self, preds: object, batch: dict[str, object]) -> tuple[object, dict[str, object]]:
+        import torch
+        import torch.nn.functional as F
+
+        logits = preds[1] if isinstance(preds, (list, tuple)) else preds
+        labels = F.cross_entropy(logits, batch["cls"], reduction="mean")
+        with torch.no_grad():
+            taught = self.teacher(batch["img"])  # type: ignore[operator]
+        taught = taught[1] if isinstance(taught, (list, tuple)) else taught
+        follows = F.kl_div(
+            F.log_softmax(logits, dim=1),
+            F.log_softmax(taught, dim=1),
+            reduction="batchmean",
+            log_target=True,
+        )
+        loss = (1 - self.weight) * labels + self.weight * follows
+        return loss, {"loss": loss.detach()}
+
+
+def _distilling(teacher_weights: Path, weight: float) -> Callable[[object], None]:
+    """An `on_train_start` callback that gives the student `DistilledLoss` (the EMA copy made
+    before it keeps the plain loss, for validation)."""
+
+    def start(trainer: object) -> None:
+        from ultralytics import YOLO
+        from ultralytics.utils.torch_utils import unwrap_model
+
+        teacher = YOLO(str(teacher_weights)).model.float().to(trainer.device).eval()  # type: ignore[attr-defined, union-attr]
+        for parameter in teacher.parameters():
+            parameter.requires_grad_(False)
+        student = unwrap_model(trainer.model)  # type: ignore[attr-defined]
+        if list(teacher.names.values()) != list(student.names.values()):
+            raise ValueError(
+                f"the teacher {teacher_weights} reads other classes than the data's: distil "
+                "only between classifiers of the same classes"
+            )
+        student.criterion = DistilledLoss(teacher, weight)
+        print(f"distilled from {teacher_weights}: {weight} of the loss follows its probabilities")
+
+    return start
 
 
 def _scaled_model_yaml(base: str, depth: float, width: float, out_dir: Path) -> Path:
@@ -99,7 +162,7 @@ def _train_arguments(settings: DetectorSettings | ClassifierSettings) -> dict[st
     arguments = {
         field.name: getattr(settings, field.name)
         for field in dataclasses.fields(settings)
-        if field.name not in {"base", "depth", "width", "hours"}
+        if field.name not in OUR_FIELDS
     }
     if settings.hours:
         arguments["time"] = settings.hours
@@ -135,6 +198,10 @@ def train_classifier(
     from ultralytics import YOLO
 
     model = YOLO(str(start or settings.base), task="classify")
+    if settings.distil_from and settings.distil_weight > 0:
+        model.add_callback(
+            "on_train_start", _distilling(Path(settings.distil_from), settings.distil_weight)
+        )
     model.train(
         data=str(data_dir),
         project=str(RUNS_DIR.resolve() / "classify"),

@@ -48,3 +48,24 @@ def test_a_suit_classifier_trains_as_a_classifier():
 
     assert settings_from(parse("suit-classifier")) == ClassifierSettings()
     assert is_classifier("suit-classifier") and not is_classifier("table-detector")
+
+
+def test_a_classifier_can_learn_while_following_the_kept_ones_probabilities(tmp_path):
+    import pytest
+
+    weights = tmp_path / "kept.pt"
+    weights.write_bytes(b"weights")
+    settings = settings_from(parse("classifier", "--distil-from", str(weights)))
+    assert (settings.distil_from, settings.distil_weight) == (str(weights), 0.5)
+    settings = settings_from(
+        parse("classifier", "--distil-from", str(weights), "--distil-weight", "0.3")
+    )
+    assert settings.distil_weight == 0.3
+    for wrong in (
+        ("detector", "--distil-from", str(weights)),
+        ("classifier", "--distil-from", str(tmp_path / "none.pt")),
+        ("classifier", "--distil-weight", "0.3"),
+        ("classifier", "--distil-from", str(weights), "--distil-weight", "1.5"),
+    ):
+        with pytest.raises(SystemExit):
+            settings_from(parse(*wrong))

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 import yaml
 
 from blackcat.workshop.training import (
@@ -58,13 +59,49 @@ def test_a_tiny_classifier_trains_offline(tmp_path: Path) -> None:
             for n in range(4):
                 crop = np.clip(rng.normal(colour, 20, (32, 32, 3)), 0, 255).astype(np.uint8)
                 cv2.imwrite(str(folder / f"{n}.jpg"), crop)
-    completed = subprocess.run(
-        [sys.executable, "-m", "blackcat", "train", "classifier", "--data", "data", *TINY_RUN],
-        cwd=tmp_path,
+    completed = _train(tmp_path, "classifier", "--data", "data", *TINY_RUN)
+    assert completed.returncode == 0, completed.stderr[-2000:]
+    best = tmp_path / "runs" / "classify" / "tiny" / "weights" / "best.pt"
+    assert best.is_file()
+
+    # a fine-tune that follows the first run's probabilities as well as the labels
+    start = ("--start", str(best), "--distil-from", str(best), "--distil-weight", "0.5")
+    completed = _train(tmp_path, "classifier", "--data", "data", *TINY_RUN[:-1], "taught", *start)
+    assert completed.returncode == 0, completed.stderr[-2000:]
+    assert (tmp_path / "runs" / "classify" / "taught" / "weights" / "best.pt").is_file()
+    assert f"distilled from {best}: 0.5 of the loss" in completed.stdout
+
+
+def _train(folder: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "blackcat", "train", *arguments],
+        cwd=folder,
         capture_output=True,
         text=True,
         timeout=600,
-        env={"YOLO_OFFLINE": "1", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+        env={"YOLO_OFFLINE": "1", "PATH": "/usr/bin:/bin", "HOME": str(folder)},
     )
-    assert completed.returncode == 0, completed.stderr[-2000:]
-    assert (tmp_path / "runs" / "classify" / "tiny" / "weights" / "best.pt").is_file()
+
+
+def test_a_distilled_loss_mixes_the_labels_with_the_teachers_probabilities() -> None:
+    import torch
+    import torch.nn.functional as F
+
+    from blackcat.workshop.training import DistilledLoss
+
+    logits = torch.tensor([[2.0, 0.0, -1.0], [0.0, 1.0, 0.0]], requires_grad=True)
+    taught = torch.tensor([[0.0, 3.0, 0.0], [0.0, 1.0, 0.0]])
+    batch = {"img": torch.zeros(2, 3, 8, 8), "cls": torch.tensor([0, 1])}
+    teacher = lambda images: (taught.softmax(1), taught)  # noqa: E731  (eval mode: probabilities, logits)
+
+    labels_only, _ = DistilledLoss(teacher, 0.0)(logits, batch)
+    assert float(labels_only.detach()) == pytest.approx(
+        float(F.cross_entropy(logits, batch["cls"]))
+    )
+    assert float(DistilledLoss(lambda images: logits.detach(), 1.0)(logits, batch)[0]) == 0.0
+
+    # all of it the teacher's: the first crop's step goes toward the teacher's class 1
+    loss, items = DistilledLoss(teacher, 1.0)(logits, batch)
+    loss.backward()
+    assert logits.grad is not None and logits.grad[0, 1] < 0 < logits.grad[0, 0]
+    assert set(items) == {"loss"}  # as Ultralytics' own loss names it

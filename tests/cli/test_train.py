@@ -1,5 +1,7 @@
 import argparse
 
+import pytest
+
 from blackcat.cli.train import add_arguments, settings_from
 from blackcat.workshop.training import ClassifierSettings, DetectorSettings
 
@@ -51,8 +53,6 @@ def test_a_suit_classifier_trains_as_a_classifier():
 
 
 def test_a_classifier_can_learn_while_following_the_kept_ones_probabilities(tmp_path):
-    import pytest
-
     weights = tmp_path / "kept.pt"
     weights.write_bytes(b"weights")
     settings = settings_from(parse("classifier", "--distil-from", str(weights)))

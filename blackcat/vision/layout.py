@@ -181,8 +181,9 @@ def arrange(
     groups = attach_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
     if lone_corners:
         groups += lone_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
-    beliefs = best_probabilities(indices)
-    anchors = [own_corner(group, framed, heights, beliefs, set(bottoms)) for group in groups]
+    upside_down = set(bottoms)
+    probabilities = best_probabilities(indices)
+    anchors = [own_corner(group, framed, heights, probabilities, upside_down) for group in groups]
     cards = [merge_group([indices[i] for i in group], calibration, up) for group in groups]
     shown = [n for n, card in enumerate(cards) if card.confidence >= calibration.drop_below]
     unread = [framed[anchors[n]] for n, card in enumerate(cards) if n not in shown]
@@ -191,7 +192,6 @@ def arrange(
     row_break = next_row_below(reach, scale)
     cards = [cards[n] for n in shown]
     points = [framed[anchors[n]] for n in shown]
-    upside_down = set(bottoms)
     chains = find_columns(
         points,
         [heights[anchors[n]] for n in shown],
@@ -845,20 +845,21 @@ def own_corner(
     group: Sequence[int],
     framed: Sequence[Point],
     heights: Sequence[float],
-    beliefs: np.ndarray | None = None,
+    probabilities: np.ndarray | None = None,
     upside_down: Collection[int] = frozenset(),
 ) -> int:
     """The card's own top-left index: the leftmost of its topmost indices, of those not read
-    unsurely where a top corner is read surely (ANCHOR_UNSURE_BELOW, by `beliefs`; a pip read
+    unsurely where a top corner is read surely (ANCHOR_UNSURE_BELOW, by their best guesses'
+    `probabilities`; a pip read
     as its card just above its index put a column's card level with the one before, 3636's
     t00051; a mark read as the card by the next row's end put the card there, calibration
     t00095). A top corner read unsurely beside a surely read bottom corner (`upside_down`) is
     still the card's place. Its place in the row comes from this index alone, never from one
     joined to it."""
-    if beliefs is not None and any(
-        beliefs[i] >= ANCHOR_SURE_ABOVE and i not in upside_down for i in group
+    if probabilities is not None and any(
+        probabilities[i] >= ANCHOR_SURE_ABOVE and i not in upside_down for i in group
     ):
-        group = [i for i in group if beliefs[i] >= ANCHOR_UNSURE_BELOW]
+        group = [i for i in group if probabilities[i] >= ANCHOR_UNSURE_BELOW]
     top = min(framed[i][1] for i in group)
     upper = [i for i in group if framed[i][1] - top <= ACROSS_ROW * heights[i]]
     return min(upper, key=lambda i: framed[i][0])

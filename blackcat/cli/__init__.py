@@ -38,10 +38,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "export": ("blackcat.cli.export", N_("export the trained weights to ONNX for the reader")),
 }
 
-# The workshop's subcommands need the `[train]` extra (Ultralytics, onnx, onnxslim): a player's
-# install has none of it, and is told how to add it.
+# The workshop's subcommands need the `[train]` extra (Ultralytics, onnx, onnxslim, SciPy): a
+# player's install has none of it, and is told how to add it.
 WORKSHOP_COMMANDS = frozenset({"synth", "train", "evaluate", "calibrate", "export"})
-WORKSHOP_MODULES = ("ultralytics", "onnx", "onnxslim")
+WORKSHOP_MODULES = ("ultralytics", "onnx", "onnxslim", "scipy")
 TRAIN_EXTRA_INSTALL = 'pip install -e ".[train]"'
 
 # subcommands that run Ultralytics: it is prepared (quiet on stdout, analytics off) before them

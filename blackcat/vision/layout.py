@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from statistics import median
 
+import lap
 import numpy as np
 
 from blackcat.games.cards import ALL_CARDS, Card
@@ -102,6 +103,11 @@ it, a gap: ONE_DECK_DROP_BELOW)."""
 TAKEN_CONFIDENCE = 0.2
 """The confidence at most of a card whose every guess is a card already taken: it stays, flagged
 (below every doubt threshold, above ONE_DECK_DROP_BELOW), for the person to see the conflict."""
+
+TIE_TO_THE_LATER = 1e-9
+"""Two cards read as one deck card equally likely (both at 1.0, as sure reads often are) give it
+to the later card, as the one-deck step did before (SciPy's solver, calibration table t00045: a
+right pile's last card, its top corner read as the left player's, stays the right pile's)."""
 
 ONE_DECK_DROP_BELOW = 0.1
 """With one deck, a card the one-deck step leaves only a guess this unlikely is dropped, a gap
@@ -1029,8 +1035,6 @@ def placed_once(cards: Sequence[ReadCard]) -> tuple[list[ReadCard], frozenset[in
     guesses taken by a likelier card, or too unlikely)."""
     if len({card.card for card in cards}) == len(cards):
         return list(cards), frozenset()  # each its own best guess: the most probable set
-    from scipy.optimize import linear_sum_assignment
-
     codes = {card: column for column, card in enumerate(ALL_CARDS)}
     impossible = 1e6
     # beyond the deck's columns, one per card: it stays a card already taken
@@ -1039,8 +1043,10 @@ def placed_once(cards: Sequence[ReadCard]) -> tuple[list[ReadCard], frozenset[in
         for guess in card.alternatives:
             cost[row, codes[guess.card]] = -math.log(max(guess.probability, 1e-9))
         cost[row, len(ALL_CARDS) + row] = -math.log(ONE_DECK_FARTHEST_GUESS)
+    cost[:, : len(ALL_CARDS)] -= TIE_TO_THE_LATER * np.arange(len(cards))[:, None]
     out = list(cards)
-    assigned = dict(zip(*linear_sum_assignment(cost), strict=True))
+    _, columns, _ = lap.lapjv(cost, extend_cost=True)
+    assigned = {row: int(column) for row, column in enumerate(columns)}
     placed = {ALL_CARDS[column] for column in assigned.values() if column < len(ALL_CARDS)}
     unplaced = frozenset(row for row, column in assigned.items() if column >= len(ALL_CARDS))
     for row, column in assigned.items():

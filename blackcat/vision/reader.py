@@ -42,6 +42,7 @@ from blackcat.vision.colour import (
     printed,
 )
 from blackcat.vision.deskew import upright_crop
+from blackcat.vision.graphs import connected_labels
 from blackcat.vision.image_io import Photo, PhotoSource, TurnedPhoto, as_photo
 from blackcat.vision.layout import NOT_AN_INDEX_ABOVE, arrange, drop_repeated_detections, photo_up
 from blackcat.vision.parallel import THREADS_PER_RUN, parallel_map
@@ -1187,13 +1188,11 @@ def hint_groups(hints: np.ndarray, sure: np.ndarray) -> list[np.ndarray]:
     """The hint boxes in groups (HINT_GROUP_LINK), those of MIN_HINTS or holding a sure box."""
     if not len(hints):
         return []
-    from scipy.sparse.csgraph import connected_components
-
     centres = (hints[:, :2] + hints[:, 2:]) / 2
     heights = np.maximum(hints[:, 3] - hints[:, 1], hints[:, 2] - hints[:, 0])
     apart = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
     linked = apart <= HINT_GROUP_LINK * np.sqrt(heights[:, None] * heights[None, :])
-    count, labels = connected_components(linked, directed=False)
+    count, labels = connected_labels(linked)
     groups = [hints[labels == label] for label in range(count)]
     return [
         group

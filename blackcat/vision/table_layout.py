@@ -19,6 +19,7 @@ import numpy as np
 
 from blackcat.games.cards import Card
 from blackcat.vision.calibration import UNCALIBRATED, Calibration
+from blackcat.vision.graphs import connected_labels
 from blackcat.vision.layout import (
     NOT_AN_INDEX_ABOVE,
     arrange,
@@ -267,9 +268,7 @@ def _linked(
         for corner, partner in _bottom_corners(indices, turns, glyphs_apart):
             linked[corner, :] = linked[:, corner] = False
             linked[corner, partner] = linked[partner, corner] = True
-    from scipy.sparse.csgraph import connected_components
-
-    count, labels = connected_components(linked, directed=False)
+    count, labels = connected_labels(linked)
     return [[int(i) for i in np.flatnonzero(labels == label)] for label in range(count)]
 
 

@@ -1,5 +1,6 @@
-"""What a player installs reads and scores without PyTorch or Ultralytics: the app's read path
-and the `app`, `scan`, `score` and `lady` commands never import them."""
+"""What a player installs reads and scores without PyTorch, Ultralytics or SciPy (the workshop's
+`[train]` extra): the app's read path and the `app`, `scan`, `score` and `lady` commands never
+import them."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "app" / "example.jpg"
-HEAVY = ("torch", "ultralytics", "torchvision")
+HEAVY = ("torch", "ultralytics", "torchvision", "scipy")
 
 
 def modules_after(code: str) -> set[str]:
@@ -40,7 +41,7 @@ def modules_after(code: str) -> set[str]:
     ],
     ids=lambda argv: " ".join(argv[:3]),
 )
-def test_the_players_commands_never_import_torch(argv: list[str]) -> None:
+def test_the_players_commands_never_import_the_workshops_modules(argv: list[str]) -> None:
     code = f"""
         import contextlib, io
         from blackcat.cli import main
@@ -53,7 +54,7 @@ def test_the_players_commands_never_import_torch(argv: list[str]) -> None:
     assert modules_after(code) == set()
 
 
-def test_the_apps_read_path_never_imports_torch() -> None:
+def test_the_apps_read_path_never_imports_the_workshops_modules() -> None:
     """The app opens on the example photo, read by the bundled models, and scores it."""
     code = f"""
         from streamlit.testing.v1 import AppTest

@@ -26,6 +26,19 @@ def test_a_workshop_command_without_the_train_extra_says_what_to_install(
     assert len(err.strip().splitlines()) == 1
 
 
+def test_calibrate_without_scipy_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A player's install has no SciPy (the read path doesn't need it); calibrating fits with it."""
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name: None if name == "scipy" else real(name)
+    )
+    assert cli.main(["calibrate"]) == 2
+    err = capsys.readouterr().err
+    assert 'pip install -e ".[train]"' in err and "scipy" in err
+
+
 def test_every_subcommand_has_help() -> None:
     parser = cli.build_parser()
     assert set(cli.SUBCOMMANDS) >= {"score", "lady", "scan", "app", "export", "train"}

@@ -863,6 +863,22 @@ def test_with_one_deck_a_card_whose_every_guess_is_taken_is_said_unplaced() -> N
     assert unplaced == frozenset() and cards[1].card.code == "QD"
 
 
+@pytest.mark.parametrize("between", [0, 1, 3])
+def test_with_one_deck_two_cards_read_equally_surely_as_one_give_it_to_the_later(
+    between: int,
+) -> None:
+    from blackcat.vision.layout import placed_once
+    from blackcat.vision.types import ReadCard
+
+    def card(code: str) -> ReadCard:
+        alternatives = (Guess(Card.parse(code), 1.0),)
+        return ReadCard(alternatives[0].card, (0, 0, 1, 1), 1.0, alternatives, ())
+
+    others = [card(code) for code in ("2H", "3H", "4H")[:between]]
+    _, unplaced = placed_once([card("6D"), *others, card("6D")])
+    assert unplaced == {0}
+
+
 def test_a_column_whose_first_card_lies_farther_above_than_its_steps_is_one_pile() -> None:
     # the last card's bottom corner measures a reach (60 px) too short for the first step
     column = laid_column("7C JH 6D 6S AS", step=36.0)

@@ -41,12 +41,15 @@ def installed(environment: Path) -> None:
     subprocess.run([str(pip), "install", "-q", "-e", str(ROOT)], check=True)
 
 
+def site_packages(environment: Path) -> Path:
+    return next(environment.glob("lib/python3*/site-packages"))
+
+
 def largest_packages(environment: Path, count: int = 12) -> list[tuple[str, int]]:
     """The `count` largest entries of the environment's site-packages, with their bytes."""
-    site = next(environment.glob("lib/python3*/site-packages"))
     sizes = [
         (entry.name, folder_size(entry) if entry.is_dir() else entry.stat().st_size)
-        for entry in site.iterdir()
+        for entry in site_packages(environment).iterdir()
     ]
     return sorted(sizes, key=lambda item: -item[1])[:count]
 
@@ -62,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"README run install: {total / MIB:.0f} MiB ({total / 1e6:.0f} MB) in {environment}")
         for name, size in largest_packages(environment):
             print(f"  {name:<40} {size / MIB:7.1f} MiB")
-        site = next(environment.glob("lib/python3*/site-packages"))
+        site = site_packages(environment)
         heavy = [name for name in ("torch", "scipy", "ultralytics") if (site / name).is_dir()]
         print(f"  PyTorch, SciPy or Ultralytics installed: {', '.join(heavy) or 'none'}")
     return 0

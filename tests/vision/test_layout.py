@@ -11,12 +11,14 @@ from blackcat.games.cards import Card, parse_pile
 from blackcat.vision.calibration import Calibration
 from blackcat.vision.layout import (
     ONE_DECK_DROP_BELOW,
+    TAKEN_CONFIDENCE,
     arrange,
     drop_repeated_detections,
     find_columns,
+    placed_once,
     row_angle,
 )
-from blackcat.vision.types import Guess, IndexRead, PhotoRead
+from blackcat.vision.types import Guess, IndexRead, PhotoRead, ReadCard
 
 INDEX_W, INDEX_H = 12.0, 24.0
 CARD_W, CARD_H = 63.0, 88.0
@@ -845,21 +847,20 @@ def test_an_index_read_again_in_a_gap_wins_over_the_detection_dropped_there() ->
     assert len(drop_repeated_detections([detected, elsewhere])) == 2
 
 
+def read_card(*guesses: tuple[str, float]) -> ReadCard:
+    """A card as read, its guesses best first, as sure as its best one."""
+    alternatives = tuple(Guess(Card.parse(code), p) for code, p in guesses)
+    return ReadCard(alternatives[0].card, (0, 0, 1, 1), guesses[0][1], alternatives, ())
+
+
 def test_with_one_deck_a_card_whose_every_guess_is_taken_is_said_unplaced() -> None:
-    from blackcat.vision.layout import TAKEN_CONFIDENCE, placed_once
-    from blackcat.vision.types import ReadCard
-
-    def card(*guesses: tuple[str, float]) -> ReadCard:
-        alternatives = tuple(Guess(Card.parse(code), p) for code, p in guesses)
-        return ReadCard(alternatives[0].card, (0, 0, 1, 1), guesses[0][1], alternatives, ())
-
-    sure_9c, sure_qs = card(("9C", 0.99)), card(("QS", 0.95))
-    cards, unplaced = placed_once([sure_9c, card(("9C", 0.6), ("QS", 0.3)), sure_qs])
+    sure_9c, sure_qs = read_card(("9C", 0.99)), read_card(("QS", 0.95))
+    cards, unplaced = placed_once([sure_9c, read_card(("9C", 0.6), ("QS", 0.3)), sure_qs])
     assert unplaced == {1}
     assert [c.card.code for c in cards] == ["9C", "9C", "QS"]
     assert cards[1].confidence == TAKEN_CONFIDENCE  # shown flagged where the step keeps it
     # a card that can take its next guess is placed there
-    cards, unplaced = placed_once([sure_9c, card(("9C", 0.6), ("QD", 0.3))])
+    cards, unplaced = placed_once([sure_9c, read_card(("9C", 0.6), ("QD", 0.3))])
     assert unplaced == frozenset() and cards[1].card.code == "QD"
 
 
@@ -867,15 +868,8 @@ def test_with_one_deck_a_card_whose_every_guess_is_taken_is_said_unplaced() -> N
 def test_with_one_deck_two_cards_read_equally_surely_as_one_give_it_to_the_later(
     between: int,
 ) -> None:
-    from blackcat.vision.layout import placed_once
-    from blackcat.vision.types import ReadCard
-
-    def card(code: str) -> ReadCard:
-        alternatives = (Guess(Card.parse(code), 1.0),)
-        return ReadCard(alternatives[0].card, (0, 0, 1, 1), 1.0, alternatives, ())
-
-    others = [card(code) for code in ("2H", "3H", "4H")[:between]]
-    _, unplaced = placed_once([card("6D"), *others, card("6D")])
+    others = [read_card((code, 1.0)) for code in ("2H", "3H", "4H")[:between]]
+    _, unplaced = placed_once([read_card(("6D", 1.0)), *others, read_card(("6D", 1.0))])
     assert unplaced == {0}
 
 

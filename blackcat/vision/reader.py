@@ -870,11 +870,12 @@ def as_it_is_or_stretched(
     whole table's sides each from the surer read (`each_side_from_the_surer`); else the
     stretched read, unless it is sure of fewer cards, or of as many where only the photo as it
     is shows a whole table (stretched, a side player's small pile was read as the near
-    player's: fresh 3636 t00019)."""
+    player's: fresh 3636 t00019), or where neither is sure of any card (cards fanned at 45
+    degrees measure squeezed: stretched, their flagged cards were lost)."""
     if read.whole_table and again.whole_table:
         return each_side_from_the_surer(read, again, decks, players)
     sure, sure_again = sure_cards(read), sure_cards(again)
-    if sure_again > sure or (sure_again == sure and not read.whole_table):
+    if sure_again > sure or (sure_again == sure > 0 and not read.whole_table):
         return again
     return read
 

@@ -806,3 +806,17 @@ def test_a_table_read_as_it_is_stays_a_table_where_stretched_it_is_one_players_a
     assert as_it_is_or_stretched(table, surer, 1, None) is surer
     # one player's photo read as surely stretched: the stretched read, as before
     assert as_it_is_or_stretched(one_player, table, 1, None) is table
+
+
+def test_a_stretched_read_sure_of_no_card_never_replaces_one_as_unsure() -> None:
+    # cards fanned at 45 degrees stand about as wide as tall, so the photo measures squeezed
+    # and is read again stretched: rf100 171810 turned 30 degrees read its three cards flagged,
+    # and stretched nothing at all
+    flagged = read_of(("near", "8C 7C 5C", 0.45))
+    nothing = PhotoRead(100, 100, ())
+    assert as_it_is_or_stretched(flagged, nothing, 1, None) is flagged
+    assert as_it_is_or_stretched(flagged, read_of(("near", "8C 6C", 0.4)), 1, None) is flagged
+    # as sure of at least one card: the stretched read, as before
+    one_sure = read_of(("near", "8C", 0.99), ("near", "7C 5C", 0.45))
+    stretched = read_of(("near", "8C 6C", 0.99))
+    assert as_it_is_or_stretched(one_sure, stretched, 1, None) is stretched

@@ -1,0 +1,166 @@
+"""Real photos given the camera faults real photos nobody here took have, to see which one costs.
+
+    .venv/bin/python workshop/real_faults.py OUT SET [SET ...] [--faults NAME,NAME]
+    .venv/bin/blackcat evaluate --real OUT/SET-FAULT ...
+
+Writes, for each real-photo set (a folder with `labels.json` and `images/`) and each fault, a set
+`OUT/<set>-<fault>` with every photo given that fault and its labelled boxes moved with it.
+The sets are for measuring only, like the photos they come from: keep them out of the repository
+and never train on them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Faulted:
+    image: np.ndarray  # BGR
+    boxes: list[Box]
+
+
+Fault = Callable[[np.ndarray, list[Box], np.random.Generator], Faulted]
+
+
+def _gains(blue: float, green: float, red: float) -> Fault:
+    def fault(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
+        scaled = image.astype(np.float32) * np.array([blue, green, red], np.float32)
+        return Faulted(np.clip(scaled, 0, 255).astype(np.uint8), boxes)
+
+    return fault
+
+
+def _dim(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
+    """A dim room: a third of the light and the sensor's noise made visible by the phone's gain."""
+    dark = image.astype(np.float32) * 0.33 + rng.normal(0, 4, image.shape)
+    lifted = np.clip(dark * 2.4, 0, 255)
+    return Faulted(lifted.astype(np.uint8), boxes)
+
+
+def _speckle(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
+    noisy = image.astype(np.float32) + rng.normal(0, 14, image.shape[:2])[..., None]
+    noisy += rng.normal(0, 8, image.shape)
+    return Faulted(np.clip(noisy, 0, 255).astype(np.uint8), boxes)
+
+
+def _jpeg(quality: int) -> Fault:
+    def fault(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
+        _, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        return Faulted(cv2.imdecode(encoded, cv2.IMREAD_COLOR), boxes)
+
+    return fault
+
+
+def _blur(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
+    sigma = 0.0015 * max(image.shape[:2])
+    return Faulted(cv2.GaussianBlur(image, (0, 0), sigma), boxes)
+
+
+def _resized(width: int, height: int) -> Fault:
+    """The photo resized to WIDTHxHEIGHT, squeezed where the shapes differ (webcam frames)."""
+
+    def fault(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
+        sx, sy = width / image.shape[1], height / image.shape[0]
+        resized = cv2.resize(image, (width, height), interpolation=cv2.INTER_AREA)
+        return Faulted(resized, [(x0 * sx, y0 * sy, x1 * sx, y1 * sy) for x0, y0, x1, y1 in boxes])
+
+    return fault
+
+
+def _video_640(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
+    """A 640x640 webcam frame squeezed from a wider one, speckled and compressed as video is."""
+    frame = _resized(640, 640)(image, boxes, rng)
+    speckled = _speckle(frame.image, frame.boxes, rng)
+    return _jpeg(35)(speckled.image, speckled.boxes, rng)
+
+
+def _turned(degrees: float) -> Fault:
+    """The photo turned on its centre by DEGREES, the canvas grown to hold it all."""
+
+    def fault(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
+        height, width = image.shape[:2]
+        matrix = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
+        cos, sin = abs(matrix[0, 0]), abs(matrix[0, 1])
+        new_width, new_height = int(height * sin + width * cos), int(height * cos + width * sin)
+        matrix[0, 2] += new_width / 2 - width / 2
+        matrix[1, 2] += new_height / 2 - height / 2
+        border = tuple(int(v) for v in np.median(image.reshape(-1, 3), axis=0))
+        turned = cv2.warpAffine(image, matrix, (new_width, new_height), borderValue=border)
+        return Faulted(turned, [_turned_box(box, matrix) for box in boxes])
+
+    return fault
+
+
+def _turned_box(box: Box, matrix: np.ndarray) -> Box:
+    x0, y0, x1, y1 = box
+    corners = np.array([[x0, y0, 1], [x1, y0, 1], [x1, y1, 1], [x0, y1, 1]], np.float64)
+    moved = corners @ matrix.T
+    return (*moved.min(axis=0), *moved.max(axis=0))
+
+
+def _negative(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
+    """Light ink on dark faces: the colours turned to their opposites, as a dark-faced deck is."""
+    return Faulted(255 - image, boxes)
+
+
+FAULTS: dict[str, Fault] = {
+    "tungsten": _gains(0.55, 0.85, 1.15),
+    "shade": _gains(1.2, 1.0, 0.7),
+    "fluorescent": _gains(0.85, 1.15, 0.75),
+    "dim": _dim,
+    "bright": _gains(1.6, 1.6, 1.6),
+    "speckle": _speckle,
+    "jpeg15": _jpeg(15),
+    "blur": _blur,
+    "small640": _resized(640, 480),
+    "square640": _resized(640, 640),
+    "video640": _video_640,
+    "turned30": _turned(30),
+    "turned60": _turned(60),
+    "negative": _negative,
+}
+
+
+def write_faulted_set(source: Path, out: Path, fault_name: str, seed: int = 0) -> int:
+    """SOURCE's photos given FAULT_NAME into OUT (images/ and labels.json); returns the count."""
+    fault = FAULTS[fault_name]
+    labels = json.loads((source / "labels.json").read_text())
+    (out / "images").mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    moved = {}
+    for name, entries in sorted(labels.items()):
+        image = cv2.imread(str(source / "images" / name), cv2.IMREAD_COLOR)
+        faulted = fault(image, [tuple(entry["box"]) for entry in entries], rng)
+        cv2.imwrite(str(out / "images" / Path(name).with_suffix(".png").name), faulted.image)
+        moved[Path(name).with_suffix(".png").name] = [
+            {**entry, "box": [round(float(v), 1) for v in box]}
+            for entry, box in zip(entries, faulted.boxes, strict=True)
+        ]
+    (out / "labels.json").write_text(json.dumps(moved))
+    return len(moved)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("sets", type=Path, nargs="+")
+    parser.add_argument("--faults", default=",".join(FAULTS), help="comma-separated fault names")
+    args = parser.parse_args()
+    for source in args.sets:
+        for fault_name in args.faults.split(","):
+            count = write_faulted_set(source, args.out / f"{source.name}-{fault_name}", fault_name)
+            print(f"{source.name}-{fault_name}: {count} photos")
+
+
+if __name__ == "__main__":
+    main()

@@ -49,11 +49,11 @@ from blackcat.vision.parallel import THREADS_PER_RUN, parallel_map
 from blackcat.vision.sharpness import read_sharpness
 from blackcat.vision.squeeze import (
     STRETCHED_LONGEST,
+    chooser_of_searched,
     stretch_for,
     stretched_size,
     stretches_to_search,
     sure_cards,
-    surer,
     unstretched,
 )
 from blackcat.vision.table_layout import arrange_sides, each_side_from_the_surer, table_sides
@@ -243,7 +243,7 @@ class CardReader:
         where only the photo as it is shows a whole table (a whole table's sides each from the
         read surer of it: `each_side_from_the_surer`). A small photo of
         one player's cards is also read at the usual squeezes undone (`stretches_to_search`),
-        and the surest read kept (`surer`)."""
+        and the best read kept (`chooser_of_searched`)."""
         photo = as_photo(image)
         read = self._read(photo, decks=decks, players=players)
         spent = [self.timings]
@@ -253,10 +253,11 @@ class CardReader:
             again = self._read_stretched(photo, stretch, decks, players)
             spent.append(self.timings)
             chosen = as_it_is_or_stretched(read, again, decks, players)
+        better = chooser_of_searched(read)
         for searched in stretches_to_search(read, photo.long_side):
             again = self._read_stretched(photo, searched, decks, players)
             spent.append(self.timings)
-            if surer(again, chosen):
+            if better(again, chosen):
                 chosen = again
         self.timings = summed_timings(spent)
         return replace(chosen, sharpness=read_sharpness(photo, chosen))

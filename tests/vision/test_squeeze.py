@@ -11,7 +11,10 @@ from blackcat.vision.squeeze import (
     SEARCHED_STRETCHES,
     SEARCHED_UP_TO,
     STRETCHED_LONGEST,
+    chooser_of_searched,
+    likelier_right,
     narrowness,
+    right_over_wrong,
     stretch_for,
     stretched_size,
     stretches_to_search,
@@ -123,3 +126,34 @@ def test_a_read_is_surer_where_it_is_sure_of_more_cards_and_of_no_smaller_share(
     # one more sure card bought with three more flagged ones (a wrong stretch's phantoms)
     assert not surer(read_of(6, 2), read_of(5, 0))
     assert surer(read_of(1, 0), read_of(0, 0))
+
+
+def read_of_confidences(*piles: tuple[float, ...]) -> PhotoRead:
+    """A read of piles of 7H, each card read with one of the confidences given."""
+    return PhotoRead(
+        640,
+        640,
+        tuple(
+            tuple(ReadCard(parse_card("7H"), (0, 0, 1, 1), p, (), ()) for p in pile)
+            for pile in piles
+        ),
+    )
+
+
+def test_a_read_is_likelier_right_where_more_of_its_cards_are_likely_right_than_wrong() -> None:
+    assert right_over_wrong(read_of_confidences((0.99, 0.4))) == pytest.approx(0.98 - 0.2)
+    three_sure = read_of_confidences((0.99, 0.99, 0.99))
+    assert likelier_right(three_sure, read_of_confidences((0.99, 0.99, 0.3)))
+    assert not likelier_right(three_sure, three_sure)  # a tie keeps the read so far
+    # one more sure card bought with three unlikely ones (a wrong stretch's phantoms)
+    assert not likelier_right(read_of_confidences((0.99, 0.99, 0.2, 0.2, 0.2)), three_sure)
+    # a card flagged at 0.7 is likelier right than missing, where `surer` counts it for nothing
+    flagged_too, alone = read_of_confidences((0.99, 0.7)), read_of_confidences((0.99,))
+    assert likelier_right(flagged_too, alone) and not surer(flagged_too, alone)
+
+
+def test_searched_reads_of_one_players_piles_are_judged_by_likely_right_cards() -> None:
+    one_player = read_of_confidences((0.99, 0.7), (0.99,))
+    assert chooser_of_searched(one_player) is likelier_right
+    # more piles than one player lays: perhaps a whole table too small to tell its sides
+    assert chooser_of_searched(read_of_confidences((0.99,), (0.7,), (0.6,))) is surer

@@ -20,7 +20,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-Box = tuple[float, float, float, float]
+from blackcat.vision.types import Box
+from blackcat.workshop.synth.realism import CASTS, Realism, blurred
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,12 @@ def _gains(blue: float, green: float, red: float) -> Fault:
         return Faulted(np.clip(scaled, 0, 255).astype(np.uint8), boxes)
 
     return fault
+
+
+def _cast(name: str) -> Fault:
+    """A light's colour cast as training scenes draw it at full strength (`realism.CASTS`)."""
+    gains = np.array(CASTS[name])
+    return _gains(*(gains / gains.max()))
 
 
 def _dim(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
@@ -62,8 +69,7 @@ def _jpeg(quality: int) -> Fault:
 
 
 def _blur(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
-    sigma = 0.0015 * max(image.shape[:2])
-    return Faulted(cv2.GaussianBlur(image, (0, 0), sigma), boxes)
+    return Faulted(blurred(image, Realism(focus_blur=0.0015)), boxes)
 
 
 def _resized(width: int, height: int) -> Fault:
@@ -114,9 +120,9 @@ def _negative(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> 
 
 
 FAULTS: dict[str, Fault] = {
-    "tungsten": _gains(0.55, 0.85, 1.15),
-    "shade": _gains(1.2, 1.0, 0.7),
-    "fluorescent": _gains(0.85, 1.15, 0.75),
+    "tungsten": _cast("tungsten"),
+    "shade": _cast("daylight_shade"),
+    "fluorescent": _cast("fluorescent"),
     "dim": _dim,
     "bright": _gains(1.6, 1.6, 1.6),
     "speckle": _speckle,

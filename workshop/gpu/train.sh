@@ -14,7 +14,8 @@
 # CLASSIFIER (default yes; "no" trains the detector alone), DETECTOR (default yes; "no" trains the
 # classifier alone), DEVICE (default 0). SCENES2 and SYNTH2_FLAGS (optional) render a second part
 # into the same set after the first, e.g. clean scenes ("--no-realism") beside the camera faults,
-# so that a fine-tune keeps the distribution the kept weights learned on. SUIT (default no;
+# so that a fine-tune keeps the distribution the kept weights learned on; SCENES3 and SYNTH3_FLAGS
+# a third part after those (e.g. "--styles suit_shapes=1", which keeps held-out clubs). SUIT (default no;
 # "yes" files the rendered crops by suit with workshop/suit_shapes.py and trains the suit-shape
 # classifier too, from SUIT_FROM, default models/suit_classifier.pt, with SUIT_FLAGS).
 #
@@ -71,6 +72,8 @@ start)
     render 0 "$scenes" "$seed" ${SYNTH_FLAGS:-} || exit 1
     # shellcheck disable=SC2086
     [ "${SCENES2:-0}" -gt 0 ] && { render "$scenes" "$SCENES2" "$seed" ${SYNTH2_FLAGS:-} || exit 1; }
+    # shellcheck disable=SC2086
+    [ "${SCENES3:-0}" -gt 0 ] && { render $((scenes + ${SCENES2:-0})) "$SCENES3" "$seed" ${SYNTH3_FLAGS:-} || exit 1; }
     tail -3 "$WORK/synth.log"
     echo "synth: $((SECONDS - started)) s"
     if [ "${SUIT:-no}" = yes ]; then

@@ -549,6 +549,15 @@ def missing_cards(
     return out
 
 
+def cards_of_unseen_piles(
+    read: Sequence[Sequence[ReadCard]], truth: Sequence[Sequence[str]]
+) -> int:
+    """Cards on the table in piles of which the read shows no card at all: missing cards that no
+    gap marker or flag can point at (a whole pile nothing found)."""
+    shown = {card.card.code for pile in read for card in pile}
+    return sum(len(pile) for pile in truth if shown.isdisjoint(pile))
+
+
 def judge_cards(
     reads: Sequence[ReadCard], truth: Sequence[Sequence[str]]
 ) -> list[tuple[ReadCard, bool]]:
@@ -673,6 +682,7 @@ class TableReport:
     right_flagged: int = 0
     missing: int = 0
     missing_silent: int = 0
+    missing_unseen_piles: int = 0  # of the missing unmarked: in piles no card of which was read
     piles: int = 0
     piles_right: int = 0  # exactly right (in order or reversed)
     piles_side_right: int = 0
@@ -711,6 +721,7 @@ class TableReport:
         for _, silent in missing_cards(photo.piles, truth, photo.gaps):
             self.missing += 1
             self.missing_silent += silent
+        self.missing_unseen_piles += cards_of_unseen_piles(photo.piles, truth)
         piles_right = [pile_read_right(read, pile) for pile in truth]
         on_side = sides_right(photo, truth, sides)
         seats = seats_right(photo, truth, sides)
@@ -778,7 +789,8 @@ class TableReport:
             f"{self.cards_right / max(1, self.cards_read):.4f}; silent errors (wrong unflagged + "
             f"missing unmarked): {100 * self.silent_errors / max(1, self.cards):.2f} per 100 "
             f"cards ({self.wrong_unflagged} wrong unflagged, {self.missing_silent} of "
-            f"{self.missing} missing unmarked); right cards flagged "
+            f"{self.missing} missing unmarked, {self.missing_unseen_piles} of them in piles no "
+            f"card of which was read); right cards flagged "
             f"{self.right_flagged / max(1, self.cards_right):.3f}\n"
             f"  by side (piles exactly right / given to the side): {by_side}\n"
             f"  by players (photos with every side right): {by_players}"

@@ -12,6 +12,7 @@ from blackcat.games.cards import Card
 from blackcat.vision.types import Guess, IndexRead, PhotoRead, ReadCard
 from blackcat.workshop.evaluation import (
     TableReport,
+    cards_of_unseen_piles,
     closest_pile,
     evaluate_table,
     glyph_size,
@@ -130,6 +131,18 @@ def test_a_gap_marker_or_a_flag_makes_an_error_seen() -> None:
     report.add("t4", doubted, [TRUTH[0]], ["near"])
     assert report.right_flagged == 1  # the QS, right but flagged
     assert "right cards flagged 0.083" in report.summary()  # 1 of the 12 read right
+
+
+def test_missing_cards_of_piles_nothing_was_read_of_are_counted_apart() -> None:
+    assert cards_of_unseen_piles(photo([["QS", "5H"], ["10C"]], ["near"] * 2).piles, TRUTH) == 3
+    report = TableReport()
+    # the far pile not found at all; of the near ones, 5D and 2C lost where no marker shows
+    read = photo([["QS", "5H"], ["10C"]], ["near", "near"])
+    report.add("t5", read, TRUTH, SIDES_OF_TRUTH)
+    assert (report.missing, report.missing_silent, report.missing_unseen_piles) == (5, 5, 3)
+    assert "5 of 5 missing unmarked, 3 of them in piles no card of which was read" in (
+        report.summary()
+    )
 
 
 class ReaderOf:

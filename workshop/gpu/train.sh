@@ -27,6 +27,10 @@ set -uo pipefail
 WORK=/tmp/blackcat
 export PYTHONPATH="$WORK/site:$PWD:$PWD/workshop/gpu/shim" BLACKCAT_CACHE="$WORK/cache" PYTHONUNBUFFERED=1
 
+STRIP='import sys
+from ultralytics.utils.torch_utils import strip_optimizer
+assert strip_optimizer(sys.argv[1], sys.argv[2])'
+
 report_and_save() {
     for run in detect/detector classify/classifier classify/suit-classifier; do
         results="$WORK/runs/$run/results.csv"
@@ -36,7 +40,10 @@ report_and_save() {
     [ -n "${OUT:-}" ] || return 0
     for run in detect/detector classify/classifier classify/suit-classifier; do
         name=${run#*/}
-        [ -f "$WORK/runs/$run/weights/best.pt" ] && cp "$WORK/runs/$run/weights/best.pt" "$OUT/$name-best.pt"
+        # a checkpoint taken mid-training carries its optimizer (a classifier's passes the 16 MiB a
+        # file may have to come back): the copy is stripped of it, as training's end would
+        [ -f "$WORK/runs/$run/weights/best.pt" ] && { python3 -c "$STRIP" "$WORK/runs/$run/weights/best.pt" \
+            "$OUT/$name-best.pt" 2>/dev/null || cp "$WORK/runs/$run/weights/best.pt" "$OUT/$name-best.pt"; }
         [ -f "$WORK/runs/$run/results.csv" ] && cp "$WORK/runs/$run/results.csv" "$OUT/$name-results.csv"
     done
     cp "$WORK"/*.log "$OUT/" 2>/dev/null

@@ -22,6 +22,7 @@ import numpy as np
 
 from blackcat.vision.types import Box
 from blackcat.workshop.synth.realism import CASTS, Realism, blurred
+from blackcat.workshop.synth.render import encode_jpeg
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ def _speckle(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> F
 
 def _jpeg(quality: int) -> Fault:
     def fault(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
-        _, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        encoded = np.frombuffer(encode_jpeg(image, quality), np.uint8)
         return Faulted(cv2.imdecode(encoded, cv2.IMREAD_COLOR), boxes)
 
     return fault

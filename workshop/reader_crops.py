@@ -103,9 +103,15 @@ def folder_name(code: str, turns: int) -> str:
 
 
 def harvest(
-    reader: CardReader, set_dir: Path, split: str, out: Path, rng: np.random.Generator
+    reader: CardReader,
+    set_dir: Path,
+    split: str,
+    out: Path,
+    rng: np.random.Generator,
+    none_only: bool = False,
 ) -> Counter[str]:
-    """Write the reader's crops of one set's scenes of `split`; what was written and left out."""
+    """Write the reader's crops of one set's scenes of `split`; what was written and left out.
+    With `none_only`, only its `none` crops (hard negatives), of any size."""
     counts: Counter[str] = Counter()
     for meta_path in sorted((set_dir / "detect" / "meta" / split).glob("*.json")):
         meta = json.loads(meta_path.read_text())
@@ -123,7 +129,7 @@ def harvest(
         shown = shown_indices(meta)
         deck = deck_by_name(meta["deck"])
         for k, (box, crop) in enumerate(zip(boxes, crops, strict=True)):
-            if box[3] - box[1] < MIN_HEIGHT:
+            if box[3] - box[1] < MIN_HEIGHT and not none_only:
                 counts["too small"] += 1
                 continue
             label = label_of(box, shown, deck)
@@ -131,6 +137,9 @@ def harvest(
                 counts["ambiguous"] += 1
                 continue
             code, glyph_turns = label
+            if none_only and code != NOT_AN_INDEX:
+                counts["cards left out"] += 1
+                continue
             turns = int(rng.integers(QUARTER_TURNS))
             seen = np.ascontiguousarray(np.rot90(crop, turns))
             # np.rot90 turns anticlockwise: a glyph standing at T now stands at T - turns
@@ -223,6 +232,11 @@ def main() -> None:
         action="store_true",
         help="print the models' top-1 (by deck) and suit swaps instead",
     )
+    parser.add_argument(
+        "--none-only",
+        action="store_true",
+        help="write only the hard negatives (`none` crops, any size): e.g. a small table's clutter",
+    )
     arguments = parser.parse_args()
     if arguments.measure:
         weights = (arguments.models or MODELS_DIR) / CLASSIFIER_FILE
@@ -237,7 +251,9 @@ def main() -> None:
     reader = CardReader.load(arguments.models or MODELS_DIR)
     rng = np.random.default_rng(arguments.seed)
     for set_dir in arguments.sets:
-        counts = harvest(reader, set_dir, arguments.split, arguments.out, rng)
+        counts = harvest(
+            reader, set_dir, arguments.split, arguments.out, rng, arguments.none_only
+        )
         print(set_dir, dict(counts), flush=True)
 
 

@@ -17,7 +17,10 @@
 # so that a fine-tune keeps the distribution the kept weights learned on; SCENES3 and SYNTH3_FLAGS
 # a third part after those (e.g. "--styles suit_shapes=1", which keeps held-out clubs). SUIT (default no;
 # "yes" files the rendered crops by suit with workshop/suit_shapes.py and trains the suit-shape
-# classifier too, from SUIT_FROM, default models/suit_classifier.pt, with SUIT_FLAGS).
+# classifier too, from SUIT_FROM, default models/suit_classifier.pt, with SUIT_FLAGS). EXTRA_NONE
+# (a tar file of images in the repository, e.g. .gpu/negatives.tar.gz: one file travels lighter than
+# thousands) adds them to the classifier's training `none` crops: hard negatives cut here by
+# `workshop/reader_crops.py --none-only`.
 #
 # WAIT is in seconds: keep it 30 s under the call's limit, so that the weights are saved before
 # the call is stopped (a stopped call brings nothing back).
@@ -83,6 +86,11 @@ start)
     [ "${SCENES3:-0}" -gt 0 ] && { render $((scenes + ${SCENES2:-0})) "$SCENES3" "$seed" ${SYNTH3_FLAGS:-} || exit 1; }
     tail -3 "$WORK/synth.log"
     echo "synth: $((SECONDS - started)) s"
+    if [ -n "${EXTRA_NONE:-}" ]; then
+        mkdir -p "$WORK/data/classify/train/none" || exit 1
+        tar -xf "$repo/$EXTRA_NONE" -C "$WORK/data/classify/train/none" || exit 1
+        echo "none crops for training: $(find "$WORK/data/classify/train/none" -type f | wc -l)"
+    fi
     if [ "${SUIT:-no}" = yes ]; then
         python3 "$repo/workshop/suit_shapes.py" --out "$WORK/suits" --workers "$(nproc)" "$WORK/data" || exit 1
         echo "suit crops filed: $((SECONDS - started)) s"

@@ -45,7 +45,7 @@ def main() -> None:
         meta = json.loads(meta_path.read_text())
         photo = open_photo(meta_path.parent / meta["image"])
         fix = white_balance(photo.picture(reader.settings.detect_size))
-        indices, _ = reader.read_indices(photo, fix)
+        indices, _, _ = reader.read_indices(photo, fix)
         labelled = [
             (index["box"], card["code"])
             for card in meta["cards"]

@@ -260,7 +260,11 @@ class CardReader:
             if better(again, chosen):
                 chosen = again
         self.timings = summed_timings(spent)
-        return replace(chosen, sharpness=read_sharpness(photo, chosen))
+        return replace(
+            chosen,
+            sharpness=read_sharpness(photo, chosen),
+            unread_places=still_unread(chosen),
+        )
 
     def _read_stretched(
         self, photo: Photo, stretch: tuple[float, float], decks: int, players: int | None
@@ -277,14 +281,14 @@ class CardReader:
         picture = photo.picture(self.settings.detect_size)
         fix = fix_for(picture)
         balanced, decoded = time.perf_counter(), photo.decode_seconds - decoded_before
-        indices, stages = self.read_indices(photo, fix)
+        indices, stages, hints = self.read_indices(photo, fix)
         to_picture = max(picture.shape[:2]) / photo.long_side
         boxes = _in_picture(indices, to_picture)
         printing = printed(picture, boxes)
         if printing is not Printed.DARK_ON_LIGHT or found_cards(indices) < NEGATIVE_BELOW:
             light_ink = printing is Printed.LIGHT_ON_DARK
-            indices, fix, stages_negative = self._with_negative(
-                photo, picture, indices, boxes, fix, light_ink
+            indices, fix, stages_negative, hints = self._with_negative(
+                photo, picture, (indices, hints), boxes, fix, light_ink
             )
             stages = _added(stages, stages_negative)
         confident = [i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE]
@@ -294,14 +298,15 @@ class CardReader:
             stages["decode"] += decoded  # the detector's copy, decoded for the white balance
             stages["detect"] += balanced - started - decoded
             doubted = [i for i in indices if i.index_probability < NOT_AN_INDEX_ABOVE]
-            return self._read_table(
+            read = self._read_table(
                 photo, kept, doubted, sides, fix, stages, decks, players, started
             )
+            return replace(read, unread_places=unread_places(hints, read))
         up = photo_up(confident)
         seen: PhotoSource = photo
         if up:
             seen = TurnedPhoto(photo, up)
-            indices, stages_turned = self.read_indices(seen, fix, places=False)
+            indices, stages_turned, _ = self.read_indices(seen, fix, places=False)
             stages = _added(stages, stages_turned)
         stages["decode"] += decoded  # the detector's copy, decoded for the white balance
         stages["detect"] += balanced - started - decoded
@@ -317,41 +322,43 @@ class CardReader:
         if up:
             read = turned_back(read, photo.size, up)
         self._timed(stages, laid_out, started, up)
-        return read
+        return replace(read, unread_places=unread_places(hints, read))
 
     def _with_negative(
         self,
         photo: PhotoSource,
         picture: np.ndarray,
-        indices: list[IndexRead],
+        looked: tuple[list[IndexRead], np.ndarray],
         boxes: list[Box],
         fix: PixelFix,
         light_ink: bool,
-    ) -> tuple[list[IndexRead], PixelFix, dict[str, float]]:
-        """The indices to go on with, the fix they were read through, and the seconds the reads
-        of the photo's negative took: its negative's indices where `negative_taken` says so,
-        else `indices` (read through `fix`; `boxes`: theirs in `picture`, the detector's copy;
-        `light_ink`: whether they show light ink on dark paper). A deck printed light on dark
+    ) -> tuple[list[IndexRead], PixelFix, dict[str, float], np.ndarray]:
+        """The indices to go on with, the fix they were read through, the seconds the reads
+        of the photo's negative took, and the hints of the look taken: its negative's where
+        `negative_taken` says so, else `looked` (the indices and hints of the photo read through
+        `fix`; `boxes`: those indices' in `picture`, the detector's copy; `light_ink`: whether
+        they show light ink on dark paper). A deck printed light on dark
         may print its red suits in the same ink as its black ones: then its suits are read by
         their shapes."""
         # no colour cast undone: the brightest surfaces of a dark-faced deck's photo are the
         # table or the ink, not its faces
+        indices, hints = looked
         negative = PixelFix(negative=True, inks=light_inks(picture, boxes))
-        negatives, stages = self.read_indices(photo, negative)
+        negatives, stages, negative_hints = self.read_indices(photo, negative)
         to_picture = max(picture.shape[:2]) / photo.long_side
         found_there = _in_picture([index for index in negatives if _found(index)], to_picture)
         if not negative_taken(
             found_cards(indices), len(found_there), light_ink, light_on_dark(picture, found_there)
         ):
-            return indices, fix, stages
+            return indices, fix, stages, hints
         # the inks were told from the indices the photo itself showed, which may be a few
         # marks around a deck it barely read: its negative's show them better
         inks = light_inks(picture, found_there)
         if inks is negative.inks:
-            return negatives, negative, stages
+            return negatives, negative, stages, negative_hints
         negative = replace(negative, inks=inks)
-        negatives, stages_inks = self.read_indices(photo, negative)
-        return negatives, negative, _added(stages, stages_inks)
+        negatives, stages_inks, negative_hints = self.read_indices(photo, negative)
+        return negatives, negative, _added(stages, stages_inks), negative_hints
 
     def _timed(self, stages: dict[str, float], laid_out: float, started: float, up: int) -> None:
         """Keep the stages of the read just done (the layout's from `laid_out`) for benchmarks."""
@@ -487,12 +494,14 @@ class CardReader:
 
     def read_indices(
         self, photo: PhotoSource, fix: PixelFix = NO_FIX, *, places: bool = True
-    ) -> tuple[list[IndexRead], dict[str, float]]:
-        """Every index found and read (the models seeing the photo through `fix`), and the
-        seconds each stage took. `places`: search a whole table's places each on its own
-        (`_find`); else as one player's piles, as a photo turned to its one player's up is."""
+    ) -> tuple[list[IndexRead], dict[str, float], np.ndarray]:
+        """Every index found and read (the models seeing the photo through `fix`), the seconds
+        each stage took, and the first look's hints of indices (`_find`). `places`: search a
+        whole table's places each on its own (`_find`); else as one player's piles, as a photo
+        turned to its one player's up is."""
         started, decoded_before = time.perf_counter(), photo.decode_seconds
-        boxes, confidences, turns, second_pass, several = self._find(photo, fix, places=places)
+        found = self._find(photo, fix, places=places)
+        boxes, confidences, turns, second_pass, several, hints = found
         detected, decoded_detecting = time.perf_counter(), photo.decode_seconds
         reads: list[ClassifiedIndex | None] = [None] * len(boxes)
         for turn in sorted(set(turns)):
@@ -508,12 +517,16 @@ class CardReader:
             for box, confidence, read, turn in zip(boxes, confidences, reads, turns, strict=True)
             if read is not None
         ]
-        return indices, {
-            "decode": decoded_classifying - decoded_before,
-            "detect": detected - started - second_pass - (decoded_detecting - decoded_before),
-            "second pass": second_pass,
-            "classify": classified - detected - (decoded_classifying - decoded_detecting),
-        }
+        return (
+            indices,
+            {
+                "decode": decoded_classifying - decoded_before,
+                "detect": detected - started - second_pass - (decoded_detecting - decoded_before),
+                "second pass": second_pass,
+                "classify": classified - detected - (decoded_classifying - decoded_detecting),
+            },
+            hints,
+        )
 
     def detect(
         self, photo: np.ndarray | PhotoSource, fix: PixelFix = NO_FIX
@@ -521,14 +534,15 @@ class CardReader:
         """Index boxes in full-resolution pixels and their confidences, found on a downscaled
         copy, and again at a higher resolution where that copy shows the indices small or none
         (the seconds that second pass took: 0 when it wasn't needed)."""
-        boxes, confidences, _, seconds, _ = self._find(as_photo(photo), fix)
+        boxes, confidences, _, seconds, _, _ = self._find(as_photo(photo), fix)
         return boxes, confidences, seconds
 
     def _find(
         self, photo: PhotoSource, fix: PixelFix, *, places: bool = True
-    ) -> tuple[list[Box], list[float], list[int], float, bool]:
+    ) -> tuple[list[Box], list[float], list[int], float, bool, np.ndarray]:
         """`detect`'s boxes and confidences, the quarter turns to read each at, the seconds
-        of the second pass, and whether several places were searched: where the first pass
+        of the second pass, whether several places were searched, and the first pass's hints
+        (its boxes down to HINT_CONFIDENCE, in photo pixels): where the first pass
         shows several places where piles may lie (a whole table), each place whose indices
         stand small or turned is searched again at the resolution it needs, turned so that its
         glyphs (as the first pass read them) stand upright, as the models read best."""
@@ -558,7 +572,7 @@ class CardReader:
                 covered = [plans[0].region]
                 plans += self._left_over_plans(photo, fix, found_places, boxes, covered, size)
         if not plans:
-            return (*_as_lists(boxes, confidences), [0] * len(boxes), 0.0, several)
+            return (*_as_lists(boxes, confidences), [0] * len(boxes), 0.0, several, hints)
         more, more_confidences, more_turns = np.zeros((0, 4)), np.zeros(0), np.zeros(0, int)
         # several: the places' finest copy is decoded already, for their classification
         views = [
@@ -593,6 +607,7 @@ class CardReader:
             [int(turn) for turn in more_turns] + first_turns,
             spent,
             several,
+            hints,
         )
 
     def _place_plans(
@@ -1202,6 +1217,50 @@ def hint_groups(hints: np.ndarray, sure: np.ndarray) -> list[np.ndarray]:
         if len(group) >= MIN_HINTS
         or (len(sure) and any((sure == box).all(axis=1).any() for box in group))
     ]
+
+
+UNREAD_HINTS = 6
+"""A group of at least this many hints with no card read in or near it (`unread_places`) is a
+place where a whole pile may be missing..."""
+UNREAD_BELOW_PIXELS = 20.0
+"""...where its hints stand less than this tall in the photo's own pixels: indices too small
+to read (a far player's pile in a 640 px or webcam photo). In a larger photo every hinted
+place is searched at full resolution, and a group read as nothing there is no index (a card
+back's pattern, a court card's picture: models/README.md, "Session 42")."""
+UNREAD_MARGIN = 2.0  # glyph heights round a group's hints within which a read card is its own
+
+
+def unread_places(hints: np.ndarray, read: PhotoRead) -> tuple[Box, ...]:
+    """Places (photo pixels) where the first look's `hints` group (`hint_groups`) as indices
+    too small to read and no card of `read` lies: whole piles may be missing there."""
+    places = []
+    for group in hint_groups(hints, np.zeros((0, 4))):
+        heights = np.maximum(group[:, 3] - group[:, 1], group[:, 2] - group[:, 0])
+        height = float(np.median(heights))
+        if len(group) < UNREAD_HINTS or height >= UNREAD_BELOW_PIXELS:
+            continue
+        x1, y1, x2, y2 = _span(group)
+        margin = UNREAD_MARGIN * height
+        places.append(
+            (
+                max(0.0, x1 - margin),
+                max(0.0, y1 - margin),
+                min(float(read.width), x2 + margin),
+                min(float(read.height), y2 + margin),
+            )
+        )
+    return still_unread(replace(read, unread_places=tuple(places)))
+
+
+def still_unread(read: PhotoRead) -> tuple[Box, ...]:
+    """`read`'s unread places in which no card of it lies (a read kept from another look may
+    have read a place this one did not)."""
+    centres = [_centre(np.asarray(card.box)) for pile in read.piles for card in pile]
+    return tuple(
+        place
+        for place in read.unread_places
+        if not any(_inside(centre, place) for centre in centres)  # type: ignore[arg-type]
+    )
 
 
 def region_plan(

@@ -124,6 +124,9 @@ class PhotoRead:
     sharpness: float | None = None
     """How sharp the read cards' indices stand (`sharpness.read_sharpness`); None: not
     measured, or too few cards to tell."""
+    unread_places: tuple[Box, ...] = ()
+    """Places where the detector saw a group of card indices too small to read and no card
+    was read: whole piles may be missing there (a far player's, in a small photo)."""
 
     @property
     def blurred(self) -> bool:
@@ -133,7 +136,11 @@ class PhotoRead:
     @property
     def unsure(self) -> bool:
         """Whether any card is flagged or any card may be missing: something to check."""
-        return any(card.doubtful for pile in self.piles for card in pile) or any(self.gaps)
+        return (
+            any(card.doubtful for pile in self.piles for card in pile)
+            or any(self.gaps)
+            or bool(self.unread_places)
+        )
 
     @property
     def wants_sharper_photo(self) -> bool:
@@ -184,4 +191,5 @@ class PhotoRead:
             )
             for pile in self.piles
         )
-        return replace(self, width=width, height=height, piles=piles)
+        unread = tuple(back(place) for place in self.unread_places)
+        return replace(self, width=width, height=height, piles=piles, unread_places=unread)

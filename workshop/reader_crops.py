@@ -251,9 +251,7 @@ def main() -> None:
     reader = CardReader.load(arguments.models or MODELS_DIR)
     rng = np.random.default_rng(arguments.seed)
     for set_dir in arguments.sets:
-        counts = harvest(
-            reader, set_dir, arguments.split, arguments.out, rng, arguments.none_only
-        )
+        counts = harvest(reader, set_dir, arguments.split, arguments.out, rng, arguments.none_only)
         print(set_dir, dict(counts), flush=True)
 
 

@@ -1,5 +1,5 @@
-"""What both `blackcat scan` games write of a read photo: the reader's fields in JSON, the note
-that asks for a sharper photo, and the annotated drawing of each photo."""
+"""What both `blackcat scan` games write of a read photo: the reader's fields in JSON, the notes
+that ask for a sharper or closer photo, and the annotated drawing of each photo."""
 
 from __future__ import annotations
 
@@ -22,6 +22,22 @@ def blur_note(photo: PhotoRead, tr: Translator = ENGLISH) -> list[str]:
     """A note where the photo looks blurred and something in it is unsure (a flagged card, a
     gap): a sharper photo is the quickest fix. A blurred photo read surely needs none."""
     return [tr.gettext(BLURRED)] if photo.wants_sharper_photo else []
+
+
+def unread_note(photo: PhotoRead, tr: Translator = ENGLISH) -> list[str]:
+    """A note where the photo shows indices too small to read and no card was read there
+    (`PhotoRead.unread_places`): whole piles may be missing, with no gap to point at them."""
+    count = len(photo.unread_places)
+    if not count:
+        return []
+    text = tr.ngettext(
+        "cards may be missing: {count} place in the photo shows card indices too small to read; "
+        "take the photo closer, at the camera's full resolution",
+        "cards may be missing: {count} places in the photo show card indices too small to read; "
+        "take the photo closer, at the camera's full resolution",
+        count,
+    )
+    return [text.format(count=count)]
 
 
 def reads_to_json(reads: Sequence[ReadCard]) -> dict[str, Any]:

@@ -2,15 +2,17 @@
 
 JSON per photo: `{"image", "piles": [{"cards", "confidence", "boxes", <the score fields of
 blackcat score>, "doubtful", "alternatives", "gaps", "side"}], "total", "warnings", "players",
-"blurred"}` ("gaps": the positions in the pile before which a card may be missing; "side": the
-table side whose player reads the pile upright, `near` (the bottom of the photo as stored),
-`left`, `far` or `right`; "players": `[{"side", "piles": [indexes into "piles"], "points"}]`,
-one per side with piles, in seat order near, left, far, right; "blurred": whether the photo
-looks blurred, and a warning says so where something in it is unsure), or `{"image", "error"}`
-for a photo that can't be read (the others go on; the exit status is then 1). With `--annotate`,
-each object also names the drawing it wrote (`"annotated"`). The JSON counts piles and cards
-from 0, as `blackcat score --json` does; the text counts them from 1, as the app and the
-annotated photo do (`1.3`: the first pile's third card).
+"blurred", "unread_places"}` ("gaps": the positions in the pile before which a card may be
+missing; "side": the table side whose player reads the pile upright, `near` (the bottom of the
+photo as stored), `left`, `far` or `right`; "players": `[{"side", "piles": [indexes into
+"piles"], "points"}]`, one per side with piles, in seat order near, left, far, right; "blurred":
+whether the photo looks blurred, and a warning says so where something in it is unsure;
+"unread_places": boxes `[x1, y1, x2, y2]` in the photo's pixels where card indices too small to
+read show and no card was read, so whole piles may be missing there, and a warning says so), or
+`{"image", "error"}` for a photo that can't be read (the others go on; the exit status is then
+1). With `--annotate`, each object also names the drawing it wrote (`"annotated"`). The JSON
+counts piles and cards from 0, as `blackcat score --json` does; the text counts them from 1, as
+the app and the annotated photo do (`1.3`: the first pile's third card).
 
 `--game black-lady` reads each photo as one player's tricks instead (`blackcat.cli.scan_lady`).
 """
@@ -31,6 +33,7 @@ from blackcat.cli.photo_output import (
     blur_note,
     reads_to_json,
     save_annotated,
+    unread_note,
 )
 from blackcat.games.black_cat import (
     DuplicateCard,
@@ -123,6 +126,7 @@ def photo_to_json(
             for side, seat in photo.seats()
         ],
         "blurred": photo.blurred,
+        "unread_places": [[round(v, 1) for v in place] for place in photo.unread_places],
     }
 
 
@@ -276,7 +280,12 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{photo_path}: {error}", file=sys.stderr)
             continue
         score = score_player([[read.card for read in pile] for pile in photo.piles], None, variants)
-        notes = warnings(photo, args.decks) + players_note(photo, args.players) + blur_note(photo)
+        notes = [
+            *warnings(photo, args.decks),
+            *players_note(photo, args.players),
+            *blur_note(photo),
+            *unread_note(photo),
+        ]
         result = photo_to_json(str(photo_path), photo, score, notes)
         if targets:
             save_annotated(image, photo, targets[number])
@@ -287,6 +296,7 @@ def run(args: argparse.Namespace) -> int:
                 *text_warnings(photo, args.decks, tr),
                 *players_note(photo, args.players, tr),
                 *blur_note(photo, tr),
+                *unread_note(photo, tr),
             ]
             print(_text_report(str(photo_path), photo, score, notes, tr))
             if targets:

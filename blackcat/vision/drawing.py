@@ -18,10 +18,13 @@ PILE_COLOURS: tuple[tuple[int, int, int], ...] = (
     (216, 27, 96),  # pink
 )
 DOUBTFUL_COLOUR = (245, 124, 0)  # orange, as the app marks a doubtful card (no pile's colour)
+UNREAD_COLOUR = (220, 20, 60)  # red: a place whose cards are too small to read
+UNREAD_LABEL = "?"
 
 
 def annotate(image: np.ndarray, photo: PhotoRead, *, by_pile: bool = True) -> np.ndarray:
-    """A copy of the RGB photo with each card's box and number; doubtful cards in orange.
+    """A copy of the RGB photo with each card's box and number; doubtful cards in orange, and
+    each place whose indices were too small to read (`PhotoRead.unread_places`) boxed in red.
 
     A card is numbered as in the card lists: `1.3` (pile, place), or `3` where the photo's cards
     are one set (`by_pile=False`: a Black Lady player's tricks). The card's name follows its
@@ -50,6 +53,17 @@ def annotate(image: np.ndarray, photo: PhotoRead, *, by_pile: bool = True) -> np
                 fill=box_colour,
             )
             draw.text((x1 + thickness - left, label_top + thickness - top), label, "white", font)
+    for place in photo.unread_places:
+        x1, y1, x2, y2 = (round(v) for v in place)
+        draw.rectangle((x1, y1, x2, y2), outline=UNREAD_COLOUR, width=2 * thickness)
+        left, top, right, bottom = draw.textbbox((0, 0), UNREAD_LABEL, font=font)
+        draw.rectangle(
+            (x1, y1, x1 + right - left + 4 * thickness, y1 + bottom - top + 4 * thickness),
+            fill=UNREAD_COLOUR,
+        )
+        draw.text(
+            (x1 + 2 * thickness - left, y1 + 2 * thickness - top), UNREAD_LABEL, "white", font
+        )
     return np.asarray(canvas)
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -65,6 +65,65 @@ class BlurTally:
         )
 
 
+CardPlace = tuple[str, tuple[float, float]]  # a card on the table: its code and where it lies
+
+
+@dataclass
+class UnreadTally:
+    """How often photos show places too small to read (`PhotoRead.unread_places`: `scan`'s
+    warning, red boxes on the annotated photo), and whether they point at cards the read lost."""
+
+    photos: int = 0
+    with_places: int = 0
+    places: int = 0
+    places_at_lost: int = 0  # places in which a card the read lost lies
+    lost: int = 0  # cards on the table the read does not show ...
+    lost_in_places: int = 0  # ... lying in an unread place
+
+    def add(self, photo: PhotoRead, lost_at: Sequence[tuple[float, float]]) -> None:
+        """One photo's read and where each card it lost lies."""
+        places = photo.unread_places
+        self.photos += 1
+        self.with_places += bool(places)
+        self.places += len(places)
+        self.places_at_lost += sum(any(_within(point, p) for point in lost_at) for p in places)
+        self.lost += len(lost_at)
+        self.lost_in_places += sum(any(_within(point, p) for p in places) for point in lost_at)
+
+    def line(self) -> str:
+        return (
+            f"  places too small to read: {self.places} in {self.with_places} of {self.photos} "
+            f"photos, {self.places_at_lost} of them where a card was lost; {self.lost_in_places} "
+            f"of the {self.lost} cards lost lie in one"
+        )
+
+
+def _within(point: tuple[float, float], box: Box) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+
+def card_places(cards: Sequence[dict[str, Any]]) -> tuple[CardPlace, ...]:
+    """Each card of a `blackcat synth` meta's "cards" and the centre of its most visible
+    index (cards with no index shown left out)."""
+    places = []
+    for card in cards:
+        indices = card.get("indices") or []
+        if not indices:
+            continue
+        x1, y1, x2, y2 = max(indices, key=lambda index: index["visibility"])["box"]
+        places.append((card["code"], ((x1 + x2) / 2, (y1 + y2) / 2)))
+    return tuple(places)
+
+
+def lost_places(
+    places: Sequence[CardPlace], truth: Sequence[Sequence[str]], photo: PhotoRead
+) -> list[tuple[float, float]]:
+    """Where each card of the `truth` piles lies that no pile of the read shows."""
+    on_table = Counter(code for pile in truth for code in pile)
+    lost = on_table - Counter(card.card.code for pile in photo.piles for card in pile)
+    return [point for code, point in places if lost[code] > 0]
+
+
 @dataclass(frozen=True)
 class ImageResult:
     image: str
@@ -84,6 +143,7 @@ class RealPhotoReport:
     seconds: float
     rank_only: bool
     blur: BlurTally = field(default_factory=BlurTally)
+    unread: UnreadTally = field(default_factory=UnreadTally)
 
     def _total(self, count: str) -> int:
         """One of ImageResult's counts, summed over the photos."""
@@ -122,6 +182,8 @@ class RealPhotoReport:
             f"{self.wrong_unflagged_per_100:.2f} per 100 {what}s read\n"
             f"  most missed: {missed.most_common(8)}\n  most extra: {extra.most_common(8)}\n"
             + self.blur.line()
+            + "\n"
+            + self.unread.line()
         )
 
 
@@ -196,7 +258,7 @@ def evaluate_real_photos(reader: CardReader, folder: Path) -> RealPhotoReport:
     labels = load_labels(folder)
     rank_only = any(card.code.endswith("?") for cards in labels.values() for card in cards)
     results = []
-    blur = BlurTally()
+    blur, unread = BlurTally(), UnreadTally()
     started = time.perf_counter()
     for image_name, cards in sorted(labels.items()):
         photo = reader.read(open_photo(folder / "images" / image_name), decks=1)
@@ -204,13 +266,21 @@ def evaluate_real_photos(reader: CardReader, folder: Path) -> RealPhotoReport:
         result = match_cards(reads, cards, rank_only=rank_only)
         results.append(replace(result, image=image_name))
         blur.add(photo, bool(result.missed or result.extra))
+        missed = Counter(result.missed)
+        lost = [_box_centre(card.box) for card in cards if missed[card.code] > 0]
+        unread.add(photo, lost)
     return RealPhotoReport(
         name=folder.name,
         images=tuple(results),
         seconds=time.perf_counter() - started,
         rank_only=rank_only,
         blur=blur,
+        unread=unread,
     )
+
+
+def _box_centre(box: Box) -> tuple[float, float]:
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
 
 
 @dataclass(frozen=True)
@@ -220,6 +290,7 @@ class SceneTruth:
     layout: str  # "rows" is the job; fans and loose cards only count for cards read right
     deck: str = ""
     conditions: tuple[str, ...] = ()  # the camera's faults drawn (`realism`); () for none
+    places: tuple[CardPlace, ...] = ()  # where each card lies (`card_places`)
 
 
 def load_scene_truths(synth_dir: Path, limit: int | None = None) -> list[SceneTruth]:
@@ -232,7 +303,12 @@ def load_scene_truths(synth_dir: Path, limit: int | None = None) -> list[SceneTr
         conditions = tuple(sorted(meta.get("realism") or {}))
         truths.append(
             SceneTruth(
-                detect / meta["image"], piles, meta["layout"], meta.get("deck", ""), conditions
+                detect / meta["image"],
+                piles,
+                meta["layout"],
+                meta.get("deck", ""),
+                conditions,
+                card_places(meta.get("cards", ())),
             )
         )
     return truths
@@ -256,6 +332,7 @@ class SyntheticReport:
     group_read: Counter[str] = field(default_factory=Counter)
     group_right: Counter[str] = field(default_factory=Counter)
     blur: BlurTally = field(default_factory=BlurTally)
+    unread: UnreadTally = field(default_factory=UnreadTally)
     failures: list[str] = field(default_factory=list)
 
     @property
@@ -288,6 +365,8 @@ class SyntheticReport:
             f"  by layout (recall / precision): {self._group_line(LAYOUT_GROUP)}\n"
             f"  by camera fault (recall / precision): {self._group_line(FAULT_GROUP)}\n"
             + self.blur.line()
+            + "\n"
+            + self.unread.line()
         )
 
     def add_group(self, group: str, cards: int, read: int, right: int) -> None:
@@ -355,6 +434,7 @@ def evaluate_synthetic(reader: CardReader, scenes: Iterable[SceneTruth]) -> Synt
         report.wrong_unflagged += unflagged_wrong
         on_table = sum(len(pile) for pile in truth)
         report.blur.add(photo, right < on_table or read_count > right)
+        report.unread.add(photo, lost_places(scene.places, truth, photo))
         for group in (
             LAYOUT_GROUP + scene.layout,
             *(FAULT_GROUP + fault for fault in scene.conditions or ("clean",)),
@@ -404,6 +484,7 @@ class KittyReport:
     reals: list[bool] = field(default_factory=list)  # ... whether a card is there at all ...
     evidence: list[Evidence] = field(default_factory=list)  # ... and what the models said
     blur: BlurTally = field(default_factory=BlurTally)
+    unread: UnreadTally = field(default_factory=UnreadTally)
     failures: list[str] = field(default_factory=list)
 
     def add(
@@ -484,7 +565,15 @@ class KittyReport:
                 for turn, n in sorted(self.by_turn.items())
             )
         )
-        return text + self._style_lines() + self._condition_lines() + "\n" + self.blur.line()
+        return (
+            text
+            + self._style_lines()
+            + self._condition_lines()
+            + "\n"
+            + self.blur.line()
+            + "\n"
+            + self.unread.line()
+        )
 
     def _condition_lines(self) -> str:
         """Piles exactly right and card recall per camera condition (`--kitty-faults`)."""
@@ -595,6 +684,7 @@ def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyRepor
             meta.get("condition", ""),
         )
         report.blur.add(photo, report.scenes_right == right_before)
+        report.unread.add(photo, lost_places(card_places(meta["cards"]), truth, photo))
     return report
 
 
@@ -699,6 +789,7 @@ class TableReport:
     glyph_cards_right: Counter[str] = field(default_factory=Counter)
     probabilities: list[float] = field(default_factory=list)  # every card read ...
     rights: list[bool] = field(default_factory=list)  # ... and whether it was right
+    unread: UnreadTally = field(default_factory=UnreadTally)
     failures: list[str] = field(default_factory=list)
 
     def add(
@@ -796,6 +887,8 @@ class TableReport:
             f"  by players (photos with every side right): {by_players}"
             + (f"\n  by photo size (piles exactly right): {by_size}" if by_size else "")
             + f"\n  by index size in the photo (cards read right of those read): {by_glyph}"
+            + "\n"
+            + self.unread.line()
         )
 
 
@@ -837,5 +930,7 @@ def evaluate_table(reader: CardReader, meta_paths: Iterable[Path]) -> TableRepor
         meta = json.loads(meta_path.read_text())
         photo = reader.read(open_photo(meta_path.parent / meta["image"]))
         size = photo_size(meta["width"], meta["height"]) if "width" in meta else ""
-        report.add(meta_path.stem, photo, [tuple(p) for p in meta["piles"]], meta["sides"], size)
+        truth = [tuple(p) for p in meta["piles"]]
+        report.add(meta_path.stem, photo, truth, meta["sides"], size)
+        report.unread.add(photo, lost_places(card_places(meta["cards"]), truth, photo))
     return report

@@ -217,7 +217,9 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
     text = _("{name}: {cards}, given to {player}.").format(
         name=name, cards=cards, player=now.names[seat]
     )
-    kind, text = photo_input.read_note("success", text, outcome.wants_sharper_photo)
+    kind, text = photo_input.read_note(
+        "success", text, outcome.wants_sharper_photo, outcome.unread_places
+    )
     return PhotoNote(kind, text, key, then=move_on(seat, key))
 
 

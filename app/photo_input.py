@@ -100,10 +100,25 @@ BLURRED = N_(
 )
 
 
-def read_note(kind: str, text: str, wants_sharper_photo: bool) -> tuple[str, str]:
+def read_note(
+    kind: str, text: str, wants_sharper_photo: bool, unread_places: int = 0
+) -> tuple[str, str]:
     """A note on a photo just read: as it is, or a warning that asks for a sharper photo where
-    the photo looks blurred and something in it is unsure (`PhotoRead.wants_sharper_photo`)."""
-    return ("warning", f"{text} {_(BLURRED)}") if wants_sharper_photo else (kind, text)
+    the photo looks blurred and something in it is unsure (`PhotoRead.wants_sharper_photo`),
+    and for a closer one where places show cards too small to read (`unread_places` of them,
+    `PhotoRead.unread_places`): whole piles may be missing there."""
+    if wants_sharper_photo:
+        kind, text = "warning", f"{text} {_(BLURRED)}"
+    if unread_places:
+        closer = ngettext(
+            "Cards may be missing: {count} place in the photo shows cards too small to read. "
+            "Take the photo closer, at the camera's full resolution.",
+            "Cards may be missing: {count} places in the photo show cards too small to read. "
+            "Take the photo closer, at the camera's full resolution.",
+            unread_places,
+        )
+        kind, text = "warning", f"{text} {closer.format(count=unread_places)}"
+    return kind, text
 
 
 def check_words(doubtful: int) -> str:

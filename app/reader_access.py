@@ -86,6 +86,7 @@ class PhotoOutcome:
     gaps: tuple[tuple[int, ...], ...] = ()  # per row: where a card may be missing
     sides: tuple[str, ...] = ()  # per row: the table side whose player reads it upright
     wants_sharper_photo: bool = False  # it looks blurred and a card is flagged or may be missing
+    unread_places: int = 0  # places showing cards too small to read: whole piles may be missing
 
     def seats(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """Each table side with cards, in seat order, and its rows with cards
@@ -123,6 +124,7 @@ def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> P
         gaps=photo.gaps,
         sides=photo.sides,
         wants_sharper_photo=photo.wants_sharper_photo,
+        unread_places=len(photo.unread_places),
     )
 
 

@@ -150,7 +150,9 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
         piles=ngettext("{count} pile", "{count} piles", rows).format(count=rows),
         owner=OWNER,
     )
-    kind, text = photo_input.read_note("success", text, outcome.wants_sharper_photo)
+    kind, text = photo_input.read_note(
+        "success", text, outcome.wants_sharper_photo, outcome.unread_places
+    )
     return UploadNote(kind, text, None, key, check=True)
 
 

@@ -180,7 +180,9 @@ def placed_note(
             "theirs below if the photo has them, or photograph their piles on their own."
         ).format(**words, missing=names)
         kind = "warning"
-    kind, text = photo_input.read_note(kind, text, outcome.wants_sharper_photo)
+    kind, text = photo_input.read_note(
+        kind, text, outcome.wants_sharper_photo, outcome.unread_places
+    )
     return kind, f"{text} {check}"
 
 

@@ -4,9 +4,11 @@ photo, whatever its row). The deal is scored and checked as `blackcat lady` does
 
 `--json` prints the object of `blackcat lady --json`, each player's entry extended with the
 photo and what the reader said about each card: `{"players": [{"image", "cards", "points",
-"no_tricks", "confidence", "boxes", "doubtful", "alternatives", "blurred"}], "total", "problems"}`
-("blurred": whether the photo looks blurred; the text output then asks for a sharper photo where
-something in it is unsure, as `blackcat scan` does). A photo
+"no_tricks", "confidence", "boxes", "doubtful", "alternatives", "blurred", "unread_places"}],
+"total", "problems"}` ("blurred": whether the photo looks blurred; the text output then asks for a
+sharper photo where something in it is unsure, as `blackcat scan` does; "unread_places": boxes
+where cards too small to read show and none was read, as in `blackcat scan`, and the text output
+asks for a closer photo). A photo
 that can't be read is `{"image", "error"}` in its seat: the others still score, the checks that
 need every player wait, and the exit status is 1. Fewer than 3 or more than 9 photos exit 2.
 With `--annotate`, each player's entry also names the drawing written for its photo
@@ -18,13 +20,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from blackcat.cli import translator_for
 from blackcat.cli.lady import format_deal_report
-from blackcat.cli.photo_output import BLURRED, annotation_paths, reads_to_json, save_annotated
+from blackcat.cli.photo_output import (
+    BLURRED,
+    annotation_paths,
+    reads_to_json,
+    save_annotated,
+    unread_note,
+)
 from blackcat.cli.score import tolerate_narrow_consoles
 from blackcat.games.black_lady import (
     MAX_PLAYERS,
@@ -39,7 +47,7 @@ from blackcat.games.black_lady import (
 )
 from blackcat.games.cards import Card
 from blackcat.i18n import ENGLISH, Translator
-from blackcat.vision.types import PhotoRead, ReadCard
+from blackcat.vision.types import Box, PhotoRead, ReadCard
 
 
 def black_cat_options(args: argparse.Namespace) -> str | None:
@@ -63,9 +71,12 @@ def deal_to_json(
     rules: Rules,
     problems: Sequence[Problem],
     blurred: Collection[int] = (),
+    unread: Mapping[int, tuple[Box, ...]] | None = None,
 ) -> dict[str, Any]:
     """`reads[i]` is player i's cards as read, or the reason the photo couldn't be read;
-    `blurred`: the seats whose photos look blurred."""
+    `blurred`: the seats whose photos look blurred; `unread`: each seat's places too small to
+    read (`PhotoRead.unread_places`)."""
+    unread = unread or {}
     players: list[dict[str, Any]] = []
     for seat, (image, read) in enumerate(zip(images, reads, strict=True)):
         if isinstance(read, str):
@@ -81,6 +92,7 @@ def deal_to_json(
                 "no_tricks": score.no_tricks,
                 **fields,
                 "blurred": seat in blurred,
+                "unread_places": [[round(v, 1) for v in box] for box in unread.get(seat, ())],
             }
         )
     return {
@@ -97,10 +109,13 @@ def _text_report(
     problems: Sequence[Problem],
     tr: Translator = ENGLISH,
     sharper_wanted: Collection[int] = (),
+    closer_wanted: Mapping[int, PhotoRead] | None = None,
 ) -> str:
     """`problems` are in `tr`'s language, named with `default_names(len(images), tr)`;
     `sharper_wanted`: the seats whose photos look blurred with something unsure in them
-    (`PhotoRead.wants_sharper_photo`), whose lines ask for a sharper photo."""
+    (`PhotoRead.wants_sharper_photo`), whose lines ask for a sharper photo; `closer_wanted`:
+    the reads of seats whose photos show places too small to read (`unread_note`)."""
+    closer_wanted = closer_wanted or {}
     lines = []
     names = default_names(len(images), tr)
     for seat, (name, image, read) in enumerate(zip(names, images, reads, strict=True)):
@@ -122,6 +137,8 @@ def _text_report(
             cards = f"{cards}; {check}"
         if seat in sharper_wanted:
             cards = f"{cards}; {tr.gettext(BLURRED)}"
+        if seat in closer_wanted:
+            cards = "; ".join([cards, *unread_note(closer_wanted[seat], tr)])
         lines.append(f"{name}: {image}: {cards}")
     scored = DealScore(
         tuple(
@@ -166,6 +183,7 @@ def run(args: argparse.Namespace) -> int:
     drawings: dict[int, str] = {}  # seat: the drawing written for its photo
     blurred: set[int] = set()
     sharper_wanted: set[int] = set()
+    closer_wanted: dict[int, PhotoRead] = {}  # seat: its read, with places too small to read
     reads: list[tuple[ReadCard, ...] | str] = []
     for seat, photo_path in enumerate(photo_paths):
         try:
@@ -179,6 +197,8 @@ def run(args: argparse.Namespace) -> int:
             blurred.add(seat)
         if photo.wants_sharper_photo:
             sharper_wanted.add(seat)
+        if photo.unread_places:
+            closer_wanted[seat] = photo
         if targets:
             save_annotated(image, photo, targets[seat])
             drawings[seat] = str(targets[seat])
@@ -186,13 +206,14 @@ def run(args: argparse.Namespace) -> int:
         None if isinstance(read, str) else tuple(r.card for r in read) for read in reads
     ]
     if args.json:
-        deal = deal_to_json(images, reads, rules, check_deal(tricks), blurred)
+        unread = {seat: read.unread_places for seat, read in closer_wanted.items()}
+        deal = deal_to_json(images, reads, rules, check_deal(tricks), blurred, unread)
         for seat, drawing in drawings.items():
             deal["players"][seat]["annotated"] = drawing
         print(json.dumps(deal))
     else:
         problems = check_deal(tricks, default_names(len(tricks), tr), tr)
-        print(_text_report(images, reads, rules, problems, tr, sharper_wanted))
+        print(_text_report(images, reads, rules, problems, tr, sharper_wanted, closer_wanted))
         for drawing in drawings.values():
             print(tr.gettext("annotated: {path}").format(path=drawing))
     return 1 if any(isinstance(read, str) for read in reads) else 0

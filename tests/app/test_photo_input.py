@@ -17,3 +17,12 @@ def test_a_warning_stays_a_warning_and_a_sharp_photos_note_is_kept() -> None:
         "success",
         "a.jpg: 12 cards.",
     )
+
+
+def test_places_too_small_to_read_ask_for_a_closer_photo_after_any_other_note() -> None:
+    kind, text = photo_input.read_note("success", "a.jpg: 3 cards.", False, unread_places=2)
+    assert kind == "warning"
+    assert text.startswith("a.jpg: 3 cards. Cards may be missing: 2 places")
+    kind, text = photo_input.read_note("success", "a.jpg: 3 cards.", True, unread_places=1)
+    assert "looks blurred" in text and text.endswith("full resolution.") and "1 place " in text
+    assert photo_input.read_note("info", "x", False, unread_places=0) == ("info", "x")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from blackcat.cli.photo_output import BLURRED, annotation_names, blur_note
+from blackcat.cli.photo_output import BLURRED, annotation_names, blur_note, unread_note
 from blackcat.cli.scan import (
     _text_report,
     photo_to_json,
@@ -224,7 +224,7 @@ def test_each_pile_says_whose_side_it_faces_and_players_come_in_seat_order() -> 
         {"side": "left", "piles": [1], "points": points[1]},
         {"side": "far", "piles": [0, 3], "points": points[0] + points[3]},
     ]
-    assert list(result)[-2:] == ["players", "blurred"]  # after every field the photo had
+    assert list(result)[-3:] == ["players", "blurred", "unread_places"]  # after every field
     text = _text_report("x.jpg", photo, score, [])
     assert "near side (the photographer's): pile 3" in text
     assert "left side: pile 2" in text
@@ -278,7 +278,7 @@ def test_told_more_players_than_the_photo_shows_it_says_so(table_photo: Path) ->
 def test_the_json_says_whether_each_photo_looks_blurred(scanned) -> None:
     photos = json.loads(scanned[0].stdout)
     assert [photo.get("blurred") for photo in photos] == [False, None, False]
-    assert list(photos[0])[-3:] == ["players", "blurred", "annotated"]  # after what it had
+    assert list(photos[0])[-4:] == ["players", "blurred", "unread_places", "annotated"]
 
 
 def test_a_blurred_photo_with_a_flagged_card_asks_for_a_sharper_photo() -> None:
@@ -300,3 +300,24 @@ def test_no_blur_note_where_the_blurred_photo_is_read_surely_or_the_photo_is_sha
     assert blur_note(PhotoRead(width=100, height=100, piles=unsure)) == []  # not measured
     gap = PhotoRead(width=100, height=100, piles=piles, gaps=((1,),), sharpness=1.9)
     assert blur_note(gap) == [BLURRED]
+
+
+def test_places_too_small_to_read_go_into_the_json_with_a_warning_and_into_the_text() -> None:
+    piles = (_read_pile("QS 6C 5H"),)
+    places = ((10.04, 20.0, 300.0, 99.96), (400.0, 0.0, 640.0, 80.0))
+    photo = PhotoRead(width=640, height=480, piles=piles, unread_places=places)
+    assert photo.unsure  # something to check, though every card is sure
+    notes = unread_note(photo)
+    assert notes == [
+        "cards may be missing: 2 places in the photo show card indices too small to read; take "
+        "the photo closer, at the camera's full resolution"
+    ]
+    one = unread_note(replace(photo, unread_places=places[:1]))
+    assert one[0].startswith("cards may be missing: 1 place in the photo shows")
+    assert unread_note(photo, translator("es"))[0].startswith("puede que falten cartas: 2 lugares")
+    score = score_player([[read.card for read in piles[0]]])
+    result = photo_to_json("x.jpg", photo, score, notes)
+    assert result["unread_places"] == [[10.0, 20.0, 300.0, 100.0], [400.0, 0.0, 640.0, 80.0]]
+    assert result["warnings"] == notes
+    assert "warning: cards may be missing: 2 places" in _text_report("x.jpg", photo, score, notes)
+    assert unread_note(replace(photo, unread_places=())) == []

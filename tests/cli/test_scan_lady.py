@@ -127,6 +127,7 @@ def test_the_json_of_a_deal_with_a_photo_that_could_not_be_read() -> None:
             [{"card": "3C", "probability": 0.97}],
         ],
         "blurred": False,
+        "unread_places": [],
     }
     assert data["players"][1] == {"image": "notes.txt", "error": "notes.txt is not an image"}
     assert data["players"][2]["no_tricks"] is True and data["players"][2]["points"] == 50
@@ -163,3 +164,17 @@ def test_photos_of_one_name_get_a_drawing_each(tmp_path: Path) -> None:
     assert sorted(path.name for path in out.iterdir()) == sorted(names)
     deal = json.loads(result.stdout)
     assert [player["annotated"] for player in deal["players"]] == [str(out / n) for n in names]
+
+
+def test_a_photo_with_places_too_small_to_read_asks_for_a_closer_one() -> None:
+    reads = [(read("QS"),), (read("3C"),), (read("KD"),)]
+    tricks = [parse_pile("QS"), parse_pile("3C"), parse_pile("KD")]
+    place = (10.0, 20.0, 110.0, 60.0)
+    data = deal_to_json(
+        ["a.jpg", "b.jpg", "c.jpg"], reads, Rules(), check_deal(tricks), (), {1: (place,)}
+    )
+    assert [player["unread_places"] for player in data["players"]] == [[], [list(place)], []]
+    photo = PhotoRead(width=200, height=100, piles=(reads[1],), unread_places=(place,))
+    text = _text_report(["a.jpg", "b.jpg", "c.jpg"], reads, Rules(), [], closer_wanted={1: photo})
+    first, second, *_ = text.splitlines()
+    assert "cards may be missing: 1 place" in second and "may be missing" not in first

@@ -48,3 +48,14 @@ def test_labels_name_the_card_only_where_every_label_fits_before_the_next_card()
         (),
         ("2.1 QS", "2.2 8C"),
     )
+
+
+def test_places_too_small_to_read_are_boxed_in_red_with_a_question_mark() -> None:
+    from blackcat.vision.drawing import UNREAD_COLOUR
+
+    image = np.zeros((200, 300, 3), dtype=np.uint8)
+    photo = PhotoRead(300, 200, (), unread_places=((100.0, 50.0, 250.0, 150.0),))
+    drawn = annotate(image, photo)
+    assert tuple(drawn[120, 100]) == UNREAD_COLOUR  # its left edge
+    assert tuple(drawn[120, 250]) == UNREAD_COLOUR  # its right edge
+    assert not drawn[100, 175].any()  # nothing drawn over the place itself

@@ -820,3 +820,67 @@ def test_a_stretched_read_sure_of_no_card_never_replaces_one_as_unsure() -> None
     one_sure = read_of(("near", "8C", 0.99), ("near", "7C 5C", 0.45))
     stretched = read_of(("near", "8C 6C", 0.99))
     assert as_it_is_or_stretched(one_sure, stretched, 1, None) is stretched
+
+
+def _hint_row(count: int, left: float, top: float, height: float) -> np.ndarray:
+    """`count` index hints side by side, each `height` tall and half as wide."""
+    width = height / 2
+    return np.array(
+        [
+            [left + 1.5 * width * n, top, left + 1.5 * width * n + width, top + height]
+            for n in range(count)
+        ]
+    )
+
+
+def _card_at(x: float, y: float) -> ReadCard:
+    card = Card.parse("QS")
+    index = IndexRead((x - 5, y - 10, x + 5, y + 10), 0.9, (Guess(card, 0.99),))
+    return ReadCard(card, index.box, 0.99, (Guess(card, 0.99),), (index,))
+
+
+def test_a_group_of_hints_too_small_to_read_where_no_card_was_read_is_an_unread_place() -> None:
+    from blackcat.vision.reader import UNREAD_MARGIN, unread_places
+
+    hints = _hint_row(8, 100, 50, 10)  # a far pile's indices, 10 px tall
+    nothing = PhotoRead(width=640, height=480, piles=())
+    (place,) = unread_places(hints, nothing)
+    margin = UNREAD_MARGIN * 10
+    assert place == pytest.approx(
+        (100 - margin, 50 - margin, hints[-1, 2] + 1 + margin, 60 + 1 + margin), abs=1
+    )
+    # a card read among them: the place was read
+    assert unread_places(hints, replace(nothing, piles=((_card_at(120, 55),),))) == ()
+    # a card read elsewhere leaves it unread
+    assert len(unread_places(hints, replace(nothing, piles=((_card_at(500, 400),),)))) == 1
+
+
+def test_few_hints_or_indices_large_enough_to_read_are_no_unread_place() -> None:
+    from blackcat.vision.reader import UNREAD_BELOW_PIXELS, UNREAD_HINTS, unread_places
+
+    nothing = PhotoRead(width=4000, height=3000, piles=())
+    assert unread_places(_hint_row(UNREAD_HINTS - 1, 100, 50, 10), nothing) == ()
+    # indices this tall were searched at full resolution: read as nothing, they are no index
+    assert unread_places(_hint_row(12, 100, 50, UNREAD_BELOW_PIXELS + 5), nothing) == ()
+    assert unread_places(np.zeros((0, 4)), nothing) == ()
+
+
+def test_an_unread_place_stays_in_the_photo_and_follows_its_boxes_when_turned() -> None:
+    from blackcat.vision.reader import unread_places
+
+    read = PhotoRead(width=640, height=480, piles=())
+    (place,) = unread_places(_hint_row(8, 2, 3, 10), read)
+    assert place[0] == 0 and place[1] == 0  # clipped at the photo's edge
+    from blackcat.vision.reader import turned_back
+
+    turned = turned_back(replace(read, unread_places=(place,)), (480, 640), 1)
+    assert len(turned.unread_places) == 1 and turned.unread_places != (place,)
+    assert turned.width == 480 and turned.unsure
+
+
+def test_still_unread_drops_a_place_where_a_kept_read_has_a_card() -> None:
+    from blackcat.vision.reader import still_unread
+
+    places = ((0.0, 0.0, 100.0, 100.0), (200.0, 0.0, 300.0, 100.0))
+    read = PhotoRead(width=640, height=480, piles=((_card_at(250, 50),),), unread_places=places)
+    assert still_unread(read) == places[:1]

@@ -451,3 +451,40 @@ def test_blur_is_tallied_against_the_photos_read_with_an_error() -> None:
         "  look blurred: 2 of 4 photos; asked for a sharper one: 1, 1 of them read with an "
         "error (2 photos read with an error in all)"
     )
+
+
+def test_card_places_are_each_cards_most_visible_index_and_lost_ones_those_not_read() -> None:
+    from blackcat.workshop.evaluation import card_places, lost_places
+
+    cards = [
+        {
+            "code": "QS",
+            "indices": [
+                {"box": [0, 0, 10, 20], "visibility": 0.2},
+                {"box": [100, 100, 110, 120], "visibility": 1.0},
+            ],
+        },
+        {"code": "3H", "indices": [{"box": [200, 0, 210, 20], "visibility": 0.9}]},
+        {"code": "KD", "indices": []},  # face down or hidden: nowhere to point at
+    ]
+    places = card_places(cards)
+    assert places == (("QS", (105.0, 110.0)), ("3H", (205.0, 10.0)))
+    photo = PhotoRead(width=300, height=200, piles=((read_card("QS", (105, 110)),),))
+    assert lost_places(places, [("QS", "3H", "KD")], photo) == [(205.0, 10.0)]
+
+
+def test_unread_places_are_tallied_against_the_cards_a_read_lost() -> None:
+    from blackcat.workshop.evaluation import UnreadTally
+
+    tally = UnreadTally()
+    places = ((0.0, 0.0, 100.0, 100.0), (200.0, 0.0, 300.0, 100.0))
+    tally.add(
+        PhotoRead(width=400, height=200, piles=(), unread_places=places), [(50, 50), (350, 50)]
+    )
+    tally.add(PhotoRead(width=400, height=200, piles=()), [(10, 10)])
+    assert (tally.photos, tally.with_places, tally.places, tally.places_at_lost) == (2, 1, 2, 1)
+    assert (tally.lost, tally.lost_in_places) == (3, 1)
+    assert tally.line() == (
+        "  places too small to read: 2 in 1 of 2 photos, 1 of them where a card was lost; 1 of "
+        "the 3 cards lost lie in one"
+    )

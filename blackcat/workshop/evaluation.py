@@ -79,9 +79,17 @@ class UnreadTally:
     places_at_lost: int = 0  # places in which a card the read lost lies
     lost: int = 0  # cards on the table the read does not show ...
     lost_in_places: int = 0  # ... lying in an unread place
+    unmarked: int = 0  # lost cards no gap marker or flagged neighbour points at ...
+    unmarked_in_places: int = 0  # ... lying in an unread place
 
-    def add(self, photo: PhotoRead, lost_at: Sequence[tuple[float, float]]) -> None:
-        """One photo's read and where each card it lost lies."""
+    def add(
+        self,
+        photo: PhotoRead,
+        lost_at: Sequence[tuple[float, float]],
+        unmarked_at: Sequence[tuple[float, float]] = (),
+    ) -> None:
+        """One photo's read, where each card it lost lies, and where those of them lie that no
+        gap marker or flagged neighbour points at (`missing_cards`)."""
         places = photo.unread_places
         self.photos += 1
         self.with_places += bool(places)
@@ -89,12 +97,22 @@ class UnreadTally:
         self.places_at_lost += sum(any(_within(point, p) for point in lost_at) for p in places)
         self.lost += len(lost_at)
         self.lost_in_places += sum(any(_within(point, p) for p in places) for point in lost_at)
+        self.unmarked += len(unmarked_at)
+        self.unmarked_in_places += sum(
+            any(_within(point, p) for p in places) for point in unmarked_at
+        )
 
     def line(self) -> str:
+        unmarked = (
+            f" ({self.unmarked_in_places} of the {self.unmarked} lost with no gap marker or "
+            "flagged neighbour)"
+            if self.unmarked
+            else ""
+        )
         return (
             f"  places too small to read: {self.places} in {self.with_places} of {self.photos} "
             f"photos, {self.places_at_lost} of them where a card was lost; {self.lost_in_places} "
-            f"of the {self.lost} cards lost lie in one"
+            f"of the {self.lost} cards lost lie in one{unmarked}"
         )
 
 
@@ -122,6 +140,15 @@ def lost_places(
     on_table = Counter(code for pile in truth for code in pile)
     lost = on_table - Counter(card.card.code for pile in photo.piles for card in pile)
     return [point for code, point in places if lost[code] > 0]
+
+
+def unmarked_places(
+    places: Sequence[CardPlace], truth: Sequence[Sequence[str]], photo: PhotoRead
+) -> list[tuple[float, float]]:
+    """Where each card lies that the read lost with no gap marker or flagged neighbour
+    pointing at it (`missing_cards`)."""
+    unmarked = {code for code, silent in missing_cards(photo.piles, truth, photo.gaps) if silent}
+    return [point for code, point in places if code in unmarked]
 
 
 @dataclass(frozen=True)
@@ -684,7 +711,10 @@ def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyRepor
             meta.get("condition", ""),
         )
         report.blur.add(photo, report.scenes_right == right_before)
-        report.unread.add(photo, lost_places(card_places(meta["cards"]), truth, photo))
+        places = card_places(meta["cards"])
+        report.unread.add(
+            photo, lost_places(places, truth, photo), unmarked_places(places, truth, photo)
+        )
     return report
 
 
@@ -932,5 +962,8 @@ def evaluate_table(reader: CardReader, meta_paths: Iterable[Path]) -> TableRepor
         size = photo_size(meta["width"], meta["height"]) if "width" in meta else ""
         truth = [tuple(p) for p in meta["piles"]]
         report.add(meta_path.stem, photo, truth, meta["sides"], size)
-        report.unread.add(photo, lost_places(card_places(meta["cards"]), truth, photo))
+        places = card_places(meta["cards"])
+        report.unread.add(
+            photo, lost_places(places, truth, photo), unmarked_places(places, truth, photo)
+        )
     return report

@@ -478,13 +478,25 @@ def test_unread_places_are_tallied_against_the_cards_a_read_lost() -> None:
 
     tally = UnreadTally()
     places = ((0.0, 0.0, 100.0, 100.0), (200.0, 0.0, 300.0, 100.0))
-    tally.add(
-        PhotoRead(width=400, height=200, piles=(), unread_places=places), [(50, 50), (350, 50)]
-    )
-    tally.add(PhotoRead(width=400, height=200, piles=()), [(10, 10)])
+    lost = [(50.0, 50.0), (350.0, 50.0)]
+    tally.add(PhotoRead(width=400, height=200, piles=(), unread_places=places), lost, lost[:1])
+    tally.add(PhotoRead(width=400, height=200, piles=()), [(10, 10)], [(10, 10)])
     assert (tally.photos, tally.with_places, tally.places, tally.places_at_lost) == (2, 1, 2, 1)
     assert (tally.lost, tally.lost_in_places) == (3, 1)
+    assert (tally.unmarked, tally.unmarked_in_places) == (2, 1)
     assert tally.line() == (
         "  places too small to read: 2 in 1 of 2 photos, 1 of them where a card was lost; 1 of "
-        "the 3 cards lost lie in one"
+        "the 3 cards lost lie in one (1 of the 2 lost with no gap marker or flagged neighbour)"
     )
+
+
+def test_unmarked_places_are_the_lost_cards_no_gap_or_flag_points_at() -> None:
+    from blackcat.workshop.evaluation import unmarked_places
+
+    places = (("QS", (10.0, 10.0)), ("3H", (30.0, 10.0)), ("KD", (500.0, 10.0)))
+    photo = PhotoRead(width=600, height=100, piles=((read_card("QS", (10, 10)),),))
+    truth = [("QS", "3H"), ("KD",)]
+    # 3H and KD are lost; the QS's pile shows no gap, so nothing marks either
+    assert unmarked_places(places, truth, photo) == [(30.0, 10.0), (500.0, 10.0)]
+    marked = replace(photo, gaps=((1,),))  # a gap after the QS: where the 3H belongs
+    assert unmarked_places(places, truth, marked) == [(500.0, 10.0)]

@@ -218,7 +218,7 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
         name=name, cards=cards, player=now.names[seat]
     )
     kind, text = photo_input.read_note(
-        "success", text, outcome.wants_sharper_photo, outcome.unread_places
+        "success", text, outcome.wants_sharper_photo, len(outcome.unread_places)
     )
     return PhotoNote(kind, text, key, then=move_on(seat, key))
 

@@ -12,7 +12,7 @@ import numpy as np
 import streamlit as st
 from reader_access import PhotoOutcome
 
-from blackcat.vision.types import ReadCard
+from blackcat.vision.types import Box, ReadCard
 
 
 @dataclass(frozen=True, eq=False)
@@ -24,11 +24,14 @@ class PhotoRecord:
     factor: float
     reads: tuple[ReadCard, ...]  # every card read, row by row: a link names a read by its place
     sides: tuple[str, ...] = ()  # per row: the table side whose player reads it upright
+    unread_places: tuple[Box, ...] = ()  # places showing cards too small to read (full pixels)
 
     @classmethod
     def of(cls, name: str, outcome: PhotoOutcome) -> PhotoRecord:
         reads = tuple(read for row in outcome.rows for read in row)
-        return cls(name, outcome.display, outcome.factor, reads, outcome.sides)
+        return cls(
+            name, outcome.display, outcome.factor, reads, outcome.sides, outcome.unread_places
+        )
 
     @property
     def whole_table(self) -> bool:

@@ -65,13 +65,21 @@ def annotated_jpeg(
     _marks: ts.PhotoMarks,
     _display: np.ndarray,
     by_pile: bool = True,
+    _unread: tuple[Box, ...] = (),
 ) -> bytes:
     """The photo with a numbered box per card, numbered and named as the piles are now (after
-    corrections). Cards typed in between keep their numbers but have no box on the photo.
+    corrections), and a red box round each place whose cards were too small to read (`_unread`,
+    full pixels). Cards typed in between keep their numbers but have no box on the photo.
     Cached by the photo's `key` and `drawing` (`drawing_key` of the marks)."""
     height, width = _display.shape[:2]
-    drawn = annotate(_display, marks_read(_marks, factor, width, height), by_pile=by_pile)
-    return jpeg_of(drawn)
+    read = marks_read(_marks, factor, width, height)
+    read = replace(read, unread_places=scaled_boxes(_unread, factor))
+    return jpeg_of(annotate(_display, read, by_pile=by_pile))
+
+
+def scaled_boxes(boxes: Sequence[Box], factor: float) -> tuple[Box, ...]:
+    """Boxes in the display copy's pixels."""
+    return tuple((x1 * factor, y1 * factor, x2 * factor, y2 * factor) for x1, y1, x2, y2 in boxes)
 
 
 def marks_read(marks: ts.PhotoMarks, factor: float, width: int, height: int) -> PhotoRead:
@@ -199,12 +207,21 @@ def draw_name_tags(image: np.ndarray, tags: Sequence[tuple[str, Box]]) -> np.nda
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def table_jpeg(
-    key: str, drawing: str, factor: float, _players: PlayerMarks, _display: np.ndarray
+    key: str,
+    drawing: str,
+    factor: float,
+    _players: PlayerMarks,
+    _display: np.ndarray,
+    _unread: tuple[Box, ...] = (),
 ) -> bytes:
-    """The whole table's photo: each player's cards numbered as their piles are now, and the
-    player's name by them. Cached by the photo's `key` and `drawing` (`table_drawing_key`)."""
+    """The whole table's photo: each player's cards numbered as their piles are now, the
+    player's name by them, and a red box round each place whose cards were too small to read
+    (`_unread`, full pixels). Cached by the photo's `key` and `drawing` (`table_drawing_key`)."""
     height, width = _display.shape[:2]
-    drawn = _display
+    unread = PhotoRead(
+        width=width, height=height, piles=(), unread_places=scaled_boxes(_unread, factor)
+    )
+    drawn = annotate(_display, unread)
     for _name, marks in _players:
         drawn = annotate(drawn, marks_read(marks, factor, width, height))
     tags = [
@@ -259,7 +276,13 @@ def show_photo(
 ) -> None:
     """The photo with its numbered cards (zoomable), and a button to take its cards off."""
     jpeg = annotated_jpeg(
-        key, drawing_key(marks), record.factor, marks, record.display, by_pile=where != "tricks"
+        key,
+        drawing_key(marks),
+        record.factor,
+        marks,
+        record.display,
+        by_pile=where != "tricks",
+        _unread=record.unread_places,
     )
     caption = _("{photo}: the numbers are the card numbers below").format(
         photo=breakable(record.name)
@@ -275,7 +298,14 @@ def show_photo(
 def show_table_photo(key: str, record: PhotoRecord, players: PlayerMarks, act: Act) -> None:
     """A photo of the whole table: each player's cards numbered as their piles, their name by
     them (zoomable), and a button to take its cards off every player's piles."""
-    jpeg = table_jpeg(key, table_drawing_key(players), record.factor, players, record.display)
+    jpeg = table_jpeg(
+        key,
+        table_drawing_key(players),
+        record.factor,
+        players,
+        record.display,
+        record.unread_places,
+    )
     caption = _(
         "{photo}: each player's name by their piles; the numbers are their card numbers"
     ).format(photo=breakable(record.name))

@@ -20,7 +20,7 @@ from reader_pool import READERS
 from blackcat.i18n import N_
 from blackcat.vision import reader as vision_reader
 from blackcat.vision.image_io import ImageReadError, open_photo
-from blackcat.vision.types import PhotoRead, ReadCard
+from blackcat.vision.types import Box, PhotoRead, ReadCard
 
 log = logging.getLogger("blackcat.app")
 
@@ -86,7 +86,7 @@ class PhotoOutcome:
     gaps: tuple[tuple[int, ...], ...] = ()  # per row: where a card may be missing
     sides: tuple[str, ...] = ()  # per row: the table side whose player reads it upright
     wants_sharper_photo: bool = False  # it looks blurred and a card is flagged or may be missing
-    unread_places: int = 0  # places showing cards too small to read: whole piles may be missing
+    unread_places: tuple[Box, ...] = ()  # cards too small to read there: piles may be missing
 
     def seats(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """Each table side with cards, in seat order, and its rows with cards
@@ -124,7 +124,7 @@ def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> P
         gaps=photo.gaps,
         sides=photo.sides,
         wants_sharper_photo=photo.wants_sharper_photo,
-        unread_places=len(photo.unread_places),
+        unread_places=photo.unread_places,
     )
 
 

@@ -151,7 +151,7 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
         owner=OWNER,
     )
     kind, text = photo_input.read_note(
-        "success", text, outcome.wants_sharper_photo, outcome.unread_places
+        "success", text, outcome.wants_sharper_photo, len(outcome.unread_places)
     )
     return UploadNote(kind, text, None, key, check=True)
 

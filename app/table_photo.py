@@ -181,7 +181,7 @@ def placed_note(
         ).format(**words, missing=names)
         kind = "warning"
     kind, text = photo_input.read_note(
-        kind, text, outcome.wants_sharper_photo, outcome.unread_places
+        kind, text, outcome.wants_sharper_photo, len(outcome.unread_places)
     )
     return kind, f"{text} {check}"
 

@@ -126,3 +126,22 @@ def test_each_pile_is_boxed_on_its_own() -> None:
         (0.0, 5.0, 65.0, 45.0),
         (150.0, 5.0, 180.0, 45.0),
     ]
+
+
+def test_a_place_too_small_to_read_is_boxed_in_red_on_the_page_photo() -> None:
+    import io
+
+    from PIL import Image
+
+    display = np.zeros((120, 200, 3), np.uint8)
+    place = ((200.0, 40.0, 360.0, 200.0),)  # full pixels: the display copy is half the size
+    assert photo_view.scaled_boxes(place, 0.5) == ((100.0, 20.0, 180.0, 100.0),)
+    for jpeg in (
+        photo_view.annotated_jpeg("u1", "d", 0.5, MARKS, display, _unread=place),
+        photo_view.table_jpeg("u2", "d", 0.5, (("Ann", MARKS),), display, place),
+    ):
+        drawn = np.asarray(Image.open(io.BytesIO(jpeg)).convert("RGB")).astype(int)
+        # the place's right edge, away from the cards' boxes: red (a thin line, blurred by JPEG)
+        red, green, blue = drawn[60, 180]
+        assert red > 120 and red - green > 60 and red - blue > 40
+        assert drawn[60, 140].max() < 40  # inside it, the photo as it was

@@ -243,7 +243,10 @@ class CardReader:
         where only the photo as it is shows a whole table (a whole table's sides each from the
         read surer of it: `each_side_from_the_surer`). A small photo of
         one player's cards is also read at the usual squeezes undone (`stretches_to_search`),
-        and the best read kept (`chooser_of_searched`)."""
+        and the best read kept (`chooser_of_searched`).
+
+        Where the first look saw a group of indices too small to read and the read kept has no
+        card there, the read says so (`unread_places`): whole piles may be missing there."""
         photo = as_photo(image)
         read = self._read(photo, decks=decks, players=players)
         spent = [self.timings]

@@ -545,7 +545,8 @@ class CardReader:
     ) -> tuple[list[Box], list[float], list[int], float, bool, np.ndarray]:
         """`detect`'s boxes and confidences, the quarter turns to read each at, the seconds
         of the second pass, whether several places were searched, and the first pass's hints
-        (its boxes down to HINT_CONFIDENCE, in photo pixels): where the first pass
+        (its boxes down to HINT_CONFIDENCE in photo pixels, each followed by its confidence:
+        N x 5): where the first pass
         shows several places where piles may lie (a whole table), each place whose indices
         stand small or turned is searched again at the resolution it needs, turned so that its
         glyphs (as the first pass read them) stand upright, as the models read best."""
@@ -575,7 +576,8 @@ class CardReader:
                 covered = [plans[0].region]
                 plans += self._left_over_plans(photo, fix, found_places, boxes, covered, size)
         if not plans:
-            return (*_as_lists(boxes, confidences), [0] * len(boxes), 0.0, several, hints)
+            hinted = np.column_stack([hints, hint_confidences])
+            return (*_as_lists(boxes, confidences), [0] * len(boxes), 0.0, several, hinted)
         more, more_confidences, more_turns = np.zeros((0, 4)), np.zeros(0), np.zeros(0, int)
         # several: the places' finest copy is decoded already, for their classification
         views = [
@@ -610,7 +612,7 @@ class CardReader:
             [int(turn) for turn in more_turns] + first_turns,
             spent,
             several,
-            hints,
+            np.column_stack([hints, hint_confidences]),
         )
 
     def _place_plans(
@@ -1205,10 +1207,11 @@ found."""
 
 
 def hint_groups(hints: np.ndarray, sure: np.ndarray) -> list[np.ndarray]:
-    """The hint boxes in groups (HINT_GROUP_LINK), those of MIN_HINTS or holding a sure box."""
+    """The hint boxes in groups (HINT_GROUP_LINK), those of MIN_HINTS or holding a sure box
+    (`hints` rows are boxes, or boxes each followed by its confidence; `sure`, boxes)."""
     if not len(hints):
         return []
-    centres = (hints[:, :2] + hints[:, 2:]) / 2
+    centres = (hints[:, :2] + hints[:, 2:4]) / 2
     heights = np.maximum(hints[:, 3] - hints[:, 1], hints[:, 2] - hints[:, 0])
     apart = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
     linked = apart <= HINT_GROUP_LINK * np.sqrt(heights[:, None] * heights[None, :])
@@ -1230,19 +1233,31 @@ UNREAD_BELOW_PIXELS = 20.0
 to read (a far player's pile in a 640 px or webcam photo). In a larger photo every hinted
 place is searched at full resolution, and a group read as nothing there is no index (a card
 back's pattern, a court card's picture: models/README.md, "Session 42")."""
+UNREAD_CONFIDENCE = 0.15
+"""...and where the detector's three likeliest hints of the group average at least this: the
+patterns of a carpet, bricks or a newspaper in a small photo group as hints too, each barely
+likelier than HINT_CONFIDENCE (their three likeliest 0.08-0.14 in edje's 378 x 504 photos;
+a far pile's 0.15-0.27 in the table sets' small photos: models/README.md, "Session 42")."""
 UNREAD_MARGIN = 2.0  # glyph heights round a group's hints within which a read card is its own
+UNREAD_LIKELIEST = 3  # the hints whose mean confidence tells a group of indices
 
 
-def unread_places(hints: np.ndarray, read: PhotoRead) -> tuple[Box, ...]:
-    """Places (photo pixels) where the first look's `hints` group (`hint_groups`) as indices
-    too small to read and no card of `read` lies: whole piles may be missing there."""
+def unread_places(hinted: np.ndarray, read: PhotoRead) -> tuple[Box, ...]:
+    """Places (photo pixels) where the first look's hints (`hinted`: boxes, each followed by
+    its confidence) group (`hint_groups`) as indices too small to read and no card of `read`
+    lies: whole piles may be missing there."""
     places = []
-    for group in hint_groups(hints, np.zeros((0, 4))):
+    for group in hint_groups(hinted, np.zeros((0, 4))):
         heights = np.maximum(group[:, 3] - group[:, 1], group[:, 2] - group[:, 0])
         height = float(np.median(heights))
-        if len(group) < UNREAD_HINTS or height >= UNREAD_BELOW_PIXELS:
+        likeliest = float(np.sort(group[:, 4])[-UNREAD_LIKELIEST:].mean())
+        if (
+            len(group) < UNREAD_HINTS
+            or height >= UNREAD_BELOW_PIXELS
+            or likeliest < UNREAD_CONFIDENCE
+        ):
             continue
-        x1, y1, x2, y2 = _span(group)
+        x1, y1, x2, y2 = _span(group[:, :4])
         margin = UNREAD_MARGIN * height
         places.append(
             (

@@ -822,12 +822,15 @@ def test_a_stretched_read_sure_of_no_card_never_replaces_one_as_unsure() -> None
     assert as_it_is_or_stretched(one_sure, stretched, 1, None) is stretched
 
 
-def _hint_row(count: int, left: float, top: float, height: float) -> np.ndarray:
-    """`count` index hints side by side, each `height` tall and half as wide."""
+def _hint_row(
+    count: int, left: float, top: float, height: float, confidence: float = 0.3
+) -> np.ndarray:
+    """`count` index hints side by side, each `height` tall and half as wide, each followed by
+    the detector's `confidence`."""
     width = height / 2
     return np.array(
         [
-            [left + 1.5 * width * n, top, left + 1.5 * width * n + width, top + height]
+            [left + 1.5 * width * n, top, left + 1.5 * width * n + width, top + height, confidence]
             for n in range(count)
         ]
     )
@@ -862,7 +865,17 @@ def test_few_hints_or_indices_large_enough_to_read_are_no_unread_place() -> None
     assert unread_places(_hint_row(UNREAD_HINTS - 1, 100, 50, 10), nothing) == ()
     # indices this tall were searched at full resolution: read as nothing, they are no index
     assert unread_places(_hint_row(12, 100, 50, UNREAD_BELOW_PIXELS + 5), nothing) == ()
-    assert unread_places(np.zeros((0, 4)), nothing) == ()
+    assert unread_places(np.zeros((0, 5)), nothing) == ()
+
+
+def test_hints_the_detector_barely_believes_are_a_pattern_not_an_unread_place() -> None:
+    from blackcat.vision.reader import UNREAD_CONFIDENCE, unread_places
+
+    nothing = PhotoRead(width=378, height=504, piles=())
+    carpet = _hint_row(20, 50, 50, 6, confidence=UNREAD_CONFIDENCE - 0.03)
+    assert unread_places(carpet, nothing) == ()
+    carpet[:3, 4] = UNREAD_CONFIDENCE + 0.05  # three hints the detector half believes
+    assert len(unread_places(carpet, nothing)) == 1
 
 
 def test_an_unread_place_stays_in_the_photo_and_follows_its_boxes_when_turned() -> None:

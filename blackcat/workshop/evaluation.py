@@ -711,7 +711,7 @@ def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyRepor
             meta.get("condition", ""),
         )
         report.blur.add(photo, report.scenes_right == right_before)
-        places = card_places(meta["cards"])
+        places = card_places(meta.get("cards", ()))
         report.unread.add(
             photo, lost_places(places, truth, photo), unmarked_places(places, truth, photo)
         )
@@ -962,7 +962,7 @@ def evaluate_table(reader: CardReader, meta_paths: Iterable[Path]) -> TableRepor
         size = photo_size(meta["width"], meta["height"]) if "width" in meta else ""
         truth = [tuple(p) for p in meta["piles"]]
         report.add(meta_path.stem, photo, truth, meta["sides"], size)
-        places = card_places(meta["cards"])
+        places = card_places(meta.get("cards", ()))
         report.unread.add(
             photo, lost_places(places, truth, photo), unmarked_places(places, truth, photo)
         )

@@ -1238,6 +1238,12 @@ UNREAD_CONFIDENCE = 0.15
 patterns of a carpet, bricks or a newspaper in a small photo group as hints too, each barely
 likelier than HINT_CONFIDENCE (their three likeliest 0.08-0.14 in edje's 378 x 504 photos;
 a far pile's 0.15-0.27 in the table sets' small photos: models/README.md, "Session 42")."""
+UNREAD_OF_READ = 0.5
+"""...and where they stand at least this share as tall as the indices read in the photo (their
+median): a far pile's stand 0.5-1.1 as tall as the near piles' read in the table sets' small
+photos, but printed text, a cat's fur or a book beside one player's large cards in a small,
+compressed or dim photo hint at indices 0.2-0.5 as tall as theirs (edje's photos with camera
+faults: models/README.md, "Session 42")."""
 UNREAD_MARGIN = 2.0  # glyph heights round a group's hints within which a read card is its own
 UNREAD_LIKELIEST = 3  # the hints whose mean confidence tells a group of indices
 
@@ -1246,6 +1252,13 @@ def unread_places(hinted: np.ndarray, read: PhotoRead) -> tuple[Box, ...]:
     """Places (photo pixels) where the first look's hints (`hinted`: boxes, each followed by
     its confidence) group (`hint_groups`) as indices too small to read and no card of `read`
     lies: whole piles may be missing there."""
+    read_heights = [
+        max(x2 - x1, y2 - y1)
+        for pile in read.piles
+        for card in pile
+        for x1, y1, x2, y2 in (index.box for index in card.indices)
+    ]
+    smallest = UNREAD_OF_READ * float(np.median(read_heights)) if read_heights else 0.0
     places = []
     for group in hint_groups(hinted, np.zeros((0, 4))):
         heights = np.maximum(group[:, 3] - group[:, 1], group[:, 2] - group[:, 0])
@@ -1253,7 +1266,7 @@ def unread_places(hinted: np.ndarray, read: PhotoRead) -> tuple[Box, ...]:
         likeliest = float(np.sort(group[:, 4])[-UNREAD_LIKELIEST:].mean())
         if (
             len(group) < UNREAD_HINTS
-            or height >= UNREAD_BELOW_PIXELS
+            or not smallest <= height < UNREAD_BELOW_PIXELS
             or likeliest < UNREAD_CONFIDENCE
         ):
             continue

@@ -897,3 +897,17 @@ def test_still_unread_drops_a_place_where_a_kept_read_has_a_card() -> None:
     places = ((0.0, 0.0, 100.0, 100.0), (200.0, 0.0, 300.0, 100.0))
     read = PhotoRead(width=640, height=480, piles=((_card_at(250, 50),),), unread_places=places)
     assert still_unread(read) == places[:1]
+
+
+def test_hints_much_smaller_than_the_indices_read_are_print_not_a_far_pile() -> None:
+    from blackcat.vision.reader import UNREAD_OF_READ, unread_places
+
+    near = tuple(
+        ReadCard(card.card, box, 0.99, card.alternatives, (replace(card.indices[0], box=box),))
+        for card, box in ((_card_at(300, 400), (290.0, 380.0, 305.0, 410.0)),)  # 30 px tall
+    )
+    read = PhotoRead(width=640, height=480, piles=(near,))
+    small_print = _hint_row(10, 50, 50, 30 * UNREAD_OF_READ - 3)
+    assert unread_places(small_print, read) == ()
+    far_pile = _hint_row(10, 50, 50, 30 * UNREAD_OF_READ + 1)
+    assert len(unread_places(far_pile, read)) == 1

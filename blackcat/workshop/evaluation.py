@@ -102,6 +102,13 @@ class UnreadTally:
             any(_within(point, p) for p in places) for point in unmarked_at
         )
 
+    def add_scene(
+        self, photo: PhotoRead, cards: Sequence[dict[str, Any]], truth: Sequence[Sequence[str]]
+    ) -> None:
+        """One `blackcat synth` scene's read, its meta's "cards" and its `truth` piles."""
+        places = card_places(cards)
+        self.add(photo, lost_places(places, truth, photo), unmarked_places(places, truth, photo))
+
     def line(self) -> str:
         unmarked = (
             f" ({self.unmarked_in_places} of the {self.unmarked} lost with no gap marker or "
@@ -117,7 +124,7 @@ class UnreadTally:
 
 
 def _within(point: tuple[float, float], box: Box) -> bool:
-    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+    return contains(box, point, margin=0.0)
 
 
 def card_places(cards: Sequence[dict[str, Any]]) -> tuple[CardPlace, ...]:
@@ -711,10 +718,7 @@ def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyRepor
             meta.get("condition", ""),
         )
         report.blur.add(photo, report.scenes_right == right_before)
-        places = card_places(meta.get("cards", ()))
-        report.unread.add(
-            photo, lost_places(places, truth, photo), unmarked_places(places, truth, photo)
-        )
+        report.unread.add_scene(photo, meta.get("cards", ()), truth)
     return report
 
 
@@ -962,8 +966,5 @@ def evaluate_table(reader: CardReader, meta_paths: Iterable[Path]) -> TableRepor
         size = photo_size(meta["width"], meta["height"]) if "width" in meta else ""
         truth = [tuple(p) for p in meta["piles"]]
         report.add(meta_path.stem, photo, truth, meta["sides"], size)
-        places = card_places(meta.get("cards", ()))
-        report.unread.add(
-            photo, lost_places(places, truth, photo), unmarked_places(places, truth, photo)
-        )
+        report.unread.add_scene(photo, meta.get("cards", ()), truth)
     return report

@@ -287,7 +287,7 @@ class CardReader:
         indices, stages, hints = self.read_indices(photo, fix)
         to_picture = max(picture.shape[:2]) / photo.long_side
         boxes = _in_picture(indices, to_picture)
-        printing = printed(picture, boxes)
+        printing = printed_in_crops(photo, indices)
         if printing is not Printed.DARK_ON_LIGHT or found_cards(indices) < NEGATIVE_BELOW:
             light_ink = printing is Printed.LIGHT_ON_DARK
             indices, fix, stages_negative, hints = self._with_negative(
@@ -998,6 +998,17 @@ def index_pixels(turns: int) -> float:
     """How tall a search sees the glyphs of indices turned `turns` quarter turns: a turned
     side's SIDE_INDEX_PIXELS, upright ones SECOND_PASS_INDEX_PIXELS."""
     return SIDE_INDEX_PIXELS if turns % 4 else SECOND_PASS_INDEX_PIXELS
+
+
+def printed_in_crops(photo: PhotoSource, indices: list[IndexRead]) -> Printed:
+    """How the indices found show their ink (`printed`), seen in the copy of the photo their
+    crops were cut from (decoded already): in the detector's copy of a 12 MP photo an index
+    is a few pixels, too few to tell its ink from its paper."""
+    if not indices:
+        return Printed.UNSURE
+    boxes = [index.box for index in indices]
+    copy = photo.picture(crop_resolution(photo, boxes), finer_decoded=True)
+    return printed(copy, _in_picture(indices, max(copy.shape[:2]) / photo.long_side))
 
 
 def crop_resolution(photo: PhotoSource, boxes: list[Box] | np.ndarray) -> int:

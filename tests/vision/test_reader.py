@@ -911,3 +911,27 @@ def test_hints_much_smaller_than_the_indices_read_are_print_not_a_far_pile() -> 
     assert unread_places(small_print, read) == ()
     far_pile = _hint_row(10, 50, 50, 30 * UNREAD_OF_READ + 1)
     assert len(unread_places(far_pile, read)) == 1
+
+
+def test_the_ink_of_a_large_photos_indices_is_told_where_they_stand_many_pixels_tall() -> None:
+    """A 12 MP photo's indices of 40 px are 5 px in the detector's copy: too few to tell light
+    ink on a dark face from dark ink on white. Seen where their crops are cut, they tell."""
+    from blackcat.vision.colour import Printed
+    from blackcat.vision.image_io import Photo
+    from blackcat.vision.reader import printed_in_crops
+
+    def photo_of(paper: int, ink: int) -> tuple[Photo, list[IndexRead]]:
+        picture = np.full((3000, 4000, 3), 60, np.uint8)
+        indices = []
+        for n in range(6):
+            x, y = 400 + 300 * n, 1500
+            picture[y : y + 40, x : x + 20] = paper
+            picture[y : y + 12, x : x + 20] = ink  # a glyph's share of its box
+            card = Card.parse("QS")
+            box = (float(x), float(y), float(x + 20), float(y + 40))
+            indices.append(IndexRead(box, 0.9, (Guess(card, 0.99),)))
+        return Photo.from_array(picture), indices
+
+    assert printed_in_crops(*photo_of(paper=20, ink=240)) is Printed.LIGHT_ON_DARK
+    assert printed_in_crops(*photo_of(paper=240, ink=20)) is Printed.DARK_ON_LIGHT
+    assert printed_in_crops(photo_of(20, 240)[0], []) is Printed.UNSURE

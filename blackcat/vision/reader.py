@@ -1270,7 +1270,7 @@ def unread_places(hinted: np.ndarray, read: PhotoRead) -> tuple[Box, ...]:
         for x1, y1, x2, y2 in (index.box for index in card.indices)
     ]
     smallest = UNREAD_OF_READ * float(np.median(read_heights)) if read_heights else 0.0
-    places = []
+    places: list[Box] = []
     for group in hint_groups(hinted, np.zeros((0, 4))):
         heights = np.maximum(group[:, 3] - group[:, 1], group[:, 2] - group[:, 0])
         height = float(np.median(heights))
@@ -1291,18 +1291,19 @@ def unread_places(hinted: np.ndarray, read: PhotoRead) -> tuple[Box, ...]:
                 min(float(read.height), y2 + margin),
             )
         )
-    return still_unread(replace(read, unread_places=tuple(places)))
+    return _without_cards(places, read)
 
 
 def still_unread(read: PhotoRead) -> tuple[Box, ...]:
     """`read`'s unread places in which no card of it lies (a read kept from another look may
     have read a place this one did not)."""
+    return _without_cards(read.unread_places, read)
+
+
+def _without_cards(places: Sequence[Box], read: PhotoRead) -> tuple[Box, ...]:
+    """The places in which no card of `read` lies."""
     centres = [_centre(np.asarray(card.box)) for pile in read.piles for card in pile]
-    return tuple(
-        place
-        for place in read.unread_places
-        if not any(_inside(centre, place) for centre in centres)  # type: ignore[arg-type]
-    )
+    return tuple(place for place in places if not any(_inside(centre, place) for centre in centres))
 
 
 def region_plan(
@@ -1360,7 +1361,7 @@ def _centre(box: np.ndarray) -> tuple[float, float]:
     return (float(box[0] + box[2]) / 2, float(box[1] + box[3]) / 2)
 
 
-def _inside(point: tuple[float, float], region: Region) -> bool:
+def _inside(point: tuple[float, float], region: Region | Box) -> bool:
     x, y = point
     return region[0] <= x <= region[2] and region[1] <= y <= region[3]
 

@@ -135,8 +135,8 @@ def card_places(cards: Sequence[dict[str, Any]]) -> tuple[CardPlace, ...]:
         indices = card.get("indices") or []
         if not indices:
             continue
-        x1, y1, x2, y2 = max(indices, key=lambda index: index["visibility"])["box"]
-        places.append((card["code"], ((x1 + x2) / 2, (y1 + y2) / 2)))
+        most_visible = max(indices, key=lambda index: index["visibility"])
+        places.append((card["code"], _box_centre(tuple(most_visible["box"]))))
     return tuple(places)
 
 

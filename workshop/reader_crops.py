@@ -109,9 +109,13 @@ def harvest(
     out: Path,
     rng: np.random.Generator,
     none_only: bool = False,
+    heights: tuple[float, float] | None = None,
 ) -> Counter[str]:
     """Write the reader's crops of one set's scenes of `split`; what was written and left out.
-    With `none_only`, only its `none` crops (hard negatives), of any size."""
+    With `none_only`, only its `none` crops (hard negatives). `heights`: the boxes' heights in
+    the photo (pixels, least and most) to write; by default at least MIN_HEIGHT, any height
+    with `none_only`."""
+    least, most = heights or ((0.0, np.inf) if none_only else (MIN_HEIGHT, np.inf))
     counts: Counter[str] = Counter()
     for meta_path in sorted((set_dir / "detect" / "meta" / split).glob("*.json")):
         meta = json.loads(meta_path.read_text())
@@ -129,8 +133,8 @@ def harvest(
         shown = shown_indices(meta)
         deck = deck_by_name(meta["deck"])
         for k, (box, crop) in enumerate(zip(boxes, crops, strict=True)):
-            if box[3] - box[1] < MIN_HEIGHT and not none_only:
-                counts["too small"] += 1
+            if not least <= box[3] - box[1] <= most:
+                counts["height left out"] += 1
                 continue
             label = label_of(box, shown, deck)
             if label is None:
@@ -237,6 +241,14 @@ def main() -> None:
         action="store_true",
         help="write only the hard negatives (`none` crops, any size): e.g. a small table's clutter",
     )
+    parser.add_argument(
+        "--heights",
+        nargs=2,
+        type=float,
+        metavar=("LEAST", "MOST"),
+        help=f"write only boxes this tall in the photo, in pixels (default: at least "
+        f"{MIN_HEIGHT:g}; any with --none-only)",
+    )
     arguments = parser.parse_args()
     if arguments.measure:
         weights = (arguments.models or MODELS_DIR) / CLASSIFIER_FILE
@@ -251,7 +263,15 @@ def main() -> None:
     reader = CardReader.load(arguments.models or MODELS_DIR)
     rng = np.random.default_rng(arguments.seed)
     for set_dir in arguments.sets:
-        counts = harvest(reader, set_dir, arguments.split, arguments.out, rng, arguments.none_only)
+        counts = harvest(
+            reader,
+            set_dir,
+            arguments.split,
+            arguments.out,
+            rng,
+            arguments.none_only,
+            tuple(arguments.heights) if arguments.heights else None,
+        )
         print(set_dir, dict(counts), flush=True)
 
 

@@ -20,7 +20,9 @@
 # classifier too, from SUIT_FROM, default models/suit_classifier.pt, with SUIT_FLAGS). EXTRA_NONE
 # (a tar file of images in the repository, e.g. .gpu/negatives.tar.gz: one file travels lighter than
 # thousands) adds them to the classifier's training `none` crops: hard negatives cut here by
-# `workshop/reader_crops.py --none-only`.
+# `workshop/reader_crops.py --none-only`. EXTRA_CROPS (a tar file of class folders, `<CLASS>/<FILE>`)
+# adds its crops to the classifier's training crops: e.g. crops of small true indices cut here by
+# `workshop/reader_crops.py --heights 7 16`.
 #
 # WAIT is in seconds: keep it 30 s under the call's limit, so that the weights are saved before
 # the call is stopped (a stopped call brings nothing back).
@@ -90,6 +92,10 @@ start)
         mkdir -p "$WORK/data/classify/train/none" || exit 1
         tar -xf "$repo/$EXTRA_NONE" -C "$WORK/data/classify/train/none" || exit 1
         echo "none crops for training: $(find "$WORK/data/classify/train/none" -type f | wc -l)"
+    fi
+    if [ -n "${EXTRA_CROPS:-}" ]; then
+        tar -xf "$repo/$EXTRA_CROPS" -C "$WORK/data/classify/train" || exit 1
+        echo "training crops with the extra ones: $(find "$WORK/data/classify/train" -type f | wc -l)"
     fi
     if [ "${SUIT:-no}" = yes ]; then
         python3 "$repo/workshop/suit_shapes.py" --out "$WORK/suits" --workers "$(nproc)" "$WORK/data" || exit 1

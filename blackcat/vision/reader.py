@@ -288,7 +288,7 @@ class CardReader:
         to_picture = max(picture.shape[:2]) / photo.long_side
         boxes = _in_picture(indices, to_picture)
         printing = printed_in_crops(photo, indices)
-        if printing is not Printed.DARK_ON_LIGHT or found_cards(indices) < NEGATIVE_BELOW:
+        if negative_looked_at(printing, indices):
             light_ink = printing is Printed.LIGHT_ON_DARK
             indices, fix, stages_negative, hints = self._with_negative(
                 photo, picture, (indices, hints), boxes, fix, light_ink
@@ -1052,6 +1052,16 @@ marks elsewhere in the photo (a whole table of such a deck read as 3 cards from 
 around it)."""
 
 
+def negative_looked_at(printing: Printed, indices: list[IndexRead]) -> bool:
+    """Whether a photo whose own read found `indices`, showing their ink as `printing`, has its
+    negative read too: where they don't surely show dark ink on light paper, or fewer than
+    NEGATIVE_BELOW of them are read surely (`SURELY_FOUND_ABOVE`)."""
+    return (
+        printing is not Printed.DARK_ON_LIGHT
+        or found_cards(indices, SURELY_FOUND_ABOVE) < NEGATIVE_BELOW
+    )
+
+
 def negative_taken(
     found: int, found_negative: int, light_ink: bool, negative_light_ink: bool
 ) -> bool:
@@ -1066,18 +1076,23 @@ def negative_taken(
 
 
 FOUND_CARD_ABOVE = 0.5  # an index counts as a card found where its best guess is this likely
+SURELY_FOUND_ABOVE = 0.9
+"""...and as surely found where this likely: a photo of a deck printed light on dark, read as it
+is, can find several cards' worth of indices in its court cards' pictures (dark on light, so
+its own indices seem to show dark ink), each read unsurely; fewer than NEGATIVE_BELOW sure ones
+and its negative is looked at too."""
 
 
-def found_cards(indices: list[IndexRead]) -> int:
-    """How many indices were read as cards with some confidence."""
-    return sum(1 for index in indices if _found(index))
+def found_cards(indices: list[IndexRead], above: float = FOUND_CARD_ABOVE) -> int:
+    """How many indices were read as cards at least `above` likely."""
+    return sum(1 for index in indices if _found(index, above))
 
 
-def _found(index: IndexRead) -> bool:
+def _found(index: IndexRead, above: float = FOUND_CARD_ABOVE) -> bool:
     return (
         index.index_probability >= NOT_AN_INDEX_ABOVE
         and bool(index.guesses)
-        and index.guesses[0].probability >= FOUND_CARD_ABOVE
+        and index.guesses[0].probability >= above
     )
 
 

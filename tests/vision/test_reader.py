@@ -25,6 +25,7 @@ from blackcat.vision.reader import (
     as_it_is_or_stretched,
     crop_picture,
     downscale,
+    negative_looked_at,
     negative_taken,
     square_crop,
 )
@@ -728,6 +729,22 @@ def test_a_light_inked_photos_negative_is_kept_where_its_indices_show_light_ink(
     # its own read counted light pips as cards of the wrong ink: 35 found against 24
     assert negative_taken(35, 24, light_ink=True, negative_light_ink=True)
     assert not negative_taken(10, 12, light_ink=True, negative_light_ink=False)
+
+
+def test_a_photos_negative_is_looked_at_unless_it_reads_enough_cards_surely_in_dark_ink() -> None:
+    from blackcat.games.cards import parse_card
+    from blackcat.vision.colour import Printed
+
+    def read_at(probability: float, count: int) -> list[IndexRead]:
+        guess = Guess(parse_card("7S"), probability)
+        return [IndexRead((0.0, 0.0, 10.0, 20.0), 0.9, (guess,)) for _ in range(count)]
+
+    assert not negative_looked_at(Printed.DARK_ON_LIGHT, read_at(0.95, 8))
+    # a dark-faced deck read as it is: its court cards' pictures show dark ink, read unsurely
+    assert negative_looked_at(Printed.DARK_ON_LIGHT, read_at(0.6, 8))
+    assert negative_looked_at(Printed.DARK_ON_LIGHT, read_at(0.95, 3))
+    assert negative_looked_at(Printed.LIGHT_ON_DARK, read_at(0.95, 30))
+    assert negative_looked_at(Printed.UNSURE, read_at(0.95, 30))
 
 
 def test_another_photos_negative_must_find_more_and_show_light_ink_there() -> None:

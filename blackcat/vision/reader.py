@@ -559,6 +559,7 @@ class CardReader:
             fix,
             confidence=min(HINT_CONFIDENCE, self.settings.detect_confidence),
         )
+        hinted = np.column_stack([hints, hint_confidences])
         sure = hint_confidences >= self.settings.detect_confidence
         boxes, confidences = hints[sure], hint_confidences[sure]
         seen_at = size / photo.long_side  # detector pixels per photo pixel in the first pass
@@ -576,7 +577,6 @@ class CardReader:
                 covered = [plans[0].region]
                 plans += self._left_over_plans(photo, fix, found_places, boxes, covered, size)
         if not plans:
-            hinted = np.column_stack([hints, hint_confidences])
             return (*_as_lists(boxes, confidences), [0] * len(boxes), 0.0, several, hinted)
         more, more_confidences, more_turns = np.zeros((0, 4)), np.zeros(0), np.zeros(0, int)
         # several: the places' finest copy is decoded already, for their classification
@@ -612,7 +612,7 @@ class CardReader:
             [int(turn) for turn in more_turns] + first_turns,
             spent,
             several,
-            np.column_stack([hints, hint_confidences]),
+            hinted,
         )
 
     def _place_plans(

@@ -4,9 +4,9 @@ each as `<CLASS>/<NAME>.jpg`, ready to unpack into a training set's `classify/tr
 
     .venv/bin/python workshop/crops_archive.py --out .gpu/small43.tar.gz \\
         --all datasets/generated/rc43neg/train \\
-        --sample 6000 datasets/generated/rc43small/train datasets/generated/rc43kd/train
+        --sample datasets/generated/rc43small/train datasets/generated/rc43kd/train --count 6000
 
-`--all` folders go in whole; of the `--sample` folders' crops (every class but `none`), that many
+`--all` folders go in whole; of the `--sample` folders' crops (every class but `none`), `--count`
 drawn at random (session 43: 6,391 hard negatives at least 8 px tall and 6,000 small true
 indices, 10.7 MB).
 """
@@ -60,19 +60,17 @@ def main() -> None:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--all", nargs="*", type=Path, default=[], help="folders taken whole")
     parser.add_argument(
-        "--sample",
-        nargs="+",
-        metavar="N_THEN_FOLDERS",
-        default=[],
-        help="a count, then folders whose card crops (not `none`) are drawn that many times",
+        "--sample", nargs="*", type=Path, default=[], help="folders whose card crops are drawn"
+    )
+    parser.add_argument(
+        "--count", type=int, default=6000, help="how many of the --sample folders' card crops"
     )
     parser.add_argument("--seed", type=int, default=43)
     arguments = parser.parse_args()
     crops = crops_in(arguments.all)
     if arguments.sample:
-        count, *folders = arguments.sample
-        pool = crops_in([Path(folder) for folder in folders], with_none=False)
-        crops += random.Random(arguments.seed).sample(pool, min(int(count), len(pool)))
+        pool = crops_in(arguments.sample, with_none=False)
+        crops += random.Random(arguments.seed).sample(pool, min(arguments.count, len(pool)))
     size = write_archive(crops, arguments.out)
     print(f"{arguments.out}: {len(crops)} crops, {size / 1e6:.1f} MB")
 

@@ -243,22 +243,35 @@ class CardReader:
         where only the photo as it is shows a whole table (a whole table's sides each from the
         read surer of it: `each_side_from_the_surer`). A small photo of
         one player's cards is also read at the usual squeezes undone (`stretches_to_search`),
-        and the best read kept (`chooser_of_searched`).
+        and the best read kept (`chooser_of_searched`); and again with the detector's picture
+        smoothed, as it is and at the stretch kept, a smoothed read kept where it is judged
+        better the same way (`smoothed_reads`: a small photo's speckle and compression reach
+        the detector unsoftened).
 
         Where the first look saw a group of indices too small to read and the read kept has no
         card there, the read says so (`unread_places`): whole piles may be missing there."""
         photo = as_photo(image)
         read = self._read(photo, decks=decks, players=players)
         spent = [self.timings]
-        chosen = read
+        chosen, chosen_stretch = read, None
         stretch = stretch_for(read)
         if stretch is not None:
             again = self._read_stretched(photo, stretch, decks, players)
             spent.append(self.timings)
             chosen = as_it_is_or_stretched(read, again, decks, players)
+            chosen_stretch = stretch if chosen is again else None
         better = chooser_of_searched(read)
         for searched in stretches_to_search(read, photo.long_side):
             again = self._read_stretched(photo, searched, decks, players)
+            spent.append(self.timings)
+            if better(again, chosen):
+                chosen, chosen_stretch = again, searched
+        smoothed_before = fix_for(photo.picture(self.settings.detect_size)).noisy
+        for smoothed in smoothed_reads(read, photo.long_side, chosen_stretch, smoothed_before):
+            if smoothed is None:
+                again = self._read(photo, decks=decks, players=players, smoothed=True)
+            else:
+                again = self._read_stretched(photo, smoothed, decks, players, smoothed=True)
             spent.append(self.timings)
             if better(again, chosen):
                 chosen = again
@@ -270,19 +283,32 @@ class CardReader:
         )
 
     def _read_stretched(
-        self, photo: Photo, stretch: tuple[float, float], decks: int, players: int | None
+        self,
+        photo: Photo,
+        stretch: tuple[float, float],
+        decks: int,
+        players: int | None,
+        *,
+        smoothed: bool = False,
     ) -> PhotoRead:
         """`_read` of the photo stretched (across, down), its boxes in the photo as it is."""
         size = stretched_size(photo.size, stretch, max(photo.long_side, STRETCHED_LONGEST))
         stretched = stretched_copy(photo.picture(max(size)), size)
-        again = self._read(Photo.from_array(stretched), decks=decks, players=players)
+        again = self._read(
+            Photo.from_array(stretched), decks=decks, players=players, smoothed=smoothed
+        )
         return unstretched(again, photo.size)
 
-    def _read(self, photo: PhotoSource, *, decks: int, players: int | None) -> PhotoRead:
-        """`read`, the photo as it is."""
+    def _read(
+        self, photo: PhotoSource, *, decks: int, players: int | None, smoothed: bool = False
+    ) -> PhotoRead:
+        """`read`, the photo as it is; `smoothed`: the detector sees it smoothed, as it sees a
+        noisy photo (`PixelFix.noisy`), however clean its light."""
         started, decoded_before = time.perf_counter(), photo.decode_seconds
         picture = photo.picture(self.settings.detect_size)
         fix = fix_for(picture)
+        if smoothed:
+            fix = replace(fix, noisy=True)
         balanced, decoded = time.perf_counter(), photo.decode_seconds - decoded_before
         indices, stages, hints = self.read_indices(photo, fix)
         to_picture = max(picture.shape[:2]) / photo.long_side
@@ -899,6 +925,33 @@ def as_it_is_or_stretched(
     if sure_again > sure or (sure_again == sure > 0 and not read.whole_table):
         return again
     return read
+
+
+SMOOTHED_UP_TO = 1024
+"""A one player's photo this small (its long side, pixels: video frames, webcam stills) is read
+once more with the detector's picture smoothed (`PixelFix.noisy`), as it is and at the stretch
+whose read was kept, and a smoothed read kept where it is judged better (`chooser_of_searched`).
+The detector sees such a photo at about its own pixels, so a sensor's speckle and a video's
+blocks reach it unsoftened; a larger photo is shrunk for it, which smooths it. No measure of a
+photo's noise tells when (JPEG removes the fine noise it would measure: session 40), so the
+reads tell. Session 44, recall / precision: rf100 as a speckled, compressed 640 px video frame
+0.912 / 0.934 -> 0.932 / 0.932, rf100 speckled 0.964 / 0.971 -> 0.962 / 0.969, edje speckled
+0.923 / 0.978 -> 1.000 / 0.979, rf100 JPEG 15 0.977 / 0.975 -> 0.984 / 0.977, rf100 blown out
+0.912 / 0.948 -> 0.923 / 0.950; 200 scattered 640 px frames read right 0.7880 -> 0.7915; rf100
+and edje as they are lose one card's precision each. It costs a small photo one or two reads
+more."""
+
+
+def smoothed_reads(
+    read: PhotoRead, long_side: int, kept_stretch: tuple[float, float] | None, smoothed: bool
+) -> tuple[tuple[float, float] | None, ...]:
+    """The stretches (None: as it is) to read a photo at again with the detector's picture
+    smoothed (SMOOTHED_UP_TO): none for a whole table, a photo larger than that, or one whose
+    detector picture was smoothed already (`smoothed`: its light raised its noise); else as it
+    is, and first at `kept_stretch` (the stretch of the read kept so far) where there is one."""
+    if read.whole_table or long_side > SMOOTHED_UP_TO or smoothed:
+        return ()
+    return (None,) if kept_stretch is None else (kept_stretch, None)
 
 
 def cut_crops(

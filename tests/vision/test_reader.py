@@ -449,8 +449,9 @@ def test_a_small_photo_is_read_again_with_the_usual_squeezes_undone_keeping_the_
     seen: list[tuple[int, int]] = []
     surest = (round(long_side * 16 / 9), long_side)
 
-    def read_as(photo: Any, **_: Any) -> PhotoRead:
-        seen.append(photo.size)
+    def read_as(photo: Any, smoothed: bool = False, **_: Any) -> PhotoRead:
+        if not smoothed:
+            seen.append(photo.size)
         sure = {surest: 3, (round(long_side * 4 / 3), long_side): 2}.get(photo.size, 1)
         return sure_read(photo.size, sure, unsure=2)
 
@@ -465,6 +466,74 @@ def test_a_small_photo_is_read_again_with_the_usual_squeezes_undone_keeping_the_
     assert sum(not card.doubtful for card in read.piles[0]) == 3
     # its boxes back in the photo as it is: squeezed across again
     assert read.piles[0][1].box[0] == pytest.approx(10.0 * long_side / surest[0])
+
+
+@pytest.mark.parametrize(("long_side", "smoothed_kept"), [(640, True), (1600, False)])
+def test_a_small_photo_is_read_again_smoothed_where_that_reads_it_likelier_right(
+    reader: CardReader, monkeypatch: pytest.MonkeyPatch, long_side: int, smoothed_kept: bool
+) -> None:
+    # smoothed, the detector finds two more cards (speckle had hidden them), only in the
+    # stretch kept; the other smoothed read is sure of fewer
+    surest = (round(long_side * 16 / 9), long_side)
+    smoothed_seen: list[tuple[int, int]] = []
+
+    def read_as(photo: Any, smoothed: bool = False, **_: Any) -> PhotoRead:
+        if smoothed:
+            smoothed_seen.append(photo.size)
+            return sure_read(photo.size, 5 if photo.size == surest else 0, unsure=2)
+        return sure_read(photo.size, 3 if photo.size == surest else 1, unsure=2)
+
+    monkeypatch.setattr(reader, "_read", read_as)
+    read = reader.read(np.full((long_side, long_side, 3), 230, np.uint8))  # lit well
+    sure = sum(not card.doubtful for card in read.piles[0])
+    if not smoothed_kept:
+        assert smoothed_seen == [] and sure == 1
+        return
+    assert smoothed_seen == [surest, (long_side, long_side)]  # the stretch kept, as it is
+    assert sure == 5
+    assert (read.width, read.height) == (long_side, long_side)
+
+
+def test_smoothed_reads_are_for_a_small_photo_of_one_players_piles_not_smoothed_yet() -> None:
+    from blackcat.vision.reader import SMOOTHED_UP_TO, smoothed_reads
+
+    one_player = sure_read((640, 480), 3)
+    table = read_of(("near", "5S 3D 2H", 0.99), ("far", "KC JS AH", 0.99))
+    assert table.whole_table and not one_player.whole_table
+    wide = (16 / 9, 1.0)
+    assert smoothed_reads(one_player, 640, None, False) == (None,)
+    assert smoothed_reads(one_player, 640, wide, False) == (wide, None)
+    assert smoothed_reads(one_player, SMOOTHED_UP_TO, None, False) == (None,)
+    assert smoothed_reads(one_player, SMOOTHED_UP_TO + 1, None, False) == ()
+    assert smoothed_reads(one_player, 640, None, True) == ()  # its light had it smoothed
+    assert smoothed_reads(table, 640, None, False) == ()
+
+
+@pytest.mark.parametrize(("long_side", "seen_smoothed"), [(640, True), (1600, False)])
+def test_the_detector_sees_a_small_clean_photo_smoothed_too(
+    long_side: int, seen_smoothed: bool
+) -> None:
+    from blackcat.vision.reader import ReaderSettings
+
+    clean = np.full((long_side, long_side, 3), 230, np.uint8)
+    speck = long_side // 320  # two pixels across where the detector sees them (640 px)
+    specks = range(4 * speck, long_side - 4 * speck, 8 * speck)
+    for y in specks:
+        for x in specks:
+            clean[y : y + speck, x : x + speck] = 0  # speckle, in a photo lit well
+    detector = RecordingDetector()
+    reader = CardReader(detector, ScriptedClassifier([]), ReaderSettings(detect_size=640))  # type: ignore[arg-type]
+    reader.read(clean)
+    # finding nothing, it looks at the photo's negative too (dark pictures), and a small photo
+    # is searched stretched (resized pictures, their specks blurred)
+    as_it_is = [
+        picture
+        for picture in detector.pictures
+        if picture.shape[:2] == (640, 640) and np.median(picture) > 128
+    ]
+    speckled = [bool((picture < 100).any()) for picture in as_it_is]
+    assert speckled[0]  # as it is, first
+    assert (not all(speckled)) is seen_smoothed
 
 
 def test_the_suit_shape_classifier_is_loaded_only_for_a_photo_whose_colours_tell_no_suit(

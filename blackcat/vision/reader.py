@@ -244,9 +244,9 @@ class CardReader:
         read surer of it: `each_side_from_the_surer`). A small photo of
         one player's cards is also read at the usual squeezes undone (`stretches_to_search`),
         and the best read kept (`chooser_of_searched`); and again with the detector's picture
-        smoothed, as it is and at the stretch kept, a smoothed read kept where it is judged
-        better the same way (`smoothed_reads`: a small photo's speckle and compression reach
-        the detector unsoftened).
+        smoothed, at the stretch kept and as it is, a smoothed read kept where it is judged
+        better the same way and reads no fewer cards (`smoothed_reads`: a small photo's speckle
+        and compression reach the detector unsoftened).
 
         Where the first look saw a group of indices too small to read and the read kept has no
         card there, the read says so (`unread_places`): whole piles may be missing there."""
@@ -273,7 +273,7 @@ class CardReader:
             else:
                 again = self._read_stretched(photo, smoothed, decks, players, smoothed=True)
             spent.append(self.timings)
-            if better(again, chosen):
+            if better(again, chosen) and again.card_count >= chosen.card_count:
                 chosen = again
         self.timings = summed_timings(spent)
         return replace(
@@ -929,17 +929,19 @@ def as_it_is_or_stretched(
 
 SMOOTHED_UP_TO = 1024
 """A one player's photo this small (its long side, pixels: video frames, webcam stills) is read
-once more with the detector's picture smoothed (`PixelFix.noisy`), as it is and at the stretch
-whose read was kept, and a smoothed read kept where it is judged better (`chooser_of_searched`).
-The detector sees such a photo at about its own pixels, so a sensor's speckle and a video's
-blocks reach it unsoftened; a larger photo is shrunk for it, which smooths it. No measure of a
-photo's noise tells when (JPEG removes the fine noise it would measure: session 40), so the
-reads tell. Session 44, recall / precision: rf100 as a speckled, compressed 640 px video frame
-0.912 / 0.934 -> 0.932 / 0.932, rf100 speckled 0.964 / 0.971 -> 0.962 / 0.969, edje speckled
-0.923 / 0.978 -> 1.000 / 0.979, rf100 JPEG 15 0.977 / 0.975 -> 0.984 / 0.977, rf100 blown out
-0.912 / 0.948 -> 0.923 / 0.950; 200 scattered 640 px frames read right 0.7880 -> 0.7915; rf100
-and edje as they are lose one card's precision each. It costs a small photo one or two reads
-more."""
+once more with the detector's picture smoothed (`PixelFix.noisy`), at the stretch whose read was
+kept and as it is, and a smoothed read kept where it is judged better (`chooser_of_searched`)
+and reads no fewer cards (the median blurs a small glyph's strokes too: a smoothed read of
+fewer cards lost some; camera-fault kitty k00155 lost a pile that way). The detector sees such a
+photo at about its own pixels, so a sensor's speckle and a video's blocks reach it unsoftened;
+a larger photo is shrunk for it, which smooths it. No measure of a photo's noise tells when
+(JPEG removes the fine noise it would measure: session 40), so the reads tell. Session 44,
+recall / precision: rf100 as a speckled, compressed 640 px video frame 0.912 / 0.934 -> 0.932 /
+0.930, edje speckled 0.923 / 0.978 -> 1.000 / 0.979, rf100 JPEG 15 0.977 / 0.975 -> 0.984 /
+0.977, rf100 blown out 0.912 / 0.948 -> 0.923 / 0.946, rf100 speckled 0.964 / 0.971 -> 0.964 /
+0.962; 200 scattered 640 px frames read right 0.7880 -> 0.7933; rf100 and edje as they are lose
+one card's precision each; larger photos read as before. It costs a small photo one or two
+reads more."""
 
 
 def smoothed_reads(
@@ -947,8 +949,8 @@ def smoothed_reads(
 ) -> tuple[tuple[float, float] | None, ...]:
     """The stretches (None: as it is) to read a photo at again with the detector's picture
     smoothed (SMOOTHED_UP_TO): none for a whole table, a photo larger than that, or one whose
-    detector picture was smoothed already (`smoothed`: its light raised its noise); else as it
-    is, and first at `kept_stretch` (the stretch of the read kept so far) where there is one."""
+    detector picture was smoothed already (`smoothed`: its light raised its noise); else at
+    `kept_stretch` (the stretch of the read kept so far) where there is one, then as it is."""
     if read.whole_table or long_side > SMOOTHED_UP_TO or smoothed:
         return ()
     return (None,) if kept_stretch is None else (kept_stretch, None)

@@ -468,30 +468,43 @@ def test_a_small_photo_is_read_again_with_the_usual_squeezes_undone_keeping_the_
     assert read.piles[0][1].box[0] == pytest.approx(10.0 * long_side / surest[0])
 
 
-@pytest.mark.parametrize(("long_side", "smoothed_kept"), [(640, True), (1600, False)])
+@pytest.mark.parametrize(
+    ("long_side", "smoothed_sure", "smoothed_unsure", "sure_kept"),
+    [
+        (640, 5, 2, 5),  # likelier right, as many cards or more: kept
+        (640, 4, 0, 3),  # likelier right, but fewer cards: smoothing lost some, kept not
+        (1600, 5, 2, 1),  # a larger photo is never read smoothed
+    ],
+)
 def test_a_small_photo_is_read_again_smoothed_where_that_reads_it_likelier_right(
-    reader: CardReader, monkeypatch: pytest.MonkeyPatch, long_side: int, smoothed_kept: bool
+    reader: CardReader,
+    monkeypatch: pytest.MonkeyPatch,
+    long_side: int,
+    smoothed_sure: int,
+    smoothed_unsure: int,
+    sure_kept: int,
 ) -> None:
-    # smoothed, the detector finds two more cards (speckle had hidden them), only in the
-    # stretch kept; the other smoothed read is sure of fewer
+    # the read kept before smoothing: stretched 16:9 across, three cards sure and two flagged;
+    # smoothed at that stretch it reads `smoothed_sure` and `smoothed_unsure`, as it is none
     surest = (round(long_side * 16 / 9), long_side)
     smoothed_seen: list[tuple[int, int]] = []
 
     def read_as(photo: Any, smoothed: bool = False, **_: Any) -> PhotoRead:
-        if smoothed:
-            smoothed_seen.append(photo.size)
-            return sure_read(photo.size, 5 if photo.size == surest else 0, unsure=2)
-        return sure_read(photo.size, 3 if photo.size == surest else 1, unsure=2)
+        if not smoothed:
+            return sure_read(photo.size, 3 if photo.size == surest else 1, unsure=2)
+        smoothed_seen.append(photo.size)
+        if photo.size != surest:
+            return sure_read(photo.size, 0, unsure=2)
+        return sure_read(photo.size, smoothed_sure, unsure=smoothed_unsure)
 
     monkeypatch.setattr(reader, "_read", read_as)
     read = reader.read(np.full((long_side, long_side, 3), 230, np.uint8))  # lit well
-    sure = sum(not card.doubtful for card in read.piles[0])
-    if not smoothed_kept:
-        assert smoothed_seen == [] and sure == 1
-        return
-    assert smoothed_seen == [surest, (long_side, long_side)]  # the stretch kept, as it is
-    assert sure == 5
+    assert sum(not card.doubtful for card in read.piles[0]) == sure_kept
     assert (read.width, read.height) == (long_side, long_side)
+    if long_side > 1024:
+        assert smoothed_seen == []
+    else:
+        assert smoothed_seen == [surest, (long_side, long_side)]  # the stretch kept, as it is
 
 
 def test_smoothed_reads_are_for_a_small_photo_of_one_players_piles_not_smoothed_yet() -> None:

@@ -271,8 +271,10 @@ def test_the_timings_of_a_photo_add_up_every_read_it_took(reader: CardReader) ->
     both = summed_timings([first, stretched])
     assert both.stages == pytest.approx({"detect": 0.05, "classify": 0.01, "layout": 0.005})
     assert (both.total, both.turned, both.reads) == (pytest.approx(0.09), 1, 2)
-    reader.read(load_image(DATA / "scene_2.jpg"))  # a small photo: read at each searched stretch
-    assert reader.timings.reads == 1 + len(SEARCHED_STRETCHES)
+    # a small photo: read at each searched stretch, then smoothed as it is (and at the stretch
+    # kept, where one was)
+    reader.read(load_image(DATA / "scene_2.jpg"))
+    assert reader.timings.reads - (1 + len(SEARCHED_STRETCHES)) in (1, 2)
     assert reader.timings.total >= sum(reader.timings.stages.values())
     reader.warm_up()  # a tiny photo read once: the models' set-up is all it is for
     assert reader.timings.reads == 1

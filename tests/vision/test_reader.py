@@ -474,7 +474,7 @@ def test_a_small_photo_is_read_again_with_the_usual_squeezes_undone_keeping_the_
     ("long_side", "smoothed_sure", "smoothed_unsure", "sure_kept"),
     [
         (640, 5, 2, 5),  # likelier right, as many cards or more: kept
-        (640, 4, 0, 3),  # likelier right, but fewer cards: smoothing lost some, kept not
+        (640, 4, 0, 3),  # likelier right, but fewer cards: smoothing lost some, not kept
         (1600, 5, 2, 1),  # a larger photo is never read smoothed
     ],
 )
@@ -486,6 +486,8 @@ def test_a_small_photo_is_read_again_smoothed_where_that_reads_it_likelier_right
     smoothed_unsure: int,
     sure_kept: int,
 ) -> None:
+    from blackcat.vision.reader import SMOOTHED_UP_TO
+
     # the read kept before smoothing: stretched 16:9 across, three cards sure and two flagged;
     # smoothed at that stretch it reads `smoothed_sure` and `smoothed_unsure`, as it is none
     surest = (round(long_side * 16 / 9), long_side)
@@ -503,7 +505,7 @@ def test_a_small_photo_is_read_again_smoothed_where_that_reads_it_likelier_right
     read = reader.read(np.full((long_side, long_side, 3), 230, np.uint8))  # lit well
     assert sum(not card.doubtful for card in read.piles[0]) == sure_kept
     assert (read.width, read.height) == (long_side, long_side)
-    if long_side > 1024:
+    if long_side > SMOOTHED_UP_TO:
         assert smoothed_seen == []
     else:
         assert smoothed_seen == [surest, (long_side, long_side)]  # the stretch kept, as it is

@@ -39,7 +39,8 @@ def crops_in(folders: list[Path], with_none: bool = True) -> list[Path]:
 
 def as_jpeg(path: Path) -> bytes:
     buffer = io.BytesIO()
-    Image.open(path).convert("RGB").save(buffer, "JPEG", quality=JPEG_QUALITY)
+    with Image.open(path) as crop:
+        crop.convert("RGB").save(buffer, "JPEG", quality=JPEG_QUALITY)
     return buffer.getvalue()
 
 

@@ -266,8 +266,8 @@ class CardReader:
             spent.append(self.timings)
             if better(again, chosen):
                 chosen, chosen_stretch = again, searched
-        smoothed_before = fix_for(photo.picture(self.settings.detect_size)).noisy
-        for smoothed in smoothed_reads(read, photo.long_side, chosen_stretch, smoothed_before):
+        seen = photo.picture(self.settings.detect_size)  # decoded already, for the first read
+        for smoothed in smoothed_reads(read, photo.long_side, chosen_stretch, seen):
             if smoothed is None:
                 again = self._read(photo, decks=decks, players=players, smoothed=True)
             else:
@@ -945,13 +945,17 @@ reads more."""
 
 
 def smoothed_reads(
-    read: PhotoRead, long_side: int, kept_stretch: tuple[float, float] | None, smoothed: bool
+    read: PhotoRead,
+    long_side: int,
+    kept_stretch: tuple[float, float] | None,
+    picture: np.ndarray,
 ) -> tuple[tuple[float, float] | None, ...]:
     """The stretches (None: as it is) to read a photo at again with the detector's picture
     smoothed (SMOOTHED_UP_TO): none for a whole table, a photo larger than that, or one whose
-    detector picture was smoothed already (`smoothed`: its light raised its noise); else at
-    `kept_stretch` (the stretch of the read kept so far) where there is one, then as it is."""
-    if read.whole_table or long_side > SMOOTHED_UP_TO or smoothed:
+    detector picture (`picture`) is smoothed already (its light raised its noise: `fix_for`,
+    told last, as only a small photo needs it); else at `kept_stretch` (the stretch of the read
+    kept so far) where there is one, then as it is."""
+    if read.whole_table or long_side > SMOOTHED_UP_TO or fix_for(picture).noisy:
         return ()
     return (None,) if kept_stretch is None else (kept_stretch, None)
 

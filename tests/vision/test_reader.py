@@ -518,12 +518,14 @@ def test_smoothed_reads_are_for_a_small_photo_of_one_players_piles_not_smoothed_
     table = read_of(("near", "5S 3D 2H", 0.99), ("far", "KC JS AH", 0.99))
     assert table.whole_table and not one_player.whole_table
     wide = (16 / 9, 1.0)
-    assert smoothed_reads(one_player, 640, None, False) == (None,)
-    assert smoothed_reads(one_player, 640, wide, False) == (wide, None)
-    assert smoothed_reads(one_player, SMOOTHED_UP_TO, None, False) == (None,)
-    assert smoothed_reads(one_player, SMOOTHED_UP_TO + 1, None, False) == ()
-    assert smoothed_reads(one_player, 640, None, True) == ()  # its light had it smoothed
-    assert smoothed_reads(table, 640, None, False) == ()
+    lit_well = np.full((480, 640, 3), 230, np.uint8)
+    dim = np.full((480, 640, 3), 60, np.uint8)  # brightened for the detector: seen smoothed
+    assert smoothed_reads(one_player, 640, None, lit_well) == (None,)
+    assert smoothed_reads(one_player, 640, wide, lit_well) == (wide, None)
+    assert smoothed_reads(one_player, SMOOTHED_UP_TO, None, lit_well) == (None,)
+    assert smoothed_reads(one_player, SMOOTHED_UP_TO + 1, None, lit_well) == ()
+    assert smoothed_reads(one_player, 640, None, dim) == ()  # its light had it smoothed
+    assert smoothed_reads(table, 640, None, lit_well) == ()
 
 
 @pytest.mark.parametrize(("long_side", "seen_smoothed"), [(640, True), (1600, False)])

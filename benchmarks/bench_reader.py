@@ -1,16 +1,18 @@
 """Benchmark: a phone photo in, the score out, on this CPU. Run by hand; prints figures.
 
     .venv/bin/python benchmarks/bench_reader.py [PHOTO] [--repeats N]
-        [--backend onnx|ultralytics|both] [--small SHARE] [--starts N]
+        [--backend onnx|ultralytics|both] [--small SHARE] [--frame PIXELS] [--starts N]
 
 Without PHOTO it reads the 12 MP photo of two piles of 15 that `make_photo.py` renders, and
 renders it first when it isn't there yet. For each back end it prints: the process start-up (a
 fresh `blackcat scan --json` of the photo, interpreter and imports included), loading the models,
 and photo in -> score out with each stage (JPEG decode, detection, the second pass on small
 indices, classification, layout, scoring). `--small 0.3` also reads the photo shrunk to 30% of the
-width of a 12 MP frame, where the second pass is needed, to show what that pass costs; and it
-reads the 12 MP photo of a whole table (four players' piles, `make_photo.py`; `--no-table` to
-skip it), whose far and side piles are read again turned.
+width of a 12 MP frame, where the second pass is needed, to show what that pass costs; `--frame
+640` reads the photo shrunk to a 640 px frame (a video or webcam frame: read again at the usual
+squeezes undone and smoothed, side by side: `CardReader.read`); and it reads the 12 MP photo
+of a whole table (four players' piles, `make_photo.py`; `--no-table` to skip it), whose far and
+side piles are read again turned.
 
 Budgets (DESIGN.md; issue 14): a fresh `blackcat scan` under 2.5 s; photo in -> score out under
 0.12 s once loaded (ONNX Runtime), when the piles fill the frame; a whole table under 0.25 s
@@ -105,9 +107,7 @@ def bench_reads(reader: CardReader, data: bytes, repeats: int, label: str) -> No
         score = score_player([[card.card for card in pile] for pile in read.piles])
         scored = time.perf_counter()
         totals.append(scored - begin)
-        stages.setdefault("open", []).append(
-            done_reading - begin - sum(reader.timings.stages.values())
-        )
+        stages.setdefault("open", []).append(done_reading - begin - reader.timings.total)
         for name, seconds in reader.timings.stages.items():
             stages.setdefault(name, []).append(seconds)
         stages.setdefault("score", []).append(scored - done_reading)
@@ -125,12 +125,22 @@ def bench_reads(reader: CardReader, data: bytes, repeats: int, label: str) -> No
         print(f"      {name:<12} median {statistics.median(seconds) * 1000:7.1f} ms")
 
 
+def shrunk_to_frame(data: bytes, long_side: int) -> bytes:
+    """The photo shrunk so its long side is `long_side` pixels, as a JPEG (a video frame)."""
+    photo = Image.open(io.BytesIO(data)).convert("RGB")
+    photo.thumbnail((long_side, long_side))
+    buffer = io.BytesIO()
+    photo.save(buffer, "JPEG", quality=85)
+    return buffer.getvalue()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("photo", nargs="?", type=Path, default=DEFAULT_PHOTO)
     parser.add_argument("--repeats", type=int, default=10)
     parser.add_argument("--backend", choices=["onnx", "ultralytics", "both"], default="both")
     parser.add_argument("--small", type=float, default=0.3, help="0 to skip the small photo")
+    parser.add_argument("--frame", type=int, default=640, help="0 to skip the small frame")
     parser.add_argument("--starts", type=int, default=3, help="fresh `blackcat scan` processes")
     parser.add_argument("--no-table", action="store_true", help="skip the whole-table photo")
     args = parser.parse_args()
@@ -156,6 +166,8 @@ def main() -> None:
         bench_reads(reader, data, args.repeats, "photo")
         if args.small:
             bench_reads(reader, small_in_frame(data, args.small), args.repeats, "small in frame")
+        if args.frame:
+            bench_reads(reader, shrunk_to_frame(data, args.frame), args.repeats, "small frame")
         if not args.no_table:
             table = photo_to_read(TABLE_PHOTO).read_bytes()
             bench_reads(reader, table, args.repeats, "whole table")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -45,7 +46,8 @@ def load_image(source: str | Path | bytes, *, name: str | None = None) -> np.nda
 class Photo:
     """A photo checked and ready to decode, at full resolution or, for a JPEG far larger than
     what is asked of it, at a reduced scale (libjpeg scales by 1/2, 1/4 or 1/8 while decoding,
-    which is several times faster than decoding it whole). Each scale is decoded once."""
+    which is several times faster than decoding it whole). Each scale is decoded once, also
+    where reads of the photo run side by side (`CardReader.read`)."""
 
     def __init__(
         self,
@@ -58,6 +60,7 @@ class Photo:
         self.label = label
         self.size = size  # width, height, upright (after the EXIF orientation)
         self._decoded: dict[int, np.ndarray] = {} if array is None else {1: array}
+        self._decoding = threading.Lock()
         self.decode_seconds = 0.0  # spent decoding so far
 
     @classmethod
@@ -75,14 +78,15 @@ class Photo:
         decoded smaller (None: full resolution). `finer_decoded`: a finer copy already decoded
         will do (a part of it is cheaper to shrink than the whole photo to decode again)."""
         reduction = self._reduction(at_least)
-        finer = [done for done in self._decoded if done <= reduction]
-        if finer_decoded and finer:
-            return self._decoded[max(finer)]
-        if reduction not in self._decoded:
-            started = time.perf_counter()
-            self._decoded[reduction] = _decode(self.data or b"", self.label, reduction)
-            self.decode_seconds += time.perf_counter() - started
-        return self._decoded[reduction]
+        with self._decoding:
+            finer = [done for done in self._decoded if done <= reduction]
+            if finer_decoded and finer:
+                return self._decoded[max(finer)]
+            if reduction not in self._decoded:
+                started = time.perf_counter()
+                self._decoded[reduction] = _decode(self.data or b"", self.label, reduction)
+                self.decode_seconds += time.perf_counter() - started
+            return self._decoded[reduction]
 
     def _reduction(self, at_least: int | None) -> int:
         if self.data is None or at_least is None or not self.data.startswith(JPEG_MAGIC):

@@ -9,6 +9,7 @@ workshop plugs Ultralytics' own models into the same reader to compare the two.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -110,10 +111,10 @@ class ReaderSettings:
 @dataclass(frozen=True)
 class Timings:
     """Seconds spent in each stage of the last photo read, for benchmarks: summed over the
-    reads it took (as it is, and stretched)."""
+    reads it took (as it is, and stretched; reads side by side each counted)."""
 
     stages: dict[str, float] = field(default_factory=dict)
-    total: float = 0.0
+    total: float = 0.0  # the read's seconds, start to end (`summed_timings`: summed)
     turned: int = 0  # quarter turns the photo was read again at (its glyphs stood turned)
     reads: int = 1  # reads of the photo: as it is, and each stretch of it
 
@@ -165,6 +166,7 @@ class CardReader:
         self.suit_classifier = suit_classifier
         self.class_tables = class_tables([parse_class_name(name) for name in classifier.names])
         self.timings = Timings()
+        self._last_read = threading.local()  # each thread's last `_read`'s timings (`_timed`)
 
     @classmethod
     def load(
@@ -211,9 +213,8 @@ class CardReader:
         """One tiny read, so that a photo read later doesn't pay for lazy initialisation (ONNX
         Runtime's first runs); not worth it where a photo is read right away. Read once, as it
         is: a small photo's search for a squeeze (`read`) would only repeat it."""
-        self._read(
-            Photo.from_array(np.full((64, 64, 3), 127, dtype=np.uint8)), decks=1, players=None
-        )
+        tiny = Photo.from_array(np.full((64, 64, 3), 127, dtype=np.uint8))
+        _, self.timings = self._timed_read(tiny, None, decks=1, players=None)
 
     def read(
         self, image: np.ndarray | Photo, *, decks: int = 1, players: int | None = None
@@ -246,45 +247,66 @@ class CardReader:
         and the best read kept (`chooser_of_searched`); and again with the detector's picture
         smoothed, at the stretch kept and as it is, a smoothed read kept where it is judged
         better the same way and reads no fewer cards (`smoothed_reads`: a small photo's speckle
-        and compression reach the detector unsoftened).
+        and compression reach the detector unsoftened). The searched stretches' reads run side by
+        side on the model workers (`parallel_map`; they depend on the first read alone), then
+        the smoothed ones, each judged in the order one after another would.
 
         Where the first look saw a group of indices too small to read and the read kept has no
         card there, the read says so (`unread_places`): whole piles may be missing there."""
+        began = time.perf_counter()
         photo = as_photo(image)
-        read = self._read(photo, decks=decks, players=players)
-        spent = [self.timings]
+        read, timings = self._timed_read(photo, None, decks=decks, players=players)
+        spent = [timings]
         chosen, chosen_stretch = read, None
         stretch = stretch_for(read)
         if stretch is not None:
-            again = self._read_stretched(photo, stretch, decks, players)
-            spent.append(self.timings)
+            again, timings = self._timed_read(photo, stretch, decks=decks, players=players)
+            spent.append(timings)
             chosen = as_it_is_or_stretched(read, again, decks, players)
             chosen_stretch = stretch if chosen is again else None
         better = chooser_of_searched(read)
-        for searched in stretches_to_search(read, photo.long_side):
-            again = self._read_stretched(photo, searched, decks, players)
-            spent.append(self.timings)
+        read_again = partial(self._timed_read, photo, decks=decks, players=players)
+        searched = stretches_to_search(read, photo.long_side)
+        reads = parallel_map(read_again, searched)
+        for stretch_searched, (again, timings) in zip(searched, reads, strict=True):
+            spent.append(timings)
             if better(again, chosen):
-                chosen, chosen_stretch = again, searched
+                chosen, chosen_stretch = again, stretch_searched
         seen = photo.picture(self.settings.detect_size)  # decoded already, for the first read
-        for smoothed in smoothed_reads(read, photo.long_side, chosen_stretch, seen):
-            if smoothed is None:
-                again = self._read(photo, decks=decks, players=players, smoothed=True)
-            else:
-                again = self._read_stretched(photo, smoothed, decks, players, smoothed=True)
-            spent.append(self.timings)
+        smoothed = smoothed_reads(read, photo.long_side, chosen_stretch, seen)
+        reads = parallel_map(partial(read_again, smoothed=True), smoothed)
+        for again, timings in reads:
+            spent.append(timings)
             if better(again, chosen) and again.card_count >= chosen.card_count:
                 chosen = again
-        self.timings = summed_timings(spent)
+        self.timings = replace(summed_timings(spent), total=time.perf_counter() - began)
         return replace(
             chosen,
             sharpness=read_sharpness(photo, chosen),
             unread_places=still_unread(chosen),
         )
 
+    def _timed_read(
+        self,
+        photo: PhotoSource,
+        stretch: tuple[float, float] | None,
+        *,
+        decks: int,
+        players: int | None,
+        smoothed: bool = False,
+    ) -> tuple[PhotoRead, Timings]:
+        """`_read` of the photo as it is (`stretch` None) or stretched (`_read_stretched`), and
+        that read's timings (each thread's own: reads of one photo may run side by side)."""
+        self._last_read.timings = Timings()
+        if stretch is None:
+            read = self._read(photo, decks=decks, players=players, smoothed=smoothed)
+        else:
+            read = self._read_stretched(photo, stretch, decks, players, smoothed=smoothed)
+        return read, self._last_read.timings
+
     def _read_stretched(
         self,
-        photo: Photo,
+        photo: PhotoSource,
         stretch: tuple[float, float],
         decks: int,
         players: int | None,
@@ -390,8 +412,9 @@ class CardReader:
         return negatives, negative, _added(stages, stages_inks), negative_hints
 
     def _timed(self, stages: dict[str, float], laid_out: float, started: float, up: int) -> None:
-        """Keep the stages of the read just done (the layout's from `laid_out`) for benchmarks."""
-        self.timings = Timings(
+        """Keep the stages of the read just done (the layout's from `laid_out`) for benchmarks,
+        this thread's own (`_timed_read`)."""
+        self._last_read.timings = Timings(
             {**stages, "layout": time.perf_counter() - laid_out},
             time.perf_counter() - started,
             up,

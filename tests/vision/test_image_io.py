@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -142,6 +144,27 @@ def test_a_large_jpeg_is_decoded_at_a_reduced_scale_when_less_is_needed() -> Non
     assert reduced[100, 150, 0] > 200 and reduced[500, 150, 2] > 200  # still turned upright
     assert photo.picture().shape == (2400, 1200, 3)
     assert photo.picture(2000).shape == (2400, 1200, 3)  # 1/2 would be short of 2000
+
+
+def test_reads_side_by_side_decode_each_scale_of_a_photo_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from blackcat.vision import image_io
+
+    decodes = []
+    decode = image_io._decode
+
+    def slow_decode(data: bytes, label: str, reduction: int) -> np.ndarray:
+        decodes.append(reduction)
+        time.sleep(0.05)  # a 12 MP photo's decode: the others ask for it meanwhile
+        return decode(data, label, reduction)
+
+    monkeypatch.setattr(image_io, "_decode", slow_decode)
+    photo = open_photo(encoded(sample(2400, 1200), "JPEG"))
+    with ThreadPoolExecutor(4) as pool:
+        pictures = list(pool.map(lambda _: photo.picture(500), range(8)))
+    assert decodes == [4]
+    assert all(picture is pictures[0] for picture in pictures)
 
 
 def test_formats_without_scaled_decoding_come_whole() -> None:

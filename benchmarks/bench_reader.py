@@ -115,7 +115,7 @@ def bench_reads(reader: CardReader, data: bytes, repeats: int, label: str) -> No
     print(
         f"  {label}: {width}x{height} ({width * height / 1e6:.1f} MP), "
         f"{[len(pile) for pile in read.piles]} cards in piles, total {score.total}, "
-        f"read {reader.timings.reads} way(s) (as it is, stretched)"
+        f"read {reader.timings.reads} way(s) (as it is, stretched, smoothed)"
     )
     print(
         f"    photo in -> score out: median {statistics.median(totals) * 1000:.0f} ms, "

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 
+import language
 import night_panel
 import photo_input
 import photo_store
@@ -27,7 +28,13 @@ from reader_access import PhotoOutcome, photo_key, read_upload
 
 from blackcat.i18n import N_
 from blackcat.tables import black_cat_table as ts
-from blackcat.tables.seating import TooManySides, clockwise_from, seat_players, unseated
+from blackcat.tables.seating import (
+    TooManySides,
+    clockwise_from,
+    players_for_sides,
+    seat_players,
+    unseated,
+)
 
 MODE = "photo_mode"  # the choice of photo: one player's piles, or the whole table
 ONE_PLAYER = "player"
@@ -132,9 +139,15 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> tuple[str, 
     outcome = read_upload(data, name, table.variants.decks, _(TABLE_HELP))
     if not isinstance(outcome, PhotoOutcome):
         return outcome
+    seats = outcome.seats()
+    # a table of one player: the players of the other sides come with the photo
+    added = [_(side_name) for side_name in players_for_sides(seats, len(table.players))]
+    if added:
+        table = ts.add_players(table, added, language.tr())
+        photographer_id = table.players[0].id
     ids = [player.id for player in table.players]
     try:
-        seating = seat_players(outcome.seats(), ids, photographer_id)
+        seating = seat_players(seats, ids, photographer_id)
     except TooManySides as error:
         return "warning", too_many_sides(name, error)
     placed = ts.place_table_photo(
@@ -150,7 +163,17 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> tuple[str, 
     st.session_state.player = now[photographer_id]
     seated = [now[seat.player_id] for seat in seating]
     missing = [now[player_id] for player_id in unseated(seating, ids)]
-    return placed_note(name, outcome, placed, key, seated, missing)
+    return placed_note(name, outcome, placed, key, seated, missing, len(added))
+
+
+def added_words(count: int) -> str:
+    """What the page says of the players a photo of the whole table brought to a table of one."""
+    return ngettext(
+        "The player on the other side was added, named by where they sit: rename them below.",
+        "The {count} players on the other sides were added, named by where they sit: rename "
+        "them below.",
+        count,
+    ).format(count=count)
 
 
 def placed_note(
@@ -160,9 +183,10 @@ def placed_note(
     photo: str,
     seated: Sequence[int],
     missing: Sequence[int],
+    added: int = 0,
 ) -> tuple[str, str]:
-    """What the page says of a photo of the whole table given out: to whom, who got nothing,
-    and what to check."""
+    """What the page says of a photo of the whole table given out: to whom, who of them came
+    with it (`added`, `added_words`), who got nothing, and what to check."""
     cards = sum(len(row) for row in outcome.rows)
     rows = sum(1 for row in outcome.rows if row)
     check = photo_input.check_words(ts.doubtful_from(table, photo))
@@ -180,6 +204,8 @@ def placed_note(
             "theirs below if the photo has them, or photograph their piles on their own."
         ).format(**words, missing=names)
         kind = "warning"
+    if added:
+        text = f"{text} {added_words(added)}"
     kind, text = photo_input.read_note(
         kind, text, outcome.wants_sharper_photo, len(outcome.unread_places)
     )
@@ -264,8 +290,9 @@ def show_panel(act: Act) -> None:
     if len(table.players) == 1:
         st.info(
             _(
-                "Add the other players first (➕ Player, below), in the order they sit round "
-                "the table; then photograph the whole table from your seat."
+                "Photograph the whole table from your seat: the players of the other sides "
+                "are added, named by where they sit. Or add them first (➕ Player, below), in "
+                "the order they sit round the table."
             ),
             icon="👥",
         )

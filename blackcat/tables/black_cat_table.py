@@ -214,15 +214,43 @@ def _free_name(table: Table, tr: Translator = ENGLISH) -> str:
 def add_player(table: Table, name: str | None = None, tr: Translator = ENGLISH) -> Table:
     """One more player, with two empty piles; unnamed, a free "Player N" in `tr`'s language.
     The untouched example makes way for a new game of "Player 1" and the new player."""
-    if table.example:
-        first = tr.gettext("Player {number}").format(number=1)
-        table = new_table((first,), variants=table.variants)
+    table = _example_made_way(table, tr)
     if len(table.players) >= MAX_PLAYERS:
         raise TableError(f"at most {MAX_PLAYERS} players")
     name = _checked_name(table, name if name is not None else _free_name(table, tr), None)
     table, ids = _take_ids(table, PILES_PER_PLAYER + 1)
     player = Player(ids[0], name, tuple(Pile(pile_id) for pile_id in ids[1:]))
     return replace(table, players=(*table.players, player), example=False)
+
+
+def add_players(table: Table, names: Sequence[str], tr: Translator = ENGLISH) -> Table:
+    """Players added after the others in this order (`add_player`: the untouched example makes
+    way first), each named as given, or with the first free number after it where another
+    player has that name ("Left 2"). No names: the table as it is."""
+    if not names:
+        return table
+    table = _example_made_way(table, tr)
+    for name in names:
+        table = add_player(table, _free_as(table, name), tr)
+    return table
+
+
+def _example_made_way(table: Table, tr: Translator) -> Table:
+    """The untouched example's table as a new game of "Player 1" (in `tr`'s language); any
+    other table as it is."""
+    if not table.example:
+        return table
+    first = tr.gettext("Player {number}").format(number=1)
+    return new_table((first,), variants=table.variants)
+
+
+def _free_as(table: Table, name: str) -> str:
+    taken = {player.name.casefold() for player in table.players}
+    free, number = name, 1
+    while free.casefold() in taken:
+        number += 1
+        free = f"{name} {number}"
+    return free
 
 
 def remove_player(table: Table, player_id: int) -> Table:

@@ -11,7 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from blackcat.i18n import N_
 from blackcat.tables.black_cat_table import TableError
+
+SIDE_NAMES = {
+    "near": N_("Near"),
+    "left": N_("Left"),
+    "far": N_("Across"),
+    "right": N_("Right"),
+}
+"""A player added for a side of a photo of the whole table is named by where they sit, seen
+from the photographer's seat, until someone renames them."""
 
 
 @dataclass(frozen=True)
@@ -60,3 +70,13 @@ def unseated(seating: Sequence[Seat], player_ids: Sequence[int]) -> tuple[int, .
     """The players, in the table's order, who were given no side of the photo."""
     seated = {seat.player_id for seat in seating}
     return tuple(player_id for player_id in player_ids if player_id not in seated)
+
+
+def players_for_sides(seats: Sequence[tuple[str, Sequence[int]]], players: int) -> tuple[str, ...]:
+    """The players a table of one player lacks for a photo of the whole table (`seats`, in seat
+    order): one for each occupied side after the photographer's, named by it (SIDE_NAMES,
+    untranslated). None for a table of several players: where missing players sit among them
+    only the table's order says, so they add them themselves."""
+    if players != 1:
+        return ()
+    return tuple(SIDE_NAMES[side] for side, _ in seats[1:])

@@ -115,12 +115,7 @@ def test_one_photo_of_the_whole_table_scores_four_players_and_a_pile_moves_in_on
     no_errors_on(page)
 
 
-def test_a_photo_of_more_sides_than_players_says_what_to_do(reading_page: Page) -> None:
-    page = reading_page
-    new_game(page)  # one player
-    page.get_by_role("radio", name="The whole table").click()
-    settle(page)
-    expect(page.get_by_text("Add the other players first")).to_be_visible()
+def upload_the_whole_table(page: Page) -> None:
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
         files=[
             {
@@ -131,11 +126,41 @@ def test_a_photo_of_more_sides_than_players_says_what_to_do(reading_page: Page) 
         ]
     )
     settle(page)
+
+
+def test_a_photo_of_more_sides_than_players_says_what_to_do(reading_page: Page) -> None:
+    page = reading_page
+    new_game(page)  # one player
+    page.get_by_role("button", name="➕ Player").click()
+    settle(page)
+    page.get_by_role("radio", name="The whole table").click()
+    settle(page)
+    page.locator('[class*="st-key-photographer"]').get_by_role("radio", name="Player 1").click()
+    settle(page)
+    upload_the_whole_table(page)
     expect(
         page.get_by_text(
-            "table.png shows piles on 4 sides of the table, but the table has 1 player"
+            "table.png shows piles on 4 sides of the table, but the table has 2 players"
         )
     ).to_be_visible()
-    nothing_changed = {"Player 1": "0 + 0 = 0"}
+    nothing_changed = {"Player 1": "0 + 0 = 0", "Player 2": "0 + 0 = 0"}
     assert once_shown(page, board, nothing_changed) == nothing_changed
+    no_errors_on(page)
+
+
+def test_alone_at_the_table_the_photo_brings_the_other_players(reading_page: Page) -> None:
+    page = reading_page
+    new_game(page)  # one player
+    page.get_by_role("radio", name="The whole table").click()
+    settle(page)
+    expect(page.get_by_text("the players of the other sides are added")).to_be_visible()
+    upload_the_whole_table(page)
+    expect(page.get_by_text("The 3 players on the other sides were added")).to_be_visible()
+    scored = {
+        "Player 1": "9 + 0 = 9",
+        "Left": "12 + 0 = 12",
+        "Across": "6 + 3 = 9",
+        "Right": "11 + 0 = 11",
+    }
+    assert once_shown(page, board, scored) == scored
     no_errors_on(page)

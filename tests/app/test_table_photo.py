@@ -147,6 +147,32 @@ def test_more_sides_than_players_says_what_to_do_and_changes_nothing(app: AppTes
     assert app.session_state["night"] is before
 
 
+def test_a_table_of_one_gets_a_player_for_each_other_side_named_by_it(app: AppTest) -> None:
+    seated(app, ("Cat",))
+    assert "the players of the other sides are added" in "\n".join(i.value for i in app.info)
+    upload_table(app)  # the only player takes it: nobody to choose
+    assert piles_by_name(app) == {
+        "Cat": ["QS 2C 3H 7H"],
+        "Left": ["KS 9C 4S"],
+        "Across": ["8D 2H 8H", "5H 5D"],
+        "Right": ["10S 10H KD 10C"],
+    }
+    text = notes(app)
+    assert "given to Cat, Left, Across and Right" in text
+    assert "The 3 players on the other sides were added, named by where they sit" in text
+    assert photographer_choice(app).value == player_id(app, "Cat")
+
+
+def test_the_example_makes_way_for_a_table_photos_players(app: AppTest) -> None:
+    app.segmented_control(key=table_photo.MODE).set_value(table_photo.WHOLE_TABLE)
+    app.run()
+    assert_clean(app)
+    upload_table(app)
+    assert list(piles_by_name(app)) == ["Player 1", "Left", "Across", "Right"]
+    assert totals_by_name(app) == {"Across": 9, "Left": 12, "Player 1": 9, "Right": 11}
+    assert not app.session_state["night"].table.example
+
+
 def test_fewer_sides_than_players_names_who_got_nothing(app: AppTest) -> None:
     seated(app)
     choose_photographer(app, "Ben")

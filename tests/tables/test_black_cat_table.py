@@ -18,6 +18,7 @@ from blackcat.tables.black_cat_table import (
     TableError,
     add_pile,
     add_player,
+    add_players,
     card_number,
     confirm_card,
     delete_card,
@@ -145,6 +146,23 @@ def test_adding_a_player_to_the_untouched_example_starts_a_game() -> None:
     assert [p.name for p in table.players] == ["Player 1", "Player 2"]
     assert not table.example
     assert all(not pile.cards for p in table.players for pile in p.piles)
+
+
+def test_players_added_by_name_take_a_number_where_the_name_is_taken() -> None:
+    table = add_players(new_table(("Left",)), ["Left", "Across", "Left"])
+    assert [p.name for p in table.players] == ["Left", "Left 2", "Across", "Left 3"]
+    assert all(len(p.piles) == 2 and not any(pile.cards for pile in p.piles) for p in table.players)
+    with pytest.raises(TableError, match="at most"):
+        add_players(table, ["Right"])
+
+
+def test_players_added_to_the_untouched_example_join_a_new_player_1() -> None:
+    from blackcat.i18n import translator
+
+    table = add_players(example_table(), ["Left", "Right"], translator("es"))
+    assert [p.name for p in table.players] == ["Jugador 1", "Left", "Right"]
+    assert not table.example
+    assert add_players(example_table(), []).example  # nothing added: still the example
 
 
 def test_any_change_makes_the_example_the_players_own() -> None:

@@ -9,6 +9,7 @@ from blackcat.tables.seating import (
     Seat,
     TooManySides,
     clockwise_from,
+    players_for_sides,
     seat_players,
     unseated,
 )
@@ -64,3 +65,11 @@ def test_a_photo_of_one_players_piles_is_all_the_photographers() -> None:
     seating = seat_players((("near", (0, 1)),), TABLE, DAN)
     assert seating == (Seat("near", DAN, (0, 1)),)
     assert unseated(seating, TABLE) == (ANN, BEN, CAT)
+
+
+def test_a_table_of_one_lacks_a_player_for_each_other_side_named_by_it() -> None:
+    assert players_for_sides(FOUR_SIDES, 1) == ("Left", "Across", "Right")
+    assert players_for_sides((("near", (0,)), ("far", (1,))), 1) == ("Across",)
+    assert players_for_sides((("near", (0, 1)),), 1) == ()  # one player's piles: nobody
+    # a table of several: where the missing ones sit among them only the players know
+    assert players_for_sides(FOUR_SIDES, 2) == ()

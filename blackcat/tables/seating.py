@@ -14,14 +14,10 @@ from dataclasses import dataclass
 from blackcat.i18n import N_
 from blackcat.tables.black_cat_table import TableError
 
-SIDE_NAMES = {
-    "near": N_("Near"),
-    "left": N_("Left"),
-    "far": N_("Across"),
-    "right": N_("Right"),
-}
+SIDE_NAMES = {"left": N_("Left"), "far": N_("Across"), "right": N_("Right")}
 """A player added for a side of a photo of the whole table is named by where they sit, seen
-from the photographer's seat, until someone renames them."""
+from the photographer's seat (the near side, the first, is the photographer's own), until
+someone renames them."""
 
 
 @dataclass(frozen=True)

@@ -93,6 +93,10 @@ def keep_photo(key: str, record: PhotoRecord) -> None:
     photo_store.photo_store().put(key, record)
 
 
+SEVERAL_SIDES = N_(
+    "Its piles lie on several sides of the table: to give each player theirs, take this "
+    "photo's cards off (under the photo) and upload it again with Photo of: The whole table."
+)
 OWNER = "\N{OBJECT REPLACEMENT CHARACTER}"  # in a note: where the photo's owner's name goes
 
 
@@ -153,6 +157,8 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     kind, text = photo_input.read_note(
         "success", text, outcome.wants_sharper_photo, len(outcome.unread_places)
     )
+    if len(outcome.seats()) > 1:  # the reader sees several players' piles
+        kind, text = "warning", f"{text} {_(SEVERAL_SIDES)}"
     return UploadNote(kind, text, None, key, check=True)
 
 

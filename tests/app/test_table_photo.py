@@ -205,6 +205,8 @@ def test_the_per_player_photo_is_still_the_first_choice(app: AppTest) -> None:
     assert piles_by_name(app) == {
         "Player 1": ["8D 2H 8H", "5H 5D", "KS 9C 4S", "10S 10H KD 10C", "QS 2C 3H 7H"]
     }
+    # they lie on four sides: the note says how to give each player theirs
+    assert "Its piles lie on several sides of the table" in "\n".join(w.value for w in app.warning)
     assert not [p for p in app.pills if str(p.key).startswith(table_photo.GIVE)]  # to nobody
     again = reload(app)  # nobody photographed the whole table: the address doesn't say so
     assert again.segmented_control(key=table_photo.MODE).value == table_photo.ONE_PLAYER

@@ -143,7 +143,8 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
         kind, message = outcome
         return UploadNote(kind, message, player_id)
     commit(ts.place_photo(table, player_id, key, outcome.rows, outcome.gaps))
-    keep_photo(key, PhotoRecord.of(name, outcome))
+    record = PhotoRecord.of(name, outcome)
+    keep_photo(key, record)
     owner = photo_owner_id(night_panel.table(), key)
     st.session_state.player = owner
     cards = sum(len(row) for row in outcome.rows)
@@ -157,7 +158,7 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     kind, text = photo_input.read_note(
         "success", text, outcome.wants_sharper_photo, len(outcome.unread_places)
     )
-    if len(outcome.seats()) > 1:  # the reader sees several players' piles
+    if record.whole_table:  # the reader sees several players' piles
         kind, text = "warning", f"{text} {_(SEVERAL_SIDES)}"
     return UploadNote(kind, text, None, key, check=True)
 

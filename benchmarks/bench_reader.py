@@ -88,8 +88,12 @@ def small_in_frame(data: bytes, share: float) -> bytes:
     canvas = Image.new("RGB", (4032, 3024), (90, 110, 80))
     width = round(4032 * share)
     canvas.paste(photo.resize((width, round(photo.height * width / photo.width))), (600, 900))
+    return as_jpeg(canvas, 90)
+
+
+def as_jpeg(image: Image.Image, quality: int) -> bytes:
     buffer = io.BytesIO()
-    canvas.save(buffer, "JPEG", quality=90)
+    image.save(buffer, "JPEG", quality=quality)
     return buffer.getvalue()
 
 
@@ -129,9 +133,7 @@ def shrunk_to_frame(data: bytes, long_side: int) -> bytes:
     """The photo shrunk so its long side is `long_side` pixels, as a JPEG (a video frame)."""
     photo = Image.open(io.BytesIO(data)).convert("RGB")
     photo.thumbnail((long_side, long_side))
-    buffer = io.BytesIO()
-    photo.save(buffer, "JPEG", quality=85)
-    return buffer.getvalue()
+    return as_jpeg(photo, 85)
 
 
 def main() -> None:

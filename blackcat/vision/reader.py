@@ -297,7 +297,7 @@ class CardReader:
     ) -> tuple[PhotoRead, Timings]:
         """`_read` of the photo as it is (`stretch` None) or stretched (`_read_stretched`), and
         that read's timings (each thread's own: reads of one photo may run side by side)."""
-        self._last_read.timings = Timings()
+        self._last_read.timings = Timings()  # never an earlier read's, where this one keeps none
         if stretch is None:
             read = self._read(photo, decks=decks, players=players, smoothed=smoothed)
         else:

@@ -134,14 +134,8 @@ def act(
 
 
 def on_tricks_text(seat: int, pile_id: int, key: str) -> None:
-    errors = st.session_state.lady_text_errors
-    try:
-        cards = ts.parse_cards(st.session_state[key])
-    except ts.TableError as error:
-        errors[pile_id] = str(error)
-        return
-    errors.pop(pile_id, None)
-    if cards != game().deal.tricks(seat).cards:
+    cards = card_widgets.typed_cards(key, pile_id, st.session_state.lady_text_errors)
+    if cards is not None and cards != game().deal.tricks(seat).cards:
         do(lt.set_tricks, seat, cards)
 
 

@@ -35,6 +35,18 @@ def select(key: str, value: int | None) -> Callable[[], None]:
     return selection
 
 
+def typed_cards(key: str, pile_id: int, errors: dict[int, str]) -> tuple[Card, ...] | None:
+    """The cards typed in a pile's text box (widget `key`), or None where they don't parse: the
+    reason then stays in `errors` under the pile for the box to show, and a parse clears it."""
+    try:
+        cards = ts.parse_cards(st.session_state[key])
+    except ts.TableError as error:
+        errors[pile_id] = str(error)
+        return None
+    errors.pop(pile_id, None)
+    return cards
+
+
 def card_name(card: Card) -> str:
     rank = RANK_NAMES.get(card.rank, card.rank.value)
     return f"{card.label} · {card.code} · {rank} of {SUIT_NAMES[card.suit]}"

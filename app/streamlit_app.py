@@ -259,14 +259,8 @@ undo = night_panel.undo
 
 
 def on_text(pile_id: int, key: str) -> None:
-    errors = st.session_state.text_errors
-    try:
-        cards = ts.parse_cards(st.session_state[key])
-    except ts.TableError as error:
-        errors[pile_id] = str(error)
-        return
-    errors.pop(pile_id, None)
-    if cards != night_panel.table().pile(pile_id).cards:
+    cards = card_widgets.typed_cards(key, pile_id, st.session_state.text_errors)
+    if cards is not None and cards != night_panel.table().pile(pile_id).cards:
         act(ts.set_cards, pile_id, cards)
 
 

@@ -35,10 +35,10 @@ from blackcat.cli.photo_output import (
     save_annotated,
     unread_note,
 )
+from blackcat.cli.score import add_variant_arguments, variants_of
 from blackcat.games.black_cat import (
     DuplicateCard,
     PlayerScore,
-    Variants,
     find_duplicates,
     score_player,
 )
@@ -65,9 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> 
             "write the photo with numbered boxes to OUT (a folder when several photos)"
         ),
     )
-    parser.add_argument(
-        "--decks", type=int, choices=(1, 2), default=1, help=tr.gettext("decks in play")
-    )
+    add_variant_arguments(parser, tr)
     parser.add_argument(
         "--players",
         type=int,
@@ -77,14 +75,6 @@ def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> 
             "how many players' piles each photo shows (default: as many sides of the table as "
             "hold piles; 1: one player's piles, however the cards are turned)"
         ),
-    )
-    parser.add_argument(
-        "--lucky-tom", action="store_true", help=tr.gettext("a Tomcat of two 5s is worth 5")
-    )
-    parser.add_argument(
-        "--music-of-the-night",
-        action="store_true",
-        help=tr.gettext("each Yowler is worth the number of Yowlers in its pile"),
     )
     parser.add_argument(
         "--models", type=Path, default=None, help=tr.gettext("folder with the weights")
@@ -257,9 +247,7 @@ def run(args: argparse.Namespace) -> int:
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
 
     tr = translator_for(args)
-    variants = Variants(
-        decks=args.decks, lucky_tom=args.lucky_tom, music_of_the_night=args.music_of_the_night
-    )
+    variants = variants_of(args)
     try:
         reader = CardReader.load(args.models or MODELS_DIR)
     except ModelsMissingError as error:

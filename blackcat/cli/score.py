@@ -43,16 +43,8 @@ class QueenPin:
     value: int
 
 
-def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> None:
-    parser.add_argument(
-        "piles",
-        nargs="+",
-        metavar="PILE",
-        help=tr.gettext(
-            'one pile, cards left to right separated by spaces or commas, e.g. "QS 10h 4♠"; '
-            '"" is an empty pile. All piles belong to one player.'
-        ),
-    )
+def add_variant_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> None:
+    """The table's variants, as `score` and `scan` take them (read back by `variants_of`)."""
     parser.add_argument(
         "--decks",
         type=int,
@@ -68,6 +60,25 @@ def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> 
         action="store_true",
         help=tr.gettext("each Yowler is worth the number of Yowlers in its pile"),
     )
+
+
+def variants_of(args: argparse.Namespace) -> Variants:
+    return Variants(
+        decks=args.decks, lucky_tom=args.lucky_tom, music_of_the_night=args.music_of_the_night
+    )
+
+
+def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> None:
+    parser.add_argument(
+        "piles",
+        nargs="+",
+        metavar="PILE",
+        help=tr.gettext(
+            'one pile, cards left to right separated by spaces or commas, e.g. "QS 10h 4♠"; '
+            '"" is an empty pile. All piles belong to one player.'
+        ),
+    )
+    add_variant_arguments(parser, tr)
     parser.add_argument(
         "--queen",
         action="append",
@@ -193,9 +204,7 @@ def run(args: argparse.Namespace) -> int:
     except ScoreInputError as error:
         print(f"blackcat score: error: {error}", file=sys.stderr)
         return 2
-    variants = Variants(
-        decks=args.decks, lucky_tom=args.lucky_tom, music_of_the_night=args.music_of_the_night
-    )
+    variants = variants_of(args)
     player = score_player(piles, pins, variants)
     if args.json:
         print(json.dumps(player_score_to_json(player)))

@@ -22,7 +22,7 @@ from functools import partial
 from typing import Literal
 
 from blackcat.games.cards import QUEEN_VALUES, Card, Rank, card_number
-from blackcat.games.standings import leaders
+from blackcat.games.standings import Standings, leaders
 from blackcat.i18n import ENGLISH, N_, LocalizedError, Translator
 
 FeatureKind = Literal["tomcat", "yowler", "jellical", "black_cat"]
@@ -130,7 +130,7 @@ class PlayerScore:
 
 
 @dataclass(frozen=True)
-class TableScore:
+class TableScore(Standings):
     """Every player's score and who won."""
 
     players: tuple[PlayerScore, ...]
@@ -145,15 +145,6 @@ class TableScore:
         return leaders(
             [player.name for player in self.players], [player.total for player in self.players]
         )
-
-    @property
-    def winner(self) -> str | None:
-        """The single winner, or None on a tie (or without players)."""
-        return self.winners[0] if len(self.winners) == 1 else None
-
-    @property
-    def is_tie(self) -> bool:
-        return len(self.winners) > 1
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit
-from blackcat.games.standings import leaders
+from blackcat.games.standings import Standings, leaders
 from blackcat.i18n import ENGLISH, LocalizedError, Translator
 
 MIN_PLAYERS = 3
@@ -230,7 +230,7 @@ def _names(names: Sequence[str] | None, players: int, tr: Translator = ENGLISH) 
 
 
 @dataclass(frozen=True)
-class GameScore:
+class GameScore(Standings):
     """A score sheet: each deal's points (None: that player's tricks aren't in yet, counted 0),
     the running totals after each deal, and who is ahead."""
 
@@ -255,14 +255,6 @@ class GameScore:
     def winners(self) -> tuple[str, ...]:
         """Every player with the highest total (the fewest minus points); none before a deal."""
         return leaders(self.names, self.totals) if self.deals else ()
-
-    @property
-    def winner(self) -> str | None:
-        return self.winners[0] if len(self.winners) == 1 else None
-
-    @property
-    def is_tie(self) -> bool:
-        return len(self.winners) > 1
 
 
 def score_game(names: Sequence[str], deals: Sequence[Sequence[int | None]]) -> GameScore:

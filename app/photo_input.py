@@ -100,13 +100,22 @@ BLURRED = N_(
 )
 
 
+GRID = N_(
+    "Some piles lie in a grid of cards overlapping both ways, which reads as rows as well as "
+    "columns: check that each pile holds its own cards, or lay the piles apart and take the "
+    "photo again."
+)
+
+
 def read_note(
-    kind: str, text: str, wants_sharper_photo: bool, unread_places: int = 0
+    kind: str, text: str, wants_sharper_photo: bool, unread_places: int = 0, grid: bool = False
 ) -> tuple[str, str]:
     """A note on a photo just read: as it is, or a warning that asks for a sharper photo where
     the photo looks blurred and something in it is unsure (`PhotoRead.wants_sharper_photo`),
-    and for a closer one where places show cards too small to read (`unread_places` of them,
-    `PhotoRead.unread_places`): whole piles may be missing there."""
+    for a closer one where places show cards too small to read (`unread_places` of them,
+    `PhotoRead.unread_places`): whole piles may be missing there, and for a look at the piles
+    where some lie in a grid that reads as rows as well as columns (`grid`,
+    `PhotoRead.rows_or_columns`)."""
     if wants_sharper_photo:
         kind, text = "warning", f"{text} {_(BLURRED)}"
     if unread_places:
@@ -118,6 +127,8 @@ def read_note(
             unread_places,
         )
         kind, text = "warning", f"{text} {closer.format(count=unread_places)}"
+    if grid:
+        kind, text = "warning", f"{text} {_(GRID)}"
     return kind, text
 
 

@@ -87,6 +87,7 @@ class PhotoOutcome:
     sides: tuple[str, ...] = ()  # per row: the table side whose player reads it upright
     wants_sharper_photo: bool = False  # it looks blurred and a card is flagged or may be missing
     unread_places: tuple[Box, ...] = ()  # cards too small to read there: piles may be missing
+    rows_or_columns: tuple[bool, ...] = ()  # per row: of a grid that reads both ways
 
     def seats(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """Each table side with cards, in seat order, and its rows with cards
@@ -125,6 +126,7 @@ def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> P
         sides=photo.sides,
         wants_sharper_photo=photo.wants_sharper_photo,
         unread_places=photo.unread_places,
+        rows_or_columns=photo.rows_or_columns,
     )
 
 

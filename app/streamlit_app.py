@@ -156,7 +156,11 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
         owner=OWNER,
     )
     kind, text = photo_input.read_note(
-        "success", text, outcome.wants_sharper_photo, len(outcome.unread_places)
+        "success",
+        text,
+        outcome.wants_sharper_photo,
+        len(outcome.unread_places),
+        any(outcome.rows_or_columns),
     )
     if record.whole_table:  # the reader sees several players' piles
         kind, text = "warning", f"{text} {_(SEVERAL_SIDES)}"

@@ -207,7 +207,11 @@ def placed_note(
     if added:
         text = f"{text} {added_words(added)}"
     kind, text = photo_input.read_note(
-        kind, text, outcome.wants_sharper_photo, len(outcome.unread_places)
+        kind,
+        text,
+        outcome.wants_sharper_photo,
+        len(outcome.unread_places),
+        any(outcome.rows_or_columns),
     )
     return kind, f"{text} {check}"
 

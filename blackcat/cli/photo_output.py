@@ -40,6 +40,23 @@ def unread_note(photo: PhotoRead, tr: Translator = ENGLISH) -> list[str]:
     return [text.format(count=count)]
 
 
+def grid_note(photo: PhotoRead, tr: Translator = ENGLISH) -> list[str]:
+    """A note where piles lie in a grid of cards overlapping both ways
+    (`PhotoRead.rows_or_columns`): they read as rows as well as columns, and the photo can't
+    tell which the player laid."""
+    grid = photo.grid_piles
+    if not grid:
+        return []
+    numbers = ", ".join(str(n + 1) for n in grid)
+    return [
+        tr.gettext(
+            "piles {numbers} lie in a grid of cards overlapping both ways, which reads as rows as "
+            "well as columns: check that each pile holds its own cards, or lay the piles apart "
+            "and take the photo again"
+        ).format(numbers=numbers)
+    ]
+
+
 def reads_to_json(reads: Sequence[ReadCard]) -> dict[str, Any]:
     """What the reader said about each card: `{"cards", "confidence", "boxes", "doubtful",
     "alternatives"}`."""

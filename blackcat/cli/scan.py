@@ -31,6 +31,7 @@ from blackcat.cli.lady import add_ace_hearts
 from blackcat.cli.photo_output import (
     annotation_paths,
     blur_note,
+    grid_note,
     reads_to_json,
     save_annotated,
     unread_note,
@@ -104,6 +105,7 @@ def photo_to_json(
                 **{k: read[k] for k in ("doubtful", "alternatives")},
                 "gaps": list(photo.gaps_of(number)),
                 "side": photo.side_of(number),
+                "rows_or_columns": photo.rows_or_columns_of(number),
             }
         )
     return {
@@ -273,6 +275,7 @@ def run(args: argparse.Namespace) -> int:
             *players_note(photo, args.players),
             *blur_note(photo),
             *unread_note(photo),
+            *grid_note(photo),
         ]
         result = photo_to_json(str(photo_path), photo, score, notes)
         if targets:
@@ -285,6 +288,7 @@ def run(args: argparse.Namespace) -> int:
                 *players_note(photo, args.players, tr),
                 *blur_note(photo, tr),
                 *unread_note(photo, tr),
+                *grid_note(photo, tr),
             ]
             print(_text_report(str(photo_path), photo, score, notes, tr))
             if targets:

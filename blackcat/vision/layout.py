@@ -145,6 +145,7 @@ class Row:
     anchors: tuple[Point, ...]  # each card's own top-left index, in the row frame
     step: float  # the row's own offset between neighbouring cards
     column: bool = False  # a column, top card first: its anchors are (down, across) then
+    rows_or_columns: bool = False  # of a grid of cards that reads as rows and as columns
 
 
 def arrange(
@@ -198,14 +199,18 @@ def arrange(
     row_break = next_row_below(reach, scale)
     cards = [cards[n] for n in shown]
     points = [framed[anchors[n]] for n in shown]
+    shown_heights = [heights[anchors[n]] for n in shown]
+    reach_heights = median(reach / height for reach, height in reaches) if reaches else None
     chains = find_columns(
         points,
-        [heights[anchors[n]] for n in shown],
+        shown_heights,
         scale,
-        median(reach / height for reach, height in reaches) if reaches else None,
+        reach_heights,
         step,
         {p for p, n in enumerate(shown) if upside_down.intersection(groups[n])},
     )
+    grids = grid_blocks(chains, points, shown_heights, scale, reach_heights, step)
+    in_grids = {n for block in grids for n in block}
     in_columns = {i for chain in chains for i in chain}
     loose = [i for i in range(len(points)) if i not in in_columns]
     rows = [
@@ -224,7 +229,9 @@ def arrange(
         )
     ]
     rows = sorted(
-        rows + [column_row(chain, points) for chain in chains],
+        rows
+        + [column_row(chain, points) for n, chain in enumerate(chains) if n not in in_grids]
+        + [row for block in grids for row in grid_piles([chains[n] for n in block], points)],
         key=lambda row: _top_left(row, points),
     )
     if decks == 1:
@@ -241,7 +248,15 @@ def arrange(
     down_others = [(y, x) for x, y in others]
     gaps = tuple(row_gaps(row, down_others if row.column else others, scale) for row in rows)
     sides = (SIDES[up],) * len(piles)
-    return PhotoRead(width=width, height=height, piles=piles, gaps=gaps, sides=sides)
+    rows_or_columns = tuple(row.rows_or_columns for row in rows) if grids else ()
+    return PhotoRead(
+        width=width,
+        height=height,
+        piles=piles,
+        gaps=gaps,
+        sides=sides,
+        rows_or_columns=rows_or_columns,
+    )
 
 
 COLUMN_STEP_OF_REACH = 0.9
@@ -323,7 +338,7 @@ def find_columns(
             len(chain) >= MIN_COLUMN_CARDS and all(short_enough)
         ):
             chains.append(tuple(chain))
-    beside = max(COLUMN_BESIDE * scale, 1.5 * step)
+    beside = _beside(scale, step)
     chains = _without_row_heads(chains, points, heights, scale, beside)
     chains = _joined_columns(chains, points, heights, scale, beside, whole)
     in_chains = {i for chain in chains for i in chain}
@@ -332,6 +347,65 @@ def find_columns(
         for chain in chains
         if 3 * _in_rows(chain, points, scale, beside, in_chains) <= len(chain)
     ]
+
+
+def _beside(scale: float, step: float) -> float:
+    """How far beside a card another lies level with it as its neighbour in a row
+    (COLUMN_BESIDE)."""
+    return max(COLUMN_BESIDE * scale, 1.5 * step)
+
+
+def grid_blocks(
+    chains: Sequence[tuple[int, ...]],
+    points: Sequence[Point],
+    heights: Sequence[float],
+    scale: float,
+    reach: float | None,
+    step: float,
+) -> list[list[int]]:
+    """The columns (positions in `chains`) that lie side by side as a grid, in blocks of two or
+    more, left to right: columns of as many cards, each card level with the next column's card
+    of its place and nearer beside it than a card's reach (`reach`, in index heights; a card is
+    about as wide as it reaches) and a row's neighbour (`_beside`). Such cards overlap both
+    ways, so they read as rows as well as columns, and nothing in the photo tells which the
+    player laid. Columns laid apart (a card's width or more) are no grid."""
+    beside = _beside(scale, step)
+
+    def alongside(left: tuple[int, ...], right: tuple[int, ...]) -> bool:
+        if len(left) != len(right):
+            return False
+        for i, j in zip(left, right, strict=True):
+            size = _pair_size(heights, i, j, scale)
+            across = points[j][0] - points[i][0]
+            if abs(points[j][1] - points[i][1]) > ACROSS_ROW * size or not (
+                0 < across <= min(beside, (reach or math.inf) * size)
+            ):
+                return False
+        return True
+
+    order = sorted(range(len(chains)), key=lambda n: points[chains[n][0]][0])
+    blocks: list[list[int]] = []
+    for n in order:
+        home = next((block for block in blocks if alongside(chains[block[-1]], chains[n])), None)
+        if home is None:
+            blocks.append([n])
+        else:
+            home.append(n)
+    return [block for block in blocks if len(block) > 1]
+
+
+def grid_piles(columns: Sequence[tuple[int, ...]], points: Sequence[Point]) -> list[Row]:
+    """A grid's piles (`grid_blocks`: its columns, left to right), marked as rows or columns:
+    its columns where they are fewer than its rows (a player lays few piles), else its rows
+    (as players are asked to lay their piles)."""
+    if len(columns) < len(columns[0]):
+        return [replace(column_row(column, points), rows_or_columns=True) for column in columns]
+    rows = []
+    for place in range(len(columns[0])):
+        cards = tuple(column[place] for column in columns)
+        anchors = tuple(points[i] for i in cards)
+        rows.append(Row(cards, anchors, _anchors_step(anchors), rows_or_columns=True))
+    return rows
 
 
 MIDDLE_CARD_WITHIN = 0.5
@@ -508,8 +582,11 @@ def _without(row: Row, dropped: set[int]) -> Row:
         return row
     kept = [n for n, i in enumerate(row.cards) if i not in dropped]
     anchors = tuple(row.anchors[n] for n in kept)
-    return Row(
-        tuple(row.cards[n] for n in kept), anchors, _anchors_step(anchors) or row.step, row.column
+    return replace(
+        row,
+        cards=tuple(row.cards[n] for n in kept),
+        anchors=anchors,
+        step=_anchors_step(anchors) or row.step,
     )
 
 

@@ -13,7 +13,7 @@ no pile ever joins two players' cards, and the piles come in seat order (types.S
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -397,9 +397,7 @@ def arrange_sides(
     seat order; a player's piles at their own angles each at its own (`by_row_angle`).
     `doubted`: detections called no index, which may mark a gap in any pile. `players`: how
     many sides there may be at most (None: four)."""
-    piles: list[Pile] = []
-    gaps: list[tuple[int, ...]] = []
-    pile_sides: list[str] = []
+    piles: list[LaidPile] = []
     by_side = _with_the_side_they_face(by_side, players)
 
     def arranged(group: list[IndexRead], up: int) -> PhotoRead:
@@ -415,7 +413,7 @@ def arrange_sides(
         )
 
     for up in sorted(by_side):
-        laid: list[tuple[tuple[float, float], Pile, tuple[int, ...]]] = []
+        laid: list[tuple[tuple[float, float], LaidPile]] = []
         for group in laid_apart(by_side[up], up):
             reads = [arranged(group, up)]
             parts = by_row_angle(group, up, width, height)
@@ -425,18 +423,44 @@ def arrange_sides(
                 if sum(len(read.piles) for read in apart) < len(reads[0].piles):
                     reads = apart
             laid.extend(
-                (_starts_at(pile, up, width, height), pile, read.gaps_of(n))
+                (_starts_at(pile, up, width, height), laid_pile(read, n))
                 for read in reads
                 for n, pile in enumerate(read.piles)
             )
         laid.sort(key=lambda item: item[0])
-        piles.extend(pile for _, pile, _ in laid)
-        gaps.extend(pile_gaps for _, _, pile_gaps in laid)
-        pile_sides.extend([SIDES[up]] * len(laid))
+        piles.extend(pile for _, pile in laid)
     if decks == 1:
-        piles, gaps, pile_sides = _one_of_each_across(piles, gaps, pile_sides)
-    return PhotoRead(
-        width=width, height=height, piles=tuple(piles), gaps=tuple(gaps), sides=tuple(pile_sides)
+        piles = _one_of_each_across(piles)
+    return with_piles(PhotoRead(width=width, height=height, piles=()), piles)
+
+
+@dataclass(frozen=True)
+class LaidPile:
+    """One pile of a table's read: its cards, where a card may be missing (gap positions), the
+    side whose player reads it upright, and whether it lies in a grid that reads as rows as
+    well as columns."""
+
+    cards: Pile
+    gaps: tuple[int, ...]
+    side: str
+    rows_or_columns: bool = False
+
+
+def laid_pile(read: PhotoRead, pile: int) -> LaidPile:
+    return LaidPile(
+        read.piles[pile], read.gaps_of(pile), read.side_of(pile), read.rows_or_columns_of(pile)
+    )
+
+
+def with_piles(read: PhotoRead, piles: Sequence[LaidPile]) -> PhotoRead:
+    """The read with these piles instead of its own."""
+    grid = tuple(pile.rows_or_columns for pile in piles)
+    return replace(
+        read,
+        piles=tuple(pile.cards for pile in piles),
+        gaps=tuple(pile.gaps for pile in piles),
+        sides=tuple(pile.side for pile in piles),
+        rows_or_columns=grid if any(grid) else (),
     )
 
 
@@ -649,30 +673,26 @@ def _starts_at(pile: Pile, up: int, width: int, height: int) -> tuple[float, flo
     return min(y for _, y in points), points[0][0]
 
 
-def _one_of_each_across(
-    piles: list[Pile], gaps: list[tuple[int, ...]], sides: list[str]
-) -> tuple[list[Pile], list[tuple[int, ...]], list[str]]:
-    """The piles with each card at most once across all of them (layout.placed_once), with
-    their gaps and sides; a pile left with no card goes. A card the step cannot place (its
+def _one_of_each_across(piles: list[LaidPile]) -> list[LaidPile]:
+    """The piles with each card at most once across all of them (layout.placed_once); a pile
+    left with no card goes. A card the step cannot place (its
     every guess a likelier card of another pile) is dropped, a gap where it lay: on the test
     and calibration tables such a card, read surely in another player's pile, was mostly a
     mark or a neighbour's index at a pile's end (pooled piles right 0.904 -> 0.909, precision
     up, recall 3 cards fewer in 9,335)."""
-    cards, unplaced = placed_once([card for pile in piles for card in pile])
-    out: list[Pile] = []
-    out_gaps: list[tuple[int, ...]] = []
-    out_sides: list[str] = []
+    cards, unplaced = placed_once([card for pile in piles for card in pile.cards])
+    out: list[LaidPile] = []
     start = 0
-    for pile, pile_gaps, side in zip(piles, gaps, sides, strict=True):
-        dropped = [k for k in range(len(pile)) if start + k in unplaced]
-        own = cards[start : start + len(pile)]
-        start += len(pile)
-        if len(dropped) == len(pile):
+    for pile in piles:
+        count = len(pile.cards)
+        dropped = [k for k in range(count) if start + k in unplaced]
+        own = cards[start : start + count]
+        start += count
+        if len(dropped) == count:
             continue
-        out.append(tuple(card for k, card in enumerate(own) if k not in dropped))
-        out_gaps.append(without_cards(pile_gaps, dropped))
-        out_sides.append(side)
-    return out, out_gaps, out_sides
+        kept = tuple(card for k, card in enumerate(own) if k not in dropped)
+        out.append(replace(pile, cards=kept, gaps=without_cards(pile.gaps, dropped)))
+    return out
 
 
 def each_side_from_the_surer(
@@ -693,19 +713,13 @@ def each_side_from_the_surer(
     sides_there = [side for side in SIDES if side in found]
     if players is not None and len(sides_there) > players:
         return again if sure_cards(again) >= sure_cards(read) else read
-    piles: list[Pile] = []
-    gaps: list[tuple[int, ...]] = []
-    pile_sides: list[str] = []
+    piles: list[LaidPile] = []
     for side in sides_there:
         surer = again if side_sureness(again, side) >= side_sureness(read, side) else read
-        for n, pile in enumerate(surer.piles):
-            if surer.side_of(n) == side:
-                piles.append(pile)
-                gaps.append(surer.gaps_of(n))
-                pile_sides.append(side)
+        piles += [laid_pile(surer, n) for n in range(len(surer.piles)) if surer.side_of(n) == side]
     if decks == 1:
-        piles, gaps, pile_sides = _one_of_each_across(piles, gaps, pile_sides)
-    return replace(read, piles=tuple(piles), gaps=tuple(gaps), sides=tuple(pile_sides))
+        piles = _one_of_each_across(piles)
+    return with_piles(read, piles)
 
 
 def side_sureness(read: PhotoRead, side: str) -> float:

@@ -127,6 +127,10 @@ class PhotoRead:
     unread_places: tuple[Box, ...] = ()
     """Places where the detector saw a group of card indices too small to read and no card
     was read: whole piles may be missing there (a far player's, in a small photo)."""
+    rows_or_columns: tuple[bool, ...] = ()
+    """Per pile, whether its cards are part of a grid that reads as rows as well as columns
+    (cards overlapping both ways): the reader can't tell which the player laid; () when no pile
+    is."""
 
     @property
     def blurred(self) -> bool:
@@ -135,11 +139,13 @@ class PhotoRead:
 
     @property
     def unsure(self) -> bool:
-        """Whether any card is flagged or any card may be missing: something to check."""
+        """Whether any card is flagged, any card may be missing, or piles may be rows or
+        columns: something to check."""
         return (
             any(card.doubtful for pile in self.piles for card in pile)
             or any(self.gaps)
             or bool(self.unread_places)
+            or any(self.rows_or_columns)
         )
 
     @property
@@ -171,6 +177,15 @@ class PhotoRead:
             for side in SIDES
             if side in sides
         )
+
+    def rows_or_columns_of(self, pile: int) -> bool:
+        """Whether pile `pile` lies in a grid that reads as rows as well as columns."""
+        return pile < len(self.rows_or_columns) and self.rows_or_columns[pile]
+
+    @property
+    def grid_piles(self) -> tuple[int, ...]:
+        """The piles (indexes) that lie in a grid that reads as rows as well as columns."""
+        return tuple(n for n in range(len(self.piles)) if self.rows_or_columns_of(n))
 
     def gaps_of(self, pile: int) -> tuple[int, ...]:
         """The positions in pile `pile` before which a card may be missing."""

@@ -71,7 +71,9 @@ CardPlace = tuple[str, tuple[float, float]]  # a card on the table: its code and
 @dataclass
 class UnreadTally:
     """How often photos show places too small to read (`PhotoRead.unread_places`: `scan`'s
-    warning, red boxes on the annotated photo), and whether they point at cards the read lost."""
+    warning, red boxes on the annotated photo), and whether they point at cards the read lost;
+    and how often piles are said to lie in a grid that reads as rows as well as columns
+    (`PhotoRead.rows_or_columns`: `scan`'s warning)."""
 
     photos: int = 0
     with_places: int = 0
@@ -81,6 +83,8 @@ class UnreadTally:
     lost_in_places: int = 0  # ... lying in an unread place
     unmarked: int = 0  # lost cards no gap marker or flagged neighbour points at ...
     unmarked_in_places: int = 0  # ... lying in an unread place
+    with_grid: int = 0  # photos with piles in a grid
+    grid_piles: int = 0
 
     def add(
         self,
@@ -101,6 +105,8 @@ class UnreadTally:
         self.unmarked_in_places += sum(
             any(_within(point, p) for p in places) for point in unmarked_at
         )
+        self.with_grid += bool(photo.grid_piles)
+        self.grid_piles += len(photo.grid_piles)
 
     def add_scene(
         self, photo: PhotoRead, cards: Sequence[dict[str, Any]], truth: Sequence[Sequence[str]]
@@ -119,7 +125,9 @@ class UnreadTally:
         return (
             f"  places too small to read: {self.places} in {self.with_places} of {self.photos} "
             f"photos, {self.places_at_lost} of them where a card was lost; {self.lost_in_places} "
-            f"of the {self.lost} cards lost lie in one{unmarked}"
+            f"of the {self.lost} cards lost lie in one{unmarked}\n"
+            f"  piles in a grid (rows or columns): {self.grid_piles} in {self.with_grid} of "
+            f"{self.photos} photos"
         )
 
 

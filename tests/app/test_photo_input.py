@@ -26,3 +26,12 @@ def test_places_too_small_to_read_ask_for_a_closer_photo_after_any_other_note() 
     kind, text = photo_input.read_note("success", "a.jpg: 3 cards.", True, unread_places=1)
     assert "looks blurred" in text and text.endswith("full resolution.") and "1 place " in text
     assert photo_input.read_note("info", "x", False, unread_places=0) == ("info", "x")
+
+
+def test_piles_of_a_grid_ask_for_a_look_after_any_other_note() -> None:
+    kind, text = photo_input.read_note("success", "a.jpg: 6 cards.", False, grid=True)
+    assert kind == "warning"
+    assert text.startswith("a.jpg: 6 cards. Some piles lie in a grid of cards")
+    kind, text = photo_input.read_note("success", "a.jpg: 6 cards.", True, 1, grid=True)
+    assert "looks blurred" in text and "1 place " in text and text.endswith("photo again.")
+    assert photo_input.read_note("info", "x", False, 0, grid=False) == ("info", "x")

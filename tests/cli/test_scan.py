@@ -11,7 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from blackcat.cli.photo_output import BLURRED, annotation_names, blur_note, unread_note
+from blackcat.cli.photo_output import (
+    BLURRED,
+    annotation_names,
+    blur_note,
+    grid_note,
+    unread_note,
+)
 from blackcat.cli.scan import (
     _text_report,
     photo_to_json,
@@ -144,11 +150,12 @@ def test_two_photos_of_one_stem_get_two_drawings(tmp_path: Path) -> None:
     ]
 
 
-def test_each_pile_lists_its_gaps_and_side_after_every_field_it_had(scanned) -> None:
+def test_each_pile_lists_its_gaps_side_and_grid_after_every_field_it_had(scanned) -> None:
     photo = json.loads(scanned[0].stdout)[0]
     for pile in photo["piles"]:
-        assert list(pile)[-4:] == ["doubtful", "alternatives", "gaps", "side"]
+        assert list(pile)[-5:] == ["doubtful", "alternatives", "gaps", "side", "rows_or_columns"]
         assert pile["gaps"] == []  # scene 1 is read exactly: nothing missing
+        assert pile["rows_or_columns"] is False  # its piles lie apart
 
 
 def _read_pile(text: str) -> tuple[ReadCard, ...]:
@@ -321,3 +328,21 @@ def test_places_too_small_to_read_go_into_the_json_with_a_warning_and_into_the_t
     assert result["warnings"] == notes
     assert "warning: cards may be missing: 2 places" in _text_report("x.jpg", photo, score, notes)
     assert unread_note(replace(photo, unread_places=())) == []
+
+
+def test_piles_of_a_grid_say_so_in_the_json_with_a_warning_and_in_the_text() -> None:
+    piles = (_read_pile("QS 6C 5H"), _read_pile("10S 9H 2C"), _read_pile("AD"))
+    photo = PhotoRead(width=640, height=480, piles=piles, rows_or_columns=(True, True, False))
+    notes = grid_note(photo)
+    assert notes == [
+        "piles 1, 2 lie in a grid of cards overlapping both ways, which reads as rows as well as "
+        "columns: check that each pile holds its own cards, or lay the piles apart and take the "
+        "photo again"
+    ]
+    assert grid_note(photo, translator("es"))[0].startswith("las pilas 1, 2 ")
+    score = score_player([[read.card for read in pile] for pile in piles])
+    result = photo_to_json("x.jpg", photo, score, notes)
+    assert [pile["rows_or_columns"] for pile in result["piles"]] == [True, True, False]
+    assert result["warnings"] == notes
+    assert "warning: piles 1, 2 lie in a grid" in _text_report("x.jpg", photo, score, notes)
+    assert grid_note(replace(photo, rows_or_columns=())) == []

@@ -931,3 +931,56 @@ def test_a_mark_beside_a_jumbo_columns_last_card_does_not_break_the_column() -> 
     x, y = column[2].centre  # the 10H's top index
     mark = facing(index_at((x + 20.0, y + 5.0), Card.parse("7H"), probability=0.9), 0)
     assert ["2C", "JD", "10H"] in codes(arrange([*column, mark]).piles)
+
+
+# a grid: cards overlapping both ways read as rows as well as columns
+
+
+def laid_grid(rows: list[str], *, across: float = 22.0, down: float = 40.0) -> list[IndexRead]:
+    """Rows laid each lower than the one before by less than a card (`down`), so each covers
+    the lower part of the row above: every top-left index shows, and the bottom-right index of
+    the last row's last card."""
+    indices = []
+    for place, text in enumerate(rows):
+        cards = parse_pile(text)
+        y = 100.0 + place * down
+        indices += [
+            facing(index_at((100.0 + n * across + 8, y + 14), card), 0)
+            for n, card in enumerate(cards)
+        ]
+    last = 100.0 + (len(cards) - 1) * across
+    indices.append(facing(index_at((last + CARD_W - 8, y + CARD_H - 14), cards[-1]), 2))
+    return indices
+
+
+@pytest.mark.parametrize("across", [22.0, 40.0])
+def test_two_rows_pushed_into_each_other_read_as_rows_and_say_they_may_be_columns(
+    across: float,
+) -> None:
+    photo = arrange(laid_grid(["AS 2S 3S 7C 8C", "4H 5H 6H 9D 10D"], across=across))
+    assert codes(photo.piles) == [["AS", "2S", "3S", "7C", "8C"], ["4H", "5H", "6H", "9D", "10D"]]
+    assert photo.rows_or_columns == (True, True)
+    assert photo.grid_piles == (0, 1)
+    assert photo.unsure  # every card sure, but the piles are to check
+
+
+def test_a_grid_of_fewer_columns_than_rows_reads_as_columns_and_says_they_may_be_rows() -> None:
+    photo = arrange(laid_grid(["AS 2S", "4H 5H", "7C 8C"]))
+    assert codes(photo.piles) == [["AS", "4H", "7C"], ["2S", "5H", "8C"]]
+    assert photo.rows_or_columns == (True, True)
+
+
+def test_columns_laid_a_card_apart_are_no_grid() -> None:
+    # level cards, but each column's cards clear of the next column's: columns, surely
+    photo = arrange(laid_grid(["AS 2S 3S", "4H 5H 6H"], across=CARD_W + 2))
+    assert codes(photo.piles) == [["AS", "4H"], ["2S", "5H"], ["3S", "6H"]]
+    assert photo.rows_or_columns == ()
+    assert not photo.unsure
+
+
+def test_rows_a_card_apart_are_no_grid() -> None:
+    upper = oriented_row("9D 2D KD 9C", origin=(100.0, 100.0))
+    lower = oriented_row("QC 8H JS AD", origin=(100.0, 100.0 + CARD_H + 20))
+    photo = arrange([*upper, *lower])
+    assert codes(photo.piles) == [["9D", "2D", "KD", "9C"], ["QC", "8H", "JS", "AD"]]
+    assert photo.rows_or_columns == ()

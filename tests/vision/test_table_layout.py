@@ -560,3 +560,23 @@ def test_a_players_pile_below_the_other_stays_apart_though_near_its_bottom_corne
     lower = oriented_row("2D 9C QH KS", origin=(100.0, 280.0))
     groups = laid_apart([*upper, *lower], 0)
     assert sorted(len(group) for group in groups) == [len(lower), len(upper)]
+
+
+def test_a_grid_on_one_side_of_the_table_is_said_of_that_sides_piles_alone() -> None:
+    from test_layout import laid_grid
+
+    near = [
+        replace(index, box=(x1 + 300, y1 + 600, x2 + 300, y2 + 600))
+        for index in laid_grid(["6S QS 6C 10H", "AH 3D 8S 5C"])
+        for x1, y1, x2, y2 in [index.box]
+    ]
+    photo = arrange_table([*near, *player(2, "KS 9C 4S", "2D 7H")], width=1000, height=1000)
+    assert codes(photo.piles) == [
+        ["6S", "QS", "6C", "10H"],
+        ["AH", "3D", "8S", "5C"],
+        ["KS", "9C", "4S"],
+        ["2D", "7H"],
+    ]
+    assert photo.rows_or_columns == (True, True, False, False)
+    far_only = arrange_table(player(2, "KS 9C 4S", "2D 7H"), width=1000, height=1000)
+    assert far_only.rows_or_columns == ()

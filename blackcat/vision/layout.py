@@ -209,6 +209,11 @@ def arrange(
         step,
         {p for p, n in enumerate(shown) if upside_down.intersection(groups[n])},
     )
+    chains = [
+        chain
+        for chain in chains
+        if not _rows_cards(chain, points, shown_heights, scale, reach_heights)
+    ]
     grids = grid_blocks(chains, points, shown_heights, scale, reach_heights, step)
     in_grids = {n for block in grids for n in block}
     in_columns = {i for chain in chains for i in chain}
@@ -216,7 +221,11 @@ def arrange(
     rows = [
         replace(row, cards=tuple(loose[i] for i in row.cards))
         for row in split_rows(
-            [points[i] for i in loose], row_break, step, WOVEN_OF_REACH * reach if reach else None
+            [points[i] for i in loose],
+            row_break,
+            step,
+            WOVEN_OF_REACH * reach if reach else None,
+            scale,
         )
     ]
     # printed matter goes before the one-deck step, so that a mark read as 3C can't push the
@@ -228,6 +237,7 @@ def arrange(
             [cards[i] for i in row.cards], row, rows[n - 1] if n else None, reach, up, scale
         )
     ]
+    rows = stacked_rows(rows, points, shown_heights, scale, reach_heights)
     rows = sorted(
         rows
         + [column_row(chain, points) for n, chain in enumerate(chains) if n not in in_grids]
@@ -248,14 +258,14 @@ def arrange(
     down_others = [(y, x) for x, y in others]
     gaps = tuple(row_gaps(row, down_others if row.column else others, scale) for row in rows)
     sides = (SIDES[up],) * len(piles)
-    rows_or_columns = tuple(row.rows_or_columns for row in rows) if grids else ()
+    rows_or_columns = tuple(row.rows_or_columns for row in rows)
     return PhotoRead(
         width=width,
         height=height,
         piles=piles,
         gaps=gaps,
         sides=sides,
-        rows_or_columns=rows_or_columns,
+        rows_or_columns=rows_or_columns if any(rows_or_columns) else (),
     )
 
 
@@ -392,6 +402,78 @@ def grid_blocks(
         else:
             home.append(n)
     return [block for block in blocks if len(block) > 1]
+
+
+SIDEWAYS_OF_REACH = 0.8
+"""A card lies over another sideways, as a row's cards do, where it lies level with it and
+nearer beside it than this part of the cards' reach (a card is about as wide as it reaches);
+columns laid side by side lie farther apart than a card is wide."""
+
+
+def _rows_cards(
+    chain: Sequence[int],
+    points: Sequence[Point],
+    heights: Sequence[float],
+    scale: float,
+    reach: float | None,
+) -> bool:
+    """Whether most of a chain's cards lie level with a card over them sideways
+    (SIDEWAYS_OF_REACH, `reach` in index heights): they are rows' cards, a player's rows pushed
+    into each other, each card lower than one of the row above by less than a card's reach. Not
+    told where no card shows its reach."""
+    if reach is None:
+        return False
+
+    def overlapped(i: int) -> bool:
+        return any(
+            k != i
+            and abs(points[k][1] - points[i][1]) <= ACROSS_ROW * _pair_size(heights, i, k, scale)
+            and 0
+            < abs(points[k][0] - points[i][0])
+            <= SIDEWAYS_OF_REACH * reach * _pair_size(heights, i, k, scale)
+            for k in range(len(points))
+        )
+
+    return 2 * sum(overlapped(i) for i in chain) > len(chain)
+
+
+def stacked_rows(
+    rows: Sequence[Row],
+    points: Sequence[Point],
+    heights: Sequence[float],
+    scale: float,
+    reach: float | None,
+) -> list[Row]:
+    """The rows (top to bottom), those stacked as a grid marked as rows or columns: rows of as
+    many cards, one after the other, each card lying straight below the card of its place in the
+    row above as a column's next card would (rows pushed into each other with their cards
+    aligned). Read as columns where they are fewer (`grid_piles`)."""
+
+    def stacked(upper: Row, lower: Row) -> bool:
+        if len(upper.cards) != len(lower.cards) or len(upper.cards) < 2:
+            return False
+        for i, j in zip(upper.cards, lower.cards, strict=True):
+            size = _pair_size(heights, i, j, scale)
+            down = points[j][1] - points[i][1]
+            aside = abs(points[j][0] - points[i][0])
+            limit = _column_step(reach, size, COLUMN_STEP_OF_REACH)
+            if not (ACROSS_ROW * size < down <= limit and aside <= COLUMN_DRIFT * down + size):
+                return False
+        return True
+
+    out: list[Row] = []
+    block: list[Row] = []
+    for row in [*rows, None]:
+        if row is not None and block and stacked(block[-1], row):
+            block.append(row)
+            continue
+        if len(block) > 1:
+            columns = [tuple(row.cards[k] for row in block) for k in range(len(block[0].cards))]
+            out += grid_piles(columns, points)
+        else:
+            out += block
+        block = [row] if row is not None else []
+    return out
 
 
 def grid_piles(columns: Sequence[tuple[int, ...]], points: Sequence[Point]) -> list[Row]:
@@ -1172,7 +1254,11 @@ def next_row_below(reach: float | None, scale: float) -> float:
 
 
 def split_rows(
-    anchors: Sequence[Point], row_break: float, step: float, woven_break: float | None = None
+    anchors: Sequence[Point],
+    row_break: float,
+    step: float,
+    woven_break: float | None = None,
+    scale: float | None = None,
 ) -> list[Row]:
     """Row-frame anchor points split into rows (top to bottom) where the next is lower by more
     than `row_break`, each ordered left to right; a row's step is its own median offset
@@ -1183,7 +1269,8 @@ def split_rows(
     rows = [
         part
         for row in _split_lower(range(len(anchors)), anchors, row_break)
-        for part in unwoven(row, anchors, woven_break)
+        for woven in unwoven(row, anchors, woven_break)
+        for part in levels(woven, anchors, scale)
     ]
     rows = rejoined_row_ends(rows, anchors, row_break)
     rows = joined_sloping_singles(rows, anchors)
@@ -1312,6 +1399,64 @@ def unwoven(
     if max(abs(step) for step in steps) <= woven_break or _steadily_sloping(steps):
         return [list(row)]
     return _split_lower(row, anchors, woven_break)
+
+
+LEVELS_APART_HEIGHTS = 0.5
+"""Rows pushed into each other (each lying over the cards of the one above, less than a card's
+reach lower) lie in one band of the split, their cards side by side: their top indices stand at
+levels, one above the other. Sorted by height, the cards drop from one level to the next by
+more than this many index heights..."""
+
+LEVELS_APART = 4.0
+"""...and by more than this many times the typical drop from card to card (within a level, a
+row's cards lie at about one height)."""
+
+
+def levels(row: Sequence[int], anchors: Sequence[Point], scale: float | None) -> list[list[int]]:
+    """One row as it is, or, top to bottom, the rows pushed into each other that it holds: its
+    cards split where they drop from one level to the next (LEVELS_APART_HEIGHTS,
+    LEVELS_APART), a lone card between levels given to the nearer one, each level of at least
+    two cards lying side by side with the next (a row that bends lies at two levels one after
+    the other: one row)."""
+    if scale is None or len(row) < 4:
+        return [list(row)]
+    by_height = sorted(row, key=lambda i: anchors[i][1])
+    ys = [anchors[i][1] for i in by_height]
+    drops = [b - a for a, b in pairwise(ys)]
+    least = max(LEVELS_APART_HEIGHTS * scale, LEVELS_APART * median(drops))
+    parts: list[list[int]] = [[by_height[0]]]
+    for i, drop in zip(by_height[1:], drops, strict=True):
+        if drop > least:
+            parts.append([])
+        parts[-1].append(i)
+    parts = _lone_cards_joined(parts, anchors)
+    if len(parts) < 2 or not all(
+        _side_by_side(upper, lower, anchors) for upper, lower in pairwise(parts)
+    ):
+        return [list(row)]
+    return parts
+
+
+def _lone_cards_joined(parts: list[list[int]], anchors: Sequence[Point]) -> list[list[int]]:
+    """The levels, each of one card joined to the nearer level above or below it."""
+    joined = [list(part) for part in parts]
+    lone = [n for n, part in enumerate(joined) if len(part) < 2]
+    while lone and len(joined) > 1:
+        n = lone[0]
+        y = anchors[joined[n][0]][1]
+        neighbours = [m for m in (n - 1, n + 1) if 0 <= m < len(joined)]
+        nearest = min(neighbours, key=lambda m: abs(median(anchors[i][1] for i in joined[m]) - y))
+        joined[nearest].extend(joined[n])
+        del joined[n]
+        lone = [n for n, part in enumerate(joined) if len(part) < 2]
+    return joined
+
+
+def _side_by_side(upper: Sequence[int], lower: Sequence[int], anchors: Sequence[Point]) -> bool:
+    """Whether two levels' cards lie side by side, neither level beyond the other's ends."""
+    xs_upper = [anchors[i][0] for i in upper]
+    xs_lower = [anchors[i][0] for i in lower]
+    return min(max(xs_upper), max(xs_lower)) > max(min(xs_upper), min(xs_lower))
 
 
 STEADY_SLOPE_SHARE = 0.5

@@ -984,3 +984,54 @@ def test_rows_a_card_apart_are_no_grid() -> None:
     photo = arrange([*upper, *lower])
     assert codes(photo.piles) == [["9D", "2D", "KD", "9C"], ["QC", "8H", "JS", "AD"]]
     assert photo.rows_or_columns == ()
+
+
+def pushed_rows(rows: list[tuple[str, float]], *, down: float = 45.0) -> list[IndexRead]:
+    """Rows laid each lower than the one before by less than a card (`down`), each on its own
+    step (text, step): the cards of one row lie beside the others' at no common place. Every top
+    index shows, and the bottom-right index of the last row's last card."""
+    indices = []
+    for place, (text, step) in enumerate(rows):
+        cards = parse_pile(text)
+        y = 100.0 + place * down
+        x = 100.0 + 7.0 * place
+        indices += [
+            facing(index_at((x + n * step + 8, y + 14), card), 0) for n, card in enumerate(cards)
+        ]
+    last = x + (len(cards) - 1) * step
+    indices.append(facing(index_at((last + CARD_W - 8, y + CARD_H - 14), cards[-1]), 2))
+    return indices
+
+
+@pytest.mark.parametrize("down", [34.0, 45.0, 60.0])
+def test_rows_pushed_into_each_other_stay_rows(down: float) -> None:
+    photo = arrange(
+        pushed_rows([("AS 2S 3S 7C 8C 9C", 22.0), ("4H 5H 6H 9D 10D", 27.0)], down=down)
+    )
+    assert codes(photo.piles) == [
+        ["AS", "2S", "3S", "7C", "8C", "9C"],
+        ["4H", "5H", "6H", "9D", "10D"],
+    ]
+    assert photo.rows_or_columns == ()  # their cards lie at no common places: rows, surely
+
+
+def test_three_rows_pushed_into_each_other_stay_three_rows() -> None:
+    rows = [("AS 2S 3S 7C", 22.0), ("4H 5H 6H 9D 10D", 26.0), ("JC QC KC 2D", 31.0)]
+    photo = arrange(pushed_rows(rows, down=40.0))
+    assert codes(photo.piles) == [
+        ["AS", "2S", "3S", "7C"],
+        ["4H", "5H", "6H", "9D", "10D"],
+        ["JC", "QC", "KC", "2D"],
+    ]
+
+
+def test_a_row_with_one_card_laid_lower_stays_one_row() -> None:
+    row = laid_row("AS 2S 3S 7C 8C 9C")
+    lower = [
+        replace(index, box=(x1, y1 + 30, x2, y2 + 30))
+        if index.card == Card.parse("3S") and n == 2
+        else index
+        for n, index in enumerate(row)
+        for x1, y1, x2, y2 in [index.box]
+    ]
+    assert codes(arrange(lower).piles) == [["AS", "2S", "3S", "7C", "8C", "9C"]]

@@ -65,6 +65,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "report each; use another folder for them",
     )
     parser.add_argument(
+        "--kitty-pushed",
+        action="store_true",
+        help="draw kitty scenes of two or three rows pushed into each other (each 0.35-0.85 of a "
+        "card below the one before, over the lower part of its cards); use another folder for "
+        "them",
+    )
+    parser.add_argument(
         "--table",
         type=Path,
         help="a folder of whole-table scenes, 2-4 players' piles round a table (made there "
@@ -160,12 +167,14 @@ def run(args: argparse.Namespace) -> int:
             args.kitty_small,
             args.kitty_faults,
             args.style,
+            args.kitty_pushed,
         )
         kitty = evaluate_kitty(reader, scenes)
         variant = (
             ("harder " if args.kitty_hard else "")
             + ("small " if args.kitty_small else "")
             + ("camera-fault " if args.kitty_faults else "")
+            + ("pushed-rows " if args.kitty_pushed else "")
         )
         print(variant + kitty.summary())
         print(reliability_text(kitty.probabilities, kitty.rights))

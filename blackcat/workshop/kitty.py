@@ -1,8 +1,10 @@
 """Kitty scenes: photo-like pictures of one or two laid-out piles, drawn with held-out decks only,
 at phone-photo sizes and turned as a player may hold the phone; harder ones (`hard`) taken less
 carefully: rolled further, keystoned, uneven offsets, smaller in the frame, glare and shadows;
-small ones (`small`) with the piles in a small part of the frame, as a photo of a whole table.
-The measuring set of the reader (`blackcat evaluate --kitty DIR`, `--kitty-hard`, `--kitty-small`)
+small ones (`small`) with the piles in a small part of the frame, as a photo of a whole table;
+pushed ones (`pushed`) with two or three rows pushed into each other.
+The measuring set of the reader (`blackcat evaluate --kitty DIR`, `--kitty-hard`, `--kitty-small`,
+`--kitty-pushed`)
 and the set
 its probabilities are calibrated on (`blackcat calibrate`); never trained on.
 
@@ -46,6 +48,13 @@ class KittyScene:
     hard: bool = False  # a harder photo (scene.render_piles)
     small: bool = False  # the piles in a small part of the frame (SMALL_FILL)
     condition: str = ""  # a camera's fault or a deck (CONDITIONS), or "" for a careful photo
+    rows_apart: float | None = None  # card heights from a row's top to the next's (PUSHED_APART)
+
+
+PUSHED_APART = (0.35, 0.85)
+"""How far below the one before each row lies in a `pushed` scene, in card heights: a player's
+rows pushed into each other, each over the lower part of the one above, its top indices still
+showing (rows laid apart lie a little more than a card apart)."""
 
 
 CONDITIONS = (
@@ -106,6 +115,7 @@ def plan_scene(
     hard: bool = False,
     small: bool = False,
     faults: bool = False,
+    pushed: bool = False,
 ) -> KittyScene:
     """What one kitty scene shows: 1-2 piles of 4-15 different cards, a held-out deck, 2 or 12 MP,
     the phone rolled within +-10 degrees (+-20 when `hard`), or turned a quarter or half round
@@ -113,7 +123,9 @@ def plan_scene(
     (its own generator, so the rest of a scene's plan is as it was before there were styles).
     A `hard` scene is also photographed less carefully (scene.render_piles); a `small` one shows
     the same piles in a small part of the frame; a `faults` one the same piles under one of
-    CONDITIONS (its own generator: the rest of the plan is as without)."""
+    CONDITIONS (its own generator: the rest of the plan is as without). A `pushed` one shows two
+    or three rows of 3-10 cards pushed into each other (PUSHED_APART; its own generator draws
+    them: the rest of the plan is as without)."""
     roll = 20 if hard else 10
     from blackcat.workshop.synth.styles import KITTY_STYLE_WEIGHTS
 
@@ -127,6 +139,9 @@ def plan_scene(
         drawn.append(tuple(codes[start : start + size]))
         start += size
     turn = float(rng.choice([0.0] * 7 + [90.0, -90.0, 180.0]))
+    rows_apart = None
+    if pushed:
+        drawn, rows_apart = pushed_rows(np.random.default_rng([seed, index, 3]))
     return KittyScene(
         piles=tuple(drawn),
         deck=str(rng.choice(decks)),
@@ -137,7 +152,20 @@ def plan_scene(
         hard=hard,
         small=small,
         condition=str(np.random.default_rng([seed, index, 2]).choice(CONDITIONS)) if faults else "",
+        rows_apart=rows_apart,
     )
+
+
+def pushed_rows(rng: np.random.Generator) -> tuple[list[tuple[str, ...]], float]:
+    """A `pushed` scene's rows (two, or three one time in five, of 3-10 different cards) and
+    how far below the one before each lies (PUSHED_APART)."""
+    order = rng.permutation(len(ALL_CARDS))
+    rows, start = [], 0
+    for _ in range(3 if rng.random() < 0.2 else 2):
+        size = int(rng.integers(3, 11))
+        rows.append(tuple(ALL_CARDS[i].code for i in order[start : start + size]))
+        start += size
+    return rows, float(rng.uniform(*PUSHED_APART))
 
 
 def draw_style_name(rng: np.random.Generator, weights: tuple[tuple[str, float], ...]) -> str:
@@ -159,15 +187,16 @@ def make_kitty_scenes(
     small: bool = False,
     faults: bool = False,
     card_style: str | None = None,
+    pushed: bool = False,
 ) -> Iterator[Path]:
     """Draw scenes 0..count-1 of `seed` into `out` (those already there are kept); `hard`:
     harder photos, `small`: piles small in the frame, `faults`: a camera's faults or a
     dark-faced deck (plan_scene); `card_style`: every scene's cards in this style (a name of
-    styles.STYLES) instead of its own."""
+    styles.STYLES) instead of its own; `pushed`: rows pushed into each other."""
     from blackcat.workshop.synth.scene import render_piles
 
     def draw(index: int, library: ArtLibrary) -> tuple[SceneResult, dict]:
-        plan = plan_scene(seed, index, held_out_decks(), hard, small, faults)
+        plan = plan_scene(seed, index, held_out_decks(), hard, small, faults, pushed)
         plan = replace(plan, style=card_style) if card_style else plan
         realism, imgsz, style = drawn_under(plan.condition, plan.imgsz, plan.style, plan.seed)
         result = render_piles(
@@ -181,9 +210,11 @@ def make_kitty_scenes(
             hard=plan.hard,
             fill=SMALL_FILL if plan.small else None,
             realism=realism,
+            rows_apart=plan.rows_apart,
         )
         condition = {"condition": plan.condition} if plan.condition else {}
-        return result, {"hard": plan.hard, "small": plan.small, **condition}
+        apart = {"rows_apart": round(plan.rows_apart, 3)} if plan.rows_apart else {}
+        return result, {"hard": plan.hard, "small": plan.small, **condition, **apart}
 
     return draw_scenes(out, "k", count, draw)
 

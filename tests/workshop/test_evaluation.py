@@ -409,6 +409,25 @@ def test_small_kitty_scenes_show_the_same_cards_the_same_way() -> None:
     assert [replace(p, small=True) for p in plain] == small
 
 
+def test_pushed_kitty_scenes_show_two_or_three_rows_pushed_into_each_other() -> None:
+    from blackcat.workshop.kitty import PUSHED_APART, plan_scene
+
+    decks = ("plastic", "tigullio")
+    plain = [plan_scene(8, index, decks) for index in range(60)]
+    pushed = [plan_scene(8, index, decks, pushed=True) for index in range(60)]
+    same = ("deck", "imgsz", "tilt_degrees", "seed", "style")
+    assert [[getattr(p, k) for k in same] for p in plain] == [
+        [getattr(p, k) for k in same] for p in pushed
+    ]
+    assert all(p.rows_apart is None for p in plain)
+    assert all(PUSHED_APART[0] <= p.rows_apart <= PUSHED_APART[1] for p in pushed)
+    assert {len(p.piles) for p in pushed} == {2, 3}
+    for plan in pushed:
+        cards = [code for pile in plan.piles for code in pile]
+        assert len(cards) == len(set(cards)) and all(3 <= len(pile) <= 10 for pile in plan.piles)
+    assert pushed == [plan_scene(8, index, decks, pushed=True) for index in range(60)]
+
+
 def test_camera_fault_kitty_scenes_show_the_same_cards_each_under_one_condition() -> None:
     from blackcat.workshop.kitty import CONDITIONS, condition_camera, plan_scene
     from blackcat.workshop.synth.realism import NEUTRAL

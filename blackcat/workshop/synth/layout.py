@@ -108,11 +108,17 @@ def art_corners(size: CardArtSize) -> np.ndarray:
 
 
 def rows_layout(
-    rng: Rng, cards: list[list[Card]], size: CardArtSize, uneven: float = 0.1
+    rng: Rng,
+    cards: list[list[Card]],
+    size: CardArtSize,
+    uneven: float = 0.1,
+    rows_apart: float | None = None,
 ) -> Layout:
     """Rows laid left to right, each card on top of the one before, showing at least the strip
     of the previous card that holds its top-left index; each offset within `uneven` (a share)
-    of the row's own."""
+    of the row's own. Each row lies a little more than a card below the one before, or
+    `rows_apart` card heights (below 1: rows pushed into each other, each over the lower part
+    of the one above)."""
     a = size.aspect
     min_step = (size.strip + rng.uniform(0.02, 0.07)) * a
     placed: list[PlacedCard] = []
@@ -134,7 +140,8 @@ def rows_layout(
             cy = y + 0.5 + dy + np.tan(row_angle) * x
             placed.append(PlacedCard(card, r, position, card_to_plane(size, cx, cy, angle)))
             x += max(0.93 * min_step, step * rng.uniform(1 - uneven, 1 + uneven))
-        y += 1 + rng.uniform(0.06, 0.6)
+        apart = 1 + rng.uniform(0.06, 0.6)  # drawn either way: the rest of the scene stays
+        y += apart if rows_apart is None else rows_apart
     return Layout(LayoutKind.ROWS, tuple(placed))
 
 

@@ -231,6 +231,26 @@ def test_a_harder_photo_of_the_same_piles_is_another_picture_with_the_same_cards
     assert hard.meta["pitch_degrees"] >= 10  # keystoned
 
 
+def test_rows_pushed_into_each_other_lie_less_than_a_card_apart_with_the_same_cards() -> None:
+    from blackcat.workshop.synth.scene import render_piles
+
+    def first_card_tops(meta: dict) -> list[float]:
+        return [min(y for _, y in card["quad"]) for card in meta["cards"] if card["position"] == 0]
+
+    def card_height(meta: dict) -> float:
+        quad = meta["cards"][0]["quad"]
+        return max(y for _, y in quad) - min(y for _, y in quad)
+
+    piles = [["QS", "7H", "2C", "9D"], ["KH", "3S", "5D"]]
+    apart = render_piles(piles, deck="anglo", imgsz=600, seed=3, tilt_degrees=0)
+    pushed = render_piles(piles, deck="anglo", imgsz=600, seed=3, tilt_degrees=0, rows_apart=0.5)
+    assert pushed.meta["piles"] == apart.meta["piles"] == piles
+    upper, lower = first_card_tops(pushed.meta)
+    assert 0.3 < (lower - upper) / card_height(pushed.meta) < 0.7
+    upper, lower = first_card_tops(apart.meta)
+    assert (lower - upper) / card_height(apart.meta) > 1.0
+
+
 def _cards_width(meta: dict) -> float:
     xs = [x for card in meta["cards"] for x, _ in card["quad"]]
     return (max(xs) - min(xs)) / meta["width"]

@@ -139,13 +139,12 @@ class PhotoRead:
 
     @property
     def unsure(self) -> bool:
-        """Whether any card is flagged, any card may be missing, or piles may be rows or
-        columns: something to check."""
+        """Whether any card is flagged or any card may be missing: something to check (a grid
+        of piles, `rows_or_columns`, is told apart: a sharper photo would not settle it)."""
         return (
             any(card.doubtful for pile in self.piles for card in pile)
             or any(self.gaps)
             or bool(self.unread_places)
-            or any(self.rows_or_columns)
         )
 
     @property

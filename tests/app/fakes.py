@@ -57,6 +57,12 @@ FAKE_ROWS[WHOLE_TABLE] = (  # top to bottom, as the reader gives them
     table_row("QS 2C 3H 7H", 80, 210),  # the photographer's side
 )
 FAKE_SIDES = {WHOLE_TABLE: ("far", "far", "left", "right", "near")}
+GRID = 230  # the photo width at which the stand-in reader sees two rows laid card on card
+FAKE_ROWS[GRID] = (
+    FAKE_ROWS[200][1],
+    (read_card("AD", box=(10.0, 50.0, 30.0, 80.0)), read_card("6C"), read_card("JH")),
+)
+FAKE_GRIDS = {GRID: (True, True)}
 
 
 class FakeReader:
@@ -73,4 +79,5 @@ class FakeReader:
             gaps=FAKE_GAPS.get(width, ()),
             sides=FAKE_SIDES.get(width, ()),
             sharpness=FAKE_SHARPNESS.get(width, 3.5),
+            rows_or_columns=FAKE_GRIDS.get(width, ()),
         )  # other photos: no cards

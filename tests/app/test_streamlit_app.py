@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import streamlit as st
-from fakes import BLURRED, FakeReader
+from fakes import BLURRED, GRID, FakeReader
 from PIL import Image
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Button, Expander, TextInput
@@ -474,6 +474,18 @@ def test_a_sharp_photo_gets_no_blur_note(app: AppTest, reader: FakeReader) -> No
     app.run()
     assert any("2 piles, given to Player 1" in s.value for s in app.success)
     assert not any("blurred" in note.value for note in [*app.success, *app.warning])
+
+
+def test_a_photo_whose_piles_lie_in_a_grid_says_so_and_keeps_them(
+    app: AppTest, reader: FakeReader
+) -> None:
+    uploader(app).set_value(("grid.png", png(GRID), "image/png"))
+    app.run()
+    assert_clean(app)
+    notes = [w.value for w in app.warning]
+    assert any("2 piles, given to Player 1" in n and "lie in a grid" in n for n in notes), notes
+    assert not app.success
+    assert [pile_cards(app, n) for n in (1, 2)] == ["KS 9C 4S", "AD 6C JH"]
 
 
 def test_a_photo_is_read_once_placed_and_its_doubtful_card_fixed_in_one_tap(

@@ -45,7 +45,7 @@ from blackcat.vision.colour import (
 from blackcat.vision.deskew import upright_crop
 from blackcat.vision.graphs import connected_labels
 from blackcat.vision.image_io import Photo, PhotoSource, TurnedPhoto, as_photo
-from blackcat.vision.layout import NOT_AN_INDEX_ABOVE, arrange, drop_repeated_detections, photo_up
+from blackcat.vision.layout import NOT_AN_INDEX_ABOVE, drop_repeated_detections, photo_up
 from blackcat.vision.parallel import THREADS_PER_RUN, parallel_map
 from blackcat.vision.sharpness import read_sharpness
 from blackcat.vision.squeeze import (
@@ -57,7 +57,12 @@ from blackcat.vision.squeeze import (
     sure_cards,
     unstretched,
 )
-from blackcat.vision.table_layout import arrange_sides, each_side_from_the_surer, table_sides
+from blackcat.vision.table_layout import (
+    arrange_at_own_angles,
+    arrange_sides,
+    each_side_from_the_surer,
+    table_sides,
+)
 from blackcat.vision.types import SIDES, Box, Guess, IndexRead, PhotoRead, ReadCard
 
 MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
@@ -364,7 +369,11 @@ class CardReader:
         laid_out = time.perf_counter()
         width, height = seen.size
         laid = partial(
-            arrange, decks=decks, width=width, height=height, calibration=self.calibration
+            arrange_at_own_angles,
+            decks=decks,
+            width=width,
+            height=height,
+            calibration=self.calibration,
         )
         read = laid(indices)
         found = self.cards_in_gaps(seen, read, fix, decks)

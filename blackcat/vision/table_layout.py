@@ -464,6 +464,53 @@ def with_piles(read: PhotoRead, piles: Sequence[LaidPile]) -> PhotoRead:
     )
 
 
+def arrange_at_own_angles(
+    indices: Sequence[IndexRead],
+    *,
+    decks: int = 1,
+    width: int = 0,
+    height: int = 0,
+    calibration: Calibration = UNCALIBRATED,
+) -> PhotoRead:
+    """One player's piles (`layout.arrange`), each laid out at its own angle where the rows run
+    at angles apart (`by_row_angle`: piles laid casually, one turned to the other) and that
+    breaks them into fewer piles than one angle for all."""
+    whole = arrange(indices, decks=decks, width=width, height=height, calibration=calibration)
+    kept = [index for index in indices if index.index_probability >= NOT_AN_INDEX_ABOVE]
+    if not kept:
+        return whole
+    up = photo_up(kept)
+    parts = by_row_angle(kept, up, width, height)
+    if len(parts) < 2:
+        return whole
+    doubted = [index for index in indices if index.index_probability < NOT_AN_INDEX_ABOVE]
+    apart = [
+        arrange(
+            [*part, *doubted],
+            decks=decks,
+            width=width,
+            height=height,
+            calibration=calibration,
+            up=up,
+        )
+        for part in parts
+    ]
+    if sum(len(read.piles) for read in apart) >= len(whole.piles):
+        return whole
+    laid = sorted(
+        (
+            (_starts_at(pile, up, width, height), laid_pile(read, n))
+            for read in apart
+            for n, pile in enumerate(read.piles)
+        ),
+        key=lambda item: item[0],
+    )
+    piles = [pile for _, pile in laid]
+    if decks == 1:
+        piles = _one_of_each_across(piles)
+    return with_piles(whole, piles)
+
+
 APART_LINK = 7.0
 """A player's cards whose top indices lie within this many glyph sizes of each other (a
 neighbour in a row, even spread out) are laid out together; piles lying farther apart are each

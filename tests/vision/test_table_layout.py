@@ -10,6 +10,7 @@ from test_layout import codes, facing, index_at, laid_row, oriented_row
 from blackcat.games.cards import Card
 from blackcat.vision.layout import arrange, drop_repeated_detections
 from blackcat.vision.table_layout import (
+    arrange_at_own_angles,
     arrange_sides,
     arrange_table,
     by_row_angle,
@@ -516,6 +517,31 @@ def test_a_players_two_piles_at_their_own_angles_are_each_one_pile() -> None:
         ["KH", "4H", "8D", "10H", "AH", "3C", "KS", "4D", "5H"],
         ["JD", "JC", "JS", "4C", "QD", "3S", "3D", "7C", "3H", "2C", "4S"],
     ]
+
+
+def test_one_players_photo_of_two_piles_at_their_own_angles_reads_each_as_one_pile() -> None:
+    # the same piles photographed alone, from their player's side: read as one player's
+    indices = [
+        replace(
+            facing(index_at((0.0, 0.0), Card.parse(code), T00030_UNSURE.get((x1, y1), 0.99)), turn),
+            box=(x1, y1, x2, y2),
+        )
+        for x1, y1, x2, y2, code, turn in T00030_RIGHT
+    ]
+    assert len(arrange(indices, width=1632, height=1224).piles) == 4  # one angle for both
+    photo = arrange_at_own_angles(indices, width=1632, height=1224)
+    assert codes(photo.piles) == [
+        ["KH", "4H", "8D", "10H", "AH", "3C", "KS", "4D", "5H"],
+        ["JD", "JC", "JS", "4C", "QD", "3S", "3D", "7C", "3H", "2C", "4S"],
+    ]
+    assert photo.sides == ("right", "right")
+
+
+def test_one_players_piles_at_one_angle_read_as_they_always_did() -> None:
+    mine = player(0, "6S QS 6C 10H", "AH 3D")
+    assert arrange_at_own_angles(mine, width=1000, height=1000) == arrange(
+        mine, width=1000, height=1000
+    )
 
 
 def sloping_row(text: str, origin: tuple[float, float], degrees: float) -> list[IndexRead]:

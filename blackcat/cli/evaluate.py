@@ -72,6 +72,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "them",
     )
     parser.add_argument(
+        "--kitty-angled",
+        action="store_true",
+        help="draw kitty scenes of two rows each laid at its own angle (up to 20 degrees either "
+        "way); use another folder for them",
+    )
+    parser.add_argument(
         "--table",
         type=Path,
         help="a folder of whole-table scenes, 2-4 players' piles round a table (made there "
@@ -168,6 +174,7 @@ def run(args: argparse.Namespace) -> int:
             args.kitty_faults,
             args.style,
             args.kitty_pushed,
+            args.kitty_angled,
         )
         kitty = evaluate_kitty(reader, scenes)
         variant = (
@@ -175,6 +182,7 @@ def run(args: argparse.Namespace) -> int:
             + ("small " if args.kitty_small else "")
             + ("camera-fault " if args.kitty_faults else "")
             + ("pushed-rows " if args.kitty_pushed else "")
+            + ("angled-rows " if args.kitty_angled else "")
         )
         print(variant + kitty.summary())
         print(reliability_text(kitty.probabilities, kitty.rights))

@@ -2,9 +2,10 @@
 at phone-photo sizes and turned as a player may hold the phone; harder ones (`hard`) taken less
 carefully: rolled further, keystoned, uneven offsets, smaller in the frame, glare and shadows;
 small ones (`small`) with the piles in a small part of the frame, as a photo of a whole table;
-pushed ones (`pushed`) with two or three rows pushed into each other.
+pushed ones (`pushed`) with two or three rows pushed into each other; angled ones (`angled`) with
+two rows each at its own angle.
 The measuring set of the reader (`blackcat evaluate --kitty DIR`, `--kitty-hard`, `--kitty-small`,
-`--kitty-pushed`)
+`--kitty-pushed`, `--kitty-angled`)
 and the set
 its probabilities are calibrated on (`blackcat calibrate`); never trained on.
 
@@ -49,12 +50,17 @@ class KittyScene:
     small: bool = False  # the piles in a small part of the frame (SMALL_FILL)
     condition: str = ""  # a camera's fault or a deck (CONDITIONS), or "" for a careful photo
     rows_apart: float | None = None  # card heights from a row's top to the next's (PUSHED_APART)
+    row_turns: tuple[float, ...] = ()  # degrees each row is turned more (ROW_TURNS)
 
 
 PUSHED_APART = (0.35, 0.85)
 """How far below the one before each row lies in a `pushed` scene, in card heights: a player's
 rows pushed into each other, each over the lower part of the one above, its top indices still
 showing (rows laid apart lie a little more than a card apart)."""
+
+ROW_TURNS = 20.0
+"""How far each row of an `angled` scene is turned, at most, either way, in degrees: a player's
+two piles laid casually, each at its own angle to the table's edge."""
 
 
 CONDITIONS = (
@@ -116,6 +122,7 @@ def plan_scene(
     small: bool = False,
     faults: bool = False,
     pushed: bool = False,
+    angled: bool = False,
 ) -> KittyScene:
     """What one kitty scene shows: 1-2 piles of 4-15 different cards, a held-out deck, 2 or 12 MP,
     the phone rolled within +-10 degrees (+-20 when `hard`), or turned a quarter or half round
@@ -125,7 +132,8 @@ def plan_scene(
     the same piles in a small part of the frame; a `faults` one the same piles under one of
     CONDITIONS (its own generator: the rest of the plan is as without). A `pushed` one shows two
     or three rows of 3-10 cards pushed into each other (PUSHED_APART; its own generator draws
-    them: the rest of the plan is as without)."""
+    them: the rest of the plan is as without); an `angled` one two rows of 4-11 cards, each
+    turned by up to ROW_TURNS degrees (its own generator)."""
     roll = 20 if hard else 10
     from blackcat.workshop.synth.styles import KITTY_STYLE_WEIGHTS
 
@@ -139,9 +147,11 @@ def plan_scene(
         drawn.append(tuple(codes[start : start + size]))
         start += size
     turn = float(rng.choice([0.0] * 7 + [90.0, -90.0, 180.0]))
-    rows_apart = None
+    rows_apart, row_turns = None, ()
     if pushed:
         drawn, rows_apart = pushed_rows(np.random.default_rng([seed, index, 3]))
+    if angled:
+        drawn, row_turns = angled_rows(np.random.default_rng([seed, index, 4]))
     return KittyScene(
         piles=tuple(drawn),
         deck=str(rng.choice(decks)),
@@ -153,19 +163,32 @@ def plan_scene(
         small=small,
         condition=str(np.random.default_rng([seed, index, 2]).choice(CONDITIONS)) if faults else "",
         rows_apart=rows_apart,
+        row_turns=row_turns,
     )
+
+
+def _rows_of(order: np.ndarray, sizes: list[int]) -> list[tuple[str, ...]]:
+    """Rows of these many cards, taken one after another in the deck's `order`."""
+    ends = np.cumsum(sizes)
+    return [
+        tuple(ALL_CARDS[i].code for i in order[end - size : end])
+        for size, end in zip(sizes, ends, strict=True)
+    ]
 
 
 def pushed_rows(rng: np.random.Generator) -> tuple[list[tuple[str, ...]], float]:
     """A `pushed` scene's rows (two, or three one time in five, of 3-10 different cards) and
     how far below the one before each lies (PUSHED_APART)."""
     order = rng.permutation(len(ALL_CARDS))
-    rows, start = [], 0
-    for _ in range(3 if rng.random() < 0.2 else 2):
-        size = int(rng.integers(3, 11))
-        rows.append(tuple(ALL_CARDS[i].code for i in order[start : start + size]))
-        start += size
-    return rows, float(rng.uniform(*PUSHED_APART))
+    sizes = [int(rng.integers(3, 11)) for _ in range(3 if rng.random() < 0.2 else 2)]
+    return _rows_of(order, sizes), float(rng.uniform(*PUSHED_APART))
+
+
+def angled_rows(rng: np.random.Generator) -> tuple[list[tuple[str, ...]], tuple[float, ...]]:
+    """An `angled` scene's two rows of 4-11 different cards and how far each is turned."""
+    order = rng.permutation(len(ALL_CARDS))
+    rows = _rows_of(order, [int(rng.integers(4, 12)) for _ in range(2)])
+    return rows, tuple(float(rng.uniform(-ROW_TURNS, ROW_TURNS)) for _ in rows)
 
 
 def draw_style_name(rng: np.random.Generator, weights: tuple[tuple[str, float], ...]) -> str:
@@ -188,15 +211,17 @@ def make_kitty_scenes(
     faults: bool = False,
     card_style: str | None = None,
     pushed: bool = False,
+    angled: bool = False,
 ) -> Iterator[Path]:
     """Draw scenes 0..count-1 of `seed` into `out` (those already there are kept); `hard`:
     harder photos, `small`: piles small in the frame, `faults`: a camera's faults or a
     dark-faced deck (plan_scene); `card_style`: every scene's cards in this style (a name of
-    styles.STYLES) instead of its own; `pushed`: rows pushed into each other."""
+    styles.STYLES) instead of its own; `pushed`: rows pushed into each other; `angled`: two rows
+    each at its own angle."""
     from blackcat.workshop.synth.scene import render_piles
 
     def draw(index: int, library: ArtLibrary) -> tuple[SceneResult, dict]:
-        plan = plan_scene(seed, index, held_out_decks(), hard, small, faults, pushed)
+        plan = plan_scene(seed, index, held_out_decks(), hard, small, faults, pushed, angled)
         plan = replace(plan, style=card_style) if card_style else plan
         realism, imgsz, style = drawn_under(plan.condition, plan.imgsz, plan.style, plan.seed)
         result = render_piles(
@@ -211,10 +236,12 @@ def make_kitty_scenes(
             fill=SMALL_FILL if plan.small else None,
             realism=realism,
             rows_apart=plan.rows_apart,
+            row_turns=plan.row_turns,
         )
         condition = {"condition": plan.condition} if plan.condition else {}
         apart = {"rows_apart": round(plan.rows_apart, 3)} if plan.rows_apart else {}
-        return result, {"hard": plan.hard, "small": plan.small, **condition, **apart}
+        turns = {"row_turns": [round(turn, 2) for turn in plan.row_turns]} if plan.row_turns else {}
+        return result, {"hard": plan.hard, "small": plan.small, **condition, **apart, **turns}
 
     return draw_scenes(out, "k", count, draw)
 

@@ -428,6 +428,22 @@ def test_pushed_kitty_scenes_show_two_or_three_rows_pushed_into_each_other() -> 
     assert pushed == [plan_scene(8, index, decks, pushed=True) for index in range(60)]
 
 
+def test_angled_kitty_scenes_show_two_rows_each_turned_its_own_way() -> None:
+    from blackcat.workshop.kitty import ROW_TURNS, plan_scene
+
+    decks = ("plastic", "tigullio")
+    plain = [plan_scene(8, index, decks) for index in range(60)]
+    angled = [plan_scene(8, index, decks, angled=True) for index in range(60)]
+    same = ("deck", "imgsz", "tilt_degrees", "seed", "style")
+    assert [[getattr(p, k) for k in same] for p in plain] == [
+        [getattr(p, k) for k in same] for p in angled
+    ]
+    assert all(p.row_turns == () for p in plain)
+    assert all(len(p.piles) == len(p.row_turns) == 2 for p in angled)
+    assert all(abs(turn) <= ROW_TURNS for p in angled for turn in p.row_turns)
+    assert max(abs(a - b) for p in angled for a, b in [p.row_turns]) > 20  # far apart at times
+
+
 def test_camera_fault_kitty_scenes_show_the_same_cards_each_under_one_condition() -> None:
     from blackcat.workshop.kitty import CONDITIONS, condition_camera, plan_scene
     from blackcat.workshop.synth.realism import NEUTRAL

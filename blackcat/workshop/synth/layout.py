@@ -7,6 +7,7 @@ art pixels to the plane, and the camera homography maps the plane to image pixel
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -113,12 +114,14 @@ def rows_layout(
     size: CardArtSize,
     uneven: float = 0.1,
     rows_apart: float | None = None,
+    row_turns: Sequence[float] = (),
 ) -> Layout:
     """Rows laid left to right, each card on top of the one before, showing at least the strip
     of the previous card that holds its top-left index; each offset within `uneven` (a share)
     of the row's own. Each row lies a little more than a card below the one before, or
     `rows_apart` card heights (below 1: rows pushed into each other, each over the lower part
-    of the one above)."""
+    of the one above). `row_turns`: each row turned this many degrees more (rows laid casually,
+    each at its own angle)."""
     a = size.aspect
     min_step = (size.strip + rng.uniform(0.02, 0.07)) * a
     placed: list[PlacedCard] = []
@@ -132,6 +135,8 @@ def rows_layout(
         else:  # spread out, up to small gaps
             step = rng.uniform(0.8 * a, 1.15 * a)
         row_angle = rng.normal(0, np.radians(2))
+        if r < len(row_turns):
+            row_angle += np.radians(row_turns[r])
         x = rng.uniform(-0.3, 0.3) * a
         for position, card in enumerate(row):
             angle = row_angle + np.clip(rng.normal(0, np.radians(1.5)), -0.08, 0.08)

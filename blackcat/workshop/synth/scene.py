@@ -369,6 +369,7 @@ def render_piles(
     fill: tuple[float, float] | None = None,
     realism: Realism = NEUTRAL,
     rows_apart: float | None = None,
+    row_turns: Sequence[float] = (),
 ) -> SceneResult:
     """One photo-like scene of the given piles (rows, left to right, each card on top of the one
     before, laid as `blackcat synth` lays rows), with the given deck, on a table.
@@ -384,7 +385,8 @@ def render_piles(
     the piles filling 45-85% of the picture, uneven light with shadow edges and glare spots.
     `fill`: the range of the share of the picture the piles fill, instead of those. `realism`:
     the camera's faults (realism.py; a squeezed frame is narrower than `imgsz`). `rows_apart`:
-    each row this many card heights below the one before (`layout.rows_layout`)."""
+    each row this many card heights below the one before, and `row_turns`: each row turned
+    this many degrees more (`layout.rows_layout`)."""
     rows = [[c if isinstance(c, Card) else parse_card(c) for c in pile] for pile in piles]
     if not rows or any(not row for row in rows):
         raise ValueError("give at least one pile, and at least one card in every pile")
@@ -403,7 +405,9 @@ def render_piles(
         raise ValueError("fill must be a range within (0, 1]")
     rng = scene_rng(seed, 0)
     size = library.size(spec, style)
-    layout = rows_layout(rng, rows, size, uneven=0.35 if hard else 0.1, rows_apart=rows_apart)
+    layout = rows_layout(
+        rng, rows, size, uneven=0.35 if hard else 0.1, rows_apart=rows_apart, row_turns=row_turns
+    )
     if tilt_degrees is None:
         tilt_degrees = float(rng.uniform(-8, 8))
     camera = camera_for(

@@ -251,6 +251,23 @@ def test_rows_pushed_into_each_other_lie_less_than_a_card_apart_with_the_same_ca
     assert (lower - upper) / card_height(apart.meta) > 1.0
 
 
+def test_rows_turned_each_their_own_way_keep_their_cards() -> None:
+    from blackcat.workshop.synth.scene import render_piles
+
+    piles = [["QS", "7H", "2C", "9D"], ["KH", "3S", "5D"]]
+    level = render_piles(piles, deck="anglo", imgsz=600, seed=3, tilt_degrees=0)
+    turned = render_piles(piles, deck="anglo", imgsz=600, seed=3, tilt_degrees=0, row_turns=(0, 25))
+
+    def slope(meta: dict, row: int) -> float:
+        cards = [card for card in meta["cards"] if card["row"] == row]
+        (x1, y1), (x2, y2) = cards[0]["quad"][0], cards[-1]["quad"][0]
+        return (y2 - y1) / (x2 - x1)
+
+    assert turned.meta["piles"] == level.meta["piles"] == piles
+    assert abs(slope(turned.meta, 1) - slope(level.meta, 1)) > 0.2
+    assert abs(slope(turned.meta, 0) - slope(level.meta, 0)) < 0.05
+
+
 def _cards_width(meta: dict) -> float:
     xs = [x for card in meta["cards"] for x, _ in card["quad"]]
     return (max(xs) - min(xs)) / meta["width"]

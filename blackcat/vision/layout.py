@@ -1429,7 +1429,7 @@ def levels(row: Sequence[int], anchors: Sequence[Point], scale: float | None) ->
         if drop > least:
             parts.append([])
         parts[-1].append(i)
-    parts = _lone_cards_joined(parts, anchors)
+    parts = _lone_cards_to_levels(parts, anchors)
     if len(parts) < 2 or not all(
         _side_by_side(upper, lower, anchors) for upper, lower in pairwise(parts)
     ):
@@ -1437,7 +1437,7 @@ def levels(row: Sequence[int], anchors: Sequence[Point], scale: float | None) ->
     return parts
 
 
-def _lone_cards_joined(parts: list[list[int]], anchors: Sequence[Point]) -> list[list[int]]:
+def _lone_cards_to_levels(parts: list[list[int]], anchors: Sequence[Point]) -> list[list[int]]:
     """The levels, each of one card joined to the nearer level above or below it."""
     joined = [list(part) for part in parts]
     lone = [n for n, part in enumerate(joined) if len(part) < 2]

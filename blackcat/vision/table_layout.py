@@ -12,8 +12,9 @@ no pile ever joins two players' cards, and the piles come in seat order (types.S
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 import numpy as np
 
@@ -359,14 +360,16 @@ def arrange_table(
     players: int | None = None,
 ) -> PhotoRead:
     """The piles of every side of the table, in seat order, each side's top to bottom and each
-    pile left to right as its player sees them, with their sides; as `layout.arrange` where the
-    indices lie on one side only (or `players` is 1)."""
+    pile left to right as its player sees them, with their sides; as one player's piles
+    (`arrange_at_own_angles`) where the indices lie on one side only (or `players` is 1)."""
     kept = drop_repeated_detections(
         [index for index in indices if index.index_probability >= NOT_AN_INDEX_ABOVE]
     )
     sides = table_sides(kept, players)
     if len(set(sides)) <= 1:
-        return arrange(indices, decks=decks, width=width, height=height, calibration=calibration)
+        return arrange_at_own_angles(
+            indices, decks=decks, width=width, height=height, calibration=calibration
+        )
     doubted = [index for index in indices if index.index_probability < NOT_AN_INDEX_ABOVE]
     by_side = {
         up: [index for index, side in zip(kept, sides, strict=True) if side == up]
@@ -413,22 +416,14 @@ def arrange_sides(
         )
 
     for up in sorted(by_side):
-        laid: list[tuple[tuple[float, float], LaidPile]] = []
-        for group in laid_apart(by_side[up], up):
-            reads = [arranged(group, up)]
-            parts = by_row_angle(group, up, width, height)
-            if len(parts) > 1:
-                apart = [arranged(part, up) for part in parts]
-                # each at its own angle only where one angle broke the piles
-                if sum(len(read.piles) for read in apart) < len(reads[0].piles):
-                    reads = apart
-            laid.extend(
-                (_starts_at(pile, up, width, height), laid_pile(read, n))
-                for read in reads
-                for n, pile in enumerate(read.piles)
+        reads = [
+            read
+            for group in laid_apart(by_side[up], up)
+            for read in at_own_angles(
+                arranged(group, up), group, up, width, height, partial(arranged, up=up)
             )
-        laid.sort(key=lambda item: item[0])
-        piles.extend(pile for _, pile in laid)
+        ]
+        piles += in_reading_order(reads, up, width, height)
     if decks == 1:
         piles = _one_of_each_across(piles)
     return with_piles(PhotoRead(width=width, height=height, piles=()), piles)
@@ -464,6 +459,37 @@ def with_piles(read: PhotoRead, piles: Sequence[LaidPile]) -> PhotoRead:
     )
 
 
+def at_own_angles(
+    whole: PhotoRead,
+    group: Sequence[IndexRead],
+    up: int,
+    width: int,
+    height: int,
+    arranged: Callable[[list[IndexRead]], PhotoRead],
+) -> list[PhotoRead]:
+    """A player's group of indices as read at one angle for all (`whole`), or, where its rows
+    run at angles apart (`by_row_angle`) and one angle broke them into more piles, each part
+    read (`arranged`) at its own."""
+    parts = by_row_angle(group, up, width, height)
+    if len(parts) > 1:
+        apart = [arranged(part) for part in parts]
+        if sum(len(read.piles) for read in apart) < len(whole.piles):
+            return apart
+    return [whole]
+
+
+def in_reading_order(
+    reads: Sequence[PhotoRead], up: int, width: int, height: int
+) -> list[LaidPile]:
+    """The reads' piles, top to bottom as the player on side `up` sees them."""
+    laid = [
+        (_starts_at(pile, up, width, height), laid_pile(read, n))
+        for read in reads
+        for n, pile in enumerate(read.piles)
+    ]
+    return [pile for _, pile in sorted(laid, key=lambda item: item[0])]
+
+
 def arrange_at_own_angles(
     indices: Sequence[IndexRead],
     *,
@@ -480,32 +506,18 @@ def arrange_at_own_angles(
     if not kept:
         return whole
     up = photo_up(kept)
-    parts = by_row_angle(kept, up, width, height)
-    if len(parts) < 2:
-        return whole
     doubted = [index for index in indices if index.index_probability < NOT_AN_INDEX_ABOVE]
-    apart = [
-        arrange(
-            [*part, *doubted],
-            decks=decks,
-            width=width,
-            height=height,
-            calibration=calibration,
-            up=up,
+
+    def arranged(part: list[IndexRead]) -> PhotoRead:
+        laid = [*part, *doubted]
+        return arrange(
+            laid, decks=decks, width=width, height=height, calibration=calibration, up=up
         )
-        for part in parts
-    ]
-    if sum(len(read.piles) for read in apart) >= len(whole.piles):
+
+    reads = at_own_angles(whole, kept, up, width, height, arranged)
+    if len(reads) == 1:  # read at one angle: `whole` itself
         return whole
-    laid = sorted(
-        (
-            (_starts_at(pile, up, width, height), laid_pile(read, n))
-            for read in apart
-            for n, pile in enumerate(read.piles)
-        ),
-        key=lambda item: item[0],
-    )
-    piles = [pile for _, pile in laid]
+    piles = in_reading_order(reads, up, width, height)
     if decks == 1:
         piles = _one_of_each_across(piles)
     return with_piles(whole, piles)

@@ -503,14 +503,19 @@ T00030_RIGHT = [
 T00030_UNSURE = {(958.0, 471.9): 0.53}
 
 
-def test_a_players_two_piles_at_their_own_angles_are_each_one_pile() -> None:
-    indices = [
+def t00030_right() -> list[IndexRead]:
+    """T00030_RIGHT's indices as the reader read them."""
+    return [
         replace(
             facing(index_at((0.0, 0.0), Card.parse(code), T00030_UNSURE.get((x1, y1), 0.99)), turn),
             box=(x1, y1, x2, y2),
         )
         for x1, y1, x2, y2, code, turn in T00030_RIGHT
     ]
+
+
+def test_a_players_two_piles_at_their_own_angles_are_each_one_pile() -> None:
+    indices = t00030_right()
     photo = arrange_sides({3: indices}, width=1632, height=1224)
     # one angle for both piles broke them into four: [KH 3C] [4H 8D 10H AH KS 4D] [5H] [JD ...]
     assert codes(photo.piles) == [
@@ -521,13 +526,7 @@ def test_a_players_two_piles_at_their_own_angles_are_each_one_pile() -> None:
 
 def test_one_players_photo_of_two_piles_at_their_own_angles_reads_each_as_one_pile() -> None:
     # the same piles photographed alone, from their player's side: read as one player's
-    indices = [
-        replace(
-            facing(index_at((0.0, 0.0), Card.parse(code), T00030_UNSURE.get((x1, y1), 0.99)), turn),
-            box=(x1, y1, x2, y2),
-        )
-        for x1, y1, x2, y2, code, turn in T00030_RIGHT
-    ]
+    indices = t00030_right()
     assert len(arrange(indices, width=1632, height=1224).piles) == 4  # one angle for both
     photo = arrange_at_own_angles(indices, width=1632, height=1224)
     assert codes(photo.piles) == [

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from itertools import pairwise
 
 import numpy as np
 
@@ -30,6 +31,7 @@ from blackcat.vision.layout import (
     photo_up,
     placed_once,
     turn_to_up,
+    upright_height,
 )
 from blackcat.vision.squeeze import sure_cards
 from blackcat.vision.types import SIDES, IndexRead, PhotoRead, ReadCard
@@ -468,14 +470,91 @@ def at_own_angles(
     arranged: Callable[[list[IndexRead]], PhotoRead],
 ) -> list[PhotoRead]:
     """A player's group of indices as read at one angle for all (`whole`), or, where its rows
-    run at angles apart (`by_row_angle`) and one angle broke them into more piles, each part
-    read (`arranged`) at its own."""
+    run at angles apart (`by_row_angle`) and one angle broke them into more piles, or wove two
+    of them into one (`_unwoven`), each part read (`arranged`) at its own."""
     parts = by_row_angle(group, up, width, height)
     if len(parts) > 1:
         apart = [arranged(part) for part in parts]
         if sum(len(read.piles) for read in apart) < len(whole.piles):
             return apart
+    parts = by_row_angle(group, up, width, height, apart_degrees=WOVEN_ANGLES_APART_DEGREES)
+    if len(parts) > 1:
+        unwoven = _unwoven(whole, parts, up, width, height)
+        if unwoven is not None:
+            return [arranged(part) for part in unwoven]
     return [whole]
+
+
+WOVEN_ANGLES_APART_DEGREES = 10.0
+"""Two rows running at least this many degrees apart, which one angle for both wove into one
+pile (their cards taken in turn: the lower row, tilted up, meets the upper one's end), are each
+laid out at its own angle (angled kitty k00099, k00011)."""
+
+WOVEN_SWITCHES = 3  # a pile weaves two rows where its cards go from one to the other this often
+
+ON_ITS_LINE_WITHIN = 0.25
+"""A row's top indices lie within this many index sizes (root mean square) of the line through
+them: two lines fit a woven pile's cards this well where it is two rows."""
+
+
+def _unwoven(
+    whole: PhotoRead, parts: list[list[IndexRead]], up: int, width: int, height: int
+) -> list[list[IndexRead]] | None:
+    """The two parts (`by_row_angle`'s) with a pile of `whole` that takes its cards from them in
+    turn (WOVEN_SWITCHES) parted by the two lines its cards lie along (`_two_lines`); None where
+    no pile does so, or its cards lie along no two such lines."""
+    part_of = {id(index): n for n, part in enumerate(parts) for index in part}
+    for pile in whole.piles:
+        cards = [card for card in pile if id(card.indices[0]) in part_of]
+        labels = [part_of[id(card.indices[0])] for card in cards]
+        if sum(a != b for a, b in pairwise(labels)) < WOVEN_SWITCHES:
+            continue
+        points = np.array([turn_to_up(card.indices[0].centre, up, width, height) for card in cards])
+        size = float(np.median([upright_height(card.indices[0], up) for card in cards]))
+        lines = _two_lines(points, np.array(labels), size)
+        if lines is None:
+            continue
+        line_of = {
+            id(index): int(line)
+            for card, line in zip(cards, lines, strict=True)
+            for index in card.indices
+        }
+        group = [index for part in parts for index in part]
+        return [
+            [index for index in group if line_of.get(id(index), part_of[id(index)]) == n]
+            for n in (0, 1)
+        ]
+    return None
+
+
+def _two_lines(points: np.ndarray, labels: np.ndarray, size: float) -> np.ndarray | None:
+    """Each point given to the nearer of two lines, refitted until no point moves (from
+    `labels`), where each line holds ROW_ANGLE_CARDS points or more, both lie within
+    ON_ITS_LINE_WITHIN of their points and run WOVEN_ANGLES_APART_DEGREES apart; None where
+    they don't."""
+    for _ in range(10):
+        if min(np.count_nonzero(labels == n) for n in (0, 1)) < ROW_ANGLE_CARDS:
+            return None
+        fits = [np.polyfit(*points[labels == n].T, 1) for n in (0, 1)]
+        distances = np.array(
+            [
+                np.abs(np.polyval(fit, points[:, 0]) - points[:, 1]) / np.hypot(fit[0], 1)
+                for fit in fits
+            ]
+        )
+        nearer = np.argmin(distances, axis=0)
+        if np.array_equal(nearer, labels):
+            break
+        labels = nearer
+    else:
+        return None
+    angles = [np.degrees(np.arctan(fit[0])) for fit in fits]
+    spreads = [np.sqrt(np.mean(distances[n][labels == n] ** 2)) for n in (0, 1)]
+    if abs(angles[0] - angles[1]) < WOVEN_ANGLES_APART_DEGREES or max(spreads) > (
+        ON_ITS_LINE_WITHIN * size
+    ):
+        return None
+    return labels
 
 
 def in_reading_order(
@@ -675,7 +754,12 @@ ROW_ANGLE_CARDS = 3  # ... each the angle of at least this many top indices
 
 
 def by_row_angle(
-    group: Sequence[IndexRead], up: int, width: int, height: int
+    group: Sequence[IndexRead],
+    up: int,
+    width: int,
+    height: int,
+    *,
+    apart_degrees: float = ROW_ANGLES_APART_DEGREES,
 ) -> list[list[IndexRead]]:
     """A side's group of indices in parts whose rows run at angles ROW_ANGLES_APART_DEGREES
     apart or more (each top index's row runs towards its nearest neighbour along it), or the
@@ -692,13 +776,12 @@ def by_row_angle(
         return [list(group)]
     ordered = sorted(angles, key=angles.__getitem__)
     sorted_angles = np.array([angles[k] for k in ordered])
-    gaps = np.diff(sorted_angles)
-    cut = int(np.argmax(gaps)) + 1
+    gaps = np.diff(sorted_angles)[ROW_ANGLE_CARDS - 1 : len(sorted_angles) - ROW_ANGLE_CARDS]
+    cut = int(np.argmax(gaps)) + ROW_ANGLE_CARDS
     low, high = sorted_angles[:cut], sorted_angles[cut:]
     if (
-        gaps[cut - 1] < ANGLE_GAP_DEGREES
-        or min(len(low), len(high)) < ROW_ANGLE_CARDS
-        or np.median(high) - np.median(low) < ROW_ANGLES_APART_DEGREES
+        sorted_angles[cut] - sorted_angles[cut - 1] < min(ANGLE_GAP_DEGREES, apart_degrees)
+        or np.median(high) - np.median(low) < apart_degrees
     ):
         return [list(group)]
     part_of = {tops[k]: int(rank >= cut) for rank, k in enumerate(ordered)}

@@ -456,6 +456,17 @@ def same_piles(read: Sequence[Sequence[str]], truth: Sequence[Sequence[str]]) ->
     return canonical(read) == canonical(truth)
 
 
+def same_layout(read: Sequence[Sequence[str]], truth: Sequence[Sequence[str]]) -> bool:
+    """The piles laid out as the cards lie, whatever was misread: the cards read right (a
+    truth's card, wherever read) make the same piles in the same order as those cards do in the
+    truth (`same_piles`); misread, missing and extra cards leave the layout's own errors."""
+    in_truth = {code for pile in truth for code in pile}
+    right = [kept for pile in read if (kept := [code for code in pile if code in in_truth])]
+    seen = {code for pile in right for code in pile}
+    laid = [kept for pile in truth if (kept := [code for code in pile if code in seen])]
+    return same_piles(right, laid)
+
+
 def evaluate_synthetic(reader: CardReader, scenes: Iterable[SceneTruth]) -> SyntheticReport:
     from blackcat.vision.image_io import open_photo
 
@@ -501,6 +512,7 @@ class KittyReport:
 
     scenes: int = 0
     scenes_right: int = 0
+    scenes_laid_right: int = 0  # `same_layout`
     cards: int = 0  # on the table
     cards_read: int = 0
     cards_right: int = 0
@@ -558,6 +570,7 @@ class KittyReport:
         whole = same_piles(codes, truth)
         self.scenes += 1
         self.scenes_right += whole
+        self.scenes_laid_right += same_layout(codes, truth)
         self.by_size[size] += 1
         self.by_size_right[size] += whole
         self.by_turn[turn] += 1
@@ -601,6 +614,8 @@ class KittyReport:
             f"  cards missing: {self.missing}, {self.missing_silent} of them with no gap marker "
             f"or flagged neighbour; silent errors (wrong unflagged + missing unmarked): "
             f"{100 * self.silent_errors / max(1, self.cards):.2f} per 100 cards\n"
+            f"  piles laid out right (misread, missing and extra cards aside): "
+            f"{self.scenes_laid_right / max(1, self.scenes):.3f}\n"
             f"  piles exactly right by turn of the photo: "
             + ", ".join(
                 f"{turn}° {self.by_turn_right[turn] / n:.3f} ({n})"

@@ -1024,6 +1024,61 @@ def test_three_rows_pushed_into_each_other_stay_three_rows() -> None:
     ]
 
 
+def test_a_pushed_row_showing_only_its_end_beyond_the_row_above_stays_a_row_of_its_own() -> None:
+    # the middle row lies under the last row but for its last two cards, which stand past the
+    # end of the first row: a level beside the last row's, not the first row bending down
+    first = [
+        facing(index_at((108.0 + 22.0 * n, 114.0), card), 0)
+        for n, card in enumerate(parse_pile("9D 7D 7S AC 2D 4S AD 8D"))
+    ]
+    middle = [
+        facing(index_at((290.0 + 24.0 * n, 134.0), card), 0)
+        for n, card in enumerate(parse_pile("3C JH"))
+    ]
+    last_cards = parse_pile("2C QC AS 5D 5H KH 5C QH 2S")
+    last = [
+        facing(index_at((110.0 + 27.0 * n, 154.0), card), 0) for n, card in enumerate(last_cards)
+    ]
+    corner = facing(
+        index_at((110.0 + 27.0 * 8 + CARD_W - 16, 154.0 + CARD_H - 28), last_cards[-1]), 2
+    )
+    photo = arrange(first + middle + last + [corner])
+    assert codes(photo.piles) == [
+        ["9D", "7D", "7S", "AC", "2D", "4S", "AD", "8D"],
+        ["3C", "JH"],
+        ["2C", "QC", "AS", "5D", "5H", "KH", "5C", "QH", "2S"],
+    ]
+
+
+def cloth_marks(card: str, xs: list[float], probability: float) -> list[IndexRead]:
+    """A patterned cloth cut by the photo's top edge, read at each x as a small, unlikely
+    `card` (a third of the cards' index height)."""
+    return [
+        replace(
+            index_at((x, 4.0), Card.parse(card), probability),
+            box=(x - 2.0, 0.0, x + 2.0, 8.0),
+            detection_confidence=0.4,
+        )
+        for x in xs
+    ]
+
+
+@pytest.mark.parametrize(("probability", "marks"), [(0.3, 20), (0.45, 20), (0.6, 3)])
+def test_marks_at_the_photo_edge_read_as_a_rows_card_leave_the_rows_as_they_lie(
+    probability: float, marks: int
+) -> None:
+    # many unlikely marks would set the cards' size and the rows' angle; a likelier one, a
+    # third of the cards' size, would take the row's ace as its corner
+    rows = [("AS 2S 3S 7C", 22.0), ("4H 5H 6H 9D 10D", 26.0), ("JC QC KC 2D", 31.0)]
+    cloth = cloth_marks("AS", [60.0 + 7.0 * n for n in range(marks)], probability)
+    photo = arrange(pushed_rows(rows, down=40.0) + cloth)
+    assert codes(photo.piles) == [
+        ["AS", "2S", "3S", "7C"],
+        ["4H", "5H", "6H", "9D", "10D"],
+        ["JC", "QC", "KC", "2D"],
+    ]
+
+
 def test_a_row_with_one_card_laid_lower_stays_one_row() -> None:
     row = laid_row("AS 2S 3S 7C 8C 9C")
     lower = [

@@ -550,6 +550,19 @@ def sloping_row(text: str, origin: tuple[float, float], degrees: float) -> list[
     return [*(facing(index, 0) for index in tops), facing(bottom, 2)]
 
 
+def test_two_rows_at_their_own_angles_woven_into_one_are_parted_along_their_lines() -> None:
+    # the lower row tilts up to meet the upper one's end: one angle for both takes their cards
+    # in turn, a pile of fifteen
+    upper = sloping_row("10H AS 9D AC 7H JS 5H 3C", (100.0, 100.0), 5.0)
+    lower = sloping_row("8D QH QS 9H 10D KH QD", (90.0, 140.0), -12.0)
+    assert len(arrange([*upper, *lower], width=1000, height=1000).piles) == 1
+    photo = arrange_at_own_angles([*upper, *lower], width=1000, height=1000)
+    assert codes(photo.piles) == [
+        ["10H", "AS", "9D", "AC", "7H", "JS", "5H", "3C"],
+        ["8D", "QH", "QS", "9H", "10D", "KH", "QD"],
+    ]
+
+
 def test_by_row_angle_parts_rows_only_where_they_run_apart() -> None:
     down = sloping_row("KH 4H 8D 10H AH 3C KS 4D", (300.0, 400.0), 35.0)
     up = sloping_row("JD JS QD 3S 3D 7C 3H 2C", (300.0, 700.0), -35.0)

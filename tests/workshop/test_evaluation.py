@@ -22,6 +22,7 @@ from blackcat.workshop.evaluation import (
     load_scene_truths,
     match_cards,
     real_photo_sets,
+    same_layout,
     same_piles,
 )
 
@@ -125,6 +126,17 @@ def test_scene_truths_come_from_the_held_out_split(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("code", "rank"), [("10H", "10"), ("Q?", "Q")])
 def test_a_labelled_rank_is_the_code_without_its_suit(code: str, rank: str) -> None:
     assert LabelledCard(code, (0, 0, 1, 1)).rank == rank
+
+
+def test_piles_laid_out_right_leave_misread_missing_and_extra_cards_aside() -> None:
+    truth = [("7H", "8H", "5D", "9H", "8S"), ("KC", "3D", "JH")]
+    assert same_layout([("7H", "8H", "5D", "9H"), ("KC", "3D", "JH")], truth)  # 8S missing
+    assert same_layout([("7H", "8H", "5C", "9H", "8S", "QS"), ("KC", "3D", "JH")], truth)
+    assert same_layout([("JH", "3D", "KC"), ("7H", "8H", "5D", "9H", "8S")], truth)
+    assert not same_layout([("7H", "8H", "5D", "9H", "8S", "KC", "3D", "JH")], truth)  # merged
+    assert not same_layout([("7H", "8H"), ("5D", "9H", "8S"), ("KC", "3D", "JH")], truth)
+    assert not same_layout([("7H", "5D", "8H", "9H", "8S"), ("KC", "3D", "JH")], truth)
+    assert not same_layout([("7H", "8H", "5D", "9H", "JH"), ("KC", "3D", "8S")], truth)
 
 
 def test_piles_read_backwards_or_swapped_are_still_the_same_piles() -> None:

@@ -175,7 +175,7 @@ def arrange(
     indices = drop_repeated_detections(indices)
     up = photo_up(indices) if up is None else up
     heights = [upright_height(index, up) for index in indices]
-    scale = index_height(indices, heights)
+    scale = index_height(indices, heights, width, height)
     centres = [turn_to_up(index.centre, up, width, height) for index in indices]
     tops = [i for i, index in enumerate(indices) if not _upside_down(index, up)]
     bottoms = [i for i, index in enumerate(indices) if _upside_down(index, up)]
@@ -269,25 +269,30 @@ def arrange(
     )
 
 
-LIKELY_ABOVE = 0.5
-UNLIKE_THE_LIKELY = 1.5
-"""The cards' index height is the median of all their indices', or of those whose best guess is
-at least LIKELY_ABOVE where that differs from it by more than UNLIKE_THE_LIKELY times (the rest
-are marks of another size: a patterned cloth cut by the photo's edge, read as twenty small
-unlikely aces, made it 117 px where the cards' stand 300, and three rows pushed into each other
-came out as one, pushed kitty k00086). Measured on the likely indices alone everywhere, a
-table's far pile of unsure small indices changed its gap markers and lost cards."""
+CUT_BY_THE_EDGE_WITHIN = 0.1
+"""An index whose box reaches within this part of its height of the photo's edge may be cut by
+it: its box measures only what shows."""
 
 
-def index_height(indices: Sequence[IndexRead], heights: Sequence[float]) -> float:
-    """The typical index height of the photo's cards (UNLIKE_THE_LIKELY)."""
-    everyone = median(heights)
-    probabilities = best_probabilities(indices)
-    likely = [h for h, p in zip(heights, probabilities, strict=True) if p >= LIKELY_ABOVE]
-    if len(likely) < 2:
-        return everyone
-    theirs = median(likely)
-    return theirs if max(theirs, everyone) > UNLIKE_THE_LIKELY * min(theirs, everyone) else everyone
+def index_height(
+    indices: Sequence[IndexRead], heights: Sequence[float], width: int, height: int
+) -> float:
+    """The typical index height of the photo's cards: the median of those no edge of the photo
+    cuts (CUT_BY_THE_EDGE_WITHIN; of all where every one may be cut). A patterned cloth cut by
+    the photo's edge, read as twenty small unlikely aces, made it 117 px where the cards' stand
+    300, and three rows pushed into each other came out as one (pushed kitty k00086)."""
+    whole = [h for index, h in zip(indices, heights, strict=True) if not _cut(index, width, height)]
+    return median(whole or heights)
+
+
+def _cut(index: IndexRead, width: int, height: int) -> bool:
+    """Whether an index's box reaches the photo's edge (CUT_BY_THE_EDGE_WITHIN); never where the
+    photo's size is not known."""
+    if not width or not height:
+        return False
+    x1, y1, x2, y2 = index.box
+    near = CUT_BY_THE_EDGE_WITHIN * max(x2 - x1, y2 - y1)
+    return min(x1, y1, width - x2, height - y2) <= near
 
 
 COLUMN_STEP_OF_REACH = 0.9
@@ -425,10 +430,12 @@ def grid_blocks(
     return [block for block in blocks if len(block) > 1]
 
 
-SIDEWAYS_OF_REACH = 0.8
+SIDEWAYS_OF_REACH = 0.95
 """A card lies over another sideways, as a row's cards do, where it lies level with it and
 nearer beside it than this part of the cards' reach (a card is about as wide as it reaches);
-columns laid side by side lie farther apart than a card is wide."""
+columns laid side by side lie farther apart than a card is wide. At 0.8, two pushed rows whose
+cards overlap by a fifth (0.84 of a reach apart) broke into pieces wherever a card of the lower
+row lay straight below one of the upper (pushed kitty k00092)."""
 
 
 def _rows_cards(

@@ -761,8 +761,10 @@ def by_row_angle(
     *,
     apart_degrees: float = ROW_ANGLES_APART_DEGREES,
 ) -> list[list[IndexRead]]:
-    """A side's group of indices in parts whose rows run at angles ROW_ANGLES_APART_DEGREES
-    apart or more (each top index's row runs towards its nearest neighbour along it), or the
+    """A side's group of indices in parts whose rows run at angles `apart_degrees` apart or
+    more (each top index's row runs towards its nearest neighbour along it), parted at the
+    widest gap between the angles that leaves ROW_ANGLE_CARDS on either side (a row's end
+    card measured towards the other row stands apart from both: angled kitty k00099), or the
     whole group where they run at one angle. Only indices read confidently measure the angles
     (a mark beside a row's last card, read JC at 0.2, gave that card a row of its own angle:
     test t00068). A card's bottom corner goes with its top corner (`_top_corners`), and any

@@ -457,14 +457,30 @@ def same_piles(read: Sequence[Sequence[str]], truth: Sequence[Sequence[str]]) ->
 
 
 def same_layout(read: Sequence[Sequence[str]], truth: Sequence[Sequence[str]]) -> bool:
-    """The piles laid out as the cards lie, whatever was misread: the cards read right (a
-    truth's card, wherever read) make the same piles in the same order as those cards do in the
-    truth (`same_piles`); misread, missing and extra cards leave the layout's own errors."""
-    in_truth = {code for pile in truth for code in pile}
-    right = [kept for pile in read if (kept := [code for code in pile if code in in_truth])]
-    seen = {code for pile in right for code in pile}
-    laid = [kept for pile in truth if (kept := [code for code in pile if code in seen])]
-    return same_piles(right, laid)
+    """The piles laid out as the cards lie, whatever was misread (`piles_laid_right`, every
+    pile)."""
+    return all(piles_laid_right(read, truth))
+
+
+def piles_laid_right(read: Sequence[Sequence[str]], truth: Sequence[Sequence[str]]) -> list[bool]:
+    """For each truth pile, whether the layout kept it: its cards read right (a truth's card,
+    wherever read) lie in one read pile, in its order either way, with no other pile's; misread,
+    missing and extra cards are left aside (the models' errors, not the layout's)."""
+    pile_of = {code: n for n, pile in enumerate(truth) for code in pile}
+    right = [[code for code in pile if code in pile_of] for pile in read]
+    laid = []
+    for n, pile in enumerate(truth):
+        holding = [kept for kept in right if any(pile_of[code] == n for code in kept)]
+        if not holding:
+            laid.append(True)  # nothing of it read right: nothing to lay out
+            continue
+        own = [code for code in pile if code in holding[0]]
+        laid.append(
+            len(holding) == 1
+            and all(pile_of[code] == n for code in holding[0])
+            and holding[0] in (own, own[::-1])
+        )
+    return laid
 
 
 def evaluate_synthetic(reader: CardReader, scenes: Iterable[SceneTruth]) -> SyntheticReport:
@@ -832,6 +848,7 @@ class TableReport:
     missing_unseen_piles: int = 0  # of the missing unmarked: in piles no card of which was read
     piles: int = 0
     piles_right: int = 0  # exactly right (in order or reversed)
+    piles_laid_right: int = 0  # `piles_laid_right`
     piles_side_right: int = 0
     side_piles: Counter[str] = field(default_factory=Counter)
     side_piles_right: Counter[str] = field(default_factory=Counter)
@@ -882,6 +899,7 @@ class TableReport:
         self.right_flagged += sum(ok and card.doubtful for card, ok in right)
         self.piles += len(truth)
         self.piles_right += sum(piles_right)
+        self.piles_laid_right += sum(piles_laid_right(read, truth))
         self.piles_side_right += sum(on_side)
         for side, whole, placed in zip(sides, piles_right, on_side, strict=True):
             self.side_piles[side] += 1
@@ -940,6 +958,8 @@ class TableReport:
             f"{self.missing} missing unmarked, {self.missing_unseen_piles} of them in piles no "
             f"card of which was read); right cards flagged "
             f"{self.right_flagged / max(1, self.cards_right):.3f}\n"
+            f"  piles laid out right (misread, missing and extra cards aside): "
+            f"{self.piles_laid_right / max(1, self.piles):.3f}\n"
             f"  by side (piles exactly right / given to the side): {by_side}\n"
             f"  by players (photos with every side right): {by_players}"
             + (f"\n  by photo size (piles exactly right): {by_size}" if by_size else "")

@@ -1050,6 +1050,29 @@ def test_a_pushed_row_showing_only_its_end_beyond_the_row_above_stays_a_row_of_i
     ]
 
 
+@pytest.mark.parametrize(("lower_step", "lower_from"), [(52.0, 90.0), (53.0, 80.0), (54.0, 70.0)])
+def test_pushed_rows_of_cards_overlapping_by_a_fifth_stay_whole(
+    lower_step: float, lower_from: float
+) -> None:
+    # each card 50 px right of the last, 63 wide: where a lower card lies straight below an upper
+    # one the two look like a short column
+    upper = [
+        facing(index_at((108.0 + 50.0 * n, 114.0), card), 0)
+        for n, card in enumerate(parse_pile("2C JH 6C 10C AS 8C 4S 3C 8D KD"))
+    ]
+    lower_cards = parse_pile("7C 9D 2D 8S 7S 9S 5S 9H JS 3D")
+    lower = [
+        facing(index_at((lower_from + lower_step * n, 159.0), card), 0)
+        for n, card in enumerate(lower_cards)
+    ]
+    last = lower_from + lower_step * 9
+    corner = facing(index_at((last + CARD_W - 16, 159.0 + CARD_H - 28), lower_cards[-1]), 2)
+    assert codes(arrange(upper + lower + [corner]).piles) == [
+        ["2C", "JH", "6C", "10C", "AS", "8C", "4S", "3C", "8D", "KD"],
+        ["7C", "9D", "2D", "8S", "7S", "9S", "5S", "9H", "JS", "3D"],
+    ]
+
+
 def cloth_marks(card: str, xs: list[float], probability: float) -> list[IndexRead]:
     """A patterned cloth cut by the photo's top edge, read at each x as a small, unlikely
     `card` (a third of the cards' index height)."""
@@ -1067,11 +1090,11 @@ def cloth_marks(card: str, xs: list[float], probability: float) -> list[IndexRea
 def test_marks_at_the_photo_edge_read_as_a_rows_card_leave_the_rows_as_they_lie(
     probability: float, marks: int
 ) -> None:
-    # many unlikely marks would set the cards' size and the rows' angle; a likelier one, a
-    # third of the cards' size, would take the row's ace as its corner
+    # many marks cut by the edge would set the cards' index height; a likelier one, a third of
+    # the cards' size, would take the row's ace as its corner
     rows = [("AS 2S 3S 7C", 22.0), ("4H 5H 6H 9D 10D", 26.0), ("JC QC KC 2D", 31.0)]
     cloth = cloth_marks("AS", [60.0 + 7.0 * n for n in range(marks)], probability)
-    photo = arrange(pushed_rows(rows, down=40.0) + cloth)
+    photo = arrange(pushed_rows(rows, down=40.0) + cloth, width=600, height=400)
     assert codes(photo.piles) == [
         ["AS", "2S", "3S", "7C"],
         ["4H", "5H", "6H", "9D", "10D"],

@@ -21,6 +21,7 @@ from blackcat.workshop.evaluation import (
     load_labels,
     load_scene_truths,
     match_cards,
+    piles_laid_right,
     real_photo_sets,
     same_layout,
     same_piles,
@@ -137,6 +138,13 @@ def test_piles_laid_out_right_leave_misread_missing_and_extra_cards_aside() -> N
     assert not same_layout([("7H", "8H"), ("5D", "9H", "8S"), ("KC", "3D", "JH")], truth)
     assert not same_layout([("7H", "5D", "8H", "9H", "8S"), ("KC", "3D", "JH")], truth)
     assert not same_layout([("7H", "8H", "5D", "9H", "JH"), ("KC", "3D", "8S")], truth)
+
+
+def test_each_pile_laid_out_right_or_not_on_its_own() -> None:
+    truth = [("7H", "8H", "5D"), ("KC", "3D", "JH"), ("2S", "4S"), ("9C", "10C")]
+    read = [("7H", "8H", "5D", "KC"), ("3D", "JH"), ("QS",), ("10C", "9C")]
+    # a card of the second pile joined the first; nothing of the third was read right
+    assert piles_laid_right(read, truth) == [False, False, True, True]
 
 
 def test_piles_read_backwards_or_swapped_are_still_the_same_piles() -> None:

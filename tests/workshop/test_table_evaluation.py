@@ -79,6 +79,7 @@ def test_a_table_report_counts_piles_sides_cards_and_silent_errors() -> None:
     assert (report.scenes, report.scenes_seats_right) == (1, 0)
     assert (report.cards, report.cards_read, report.cards_right) == (8, 7, 6)
     assert (report.piles, report.piles_right, report.piles_side_right) == (3, 1, 2)
+    assert report.piles_laid_right == 3  # misread and missing cards aside, each pile is whole
     assert report.wrong_unflagged == 1
     assert (report.missing, report.missing_silent) == (2, 2)  # the 5H (misread) and the 2C
     assert report.silent_errors == 3
@@ -87,6 +88,7 @@ def test_a_table_report_counts_piles_sides_cards_and_silent_errors() -> None:
     assert report.player_scenes == {2: 1} and len(report.failures) == 1
     text = report.summary()
     assert "piles exactly right 0.333" in text and "given to the right side 0.667" in text
+    assert "piles laid out right (misread, missing and extra cards aside): 1.000" in text
     assert "37.50 per 100 cards" in text
     assert "far 1.000 / 0.000 (1)" in text
     assert "by photo size" not in text  # no size given

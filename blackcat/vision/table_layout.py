@@ -470,38 +470,43 @@ def at_own_angles(
     arranged: Callable[[list[IndexRead]], PhotoRead],
 ) -> list[PhotoRead]:
     """A player's group of indices as read at one angle for all (`whole`), or, where its rows
-    run at angles apart (`by_row_angle`) and one angle broke them into more piles, or wove two
-    of them into one (`_unwoven`), each part read (`arranged`) at its own."""
-    parts = by_row_angle(group, up, width, height)
-    if len(parts) > 1:
+    run at angles apart (`by_row_angle`, ROW_ANGLES_APART_DEGREES, then
+    OWN_ANGLES_APART_DEGREES) and one angle read them as no fewer piles (more: it broke them;
+    as many: it may have given a card where two rows meet to the wrong one, angled kitty
+    k00063), or wove two of them into one (`_unwoven`), each part read (`arranged`) at its
+    own."""
+    for apart_degrees in (ROW_ANGLES_APART_DEGREES, OWN_ANGLES_APART_DEGREES):
+        parts = by_row_angle(group, up, width, height, apart_degrees=apart_degrees)
+        if len(parts) < 2:
+            continue
         apart = [arranged(part) for part in parts]
-        if sum(len(read.piles) for read in apart) < len(whole.piles):
+        if sum(len(read.piles) for read in apart) <= len(whole.piles):
             return apart
-    parts = by_row_angle(group, up, width, height, apart_degrees=WOVEN_ANGLES_APART_DEGREES)
-    if len(parts) > 1:
         unwoven = _unwoven(whole, parts, up, width, height)
         if unwoven is not None:
             return [arranged(part) for part in unwoven]
     return [whole]
 
 
-WOVEN_ANGLES_APART_DEGREES = 10.0
-"""Two rows running at least this many degrees apart, which one angle for both wove into one
-pile (their cards taken in turn: the lower row, tilted up, meets the upper one's end), are each
-laid out at its own angle (angled kitty k00099, k00011)."""
+OWN_ANGLES_APART_DEGREES = 10.0
+"""Rows running at least this many degrees apart, which one angle for both broke into more
+piles (a card of each row where they meet made a pile of two: angled kitty k00028) or wove into
+one (their cards taken in turn: the lower row, tilted up, meets the upper one's end: k00099,
+k00011), are each laid out at its own angle too."""
 
 WOVEN_SWITCHES = 3  # a pile weaves two rows where its cards go from one to the other this often
 
 ON_ITS_LINE_WITHIN = 0.25
 """A row's top indices lie within this many index sizes (root mean square) of the line through
-them: two lines fit a woven pile's cards this well where it is two rows."""
+them: two lines fit a woven pile's cards this well where it is two rows, running
+OWN_ANGLES_APART_DEGREES apart..."""
 
 
 def _unwoven(
     whole: PhotoRead, parts: list[list[IndexRead]], up: int, width: int, height: int
 ) -> list[list[IndexRead]] | None:
     """The two parts (`by_row_angle`'s) with a pile of `whole` that takes its cards from them in
-    turn (WOVEN_SWITCHES) parted by the two lines its cards lie along (`_two_lines`); None where
+    turn (WOVEN_SWITCHES) parted by the two lines its cards lie along (`two_lines`); None where
     no pile does so, or its cards lie along no two such lines."""
     part_of = {id(index): n for n, part in enumerate(parts) for index in part}
     for pile in whole.piles:
@@ -511,7 +516,7 @@ def _unwoven(
             continue
         points = np.array([turn_to_up(card.indices[0].centre, up, width, height) for card in cards])
         size = float(np.median([upright_height(card.indices[0], up) for card in cards]))
-        lines = _two_lines(points, np.array(labels), size)
+        lines = two_lines(points, np.array(labels), size)
         if lines is None:
             continue
         line_of = {
@@ -527,10 +532,10 @@ def _unwoven(
     return None
 
 
-def _two_lines(points: np.ndarray, labels: np.ndarray, size: float) -> np.ndarray | None:
+def two_lines(points: np.ndarray, labels: np.ndarray, size: float) -> np.ndarray | None:
     """Each point given to the nearer of two lines, refitted until no point moves (from
     `labels`), where each line holds ROW_ANGLE_CARDS points or more, both lie within
-    ON_ITS_LINE_WITHIN of their points and run WOVEN_ANGLES_APART_DEGREES apart; None where
+    ON_ITS_LINE_WITHIN of their points and run OWN_ANGLES_APART_DEGREES apart; None where
     they don't."""
     for _ in range(10):
         if min(np.count_nonzero(labels == n) for n in (0, 1)) < ROW_ANGLE_CARDS:
@@ -550,11 +555,29 @@ def _two_lines(points: np.ndarray, labels: np.ndarray, size: float) -> np.ndarra
         return None
     angles = [np.degrees(np.arctan(fit[0])) for fit in fits]
     spreads = [np.sqrt(np.mean(distances[n][labels == n] ** 2)) for n in (0, 1)]
-    if abs(angles[0] - angles[1]) < WOVEN_ANGLES_APART_DEGREES or max(spreads) > (
-        ON_ITS_LINE_WITHIN * size
-    ):
+    apart = (
+        abs(angles[0] - angles[1]) >= OWN_ANGLES_APART_DEGREES
+        or _lines_apart(points, labels, fits) >= LINES_APART * size
+    )
+    if not apart or max(spreads) > ON_ITS_LINE_WITHIN * size:
         return None
     return labels
+
+
+LINES_APART = 1.0
+"""...or, nearly parallel, lie this many index heights apart or more all along the stretch
+both rows run (rows pushed into each other, the upper sloping a little against the lower:
+pushed kitty k00043)."""
+
+
+def _lines_apart(points: np.ndarray, labels: np.ndarray, fits: list[np.ndarray]) -> float:
+    """How far apart two lines lie (across) at the nearer end of the stretch both lines' points
+    run along; 0 where they share none."""
+    start = max(points[labels == n, 0].min() for n in (0, 1))
+    end = min(points[labels == n, 0].max() for n in (0, 1))
+    if start >= end:
+        return 0.0
+    return min(abs(np.polyval(fits[0], x) - np.polyval(fits[1], x)) for x in (start, end))
 
 
 def in_reading_order(
@@ -765,7 +788,10 @@ def by_row_angle(
     more (each top index's row runs towards its nearest neighbour along it), parted at the
     widest gap between the angles that leaves ROW_ANGLE_CARDS on either side (a row's end
     card measured towards the other row stands apart from both: angled kitty k00099), or the
-    whole group where they run at one angle. Only indices read confidently measure the angles
+    whole group where they run at one angle. Where each part is one row (`two_lines`), a card is
+    given to the row whose line it lies on: the lower row's card where the two rows meet,
+    measured towards the upper row, went with it (angled kitty k00063). Only indices read
+    confidently measure the angles
     (a mark beside a row's last card, read JC at 0.2, gave that card a row of its own angle:
     test t00068). A card's bottom corner goes with its top corner (`_top_corners`), and any
     other index with no row's angle with its nearest top index."""
@@ -782,13 +808,17 @@ def by_row_angle(
     cut = int(np.argmax(gaps)) + ROW_ANGLE_CARDS
     low, high = sorted_angles[:cut], sorted_angles[cut:]
     if (
-        sorted_angles[cut] - sorted_angles[cut - 1] < min(ANGLE_GAP_DEGREES, apart_degrees)
+        sorted_angles[cut] - sorted_angles[cut - 1] < min(ANGLE_GAP_DEGREES, apart_degrees / 2)
         or np.median(high) - np.median(low) < apart_degrees
     ):
         return [list(group)]
     part_of = {tops[k]: int(rank >= cut) for rank, k in enumerate(ordered)}
     placed = sorted(angles)  # positions in `tops` of the indices whose part their angle gave
     centres = np.array([points[k] for k in placed])
+    size = float(np.median([upright_height(group[tops[k]], up) for k in placed]))
+    along = two_lines(centres, np.array([part_of[tops[k]] for k in placed]), size)
+    if along is not None:  # each part one row: each card with the row whose line it lies on
+        part_of = {tops[k]: int(line) for k, line in zip(placed, along, strict=True)}
     top_corner = _top_corners(group)
     parts: list[list[IndexRead]] = [[], []]
     for n, index in enumerate(group):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
+import numpy as np
 import pytest
 from test_layout import codes, facing, index_at, laid_row, oriented_row
 
@@ -17,6 +19,7 @@ from blackcat.vision.table_layout import (
     each_side_from_the_surer,
     laid_apart,
     table_sides,
+    two_lines,
 )
 from blackcat.vision.types import SIDES, Guess, IndexRead, PhotoRead, ReadCard
 
@@ -543,10 +546,12 @@ def test_one_players_piles_at_one_angle_read_as_they_always_did() -> None:
     )
 
 
-def sloping_row(text: str, origin: tuple[float, float], degrees: float) -> list[IndexRead]:
+def sloping_row(
+    text: str, origin: tuple[float, float], degrees: float, step: float = 22.0
+) -> list[IndexRead]:
     """A row at `degrees` to its player's edge: its top-left indices upright, the last card's
     bottom-right corner upside down."""
-    *tops, bottom = laid_row(text, origin=origin, degrees=degrees)
+    *tops, bottom = laid_row(text, origin=origin, degrees=degrees, step=step)
     return [*(facing(index, 0) for index in tops), facing(bottom, 2)]
 
 
@@ -563,6 +568,57 @@ def test_two_rows_at_their_own_angles_woven_into_one_are_parted_along_their_line
     ]
 
 
+def test_two_rows_at_their_own_angles_give_the_card_where_they_meet_to_the_row_it_lies_in() -> None:
+    # the upper row slopes down to the lower one's middle: one angle for both reads as many
+    # piles, but gives the lower row's 5D, just below the upper row's end, to the upper row
+    upper = sloping_row("3D JS 7S KH AS", (90.0, 48.0), 28.0)
+    *tops, bottom = laid_row(
+        "9D JH QC 6C 6D 5D AH 3S 8S 4H", origin=(36.0, 166.0), degrees=-9.5, step=27.0
+    )
+    lower = [*(facing(index, 0) for index in tops), facing(bottom, 2)]
+    one_angle = codes(arrange([*upper, *lower], width=1000, height=1000).piles)
+    assert one_angle[0] == ["3D", "JS", "7S", "KH", "AS", "5D"]
+    photo = arrange_at_own_angles([*upper, *lower], width=1000, height=1000)
+    assert codes(photo.piles) == [
+        ["3D", "JS", "7S", "KH", "AS"],
+        ["9D", "JH", "QC", "6C", "6D", "5D", "AH", "3S", "8S", "4H"],
+    ]
+
+
+def test_two_rows_twenty_degrees_apart_that_one_angle_breaks_are_read_each_at_its_own() -> None:
+    upper_text, lower_text = "JC 5D 3H 2H 6H 10C", "5S 7D 7S 5C JS 8H 2S 9D KH 10H 8S"
+    upper = sloping_row(upper_text, (85.5, 268.5), 1.5, step=44.0)
+    indices = upper + sloping_row(lower_text, (62.5, 389.5), -18.0, step=52.5)
+    assert len(arrange(indices, width=1000, height=1000).piles) == 4  # the upper row in three
+    photo = arrange_at_own_angles(indices, width=1000, height=1000)
+    assert sorted(codes(photo.piles), key=len) == [upper_text.split(), lower_text.split()]
+
+
+def line_of_points(start: tuple[float, float], degrees: float, count: int) -> np.ndarray:
+    """`count` points 22 apart along a line from `start` at `degrees` to across."""
+    steps = np.arange(count) * 22.0
+    angle = np.radians(degrees)
+    return np.column_stack([start[0] + steps * np.cos(angle), start[1] + steps * np.sin(angle)])
+
+
+def test_two_nearly_parallel_rows_an_index_apart_are_two_lines_whatever_the_first_guess() -> None:
+    upper = line_of_points((100.0, 100.0), 4.5, 10)
+    lower = line_of_points((104.0, 150.0), 7.5, 10)
+    points = np.vstack([upper, lower])
+    truth = np.array([0] * 10 + [1] * 10)
+    guessed = truth.copy()
+    guessed[[2, 5, 13, 16]] = 1 - guessed[[2, 5, 13, 16]]  # four cards on the wrong row
+    found = two_lines(points, guessed, 24.0)
+    assert found is not None and np.array_equal(found, truth)
+
+
+def test_one_row_is_never_two_lines() -> None:
+    row = line_of_points((100.0, 100.0), 6.0, 12)
+    assert two_lines(row, np.array([0, 1] * 6), 24.0) is None
+    halves = np.array([0] * 6 + [1] * 6)  # each half a line of its own, one after the other
+    assert two_lines(row, halves, 24.0) is None
+
+
 def test_by_row_angle_parts_rows_only_where_they_run_apart() -> None:
     down = sloping_row("KH 4H 8D 10H AH 3C KS 4D", (300.0, 400.0), 35.0)
     up = sloping_row("JD JS QD 3S 3D 7C 3H 2C", (300.0, 700.0), -35.0)
@@ -571,6 +627,21 @@ def test_by_row_angle_parts_rows_only_where_they_run_apart() -> None:
     assert sorted(parts, key=lambda part: part[0].centre[1]) == [down, up]
     parallel = player(0, "6S QS 6C 10H 9H 2S", "AH 3D 7S 8C JC 5H")
     assert by_row_angle(parallel, 0, 1000, 1000) == [parallel]
+
+
+def test_by_row_angle_gives_a_rows_end_card_to_the_row_whose_line_it_lies_on() -> None:
+    # the rising row passes just right of the falling row's last card (3C), so that 3C's
+    # nearest neighbour, and the angle measured from it, are the rising row's
+    down = sloping_row("KH 4H 8D 10H AH 3C", (300.0, 400.0), 35.0)
+    end_x, end_y = next(index for index in down if index.card == Card.parse("3C")).centre
+    rising = math.radians(-35.0)
+    origin = (
+        end_x + 15.0 - 96.0 * math.cos(rising) + 14.0 * math.sin(rising),
+        end_y - 6.0 - 96.0 * math.sin(rising) - 14.0 * math.cos(rising),
+    )
+    up = sloping_row("JD JS QD 3S 3D 7C 3H 2C", origin, -35.0)
+    parts = by_row_angle([*down, *up], 0, 1000, 1000)
+    assert sorted(parts, key=len) == [down, up]
 
 
 def test_a_mark_read_unsurely_beside_a_rows_last_card_leaves_that_card_in_its_row() -> None:

@@ -469,18 +469,21 @@ def at_own_angles(
     height: int,
     arranged: Callable[[list[IndexRead]], PhotoRead],
 ) -> list[PhotoRead]:
-    """A player's group of indices as read at one angle for all (`whole`), or, where its rows
-    run at angles apart (`by_row_angle`, ROW_ANGLES_APART_DEGREES, then
-    OWN_ANGLES_APART_DEGREES) and one angle read them as no fewer piles (more: it broke them;
-    as many: it may have given a card where two rows meet to the wrong one, angled kitty
-    k00063), or wove two of them into one (`_unwoven`), each part read (`arranged`) at its
-    own."""
-    for apart_degrees in (ROW_ANGLES_APART_DEGREES, OWN_ANGLES_APART_DEGREES):
-        parts = by_row_angle(group, up, width, height, apart_degrees=apart_degrees)
-        if len(parts) < 2:
-            continue
+    """A player's group of indices as read at one angle for all (`whole`), or each part read
+    (`arranged`) at its own angle: where its rows run ROW_ANGLES_APART_DEGREES apart
+    (`by_row_angle`) and one angle read them as no fewer piles (more: it broke them; as many:
+    it may have given the card where two rows meet to the wrong one, angled kitty k00063); or
+    where they run OWN_ANGLES_APART_DEGREES apart and one angle broke them into more piles, or
+    wove two of them into one (`_unwoven`)."""
+    parts = by_row_angle(group, up, width, height)
+    if len(parts) > 1:
         apart = [arranged(part) for part in parts]
         if sum(len(read.piles) for read in apart) <= len(whole.piles):
+            return apart
+    parts = by_row_angle(group, up, width, height, apart_degrees=OWN_ANGLES_APART_DEGREES)
+    if len(parts) > 1:
+        apart = [arranged(part) for part in parts]
+        if sum(len(read.piles) for read in apart) < len(whole.piles):
             return apart
         unwoven = _unwoven(whole, parts, up, width, height)
         if unwoven is not None:
@@ -492,7 +495,9 @@ OWN_ANGLES_APART_DEGREES = 10.0
 """Rows running at least this many degrees apart, which one angle for both broke into more
 piles (a card of each row where they meet made a pile of two: angled kitty k00028) or wove into
 one (their cards taken in turn: the lower row, tilted up, meets the upper one's end: k00099,
-k00011), are each laid out at its own angle too."""
+k00011), are each laid out at its own angle too; not where one angle reads as many piles (so
+close in angle, the parts by angle gave the card where the rows meet to the wrong one: angled
+k00087, test table t00085)."""
 
 WOVEN_SWITCHES = 3  # a pile weaves two rows where its cards go from one to the other this often
 

@@ -471,14 +471,16 @@ def at_own_angles(
 ) -> list[PhotoRead]:
     """A player's group of indices as read at one angle for all (`whole`), or each part read
     (`arranged`) at its own angle: where its rows run ROW_ANGLES_APART_DEGREES apart
-    (`by_row_angle`) and one angle read them as no fewer piles (more: it broke them; as many:
-    it may have given the card where two rows meet to the wrong one, angled kitty k00063); or
-    where they run OWN_ANGLES_APART_DEGREES apart and one angle broke them into more piles, or
-    wove two of them into one (`_unwoven`)."""
+    (`by_row_angle`) and one angle broke them into more piles, or read as many, each part one
+    pile (two rows: one angle may have given the card where they meet to the wrong one, angled
+    kitty k00063; scattered cards at many angles, parted so with more piles to a part, read 4
+    more cards that are not there); or where they run OWN_ANGLES_APART_DEGREES apart and one
+    angle broke them into more piles, or wove two of them into one (`_unwoven`)."""
     parts = by_row_angle(group, up, width, height)
     if len(parts) > 1:
         apart = [arranged(part) for part in parts]
-        if sum(len(read.piles) for read in apart) <= len(whole.piles):
+        piles = sum(len(read.piles) for read in apart)
+        if piles < len(whole.piles) or (piles == len(whole.piles) == len(parts)):
             return apart
     parts = by_row_angle(group, up, width, height, apart_degrees=OWN_ANGLES_APART_DEGREES)
     if len(parts) > 1:

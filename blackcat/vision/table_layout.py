@@ -484,9 +484,10 @@ def at_own_angles(
             return apart
     parts = by_row_angle(group, up, width, height, apart_degrees=OWN_ANGLES_APART_DEGREES)
     if len(parts) > 1:
-        apart = [arranged(part) for part in parts]
-        if sum(len(read.piles) for read in apart) < len(whole.piles):
-            return apart
+        if len(whole.piles) > len(parts):  # else each part's one pile at least is no fewer
+            apart = [arranged(part) for part in parts]
+            if sum(len(read.piles) for read in apart) < len(whole.piles):
+                return apart
         unwoven = _unwoven(whole, parts, up, width, height)
         if unwoven is not None:
             return [arranged(part) for part in unwoven]

@@ -471,27 +471,22 @@ def at_own_angles(
 ) -> list[PhotoRead]:
     """A player's group of indices as read at one angle for all (`whole`), or each part read
     (`arranged`) at its own angle: where its rows run ROW_ANGLES_APART_DEGREES apart
-    (`by_row_angle`) and one angle broke them into more piles, or read as many, each part one
+    (`angle_split`) and one angle broke them into more piles, or read as many, each part one
     pile (two rows: one angle may have given the card where they meet to the wrong one, angled
     kitty k00063; scattered cards at many angles, parted so with more piles to a part, read 4
     more cards that are not there); or where they run OWN_ANGLES_APART_DEGREES apart and one
     angle broke them into more piles, or wove two of them into one (`_unwoven`)."""
-    parts = by_row_angle(group, up, width, height)
-    if len(parts) > 1:
-        apart = [arranged(part) for part in parts]
+    split = angle_split(group, up, width, height, OWN_ANGLES_APART_DEGREES)
+    if split is None:
+        return [whole]
+    wide = split.runs_apart(ROW_ANGLES_APART_DEGREES)
+    if wide or len(whole.piles) > len(split.parts):  # else each part's pile is no fewer
+        apart = [arranged(part) for part in split.parts]
         piles = sum(len(read.piles) for read in apart)
-        if piles < len(whole.piles) or (piles == len(whole.piles) == len(parts)):
+        if piles < len(whole.piles) or (wide and piles == len(whole.piles) == len(split.parts)):
             return apart
-    parts = by_row_angle(group, up, width, height, apart_degrees=OWN_ANGLES_APART_DEGREES)
-    if len(parts) > 1:
-        if len(whole.piles) > len(parts):  # else each part's one pile at least is no fewer
-            apart = [arranged(part) for part in parts]
-            if sum(len(read.piles) for read in apart) < len(whole.piles):
-                return apart
-        unwoven = _unwoven(whole, parts, up, width, height)
-        if unwoven is not None:
-            return [arranged(part) for part in unwoven]
-    return [whole]
+    unwoven = _unwoven(whole, split.parts, up, width, height)
+    return [whole] if unwoven is None else [arranged(part) for part in unwoven]
 
 
 OWN_ANGLES_APART_DEGREES = 10.0
@@ -609,8 +604,8 @@ def arrange_at_own_angles(
     calibration: Calibration = UNCALIBRATED,
 ) -> PhotoRead:
     """One player's piles (`layout.arrange`), each laid out at its own angle where the rows run
-    at angles apart (`by_row_angle`: piles laid casually, one turned to the other) and that
-    breaks them into fewer piles than one angle for all."""
+    at angles apart and one angle for all lays them out worse (`at_own_angles`: piles laid
+    casually, one turned to the other)."""
     whole = arrange(indices, decks=decks, width=width, height=height, calibration=calibration)
     kept = [index for index in indices if index.index_probability >= NOT_AN_INDEX_ABOVE]
     if not kept:
@@ -793,33 +788,59 @@ def by_row_angle(
     apart_degrees: float = ROW_ANGLES_APART_DEGREES,
 ) -> list[list[IndexRead]]:
     """A side's group of indices in parts whose rows run at angles `apart_degrees` apart or
-    more (each top index's row runs towards its nearest neighbour along it), parted at the
-    widest gap between the angles that leaves ROW_ANGLE_CARDS on either side (a row's end
-    card measured towards the other row stands apart from both: angled kitty k00099), or the
-    whole group where they run at one angle. Where each part is one row (`two_lines`), a card is
-    given to the row whose line it lies on: the lower row's card where the two rows meet,
-    measured towards the upper row, went with it (angled kitty k00063). Only indices read
-    confidently measure the angles
-    (a mark beside a row's last card, read JC at 0.2, gave that card a row of its own angle:
-    test t00068). A card's bottom corner goes with its top corner (`_top_corners`), and any
-    other index with no row's angle with its nearest top index."""
+    more (`angle_split`), or the whole group where they run at one angle."""
+    split = angle_split(group, up, width, height, apart_degrees)
+    return [list(group)] if split is None else split.parts
+
+
+@dataclass(frozen=True)
+class AngleSplit:
+    """A group's indices in two parts by the angle their rows run at (`angle_split`)."""
+
+    parts: list[list[IndexRead]]
+    gap: float  # degrees between the nearest angles of the two parts
+    apart: float  # degrees between their median angles
+
+    def runs_apart(self, degrees: float) -> bool:
+        """Whether the parts' rows run at least `degrees` apart (`_runs_apart`)."""
+        return _runs_apart(self.gap, self.apart, degrees)
+
+
+def _runs_apart(gap: float, apart: float, degrees: float) -> bool:
+    """Whether rows whose angles leave `gap` between them and whose medians lie `apart` run at
+    least `degrees` apart, with no row between them (ANGLE_GAP_DEGREES)."""
+    return gap >= min(ANGLE_GAP_DEGREES, degrees / 2) and apart >= degrees
+
+
+def angle_split(
+    group: Sequence[IndexRead], up: int, width: int, height: int, least_degrees: float
+) -> AngleSplit | None:
+    """A side's group of indices in two parts whose rows run at angles at least
+    `least_degrees` apart (`_runs_apart`; each top index's row runs towards its
+    nearest neighbour along it), parted at the widest gap between the angles that leaves
+    ROW_ANGLE_CARDS on either side (a row's end card measured towards the other row stands
+    apart from both: angled kitty k00099); None where they run at one angle. Where each part is
+    one row (`two_lines`), a card is given to the row whose line it lies on: the lower row's
+    card where the two rows meet, measured towards the upper row, went with it (angled kitty
+    k00063). Only indices read confidently measure the angles (a mark beside a row's last card,
+    read JC at 0.2, gave that card a row of its own angle: test t00068). A card's bottom corner
+    goes with its top corner (`_top_corners`), and any other index with no row's angle with its
+    nearest top index."""
     confident = _confident(group)
     tops = [n for n, index in enumerate(group) if not _upside_down(index, up) and confident[n]]
     points = [turn_to_up(group[n].centre, up, width, height) for n in tops]
     measured = {k: row_angle_at(points, k) for k in range(len(points))}
     angles = {k: angle for k, angle in measured.items() if angle is not None}
     if len(angles) < 2 * ROW_ANGLE_CARDS:
-        return [list(group)]
+        return None
     ordered = sorted(angles, key=angles.__getitem__)
     sorted_angles = np.array([angles[k] for k in ordered])
     gaps = np.diff(sorted_angles)[ROW_ANGLE_CARDS - 1 : len(sorted_angles) - ROW_ANGLE_CARDS]
     cut = int(np.argmax(gaps)) + ROW_ANGLE_CARDS
-    low, high = sorted_angles[:cut], sorted_angles[cut:]
-    if (
-        sorted_angles[cut] - sorted_angles[cut - 1] < min(ANGLE_GAP_DEGREES, apart_degrees / 2)
-        or np.median(high) - np.median(low) < apart_degrees
-    ):
-        return [list(group)]
+    gap = float(sorted_angles[cut] - sorted_angles[cut - 1])
+    apart = float(np.median(sorted_angles[cut:]) - np.median(sorted_angles[:cut]))
+    if not _runs_apart(gap, apart, least_degrees):
+        return None
     part_of = {tops[k]: int(rank >= cut) for rank, k in enumerate(ordered)}
     placed = sorted(angles)  # positions in `tops` of the indices whose part their angle gave
     centres = np.array([points[k] for k in placed])
@@ -835,7 +856,7 @@ def by_row_angle(
             here = np.array(turn_to_up(index.centre, up, width, height))
             own = tops[placed[int(np.argmin(np.hypot(*(centres - here).T)))]]
         parts[part_of[own]].append(index)
-    return parts
+    return AngleSplit(parts, gap, apart)
 
 
 def row_angle_at(points: Sequence[tuple[float, float]], k: int) -> float | None:

@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 from PIL import Image
 
-from blackcat.games.cards import ALL_CARDS, Suit
+from blackcat.games.cards import ALL_CARDS, Card, Suit
 from blackcat.vision.calibration import (
     UNCALIBRATED,
     Calibration,
@@ -511,6 +511,47 @@ class CardReader:
                 ):
                     taken.add(index.card)
                     found.append((up, index))
+        return found + self.cards_before_piles(photo, read, fix, decks, taken)
+
+    def cards_before_piles(
+        self, photo: PhotoSource, read: PhotoRead, fix: PixelFix, decks: int, taken: set[Card]
+    ) -> list[tuple[int, IndexRead]]:
+        """The cards a pile lost before its first card read: the crop one step (its first two
+        cards' top indices apart) before it read as a lost card (`read_as_lost_card`), with one
+        deck as a card not `taken`, then the crop a step before that, up to START_STEPS steps.
+        The detector misses a pile's first card more often than any other (a far pile's first
+        cards, in its player's order, lie furthest from the camera of all its cards)."""
+        walks = start_walks(read)
+        read_boxes = np.array(
+            [index.box for pile in read.piles for card in pile for index in card.indices]
+        ).reshape(-1, 4)
+        found: list[tuple[int, IndexRead]] = []
+        for steps in range(1, START_STEPS + 1):
+            by_up: dict[int, list[Box]] = {}
+            for walk in walks:
+                box = walk.box(steps)
+                if inside_photo(box, (read.width, read.height)) and not _overlaps_any(
+                    box, read_boxes
+                ):
+                    by_up.setdefault(walk.up, []).append(box)
+            walks_on: list[StartWalk] = []
+            for up, boxes in by_up.items():
+                reads = self.classify(photo, boxes, fix, turns=up, finer_decoded=True)
+                for box, (guesses, index_probability, orientations) in zip(
+                    boxes, reads, strict=True
+                ):
+                    index = IndexRead(
+                        box, 0.0, guesses, index_probability, orientations, up, in_gap=True
+                    )
+                    if read_as_lost_card(index, up, None, START_INDEX_SURE) and not (
+                        decks == 1 and index.card in taken
+                    ):
+                        taken.add(index.card)
+                        found.append((up, index))
+                        walks_on.extend(w for w in walks if w.up == up and w.box(steps) == box)
+            walks = walks_on
+            if not walks:
+                break
         return found
 
     def read_side_again(
@@ -1042,13 +1083,72 @@ def gap_places(read: PhotoRead) -> dict[int, list[tuple[Box, Suit]]]:
     return places
 
 
-def read_as_lost_card(index: IndexRead, up: int, suit_before: Suit) -> bool:
-    """Whether a gap's crop reads as the card lost there: an index (GAP_INDEX_SURE) of a card
-    likely enough (GAP_CARD_LIKELY), standing its side's way, of another suit than the card
-    before it (where no card was lost, a pile laid unevenly shows that card's face there, whose
-    pips read as indices of its suit)."""
+START_STEPS = 3
+"""At most this many cards lost before a pile's first card read are looked for, one step
+further each (a far pile may lose its first few)..."""
+START_INDEX_SURE = 0.995
+"""...each where its crop reads as an index at least this surely: no gap in the layout says a
+card is missing there, and a table's cloth or a card's edge beside a pile read as an index at
+0.94-0.99 (a cloth's red squares as a 9D), the lost cards measured at 0.999-1.0."""
+
+
+@dataclass(frozen=True)
+class StartWalk:
+    """Where the cards lost before a pile's first card would lie: its top index moved back by
+    the step between its first two cards' top indices, once for each card lost."""
+
+    up: int  # the quarter turn of the pile's side
+    first: Box
+    step: tuple[float, float]
+
+    def box(self, steps: int) -> Box:
+        dx, dy = self.step
+        x1, y1, x2, y2 = self.first
+        return (x1 - steps * dx, y1 - steps * dy, x2 - steps * dx, y2 - steps * dy)
+
+
+def start_walks(read: PhotoRead) -> list[StartWalk]:
+    """For each pile of two cards or more whose first two top indices are alike in size and
+    no card is missing between them, where the cards lost before its first card would lie."""
+    walks = []
+    for n, pile in enumerate(read.piles):
+        if len(pile) < 2 or 1 in read.gaps_of(n):
+            continue
+        up = SIDES.index(read.side_of(n))
+        first, second = _top_index(pile[0], up), _top_index(pile[1], up)
+        if first is None or second is None or not _alike(first.box, second.box):
+            continue
+        (ax, ay), (bx, by) = first.centre, second.centre
+        walks.append(StartWalk(up, first.box, (bx - ax, by - ay)))
+    return walks
+
+
+def inside_photo(box: Box, size: tuple[int, int]) -> bool:
+    x1, y1, x2, y2 = box
+    return x1 >= 0 and y1 >= 0 and x2 <= size[0] and y2 <= size[1]
+
+
+def _overlaps_any(box: Box, boxes: np.ndarray) -> bool:
+    """Whether `box` overlaps an index already read (a neighbouring pile's, or the pile's own
+    first card where the step is short) by a third of the smaller box."""
+    return bool(len(boxes)) and float(overlap_of_smaller(np.array(box), boxes).max()) > 1 / 3
+
+
+def _alike(first: Box, second: Box) -> bool:
+    sizes = [max(b[2] - b[0], b[3] - b[1]) for b in (first, second)]
+    return max(sizes) <= GAP_BOX_SIZES * min(sizes)
+
+
+def read_as_lost_card(
+    index: IndexRead, up: int, suit_before: Suit | None, index_sure: float = GAP_INDEX_SURE
+) -> bool:
+    """Whether a crop where a lost card's index would lie reads as that card: an index (at
+    least `index_sure`) of a card likely enough (GAP_CARD_LIKELY), standing its side's way, of
+    another suit than the card before it (None: no card lies under the crop; in a gap, where no
+    card was lost, a pile laid unevenly shows that card's face there, whose pips read as
+    indices of its suit)."""
     return (
-        index.index_probability >= GAP_INDEX_SURE
+        index.index_probability >= index_sure
         and index.guesses[0].probability >= GAP_CARD_LIKELY
         and index.orientation == up
         and index.card.suit != suit_before

@@ -888,6 +888,42 @@ def test_a_card_lost_between_two_of_a_piles_cards_is_read_where_its_index_must_l
     assert found(("7H", 0.6, "8H"), replace(read, piles=(far_smaller,))) == []
 
 
+def test_cards_lost_before_a_piles_first_card_are_read_a_step_before_it_each() -> None:
+    from blackcat.vision.reader import ReaderSettings
+
+    white = np.full((100, 300, 3), 255, np.uint8)
+    pile = (
+        a_card_at("KS", (130.0, 10.0, 150.0, 40.0)),
+        a_card_at("9C", (170.0, 12.0, 190.0, 42.0)),
+    )
+    read = PhotoRead(300, 100, (pile,))
+    settings = ReaderSettings(detect_size=512, deskew=False, second_looks=False)
+
+    def found(*answers: tuple[str, float, str], photo_read: PhotoRead = read) -> list:
+        classifier = ScriptedClassifier([[answer] for answer in answers])
+        reader = CardReader(object(), classifier, settings)  # type: ignore[arg-type]
+        return reader.cards_in_gaps(white, photo_read, NO_FIX, decks=1)
+
+    # one step (the first two cards' indices apart) before the first card, then another
+    [(up, first), (_, second)] = found(
+        ("7H", 0.6, "8H"), ("2D", 0.9, "3D"), ("4C", 0.2, NOT_AN_INDEX)
+    )
+    assert up == 0 and first.in_gap and (first.card.code, second.card.code) == ("7H", "2D")
+    assert first.box == pytest.approx((90.0, 8.0, 110.0, 38.0))
+    assert second.box == pytest.approx((50.0, 6.0, 70.0, 36.0))
+    assert found(("7H", 0.3, NOT_AN_INDEX)) == []  # most likely the table
+    # sure enough of an index for a gap, where the layout says a card is missing, not beside a
+    # pile (a cloth's pattern)
+    assert found(("7H", 0.99, NOT_AN_INDEX)) == []
+    assert found(("9C", 0.9, "8H")) == []  # a card the pile already holds
+    # a card lost between the first two: their step is no step of the pile's (the one answer
+    # scripted is the gap's; a read before the pile would find no answer left)
+    [(_, in_gap)] = found(("7H", 0.6, "8H"), photo_read=replace(read, gaps=((1,),)))
+    assert in_gap.box == pytest.approx((150.0, 11.0, 170.0, 41.0))
+    at_the_edge = replace(read, piles=((a_card_at("KS", (30.0, 10.0, 50.0, 40.0)), pile[1]),))
+    assert found(("7H", 0.6, "8H"), photo_read=at_the_edge) == []  # a step would leave the photo
+
+
 class RecordingDetector:
     """A detector that finds nothing and keeps every picture it was shown."""
 

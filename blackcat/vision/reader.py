@@ -511,45 +511,43 @@ class CardReader:
                 ):
                     taken.add(index.card)
                     found.append((up, index))
-        return found + self.cards_before_piles(photo, read, fix, decks, taken)
+        return found + self.cards_beyond_piles(photo, read, fix, decks, taken)
 
-    def cards_before_piles(
+    def cards_beyond_piles(
         self, photo: PhotoSource, read: PhotoRead, fix: PixelFix, decks: int, taken: set[Card]
     ) -> list[tuple[int, IndexRead]]:
-        """The cards a pile lost before its first card read: the crop one step (its first two
-        cards' top indices apart) before it read as a lost card (`read_as_lost_card`), with one
-        deck as a card not `taken`, then the crop a step before that, up to START_STEPS steps.
-        The detector misses a pile's first card more often than any other (a far pile's first
+        """The cards a pile lost before its first card read or after its last (`pile_walks`):
+        the crop one step beyond its end read as a lost card (`PileWalk.takes`), with one deck
+        as a card not `taken`, then the crop a step beyond that, up to WALK_STEPS steps. The
+        detector misses a pile's first card more often than any other (a far pile's first
         cards, in its player's order, lie furthest from the camera of all its cards)."""
-        walks = start_walks(read)
+        walks = pile_walks(read)
         read_boxes = np.array(
             [index.box for pile in read.piles for card in pile for index in card.indices]
         ).reshape(-1, 4)
         found: list[tuple[int, IndexRead]] = []
-        for steps in range(1, START_STEPS + 1):
-            by_up: dict[int, list[Box]] = {}
+        for steps in range(1, WALK_STEPS + 1):
+            by_up: dict[int, list[tuple[PileWalk, Box]]] = {}
             for walk in walks:
                 box = walk.box(steps)
                 if inside_photo(box, (read.width, read.height)) and not _overlaps_any(
                     box, read_boxes
                 ):
-                    by_up.setdefault(walk.up, []).append(box)
-            walks_on: list[StartWalk] = []
-            for up, boxes in by_up.items():
+                    by_up.setdefault(walk.up, []).append((walk, box))
+            walks = []
+            for up, places in by_up.items():
+                boxes = [box for _, box in places]
                 reads = self.classify(photo, boxes, fix, turns=up, finer_decoded=True)
-                for box, (guesses, index_probability, orientations) in zip(
-                    boxes, reads, strict=True
+                for (walk, box), (guesses, index_probability, orientations) in zip(
+                    places, reads, strict=True
                 ):
                     index = IndexRead(
                         box, 0.0, guesses, index_probability, orientations, up, in_gap=True
                     )
-                    if read_as_lost_card(index, up, None, START_INDEX_SURE) and not (
-                        decks == 1 and index.card in taken
-                    ):
+                    if walk.takes(index) and not (decks == 1 and index.card in taken):
                         taken.add(index.card)
                         found.append((up, index))
-                        walks_on.extend(w for w in walks if w.up == up and w.box(steps) == box)
-            walks = walks_on
+                        walks.append(walk.past(index))
             if not walks:
                 break
         return found
@@ -1083,43 +1081,69 @@ def gap_places(read: PhotoRead) -> dict[int, list[tuple[Box, Suit]]]:
     return places
 
 
-START_STEPS = 3
-"""At most this many cards lost before a pile's first card read are looked for, one step
-further each (a far pile may lose its first few)..."""
-START_INDEX_SURE = 0.995
+WALK_STEPS = 3
+"""At most this many cards lost beyond either end of a pile are looked for, one step further
+each (a far pile may lose its first few)..."""
+WALK_INDEX_SURE = 0.995
 """...each where its crop reads as an index at least this surely: no gap in the layout says a
 card is missing there, and a table's cloth or a card's edge beside a pile read as an index at
-0.94-0.99 (a cloth's red squares as a 9D), the lost cards measured at 0.999-1.0."""
+0.94-0.99 (a cloth's red squares as a 9D), the lost cards measured at 0.999-1.0..."""
+LAST_CARD_LIKELY = 0.9
+"""...and after a pile's last card, where its best card is at least this likely: the crop lies
+on the last card's face, whose pips read as other cards (a 7S's as a 7C at 0.57), and a card
+lost on top of a pile shows its whole index (those lost measured at 0.998-1.0)."""
 
 
 @dataclass(frozen=True)
-class StartWalk:
-    """Where the cards lost before a pile's first card would lie: its top index moved back by
-    the step between its first two cards' top indices, once for each card lost."""
+class PileWalk:
+    """Where the cards a pile lost beyond one of its ends would lie: its end card's top index
+    moved on by the step between its two end cards' top indices, once for each card lost."""
 
     up: int  # the quarter turn of the pile's side
-    first: Box
+    end: Box
     step: tuple[float, float]
+    suit_under: Suit | None
+    """The suit of the card whose face the next crop lies on (the last card's, then each card
+    found after it); None before the first card, where no card lies under the crop."""
 
     def box(self, steps: int) -> Box:
         dx, dy = self.step
-        x1, y1, x2, y2 = self.first
-        return (x1 - steps * dx, y1 - steps * dy, x2 - steps * dx, y2 - steps * dy)
+        x1, y1, x2, y2 = self.end
+        return (x1 + steps * dx, y1 + steps * dy, x2 + steps * dx, y2 + steps * dy)
+
+    def takes(self, index: IndexRead) -> bool:
+        """Whether a crop of this walk reads as a lost card (`read_as_lost_card`)."""
+        after_the_last = self.suit_under is not None
+        return read_as_lost_card(index, self.up, self.suit_under, WALK_INDEX_SURE) and (
+            not after_the_last or index.guesses[0].probability >= LAST_CARD_LIKELY
+        )
+
+    def past(self, index: IndexRead) -> PileWalk:
+        """The walk on from a card found at its last step."""
+        if self.suit_under is None:
+            return self
+        return replace(self, suit_under=index.card.suit)
 
 
-def start_walks(read: PhotoRead) -> list[StartWalk]:
-    """For each pile of two cards or more whose first two top indices are alike in size and
-    no card is missing between them, where the cards lost before its first card would lie."""
+def pile_walks(read: PhotoRead) -> list[PileWalk]:
+    """Walks before the first card and after the last of each pile of two cards or more, where
+    its two end cards' top indices are alike in size and no card is missing between them."""
     walks = []
     for n, pile in enumerate(read.piles):
-        if len(pile) < 2 or 1 in read.gaps_of(n):
+        if len(pile) < 2:
             continue
         up = SIDES.index(read.side_of(n))
-        first, second = _top_index(pile[0], up), _top_index(pile[1], up)
-        if first is None or second is None or not _alike(first.box, second.box):
-            continue
-        (ax, ay), (bx, by) = first.centre, second.centre
-        walks.append(StartWalk(up, first.box, (bx - ax, by - ay)))
+        gaps = read.gaps_of(n)
+        ends = (
+            (pile[0], pile[1], 1 in gaps, None),
+            (pile[-1], pile[-2], len(pile) - 1 in gaps, pile[-1].card.suit),
+        )
+        for end_card, next_card, lost_between, suit_under in ends:
+            end, beside = _top_index(end_card, up), _top_index(next_card, up)
+            if lost_between or end is None or beside is None or not _alike(end.box, beside.box):
+                continue
+            (ex, ey), (bx, by) = end.centre, beside.centre
+            walks.append(PileWalk(up, end.box, (ex - bx, ey - by), suit_under))
     return walks
 
 

@@ -924,6 +924,29 @@ def test_cards_lost_before_a_piles_first_card_are_read_a_step_before_it_each() -
     assert found(("7H", 0.6, "8H"), photo_read=at_the_edge) == []  # a step would leave the photo
 
 
+def test_cards_lost_after_a_piles_last_card_are_read_only_surely_and_of_another_suit() -> None:
+    from blackcat.vision.reader import ReaderSettings
+
+    white = np.full((100, 300, 3), 255, np.uint8)
+    # at the photo's left edge: no step before the first card stays in the photo
+    pile = (a_card_at("KS", (10.0, 10.0, 30.0, 40.0)), a_card_at("9C", (50.0, 12.0, 70.0, 42.0)))
+    read = PhotoRead(300, 100, (pile,))
+    settings = ReaderSettings(detect_size=512, deskew=False, second_looks=False)
+
+    def found(*answers: tuple[str, float, str]) -> list[str]:
+        classifier = ScriptedClassifier([[answer] for answer in answers])
+        reader = CardReader(object(), classifier, settings)  # type: ignore[arg-type]
+        return [index.card.code for _, index in reader.cards_in_gaps(white, read, NO_FIX, 1)]
+
+    # a step after the last card, then another
+    assert found(("7H", 0.95, "8H"), ("2D", 1.0, "3D"), ("4S", 0.2, NOT_AN_INDEX)) == ["7H", "2D"]
+    # the crop lies on the last card's face: an unsure read there is its pips or picture...
+    assert found(("7H", 0.6, "8H")) == []
+    # ...and so is a read of its suit, a 9C's clubs, then the 7H's hearts
+    assert found(("4C", 1.0, "8H")) == []
+    assert found(("7H", 0.95, "8H"), ("2H", 1.0, "3H")) == ["7H"]
+
+
 class RecordingDetector:
     """A detector that finds nothing and keeps every picture it was shown."""
 

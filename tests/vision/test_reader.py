@@ -875,7 +875,9 @@ def test_a_card_lost_between_two_of_a_piles_cards_is_read_where_its_index_must_l
     settings = ReaderSettings(detect_size=512, deskew=False, second_looks=False)
 
     def found(answer: tuple[str, float, str], photo_read: PhotoRead = read) -> list:
-        reader = CardReader(object(), ScriptedClassifier([[answer]]), settings)  # type: ignore[arg-type]
+        # answered again for a read beyond the pile's ends (`cards_beyond_piles`), read twice
+        classifier = ScriptedClassifier([[answer]] * 3)
+        reader = CardReader(object(), classifier, settings)  # type: ignore[arg-type]
         return reader.cards_in_gaps(white, photo_read, NO_FIX, decks=1)
 
     [(up, index)] = found(("7H", 0.6, "8H"))  # read unsurely, yet an index
@@ -883,7 +885,9 @@ def test_a_card_lost_between_two_of_a_piles_cards_is_read_where_its_index_must_l
     assert index.box == pytest.approx((50.0, 11.0, 70.0, 41.0))  # halfway between its neighbours
     assert found(("7H", 0.3, NOT_AN_INDEX)) == []  # most likely no index there
     assert found(("KS", 0.9, "8H")) == []  # a card the pile already holds
-    assert found(("7H", 0.6, "8H"), replace(read, gaps=((2,),))) == []  # after the last card
+    # a gap after the last card is no gap between two: read a step on, where an unsure read is
+    # the last card's face
+    assert found(("7H", 0.6, "8H"), replace(read, gaps=((2,),))) == []
     far_smaller = (pile[0], a_card_at("9C", (90.0, 12.0, 96.0, 20.0)))
     assert found(("7H", 0.6, "8H"), replace(read, piles=(far_smaller,))) == []
 
@@ -900,7 +904,8 @@ def test_cards_lost_before_a_piles_first_card_are_read_a_step_before_it_each() -
     settings = ReaderSettings(detect_size=512, deskew=False, second_looks=False)
 
     def found(*answers: tuple[str, float, str], photo_read: PhotoRead = read) -> list:
-        classifier = ScriptedClassifier([[answer] for answer in answers])
+        # each step's crops are read once, then those likely indices five ways: both answered
+        classifier = ScriptedClassifier([[answer] for answer in answers for _ in range(2)])
         reader = CardReader(object(), classifier, settings)  # type: ignore[arg-type]
         return reader.cards_in_gaps(white, photo_read, NO_FIX, decks=1)
 
@@ -912,13 +917,18 @@ def test_cards_lost_before_a_piles_first_card_are_read_a_step_before_it_each() -
     assert first.box == pytest.approx((90.0, 8.0, 110.0, 38.0))
     assert second.box == pytest.approx((50.0, 6.0, 70.0, 36.0))
     assert found(("7H", 0.3, NOT_AN_INDEX)) == []  # most likely the table
+    table = ScriptedClassifier([[("7H", 0.3, NOT_AN_INDEX)]])
+    CardReader(object(), table, settings).cards_in_gaps(white, read, NO_FIX, decks=1)  # type: ignore[arg-type]
+    assert table.calls == [2]  # both crops (before and after the pile) read once, no more
     # sure enough of an index for a gap, where the layout says a card is missing, not beside a
     # pile (a cloth's pattern)
     assert found(("7H", 0.99, NOT_AN_INDEX)) == []
     assert found(("9C", 0.9, "8H")) == []  # a card the pile already holds
     # a card lost between the first two: their step is no step of the pile's (the one answer
     # scripted is the gap's; a read before the pile would find no answer left)
-    [(_, in_gap)] = found(("7H", 0.6, "8H"), photo_read=replace(read, gaps=((1,),)))
+    classifier = ScriptedClassifier([[("7H", 0.6, "8H")]])
+    reader = CardReader(object(), classifier, settings)  # type: ignore[arg-type]
+    [(_, in_gap)] = reader.cards_in_gaps(white, replace(read, gaps=((1,),)), NO_FIX, decks=1)
     assert in_gap.box == pytest.approx((150.0, 11.0, 170.0, 41.0))
     at_the_edge = replace(read, piles=((a_card_at("KS", (30.0, 10.0, 50.0, 40.0)), pile[1]),))
     assert found(("7H", 0.6, "8H"), photo_read=at_the_edge) == []  # a step would leave the photo
@@ -934,7 +944,7 @@ def test_cards_lost_after_a_piles_last_card_are_read_only_surely_and_of_another_
     settings = ReaderSettings(detect_size=512, deskew=False, second_looks=False)
 
     def found(*answers: tuple[str, float, str]) -> list[str]:
-        classifier = ScriptedClassifier([[answer] for answer in answers])
+        classifier = ScriptedClassifier([[answer] for answer in answers for _ in range(2)])
         reader = CardReader(object(), classifier, settings)  # type: ignore[arg-type]
         return [index.card.code for _, index in reader.cards_in_gaps(white, read, NO_FIX, 1)]
 

@@ -499,13 +499,8 @@ class CardReader:
         found: list[tuple[int, IndexRead]] = []
         for up, places in gap_places(read).items():
             boxes = [box for box, _ in places]
-            reads = self.classify(photo, boxes, fix, turns=up, finer_decoded=True)
-            for (box, suit_before), (guesses, index_probability, orientations) in zip(
-                places, reads, strict=True
-            ):
-                index = IndexRead(
-                    box, 0.0, guesses, index_probability, orientations, up, in_gap=True
-                )
+            lost = self._read_where_lost(photo, boxes, fix, up)
+            for (_, suit_before), index in zip(places, lost, strict=True):
                 if read_as_lost_card(index, up, suit_before) and not (
                     decks == 1 and index.card in taken
                 ):
@@ -537,14 +532,8 @@ class CardReader:
             walks = []
             for up, places in by_up.items():
                 places = self._likely_indices(photo, places, fix, up)
-                boxes = [box for _, box in places]
-                reads = self.classify(photo, boxes, fix, turns=up, finer_decoded=True)
-                for (walk, box), (guesses, index_probability, orientations) in zip(
-                    places, reads, strict=True
-                ):
-                    index = IndexRead(
-                        box, 0.0, guesses, index_probability, orientations, up, in_gap=True
-                    )
+                lost = self._read_where_lost(photo, [box for _, box in places], fix, up)
+                for (walk, _), index in zip(places, lost, strict=True):
                     if walk.takes(index) and not (decks == 1 and index.card in taken):
                         taken.add(index.card)
                         found.append((up, index))
@@ -552,6 +541,17 @@ class CardReader:
             if not walks:
                 break
         return found
+
+    def _read_where_lost(
+        self, photo: PhotoSource, boxes: list[Box], fix: PixelFix, up: int
+    ) -> list[IndexRead]:
+        """The crops where lost cards' indices would lie, read as indices of the side whose
+        glyphs stand `up`'s way; no detector found them (`in_gap`)."""
+        reads = self.classify(photo, boxes, fix, turns=up, finer_decoded=True)
+        return [
+            IndexRead(box, 0.0, guesses, index_probability, orientations, up, in_gap=True)
+            for box, (guesses, index_probability, orientations) in zip(boxes, reads, strict=True)
+        ]
 
     def _likely_indices(
         self, photo: PhotoSource, places: list[tuple[PileWalk, Box]], fix: PixelFix, up: int
@@ -1112,7 +1112,8 @@ card is missing there, and a table's cloth or a card's edge beside a pile read a
 WALK_SCREEN = 0.5
 """...and where one crop, read once, shows it at least this likely an index before it is read
 five ways (`classify`'s second looks): five reads cannot reach WALK_INDEX_SURE where one is
-below this, and most such crops show the table (a table's read 60 ms cheaper)."""
+below this, and most such crops show the table (the bench's table about 12 ms a read
+cheaper, its reads the same)."""
 LAST_CARD_LIKELY = 0.9
 """...and after a pile's last card, where its best card is at least this likely: the crop lies
 on the last card's face, whose pips read as other cards (a 7S's as a 7C at 0.57), and a card

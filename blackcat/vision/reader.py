@@ -1174,6 +1174,7 @@ def pile_walks(read: PhotoRead) -> list[PileWalk]:
 
 
 def inside_photo(box: Box, size: tuple[int, int]) -> bool:
+    """Whether a box lies wholly in a photo of `size` (width, height)."""
     x1, y1, x2, y2 = box
     return x1 >= 0 and y1 >= 0 and x2 <= size[0] and y2 <= size[1]
 
@@ -1185,6 +1186,7 @@ def _overlaps_any(box: Box, boxes: np.ndarray) -> bool:
 
 
 def _alike(first: Box, second: Box) -> bool:
+    """Whether two indices are alike in size (GAP_BOX_SIZES), as a pile's neighbours are."""
     sizes = [max(b[2] - b[0], b[3] - b[1]) for b in (first, second)]
     return max(sizes) <= GAP_BOX_SIZES * min(sizes)
 
@@ -1210,10 +1212,7 @@ def gap_box(before: ReadCard, after: ReadCard, up: int) -> Box | None:
     their top indices (those standing as their side's glyphs do), where those are alike in
     size; None where either shows none."""
     first, second = _top_index(before, up), _top_index(after, up)
-    if first is None or second is None:
-        return None
-    sizes = [max(b[2] - b[0], b[3] - b[1]) for b in (first.box, second.box)]
-    if max(sizes) > GAP_BOX_SIZES * min(sizes):
+    if first is None or second is None or not _alike(first.box, second.box):
         return None
     (ax1, ay1, ax2, ay2), (bx1, by1, bx2, by2) = first.box, second.box
     return (ax1 + bx1) / 2, (ay1 + by1) / 2, (ax2 + bx2) / 2, (ay2 + by2) / 2

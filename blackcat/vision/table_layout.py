@@ -399,7 +399,7 @@ def arrange_sides(
     players: int | None = None,
 ) -> PhotoRead:
     """The piles of each side's indices (by quarter turn), laid out in that side's frame, in
-    seat order; a player's piles at their own angles each at its own (`by_row_angle`).
+    seat order; a player's piles at their own angles each at its own (`at_own_angles`).
     `doubted`: detections called no index, which may mark a gap in any pile. `players`: how
     many sides there may be at most (None: four)."""
     piles: list[LaidPile] = []
@@ -508,7 +508,7 @@ OWN_ANGLES_APART_DEGREES apart..."""
 def _unwoven(
     whole: PhotoRead, parts: list[list[IndexRead]], up: int, width: int, height: int
 ) -> list[list[IndexRead]] | None:
-    """The two parts (`by_row_angle`'s) with a pile of `whole` that takes its cards from them in
+    """The two parts (`angle_split`'s) with a pile of `whole` that takes its cards from them in
     turn (WOVEN_SWITCHES) parted by the two lines its cards lie along (`two_lines`); None where
     no pile does so, or its cards lie along no two such lines."""
     part_of = {id(index): n for n, part in enumerate(parts) for index in part}
@@ -777,20 +777,6 @@ each at its own angle where one angle for both breaks them into more piles: the 
 two piles of t00030, sloping about 30 degrees either way, came out as four."""
 ANGLE_GAP_DEGREES = 15.0  # ... and no row between them: the rows' angles leave this gap
 ROW_ANGLE_CARDS = 3  # ... each the angle of at least this many top indices
-
-
-def by_row_angle(
-    group: Sequence[IndexRead],
-    up: int,
-    width: int,
-    height: int,
-    *,
-    apart_degrees: float = ROW_ANGLES_APART_DEGREES,
-) -> list[list[IndexRead]]:
-    """A side's group of indices in parts whose rows run at angles `apart_degrees` apart or
-    more (`angle_split`), or the whole group where they run at one angle."""
-    split = angle_split(group, up, width, height, apart_degrees)
-    return [list(group)] if split is None else split.parts
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,11 @@ from test_layout import codes, facing, index_at, laid_row, oriented_row
 from blackcat.games.cards import Card
 from blackcat.vision.layout import arrange, drop_repeated_detections
 from blackcat.vision.table_layout import (
+    ROW_ANGLES_APART_DEGREES,
+    angle_split,
     arrange_at_own_angles,
     arrange_sides,
     arrange_table,
-    by_row_angle,
     each_side_from_the_surer,
     laid_apart,
     table_sides,
@@ -619,14 +620,20 @@ def test_one_row_is_never_two_lines() -> None:
     assert two_lines(row, halves, 24.0) is None
 
 
+def by_row_angle(group: list[IndexRead]) -> list[list[IndexRead]]:
+    """A group's parts by the angle its rows run at, 30 degrees apart; the whole where none."""
+    split = angle_split(group, 0, 1000, 1000, ROW_ANGLES_APART_DEGREES)
+    return [group] if split is None else split.parts
+
+
 def test_by_row_angle_parts_rows_only_where_they_run_apart() -> None:
     down = sloping_row("KH 4H 8D 10H AH 3C KS 4D", (300.0, 400.0), 35.0)
     up = sloping_row("JD JS QD 3S 3D 7C 3H 2C", (300.0, 700.0), -35.0)
-    parts = by_row_angle([*down, *up], 0, 1000, 1000)
+    parts = by_row_angle([*down, *up])
     # each pile whole, its last card's bottom corner with it
     assert sorted(parts, key=lambda part: part[0].centre[1]) == [down, up]
     parallel = player(0, "6S QS 6C 10H 9H 2S", "AH 3D 7S 8C JC 5H")
-    assert by_row_angle(parallel, 0, 1000, 1000) == [parallel]
+    assert by_row_angle(parallel) == [parallel]
 
 
 def test_by_row_angle_gives_a_rows_end_card_to_the_row_whose_line_it_lies_on() -> None:
@@ -640,7 +647,7 @@ def test_by_row_angle_gives_a_rows_end_card_to_the_row_whose_line_it_lies_on() -
         end_y - 6.0 - 96.0 * math.sin(rising) - 14.0 * math.cos(rising),
     )
     up = sloping_row("JD JS QD 3S 3D 7C 3H 2C", origin, -35.0)
-    parts = by_row_angle([*down, *up], 0, 1000, 1000)
+    parts = by_row_angle([*down, *up])
     assert sorted(parts, key=len) == [down, up]
 
 
@@ -649,7 +656,7 @@ def test_a_mark_read_unsurely_beside_a_rows_last_card_leaves_that_card_in_its_ro
     level = sloping_row("JD JS QD 3S 3D 7C 3H 2C", (300.0, 700.0), 0.0)
     x, y = rising[-2].centre  # the 4D's top index
     mark = facing(index_at((x + 10.0, y - 2.0), Card.parse("JC"), probability=0.2), 0)
-    parts = by_row_angle([*rising, mark, *level], 0, 1000, 1000)
+    parts = by_row_angle([*rising, mark, *level])
     assert sorted(parts, key=lambda part: part[0].centre[1]) == [[*rising, mark], level]
 
 

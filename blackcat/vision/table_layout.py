@@ -24,10 +24,12 @@ from blackcat.vision.calibration import UNCALIBRATED, Calibration
 from blackcat.vision.graphs import connected_labels
 from blackcat.vision.layout import (
     NOT_AN_INDEX_ABOVE,
+    SAME_INDEX_OVERLAP,
     arrange,
     best_probabilities,
     drop_repeated_detections,
     nearest_beside,
+    overlap,
     photo_up,
     placed_once,
     turn_to_up,
@@ -426,6 +428,7 @@ def arrange_sides(
             )
         ]
         piles += in_reading_order(reads, up, width, height)
+    piles = without_lone_repeats(piles)
     if decks == 1:
         piles = _one_of_each_across(piles)
     return with_piles(PhotoRead(width=width, height=height, piles=()), piles)
@@ -862,6 +865,36 @@ def _starts_at(pile: Pile, up: int, width: int, height: int) -> tuple[float, flo
     return min(y for _, y in points), points[0][0]
 
 
+def without_lone_repeats(piles: list[LaidPile]) -> list[LaidPile]:
+    """The piles less each pile of one card whose every index lies on an index of another
+    pile's card (SAME_INDEX_OVERLAP), that pile of at least two cards: one index read twice,
+    as two cards (the two reads of a table, or a side's read again, each read it its own way),
+    belongs where it continues a pile. A far pile's 10S read as a lone 6S of the near player's
+    (fresh table t00036), a left pile's last card as a lone card of the right player's (t00095)."""
+
+    def repeated(card: ReadCard, by: list[ReadCard]) -> bool:
+        theirs = [index.box for other in by for index in other.indices]
+        return bool(card.indices) and all(
+            any(overlap(index.box, box) > SAME_INDEX_OVERLAP for box in theirs)
+            for index in card.indices
+        )
+
+    return [
+        pile
+        for n, pile in enumerate(piles)
+        if len(pile.cards) != 1
+        or not repeated(
+            pile.cards[0],
+            [
+                card
+                for m, other in enumerate(piles)
+                if m != n and len(other.cards) > 1
+                for card in other.cards
+            ],
+        )
+    ]
+
+
 def _one_of_each_across(piles: list[LaidPile]) -> list[LaidPile]:
     """The piles with each card at most once across all of them (layout.placed_once); a pile
     left with no card goes. A card the step cannot place (its
@@ -906,6 +939,7 @@ def each_side_from_the_surer(
     for side in sides_there:
         surer = again if side_sureness(again, side) >= side_sureness(read, side) else read
         piles += [laid_pile(surer, n) for n in range(len(surer.piles)) if surer.side_of(n) == side]
+    piles = without_lone_repeats(piles)
     if decks == 1:
         piles = _one_of_each_across(piles)
     return with_piles(read, piles)

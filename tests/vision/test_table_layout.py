@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from test_layout import codes, facing, index_at, laid_row, oriented_row
+from test_layout import INDEX_H, codes, facing, index_at, laid_row, oriented_row
 
 from blackcat.games.cards import Card
 from blackcat.vision.layout import arrange, drop_repeated_detections
@@ -400,6 +400,41 @@ def test_a_far_pile_read_again_with_the_left_players_makes_the_far_side() -> Non
     photo = arrange_sides({0: near, 1: [*left, *far]}, width=int(TABLE), height=int(TABLE))
     assert codes(photo.piles) == [["AH", "3D", "7C"], ["5H", "6H", "7H"], ["KS", "9C", "4S", "2D"]]
     assert photo.sides == ("near", "left", "far")
+
+
+def test_an_index_read_again_as_another_sides_lone_card_stays_in_its_pile() -> None:
+    # the left pile's last card, read a second time with the right player's indices (glyph
+    # and card as the right side's read saw them), made a lone card of theirs (t00095)
+    near = player(0, "AH 3D 7C")
+    left = player(1, "2H QD QH 6C")
+    right = player(3, "5D 2C 5C")
+    last = next(index for index in left if index.card.code == "6C" and index.orientation == 1)
+    again = facing(replace(last, box=tuple(v + 1.0 for v in last.box)), 3)
+    by_side = {0: near, 1: left, 3: [*right, again]}
+    photo = arrange_sides(by_side, width=int(TABLE), height=int(TABLE))
+    assert codes(photo.piles) == [["AH", "3D", "7C"], ["2H", "QD", "QH", "6C"], ["5D", "2C", "5C"]]
+    assert photo.gaps == ((), (), ())
+    # a lone card lying on no other pile's index stays a pile of its own
+    apart = replace(again, box=tuple(v + 3 * INDEX_H for v in again.box))
+    photo = arrange_sides({**by_side, 3: [*right, apart]}, width=int(TABLE), height=int(TABLE))
+    assert ["6C"] in codes(photo.piles)
+
+
+def test_a_lone_card_one_read_makes_of_anothers_pile_card_stays_in_that_pile() -> None:
+    # the two reads of a table: the first lays the left pile whole, the second (stretched)
+    # reads its last index again as a lone card of the right player's
+    near = player(0, "AH 3D 7C")
+    left = player(1, "2H QD QH 6C")
+    right = player(3, "5D 2C 5C")
+    last = next(index for index in left if index.card.code == "6C" and index.orientation == 1)
+    again = facing(replace(last, box=tuple(v + 1.0 for v in last.box)), 3)
+    size = {"width": int(TABLE), "height": int(TABLE)}
+    as_it_is = arrange_sides({0: near, 1: left}, **size)
+    stretched = arrange_sides({0: near, 3: [*right, again]}, **size)
+    assert ["6C"] in codes(stretched.piles)
+    merged = each_side_from_the_surer(as_it_is, stretched)
+    assert codes(merged.piles) == [["AH", "3D", "7C"], ["2H", "QD", "QH", "6C"], ["5D", "2C", "5C"]]
+    assert merged.sides == ("near", "left", "right")
 
 
 def test_a_card_or_two_standing_another_way_makes_no_side_of_their_own() -> None:

@@ -10,6 +10,7 @@ import pytest
 from test_layout import INDEX_H, codes, facing, index_at, laid_row, oriented_row
 
 from blackcat.games.cards import Card
+from blackcat.vision.calibration import Calibration
 from blackcat.vision.layout import arrange, drop_repeated_detections
 from blackcat.vision.table_layout import (
     ROW_ANGLES_APART_DEGREES,
@@ -435,6 +436,25 @@ def test_a_lone_card_one_read_makes_of_anothers_pile_card_stays_in_that_pile() -
     merged = each_side_from_the_surer(as_it_is, stretched)
     assert codes(merged.piles) == [["AH", "3D", "7C"], ["2H", "QD", "QH", "6C"], ["5D", "2C", "5C"]]
     assert merged.sides == ("near", "left", "right")
+
+
+def test_an_unsure_index_standing_a_quarter_turn_from_its_side_splits_no_pile() -> None:
+    # fresh t00034: a JC read at 0.53 as an index, standing upright among the right player's
+    # cards, split their pile in two
+    near = player(0, "AH 3D 7C")
+    right = player(3, "6H KH 5C 4H 8S")
+    tops = [index for index in right if index.orientation == 3]
+    between = tuple((a + b) / 2 for a, b in zip(tops[2].centre, tops[3].centre, strict=True))
+    stray = replace(facing(index_at(between, Card.parse("JC")), 0, 0.8), index_probability=0.6)
+    # the fitted calibration's weights (models/calibration.json): a glyph's turn counts little
+    fitted = Calibration(weights=(-0.08349, 0.56733, 1.67133, 0.04426, 0.09055, 0.76644))
+    size = {"width": int(TABLE), "height": int(TABLE), "calibration": fitted}
+    photo = arrange_sides({0: near, 3: [*right, stray]}, **size)
+    assert codes(photo.piles) == [["AH", "3D", "7C"], ["6H", "KH", "5C", "4H", "8S"]]
+    # sure of being an index, it is read as a card
+    sure = replace(stray, index_probability=0.99)
+    read = arrange_sides({0: near, 3: [*right, sure]}, **size)
+    assert any(card.card.code == "JC" for pile in read.piles for card in pile)
 
 
 def test_a_card_or_two_standing_another_way_makes_no_side_of_their_own() -> None:

@@ -542,6 +542,8 @@ class KittyReport:
     style_cards_right: Counter[str] = field(default_factory=Counter)  # ... read right
     by_turn: Counter[int] = field(default_factory=Counter)  # scenes per quarter turn (degrees)
     by_turn_right: Counter[int] = field(default_factory=Counter)
+    piles_read: int = 0
+    piles_off_side: int = 0  # read piles given another side than the photo's turn makes them face
     by_condition: Counter[str] = field(default_factory=Counter)  # scenes per camera condition ...
     by_condition_right: Counter[str] = field(default_factory=Counter)  # ... exactly right ...
     condition_cards: Counter[str] = field(default_factory=Counter)  # ... their cards ...
@@ -568,8 +570,14 @@ class KittyReport:
         gaps: Sequence[Sequence[int]] = (),
         turn: int = 0,
         condition: str = "",
+        sides: Sequence[str] = (),
     ) -> None:
         codes = [[card.card.code for card in pile] for pile in read]
+        faced = SIDE_FACED_AT_TURN[turn]
+        self.piles_read += len(read)
+        self.piles_off_side += sum(
+            (sides[n] if n < len(sides) else SIDES[0]) != faced for n in range(len(read))
+        )
         for _, silent in missing_cards(read, truth, gaps):
             self.missing += 1
             self.missing_silent += silent
@@ -637,6 +645,8 @@ class KittyReport:
                 f"{turn}° {self.by_turn_right[turn] / n:.3f} ({n})"
                 for turn, n in sorted(self.by_turn.items())
             )
+            + f"; piles read given another side than the one they face: {self.piles_off_side}"
+            f" of {self.piles_read}"
         )
         return (
             text
@@ -733,6 +743,12 @@ def judge_cards(
     return [(read, judged[position]) for position, read in enumerate(reads)]
 
 
+SIDE_FACED_AT_TURN = {0: "near", 90: "left", 180: "far", 270: "right"}
+"""The table side one player's piles face in a kitty scene turned this far (its `tilt_degrees`
+rounded to a quarter turn: clockwise in the picture, so at 90 degrees their tops point right, as
+the left player's do; types.SIDES)."""
+
+
 def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyReport:
     from blackcat.vision.image_io import open_photo
 
@@ -755,6 +771,7 @@ def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyRepor
             photo.gaps,
             turn,
             meta.get("condition", ""),
+            [photo.side_of(n) for n in range(len(photo.piles))],
         )
         report.blur.add(photo, report.scenes_right == right_before)
         report.unread.add_scene(photo, meta.get("cards", ()), truth)

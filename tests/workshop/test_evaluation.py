@@ -402,9 +402,13 @@ def test_a_kitty_report_counts_silent_errors_and_piles_by_turn() -> None:
     report.add("k2", "2MP", read, [("QS", "5H", "5D")], gaps=[(1,)], turn=0)
     assert (report.missing, report.missing_silent, report.silent_errors) == (2, 1, 1)
     assert report.by_turn == {90: 1, 0: 1} and report.by_turn_right == {90: 0, 0: 0}
+    assert (report.piles_read, report.piles_off_side) == (2, 1)  # turned, read as the near side's
     assert "silent errors (wrong unflagged + missing unmarked): 16.67 per 100 cards" in (
         report.summary()
     )
+    report.add("k3", "2MP", read, [("QS", "5H", "5D")], turn=180, sides=("far",))
+    assert (report.piles_read, report.piles_off_side) == (3, 1)
+    assert "another side than the one they face: 1 of 3" in report.summary()
 
 
 def test_harder_kitty_scenes_show_the_same_cards_rolled_further() -> None:

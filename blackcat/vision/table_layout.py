@@ -432,7 +432,7 @@ def arrange_sides(
             )
         ]
         piles += in_reading_order(reads, up, width, height)
-    piles = without_lone_repeats(piles)
+    piles = lone_cards_facing_their_side(without_lone_repeats(piles), width, height)
     if decks == 1:
         piles = _one_of_each_across(piles)
     return with_piles(PhotoRead(width=width, height=height, piles=()), piles)
@@ -919,6 +919,56 @@ def without_lone_repeats(piles: list[LaidPile]) -> list[LaidPile]:
     ]
 
 
+def lone_cards_facing_their_side(piles: list[LaidPile], width: int, height: int) -> list[LaidPile]:
+    """The piles (in seat order, each side's top to bottom as its player sees them), each pile of
+    one card whose glyphs all stand one way, a quarter turn from its side's, given to the side
+    they stand for, where that side has piles and the card's own side's other piles stand its
+    way: a lone card's side is the nearest side's where its group was too small to tell
+    (`table_sides`), and fresh table t00038's KC, standing the right player's way, went to the
+    near player. A photo of `width` by `height` pixels."""
+    moved = [_given_the_side_it_faces(n, piles) for n in range(len(piles))]
+    if moved == piles:
+        return piles
+    return sorted(
+        moved,
+        key=lambda pile: (
+            SIDES.index(pile.side),
+            _starts_at(pile.cards, SIDES.index(pile.side), width, height),
+        ),
+    )
+
+
+def _given_the_side_it_faces(n: int, piles: list[LaidPile]) -> LaidPile:
+    """Pile `n`, given the side its glyphs stand for where `lone_cards_facing_their_side` says."""
+    pile = piles[n]
+    up = SIDES.index(pile.side)
+    turns = {index.orientation for card in pile.cards for index in card.indices}
+    if len(pile.cards) != 1 or len(turns) != 1 or None in turns:
+        return pile
+    (turn,) = turns
+    own = [other for m, other in enumerate(piles) if m != n and other.side == pile.side]
+    if (
+        (turn - up) % 2 == 0
+        or not any(other.side == SIDES[turn] for other in piles)
+        or not own
+        or not _standing_the_way_of(own, up)
+    ):
+        return pile
+    return replace(pile, side=SIDES[turn])
+
+
+def _standing_the_way_of(piles: list[LaidPile], up: int) -> bool:
+    """Whether most of the piles' indices stand side `up`'s way (or upside down: bottom corners)."""
+    turns = [
+        index.orientation
+        for pile in piles
+        for card in pile.cards
+        for index in card.indices
+        if index.orientation is not None
+    ]
+    return 2 * sum((turn - up) % 2 == 0 for turn in turns) > len(turns)
+
+
 def _one_of_each_across(piles: list[LaidPile]) -> list[LaidPile]:
     """The piles with each card at most once across all of them (layout.placed_once); a pile
     left with no card goes. A card the step cannot place (its
@@ -963,7 +1013,7 @@ def each_side_from_the_surer(
     for side in sides_there:
         surer = again if side_sureness(again, side) >= side_sureness(read, side) else read
         piles += [laid_pile(surer, n) for n in range(len(surer.piles)) if surer.side_of(n) == side]
-    piles = without_lone_repeats(piles)
+    piles = lone_cards_facing_their_side(without_lone_repeats(piles), read.width, read.height)
     if decks == 1:
         piles = _one_of_each_across(piles)
     return with_piles(read, piles)

@@ -14,12 +14,15 @@ from blackcat.vision.calibration import Calibration
 from blackcat.vision.layout import arrange, drop_repeated_detections
 from blackcat.vision.table_layout import (
     ROW_ANGLES_APART_DEGREES,
+    LaidPile,
     angle_split,
     arrange_at_own_angles,
     arrange_sides,
     arrange_table,
     each_side_from_the_surer,
     laid_apart,
+    laid_pile,
+    lone_cards_facing_their_side,
     table_sides,
     two_lines,
 )
@@ -455,6 +458,26 @@ def test_an_unsure_index_standing_a_quarter_turn_from_its_side_splits_no_pile() 
     sure = replace(stray, index_probability=0.99)
     read = arrange_sides({0: near, 3: [*right, sure]}, **size)
     assert any(card.card.code == "JC" for pile in read.piles for card in pile)
+
+
+def test_a_lone_card_standing_another_sides_way_goes_to_that_side() -> None:
+    # fresh t00038: a lone KC, standing the right player's way, was given to the near player
+    size = {"width": int(TABLE), "height": int(TABLE)}
+    photo = arrange_sides({0: player(0, "AH 3D 7C"), 3: player(3, "5D 2C 5C")}, **size)
+    piles = [laid_pile(photo, n) for n in range(len(photo.piles))]
+    index = facing(index_at((900.0, 150.0), Card.parse("KC")), 3)
+    card = ReadCard(index.card, index.box, 0.6, index.guesses, (index,))
+    lone = LaidPile((card,), (), "near")
+    moved = lone_cards_facing_their_side([piles[0], lone, piles[1]], **size)
+    assert [(pile.side, codes([pile.cards])[0]) for pile in moved] == [
+        ("near", ["AH", "3D", "7C"]),
+        ("right", ["5D", "2C", "5C"]),
+        ("right", ["KC"]),  # top to bottom as the right player sees them: nearer them
+    ]
+    # standing the near player's way, or another way than any side's, it stays
+    for turn in (2, 1):
+        other = replace(lone, cards=(replace(card, indices=(facing(index, turn),)),))
+        assert lone_cards_facing_their_side([piles[0], other, piles[1]], **size)[1] == other
 
 
 def test_a_card_or_two_standing_another_way_makes_no_side_of_their_own() -> None:

@@ -406,14 +406,20 @@ def test_a_far_pile_read_again_with_the_left_players_makes_the_far_side() -> Non
     assert photo.sides == ("near", "left", "far")
 
 
-def test_an_index_read_again_as_another_sides_lone_card_stays_in_its_pile() -> None:
-    # the left pile's last card, read a second time with the right player's indices (glyph
-    # and card as the right side's read saw them), made a lone card of theirs (t00095)
+def left_pile_read_twice() -> tuple[list[IndexRead], ...]:
+    """The near, left and right players' indices, and the left pile's last index read a second
+    time with the right player's (glyph and card as the right side's read saw them)."""
     near = player(0, "AH 3D 7C")
     left = player(1, "2H QD QH 6C")
     right = player(3, "5D 2C 5C")
     last = next(index for index in left if index.card.code == "6C" and index.orientation == 1)
     again = facing(replace(last, box=tuple(v + 1.0 for v in last.box)), 3)
+    return near, left, right, [again]
+
+
+def test_an_index_read_again_as_another_sides_lone_card_stays_in_its_pile() -> None:
+    # the second read made a lone card of the right player's of it (t00095)
+    near, left, right, (again,) = left_pile_read_twice()
     by_side = {0: near, 1: left, 3: [*right, again]}
     photo = arrange_sides(by_side, width=int(TABLE), height=int(TABLE))
     assert codes(photo.piles) == [["AH", "3D", "7C"], ["2H", "QD", "QH", "6C"], ["5D", "2C", "5C"]]
@@ -427,11 +433,7 @@ def test_an_index_read_again_as_another_sides_lone_card_stays_in_its_pile() -> N
 def test_a_lone_card_one_read_makes_of_anothers_pile_card_stays_in_that_pile() -> None:
     # the two reads of a table: the first lays the left pile whole, the second (stretched)
     # reads its last index again as a lone card of the right player's
-    near = player(0, "AH 3D 7C")
-    left = player(1, "2H QD QH 6C")
-    right = player(3, "5D 2C 5C")
-    last = next(index for index in left if index.card.code == "6C" and index.orientation == 1)
-    again = facing(replace(last, box=tuple(v + 1.0 for v in last.box)), 3)
+    near, left, right, (again,) = left_pile_read_twice()
     size = {"width": int(TABLE), "height": int(TABLE)}
     as_it_is = arrange_sides({0: near, 1: left}, **size)
     stretched = arrange_sides({0: near, 3: [*right, again]}, **size)

@@ -432,10 +432,9 @@ def arrange_sides(
             )
         ]
         piles += in_reading_order(reads, up, width, height)
-    piles = lone_cards_facing_their_side(without_lone_repeats(piles), width, height)
-    if decks == 1:
-        piles = _one_of_each_across(piles)
-    return with_piles(PhotoRead(width=width, height=height, piles=()), piles)
+    return with_piles(
+        PhotoRead(width=width, height=height, piles=()), settled(piles, decks, width, height)
+    )
 
 
 @dataclass(frozen=True)
@@ -665,7 +664,7 @@ def _with_the_side_they_face(
         if (
             sure[n]
             and turn is not None
-            and (turn - up) % 2 == 1
+            and quarter_turned(turn, up)
             and index.orientations[turn] >= SURELY_READ
         ):
             moved_to[n] = turn
@@ -696,12 +695,18 @@ at 0.53 on the right player's column in fresh t00034's stretched read, was laid 
 and split the column in two."""
 
 
+def quarter_turned(turn: int, up: int) -> bool:
+    """Whether a glyph standing at quarter turn `turn` stands across side `up`'s glyphs (a
+    quarter turn either way from them), not with them or upside down."""
+    return (turn - up) % 2 == 1
+
+
 def _turned_from_side_unsurely(index: IndexRead, up: int) -> bool:
     """Whether the index stands a quarter turn from side `up`'s glyphs and is no sure index
     (QUARTER_TURNED_INDEX_SURE)."""
     return (
         index.orientation is not None
-        and (index.orientation - up) % 2 == 1
+        and quarter_turned(index.orientation, up)
         and index.index_probability < QUARTER_TURNED_INDEX_SURE
     )
 
@@ -889,6 +894,15 @@ def _starts_at(pile: Pile, up: int, width: int, height: int) -> tuple[float, flo
     return min(y for _, y in points), points[0][0]
 
 
+def settled(piles: list[LaidPile], decks: int, width: int, height: int) -> list[LaidPile]:
+    """A table's piles (in seat order) as a read gives them: without a lone card that is another
+    pile's index read twice (`without_lone_repeats`), a lone card with the side it faces
+    (`lone_cards_facing_their_side`), and with one deck each card once across them all
+    (`_one_of_each_across`). A photo of `width` by `height` pixels."""
+    piles = lone_cards_facing_their_side(without_lone_repeats(piles), width, height)
+    return _one_of_each_across(piles) if decks == 1 else piles
+
+
 def without_lone_repeats(piles: list[LaidPile]) -> list[LaidPile]:
     """The piles less each pile of one card whose every index lies on an index of another
     pile's card (SAME_INDEX_OVERLAP), that pile of at least two cards: one index read twice,
@@ -948,7 +962,7 @@ def _given_the_side_it_faces(n: int, piles: list[LaidPile]) -> LaidPile:
     (turn,) = turns
     own = [other for m, other in enumerate(piles) if m != n and other.side == pile.side]
     if (
-        (turn - up) % 2 == 0
+        not quarter_turned(turn, up)
         or not any(other.side == SIDES[turn] for other in piles)
         or not own
         or not _standing_the_way_of(own, up)
@@ -966,7 +980,7 @@ def _standing_the_way_of(piles: list[LaidPile], up: int) -> bool:
         for index in card.indices
         if index.orientation is not None
     ]
-    return 2 * sum((turn - up) % 2 == 0 for turn in turns) > len(turns)
+    return 2 * sum(not quarter_turned(turn, up) for turn in turns) > len(turns)
 
 
 def _one_of_each_across(piles: list[LaidPile]) -> list[LaidPile]:
@@ -1013,10 +1027,7 @@ def each_side_from_the_surer(
     for side in sides_there:
         surer = again if side_sureness(again, side) >= side_sureness(read, side) else read
         piles += [laid_pile(surer, n) for n in range(len(surer.piles)) if surer.side_of(n) == side]
-    piles = lone_cards_facing_their_side(without_lone_repeats(piles), read.width, read.height)
-    if decks == 1:
-        piles = _one_of_each_across(piles)
-    return with_piles(read, piles)
+    return with_piles(read, settled(piles, decks, read.width, read.height))
 
 
 def side_sureness(read: PhotoRead, side: str) -> float:

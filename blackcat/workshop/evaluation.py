@@ -573,11 +573,9 @@ class KittyReport:
         sides: Sequence[str] = (),
     ) -> None:
         codes = [[card.card.code for card in pile] for pile in read]
-        faced = SIDE_FACED_AT_TURN[turn]
         self.piles_read += len(read)
-        self.piles_off_side += sum(
-            (sides[n] if n < len(sides) else SIDES[0]) != faced for n in range(len(read))
-        )
+        read_sides = sides or [SIDES[0]] * len(read)  # none given: one player's, the near side
+        self.piles_off_side += sum(side != SIDE_FACED_AT_TURN[turn] for side in read_sides)
         for _, silent in missing_cards(read, truth, gaps):
             self.missing += 1
             self.missing_silent += silent

@@ -144,8 +144,8 @@ SIDES_FOUND = N_(
 
 def players_note(photo: PhotoRead, players: int | None, tr: Translator = ENGLISH) -> list[str]:
     """A note where the photo's piles lie on another number of table sides than the players
-    said to be in it."""
-    sides = len(photo.seats())
+    said to be in it (more sides than players: their piles went to the nearest players)."""
+    sides = max(len(photo.seats()), photo.sides_found)
     if players is None or not photo.piles or sides == players:
         return []
     return [tr.gettext(SIDES_FOUND).format(players=players, sides=sides)]

@@ -61,6 +61,7 @@ from blackcat.vision.table_layout import (
     arrange_at_own_angles,
     arrange_sides,
     each_side_from_the_surer,
+    sides_found_beyond,
     table_sides,
 )
 from blackcat.vision.types import SIDES, Box, Guess, IndexRead, PhotoRead, ReadCard
@@ -350,6 +351,7 @@ class CardReader:
         confident = [i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE]
         kept = drop_repeated_detections(confident)
         sides = table_sides(kept, players)
+        sides_beyond = sides_found_beyond(kept, players)
         if len(set(sides)) > 1:
             stages["decode"] += decoded  # the detector's copy, decoded for the white balance
             stages["detect"] += balanced - started - decoded
@@ -357,7 +359,7 @@ class CardReader:
             read = self._read_table(
                 photo, kept, doubted, sides, fix, stages, decks, players, started
             )
-            return replace(read, unread_places=unread_places(hints, read))
+            return replace(read, unread_places=unread_places(hints, read), sides_found=sides_beyond)
         up = photo_up(confident)
         seen: PhotoSource = photo
         if up:
@@ -382,7 +384,7 @@ class CardReader:
         if up:
             read = turned_back(read, photo.size, up)
         self._timed(stages, laid_out, started, up)
-        return replace(read, unread_places=unread_places(hints, read))
+        return replace(read, unread_places=unread_places(hints, read), sides_found=sides_beyond)
 
     def _with_negative(
         self,

@@ -127,6 +127,17 @@ def table_sides(indices: Sequence[IndexRead], players: int | None = None) -> lis
     return sides
 
 
+def sides_found_beyond(indices: Sequence[IndexRead], players: int | None) -> int:
+    """How many table sides hold piles (`table_sides`, no number of players told) where that
+    is more than the `players` told to expect, whose piles `table_sides` then gives to their
+    nearest players; 0 where it is not more, or where one player's piles were told (`players`
+    1: however their cards are turned)."""
+    if players is None or players < 2 or not indices:
+        return 0
+    found = len(set(table_sides(indices)))
+    return found if found > players else 0
+
+
 def _beyond_the_others_turned_round(
     ups: list[int],
     centres: list[np.ndarray],

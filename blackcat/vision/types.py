@@ -131,6 +131,10 @@ class PhotoRead:
     """Per pile, whether its cards are part of a grid that reads as rows as well as columns
     (cards overlapping both ways): the reader can't tell which the player laid; () when no pile
     is."""
+    sides_found: int = 0
+    """How many sides of the table the first look found piles on, where the reader was told
+    to expect fewer players (and gave the others' piles to their nearest players); 0: not
+    counted."""
 
     @property
     def blurred(self) -> bool:

@@ -282,6 +282,29 @@ def test_told_more_players_than_the_photo_shows_it_says_so(table_photo: Path) ->
     assert "far side: pile 3 (" in result.stdout
 
 
+@pytest.fixture(scope="module")
+def three_players_photo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from PIL import Image
+    from whole_table import a_whole_table
+
+    path = tmp_path_factory.mktemp("table") / "three.jpg"
+    sides = {"near": SCENE_1, "left": DATA / "scene_3.jpg", "far": SCENE_2}
+    Image.fromarray(a_whole_table(sides)).save(path, quality=92)
+    return path
+
+
+def test_told_fewer_players_than_the_photo_shows_it_says_so(three_players_photo: Path) -> None:
+    told_two = json.loads(blackcat("scan", "--json", "--players", "2", three_players_photo).stdout)
+    told_three = json.loads(
+        blackcat("scan", "--json", "--players", "3", three_players_photo).stdout
+    )
+    note = "2 players expected, piles found on 3 sides of the table: check whose piles they are"
+    assert note in told_two[0]["warnings"]
+    assert len(told_two[0]["players"]) == 2  # the third side's piles went to a neighbour
+    assert [player["side"] for player in told_three[0]["players"]] == ["near", "left", "far"]
+    assert not any("players expected" in warning for warning in told_three[0]["warnings"])
+
+
 def test_the_json_says_whether_each_photo_looks_blurred(scanned) -> None:
     photos = json.loads(scanned[0].stdout)
     assert [photo.get("blurred") for photo in photos] == [False, None, False]

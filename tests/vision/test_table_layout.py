@@ -23,6 +23,7 @@ from blackcat.vision.table_layout import (
     laid_apart,
     laid_pile,
     lone_cards_facing_their_side,
+    sides_found_beyond,
     table_sides,
     two_lines,
 )
@@ -153,6 +154,19 @@ def test_told_two_players_the_smaller_third_side_goes_with_its_neighbour() -> No
     assert len(set(table_sides(table))) == 3
     assert len(set(table_sides(table, players=2))) == 2
     assert set(arranged(table, players=2)[1]) <= {"near", "far"}
+
+
+def test_sides_found_beyond_the_players_told_are_counted() -> None:
+    table = [
+        *player(0, "6S QS 6C 10H", "AH 3D"),
+        *player(2, "KS 9C 4S", "2D 7H"),
+        *player(1, "KH 4D 9S"),
+    ]
+    assert sides_found_beyond(table, players=2) == 3
+    assert sides_found_beyond(table, players=3) == 0  # as many as told
+    assert sides_found_beyond(table, players=4) == 0  # fewer: `scan` says so from the read
+    assert sides_found_beyond(table, players=None) == 0
+    assert sides_found_beyond(table, players=1) == 0  # one player's piles, however turned
 
 
 def test_told_one_player_the_photo_is_read_as_one_players() -> None:

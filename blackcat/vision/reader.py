@@ -61,7 +61,7 @@ from blackcat.vision.table_layout import (
     arrange_at_own_angles,
     arrange_sides,
     each_side_from_the_surer,
-    sides_found_beyond,
+    sides_for_players,
     table_sides,
 )
 from blackcat.vision.types import SIDES, Box, Guess, IndexRead, PhotoRead, ReadCard
@@ -350,8 +350,7 @@ class CardReader:
             stages = _added(stages, stages_negative)
         confident = [i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE]
         kept = drop_repeated_detections(confident)
-        sides = table_sides(kept, players)
-        sides_beyond = sides_found_beyond(kept, players)
+        sides, sides_beyond = sides_for_players(kept, players)
         if len(set(sides)) > 1:
             stages["decode"] += decoded  # the detector's copy, decoded for the white balance
             stages["detect"] += balanced - started - decoded

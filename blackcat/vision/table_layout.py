@@ -127,15 +127,16 @@ def table_sides(indices: Sequence[IndexRead], players: int | None = None) -> lis
     return sides
 
 
-def sides_found_beyond(indices: Sequence[IndexRead], players: int | None) -> int:
-    """How many table sides hold piles (`table_sides`, no number of players told) where that
-    is more than the `players` told to expect, whose piles `table_sides` then gives to their
-    nearest players; 0 where it is not more, or where one player's piles were told (`players`
-    1: however their cards are turned)."""
-    if players is None or players < 2 or not indices:
-        return 0
-    found = len(set(table_sides(indices)))
-    return found if found > players else 0
+def sides_for_players(indices: Sequence[IndexRead], players: int | None) -> tuple[list[int], int]:
+    """`table_sides(indices, players)`, and how many sides hold piles where that is more than
+    the `players` told to expect (whose piles then go to their nearest players); 0 where it is
+    not more, or where one player's piles were told (`players` 1: however their cards are
+    turned). The sides are told once where the players told change nothing."""
+    sides = table_sides(indices)
+    found = len(set(sides))
+    if players is None or found <= players:
+        return sides, 0
+    return table_sides(indices, players), found if players > 1 else 0
 
 
 def _beyond_the_others_turned_round(

@@ -23,7 +23,7 @@ from blackcat.vision.table_layout import (
     laid_apart,
     laid_pile,
     lone_cards_facing_their_side,
-    sides_found_beyond,
+    sides_for_players,
     table_sides,
     two_lines,
 )
@@ -162,11 +162,13 @@ def test_sides_found_beyond_the_players_told_are_counted() -> None:
         *player(2, "KS 9C 4S", "2D 7H"),
         *player(1, "KH 4D 9S"),
     ]
-    assert sides_found_beyond(table, players=2) == 3
-    assert sides_found_beyond(table, players=3) == 0  # as many as told
-    assert sides_found_beyond(table, players=4) == 0  # fewer: `scan` says so from the read
-    assert sides_found_beyond(table, players=None) == 0
-    assert sides_found_beyond(table, players=1) == 0  # one player's piles, however turned
+    assert sides_for_players(table, players=2)[1] == 3
+    assert sides_for_players(table, players=3)[1] == 0  # as many as told
+    assert sides_for_players(table, players=4)[1] == 0  # fewer: `scan` says so from the read
+    assert sides_for_players(table, players=None)[1] == 0
+    assert sides_for_players(table, players=1)[1] == 0  # one player's piles, however turned
+    for players in (None, 1, 2, 3, 4):
+        assert sides_for_players(table, players)[0] == table_sides(table, players)
 
 
 def test_told_one_player_the_photo_is_read_as_one_players() -> None:

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from blackcat.games.cards import ALL_CARDS
+from blackcat.workshop.synth.cardart import CardArtError
 from blackcat.workshop.synth.decks import DECKS, Split
 from blackcat.workshop.synth.example import top_left_visibility, write_example
 from blackcat.workshop.synth.scene import render_piles
@@ -37,18 +38,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="draws the cards and the scene")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder")
     args = parser.parse_args(argv)
+    try:
+        return render_photos(args.deck, args.seed, args.out)
+    except CardArtError as error:  # e.g. rsvg-convert not installed on a fresh machine
+        print(f"error: {error}")
+        return 1
 
-    cards = random.Random(args.seed).sample(ALL_CARDS, 2 * PILE_SIZE)
+
+def render_photos(deck: str, seed: int, out: Path) -> int:
+    """The one player's photo, then the whole table's."""
+    cards = random.Random(seed).sample(ALL_CARDS, 2 * PILE_SIZE)
     piles = [cards[:PILE_SIZE], cards[PILE_SIZE:]]
     started = time.perf_counter()
     result = render_piles(
-        piles, deck=args.deck, imgsz=WIDTH, seed=args.seed, tilt_degrees=5.0, surface="wood"
+        piles, deck=deck, imgsz=WIDTH, seed=seed, tilt_degrees=5.0, surface="wood"
     )
     elapsed = time.perf_counter() - started
     if (result.width, result.height) != (WIDTH, HEIGHT):
         print(f"error: rendered {result.width}x{result.height}, not {WIDTH}x{HEIGHT}")
         return 1
-    photo = args.out / PHOTO_NAME
+    photo = out / PHOTO_NAME
     meta = photo.with_suffix(".json")
     write_example(result, photo, meta)
     print(f"wrote {photo} ({WIDTH}x{HEIGHT}, {len(result.jpeg) / 1e6:.1f} MB) in {elapsed:.1f} s")
@@ -56,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     for k, pile in enumerate(result.meta["piles"]):
         print(f"pile {k + 1}: {' '.join(pile)}")
     print(f"least visible top-left index: {top_left_visibility(result):.2f}")
-    return make_table_photo(args.deck, args.seed, args.out)
+    return make_table_photo(deck, seed, out)
 
 
 def make_table_photo(deck: str, seed: int, out: Path) -> int:

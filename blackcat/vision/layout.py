@@ -823,28 +823,32 @@ def row_angle(centres: Sequence[Point]) -> float:
     """The direction rows run in (radians): the median direction from each index to its nearest
     neighbour within MAX_ROW_TILT_DEGREES of horizontal (a card's own bottom corner may lie
     nearer, below it), among those no farther than three times the typical such neighbour."""
-    nearest = [nearest_beside(centres, i) for i in range(len(centres))]
-    found = [offset for offset in nearest if offset is not None]
+    found = [offset for offset in nearest_beside_each(centres) if offset is not None]
     if not found:
         return 0.0
     reach = 3 * median(math.hypot(dx, dy) for dx, dy in found)
     return median(math.atan2(dy, dx) for dx, dy in found if math.hypot(dx, dy) <= reach)
 
 
-def nearest_beside(points: Sequence[Point], i: int) -> Point | None:
-    """The offset from point i to its nearest other point within MAX_ROW_TILT_DEGREES of
-    horizontal, pointing right (None when there is none)."""
-    x, y = points[i]
-    offsets = []
-    for j, (ox, oy) in enumerate(points):
-        dx, dy = ox - x, oy - y
-        if j == i or (dx, dy) == (0.0, 0.0):
-            continue
-        if dx < 0:
-            dx, dy = -dx, -dy
-        if _within_row_tilt(dx, dy):
-            offsets.append((dx, dy))
-    return min(offsets, key=lambda offset: math.hypot(*offset), default=None)
+def nearest_beside_each(points: Sequence[Point]) -> list[Point | None]:
+    """For each point, the offset to its nearest other point within MAX_ROW_TILT_DEGREES of
+    horizontal, pointing right (None where there is none); of equally near ones, the first."""
+    dx, dy = _offsets(points)
+    leftwards = dx < 0
+    dx, dy = np.where(leftwards, -dx, dx), np.where(leftwards, -dy, dy)
+    beside = (dx != 0) | (dy != 0)  # the point itself, and any lying on it, are no neighbour
+    beside &= np.abs(np.degrees(np.arctan2(dy, dx))) <= MAX_ROW_TILT_DEGREES
+    distances = np.where(beside, np.hypot(dx, dy), np.inf)
+    nearest = distances.argmin(axis=1) if len(points) else []
+    return [
+        (float(dx[i, j]), float(dy[i, j])) if beside[i, j] else None for i, j in enumerate(nearest)
+    ]
+
+
+def _offsets(points: Sequence[Point]) -> tuple[np.ndarray, np.ndarray]:
+    """The offsets (x, then y) from each point (rows) to every point (columns)."""
+    xy = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+    return xy[None, :, 0] - xy[:, None, 0], xy[None, :, 1] - xy[:, None, 1]
 
 
 def _within_row_tilt(dx: float, dy: float) -> bool:
@@ -856,23 +860,15 @@ def row_step(points: Sequence[Point], cards: Sequence[Card], fallback: float) ->
     """The offset between neighbouring cards along the rows (in the row frame): the median
     distance from each index to its nearest neighbour along the row that reads another card
     (a four-index card's own top-right corner is no neighbour); `fallback` if none."""
-    steps = []
-    for i, (x, y) in enumerate(points):
-        along = [
-            math.hypot(ox - x, oy - y)
-            for j, (ox, oy) in enumerate(points)
-            if cards[j] != cards[i] and _along_row(ox - x, oy - y)
-        ]
-        if along:
-            steps.append(min(along))
+    dx, dy = _offsets(points)
+    codes = {card: n for n, card in enumerate(dict.fromkeys(cards))}
+    card_codes = np.array([codes[card] for card in cards])
+    along = (card_codes[:, None] != card_codes[None, :]) & ((dx != 0) | (dy != 0))
+    along &= np.degrees(np.arctan2(np.abs(dy), np.abs(dx))) <= ALONG_ROW_DEGREES
+    nearest = np.where(along, np.hypot(dx, dy), np.inf).argmin(axis=1) if len(points) else []
+    # the distance as math.hypot gives it: NumPy's may differ in the last digit
+    steps = [math.hypot(dx[i, j], dy[i, j]) for i, j in enumerate(nearest) if along[i, j]]
     return median(steps) if steps else fallback
-
-
-def _along_row(dx: float, dy: float) -> bool:
-    """Whether an offset runs within ALONG_ROW_DEGREES of the row direction, either way."""
-    if (dx, dy) == (0.0, 0.0):
-        return False
-    return math.degrees(math.atan2(abs(dy), abs(dx))) <= ALONG_ROW_DEGREES
 
 
 def _across(upper: Point, lower: Point, height: float) -> bool:

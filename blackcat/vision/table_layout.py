@@ -28,7 +28,7 @@ from blackcat.vision.layout import (
     arrange,
     best_probabilities,
     drop_repeated_detections,
-    nearest_beside,
+    nearest_beside_each,
     overlap,
     photo_up,
     placed_once,
@@ -859,7 +859,7 @@ def angle_split(
     confident = _confident(group)
     tops = [n for n, index in enumerate(group) if not _upside_down(index, up) and confident[n]]
     points = [turn_to_up(group[n].centre, up, width, height) for n in tops]
-    measured = {k: row_angle_at(points, k) for k in range(len(points))}
+    measured = dict(enumerate(row_angles(points)))
     angles = {k: angle for k, angle in measured.items() if angle is not None}
     if len(angles) < 2 * ROW_ANGLE_CARDS:
         return None
@@ -889,11 +889,13 @@ def angle_split(
     return AngleSplit(parts, gap, apart)
 
 
-def row_angle_at(points: Sequence[tuple[float, float]], k: int) -> float | None:
-    """The angle (degrees) from point k to its nearest neighbour along a row (within
+def row_angles(points: Sequence[tuple[float, float]]) -> list[float | None]:
+    """Each point's angle (degrees) to its nearest neighbour along a row (within
     `layout.MAX_ROW_TILT_DEGREES` of across), None where it has none."""
-    offset = nearest_beside(points, k)
-    return None if offset is None else float(np.degrees(np.arctan2(offset[1], offset[0])))
+    return [
+        None if offset is None else float(np.degrees(np.arctan2(offset[1], offset[0])))
+        for offset in nearest_beside_each(points)
+    ]
 
 
 def _starts_at(pile: Pile, up: int, width: int, height: int) -> tuple[float, float]:

@@ -15,8 +15,10 @@ from blackcat.vision.layout import (
     arrange,
     drop_repeated_detections,
     find_columns,
+    nearest_beside_each,
     placed_once,
     row_angle,
+    row_step,
 )
 from blackcat.vision.types import Guess, IndexRead, PhotoRead, ReadCard
 
@@ -110,6 +112,28 @@ def test_a_tilted_photo_keeps_rows_and_order(degrees: float) -> None:
         ["AH", "2H", "3H", "4H", "5H", "6H", "7H"],
     ]
     assert math.degrees(row_angle([i.centre for i in top])) == pytest.approx(degrees, abs=0.5)
+
+
+def test_each_points_nearest_neighbour_beside_it_points_right() -> None:
+    # a row of three, a bottom corner straight below the first, and a point lying on the last
+    points = [(0.0, 0.0), (30.0, 2.0), (70.0, 0.0), (0.0, 50.0), (70.0, 0.0)]
+    assert nearest_beside_each(points) == [
+        (30.0, 2.0),  # not the corner below: more than 45 degrees from across
+        (30.0, 2.0),  # its left neighbour, nearer than its right, turned to point right
+        (40.0, -2.0),
+        (70.0, -50.0),  # the only point within 45 degrees of across
+        (40.0, -2.0),
+    ]
+    assert nearest_beside_each([(5.0, 5.0)]) == [None]
+    assert nearest_beside_each([]) == []
+
+
+def test_row_step_skips_a_cards_own_corners() -> None:
+    # 5H shows two top corners 20 apart, then 6S and 7S 45 apart
+    points = [(0.0, 0.0), (20.0, 0.0), (45.0, 0.0), (90.0, 0.0)]
+    cards = [Card.parse(code) for code in ("5H", "5H", "6S", "7S")]
+    assert row_step(points, cards, fallback=99.0) == 35.0  # the median of 45, 25, 25, 45
+    assert row_step(points[:2], cards[:2], fallback=99.0) == 99.0
 
 
 def test_a_fully_spread_row_merges_each_cards_corners() -> None:

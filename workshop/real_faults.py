@@ -23,6 +23,7 @@ import numpy as np
 from blackcat.vision.types import Box
 from blackcat.workshop.synth.realism import CASTS, Realism, blurred
 from blackcat.workshop.synth.render import encode_jpeg
+from blackcat.workshop.synth.styles import DARK_INKS, dark_faced
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,51 @@ def _negative(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> 
     return Faulted(255 - image, boxes)
 
 
+def _dark_deck(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
+    """The cards as a dark-faced deck's, the rest of the photo as it was (a negative turns the
+    table too): each card's face printed in negative in a metal ink, red kept or not, as `blackcat
+    synth` draws the style (`styles.dark_faced`), under the light that fell on its paper."""
+    faces = _card_faces(image, boxes)
+    if not faces.any():
+        return Faulted(image, boxes)
+    # the paper's own light at each pixel: the brightest face pixel near it (ink is darker)
+    on_faces = np.where(faces[..., None], image, 0).astype(np.float32)
+    reach = max(9, round(0.01 * max(image.shape[:2])) | 1)
+    paper = cv2.dilate(on_faces, np.ones((reach, reach), np.uint8))
+    paper = np.maximum(cv2.GaussianBlur(paper, (0, 0), reach), 1.0)
+    whitened = np.clip(image.astype(np.float32) / paper * 255, 0, 255).astype(np.uint8)
+    opaque = np.full((*image.shape[:2], 1), 255, np.uint8)
+    ink = DARK_INKS[str(rng.choice(sorted(DARK_INKS)))]
+    dark = dark_faced(np.dstack([whitened, opaque]), ink, keep_red=bool(rng.random() < 0.6))
+    lit = dark[..., :3].astype(np.float32) * (paper.max(axis=2, keepdims=True) / 255)
+    blend = cv2.GaussianBlur(faces.astype(np.float32), (0, 0), 1.5)[..., None]
+    out = image.astype(np.float32) * (1 - blend) + lit * blend
+    return Faulted(np.clip(out, 0, 255).astype(np.uint8), boxes)
+
+
+def _card_faces(image: np.ndarray, boxes: list[Box]) -> np.ndarray:
+    """Where the labelled cards' faces lie (a bool mask): in each card's box, the convex hull of
+    the large bright parts (its paper; a box also holds table and its neighbours' corners)."""
+    faces = np.zeros(image.shape[:2], bool)
+    height, width = image.shape[:2]
+    for box in boxes:
+        x0, y0 = max(0, int(box[0])), max(0, int(box[1]))
+        x1, y1 = min(width, int(np.ceil(box[2]))), min(height, int(np.ceil(box[3])))
+        if x1 - x0 < 8 or y1 - y0 < 8:
+            continue
+        grey = image[y0:y1, x0:x1].min(axis=2)
+        _, bright = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(bright)
+        large = [n for n in range(1, count) if stats[n, cv2.CC_STAT_AREA] >= 0.1 * grey.size]
+        if not large:
+            continue
+        points = np.column_stack(np.nonzero(np.isin(labels, large))[::-1]).astype(np.int32)
+        hull = np.zeros(grey.shape, np.uint8)
+        cv2.fillConvexPoly(hull, cv2.convexHull(points), 1)
+        faces[y0:y1, x0:x1] |= hull.astype(bool)
+    return faces
+
+
 FAULTS: dict[str, Fault] = {
     "tungsten": _cast("tungsten"),
     "shade": _cast("daylight_shade"),
@@ -135,6 +181,7 @@ FAULTS: dict[str, Fault] = {
     "turned30": _turned(30),
     "turned60": _turned(60),
     "negative": _negative,
+    "dark_deck": _dark_deck,
 }
 
 

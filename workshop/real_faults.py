@@ -122,12 +122,20 @@ def _negative(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> 
 
 
 def _dark_deck(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
-    """The cards as a dark-faced deck's, the rest of the photo as it was (a negative turns the
-    table too): each card's face printed in negative in a metal ink, red kept or not, as `blackcat
-    synth` draws the style (`styles.dark_faced`), under the light that fell on its paper."""
+    """The cards as a dark-faced deck's (`dark_deck`), in a metal ink drawn at random, red kept
+    or not, as `blackcat synth` draws the style."""
+    ink = str(rng.choice(sorted(DARK_INKS)))
+    return Faulted(dark_deck(image, boxes, ink, keep_red=bool(rng.random() < 0.6)), boxes)
+
+
+def dark_deck(image: np.ndarray, boxes: list[Box], ink: str, keep_red: bool) -> np.ndarray:
+    """The photo (BGR) with the cards in `boxes` as a dark-faced deck's, the rest as it was (a
+    negative turns the table too): each card's face printed in negative in the metal `ink`
+    (`styles.DARK_INKS`), red kept as red or not (`styles.dark_faced`), under the light that
+    fell on its paper."""
     faces = _card_faces(image, boxes)
     if not faces.any():
-        return Faulted(image, boxes)
+        return image
     # the paper's own light at each pixel: the brightest face pixel near it (ink is darker)
     on_faces = np.where(faces[..., None], image, 0).astype(np.float32)
     reach = max(9, round(0.01 * max(image.shape[:2])) | 1)
@@ -135,12 +143,11 @@ def _dark_deck(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) ->
     paper = np.maximum(cv2.GaussianBlur(paper, (0, 0), reach), 1.0)
     whitened = np.clip(image.astype(np.float32) / paper * 255, 0, 255).astype(np.uint8)
     opaque = np.full((*image.shape[:2], 1), 255, np.uint8)
-    ink = DARK_INKS[str(rng.choice(sorted(DARK_INKS)))]
-    dark = dark_faced(np.dstack([whitened, opaque]), ink, keep_red=bool(rng.random() < 0.6))
+    dark = dark_faced(np.dstack([whitened, opaque]), DARK_INKS[ink], keep_red)
     lit = dark[..., :3].astype(np.float32) * (paper.max(axis=2, keepdims=True) / 255)
     blend = cv2.GaussianBlur(faces.astype(np.float32), (0, 0), 1.5)[..., None]
     out = image.astype(np.float32) * (1 - blend) + lit * blend
-    return Faulted(np.clip(out, 0, 255).astype(np.uint8), boxes)
+    return np.clip(out, 0, 255).astype(np.uint8)
 
 
 def _card_faces(image: np.ndarray, boxes: list[Box]) -> np.ndarray:

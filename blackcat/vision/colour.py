@@ -81,11 +81,19 @@ class PixelFix:
             out = np.clip(scaled + 0.5, 0, 255).astype(np.uint8)
         if self.negative:
             negatives = {Inks.TWO: two_ink_negative, Inks.RED: red_ink_negative}
-            out = negatives[self.inks](out) if self.inks in negatives else 255 - out
+            out = negatives.get(self.inks, one_ink_negative)(out)
         return out
 
 
 NO_FIX = PixelFix()
+
+
+def one_ink_negative(picture: np.ndarray) -> np.ndarray:
+    """The negative of a deck printed light on dark in one ink (white, silver, gold), as the
+    models learnt cards: each pixel's brightest channel inverted, in grey: the ink black on
+    white whatever its colour (the plain negative made a gold ink blue, a red one cyan)."""
+    grey = 255 - brightest_channel(picture[..., :3])
+    return np.repeat(grey[..., None], 3, axis=2)
 
 
 def two_ink_negative(picture: np.ndarray) -> np.ndarray:

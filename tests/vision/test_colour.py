@@ -4,6 +4,7 @@ alone, and a deck printed light on dark is read from the photo's negative."""
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -44,7 +45,8 @@ def test_a_cast_or_dim_light_on_the_cards_is_undone(cast: tuple[float, float, fl
 def test_a_fix_scales_then_inverts() -> None:
     picture = np.array([[[100, 50, 200]]], np.uint8)
     assert PixelFix(gains=(2.0, 1.0, 1.5)).apply(picture).tolist() == [[[200, 50, 255]]]
-    assert PixelFix(negative=True).apply(picture).tolist() == [[[155, 205, 55]]]
+    # one light ink (the default): the negative in grey, the brightest channel inverted
+    assert PixelFix(negative=True).apply(picture).tolist() == [[[55, 55, 55]]]
     assert NO_FIX.apply(picture) is picture
 
 
@@ -162,6 +164,16 @@ def test_a_two_ink_negative_prints_the_plain_ink_black_and_the_coloured_ones_red
         assert ink[0] > 150 and ink[1] == ink[2] < 80  # the coloured inks red
 
 
+def test_a_one_ink_negative_prints_every_ink_black_on_white() -> None:
+    from blackcat.vision.colour import one_ink_negative
+
+    out = one_ink_negative(np.array([INKS], np.uint8))
+    face, *inks = (tuple(int(v) for v in pixel) for pixel in out[0])
+    assert min(face) >= 230 and len(set(face)) == 1  # the dark face turns white, in grey
+    for ink in inks:  # white, gold, red or cyan: each dark, in grey
+        assert max(ink) <= 70 and len(set(ink)) == 1
+
+
 def test_a_red_ink_negative_prints_the_metal_inks_black_and_the_red_one_red() -> None:
     from blackcat.vision.colour import red_ink_negative
 
@@ -230,3 +242,40 @@ def test_a_crops_ink_shape_is_as_dark_whatever_its_inks_colour() -> None:
     assert black[20, 20].tolist() == [0, 0, 0] and black[0, 0].tolist() == [255, 255, 255]
     flat = np.full((20, 20, 3), 128, np.uint8)
     assert np.array_equal(ink_shape(flat), flat)  # no ink to stretch: left as it is
+
+
+REAL_PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "real-photos"
+FIVE_DIAMONDS = "IMG_20220316_165339_jpg.rf.93c390c260c173e43a545394f8702027.jpg"
+
+
+@pytest.mark.skipif(
+    not (REAL_PHOTOS / "rf100-poker-cards").is_dir(),
+    reason="needs ../shared/real-photos/rf100-poker-cards beside the clone (CI has it)",
+)
+@pytest.mark.parametrize("ink", ["gold", "white"])  # the black suits' ink; the red one kept
+def test_a_real_photo_of_red_cards_printed_on_black_is_read(
+    ink: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A real photo of five diamonds, its cards made a dark-faced deck's (`dark_deck`): their red
+    ink, the only one the photo shows, is read as a deck's one ink. The plain negative showed
+    it to the detector in cyan, and it found two or three of the five; in grey it finds all."""
+    import importlib.util
+
+    import cv2
+
+    from blackcat.vision.reader import CardReader
+
+    script = Path(__file__).resolve().parents[2] / "workshop" / "real_faults.py"
+    spec = importlib.util.spec_from_file_location("real_faults", script)
+    assert spec is not None and spec.loader is not None
+    real_faults = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "real_faults", real_faults)  # its dataclasses look it up
+    spec.loader.exec_module(real_faults)
+    photos = REAL_PHOTOS / "rf100-poker-cards"
+    labels = json.loads((photos / "labels.json").read_text())[FIVE_DIAMONDS]
+    photo = cv2.imread(str(photos / "images" / FIVE_DIAMONDS), cv2.IMREAD_COLOR)
+    boxes = [tuple(label["box"]) for label in labels]
+    dark = real_faults.dark_deck(photo, boxes, ink, keep_red=True)
+    read = CardReader.load().read(cv2.cvtColor(dark, cv2.COLOR_BGR2RGB))
+    cards = {card.card.code for pile in read.piles for card in pile}
+    assert cards == {"9D", "10D", "JD", "QD", "KD"}

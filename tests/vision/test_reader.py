@@ -833,6 +833,9 @@ def test_a_light_inked_photos_negative_is_kept_where_its_indices_show_light_ink(
     # its own read counted light pips as cards of the wrong ink: 35 found against 24
     assert negative_taken(35, 24, light_ink=True, negative_light_ink=True)
     assert not negative_taken(10, 12, light_ink=True, negative_light_ink=False)
+    # but not where it finds few of the cards the photo's own read found
+    assert not negative_taken(31, 1, light_ink=True, negative_light_ink=True)
+    assert negative_taken(0, 0, light_ink=True, negative_light_ink=True)
 
 
 def test_a_photos_negative_is_looked_at_unless_it_reads_enough_cards_surely_in_dark_ink() -> None:

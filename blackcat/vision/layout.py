@@ -837,7 +837,7 @@ def nearest_beside_each(points: Sequence[Point]) -> list[Point | None]:
     leftwards = dx < 0
     dx, dy = np.where(leftwards, -dx, dx), np.where(leftwards, -dy, dy)
     beside = (dx != 0) | (dy != 0)  # the point itself, and any lying on it, are no neighbour
-    beside &= np.abs(np.degrees(np.arctan2(dy, dx))) <= MAX_ROW_TILT_DEGREES
+    beside &= _within_row_tilt(dx, dy)
     distances = np.where(beside, np.hypot(dx, dy), np.inf)
     nearest = distances.argmin(axis=1) if len(points) else []
     return [
@@ -851,9 +851,10 @@ def _offsets(points: Sequence[Point]) -> tuple[np.ndarray, np.ndarray]:
     return xy[None, :, 0] - xy[:, None, 0], xy[None, :, 1] - xy[:, None, 1]
 
 
-def _within_row_tilt(dx: float, dy: float) -> bool:
-    """Whether an offset pointing right (dx >= 0) runs within MAX_ROW_TILT_DEGREES of across."""
-    return abs(math.degrees(math.atan2(dy, dx))) <= MAX_ROW_TILT_DEGREES
+def _within_row_tilt(dx: float | np.ndarray, dy: float | np.ndarray) -> bool | np.ndarray:
+    """Whether an offset pointing right (dx >= 0) runs within MAX_ROW_TILT_DEGREES of across
+    (offsets one by one, or arrays of them at once)."""
+    return np.abs(np.degrees(np.arctan2(dy, dx))) <= MAX_ROW_TILT_DEGREES
 
 
 def row_step(points: Sequence[Point], cards: Sequence[Card], fallback: float) -> float:

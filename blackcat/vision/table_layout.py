@@ -859,8 +859,7 @@ def angle_split(
     confident = _confident(group)
     tops = [n for n, index in enumerate(group) if not _upside_down(index, up) and confident[n]]
     points = [turn_to_up(group[n].centre, up, width, height) for n in tops]
-    measured = dict(enumerate(row_angles(points)))
-    angles = {k: angle for k, angle in measured.items() if angle is not None}
+    angles = {k: angle for k, angle in enumerate(row_angles(points)) if angle is not None}
     if len(angles) < 2 * ROW_ANGLE_CARDS:
         return None
     ordered = sorted(angles, key=angles.__getitem__)

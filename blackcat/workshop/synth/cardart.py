@@ -11,7 +11,9 @@ import os
 import re
 import shutil
 import subprocess
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path
@@ -47,6 +49,25 @@ def _require(tool: str, package: str) -> str:
     return path
 
 
+@contextmanager
+def _filling(cache: Path) -> Iterator[None]:
+    """Held while this process fills the cache: another on the same machine (a `synth` beside
+    the tests) waits, and then finds done what it came to do, instead of reading a package or a
+    card this one is still writing (a half-downloaded .deb failed to unpack that way)."""
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system: there is no apt-get to fill it with either
+        yield
+        return
+    cache.mkdir(parents=True, exist_ok=True)
+    with open(cache / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def package_root(cache: Path | None = None, packages: tuple[str, ...] = PACKAGES) -> Path:
     """Unpack the card packages into the cache once each; return the folder that holds `usr/`.
 
@@ -54,6 +75,15 @@ def package_root(cache: Path | None = None, packages: tuple[str, ...] = PACKAGES
     (`root/.complete`, from before there were more than two packages, stands for those two).
     """
     cache = cache or cache_root()
+    root = cache / "root"
+    if all(_unpacked(root, p) for p in packages):
+        return root
+    with _filling(cache):
+        return _unpacked_root(cache, packages)
+
+
+def _unpacked_root(cache: Path, packages: tuple[str, ...]) -> Path:
+    """`package_root`, the cache held (`_filling`)."""
     root = cache / "root"
     missing = [p for p in packages if not _unpacked(root, p)]
     if not missing:
@@ -196,10 +226,19 @@ def render_deck(deck: DeckSpec, cache: Path | None = None, workers: int = 2) -> 
     stamp = folder / ".complete"
     if stamp.exists():
         return rendered
-    source = package_root(cache, (deck.package,)) / deck.source
+    with _filling(cache):
+        if not stamp.exists():  # rendered by another process while this one waited
+            source = _unpacked_root(cache, (deck.package,)) / deck.source
+            _render_cards(deck, source, rendered, workers)
+            stamp.write_text("ok\n")
+    return rendered
+
+
+def _render_cards(deck: DeckSpec, source: Path, rendered: RenderedDeck, workers: int) -> None:
+    """`render_deck`'s work, the cache held (`_filling`): each card from `source`."""
     if not source.exists():
         raise CardArtError(f"{source} is missing from the unpacked package {deck.package}")
-    folder.mkdir(parents=True, exist_ok=True)
+    rendered.folder.mkdir(parents=True, exist_ok=True)
 
     def one(item: tuple[str, Path]) -> None:
         element, path = item
@@ -213,8 +252,6 @@ def render_deck(deck: DeckSpec, cache: Path | None = None, workers: int = 2) -> 
     jobs.append((deck.back, rendered.back_path))
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
         list(pool.map(one, jobs))
-    stamp.write_text("ok\n")
-    return rendered
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ For each corner that carries an index, the card is turned so that corner is at t
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -303,7 +304,10 @@ def deck_indices(deck: DeckSpec, cache: Path | None = None) -> dict[Card, CardIn
             return _from_json(data)
     cards = {card: load_card(rendered, card) for card in ALL_CARDS}
     found = find_deck_indices(cards, deck.corners, deck.glyph_max)
-    path.write_text(json.dumps(_to_json(found), indent=1))
+    # whole or not at all: another process may be reading it
+    written = path.with_name(f"{path.name}.{os.getpid()}")
+    written.write_text(json.dumps(_to_json(found), indent=1))
+    written.replace(path)
     return {ci.card: ci for ci in found}
 
 

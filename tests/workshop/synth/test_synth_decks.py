@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import threading
 from pathlib import Path
 
 import cv2
@@ -109,6 +110,33 @@ def test_packages_are_fetched_one_by_one_when_a_deck_needs_them(tmp_path, monkey
     cardart.package_root(tmp_path, (GNOME_PACKAGE,))
     assert [c[:2] for c in calls] == [["apt-get", "download"], ["dpkg", "-x"]]
     assert calls[0][2] == GNOME_PACKAGE and GNOME_PACKAGE in calls[1][2]
+
+
+def test_a_package_another_process_is_fetching_is_waited_for_not_fetched_again(
+    tmp_path, monkeypatch
+) -> None:
+    fcntl = pytest.importorskip("fcntl", reason="the cache is locked on POSIX systems only")
+    calls = _fake_apt(monkeypatch)
+    outcome: list[Path | Exception] = []
+
+    def fetch() -> None:
+        try:
+            outcome.append(cardart.package_root(tmp_path, (POKERTH_PACKAGE,)))
+        except Exception as error:  # the test reads it below
+            outcome.append(error)
+
+    with open(tmp_path / ".lock", "w") as lock:  # as another process filling the cache holds it
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        fetching = threading.Thread(target=fetch)
+        fetching.start()
+        fetching.join(0.3)
+        assert fetching.is_alive()  # waits for the other process
+        (tmp_path / "root").mkdir()
+        (tmp_path / "root" / f".complete-{POKERTH_PACKAGE}").write_text("ok\n")
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    fetching.join(10)
+    assert outcome == [tmp_path / "root"]
+    assert calls == []  # found done, not downloaded again
 
 
 def test_a_cache_unpacked_before_per_package_marks_keeps_its_two_packages(

@@ -65,6 +65,7 @@ from blackcat.vision.table_layout import (
     table_sides,
 )
 from blackcat.vision.types import SIDES, Box, Guess, IndexRead, PhotoRead, ReadCard
+from blackcat.vision.unread_faces import unread_faces
 
 MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
 DETECTOR_FILE = "index_detector.onnx"
@@ -258,7 +259,8 @@ class CardReader:
         the smoothed ones, each judged in the order one after another would.
 
         Where the first look saw a group of indices too small to read and the read kept has no
-        card there, the read says so (`unread_places`): whole piles may be missing there."""
+        card there, or the photo shows card faces apart from every card read (`unread_faces`),
+        the read says so (`unread_places`): whole piles may be missing there."""
         began = time.perf_counter()
         photo = as_photo(image)
         read, timings = self._timed_read(photo, None, decks=decks, players=players)
@@ -285,12 +287,11 @@ class CardReader:
             spent.append(timings)
             if better(again, chosen) and again.card_count >= chosen.card_count:
                 chosen = again
+        unread = still_unread(chosen)
+        faces = unread_faces(fix_for(seen).apply(seen), chosen)
+        unread += tuple(face for face in faces if not _inside_any(_centre(np.array(face)), unread))
         self.timings = replace(summed_timings(spent), total=time.perf_counter() - began)
-        return replace(
-            chosen,
-            sharpness=read_sharpness(photo, chosen),
-            unread_places=still_unread(chosen),
-        )
+        return replace(chosen, sharpness=read_sharpness(photo, chosen), unread_places=unread)
 
     def _timed_read(
         self,
@@ -1628,6 +1629,10 @@ def _centre(box: np.ndarray) -> tuple[float, float]:
 def _inside(point: tuple[float, float], region: Region | Box) -> bool:
     x, y = point
     return region[0] <= x <= region[2] and region[1] <= y <= region[3]
+
+
+def _inside_any(point: tuple[float, float], regions: Sequence[Region | Box]) -> bool:
+    return any(_inside(point, region) for region in regions)
 
 
 Region = tuple[int, int, int, int]

@@ -125,8 +125,9 @@ class PhotoRead:
     """How sharp the read cards' indices stand (`sharpness.read_sharpness`); None: not
     measured, or too few cards to tell."""
     unread_places: tuple[Box, ...] = ()
-    """Places where the detector saw a group of card indices too small to read and no card
-    was read: whole piles may be missing there (a far player's, in a small photo)."""
+    """Places where the detector saw a group of card indices too small to read, or the photo
+    shows card faces (`unread_faces`), and no card was read: whole piles may be missing there
+    (a far player's, in a small photo)."""
     rows_or_columns: tuple[bool, ...] = ()
     """Per pile, whether its cards are part of a grid that reads as rows as well as columns
     (cards overlapping both ways): the reader can't tell which the player laid; () when no pile

@@ -288,7 +288,7 @@ class CardReader:
             if better(again, chosen) and again.card_count >= chosen.card_count:
                 chosen = again
         unread = still_unread(chosen)
-        faces = unread_faces(fix_for(seen).apply(seen), chosen)
+        faces = unread_faces(seen, chosen)
         unread += tuple(face for face in faces if not _inside_any(_centre(np.array(face)), unread))
         self.timings = replace(summed_timings(spent), total=time.perf_counter() - began)
         return replace(chosen, sharpness=read_sharpness(photo, chosen), unread_places=unread)

@@ -17,11 +17,18 @@ import numpy as np
 from blackcat.vision.types import Box, PhotoRead
 
 FACE_LIGHT = 0.75
-"""Paper at least this share as light as the read cards' faces (their 90th percentile of each
-pixel's darkest channel, round the indices read)..."""
-FACE_TINT = 0.25
-"""...and whose channels differ by at most this share of that light (white paper, not a
-yellow cloth)."""
+"""Paper is at least this share as light as the read cards' faces in each channel (their 90th
+percentile round the indices read): white under the photo's light, whatever its cast; a
+yellow cloth is too dark in blue."""
+
+FACES_OVER_TABLE = 1.2
+"""Faces are told from the table only where the read cards' faces stand at least this many
+times as light, in their darkest channel, as the table (the photo's median colour) in its
+lightest: not a dark-faced deck's (whose "faces" round its indices are mostly the table), nor
+light cards on a white table."""
+
+INDEX_PIXELS = 24.0
+"""The faces are looked for in a picture where the indices read stand at most this tall."""
 
 FACE_AREA = (1.0, 80.0)
 """A face or pile of faces covers this many squared index heights (the median of the indices
@@ -39,56 +46,69 @@ was taken for another card without it (rf100)."""
 
 
 def unread_faces(picture: np.ndarray, read: PhotoRead) -> tuple[Box, ...]:
-    """Places (photo pixels) where `picture` (the photo shrunk, RGB, its light as the models
-    see it) shows card faces apart from every card `read` read: none where it read none, as
-    the read cards tell how light and how large faces stand."""
+    """Places (photo pixels) where `picture` (the photo, RGB, shrunk or not) shows card faces
+    apart from every card `read` read: none where it read none, as the read cards tell how
+    light and how large faces stand."""
     boxes = np.array(
         [index.box for pile in read.piles for card in pile for index in card.indices]
     ).reshape(-1, 4) * (picture.shape[1] / read.width)
     if not len(boxes):
         return ()
     height = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
-    darkest = picture.min(axis=2).astype(np.float32)
-    light = _face_light(darkest, boxes)
-    tint = picture.max(axis=2).astype(np.float32) - darkest
-    paper = ((darkest >= FACE_LIGHT * light) & (tint <= FACE_TINT * light)).astype(np.uint8)
-    paper = cv2.morphologyEx(paper, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(paper, connectivity=8)
-    # how far each pixel lies from the nearest index read
-    indices = np.ones_like(paper)
-    for x1, y1, x2, y2 in boxes.round().astype(int):
-        indices[max(0, y1) : y2 + 1, max(0, x1) : x2 + 1] = 0
-    apart = cv2.distanceTransform(indices, cv2.DIST_L2, 3)
+    if height > INDEX_PIXELS:  # large cards: told as well, and sooner, on a smaller picture
+        shrink = INDEX_PIXELS / height
+        size = (max(1, round(picture.shape[1] * shrink)), max(1, round(picture.shape[0] * shrink)))
+        boxes, height = boxes * (size[0] / picture.shape[1]), height * (size[0] / picture.shape[1])
+        picture = cv2.resize(picture, size, interpolation=cv2.INTER_LINEAR)
+    face = _face_colour(picture, boxes)
+    table = np.median(picture[::4, ::4].reshape(-1, 3), axis=0)  # most of a photo is table
+    if face.min() < FACES_OVER_TABLE * table.max():
+        return ()  # faces no lighter than the table: a dark-faced deck, a white table
+    paper = cv2.inRange(picture, FACE_LIGHT * face, np.full(3, 255.0))
+    paper = cv2.morphologyEx(paper // 255, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(paper, connectivity=8)
+    left, top, width, tall, area = stats[1:].T
+    sized = (area >= FACE_AREA[0] * height**2) & (area <= FACE_AREA[1] * height**2)
+    # a piece running on beyond the photo is a table's edge or a sheet of paper
+    inside = (
+        (left > 0) & (top > 0) & (left + width < paper.shape[1]) & (top + tall < paper.shape[0])
+    )
+    apart: np.ndarray | None = None
     to_photo = read.width / picture.shape[1]
     places = []
-    for label in range(1, count):
-        x, y, width, tall, area = (int(v) for v in stats[label])
-        if not FACE_AREA[0] * height**2 <= area <= FACE_AREA[1] * height**2:
+    for label in np.flatnonzero(sized & inside) + 1:
+        x, y, wide, high, size = (int(v) for v in stats[label])
+        part = (labels[y : y + high, x : x + wide] == label).astype(np.uint8)
+        if not _card_shaped(part, size):
             continue
-        if x == 0 or y == 0 or x + width >= paper.shape[1] or y + tall >= paper.shape[0]:
-            continue  # it runs on beyond the photo: a table's edge, a sheet of paper
-        part = (labels[y : y + tall, x : x + width] == label).astype(np.uint8)
-        nearest = float(apart[y : y + tall, x : x + width][part > 0].min())
-        if nearest > CARD_REACH * height and _card_shaped(part, area):
+        if apart is None:  # how far each pixel lies from the nearest index read
+            apart = _apart_from(boxes, paper.shape)
+        if float(apart[y : y + high, x : x + wide][part > 0].min()) > CARD_REACH * height:
             places.append(
-                (x * to_photo, y * to_photo, (x + width) * to_photo, (y + tall) * to_photo)
+                (x * to_photo, y * to_photo, (x + wide) * to_photo, (y + high) * to_photo)
             )
     return tuple(places)
 
 
-def _face_light(darkest: np.ndarray, boxes: np.ndarray) -> float:
-    """How light the read cards' faces stand: the median over the indices read of the 90th
-    percentile of the darkest channel round each (one index height about it)."""
-    levels = []
+def _face_colour(picture: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """The colour of the read cards' faces under the photo's light: each channel's 90th
+    percentile round the indices read (one index height about each)."""
+    around = np.zeros(picture.shape[:2], bool)
     for x1, y1, x2, y2 in boxes:
         margin = max(x2 - x1, y2 - y1)
-        around = darkest[
+        around[
             int(max(0.0, y1 - margin)) : int(y2 + margin),
             int(max(0.0, x1 - margin)) : int(x2 + margin),
-        ]
-        if around.size:
-            levels.append(float(np.percentile(around, 90)))
-    return float(np.median(levels)) if levels else 255.0
+        ] = True
+    return np.percentile(picture[around][::4], 90, axis=0)  # every fourth pixel tells
+
+
+def _apart_from(boxes: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Each pixel's distance from the nearest of the boxes (0 inside one)."""
+    outside = np.ones(shape[:2], np.uint8)
+    for x1, y1, x2, y2 in boxes.round().astype(int):
+        outside[max(0, y1) : y2 + 1, max(0, x1) : x2 + 1] = 0
+    return cv2.distanceTransform(outside, cv2.DIST_L2, 3)
 
 
 def _card_shaped(part: np.ndarray, area: int) -> bool:

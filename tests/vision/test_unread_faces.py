@@ -87,3 +87,10 @@ def test_nothing_read_tells_nothing() -> None:
     picture = table()
     face(picture, 400, 60, 70)
     assert unread_faces(picture, PhotoRead(width=640, height=480, piles=())) == ()
+
+
+def test_faces_no_lighter_than_the_table_tell_nothing() -> None:
+    picture = np.full((480, 640, 3), (215, 212, 205), np.uint8)  # a white table
+    face(picture, 60, 300, 120)
+    face(picture, 400, 60, 70)
+    assert unread_faces(picture, read_card_at(62, 302)) == ()

@@ -8,7 +8,8 @@ photo as stored), `left`, `far` or `right`; "players": `[{"side", "piles": [inde
 "piles"], "points"}]`, one per side with piles, in seat order near, left, far, right; "blurred":
 whether the photo looks blurred, and a warning says so where something in it is unsure;
 "unread_places": boxes `[x1, y1, x2, y2]` in the photo's pixels where card indices too small to
-read show and no card was read, so whole piles may be missing there, and a warning says so), or
+read, or card faces apart from every card read, show and no card was read, so whole piles may be
+missing there, and a warning says so), or
 `{"image", "error"}` for a photo that can't be read (the others go on; the exit status is then
 1). With `--annotate`, each object also names the drawing it wrote (`"annotated"`). The JSON
 counts piles and cards from 0, as `blackcat score --json` does; the text counts them from 1, as

@@ -73,6 +73,23 @@ def test_the_example_photo_reads_as_its_truth_and_scores_36(reader: CardReader) 
     assert score_player([[card.card for card in pile] for pile in photo.piles]).total == 36
 
 
+def test_a_card_too_small_to_read_far_from_the_piles_is_an_unread_place(
+    reader: CardReader,
+) -> None:
+    photo = load_image(EXAMPLE.with_suffix(".jpg"))
+    six = next(c for c in json.loads(EXAMPLE.read_text())["cards"] if c["code"] == "6S")
+    x1, y1 = np.min(six["quad"], axis=0).astype(int) + 50
+    x2, y2 = np.max(six["quad"], axis=0).astype(int) - 50
+    # the face between its corners, smaller: a card whose indices no look can read
+    far = cv2.resize(photo[y1:y2, x1:x2], None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA)
+    left, top = 1490, 30  # bare table beyond the upper row's end
+    photo[top : top + far.shape[0], left : left + far.shape[1]] = far
+    read = reader.read(photo)
+    assert [[card.card.code for card in pile] for pile in read.piles] == truth(EXAMPLE)
+    centre = (left + far.shape[1] / 2, top + far.shape[0] / 2)
+    assert any(a <= centre[0] <= c and b <= centre[1] <= d for a, b, c, d in read.unread_places)
+
+
 def test_a_black_and_white_photo_reads_its_suits_by_their_shapes(reader: CardReader) -> None:
     example = Path(__file__).parents[2] / "app" / "example.json"
     coloured = load_image(example.with_suffix(".jpg"))

@@ -39,10 +39,10 @@ FACE_INK = (0.01, 0.4)
 """...and holes of ink make up this share of it: a blank paper has none; a card back, its
 pattern within a white border, 0.75-0.83 on the session 52 tables, card faces 0.02-0.17."""
 CARD_REACH = 2.5
-"""Paper within this many index heights of an index read is that card's own face: with both
-corners read, every point of a card's face lies this near one of them (the card about 5.5
-index heights tall and 4 wide). A court card's white margin, cut off by its picture's frame,
-was taken for another card without it (rf100)."""
+"""Paper within this many index heights across and down of an index read (its box grown by as
+much) is that card's own face: with both corners read, every point of a card's face lies this
+near one of them (the card about 5.5 index heights tall and 4 wide). A court card's white
+margin, cut off by its picture's frame, was taken for another card without it (rf100)."""
 
 
 def unread_faces(picture: np.ndarray, read: PhotoRead) -> tuple[Box, ...]:
@@ -73,17 +73,13 @@ def unread_faces(picture: np.ndarray, read: PhotoRead) -> tuple[Box, ...]:
     inside = (
         (left > 0) & (top > 0) & (left + width < paper.shape[1]) & (top + tall < paper.shape[0])
     )
-    apart: np.ndarray | None = None
+    near = _grown(boxes, CARD_REACH * height, paper.shape)
     to_photo = read.width / picture.shape[1]
     places = []
     for label in np.flatnonzero(sized & inside) + 1:
         x, y, wide, high, size = (int(v) for v in stats[label])
-        part = (labels[y : y + high, x : x + wide] == label).astype(np.uint8)
-        if not _card_shaped(part, size):
-            continue
-        if apart is None:  # how far each pixel lies from the nearest index read
-            apart = _apart_from(boxes, paper.shape)
-        if float(apart[y : y + high, x : x + wide][part > 0].min()) > CARD_REACH * height:
+        part = labels[y : y + high, x : x + wide] == label
+        if not near[y : y + high, x : x + wide][part].any() and _card_shaped(part, size):
             places.append(
                 (x * to_photo, y * to_photo, (x + wide) * to_photo, (y + high) * to_photo)
             )
@@ -93,30 +89,36 @@ def unread_faces(picture: np.ndarray, read: PhotoRead) -> tuple[Box, ...]:
 def _face_colour(picture: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     """The colour of the read cards' faces under the photo's light: each channel's 90th
     percentile round the indices read (one index height about each)."""
-    around = np.zeros(picture.shape[:2], bool)
+    around = _grown(boxes, None, picture.shape).astype(np.uint8)
+    colour = []
+    for channel in range(3):
+        counts = cv2.calcHist([picture], [channel], around, [256], [0, 256]).ravel()
+        colour.append(float(np.searchsorted(np.cumsum(counts), 0.9 * counts.sum())))
+    return np.array(colour)
+
+
+def _grown(boxes: np.ndarray, by: float | None, shape: tuple[int, ...]) -> np.ndarray:
+    """Where the boxes lie, each grown by `by` pixels on every side (None: by its own longer
+    side), as a mask of a picture of `shape`."""
+    mask = np.zeros(shape[:2], bool)
     for x1, y1, x2, y2 in boxes:
-        margin = max(x2 - x1, y2 - y1)
-        around[
-            int(max(0.0, y1 - margin)) : int(y2 + margin),
-            int(max(0.0, x1 - margin)) : int(x2 + margin),
+        margin = max(x2 - x1, y2 - y1) if by is None else by
+        mask[
+            int(max(0.0, y1 - margin)) : int(y2 + margin) + 1,
+            int(max(0.0, x1 - margin)) : int(x2 + margin) + 1,
         ] = True
-    return np.percentile(picture[around][::4], 90, axis=0)  # every fourth pixel tells
-
-
-def _apart_from(boxes: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
-    """Each pixel's distance from the nearest of the boxes (0 inside one)."""
-    outside = np.ones(shape[:2], np.uint8)
-    for x1, y1, x2, y2 in boxes.round().astype(int):
-        outside[max(0, y1) : y2 + 1, max(0, x1) : x2 + 1] = 0
-    return cv2.distanceTransform(outside, cv2.DIST_L2, 3)
+    return mask
 
 
 def _card_shaped(part: np.ndarray, area: int) -> bool:
-    """Whether one piece of paper (a mask of its bounding box) fills its turned rectangle as a
-    card or a pile does (FACE_FILL), with ink on it but not mostly ink (FACE_INK)."""
-    contours, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    """Whether one piece of paper (a boolean mask of its bounding box) fills its turned
+    rectangle as a card or a pile does (FACE_FILL), with ink on it but not mostly ink
+    (FACE_INK)."""
+    contours, _ = cv2.findContours(
+        part.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+    )
     outline = max(contours, key=cv2.contourArea)
-    filled = np.zeros_like(part)
+    filled = np.zeros(part.shape, np.uint8)
     cv2.drawContours(filled, [outline], -1, 1, thickness=-1)
     whole = int(filled.sum())
     _, (side, other), _ = cv2.minAreaRect(outline)

@@ -39,10 +39,10 @@ FACE_INK = (0.01, 0.4)
 """...and holes of ink make up this share of it: a blank paper has none; a card back, its
 pattern within a white border, 0.75-0.83 on the session 52 tables, card faces 0.02-0.17."""
 CARD_REACH = 2.5
-"""Paper within this many index heights across and down of an index read (its box grown by as
-much) is that card's own face: with both corners read, every point of a card's face lies this
-near one of them (the card about 5.5 index heights tall and 4 wide). A court card's white
-margin, cut off by its picture's frame, was taken for another card without it (rf100)."""
+"""Paper within this many index heights of an index read is that card's own face: with both
+corners read, every point of a card's face lies this near one of them (the card about 5.5
+index heights tall and 4 wide). A court card's white margin, cut off by its picture's frame,
+was taken for another card without it (rf100)."""
 
 
 def unread_faces(picture: np.ndarray, read: PhotoRead) -> tuple[Box, ...]:
@@ -73,7 +73,7 @@ def unread_faces(picture: np.ndarray, read: PhotoRead) -> tuple[Box, ...]:
     inside = (
         (left > 0) & (top > 0) & (left + width < paper.shape[1]) & (top + tall < paper.shape[0])
     )
-    near = _grown(boxes, CARD_REACH * height, paper.shape)
+    near = _within(boxes, CARD_REACH * height, paper.shape)
     to_photo = read.width / picture.shape[1]
     places = []
     for label in np.flatnonzero(sized & inside) + 1:
@@ -89,7 +89,7 @@ def unread_faces(picture: np.ndarray, read: PhotoRead) -> tuple[Box, ...]:
 def _face_colour(picture: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     """The colour of the read cards' faces under the photo's light: each channel's 90th
     percentile round the indices read (one index height about each)."""
-    around = _grown(boxes, None, picture.shape).astype(np.uint8)
+    around = _grown(boxes, picture.shape).astype(np.uint8)
     colour = []
     for channel in range(3):
         counts = cv2.calcHist([picture], [channel], around, [256], [0, 256]).ravel()
@@ -97,17 +97,30 @@ def _face_colour(picture: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     return np.array(colour)
 
 
-def _grown(boxes: np.ndarray, by: float | None, shape: tuple[int, ...]) -> np.ndarray:
-    """Where the boxes lie, each grown by `by` pixels on every side (None: by its own longer
-    side), as a mask of a picture of `shape`."""
+def _grown(boxes: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Where the boxes lie, each grown by its longer side on every side, as a boolean mask of
+    a picture of `shape`."""
     mask = np.zeros(shape[:2], bool)
     for x1, y1, x2, y2 in boxes:
-        margin = max(x2 - x1, y2 - y1) if by is None else by
+        margin = max(x2 - x1, y2 - y1)
         mask[
             int(max(0.0, y1 - margin)) : int(y2 + margin) + 1,
             int(max(0.0, x1 - margin)) : int(x2 + margin) + 1,
         ] = True
     return mask
+
+
+def _within(boxes: np.ndarray, reach: float, shape: tuple[int, ...]) -> np.ndarray:
+    """Where a picture of `shape` lies within `reach` pixels of a box, as a boolean mask: each
+    box grown across, grown down, and a disc round each corner."""
+    mask = np.zeros(shape[:2], np.uint8)
+    radius = round(reach)
+    for x1, y1, x2, y2 in boxes.round().astype(int):
+        cv2.rectangle(mask, (x1 - radius, y1), (x2 + radius, y2), 1, thickness=-1)
+        cv2.rectangle(mask, (x1, y1 - radius), (x2, y2 + radius), 1, thickness=-1)
+        for corner in ((x1, y1), (x2, y1), (x1, y2), (x2, y2)):
+            cv2.circle(mask, corner, radius, 1, thickness=-1)
+    return mask > 0
 
 
 def _card_shaped(part: np.ndarray, area: int) -> bool:

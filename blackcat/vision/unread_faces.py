@@ -27,6 +27,12 @@ times as light, in their darkest channel, as the table (the photo's median colou
 lightest: not a dark-faced deck's (whose "faces" round its indices are mostly the table), nor
 light cards on a white table."""
 
+FACE_PAPER = 0.2
+"""Faces are told only where at least this share round the indices read is paper: a light
+deck's 0.30-0.49 for most photos (the 5th percentile of the session 52 tables, rf100 and kitty
+scenes), a dark-faced deck's 0.12-0.14, whose lightest pixels there are its ink and the table
+(rf100 made a dark-faced deck's, on a patterned cloth: the cloth's light patches were places)."""
+
 INDEX_PIXELS = 24.0
 """The faces are looked for in a picture where the indices read stand at most this tall."""
 
@@ -60,11 +66,14 @@ def unread_faces(picture: np.ndarray, read: PhotoRead) -> tuple[Box, ...]:
         size = (max(1, round(picture.shape[1] * shrink)), max(1, round(picture.shape[0] * shrink)))
         boxes, height = boxes * (size[0] / picture.shape[1]), height * (size[0] / picture.shape[1])
         picture = cv2.resize(picture, size, interpolation=cv2.INTER_LINEAR)
-    face = _face_colour(picture, boxes)
+    around = _grown(boxes, picture.shape)
+    face = _face_colour(picture, around)
     table = np.median(picture[::4, ::4].reshape(-1, 3), axis=0)  # most of a photo is table
     if face.min() < FACES_OVER_TABLE * table.max():
         return ()  # faces no lighter than the table: a dark-faced deck, a white table
     paper = cv2.inRange(picture, FACE_LIGHT * face, np.full(3, 255.0))
+    if np.count_nonzero(paper[around]) < FACE_PAPER * np.count_nonzero(around):
+        return ()  # the light round the indices read is their ink: a dark-faced deck
     paper = cv2.morphologyEx(paper // 255, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     _, labels, stats, _ = cv2.connectedComponentsWithStats(paper, connectivity=8)
     left, top, width, tall, area = stats[1:].T
@@ -86,13 +95,13 @@ def unread_faces(picture: np.ndarray, read: PhotoRead) -> tuple[Box, ...]:
     return tuple(places)
 
 
-def _face_colour(picture: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+def _face_colour(picture: np.ndarray, around: np.ndarray) -> np.ndarray:
     """The colour of the read cards' faces under the photo's light: each channel's 90th
-    percentile round the indices read (one index height about each)."""
-    around = _grown(boxes, picture.shape).astype(np.uint8)
+    percentile `around` the indices read (a mask: one index height about each)."""
+    mask = around.astype(np.uint8)
     colour = []
     for channel in range(3):
-        counts = cv2.calcHist([picture], [channel], around, [256], [0, 256]).ravel()
+        counts = cv2.calcHist([picture], [channel], mask, [256], [0, 256]).ravel()
         colour.append(float(np.searchsorted(np.cumsum(counts), 0.9 * counts.sum())))
     return np.array(colour)
 

@@ -94,3 +94,13 @@ def test_faces_no_lighter_than_the_table_tell_nothing() -> None:
     face(picture, 60, 300, 120)
     face(picture, 400, 60, 70)
     assert unread_faces(picture, read_card_at(62, 302)) == ()
+
+
+def test_a_dark_faced_decks_light_ink_makes_no_paper_of_the_cloths_light_patches() -> None:
+    picture = np.full((480, 640, 3), (150, 90, 60), np.uint8)  # an orange cloth
+    cv2.rectangle(picture, (60, 300), (144, 420), (25, 25, 25), -1)  # a black-faced card ...
+    cv2.rectangle(picture, (62, 302), (72, 322), (235, 235, 235), -1)  # ... its index in silver
+    cv2.rectangle(picture, (64, 326), (84, 340), (235, 235, 235), -1)  # ... and a silver pip
+    cv2.rectangle(picture, (400, 60), (449, 130), (240, 235, 230), -1)  # the cloth's light patch
+    cv2.circle(picture, (425, 95), 6, (60, 40, 30), -1)  # with the cloth's pattern on it
+    assert unread_faces(picture, read_card_at(62, 302)) == ()

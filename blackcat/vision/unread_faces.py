@@ -3,8 +3,8 @@ too small for the detector even to hint at (a whole table in a 2 MP or smaller p
 shows as white card faces on the table. The read says where (`PhotoRead.unread_places`), so
 that no pile goes missing without a word.
 
-A face is told from the table by its paper: as light as the faces round the indices read, and
-as colourless, in one piece shaped like a card or a pile of them, with ink on it (pips and
+A face is told from the table by its paper: nearly as light in every channel as the faces round
+the indices read, in one piece shaped like a card or a pile of them, with ink on it (pips and
 indices: holes in the light paper) but not mostly ink (a card back's pattern inside its white
 border).
 """

@@ -65,7 +65,7 @@ from blackcat.vision.table_layout import (
     table_sides,
 )
 from blackcat.vision.types import SIDES, Box, Guess, IndexRead, PhotoRead, ReadCard
-from blackcat.vision.unread_faces import unread_faces
+from blackcat.vision.unread_faces import read_index_boxes, unread_faces
 
 MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
 DETECTOR_FILE = "index_detector.onnx"
@@ -519,9 +519,7 @@ class CardReader:
         detector misses a pile's first card more often than any other (a far pile's first
         cards, in its player's order, lie furthest from the camera of all its cards)."""
         walks = pile_walks(read)
-        read_boxes = np.array(
-            [index.box for pile in read.piles for card in pile for index in card.indices]
-        ).reshape(-1, 4)
+        read_boxes = read_index_boxes(read)
         found: list[tuple[int, IndexRead]] = []
         for steps in range(1, WALK_STEPS + 1):
             by_up: dict[int, list[tuple[PileWalk, Box]]] = {}

@@ -55,16 +55,14 @@ def unread_faces(picture: np.ndarray, read: PhotoRead) -> tuple[Box, ...]:
     """Places (photo pixels) where `picture` (the photo, RGB, shrunk or not) shows card faces
     apart from every card `read` read: none where it read none, as the read cards tell how
     light and how large faces stand."""
-    boxes = np.array(
-        [index.box for pile in read.piles for card in pile for index in card.indices]
-    ).reshape(-1, 4) * (picture.shape[1] / read.width)
+    boxes = read_index_boxes(read) * (picture.shape[1] / read.width)
     if not len(boxes):
         return ()
     height = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
     if height > INDEX_PIXELS:  # large cards: told as well, and sooner, on a smaller picture
-        shrink = INDEX_PIXELS / height
-        size = (max(1, round(picture.shape[1] * shrink)), max(1, round(picture.shape[0] * shrink)))
-        boxes, height = boxes * (size[0] / picture.shape[1]), height * (size[0] / picture.shape[1])
+        size = tuple(max(1, round(side * INDEX_PIXELS / height)) for side in picture.shape[1::-1])
+        scale = size[0] / picture.shape[1]
+        boxes, height = boxes * scale, height * scale
         picture = cv2.resize(picture, size, interpolation=cv2.INTER_LINEAR)
     around = _grown(boxes, picture.shape)
     face = _face_colour(picture, around)
@@ -93,6 +91,12 @@ def unread_faces(picture: np.ndarray, read: PhotoRead) -> tuple[Box, ...]:
                 (x * to_photo, y * to_photo, (x + wide) * to_photo, (y + high) * to_photo)
             )
     return tuple(places)
+
+
+def read_index_boxes(read: PhotoRead) -> np.ndarray:
+    """Every index box of the read's cards (photo pixels), N x 4."""
+    boxes = [index.box for pile in read.piles for card in pile for index in card.indices]
+    return np.array(boxes, dtype=np.float64).reshape(-1, 4)
 
 
 def _face_colour(picture: np.ndarray, around: np.ndarray) -> np.ndarray:

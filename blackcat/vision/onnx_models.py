@@ -7,7 +7,8 @@ back ends give the same boxes and the same probabilities (a test holds them to t
 - detector: a minimal letterbox (scaled so the long side is the detection size, padded with grey
   to a multiple of the stride), one run, confidence filter, non-maximum suppression, boxes mapped
   back to the picture;
-- classifier: each crop resized to the model's size (Pillow, bilinear), one run for all crops.
+- classifier: each crop resized to the model's size (Pillow, bilinear), a grainy one smoothed
+  (`calmed`), one run for all crops.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+import cv2
 import numpy as np
 from PIL import Image
 
@@ -179,9 +181,51 @@ class LazyOnnxClassifier(_LoadedOnFirstUse[OnnxClassifier]):
         return self.loaded.probabilities(crops)
 
 
+GRAIN_LIMIT = 1.9
+"""A crop the classifier sees is smoothed (`calmed`) where its grain (`grain`, grey levels)
+exceeds this. The classifier misreads speckled and video-compressed indices that it reads right
+smoothed, and smoothing every crop costs clean photos' flags (models/README.md, session 53).
+Crops so smoothed (session 54): 1-2% of rf100's, edje's and kitty scenes', 7% of the fresh
+tables' (drawn with camera faults), 18% of rf100 made webcam frames, 62% dim, 88% speckled."""
+
+CALMING_BLUR = 0.6
+"""The Gaussian's sigma (pixels of the classifier's view) that smooths a grainy crop: 0.8 read
+the noisy photos as well and cost a clean rf100 photo and a camera-fault kitty scene a card
+read where none is (session 54)."""
+
+_GRAIN_MASK = np.array([[1, -2, 1], [-2, 4, -2], [1, -2, 1]], np.float32)
+_GRAIN_SCALE = 0.6745 * 6.0  # the mask's response to noise of sigma 1: a median of |N(0, 6)|
+
+
 def classifier_input(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-    """An RGB crop as the classifier takes it (`classifier_view`), channels first, in 0-1."""
-    return classifier_view(crop, size).astype(np.float32).transpose(2, 0, 1) / 255.0
+    """An RGB crop as the classifier takes it (`classifier_view`, `calmed`), channels first, in
+    0-1."""
+    return calmed(classifier_view(crop, size)).astype(np.float32).transpose(2, 0, 1) / 255.0
+
+
+def grain(view: np.ndarray) -> float:
+    """How noisy an RGB picture's pixels are: the noise's standard deviation in grey levels, by
+    Immerkaer's mask (blind to flat grey and to even slopes) and the median of its absolute
+    response, so that a glyph's edges, a minority of the pixels, barely count."""
+    response = _grain_response(view)
+    return float(np.median(response)) / _GRAIN_SCALE if response.size else 0.0
+
+
+def calmed(view: np.ndarray) -> np.ndarray:
+    """An RGB view smoothed (CALMING_BLUR) where it is grainy (GRAIN_LIMIT), else as it is."""
+    response = _grain_response(view)
+    # the grain's median over the limit, counted rather than sorted (a third of the time)
+    if 2 * np.count_nonzero(response > GRAIN_LIMIT * _GRAIN_SCALE) <= response.size:
+        return view
+    return cv2.GaussianBlur(view, (0, 0), CALMING_BLUR)
+
+
+def _grain_response(view: np.ndarray) -> np.ndarray:
+    """The absolute response of `_GRAIN_MASK` to a picture's grey, inside its border."""
+    grey = cv2.cvtColor(np.ascontiguousarray(view[..., :3]), cv2.COLOR_RGB2GRAY)
+    if min(grey.shape) < 3:
+        return np.zeros(0, np.float32)
+    return np.abs(cv2.filter2D(grey.astype(np.float32), -1, _GRAIN_MASK)[1:-1, 1:-1])
 
 
 def classifier_view(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:

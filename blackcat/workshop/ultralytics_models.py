@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 
 from blackcat.vision.calibration import load_calibration, load_table_threshold
-from blackcat.vision.onnx_models import sized_for_classifier
+from blackcat.vision.onnx_models import calmed, classifier_view
 from blackcat.vision.reader import (
     CLASSIFIER_WEIGHTS,
     DETECTOR_WEIGHTS,
@@ -68,9 +68,9 @@ class UltralyticsClassifier:
     def probabilities(self, crops: list[np.ndarray]) -> np.ndarray:
         if not crops:
             return np.zeros((0, len(self.names)), dtype=np.float32)
-        # sized as the runtime sizes them, so Ultralytics' own resize leaves them as they are
+        # seen as the runtime sees them, so Ultralytics' own resize leaves them as they are
         square = (self.size, self.size)
-        bgr = [cv2.cvtColor(sized_for_classifier(c, square), cv2.COLOR_RGB2BGR) for c in crops]
+        bgr = [cv2.cvtColor(calmed(classifier_view(c, square)), cv2.COLOR_RGB2BGR) for c in crops]
         results = self.model.predict(bgr, imgsz=self.size, verbose=False)
         return np.stack([result.probs.data.cpu().numpy() for result in results])
 

@@ -9,13 +9,16 @@ import pytest
 from PIL import Image
 
 from blackcat.vision.onnx_models import (
+    GRAIN_LIMIT,
     PAD_VALUE,
     SPINNING_SETTING,
     Letterbox,
     OnnxClassifier,
     OnnxDetector,
+    calmed,
     classifier_input,
     decode_detections,
+    grain,
     letterbox,
     model_info,
     non_max_suppression,
@@ -72,6 +75,37 @@ def test_a_crop_becomes_the_classifiers_square_input_in_0_1() -> None:
     tensor = classifier_input(crop, (64, 64))
     assert tensor.shape == (3, 64, 64) and tensor.dtype == np.float32
     assert tensor.max() == pytest.approx(1.0)
+
+
+def _index_view(noise: float, seed: int = 0) -> np.ndarray:
+    """A 64 px view of a dark stroke on white paper, with Gaussian noise of `noise` grey levels."""
+    view = np.full((64, 64, 3), 235.0)
+    view[12:52, 28:36] = 30.0
+    view += np.random.default_rng(seed).normal(0.0, noise, (64, 64, 1))
+    return np.clip(view, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("noise", [3.0, 6.0, 12.0])
+def test_grain_measures_the_noise_and_not_the_glyphs_edges(noise: float) -> None:
+    assert grain(_index_view(0.0)) == pytest.approx(0.0)
+    assert grain(_index_view(noise)) == pytest.approx(noise, rel=0.2)
+
+
+def test_a_grainy_crop_is_smoothed_for_the_classifier_and_a_clean_one_left_as_it_is() -> None:
+    clean, grainy = _index_view(1.0), _index_view(2 * GRAIN_LIMIT + 2)
+    assert grain(clean) <= GRAIN_LIMIT < grain(grainy)
+    assert calmed(clean) is clean
+    assert grain(calmed(grainy)) < grain(grainy) / 2
+    assert classifier_input(grainy, (64, 64)) == pytest.approx(
+        calmed(grainy).astype(np.float32).transpose(2, 0, 1) / 255.0
+    )
+    assert classifier_input(clean, (64, 64)) == pytest.approx(
+        clean.astype(np.float32).transpose(2, 0, 1) / 255.0
+    )
+
+
+def test_a_crop_too_small_to_measure_has_no_grain() -> None:
+    assert grain(np.zeros((2, 40, 3), np.uint8)) == 0.0
 
 
 def test_the_bundled_models_load_with_their_classes() -> None:

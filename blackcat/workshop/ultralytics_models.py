@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 
 from blackcat.vision.calibration import load_calibration, load_table_threshold
-from blackcat.vision.onnx_models import calmed, classifier_view
+from blackcat.vision.onnx_models import classifier_view, cleaned
 from blackcat.vision.reader import (
     CLASSIFIER_WEIGHTS,
     DETECTOR_WEIGHTS,
@@ -70,7 +70,7 @@ class UltralyticsClassifier:
             return np.zeros((0, len(self.names)), dtype=np.float32)
         # seen as the runtime sees them, so Ultralytics' own resize leaves them as they are
         square = (self.size, self.size)
-        bgr = [cv2.cvtColor(calmed(classifier_view(c, square)), cv2.COLOR_RGB2BGR) for c in crops]
+        bgr = [cv2.cvtColor(cleaned(classifier_view(c, square)), cv2.COLOR_RGB2BGR) for c in crops]
         results = self.model.predict(bgr, imgsz=self.size, verbose=False)
         return np.stack([result.probs.data.cpu().numpy() for result in results])
 

@@ -17,12 +17,14 @@ from blackcat.vision.onnx_models import (
     OnnxDetector,
     calmed,
     classifier_input,
+    cleaned,
     decode_detections,
     grain,
     letterbox,
     model_info,
     non_max_suppression,
     sized_for_classifier,
+    stretched,
 )
 from blackcat.vision.reader import CLASSIFIER_FILE, DETECTOR_FILE, MODELS_DIR
 
@@ -102,6 +104,27 @@ def test_a_grainy_crop_is_smoothed_for_the_classifier_and_a_clean_one_left_as_it
     assert classifier_input(clean, (64, 64)) == pytest.approx(
         clean.astype(np.float32).transpose(2, 0, 1) / 255.0
     )
+
+
+def test_a_blown_out_pale_red_index_is_stretched_back_to_red_on_white() -> None:
+    pale = np.full((64, 64, 3), 255, np.uint8)
+    pale[16:48, 24:40] = (255, 170, 175)  # red ink lifted towards the clipped paper
+    red = stretched(pale)
+    assert red[0, 0].tolist() == [255, 255, 255]
+    assert red[32, 32, 0] == 255 and red[32, 32, 1:].max() < 40
+    assert classifier_input(pale, (64, 64)) == pytest.approx(
+        cleaned(pale).astype(np.float32).transpose(2, 0, 1) / 255.0
+    )
+
+
+def test_a_crop_of_full_contrast_grey_paper_or_blank_paper_is_not_stretched() -> None:
+    index = _index_view(0.0)  # dark ink on white: contrast enough
+    grey_paper = np.full((64, 64, 3), 200, np.uint8)
+    grey_paper[16:48, 24:40] = 150  # faint print on paper that isn't white: text, pips
+    blank = np.full((64, 64, 3), 255, np.uint8)
+    blank[::2, ::2] = 251
+    for view in (index, grey_paper, blank):
+        assert stretched(view) is view
 
 
 def test_a_crop_too_small_to_measure_has_no_grain() -> None:

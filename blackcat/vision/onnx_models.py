@@ -228,7 +228,7 @@ def stretched(view: np.ndarray) -> np.ndarray:
     levels (and at least BLANK_CONTRAST) stretched to span them all, every channel alike so that
     its hues stay."""
     grey = cv2.cvtColor(np.ascontiguousarray(view[..., :3]), cv2.COLOR_RGB2GRAY)
-    low, high = np.percentile(grey, (2, 98))
+    low, high = _percentiles(grey, (2, 98))
     if high < CLIPPED_PAPER or not BLANK_CONTRAST <= high - low < FAINT_CONTRAST:
         return view
     spread = (view.astype(np.float32) - low) * (255.0 / (high - low))
@@ -250,6 +250,20 @@ def calmed(view: np.ndarray) -> np.ndarray:
     if 2 * np.count_nonzero(response > GRAIN_LIMIT * _GRAIN_SCALE) <= response.size:
         return view
     return cv2.GaussianBlur(view, (0, 0), CALMING_BLUR)
+
+
+def _percentiles(values: np.ndarray, percents: tuple[float, ...]) -> list[float]:
+    """`np.percentile(values, percents)` (linear), found by partial sorting: a fifth of the
+    time on a view."""
+    flat = values.ravel()
+    places = [(flat.size - 1) * percent / 100 for percent in percents]
+    lows = [int(place) for place in places]
+    highs = [min(low + 1, flat.size - 1) for low in lows]
+    ordered = np.partition(flat, sorted({*lows, *highs})).astype(np.float64)
+    return [
+        float(ordered[low] + (ordered[high] - ordered[low]) * (place - low))
+        for place, low, high in zip(places, lows, highs, strict=True)
+    ]
 
 
 def _grain_response(view: np.ndarray) -> np.ndarray:

@@ -191,3 +191,11 @@ def test_a_lazy_detector_asked_for_by_several_searches_at_once_loads_once(
     for search in searches:
         search.join()
     assert len(loads) == 1 and len({id(model) for model in got}) == 1
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_views_percentiles_are_numpys(seed: int) -> None:
+    from blackcat.vision.onnx_models import _percentiles
+
+    grey = np.random.default_rng(seed).integers(0, 256, (64, 64 - seed), dtype=np.uint8)
+    assert _percentiles(grey, (2, 98)) == pytest.approx(np.percentile(grey, (2, 98)).tolist())

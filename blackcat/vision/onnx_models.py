@@ -7,8 +7,9 @@ back ends give the same boxes and the same probabilities (a test holds them to t
 - detector: a minimal letterbox (scaled so the long side is the detection size, padded with grey
   to a multiple of the stride), one run, confidence filter, non-maximum suppression, boxes mapped
   back to the picture;
-- classifier: each crop resized to the model's size (Pillow, bilinear), a faint one stretched
-  (`stretched`) and a grainy one smoothed (`calmed`), one run for all crops.
+- classifier: each crop resized to the model's size (Pillow, bilinear), a faint or grainy one
+  cleaned (`crop_pixels.cleaned`, the reader's own step, both back ends alike), one run for all
+  crops.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-import cv2
 import numpy as np
 from PIL import Image
 
+from blackcat.vision.crop_pixels import cleaned
 from blackcat.vision.parallel import usable_cores
 
 if TYPE_CHECKING:
@@ -181,97 +182,10 @@ class LazyOnnxClassifier(_LoadedOnFirstUse[OnnxClassifier]):
         return self.loaded.probabilities(crops)
 
 
-GRAIN_LIMIT = 1.9
-"""A crop the classifier sees is smoothed (`calmed`) where its grain (`grain`, grey levels)
-exceeds this. The classifier misreads speckled and video-compressed indices that it reads right
-smoothed, and smoothing every crop costs clean photos' flags (models/README.md, session 53).
-Crops so smoothed (session 54): 1-2% of rf100's, edje's and kitty scenes', 7% of the fresh
-tables' (drawn with camera faults), 18% of rf100 made webcam frames, 62% dim, 88% speckled."""
-
-CALMING_BLUR = 0.6
-"""The Gaussian's sigma (pixels of the classifier's view) that smooths a grainy crop: 0.8 read
-the noisy photos as well and cost a clean rf100 photo and a camera-fault kitty scene a card
-read where none is (session 54)."""
-
-FAINT_CONTRAST = 100.0
-"""A crop the classifier sees whose grey spans fewer levels than this (2nd to 98th percentile)
-is stretched to the full range first (`stretched`): a blown-out photo's pale red indices, their
-ink lifted towards the white paper (rf100 blown out 0.926 / 0.941 -> 0.933 / 0.942, session 54);
-140 read them worse."""
-
-BLANK_CONTRAST = 8.0
-"""...unless it spans fewer than this: plain paper or cloth, whose grain it would only magnify..."""
-
-CLIPPED_PAPER = 250.0
-"""...or its lightest grey (98th percentile) stands below this: a blown-out photo's paper is
-white, while faint printed text or a blurred card's pips, stretched, read as clubs (edje
-blurred 0.966 -> 0.940 precision without this)."""
-
-_GRAIN_MASK = np.array([[1, -2, 1], [-2, 4, -2], [1, -2, 1]], np.float32)
-_GRAIN_SCALE = 0.6745 * 6.0  # the mask's response to noise of sigma 1: a median of |N(0, 6)|
-
-
 def classifier_input(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """An RGB crop as the classifier takes it (`classifier_view`, `cleaned`), channels first, in
     0-1."""
     return cleaned(classifier_view(crop, size)).astype(np.float32).transpose(2, 0, 1) / 255.0
-
-
-def cleaned(view: np.ndarray) -> np.ndarray:
-    """An RGB view as the classifier reads it: `stretched` where faint, then `calmed` where
-    grainy."""
-    return calmed(stretched(view))
-
-
-def stretched(view: np.ndarray) -> np.ndarray:
-    """An RGB view on white paper (CLIPPED_PAPER) whose grey spans fewer than FAINT_CONTRAST
-    levels (and at least BLANK_CONTRAST) stretched to span them all, every channel alike so that
-    its hues stay."""
-    grey = cv2.cvtColor(np.ascontiguousarray(view[..., :3]), cv2.COLOR_RGB2GRAY)
-    low, high = _percentiles(grey, (2, 98))
-    if high < CLIPPED_PAPER or not BLANK_CONTRAST <= high - low < FAINT_CONTRAST:
-        return view
-    spread = (view.astype(np.float32) - low) * (255.0 / (high - low))
-    return np.clip(spread, 0, 255).astype(np.uint8)
-
-
-def grain(view: np.ndarray) -> float:
-    """How noisy an RGB picture's pixels are: the noise's standard deviation in grey levels, by
-    Immerkaer's mask (blind to flat grey and to even slopes) and the median of its absolute
-    response, so that a glyph's edges, a minority of the pixels, barely count."""
-    response = _grain_response(view)
-    return float(np.median(response)) / _GRAIN_SCALE if response.size else 0.0
-
-
-def calmed(view: np.ndarray) -> np.ndarray:
-    """An RGB view smoothed (CALMING_BLUR) where it is grainy (GRAIN_LIMIT), else as it is."""
-    response = _grain_response(view)
-    # the grain's median over the limit, counted rather than sorted (a third of the time)
-    if 2 * np.count_nonzero(response > GRAIN_LIMIT * _GRAIN_SCALE) <= response.size:
-        return view
-    return cv2.GaussianBlur(view, (0, 0), CALMING_BLUR)
-
-
-def _percentiles(values: np.ndarray, percents: tuple[float, ...]) -> list[float]:
-    """`np.percentile(values, percents)` (linear), found by partial sorting: a fifth of the
-    time on a view."""
-    flat = values.ravel()
-    places = [(flat.size - 1) * percent / 100 for percent in percents]
-    lows = [int(place) for place in places]
-    highs = [min(low + 1, flat.size - 1) for low in lows]
-    ordered = np.partition(flat, sorted({*lows, *highs})).astype(np.float64)
-    return [
-        float(ordered[low] + (ordered[high] - ordered[low]) * (place - low))
-        for place, low, high in zip(places, lows, highs, strict=True)
-    ]
-
-
-def _grain_response(view: np.ndarray) -> np.ndarray:
-    """The absolute response of `_GRAIN_MASK` to a picture's grey, inside its border."""
-    grey = cv2.cvtColor(np.ascontiguousarray(view[..., :3]), cv2.COLOR_RGB2GRAY)
-    if min(grey.shape) < 3:
-        return np.zeros(0, np.float32)
-    return np.abs(cv2.filter2D(grey.astype(np.float32), -1, _GRAIN_MASK)[1:-1, 1:-1])
 
 
 def classifier_view(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:

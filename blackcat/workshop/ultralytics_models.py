@@ -10,7 +10,8 @@ import cv2
 import numpy as np
 
 from blackcat.vision.calibration import load_calibration, load_table_threshold
-from blackcat.vision.onnx_models import classifier_view, cleaned
+from blackcat.vision.crop_pixels import cleaned
+from blackcat.vision.onnx_models import classifier_view
 from blackcat.vision.reader import (
     CLASSIFIER_WEIGHTS,
     DETECTOR_WEIGHTS,

@@ -9,22 +9,17 @@ import pytest
 from PIL import Image
 
 from blackcat.vision.onnx_models import (
-    GRAIN_LIMIT,
     PAD_VALUE,
     SPINNING_SETTING,
     Letterbox,
     OnnxClassifier,
     OnnxDetector,
-    calmed,
     classifier_input,
-    cleaned,
     decode_detections,
-    grain,
     letterbox,
     model_info,
     non_max_suppression,
     sized_for_classifier,
-    stretched,
 )
 from blackcat.vision.reader import CLASSIFIER_FILE, DETECTOR_FILE, MODELS_DIR
 
@@ -77,58 +72,6 @@ def test_a_crop_becomes_the_classifiers_square_input_in_0_1() -> None:
     tensor = classifier_input(crop, (64, 64))
     assert tensor.shape == (3, 64, 64) and tensor.dtype == np.float32
     assert tensor.max() == pytest.approx(1.0)
-
-
-def _index_view(noise: float, seed: int = 0) -> np.ndarray:
-    """A 64 px view of a dark stroke on white paper, with Gaussian noise of `noise` grey levels."""
-    view = np.full((64, 64, 3), 235.0)
-    view[12:52, 28:36] = 30.0
-    view += np.random.default_rng(seed).normal(0.0, noise, (64, 64, 1))
-    return np.clip(view, 0, 255).astype(np.uint8)
-
-
-@pytest.mark.parametrize("noise", [3.0, 6.0, 12.0])
-def test_grain_measures_the_noise_and_not_the_glyphs_edges(noise: float) -> None:
-    assert grain(_index_view(0.0)) == pytest.approx(0.0)
-    assert grain(_index_view(noise)) == pytest.approx(noise, rel=0.2)
-
-
-def test_a_grainy_crop_is_smoothed_for_the_classifier_and_a_clean_one_left_as_it_is() -> None:
-    clean, grainy = _index_view(1.0), _index_view(2 * GRAIN_LIMIT + 2)
-    assert grain(clean) <= GRAIN_LIMIT < grain(grainy)
-    assert calmed(clean) is clean
-    assert grain(calmed(grainy)) < grain(grainy) / 2
-    assert classifier_input(grainy, (64, 64)) == pytest.approx(
-        calmed(grainy).astype(np.float32).transpose(2, 0, 1) / 255.0
-    )
-    assert classifier_input(clean, (64, 64)) == pytest.approx(
-        clean.astype(np.float32).transpose(2, 0, 1) / 255.0
-    )
-
-
-def test_a_blown_out_pale_red_index_is_stretched_back_to_red_on_white() -> None:
-    pale = np.full((64, 64, 3), 255, np.uint8)
-    pale[16:48, 24:40] = (255, 170, 175)  # red ink lifted towards the clipped paper
-    red = stretched(pale)
-    assert red[0, 0].tolist() == [255, 255, 255]
-    assert red[32, 32, 0] == 255 and red[32, 32, 1:].max() < 40
-    assert classifier_input(pale, (64, 64)) == pytest.approx(
-        cleaned(pale).astype(np.float32).transpose(2, 0, 1) / 255.0
-    )
-
-
-def test_a_crop_of_full_contrast_grey_paper_or_blank_paper_is_not_stretched() -> None:
-    index = _index_view(0.0)  # dark ink on white: contrast enough
-    grey_paper = np.full((64, 64, 3), 200, np.uint8)
-    grey_paper[16:48, 24:40] = 150  # faint print on paper that isn't white: text, pips
-    blank = np.full((64, 64, 3), 255, np.uint8)
-    blank[::2, ::2] = 251
-    for view in (index, grey_paper, blank):
-        assert stretched(view) is view
-
-
-def test_a_crop_too_small_to_measure_has_no_grain() -> None:
-    assert grain(np.zeros((2, 40, 3), np.uint8)) == 0.0
 
 
 def test_the_bundled_models_load_with_their_classes() -> None:
@@ -191,11 +134,3 @@ def test_a_lazy_detector_asked_for_by_several_searches_at_once_loads_once(
     for search in searches:
         search.join()
     assert len(loads) == 1 and len({id(model) for model in got}) == 1
-
-
-@pytest.mark.parametrize("seed", range(5))
-def test_the_views_percentiles_are_numpys(seed: int) -> None:
-    from blackcat.vision.onnx_models import _percentiles
-
-    grey = np.random.default_rng(seed).integers(0, 256, (64, 64 - seed), dtype=np.uint8)
-    assert _percentiles(grey, (2, 98)) == pytest.approx(np.percentile(grey, (2, 98)).tolist())

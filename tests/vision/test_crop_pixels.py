@@ -1,0 +1,75 @@
+"""A crop's pixels cleaned for the classifier: grainy views smoothed, faint ones on white paper
+stretched, and the classifier's input built from them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from blackcat.vision.crop_pixels import (
+    GRAIN_LIMIT,
+    _percentiles,
+    calmed,
+    cleaned,
+    grain,
+    stretched,
+)
+from blackcat.vision.onnx_models import classifier_input
+
+
+def _index_view(noise: float, seed: int = 0) -> np.ndarray:
+    """A 64 px view of a dark stroke on white paper, with Gaussian noise of `noise` grey levels."""
+    view = np.full((64, 64, 3), 235.0)
+    view[12:52, 28:36] = 30.0
+    view += np.random.default_rng(seed).normal(0.0, noise, (64, 64, 1))
+    return np.clip(view, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("noise", [3.0, 6.0, 12.0])
+def test_grain_measures_the_noise_and_not_the_glyphs_edges(noise: float) -> None:
+    assert grain(_index_view(0.0)) == pytest.approx(0.0)
+    assert grain(_index_view(noise)) == pytest.approx(noise, rel=0.2)
+
+
+def test_a_grainy_crop_is_smoothed_for_the_classifier_and_a_clean_one_left_as_it_is() -> None:
+    clean, grainy = _index_view(1.0), _index_view(2 * GRAIN_LIMIT + 2)
+    assert grain(clean) <= GRAIN_LIMIT < grain(grainy)
+    assert calmed(clean) is clean
+    assert grain(calmed(grainy)) < grain(grainy) / 2
+    assert classifier_input(grainy, (64, 64)) == pytest.approx(
+        calmed(grainy).astype(np.float32).transpose(2, 0, 1) / 255.0
+    )
+    assert classifier_input(clean, (64, 64)) == pytest.approx(
+        clean.astype(np.float32).transpose(2, 0, 1) / 255.0
+    )
+
+
+def test_a_blown_out_pale_red_index_is_stretched_back_to_red_on_white() -> None:
+    pale = np.full((64, 64, 3), 255, np.uint8)
+    pale[16:48, 24:40] = (255, 170, 175)  # red ink lifted towards the clipped paper
+    red = stretched(pale)
+    assert red[0, 0].tolist() == [255, 255, 255]
+    assert red[32, 32, 0] == 255 and red[32, 32, 1:].max() < 40
+    assert classifier_input(pale, (64, 64)) == pytest.approx(
+        cleaned(pale).astype(np.float32).transpose(2, 0, 1) / 255.0
+    )
+
+
+def test_a_crop_of_full_contrast_grey_paper_or_blank_paper_is_not_stretched() -> None:
+    index = _index_view(0.0)  # dark ink on white: contrast enough
+    grey_paper = np.full((64, 64, 3), 200, np.uint8)
+    grey_paper[16:48, 24:40] = 150  # faint print on paper that isn't white: text, pips
+    blank = np.full((64, 64, 3), 255, np.uint8)
+    blank[::2, ::2] = 251
+    for view in (index, grey_paper, blank):
+        assert stretched(view) is view
+
+
+def test_a_crop_too_small_to_measure_has_no_grain() -> None:
+    assert grain(np.zeros((2, 40, 3), np.uint8)) == 0.0
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_views_percentiles_are_numpys(seed: int) -> None:
+    grey = np.random.default_rng(seed).integers(0, 256, (64, 64 - seed), dtype=np.uint8)
+    assert _percentiles(grey, (2, 98)) == pytest.approx(np.percentile(grey, (2, 98)).tolist())

@@ -92,6 +92,28 @@ def _video_640(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) ->
     return _jpeg(35)(speckled.image, speckled.boxes, rng)
 
 
+def _webcam_1080(scale: float) -> Fault:
+    """A 1920x1080 webcam frame: the photo scaled by SCALE (enlarged: a webcam's soft detail),
+    centred, the table carried on to the frame's edges, a webcam's mild noise and compression."""
+
+    def fault(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
+        width, height = round(image.shape[1] * scale), round(image.shape[0] * scale)
+        scaled = cv2.resize(image, (width, height), interpolation=cv2.INTER_LINEAR)
+        left, top = (1920 - width) // 2, (1080 - height) // 2
+        framed = cv2.copyMakeBorder(
+            scaled, top, 1080 - height - top, left, 1920 - width - left, cv2.BORDER_REPLICATE
+        )
+        noisy = framed.astype(np.float32) + rng.normal(0, 5, framed.shape[:2])[..., None]
+        noisy += rng.normal(0, 3, framed.shape)
+        moved = [
+            (x0 * scale + left, y0 * scale + top, x1 * scale + left, y1 * scale + top)
+            for x0, y0, x1, y1 in boxes
+        ]
+        return _jpeg(70)(np.clip(noisy, 0, 255).astype(np.uint8), moved, rng)
+
+    return fault
+
+
 def _turned(degrees: float) -> Fault:
     """The photo turned on its centre by DEGREES, the canvas grown to hold it all."""
 
@@ -185,6 +207,8 @@ FAULTS: dict[str, Fault] = {
     "small640": _resized(640, 480),
     "square640": _resized(640, 640),
     "video640": _video_640,
+    "webcam1080": _webcam_1080(1.5),
+    "webcam1080small": _webcam_1080(1.0),
     "turned30": _turned(30),
     "turned60": _turned(60),
     "negative": _negative,

@@ -272,7 +272,7 @@ class CardReader:
             spent.append(timings)
             chosen = as_it_is_or_stretched(read, again, decks, players)
             chosen_stretch = stretch if chosen is again else None
-        better = chooser_of_searched(read)
+        better = chooser_of_searched(read, photo.long_side)
         read_again = partial(self._timed_read, photo, decks=decks, players=players)
         searched = stretches_to_search(read, photo.long_side)
         reads = parallel_map(read_again, searched)

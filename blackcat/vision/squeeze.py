@@ -6,6 +6,7 @@ any deck prints them), and the photo is read again stretched back.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from statistics import median
 
 from blackcat.vision.layout import NOT_AN_INDEX_ABOVE
@@ -72,16 +73,30 @@ SEARCHED_STRETCHES = ((4 / 3, 1.0), (16 / 9, 1.0), (1.0, 4 / 3), (1.0, 16 / 9))
 """Stretches (across, down) that undo the usual squeezes of a frame saved at another aspect: 4:3
 or 16:9 resized to a square, or 16:9 to 4:3, either way."""
 
-SEARCHED_UP_TO = 1024
-"""A one player's photo this small (its long side, pixels: video frames, webcam stills) whose
-indices don't tell a squeeze is read again at each of SEARCHED_STRETCHES, and the best read
-kept (`chooser_of_searched`). Cards spread at their own angles hide a squeeze from `narrowness` (a
-tilted index's box is about as wide as tall, and few stand square), and small frames are where
-squeezes happen. Session 25, 200 scenes of fanned and loose cards in 640 px frames of held-out
-decks (`blackcat evaluate --synthetic`): cards read right 0.754 -> 0.776 (the squeezed ones
-0.576 -> 0.709, their precision 0.829 -> 0.892), cards read that are not there 78 -> 78; rf100
-recall / precision 0.977 / 0.975 -> 0.989 / 0.977; every larger photo reads as before. It costs
-a small photo four more reads (a 960x720 one 0.07 -> 0.37 s here)."""
+SEARCHED_UP_TO = 2048
+"""A one player's photo this small (its long side, pixels: video frames, webcam stills and 1080p
+frames, a phone's 2 MP photos) whose indices don't tell a squeeze is read again at each of
+SEARCHED_STRETCHES, and the best read kept (`chooser_of_searched`). Cards spread at their own
+angles hide a squeeze from `narrowness` (a tilted index's box is about as wide as tall, and few
+stand square), and small frames are where squeezes happen; elsewhere each stretch is a second
+look. Session 25, 200 scenes of fanned and loose cards in 640 px frames of held-out decks
+(`blackcat evaluate --synthetic`): cards read right 0.754 -> 0.776 (the squeezed ones 0.576 ->
+0.709, their precision 0.829 -> 0.892), cards read that are not there 78 -> 78; rf100 recall /
+precision 0.977 / 0.975 -> 0.989 / 0.977. It costs such a photo four more reads (a 960x720 one
+0.07 -> 0.37 s here)."""
+
+SEARCHED_FREELY_UP_TO = 1024
+"""A photo larger than this (and at most SEARCHED_UP_TO) is searched only where its first read
+shows one player's piles at most, and a searched read replaces the one kept only where it is
+likelier right by LARGER_PHOTO_MARGIN (`chooser_of_searched`): such a photo mostly reads well as
+it is (the detector sees it shrunk, its noise smoothed), and a searched read barely likelier
+right was as often worse. Session 55, 1024 -> 2048 (real photos made 1920x1080 webcam frames,
+`workshop/real_faults.py --faults webcam1080,webcam1080small`): rf100 0.978 / 0.975 -> see the
+model card."""
+
+LARGER_PHOTO_MARGIN = 0.5
+"""How much likelier right (`right_over_wrong`, in cards) a searched read of a photo larger than
+SEARCHED_FREELY_UP_TO must be to replace the read kept."""
 
 
 def stretches_to_search(read: PhotoRead, long_side: int) -> tuple[tuple[float, float], ...]:
@@ -90,6 +105,8 @@ def stretches_to_search(read: PhotoRead, long_side: int) -> tuple[tuple[float, f
     SEARCHED_UP_TO pixels; none for a larger one, a whole table, or one `stretch_for` stretches
     (searching there too lost a card of a squeezed kitty scene and found no more)."""
     if read.whole_table or long_side > SEARCHED_UP_TO or stretch_for(read) is not None:
+        return ()
+    if long_side > SEARCHED_FREELY_UP_TO and len(read.piles) > ONE_PLAYERS_PILES:
         return ()
     return SEARCHED_STRETCHES
 
@@ -124,11 +141,11 @@ def right_over_wrong(read: PhotoRead) -> float:
     return sum(2.0 * card.confidence - 1.0 for pile in read.piles for card in pile)
 
 
-def likelier_right(read: PhotoRead, than: PhotoRead) -> bool:
+def likelier_right(read: PhotoRead, than: PhotoRead, by: float = 0.0) -> bool:
     """Whether more of `read`'s cards are likely right than wrong than of `than`'s
-    (`right_over_wrong`; a tie keeps `than`). Unlike `surer` it counts a card flagged at 0.7 for
-    its read and one at 0.3 against it, where `surer` counts neither."""
-    return right_over_wrong(read) > right_over_wrong(than) + 1e-9
+    (`right_over_wrong`), by more than `by` cards (a tie keeps `than`). Unlike `surer` it counts
+    a card flagged at 0.7 for its read and one at 0.3 against it, where `surer` counts neither."""
+    return right_over_wrong(read) > right_over_wrong(than) + by + 1e-9
 
 
 ONE_PLAYERS_PILES = 2
@@ -136,15 +153,19 @@ ONE_PLAYERS_PILES = 2
 photo may be a whole table whose indices were too small to tell its sides."""
 
 
-def chooser_of_searched(first: PhotoRead) -> Callable[[PhotoRead, PhotoRead], bool]:
+def chooser_of_searched(first: PhotoRead, long_side: int) -> Callable[[PhotoRead, PhotoRead], bool]:
     """How a small photo's read at a searched stretch is judged against the read kept so far
-    (`stretches_to_search`): `likelier_right` where the photo's first read shows one player's
-    piles at most, else `surer` (a 640 px table read as one player's kept the read as it is,
+    (`stretches_to_search`; `long_side`: the photo's, pixels): `likelier_right` by
+    LARGER_PHOTO_MARGIN for a photo larger than SEARCHED_FREELY_UP_TO; else `likelier_right`
+    where the photo's first read shows one player's piles at most, and `surer` where it shows
+    more (a 640 px table read as one player's kept the read as it is,
     with cards the stretched reads left out unmarked: test t00024). Session 40, against
     `surer` for every photo: 200 scattered 640 px frames read right 0.7809 -> 0.7880 (read not
     there 90 -> 89, wrong and unflagged 0.62 -> 0.41 per 100), rf100 0.987 / 0.984 -> 0.989 /
     0.986, edje precision 0.959 -> 0.966, fresh tables' silent errors 2.14 -> 2.03 per 100;
     every other set as before."""
+    if long_side > SEARCHED_FREELY_UP_TO:
+        return partial(likelier_right, by=LARGER_PHOTO_MARGIN)
     return likelier_right if len(first.piles) <= ONE_PLAYERS_PILES else surer
 
 

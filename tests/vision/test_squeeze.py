@@ -8,6 +8,8 @@ import pytest
 
 from blackcat.games.cards import parse_card
 from blackcat.vision.squeeze import (
+    LARGER_PHOTO_MARGIN,
+    SEARCHED_FREELY_UP_TO,
     SEARCHED_STRETCHES,
     SEARCHED_UP_TO,
     STRETCHED_LONGEST,
@@ -107,6 +109,13 @@ def test_only_a_small_photo_of_one_players_cards_is_searched_for_a_squeeze() -> 
     assert stretches_to_search(one_player, 640) == SEARCHED_STRETCHES
     assert stretches_to_search(one_player, SEARCHED_UP_TO) == SEARCHED_STRETCHES
     assert stretches_to_search(one_player, SEARCHED_UP_TO + 1) == ()
+    assert stretches_to_search(one_player, 1920) == SEARCHED_STRETCHES  # a 1080p webcam frame
+    # a larger photo whose first read shows more piles than one player lays: not searched
+    three = photo_of(*(index(19, 40, x=x) for x in (100.0, 200.0, 300.0)))  # as printed
+    three_piles = replace(three, piles=tuple((card,) for card in three.piles[0]))
+    assert stretches_to_search(three_piles, 640) == SEARCHED_STRETCHES
+    assert stretches_to_search(three_piles, SEARCHED_FREELY_UP_TO) == SEARCHED_STRETCHES
+    assert stretches_to_search(three_piles, SEARCHED_FREELY_UP_TO + 1) == ()
     assert stretches_to_search(replace(table, sides=("near", "far")), 640) == ()
     squeezed = photo_of(*(index(12, 40) for _ in range(4)))
     assert stretch_for(squeezed) is not None and stretches_to_search(squeezed, 640) == ()
@@ -154,6 +163,17 @@ def test_a_read_is_likelier_right_where_more_of_its_cards_are_likely_right_than_
 
 def test_searched_reads_of_one_players_piles_are_judged_by_likely_right_cards() -> None:
     one_player = read_of_confidences((0.99, 0.7), (0.99,))
-    assert chooser_of_searched(one_player) is likelier_right
+    assert chooser_of_searched(one_player, 640) is likelier_right
     # more piles than one player lays: perhaps a whole table too small to tell its sides
-    assert chooser_of_searched(read_of_confidences((0.99,), (0.7,), (0.6,))) is surer
+    assert chooser_of_searched(read_of_confidences((0.99,), (0.7,), (0.6,)), 640) is surer
+
+
+def test_a_larger_photos_searched_read_must_be_likelier_right_by_a_margin() -> None:
+    kept = read_of_confidences((0.99, 0.99, 0.99), (0.8,))
+    better = chooser_of_searched(kept, SEARCHED_FREELY_UP_TO + 1)
+    # 0.3 of a card likelier right: as often worse as better in a larger photo
+    barely = read_of_confidences((0.99, 0.99, 0.99), (0.95,))
+    assert likelier_right(barely, kept) and not better(barely, kept)
+    clearly = read_of_confidences((0.99, 0.99, 0.99), (0.99, 0.7))
+    assert right_over_wrong(clearly) - right_over_wrong(kept) > LARGER_PHOTO_MARGIN
+    assert better(clearly, kept)

@@ -79,20 +79,26 @@ frames, a phone's 2 MP photos) whose indices don't tell a squeeze is read again 
 SEARCHED_STRETCHES, and the best read kept (`chooser_of_searched`). Cards spread at their own
 angles hide a squeeze from `narrowness` (a tilted index's box is about as wide as tall, and few
 stand square), and small frames are where squeezes happen; elsewhere each stretch is a second
-look. Session 25, 200 scenes of fanned and loose cards in 640 px frames of held-out decks
-(`blackcat evaluate --synthetic`): cards read right 0.754 -> 0.776 (the squeezed ones 0.576 ->
-0.709, their precision 0.829 -> 0.892), cards read that are not there 78 -> 78; rf100 recall /
-precision 0.977 / 0.975 -> 0.989 / 0.977. It costs such a photo four more reads (a 960x720 one
-0.07 -> 0.37 s here)."""
+look (`SEARCHED_FREELY_UP_TO`). Session 25, 200 scenes of fanned and loose cards in 640 px
+frames of held-out decks (`blackcat evaluate --synthetic`): cards read right 0.754 -> 0.776 (the
+squeezed ones 0.576 -> 0.709, their precision 0.829 -> 0.892), cards read that are not there 78
+-> 78; rf100 recall / precision 0.977 / 0.975 -> 0.989 / 0.977. It costs such a photo four more
+reads (a 960x720 one 0.07 -> 0.37 s here)."""
 
 SEARCHED_FREELY_UP_TO = 1024
 """A photo larger than this (and at most SEARCHED_UP_TO) is searched only where its first read
 shows one player's piles at most, and a searched read replaces the one kept only where it is
 likelier right by LARGER_PHOTO_MARGIN (`chooser_of_searched`): such a photo mostly reads well as
-it is (the detector sees it shrunk, its noise smoothed), and a searched read barely likelier
-right was as often worse. Session 55, 1024 -> 2048 (real photos made 1920x1080 webcam frames,
-`workshop/real_faults.py --faults webcam1080,webcam1080small`): rf100 0.978 / 0.975 -> see the
-model card."""
+it is (the detector sees it shrunk, its noise smoothed). Session 55, real photos made 1920x1080
+webcam frames (`workshop/real_faults.py --faults webcam1080,webcam1080small`: enlarged 1.5
+times, or as they are and so smaller in the frame; mild noise, JPEG 70), searched up to 2048
+from 1024: rf100 0.978 / 0.975 -> 0.984 / 0.970, smaller in the frame 0.971 / 0.969 -> 0.989 /
+0.979; edje 0.951 / 0.986 -> 0.986 / 0.993, smaller 0.979 / 0.986 -> 0.986 / 0.986 (no single
+stretch reads rf100's frames better than as they are: 0.962 as they are, 0.995 the best of the
+five in hindsight: each is a second look). Without the pile rule a 1280x960 whole table read as
+three near piles (fresh 3636 t00006) lost three cards unmarked; without the margin 2 MP kitty
+scenes took stretched reads likelier right by 0.01-0.27 of a card and read worse (a pile laid
+out wrong, a 4S read 4C unflagged); every kitty and table set reads as before."""
 
 LARGER_PHOTO_MARGIN = 0.5
 """How much likelier right (`right_over_wrong`, in cards) a searched read of a photo larger than
@@ -102,8 +108,9 @@ SEARCHED_FREELY_UP_TO must be to replace the read kept."""
 def stretches_to_search(read: PhotoRead, long_side: int) -> tuple[tuple[float, float], ...]:
     """The stretches to read a photo again at where its indices (`read`) don't tell how it is
     squeezed (`stretch_for`): SEARCHED_STRETCHES for one player's photo of at most
-    SEARCHED_UP_TO pixels; none for a larger one, a whole table, or one `stretch_for` stretches
-    (searching there too lost a card of a squeezed kitty scene and found no more)."""
+    SEARCHED_UP_TO pixels (above SEARCHED_FREELY_UP_TO only where its first read shows one
+    player's piles at most); none for a larger one, a whole table, or one `stretch_for`
+    stretches (searching there too lost a card of a squeezed kitty scene and found no more)."""
     if read.whole_table or long_side > SEARCHED_UP_TO or stretch_for(read) is not None:
         return ()
     if long_side > SEARCHED_FREELY_UP_TO and len(read.piles) > ONE_PLAYERS_PILES:

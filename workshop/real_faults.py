@@ -94,10 +94,12 @@ def _video_640(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) ->
 
 def _webcam_1080(scale: float) -> Fault:
     """A 1920x1080 webcam frame: the photo scaled by SCALE (enlarged: a webcam's soft detail),
-    centred, the table carried on to the frame's edges, a webcam's mild noise and compression."""
+    or less where it would not fit, centred, the table carried on to the frame's edges, a
+    webcam's mild noise and compression."""
 
     def fault(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
-        width, height = round(image.shape[1] * scale), round(image.shape[0] * scale)
+        fitting = min(scale, 1920 / image.shape[1], 1080 / image.shape[0])
+        width, height = round(image.shape[1] * fitting), round(image.shape[0] * fitting)
         scaled = cv2.resize(image, (width, height), interpolation=cv2.INTER_LINEAR)
         left, top = (1920 - width) // 2, (1080 - height) // 2
         framed = cv2.copyMakeBorder(
@@ -106,7 +108,7 @@ def _webcam_1080(scale: float) -> Fault:
         noisy = framed.astype(np.float32) + rng.normal(0, 5, framed.shape[:2])[..., None]
         noisy += rng.normal(0, 3, framed.shape)
         moved = [
-            (x0 * scale + left, y0 * scale + top, x1 * scale + left, y1 * scale + top)
+            (x0 * fitting + left, y0 * fitting + top, x1 * fitting + left, y1 * fitting + top)
             for x0, y0, x1, y1 in boxes
         ]
         return _jpeg(70)(np.clip(noisy, 0, 255).astype(np.uint8), moved, rng)

@@ -165,8 +165,8 @@ def chooser_of_searched(first: PhotoRead, long_side: int) -> Callable[[PhotoRead
     (`stretches_to_search`; `long_side`: the photo's, pixels): `likelier_right` by
     LARGER_PHOTO_MARGIN for a photo larger than SEARCHED_FREELY_UP_TO; else `likelier_right`
     where the photo's first read shows one player's piles at most, and `surer` where it shows
-    more (a 640 px table read as one player's kept the read as it is,
-    with cards the stretched reads left out unmarked: test t00024). Session 40, against
+    more (a 640 px table read as one player's kept the read as it is, with cards the stretched
+    reads left out unmarked: test t00024). Session 40, against
     `surer` for every photo: 200 scattered 640 px frames read right 0.7809 -> 0.7880 (read not
     there 90 -> 89, wrong and unflagged 0.62 -> 0.41 per 100), rf100 0.987 / 0.984 -> 0.989 /
     0.986, edje precision 0.959 -> 0.966, fresh tables' silent errors 2.14 -> 2.03 per 100;

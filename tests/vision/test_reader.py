@@ -29,7 +29,7 @@ from blackcat.vision.reader import (
     negative_taken,
     square_crop,
 )
-from blackcat.vision.squeeze import SEARCHED_STRETCHES
+from blackcat.vision.squeeze import SEARCHED_STRETCHES, STRETCHED_LONGEST, stretched_size
 from blackcat.vision.types import Guess, IndexRead, PhotoRead, ReadCard
 
 DATA = Path(__file__).parent / "data"
@@ -474,19 +474,25 @@ def sure_read(size: tuple[int, int], sure: int, unsure: int = 0) -> PhotoRead:
     return PhotoRead(size[0], size[1], (cards,))
 
 
-@pytest.mark.parametrize(("long_side", "searched"), [(640, True), (1600, False)])
+def stretched_square(long_side: int, across: float) -> tuple[int, int]:
+    """The size a square photo is read at stretched `across` (`CardReader._read_stretched`)."""
+    square = (long_side, long_side)
+    return stretched_size(square, (across, 1.0), max(long_side, STRETCHED_LONGEST))
+
+
+@pytest.mark.parametrize(("long_side", "searched"), [(640, True), (1600, True), (2400, False)])
 def test_a_small_photo_is_read_again_with_the_usual_squeezes_undone_keeping_the_surest(
     reader: CardReader, monkeypatch: pytest.MonkeyPatch, long_side: int, searched: bool
 ) -> None:
     # the photo read as it is is sure of one card; stretched 16:9 across (a wide frame resized
     # to a square), of three; at the other stretches of one or two
     seen: list[tuple[int, int]] = []
-    surest = (round(long_side * 16 / 9), long_side)
+    surest = stretched_square(long_side, 16 / 9)
 
     def read_as(photo: Any, smoothed: bool = False, **_: Any) -> PhotoRead:
         if not smoothed:
             seen.append(photo.size)
-        sure = {surest: 3, (round(long_side * 4 / 3), long_side): 2}.get(photo.size, 1)
+        sure = {surest: 3, stretched_square(long_side, 4 / 3): 2}.get(photo.size, 1)
         return sure_read(photo.size, sure, unsure=2)
 
     monkeypatch.setattr(reader, "_read", read_as)
@@ -507,7 +513,7 @@ def test_a_small_photo_is_read_again_with_the_usual_squeezes_undone_keeping_the_
     [
         (640, 5, 2, 5),  # likelier right, as many cards or more: kept
         (640, 4, 0, 3),  # likelier right, but fewer cards: smoothing lost some, not kept
-        (1600, 5, 2, 1),  # a larger photo is never read smoothed
+        (1600, 5, 2, 3),  # a larger photo is searched but never read smoothed
     ],
 )
 def test_a_small_photo_is_read_again_smoothed_where_that_reads_it_likelier_right(
@@ -522,7 +528,7 @@ def test_a_small_photo_is_read_again_smoothed_where_that_reads_it_likelier_right
 
     # the read kept before smoothing: stretched 16:9 across, three cards sure and two flagged;
     # smoothed at that stretch it reads `smoothed_sure` and `smoothed_unsure`, as it is none
-    surest = (round(long_side * 16 / 9), long_side)
+    surest = stretched_square(long_side, 16 / 9)
     smoothed_seen: list[tuple[int, int]] = []
 
     def read_as(photo: Any, smoothed: bool = False, **_: Any) -> PhotoRead:

@@ -56,10 +56,17 @@ def _dim(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Fault
     return Faulted(lifted.astype(np.uint8), boxes)
 
 
+def _sensor_noise(
+    image: np.ndarray, grey: float, colour: float, rng: np.random.Generator
+) -> np.ndarray:
+    """The image with a sensor's noise: GREY levels alike in every channel, COLOUR apart."""
+    noisy = image.astype(np.float32) + rng.normal(0, grey, image.shape[:2])[..., None]
+    noisy += rng.normal(0, colour, image.shape)
+    return np.clip(noisy, 0, 255).astype(np.uint8)
+
+
 def _speckle(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
-    noisy = image.astype(np.float32) + rng.normal(0, 14, image.shape[:2])[..., None]
-    noisy += rng.normal(0, 8, image.shape)
-    return Faulted(np.clip(noisy, 0, 255).astype(np.uint8), boxes)
+    return Faulted(_sensor_noise(image, 14, 8, rng), boxes)
 
 
 def _jpeg(quality: int) -> Fault:
@@ -105,13 +112,11 @@ def _webcam_1080(scale: float) -> Fault:
         framed = cv2.copyMakeBorder(
             scaled, top, 1080 - height - top, left, 1920 - width - left, cv2.BORDER_REPLICATE
         )
-        noisy = framed.astype(np.float32) + rng.normal(0, 5, framed.shape[:2])[..., None]
-        noisy += rng.normal(0, 3, framed.shape)
         moved = [
             (x0 * fitting + left, y0 * fitting + top, x1 * fitting + left, y1 * fitting + top)
             for x0, y0, x1, y1 in boxes
         ]
-        return _jpeg(70)(np.clip(noisy, 0, 255).astype(np.uint8), moved, rng)
+        return _jpeg(70)(_sensor_noise(framed, 5, 3, rng), moved, rng)
 
     return fault
 

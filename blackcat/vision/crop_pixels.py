@@ -8,6 +8,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from blackcat.vision.sharpness import percentiles
+
 GRAIN_LIMIT = 1.9
 """A crop the classifier sees is smoothed (`calmed`) where its grain (`grain`, grey levels)
 exceeds this. The classifier misreads speckled and video-compressed indices that it reads right
@@ -40,56 +42,63 @@ _GRAIN_SCALE = 0.6745 * 6.0  # the mask's response to noise of sigma 1: a median
 
 def cleaned(view: np.ndarray) -> np.ndarray:
     """An RGB view as the classifier reads it: `stretched` where faint, then `calmed` where
-    grainy."""
-    return calmed(stretched(view))
+    grainy (its grey taken once, again only where the stretch changed it)."""
+    grey = _grey(view)
+    faint = _faint_range(grey)
+    if faint is not None:
+        view = _spread(view, *faint)
+        grey = _grey(view)
+    return _calmed(view, grey)
 
 
 def stretched(view: np.ndarray) -> np.ndarray:
     """An RGB view on white paper (CLIPPED_PAPER) whose grey spans fewer than FAINT_CONTRAST
     levels (and at least BLANK_CONTRAST) stretched to span them all, every channel alike so that
     its hues stay."""
-    grey = cv2.cvtColor(np.ascontiguousarray(view[..., :3]), cv2.COLOR_RGB2GRAY)
-    low, high = _percentiles(grey, (2, 98))
-    if high < CLIPPED_PAPER or not BLANK_CONTRAST <= high - low < FAINT_CONTRAST:
-        return view
-    spread = (view.astype(np.float32) - low) * (255.0 / (high - low))
-    return np.clip(spread, 0, 255).astype(np.uint8)
+    faint = _faint_range(_grey(view))
+    return view if faint is None else _spread(view, *faint)
 
 
 def grain(view: np.ndarray) -> float:
     """How noisy an RGB picture's pixels are: the noise's standard deviation in grey levels, by
     Immerkaer's mask (blind to flat grey and to even slopes) and the median of its absolute
     response, so that a glyph's edges, a minority of the pixels, barely count."""
-    response = _grain_response(view)
+    response = _grain_response(_grey(view))
     return float(np.median(response)) / _GRAIN_SCALE if response.size else 0.0
 
 
 def calmed(view: np.ndarray) -> np.ndarray:
     """An RGB view smoothed (CALMING_BLUR) where it is grainy (GRAIN_LIMIT), else as it is."""
-    response = _grain_response(view)
+    return _calmed(view, _grey(view))
+
+
+def _grey(view: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(np.ascontiguousarray(view[..., :3]), cv2.COLOR_RGB2GRAY)
+
+
+def _faint_range(grey: np.ndarray) -> tuple[float, float] | None:
+    """The grey's 2nd and 98th percentiles where `stretched` stretches a view of it, else None."""
+    low, high = (float(v) for v in percentiles(grey, (2, 98)))
+    if high < CLIPPED_PAPER or not BLANK_CONTRAST <= high - low < FAINT_CONTRAST:
+        return None
+    return low, high
+
+
+def _spread(view: np.ndarray, low: float, high: float) -> np.ndarray:
+    spread = (view.astype(np.float32) - low) * (255.0 / (high - low))
+    return np.clip(spread, 0, 255).astype(np.uint8)
+
+
+def _calmed(view: np.ndarray, grey: np.ndarray) -> np.ndarray:
+    response = _grain_response(grey)
     # the grain's median over the limit, counted rather than sorted (a third of the time)
     if 2 * np.count_nonzero(response > GRAIN_LIMIT * _GRAIN_SCALE) <= response.size:
         return view
     return cv2.GaussianBlur(view, (0, 0), CALMING_BLUR)
 
 
-def _percentiles(values: np.ndarray, percents: tuple[float, ...]) -> list[float]:
-    """`np.percentile(values, percents)` (linear), found by partial sorting: a fifth of the
-    time on a view."""
-    flat = values.ravel()
-    places = [(flat.size - 1) * percent / 100 for percent in percents]
-    lows = [int(place) for place in places]
-    highs = [min(low + 1, flat.size - 1) for low in lows]
-    ordered = np.partition(flat, sorted({*lows, *highs})).astype(np.float64)
-    return [
-        float(ordered[low] + (ordered[high] - ordered[low]) * (place - low))
-        for place, low, high in zip(places, lows, highs, strict=True)
-    ]
-
-
-def _grain_response(view: np.ndarray) -> np.ndarray:
+def _grain_response(grey: np.ndarray) -> np.ndarray:
     """The absolute response of `_GRAIN_MASK` to a picture's grey, inside its border."""
-    grey = cv2.cvtColor(np.ascontiguousarray(view[..., :3]), cv2.COLOR_RGB2GRAY)
     if min(grey.shape) < 3:
         return np.zeros(0, np.float32)
     return np.abs(cv2.filter2D(grey.astype(np.float32), -1, _GRAIN_MASK)[1:-1, 1:-1])

@@ -57,12 +57,13 @@ def index_sharpness(crop: np.ndarray) -> float | None:
 
 def percentiles(values: np.ndarray, percents: Sequence[float]) -> np.ndarray:
     """`np.percentile(values, percents)` (its linear interpolation; equal to within float
-    rounding), three to four times faster on an index's few hundred pixels, where NumPy's general
-    path costs more than the sort."""
-    ordered = np.sort(values, axis=None)
-    positions = np.asarray(percents, dtype=np.float64) / 100.0 * (ordered.size - 1)
+    rounding), found by partial sorting: three to five times faster on an index's few hundred
+    pixels or a classifier's 64 px view, where NumPy's general path costs more than the sort."""
+    size = values.size
+    positions = np.asarray(percents, dtype=np.float64) / 100.0 * (size - 1)
     below = np.floor(positions).astype(np.intp)
-    above = np.minimum(below + 1, ordered.size - 1)
+    above = np.minimum(below + 1, size - 1)
+    ordered = np.partition(values, np.concatenate((below, above)), axis=None)
     fraction = positions - below
     low, high = ordered[below].astype(np.float64), ordered[above].astype(np.float64)
     # As NumPy interpolates: from the nearer end, so that a whole position gives its value exactly.

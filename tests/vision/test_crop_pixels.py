@@ -8,13 +8,13 @@ import pytest
 
 from blackcat.vision.crop_pixels import (
     GRAIN_LIMIT,
-    _percentiles,
     calmed,
     cleaned,
     grain,
     stretched,
 )
 from blackcat.vision.onnx_models import classifier_input
+from blackcat.vision.sharpness import percentiles
 
 
 def _index_view(noise: float, seed: int = 0) -> np.ndarray:
@@ -72,4 +72,4 @@ def test_a_crop_too_small_to_measure_has_no_grain() -> None:
 @pytest.mark.parametrize("seed", range(5))
 def test_the_views_percentiles_are_numpys(seed: int) -> None:
     grey = np.random.default_rng(seed).integers(0, 256, (64, 64 - seed), dtype=np.uint8)
-    assert _percentiles(grey, (2, 98)) == pytest.approx(np.percentile(grey, (2, 98)).tolist())
+    assert percentiles(grey, (2, 98)) == pytest.approx(np.percentile(grey, (2, 98)))

@@ -157,6 +157,27 @@ def _dark_deck(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) ->
     return Faulted(dark_deck(image, boxes, ink, keep_red=bool(rng.random() < 0.6)), boxes)
 
 
+def _dark_deck_glare(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
+    """A dark-faced deck's glossy faces under a lamp: `_dark_deck`, then on about half of the
+    cards a soft patch of the lamp's reflection (an ellipse a fifth to half the card's box
+    across, turning the face and its ink a light grey by up to 85%)."""
+    dark = _dark_deck(image, boxes, rng).image.astype(np.float32)
+    reflection = np.zeros(image.shape[:2], np.float32)
+    for x0, y0, x1, y1 in boxes:
+        if rng.random() < 0.5:
+            continue
+        width, height = x1 - x0, y1 - y0
+        centre = (round(rng.uniform(x0, x1)), round(rng.uniform(y0, y1)))
+        axes = (round(width * rng.uniform(0.1, 0.25)), round(height * rng.uniform(0.1, 0.25)))
+        patch = np.zeros_like(reflection)
+        cv2.ellipse(patch, centre, axes, float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
+        soft = cv2.GaussianBlur(patch, (0, 0), max(2.0, 0.3 * min(axes)))
+        reflection = np.maximum(reflection, soft * rng.uniform(0.5, 0.85))
+    glare = reflection[..., None]
+    out = dark * (1 - glare) + 235.0 * glare
+    return Faulted(np.clip(out, 0, 255).astype(np.uint8), boxes)
+
+
 def dark_deck(image: np.ndarray, boxes: list[Box], ink: str, keep_red: bool) -> np.ndarray:
     """The photo (BGR) with the cards in `boxes` as a dark-faced deck's, the rest as it was (a
     negative turns the table too): each card's face printed in negative in the metal `ink`
@@ -220,6 +241,7 @@ FAULTS: dict[str, Fault] = {
     "turned60": _turned(60),
     "negative": _negative,
     "dark_deck": _dark_deck,
+    "dark_deck_glare": _dark_deck_glare,
 }
 
 

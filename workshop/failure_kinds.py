@@ -11,9 +11,9 @@ more cards ("too many"), else "missing and misread". Prints each kind's count an
 
 from __future__ import annotations
 
+import argparse
 import ast
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -61,7 +61,12 @@ def failure_kinds(lines: list[str]) -> dict[str, list[str]]:
 
 
 def main() -> None:
-    kinds = failure_kinds(Path(sys.argv[1]).read_text().splitlines())
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("failures", type=Path, help="the file `--failures` wrote")
+    args = parser.parse_args()
+    if not args.failures.is_file():
+        parser.error(f"{args.failures} not found: write it with `blackcat evaluate --failures`")
+    kinds = failure_kinds(args.failures.read_text().splitlines())
     counts = Counter({kind: len(scenes) for kind, scenes in kinds.items()})
     print(f"{sum(counts.values())} failed piles")
     for kind, count in counts.most_common():

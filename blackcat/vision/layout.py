@@ -185,7 +185,9 @@ def arrange(
     groups = group_corners(indices, tops, framed, heights, decks=decks, step=step, scale=scale)
     if decks == 1:
         groups = join_misread_corners(indices, tops, groups, framed, heights)
-    groups = attach_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
+    groups = attach_bottom_corners(
+        indices, bottoms, groups, framed, heights, scale=scale, strangers_join=not lone_corners
+    )
     if lone_corners:
         groups += lone_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
     upside_down = set(bottoms)
@@ -1076,9 +1078,12 @@ def attach_bottom_corners(
     heights: Sequence[float],
     *,
     scale: float,
+    strangers_join: bool = True,
 ) -> list[list[int]]:
     """Each upside-down index joins the card it is the bottom corner of (the same card, below
-    its top corner, within a card's reach), best match first; one that joins none is dropped."""
+    its top corner, within a card's reach), best match first; one that joins none is dropped.
+    Unless `strangers_join`, a surely read one joins no card it hardly agrees with
+    (STRANGER_AGREEMENT): it is another card's (`lone_bottom_corners` may make it one)."""
     groups = [list(group) for group in groups]
     candidates = []
     for b in bottoms:
@@ -1087,7 +1092,12 @@ def attach_bottom_corners(
             distance = _distance(framed[b], framed[top])
             below = _across(framed[top], framed[b], (heights[b] + heights[top]) / 2)
             agreement = _agreement(indices[b], [indices[i] for i in group])
-            if below and distance <= MAX_CORNER_DISTANCE * scale and agreement > 0:
+            stranger = (
+                not strangers_join
+                and indices[b].guesses[0].probability >= LONE_CORNER_SURE
+                and agreement < STRANGER_AGREEMENT
+            )
+            if below and distance <= MAX_CORNER_DISTANCE * scale and agreement > 0 and not stranger:
                 candidates.append((-agreement, distance, b, g))
     taken: set[int] = set()
     joined = [0] * len(groups)
@@ -1099,6 +1109,15 @@ def attach_bottom_corners(
             joined[g] += 1
     return groups
 
+
+STRANGER_AGREEMENT = 0.05
+"""An upside-down index read as surely as LONE_CORNER_SURE joins, in one player's photo, only a
+card it agrees with at least this strongly (`_agreement`): any shared guess joined it before, and
+a card lying upside down beside a pile's card lost its corners to it (a real photo: a 10S's two
+sure corners joined the QS beside it, and the 10S was lost; elsewhere a sure 7S corner made a 5S
+doubtful). On a whole table's side (no lone corners: an upside-down index there is the opposite
+player's card) they join as before: fresh tables 3636 read 0.899 -> 0.893 of piles right with
+them apart."""
 
 LONE_CORNER_SURE = 0.9
 """An upside-down index that joins no card becomes a card of its own (its top corner hidden:

@@ -238,6 +238,28 @@ def test_a_lone_bottom_corner_of_a_card_already_read_is_no_second_card() -> None
     assert codes(arrange([*row, again]).piles) == [["8C", "2D", "QS"]]
 
 
+def _stranger_below_2d() -> IndexRead:
+    """A sure upside-down 7S below the 2D of `oriented_row("8C 2D QS")`, its next guess 2D."""
+    stranger = facing(index_at((150.0, 180.0), Card.parse("7S")), 2)
+    return _misread(stranger, ("7S", 0.97), ("2D", 0.02))
+
+
+def test_a_sure_corner_of_another_card_does_not_join_the_card_above_it() -> None:
+    """A real photo: a 10S lying upside down beside a QS, its two sure corners read 10S (the QS's
+    own guesses gave 10S 0.02), joined the QS, which came out doubtful."""
+    photo = arrange([*oriented_row("8C 2D QS"), _stranger_below_2d()])
+    assert codes(photo.piles) == [["8C", "2D", "QS"]]
+    two = photo.piles[0][1]
+    assert len(two.indices) == 1
+    assert two.confidence > 0.9
+
+
+def test_on_a_tables_side_a_sure_corner_of_another_card_joins_as_before() -> None:
+    photo = arrange([*oriented_row("8C 2D QS"), _stranger_below_2d()], lone_corners=False)
+    assert codes(photo.piles) == [["8C", "2D", "QS"]]
+    assert len(photo.piles[0][1].indices) == 2
+
+
 def test_four_index_decks_bottom_left_corners_make_no_second_pile() -> None:
     row = oriented_row("AS 7D 3H KC")
     bottom_left = [

@@ -185,12 +185,11 @@ def arrange(
     groups = group_corners(indices, tops, framed, heights, decks=decks, step=step, scale=scale)
     if decks == 1:
         groups = join_misread_corners(indices, tops, groups, framed, heights)
-    groups, strangers = attach_bottom_corners(
+    groups = attach_bottom_corners(
         indices, bottoms, groups, framed, heights, scale=scale, strangers_join=not lone_corners
     )
     if lone_corners:
-        loose = [b for b in bottoms if b not in strangers]
-        groups += lone_bottom_corners(indices, loose, groups, framed, heights, scale=scale)
+        groups += lone_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
     upside_down = set(bottoms)
     probabilities = best_probabilities(indices)
     anchors = [own_corner(group, framed, heights, probabilities, upside_down) for group in groups]
@@ -1080,15 +1079,13 @@ def attach_bottom_corners(
     *,
     scale: float,
     strangers_join: bool = True,
-) -> tuple[list[list[int]], frozenset[int]]:
+) -> list[list[int]]:
     """Each upside-down index joins the card it is the bottom corner of (the same card, below
     its top corner, within a card's reach), best match first; one that joins none is dropped.
     Unless `strangers_join`, a surely read one joins no card it hardly agrees with
-    (STRANGER_AGREEMENT). Also returns those kept from a card within reach so and joined to
-    none: another card's corners, which make no card of their own either."""
+    (STRANGER_AGREEMENT): it is another card's (`lone_bottom_corners` may make it one)."""
     groups = [list(group) for group in groups]
     candidates = []
-    strangers: set[int] = set()
     for b in bottoms:
         for g, group in enumerate(groups):
             top = own_corner(group, framed, heights)
@@ -1100,11 +1097,8 @@ def attach_bottom_corners(
                 and indices[b].guesses[0].probability >= LONE_CORNER_SURE
                 and agreement < STRANGER_AGREEMENT
             )
-            if below and distance <= MAX_CORNER_DISTANCE * scale and agreement > 0:
-                if stranger:
-                    strangers.add(b)
-                else:
-                    candidates.append((-agreement, distance, b, g))
+            if below and distance <= MAX_CORNER_DISTANCE * scale and agreement > 0 and not stranger:
+                candidates.append((-agreement, distance, b, g))
     taken: set[int] = set()
     joined = [0] * len(groups)
     for _, _, b, g in sorted(candidates):
@@ -1113,7 +1107,7 @@ def attach_bottom_corners(
             groups[g].append(b)
             taken.add(b)
             joined[g] += 1
-    return groups, frozenset(strangers - taken)
+    return groups
 
 
 STRANGER_AGREEMENT = 0.05

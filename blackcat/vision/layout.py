@@ -1113,13 +1113,14 @@ def attach_bottom_corners(
 STRANGER_AGREEMENT = 0.05
 """An upside-down index read as surely as LONE_CORNER_SURE joins, in one player's photo, only a
 card it agrees with at least this strongly (`_agreement`): any shared guess joined it before, and
-a card lying upside down beside a pile's card lost its corners to it (a real photo: a 10S's two
-sure corners joined the QS beside it, and the 10S was lost; elsewhere a sure 7S corner made a 5S
-doubtful). Kept apart, it may still be a card of its own (`lone_bottom_corners`). On a whole
-table's side (no lone corners: an upside-down index there is the opposite player's card) they
-join as before: fresh tables 3636 read 0.899 -> 0.893 of piles right with them apart. Session 56,
-one player's photos: harder kitty 0.950 -> 0.960 of piles right, edje recall 0.993 -> 1.000,
-scattered cards 0.7959 -> 0.7986 read right, right cards flagged lower on every set."""
+a card lying upside down beside a pile's card gave it its corners (a real photo: a 10S's two sure
+corners joined the QS beside it, read doubtful, 0.71; a sure 7S corner joined a 5S). Kept apart,
+it may still be a card of its own (`lone_bottom_corners`; that 10S, within the QS's reach, is
+not). On a whole table's side (no lone corners: an upside-down index there is the opposite
+player's card) they join as before: fresh tables 3636 read 0.899 -> 0.893 of piles right with
+them apart. Session 56, one player's photos: harder kitty 0.950 -> 0.960 of piles right, edje
+recall 0.993 -> 1.000, scattered cards 0.7959 -> 0.7986 read right, right cards flagged as often
+or less on every set."""
 
 LONE_CORNER_SURE = 0.9
 """An upside-down index that joins no card becomes a card of its own (its top corner hidden:

@@ -1119,7 +1119,7 @@ it may still be a card of its own (`lone_bottom_corners`; that 10S, within the Q
 not). On a whole table's side (no lone corners: an upside-down index there is the opposite
 player's card) they join as before: fresh tables 3636 read 0.899 -> 0.893 of piles right with
 them apart. Session 56, one player's photos: harder kitty 0.950 -> 0.960 of piles right, edje
-recall 0.993 -> 1.000, scattered cards 0.7959 -> 0.7986 read right, right cards flagged as often
+recall 0.993 -> 1.000, scattered cards 0.7959 -> 0.7977 read right, right cards flagged as often
 or less on every set."""
 
 LONE_CORNER_SURE = 0.9

@@ -1087,17 +1087,23 @@ def attach_bottom_corners(
     groups = [list(group) for group in groups]
     candidates = []
     for b in bottoms:
+        # a surely read one needs more than any shared guess, unless strangers join
+        least = (
+            STRANGER_AGREEMENT
+            if not strangers_join and indices[b].guesses[0].probability >= LONE_CORNER_SURE
+            else 0.0
+        )
         for g, group in enumerate(groups):
             top = own_corner(group, framed, heights)
             distance = _distance(framed[b], framed[top])
             below = _across(framed[top], framed[b], (heights[b] + heights[top]) / 2)
             agreement = _agreement(indices[b], [indices[i] for i in group])
-            stranger = (
-                not strangers_join
-                and indices[b].guesses[0].probability >= LONE_CORNER_SURE
-                and agreement < STRANGER_AGREEMENT
-            )
-            if below and distance <= MAX_CORNER_DISTANCE * scale and agreement > 0 and not stranger:
+            if (
+                below
+                and distance <= MAX_CORNER_DISTANCE * scale
+                and agreement > 0
+                and agreement >= least
+            ):
                 candidates.append((-agreement, distance, b, g))
     taken: set[int] = set()
     joined = [0] * len(groups)

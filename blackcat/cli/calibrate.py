@@ -13,6 +13,11 @@ cards stand small, turned and at a slant, and the table detector finds them, so 
 probability means more or less there. The threshold is the highest that flags at most
 `--max-flagged` of the right cards. Their probabilities stay the one-player calibration's: the
 layout weighs cards by them (a fit of its own on tables left more phantoms).
+
+With `--agreement DIR` it fits how a card's probability takes in the other reads of its photo
+instead (`agreement`; the `agreement` weights of models/calibration.json, the rest kept): on
+scattered cards in small frames (DIR, drawn there when missing), which the reader reads several
+ways, a card most other reads also read is right more often than its probability says.
 """
 
 from __future__ import annotations
@@ -32,16 +37,19 @@ from blackcat.vision.calibration import (
     choose_threshold,
     choose_threshold_flagging_at_most,
     fit,
+    fit_agreement,
     flag_rates,
 )
 from blackcat.vision.reader import MODELS_DIR
 
 if TYPE_CHECKING:
+    from blackcat.vision.reader import CardReader
     from blackcat.workshop.evaluation import TableReport
 
 DEFAULT_DIR = Path("datasets/generated/kitty-calibration")
 KITTY_SCENES = 300
 TABLE_SCENES = 150
+AGREEMENT_SCENES = 300
 MAX_TABLE_FLAGGED = 0.1
 
 
@@ -58,9 +66,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "`evaluate --table` measures on)",
     )
     parser.add_argument(
+        "--agreement",
+        type=Path,
+        metavar="DIR",
+        help="fit how a card's probability takes in its photo's other reads (the agreement "
+        "weights of calibration.json) on scattered cards in 640 px frames in DIR instead "
+        "(`blackcat synth` scenes, drawn there when missing)",
+    )
+    parser.add_argument(
         "--scenes",
         type=int,
-        help=f"scenes (default {KITTY_SCENES}; with --table {TABLE_SCENES})",
+        help=f"scenes (default {KITTY_SCENES}; with --table {TABLE_SCENES}; with --agreement "
+        f"{AGREEMENT_SCENES})",
     )
     parser.add_argument("--seed", type=int, default=9, help="seed of the scenes (default 9)")
     parser.add_argument(
@@ -103,14 +120,20 @@ def run(args: argparse.Namespace) -> int:
     from blackcat.workshop.kitty import make_kitty_scenes
     from blackcat.workshop.table_scenes import make_table_scenes
 
-    if args.table and args.faults:
-        print("--faults adds kitty scenes: leave it out with --table", file=sys.stderr)
+    if (args.table or args.agreement) and args.faults:
+        print("--faults adds kitty scenes: leave it out here", file=sys.stderr)
+        return 2
+    if args.table and args.agreement:
+        print("--table and --agreement fit different things: give one", file=sys.stderr)
         return 2
     reader = CardReader.load(args.models)
+    if args.agreement:
+        return fit_agreement_weights(reader, args)
     if args.table:
         reader.table_doubtful_below = None
         tables = make_table_scenes(args.table, args.scenes or TABLE_SCENES, args.seed)
         return choose_table_threshold(evaluate_table(reader, tables), args)
+    kept_agreement = reader.calibration.agreement
     reader.calibration = UNCALIBRATED
     scenes = list(make_kitty_scenes(args.kitty, args.scenes or KITTY_SCENES, args.seed))
     if args.faults:
@@ -130,7 +153,12 @@ def run(args: argparse.Namespace) -> int:
         args.max_wrong,
         args.silent_cost,
     )
-    mapping = replace(mapping, doubtful_below=choice.doubtful_below, drop_below=drop_below)
+    mapping = replace(
+        mapping,
+        doubtful_below=choice.doubtful_below,
+        drop_below=drop_below,
+        agreement=kept_agreement,
+    )
     dropped_real = sum(raw.reals[n] for n in range(len(calibrated)) if calibrated[n] < drop_below)
     print(
         f"not shown below {drop_below:.3f}: {len(calibrated) - len(kept)} reads, of them "
@@ -146,7 +174,75 @@ def run(args: argparse.Namespace) -> int:
         f"chose doubtful below {choice.doubtful_below:.3f}, not shown below {drop_below:.3f}; "
         f"wrote {path}"
     )
+    if kept_agreement:
+        print("agreement weights kept as they were: fit them again for these probabilities")
+        print("(blackcat calibrate --agreement DIR)")
     return 0
+
+
+def fit_agreement_weights(reader: CardReader, args: argparse.Namespace) -> int:
+    """The agreement weights of the calibration (`Calibration.agreed`), fitted on the cards
+    of the scattered scenes in `args.agreement` that were read several ways, read with the
+    calibration as it is but for them; the doubt threshold is kept."""
+    from dataclasses import replace
+
+    from blackcat.vision.image_io import open_photo
+    from blackcat.workshop.evaluation import judge_cards, load_scene_truths
+
+    scenes = load_scene_truths(
+        draw_scattered_scenes(args.agreement, args.scenes or AGREEMENT_SCENES, args.seed)
+    )
+    kept = reader.calibration
+    reader.calibration = replace(kept, agreement=())
+    probabilities, shares, rights = [], [], []
+    for scene in scenes:
+        read = reader.read(open_photo(scene.image))
+        cards = [card for pile in read.piles for card in pile]
+        for card, right in judge_cards(cards, [pile for pile in scene.piles if pile]):
+            if card.agreement is not None:
+                probabilities.append(card.confidence)
+                shares.append(card.agreement)
+                rights.append(right)
+    if len(probabilities) < 2:
+        print(f"too few cards read several ways in {args.agreement} to fit", file=sys.stderr)
+        return 1
+    mapping = replace(kept, agreement=fit_agreement(probabilities, shares, rights))
+    agreed = [mapping.agreed(p, share) for p, share in zip(probabilities, shares, strict=True)]
+    print(f"{len(probabilities)} cards read several ways in {len(scenes)} scenes")
+    print(f"agreement weights (bias, card, share agreeing): {mapping.agreement}")
+    for name, probs in (("without agreement", probabilities), ("with agreement", agreed)):
+        rates = flag_rates(probs, rights, kept.doubtful_below)
+        print(
+            f"  {name}, doubtful below {kept.doubtful_below:.3f}: "
+            f"{rates.wrong_unflagged_per_100:.2f} wrong in 100 unflagged, "
+            f"{rates.right_flagged:.3f} of right cards flagged"
+        )
+    path = args.models / CALIBRATION_FILE
+    path.write_text(json.dumps(mapping.to_json(), indent=1) + "\n")
+    print(f"wrote {path}")
+    return 0
+
+
+def draw_scattered_scenes(folder: Path, scenes: int, seed: int) -> Path:
+    """`folder`, where `blackcat synth` draws scenes of fanned and loose cards in 640 px frames
+    (all with held-out decks) when it holds none yet."""
+    from blackcat.cli import synth
+
+    if not (folder / "detect" / "meta" / "val").is_dir():
+        parser = argparse.ArgumentParser()
+        synth.add_arguments(parser)
+        drawn = synth.run(
+            parser.parse_args(
+                [
+                    *("--out", str(folder), "--scenes", str(scenes), "--seed", str(seed)),
+                    *("--imgsz", "640", "--val-fraction", "1", "--no-crops"),
+                    *("--layouts", "fan=1,singles=1"),
+                ]
+            )
+        )
+        if drawn != 0:
+            raise SystemExit(drawn)
+    return folder
 
 
 def print_flag_rates(

@@ -29,21 +29,33 @@ SILENT_COST = 10.0  # a silent misread costs the player as much as this many nee
 FEATURES = 6  # bias, logit(card), log(detected), logit(is_index), log(upright), corners > 1
 
 
-def features(evidence: Evidence) -> np.ndarray:
-    def logit(p: float) -> float:
-        p = min(max(p, 1e-4), 1 - 1e-4)
-        return math.log(p / (1 - p))
+AGREEMENT_FEATURES = 3  # bias, logit(the card's probability), share of other reads agreeing
 
+
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-4), 1 - 1e-4)
+    return math.log(p / (1 - p))
+
+
+def _sigmoid(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def features(evidence: Evidence) -> np.ndarray:
     return np.array(
         [
             1.0,
-            logit(evidence.card),
+            _logit(evidence.card),
             math.log(max(evidence.detected, 1e-4)),
-            logit(evidence.is_index),
+            _logit(evidence.is_index),
             math.log(max(evidence.upright, 1e-4)),
             float(evidence.corners > 1),
         ]
     )
+
+
+def agreement_features(probability: float, share: float) -> np.ndarray:
+    return np.array([1.0, _logit(probability), share])
 
 
 @dataclass(frozen=True)
@@ -58,23 +70,35 @@ class Calibration:
     probability: tuple[float, ...] = (0.0, 1.0)
     doubtful_below: float = DOUBTFUL_BELOW
     drop_below: float = 0.0
+    agreement: tuple[float, ...] = ()
+    """Logistic weights over `agreement_features` (none: agreement changes nothing)."""
 
     def score(self, evidence: Evidence) -> float:
         if not self.weights:
             return evidence.raw
-        return 1.0 / (1.0 + math.exp(-float(np.dot(self.weights, features(evidence)))))
+        return _sigmoid(float(np.dot(self.weights, features(evidence))))
 
     def __call__(self, evidence: Evidence) -> float:
         return float(np.interp(self.score(evidence), self.raw, self.probability))
 
+    def agreed(self, probability: float, share: float) -> float:
+        """The probability that a card is right, read `probability` sure, where `share` of the
+        photo's other reads read it too (`agreement`)."""
+        if not self.agreement:
+            return probability
+        return _sigmoid(float(np.dot(self.agreement, agreement_features(probability, share))))
+
     def to_json(self) -> dict[str, object]:
-        return {
+        data: dict[str, object] = {
             "weights": [round(v, 5) for v in self.weights],
             "raw": [round(v, 5) for v in self.raw],
             "probability": [round(v, 5) for v in self.probability],
             "doubtful_below": round(self.doubtful_below, 4),
             "drop_below": round(self.drop_below, 4),
         }
+        if self.agreement:
+            data["agreement"] = [round(v, 5) for v in self.agreement]
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> Calibration:
@@ -84,12 +108,16 @@ class Calibration:
         weights = tuple(float(w) for w in data.get("weights", ()))
         if weights and len(weights) != FEATURES:
             raise ValueError(f"a calibration's weights are {FEATURES} numbers")
+        agreement = tuple(float(w) for w in data.get("agreement", ()))
+        if agreement and len(agreement) != AGREEMENT_FEATURES:
+            raise ValueError(f"a calibration's agreement weights are {AGREEMENT_FEATURES} numbers")
         return cls(
             weights,
             raw,
             probability,
             float(data["doubtful_below"]),
             float(data.get("drop_below", 0.0)),
+            agreement,
         )
 
 
@@ -118,25 +146,41 @@ def fit(evidence: Sequence[Evidence], right: Sequence[bool]) -> Calibration:
     """The logistic weights that best predict `right` (least log loss, a little L2), then an
     isotonic map of their score. Cards no detector found (read where a pile lost one: detected
     0) are left out: their probability is not the calibration's (`layout.found_in_gap`)."""
-    from scipy.optimize import minimize
-
     detected = [(e, ok) for e, ok in zip(evidence, right, strict=True) if e.detected > 0]
     evidence, right = [e for e, _ in detected], [ok for _, ok in detected]
     if len(evidence) < 2:
         raise ValueError("need at least two measured cards to calibrate")
-    x = np.stack([features(e) for e in evidence])
+    weights = logistic_weights(np.stack([features(e) for e in evidence]), right)
+    logistic = Calibration(weights=weights)
+    return fit_isotonic([logistic.score(e) for e in evidence], right, logistic.weights)
+
+
+def fit_agreement(
+    probabilities: Sequence[float], shares: Sequence[float], right: Sequence[bool]
+) -> tuple[float, ...]:
+    """The logistic weights over `agreement_features` that best predict `right` from each
+    card's calibrated probability and the share of the photo's other reads agreeing with it
+    (cards read several ways only)."""
+    if len(probabilities) < 2:
+        raise ValueError("need at least two cards read several ways to fit their agreement")
+    x = np.stack([agreement_features(p, s) for p, s in zip(probabilities, shares, strict=True)])
+    return logistic_weights(x, right)
+
+
+def logistic_weights(x: np.ndarray, right: Sequence[bool]) -> tuple[float, ...]:
+    """Weights of the least log loss (with a little L2) of `right` on the rows of `x`."""
+    from scipy.optimize import minimize
+
     y = np.asarray(right, dtype=float)
 
     def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
-        z = x @ w
-        p = 1.0 / (1.0 + np.exp(-z))
+        p = 1.0 / (1.0 + np.exp(-(x @ w)))
         eps = 1e-9
         value = -np.mean(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps)) + 1e-3 * w @ w
         return float(value), x.T @ (p - y) / len(y) + 2e-3 * w
 
-    weights = minimize(loss, np.zeros(FEATURES), jac=True, method="L-BFGS-B").x
-    logistic = Calibration(weights=tuple(float(w) for w in weights))
-    return fit_isotonic([logistic.score(e) for e in evidence], right, logistic.weights)
+    weights = minimize(loss, np.zeros(x.shape[1]), jac=True, method="L-BFGS-B").x
+    return tuple(float(w) for w in weights)
 
 
 def fit_isotonic(

@@ -22,6 +22,7 @@ import numpy as np
 from PIL import Image
 
 from blackcat.games.cards import ALL_CARDS, Card, Suit
+from blackcat.vision.agreement import agreed
 from blackcat.vision.calibration import (
     UNCALIBRATED,
     Calibration,
@@ -264,12 +265,13 @@ class CardReader:
         began = time.perf_counter()
         photo = as_photo(image)
         read, timings = self._timed_read(photo, None, decks=decks, players=players)
-        spent = [timings]
+        spent, every_read = [timings], [read]
         chosen, chosen_stretch = read, None
         stretch = stretch_for(read)
         if stretch is not None:
             again, timings = self._timed_read(photo, stretch, decks=decks, players=players)
             spent.append(timings)
+            every_read.append(again)
             chosen = as_it_is_or_stretched(read, again, decks, players)
             chosen_stretch = stretch if chosen is again else None
         better = chooser_of_searched(read, photo.long_side)
@@ -278,6 +280,7 @@ class CardReader:
         reads = parallel_map(read_again, searched)
         for stretch_searched, (again, timings) in zip(searched, reads, strict=True):
             spent.append(timings)
+            every_read.append(again)
             if better(again, chosen):
                 chosen, chosen_stretch = again, stretch_searched
         seen = photo.picture(self.settings.detect_size)  # decoded already, for the first read
@@ -285,11 +288,13 @@ class CardReader:
         reads = parallel_map(partial(read_again, smoothed=True), smoothed)
         for again, timings in reads:
             spent.append(timings)
+            every_read.append(again)
             if better(again, chosen) and again.card_count >= chosen.card_count:
                 chosen = again
         unread = still_unread(chosen)
         faces = unread_faces(seen, chosen)
         unread += tuple(face for face in faces if not _inside_any(_centre(np.array(face)), unread))
+        chosen = agreed(chosen, agreeing_reads(chosen, every_read), self.calibration)
         self.timings = replace(summed_timings(spent), total=time.perf_counter() - began)
         return replace(chosen, sharpness=read_sharpness(photo, chosen), unread_places=unread)
 
@@ -1034,6 +1039,16 @@ recall / precision: rf100 as a speckled, compressed 640 px video frame 0.912 / 0
 0.962; 200 scattered 640 px frames read right 0.7880 -> 0.7933; rf100 and edje as they are lose
 one card's precision each; larger photos read as before. It costs a small photo one or two
 reads more."""
+
+
+def agreeing_reads(chosen: PhotoRead, every_read: Sequence[PhotoRead]) -> list[PhotoRead]:
+    """The photo's reads other than `chosen` whose agreement with it counts (`agreement`):
+    every other, where `chosen` is one of them and lays out one player's piles (on one side);
+    none for a whole table (its sides each from the surer read, its own threshold of doubt)."""
+    one_player = len(set(chosen.sides)) <= 1
+    if not one_player or not any(read is chosen for read in every_read):
+        return []
+    return [read for read in every_read if read is not chosen]
 
 
 def smoothed_reads(

@@ -96,6 +96,7 @@ class ReadCard:
     indices: tuple[IndexRead, ...]
     doubtful_below: float = DOUBTFUL_BELOW
     evidence: Evidence | None = None
+    agreement: float | None = None  # share of the photo's other reads agreeing; None: one read
 
     @property
     def doubtful(self) -> bool:

@@ -39,3 +39,42 @@ def test_camera_faults_are_kitty_scenes_and_not_for_a_table(tmp_path: Path, caps
     assert main(argv) == 2
     assert "--faults" in capsys.readouterr().err
     assert not (tmp_path / "t").exists()
+
+
+def test_scattered_scenes_fit_the_agreement_weights_and_keep_the_rest(
+    tmp_path: Path, capsys
+) -> None:
+    models = models_copy(tmp_path)
+    kept = json.loads((models / CALIBRATION_FILE).read_text())
+    scenes = tmp_path / "scattered"
+    argv = ["calibrate", "--models", str(models), "--agreement", str(scenes), "--scenes", "3"]
+    assert main(argv) == 0
+    fitted = json.loads((models / CALIBRATION_FILE).read_text())
+    assert len(fitted.pop("agreement")) == 3
+    kept.pop("agreement", None)
+    assert fitted == kept
+    assert len(list((scenes / "detect" / "meta" / "val").glob("*.json"))) == 3
+    out = capsys.readouterr().out
+    assert "cards read several ways in 3 scenes" in out and "with agreement" in out
+
+
+def test_the_agreement_and_a_tables_threshold_are_fitted_one_at_a_time(
+    tmp_path: Path, capsys
+) -> None:
+    argv = ["calibrate", "--table", str(tmp_path / "t"), "--agreement", str(tmp_path / "a")]
+    assert main(argv) == 2
+    assert "--agreement" in capsys.readouterr().err
+    assert not (tmp_path / "t").exists() and not (tmp_path / "a").exists()
+
+
+def test_kitty_scenes_refit_the_probabilities_and_keep_the_agreement_weights(
+    tmp_path: Path, capsys
+) -> None:
+    models = models_copy(tmp_path)
+    calibration = json.loads((models / CALIBRATION_FILE).read_text())
+    calibration["agreement"] = [-0.1, 0.9, 1.4]
+    (models / CALIBRATION_FILE).write_text(json.dumps(calibration))
+    argv = ["calibrate", "--models", str(models), "--kitty", str(tmp_path / "k"), "--scenes", "2"]
+    assert main(argv) == 0
+    assert json.loads((models / CALIBRATION_FILE).read_text())["agreement"] == [-0.1, 0.9, 1.4]
+    assert "--agreement" in capsys.readouterr().out

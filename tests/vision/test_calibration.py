@@ -17,6 +17,7 @@ from blackcat.vision.calibration import (
     choose_drop_threshold,
     choose_threshold,
     fit,
+    fit_agreement,
     fit_isotonic,
     flag_rates,
     load_calibration,
@@ -114,6 +115,41 @@ def test_a_calibration_file_round_trips(tmp_path) -> None:
     (tmp_path / CALIBRATION_FILE).write_text(json.dumps(calibration.to_json()))
     assert load_calibration(tmp_path) == calibration
     assert load_calibration(tmp_path / "nowhere") == UNCALIBRATED
+
+
+def test_agreement_weights_round_trip_and_a_wrong_count_is_refused(tmp_path) -> None:
+    calibration = Calibration(agreement=(-0.1, 0.8, 1.5))
+    (tmp_path / CALIBRATION_FILE).write_text(json.dumps(calibration.to_json()))
+    assert load_calibration(tmp_path) == calibration
+    assert "agreement" not in Calibration().to_json()  # none fitted: none written
+    with pytest.raises(ValueError, match="agreement"):
+        Calibration.from_json({**calibration.to_json(), "agreement": [0.1, 0.2]})
+
+
+def test_without_agreement_weights_a_cards_probability_stays_as_it_is() -> None:
+    assert Calibration().agreed(0.83, 0.0) == 0.83
+    assert Calibration().agreed(0.83, 1.0) == 0.83
+
+
+def test_an_agreement_fit_learns_that_cards_other_reads_agree_with_are_right() -> None:
+    # right more often where more of the photo's other reads agree, whatever the probability
+    rng = np.random.default_rng(2)
+    probabilities = rng.uniform(0.5, 1.0, 3000)
+    shares = rng.choice([0.0, 0.5, 1.0], 3000)
+
+    def chance(share: np.ndarray | float) -> np.ndarray | float:
+        return 1 / (1 + np.exp(1 - 3 * share))
+
+    right = rng.random(3000) < chance(shares)
+    weights = fit_agreement(probabilities, shares, right)
+    calibration = Calibration(agreement=weights)
+    assert weights[2] > 2.0
+    for share in (0.0, 0.5, 1.0):
+        assert calibration.agreed(0.8, share) == pytest.approx(
+            1 / (1 + np.exp(1 - 3 * share)), abs=0.05
+        )
+    with pytest.raises(ValueError, match="several ways"):
+        fit_agreement([0.9], [1.0], [True])
 
 
 def test_a_tables_doubt_threshold_is_read_where_one_was_chosen(tmp_path) -> None:

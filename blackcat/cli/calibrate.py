@@ -115,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from blackcat.vision.calibration import UNCALIBRATED
-    from blackcat.vision.reader import CardReader
+    from blackcat.vision.reader import CardReader, ModelsMissingError
     from blackcat.workshop.evaluation import evaluate_kitty, evaluate_table, reliability_text
     from blackcat.workshop.kitty import make_kitty_scenes
     from blackcat.workshop.table_scenes import make_table_scenes
@@ -126,7 +126,15 @@ def run(args: argparse.Namespace) -> int:
     if args.table and args.agreement:
         print("--table and --agreement fit different things: give one", file=sys.stderr)
         return 2
-    reader = CardReader.load(args.models)
+    for folder in (args.table, args.agreement):
+        if folder is not None and folder.exists() and not folder.is_dir():
+            print(f"blackcat calibrate: {folder} is a file: give a folder", file=sys.stderr)
+            return 2
+    try:
+        reader = CardReader.load(args.models)
+    except ModelsMissingError as error:
+        print(f"blackcat calibrate: {error}", file=sys.stderr)
+        return 2
     if args.agreement:
         return fit_agreement_weights(reader, args)
     if args.table:
@@ -192,6 +200,13 @@ def fit_agreement_weights(reader: CardReader, args: argparse.Namespace) -> int:
     scenes = load_scene_truths(
         draw_scattered_scenes(args.agreement, args.scenes or AGREEMENT_SCENES, args.seed)
     )
+    if not scenes:
+        print(
+            f"no scenes in {args.agreement / 'detect' / 'meta' / 'val'}: give a new folder "
+            "to draw them in",
+            file=sys.stderr,
+        )
+        return 2
     kept = reader.calibration
     reader.calibration = replace(kept, agreement=())
     probabilities, shares, rights = [], [], []

@@ -78,3 +78,19 @@ def test_kitty_scenes_refit_the_probabilities_and_keep_the_agreement_weights(
     assert main(argv) == 0
     assert json.loads((models / CALIBRATION_FILE).read_text())["agreement"] == [-0.1, 0.9, 1.4]
     assert "--agreement" in capsys.readouterr().out
+
+
+def test_missing_models_a_file_for_a_folder_and_no_scenes_are_said_plainly(
+    tmp_path: Path, capsys
+) -> None:
+    assert main(["calibrate", "--models", str(tmp_path / "none")]) == 2
+    assert "trained models not found" in capsys.readouterr().err
+    a_file = tmp_path / "scenes.txt"
+    a_file.write_text("not a folder")
+    for option in ("--agreement", "--table"):
+        assert main(["calibrate", option, str(a_file)]) == 2
+        assert "is a file: give a folder" in capsys.readouterr().err
+    empty = tmp_path / "empty"
+    (empty / "detect" / "meta" / "val").mkdir(parents=True)
+    assert main(["calibrate", "--agreement", str(empty)]) == 2
+    assert "no scenes in" in capsys.readouterr().err

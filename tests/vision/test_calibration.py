@@ -145,9 +145,7 @@ def test_an_agreement_fit_learns_that_cards_other_reads_agree_with_are_right() -
     calibration = Calibration(agreement=weights)
     assert weights[2] > 2.0
     for share in (0.0, 0.5, 1.0):
-        assert calibration.agreed(0.8, share) == pytest.approx(
-            1 / (1 + np.exp(1 - 3 * share)), abs=0.05
-        )
+        assert calibration.agreed(0.8, share) == pytest.approx(chance(share), abs=0.05)
     with pytest.raises(ValueError, match="several ways"):
         fit_agreement([0.9], [1.0], [True])
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -112,8 +113,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from dataclasses import replace
-
     from blackcat.vision.calibration import UNCALIBRATED
     from blackcat.vision.reader import CardReader, ModelsMissingError
     from blackcat.workshop.evaluation import evaluate_kitty, evaluate_table, reliability_text
@@ -192,14 +191,17 @@ def fit_agreement_weights(reader: CardReader, args: argparse.Namespace) -> int:
     """The agreement weights of the calibration (`Calibration.agreed`), fitted on the cards
     of the scattered scenes in `args.agreement` that were read several ways, read with the
     calibration as it is but for them; the doubt threshold is kept."""
-    from dataclasses import replace
-
     from blackcat.vision.image_io import open_photo
     from blackcat.workshop.evaluation import judge_cards, load_scene_truths
+    from blackcat.workshop.synth.cardart import CardArtError
 
-    scenes = load_scene_truths(
-        draw_scattered_scenes(args.agreement, args.scenes or AGREEMENT_SCENES, args.seed)
-    )
+    try:
+        scenes = load_scene_truths(
+            draw_scattered_scenes(args.agreement, args.scenes or AGREEMENT_SCENES, args.seed)
+        )
+    except (CardArtError, ValueError) as error:
+        print(f"blackcat calibrate: {error}", file=sys.stderr)
+        return 1
     if not scenes:
         print(
             f"no scenes in {args.agreement / 'detect' / 'meta' / 'val'}: give a new folder "
@@ -239,24 +241,20 @@ def fit_agreement_weights(reader: CardReader, args: argparse.Namespace) -> int:
 
 
 def draw_scattered_scenes(folder: Path, scenes: int, seed: int) -> Path:
-    """`folder`, where `blackcat synth` draws scenes of fanned and loose cards in 640 px frames
-    (all with held-out decks) when it holds none yet."""
-    from blackcat.cli import synth
+    """`folder`, where the synth draws scenes of fanned and loose cards in 640 px frames (all
+    with held-out decks, camera faults as in training) when it holds none yet: `blackcat synth
+    --imgsz 640 --val-fraction 1 --no-crops --layouts fan=1,singles=1`."""
+    from blackcat.vision.parallel import usable_cores
+    from blackcat.workshop.synth.layout import parse_layout_weights
+    from blackcat.workshop.synth.scene import SynthConfig
+    from blackcat.workshop.synth.writer import generate
 
     if not (folder / "detect" / "meta" / "val").is_dir():
-        parser = argparse.ArgumentParser()
-        synth.add_arguments(parser)
-        drawn = synth.run(
-            parser.parse_args(
-                [
-                    *("--out", str(folder), "--scenes", str(scenes), "--seed", str(seed)),
-                    *("--imgsz", "640", "--val-fraction", "1", "--no-crops"),
-                    *("--layouts", "fan=1,singles=1"),
-                ]
-            )
-        )
-        if drawn != 0:
-            raise SystemExit(drawn)
+        print(f"drawing {scenes} scenes of scattered cards into {folder}")
+        layouts = parse_layout_weights("fan=1,singles=1")
+        config = SynthConfig(imgsz=640, val_fraction=1.0, crops=False, layout_weights=layouts)
+        for _ in generate(folder, scenes, seed, config, workers=usable_cores()):
+            pass
     return folder
 
 

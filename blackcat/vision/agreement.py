@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from blackcat.vision.calibration import Calibration
-from blackcat.vision.types import Box, PhotoRead, ReadCard
+from blackcat.vision.types import PhotoRead, ReadCard, contains
 
 REACH = 0.25  # an index box's reach around itself, as a share of its size, where another lies
 SPLIT_CORNER = 0.3
@@ -23,23 +23,11 @@ surer by the other reads: they repeat the same join of another card's index to i
 kitty scene's KS index joined to a 10S of the other pile, its KS then missing unmarked)."""
 
 
-def _reaches(box: Box, point: tuple[float, float]) -> bool:
-    width, height = box[2] - box[0], box[3] - box[1]
-    return (
-        box[0] - REACH * width <= point[0] <= box[2] + REACH * width
-        and box[1] - REACH * height <= point[1] <= box[3] + REACH * height
-    )
-
-
-def _centre(box: Box) -> tuple[float, float]:
-    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-
-
 def same_place(card: ReadCard, other: ReadCard) -> bool:
     """Whether two reads of a photo's cards lie at the same place: an index of one has its
     centre within an index of the other (with REACH around it)."""
     return any(
-        _reaches(mine.box, _centre(theirs.box)) or _reaches(theirs.box, _centre(mine.box))
+        contains(mine.box, theirs.centre, REACH) or contains(theirs.box, mine.centre, REACH)
         for mine in card.indices
         for theirs in other.indices
     )

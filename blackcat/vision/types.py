@@ -10,6 +10,14 @@ from blackcat.games.cards import Card
 Box = tuple[float, float, float, float]
 """x1, y1, x2, y2 in pixels of the full-resolution, EXIF-upright photo."""
 
+
+def contains(box: Box, point: tuple[float, float], margin: float = 0.05) -> bool:
+    """Whether `point` lies in `box` grown by `margin` of its size on every side."""
+    x1, y1, x2, y2 = box
+    dx, dy = (x2 - x1) * margin, (y2 - y1) * margin
+    return x1 - dx <= point[0] <= x2 + dx and y1 - dy <= point[1] <= y2 + dy
+
+
 DOUBTFUL_BELOW = 0.80
 """A card read with less confidence than this is flagged for the person to check, unless the
 models' calibration (models/calibration.json) sets its own measured threshold."""

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from blackcat.vision.table_layout import glyph_pixels
-from blackcat.vision.types import SIDES, Box, Evidence, PhotoRead, ReadCard
+from blackcat.vision.types import SIDES, Box, Evidence, PhotoRead, ReadCard, contains
 
 if TYPE_CHECKING:
     from blackcat.vision.reader import CardReader
@@ -239,12 +239,6 @@ def box_overlaps(box: Box, boxes: np.ndarray | Sequence[Box]) -> np.ndarray:
     inter = across * down
     union = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]) + (x2 - x1) * (y2 - y1)
     return np.divide(inter, union - inter, out=np.zeros_like(inter), where=union - inter > 0)
-
-
-def contains(box: Box, point: tuple[float, float], margin: float = 0.05) -> bool:
-    x1, y1, x2, y2 = box
-    dx, dy = (x2 - x1) * margin, (y2 - y1) * margin
-    return x1 - dx <= point[0] <= x2 + dx and y1 - dy <= point[1] <= y2 + dy
 
 
 def match_cards(

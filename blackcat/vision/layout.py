@@ -191,6 +191,7 @@ def arrange(
     if lone_corners:
         groups += lone_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
     upside_down = set(bottoms)
+    groups = without_misread_fourth_corners(groups, framed, heights, upside_down)
     probabilities = best_probabilities(indices)
     anchors = [own_corner(group, framed, heights, probabilities, upside_down) for group in groups]
     cards = [merge_group([indices[i] for i in group], calibration, up) for group in groups]
@@ -1177,6 +1178,93 @@ def lone_bottom_corners(
         if not covered:
             lone.setdefault(best.card, []).append(b)
     return list(lone.values())
+
+
+FOURTH_CORNER_WITHIN = 0.75
+"""A lone index lies where a card seen at three corners must show its fourth when its centre is
+within this many of the card's index heights of that place (the corners' parallelogram, which a
+camera's perspective bends a little)."""
+
+CORNERS_SQUARE_WITHIN = 0.35
+"""A card's three seen corners make a right angle, under a camera's perspective, when the cosine
+of their angle is at most this."""
+
+CORNERS_BEYOND_PAIR = 0.5
+"""...and the corner beside the two lies above or below one of them, along their edge no farther
+than this share of their distance apart beyond either (a real photo's dark-faced KC, read as
+a card of its own, joined three corners of a 4C at 1.6 of it)."""
+
+CORNERS_ASPECT = (0.5, 3.0)
+"""The distance from a card's top to its bottom corner over that between its two top (or bottom)
+corners: about 1.3 on a poker card, 1.4 on a bridge card, either way squeezed by a seated
+camera or a frame resized to a square."""
+
+
+def without_misread_fourth_corners(
+    groups: Sequence[Sequence[int]],
+    framed: Sequence[Point],
+    heights: Sequence[float],
+    upside_down: Collection[int],
+) -> list[list[int]]:
+    """The cards less each lone index that lies where a card seen at three corners (a four-index
+    deck's) shows its fourth, standing as that corner stands, whatever it reads: no other card
+    can show an index there without hiding a corner of the card, so it is the card's own corner
+    misread (under glare, or noise), no card of its own; the three read the card (best fit
+    first, one each)."""
+    lone = {group[0]: g for g, group in enumerate(groups) if len(group) == 1}
+    candidates = []
+    for g, group in enumerate(groups):
+        corner = missing_corner(group, framed, upside_down) if len(group) == 3 else None
+        if corner is None:
+            continue
+        place, bottom = corner
+        within = FOURTH_CORNER_WITHIN * max(heights[i] for i in group)
+        candidates += [
+            (_distance(framed[i], place), i, g)
+            for i in lone
+            if (i in upside_down) == bottom and _distance(framed[i], place) <= within
+        ]
+    hosts: dict[int, int] = {}
+    for _, i, g in sorted(candidates):
+        if g not in hosts.values() and i not in hosts:
+            hosts[i] = g
+    misread = {lone[i] for i in hosts}
+    return [list(group) for g, group in enumerate(groups) if g not in misread]
+
+
+def missing_corner(
+    group: Sequence[int], framed: Sequence[Point], upside_down: Collection[int]
+) -> tuple[Point, bool] | None:
+    """Where a card whose three indices are three of its corners (two top and one bottom, or one
+    top and two bottom) shows its fourth, and whether that is a bottom (upside-down) corner;
+    None when its indices are not three corners of a card (CORNERS_SQUARE_WITHIN,
+    CORNERS_ASPECT)."""
+    tops = sorted((framed[i] for i in group if i not in upside_down), key=lambda point: point[0])
+    bottoms = sorted((framed[i] for i in group if i in upside_down), key=lambda point: point[0])
+    if len(tops) == 2 and len(bottoms) == 1:
+        pair, other, bottom = tops, bottoms[0], True
+    elif len(tops) == 1 and len(bottoms) == 2:
+        pair, other, bottom = bottoms, tops[0], False
+    else:
+        return None
+    (lx, ly), (rx, ry) = pair
+    across = (rx - lx, ry - ly)
+    width = math.hypot(*across)
+    if width == 0:
+        return None
+    share = ((other[0] - lx) * across[0] + (other[1] - ly) * across[1]) / width**2
+    near, far = (pair[0], pair[1]) if share < 0.5 else (pair[1], pair[0])
+    side = (other[0] - near[0], other[1] - near[1])
+    length = math.hypot(*side)
+    if (
+        length == 0
+        or not -CORNERS_BEYOND_PAIR <= share <= 1 + CORNERS_BEYOND_PAIR
+        or (side[1] > 0) != bottom  # a bottom corner lies below the top ones, a top one above
+        or abs(side[0] * across[0] + side[1] * across[1]) > CORNERS_SQUARE_WITHIN * length * width
+        or not CORNERS_ASPECT[0] <= length / width <= CORNERS_ASPECT[1]
+    ):
+        return None
+    return (far[0] + side[0], far[1] + side[1]), bottom
 
 
 def _agreement(bottom: IndexRead, group: Sequence[IndexRead]) -> float:

@@ -15,6 +15,7 @@ from blackcat.vision.layout import (
     arrange,
     drop_repeated_detections,
     find_columns,
+    missing_corner,
     nearest_beside_each,
     placed_once,
     row_angle,
@@ -525,6 +526,68 @@ def test_a_misread_neighbour_in_an_overlapping_row_stays_a_card_of_its_own() -> 
     row[six] = _misread(row[six], ("5H", 0.6), ("6H", 0.35))
     photo = arrange(row)
     assert codes(photo.piles) == [["4S", "5H", "6H", "7C"]]
+
+
+def _corner_of(row: list[IndexRead], card: str, *, right: bool, bottom: bool) -> int:
+    """The position in `row` of one corner index of the named card."""
+    own = [
+        n
+        for n, index in enumerate(row)
+        if index.card.code == card and (index.orientation == 2) == bottom
+    ]
+    return max(own, key=lambda n: row[n].centre[0] * (1 if right else -1))
+
+
+def test_a_four_index_cards_glared_corner_read_as_a_stranger_is_no_card() -> None:
+    """A real photo: a 6H's top-left index under glare read as QH (no guess shared with the
+    6H), its other three corners read 6H: the 6H alone, read from its three, no QH beside it."""
+    row = dealt_row(
+        "7H 6H 8H 5H", index=(10.0, 20.0), step=CARD_W + 15, spread=True, four_index=True
+    )
+    corner = _corner_of(row, "6H", right=False, bottom=False)
+    row[corner] = _misread(row[corner], ("QH", 0.8), ("2H", 0.1))
+    photo = arrange(row)
+    assert codes(photo.piles) == [["7H", "6H", "8H", "5H"]]
+    assert [len(read.indices) for read in photo.piles[0]] == [4, 3, 4, 4]
+    assert (
+        photo.piles[0][1].confidence
+        == arrange(row[:corner] + row[corner + 1 :]).piles[0][1].confidence
+    )
+
+
+def test_a_misread_bottom_left_corner_is_no_card() -> None:
+    row = dealt_row(
+        "7S 6S 8S 5S", index=(10.0, 20.0), step=CARD_W + 15, spread=True, four_index=True
+    )
+    corner = _corner_of(row, "6S", right=False, bottom=True)
+    row[corner] = _misread(row[corner], ("6C", 0.99))
+    photo = arrange(row)
+    assert codes(photo.piles) == [["7S", "6S", "8S", "5S"]]
+    assert [len(read.indices) for read in photo.piles[0]] == [4, 3, 4, 4]
+
+
+def test_a_card_whose_index_lies_over_anothers_missing_corner_stays_a_card() -> None:
+    """A loose KD laid over a 6S's bottom-right corner: its upright index lies where the 6S's
+    upside-down corner would show. It stands as no bottom corner does: a card of its own."""
+    row = dealt_row("6S", index=(10.0, 20.0), step=CARD_W + 15, four_index=True)
+    hidden = _corner_of(row, "6S", right=True, bottom=True)
+    over = facing(index_at(row[hidden].centre, Card.parse("KD")), 0)
+    photo = arrange([index for n, index in enumerate(row) if n != hidden] + [over])
+    assert sorted(code for pile in codes(photo.piles) for code in pile) == ["6S", "KD"]
+
+
+def test_three_indices_at_no_right_angle_are_no_three_corners_of_a_card() -> None:
+    framed = [(0.0, 0.0), (50.0, 0.0), (25.0, 60.0)]  # a bottom index between the top ones
+    assert missing_corner([0, 1, 2], framed, {2}) is None
+    square = [(0.0, 0.0), (50.0, 0.0), (0.0, 65.0)]
+    assert missing_corner([0, 1, 2], square, {2}) == ((50.0, 65.0), True)
+    upper = [(0.0, 65.0), (50.0, 65.0), (50.0, 0.0)]  # two bottom corners and the top-right
+    assert missing_corner([0, 1, 2], upper, {0, 1}) == ((0.0, 0.0), False)
+    flat = [(0.0, 0.0), (50.0, 0.0), (0.0, 10.0)]  # far too short for a card
+    assert missing_corner([0, 1, 2], flat, {2}) is None
+    # a real photo's misread 4C: along its bottom corners' edge, its top one lies 1.6 of it away
+    beyond = [(660.0, 477.0), (732.0, 454.0), (736.0, 315.0)]
+    assert missing_corner([0, 1, 2], beyond, {0, 1}) is None
 
 
 def test_without_a_card_seen_whole_no_misread_corner_is_joined() -> None:

@@ -1,6 +1,6 @@
 """Card styles players bring, applied to a deck's rendered card art: four-colour suits, jumbo
 indices, another index font, suit symbols of other shapes (fat, thin, from other fonts), indices
-inset or at the edge, a wide or a tight white margin.
+inset or at the edge, a wide or a tight white margin, indices in all four corners.
 
 A style is drawn once per scene (`draw_style`), then applied to each card of the scene
 (`style_card`), a pure function of the card's art, its index boxes and the style: every card of
@@ -62,6 +62,7 @@ class CardStyle:
     mark_on_every_card: bool = False  # else on the court cards alone, as some decks print it
     dark_face: str = ""  # DARK_INKS: a black face, the ink light in this metal (red kept or not)
     dark_face_red: bool = True  # on a dark face, red ink stays red (else it takes the metal too)
+    four_index: bool = False  # each index printed in the other corner of its edge too (FOUR_INDEX)
 
     @property
     def is_plain(self) -> bool:
@@ -149,6 +150,10 @@ def _dark_face(rng: Rng) -> CardStyle:
     )
 
 
+def _four_index(rng: Rng) -> CardStyle:
+    return CardStyle("four_index", four_index=True)
+
+
 def _jumbo_four_colour(rng: Rng) -> CardStyle:
     return replace(_jumbo(rng), name="jumbo_four_colour", four_colour=True)
 
@@ -167,6 +172,7 @@ STYLES: dict[str, Callable[[Rng], CardStyle]] = {
     "suit_shapes": _suit_shapes,
     "printed_marks": _printed_marks,
     "dark_face": _dark_face,
+    "four_index": _four_index,
 }
 HELD_OUT = frozenset({"font_serif", "jumbo_four_colour"})
 """Never drawn in training scenes: the held-out (val) and kitty scenes measure them."""
@@ -189,6 +195,7 @@ DEFAULT_STYLE_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("suit_shapes", 0.08),
     ("printed_marks", 0.06),
     ("dark_face", 0.08),
+    ("four_index", 0.08),
 )
 
 
@@ -246,6 +253,11 @@ def style_card(
                 _move_index(out, index.box, target, paper)
             new_boxes.append(IndexBox(index.corner, target, index.redone))
         boxes = tuple(new_boxes)
+    if style.four_index:
+        copies = _four_index_boxes(boxes, w, h)
+        for source, copy in copies:
+            _copy_index(out, source.box, copy.box)
+        boxes += tuple(copy for _, copy in copies)
     if style.four_colour and card.suit in (Suit.DIAMONDS, Suit.CLUBS):
         out = _four_colour(out, card, boxes)
     if style.mark and (style.mark_on_every_card or card.rank.is_face):
@@ -284,14 +296,58 @@ def styled_boxes(
         boxes = tuple(
             IndexBox(b.corner, _scaled_box(b.box, scale, width, height), b.redone) for b in boxes
         )
-    if not _moves_index(style):
-        return boxes
-    return tuple(
-        IndexBox(
-            b.corner, _index_target(style, card, b, width, height, upright_bottom)[0], b.redone
+    if _moves_index(style):
+        boxes = tuple(
+            IndexBox(
+                b.corner, _index_target(style, card, b, width, height, upright_bottom)[0], b.redone
+            )
+            for b in boxes
         )
-        for b in boxes
-    )
+    if style.four_index:
+        boxes += tuple(copy for _, copy in _four_index_boxes(boxes, width, height))
+    return boxes
+
+
+FOUR_INDEX: dict[Corner, Corner] = {
+    Corner.TOP_LEFT: Corner.TOP_RIGHT,
+    Corner.TOP_RIGHT: Corner.TOP_LEFT,
+    Corner.BOTTOM_RIGHT: Corner.BOTTOM_LEFT,
+    Corner.BOTTOM_LEFT: Corner.BOTTOM_RIGHT,
+}
+"""A four-index deck (many poker and casino decks) prints each index again in the other corner of
+the same edge, as it stands: the top-left one top right, the bottom-right one bottom left."""
+
+
+def _four_index_boxes(
+    boxes: tuple[IndexBox, ...], w: int, h: int
+) -> tuple[tuple[IndexBox, IndexBox], ...]:
+    """Each index and its copy in the other corner of its edge (FOUR_INDEX), where that corner
+    has none and the copy, with its margin, touches no index (a jumbo index may span the
+    card)."""
+    taken = {b.corner for b in boxes}
+    copies = []
+    for index in boxes:
+        corner = FOUR_INDEX[index.corner]
+        x0, y0, x1, y1 = index.box
+        box = (w - x1, y0, w - x0, y1)
+        grown = _grow(box, _margin(box), w, h)
+        if corner in taken or any(_touch(grown, b.box) for b in boxes):
+            continue
+        copies.append((index, IndexBox(corner, box, index.redone)))
+    return tuple(copies)
+
+
+def _copy_index(art: np.ndarray, box: Box, target: Box) -> None:
+    """The index's ink, with the paper of its margin, drawn again at `target` (the same size)."""
+    h, w = art.shape[:2]
+    m = _margin(box)
+    (x0, y0, x1, y1), (tx, ty) = box, target[:2]
+    left, top = max(-m, -x0, -tx), max(-m, -y0, -ty)
+    right, bottom = min(x1 - x0 + m, w - x0, w - tx), min(y1 - y0 + m, h - y0, h - ty)
+    if right <= left or bottom <= top:
+        return
+    patch = art[y0 + top : y0 + bottom, x0 + left : x0 + right, :3].copy()
+    art[ty + top : ty + bottom, tx + left : tx + right, :3] = patch
 
 
 def _moves_index(style: CardStyle) -> bool:

@@ -254,8 +254,47 @@ def test_no_mark_is_printed_over_an_index() -> None:
     assert mark_box(style, four, glyph, 350, 500) is None  # the corner is taken
 
 
+def test_four_index_prints_each_index_again_in_the_other_corner_of_its_edge(anglo_cards) -> None:
+    style = STYLES["four_index"](np.random.default_rng(3))
+    for card, art, boxes in anglo_cards:
+        styled = style_card(style, art, card, boxes)
+        h, w = art.shape[:2]
+        assert styled.boxes[: len(boxes)] == boxes
+        copies = styled.boxes[len(boxes) :]
+        assert {b.corner for b in copies} == {Corner.TOP_RIGHT, Corner.BOTTOM_LEFT}
+        allowed = np.zeros((h, w), bool)
+        for copy in copies:
+            source = next(b for b in boxes if (b.box[1], b.box[3]) == (copy.box[1], copy.box[3]))
+            assert copy.box == (w - source.box[2], source.box[1], w - source.box[0], source.box[3])
+            x0, y0, x1, y1 = copy.box
+            sx0, _, sx1, _ = source.box
+            assert np.array_equal(styled.art[y0:y1, x0:x1], art[y0:y1, sx0:sx1]), card
+            gx0, gy0, gx1, gy1 = _grow(copy.box, 4, w, h)
+            allowed[gy0:gy1, gx0:gx1] = True
+        changed = np.any(styled.art != art, axis=2)
+        assert changed.any()
+        assert not (changed & ~allowed).any(), card
+
+
+def test_four_index_adds_no_copy_where_the_deck_has_an_index_or_it_would_touch_one() -> None:
+    four = tuple(
+        IndexBox(corner, box)
+        for corner, box in (
+            (Corner.TOP_LEFT, (4, 4, 14, 30)),
+            (Corner.TOP_RIGHT, (86, 4, 96, 30)),
+            (Corner.BOTTOM_RIGHT, (86, 110, 96, 136)),
+            (Corner.BOTTOM_LEFT, (4, 110, 14, 136)),
+        )
+    )
+    style = STYLES["four_index"](np.random.default_rng(3))
+    assert styled_boxes(style, card_from_code("5C"), four, 100, 140) == four
+    jumbo = (IndexBox(Corner.TOP_LEFT, (4, 4, 52, 60)), IndexBox(Corner.BOTTOM_RIGHT, four[2].box))
+    added = styled_boxes(style, card_from_code("5C"), jumbo, 100, 140)[2:]
+    assert [b.corner for b in added] == [Corner.BOTTOM_LEFT]  # a top-right copy would touch it
+
+
 def test_new_styles_are_trained_on_and_the_kitty_sets_stay_as_they_were() -> None:
-    for name in ("suit_shapes", "printed_marks"):
+    for name in ("suit_shapes", "printed_marks", "four_index"):
         assert name in dict(DEFAULT_STYLE_WEIGHTS) and name not in HELD_OUT
         assert name not in dict(KITTY_STYLE_WEIGHTS)
     assert dict(KITTY_STYLE_WEIGHTS).items() <= dict(DEFAULT_STYLE_WEIGHTS).items()

@@ -162,7 +162,10 @@ def arrange(
     pile the positions before which a card may be missing. `up`: the quarter turn the cards
     stand at (None: the way most glyphs stand, `photo_up`). `lone_corners`: whether a sure
     upside-down index far from the cards is a card whose top corner is hidden
-    (`lone_bottom_corners`)."""
+    (`lone_bottom_corners`), and a lone index where a card seen at three corners shows its
+    fourth is that card's, misread (`without_misread_fourth_corners`): one player's photo. On a
+    table's side another card's corner joins a card it shares any guess with, so three corners
+    there may be two cards'."""
     doubted = [
         index
         for index in indices
@@ -191,7 +194,8 @@ def arrange(
     if lone_corners:
         groups += lone_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
     upside_down = set(bottoms)
-    groups = without_misread_fourth_corners(groups, framed, heights, upside_down)
+    if lone_corners:
+        groups = without_misread_fourth_corners(groups, framed, heights, upside_down)
     probabilities = best_probabilities(indices)
     anchors = [own_corner(group, framed, heights, probabilities, upside_down) for group in groups]
     cards = [merge_group([indices[i] for i in group], calibration, up) for group in groups]

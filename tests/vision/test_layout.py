@@ -555,6 +555,22 @@ def test_a_four_index_cards_glared_corner_read_as_a_stranger_is_no_card() -> Non
     )
 
 
+def test_on_a_tables_side_a_lone_index_at_a_cards_fourth_corner_stays_a_card() -> None:
+    row = dealt_row(
+        "7H 6H 8H 5H", index=(10.0, 20.0), step=CARD_W + 15, spread=True, four_index=True
+    )
+    corner = _corner_of(row, "6H", right=False, bottom=False)
+    row[corner] = _misread(row[corner], ("QH", 0.8), ("2H", 0.1))
+    photo = arrange(row, lone_corners=False)
+    assert sorted(code for pile in codes(photo.piles) for code in pile) == [
+        "5H",
+        "6H",
+        "7H",
+        "8H",
+        "QH",
+    ]
+
+
 def test_a_misread_bottom_left_corner_is_no_card() -> None:
     row = dealt_row(
         "7S 6S 8S 5S", index=(10.0, 20.0), step=CARD_W + 15, spread=True, four_index=True

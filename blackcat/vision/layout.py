@@ -1211,11 +1211,14 @@ def without_misread_fourth_corners(
     upside_down: Collection[int],
 ) -> list[list[int]]:
     """The cards less each lone index that lies where a card seen at three corners (a four-index
-    deck's) shows its fourth, standing as that corner stands, whatever it reads: no other card
-    can show an index there without hiding a corner of the card, so it is the card's own corner
-    misread (under glare, or noise), no card of its own; the three read the card (best fit
-    first, one each)."""
+    deck's) shows its fourth, standing as that corner stands, whatever it reads, where no other
+    index lies on that card: no other card can show an index there without hiding a corner of
+    the card, so it is the card's own corner misread (under glare, or noise), no card of its own;
+    the three read the card (best fit first, one each). An index on the card means cards lie on
+    it, and its three "corners" may be two cards' (a row's next cards, one's bottom corner
+    misread as the card's)."""
     lone = {group[0]: g for g, group in enumerate(groups) if len(group) == 1}
+    grouped = [i for group in groups for i in group]
     candidates = []
     for g, group in enumerate(groups):
         corner = missing_corner(group, framed, upside_down) if len(group) == 3 else None
@@ -1223,10 +1226,16 @@ def without_misread_fourth_corners(
             continue
         place, bottom = corner
         within = FOURTH_CORNER_WITHIN * max(heights[i] for i in group)
-        candidates += [
-            (_distance(framed[i], place), i, g)
+        card = [*(framed[i] for i in group), place]
+        near = [
+            i
             for i in lone
             if (i in upside_down) == bottom and _distance(framed[i], place) <= within
+        ]
+        candidates += [
+            (_distance(framed[i], place), i, g)
+            for i in near
+            if not any(_on_the_card(framed[k], card) for k in grouped if k != i and k not in group)
         ]
     hosts: dict[int, int] = {}
     for _, i, g in sorted(candidates):
@@ -1234,6 +1243,27 @@ def without_misread_fourth_corners(
             hosts[i] = g
     misread = {lone[i] for i in hosts}
     return [list(group) for g, group in enumerate(groups) if g not in misread]
+
+
+CARD_GROWN = 1.1
+"""A point lies on a card when it lies within the card's corner indices' quadrilateral grown by
+this about its middle (an index centre sits a little in from the card's edge)."""
+
+
+def _on_the_card(point: Point, corners: Sequence[Point]) -> bool:
+    """Whether `point` lies on the card whose four corner indices lie at `corners` (any order;
+    CARD_GROWN)."""
+    cx = sum(x for x, _ in corners) / len(corners)
+    cy = sum(y for _, y in corners) / len(corners)
+    ring = sorted(
+        ((cx + CARD_GROWN * (x - cx), cy + CARD_GROWN * (y - cy)) for x, y in corners),
+        key=lambda corner: math.atan2(corner[1] - cy, corner[0] - cx),
+    )
+    turns = [
+        (bx - ax) * (point[1] - ay) - (by - ay) * (point[0] - ax)
+        for (ax, ay), (bx, by) in pairwise([*ring, ring[0]])
+    ]
+    return all(turn >= 0 for turn in turns) or all(turn <= 0 for turn in turns)
 
 
 def missing_corner(

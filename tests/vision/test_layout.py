@@ -555,6 +555,18 @@ def test_a_four_index_cards_glared_corner_read_as_a_stranger_is_no_card() -> Non
     )
 
 
+def test_a_rows_next_card_is_no_misread_fourth_corner_of_a_card_under_it() -> None:
+    """A four-index row (kitty k00063 of `--style four_index`): the 10H's bottom-left index
+    misread KH joins the KH three cards before it, which then seems seen at three corners; the
+    10H's top-left index lies where its fourth would. The JS and 2H lie on that "card": it is
+    no card seen whole, and the 10H stays."""
+    row = dealt_row("KH JS 2H 10H JD", index=(10.0, 20.0), step=22.0, four_index=True)
+    ten = _corner_of(row, "10H", right=False, bottom=True)
+    row[ten] = _misread(row[ten], ("KH", 0.99))
+    photo = arrange(row)
+    assert codes(photo.piles) == [["KH", "JS", "2H", "10H", "JD"]]
+
+
 def test_on_a_tables_side_a_lone_index_at_a_cards_fourth_corner_stays_a_card() -> None:
     row = dealt_row(
         "7H 6H 8H 5H", index=(10.0, 20.0), step=CARD_W + 15, spread=True, four_index=True

@@ -1,0 +1,74 @@
+"""The reader on labelled photos (real-photo sets, `real_faults.py` sets), its cards counted by
+how many corner indices it read of each and how many of those read the card it gave: right,
+right but flagged, and wrong (read where the labels have no such card). What a calibration that
+knew a card read at three or four agreeing corners (four-index decks) could spare the player
+(models/README.md, "Session 58").
+
+    .venv/bin/python workshop/flags_by_corners.py SET [SET ...] [--models DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from pathlib import Path
+
+from blackcat.vision.image_io import open_photo
+from blackcat.vision.reader import CardReader
+from blackcat.vision.types import ReadCard, contains
+from blackcat.workshop.evaluation import LabelledCard, load_labels
+
+Key = tuple[int, int]  # corners read, and of them reading the card given (4: four or more)
+
+
+def corners_key(card: ReadCard) -> Key:
+    agreeing = sum(index.card == card.card for index in card.indices)
+    return min(len(card.indices), 4), min(agreeing, 4)
+
+
+def judged(reads: list[ReadCard], labels: list[LabelledCard]) -> list[tuple[ReadCard, bool]]:
+    """Each read card and whether a label matches it, most confident first (as `evaluate`)."""
+    unmatched = list(labels)
+    out = []
+    for read in sorted(reads, key=lambda read: -read.confidence):
+        label = next(
+            (
+                label
+                for label in unmatched
+                if label.code == read.card.code
+                and any(contains(label.box, index.centre) for index in read.indices)
+            ),
+            None,
+        )
+        if label is not None:
+            unmatched.remove(label)
+        out.append((read, label is not None))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sets", nargs="+", type=Path, help="folders with images/ and labels.json")
+    parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
+    args = parser.parse_args()
+    reader = CardReader.load(args.models) if args.models else CardReader.load()
+    right, flagged, wrong = Counter[Key](), Counter[Key](), Counter[Key]()
+    for folder in args.sets:
+        for name, labels in sorted(load_labels(folder).items()):
+            photo = reader.read(open_photo(folder / "images" / name), decks=1)
+            reads = [card for pile in photo.piles for card in pile]
+            for card, is_right in judged(reads, labels):
+                key = corners_key(card)
+                if is_right:
+                    right[key] += 1
+                    flagged[key] += card.doubtful
+                else:
+                    wrong[key] += 1
+    print("corners read, agreeing: right (flagged), wrong")
+    for key in sorted(right.keys() | wrong.keys()):
+        print(f"  {key[0]}, {key[1]}: {right[key]} ({flagged[key]}), {wrong[key]}")
+    print(f"right cards flagged: {flagged.total()} of {right.total()}")
+
+
+if __name__ == "__main__":
+    main()

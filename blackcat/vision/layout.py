@@ -1272,7 +1272,7 @@ def missing_corner(
     """Where a card whose three indices are three of its corners (two top and one bottom, or one
     top and two bottom) shows its fourth, and whether that is a bottom (upside-down) corner;
     None when its indices are not three corners of a card (CORNERS_SQUARE_WITHIN,
-    CORNERS_ASPECT)."""
+    CORNERS_BEYOND_PAIR, CORNERS_ASPECT)."""
     tops = sorted((framed[i] for i in group if i not in upside_down), key=lambda point: point[0])
     bottoms = sorted((framed[i] for i in group if i in upside_down), key=lambda point: point[0])
     if len(tops) == 2 and len(bottoms) == 1:

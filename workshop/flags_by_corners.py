@@ -15,8 +15,8 @@ from pathlib import Path
 
 from blackcat.vision.image_io import open_photo
 from blackcat.vision.reader import CardReader
-from blackcat.vision.types import ReadCard, contains
-from blackcat.workshop.evaluation import LabelledCard, load_labels
+from blackcat.vision.types import ReadCard
+from blackcat.workshop.evaluation import load_labels, matched_reads
 
 Key = tuple[int, int]  # corners read, and of them reading the card given (4: four or more)
 
@@ -24,26 +24,6 @@ Key = tuple[int, int]  # corners read, and of them reading the card given (4: fo
 def corners_key(card: ReadCard) -> Key:
     agreeing = sum(index.card == card.card for index in card.indices)
     return min(len(card.indices), 4), min(agreeing, 4)
-
-
-def judged(reads: list[ReadCard], labels: list[LabelledCard]) -> list[tuple[ReadCard, bool]]:
-    """Each read card and whether a label matches it, most confident first (as `evaluate`)."""
-    unmatched = list(labels)
-    out = []
-    for read in sorted(reads, key=lambda read: -read.confidence):
-        label = next(
-            (
-                label
-                for label in unmatched
-                if label.code == read.card.code
-                and any(contains(label.box, index.centre) for index in read.indices)
-            ),
-            None,
-        )
-        if label is not None:
-            unmatched.remove(label)
-        out.append((read, label is not None))
-    return out
 
 
 def main() -> None:
@@ -54,10 +34,12 @@ def main() -> None:
     reader = CardReader.load(args.models) if args.models else CardReader.load()
     right, flagged, wrong = Counter[Key](), Counter[Key](), Counter[Key]()
     for folder in args.sets:
-        for name, labels in sorted(load_labels(folder).items()):
+        labelled = load_labels(folder)
+        rank_only = any(card.code.endswith("?") for cards in labelled.values() for card in cards)
+        for name, labels in sorted(labelled.items()):
             photo = reader.read(open_photo(folder / "images" / name), decks=1)
             reads = [card for pile in photo.piles for card in pile]
-            for card, is_right in judged(reads, labels):
+            for card, is_right in matched_reads(reads, labels, rank_only=rank_only)[0]:
                 key = corners_key(card)
                 if is_right:
                     right[key] += 1

@@ -241,13 +241,13 @@ def box_overlaps(box: Box, boxes: np.ndarray | Sequence[Box]) -> np.ndarray:
     return np.divide(inter, union - inter, out=np.zeros_like(inter), where=union - inter > 0)
 
 
-def match_cards(
+def matched_reads(
     reads: Sequence[ReadCard], labels: Sequence[LabelledCard], *, rank_only: bool
-) -> ImageResult:
-    """Greedy one-to-one matching, most confident read first."""
+) -> tuple[list[tuple[ReadCard, bool]], list[LabelledCard]]:
+    """Each read (most confident first) and whether a label matched it, greedily one to one; and
+    the labels none matched."""
     unmatched = list(labels)
-    matched = right_flagged = wrong_unflagged = 0
-    extra = []
+    judged = []
     for read in sorted(reads, key=lambda read: -read.confidence):
         identity = read.card.rank.value if rank_only else read.card.code
         partner = next(
@@ -259,22 +259,26 @@ def match_cards(
             ),
             None,
         )
-        if partner is None:
-            extra.append(read.card.code)
-            wrong_unflagged += not read.doubtful
-        else:
+        if partner is not None:
             unmatched.remove(partner)
-            matched += 1
-            right_flagged += read.doubtful
+        judged.append((read, partner is not None))
+    return judged, unmatched
+
+
+def match_cards(
+    reads: Sequence[ReadCard], labels: Sequence[LabelledCard], *, rank_only: bool
+) -> ImageResult:
+    """Greedy one-to-one matching, most confident read first (`matched_reads`)."""
+    judged, unmatched = matched_reads(reads, labels, rank_only=rank_only)
     return ImageResult(
         image="",
         labelled=len(labels),
         read=len(reads),
-        matched=matched,
+        matched=sum(right for _, right in judged),
         missed=tuple(label.code for label in unmatched),
-        extra=tuple(extra),
-        right_flagged=right_flagged,
-        wrong_unflagged=wrong_unflagged,
+        extra=tuple(read.card.code for read, right in judged if not right),
+        right_flagged=sum(read.doubtful for read, right in judged if right),
+        wrong_unflagged=sum(not read.doubtful for read, right in judged if not right),
     )
 
 

@@ -21,6 +21,7 @@ from blackcat.workshop.evaluation import (
     load_labels,
     load_scene_truths,
     match_cards,
+    matched_reads,
     piles_laid_right,
     real_photo_sets,
     same_layout,
@@ -46,6 +47,15 @@ def test_a_card_read_inside_its_labelled_box_matches() -> None:
         [read_card("QS", (20, 20))], [LabelledCard("QS", (0, 0, 100, 150))], rank_only=False
     )
     assert (result.matched, result.missed, result.extra) == (1, (), ())
+
+
+def test_each_read_is_judged_most_confident_first_one_label_each() -> None:
+    sure, unsure = read_card("QS", (20, 20), 0.95), read_card("QS", (30, 30), 0.4)
+    judged, unmatched = matched_reads(
+        [unsure, sure], [LabelledCard("QS", (0, 0, 100, 150))], rank_only=False
+    )
+    assert judged == [(sure, True), (unsure, False)]
+    assert unmatched == []
 
 
 def test_the_right_card_in_the_wrong_place_does_not_match() -> None:

@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 from blackcat.vision.image_io import open_photo
-from blackcat.vision.reader import CardReader
+from blackcat.vision.reader import MODELS_DIR, CardReader
 from blackcat.vision.types import ReadCard
 from blackcat.workshop.evaluation import load_labels, matched_reads
 
@@ -29,9 +29,9 @@ def corners_key(card: ReadCard) -> Key:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sets", nargs="+", type=Path, help="folders with images/ and labels.json")
-    parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
+    parser.add_argument("--models", type=Path, default=MODELS_DIR, help="folder with the weights")
     args = parser.parse_args()
-    reader = CardReader.load(args.models) if args.models else CardReader.load()
+    reader = CardReader.load(args.models)
     right, flagged, wrong = Counter[Key](), Counter[Key](), Counter[Key]()
     for folder in args.sets:
         labelled = load_labels(folder)

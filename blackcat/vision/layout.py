@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from statistics import median
 
+import cv2
 import lap
 import numpy as np
 
@@ -191,10 +192,9 @@ def arrange(
     groups = attach_bottom_corners(
         indices, bottoms, groups, framed, heights, scale=scale, strangers_join=not lone_corners
     )
-    if lone_corners:
-        groups += lone_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
     upside_down = set(bottoms)
     if lone_corners:
+        groups += lone_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
         groups = without_misread_fourth_corners(groups, framed, heights, upside_down)
     probabilities = best_probabilities(indices)
     anchors = [own_corner(group, framed, heights, probabilities, upside_down) for group in groups]
@@ -1253,17 +1253,10 @@ this about its middle (an index centre sits a little in from the card's edge).""
 def _on_the_card(point: Point, corners: Sequence[Point]) -> bool:
     """Whether `point` lies on the card whose four corner indices lie at `corners` (any order;
     CARD_GROWN)."""
-    cx = sum(x for x, _ in corners) / len(corners)
-    cy = sum(y for _, y in corners) / len(corners)
-    ring = sorted(
-        ((cx + CARD_GROWN * (x - cx), cy + CARD_GROWN * (y - cy)) for x, y in corners),
-        key=lambda corner: math.atan2(corner[1] - cy, corner[0] - cx),
-    )
-    turns = [
-        (bx - ax) * (point[1] - ay) - (by - ay) * (point[0] - ax)
-        for (ax, ay), (bx, by) in pairwise([*ring, ring[0]])
-    ]
-    return all(turn >= 0 for turn in turns) or all(turn <= 0 for turn in turns)
+    around = np.asarray(corners, dtype=np.float32)
+    middle = around.mean(axis=0)
+    card = cv2.convexHull(middle + CARD_GROWN * (around - middle))
+    return cv2.pointPolygonTest(card, (float(point[0]), float(point[1])), False) >= 0
 
 
 def missing_corner(

@@ -89,6 +89,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="also fit on N kitty scenes each under a camera condition (evaluate --kitty-faults; "
         "drawn into the --kitty folder's sibling KITTY-faults, same seed)",
     )
+    parser.add_argument(
+        "--four-index",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also fit on N kitty scenes of cards printed with four indices (the four_index "
+        "style), each under a camera condition as --faults; drawn into the --kitty folder's "
+        "sibling KITTY-four, same seed",
+    )
     parser.add_argument("--models", type=Path, default=MODELS_DIR, help="folder with the weights")
     parser.add_argument(
         "--max-wrong",
@@ -119,8 +128,8 @@ def run(args: argparse.Namespace) -> int:
     from blackcat.workshop.kitty import make_kitty_scenes
     from blackcat.workshop.table_scenes import make_table_scenes
 
-    if (args.table or args.agreement) and args.faults:
-        print("--faults adds kitty scenes: leave it out here", file=sys.stderr)
+    if (args.table or args.agreement) and (args.faults or args.four_index):
+        print("--faults and --four-index add kitty scenes: leave them out here", file=sys.stderr)
         return 2
     if args.table and args.agreement:
         print("--table and --agreement fit different things: give one", file=sys.stderr)
@@ -146,12 +155,20 @@ def run(args: argparse.Namespace) -> int:
     if args.faults:
         faults_dir = args.kitty.with_name(args.kitty.name + "-faults")
         scenes += make_kitty_scenes(faults_dir, args.faults, args.seed, faults=True)
+    if args.four_index:
+        four_dir = args.kitty.with_name(args.kitty.name + "-four")
+        scenes += make_kitty_scenes(
+            four_dir, args.four_index, args.seed, faults=True, card_style="four_index"
+        )
     raw = evaluate_kitty(reader, scenes)
     print("uncalibrated: " + raw.summary())
     print(reliability_text(raw.probabilities, raw.rights))
     mapping = fit(raw.evidence, raw.rights)
     calibrated = [mapping(evidence) for evidence in raw.evidence]
-    print(f"logistic weights (bias, card, detected, index, upright, corners): {mapping.weights}")
+    print(
+        "logistic weights (bias, card, detected, index, upright, corners > 1, corners > 2): "
+        f"{mapping.weights}"
+    )
     drop_below = choose_drop_threshold(calibrated, raw.reals)
     kept = [n for n, p in enumerate(calibrated) if p >= drop_below]
     choice = choose_threshold(

@@ -26,7 +26,8 @@ CALIBRATION_FILE = "calibration.json"
 # table detector finds most of them: the same probability means more or less there)
 TABLE_CALIBRATION_FILE = "table_calibration.json"
 SILENT_COST = 10.0  # a silent misread costs the player as much as this many needless checks
-FEATURES = 6  # bias, logit(card), log(detected), logit(is_index), log(upright), corners > 1
+# bias, logit(card), log(detected), logit(is_index), log(upright), corners > 1, corners > 2
+FEATURES = 7
 
 
 AGREEMENT_FEATURES = 3  # bias, logit(the card's probability), share of other reads agreeing
@@ -50,6 +51,7 @@ def features(evidence: Evidence) -> np.ndarray:
             _logit(evidence.is_index),
             math.log(max(evidence.upright, 1e-4)),
             float(evidence.corners > 1),
+            float(evidence.corners > 2),  # a four-index deck's card lying whole
         ]
     )
 
@@ -106,6 +108,8 @@ class Calibration:
         if len(raw) != len(probability) or len(raw) < 2 or list(raw) != sorted(raw):
             raise ValueError("a calibration needs two or more increasing raw points")
         weights = tuple(float(w) for w in data.get("weights", ()))
+        if len(weights) == FEATURES - 1:  # fitted before "corners > 2": it weighed nothing
+            weights += (0.0,)
         if weights and len(weights) != FEATURES:
             raise ValueError(f"a calibration's weights are {FEATURES} numbers")
         agreement = tuple(float(w) for w in data.get("agreement", ()))

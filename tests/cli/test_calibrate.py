@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 from blackcat.cli import main
-from blackcat.vision.calibration import CALIBRATION_FILE, TABLE_CALIBRATION_FILE
+from blackcat.vision.calibration import (
+    CALIBRATION_FILE,
+    TABLE_CALIBRATION_FILE,
+    load_calibration,
+)
 from blackcat.vision.reader import MODELS_DIR
 
 
@@ -35,24 +40,36 @@ def test_table_scenes_choose_the_tables_doubt_threshold_and_leave_the_players(
 
 
 def test_camera_faults_are_kitty_scenes_and_not_for_a_table(tmp_path: Path, capsys) -> None:
-    argv = ["calibrate", "--table", str(tmp_path / "t"), "--faults", "10"]
-    assert main(argv) == 2
-    assert "--faults" in capsys.readouterr().err
-    assert not (tmp_path / "t").exists()
+    for option in ("--faults", "--four-index"):
+        argv = ["calibrate", "--table", str(tmp_path / "t"), option, "10"]
+        assert main(argv) == 2
+        assert option in capsys.readouterr().err
+        assert not (tmp_path / "t").exists()
+
+
+def test_four_index_kitty_scenes_join_the_fit(tmp_path: Path, capsys) -> None:
+    models = models_copy(tmp_path)
+    kitty = tmp_path / "k"
+    argv = ["calibrate", "--models", str(models), "--kitty", str(kitty), "--scenes", "1"]
+    assert main([*argv, "--four-index", "2"]) == 0
+    assert len(list(kitty.glob("k*.json"))) == 1
+    assert len(list((tmp_path / "k-four").glob("k*.json"))) == 2
+    fitted = json.loads((models / CALIBRATION_FILE).read_text())
+    assert len(fitted["weights"]) == 7
+    assert "corners > 2" in capsys.readouterr().out
 
 
 def test_scattered_scenes_fit_the_agreement_weights_and_keep_the_rest(
     tmp_path: Path, capsys
 ) -> None:
     models = models_copy(tmp_path)
-    kept = json.loads((models / CALIBRATION_FILE).read_text())
+    kept = load_calibration(models)
     scenes = tmp_path / "scattered"
     argv = ["calibrate", "--models", str(models), "--agreement", str(scenes), "--scenes", "3"]
     assert main(argv) == 0
-    fitted = json.loads((models / CALIBRATION_FILE).read_text())
-    assert len(fitted.pop("agreement")) == 3
-    kept.pop("agreement", None)
-    assert fitted == kept
+    fitted = load_calibration(models)
+    assert len(fitted.agreement) == 3
+    assert replace(fitted, agreement=()) == replace(kept, agreement=())
     assert len(list((scenes / "detect" / "meta" / "val").glob("*.json"))) == 3
     out = capsys.readouterr().out
     assert "cards read several ways in 3 scenes" in out and "with agreement" in out

@@ -108,9 +108,32 @@ def test_the_reliability_table_bins_cards_by_stated_probability() -> None:
     assert table[-1].right == 1.0
 
 
+def test_a_fit_learns_that_a_card_read_at_three_corners_is_right_more_often() -> None:
+    # the same classifier belief: two corners right half the time, three or four always
+    rng = np.random.default_rng(2)
+    corners = rng.integers(1, 5, 4000)
+    right = (corners > 2) | (rng.random(4000) < 0.5)
+    calibration = fit([evidence(0.7, corners=int(n)) for n in corners], right)
+    assert calibration(evidence(0.7, corners=2)) == pytest.approx(0.5, abs=0.08)
+    assert calibration(evidence(0.7, corners=3)) > 0.95
+    assert calibration(evidence(0.7, corners=4)) > 0.95
+
+
+def test_a_calibration_fitted_before_the_third_corner_weighs_it_nothing() -> None:
+    before = {"weights": [0.1, 2.0, 0.5, 1.0, 1.0, 0.3], "raw": [0, 1], "probability": [0, 1]}
+    calibration = Calibration.from_json({**before, "doubtful_below": 0.7})
+    assert calibration.weights == (0.1, 2.0, 0.5, 1.0, 1.0, 0.3, 0.0)
+    assert calibration(evidence(0.8, corners=4)) == calibration(evidence(0.8, corners=2))
+    with pytest.raises(ValueError, match="7 numbers"):
+        Calibration.from_json({**before, "weights": [0.1] * 5, "doubtful_below": 0.7})
+
+
 def test_a_calibration_file_round_trips(tmp_path) -> None:
     calibration = Calibration(
-        (0.1, 2.0, 0.5, 1.0, 1.0, 0.3), (0.0, 0.5, 1.0), (0.0, 0.4, 0.98), doubtful_below=0.7
+        (0.1, 2.0, 0.5, 1.0, 1.0, 0.3, 0.8),
+        (0.0, 0.5, 1.0),
+        (0.0, 0.4, 0.98),
+        doubtful_below=0.7,
     )
     (tmp_path / CALIBRATION_FILE).write_text(json.dumps(calibration.to_json()))
     assert load_calibration(tmp_path) == calibration

@@ -18,6 +18,11 @@ With `--agreement DIR` it fits how a card's probability takes in the other reads
 instead (`agreement`; the `agreement` weights of models/calibration.json, the rest kept): on
 scattered cards in small frames (DIR, drawn there when missing), which the reader reads several
 ways, a card most other reads also read is right more often than its probability says.
+
+With `--four-index DIR` it fits the weight of a card read at three or more corners instead (the
+last of models/calibration.json's logistic weights, the rest kept) on kitty scenes of cards
+printed with four indices under camera faults (DIR, drawn there when missing): a card lying whole
+shows all four, and its corners agreeing say more than one index sure of itself.
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ DEFAULT_DIR = Path("datasets/generated/kitty-calibration")
 KITTY_SCENES = 300
 TABLE_SCENES = 150
 AGREEMENT_SCENES = 300
+FOUR_INDEX_SCENES = 120
 MAX_TABLE_FLAGGED = 0.1
 
 
@@ -75,10 +81,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(`blackcat synth` scenes, drawn there when missing)",
     )
     parser.add_argument(
+        "--four-index",
+        type=Path,
+        metavar="DIR",
+        help="fit the weight of a card read at three or more corners on kitty scenes of "
+        "four-index cards under camera faults in DIR instead (drawn there when missing; the "
+        "rest of calibration.json kept)",
+    )
+    parser.add_argument(
         "--scenes",
         type=int,
         help=f"scenes (default {KITTY_SCENES}; with --table {TABLE_SCENES}; with --agreement "
-        f"{AGREEMENT_SCENES})",
+        f"{AGREEMENT_SCENES}; with --four-index {FOUR_INDEX_SCENES})",
     )
     parser.add_argument("--seed", type=int, default=9, help="seed of the scenes (default 9)")
     parser.add_argument(
@@ -88,15 +102,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="also fit on N kitty scenes each under a camera condition (evaluate --kitty-faults; "
         "drawn into the --kitty folder's sibling KITTY-faults, same seed)",
-    )
-    parser.add_argument(
-        "--four-index",
-        type=int,
-        default=0,
-        metavar="N",
-        help="also fit on N kitty scenes of cards printed with four indices (the four_index "
-        "style), each under a camera condition as --faults; drawn into the --kitty folder's "
-        "sibling KITTY-four, same seed",
     )
     parser.add_argument("--models", type=Path, default=MODELS_DIR, help="folder with the weights")
     parser.add_argument(
@@ -128,13 +133,16 @@ def run(args: argparse.Namespace) -> int:
     from blackcat.workshop.kitty import make_kitty_scenes
     from blackcat.workshop.table_scenes import make_table_scenes
 
-    if (args.table or args.agreement) and (args.faults or args.four_index):
-        print("--faults and --four-index add kitty scenes: leave them out here", file=sys.stderr)
+    if (args.table or args.agreement or args.four_index) and args.faults:
+        print("--faults adds kitty scenes: leave it out here", file=sys.stderr)
         return 2
-    if args.table and args.agreement:
-        print("--table and --agreement fit different things: give one", file=sys.stderr)
+    if sum(folder is not None for folder in (args.table, args.agreement, args.four_index)) > 1:
+        print(
+            "--table, --agreement and --four-index fit different things: give one",
+            file=sys.stderr,
+        )
         return 2
-    for folder in (args.table, args.agreement):
+    for folder in (args.table, args.agreement, args.four_index):
         if folder is not None and folder.exists() and not folder.is_dir():
             print(f"blackcat calibrate: {folder} is a file: give a folder", file=sys.stderr)
             return 2
@@ -145,6 +153,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.agreement:
         return fit_agreement_weights(reader, args)
+    if args.four_index:
+        return fit_four_index_weight(reader, args)
     if args.table:
         reader.table_doubtful_below = None
         tables = make_table_scenes(args.table, args.scenes or TABLE_SCENES, args.seed)
@@ -155,11 +165,6 @@ def run(args: argparse.Namespace) -> int:
     if args.faults:
         faults_dir = args.kitty.with_name(args.kitty.name + "-faults")
         scenes += make_kitty_scenes(faults_dir, args.faults, args.seed, faults=True)
-    if args.four_index:
-        four_dir = args.kitty.with_name(args.kitty.name + "-four")
-        scenes += make_kitty_scenes(
-            four_dir, args.four_index, args.seed, faults=True, card_style="four_index"
-        )
     raw = evaluate_kitty(reader, scenes)
     print("uncalibrated: " + raw.summary())
     print(reliability_text(raw.probabilities, raw.rights))
@@ -201,6 +206,54 @@ def run(args: argparse.Namespace) -> int:
     if kept_agreement:
         print("agreement weights kept as they were: fit them again for these probabilities")
         print("(blackcat calibrate --agreement DIR)")
+    print("fit the weight of a card read at three or more corners on four-index cards next")
+    print("(blackcat calibrate --four-index DIR): kitty scenes seldom show one")
+    return 0
+
+
+def fit_four_index_weight(reader: CardReader, args: argparse.Namespace) -> int:
+    """The weight of a card read at three or more corners (`calibration.fit_corners_weight`),
+    fitted on four-index kitty scenes under camera faults in `args.four_index`, read
+    uncalibrated as `blackcat calibrate` reads its scenes; the rest of the calibration kept."""
+    from blackcat.vision.calibration import UNCALIBRATED, fit_corners_weight
+    from blackcat.workshop.evaluation import evaluate_kitty
+    from blackcat.workshop.kitty import make_kitty_scenes
+
+    kept = reader.calibration
+    if not kept.weights:
+        print(
+            "blackcat calibrate: no calibration in the models folder to add the weight to: "
+            "run blackcat calibrate first",
+            file=sys.stderr,
+        )
+        return 2
+    reader.calibration = UNCALIBRATED
+    count = args.scenes or FOUR_INDEX_SCENES
+    scenes = make_kitty_scenes(
+        args.four_index, count, args.seed, faults=True, card_style="four_index"
+    )
+    raw = evaluate_kitty(reader, scenes)
+    print("uncalibrated: " + raw.summary())
+    try:
+        mapping = fit_corners_weight(kept, raw.evidence, raw.rights)
+    except ValueError as error:
+        print(f"blackcat calibrate: {error}", file=sys.stderr)
+        return 1
+    print(f"weight of a card read at three or more corners: {mapping.weights[-1]:.4f}")
+    many = [n for n, evidence in enumerate(raw.evidence) if evidence.corners > 2]
+    rights = [raw.rights[n] for n in many]
+    print(f"{len(many)} cards read at three or more corners, {rights.count(False)} of them wrong")
+    for name, calibration in (("kept", kept), ("fitted", mapping)):
+        probabilities = [calibration(raw.evidence[n]) for n in many]
+        rates = flag_rates(probabilities, rights, kept.doubtful_below)
+        print(
+            f"  {name}, doubtful below {kept.doubtful_below:.3f}: "
+            f"{rates.wrong_unflagged_per_100:.2f} wrong in 100 unflagged, "
+            f"{rates.right_flagged:.3f} of right cards flagged"
+        )
+    path = args.models / CALIBRATION_FILE
+    path.write_text(json.dumps(mapping.to_json(), indent=1) + "\n")
+    print(f"wrote {path}")
     return 0
 
 

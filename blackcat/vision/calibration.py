@@ -14,7 +14,7 @@ import itertools
 import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -159,6 +159,25 @@ def fit(evidence: Sequence[Evidence], right: Sequence[bool]) -> Calibration:
     return fit_isotonic([logistic.score(e) for e in evidence], right, logistic.weights)
 
 
+def fit_corners_weight(
+    calibration: Calibration, evidence: Sequence[Evidence], right: Sequence[bool]
+) -> Calibration:
+    """`calibration` with the weight of "read at three or more corners" (the last feature)
+    fitted on `evidence` (four-index cards: a card lying whole shows all four), every other
+    weight and the map kept. Kitty scenes of two-index decks seldom show a card at three corners,
+    and their cards are too rarely wrong to refit the rest on them. Cards no detector found are
+    left out, as in `fit`."""
+    if not calibration.weights:
+        raise ValueError("fit the calibration first (blackcat calibrate): it has no weights")
+    detected = [(e, ok) for e, ok in zip(evidence, right, strict=True) if e.detected > 0]
+    if len(detected) < 2:
+        raise ValueError("need at least two measured cards to fit a weight")
+    x = np.stack([features(e) for e, _ in detected])
+    kept = np.array([*calibration.weights[:-1], 0.0])
+    (weight,) = logistic_weights(x[:, -1:], [ok for _, ok in detected], offset=x @ kept)
+    return replace(calibration, weights=(*calibration.weights[:-1], weight))
+
+
 def fit_agreement(
     probabilities: Sequence[float], shares: Sequence[float], right: Sequence[bool]
 ) -> tuple[float, ...]:
@@ -171,14 +190,18 @@ def fit_agreement(
     return logistic_weights(x, right)
 
 
-def logistic_weights(x: np.ndarray, right: Sequence[bool]) -> tuple[float, ...]:
-    """Weights of the least log loss (with a little L2) of `right` on the rows of `x`."""
+def logistic_weights(
+    x: np.ndarray, right: Sequence[bool], offset: np.ndarray | None = None
+) -> tuple[float, ...]:
+    """Weights of the least log loss (with a little L2) of `right` on the rows of `x`, each
+    row's score starting from its `offset` (none: 0)."""
     from scipy.optimize import minimize
 
     y = np.asarray(right, dtype=float)
+    start = np.zeros(len(y)) if offset is None else offset
 
     def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
-        p = 1.0 / (1.0 + np.exp(-(x @ w)))
+        p = 1.0 / (1.0 + np.exp(-(start + x @ w)))
         eps = 1e-9
         value = -np.mean(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps)) + 1e-3 * w @ w
         return float(value), x.T @ (p - y) / len(y) + 2e-3 * w

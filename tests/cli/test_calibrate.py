@@ -3,6 +3,7 @@ from the one-player calibration."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import shutil
 from dataclasses import replace
@@ -40,23 +41,25 @@ def test_table_scenes_choose_the_tables_doubt_threshold_and_leave_the_players(
 
 
 def test_camera_faults_are_kitty_scenes_and_not_for_a_table(tmp_path: Path, capsys) -> None:
-    for option in ("--faults", "--four-index"):
-        argv = ["calibrate", "--table", str(tmp_path / "t"), option, "10"]
+    for option in ("--table", "--four-index"):
+        argv = ["calibrate", option, str(tmp_path / "t"), "--faults", "10"]
         assert main(argv) == 2
-        assert option in capsys.readouterr().err
+        assert "--faults" in capsys.readouterr().err
         assert not (tmp_path / "t").exists()
 
 
-def test_four_index_kitty_scenes_join_the_fit(tmp_path: Path, capsys) -> None:
+def test_four_index_scenes_fit_the_corners_weight_and_keep_the_rest(tmp_path: Path, capsys) -> None:
     models = models_copy(tmp_path)
-    kitty = tmp_path / "k"
-    argv = ["calibrate", "--models", str(models), "--kitty", str(kitty), "--scenes", "1"]
-    assert main([*argv, "--four-index", "2"]) == 0
-    assert len(list(kitty.glob("k*.json"))) == 1
-    assert len(list((tmp_path / "k-four").glob("k*.json"))) == 2
-    fitted = json.loads((models / CALIBRATION_FILE).read_text())
-    assert len(fitted["weights"]) == 7
-    assert "corners > 2" in capsys.readouterr().out
+    kept = load_calibration(models)
+    scenes = tmp_path / "four"
+    argv = ["calibrate", "--models", str(models), "--four-index", str(scenes), "--scenes", "2"]
+    assert main(argv) == 0
+    fitted = load_calibration(models)
+    assert fitted.weights[:-1] == kept.weights[:-1]
+    assert replace(fitted, weights=kept.weights) == kept
+    metas = [json.loads(path.read_text()) for path in scenes.glob("k*.json")]
+    assert len(metas) == 2 and {meta["style"] for meta in metas} <= {"four_index", "dark_face"}
+    assert "cards read at three or more corners" in capsys.readouterr().out
 
 
 def test_scattered_scenes_fit_the_agreement_weights_and_keep_the_rest(
@@ -78,10 +81,11 @@ def test_scattered_scenes_fit_the_agreement_weights_and_keep_the_rest(
 def test_the_agreement_and_a_tables_threshold_are_fitted_one_at_a_time(
     tmp_path: Path, capsys
 ) -> None:
-    argv = ["calibrate", "--table", str(tmp_path / "t"), "--agreement", str(tmp_path / "a")]
-    assert main(argv) == 2
-    assert "--agreement" in capsys.readouterr().err
-    assert not (tmp_path / "t").exists() and not (tmp_path / "a").exists()
+    folders = [str(tmp_path / name) for name in ("t", "a", "f")]
+    for first, second in itertools.combinations(["--table", "--agreement", "--four-index"], 2):
+        assert main(["calibrate", first, folders[0], second, folders[1]]) == 2
+        assert "fit different things: give one" in capsys.readouterr().err
+    assert not any(Path(folder).exists() for folder in folders)
 
 
 def test_kitty_scenes_refit_the_probabilities_and_keep_the_agreement_weights(
@@ -104,7 +108,7 @@ def test_missing_models_a_file_for_a_folder_and_no_scenes_are_said_plainly(
     assert "trained models not found" in capsys.readouterr().err
     a_file = tmp_path / "scenes.txt"
     a_file.write_text("not a folder")
-    for option in ("--agreement", "--table"):
+    for option in ("--agreement", "--table", "--four-index"):
         assert main(["calibrate", option, str(a_file)]) == 2
         assert "is a file: give a folder" in capsys.readouterr().err
     empty = tmp_path / "empty"

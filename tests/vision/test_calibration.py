@@ -18,6 +18,7 @@ from blackcat.vision.calibration import (
     choose_threshold,
     fit,
     fit_agreement,
+    fit_corners_weight,
     fit_isotonic,
     flag_rates,
     load_calibration,
@@ -117,6 +118,20 @@ def test_a_fit_learns_that_a_card_read_at_three_corners_is_right_more_often() ->
     assert calibration(evidence(0.7, corners=2)) == pytest.approx(0.5, abs=0.08)
     assert calibration(evidence(0.7, corners=3)) > 0.95
     assert calibration(evidence(0.7, corners=4)) > 0.95
+
+
+def test_the_corners_weight_is_fitted_alone_and_the_rest_kept() -> None:
+    kept = Calibration((0.0, 2.0, 0.0, 0.0, 0.0, 0.0, 0.0), (0.0, 0.5, 1.0), (0.0, 0.3, 0.99))
+    rng = np.random.default_rng(3)
+    corners = rng.integers(2, 5, 3000)
+    right = (corners > 2) | (rng.random(3000) < 0.5)
+    fitted = fit_corners_weight(kept, [evidence(0.5, corners=int(n)) for n in corners], right)
+    assert fitted.weights[:-1] == kept.weights[:-1] and fitted.weights[-1] > 2.0
+    assert (fitted.raw, fitted.probability) == (kept.raw, kept.probability)
+    assert fitted(evidence(0.5, corners=3)) > kept(evidence(0.5, corners=3))
+    assert fitted(evidence(0.5, corners=2)) == kept(evidence(0.5, corners=2))
+    with pytest.raises(ValueError, match="calibrate"):
+        fit_corners_weight(UNCALIBRATED, [evidence(0.5)] * 2, [True, False])
 
 
 def test_a_calibration_fitted_before_the_third_corner_weighs_it_nothing() -> None:

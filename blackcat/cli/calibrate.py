@@ -19,7 +19,7 @@ instead (`agreement`; the `agreement` weights of models/calibration.json, the re
 scattered cards in small frames (DIR, drawn there when missing), which the reader reads several
 ways, a card most other reads also read is right more often than its probability says.
 
-With `--four-index DIR` it fits the weight of a card read at three or more corners instead (the
+With `--four-index DIR` it fits the weight of a card seen at three of its corners instead (the
 last of models/calibration.json's logistic weights, the rest kept) on kitty scenes of cards
 printed with four indices under camera faults (DIR, drawn there when missing): a card lying whole
 shows all four, and its corners agreeing say more than one index sure of itself.
@@ -84,7 +84,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--four-index",
         type=Path,
         metavar="DIR",
-        help="fit the weight of a card read at three or more corners on kitty scenes of "
+        help="fit the weight of a card seen at three of its corners on kitty scenes of "
         "four-index cards under camera faults in DIR instead (drawn there when missing; the "
         "rest of calibration.json kept)",
     )
@@ -171,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
     mapping = fit(raw.evidence, raw.rights)
     calibrated = [mapping(evidence) for evidence in raw.evidence]
     print(
-        "logistic weights (bias, card, detected, index, upright, corners > 1, corners > 2): "
+        "logistic weights (bias, card, detected, index, upright, corners > 1, framed): "
         f"{mapping.weights}"
     )
     drop_below = choose_drop_threshold(calibrated, raw.reals)
@@ -206,16 +206,16 @@ def run(args: argparse.Namespace) -> int:
     if kept_agreement:
         print("agreement weights kept as they were: fit them again for these probabilities")
         print("(blackcat calibrate --agreement DIR)")
-    print("fit the weight of a card read at three or more corners on four-index cards next")
+    print("fit the weight of a card seen at three of its corners on four-index cards next")
     print("(blackcat calibrate --four-index DIR): kitty scenes seldom show one")
     return 0
 
 
 def fit_four_index_weight(reader: CardReader, args: argparse.Namespace) -> int:
-    """The weight of a card read at three or more corners (`calibration.fit_corners_weight`),
+    """The weight of a card seen at three of its corners (`calibration.fit_framed_weight`),
     fitted on four-index kitty scenes under camera faults in `args.four_index`, read
     uncalibrated as `blackcat calibrate` reads its scenes; the rest of the calibration kept."""
-    from blackcat.vision.calibration import UNCALIBRATED, fit_corners_weight
+    from blackcat.vision.calibration import UNCALIBRATED, fit_framed_weight
     from blackcat.workshop.evaluation import evaluate_kitty
     from blackcat.workshop.kitty import make_kitty_scenes
 
@@ -235,14 +235,14 @@ def fit_four_index_weight(reader: CardReader, args: argparse.Namespace) -> int:
     raw = evaluate_kitty(reader, scenes)
     print("uncalibrated: " + raw.summary())
     try:
-        mapping = fit_corners_weight(kept, raw.evidence, raw.rights)
+        mapping = fit_framed_weight(kept, raw.evidence, raw.rights)
     except ValueError as error:
         print(f"blackcat calibrate: {error}", file=sys.stderr)
         return 1
-    print(f"weight of a card read at three or more corners: {mapping.weights[-1]:.4f}")
-    many = [n for n, evidence in enumerate(raw.evidence) if evidence.corners > 2]
+    print(f"weight of a card seen at three of its corners: {mapping.weights[-1]:.4f}")
+    many = [n for n, evidence in enumerate(raw.evidence) if evidence.framed]
     rights = [raw.rights[n] for n in many]
-    print(f"{len(many)} cards read at three or more corners, {rights.count(False)} of them wrong")
+    print(f"{len(many)} cards seen at three of their corners, {rights.count(False)} of them wrong")
     for name, calibration in (("kept", kept), ("fitted", mapping)):
         probabilities = [calibration(raw.evidence[n]) for n in many]
         rates = flag_rates(probabilities, rights, kept.doubtful_below)

@@ -26,7 +26,7 @@ CALIBRATION_FILE = "calibration.json"
 # table detector finds most of them: the same probability means more or less there)
 TABLE_CALIBRATION_FILE = "table_calibration.json"
 SILENT_COST = 10.0  # a silent misread costs the player as much as this many needless checks
-# bias, logit(card), log(detected), logit(is_index), log(upright), corners > 1, corners > 2
+# bias, logit(card), log(detected), logit(is_index), log(upright), corners > 1, framed
 FEATURES = 7
 
 
@@ -51,7 +51,7 @@ def features(evidence: Evidence) -> np.ndarray:
             _logit(evidence.is_index),
             math.log(max(evidence.upright, 1e-4)),
             float(evidence.corners > 1),
-            float(evidence.corners > 2),  # a four-index deck's card lying whole
+            float(evidence.framed),  # a four-index deck's card lying whole
         ]
     )
 
@@ -108,7 +108,7 @@ class Calibration:
         if len(raw) != len(probability) or len(raw) < 2 or list(raw) != sorted(raw):
             raise ValueError("a calibration needs two or more increasing raw points")
         weights = tuple(float(w) for w in data.get("weights", ()))
-        if len(weights) == FEATURES - 1:  # fitted before "corners > 2": it weighed nothing
+        if len(weights) == FEATURES - 1:  # fitted before "framed": it weighed nothing
             weights += (0.0,)
         if weights and len(weights) != FEATURES:
             raise ValueError(f"a calibration's weights are {FEATURES} numbers")
@@ -159,12 +159,12 @@ def fit(evidence: Sequence[Evidence], right: Sequence[bool]) -> Calibration:
     return fit_isotonic([logistic.score(e) for e in evidence], right, logistic.weights)
 
 
-def fit_corners_weight(
+def fit_framed_weight(
     calibration: Calibration, evidence: Sequence[Evidence], right: Sequence[bool]
 ) -> Calibration:
-    """`calibration` with the weight of "read at three or more corners" (the last feature)
-    fitted on `evidence` (four-index cards: a card lying whole shows all four), every other
-    weight and the map kept. Kitty scenes of two-index decks seldom show a card at three corners,
+    """`calibration` with the weight of a card seen at three of its corners (`Evidence.framed`,
+    the last feature) fitted on `evidence` (four-index cards: a card lying whole shows all four),
+    every other weight and the map kept. Kitty scenes of two-index decks seldom show a card so,
     and their cards are too rarely wrong to refit the rest on them. Cards no detector found are
     left out, as in `fit`."""
     if not calibration.weights:

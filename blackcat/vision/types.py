@@ -86,6 +86,7 @@ class Evidence:
     is_index: float  # the classifier's probability that it sees an index at all
     upright: float  # probability that the glyphs stand with the photo's up (or upside down)
     corners: int  # indices seen of this card
+    framed: bool = False  # three of them stand as three corners of one card (a four-index deck)
 
     @property
     def raw(self) -> float:

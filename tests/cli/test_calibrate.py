@@ -48,7 +48,7 @@ def test_camera_faults_are_kitty_scenes_and_not_for_a_table(tmp_path: Path, caps
         assert not (tmp_path / "t").exists()
 
 
-def test_four_index_scenes_fit_the_corners_weight_and_keep_the_rest(tmp_path: Path, capsys) -> None:
+def test_four_index_scenes_fit_the_framed_weight_and_keep_the_rest(tmp_path: Path, capsys) -> None:
     models = models_copy(tmp_path)
     kept = load_calibration(models)
     scenes = tmp_path / "four"
@@ -59,7 +59,7 @@ def test_four_index_scenes_fit_the_corners_weight_and_keep_the_rest(tmp_path: Pa
     assert replace(fitted, weights=kept.weights) == kept
     metas = [json.loads(path.read_text()) for path in scenes.glob("k*.json")]
     assert len(metas) == 2 and {meta["style"] for meta in metas} <= {"four_index", "dark_face"}
-    assert "cards read at three or more corners" in capsys.readouterr().out
+    assert "cards seen at three of their corners" in capsys.readouterr().out
 
 
 def test_scattered_scenes_fit_the_agreement_weights_and_keep_the_rest(

@@ -18,7 +18,7 @@ from blackcat.vision.calibration import (
     choose_threshold,
     fit,
     fit_agreement,
-    fit_corners_weight,
+    fit_framed_weight,
     fit_isotonic,
     flag_rates,
     load_calibration,
@@ -28,8 +28,10 @@ from blackcat.vision.calibration import (
 from blackcat.vision.types import Evidence
 
 
-def evidence(card: float, detected: float = 0.8, corners: int = 1) -> Evidence:
-    return Evidence(card, detected, 1.0, 1.0, corners)
+def evidence(
+    card: float, detected: float = 0.8, corners: int = 1, framed: bool = False
+) -> Evidence:
+    return Evidence(card, detected, 1.0, 1.0, corners, framed)
 
 
 def test_uncalibrated_is_the_models_joint_belief() -> None:
@@ -109,36 +111,35 @@ def test_the_reliability_table_bins_cards_by_stated_probability() -> None:
     assert table[-1].right == 1.0
 
 
-def test_a_fit_learns_that_a_card_read_at_three_corners_is_right_more_often() -> None:
-    # the same classifier belief: two corners right half the time, three or four always
+def test_a_fit_learns_that_a_card_seen_at_three_of_its_corners_is_right_more_often() -> None:
+    # as often right as the classifier says, but always where seen as a card's corners
     rng = np.random.default_rng(2)
-    corners = rng.integers(1, 5, 4000)
-    right = (corners > 2) | (rng.random(4000) < 0.5)
-    calibration = fit([evidence(0.7, corners=int(n)) for n in corners], right)
-    assert calibration(evidence(0.7, corners=2)) == pytest.approx(0.5, abs=0.08)
-    assert calibration(evidence(0.7, corners=3)) > 0.95
-    assert calibration(evidence(0.7, corners=4)) > 0.95
+    cards, framed = rng.uniform(0.3, 0.9, 4000), rng.random(4000) < 0.3
+    right = framed | (rng.random(4000) < cards)
+    calibration = fit([evidence(c, 0.8, 3, f) for c, f in zip(cards, framed, strict=True)], right)
+    assert calibration(evidence(0.6, 0.8, 3)) == pytest.approx(0.6, abs=0.08)
+    assert calibration(evidence(0.6, 0.8, 3, framed=True)) > 0.95
 
 
-def test_the_corners_weight_is_fitted_alone_and_the_rest_kept() -> None:
+def test_the_framed_weight_is_fitted_alone_and_the_rest_kept() -> None:
     kept = Calibration((0.0, 2.0, 0.0, 0.0, 0.0, 0.0, 0.0), (0.0, 0.5, 1.0), (0.0, 0.3, 0.99))
     rng = np.random.default_rng(3)
-    corners = rng.integers(2, 5, 3000)
-    right = (corners > 2) | (rng.random(3000) < 0.5)
-    fitted = fit_corners_weight(kept, [evidence(0.5, corners=int(n)) for n in corners], right)
+    framed = rng.random(3000) < 0.3
+    right = framed | (rng.random(3000) < 0.5)
+    fitted = fit_framed_weight(kept, [evidence(0.5, 0.8, 3, f) for f in framed], right)
     assert fitted.weights[:-1] == kept.weights[:-1] and fitted.weights[-1] > 2.0
     assert (fitted.raw, fitted.probability) == (kept.raw, kept.probability)
-    assert fitted(evidence(0.5, corners=3)) > kept(evidence(0.5, corners=3))
-    assert fitted(evidence(0.5, corners=2)) == kept(evidence(0.5, corners=2))
+    assert fitted(evidence(0.5, 0.8, 3, True)) > kept(evidence(0.5, 0.8, 3, True))
+    assert fitted(evidence(0.5, 0.8, 3)) == kept(evidence(0.5, 0.8, 3))
     with pytest.raises(ValueError, match="calibrate"):
-        fit_corners_weight(UNCALIBRATED, [evidence(0.5)] * 2, [True, False])
+        fit_framed_weight(UNCALIBRATED, [evidence(0.5)] * 2, [True, False])
 
 
-def test_a_calibration_fitted_before_the_third_corner_weighs_it_nothing() -> None:
+def test_a_calibration_fitted_before_framed_cards_weighs_them_nothing() -> None:
     before = {"weights": [0.1, 2.0, 0.5, 1.0, 1.0, 0.3], "raw": [0, 1], "probability": [0, 1]}
     calibration = Calibration.from_json({**before, "doubtful_below": 0.7})
     assert calibration.weights == (0.1, 2.0, 0.5, 1.0, 1.0, 0.3, 0.0)
-    assert calibration(evidence(0.8, corners=4)) == calibration(evidence(0.8, corners=2))
+    assert calibration(evidence(0.8, 0.8, 4, True)) == calibration(evidence(0.8, 0.8, 4))
     with pytest.raises(ValueError, match="7 numbers"):
         Calibration.from_json({**before, "weights": [0.1] * 5, "doubtful_below": 0.7})
 

@@ -20,6 +20,7 @@ from blackcat.vision.layout import (
     placed_once,
     row_angle,
     row_step,
+    seen_as_a_cards_corners,
 )
 from blackcat.vision.types import Guess, IndexRead, PhotoRead, ReadCard
 
@@ -616,6 +617,21 @@ def test_three_indices_at_no_right_angle_are_no_three_corners_of_a_card() -> Non
     # a real photo's misread 4C: along its bottom corners' edge, its top one lies 1.6 of it away
     beyond = [(660.0, 477.0), (732.0, 454.0), (736.0, 315.0)]
     assert missing_corner([0, 1, 2], beyond, {0, 1}) is None
+
+
+def test_a_card_seen_at_three_or_four_of_its_corners_says_so() -> None:
+    spread = dealt_row(
+        "7S 6S 8S", index=(10.0, 20.0), step=CARD_W + 15, spread=True, four_index=True
+    )
+    assert [card.evidence.framed for card in arrange(spread).piles[0]] == [True, True, True]
+    # overlapping, each card but the last shows its left edge's two corners only
+    overlapping = dealt_row("7S 6S 8S", index=(10.0, 20.0), step=22.0, four_index=True)
+    assert [card.evidence.framed for card in arrange(overlapping).piles[0]] == [False, False, True]
+    between = [(0.0, 0.0), (50.0, 0.0), (25.0, 60.0)]  # a bottom index between the top ones
+    assert not seen_as_a_cards_corners([0, 1, 2], between, {2})
+    square = [(0.0, 0.0), (50.0, 0.0), (0.0, 65.0), (50.0, 65.0)]
+    assert seen_as_a_cards_corners([0, 1, 2, 3], square, {2, 3})
+    assert not seen_as_a_cards_corners([0, 1], square, {2, 3})
 
 
 def test_without_a_card_seen_whole_no_misread_corner_is_joined() -> None:

@@ -203,7 +203,7 @@ def arrange(
             [indices[i] for i in group],
             calibration,
             up,
-            framed=seen_as_a_cards_corners(group, framed, upside_down),
+            framed=seen_as_a_cards_corners(agreeing(group, indices), framed, upside_down),
         )
         for group in groups
     ]
@@ -1322,12 +1322,22 @@ def _shared_belief(mine: dict[Card, float], theirs: dict[Card, float]) -> float:
     return max((mine[card] * theirs[card] for card in mine if card in theirs), default=0.0)
 
 
+def agreeing(group: Sequence[int], indices: Sequence[IndexRead]) -> list[int]:
+    """The indices of a card (`group`) whose own best guess is the card's (`merge_group`)."""
+    beliefs = _beliefs([indices[i] for i in group])
+    if not beliefs:
+        return []
+    card = max(beliefs, key=lambda guess: beliefs[guess])
+    return [i for i in group if indices[i].card == card]
+
+
 def seen_as_a_cards_corners(
     group: Sequence[int], framed: Sequence[Point], upside_down: Collection[int]
 ) -> bool:
     """Whether three of a card's indices stand as three corners of one card (`missing_corner`):
     a four-index deck's card lying whole, not indices of several cards read alike and grouped
-    (fanned and loose cards' groups of three were wrong one time in seven, session 59)."""
+    (fanned and loose cards' groups of three were wrong one time in seven, session 59). Give
+    it the indices that read the card (`agreeing`): corners reading other cards say nothing."""
     return len(group) >= 3 and any(
         missing_corner(three, framed, upside_down) is not None for three in combinations(group, 3)
     )

@@ -12,6 +12,7 @@ from blackcat.vision.calibration import Calibration
 from blackcat.vision.layout import (
     ONE_DECK_DROP_BELOW,
     TAKEN_CONFIDENCE,
+    agreeing,
     arrange,
     drop_repeated_detections,
     find_columns,
@@ -632,6 +633,14 @@ def test_a_card_seen_at_three_or_four_of_its_corners_says_so() -> None:
     square = [(0.0, 0.0), (50.0, 0.0), (0.0, 65.0), (50.0, 65.0)]
     assert seen_as_a_cards_corners([0, 1, 2, 3], square, {2, 3})
     assert not seen_as_a_cards_corners([0, 1], square, {2, 3})
+
+
+def test_only_the_corners_reading_the_card_count_as_its_corners() -> None:
+    seven, queen = Card.parse("7S"), Card.parse("QH")
+    corners = [index_at((0.0, 0.0), seven), index_at((50.0, 0.0), seven, 0.6)]
+    misread = replace(index_at((0.0, 65.0), seven), guesses=(Guess(queen, 0.7), Guess(seven, 0.3)))
+    assert agreeing([0, 1, 2], [*corners, misread]) == [0, 1]
+    assert agreeing([0, 1, 2], [*corners, index_at((0.0, 65.0), seven)]) == [0, 1, 2]
 
 
 def test_without_a_card_seen_whole_no_misread_corner_is_joined() -> None:

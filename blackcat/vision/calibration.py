@@ -75,6 +75,10 @@ class Calibration:
     agreement: tuple[float, ...] = ()
     """Logistic weights over `agreement_features` (none: agreement changes nothing)."""
 
+    def __post_init__(self) -> None:
+        if len(self.weights) == FEATURES - 1:  # fitted before "framed": it weighed nothing
+            object.__setattr__(self, "weights", (*self.weights, 0.0))
+
     def score(self, evidence: Evidence) -> float:
         if not self.weights:
             return evidence.raw
@@ -108,9 +112,7 @@ class Calibration:
         if len(raw) != len(probability) or len(raw) < 2 or list(raw) != sorted(raw):
             raise ValueError("a calibration needs two or more increasing raw points")
         weights = tuple(float(w) for w in data.get("weights", ()))
-        if len(weights) == FEATURES - 1:  # fitted before "framed": it weighed nothing
-            weights += (0.0,)
-        if weights and len(weights) != FEATURES:
+        if weights and len(weights) not in (FEATURES - 1, FEATURES):
             raise ValueError(f"a calibration's weights are {FEATURES} numbers")
         agreement = tuple(float(w) for w in data.get("agreement", ()))
         if agreement and len(agreement) != AGREEMENT_FEATURES:

@@ -140,6 +140,7 @@ def test_a_calibration_fitted_before_framed_cards_weighs_them_nothing() -> None:
     calibration = Calibration.from_json({**before, "doubtful_below": 0.7})
     assert calibration.weights == (0.1, 2.0, 0.5, 1.0, 1.0, 0.3, 0.0)
     assert calibration(evidence(0.8, 0.8, 4, True)) == calibration(evidence(0.8, 0.8, 4))
+    assert Calibration(weights=before["weights"]).weights == calibration.weights
     with pytest.raises(ValueError, match="7 numbers"):
         Calibration.from_json({**before, "weights": [0.1] * 5, "doubtful_below": 0.7})
 

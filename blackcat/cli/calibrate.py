@@ -38,6 +38,7 @@ from blackcat.vision.calibration import (
     CALIBRATION_FILE,
     SILENT_COST,
     TABLE_CALIBRATION_FILE,
+    Calibration,
     ThresholdChoice,
     choose_drop_threshold,
     choose_threshold,
@@ -243,18 +244,11 @@ def fit_four_index_weight(reader: CardReader, args: argparse.Namespace) -> int:
     many = [n for n, evidence in enumerate(raw.evidence) if evidence.framed]
     rights = [raw.rights[n] for n in many]
     print(f"{len(many)} cards seen at three of their corners, {rights.count(False)} of them wrong")
-    for name, calibration in (("kept", kept), ("fitted", mapping)):
-        probabilities = [calibration(raw.evidence[n]) for n in many]
-        rates = flag_rates(probabilities, rights, kept.doubtful_below)
-        print(
-            f"  {name}, doubtful below {kept.doubtful_below:.3f}: "
-            f"{rates.wrong_unflagged_per_100:.2f} wrong in 100 unflagged, "
-            f"{rates.right_flagged:.3f} of right cards flagged"
-        )
-    path = args.models / CALIBRATION_FILE
-    path.write_text(json.dumps(mapping.to_json(), indent=1) + "\n")
-    print(f"wrote {path}")
-    return 0
+    compared = {
+        name: [calibration(raw.evidence[n]) for n in many]
+        for name, calibration in (("kept", kept), ("fitted", mapping))
+    }
+    return compare_and_write(mapping, compared, rights, args.models)
 
 
 def fit_agreement_weights(reader: CardReader, args: argparse.Namespace) -> int:
@@ -297,14 +291,23 @@ def fit_agreement_weights(reader: CardReader, args: argparse.Namespace) -> int:
     agreed = [mapping.agreed(p, share) for p, share in zip(probabilities, shares, strict=True)]
     print(f"{len(probabilities)} cards read several ways in {len(scenes)} scenes")
     print(f"agreement weights (bias, card, share agreeing): {mapping.agreement}")
-    for name, probs in (("without agreement", probabilities), ("with agreement", agreed)):
-        rates = flag_rates(probs, rights, kept.doubtful_below)
+    compared = {"without agreement": probabilities, "with agreement": agreed}
+    return compare_and_write(mapping, compared, rights, args.models)
+
+
+def compare_and_write(
+    mapping: Calibration, compared: dict[str, list[float]], rights: list[bool], models: Path
+) -> int:
+    """Print how each of `compared`'s probabilities of the same cards flags them at the doubt
+    threshold (`rights`: whether each card was right), then write `mapping` into `models`."""
+    for name, probabilities in compared.items():
+        rates = flag_rates(probabilities, rights, mapping.doubtful_below)
         print(
-            f"  {name}, doubtful below {kept.doubtful_below:.3f}: "
+            f"  {name}, doubtful below {mapping.doubtful_below:.3f}: "
             f"{rates.wrong_unflagged_per_100:.2f} wrong in 100 unflagged, "
             f"{rates.right_flagged:.3f} of right cards flagged"
         )
-    path = args.models / CALIBRATION_FILE
+    path = models / CALIBRATION_FILE
     path.write_text(json.dumps(mapping.to_json(), indent=1) + "\n")
     print(f"wrote {path}")
     return 0

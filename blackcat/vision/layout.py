@@ -1350,7 +1350,8 @@ def merge_group(
     framed: bool = False,
 ) -> ReadCard:
     """One card from its indices: guesses averaged over the indices, box around all of them, and
-    one calibrated probability, which its alternatives share in the classifier's proportions.
+    one calibrated probability, which its alternatives share in the classifier's proportions;
+    `framed`: three of its indices stand as three of its corners (`seen_as_a_cards_corners`).
 
     The raw belief multiplies the detector's, the classifier's "an index" and its best card, and
     how well the glyphs stand with the photo's up (or upside down): an index lying across the

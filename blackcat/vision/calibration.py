@@ -152,13 +152,20 @@ def fit(evidence: Sequence[Evidence], right: Sequence[bool]) -> Calibration:
     """The logistic weights that best predict `right` (least log loss, a little L2), then an
     isotonic map of their score. Cards no detector found (read where a pile lost one: detected
     0) are left out: their probability is not the calibration's (`layout.found_in_gap`)."""
-    detected = [(e, ok) for e, ok in zip(evidence, right, strict=True) if e.detected > 0]
-    evidence, right = [e for e, _ in detected], [ok for _, ok in detected]
+    evidence, right = _found_by_a_detector(evidence, right)
     if len(evidence) < 2:
         raise ValueError("need at least two measured cards to calibrate")
     weights = logistic_weights(np.stack([features(e) for e in evidence]), right)
     logistic = Calibration(weights=weights)
     return fit_isotonic([logistic.score(e) for e in evidence], right, logistic.weights)
+
+
+def _found_by_a_detector(
+    evidence: Sequence[Evidence], right: Sequence[bool]
+) -> tuple[list[Evidence], list[bool]]:
+    """The cards a detector found, and whether each was right (`fit`)."""
+    found = [(e, ok) for e, ok in zip(evidence, right, strict=True) if e.detected > 0]
+    return [e for e, _ in found], [ok for _, ok in found]
 
 
 def fit_framed_weight(
@@ -171,12 +178,12 @@ def fit_framed_weight(
     left out, as in `fit`."""
     if not calibration.weights:
         raise ValueError("fit the calibration first (blackcat calibrate): it has no weights")
-    detected = [(e, ok) for e, ok in zip(evidence, right, strict=True) if e.detected > 0]
-    if len(detected) < 2:
+    evidence, right = _found_by_a_detector(evidence, right)
+    if len(evidence) < 2:
         raise ValueError("need at least two measured cards to fit a weight")
-    x = np.stack([features(e) for e, _ in detected])
+    x = np.stack([features(e) for e in evidence])
     kept = np.array([*calibration.weights[:-1], 0.0])
-    (weight,) = logistic_weights(x[:, -1:], [ok for _, ok in detected], offset=x @ kept)
+    (weight,) = logistic_weights(x[:, -1:], right, offset=x @ kept)
     return replace(calibration, weights=(*calibration.weights[:-1], weight))
 
 

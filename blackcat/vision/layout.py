@@ -203,7 +203,7 @@ def arrange(
             [indices[i] for i in group],
             calibration,
             up,
-            framed=seen_as_a_cards_corners(agreeing(group, indices), framed, upside_down),
+            framed=seen_as_a_cards_corners(group, indices, framed, upside_down),
         )
         for group in groups
     ]
@@ -1332,14 +1332,20 @@ def agreeing(group: Sequence[int], indices: Sequence[IndexRead]) -> list[int]:
 
 
 def seen_as_a_cards_corners(
-    group: Sequence[int], framed: Sequence[Point], upside_down: Collection[int]
+    group: Sequence[int],
+    indices: Sequence[IndexRead],
+    framed: Sequence[Point],
+    upside_down: Collection[int],
 ) -> bool:
-    """Whether three of a card's indices stand as three corners of one card (`missing_corner`):
-    a four-index deck's card lying whole, not indices of several cards read alike and grouped
-    (fanned and loose cards' groups of three were wrong one time in seven, session 59). Give
-    it the indices that read the card (`agreeing`): corners reading other cards say nothing."""
-    return len(group) >= 3 and any(
-        missing_corner(three, framed, upside_down) is not None for three in combinations(group, 3)
+    """Whether three of a card's indices that read it (`agreeing`: corners reading other cards
+    say nothing) stand as three corners of one card (`missing_corner`): a four-index deck's card
+    lying whole, not indices of several cards read alike and grouped (fanned and loose cards'
+    groups of three were wrong one time in seven, session 59)."""
+    if len(group) < 3:  # most cards: their guesses are not weighed twice
+        return False
+    corners = agreeing(group, indices)
+    return any(
+        missing_corner(three, framed, upside_down) is not None for three in combinations(corners, 3)
     )
 
 

@@ -628,11 +628,14 @@ def test_a_card_seen_at_three_or_four_of_its_corners_says_so() -> None:
     # overlapping, each card but the last shows its left edge's two corners only
     overlapping = dealt_row("7S 6S 8S", index=(10.0, 20.0), step=22.0, four_index=True)
     assert [card.evidence.framed for card in arrange(overlapping).piles[0]] == [False, False, True]
+    sevens = [index_at((0.0, 0.0), Card.parse("7S"))] * 4
     between = [(0.0, 0.0), (50.0, 0.0), (25.0, 60.0)]  # a bottom index between the top ones
-    assert not seen_as_a_cards_corners([0, 1, 2], between, {2})
+    assert not seen_as_a_cards_corners([0, 1, 2], sevens, between, {2})
     square = [(0.0, 0.0), (50.0, 0.0), (0.0, 65.0), (50.0, 65.0)]
-    assert seen_as_a_cards_corners([0, 1, 2, 3], square, {2, 3})
-    assert not seen_as_a_cards_corners([0, 1], square, {2, 3})
+    assert seen_as_a_cards_corners([0, 1, 2, 3], sevens, square, {2, 3})
+    assert not seen_as_a_cards_corners([0, 1], sevens, square, {2, 3})
+    queen = index_at((0.0, 65.0), Card.parse("QH"))  # a corner reading another card
+    assert not seen_as_a_cards_corners([0, 1, 2], [*sevens[:2], queen], square, {2})
 
 
 def test_only_the_corners_reading_the_card_count_as_its_corners() -> None:

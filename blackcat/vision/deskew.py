@@ -32,23 +32,33 @@ evenly, as in noise or face art; 1: every edge along the card's axes) at least t
 def card_angle(patch: np.ndarray) -> float | None:
     """The tilt of the card in an RGB patch, in degrees within (-45, 45] (anticlockwise as
     seen), or None where no direction stands out."""
+    across, down, total = direction_sums(patch)
+    if total <= 0 or math.hypot(across, down) / total < SURE_DIRECTION:
+        return None
+    return tilt_of(across, down)
+
+
+def direction_sums(patch: np.ndarray) -> tuple[float, float, float]:
+    """The gradients of an RGB patch summed as directions folded onto a quarter turn: the two
+    components of their strength-weighted direction on a doubled-up circle (4θ, so that 0 and
+    90 degrees meet) and their total strength. Sums of several patches add up (`tilt_of`)."""
     grey = cv2.cvtColor(patch, cv2.COLOR_RGB2GRAY).astype(np.float32)
     gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
     across, down = gx * gx, gy * gy
     weight = across + down
-    total = float(weight.sum())
-    if total <= 0:
-        return None
-    # directions folded onto a quarter turn, as a doubled-up circle (4θ) so that 0 and 90 meet:
     # weight·cos 4θ and weight·sin 4θ from the gradient itself (cos 2θ and sin 2θ times weight
     # are across - down and 2·gx·gy), without an angle's trigonometry at every pixel
     cos2, sin2 = across - down, 2.0 * gx * gy
     per_weight = np.divide(1.0, weight, out=np.zeros_like(weight), where=weight > 0)
     x = float(((cos2 * cos2 - sin2 * sin2) * per_weight).sum())
     y = float((2.0 * cos2 * sin2 * per_weight).sum())
-    if math.hypot(x, y) / total < SURE_DIRECTION:
-        return None
+    return x, y, float(weight.sum())
+
+
+def tilt_of(x: float, y: float) -> float:
+    """The tilt (degrees within (-45, 45], anticlockwise as seen) of `direction_sums`' two
+    components."""
     # image y points down: a direction turned clockwise in these numbers is anticlockwise seen
     return -math.degrees(math.atan2(y, x) / 4.0)
 

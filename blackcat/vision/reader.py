@@ -52,6 +52,7 @@ from blackcat.vision.sharpness import read_sharpness
 from blackcat.vision.squeeze import (
     STRETCHED_LONGEST,
     chooser_of_searched,
+    likelier_right,
     stretch_for,
     stretched_size,
     stretches_to_search,
@@ -65,6 +66,7 @@ from blackcat.vision.table_layout import (
     sides_for_players,
     table_sides,
 )
+from blackcat.vision.tilt import TURNED_FROM, from_turned_square, photo_tilt, turned_square
 from blackcat.vision.types import SIDES, Box, Guess, IndexRead, PhotoRead, ReadCard
 from blackcat.vision.unread_faces import read_index_boxes, unread_faces
 
@@ -259,11 +261,43 @@ class CardReader:
         side on the model workers (`parallel_map`; they depend on the first read alone), then
         the smoothed ones, each judged in the order one after another would.
 
+        A photo of one player's cards that all lie tilted (`tilt.photo_tilt`: a phone held at an
+        angle to the table, cards laid so) is read all those ways again turned back by their
+        tilt (`tilt.turned_square`), and that read kept where it is judged better the same way:
+        the models find and read glyphs best upright.
+
         Where the first look saw a group of indices too small to read and the read kept has no
         card there, or the photo shows card faces apart from every card read (`unread_faces`),
         the read says so (`unread_places`): whole piles may be missing there."""
         began = time.perf_counter()
         photo = as_photo(image)
+        chosen, every_read, spent = self._searched(photo, decks, players)
+        chosen = agreed(chosen, agreeing_reads(chosen, every_read), self.calibration)
+        seen = photo.picture(self.settings.detect_size)  # decoded already, for the first read
+        tilt = None if chosen.whole_table else photo_tilt(seen, chosen)
+        if tilt is not None and abs(tilt) >= TURNED_FROM:
+            # the photo itself turned, not each crop: the detector misses tilted indices too
+            turned, matrix = turned_square(photo.picture(), tilt)
+            again, again_reads, again_spent = self._searched(
+                Photo.from_array(turned), decks, players
+            )
+            spent += again_spent
+            again = agreed(again, agreeing_reads(again, again_reads), self.calibration)
+            again = from_turned_square(again, matrix, photo.size)
+            if likelier_right(again, chosen):
+                chosen = again
+        unread = still_unread(chosen)
+        faces = unread_faces(seen, chosen)
+        unread += tuple(face for face in faces if not _inside_any(_centre(np.array(face)), unread))
+        self.timings = replace(summed_timings(spent), total=time.perf_counter() - began)
+        return replace(chosen, sharpness=read_sharpness(photo, chosen), unread_places=unread)
+
+    def _searched(
+        self, photo: Photo, decks: int, players: int | None
+    ) -> tuple[PhotoRead, list[PhotoRead], list[Timings]]:
+        """`read`'s choice among the photo's reads as it is, stretched and smoothed, before
+        its unread places and its reads' agreement are taken in; every read made, the first
+        first; and each read's timings."""
         read, timings = self._timed_read(photo, None, decks=decks, players=players)
         spent, every_read = [timings], [read]
         chosen, chosen_stretch = read, None
@@ -291,12 +325,7 @@ class CardReader:
             every_read.append(again)
             if better(again, chosen) and again.card_count >= chosen.card_count:
                 chosen = again
-        unread = still_unread(chosen)
-        faces = unread_faces(seen, chosen)
-        unread += tuple(face for face in faces if not _inside_any(_centre(np.array(face)), unread))
-        chosen = agreed(chosen, agreeing_reads(chosen, every_read), self.calibration)
-        self.timings = replace(summed_timings(spent), total=time.perf_counter() - began)
-        return replace(chosen, sharpness=read_sharpness(photo, chosen), unread_places=unread)
+        return chosen, every_read, spent
 
     def _timed_read(
         self,

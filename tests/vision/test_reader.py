@@ -129,6 +129,46 @@ def test_a_photo_turned_any_way_reads_exactly_as_upright(
     assert turned[y1:y2, x1:x2].std() > 20  # the box lies on the index in the turned photo
 
 
+def tilted(picture: np.ndarray, degrees: float) -> np.ndarray:
+    """The picture turned `degrees` anticlockwise on a canvas grown to hold it, filled with its
+    median colour: a phone held at an angle to the table."""
+    height, width = picture.shape[:2]
+    matrix = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
+    cos, sin = abs(matrix[0, 0]), abs(matrix[0, 1])
+    size = (int(height * sin + width * cos), int(height * cos + width * sin))
+    matrix[:, 2] += (size[0] / 2 - width / 2, size[1] / 2 - height / 2)
+    border = tuple(int(v) for v in np.median(picture.reshape(-1, 3), axis=0))
+    return cv2.warpAffine(picture, matrix, size, borderValue=border)
+
+
+@pytest.mark.parametrize(
+    ("meta_path", "degrees"),
+    [(DATA / "scene_1.json", 35.0), (DATA / "scene_3.json", -30.0), (EXAMPLE, 25.0)],
+    ids=["scene_1 35", "scene_3 -30", "example 25"],
+)
+def test_a_photo_of_cards_lying_tilted_reads_exactly_as_square(
+    reader: CardReader, meta_path: Path, degrees: float
+) -> None:
+    photo = tilted(load_image(meta_path.with_suffix(".jpg")), degrees)
+    read = reader.read(photo)
+    assert [[card.card.code for card in pile] for pile in read.piles] == truth(meta_path)
+    assert (read.width, read.height) == photo.shape[1::-1]
+    for card in (read.piles[0][0], read.piles[-1][-1]):
+        x1, y1, x2, y2 = (round(v) for v in card.indices[0].box)
+        assert photo[y1:y2, x1:x2].std() > 20  # the box lies on the index in the photo
+
+
+def test_a_photo_of_cards_lying_tilted_is_read_again_turned_square(
+    reader: CardReader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    photo = tilted(load_image(DATA / "scene_1.jpg"), 35.0)
+    reader.read(photo)
+    reads = reader.timings.reads
+    monkeypatch.setattr("blackcat.vision.reader.TURNED_FROM", 90.0)  # never turned
+    reader.read(photo)
+    assert reads > reader.timings.reads  # read again, turned square
+
+
 def test_a_box_turned_back_lands_where_it_was() -> None:
     from blackcat.vision.reader import turn_box
 
@@ -290,7 +330,7 @@ def test_the_timings_of_a_photo_add_up_every_read_it_took(reader: CardReader) ->
     assert (both.total, both.turned, both.reads) == (pytest.approx(0.09), 1, 2)
     # a small photo: read at each searched stretch, then smoothed as it is (and at the stretch
     # kept, where one was)
-    reader.read(load_image(DATA / "scene_2.jpg"))
+    reader.read(load_image(DATA / "scene_1.jpg"))  # its cards stand square: not read turned
     assert reader.timings.reads - (1 + len(SEARCHED_STRETCHES)) in (1, 2)
     assert reader.timings.total > 0
     reader.warm_up()  # a tiny photo read once: the models' set-up is all it is for

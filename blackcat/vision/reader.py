@@ -277,9 +277,12 @@ class CardReader:
         tilt = None if chosen.whole_table else photo_tilt(seen, chosen)
         if tilt is not None and abs(tilt) >= TURNED_FROM:
             # the photo itself turned, not each crop: the detector misses tilted indices too
-            turned, matrix = turned_square(photo.picture(), tilt)
+            # a copy where the indices stand as tall as the crops need them, not a larger one
+            picture = photo.picture(crop_resolution(photo, read_index_boxes(chosen)))
+            scale = max(picture.shape[:2]) / photo.long_side
+            turned, matrix = turned_square(picture, tilt, scale)
             again, again_reads, again_spent = self._searched(
-                Photo.from_array(turned), decks, players
+                Photo.from_array(turned), decks, players, photo.long_side
             )
             spent += again_spent
             again = agreed(again, agreeing_reads(again, again_reads), self.calibration)
@@ -293,11 +296,13 @@ class CardReader:
         return replace(chosen, sharpness=read_sharpness(photo, chosen), unread_places=unread)
 
     def _searched(
-        self, photo: Photo, decks: int, players: int | None
+        self, photo: Photo, decks: int, players: int | None, long_side: int | None = None
     ) -> tuple[PhotoRead, list[PhotoRead], list[Timings]]:
         """`read`'s choice among the photo's reads as it is, stretched and smoothed, before
         its unread places and its reads' agreement are taken in; every read made, the first
-        first; and each read's timings."""
+        first; and each read's timings. `long_side`: the long side (pixels) of the photo taken,
+        which decides how it is searched, where `photo` is a smaller copy of it."""
+        long_side = long_side or photo.long_side
         read, timings = self._timed_read(photo, None, decks=decks, players=players)
         spent, every_read = [timings], [read]
         chosen, chosen_stretch = read, None
@@ -308,9 +313,9 @@ class CardReader:
             every_read.append(again)
             chosen = as_it_is_or_stretched(read, again, decks, players)
             chosen_stretch = stretch if chosen is again else None
-        better = chooser_of_searched(read, photo.long_side)
+        better = chooser_of_searched(read, long_side)
         read_again = partial(self._timed_read, photo, decks=decks, players=players)
-        searched = stretches_to_search(read, photo.long_side)
+        searched = stretches_to_search(read, long_side)
         reads = parallel_map(read_again, searched)
         for stretch_searched, (again, timings) in zip(searched, reads, strict=True):
             spent.append(timings)
@@ -318,7 +323,7 @@ class CardReader:
             if better(again, chosen):
                 chosen, chosen_stretch = again, stretch_searched
         seen = photo.picture(self.settings.detect_size)  # decoded already, for the first read
-        smoothed = smoothed_reads(read, photo.long_side, chosen_stretch, seen)
+        smoothed = smoothed_reads(read, long_side, chosen_stretch, seen)
         reads = parallel_map(partial(read_again, smoothed=True), smoothed)
         for again, timings in reads:
             spent.append(timings)

@@ -46,11 +46,13 @@ def photo_tilt(picture: np.ndarray, read: PhotoRead) -> float | None:
 MIN_PATCH = 8  # pixels: a smaller patch round an index tells no direction
 
 
-def turned_square(picture: np.ndarray, tilt: float) -> tuple[np.ndarray, np.ndarray]:
-    """The picture turned by `tilt` degrees clockwise (its cards, tilted `tilt` anticlockwise,
-    then stand square) on a canvas grown to hold all of it, filled with the photo's median
-    colour (mostly its table); and the 2x3 matrix taking the picture's pixels to the turned
-    one's."""
+def turned_square(
+    picture: np.ndarray, tilt: float, scale: float = 1.0
+) -> tuple[np.ndarray, np.ndarray]:
+    """The picture (the photo shrunk `scale` times, or as it is) turned by `tilt` degrees
+    clockwise, so that cards tilted `tilt` anticlockwise stand square, on a canvas grown to hold
+    all of it and filled with the photo's median colour (mostly its table); and the 2x3 matrix
+    taking the photo's pixels to the turned picture's."""
     height, width = picture.shape[:2]
     matrix = cv2.getRotationMatrix2D((width / 2, height / 2), -tilt, 1.0)
     cos, sin = abs(matrix[0, 0]), abs(matrix[0, 1])
@@ -66,19 +68,20 @@ def turned_square(picture: np.ndarray, tilt: float) -> tuple[np.ndarray, np.ndar
         flags=cv2.INTER_LINEAR,
         borderValue=tuple(float(v) for v in border),
     )
-    return turned, matrix
+    return turned, matrix @ np.diag([scale, scale, 1.0])
 
 
 def from_turned_square(read: PhotoRead, matrix: np.ndarray, size: tuple[int, int]) -> PhotoRead:
     """A read of a picture `turned_square` (by `matrix`) with its boxes in the photo as it is, of
-    `size`: each box's centre taken back, its size kept (a turned box's corners would span a
-    larger box than the index shows)."""
+    `size`: each box's centre taken back, its size kept in the photo's pixels (a turned box's
+    corners would span a larger box than the index shows)."""
     back = cv2.invertAffineTransform(matrix)
+    scale = float(np.hypot(matrix[0, 0], matrix[0, 1]))  # the turned picture's pixels per photo's
 
     def box_back(box: Box) -> Box:
         x1, y1, x2, y2 = box
         x, y = back @ np.array([(x1 + x2) / 2, (y1 + y2) / 2, 1.0])
-        half_width, half_height = (x2 - x1) / 2, (y2 - y1) / 2
+        half_width, half_height = (x2 - x1) / 2 / scale, (y2 - y1) / 2 / scale
         return (
             float(x - half_width),
             float(y - half_height),

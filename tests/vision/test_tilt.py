@@ -116,3 +116,18 @@ def test_the_turned_canvas_is_filled_with_the_photos_table() -> None:
     picture, _ = cards_at(30.0, [(320, 240)])
     turned, _ = turned_square(picture, 30.0)
     assert tuple(turned[0, 0]) == TABLE
+
+
+def test_a_shrunk_copy_turned_has_its_reads_boxes_in_the_photos_own_pixels() -> None:
+    picture, boxes = cards_at(30.0, [(200, 240), (420, 240)])
+    shrunk = cv2.resize(picture, (WIDTH // 2, HEIGHT // 2), interpolation=cv2.INTER_AREA)
+    turned, matrix = turned_square(shrunk, 30.0, scale=0.5)
+    x1, y1, x2, y2 = boxes[1]
+    # the matrix takes the photo's pixels (not the shrunk copy's) into the turned copy
+    centre_x, centre_y = matrix @ np.array([(x1 + x2) / 2, (y1 + y2) / 2, 1.0])
+    seen = (centre_x - 4, centre_y - 8, centre_x + 4, centre_y + 8)  # 8 x 16 in the copy
+    height, width = turned.shape[:2]
+    back = from_turned_square(read_of([seen], width, height), matrix, (WIDTH, HEIGHT))
+    assert back.piles[0][0].indices[0].box == pytest.approx(
+        ((x1 + x2) / 2 - 8, (y1 + y2) / 2 - 16, (x1 + x2) / 2 + 8, (y1 + y2) / 2 + 16), abs=0.01
+    )

@@ -20,6 +20,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from blackcat.vision.tilt import turned_square
 from blackcat.vision.types import Box
 from blackcat.workshop.synth.realism import CASTS, Realism, blurred
 from blackcat.workshop.synth.render import encode_jpeg
@@ -122,17 +123,11 @@ def _webcam_1080(scale: float) -> Fault:
 
 
 def _turned(degrees: float) -> Fault:
-    """The photo turned on its centre by DEGREES, the canvas grown to hold it all."""
+    """The photo turned on its centre by DEGREES anticlockwise, the canvas grown to hold it all
+    (as the reader turns a tilted photo square: `tilt.turned_square`)."""
 
     def fault(image: np.ndarray, boxes: list[Box], rng: np.random.Generator) -> Faulted:
-        height, width = image.shape[:2]
-        matrix = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
-        cos, sin = abs(matrix[0, 0]), abs(matrix[0, 1])
-        new_width, new_height = int(height * sin + width * cos), int(height * cos + width * sin)
-        matrix[0, 2] += new_width / 2 - width / 2
-        matrix[1, 2] += new_height / 2 - height / 2
-        border = tuple(int(v) for v in np.median(image.reshape(-1, 3), axis=0))
-        turned = cv2.warpAffine(image, matrix, (new_width, new_height), borderValue=border)
+        turned, matrix = turned_square(image, -degrees)
         return Faulted(turned, [_turned_box(box, matrix) for box in boxes])
 
     return fault

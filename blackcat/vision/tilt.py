@@ -21,6 +21,8 @@ TURNED_FROM = 12.0
 back. rf100's real photos turned 15, 30 and 45 degrees (`workshop/real_faults.py`) read 0.982,
 0.964 and 0.957 of their cards against 0.993 as taken (models/README.md, session 60)."""
 
+MIN_PATCH = 8  # pixels: a smaller patch round an index tells no direction
+
 
 def photo_tilt(picture: np.ndarray, read: PhotoRead) -> float | None:
     """The tilt of the read's cards in the photo (degrees within (-45, 45], anticlockwise as
@@ -41,9 +43,6 @@ def photo_tilt(picture: np.ndarray, read: PhotoRead) -> float | None:
         x, y, strength = direction_sums(patch)
         across, down, total = across + x, down + y, total + strength
     return tilt_of(across, down) if total > 0 else None
-
-
-MIN_PATCH = 8  # pixels: a smaller patch round an index tells no direction
 
 
 def turned_square(

@@ -30,6 +30,7 @@ from blackcat.vision.reader import (
     square_crop,
 )
 from blackcat.vision.squeeze import SEARCHED_STRETCHES, STRETCHED_LONGEST, stretched_size
+from blackcat.vision.tilt import turned_square
 from blackcat.vision.types import Guess, IndexRead, PhotoRead, ReadCard
 
 DATA = Path(__file__).parent / "data"
@@ -132,13 +133,7 @@ def test_a_photo_turned_any_way_reads_exactly_as_upright(
 def tilted(picture: np.ndarray, degrees: float) -> np.ndarray:
     """The picture turned `degrees` anticlockwise on a canvas grown to hold it, filled with its
     median colour: a phone held at an angle to the table."""
-    height, width = picture.shape[:2]
-    matrix = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
-    cos, sin = abs(matrix[0, 0]), abs(matrix[0, 1])
-    size = (int(height * sin + width * cos), int(height * cos + width * sin))
-    matrix[:, 2] += (size[0] / 2 - width / 2, size[1] / 2 - height / 2)
-    border = tuple(int(v) for v in np.median(picture.reshape(-1, 3), axis=0))
-    return cv2.warpAffine(picture, matrix, size, borderValue=border)
+    return turned_square(picture, -degrees)[0]
 
 
 @pytest.mark.parametrize(

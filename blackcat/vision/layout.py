@@ -1319,9 +1319,7 @@ def _misread_fourth_corners(
         near = [
             i
             for i, h in loose.items()
-            if h != g
-            and (i in upside_down) == bottom
-            and _distance(framed[i], place) <= within
+            if h != g and (i in upside_down) == bottom and _distance(framed[i], place) <= within
         ]
         candidates += [
             (_distance(framed[i], place), i, g)

@@ -176,12 +176,26 @@ def arrange(
     indices = [index for index in indices if index.index_probability >= NOT_AN_INDEX_ABOVE]
     if not indices:
         return PhotoRead(width=width, height=height, piles=())
-    cards_of = grouped_in_cards(
-        indices, decks=decks, width=width, height=height, up=up, lone_corners=lone_corners
+    indices = drop_repeated_detections(indices)
+    up = photo_up(indices) if up is None else up
+    heights = [upright_height(index, up) for index in indices]
+    scale = index_height(indices, heights, width, height)
+    centres = [turn_to_up(index.centre, up, width, height) for index in indices]
+    tops = [i for i, index in enumerate(indices) if not _upside_down(index, up)]
+    bottoms = [i for i, index in enumerate(indices) if _upside_down(index, up)]
+    angle = row_angle([centres[i] for i in tops])
+    framed = [rotate(centre, angle) for centre in centres]
+    step = row_step([framed[i] for i in tops], [indices[i].card for i in tops], scale)
+    groups = group_corners(indices, tops, framed, heights, decks=decks, step=step, scale=scale)
+    if decks == 1:
+        groups = join_misread_corners(indices, tops, groups, framed, heights)
+    groups = attach_bottom_corners(
+        indices, bottoms, groups, framed, heights, scale=scale, strangers_join=not lone_corners
     )
-    indices, up, groups = cards_of.indices, cards_of.up, cards_of.groups
-    framed, heights, angle = cards_of.framed, cards_of.heights, cards_of.angle
-    scale, step, upside_down = cards_of.scale, cards_of.step, cards_of.upside_down
+    upside_down = set(bottoms)
+    if lone_corners:
+        groups += lone_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
+        groups = without_misread_fourth_corners(groups, framed, heights, upside_down)
     probabilities = best_probabilities(indices)
     anchors = [own_corner(group, framed, heights, probabilities, upside_down) for group in groups]
     cards = [
@@ -267,61 +281,6 @@ def arrange(
         gaps=gaps,
         sides=sides,
         rows_or_columns=rows_or_columns if any(rows_or_columns) else (),
-    )
-
-
-@dataclass(frozen=True)
-class CardsOfIndices:
-    """Indices grouped into cards (`grouped_in_cards`), in the frame `arrange` lays them out in."""
-
-    indices: list[IndexRead]  # those read as indices, repeated detections dropped
-    up: int  # the quarter turn the cards stand at
-    heights: list[float]  # each index's height, as its card stands
-    scale: float  # the photo's index height
-    angle: float  # the rows' angle, which `framed` undoes
-    framed: list[Point]  # each index's centre, the cards upright and the rows level
-    step: float  # the rows' step from card to card
-    upside_down: frozenset[int]  # the bottom corners (positions in `indices`)
-    groups: list[list[int]]  # each card's indices (positions in `indices`)
-    misread: frozenset[int]  # misread fourth corners, in no card (`without_misread_fourth_corners`)
-
-
-def grouped_in_cards(
-    indices: Sequence[IndexRead],
-    *,
-    decks: int = 1,
-    width: int = 0,
-    height: int = 0,
-    up: int | None = None,
-    lone_corners: bool = True,
-) -> CardsOfIndices:
-    """`arrange`'s first step: the indices (all read as indices) grouped so that each group is
-    one card, each card's corners together."""
-    indices = drop_repeated_detections(indices)
-    up = photo_up(indices) if up is None else up
-    heights = [upright_height(index, up) for index in indices]
-    scale = index_height(indices, heights, width, height)
-    centres = [turn_to_up(index.centre, up, width, height) for index in indices]
-    tops = [i for i, index in enumerate(indices) if not _upside_down(index, up)]
-    bottoms = [i for i, index in enumerate(indices) if _upside_down(index, up)]
-    angle = row_angle([centres[i] for i in tops])
-    framed = [rotate(centre, angle) for centre in centres]
-    step = row_step([framed[i] for i in tops], [indices[i].card for i in tops], scale)
-    groups = group_corners(indices, tops, framed, heights, decks=decks, step=step, scale=scale)
-    if decks == 1:
-        groups = join_misread_corners(indices, tops, groups, framed, heights)
-    groups = attach_bottom_corners(
-        indices, bottoms, groups, framed, heights, scale=scale, strangers_join=not lone_corners
-    )
-    upside_down = frozenset(bottoms)
-    misread: frozenset[int] = frozenset()
-    if lone_corners:
-        groups += lone_bottom_corners(indices, bottoms, groups, framed, heights, scale=scale)
-        before = {i for group in groups for i in group}
-        groups = without_misread_fourth_corners(groups, framed, heights, upside_down)
-        misread = frozenset(before - {i for group in groups for i in group})
-    return CardsOfIndices(
-        indices, up, heights, scale, angle, framed, step, upside_down, groups, misread
     )
 
 
@@ -1247,11 +1206,6 @@ CORNERS_BEYOND_PAIR = 0.5
 than this share of their distance apart beyond either (a real photo's dark-faced KC, read as
 a card of its own, joined three corners of a 4C at 1.6 of it)."""
 
-FOURTH_CORNER_SQUARE_WITHIN = 0.5
-"""Where a card's fourth corner must lie, its three seen corners make a right angle when the
-cosine of their angle is at most this: a card keystoned by the camera (a 640 px webcam frame's
-8S, 0.352) still hides no card there."""
-
 CORNERS_ASPECT = (0.5, 3.0)
 """The distance from a card's top to its bottom corner over that between its two top (or bottom)
 corners: about 1.3 on a poker card, 1.4 on a bridge card, either way squeezed by a seated
@@ -1264,53 +1218,18 @@ def without_misread_fourth_corners(
     heights: Sequence[float],
     upside_down: Collection[int],
 ) -> list[list[int]]:
-    """The cards less each misread corner of a card seen at three corners (a four-index
-    deck's): an index that lies where that card shows its fourth, standing as that corner
-    stands, whatever it reads, where no other index lies on that card. No other card can show
-    an index there without hiding a corner of the card, so it is the card's own corner misread
-    (under glare, or noise), no card of its own, nor another card's bottom corner (a misread
-    corner joins a card it shares a guess with: a 6S's glared top-right corner read 6C took
-    the 8S's beside it, read 6C too); the three read the card (best fit first, one each). A card
-    it leaves alone may then lie at another card's fourth corner: looked at again. An index on
-    the card means cards lie on it, and its three "corners" may be two cards' (a row's next
-    cards, one's bottom corner misread as the card's)."""
-    kept = [list(group) for group in groups]
-    for _ in range(FOURTH_CORNER_LOOKS):
-        misread = _misread_fourth_corners(kept, framed, heights, upside_down)
-        if not misread:
-            break
-        kept = [[i for i in group if i not in misread] for group in kept]
-        kept = [group for group in kept if group]
-    return kept
-
-
-FOURTH_CORNER_LOOKS = 2
-"""Misread fourth corners are looked for this many times: a corner taken from a card it joined
-may leave that card's top index alone, at another card's fourth corner."""
-
-
-def _misread_fourth_corners(
-    groups: Sequence[Sequence[int]],
-    framed: Sequence[Point],
-    heights: Sequence[float],
-    upside_down: Collection[int],
-) -> set[int]:
-    """The indices `without_misread_fourth_corners` takes from their cards: each a lone index,
-    or an upside-down one joined to a card with a top index of its own."""
-    loose = {
-        i: g
-        for g, group in enumerate(groups)
-        for i in group
-        if len(group) == 1 or (i in upside_down and any(k not in upside_down for k in group))
-    }
+    """The cards less each lone index that lies where a card seen at three corners (a four-index
+    deck's) shows its fourth, standing as that corner stands, whatever it reads, where no other
+    index lies on that card: no other card can show an index there without hiding a corner of
+    the card, so it is the card's own corner misread (under glare, or noise), no card of its own;
+    the three read the card (best fit first, one each). An index on the card means cards lie on
+    it, and its three "corners" may be two cards' (a row's next cards, one's bottom corner
+    misread as the card's)."""
+    lone = {group[0]: g for g, group in enumerate(groups) if len(group) == 1}
     grouped = [i for group in groups for i in group]
     candidates = []
     for g, group in enumerate(groups):
-        corner = (
-            missing_corner(group, framed, upside_down, FOURTH_CORNER_SQUARE_WITHIN)
-            if len(group) == 3
-            else None
-        )
+        corner = missing_corner(group, framed, upside_down) if len(group) == 3 else None
         if corner is None:
             continue
         place, bottom = corner
@@ -1318,8 +1237,8 @@ def _misread_fourth_corners(
         card = [*(framed[i] for i in group), place]
         near = [
             i
-            for i, h in loose.items()
-            if h != g and (i in upside_down) == bottom and _distance(framed[i], place) <= within
+            for i in lone
+            if (i in upside_down) == bottom and _distance(framed[i], place) <= within
         ]
         candidates += [
             (_distance(framed[i], place), i, g)
@@ -1330,9 +1249,8 @@ def _misread_fourth_corners(
     for _, i, g in sorted(candidates):
         if g not in hosts.values() and i not in hosts:
             hosts[i] = g
-    # a card that loses a corner here was judged with it: it hosts none this time
-    losing = {loose[i] for i in hosts}
-    return {i for i, g in hosts.items() if g not in losing}
+    misread = {lone[i] for i in hosts}
+    return [list(group) for g, group in enumerate(groups) if g not in misread]
 
 
 CARD_GROWN = 1.1
@@ -1350,14 +1268,11 @@ def _on_the_card(point: Point, corners: Sequence[Point]) -> bool:
 
 
 def missing_corner(
-    group: Sequence[int],
-    framed: Sequence[Point],
-    upside_down: Collection[int],
-    square_within: float = CORNERS_SQUARE_WITHIN,
+    group: Sequence[int], framed: Sequence[Point], upside_down: Collection[int]
 ) -> tuple[Point, bool] | None:
     """Where a card whose three indices are three of its corners (two top and one bottom, or one
     top and two bottom) shows its fourth, and whether that is a bottom (upside-down) corner;
-    None when its indices are not three corners of a card (`square_within`,
+    None when its indices are not three corners of a card (CORNERS_SQUARE_WITHIN,
     CORNERS_BEYOND_PAIR, CORNERS_ASPECT)."""
     tops = sorted((framed[i] for i in group if i not in upside_down), key=lambda point: point[0])
     bottoms = sorted((framed[i] for i in group if i in upside_down), key=lambda point: point[0])
@@ -1380,7 +1295,7 @@ def missing_corner(
         length == 0
         or not -CORNERS_BEYOND_PAIR <= share <= 1 + CORNERS_BEYOND_PAIR
         or (side[1] > 0) != bottom  # a bottom corner lies below the top ones, a top one above
-        or abs(side[0] * across[0] + side[1] * across[1]) > square_within * length * width
+        or abs(side[0] * across[0] + side[1] * across[1]) > CORNERS_SQUARE_WITHIN * length * width
         or not CORNERS_ASPECT[0] <= length / width <= CORNERS_ASPECT[1]
     ):
         return None

@@ -28,7 +28,6 @@ from blackcat.vision.layout import (
     arrange,
     best_probabilities,
     drop_repeated_detections,
-    grouped_in_cards,
     nearest_beside_each,
     overlap,
     photo_up,
@@ -630,10 +629,6 @@ def arrange_at_own_angles(
     if not kept:
         return whole
     up = photo_up(kept)
-    # a card's misread corner is told from its three others: a part may hold it without them
-    cards_of = grouped_in_cards(kept, decks=decks, width=width, height=height, up=up)
-    misread = {id(cards_of.indices[i]) for i in cards_of.misread}
-    kept = [index for index in kept if id(index) not in misread]
     doubted = [index for index in indices if index.index_probability < NOT_AN_INDEX_ABOVE]
 
     def arranged(part: list[IndexRead]) -> PhotoRead:

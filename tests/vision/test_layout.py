@@ -596,36 +596,6 @@ def test_a_misread_bottom_left_corner_is_no_card() -> None:
     assert [len(read.indices) for read in photo.piles[0]] == [4, 3, 4, 4]
 
 
-def test_misread_corners_of_two_cards_joined_as_one_card_are_no_card() -> None:
-    """A real 640 px webcam frame: a 6S's glared top-right index read 6C, and the 8S beside it
-    its bottom-right index read 6C too, which joined the 6C as its bottom corner: each lies
-    where a card seen at its three other corners shows its fourth, so neither is a card."""
-    row = dealt_row("6S 8S", index=(10.0, 20.0), step=CARD_W + 15, spread=True, four_index=True)
-    six = _corner_of(row, "6S", right=True, bottom=False)
-    eight = _corner_of(row, "8S", right=True, bottom=True)
-    row[six] = _misread(row[six], ("6C", 0.69), ("8C", 0.04), ("5C", 0.03))
-    row[eight] = _misread(row[eight], ("6C", 0.25), ("5C", 0.09), ("8C", 0.09))
-    photo = arrange(row)
-    assert codes(photo.piles) == [["6S", "8S"]]
-    assert [len(read.indices) for read in photo.piles[0]] == [3, 3]
-
-
-def test_a_slanted_cards_misread_fourth_corner_is_no_card() -> None:
-    """A real 640 px webcam frame squeezed across from a wider one: an 8S lying turned shows
-    its corners as a slanted parallelogram, no right angle (`CORNERS_SQUARE_WITHIN`), and its
-    glared top-right corner, read 3S, lies where that corner must: no 3S."""
-
-    def corner(x: float, y: float, code: str, turns: int) -> IndexRead:
-        index = index_at((x, y), Card.parse(code), 0.95 if code == "8S" else 0.64)
-        return facing(replace(index, box=(x - 10, y - 18, x + 10, y + 18)), turns)
-
-    seen = [corner(44, 224, "8S", 0), corner(7, 355, "8S", 2), corner(161, 342, "8S", 2)]
-    upside_down = {1, 2}
-    assert missing_corner([0, 1, 2], [index.centre for index in seen], upside_down) is None
-    photo = arrange([*seen, corner(175, 215, "3S", 0)], width=640, height=640)
-    assert codes(photo.piles) == [["8S"]]
-
-
 def test_a_card_whose_index_lies_over_anothers_missing_corner_stays_a_card() -> None:
     """A loose KD laid over a 6S's bottom-right corner: its upright index lies where the 6S's
     upside-down corner would show. It stands as no bottom corner does: a card of its own."""

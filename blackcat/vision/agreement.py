@@ -10,6 +10,7 @@ agree becomes part of the card's probability (`Calibration.agreed`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -63,6 +64,82 @@ def agreed(read: PhotoRead, others: Sequence[PhotoRead], calibration: Calibratio
         return replace(with_probability(card, probability), agreement=share)
 
     return replace(read, piles=tuple(tuple(noted(card) for card in pile) for pile in read.piles))
+
+
+def corner_of_another(card: ReadCard, mine: Sequence[ReadCard], other: PhotoRead) -> bool:
+    """Whether the `other` read reads `card`'s place as part of another card that the kept
+    read (`mine`, its cards) reads too, at that card's own place and at least CORNERS_APART
+    from `card`: `card` is that card's far corner."""
+    return any(
+        theirs.card != card.card
+        and any(
+            kept is not card
+            and kept.card == theirs.card
+            and same_place(kept, theirs)
+            and corners_apart(card, kept)
+            for kept in mine
+        )
+        for pile in other.piles
+        for theirs in pile
+        if same_place(card, theirs)
+    )
+
+
+def corners_apart(card: ReadCard, other: ReadCard) -> bool:
+    """Whether every index of `other` lies CORNERS_APART or farther from `card`'s index."""
+    x1, y1, x2, y2 = card.indices[0].box
+    size = max(x2 - x1, y2 - y1)
+    cx, cy = card.indices[0].centre
+    return all(
+        math.hypot(index.centre[0] - cx, index.centre[1] - cy) >= CORNERS_APART * size
+        for index in other.indices
+    )
+
+
+CORNERS_APART = 1.5
+"""A card's own corner indices lie a card's width or height apart, about three index sizes
+(their boxes' long sides) on a poker card; indices of cards fanned or overlapping lie within
+one (the lone corners other reads joined to a neighbour on four-index scattered cards: 0.36 to
+0.67 apart; the misread corners of rf100's photos: 1.84 to 3.97)."""
+
+
+def without_corners_read_as_others(read: PhotoRead, others: Sequence[PhotoRead]) -> PhotoRead:
+    """`read` less each flagged card of one index that at least half of the photo's `others`
+    reads (two or more of them) read as a corner of another card the kept read reads too
+    (`corner_of_another`): a four-index deck's corner misread (glare, noise) and left apart
+    from its card. No gap is left: the card is there, read."""
+    if len(others) < MIN_OTHERS_FOR_CORNERS:
+        return read
+    mine = [card for pile in read.piles for card in pile]
+    dropped = {
+        id(card)
+        for card in mine
+        if len(card.indices) == 1
+        and card.doubtful
+        and not card.indices[0].in_gap
+        and 2 * sum(corner_of_another(card, mine, other) for other in others) >= len(others)
+    }
+    if not dropped:
+        return read
+    piles, gaps, sides, grid = [], [], [], []
+    for n, pile in enumerate(read.piles):
+        gone = [k for k, card in enumerate(pile) if id(card) in dropped]
+        if len(gone) == len(pile):
+            continue
+        piles.append(tuple(card for card in pile if id(card) not in dropped))
+        gaps.append(tuple(sorted({gap - sum(k < gap for k in gone) for gap in read.gaps_of(n)})))
+        sides.append(read.side_of(n))
+        grid.append(read.rows_or_columns_of(n))
+    return replace(
+        read,
+        piles=tuple(piles),
+        gaps=tuple(gaps) if read.gaps else (),
+        sides=tuple(sides) if read.sides else (),
+        rows_or_columns=tuple(grid) if any(grid) else (),
+    )
+
+
+MIN_OTHERS_FOR_CORNERS = 2
 
 
 def split_corners(card: ReadCard) -> bool:

@@ -22,7 +22,7 @@ import numpy as np
 from PIL import Image
 
 from blackcat.games.cards import ALL_CARDS, Card, Suit
-from blackcat.vision.agreement import agreed
+from blackcat.vision.agreement import agreed, without_corners_read_as_others
 from blackcat.vision.calibration import (
     UNCALIBRATED,
     Calibration,
@@ -272,8 +272,10 @@ class CardReader:
         began = time.perf_counter()
         photo = as_photo(image)
         chosen, every_read, spent = self._searched(photo, decks, players)
-        chosen = agreed(chosen, agreeing_reads(chosen, every_read), self.calibration)
+        others = agreeing_reads(chosen, every_read)
+        chosen = agreed(chosen, others, self.calibration)
         seen = photo.picture(self.settings.detect_size)  # decoded already, for the first read
+        kept, kept_others, turned_by = chosen, others, None
         tilt = None if chosen.whole_table else photo_tilt(seen, chosen)
         if tilt is not None and abs(tilt) >= TURNED_FROM:
             # the photo itself turned, not each crop (the detector misses tilted indices too),
@@ -285,10 +287,14 @@ class CardReader:
                 Photo.from_array(turned), decks, players, photo.long_side
             )
             spent += again_spent
-            again = agreed(again, agreeing_reads(again, again_reads), self.calibration)
-            again = from_turned_square(again, matrix, photo.size)
-            if likelier_right(again, chosen):
-                chosen = again
+            again_others = agreeing_reads(again, again_reads)
+            again = agreed(again, again_others, self.calibration)
+            if likelier_right(from_turned_square(again, matrix, photo.size), chosen):
+                kept, kept_others, turned_by = again, again_others, matrix
+        # cleared of corners read apart only once chosen: clearing never changes which wins
+        chosen = without_corners_read_as_others(kept, kept_others)
+        if turned_by is not None:
+            chosen = from_turned_square(chosen, turned_by, photo.size)
         unread = still_unread(chosen)
         faces = unread_faces(seen, chosen)
         unread += tuple(face for face in faces if not _inside_any(_centre(np.array(face)), unread))

@@ -8,7 +8,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from blackcat.games.cards import parse_pile
-from blackcat.vision.agreement import agreed, agreement_share, same_place, with_probability
+from blackcat.vision.agreement import (
+    agreed,
+    agreement_share,
+    same_place,
+    with_probability,
+    without_corners_read_as_others,
+)
 from blackcat.vision.calibration import Calibration
 from blackcat.vision.reader import agreeing_reads
 from blackcat.vision.types import Guess, IndexRead, PhotoRead, ReadCard
@@ -109,3 +115,54 @@ def test_a_card_whose_corners_read_two_cards_is_made_no_surer() -> None:
     assert lowered.confidence < 0.77  # disagreeing reads still make it less sure
     (surer,) = agreed(read_of((card,)), agreeing, AGREEING).piles[0]
     assert surer.confidence > 0.9  # one index: the other reads' crops confirm it
+
+
+def test_a_flagged_lone_corner_most_other_reads_join_to_a_card_read_there_is_dropped() -> None:
+    # a four-index card's glared far corner read apart as another card: the other reads join
+    # that corner to the card (the 8S) the kept read reads a card's width away
+    eight = card_at("8S", 100)
+
+    def read_with_corner_at(x: float, confidence: float = 0.6) -> tuple[PhotoRead, PhotoRead]:
+        corner = card_at("3S", x, confidence=confidence)
+        joined = read_of((replace(eight, indices=(*eight.indices, *corner.indices)),))
+        return read_of((eight, corner, card_at("5S", 400))), joined
+
+    kept, joined = read_with_corner_at(220)
+    kept_cards = [
+        card.card for card in without_corners_read_as_others(kept, [joined, joined]).piles[0]
+    ]
+    assert tuple(kept_cards) == parse_pile("8S 5S")
+    # one other read alone, or half of them not joining it, or the corner sure: it stays
+    assert len(without_corners_read_as_others(kept, [joined]).piles[0]) == 3
+    assert len(without_corners_read_as_others(kept, [joined, read_of(), read_of()]).piles[0]) == 3
+    sure, joined = read_with_corner_at(220, confidence=0.95)
+    assert len(without_corners_read_as_others(sure, [joined, joined]).piles[0]) == 3
+    # an index right beside the 8S's is a fanned neighbour's, which the other reads mistook
+    beside, joined = read_with_corner_at(130)
+    assert len(without_corners_read_as_others(beside, [joined, joined]).piles[0]) == 3
+
+
+def test_a_flagged_lone_card_the_other_reads_read_as_itself_or_as_no_kept_card_stays() -> None:
+    kept = read_of((card_at("8S", 100), card_at("3S", 220, confidence=0.6)))
+    alike = read_of((card_at("8S", 100), card_at("3S", 221)))
+    stranger = card_at("9D", 100)
+    far_corner = card_at("9D", 220).indices[0]
+    other_card = read_of((replace(stranger, indices=(*stranger.indices, far_corner)),))
+    assert len(without_corners_read_as_others(kept, [alike, alike]).piles[0]) == 2
+    assert len(without_corners_read_as_others(kept, [other_card, other_card]).piles[0]) == 2
+
+
+def test_a_pile_left_with_no_card_goes_and_the_others_keep_their_sides_and_gaps() -> None:
+    eight = card_at("8S", 100)
+    corner = card_at("3S", 220, confidence=0.6)
+    joined = read_of((replace(eight, indices=(*eight.indices, *corner.indices)),))
+    kept = replace(
+        read_of((eight,), (corner,), (card_at("5S", 400),), sides=("near", "near", "left")),
+        gaps=((1,), (0,), (1,)),
+    )
+    cleared = without_corners_read_as_others(kept, [joined, joined])
+    assert [[card.card for card in pile] for pile in cleared.piles] == [
+        list(parse_pile("8S")),
+        list(parse_pile("5S")),
+    ]
+    assert cleared.sides == ("near", "left") and cleared.gaps == ((1,), (1,))

@@ -266,6 +266,10 @@ class CardReader:
         tilt (`tilt.turned_square`), and that read kept where it is judged better the same way:
         the models find and read glyphs best upright.
 
+        Once a read is kept, a flagged card of one index that most of the photo's other reads
+        join to a card it reads a card's width away is dropped: a four-index card's corner read
+        apart (`agreement.without_corners_read_as_others`).
+
         Where the first look saw a group of indices too small to read and the read kept has no
         card there, or the photo shows card faces apart from every card read (`unread_faces`),
         the read says so (`unread_places`): whole piles may be missing there."""

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from blackcat.vision.calibration import Calibration
-from blackcat.vision.types import PhotoRead, ReadCard, contains
+from blackcat.vision.types import Box, PhotoRead, ReadCard, contains
 
 REACH = 0.25  # an index box's reach around itself, as a share of its size, where another lies
 SPLIT_CORNER = 0.3
@@ -68,8 +68,8 @@ def agreed(read: PhotoRead, others: Sequence[PhotoRead], calibration: Calibratio
 
 def corner_of_another(card: ReadCard, mine: Sequence[ReadCard], other: PhotoRead) -> bool:
     """Whether the `other` read reads `card`'s place as part of another card that the kept
-    read (`mine`, its cards) reads too, at that card's own place and at least CORNERS_APART
-    from `card`: `card` is that card's far corner."""
+    read (`mine`, its cards) reads too, at that card's own place, at least CORNERS_APART from
+    `card` and with an index measuring alike (`measure_alike`): `card` is its far corner."""
     return any(
         theirs.card != card.card
         and any(
@@ -77,6 +77,7 @@ def corner_of_another(card: ReadCard, mine: Sequence[ReadCard], other: PhotoRead
             and kept.card == theirs.card
             and same_place(kept, theirs)
             and corners_apart(card, kept)
+            and any(measure_alike(card.indices[0].box, index.box) for index in kept.indices)
             for kept in mine
         )
         for pile in other.piles
@@ -101,6 +102,21 @@ CORNERS_APART = 1.5
 (their boxes' long sides) on a poker card; indices of cards fanned or overlapping lie within
 one (the lone corners other reads joined to a neighbour on four-index scattered cards: 0.36 to
 0.67 apart; the misread corners of rf100's photos: 1.84 to 3.97)."""
+
+
+def measure_alike(box: Box, other: Box) -> bool:
+    """Whether two index boxes measure alike, width and height each within ALIKE_WITHIN of the
+    other's: a card's corners are printed alike and lie at its one angle."""
+    widths = (box[2] - box[0], other[2] - other[0])
+    heights = (box[3] - box[1], other[3] - other[1])
+    return all(max(pair) <= ALIKE_WITHIN * max(min(pair), 1e-9) for pair in (widths, heights))
+
+
+ALIKE_WITHIN = 1.3
+"""The misread corners of rf100's 640 px frames measured within 1.23 of an index of their card
+(its best-matching one); scattered cards lying across another's corner at their own angles,
+which other reads took for that corner, 1.36 and more (four-index scattered cards drawn
+afresh: a KS's box 80 by 48 px against its neighbour's 23 by 57)."""
 
 
 def without_corners_read_as_others(read: PhotoRead, others: Sequence[PhotoRead]) -> PhotoRead:

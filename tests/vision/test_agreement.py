@@ -137,6 +137,12 @@ def test_a_flagged_lone_corner_most_other_reads_join_to_a_card_read_there_is_dro
     assert len(without_corners_read_as_others(kept, [joined, read_of(), read_of()]).piles[0]) == 3
     sure, joined = read_with_corner_at(220, confidence=0.95)
     assert len(without_corners_read_as_others(sure, [joined, joined]).piles[0]) == 3
+    # an index lying across at another angle (its box wide where the 8S's are tall) is another
+    # card's, which the other reads mistook
+    wide = card_at("3S", 220, confidence=0.6)
+    wide = replace(wide, indices=(replace(wide.indices[0], box=(210.0, 110.0, 250.0, 130.0)),))
+    across = read_of((eight, wide, card_at("5S", 400)))
+    assert len(without_corners_read_as_others(across, [joined, joined]).piles[0]) == 3
     # an index right beside the 8S's is a fanned neighbour's, which the other reads mistook
     beside, joined = read_with_corner_at(130)
     assert len(without_corners_read_as_others(beside, [joined, joined]).piles[0]) == 3

@@ -105,18 +105,17 @@ one (the lone corners other reads joined to a neighbour on four-index scattered 
 
 
 def measure_alike(box: Box, other: Box) -> bool:
-    """Whether two index boxes measure alike, width and height each within ALIKE_WITHIN of the
-    other's: a card's corners are printed alike and lie at its one angle."""
-    widths = (box[2] - box[0], other[2] - other[0])
-    heights = (box[3] - box[1], other[3] - other[1])
-    return all(max(pair) <= ALIKE_WITHIN * max(min(pair), 1e-9) for pair in (widths, heights))
+    """Whether two index boxes are alike in shape, width to height within ALIKE_WITHIN of each
+    other: a card's corners are printed alike and lie at its one angle."""
+    shapes = sorted((max(x2 - x1, 1e-9) / max(y2 - y1, 1e-9) for x1, y1, x2, y2 in (box, other)))
+    return shapes[1] <= ALIKE_WITHIN * shapes[0]
 
 
 ALIKE_WITHIN = 1.3
-"""The misread corners of rf100's 640 px frames measured within 1.23 of an index of their card
-(its best-matching one); scattered cards lying across another's corner at their own angles,
-which other reads took for that corner, 1.36 and more (four-index scattered cards drawn
-afresh: a KS's box 80 by 48 px against its neighbour's 23 by 57)."""
+"""The misread corners of rf100's photos and 640 px frames were within 1.25 of the shape of an
+index of their card; a card lying across another's corner at its own angle, which other reads
+took for that corner, 1.38 and more (four-index scattered cards drawn afresh: a KS's box 80
+by 48 px against its neighbour's 23 by 57)."""
 
 
 def without_corners_read_as_others(read: PhotoRead, others: Sequence[PhotoRead]) -> PhotoRead:

@@ -24,7 +24,6 @@ from blackcat.vision.calibration import UNCALIBRATED, Calibration
 from blackcat.vision.graphs import connected_labels
 from blackcat.vision.layout import (
     NOT_AN_INDEX_ABOVE,
-    ONE_DECK_DROP_BELOW,
     SAME_INDEX_OVERLAP,
     arrange,
     best_probabilities,
@@ -1000,8 +999,7 @@ def _standing_the_way_of(piles: list[LaidPile], up: int) -> bool:
 def _one_of_each_across(piles: list[LaidPile]) -> list[LaidPile]:
     """The piles with each card at most once across all of them (layout.placed_once); a pile
     left with no card goes. A card the step cannot place (its
-    every guess a likelier card of another pile), or leaves only a guess under
-    ONE_DECK_DROP_BELOW (as in one player's photo), is dropped, a gap where it lay: on the test
+    every guess a likelier card of another pile) is dropped, a gap where it lay: on the test
     and calibration tables such a card, read surely in another player's pile, was mostly a
     mark or a neighbour's index at a pile's end (pooled piles right 0.904 -> 0.909, precision
     up, recall 3 cards fewer in 9,335)."""
@@ -1010,11 +1008,7 @@ def _one_of_each_across(piles: list[LaidPile]) -> list[LaidPile]:
     start = 0
     for pile in piles:
         count = len(pile.cards)
-        dropped = [
-            k
-            for k in range(count)
-            if start + k in unplaced or cards[start + k].confidence < ONE_DECK_DROP_BELOW
-        ]
+        dropped = [k for k in range(count) if start + k in unplaced]
         own = cards[start : start + count]
         start += count
         if len(dropped) == count:

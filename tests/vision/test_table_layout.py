@@ -208,21 +208,6 @@ def test_with_one_deck_a_card_read_surely_on_another_side_leaves_a_gap_where_it_
     assert photo.gaps_of(0) == (4,)
 
 
-def test_with_one_deck_a_card_left_only_an_unlikely_guess_leaves_a_gap_where_it_was_read() -> None:
-    # a mark at the end of the near pile read as the far player's sure 9C, its next guess the
-    # 2D at 0.05: as in one player's photo, no 2D is shown but a gap where it lay
-    near = player(0, "6S QS 6C 10H 9C")
-    mark = [
-        replace(index, guesses=(Guess(Card.parse("9C"), 0.5), Guess(Card.parse("2D"), 0.05)))
-        if index.card == Card.parse("9C")
-        else index
-        for index in near
-    ]
-    photo = arrange_table([*mark, *player(2, "KS 9C 4S")], width=int(TABLE), height=int(TABLE))
-    assert codes(photo.piles) == [["6S", "QS", "6C", "10H"], ["KS", "9C", "4S"]]
-    assert photo.gaps_of(0) == (4,)
-
-
 @pytest.mark.parametrize(
     ("gaps", "dropped", "left"),
     [

@@ -5,7 +5,9 @@ A small photo is read several ways (as it is, at the usual squeezes undone, smoo
 same card at the same place, is right far more often than its own probability says; one that
 the others read as another card, or not at all, is wrong more often (measured on scattered
 cards in 640 px frames, `models/README.md`, "Session 57"). The share of the other reads that
-agree becomes part of the card's probability (`Calibration.agreed`).
+agree becomes part of the card's probability (`Calibration.agreed`). A flagged card of one index
+that at least half of them read as another card's far corner is that card's, misread, and goes
+(`without_corners_read_as_others`, "Session 62").
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ def agreed(read: PhotoRead, others: Sequence[PhotoRead], calibration: Calibratio
 def corner_of_another(card: ReadCard, mine: Sequence[ReadCard], other: PhotoRead) -> bool:
     """Whether the `other` read reads `card`'s place as part of another card that the kept
     read (`mine`, its cards) reads too, at that card's own place, at least CORNERS_APART from
-    `card` and with an index measuring alike (`measure_alike`): `card` is its far corner."""
+    `card` and with an index alike in shape (`shaped_alike`): `card` is its far corner."""
     return any(
         theirs.card != card.card
         and any(
@@ -77,7 +79,7 @@ def corner_of_another(card: ReadCard, mine: Sequence[ReadCard], other: PhotoRead
             and kept.card == theirs.card
             and same_place(kept, theirs)
             and corners_apart(card, kept)
-            and any(measure_alike(card.indices[0].box, index.box) for index in kept.indices)
+            and any(shaped_alike(card.indices[0].box, index.box) for index in kept.indices)
             for kept in mine
         )
         for pile in other.piles
@@ -104,7 +106,7 @@ one (the lone corners other reads joined to a neighbour on four-index scattered 
 0.67 apart; the misread corners of rf100's photos: 1.84 to 3.97)."""
 
 
-def measure_alike(box: Box, other: Box) -> bool:
+def shaped_alike(box: Box, other: Box) -> bool:
     """Whether two index boxes are alike in shape, width to height within ALIKE_WITHIN of each
     other: a card's corners are printed alike and lie at its one angle."""
     shapes = sorted((max(x2 - x1, 1e-9) / max(y2 - y1, 1e-9) for x1, y1, x2, y2 in (box, other)))
@@ -155,6 +157,8 @@ def without_corners_read_as_others(read: PhotoRead, others: Sequence[PhotoRead])
 
 
 MIN_OTHERS_FOR_CORNERS = 2
+"""A corner is cleared only where at least this many other reads were made: one read's join
+alone is no majority."""
 
 
 def split_corners(card: ReadCard) -> bool:

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from blackcat.vision.calibration import Calibration
+from blackcat.vision.table_layout import closed_up, laid_pile, with_piles
 from blackcat.vision.types import Box, PhotoRead, ReadCard, contains
 
 REACH = 0.25  # an index box's reach around itself, as a share of its size, where another lies
@@ -138,22 +139,14 @@ def without_corners_read_as_others(read: PhotoRead, others: Sequence[PhotoRead])
     }
     if not dropped:
         return read
-    piles, gaps, sides, grid = [], [], [], []
-    for n, pile in enumerate(read.piles):
-        gone = [k for k, card in enumerate(pile) if id(card) in dropped]
-        if len(gone) == len(pile):
-            continue
-        piles.append(tuple(card for card in pile if id(card) not in dropped))
-        gaps.append(tuple(sorted({gap - sum(k < gap for k in gone) for gap in read.gaps_of(n)})))
-        sides.append(read.side_of(n))
-        grid.append(read.rows_or_columns_of(n))
-    return replace(
-        read,
-        piles=tuple(piles),
-        gaps=tuple(gaps) if read.gaps else (),
-        sides=tuple(sides) if read.sides else (),
-        rows_or_columns=tuple(grid) if any(grid) else (),
-    )
+    piles = []
+    for n in range(len(read.piles)):
+        pile = laid_pile(read, n)
+        gone = [k for k, card in enumerate(pile.cards) if id(card) in dropped]
+        cards = tuple(card for card in pile.cards if id(card) not in dropped)
+        if cards:
+            piles.append(replace(pile, cards=cards, gaps=closed_up(pile.gaps, gone)))
+    return with_piles(read, piles)
 
 
 MIN_OTHERS_FOR_CORNERS = 2

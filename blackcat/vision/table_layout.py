@@ -1054,6 +1054,11 @@ def side_sureness(read: PhotoRead, side: str) -> float:
 def without_cards(gaps: tuple[int, ...], dropped: list[int]) -> tuple[int, ...]:
     """A pile's gap positions once the cards at `dropped` (positions) are taken out of it, a gap
     where each was."""
-    moved = [gap - sum(k < gap for k in dropped) for gap in gaps]
     placed = [k - n for n, k in enumerate(sorted(dropped))]
-    return tuple(sorted({*moved, *placed}))
+    return tuple(sorted({*closed_up(gaps, dropped), *placed}))
+
+
+def closed_up(gaps: tuple[int, ...], dropped: list[int]) -> tuple[int, ...]:
+    """A pile's gap positions once the cards at `dropped` (positions) are taken out of it and
+    the cards after them move up, no gap where they were."""
+    return tuple(sorted({gap - sum(k < gap for k in dropped) for gap in gaps}))

@@ -1,7 +1,8 @@
-"""`blackcat train detector|table-detector|classifier|suit-classifier`: train a model with
-Ultralytics (CPU or GPU), and with `--install` put it in models/ and export it for the reader (a
-table detector searches a whole table's places, `reader.TABLE_DETECTOR_WEIGHTS`; a suit classifier
-reads suits by their shapes, `reader.SUIT_CLASSIFIER_WEIGHTS`, on crops made by
+"""`blackcat train detector|table-detector|classifier|table-classifier|suit-classifier`: train a
+model with Ultralytics (CPU or GPU), and with `--install` put it in models/ and export it for the
+reader (a table detector searches a whole table's places, `reader.TABLE_DETECTOR_WEIGHTS`; a table
+classifier reads whole tables' cards, `reader.TABLE_CLASSIFIER_WEIGHTS`; a suit classifier reads
+suits by their shapes, `reader.SUIT_CLASSIFIER_WEIGHTS`, on crops made by
 `workshop/suit_shapes.py`)."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from blackcat.vision.reader import (
     CLASSIFIER_WEIGHTS,
     DETECTOR_WEIGHTS,
     SUIT_CLASSIFIER_WEIGHTS,
+    TABLE_CLASSIFIER_WEIGHTS,
     TABLE_DETECTOR_WEIGHTS,
 )
 from blackcat.workshop.training import (
@@ -30,9 +32,10 @@ from blackcat.workshop.training import (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "model",
-        choices=["detector", "table-detector", "classifier", "suit-classifier"],
+        choices=["detector", "table-detector", "classifier", "table-classifier", "suit-classifier"],
         help="which model to train (a table detector is a detector installed to search whole "
-        "tables; a suit classifier a classifier installed to read suits by their shapes)",
+        "tables; a table classifier a classifier installed to read whole tables' cards; a suit "
+        "classifier a classifier installed to read suits by their shapes)",
     )
     parser.add_argument(
         "--data",
@@ -90,7 +93,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def is_classifier(model: str) -> bool:
-    return model in {"classifier", "suit-classifier"}
+    return model in {"classifier", "table-classifier", "suit-classifier"}
 
 
 def settings_from(args: argparse.Namespace) -> DetectorSettings | ClassifierSettings:
@@ -155,6 +158,7 @@ def run(args: argparse.Namespace) -> int:
             "detector": DETECTOR_WEIGHTS,
             "table-detector": TABLE_DETECTOR_WEIGHTS,
             "classifier": CLASSIFIER_WEIGHTS,
+            "table-classifier": TABLE_CLASSIFIER_WEIGHTS,
             "suit-classifier": SUIT_CLASSIFIER_WEIGHTS,
         }[args.model]
         record = {

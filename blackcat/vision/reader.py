@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Protocol
 
@@ -79,6 +79,12 @@ TABLE_DETECTOR_FILE = "table_detector.onnx"
 TABLE_DETECTOR_WEIGHTS = "table_detector.pt"
 """A detector trained on whole tables too (turned piles, columns, a seated camera), which searches
 a whole table's places; where it is missing, the index detector does (`CardReader`)."""
+TABLE_CLASSIFIER_FILE = "table_classifier.onnx"
+TABLE_CLASSIFIER_WEIGHTS = "table_classifier.pt"
+"""A card classifier of its own for whole tables, which reads every photo the card classifier's
+first look shows as one (`CardReader`): the card classifier, trained on for one player's cards
+under real cameras' faults, leaves more of a table's small far piles unread; where it is missing,
+the card classifier reads tables too."""
 SUIT_CLASSIFIER_FILE = "suit_classifier.onnx"
 SUIT_CLASSIFIER_WEIGHTS = "suit_classifier.pt"
 """A classifier of an index's suit from its shape alone (`ink_shape`), for decks printed light
@@ -156,10 +162,13 @@ class CardReader:
         table_detector: IndexDetector | None = None,
         table_doubtful_below: float | None = None,
         suit_classifier: CropClassifier | None = None,
+        table_classifier: CropClassifier | None = None,
     ) -> None:
         """`table_detector`: searches each place of a whole table again and reads its sides again
         (`_find`, `read_side_again`); the first look at every photo and every search of one
-        player's piles are the `detector`'s (None: it does them all).
+        player's piles are the `detector`'s (None: it does them all). `table_classifier`: reads
+        a photo whose first look shows a whole table, from the start, in place of `classifier`
+        (`_read_as_table`; None: `classifier` reads tables too).
         `table_doubtful_below`: the doubt threshold of a whole table's cards (None:
         `calibration`'s), whose probabilities are `calibration`'s. `suit_classifier`: reads
         the suits of decks printed light on dark and of black-and-white photos
@@ -175,6 +184,7 @@ class CardReader:
         self.table_doubtful_below = table_doubtful_below
         self.suit_classifier = suit_classifier
         self.class_tables = class_tables([parse_class_name(name) for name in classifier.names])
+        self.table_classifier = table_classifier
         self.timings = Timings()
         self._last_read = threading.local()  # each thread's last `_read`'s timings (`_timed`)
 
@@ -201,6 +211,7 @@ class CardReader:
             )
         table_path = models_dir / TABLE_DETECTOR_FILE
         suit_path = models_dir / SUIT_CLASSIFIER_FILE
+        table_classifier_path = models_dir / TABLE_CLASSIFIER_FILE
         return cls(
             OnnxDetector(paths[0]),
             OnnxClassifier(paths[1]),
@@ -211,6 +222,23 @@ class CardReader:
             LazyOnnxDetector(table_path, THREADS_PER_RUN) if table_path.is_file() else None,
             load_table_threshold(models_dir),
             LazyOnnxClassifier(suit_path) if suit_path.is_file() else None,
+            LazyOnnxClassifier(table_classifier_path) if table_classifier_path.is_file() else None,
+        )
+
+    @cached_property
+    def table_reader(self) -> CardReader | None:
+        """The reader of whole tables, on `table_classifier` (None: none), made when first
+        needed: making it loads its classifier."""
+        if self.table_classifier is None:
+            return None
+        return CardReader(
+            self.detector,
+            self.table_classifier,
+            self.settings,
+            self.calibration,
+            self.table_detector,
+            self.table_doubtful_below,
+            self.suit_classifier,
         )
 
     def table_calibration(self) -> Calibration:
@@ -316,15 +344,18 @@ class CardReader:
         read, timings = self._timed_read(photo, None, decks=decks, players=players)
         spent, every_read = [timings], [read]
         chosen, chosen_stretch = read, None
+        # a whole table read as it is (by the table reader, where there is one) is read by the
+        # same reader stretched, as that reader alone would read the photo
+        reader = (self.table_reader if read.whole_table else None) or self
         stretch = stretch_for(read)
         if stretch is not None:
-            again, timings = self._timed_read(photo, stretch, decks=decks, players=players)
+            again, timings = reader._timed_read(photo, stretch, decks=decks, players=players)
             spent.append(timings)
             every_read.append(again)
             chosen = as_it_is_or_stretched(read, again, decks, players)
             chosen_stretch = stretch if chosen is again else None
         better = chooser_of_searched(read, long_side)
-        read_again = partial(self._timed_read, photo, decks=decks, players=players)
+        read_again = partial(reader._timed_read, photo, decks=decks, players=players)
         searched = stretches_to_search(read, long_side)
         reads = parallel_map(read_again, searched)
         for stretch_searched, (again, timings) in zip(searched, reads, strict=True):
@@ -401,6 +432,9 @@ class CardReader:
         confident = [i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE]
         kept = drop_repeated_detections(confident)
         sides, sides_beyond = sides_for_players(kept, players)
+        table_reader = self.table_reader if len(set(sides)) > 1 else None
+        if table_reader is not None:
+            return self._read_as_table(table_reader, photo, decks, players, smoothed, started)
         if len(set(sides)) > 1:
             stages["decode"] += decoded  # the detector's copy, decoded for the white balance
             stages["detect"] += balanced - started - decoded
@@ -434,6 +468,29 @@ class CardReader:
             read = turned_back(read, photo.size, up)
         self._timed(stages, laid_out, started, up)
         return replace(read, unread_places=unread_places(hints, read), sides_found=sides_beyond)
+
+    def _read_as_table(
+        self,
+        table_reader: CardReader,
+        photo: PhotoSource,
+        decks: int,
+        players: int | None,
+        smoothed: bool,
+        started: float,
+    ) -> PhotoRead:
+        """`_read` of a photo whose first look (begun at `started`) shows a whole table:
+        `table_reader`'s read of it from the start, its own first look deciding again whether it
+        shows one, with its timings and this first look's seconds ("first look")."""
+        table_reader._last_read.timings = Timings()
+        looked = time.perf_counter() - started
+        read = table_reader._read(photo, decks=decks, players=players, smoothed=smoothed)
+        timings = table_reader._last_read.timings
+        self._last_read.timings = replace(
+            timings,
+            stages={"first look": looked, **timings.stages},
+            total=time.perf_counter() - started,
+        )
+        return read
 
     def _with_negative(
         self,

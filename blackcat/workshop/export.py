@@ -19,6 +19,7 @@ from blackcat.vision.reader import (
     DETECTOR_WEIGHTS,
     MODELS_DIR,
     SUIT_CLASSIFIER_WEIGHTS,
+    TABLE_CLASSIFIER_WEIGHTS,
     TABLE_DETECTOR_WEIGHTS,
 )
 from blackcat.workshop.ultralytics_models import trained_size
@@ -34,14 +35,16 @@ class Exported:
 
 
 def export_models(models_dir: Path = MODELS_DIR) -> list[Exported]:
-    """The models exported to ONNX beside their weights (the table detector and the suit
-    classifier where there are ones); the paths written."""
+    """The models exported to ONNX beside their weights (the table detector, the table
+    classifier and the suit classifier where there are ones); the paths written."""
     table = models_dir / TABLE_DETECTOR_WEIGHTS
+    table_classifier = models_dir / TABLE_CLASSIFIER_WEIGHTS
     suits = models_dir / SUIT_CLASSIFIER_WEIGHTS
     return [
         export_one(models_dir / DETECTOR_WEIGHTS, task="detect"),
         export_one(models_dir / CLASSIFIER_WEIGHTS, task="classify"),
         *([export_one(table, task="detect")] if table.is_file() else []),
+        *([export_one(table_classifier, task="classify")] if table_classifier.is_file() else []),
         *([export_one(suits, task="classify")] if suits.is_file() else []),
     ]
 

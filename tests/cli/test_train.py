@@ -52,6 +52,13 @@ def test_a_suit_classifier_trains_as_a_classifier():
     assert is_classifier("suit-classifier") and not is_classifier("table-detector")
 
 
+def test_a_table_classifier_trains_as_a_classifier():
+    from blackcat.cli.train import is_classifier
+
+    assert settings_from(parse("table-classifier")) == ClassifierSettings()
+    assert is_classifier("table-classifier")
+
+
 def test_a_classifier_can_learn_while_following_the_kept_ones_probabilities(tmp_path):
     weights = tmp_path / "kept.pt"
     weights.write_bytes(b"weights")

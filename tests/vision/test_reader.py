@@ -778,6 +778,90 @@ def test_a_tables_doubt_threshold_flags_a_whole_tables_cards_and_nothing_else(
     assert cards and all(card.doubtful for card in cards)
 
 
+class CountingClassifier:
+    """A classifier that counts the crops it is shown."""
+
+    def __init__(self, classifier) -> None:
+        self.classifier = classifier
+        self.crops = 0
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.classifier.names
+
+    def probabilities(self, crops: list[np.ndarray]) -> np.ndarray:
+        self.crops += len(crops)
+        return self.classifier.probabilities(crops)
+
+
+def test_a_table_classifier_reads_a_whole_table_from_the_start_and_nothing_else(
+    reader: CardReader,
+) -> None:
+    card_classifier = CountingClassifier(reader.classifier)
+    table_classifier = CountingClassifier(reader.classifier)
+    both = CardReader(
+        reader.detector,
+        card_classifier,
+        reader.settings,
+        reader.calibration,
+        suit_classifier=reader.suit_classifier,
+        table_classifier=table_classifier,
+    )
+    example = load_image(EXAMPLE.with_suffix(".jpg"))
+    assert both.read(example) == reader_like(reader).read(example)
+    assert table_classifier.crops == 0
+    card_classifier.crops = 0
+    photo = a_whole_table({"near": EXAMPLE, "far": SCENES[0]})
+    table = both.read(photo, decks=2)
+    assert table == reader_like(reader).read(photo, decks=2)  # the same weights in both
+    assert [side for side, _ in table.seats()] == ["near", "far"]
+    # the card classifier read the first look's crops alone; the table classifier the rest
+    assert 0 < card_classifier.crops < table_classifier.crops
+    assert "first look" in both.timings.stages
+
+
+def test_a_whole_table_the_table_reader_read_as_it_is_it_reads_stretched_too(
+    reader: CardReader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # as that reader alone would read the photo: a table's stretched read is weighed against
+    # the one as it is side by side (`each_side_from_the_surer`)
+    both = reader_like(reader, table_classifier=reader.classifier)
+    table_reader = both.table_reader
+    assert table_reader is not None
+    stretches: list[tuple[float, float] | None] = []
+    timed_read = table_reader._timed_read
+
+    def spied(photo, stretch, **kwargs):
+        stretches.append(stretch)
+        return timed_read(photo, stretch, **kwargs)
+
+    monkeypatch.setattr(table_reader, "_timed_read", spied)
+    table = a_whole_table({"near": EXAMPLE, "far": SCENES[0]})
+    height, width = table.shape[:2]
+    squeezed = cv2.resize(table, (width // 2, height), interpolation=cv2.INTER_AREA)
+    read = both.read(squeezed, decks=2)
+    assert read.whole_table
+    assert any(stretch is not None for stretch in stretches)
+
+
+def test_the_table_classifier_is_loaded_only_for_a_whole_table(tmp_path: Path) -> None:
+    from blackcat.vision.onnx_models import LazyOnnxClassifier
+    from blackcat.vision.reader import TABLE_CLASSIFIER_FILE
+
+    for model in MODELS_DIR.glob("*.*"):
+        (tmp_path / model.name).symlink_to(model)
+    reader = CardReader.load(tmp_path)
+    table_classifier = reader.table_classifier
+    assert isinstance(table_classifier, LazyOnnxClassifier)
+    reader.read(load_image(EXAMPLE.with_suffix(".jpg")))
+    assert not table_classifier.is_loaded
+    reader.read(a_whole_table({"near": EXAMPLE, "far": SCENES[0]}), decks=2)
+    assert table_classifier.is_loaded
+    assert reader.table_reader is not None and reader.table_reader.classifier is table_classifier
+    (tmp_path / TABLE_CLASSIFIER_FILE).unlink()
+    assert CardReader.load(tmp_path).table_reader is None  # the card classifier reads tables
+
+
 def test_a_reader_without_a_table_detector_searches_tables_with_its_own(
     reader: CardReader,
 ) -> None:

@@ -5,9 +5,19 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from blackcat.cli import main
 from blackcat.vision.onnx_models import OnnxClassifier, OnnxDetector
-from blackcat.vision.reader import CLASSIFIER_WEIGHTS, DETECTOR_WEIGHTS, MODELS_DIR
+from blackcat.vision.reader import (
+    CLASSIFIER_WEIGHTS,
+    DETECTOR_WEIGHTS,
+    MODELS_DIR,
+    SUIT_CLASSIFIER_FILE,
+    SUIT_CLASSIFIER_WEIGHTS,
+    TABLE_CLASSIFIER_FILE,
+    TABLE_CLASSIFIER_WEIGHTS,
+)
 
 
 def test_export_writes_both_models_with_their_classes_and_size(tmp_path: Path) -> None:
@@ -36,11 +46,18 @@ def test_export_writes_the_table_detector_where_there_is_one(tmp_path: Path) -> 
     assert OnnxDetector(tmp_path / TABLE_DETECTOR_FILE).trained_size > 0
 
 
-def test_export_writes_the_suit_classifier_where_there_is_one(tmp_path: Path) -> None:
-    from blackcat.vision.reader import SUIT_CLASSIFIER_FILE, SUIT_CLASSIFIER_WEIGHTS
-
+@pytest.mark.parametrize(
+    ("weights", "exported"),
+    [
+        (SUIT_CLASSIFIER_WEIGHTS, SUIT_CLASSIFIER_FILE),
+        (TABLE_CLASSIFIER_WEIGHTS, TABLE_CLASSIFIER_FILE),
+    ],
+)
+def test_export_writes_the_suit_and_table_classifiers_where_there_are_ones(
+    tmp_path: Path, weights: str, exported: str
+) -> None:
     for name in (DETECTOR_WEIGHTS, CLASSIFIER_WEIGHTS):
         shutil.copyfile(MODELS_DIR / name, tmp_path / name)
-    shutil.copyfile(MODELS_DIR / CLASSIFIER_WEIGHTS, tmp_path / SUIT_CLASSIFIER_WEIGHTS)
+    shutil.copyfile(MODELS_DIR / CLASSIFIER_WEIGHTS, tmp_path / weights)
     assert main(["export", "--models", str(tmp_path)]) == 0
-    assert len(OnnxClassifier(tmp_path / SUIT_CLASSIFIER_FILE).names) > 0
+    assert len(OnnxClassifier(tmp_path / exported).names) > 0

@@ -432,10 +432,11 @@ class CardReader:
         confident = [i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE]
         kept = drop_repeated_detections(confident)
         sides, sides_beyond = sides_for_players(kept, players)
-        table_reader = self.table_reader if len(set(sides)) > 1 else None
+        a_table = len(set(sides)) > 1
+        table_reader = self.table_reader if a_table else None
         if table_reader is not None:
             return self._read_as_table(table_reader, photo, decks, players, smoothed, started)
-        if len(set(sides)) > 1:
+        if a_table:
             stages["decode"] += decoded  # the detector's copy, decoded for the white balance
             stages["detect"] += balanced - started - decoded
             doubted = [i for i in indices if i.index_probability < NOT_AN_INDEX_ABOVE]

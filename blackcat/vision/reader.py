@@ -150,6 +150,46 @@ class ModelsMissingError(FileNotFoundError):
     """The trained models are not where the reader looks for them."""
 
 
+@dataclass(frozen=True)
+class Found:
+    """What the detector found in a photo (`CardReader._find`): index boxes (photo pixels),
+    their confidences, the quarter turns to read each at, the seconds the second pass took,
+    whether several places were searched (their finest copy is decoded already), and the first
+    pass's hints (its boxes down to HINT_CONFIDENCE in photo pixels, each followed by its
+    confidence: N x 5)."""
+
+    boxes: list[Box]
+    confidences: list[float]
+    turns: list[int]
+    second_pass: float
+    several: bool
+    hints: np.ndarray
+
+
+@dataclass(frozen=True)
+class Looked:
+    """A reader's first look at a photo, handed to another reader (`_read_as_table`): the fix
+    the models saw it through, what the detector found there, the other reader's read of
+    those indices (`read_found`), and the seconds that read took."""
+
+    fix: PixelFix
+    found: Found
+    indices: list[IndexRead]
+    seconds: float
+
+
+def sided(
+    indices: list[IndexRead], players: int | None
+) -> tuple[list[IndexRead], list[IndexRead], list[int], int]:
+    """Of the indices read: those read as indices surely enough, those with repeated
+    detections dropped, the table side each of these stands for, and how many sides hold piles
+    where that is more than the `players` told (`sides_for_players`)."""
+    confident = [i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE]
+    kept = drop_repeated_detections(confident)
+    sides, beyond = sides_for_players(kept, players)
+    return confident, kept, sides, beyond
+
+
 class CardReader:
     """Reads photos of piles. Load once (`CardReader.load()`), then call `read` per photo."""
 
@@ -240,6 +280,13 @@ class CardReader:
             self.table_doubtful_below,
             self.suit_classifier,
         )
+
+    @property
+    def glyph_turns_reader(self) -> CardReader:
+        """The reader whose classifier tells how a whole table's places stand, to search each
+        turned upright (`_place_plans`): the table reader's, where there is one, so that the
+        first look that finds a table searches it as that reader would (`_read_as_table`)."""
+        return self.table_reader or self
 
     def table_calibration(self) -> Calibration:
         """The calibration of a whole table's cards: `calibration` with the table's threshold."""
@@ -409,33 +456,51 @@ class CardReader:
         return unstretched(again, photo.size)
 
     def _read(
-        self, photo: PhotoSource, *, decks: int, players: int | None, smoothed: bool = False
+        self,
+        photo: PhotoSource,
+        *,
+        decks: int,
+        players: int | None,
+        smoothed: bool = False,
+        looked: Looked | None = None,
     ) -> PhotoRead:
         """`read`, the photo as it is; `smoothed`: the detector sees it smoothed, as it sees a
-        noisy photo (`PixelFix.noisy`), however clean its light."""
+        noisy photo (`PixelFix.noisy`), however clean its light. `looked`: another reader's
+        first look at the photo and this one's read of the indices it found, to go on from in
+        place of looking itself (`_read_as_table`)."""
         started, decoded_before = time.perf_counter(), photo.decode_seconds
-        picture = photo.picture(self.settings.detect_size)
-        fix = fix_for(picture)
-        if smoothed:
-            fix = replace(fix, noisy=True)
-        balanced, decoded = time.perf_counter(), photo.decode_seconds - decoded_before
-        indices, stages, hints = self.read_indices(photo, fix)
-        to_picture = max(picture.shape[:2]) / photo.long_side
-        boxes = _in_picture(indices, to_picture)
-        printing = printed_in_crops(photo, indices)
-        if negative_looked_at(printing, indices):
-            light_ink = printing is Printed.LIGHT_ON_DARK
-            indices, fix, stages_negative, hints = self._with_negative(
-                photo, picture, (indices, hints), boxes, fix, light_ink
-            )
-            stages = _added(stages, stages_negative)
-        confident = [i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE]
-        kept = drop_repeated_detections(confident)
-        sides, sides_beyond = sides_for_players(kept, players)
+        if looked is None:
+            picture = photo.picture(self.settings.detect_size)
+            fix = fix_for(picture)
+            if smoothed:
+                fix = replace(fix, noisy=True)
+            balanced, decoded = time.perf_counter(), photo.decode_seconds - decoded_before
+            indices, stages, found = self.read_indices(photo, fix)
+            to_picture = max(picture.shape[:2]) / photo.long_side
+            boxes = _in_picture(indices, to_picture)
+            printing = printed_in_crops(photo, indices)
+            if negative_looked_at(printing, indices):
+                light_ink = printing is Printed.LIGHT_ON_DARK
+                indices, fix, stages_negative, found = self._with_negative(
+                    photo, picture, (indices, found), boxes, fix, light_ink
+                )
+                stages = _added(stages, stages_negative)
+        else:
+            fix, found, indices = looked.fix, looked.found, looked.indices
+            balanced, decoded = started, 0.0
+            stages = {"decode": 0.0, "detect": 0.0, "classify": looked.seconds}
+        hints = found.hints
+        confident, kept, sides, sides_beyond = sided(indices, players)
         a_table = len(set(sides)) > 1
-        table_reader = self.table_reader if a_table else None
+        table_reader = self.table_reader if a_table and looked is None else None
         if table_reader is not None:
-            return self._read_as_table(table_reader, photo, decks, players, smoothed, started)
+            # the table's reader reads the indices found again, and tells whether they show
+            # a whole table: where not, they are this reader's (one player's cards)
+            looked = table_reader.read_looked(photo, fix, found)
+            if len(set(sided(looked.indices, players)[2])) > 1:
+                return self._read_as_table(table_reader, photo, looked, decks, players, started)
+            stages["classify"] += looked.seconds
+            a_table = False
         if a_table:
             stages["decode"] += decoded  # the detector's copy, decoded for the white balance
             stages["detect"] += balanced - started - decoded
@@ -474,60 +539,67 @@ class CardReader:
         self,
         table_reader: CardReader,
         photo: PhotoSource,
+        looked: Looked,
         decks: int,
         players: int | None,
-        smoothed: bool,
         started: float,
     ) -> PhotoRead:
-        """`_read` of a photo whose first look (begun at `started`) shows a whole table:
-        `table_reader`'s read of it from the start, its own first look deciding again whether it
-        shows one, with its timings and this first look's seconds ("first look")."""
+        """`_read` of a photo whose first look (begun at `started`) shows a whole table to
+        `table_reader`: its read, on from its own read of the indices that look found
+        (`looked`), with its timings and this first look's seconds ("first look")."""
         table_reader._last_read.timings = Timings()
-        looked = time.perf_counter() - started
-        read = table_reader._read(photo, decks=decks, players=players, smoothed=smoothed)
+        seconds = time.perf_counter() - started - looked.seconds
+        read = table_reader._read(photo, decks=decks, players=players, looked=looked)
         timings = table_reader._last_read.timings
         self._last_read.timings = replace(
             timings,
-            stages={"first look": looked, **timings.stages},
+            stages={"first look": seconds, **timings.stages},
             total=time.perf_counter() - started,
         )
         return read
+
+    def read_looked(self, photo: PhotoSource, fix: PixelFix, found: Found) -> Looked:
+        """Another reader's first look at the photo (the models seeing it through `fix`; what
+        the detector `found`) with this reader's read of the indices found."""
+        started = time.perf_counter()
+        indices = self.read_found(photo, found, fix)
+        return Looked(fix, found, indices, time.perf_counter() - started)
 
     def _with_negative(
         self,
         photo: PhotoSource,
         picture: np.ndarray,
-        looked: tuple[list[IndexRead], np.ndarray],
+        looked: tuple[list[IndexRead], Found],
         boxes: list[Box],
         fix: PixelFix,
         light_ink: bool,
-    ) -> tuple[list[IndexRead], PixelFix, dict[str, float], np.ndarray]:
+    ) -> tuple[list[IndexRead], PixelFix, dict[str, float], Found]:
         """The indices to go on with, the fix they were read through, the seconds the reads
-        of the photo's negative took, and the hints of the look taken: its negative's where
-        `negative_taken` says so, else `looked` (the indices and hints of the photo read through
+        of the photo's negative took, and what the look taken found: its negative's where
+        `negative_taken` says so, else `looked` (the indices and finds of the photo read through
         `fix`; `boxes`: those indices' in `picture`, the detector's copy; `light_ink`: whether
         they show light ink on dark paper). A deck printed light on dark
         may print its red suits in the same ink as its black ones: then its suits are read by
         their shapes."""
         # no colour cast undone: the brightest surfaces of a dark-faced deck's photo are the
         # table or the ink, not its faces
-        indices, hints = looked
+        indices, found = looked
         negative = PixelFix(negative=True, inks=light_inks(picture, boxes))
-        negatives, stages, negative_hints = self.read_indices(photo, negative)
+        negatives, stages, negative_found = self.read_indices(photo, negative)
         to_picture = max(picture.shape[:2]) / photo.long_side
         found_there = _in_picture([index for index in negatives if _found(index)], to_picture)
         if not negative_taken(
             found_cards(indices), len(found_there), light_ink, light_on_dark(picture, found_there)
         ):
-            return indices, fix, stages, hints
+            return indices, fix, stages, found
         # the inks were told from the indices the photo itself showed, which may be a few
         # marks around a deck it barely read: its negative's show them better
         inks = light_inks(picture, found_there)
         if inks is negative.inks:
-            return negatives, negative, stages, negative_hints
+            return negatives, negative, stages, negative_found
         negative = replace(negative, inks=inks)
-        negatives, stages_inks, negative_hints = self.read_indices(photo, negative)
-        return negatives, negative, _added(stages, stages_inks), negative_hints
+        negatives, stages_inks, negative_found = self.read_indices(photo, negative)
+        return negatives, negative, _added(stages, stages_inks), negative_found
 
     def _timed(self, stages: dict[str, float], laid_out: float, started: float, up: int) -> None:
         """Keep the stages of the read just done (the layout's from `laid_out`) for benchmarks,
@@ -722,39 +794,46 @@ class CardReader:
 
     def read_indices(
         self, photo: PhotoSource, fix: PixelFix = NO_FIX, *, places: bool = True
-    ) -> tuple[list[IndexRead], dict[str, float], np.ndarray]:
+    ) -> tuple[list[IndexRead], dict[str, float], Found]:
         """Every index found and read (the models seeing the photo through `fix`), the seconds
-        each stage took, and the first look's hints of indices (`_find`). `places`: search a
-        whole table's places each on its own (`_find`); else as one player's piles, as a photo
-        turned to its one player's up is."""
+        each stage took, and what the detector found (`_find`; its first look's hints of
+        indices among it). `places`: search a whole table's places each on its own (`_find`);
+        else as one player's piles, as a photo turned to its one player's up is."""
         started, decoded_before = time.perf_counter(), photo.decode_seconds
         found = self._find(photo, fix, places=places)
-        boxes, confidences, turns, second_pass, several, hints = found
         detected, decoded_detecting = time.perf_counter(), photo.decode_seconds
-        reads: list[ClassifiedIndex | None] = [None] * len(boxes)
-        for turn in sorted(set(turns)):
-            mine = [n for n, own in enumerate(turns) if own == turn]
-            found = [boxes[n] for n in mine]
-            # several places: the finest copy their search needed is decoded already
-            classified = self.classify(photo, found, fix, turns=turn, finer_decoded=several)
-            for n, read in zip(mine, classified, strict=True):
-                reads[n] = read
+        indices = self.read_found(photo, found, fix)
         classified, decoded_classifying = time.perf_counter(), photo.decode_seconds
-        indices = [
-            IndexRead(box, confidence, read[0], read[1], read[2], turn)
-            for box, confidence, read, turn in zip(boxes, confidences, reads, turns, strict=True)
-            if read is not None
-        ]
+        detecting = detected - started - (decoded_detecting - decoded_before)
         return (
             indices,
             {
                 "decode": decoded_classifying - decoded_before,
-                "detect": detected - started - second_pass - (decoded_detecting - decoded_before),
-                "second pass": second_pass,
+                "detect": detecting - found.second_pass,
+                "second pass": found.second_pass,
                 "classify": classified - detected - (decoded_classifying - decoded_detecting),
             },
-            hints,
+            found,
         )
+
+    def read_found(self, photo: PhotoSource, found: Found, fix: PixelFix) -> list[IndexRead]:
+        """The indices the detector found (`found`), each read by the classifier turned as
+        `found` says (the models seeing the photo through `fix`)."""
+        reads: list[ClassifiedIndex | None] = [None] * len(found.boxes)
+        for turn in sorted(set(found.turns)):
+            mine = [n for n, own in enumerate(found.turns) if own == turn]
+            boxes = [found.boxes[n] for n in mine]
+            # several places: the finest copy their search needed is decoded already
+            classified = self.classify(photo, boxes, fix, turns=turn, finer_decoded=found.several)
+            for n, read in zip(mine, classified, strict=True):
+                reads[n] = read
+        return [
+            IndexRead(box, confidence, read[0], read[1], read[2], turn)
+            for box, confidence, read, turn in zip(
+                found.boxes, found.confidences, reads, found.turns, strict=True
+            )
+            if read is not None
+        ]
 
     def detect(
         self, photo: np.ndarray | PhotoSource, fix: PixelFix = NO_FIX
@@ -762,16 +841,13 @@ class CardReader:
         """Index boxes in full-resolution pixels and their confidences, found on a downscaled
         copy, and again at a higher resolution where that copy shows the indices small or none
         (the seconds that second pass took: 0 when it wasn't needed)."""
-        boxes, confidences, _, seconds, _, _ = self._find(as_photo(photo), fix)
-        return boxes, confidences, seconds
+        found = self._find(as_photo(photo), fix)
+        return found.boxes, found.confidences, found.second_pass
 
-    def _find(
-        self, photo: PhotoSource, fix: PixelFix, *, places: bool = True
-    ) -> tuple[list[Box], list[float], list[int], float, bool, np.ndarray]:
+    def _find(self, photo: PhotoSource, fix: PixelFix, *, places: bool = True) -> Found:
         """`detect`'s boxes and confidences, the quarter turns to read each at, the seconds
         of the second pass, whether several places were searched, and the first pass's hints
-        (its boxes down to HINT_CONFIDENCE in photo pixels, each followed by its confidence:
-        N x 5): where the first pass
+        (`Found`): where the first pass
         shows several places where piles may lie (a whole table), each place whose indices
         stand small or turned is searched again at the resolution it needs, turned so that its
         glyphs (as the first pass read them) stand upright, as the models read best."""
@@ -802,7 +878,7 @@ class CardReader:
                 covered = [plans[0].region]
                 plans += self._left_over_plans(photo, fix, found_places, boxes, covered, size)
         if not plans:
-            return (*_as_lists(boxes, confidences), [0] * len(boxes), 0.0, several, hinted)
+            return Found(*_as_lists(boxes, confidences), [0] * len(boxes), 0.0, several, hinted)
         more, more_confidences, more_turns = np.zeros((0, 4)), np.zeros(0), np.zeros(0, int)
         # several: the places' finest copy is decoded already, for their classification
         views = [
@@ -829,7 +905,7 @@ class CardReader:
             kept = [n for n in kept if not _near_any(boxes[n], more)]
         first_turns = [_turn_at(box, plans) for box in boxes[kept]]
         spent = time.perf_counter() - started - (photo.decode_seconds - decoding)
-        return (
+        return Found(
             *_as_lists(
                 np.concatenate([more, boxes[kept]]),
                 np.concatenate([more_confidences, confidences[kept]]),
@@ -854,7 +930,7 @@ class CardReader:
         first = _as_lists(boxes, np.ones(len(boxes)))[0]
         # the place of the smallest indices calls for the finest copy: decoded once, for all
         photo.picture(max(crop_resolution(photo, place) for place in places))
-        indices = self._glyph_turns(photo, first, fix)
+        indices = self.glyph_turns_reader._glyph_turns(photo, first, fix)
         regions = [_span(place) for place in places]
         insides = [[index for index in indices if _inside(index.centre, r)] for r in regions]
         # where the first pass was sure of too few indices, its hints show which way they stand
@@ -865,7 +941,7 @@ class CardReader:
             for box in places[n][:HINTS_TO_TURN_BY]
             if not (len(boxes) and (boxes == box).all(axis=1).any())
         ]
-        for read in self._glyph_turns(photo, hinted, fix):
+        for read in self.glyph_turns_reader._glyph_turns(photo, hinted, fix):
             for n in unsure:
                 if _inside(read.centre, regions[n]):
                     insides[n].append(read)
@@ -916,7 +992,7 @@ class CardReader:
         plans = []
         for group in hint_groups(left_over, boxes):
             likeliest = [tuple(float(v) for v in box) for box in group[:HINTS_TO_TURN_BY]]
-            read = self._glyph_turns(photo, likeliest, fix)
+            read = self.glyph_turns_reader._glyph_turns(photo, likeliest, fix)
             if len(read) < FEW_TO_TURN_BY:
                 continue  # hints of no index: pips, a card back's pattern
             turn = photo_up(read)

@@ -794,13 +794,14 @@ class CountingClassifier:
         return self.classifier.probabilities(crops)
 
 
-def test_a_table_classifier_reads_a_whole_table_from_the_start_and_nothing_else(
+def test_a_table_classifier_reads_all_of_a_whole_table_and_nothing_else(
     reader: CardReader,
 ) -> None:
     card_classifier = CountingClassifier(reader.classifier)
     table_classifier = CountingClassifier(reader.classifier)
+    detector = CountingDetector(reader.detector)
     both = CardReader(
-        reader.detector,
+        detector,
         card_classifier,
         reader.settings,
         reader.calibration,
@@ -810,14 +811,72 @@ def test_a_table_classifier_reads_a_whole_table_from_the_start_and_nothing_else(
     example = load_image(EXAMPLE.with_suffix(".jpg"))
     assert both.read(example) == reader_like(reader).read(example)
     assert table_classifier.crops == 0
-    card_classifier.crops = 0
+    card_classifier.crops, detector.pictures = 0, 0
     photo = a_whole_table({"near": EXAMPLE, "far": SCENES[0]})
     table = both.read(photo, decks=2)
-    assert table == reader_like(reader).read(photo, decks=2)  # the same weights in both
+    alone_detector = CountingDetector(reader.detector)
+    alone = CardReader(
+        alone_detector,
+        reader.classifier,
+        reader.settings,
+        reader.calibration,
+        suit_classifier=reader.suit_classifier,
+    ).read(photo, decks=2)
+    assert table == alone  # the same weights in both
     assert [side for side, _ in table.seats()] == ["near", "far"]
-    # the card classifier read the first look's crops alone; the table classifier the rest
+    # the card classifier read the first look's crops alone; the table classifier the rest,
+    # the indices that look found among them: the detector searched the photo once
     assert 0 < card_classifier.crops < table_classifier.crops
+    assert detector.pictures == alone_detector.pictures
     assert "first look" in both.timings.stages
+
+
+class BlindClassifier:
+    """A classifier that sees no index in any crop, and counts the crops it is shown."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        self.crops = 0
+
+    def probabilities(self, crops: list[np.ndarray]) -> np.ndarray:
+        from blackcat.vision.classes import NOT_AN_INDEX
+
+        self.crops += len(crops)
+        answer = np.zeros((len(crops), len(self.names)))
+        answer[:, self.names.index(NOT_AN_INDEX)] = 1.0
+        return answer
+
+
+def test_a_first_look_turns_a_tables_places_as_the_table_classifier_reads_their_glyphs(
+    reader: CardReader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # so that the places it searches are those the table reader would search
+    both = reader_like(reader, table_classifier=reader.classifier)
+    table_reader = both.table_reader
+    assert table_reader is not None
+    readers_asked: list[str] = []
+    for name, asked in (("card", both), ("table", table_reader)):
+        glyph_turns = asked._glyph_turns
+
+        def spied(*args, name=name, glyph_turns=glyph_turns):
+            readers_asked.append(name)
+            return glyph_turns(*args)
+
+        monkeypatch.setattr(asked, "_glyph_turns", spied)
+    assert both.read(a_whole_table({"near": EXAMPLE, "far": SCENES[0]}), decks=2).whole_table
+    assert readers_asked and set(readers_asked) == {"table"}
+
+
+def test_a_photo_whose_table_classifier_sees_no_table_is_read_as_one_players_cards(
+    reader: CardReader,
+) -> None:
+    photo = a_whole_table({"near": EXAMPLE, "far": SCENES[0]})
+    assert reader_like(reader).read(photo, decks=2).whole_table
+    blind = BlindClassifier(reader.classifier.names)
+    read = reader_like(reader, table_classifier=blind).read(photo, decks=2)
+    assert blind.crops > 0  # asked whether the photo shows a table
+    # then read by the card classifier, as one player's cards
+    assert not read.whole_table and any(read.piles)
 
 
 def test_a_whole_table_the_table_reader_read_as_it_is_it_reads_stretched_too(
@@ -844,7 +903,9 @@ def test_a_whole_table_the_table_reader_read_as_it_is_it_reads_stretched_too(
     assert any(stretch is not None for stretch in stretches)
 
 
-def test_the_table_classifier_is_loaded_only_for_a_whole_table(tmp_path: Path) -> None:
+def test_the_table_classifier_is_loaded_only_for_a_photo_of_places_apart(
+    tmp_path: Path,
+) -> None:
     from blackcat.vision.onnx_models import LazyOnnxClassifier
     from blackcat.vision.reader import TABLE_CLASSIFIER_FILE
 
@@ -853,7 +914,7 @@ def test_the_table_classifier_is_loaded_only_for_a_whole_table(tmp_path: Path) -
     reader = CardReader.load(tmp_path)
     table_classifier = reader.table_classifier
     assert isinstance(table_classifier, LazyOnnxClassifier)
-    reader.read(load_image(EXAMPLE.with_suffix(".jpg")))
+    reader.read(load_image(EXAMPLE.with_suffix(".jpg")))  # one player's piles, one place
     assert not table_classifier.is_loaded
     reader.read(a_whole_table({"near": EXAMPLE, "far": SCENES[0]}), decks=2)
     assert table_classifier.is_loaded

@@ -178,6 +178,11 @@ class Looked:
     seconds: float
 
 
+def shows_sides(indices: list[IndexRead], players: int | None) -> bool:
+    """Whether the indices read stand for piles on several sides of the table (`sided`)."""
+    return len(set(sided(indices, players)[2])) > 1
+
+
 def sided(
     indices: list[IndexRead], players: int | None
 ) -> tuple[list[IndexRead], list[IndexRead], list[int], int]:
@@ -206,9 +211,11 @@ class CardReader:
     ) -> None:
         """`table_detector`: searches each place of a whole table again and reads its sides again
         (`_find`, `read_side_again`); the first look at every photo and every search of one
-        player's piles are the `detector`'s (None: it does them all). `table_classifier`: reads
-        a photo whose first look shows a whole table, from the start, in place of `classifier`
-        (`_read_as_table`; None: `classifier` reads tables too).
+        player's piles are the `detector`'s (None: it does them all). `table_classifier`: tells
+        how a whole table's places stand (`glyph_turns_reader`), reads the indices a first look
+        found where they lie in places apart or `classifier`'s read of them shows sides, and
+        where its own read shows sides, reads the whole table in place of `classifier`
+        (`_read_as_table`; None: `classifier` does it all).
         `table_doubtful_below`: the doubt threshold of a whole table's cards (None:
         `calibration`'s), whose probabilities are `calibration`'s. `suit_classifier`: reads
         the suits of decks printed light on dark and of black-and-white photos
@@ -475,7 +482,13 @@ class CardReader:
             if smoothed:
                 fix = replace(fix, noisy=True)
             balanced, decoded = time.perf_counter(), photo.decode_seconds - decoded_before
-            indices, stages, found = self.read_indices(photo, fix)
+            found, stages = self._found(photo, fix)
+            table_reader = self.table_reader if found.several and players != 1 else None
+            asked = self._table_look(table_reader, photo, fix, found)
+            if table_reader and asked and shows_sides(asked.indices, players):
+                return self._read_as_table(table_reader, photo, asked, decks, players, started)
+            indices, reading = self._read_found_timed(photo, found, fix)
+            stages = _added(stages, reading)
             to_picture = max(picture.shape[:2]) / photo.long_side
             boxes = _in_picture(indices, to_picture)
             printing = printed_in_crops(photo, indices)
@@ -485,8 +498,10 @@ class CardReader:
                     photo, picture, (indices, found), boxes, fix, light_ink
                 )
                 stages = _added(stages, stages_negative)
+            if asked is not None:
+                stages["classify"] += asked.seconds
         else:
-            fix, found, indices = looked.fix, looked.found, looked.indices
+            fix, found, indices, asked = looked.fix, looked.found, looked.indices, looked
             balanced, decoded = started, 0.0
             stages = {"decode": 0.0, "detect": 0.0, "classify": looked.seconds}
         hints = found.hints
@@ -494,12 +509,14 @@ class CardReader:
         a_table = len(set(sides)) > 1
         table_reader = self.table_reader if a_table and looked is None else None
         if table_reader is not None:
-            # the table's reader reads the indices found again, and tells whether they show
-            # a whole table: where not, they are this reader's (one player's cards)
-            looked = table_reader.read_looked(photo, fix, found)
-            if len(set(sided(looked.indices, players)[2])) > 1:
-                return self._read_as_table(table_reader, photo, looked, decks, players, started)
-            stages["classify"] += looked.seconds
+            # the table's reader tells whether the indices found show a whole table (it was
+            # asked already where they lay in several places): where not, they are this
+            # reader's, one player's cards
+            if asked is None or asked.found is not found:
+                asked = table_reader.read_looked(photo, fix, found)
+                stages["classify"] += asked.seconds
+                if shows_sides(asked.indices, players):
+                    return self._read_as_table(table_reader, photo, asked, decks, players, started)
             a_table = False
         if a_table:
             stages["decode"] += decoded  # the detector's copy, decoded for the white balance
@@ -534,6 +551,21 @@ class CardReader:
             read = turned_back(read, photo.size, up)
         self._timed(stages, laid_out, started, up)
         return replace(read, unread_places=unread_places(hints, read), sides_found=sides_beyond)
+
+    @staticmethod
+    def _table_look(
+        table_reader: CardReader | None, photo: PhotoSource, fix: PixelFix, found: Found
+    ) -> Looked | None:
+        """`table_reader`'s read of what a first look `found` (seen through `fix`); None where
+        there is no table reader, or where its read shows ink lighter than its paper or no
+        index surely dark on light (the card classifier then reads it, and looks at its
+        negative: `negative_looked_at`)."""
+        if table_reader is None:
+            return None
+        asked = table_reader.read_looked(photo, fix, found)
+        if negative_looked_at(printed_in_crops(photo, asked.indices), asked.indices):
+            return None
+        return asked
 
     def _read_as_table(
         self,
@@ -799,22 +831,39 @@ class CardReader:
         each stage took, and what the detector found (`_find`; its first look's hints of
         indices among it). `places`: search a whole table's places each on its own (`_find`);
         else as one player's piles, as a photo turned to its one player's up is."""
+        found, finding = self._found(photo, fix, places=places)
+        indices, reading = self._read_found_timed(photo, found, fix)
+        return indices, _added(finding, reading), found
+
+    def _found(
+        self, photo: PhotoSource, fix: PixelFix, *, places: bool = True
+    ) -> tuple[Found, dict[str, float]]:
+        """`_find`, and the seconds each of its stages took (those of `read_indices`, none
+        spent classifying)."""
         started, decoded_before = time.perf_counter(), photo.decode_seconds
         found = self._find(photo, fix, places=places)
-        detected, decoded_detecting = time.perf_counter(), photo.decode_seconds
+        decoded = photo.decode_seconds - decoded_before
+        detecting = time.perf_counter() - started - decoded
+        return found, {
+            "decode": decoded,
+            "detect": detecting - found.second_pass,
+            "second pass": found.second_pass,
+            "classify": 0.0,
+        }
+
+    def _read_found_timed(
+        self, photo: PhotoSource, found: Found, fix: PixelFix
+    ) -> tuple[list[IndexRead], dict[str, float]]:
+        """`read_found`, and the seconds each stage of `read_indices` took in it."""
+        started, decoded_before = time.perf_counter(), photo.decode_seconds
         indices = self.read_found(photo, found, fix)
-        classified, decoded_classifying = time.perf_counter(), photo.decode_seconds
-        detecting = detected - started - (decoded_detecting - decoded_before)
-        return (
-            indices,
-            {
-                "decode": decoded_classifying - decoded_before,
-                "detect": detecting - found.second_pass,
-                "second pass": found.second_pass,
-                "classify": classified - detected - (decoded_classifying - decoded_detecting),
-            },
-            found,
-        )
+        decoded = photo.decode_seconds - decoded_before
+        return indices, {
+            "decode": decoded,
+            "detect": 0.0,
+            "second pass": 0.0,
+            "classify": time.perf_counter() - started - decoded,
+        }
 
     def read_found(self, photo: PhotoSource, found: Found, fix: PixelFix) -> list[IndexRead]:
         """The indices the detector found (`found`), each read by the classifier turned as

@@ -824,10 +824,37 @@ def test_a_table_classifier_reads_all_of_a_whole_table_and_nothing_else(
     ).read(photo, decks=2)
     assert table == alone  # the same weights in both
     assert [side for side, _ in table.seats()] == ["near", "far"]
-    # the card classifier read the first look's crops alone; the table classifier the rest,
-    # the indices that look found among them: the detector searched the photo once
-    assert 0 < card_classifier.crops < table_classifier.crops
+    # its places lie apart: the table classifier read the indices the first look found and
+    # told how its places stand, the card classifier nothing; the detector searched it once
+    assert card_classifier.crops == 0 < table_classifier.crops
     assert detector.pictures == alone_detector.pictures
+    assert "first look" in both.timings.stages
+
+
+def test_a_table_in_one_place_is_read_by_the_table_classifier_once_the_card_classifier_sees_it(
+    reader: CardReader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    card_classifier = CountingClassifier(reader.classifier)
+    table_classifier = CountingClassifier(reader.classifier)
+    both = CardReader(
+        reader.detector,
+        card_classifier,
+        reader.settings,
+        reader.calibration,
+        suit_classifier=reader.suit_classifier,
+        table_classifier=table_classifier,
+    )
+    find = both._find
+
+    def in_one_place(*args, **kwargs):
+        return replace(find(*args, **kwargs), several=False)
+
+    monkeypatch.setattr(both, "_find", in_one_place)
+    read = both.read(a_whole_table({"near": EXAMPLE, "far": SCENES[0]}), decks=2)
+    assert read.whole_table
+    # the card classifier read the indices found and saw sides; the table classifier read
+    # them again and the rest, on from that first look
+    assert 0 < card_classifier.crops < table_classifier.crops
     assert "first look" in both.timings.stages
 
 

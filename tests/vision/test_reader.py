@@ -722,15 +722,32 @@ def test_suits_read_by_shape_need_the_card_in_its_ink_and_the_suits_shape_to_agr
 
 
 def reader_like(reader: CardReader, **changes: Any) -> CardReader:
-    """A reader on `reader`'s models, settings and calibration, with `changes` (its other
-    constructor arguments)."""
-    return CardReader(
-        reader.detector,
-        reader.classifier,
-        reader.settings,
-        reader.calibration,
-        **({"suit_classifier": reader.suit_classifier} | changes),
-    )
+    """A reader on `reader`'s models, settings and calibration, with `changes` (constructor
+    arguments by name)."""
+    kept = {
+        "detector": reader.detector,
+        "classifier": reader.classifier,
+        "settings": reader.settings,
+        "calibration": reader.calibration,
+        "suit_classifier": reader.suit_classifier,
+    }
+    return CardReader(**(kept | changes))
+
+
+def calls_recorded(
+    monkeypatch: pytest.MonkeyPatch, owner: object, method: str
+) -> list[tuple[tuple, dict]]:
+    """The calls of `owner`'s `method` from now on (each its arguments and keyword arguments),
+    the method doing as before."""
+    calls: list[tuple[tuple, dict]] = []
+    original = getattr(owner, method)
+
+    def recorded(*args, **kwargs):
+        calls.append((args, kwargs))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, method, recorded)
+    return calls
 
 
 class CountingDetector:
@@ -800,12 +817,10 @@ def test_a_table_classifier_reads_all_of_a_whole_table_and_nothing_else(
     card_classifier = CountingClassifier(reader.classifier)
     table_classifier = CountingClassifier(reader.classifier)
     detector = CountingDetector(reader.detector)
-    both = CardReader(
-        detector,
-        card_classifier,
-        reader.settings,
-        reader.calibration,
-        suit_classifier=reader.suit_classifier,
+    both = reader_like(
+        reader,
+        detector=detector,
+        classifier=card_classifier,
         table_classifier=table_classifier,
     )
     example = load_image(EXAMPLE.with_suffix(".jpg"))
@@ -815,13 +830,7 @@ def test_a_table_classifier_reads_all_of_a_whole_table_and_nothing_else(
     photo = a_whole_table({"near": EXAMPLE, "far": SCENES[0]})
     table = both.read(photo, decks=2)
     alone_detector = CountingDetector(reader.detector)
-    alone = CardReader(
-        alone_detector,
-        reader.classifier,
-        reader.settings,
-        reader.calibration,
-        suit_classifier=reader.suit_classifier,
-    ).read(photo, decks=2)
+    alone = reader_like(reader, detector=alone_detector).read(photo, decks=2)
     assert table == alone  # the same weights in both
     assert [side for side, _ in table.seats()] == ["near", "far"]
     # its places lie apart: the table classifier read the indices the first look found and
@@ -836,14 +845,7 @@ def test_a_table_in_one_place_is_read_by_the_table_classifier_once_the_card_clas
 ) -> None:
     card_classifier = CountingClassifier(reader.classifier)
     table_classifier = CountingClassifier(reader.classifier)
-    both = CardReader(
-        reader.detector,
-        card_classifier,
-        reader.settings,
-        reader.calibration,
-        suit_classifier=reader.suit_classifier,
-        table_classifier=table_classifier,
-    )
+    both = reader_like(reader, classifier=card_classifier, table_classifier=table_classifier)
     find = both._find
 
     def in_one_place(*args, **kwargs):
@@ -881,17 +883,10 @@ def test_a_first_look_turns_a_tables_places_as_the_table_classifier_reads_their_
     both = reader_like(reader, table_classifier=reader.classifier)
     table_reader = both.table_reader
     assert table_reader is not None
-    readers_asked: list[str] = []
-    for name, asked in (("card", both), ("table", table_reader)):
-        glyph_turns = asked._glyph_turns
-
-        def spied(*args, name=name, glyph_turns=glyph_turns):
-            readers_asked.append(name)
-            return glyph_turns(*args)
-
-        monkeypatch.setattr(asked, "_glyph_turns", spied)
+    card_asked = calls_recorded(monkeypatch, both, "_glyph_turns")
+    table_asked = calls_recorded(monkeypatch, table_reader, "_glyph_turns")
     assert both.read(a_whole_table({"near": EXAMPLE, "far": SCENES[0]}), decks=2).whole_table
-    assert readers_asked and set(readers_asked) == {"table"}
+    assert table_asked and not card_asked
 
 
 def test_a_photo_whose_table_classifier_sees_no_table_is_read_as_one_players_cards(
@@ -914,20 +909,13 @@ def test_a_whole_table_the_table_reader_read_as_it_is_it_reads_stretched_too(
     both = reader_like(reader, table_classifier=reader.classifier)
     table_reader = both.table_reader
     assert table_reader is not None
-    stretches: list[tuple[float, float] | None] = []
-    timed_read = table_reader._timed_read
-
-    def spied(photo, stretch, **kwargs):
-        stretches.append(stretch)
-        return timed_read(photo, stretch, **kwargs)
-
-    monkeypatch.setattr(table_reader, "_timed_read", spied)
+    reads = calls_recorded(monkeypatch, table_reader, "_timed_read")
     table = a_whole_table({"near": EXAMPLE, "far": SCENES[0]})
     height, width = table.shape[:2]
     squeezed = cv2.resize(table, (width // 2, height), interpolation=cv2.INTER_AREA)
     read = both.read(squeezed, decks=2)
     assert read.whole_table
-    assert any(stretch is not None for stretch in stretches)
+    assert any(args[1] is not None for args, _ in reads)  # (photo, stretch)
 
 
 def test_the_table_classifier_is_loaded_only_for_a_photo_of_places_apart(

@@ -6,7 +6,7 @@ import contextlib
 import io
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -62,6 +62,9 @@ class Photo:
         self._decoded: dict[int, np.ndarray] = {} if array is None else {1: array}
         self._decoding = threading.Lock()
         self.decode_seconds = 0.0  # spent decoding so far
+        # what was worked out from its pixels, kept as long as the photo: a second reader of
+        # the same photo finds it done (`reader.SearchDone`)
+        self.worked_out: dict[Hashable, object] = {}
 
     @classmethod
     def from_array(cls, array: np.ndarray) -> Photo:
@@ -110,6 +113,8 @@ class TurnedPhoto:
         self.quarter_turns = quarter_turns % 4
         width, height = original.size
         self.size = (height, width) if self.quarter_turns % 2 else (width, height)
+        # its pictures are turned afresh at each call: nothing to find again by them
+        self.worked_out: dict[Hashable, object] | None = None
 
     @property
     def long_side(self) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, partial
 from pathlib import Path
@@ -150,51 +150,6 @@ class ModelsMissingError(FileNotFoundError):
     """The trained models are not where the reader looks for them."""
 
 
-@dataclass(frozen=True)
-class Found:
-    """What the detector found in a photo (`CardReader._find`): index boxes (photo pixels),
-    their confidences, the quarter turns to read each at, the seconds the second pass took,
-    whether several places were searched (their finest copy is decoded already), and the first
-    pass's hints (its boxes down to HINT_CONFIDENCE in photo pixels, each followed by its
-    confidence: N x 5)."""
-
-    boxes: list[Box]
-    confidences: list[float]
-    turns: list[int]
-    second_pass: float
-    several: bool
-    hints: np.ndarray
-
-
-@dataclass(frozen=True)
-class Looked:
-    """A reader's first look at a photo, handed to another reader (`_read_as_table`): the fix
-    the models saw it through, what the detector found there, the other reader's read of
-    those indices (`read_found`), and the seconds that read took."""
-
-    fix: PixelFix
-    found: Found
-    indices: list[IndexRead]
-    seconds: float
-
-
-def shows_sides(indices: list[IndexRead], players: int | None) -> bool:
-    """Whether the indices read stand for piles on several sides of the table (`sided`)."""
-    return len(set(sided(indices, players)[2])) > 1
-
-
-def sided(
-    indices: list[IndexRead], players: int | None
-) -> tuple[list[IndexRead], list[IndexRead], list[int], int]:
-    """Of the indices read: those read as indices surely enough, those with repeated
-    detections dropped, the table side each of these stands for, and how many sides hold piles
-    where that is more than the `players` told (`sides_for_players`)."""
-    confident = [i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE]
-    kept = drop_repeated_detections(confident)
-    sides, beyond = sides_for_players(kept, players)
-    return confident, kept, sides, beyond
-
-
 class CardReader:
     """Reads photos of piles. Load once (`CardReader.load()`), then call `read` per photo."""
 
@@ -211,11 +166,9 @@ class CardReader:
     ) -> None:
         """`table_detector`: searches each place of a whole table again and reads its sides again
         (`_find`, `read_side_again`); the first look at every photo and every search of one
-        player's piles are the `detector`'s (None: it does them all). `table_classifier`: tells
-        how a whole table's places stand (`glyph_turns_reader`), reads the indices a first look
-        found where they lie in places apart or `classifier`'s read of them shows sides, and
-        where its own read shows sides, reads the whole table in place of `classifier`
-        (`_read_as_table`; None: `classifier` does it all).
+        player's piles are the `detector`'s (None: it does them all). `table_classifier`: reads
+        a photo whose first look shows a whole table, from the start, in place of `classifier`
+        (`_read_as_table`; None: `classifier` reads tables too).
         `table_doubtful_below`: the doubt threshold of a whole table's cards (None:
         `calibration`'s), whose probabilities are `calibration`'s. `suit_classifier`: reads
         the suits of decks printed light on dark and of black-and-white photos
@@ -287,13 +240,6 @@ class CardReader:
             self.table_doubtful_below,
             self.suit_classifier,
         )
-
-    @property
-    def glyph_turns_reader(self) -> CardReader:
-        """The reader whose classifier tells how a whole table's places stand, to search each
-        turned upright (`_place_plans`): the table reader's, where there is one, so that the
-        first look that finds a table searches it as that reader would (`_read_as_table`)."""
-        return self.table_reader or self
 
     def table_calibration(self) -> Calibration:
         """The calibration of a whole table's cards: `calibration` with the table's threshold."""
@@ -463,61 +409,33 @@ class CardReader:
         return unstretched(again, photo.size)
 
     def _read(
-        self,
-        photo: PhotoSource,
-        *,
-        decks: int,
-        players: int | None,
-        smoothed: bool = False,
-        looked: Looked | None = None,
+        self, photo: PhotoSource, *, decks: int, players: int | None, smoothed: bool = False
     ) -> PhotoRead:
         """`read`, the photo as it is; `smoothed`: the detector sees it smoothed, as it sees a
-        noisy photo (`PixelFix.noisy`), however clean its light. `looked`: another reader's
-        first look at the photo and this one's read of the indices it found, to go on from in
-        place of looking itself (`_read_as_table`)."""
+        noisy photo (`PixelFix.noisy`), however clean its light."""
         started, decoded_before = time.perf_counter(), photo.decode_seconds
-        if looked is None:
-            picture = photo.picture(self.settings.detect_size)
-            fix = fix_for(picture)
-            if smoothed:
-                fix = replace(fix, noisy=True)
-            balanced, decoded = time.perf_counter(), photo.decode_seconds - decoded_before
-            found, stages = self._found(photo, fix)
-            table_reader = self.table_reader if found.several and players != 1 else None
-            asked = self._table_look(table_reader, photo, fix, found)
-            if table_reader and asked and shows_sides(asked.indices, players):
-                return self._read_as_table(table_reader, photo, asked, decks, players, started)
-            indices, reading = self._read_found_timed(photo, found, fix)
-            stages = _added(stages, reading)
-            to_picture = max(picture.shape[:2]) / photo.long_side
-            boxes = _in_picture(indices, to_picture)
-            printing = printed_in_crops(photo, indices)
-            if negative_looked_at(printing, indices):
-                light_ink = printing is Printed.LIGHT_ON_DARK
-                indices, fix, stages_negative, found = self._with_negative(
-                    photo, picture, (indices, found), boxes, fix, light_ink
-                )
-                stages = _added(stages, stages_negative)
-            if asked is not None:
-                stages["classify"] += asked.seconds
-        else:
-            fix, found, indices, asked = looked.fix, looked.found, looked.indices, looked
-            balanced, decoded = started, 0.0
-            stages = {"decode": 0.0, "detect": 0.0, "classify": looked.seconds}
-        hints = found.hints
-        confident, kept, sides, sides_beyond = sided(indices, players)
+        picture = photo.picture(self.settings.detect_size)
+        fix = fix_for(picture)
+        if smoothed:
+            fix = replace(fix, noisy=True)
+        balanced, decoded = time.perf_counter(), photo.decode_seconds - decoded_before
+        indices, stages, hints = self.read_indices(photo, fix)
+        to_picture = max(picture.shape[:2]) / photo.long_side
+        boxes = _in_picture(indices, to_picture)
+        printing = printed_in_crops(photo, indices)
+        if negative_looked_at(printing, indices):
+            light_ink = printing is Printed.LIGHT_ON_DARK
+            indices, fix, stages_negative, hints = self._with_negative(
+                photo, picture, (indices, hints), boxes, fix, light_ink
+            )
+            stages = _added(stages, stages_negative)
+        confident = [i for i in indices if i.index_probability >= NOT_AN_INDEX_ABOVE]
+        kept = drop_repeated_detections(confident)
+        sides, sides_beyond = sides_for_players(kept, players)
         a_table = len(set(sides)) > 1
-        table_reader = self.table_reader if a_table and looked is None else None
+        table_reader = self.table_reader if a_table else None
         if table_reader is not None:
-            # the table's reader tells whether the indices found show a whole table (it was
-            # asked already where they lay in several places): where not, they are this
-            # reader's, one player's cards
-            if asked is None or asked.found is not found:
-                asked = table_reader.read_looked(photo, fix, found)
-                stages["classify"] += asked.seconds
-                if shows_sides(asked.indices, players):
-                    return self._read_as_table(table_reader, photo, asked, decks, players, started)
-            a_table = False
+            return self._read_as_table(table_reader, photo, decks, players, smoothed, started)
         if a_table:
             stages["decode"] += decoded  # the detector's copy, decoded for the white balance
             stages["detect"] += balanced - started - decoded
@@ -552,86 +470,64 @@ class CardReader:
         self._timed(stages, laid_out, started, up)
         return replace(read, unread_places=unread_places(hints, read), sides_found=sides_beyond)
 
-    @staticmethod
-    def _table_look(
-        table_reader: CardReader | None, photo: PhotoSource, fix: PixelFix, found: Found
-    ) -> Looked | None:
-        """`table_reader`'s read of what a first look `found` (seen through `fix`); None where
-        there is no table reader, or where its read shows ink lighter than its paper or no
-        index surely dark on light (the card classifier then reads it, and looks at its
-        negative: `negative_looked_at`)."""
-        if table_reader is None:
-            return None
-        asked = table_reader.read_looked(photo, fix, found)
-        if negative_looked_at(printed_in_crops(photo, asked.indices), asked.indices):
-            return None
-        return asked
-
     def _read_as_table(
         self,
         table_reader: CardReader,
         photo: PhotoSource,
-        looked: Looked,
         decks: int,
         players: int | None,
+        smoothed: bool,
         started: float,
     ) -> PhotoRead:
-        """`_read` of a photo whose first look (begun at `started`) shows a whole table to
-        `table_reader`: its read, on from its own read of the indices that look found
-        (`looked`), with its timings and this first look's seconds ("first look")."""
+        """`_read` of a photo whose first look (begun at `started`) shows a whole table:
+        `table_reader`'s read of it from the start, its own first look deciding again whether it
+        shows one, with its timings and this first look's seconds ("first look")."""
         table_reader._last_read.timings = Timings()
-        seconds = time.perf_counter() - started - looked.seconds
-        read = table_reader._read(photo, decks=decks, players=players, looked=looked)
+        looked = time.perf_counter() - started
+        read = table_reader._read(photo, decks=decks, players=players, smoothed=smoothed)
         timings = table_reader._last_read.timings
         self._last_read.timings = replace(
             timings,
-            stages={"first look": seconds, **timings.stages},
+            stages={"first look": looked, **timings.stages},
             total=time.perf_counter() - started,
         )
         return read
-
-    def read_looked(self, photo: PhotoSource, fix: PixelFix, found: Found) -> Looked:
-        """Another reader's first look at the photo (the models seeing it through `fix`; what
-        the detector `found`) with this reader's read of the indices found."""
-        started = time.perf_counter()
-        indices = self.read_found(photo, found, fix)
-        return Looked(fix, found, indices, time.perf_counter() - started)
 
     def _with_negative(
         self,
         photo: PhotoSource,
         picture: np.ndarray,
-        looked: tuple[list[IndexRead], Found],
+        looked: tuple[list[IndexRead], np.ndarray],
         boxes: list[Box],
         fix: PixelFix,
         light_ink: bool,
-    ) -> tuple[list[IndexRead], PixelFix, dict[str, float], Found]:
+    ) -> tuple[list[IndexRead], PixelFix, dict[str, float], np.ndarray]:
         """The indices to go on with, the fix they were read through, the seconds the reads
-        of the photo's negative took, and what the look taken found: its negative's where
-        `negative_taken` says so, else `looked` (the indices and finds of the photo read through
+        of the photo's negative took, and the hints of the look taken: its negative's where
+        `negative_taken` says so, else `looked` (the indices and hints of the photo read through
         `fix`; `boxes`: those indices' in `picture`, the detector's copy; `light_ink`: whether
         they show light ink on dark paper). A deck printed light on dark
         may print its red suits in the same ink as its black ones: then its suits are read by
         their shapes."""
         # no colour cast undone: the brightest surfaces of a dark-faced deck's photo are the
         # table or the ink, not its faces
-        indices, found = looked
+        indices, hints = looked
         negative = PixelFix(negative=True, inks=light_inks(picture, boxes))
-        negatives, stages, negative_found = self.read_indices(photo, negative)
+        negatives, stages, negative_hints = self.read_indices(photo, negative)
         to_picture = max(picture.shape[:2]) / photo.long_side
         found_there = _in_picture([index for index in negatives if _found(index)], to_picture)
         if not negative_taken(
             found_cards(indices), len(found_there), light_ink, light_on_dark(picture, found_there)
         ):
-            return indices, fix, stages, found
+            return indices, fix, stages, hints
         # the inks were told from the indices the photo itself showed, which may be a few
         # marks around a deck it barely read: its negative's show them better
         inks = light_inks(picture, found_there)
         if inks is negative.inks:
-            return negatives, negative, stages, negative_found
+            return negatives, negative, stages, negative_hints
         negative = replace(negative, inks=inks)
-        negatives, stages_inks, negative_found = self.read_indices(photo, negative)
-        return negatives, negative, _added(stages, stages_inks), negative_found
+        negatives, stages_inks, negative_hints = self.read_indices(photo, negative)
+        return negatives, negative, _added(stages, stages_inks), negative_hints
 
     def _timed(self, stages: dict[str, float], laid_out: float, started: float, up: int) -> None:
         """Keep the stages of the read just done (the layout's from `laid_out`) for benchmarks,
@@ -826,63 +722,39 @@ class CardReader:
 
     def read_indices(
         self, photo: PhotoSource, fix: PixelFix = NO_FIX, *, places: bool = True
-    ) -> tuple[list[IndexRead], dict[str, float], Found]:
+    ) -> tuple[list[IndexRead], dict[str, float], np.ndarray]:
         """Every index found and read (the models seeing the photo through `fix`), the seconds
-        each stage took, and what the detector found (`_find`; its first look's hints of
-        indices among it). `places`: search a whole table's places each on its own (`_find`);
-        else as one player's piles, as a photo turned to its one player's up is."""
-        found, finding = self._found(photo, fix, places=places)
-        indices, reading = self._read_found_timed(photo, found, fix)
-        return indices, _added(finding, reading), found
-
-    def _found(
-        self, photo: PhotoSource, fix: PixelFix, *, places: bool = True
-    ) -> tuple[Found, dict[str, float]]:
-        """`_find`, and the seconds each of its stages took (those of `read_indices`, none
-        spent classifying)."""
+        each stage took, and the first look's hints of indices (`_find`). `places`: search a
+        whole table's places each on its own (`_find`); else as one player's piles, as a photo
+        turned to its one player's up is."""
         started, decoded_before = time.perf_counter(), photo.decode_seconds
         found = self._find(photo, fix, places=places)
-        decoded = photo.decode_seconds - decoded_before
-        detecting = time.perf_counter() - started - decoded
-        return found, {
-            "decode": decoded,
-            "detect": detecting - found.second_pass,
-            "second pass": found.second_pass,
-            "classify": 0.0,
-        }
-
-    def _read_found_timed(
-        self, photo: PhotoSource, found: Found, fix: PixelFix
-    ) -> tuple[list[IndexRead], dict[str, float]]:
-        """`read_found`, and the seconds each stage of `read_indices` took in it."""
-        started, decoded_before = time.perf_counter(), photo.decode_seconds
-        indices = self.read_found(photo, found, fix)
-        decoded = photo.decode_seconds - decoded_before
-        return indices, {
-            "decode": decoded,
-            "detect": 0.0,
-            "second pass": 0.0,
-            "classify": time.perf_counter() - started - decoded,
-        }
-
-    def read_found(self, photo: PhotoSource, found: Found, fix: PixelFix) -> list[IndexRead]:
-        """The indices the detector found (`found`), each read by the classifier turned as
-        `found` says (the models seeing the photo through `fix`)."""
-        reads: list[ClassifiedIndex | None] = [None] * len(found.boxes)
-        for turn in sorted(set(found.turns)):
-            mine = [n for n, own in enumerate(found.turns) if own == turn]
-            boxes = [found.boxes[n] for n in mine]
+        boxes, confidences, turns, second_pass, several, hints = found
+        detected, decoded_detecting = time.perf_counter(), photo.decode_seconds
+        reads: list[ClassifiedIndex | None] = [None] * len(boxes)
+        for turn in sorted(set(turns)):
+            mine = [n for n, own in enumerate(turns) if own == turn]
+            found = [boxes[n] for n in mine]
             # several places: the finest copy their search needed is decoded already
-            classified = self.classify(photo, boxes, fix, turns=turn, finer_decoded=found.several)
+            classified = self.classify(photo, found, fix, turns=turn, finer_decoded=several)
             for n, read in zip(mine, classified, strict=True):
                 reads[n] = read
-        return [
+        classified, decoded_classifying = time.perf_counter(), photo.decode_seconds
+        indices = [
             IndexRead(box, confidence, read[0], read[1], read[2], turn)
-            for box, confidence, read, turn in zip(
-                found.boxes, found.confidences, reads, found.turns, strict=True
-            )
+            for box, confidence, read, turn in zip(boxes, confidences, reads, turns, strict=True)
             if read is not None
         ]
+        return (
+            indices,
+            {
+                "decode": decoded_classifying - decoded_before,
+                "detect": detected - started - second_pass - (decoded_detecting - decoded_before),
+                "second pass": second_pass,
+                "classify": classified - detected - (decoded_classifying - decoded_detecting),
+            },
+            hints,
+        )
 
     def detect(
         self, photo: np.ndarray | PhotoSource, fix: PixelFix = NO_FIX
@@ -890,13 +762,16 @@ class CardReader:
         """Index boxes in full-resolution pixels and their confidences, found on a downscaled
         copy, and again at a higher resolution where that copy shows the indices small or none
         (the seconds that second pass took: 0 when it wasn't needed)."""
-        found = self._find(as_photo(photo), fix)
-        return found.boxes, found.confidences, found.second_pass
+        boxes, confidences, _, seconds, _, _ = self._find(as_photo(photo), fix)
+        return boxes, confidences, seconds
 
-    def _find(self, photo: PhotoSource, fix: PixelFix, *, places: bool = True) -> Found:
+    def _find(
+        self, photo: PhotoSource, fix: PixelFix, *, places: bool = True
+    ) -> tuple[list[Box], list[float], list[int], float, bool, np.ndarray]:
         """`detect`'s boxes and confidences, the quarter turns to read each at, the seconds
         of the second pass, whether several places were searched, and the first pass's hints
-        (`Found`): where the first pass
+        (its boxes down to HINT_CONFIDENCE in photo pixels, each followed by its confidence:
+        N x 5): where the first pass
         shows several places where piles may lie (a whole table), each place whose indices
         stand small or turned is searched again at the resolution it needs, turned so that its
         glyphs (as the first pass read them) stand upright, as the models read best."""
@@ -927,7 +802,7 @@ class CardReader:
                 covered = [plans[0].region]
                 plans += self._left_over_plans(photo, fix, found_places, boxes, covered, size)
         if not plans:
-            return Found(*_as_lists(boxes, confidences), [0] * len(boxes), 0.0, several, hinted)
+            return (*_as_lists(boxes, confidences), [0] * len(boxes), 0.0, several, hinted)
         more, more_confidences, more_turns = np.zeros((0, 4)), np.zeros(0), np.zeros(0, int)
         # several: the places' finest copy is decoded already, for their classification
         views = [
@@ -954,7 +829,7 @@ class CardReader:
             kept = [n for n in kept if not _near_any(boxes[n], more)]
         first_turns = [_turn_at(box, plans) for box in boxes[kept]]
         spent = time.perf_counter() - started - (photo.decode_seconds - decoding)
-        return Found(
+        return (
             *_as_lists(
                 np.concatenate([more, boxes[kept]]),
                 np.concatenate([more_confidences, confidences[kept]]),
@@ -979,7 +854,7 @@ class CardReader:
         first = _as_lists(boxes, np.ones(len(boxes)))[0]
         # the place of the smallest indices calls for the finest copy: decoded once, for all
         photo.picture(max(crop_resolution(photo, place) for place in places))
-        indices = self.glyph_turns_reader._glyph_turns(photo, first, fix)
+        indices = self._glyph_turns(photo, first, fix)
         regions = [_span(place) for place in places]
         insides = [[index for index in indices if _inside(index.centre, r)] for r in regions]
         # where the first pass was sure of too few indices, its hints show which way they stand
@@ -990,7 +865,7 @@ class CardReader:
             for box in places[n][:HINTS_TO_TURN_BY]
             if not (len(boxes) and (boxes == box).all(axis=1).any())
         ]
-        for read in self.glyph_turns_reader._glyph_turns(photo, hinted, fix):
+        for read in self._glyph_turns(photo, hinted, fix):
             for n in unsure:
                 if _inside(read.centre, regions[n]):
                     insides[n].append(read)
@@ -1041,7 +916,7 @@ class CardReader:
         plans = []
         for group in hint_groups(left_over, boxes):
             likeliest = [tuple(float(v) for v in box) for box in group[:HINTS_TO_TURN_BY]]
-            read = self.glyph_turns_reader._glyph_turns(photo, likeliest, fix)
+            read = self._glyph_turns(photo, likeliest, fix)
             if len(read) < FEW_TO_TURN_BY:
                 continue  # hints of no index: pips, a card back's pattern
             turn = photo_up(read)
@@ -1080,14 +955,19 @@ class CardReader:
     ) -> tuple[np.ndarray, np.ndarray]:
         """`_detect_in`'s detections in a region already cut (`detector_view`). It touches no
         photo, so several run at once (`parallel_map`)."""
+        detector = detector or self.detector
+        threshold = self.settings.detect_confidence if confidence is None else confidence
+        key = view.search_key(fix, threshold, detector)
+        done = view.worked_out.get(key) if view.worked_out is not None else None
+        if isinstance(done, SearchDone):
+            return done.found.copy(), done.confidences.copy()
         seen, mapping = view.seen()
-        xyxy, confidences = (detector or self.detector).detect(
-            fix.apply(seen, denoise=True),
-            view.size,
-            self.settings.detect_confidence if confidence is None else confidence,
-        )
+        xyxy, confidences = detector.detect(fix.apply(seen, denoise=True), view.size, threshold)
         found = mapping.in_photo(np.asarray(xyxy, dtype=np.float64))
-        return found, np.asarray(confidences, dtype=np.float64)
+        confidences = np.asarray(confidences, dtype=np.float64)
+        if view.worked_out is not None:
+            view.worked_out[key] = SearchDone(view.part, detector, found.copy(), confidences.copy())
+        return found, confidences
 
     def classify(
         self,
@@ -1937,6 +1817,16 @@ class DetectorView:
     turns: int
     to_picture: float
     origin: tuple[int, int]
+    worked_out: dict[Hashable, object] | None = field(default=None, repr=False, compare=False)
+    """The photo's `worked_out` (`SearchDone`s under `search_key`); None: keep nothing."""
+
+    def search_key(self, fix: PixelFix, confidence: float, detector: IndexDetector) -> Hashable:
+        """What makes the detector's search of this view the same as another's: the very
+        pixels of the same decoded copy (`part` by its memory, kept alive by the `SearchDone`
+        kept under it, as the detector is), and how they are seen and searched."""
+        pixels = (self.part.__array_interface__["data"][0], self.part.shape, self.part.strides)
+        seen = (self.size, self.turns, self.to_picture, self.origin)
+        return ("detector search", pixels, seen, fix, confidence, id(detector))
 
     def seen(self) -> tuple[np.ndarray, BoxMapping]:
         """The picture the detector sees (shrunk to `size`, or enlarged, and turned), and how
@@ -1963,7 +1853,20 @@ def detector_view(
         round(y1 * to_picture) : round(y2 * to_picture),
         round(x1 * to_picture) : round(x2 * to_picture),
     ]
-    return DetectorView(part, size, turns, to_picture, (x1, y1))
+    return DetectorView(part, size, turns, to_picture, (x1, y1), photo.worked_out)
+
+
+@dataclass(frozen=True)
+class SearchDone:
+    """A detector's search of a photo's view, kept with the photo (`DetectorView.search_key`):
+    a whole table's reader searches the same views as the first look that found the table
+    (`_read_as_table`), and finds them done. `part` and `detector` are kept so that no other
+    picture or detector takes their place in memory while the photo lives."""
+
+    part: np.ndarray
+    detector: IndexDetector
+    found: np.ndarray
+    confidences: np.ndarray
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from whole_table import a_whole_table
 from blackcat.games.cards import Card
 from blackcat.vision.classes import NOT_AN_INDEX
 from blackcat.vision.colour import NO_FIX
-from blackcat.vision.image_io import load_image, open_photo
+from blackcat.vision.image_io import Photo, TurnedPhoto, load_image, open_photo
 from blackcat.vision.reader import (
     MODELS_DIR,
     CardReader,
@@ -811,7 +811,7 @@ class CountingClassifier:
         return self.classifier.probabilities(crops)
 
 
-def test_a_table_classifier_reads_all_of_a_whole_table_and_nothing_else(
+def test_a_table_classifier_reads_a_whole_table_from_the_start_and_nothing_else(
     reader: CardReader,
 ) -> None:
     card_classifier = CountingClassifier(reader.classifier)
@@ -833,72 +833,30 @@ def test_a_table_classifier_reads_all_of_a_whole_table_and_nothing_else(
     alone = reader_like(reader, detector=alone_detector).read(photo, decks=2)
     assert table == alone  # the same weights in both
     assert [side for side, _ in table.seats()] == ["near", "far"]
-    # its places lie apart: the table classifier read the indices the first look found and
-    # told how its places stand, the card classifier nothing; the detector searched it once
-    assert card_classifier.crops == 0 < table_classifier.crops
+    # the card classifier read the first look's crops alone; the table classifier the rest.
+    # The table reader's searches that the first look made alike were not made again
+    # (`SearchDone`): with the same weights, none
+    assert 0 < card_classifier.crops < table_classifier.crops
     assert detector.pictures == alone_detector.pictures
     assert "first look" in both.timings.stages
 
 
-def test_a_table_in_one_place_is_read_by_the_table_classifier_once_the_card_classifier_sees_it(
-    reader: CardReader, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    card_classifier = CountingClassifier(reader.classifier)
-    table_classifier = CountingClassifier(reader.classifier)
-    both = reader_like(reader, classifier=card_classifier, table_classifier=table_classifier)
-    find = both._find
-
-    def in_one_place(*args, **kwargs):
-        return replace(find(*args, **kwargs), several=False)
-
-    monkeypatch.setattr(both, "_find", in_one_place)
-    read = both.read(a_whole_table({"near": EXAMPLE, "far": SCENES[0]}), decks=2)
-    assert read.whole_table
-    # the card classifier read the indices found and saw sides; the table classifier read
-    # them again and the rest, on from that first look
-    assert 0 < card_classifier.crops < table_classifier.crops
-    assert "first look" in both.timings.stages
-
-
-class BlindClassifier:
-    """A classifier that sees no index in any crop, and counts the crops it is shown."""
-
-    def __init__(self, names: tuple[str, ...]) -> None:
-        self.names = names
-        self.crops = 0
-
-    def probabilities(self, crops: list[np.ndarray]) -> np.ndarray:
-        from blackcat.vision.classes import NOT_AN_INDEX
-
-        self.crops += len(crops)
-        answer = np.zeros((len(crops), len(self.names)))
-        answer[:, self.names.index(NOT_AN_INDEX)] = 1.0
-        return answer
-
-
-def test_a_first_look_turns_a_tables_places_as_the_table_classifier_reads_their_glyphs(
-    reader: CardReader, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # so that the places it searches are those the table reader would search
-    both = reader_like(reader, table_classifier=reader.classifier)
-    table_reader = both.table_reader
-    assert table_reader is not None
-    card_asked = calls_recorded(monkeypatch, both, "_glyph_turns")
-    table_asked = calls_recorded(monkeypatch, table_reader, "_glyph_turns")
-    assert both.read(a_whole_table({"near": EXAMPLE, "far": SCENES[0]}), decks=2).whole_table
-    assert table_asked and not card_asked
-
-
-def test_a_photo_whose_table_classifier_sees_no_table_is_read_as_one_players_cards(
-    reader: CardReader,
-) -> None:
-    photo = a_whole_table({"near": EXAMPLE, "far": SCENES[0]})
-    assert reader_like(reader).read(photo, decks=2).whole_table
-    blind = BlindClassifier(reader.classifier.names)
-    read = reader_like(reader, table_classifier=blind).read(photo, decks=2)
-    assert blind.crops > 0  # asked whether the photo shows a table
-    # then read by the card classifier, as one player's cards
-    assert not read.whole_table and any(read.piles)
+def test_a_photos_searches_are_kept_with_it_and_made_once(reader: CardReader) -> None:
+    detector = CountingDetector(reader.detector)
+    counted = reader_like(reader, detector=detector)
+    photo = Photo.from_array(load_image(EXAMPLE.with_suffix(".jpg")))
+    first = counted._read(photo, decks=1, players=None)
+    searched = detector.pictures
+    assert searched > 0
+    assert counted._read(photo, decks=1, players=None) == first
+    assert detector.pictures == searched  # each view found searched already
+    again = Photo.from_array(load_image(EXAMPLE.with_suffix(".jpg")))
+    assert counted._read(again, decks=1, players=None) == first
+    assert detector.pictures == 2 * searched  # another photo: its own searches
+    turned = TurnedPhoto(again, 1)
+    counted._read(turned, decks=1, players=None)
+    counted._read(turned, decks=1, players=None)
+    assert turned.worked_out is None  # its pictures are turned afresh each time: none kept
 
 
 def test_a_whole_table_the_table_reader_read_as_it_is_it_reads_stretched_too(
@@ -918,9 +876,7 @@ def test_a_whole_table_the_table_reader_read_as_it_is_it_reads_stretched_too(
     assert any(args[1] is not None for args, _ in reads)  # (photo, stretch)
 
 
-def test_the_table_classifier_is_loaded_only_for_a_photo_of_places_apart(
-    tmp_path: Path,
-) -> None:
+def test_the_table_classifier_is_loaded_only_for_a_whole_table(tmp_path: Path) -> None:
     from blackcat.vision.onnx_models import LazyOnnxClassifier
     from blackcat.vision.reader import TABLE_CLASSIFIER_FILE
 
@@ -929,7 +885,7 @@ def test_the_table_classifier_is_loaded_only_for_a_photo_of_places_apart(
     reader = CardReader.load(tmp_path)
     table_classifier = reader.table_classifier
     assert isinstance(table_classifier, LazyOnnxClassifier)
-    reader.read(load_image(EXAMPLE.with_suffix(".jpg")))  # one player's piles, one place
+    reader.read(load_image(EXAMPLE.with_suffix(".jpg")))
     assert not table_classifier.is_loaded
     reader.read(a_whole_table({"near": EXAMPLE, "far": SCENES[0]}), decks=2)
     assert table_classifier.is_loaded

@@ -17,7 +17,7 @@ from whole_table import a_whole_table
 from blackcat.games.cards import Card
 from blackcat.vision.classes import NOT_AN_INDEX
 from blackcat.vision.colour import NO_FIX
-from blackcat.vision.image_io import Photo, TurnedPhoto, load_image, open_photo
+from blackcat.vision.image_io import Photo, load_image, open_photo
 from blackcat.vision.reader import (
     MODELS_DIR,
     CardReader,
@@ -853,10 +853,6 @@ def test_a_photos_searches_are_kept_with_it_and_made_once(reader: CardReader) ->
     again = Photo.from_array(load_image(EXAMPLE.with_suffix(".jpg")))
     assert counted._read(again, decks=1, players=None) == first
     assert detector.pictures == 2 * searched  # another photo: its own searches
-    turned = TurnedPhoto(again, 1)
-    counted._read(turned, decks=1, players=None)
-    counted._read(turned, decks=1, players=None)
-    assert turned.worked_out is None  # its pictures are turned afresh each time: none kept
 
 
 def test_a_whole_table_the_table_reader_read_as_it_is_it_reads_stretched_too(

@@ -8,9 +8,13 @@ import threading
 import time
 from collections.abc import Hashable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
+
+if TYPE_CHECKING:
+    from blackcat.vision.reader import SearchDone
 
 MAX_PIXELS = 80_000_000
 """Larger photos are refused: no phone takes them, and decoding one would take gigabytes."""
@@ -62,9 +66,9 @@ class Photo:
         self._decoded: dict[int, np.ndarray] = {} if array is None else {1: array}
         self._decoding = threading.Lock()
         self.decode_seconds = 0.0  # spent decoding so far
-        # what was worked out from its pixels, kept as long as the photo: a second reader of
-        # the same photo finds it done (`reader.SearchDone`)
-        self.worked_out: dict[Hashable, object] = {}
+        # the detector's searches of it, kept as long as the photo: a second reader of the
+        # same photo finds them done (`reader.DetectorView.search_key`)
+        self.searches: dict[Hashable, SearchDone] = {}
 
     @classmethod
     def from_array(cls, array: np.ndarray) -> Photo:
@@ -113,8 +117,8 @@ class TurnedPhoto:
         self.quarter_turns = quarter_turns % 4
         width, height = original.size
         self.size = (height, width) if self.quarter_turns % 2 else (width, height)
-        # its pictures are turned afresh at each call: nothing to find again by them
-        self.worked_out: dict[Hashable, object] | None = None
+        # its pictures are turned afresh at each call: no search of them is found again
+        self.searches: dict[Hashable, SearchDone] | None = None
 
     @property
     def long_side(self) -> int:

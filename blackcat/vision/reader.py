@@ -236,9 +236,9 @@ class CardReader:
             self.table_classifier,
             self.settings,
             self.calibration,
-            self.table_detector,
-            self.table_doubtful_below,
-            self.suit_classifier,
+            table_detector=self.table_detector,
+            table_doubtful_below=self.table_doubtful_below,
+            suit_classifier=self.suit_classifier,
         )
 
     def table_calibration(self) -> Calibration:
@@ -958,15 +958,15 @@ class CardReader:
         detector = detector or self.detector
         threshold = self.settings.detect_confidence if confidence is None else confidence
         key = view.search_key(fix, threshold, detector)
-        done = view.worked_out.get(key) if view.worked_out is not None else None
-        if isinstance(done, SearchDone):
+        done = view.searches.get(key) if view.searches is not None else None
+        if done is not None:
             return done.found.copy(), done.confidences.copy()
         seen, mapping = view.seen()
         xyxy, confidences = detector.detect(fix.apply(seen, denoise=True), view.size, threshold)
         found = mapping.in_photo(np.asarray(xyxy, dtype=np.float64))
         confidences = np.asarray(confidences, dtype=np.float64)
-        if view.worked_out is not None:
-            view.worked_out[key] = SearchDone(view.part, detector, found.copy(), confidences.copy())
+        if view.searches is not None:
+            view.searches[key] = SearchDone(view.part, detector, found.copy(), confidences.copy())
         return found, confidences
 
     def classify(
@@ -1817,8 +1817,8 @@ class DetectorView:
     turns: int
     to_picture: float
     origin: tuple[int, int]
-    worked_out: dict[Hashable, object] | None = field(default=None, repr=False, compare=False)
-    """The photo's `worked_out` (`SearchDone`s under `search_key`); None: keep nothing."""
+    searches: dict[Hashable, SearchDone] | None = field(default=None, repr=False, compare=False)
+    """The photo's searches done (under `search_key`); None: keep none."""
 
     def search_key(self, fix: PixelFix, confidence: float, detector: IndexDetector) -> Hashable:
         """What makes the detector's search of this view the same as another's: the very
@@ -1826,7 +1826,7 @@ class DetectorView:
         kept under it, as the detector is), and how they are seen and searched."""
         pixels = (self.part.__array_interface__["data"][0], self.part.shape, self.part.strides)
         seen = (self.size, self.turns, self.to_picture, self.origin)
-        return ("detector search", pixels, seen, fix, confidence, id(detector))
+        return (pixels, seen, fix, confidence, id(detector))
 
     def seen(self) -> tuple[np.ndarray, BoxMapping]:
         """The picture the detector sees (shrunk to `size`, or enlarged, and turned), and how
@@ -1853,7 +1853,7 @@ def detector_view(
         round(y1 * to_picture) : round(y2 * to_picture),
         round(x1 * to_picture) : round(x2 * to_picture),
     ]
-    return DetectorView(part, size, turns, to_picture, (x1, y1), photo.worked_out)
+    return DetectorView(part, size, turns, to_picture, (x1, y1), photo.searches)
 
 
 @dataclass(frozen=True)

@@ -34,18 +34,22 @@ class Exported:
     imgsz: int
 
 
+OPTIONAL_MODELS = (
+    (TABLE_DETECTOR_WEIGHTS, "detect"),
+    (TABLE_CLASSIFIER_WEIGHTS, "classify"),
+    (SUIT_CLASSIFIER_WEIGHTS, "classify"),
+)
+"""The models exported where their weights are there, and their tasks."""
+
+
 def export_models(models_dir: Path = MODELS_DIR) -> list[Exported]:
     """The models exported to ONNX beside their weights (the table detector, the table
     classifier and the suit classifier where there are ones); the paths written."""
-    table = models_dir / TABLE_DETECTOR_WEIGHTS
-    table_classifier = models_dir / TABLE_CLASSIFIER_WEIGHTS
-    suits = models_dir / SUIT_CLASSIFIER_WEIGHTS
+    optional = [(models_dir / weights, task) for weights, task in OPTIONAL_MODELS]
     return [
         export_one(models_dir / DETECTOR_WEIGHTS, task="detect"),
         export_one(models_dir / CLASSIFIER_WEIGHTS, task="classify"),
-        *([export_one(table, task="detect")] if table.is_file() else []),
-        *([export_one(table_classifier, task="classify")] if table_classifier.is_file() else []),
-        *([export_one(suits, task="classify")] if suits.is_file() else []),
+        *(export_one(weights, task=task) for weights, task in optional if weights.is_file()),
     ]
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from blackcat.vision.parallel import usable_cores
 from blackcat.vision.reader import MODELS_DIR
 
 RUNS_DIR = Path("runs")
@@ -142,6 +143,17 @@ def _distilling(teacher_weights: Path, weight: float) -> Callable[[object], None
     return start
 
 
+def _on_every_core(trainer: object) -> None:
+    """An `on_train_start` callback: a CPU run computes on every usable core. Ultralytics keeps
+    one core back for its loading workers (`torch.set_num_threads(cpu_count - 1)`) but runs no
+    workers on a CPU, so on a 2-core machine it trained on one (models/README.md, session 65)."""
+    import torch
+
+    if trainer.device.type == "cpu":  # type: ignore[attr-defined]
+        torch.set_num_threads(usable_cores())
+        print(f"training on the CPU with {torch.get_num_threads()} threads")
+
+
 def _scaled_model_yaml(base: str, depth: float, width: float, out_dir: Path) -> Path:
     """A model definition from Ultralytics' own, with our depth and width multiples."""
     import yaml
@@ -181,6 +193,7 @@ def train_detector(
     if start is None:
         start = _scaled_model_yaml(settings.base, settings.depth, settings.width, RUNS_DIR)
     model = YOLO(str(start), task="detect")
+    model.add_callback("on_train_start", _on_every_core)
     model.train(
         data=str(data_yaml),
         project=str(RUNS_DIR.resolve() / "detect"),
@@ -198,6 +211,7 @@ def train_classifier(
     from ultralytics import YOLO
 
     model = YOLO(str(start or settings.base), task="classify")
+    model.add_callback("on_train_start", _on_every_core)
     if settings.distil_from and settings.distil_weight > 0:
         model.add_callback(
             "on_train_start", _distilling(Path(settings.distil_from), settings.distil_weight)
@@ -215,7 +229,9 @@ def resume(last_weights: Path) -> Path:
     """Go on with an interrupted run from its `last.pt`."""
     from ultralytics import YOLO
 
-    YOLO(str(last_weights)).train(resume=True)
+    model = YOLO(str(last_weights))
+    model.add_callback("on_train_start", _on_every_core)
+    model.train(resume=True)
     return last_weights.parent / "best.pt"
 
 

@@ -11,9 +11,11 @@ import numpy as np
 import pytest
 import yaml
 
+from blackcat.vision.parallel import usable_cores
 from blackcat.workshop.training import (
     ClassifierSettings,
     DetectorSettings,
+    _on_every_core,
     _scaled_model_yaml,
     _train_arguments,
 )
@@ -63,6 +65,7 @@ def test_a_tiny_classifier_trains_offline(tmp_path: Path) -> None:
     assert completed.returncode == 0, completed.stderr[-2000:]
     best = tmp_path / "runs" / "classify" / "tiny" / "weights" / "best.pt"
     assert best.is_file()
+    assert f"training on the CPU with {usable_cores()} threads" in completed.stdout
 
     # a fine-tune that follows the first run's probabilities as well as the labels
     start = ("--start", str(best), "--distil-from", str(best), "--distil-weight", "0.5")
@@ -70,6 +73,22 @@ def test_a_tiny_classifier_trains_offline(tmp_path: Path) -> None:
     assert completed.returncode == 0, completed.stderr[-2000:]
     assert (tmp_path / "runs" / "classify" / "taught" / "weights" / "best.pt").is_file()
     assert f"distilled from {best}: 0.5 of the loss" in completed.stdout
+
+
+def test_a_cpu_run_computes_on_every_usable_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    import torch
+
+    class CpuTrainer:
+        device = torch.device("cpu")
+
+    kept = torch.get_num_threads()
+    monkeypatch.setattr("blackcat.workshop.training.usable_cores", lambda: 3)
+    try:
+        torch.set_num_threads(1)
+        _on_every_core(CpuTrainer())
+        assert torch.get_num_threads() == 3
+    finally:
+        torch.set_num_threads(kept)
 
 
 def _train(folder: Path, *arguments: str) -> subprocess.CompletedProcess[str]:

@@ -150,6 +150,22 @@ class ModelsMissingError(FileNotFoundError):
     """The trained models are not where the reader looks for them."""
 
 
+@dataclass(frozen=True)
+class Found:
+    """What the detector found in a photo (`CardReader._find`): index boxes (photo pixels),
+    their confidences, the quarter turns to read each at, the seconds the second pass took,
+    whether several places were searched (their finest copy is decoded already), and the first
+    pass's hints (its boxes down to HINT_CONFIDENCE in photo pixels, each followed by its
+    confidence: N x 5)."""
+
+    boxes: list[Box]
+    confidences: list[float]
+    turns: list[int]
+    second_pass: float
+    several: bool
+    hints: np.ndarray
+
+
 class CardReader:
     """Reads photos of piles. Load once (`CardReader.load()`), then call `read` per photo."""
 
@@ -729,32 +745,39 @@ class CardReader:
         turned to its one player's up is."""
         started, decoded_before = time.perf_counter(), photo.decode_seconds
         found = self._find(photo, fix, places=places)
-        boxes, confidences, turns, second_pass, several, hints = found
         detected, decoded_detecting = time.perf_counter(), photo.decode_seconds
-        reads: list[ClassifiedIndex | None] = [None] * len(boxes)
-        for turn in sorted(set(turns)):
-            mine = [n for n, own in enumerate(turns) if own == turn]
-            found = [boxes[n] for n in mine]
-            # several places: the finest copy their search needed is decoded already
-            classified = self.classify(photo, found, fix, turns=turn, finer_decoded=several)
-            for n, read in zip(mine, classified, strict=True):
-                reads[n] = read
+        indices = self.read_found(photo, found, fix)
         classified, decoded_classifying = time.perf_counter(), photo.decode_seconds
-        indices = [
-            IndexRead(box, confidence, read[0], read[1], read[2], turn)
-            for box, confidence, read, turn in zip(boxes, confidences, reads, turns, strict=True)
-            if read is not None
-        ]
+        detecting = detected - started - (decoded_detecting - decoded_before)
         return (
             indices,
             {
                 "decode": decoded_classifying - decoded_before,
-                "detect": detected - started - second_pass - (decoded_detecting - decoded_before),
-                "second pass": second_pass,
+                "detect": detecting - found.second_pass,
+                "second pass": found.second_pass,
                 "classify": classified - detected - (decoded_classifying - decoded_detecting),
             },
-            hints,
+            found.hints,
         )
+
+    def read_found(self, photo: PhotoSource, found: Found, fix: PixelFix) -> list[IndexRead]:
+        """The indices the detector found (`found`), each read by the classifier turned as
+        `found` says (the models seeing the photo through `fix`)."""
+        reads: list[ClassifiedIndex | None] = [None] * len(found.boxes)
+        for turn in sorted(set(found.turns)):
+            mine = [n for n, own in enumerate(found.turns) if own == turn]
+            boxes = [found.boxes[n] for n in mine]
+            # several places: the finest copy their search needed is decoded already
+            classified = self.classify(photo, boxes, fix, turns=turn, finer_decoded=found.several)
+            for n, read in zip(mine, classified, strict=True):
+                reads[n] = read
+        return [
+            IndexRead(box, confidence, read[0], read[1], read[2], turn)
+            for box, confidence, read, turn in zip(
+                found.boxes, found.confidences, reads, found.turns, strict=True
+            )
+            if read is not None
+        ]
 
     def detect(
         self, photo: np.ndarray | PhotoSource, fix: PixelFix = NO_FIX
@@ -762,16 +785,13 @@ class CardReader:
         """Index boxes in full-resolution pixels and their confidences, found on a downscaled
         copy, and again at a higher resolution where that copy shows the indices small or none
         (the seconds that second pass took: 0 when it wasn't needed)."""
-        boxes, confidences, _, seconds, _, _ = self._find(as_photo(photo), fix)
-        return boxes, confidences, seconds
+        found = self._find(as_photo(photo), fix)
+        return found.boxes, found.confidences, found.second_pass
 
-    def _find(
-        self, photo: PhotoSource, fix: PixelFix, *, places: bool = True
-    ) -> tuple[list[Box], list[float], list[int], float, bool, np.ndarray]:
+    def _find(self, photo: PhotoSource, fix: PixelFix, *, places: bool = True) -> Found:
         """`detect`'s boxes and confidences, the quarter turns to read each at, the seconds
         of the second pass, whether several places were searched, and the first pass's hints
-        (its boxes down to HINT_CONFIDENCE in photo pixels, each followed by its confidence:
-        N x 5): where the first pass
+        (`Found`): where the first pass
         shows several places where piles may lie (a whole table), each place whose indices
         stand small or turned is searched again at the resolution it needs, turned so that its
         glyphs (as the first pass read them) stand upright, as the models read best."""
@@ -802,7 +822,7 @@ class CardReader:
                 covered = [plans[0].region]
                 plans += self._left_over_plans(photo, fix, found_places, boxes, covered, size)
         if not plans:
-            return (*_as_lists(boxes, confidences), [0] * len(boxes), 0.0, several, hinted)
+            return Found(*_as_lists(boxes, confidences), [0] * len(boxes), 0.0, several, hinted)
         more, more_confidences, more_turns = np.zeros((0, 4)), np.zeros(0), np.zeros(0, int)
         # several: the places' finest copy is decoded already, for their classification
         views = [
@@ -829,7 +849,7 @@ class CardReader:
             kept = [n for n in kept if not _near_any(boxes[n], more)]
         first_turns = [_turn_at(box, plans) for box in boxes[kept]]
         spent = time.perf_counter() - started - (photo.decode_seconds - decoding)
-        return (
+        return Found(
             *_as_lists(
                 np.concatenate([more, boxes[kept]]),
                 np.concatenate([more_confidences, confidences[kept]]),

@@ -1,0 +1,66 @@
+"""Every card the reader shows on synthetic held-out scenes (`blackcat synth` output), with its
+probability, counted as a drop threshold applied after the reader would count them: recall,
+precision, cards shown that are not there, wrong cards unflagged and right cards flagged at each
+threshold. Run with a models folder whose `calibration.json` has `drop_below` 0 to see what the
+reader drops before its reads' agreement is taken in (models/README.md, "Session 66").
+
+    .venv/bin/python workshop/shown_by_threshold.py SYNTH_DIR [--models DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+
+from blackcat.vision.image_io import open_photo
+from blackcat.vision.reader import MODELS_DIR, CardReader
+from blackcat.workshop.evaluation import judge_cards, load_scene_truths
+
+THRESHOLDS = (0.0, 0.2, 0.2984, 0.35, 0.4, 0.5)
+
+
+@dataclass(frozen=True)
+class ShownCard:
+    probability: float
+    right: bool
+    flagged: bool
+
+
+def summary(shown: list[ShownCard], on_the_table: int, threshold: float) -> str:
+    """One line of counts for the cards at least `threshold` likely."""
+    kept = [card for card in shown if card.probability >= threshold]
+    right = sum(card.right for card in kept)
+    silent = sum(not card.right and not card.flagged for card in kept)
+    flagged = sum(card.right and card.flagged for card in kept)
+    return (
+        f"  >= {threshold:.4f}: recall {right / max(on_the_table, 1):.4f}, precision "
+        f"{right / max(len(kept), 1):.4f}, not there {len(kept) - right}, wrong unflagged "
+        f"{silent}, right flagged {flagged / max(right, 1):.3f}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("scenes", type=Path, help="a `blackcat synth` output folder")
+    parser.add_argument("--models", type=Path, default=MODELS_DIR, help="folder with the weights")
+    args = parser.parse_args()
+    reader = CardReader.load(args.models)
+    shown: list[ShownCard] = []
+    on_the_table = 0
+    for scene in load_scene_truths(args.scenes):
+        read = reader.read(open_photo(scene.image))
+        truth = [pile for pile in scene.piles if pile]
+        on_the_table += sum(len(pile) for pile in truth)
+        cards = [card for pile in read.piles for card in pile]
+        shown += [
+            ShownCard(card.confidence, is_right, card.doubtful)
+            for card, is_right in judge_cards(cards, truth)
+        ]
+    print(f"{on_the_table} cards on the table, {len(shown)} shown")
+    for threshold in THRESHOLDS:
+        print(summary(shown, on_the_table, threshold))
+
+
+if __name__ == "__main__":
+    main()

@@ -11,13 +11,13 @@ calibration that knew an index's size or tilt could tell misreads better (models
 
 from __future__ import annotations
 
-import argparse
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
+
+from scenes_arguments import scenes_parser  # beside this script
 
 from blackcat.vision.image_io import open_photo
-from blackcat.vision.reader import MODELS_DIR, CardReader
+from blackcat.vision.reader import CardReader
 from blackcat.vision.types import Box, ReadCard
 from blackcat.workshop.evaluation import judge_cards, load_scene_truths
 
@@ -58,9 +58,7 @@ BINNINGS: dict[str, tuple[Callable[[ReadCard], float], str]] = {
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("scenes", type=Path, help="a `blackcat synth` output folder")
-    parser.add_argument("--models", type=Path, default=MODELS_DIR, help="folder with the weights")
+    parser = scenes_parser(__doc__)
     parser.add_argument("--by", choices=sorted(BINNINGS), default="height", help="what to count by")
     args = parser.parse_args()
     binned, label = BINNINGS[args.by]

@@ -9,12 +9,12 @@ reader drops before its reads' agreement is taken in (models/README.md, "Session
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import dataclass
-from pathlib import Path
+
+from scenes_arguments import scenes_parser  # beside this script
 
 from blackcat.vision.image_io import open_photo
-from blackcat.vision.reader import MODELS_DIR, CardReader
+from blackcat.vision.reader import CardReader
 from blackcat.workshop.evaluation import judge_cards, load_scene_truths
 
 THRESHOLDS = (0.0, 0.2, 0.2984, 0.35, 0.4, 0.5)
@@ -41,9 +41,7 @@ def summary(shown: list[ShownCard], on_the_table: int, threshold: float) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("scenes", type=Path, help="a `blackcat synth` output folder")
-    parser.add_argument("--models", type=Path, default=MODELS_DIR, help="folder with the weights")
+    parser = scenes_parser(__doc__)
     args = parser.parse_args()
     reader = CardReader.load(args.models)
     shown: list[ShownCard] = []

@@ -8,14 +8,13 @@ reader's own search for a squeeze leaves behind a reader that knew it (models/RE
 
 from __future__ import annotations
 
-import argparse
 import json
-from pathlib import Path
 
 import numpy as np
 from PIL import Image
+from scenes_arguments import scenes_parser  # beside this script
 
-from blackcat.vision.reader import MODELS_DIR, CardReader
+from blackcat.vision.reader import CardReader
 from blackcat.workshop.evaluation import judge_cards
 
 
@@ -34,9 +33,7 @@ def unsqueezed(picture: Image.Image, squeeze: tuple[float, float]) -> Image.Imag
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("scenes", type=Path, help="a `blackcat synth` output folder")
-    parser.add_argument("--models", type=Path, default=MODELS_DIR, help="folder with the weights")
+    parser = scenes_parser(__doc__)
     args = parser.parse_args()
     reader = CardReader.load(args.models)
     detect = args.scenes / "detect"

@@ -16,10 +16,9 @@ from collections.abc import Callable
 
 from scenes_arguments import scenes_parser  # beside this script
 
-from blackcat.vision.image_io import open_photo
 from blackcat.vision.reader import CardReader
 from blackcat.vision.types import Box, ReadCard
-from blackcat.workshop.evaluation import judge_cards, load_scene_truths
+from blackcat.workshop.evaluation import judged_scene_cards, load_scene_truths
 
 HEIGHT_BINS = (0, 12, 16, 20, 24, 32, 48)
 """Lower edges of the index heights counted together (pixels of the photo)."""
@@ -65,9 +64,7 @@ def main() -> None:
     reader = CardReader.load(args.models)
     right, right_flagged, unflagged, wrong_unflagged = (Counter[float]() for _ in range(4))
     for scene in load_scene_truths(args.scenes):
-        read = reader.read(open_photo(scene.image))
-        cards = [card for pile in read.piles for card in pile]
-        for card, is_right in judge_cards(cards, [pile for pile in scene.piles if pile]):
+        for card, is_right in judged_scene_cards(reader, scene):
             edge = binned(card)
             right[edge] += is_right
             right_flagged[edge] += is_right and card.doubtful

@@ -13,15 +13,16 @@ from dataclasses import dataclass
 
 from scenes_arguments import scenes_parser  # beside this script
 
-from blackcat.vision.image_io import open_photo
 from blackcat.vision.reader import CardReader
-from blackcat.workshop.evaluation import judge_cards, load_scene_truths
+from blackcat.workshop.evaluation import judged_scene_cards, load_scene_truths
 
 THRESHOLDS = (0.0, 0.2, 0.2984, 0.35, 0.4, 0.5)
 
 
 @dataclass(frozen=True)
 class ShownCard:
+    """A card the reader showed: its probability, whether it is on the table, whether flagged."""
+
     probability: float
     right: bool
     flagged: bool
@@ -47,13 +48,10 @@ def main() -> None:
     shown: list[ShownCard] = []
     on_the_table = 0
     for scene in load_scene_truths(args.scenes):
-        read = reader.read(open_photo(scene.image))
-        truth = [pile for pile in scene.piles if pile]
-        on_the_table += sum(len(pile) for pile in truth)
-        cards = [card for pile in read.piles for card in pile]
+        on_the_table += sum(len(pile) for pile in scene.piles)
         shown += [
             ShownCard(card.confidence, is_right, card.doubtful)
-            for card, is_right in judge_cards(cards, truth)
+            for card, is_right in judged_scene_cards(reader, scene)
         ]
     print(f"{on_the_table} cards on the table, {len(shown)} shown")
     for threshold in THRESHOLDS:

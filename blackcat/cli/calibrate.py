@@ -255,8 +255,7 @@ def fit_agreement_weights(reader: CardReader, args: argparse.Namespace) -> int:
     """The agreement weights of the calibration (`Calibration.agreed`), fitted on the cards
     of the scattered scenes in `args.agreement` that were read several ways, read with the
     calibration as it is but for them; the doubt threshold is kept."""
-    from blackcat.vision.image_io import open_photo
-    from blackcat.workshop.evaluation import judge_cards, load_scene_truths
+    from blackcat.workshop.evaluation import judged_scene_cards, load_scene_truths
     from blackcat.workshop.synth.cardart import CardArtError
 
     try:
@@ -277,9 +276,7 @@ def fit_agreement_weights(reader: CardReader, args: argparse.Namespace) -> int:
     reader.calibration = replace(kept, agreement=())
     probabilities, shares, rights = [], [], []
     for scene in scenes:
-        read = reader.read(open_photo(scene.image))
-        cards = [card for pile in read.piles for card in pile]
-        for card, right in judge_cards(cards, [pile for pile in scene.piles if pile]):
+        for card, right in judged_scene_cards(reader, scene):
             if card.agreement is not None:
                 probabilities.append(card.confidence)
                 shares.append(card.agreement)

@@ -739,6 +739,16 @@ def judge_cards(
     return [(read, judged[position]) for position, read in enumerate(reads)]
 
 
+def judged_scene_cards(reader: CardReader, scene: SceneTruth) -> list[tuple[ReadCard, bool]]:
+    """Every card the reader reads in a synthetic scene's photo and whether it is a card on
+    the table (`judge_cards`)."""
+    from blackcat.vision.image_io import open_photo
+
+    read = reader.read(open_photo(scene.image))
+    cards = [card for pile in read.piles for card in pile]
+    return judge_cards(cards, [pile for pile in scene.piles if pile])
+
+
 SIDE_FACED_AT_TURN = {0: "near", 90: "left", 180: "far", 270: "right"}
 """The table side one player's piles face in a kitty scene turned this far (its `tilt_degrees`
 rounded to a quarter turn: clockwise in the picture, so at 90 degrees their tops point right, as

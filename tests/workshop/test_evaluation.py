@@ -18,6 +18,7 @@ from blackcat.workshop.evaluation import (
     box_overlaps,
     cards_right,
     evaluate_synthetic,
+    judged_scene_cards,
     load_labels,
     load_scene_truths,
     match_cards,
@@ -281,6 +282,19 @@ def test_a_synthetic_report_counts_right_extra_and_by_deck(tmp_path: Path) -> No
     assert report.scenes_in_order == 0 and len(report.failures) == 1
     assert "cards read right by deck: plastic 0.667" in report.summary()
     assert "cards read that are not there: 2" in report.summary()
+
+
+def test_a_scenes_cards_are_judged_against_its_piles_each_card_once(tmp_path: Path) -> None:
+    image = tmp_path / "scene.png"
+    Image.new("RGB", (128, 128)).save(image)
+    truth = SceneTruth(image, (("QS", "8D"), ()), "fan")
+    judged = judged_scene_cards(ReaderOf([["QS", "8H"], ["8D", "QS"]]), truth)  # type: ignore[arg-type]
+    assert [(card.card.code, right) for card, right in judged] == [
+        ("QS", True),
+        ("8H", False),
+        ("8D", True),
+        ("QS", False),
+    ]
 
 
 def test_a_synthetic_report_counts_right_cards_flagged_and_wrong_ones_trusted(

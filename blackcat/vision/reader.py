@@ -577,17 +577,13 @@ class CardReader:
         sided = list(zip(kept, sides, strict=True))
         own = {up: [index for index, side in sided if side == up] for up in set(sides)}
         others = {up: [index for index, side in sided if side != up] for up in set(sides)}
-        again = [
-            up
-            for up in sorted(own)
-            if up == 0 or 2 * sum(index.seen_turned == up for index in own[up]) < len(own[up])
-        ]
+        again = parts_to_read_again(own)
         # each side's part cut here, one after the other (cutting may decode a copy of the
         # photo); the detector searches them at once
-        views = [side_view(photo, own[up], up) for up in again]
+        views = [side_view(photo, framed, up) for up, framed in again]
         found = parallel_map(partial(self._found_in, fix=fix, detector=self.table_detector), views)
         by_side = {up: own[up] for up in sorted(own)}
-        for up, (boxes, confidences) in zip(again, found, strict=True):
+        for (up, _), (boxes, confidences) in zip(again, found, strict=True):
             by_side[up] = self.read_side_again(
                 photo, own[up], others[up], up, fix, boxes, confidences
             )
@@ -1790,6 +1786,25 @@ FEW_TO_TURN_BY = 3
 HINTS_TO_TURN_BY = 12
 """A place where the first pass was sure of fewer than FEW_TO_TURN_BY indices is turned as its
 HINTS_TO_TURN_BY likeliest hints, read by the classifier, stand."""
+
+
+def parts_to_read_again(own: dict[int, list[IndexRead]]) -> list[tuple[int, list[IndexRead]]]:
+    """The parts of a whole table to search again, each as its side's quarter turn and the
+    indices it is framed round (`side_view`), from each side's indices (`own`, by quarter turn):
+    the near side and every side whose search saw fewer than half its indices turned as it
+    stands, whole; of another, the indices its search did not see so turned, where there are
+    FEW_TO_TURN_BY of them: a pile of that side's that the first look joined to another place,
+    or turned otherwise (a far pile in the middle of the table, searched with a side's piles,
+    lost two of its cards: fresh tables 3636 t00119)."""
+    parts = []
+    for up in sorted(own):
+        indices = own[up]
+        unturned = [index for index in indices if index.seen_turned != up]
+        if up == 0 or 2 * (len(indices) - len(unturned)) < len(indices):
+            parts.append((up, indices))
+        elif len(unturned) >= FEW_TO_TURN_BY:
+            parts.append((up, unturned))
+    return parts
 
 
 def side_view(photo: PhotoSource, own: list[IndexRead], up: int) -> DetectorView:

@@ -911,7 +911,9 @@ class CardReader:
                     measured,
                     PLACE_ENLARGED_UP_TO,
                 )
-                plans.append(PassPlan(*plan, turn, others, PLACE_CONFIDENCE, of_a_table=True))
+                plans.append(
+                    PassPlan(*plan, turn, others, PLACE_CONFIDENCE, of_a_table=True, span=spans[n])
+                )
         covered = [plan.region for plan in plans] + spans
         return plans + self._left_over_plans(photo, fix, places, boxes, covered, first_size)
 
@@ -1908,7 +1910,7 @@ class SearchDone:
 class PassPlan:
     """Where the second pass looks (photo pixels), at what size (long side, pixels), turned by
     how many quarter turns anticlockwise, and the spans of other places, whose indices it
-    leaves to their own pass."""
+    leaves to their own pass (and its own place's span, where it searches a place)."""
 
     region: Region
     size: int
@@ -1916,10 +1918,24 @@ class PassPlan:
     others: tuple[Region, ...] = ()
     confidence: float | None = None  # the detector's threshold there (None: the settings')
     of_a_table: bool = False  # searched with the table detector (a whole table's place)
+    span: Region | None = None
 
     def elsewhere(self, box: np.ndarray) -> bool:
-        """Whether a box found in this pass lies in another place's span."""
-        return any(_inside(_centre(box), span) for span in self.others)
+        """Whether a box found in this pass lies in another place's span: where it lies in
+        this place's span too, in a smaller one. Spans may hold one another (a far place
+        reaching round a side's pile): each box is left to the place that holds it most
+        closely, never to none (a side's pile inside the far place's span, left by each pass
+        to the other, lost seven cards: fresh tables 3636 t00038)."""
+        centre = _centre(box)
+        own = self.span if self.span is not None and _inside(centre, self.span) else None
+        return any(
+            _inside(centre, span) and (own is None or _area(span) < _area(own))
+            for span in self.others
+        )
+
+
+def _area(region: Region) -> int:
+    return (region[2] - region[0]) * (region[3] - region[1])
 
 
 def _span(boxes: np.ndarray) -> Region:

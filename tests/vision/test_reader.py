@@ -1015,6 +1015,20 @@ def test_a_side_seen_turned_is_searched_again_round_its_indices_seen_otherwise()
     assert parts_to_read_again(own)[1] == (1, own[1])
 
 
+def test_a_box_in_two_places_spans_is_left_to_the_place_that_holds_it_most_closely() -> None:
+    from blackcat.vision.reader import PassPlan
+
+    far, side = (0, 0, 1000, 800), (700, 300, 900, 600)  # the far place reaches round a side's pile
+    region = (0, 0, 1000, 1000)
+    far_pass = PassPlan(region, 640, 2, (side,), span=far)
+    side_pass = PassPlan(region, 640, 3, (far,), span=side)
+    in_both, far_only = np.array([750.0, 400, 780, 440]), np.array([100.0, 100, 130, 140])
+    assert far_pass.elsewhere(in_both) and not side_pass.elsewhere(in_both)
+    assert not far_pass.elsewhere(far_only) and side_pass.elsewhere(far_only)
+    # a pass with no span of its own (a single place's) leaves every other span's boxes alone
+    assert PassPlan(region, 640, 0, (side,)).elsewhere(in_both)
+
+
 def test_the_other_cuts_never_make_an_index_of_what_its_own_crop_calls_none() -> None:
     from blackcat.vision.reader import ReaderSettings
 

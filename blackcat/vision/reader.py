@@ -1794,18 +1794,21 @@ def parts_to_read_again(own: dict[int, list[IndexRead]]) -> list[tuple[int, list
     """The parts of a whole table to search again, each as its side's quarter turn and the
     indices it is framed round (`side_view`), from each side's indices (`own`, by quarter turn):
     the near side and every side whose search saw fewer than half its indices turned as it
-    stands, whole; of another, the indices its search did not see so turned, where there are
-    FEW_TO_TURN_BY of them: a pile of that side's that the first look joined to another place,
-    or turned otherwise (a far pile in the middle of the table, searched with a side's piles,
-    lost two of its cards: fresh tables 3636 t00119)."""
+    stands, whole; of another, its top corners (glyphs standing as the side's player reads them)
+    that its search did not see so turned, where there are FEW_TO_TURN_BY of them: a pile of
+    that side's that the first look joined to another place (a far pile in the middle of the
+    table, searched with a side's piles, lost two of its cards: fresh tables 3636 t00119). Not
+    round the side's bottom corners, which stand the other way: searched turned, they read as
+    a pile of the side across (t00036)."""
     parts = []
     for up in sorted(own):
         indices = own[up]
-        unturned = [index for index in indices if index.seen_turned != up]
-        if up == 0 or 2 * (len(indices) - len(unturned)) < len(indices):
+        if up == 0 or 2 * sum(index.seen_turned == up for index in indices) < len(indices):
             parts.append((up, indices))
-        elif len(unturned) >= FEW_TO_TURN_BY:
-            parts.append((up, unturned))
+            continue
+        missed = [index for index in indices if index.seen_turned != up and index.orientation == up]
+        if len(missed) >= FEW_TO_TURN_BY:
+            parts.append((up, missed))
     return parts
 
 

@@ -987,31 +987,31 @@ def test_a_sides_second_read_keeps_what_it_finds_nearer_its_own_indices_than_ano
     assert sorted(index.box for index in read) == [own[0].box, next_to_own]
 
 
-def test_a_side_seen_turned_is_searched_again_round_its_indices_seen_otherwise() -> None:
+def test_a_side_seen_turned_is_searched_again_round_its_top_corners_seen_otherwise() -> None:
     from blackcat.games.cards import Card
     from blackcat.vision.reader import FEW_TO_TURN_BY, parts_to_read_again
     from blackcat.vision.types import Guess, IndexRead
 
-    def indices(count: int, seen_turned: int) -> list[IndexRead]:
+    def indices(count: int, seen_turned: int, glyphs_turned: int) -> list[IndexRead]:
         guess = (Guess(Card.parse("5H"), 0.99),)
-        return [
-            IndexRead((n, 0.0, n + 10.0, 20.0), 0.9, guess, 1.0, (), seen_turned)
-            for n in range(count)
-        ]
+        turns = tuple(0.97 if turn == glyphs_turned else 0.01 for turn in range(4))
+        box = (0.0, 0.0, 10.0, 20.0)
+        return [IndexRead(box, 0.9, guess, 1.0, turns, seen_turned) for _ in range(count)]
 
-    far_seen_turned, far_pile_seen_upright = indices(6, 2), indices(FEW_TO_TURN_BY, 0)
-    left = indices(4, 1) + indices(2, 0)
+    far_seen_turned, far_pile_seen_upright = indices(6, 2, 2), indices(FEW_TO_TURN_BY, 0, 2)
+    far_bottom_corners = indices(FEW_TO_TURN_BY, 0, 0)
     own = {
-        0: indices(5, 0),
-        1: left,
-        2: far_seen_turned + far_pile_seen_upright,
-        3: indices(5, 3) + indices(FEW_TO_TURN_BY - 1, 0),
+        0: indices(5, 0, 0),
+        1: indices(4, 1, 1) + indices(2, 0, 1),
+        2: far_seen_turned + far_pile_seen_upright + far_bottom_corners,
+        3: indices(5, 3, 3) + indices(FEW_TO_TURN_BY - 1, 0, 3),
     }
     parts = parts_to_read_again(own)
-    # the near side always, whole; the far side round its pile its search saw upright alone;
-    # the left and right sides, seen turned but for too few to frame, not at all
+    # the near side always, whole; the far side round the top corners its search saw upright
+    # alone, not round its bottom corners; the left and right sides, seen turned but for too
+    # few to frame, not at all
     assert parts == [(0, own[0]), (2, far_pile_seen_upright)]
-    own[1] = indices(2, 1) + indices(3, 0)  # most of the left side seen upright: all again
+    own[1] = indices(2, 1, 1) + indices(3, 0, 1)  # most of the left side seen upright: all again
     assert parts_to_read_again(own)[1] == (1, own[1])
 
 

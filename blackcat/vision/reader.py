@@ -569,7 +569,8 @@ class CardReader:
         """A photo of the whole table: each side's indices (`kept`, read as indices, repeated
         detections dropped; `sides`: the quarter turn of each), read again on the side's own
         part of the photo (`read_side_again`), except a turned side the search (`_find`)
-        already saw turned as it stands, laid out in that side's frame (`doubted`: detections
+        already saw turned as it stands, read again only round the top corners it saw otherwise
+        (`parts_to_read_again`), laid out in that side's frame (`doubted`: detections
         called no index, which may mark gaps). The near side is always read again: the search
         sized its pass by the indices it was sure of, mostly the largest, and a near column's
         smaller ones could go missing there."""

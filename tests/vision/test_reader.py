@@ -1025,7 +1025,7 @@ def test_a_box_in_two_places_spans_is_left_to_the_place_that_holds_it_most_close
     in_both, far_only = np.array([750.0, 400, 780, 440]), np.array([100.0, 100, 130, 140])
     assert far_pass.elsewhere(in_both) and not side_pass.elsewhere(in_both)
     assert not far_pass.elsewhere(far_only) and side_pass.elsewhere(far_only)
-    # a pass with no span of its own (a single place's) leaves every other span's boxes alone
+    # a pass with no span of its own (a single place's) leaves any box in another's span to it
     assert PassPlan(region, 640, 0, (side,)).elsewhere(in_both)
 
 

@@ -207,8 +207,13 @@ def arrange(
         )
         for group in groups
     ]
-    shown = [n for n, card in enumerate(cards) if card.confidence >= calibration.drop_below]
-    unread = [framed[anchors[n]] for n, card in enumerate(cards) if n not in shown]
+    pips = pips_of_whole_cards(groups, indices, framed, upside_down, cards, calibration)
+    shown = [
+        n
+        for n, card in enumerate(cards)
+        if card.confidence >= calibration.drop_below and n not in pips
+    ]
+    unread = [framed[anchors[n]] for n in range(len(cards)) if n not in shown and n not in pips]
     reaches = measured_reaches(groups, anchors, framed, heights)
     reach = median(reach for reach, _ in reaches) if reaches else None
     row_break = next_row_below(reach, scale)
@@ -1251,6 +1256,73 @@ def without_misread_fourth_corners(
             hosts[i] = g
     misread = {lone[i] for i in hosts}
     return [list(group) for g, group in enumerate(groups) if g not in misread]
+
+
+def pips_of_whole_cards(
+    groups: Sequence[Sequence[int]],
+    indices: Sequence[IndexRead],
+    framed: Sequence[Point],
+    upside_down: Collection[int],
+    cards: Sequence[ReadCard],
+    calibration: Calibration,
+) -> set[int]:
+    """The cards that are a pip of a card seen whole: one top index, read unsurely (below the
+    doubt threshold) as a card of the host's suit, lying between the host's top corner and its
+    bottom corner, both read as the host. A card laid the same way with its index there would
+    hide the host's bottom corner, so the index is the host's own face (a table's 7D, both
+    corners read, showed a diamond pip read as a 4D at 0.41 after its last card, fresh table
+    t00092)."""
+    hosts = [
+        (cards[g].card, _between_corners(group, indices, framed, upside_down))
+        for g, group in enumerate(groups)
+    ]
+    pips = set()
+    for g, group in enumerate(groups):
+        if (
+            len(group) != 1
+            or group[0] in upside_down
+            or cards[g].confidence >= calibration.doubtful_below
+        ):
+            continue
+        x, y = framed[group[0]]
+        if any(
+            span is not None
+            and host.suit == cards[g].card.suit
+            and span[0] < x < span[2]
+            and span[1] < y < span[3]
+            for h, (host, span) in enumerate(hosts)
+            if h != g
+        ):
+            pips.add(g)
+    return pips
+
+
+def _between_corners(
+    group: Sequence[int],
+    indices: Sequence[IndexRead],
+    framed: Sequence[Point],
+    upside_down: Collection[int],
+) -> Box | None:
+    """The span between a card's top corner and its bottom corner below and to the right of it
+    (their index centres, as the card stands), where both read the card as their best guess;
+    None where the card shows no such pair."""
+    tops = [i for i in group if i not in upside_down]
+    bottoms = [i for i in group if i in upside_down]
+    if len(tops) != 1 or not bottoms:
+        return None
+    top = tops[0]
+    card = indices[top].guesses[0].card
+    below_right = [
+        i
+        for i in bottoms
+        if indices[i].guesses[0].card == card
+        and framed[i][0] > framed[top][0]
+        and framed[i][1] > framed[top][1]
+    ]
+    if not below_right:
+        return None
+    (tx, ty), (bx, by) = framed[top], framed[below_right[0]]
+    return tx, ty, bx, by
 
 
 CARD_GROWN = 1.1

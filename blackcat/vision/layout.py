@@ -839,11 +839,27 @@ def rotate(point: Point, angle: float) -> Point:
     return x * cos + y * sin, -x * sin + y * cos
 
 
+ROW_NEIGHBOUR_OF_NEAREST = 3.0
+"""An index's nearest neighbour along a row measures the rows' direction only where it lies no
+farther than this many times the index's nearest neighbour in any direction: a column's card
+lies just above the next, and its neighbour "along a row" is another pile's card far off (a
+near player's two columns, converging, framed at 45 degrees: a column split in two, fresh
+table t00026)."""
+
+
 def row_angle(centres: Sequence[Point]) -> float:
     """The direction rows run in (radians): the median direction from each index to its nearest
     neighbour within MAX_ROW_TILT_DEGREES of horizontal (a card's own bottom corner may lie
-    nearer, below it), among those no farther than three times the typical such neighbour."""
-    found = [offset for offset in nearest_beside_each(centres) if offset is not None]
+    nearer, below it), among those no farther than three times the typical such neighbour and
+    ROW_NEIGHBOUR_OF_NEAREST times the index's nearest neighbour."""
+    dx, dy = _offsets(centres)
+    apart = np.hypot(dx, dy)
+    nearest = np.where(apart > 0, apart, np.inf).min(axis=1) if len(centres) else []
+    found = [
+        offset
+        for offset, closest in zip(nearest_beside_each(centres), nearest, strict=True)
+        if offset is not None and math.hypot(*offset) <= ROW_NEIGHBOUR_OF_NEAREST * closest
+    ]
     if not found:
         return 0.0
     reach = 3 * median(math.hypot(dx, dy) for dx, dy in found)

@@ -185,6 +185,26 @@ def arrange(
     bottoms = [i for i, index in enumerate(indices) if _upside_down(index, up)]
     angle = row_angle([centres[i] for i in tops])
     framed = [rotate(centre, angle) for centre in centres]
+    pips = pips_of_whole_cards(
+        indices,
+        framed,
+        heights,
+        set(bottoms),
+        scale=scale,
+        calibration=calibration,
+        up=up,
+    )
+    if pips:
+        kept = [index for n, index in enumerate(indices) if n not in pips]
+        return arrange(
+            [*kept, *doubted],
+            decks=decks,
+            width=width,
+            height=height,
+            calibration=calibration,
+            up=up,
+            lone_corners=lone_corners,
+        )
     step = row_step([framed[i] for i in tops], [indices[i].card for i in tops], scale)
     groups = group_corners(indices, tops, framed, heights, decks=decks, step=step, scale=scale)
     if decks == 1:
@@ -207,13 +227,8 @@ def arrange(
         )
         for group in groups
     ]
-    pips = pips_of_whole_cards(groups, indices, framed, upside_down, cards, calibration)
-    shown = [
-        n
-        for n, card in enumerate(cards)
-        if card.confidence >= calibration.drop_below and n not in pips
-    ]
-    unread = [framed[anchors[n]] for n in range(len(cards)) if n not in shown and n not in pips]
+    shown = [n for n, card in enumerate(cards) if card.confidence >= calibration.drop_below]
+    unread = [framed[anchors[n]] for n, card in enumerate(cards) if n not in shown]
     reaches = measured_reaches(groups, anchors, framed, heights)
     reach = median(reach for reach, _ in reaches) if reaches else None
     row_break = next_row_below(reach, scale)
@@ -1275,70 +1290,54 @@ def without_misread_fourth_corners(
 
 
 def pips_of_whole_cards(
-    groups: Sequence[Sequence[int]],
     indices: Sequence[IndexRead],
     framed: Sequence[Point],
+    heights: Sequence[float],
     upside_down: Collection[int],
-    cards: Sequence[ReadCard],
+    *,
+    scale: float,
     calibration: Calibration,
+    up: int,
 ) -> set[int]:
-    """The cards that are a pip of a card seen whole: one top index, read unsurely (below the
-    doubt threshold) as a card of the host's suit, lying between the host's top corner and its
-    bottom corner, both read as the host. A card laid the same way with its index there would
-    hide the host's bottom corner, so the index is the host's own face (a table's 7D, both
-    corners read, showed a diamond pip read as a 4D at 0.41 after its last card, fresh table
-    t00092)."""
-    hosts = [
-        (cards[g].card, _between_corners(group, indices, framed, upside_down))
-        for g, group in enumerate(groups)
+    """The top indices that are a pip of a card seen whole: lying between a card's top corner
+    and its bottom corner (both read as that card, within a card's reach), PIP_INSIDE in from
+    their span, and read as that card itself, or unsurely (below the doubt threshold, read
+    alone) as a card of its suit. A card laid the same way with its index there would hide the
+    bottom corner, so the index is the card's own face (a table's 7D, both corners read, showed
+    a diamond pip read as a 4D at 0.41 after its last card, fresh table t00092; a 9C's pip read
+    as a 4C joined a mark read 4C elsewhere, t00010)."""
+    spans = [
+        (indices[top].card, framed[top], framed[bottom])
+        for top in range(len(indices))
+        if top not in upside_down
+        for bottom in upside_down
+        if indices[bottom].card == indices[top].card
+        and framed[bottom][0] > framed[top][0]
+        and framed[bottom][1] > framed[top][1]
+        and _distance(framed[top], framed[bottom]) <= MAX_CORNER_DISTANCE * scale
     ]
     pips = set()
-    for g, group in enumerate(groups):
-        if (
-            len(group) != 1
-            or group[0] in upside_down
-            or cards[g].confidence >= calibration.doubtful_below
-        ):
+    for i, index in enumerate(indices):
+        if i in upside_down or not spans:
             continue
-        x, y = framed[group[0]]
-        if any(
-            span is not None
-            and host.suit == cards[g].card.suit
-            and span[0] < x < span[2]
-            and span[1] < y < span[3]
-            for h, (host, span) in enumerate(hosts)
-            if h != g
+        margin = PIP_INSIDE * heights[i]
+        x, y = framed[i]
+        inside = [
+            card
+            for card, (left, top), (right, bottom) in spans
+            if left + margin < x < right - margin and top + margin < y < bottom - margin
+        ]
+        if index.card in inside or (
+            any(card.suit == index.card.suit for card in inside)
+            and merge_group([index], calibration, up).confidence < calibration.doubtful_below
         ):
-            pips.add(g)
+            pips.add(i)
     return pips
 
 
-def _between_corners(
-    group: Sequence[int],
-    indices: Sequence[IndexRead],
-    framed: Sequence[Point],
-    upside_down: Collection[int],
-) -> Box | None:
-    """The span between a card's top corner and its bottom corner below and to the right of it
-    (their index centres, as the card stands), where both read the card as their best guess;
-    None where the card shows no such pair."""
-    tops = [i for i in group if i not in upside_down]
-    bottoms = [i for i in group if i in upside_down]
-    if len(tops) != 1 or not bottoms:
-        return None
-    top = tops[0]
-    card = indices[top].guesses[0].card
-    below_right = [
-        i
-        for i in bottoms
-        if indices[i].guesses[0].card == card
-        and framed[i][0] > framed[top][0]
-        and framed[i][1] > framed[top][1]
-    ]
-    if not below_right:
-        return None
-    (tx, ty), (bx, by) = framed[top], framed[below_right[0]]
-    return tx, ty, bx, by
+PIP_INSIDE = 0.25
+"""A pip lies at least this many of its index heights in from the span between its card's
+corners: a four-index card's top-right corner lies level with its top-left one."""
 
 
 CARD_GROWN = 1.1

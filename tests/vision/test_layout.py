@@ -1277,3 +1277,46 @@ def test_a_row_with_one_card_laid_lower_stays_one_row() -> None:
         for x1, y1, x2, y2 in [index.box]
     ]
     assert codes(arrange(lower).piles) == [["AS", "2S", "3S", "7C", "8C", "9C"]]
+
+
+def test_two_columns_converging_are_each_one_pile() -> None:
+    # a near player's two columns as a table's read found them (fresh table t00026), one sloping
+    # right and the other left as they go down: each card's neighbour "along a row" is the
+    # other column's, far off, and framed along it the left column broke in two
+    tops = {
+        "3D": (805, 647, 834, 688),
+        "8D": (817, 698, 847, 739),
+        "QC": (835, 748, 867, 789),
+        "8H": (848, 801, 882, 844),
+        "2D": (1026, 956, 1061, 1005),
+        "10C": (1000, 1015, 1036, 1067),
+        "AH": (982, 1087, 1012, 1139),
+        "2S": (959, 1149, 1000, 1207),
+        "6S": (935, 1218, 974, 1279),
+        "9C": (906, 1294, 947, 1361),
+    }
+    bottoms = {"8H": (939, 853, 974, 900), "9C": (969, 1412, 1008, 1482)}
+    indices = [
+        facing(IndexRead(box, 0.8, (Guess(Card.parse(code), 0.99),)), turns)
+        for turns, boxes in ((0, tops), (2, bottoms))
+        for code, box in boxes.items()
+    ]
+    photo = arrange(indices, width=1224, height=1632, up=0, lone_corners=False)
+    assert codes(photo.piles) == [["3D", "8D", "QC", "8H"], ["2D", "10C", "AH", "2S", "6S", "9C"]]
+
+
+@pytest.mark.parametrize(("read_as", "probability"), [("4D", 0.3), ("7D", 0.99)])
+def test_a_pip_between_a_whole_cards_corners_is_no_card(read_as: str, probability: float) -> None:
+    # the last card shows its whole face: a pip read as a card of its suit, or as itself
+    row = oriented_row("10H QC AS 5S 7D")
+    pip = facing(index_at((220.0, 144.0), Card.parse(read_as), probability), 0)
+    photo = arrange([*row, pip])
+    assert codes(photo.piles) == [["10H", "QC", "AS", "5S", "7D"]]
+    assert photo.gaps == ((),)
+
+
+def test_a_sure_card_of_another_suit_on_a_whole_cards_face_stays() -> None:
+    row = oriented_row("10H QC AS 5S 7D")
+    other = facing(index_at((220.0, 144.0), Card.parse("KS"), 0.99), 0)
+    photo = arrange([*row, other])
+    assert sum(len(pile) for pile in photo.piles) == 6

@@ -1300,18 +1300,19 @@ def pips_of_whole_cards(
     up: int,
 ) -> set[int]:
     """The top indices that are a pip of a card seen whole: lying between a card's top corner
-    and its bottom corner (both read as that card, within a card's reach), PIP_INSIDE in from
-    their span, and read as that card itself, or unsurely (below the doubt threshold, read
-    alone) as a card of its suit. A card laid the same way with its index there would hide the
-    bottom corner, so the index is the card's own face (a table's 7D, both corners read, showed
-    a diamond pip read as a 4D at 0.41 after its last card, fresh table t00092; a 9C's pip read
-    as a 4C joined a mark read 4C elsewhere, t00010)."""
+    and its bottom corner (both read surely as that card, PIP_HOST_SURE, within a card's
+    reach), PIP_INSIDE in from their span, and read as that card itself, or unsurely (below
+    the doubt threshold, read alone) as a card of its suit. A card laid the same way with its
+    index there would hide the bottom corner, so the index is the card's own face (a table's
+    7D, both corners read, showed a diamond pip read as a 4D at 0.41 after its last card, fresh
+    table t00092)."""
     spans = [
         (indices[top].card, framed[top], framed[bottom])
         for top in range(len(indices))
         if top not in upside_down
         for bottom in upside_down
         if indices[bottom].card == indices[top].card
+        and min(indices[n].guesses[0].probability for n in (top, bottom)) >= PIP_HOST_SURE
         and framed[bottom][0] > framed[top][0]
         and framed[bottom][1] > framed[top][1]
         and _distance(framed[top], framed[bottom]) <= MAX_CORNER_DISTANCE * scale
@@ -1338,6 +1339,11 @@ def pips_of_whole_cards(
 PIP_INSIDE = 0.25
 """A pip lies at least this many of its index heights in from the span between its card's
 corners: a four-index card's top-right corner lies level with its top-left one."""
+
+PIP_HOST_SURE = 0.9
+"""A card shows its whole face between two of its corners only where both read it at least this
+surely: a far pile's 5D and another card's bottom corner misread 5D at 0.63, a card's reach
+apart, spanned a near pile's JD (fresh table t00106)."""
 
 
 CARD_GROWN = 1.1

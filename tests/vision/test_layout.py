@@ -1323,3 +1323,14 @@ def test_a_sure_card_of_another_suit_on_a_whole_cards_face_stays() -> None:
     other = facing(index_at((220.0, 144.0), Card.parse("KS"), 0.99), 0)
     photo = arrange([*row, other])
     assert sum(len(pile) for pile in photo.piles) == 6
+
+
+def test_a_card_between_two_corners_read_alike_but_unsurely_stays() -> None:
+    # a far card's top corner and another card's bottom corner misread as it (0.63) span no
+    # card's face: the unsure JD between them is a row's card (fresh table t00106)
+    row = oriented_row("9S 3S JD QD")
+    row[2] = replace(row[2], guesses=(Guess(Card.parse("JD"), 0.5),))
+    top = facing(index_at((120.0, 30.0), Card.parse("5D")), 0)
+    misread = facing(index_at((200.0, 190.0), Card.parse("5D"), 0.63), 2)
+    photo = arrange([*row, top, misread])
+    assert "JD" in [code for pile in codes(photo.piles) for code in pile]

@@ -763,15 +763,19 @@ def printed_matter(
 ) -> bool:
     """Whether a row is printed matter on the cards rather than a pile (STRAY_MARK_BELOW,
     UNLIKELY_BELOW)."""
-    stray = all(card.doubtful for card in cards) and stray_marks(cards, up, scale)
+    stray = all(card.doubtful for card in cards) and stray_marks(cards, scale)
     unlikely = all(card.confidence < UNLIKELY_BELOW for card in cards)
     return stray or (unlikely and on_card_faces(row, above, reach, scale))
 
 
-def stray_marks(cards: Sequence[ReadCard], up: int, scale: float) -> bool:
-    """Whether a row's cards are all far smaller than the photo's indices."""
+def stray_marks(cards: Sequence[ReadCard], scale: float) -> bool:
+    """Whether a row's cards are all far smaller than the photo's indices: each index measured
+    along its box's longer side, its glyphs' height whichever way it is turned (a loose card
+    lying a quarter turn from the photo's up shows its index's width up the photo: a 9H at 0.66
+    taken for a mark, scattered s61_000117)."""
     return all(
-        max(upright_height(index, up) for index in card.indices) < STRAY_MARK_BELOW * scale
+        max(max(x2 - x1, y2 - y1) for x1, y1, x2, y2 in (index.box for index in card.indices))
+        < STRAY_MARK_BELOW * scale
         for card in cards
     )
 

@@ -776,6 +776,18 @@ def test_a_doubtful_card_of_index_size_stays_a_pile() -> None:
     assert codes(photo.piles) == [["8C", "2D", "QH", "KS"], ["3C"]]
 
 
+def test_a_doubtful_card_lying_a_quarter_turn_stays_a_pile() -> None:
+    # a loose card turned a quarter shows its index's width up the photo, half an index height
+    # (scattered s61_000117's 9H); its glyphs are as tall as the others
+    x, y = 120.0, 260.0
+    sideways = (x - INDEX_H / 2, y - INDEX_W / 2, x + INDEX_H / 2, y + INDEX_W / 2)
+    unsure = IndexRead(
+        box=sideways, detection_confidence=0.6, guesses=(Guess(Card.parse("3C"), 0.4),)
+    )
+    photo = arrange([*laid_row("8C 2D QH KS"), unsure])
+    assert codes(photo.piles) == [["8C", "2D", "QH", "KS"], ["3C"]]
+
+
 def test_a_doubtful_read_of_face_art_low_on_the_row_above_makes_no_pile() -> None:
     # The row's reach (top-left to the last card's bottom-right index) is 60 px; a king's face
     # near the bottom of a card lies 72 px below the row's indices: on the cards, not a row.

@@ -195,7 +195,7 @@ def arrange(
         calibration=calibration,
         up=up,
     )
-    if pips:
+    if pips:  # laid out as if never found: the rows' angle and scale measured without them
         kept = [index for n, index in enumerate(indices) if n not in pips]
         return arrange(
             [*kept, *doubted],
@@ -270,7 +270,7 @@ def arrange(
         row
         for n, row in enumerate(rows)
         if not printed_matter(
-            [cards[i] for i in row.cards], row, rows[n - 1] if n else None, reach, up, scale
+            [cards[i] for i in row.cards], row, rows[n - 1] if n else None, reach, scale
         )
     ]
     rows = stacked_rows(rows, points, shown_heights, scale, reach_heights)
@@ -758,7 +758,6 @@ def printed_matter(
     row: Row,
     above: Row | None,
     reach: float | None,
-    up: int,
     scale: float,
 ) -> bool:
     """Whether a row is printed matter on the cards rather than a pile (STRAY_MARK_BELOW,
@@ -863,7 +862,7 @@ ROW_NEIGHBOUR_OF_NEAREST = 3.0
 """An index's nearest neighbour along a row measures the rows' direction only where it lies no
 farther than this many times the index's nearest neighbour in any direction: a column's card
 lies just above the next, and its neighbour "along a row" is another pile's card far off (a
-near player's two columns, converging, framed at 45 degrees: a column split in two, fresh
+near player's two columns, converging, framed at 42 degrees: a column split in two, fresh
 table t00026)."""
 
 

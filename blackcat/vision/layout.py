@@ -773,8 +773,7 @@ def stray_marks(cards: Sequence[ReadCard], scale: float) -> bool:
     lying a quarter turn from the photo's up shows its index's width up the photo: a 9H at 0.66
     taken for a mark, scattered s61_000117)."""
     return all(
-        max(max(x2 - x1, y2 - y1) for x1, y1, x2, y2 in (index.box for index in card.indices))
-        < STRAY_MARK_BELOW * scale
+        max(glyph_pixels(index) for index in card.indices) < STRAY_MARK_BELOW * scale
         for card in cards
     )
 
@@ -838,6 +837,12 @@ def upright_height(index: IndexRead, up: int) -> float:
     """The index box's extent up the glyphs of a photo whose up is quarter turn `up`."""
     x1, y1, x2, y2 = index.box
     return x2 - x1 if up % 2 else y2 - y1
+
+
+def glyph_pixels(index: IndexRead) -> float:
+    """An index box's longer side: its glyphs' height, whichever way they are turned."""
+    x1, y1, x2, y2 = index.box
+    return max(x2 - x1, y2 - y1)
 
 
 def _stands_with(index: IndexRead, up: int) -> float:
@@ -1321,9 +1326,11 @@ def pips_of_whole_cards(
         and framed[bottom][1] > framed[top][1]
         and _distance(framed[top], framed[bottom]) <= MAX_CORNER_DISTANCE * scale
     ]
-    pips = set()
+    pips: set[int] = set()
+    if not spans:
+        return pips
     for i, index in enumerate(indices):
-        if i in upside_down or not spans:
+        if i in upside_down:
             continue
         margin = PIP_INSIDE * heights[i]
         x, y = framed[i]

@@ -28,6 +28,7 @@ from blackcat.vision.layout import (
     arrange,
     best_probabilities,
     drop_repeated_detections,
+    glyph_pixels,
     nearest_beside_each,
     overlap,
     photo_up,
@@ -352,12 +353,6 @@ def _turned_round_twins(
         for i, j in zip(*np.nonzero((glyphs_apart <= within) & opposite), strict=True)
         if i < j and indices[i].card == indices[j].card
     ]
-
-
-def glyph_pixels(index: IndexRead) -> float:
-    """An index box's longer side: its glyphs' height, whichever way they are turned."""
-    x1, y1, x2, y2 = index.box
-    return max(x2 - x1, y2 - y1)
 
 
 def _cards_read(indices: Sequence[IndexRead]) -> int:

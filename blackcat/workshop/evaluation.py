@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from blackcat.vision.table_layout import glyph_pixels
+from blackcat.vision.layout import glyph_pixels
 from blackcat.vision.types import SIDES, Box, Evidence, PhotoRead, ReadCard, contains
 
 if TYPE_CHECKING:

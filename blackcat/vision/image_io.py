@@ -32,12 +32,12 @@ class ImageReadError(ValueError):
 
 def _register_heif_for(data: bytes) -> None:
     """Let Pillow open `data` if it is a HEIC (HEIF) photo: an ISO media file, whose first box is
-    `ftyp`. Other photos don't pay for importing pillow-heif (~20 ms at each start)."""
+    `ftyp`. Other photos don't pay for importing pi-heif (~20 ms at each start)."""
     if data[4:8] != b"ftyp":
         return
     try:
-        from pillow_heif import register_heif_opener
-    except ImportError:  # pragma: no cover - pillow-heif is a dependency
+        from pi_heif import register_heif_opener
+    except ImportError:  # pragma: no cover - pi-heif is a dependency
         return
     register_heif_opener()
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MIB = 1024 * 1024
+BUDGET_MB = 800
 
 
 def folder_size(folder: Path) -> int:
@@ -63,6 +64,9 @@ def main(argv: list[str] | None = None) -> int:
         installed(environment)
         total = folder_size(environment)
         print(f"README run install: {total / MIB:.0f} MiB ({total / 1e6:.0f} MB) in {environment}")
+        spare = BUDGET_MB - total / 1e6
+        verdict = f"{spare:.0f} MB to spare" if spare >= 0 else f"OVER by {-spare:.0f} MB"
+        print(f"  budget {BUDGET_MB} MB: {verdict}")
         for name, size in largest_packages(environment):
             print(f"  {name:<40} {size / MIB:7.1f} MiB")
         site = site_packages(environment)

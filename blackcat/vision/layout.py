@@ -1326,9 +1326,9 @@ def pips_of_whole_cards(
         and framed[bottom][1] > framed[top][1]
         and _distance(framed[top], framed[bottom]) <= MAX_CORNER_DISTANCE * scale
     ]
-    pips: set[int] = set()
     if not spans:
-        return pips
+        return set()
+    pips: set[int] = set()
     for i, index in enumerate(indices):
         if i in upside_down:
             continue

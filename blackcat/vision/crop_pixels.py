@@ -8,7 +8,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from blackcat.vision.sharpness import percentiles
+from blackcat.vision.sharpness import row_percentiles
 
 GRAIN_LIMIT = 1.9
 """A crop the classifier sees is smoothed (`calmed`) where its grain (`grain`, grey levels)
@@ -43,45 +43,72 @@ _GRAIN_SCALE = 0.6745 * 6.0  # the mask's response to noise of sigma 1: a median
 def cleaned(view: np.ndarray) -> np.ndarray:
     """An RGB view as the classifier reads it: `stretched` where faint, then `calmed` where
     grainy (its grey taken once, again only where the stretch changed it)."""
-    grey = _grey(view)
-    faint = _faint_range(grey)
-    if faint is not None:
-        view = _spread(view, *faint)
-        grey = _grey(view)
-    return _calmed(view, grey)
+    return cleaned_views(view[None])[0]
+
+
+def cleaned_views(views: np.ndarray) -> np.ndarray:
+    """`cleaned` of each of a batch of RGB views of one size (views, height, width, 3): the
+    same pixels as one at a time, measured together (a fifth of the time on 64 px views)."""
+    if not len(views):
+        return views
+    greys = _greys(views)
+    ranges = _faint_ranges(greys)
+    faint = np.flatnonzero(~np.isnan(ranges[:, 0]))
+    done = views.copy() if len(faint) else views
+    for n in faint:
+        low, high = (float(v) for v in ranges[n])  # Python floats keep the spread in float32
+        done[n] = _spread(views[n], low, high)
+        greys[n] = _grey(done[n])
+    grainy = np.flatnonzero(_grainy(greys))
+    if len(grainy) and done is views:
+        done = views.copy()
+    for n in grainy:
+        done[n] = cv2.GaussianBlur(done[n], (0, 0), CALMING_BLUR)
+    return done
 
 
 def stretched(view: np.ndarray) -> np.ndarray:
     """An RGB view on white paper (CLIPPED_PAPER) whose grey spans fewer than FAINT_CONTRAST
     levels (and at least BLANK_CONTRAST) stretched to span them all, every channel alike so that
     its hues stay."""
-    faint = _faint_range(_grey(view))
-    return view if faint is None else _spread(view, *faint)
+    low, high = (float(v) for v in _faint_ranges(_greys(view[None]))[0])
+    return view if np.isnan(low) else _spread(view, low, high)
 
 
 def grain(view: np.ndarray) -> float:
     """How noisy an RGB picture's pixels are: the noise's standard deviation in grey levels, by
     Immerkaer's mask (blind to flat grey and to even slopes) and the median of its absolute
     response, so that a glyph's edges, a minority of the pixels, barely count."""
-    response = _grain_response(_grey(view))
+    response = _grain_responses(_greys(view[None]))[0]
     return float(np.median(response)) / _GRAIN_SCALE if response.size else 0.0
 
 
 def calmed(view: np.ndarray) -> np.ndarray:
     """An RGB view smoothed (CALMING_BLUR) where it is grainy (GRAIN_LIMIT), else as it is."""
-    return _calmed(view, _grey(view))
+    if not _grainy(_greys(view[None]))[0]:
+        return view
+    return cv2.GaussianBlur(view, (0, 0), CALMING_BLUR)
 
 
 def _grey(view: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(np.ascontiguousarray(view[..., :3]), cv2.COLOR_RGB2GRAY)
 
 
-def _faint_range(grey: np.ndarray) -> tuple[float, float] | None:
-    """The grey's 2nd and 98th percentiles where `stretched` stretches a view of it, else None."""
-    low, high = (float(v) for v in percentiles(grey, (2, 98)))
-    if high < CLIPPED_PAPER or not BLANK_CONTRAST <= high - low < FAINT_CONTRAST:
-        return None
-    return low, high
+def _greys(views: np.ndarray) -> np.ndarray:
+    """The grey of each view, converted as one tall picture (pixel by pixel, as `_grey`)."""
+    count, height, width = views.shape[:3]
+    tall = np.ascontiguousarray(views[..., :3]).reshape(count * height, width, 3)
+    return cv2.cvtColor(tall, cv2.COLOR_RGB2GRAY).reshape(count, height, width)
+
+
+def _faint_ranges(greys: np.ndarray) -> np.ndarray:
+    """Each grey's 2nd and 98th percentiles (views, 2) where `stretched` stretches its view,
+    else NaN."""
+    ranges = row_percentiles(greys.reshape(len(greys), -1), (2, 98))
+    low, high = ranges[:, 0], ranges[:, 1]
+    faint = (high >= CLIPPED_PAPER) & (high - low >= BLANK_CONTRAST) & (high - low < FAINT_CONTRAST)
+    ranges[~faint] = np.nan
+    return ranges
 
 
 def _spread(view: np.ndarray, low: float, high: float) -> np.ndarray:
@@ -89,16 +116,20 @@ def _spread(view: np.ndarray, low: float, high: float) -> np.ndarray:
     return np.clip(spread, 0, 255).astype(np.uint8)
 
 
-def _calmed(view: np.ndarray, grey: np.ndarray) -> np.ndarray:
-    response = _grain_response(grey)
-    # the grain's median over the limit, counted rather than sorted (a third of the time)
-    if 2 * np.count_nonzero(response > GRAIN_LIMIT * _GRAIN_SCALE) <= response.size:
-        return view
-    return cv2.GaussianBlur(view, (0, 0), CALMING_BLUR)
+def _grainy(greys: np.ndarray) -> np.ndarray:
+    """Whether each grey's grain's median exceeds GRAIN_LIMIT: counted rather than sorted."""
+    responses = _grain_responses(greys)
+    over = np.count_nonzero(responses > GRAIN_LIMIT * _GRAIN_SCALE, axis=(1, 2))
+    return 2 * over > responses.shape[1] * responses.shape[2]
 
 
-def _grain_response(grey: np.ndarray) -> np.ndarray:
-    """The absolute response of `_GRAIN_MASK` to a picture's grey, inside its border."""
-    if min(grey.shape) < 3:
-        return np.zeros(0, np.float32)
-    return np.abs(cv2.filter2D(grey.astype(np.float32), -1, _GRAIN_MASK)[1:-1, 1:-1])
+def _grain_responses(greys: np.ndarray) -> np.ndarray:
+    """The absolute response of `_GRAIN_MASK` to each grey inside its border (views, height - 2,
+    width - 2), the greys filtered as one tall picture: inside its border, each view's response
+    is its own."""
+    count, height, width = greys.shape
+    if min(height, width) < 3:
+        return np.zeros((count, 0, 0), np.float32)
+    tall = greys.reshape(count * height, width)
+    response = cv2.filter2D(tall, cv2.CV_32F, _GRAIN_MASK).reshape(count, height, width)
+    return np.abs(response[:, 1:-1, 1:-1])

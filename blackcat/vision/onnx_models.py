@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 import numpy as np
 from PIL import Image
 
-from blackcat.vision.crop_pixels import cleaned
+from blackcat.vision.crop_pixels import cleaned_views
 from blackcat.vision.parallel import usable_cores
 
 if TYPE_CHECKING:
@@ -163,7 +163,7 @@ class OnnxClassifier(OnnxModel):
         if not crops:
             return np.zeros((0, len(self.names)), dtype=np.float32)
         height, width = self.info.imgsz
-        batch = np.stack([classifier_input(crop, (width, height)) for crop in crops])
+        batch = classifier_inputs(crops, (width, height))
         return self.session.run(None, {self.input_name: batch})[0]
 
 
@@ -185,7 +185,19 @@ class LazyOnnxClassifier(_LoadedOnFirstUse[OnnxClassifier]):
 def classifier_input(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """An RGB crop as the classifier takes it (`classifier_view`, `cleaned`), channels first, in
     0-1."""
-    return cleaned(classifier_view(crop, size)).astype(np.float32).transpose(2, 0, 1) / 255.0
+    return classifier_inputs([crop], size)[0]
+
+
+def classifier_inputs(crops: list[np.ndarray], size: tuple[int, int]) -> np.ndarray:
+    """`classifier_input` of each crop, as one batch (crops, 3, height, width)."""
+    views = cleaned_classifier_views(crops, size)
+    return np.ascontiguousarray(views.transpose(0, 3, 1, 2)).astype(np.float32) / 255.0
+
+
+def cleaned_classifier_views(crops: list[np.ndarray], size: tuple[int, int]) -> np.ndarray:
+    """The RGB pixels the classifier reads of each crop (`classifier_view`, `cleaned`), as one
+    batch (crops, height, width, 3): cleaned together, as alone (`cleaned_views`)."""
+    return cleaned_views(np.stack([classifier_view(crop, size) for crop in crops]))
 
 
 def classifier_view(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:

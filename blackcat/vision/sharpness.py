@@ -59,17 +59,35 @@ def percentiles(values: np.ndarray, percents: Sequence[float]) -> np.ndarray:
     """`np.percentile(values, percents)` (its linear interpolation; equal to within float
     rounding), found by partial sorting: three to five times faster on an index's few hundred
     pixels or a classifier's 64 px view, where NumPy's general path costs more than the sort."""
-    size = values.size
+    return row_percentiles(values.reshape(1, -1), percents)[0]
+
+
+def row_percentiles(rows: np.ndarray, percents: Sequence[float]) -> np.ndarray:
+    """`percentiles` of each row of a 2-D array at once: (rows, percents)."""
+    size = rows.shape[1]
     positions = np.asarray(percents, dtype=np.float64) / 100.0 * (size - 1)
     below = np.floor(positions).astype(np.intp)
     above = np.minimum(below + 1, size - 1)
-    ordered = np.partition(values, np.concatenate((below, above)), axis=None)
+    ranks = np.concatenate((below, above))
+    if rows.dtype == np.uint8:
+        ordered = _ranked_bytes(rows, ranks)
+    else:
+        ordered = np.partition(rows, ranks, axis=1)[:, ranks]
     fraction = positions - below
-    low, high = ordered[below].astype(np.float64), ordered[above].astype(np.float64)
+    low, high = (part.astype(np.float64) for part in np.split(ordered, 2, axis=1))
     # As NumPy interpolates: from the nearer end, so that a whole position gives its value exactly.
     return np.where(
         fraction >= 0.5, high - (high - low) * (1 - fraction), low + (high - low) * fraction
     )
+
+
+def _ranked_bytes(rows: np.ndarray, ranks: np.ndarray) -> np.ndarray:
+    """The values of each row of bytes at these ranks of its sorted order (rows, ranks), by
+    counting each row's values rather than sorting: a batch of views at once."""
+    offsets = np.arange(len(rows), dtype=np.intp)[:, None] * 256
+    counts = np.bincount((rows + offsets).ravel(), minlength=len(rows) * 256)
+    below_or_at = counts.reshape(len(rows), 256).cumsum(axis=1)
+    return np.stack([(below_or_at > rank).argmax(axis=1) for rank in ranks], axis=1)
 
 
 def photo_sharpness(picture: np.ndarray, boxes: Sequence[Box], scale: float) -> float | None:

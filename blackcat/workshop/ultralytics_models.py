@@ -10,8 +10,7 @@ import cv2
 import numpy as np
 
 from blackcat.vision.calibration import load_calibration, load_table_threshold
-from blackcat.vision.crop_pixels import cleaned
-from blackcat.vision.onnx_models import classifier_view
+from blackcat.vision.onnx_models import cleaned_classifier_views
 from blackcat.vision.reader import (
     CLASSIFIER_WEIGHTS,
     DETECTOR_WEIGHTS,
@@ -71,7 +70,8 @@ class UltralyticsClassifier:
             return np.zeros((0, len(self.names)), dtype=np.float32)
         # seen as the runtime sees them, so Ultralytics' own resize leaves them as they are
         square = (self.size, self.size)
-        bgr = [cv2.cvtColor(cleaned(classifier_view(c, square)), cv2.COLOR_RGB2BGR) for c in crops]
+        views = cleaned_classifier_views(crops, square)
+        bgr = [cv2.cvtColor(view, cv2.COLOR_RGB2BGR) for view in views]
         results = self.model.predict(bgr, imgsz=self.size, verbose=False)
         return np.stack([result.probs.data.cpu().numpy() for result in results])
 

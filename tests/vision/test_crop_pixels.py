@@ -10,10 +10,11 @@ from blackcat.vision.crop_pixels import (
     GRAIN_LIMIT,
     calmed,
     cleaned,
+    cleaned_views,
     grain,
     stretched,
 )
-from blackcat.vision.onnx_models import classifier_input
+from blackcat.vision.onnx_models import classifier_input, classifier_inputs
 from blackcat.vision.sharpness import percentiles
 
 
@@ -73,3 +74,34 @@ def test_a_crop_too_small_to_measure_has_no_grain() -> None:
 def test_the_views_percentiles_are_numpys(seed: int) -> None:
     grey = np.random.default_rng(seed).integers(0, 256, (64, 64 - seed), dtype=np.uint8)
     assert percentiles(grey, (2, 98)) == pytest.approx(np.percentile(grey, (2, 98)))
+
+
+def _mixed_views() -> np.ndarray:
+    """Views of every kind `cleaned` tells apart: clean, grainy, faint on white paper, blank."""
+    pale = np.full((64, 64, 3), 255, np.uint8)
+    pale[16:48, 24:40] = (255, 170, 175)
+    blank = np.full((64, 64, 3), 255, np.uint8)
+    noisy_paper = np.random.default_rng(7).integers(0, 256, (64, 64, 3), dtype=np.uint8)
+    views = [_index_view(1.0), _index_view(2 * GRAIN_LIMIT + 2, seed=3), pale, blank, noisy_paper]
+    return np.stack(views + [_index_view(noise, seed) for seed, noise in enumerate((0, 2, 5, 9))])
+
+
+def test_views_cleaned_together_are_each_as_cleaned_alone_and_the_batch_is_left_as_it_was() -> None:
+    views = _mixed_views()
+    before = views.copy()
+    together = cleaned_views(views)
+    assert np.array_equal(views, before)
+    for view, done in zip(views, together, strict=True):
+        assert np.array_equal(done, cleaned(view))
+        assert np.array_equal(done, calmed(stretched(view)))
+    assert not np.array_equal(together, views)  # some were stretched or smoothed
+
+
+def test_crops_of_any_size_made_inputs_together_are_each_as_made_alone() -> None:
+    rng = np.random.default_rng(11)
+    crops = [view[: 20 + 9 * n, : 64 - 5 * n] for n, view in enumerate(_mixed_views())]
+    crops.append(rng.integers(0, 256, (130, 90, 3), dtype=np.uint8))
+    together = classifier_inputs(crops, (64, 64))
+    assert together.shape == (len(crops), 3, 64, 64) and together.flags["C_CONTIGUOUS"]
+    for crop, tensor in zip(crops, together, strict=True):
+        assert np.array_equal(tensor, classifier_input(crop, (64, 64)))

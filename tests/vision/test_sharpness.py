@@ -22,6 +22,7 @@ from blackcat.vision.sharpness import (
     percentiles,
     photo_sharpness,
     read_sharpness,
+    row_percentiles,
     top_index_boxes,
 )
 from blackcat.vision.types import BLURRED_BELOW, IndexRead, PhotoRead, ReadCard
@@ -121,3 +122,16 @@ def test_a_read_of_too_few_cards_is_not_judged() -> None:
 def test_percentiles_are_numpys(values: np.ndarray, percents: list[float]) -> None:
     expected = np.percentile(values, percents)
     assert np.allclose(percentiles(values, percents), expected, rtol=1e-6, atol=0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rows=arrays(np.uint8, array_shapes(min_dims=2, max_dims=2, min_side=1, max_side=30)),
+    percents=st.lists(st.floats(0, 100), min_size=1, max_size=3),
+)
+def test_each_byte_rows_percentiles_are_its_own(rows: np.ndarray, percents: list[float]) -> None:
+    together = row_percentiles(rows, percents)
+    assert together.shape == (len(rows), len(percents))
+    for row, own in zip(rows, together, strict=True):
+        assert np.array_equal(own, percentiles(row.astype(np.float32), percents))
+        assert np.allclose(own, np.percentile(row, percents), rtol=1e-9, atol=1e-9)

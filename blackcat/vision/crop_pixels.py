@@ -48,7 +48,8 @@ def cleaned(view: np.ndarray) -> np.ndarray:
 
 def cleaned_views(views: np.ndarray) -> np.ndarray:
     """`cleaned` of each of a batch of RGB views of one size (views, height, width, 3): the
-    same pixels as one at a time, measured together (a fifth of the time on 64 px views)."""
+    same pixels as one at a time, measured together (the classifier's inputs 0.46 -> 0.30 ms a
+    crop, session 70)."""
     if not len(views):
         return views
     greys = _greys(views)

@@ -190,8 +190,10 @@ def classifier_input(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
 
 def classifier_inputs(crops: list[np.ndarray], size: tuple[int, int]) -> np.ndarray:
     """`classifier_input` of each crop, as one batch (crops, 3, height, width)."""
-    views = cleaned_classifier_views(crops, size)
-    return np.ascontiguousarray(views.transpose(0, 3, 1, 2)).astype(np.float32) / 255.0
+    batch = np.ascontiguousarray(cleaned_classifier_views(crops, size).transpose(0, 3, 1, 2))
+    scaled = batch.astype(np.float32)
+    scaled /= 255.0
+    return scaled
 
 
 def cleaned_classifier_views(crops: list[np.ndarray], size: tuple[int, int]) -> np.ndarray:

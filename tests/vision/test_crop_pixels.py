@@ -3,10 +3,15 @@ stretched, and the classifier's input built from them."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from blackcat.vision.crop_pixels import (
+    BLANK_CONTRAST,
+    CALMING_BLUR,
+    CLIPPED_PAPER,
+    FAINT_CONTRAST,
     GRAIN_LIMIT,
     calmed,
     cleaned,
@@ -105,3 +110,25 @@ def test_crops_of_any_size_made_inputs_together_are_each_as_made_alone() -> None
     assert together.shape == (len(crops), 3, 64, 64) and together.flags["C_CONTIGUOUS"]
     for crop, tensor in zip(crops, together, strict=True):
         assert np.array_equal(tensor, classifier_input(crop, (64, 64)))
+
+
+def _cleaned_by_the_rules(view: np.ndarray) -> np.ndarray:
+    """`cleaned` written out from its rules, one view, with NumPy's percentiles and OpenCV's
+    filter on the view alone: the oracle the batch must match."""
+    grey = cv2.cvtColor(view, cv2.COLOR_RGB2GRAY)
+    low, high = np.percentile(grey, (2, 98))
+    if high >= CLIPPED_PAPER and BLANK_CONTRAST <= high - low < FAINT_CONTRAST:
+        spread = (view.astype(np.float32) - float(low)) * (255.0 / float(high - low))
+        view = np.clip(spread, 0, 255).astype(np.uint8)
+        grey = cv2.cvtColor(view, cv2.COLOR_RGB2GRAY)
+    mask = np.array([[1, -2, 1], [-2, 4, -2], [1, -2, 1]], np.float32)
+    response = np.abs(cv2.filter2D(grey.astype(np.float32), -1, mask)[1:-1, 1:-1])
+    if np.median(response) / (0.6745 * 6.0) > GRAIN_LIMIT:
+        return cv2.GaussianBlur(view, (0, 0), CALMING_BLUR)
+    return view
+
+
+def test_views_cleaned_together_follow_the_rules_view_by_view() -> None:
+    views = _mixed_views()
+    for view, done in zip(views, cleaned_views(views), strict=True):
+        assert np.array_equal(done, _cleaned_by_the_rules(view))

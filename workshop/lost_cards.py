@@ -29,25 +29,20 @@ FOUND_OVERLAP = 0.5
 KINDS = ("read right", "found, not read right", "never found")
 
 
-def card_kind(card: dict[str, Any], read_codes: Counter[str], boxes: list[Box]) -> str | None:
-    """What became of one drawn card (`meta["cards"]`'s entry): None where none of its indices
-    is labelled (hidden under other cards)."""
-    labelled = [index["box"] for index in card["indices"] if index.get("labelled")]
-    if not labelled:
-        return None
-    if read_codes[card["code"]] > 0:
-        read_codes[card["code"]] -= 1
+def labelled_boxes(card: dict[str, Any]) -> list[Box]:
+    """The boxes of a drawn card's (`meta["cards"]`'s entry) labelled indices: none where all
+    lie hidden under other cards."""
+    return [index["box"] for index in card["indices"] if index.get("labelled")]
+
+
+def card_kind(labelled: list[Box], code: str, read_codes: Counter[str], boxes: list[Box]) -> str:
+    """What became of one drawn card: read (each read card counted once), found at one of its
+    `labelled` index boxes by one of the reader's `boxes`, or never found."""
+    if read_codes[code] > 0:
+        read_codes[code] -= 1
         return KINDS[0]
     found = any(overlap(index, box) >= FOUND_OVERLAP for index in labelled for box in boxes)
     return KINDS[1] if found else KINDS[2]
-
-
-def index_height(card: dict[str, Any]) -> float:
-    """The long side of the card's largest labelled index box, in the photo's pixels."""
-    return max(
-        max(x2 - x1, y2 - y1)
-        for x1, y1, x2, y2 in (index["box"] for index in card["indices"] if index.get("labelled"))
-    )
 
 
 def main() -> None:
@@ -65,9 +60,9 @@ def main() -> None:
         boxes = [*first_look, *(tuple(box) for box in read_index_boxes(read))]
         read_codes = Counter(card.card.code for pile in read.piles for card in pile)
         for card in meta["cards"]:
-            kind = card_kind(card, read_codes, boxes)
-            if kind is not None:
-                heights[kind].append(index_height(card))
+            if labelled := labelled_boxes(card):
+                kind = card_kind(labelled, card["code"], read_codes, boxes)
+                heights[kind].append(max(max(x2 - x1, y2 - y1) for x1, y1, x2, y2 in labelled))
     for kind in KINDS:
         sizes = heights[kind]
         spread = np.percentile(sizes, (10, 50, 90)).round(1).tolist() if sizes else []

@@ -59,7 +59,7 @@ def cleaned_views(views: np.ndarray) -> np.ndarray:
     for n in faint:
         low, high = (float(v) for v in ranges[n])  # Python floats keep the spread in float32
         done[n] = _spread(views[n], low, high)
-        greys[n] = _grey(done[n])
+        greys[n] = _greys(done[n][None])[0]
     grainy = np.flatnonzero(_grainy(greys))
     if len(grainy) and done is views:
         done = views.copy()
@@ -91,12 +91,8 @@ def calmed(view: np.ndarray) -> np.ndarray:
     return cv2.GaussianBlur(view, (0, 0), CALMING_BLUR)
 
 
-def _grey(view: np.ndarray) -> np.ndarray:
-    return cv2.cvtColor(np.ascontiguousarray(view[..., :3]), cv2.COLOR_RGB2GRAY)
-
-
 def _greys(views: np.ndarray) -> np.ndarray:
-    """The grey of each view, converted as one tall picture (pixel by pixel, as `_grey`)."""
+    """The grey of each view, converted as one tall picture (pixel by pixel: as one by one)."""
     count, height, width = views.shape[:3]
     tall = np.ascontiguousarray(views[..., :3]).reshape(count * height, width, 3)
     return cv2.cvtColor(tall, cv2.COLOR_RGB2GRAY).reshape(count, height, width)

@@ -182,14 +182,9 @@ class LazyOnnxClassifier(_LoadedOnFirstUse[OnnxClassifier]):
         return self.loaded.probabilities(crops)
 
 
-def classifier_input(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-    """An RGB crop as the classifier takes it (`classifier_view`, `cleaned`), channels first, in
-    0-1."""
-    return classifier_inputs([crop], size)[0]
-
-
 def classifier_inputs(crops: list[np.ndarray], size: tuple[int, int]) -> np.ndarray:
-    """`classifier_input` of each crop, as one batch (crops, 3, height, width)."""
+    """RGB crops as the classifier takes them (`cleaned_classifier_views`), one batch (crops, 3,
+    height, width), channels first, in 0-1."""
     batch = np.ascontiguousarray(cleaned_classifier_views(crops, size).transpose(0, 3, 1, 2))
     scaled = batch.astype(np.float32)
     scaled /= 255.0

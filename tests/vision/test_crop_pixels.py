@@ -19,7 +19,7 @@ from blackcat.vision.crop_pixels import (
     grain,
     stretched,
 )
-from blackcat.vision.onnx_models import classifier_input, classifier_inputs
+from blackcat.vision.onnx_models import classifier_inputs
 from blackcat.vision.sharpness import percentiles
 
 
@@ -42,10 +42,10 @@ def test_a_grainy_crop_is_smoothed_for_the_classifier_and_a_clean_one_left_as_it
     assert grain(clean) <= GRAIN_LIMIT < grain(grainy)
     assert calmed(clean) is clean
     assert grain(calmed(grainy)) < grain(grainy) / 2
-    assert classifier_input(grainy, (64, 64)) == pytest.approx(
+    assert classifier_inputs([grainy], (64, 64))[0] == pytest.approx(
         calmed(grainy).astype(np.float32).transpose(2, 0, 1) / 255.0
     )
-    assert classifier_input(clean, (64, 64)) == pytest.approx(
+    assert classifier_inputs([clean], (64, 64))[0] == pytest.approx(
         clean.astype(np.float32).transpose(2, 0, 1) / 255.0
     )
 
@@ -56,7 +56,7 @@ def test_a_blown_out_pale_red_index_is_stretched_back_to_red_on_white() -> None:
     red = stretched(pale)
     assert red[0, 0].tolist() == [255, 255, 255]
     assert red[32, 32, 0] == 255 and red[32, 32, 1:].max() < 40
-    assert classifier_input(pale, (64, 64)) == pytest.approx(
+    assert classifier_inputs([pale], (64, 64))[0] == pytest.approx(
         cleaned(pale).astype(np.float32).transpose(2, 0, 1) / 255.0
     )
 
@@ -109,7 +109,7 @@ def test_crops_of_any_size_made_inputs_together_are_each_as_made_alone() -> None
     together = classifier_inputs(crops, (64, 64))
     assert together.shape == (len(crops), 3, 64, 64) and together.flags["C_CONTIGUOUS"]
     for crop, tensor in zip(crops, together, strict=True):
-        assert np.array_equal(tensor, classifier_input(crop, (64, 64)))
+        assert np.array_equal(tensor, classifier_inputs([crop], (64, 64))[0])
 
 
 def _cleaned_by_the_rules(view: np.ndarray) -> np.ndarray:

@@ -14,7 +14,7 @@ from blackcat.vision.onnx_models import (
     Letterbox,
     OnnxClassifier,
     OnnxDetector,
-    classifier_input,
+    classifier_inputs,
     decode_detections,
     letterbox,
     model_info,
@@ -69,7 +69,7 @@ def test_detections_come_back_in_the_pictures_pixels() -> None:
 
 def test_a_crop_becomes_the_classifiers_square_input_in_0_1() -> None:
     crop = np.full((30, 30, 3), 255, dtype=np.uint8)
-    tensor = classifier_input(crop, (64, 64))
+    tensor = classifier_inputs([crop], (64, 64))[0]
     assert tensor.shape == (3, 64, 64) and tensor.dtype == np.float32
     assert tensor.max() == pytest.approx(1.0)
 

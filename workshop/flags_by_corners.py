@@ -2,7 +2,7 @@
 how many corner indices it read of each and how many of those read the card it gave: right,
 right but flagged, and wrong (read where the labels have no such card). What a calibration that
 knew a card read at three or four agreeing corners (four-index decks) could spare the player
-(models/README.md, "Session 58").
+(models/HISTORY.md, "Session 58").
 
     .venv/bin/python workshop/flags_by_corners.py SET [SET ...] [--models DIR]
 """

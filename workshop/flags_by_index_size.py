@@ -3,7 +3,7 @@
 index box in the photo, or by how square their squarest index box stands (`--by aspect`: short
 side over long; an upright index is narrow, one turned 45 degrees as wide as tall): how many it
 shows unflagged, how many of those are wrong, and how many right ones it flags. Whether a
-calibration that knew an index's size or tilt could tell misreads better (models/README.md,
+calibration that knew an index's size or tilt could tell misreads better (models/HISTORY.md,
 "Session 65" and "Session 66").
 
     .venv/bin/python workshop/flags_by_index_size.py SYNTH_DIR [--models DIR] [--by aspect]

@@ -1,6 +1,6 @@
 """Where the reader loses a `blackcat synth` output's cards: never found (no search of the photo
 boxed any of the card's labelled indices), or found and still not read right (the classifier's
-doubt or misread, or the layout). Each kind's count and its cards' index heights (models/README.md,
+doubt or misread, or the layout). Each kind's count and its cards' index heights (models/HISTORY.md,
 "Session 70").
 
     .venv/bin/python workshop/lost_cards.py SYNTH_DIR [--models DIR] [--most N]

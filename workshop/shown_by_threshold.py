@@ -2,7 +2,7 @@
 probability, counted as a drop threshold applied after the reader would count them: recall,
 precision, cards shown that are not there, wrong cards unflagged and right cards flagged at each
 threshold. Run with a models folder whose `calibration.json` has `drop_below` 0 to see what the
-reader drops before its reads' agreement is taken in (models/README.md, "Session 66").
+reader drops before its reads' agreement is taken in (models/HISTORY.md, "Session 66").
 
     .venv/bin/python workshop/shown_by_threshold.py SYNTH_DIR [--models DIR]
 """

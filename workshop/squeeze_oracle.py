@@ -1,6 +1,6 @@
 """The reader on the squeezed scenes of a `blackcat synth` output (camera fault `squeeze`), each
 read as it is and unsqueezed first by the squeeze the scene was drawn with: how many cards the
-reader's own search for a squeeze leaves behind a reader that knew it (models/README.md,
+reader's own search for a squeeze leaves behind a reader that knew it (models/HISTORY.md,
 "Session 66").
 
     .venv/bin/python workshop/squeeze_oracle.py SYNTH_DIR [--models DIR]

@@ -4,7 +4,7 @@ A small photo is read several ways (as it is, at the usual squeezes undone, smoo
 `CardReader.read`) and one read is kept. A card that most of the other reads also read, the
 same card at the same place, is right far more often than its own probability says; one that
 the others read as another card, or not at all, is wrong more often (measured on scattered
-cards in 640 px frames, `models/README.md`, "Session 57"). The share of the other reads that
+cards in 640 px frames, `models/HISTORY.md`, "Session 57"). The share of the other reads that
 agree becomes part of the card's probability (`Calibration.agreed`). A flagged card of one index
 that at least half of them read as another card's far corner is that card's, misread, and goes
 (`without_corners_read_as_others`, "Session 62").

@@ -1,7 +1,7 @@
 """A crop's pixels made easier for the card classifier, as it sees them (its 64 px view): a faint
 index on white paper (a blown-out photo's) stretched to full contrast, a grainy one (speckled,
 video-compressed) smoothed. Each view is judged on its own pixels: no measure of the whole photo
-told noisy photos from clean ones (models/README.md, sessions 53 and 54)."""
+told noisy photos from clean ones (models/HISTORY.md, sessions 53 and 54)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from blackcat.vision.sharpness import row_percentiles
 GRAIN_LIMIT = 1.9
 """A crop the classifier sees is smoothed (`calmed`) where its grain (`grain`, grey levels)
 exceeds this. The classifier misreads speckled and video-compressed indices that it reads right
-smoothed, and smoothing every crop costs clean photos' flags (models/README.md, session 53).
+smoothed, and smoothing every crop costs clean photos' flags (models/HISTORY.md, session 53).
 Crops so smoothed (session 54): 1-2% of rf100's, edje's and kitty scenes', 7% of the fresh
 tables' (drawn with camera faults), 18% of rf100 made webcam frames, 62% dim, 88% speckled."""
 

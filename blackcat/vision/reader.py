@@ -1647,18 +1647,18 @@ UNREAD_BELOW_PIXELS = 20.0
 """...where its hints stand less than this tall in the photo's own pixels: indices too small
 to read (a far player's pile in a 640 px or webcam photo). In a larger photo every hinted
 place is searched at full resolution, and a group read as nothing there is no index (a card
-back's pattern, a court card's picture: models/README.md, "Session 42")."""
+back's pattern, a court card's picture: models/HISTORY.md, "Session 42")."""
 UNREAD_CONFIDENCE = 0.15
 """...and where the detector's three likeliest hints of the group average at least this: the
 patterns of a carpet, bricks or a newspaper in a small photo group as hints too, each barely
 likelier than HINT_CONFIDENCE (their three likeliest 0.08-0.14 in edje's 378 x 504 photos;
-a far pile's 0.15-0.27 in the table sets' small photos: models/README.md, "Session 42")."""
+a far pile's 0.15-0.27 in the table sets' small photos: models/HISTORY.md, "Session 42")."""
 UNREAD_OF_READ = 0.5
 """...and where they stand at least this share as tall as the indices read in the photo (their
 median): a far pile's stand 0.5-1.1 as tall as the near piles' read in the table sets' small
 photos, but printed text, a cat's fur or a book beside one player's large cards in a small,
 compressed or dim photo hint at indices 0.2-0.5 as tall as theirs (edje's photos with camera
-faults: models/README.md, "Session 42")."""
+faults: models/HISTORY.md, "Session 42")."""
 UNREAD_MARGIN = 2.0  # glyph heights round a group's hints within which a read card is its own
 UNREAD_LIKELIEST = 3  # the hints whose mean confidence tells a group of indices
 

@@ -1,7 +1,7 @@
 """Whether a photo is too blurred to trust: how sharp the edges of its cards' indices are.
 
 A blurred photo's indices still look like indices to the detector, but the classifier misreads
-them (models/README.md, session 26: kitty piles out of focus by 0.2% of the photo's long side
+them (models/HISTORY.md, session 26: kitty piles out of focus by 0.2% of the photo's long side
 read right 0.975 -> 0.750). The measure: each read card's first index, scaled to MEASURE_PIXELS
 on its long side, its steepest grey gradients over its contrast; the median over the cards."""
 

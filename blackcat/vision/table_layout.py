@@ -1026,7 +1026,7 @@ def each_side_from_the_surer(
     A seated camera squeezes the far and side piles most, and the stretched read reads them
     best, but not every side of every photo: piles right on the test / calibration tables and
     120 drawn afresh 0.904 / 0.920 / 0.851 with the surer read kept whole, 0.915 / 0.920 /
-    0.886 with each side's own (models/README.md, "Session 28")."""
+    0.886 with each side's own (models/HISTORY.md, "Session 28")."""
     found = {one.side_of(n) for one in (read, again) for n in range(len(one.piles))}
     sides_there = [side for side in SIDES if side in found]
     if players is not None and len(sides_there) > players:

@@ -19,7 +19,7 @@ from blackcat.vision.unread_faces import read_index_boxes
 TURNED_FROM = 12.0
 """A photo whose cards lie tilted by at least this (degrees, either way) is read again turned
 back. rf100's real photos turned 15, 30 and 45 degrees (`workshop/real_faults.py`) read 0.982,
-0.964 and 0.957 of their cards against 0.993 as taken (models/README.md, session 60)."""
+0.964 and 0.957 of their cards against 0.993 as taken (models/HISTORY.md, session 60)."""
 
 MIN_PATCH = 8  # pixels: a smaller patch round an index tells no direction
 

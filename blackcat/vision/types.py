@@ -26,7 +26,7 @@ models' calibration (models/calibration.json) sets its own measured threshold.""
 BLURRED_BELOW = 2.5
 """A photo whose read indices stand less sharp than this (`sharpness.photo_sharpness`: the
 median of their steepest edges over their contrast) looks blurred. Measured in session 27
-(models/README.md, "A blurred photo asks for a sharper one"): 23 of 40 kitty photos blurred by
+(models/HISTORY.md, "A blurred photo asks for a sharper one"): 23 of 40 kitty photos blurred by
 0.2% of their long side fall below it; of unblurred photos, 1 of 149 real ones (dim and soft,
 read with an error) and none of 390 kitty and table scenes."""
 

@@ -94,7 +94,7 @@ class DistilledLoss:
     probabilities from a teacher's on the same (augmented) crops, `weight` of it the
     teacher's. Fine-tuned on labels alone, every classifier since the seventh read new crops
     better and drifted from the probabilities the reader's calibration was fitted on (less sure
-    of right cards: more flags, more cards dropped; models/README.md, sessions 30-34); the
+    of right cards: more flags, more cards dropped; models/HISTORY.md, sessions 30-34); the
     teacher, the kept classifier, holds it near them where it was right."""
 
     def __init__(self, teacher: object, weight: float) -> None:
@@ -146,7 +146,7 @@ def _distilling(teacher_weights: Path, weight: float) -> Callable[[object], None
 def _on_every_core(trainer: object) -> None:
     """An `on_train_start` callback: a CPU run computes on every usable core. Ultralytics keeps
     one core back for its loading workers (`torch.set_num_threads(cpu_count - 1)`) but runs no
-    workers on a CPU, so on a 2-core machine it trained on one (models/README.md, session 65)."""
+    workers on a CPU, so on a 2-core machine it trained on one (models/HISTORY.md, session 65)."""
     import torch
 
     if trainer.device.type == "cpu":  # type: ignore[attr-defined]

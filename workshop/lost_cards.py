@@ -35,14 +35,21 @@ def labelled_boxes(card: dict[str, Any]) -> list[Box]:
     return [index["box"] for index in card["indices"] if index.get("labelled")]
 
 
-def card_kind(labelled: list[Box], code: str, read_codes: Counter[str], boxes: list[Box]) -> str:
-    """What became of one drawn card: read (each read card counted once), found at one of its
-    `labelled` index boxes by one of the reader's `boxes`, or never found."""
-    if read_codes[code] > 0:
-        read_codes[code] -= 1
+def card_kind(labelled: list[Box], read_right: bool, boxes: list[Box]) -> str:
+    """What became of one drawn card: read right, found at one of its `labelled` index boxes by
+    one of the reader's `boxes`, or never found."""
+    if read_right:
         return KINDS[0]
     found = any(overlap(index, box) >= FOUND_OVERLAP for index in labelled for box in boxes)
     return KINDS[1] if found else KINDS[2]
+
+
+def took_one(codes: Counter[str], code: str) -> bool:
+    """Whether a read card of `code` is left in `codes`, taking it (each read card counts once)."""
+    if codes[code] <= 0:
+        return False
+    codes[code] -= 1
+    return True
 
 
 def main() -> None:
@@ -61,7 +68,7 @@ def main() -> None:
         read_codes = Counter(card.card.code for pile in read.piles for card in pile)
         for card in meta["cards"]:
             if labelled := labelled_boxes(card):
-                kind = card_kind(labelled, card["code"], read_codes, boxes)
+                kind = card_kind(labelled, took_one(read_codes, card["code"]), boxes)
                 heights[kind].append(max(max(x2 - x1, y2 - y1) for x1, y1, x2, y2 in labelled))
     for kind in KINDS:
         sizes = heights[kind]

@@ -28,7 +28,7 @@ def photo_inputs(
     generation = st.session_state.get(f"{prefix}upload_generation", 0)
     files = list(
         st.file_uploader(
-            _("Upload photos or take one ({formats})").format(formats=ACCEPTED),
+            _("Upload photos or take one ({formats})").format(formats=_(ACCEPTED)),
             type=PHOTO_TYPES,
             accept_multiple_files=True,
             key=f"{prefix}uploads:{generation}",

@@ -47,6 +47,7 @@ from blackcat.games.black_lady import (
 )
 from blackcat.games.cards import Card
 from blackcat.i18n import ENGLISH, Translator
+from blackcat.vision.image_io import ImageReadError
 from blackcat.vision.types import Box, PhotoRead, ReadCard
 
 
@@ -67,20 +68,20 @@ def tricks_of(photo: PhotoRead) -> tuple[ReadCard, ...]:
 
 def deal_to_json(
     images: Sequence[str],
-    reads: Sequence[tuple[ReadCard, ...] | str],
+    reads: Sequence[tuple[ReadCard, ...] | ImageReadError],
     rules: Rules,
     problems: Sequence[Problem],
     blurred: Collection[int] = (),
     unread: Mapping[int, tuple[Box, ...]] | None = None,
 ) -> dict[str, Any]:
-    """`reads[i]` is player i's cards as read, or the reason the photo couldn't be read;
+    """`reads[i]` is player i's cards as read, or why the photo couldn't be read;
     `blurred`: the seats whose photos look blurred; `unread`: each seat's places too small to
     read (`PhotoRead.unread_places`)."""
     unread = unread or {}
     players: list[dict[str, Any]] = []
     for seat, (image, read) in enumerate(zip(images, reads, strict=True)):
-        if isinstance(read, str):
-            players.append({"image": image, "error": read})
+        if isinstance(read, ImageReadError):
+            players.append({"image": image, "error": str(read)})
             continue
         score = score_player([r.card for r in read], rules)
         fields = reads_to_json(read)
@@ -104,7 +105,7 @@ def deal_to_json(
 
 def _text_report(
     images: Sequence[str],
-    reads: Sequence[tuple[ReadCard, ...] | str],
+    reads: Sequence[tuple[ReadCard, ...] | ImageReadError],
     rules: Rules,
     problems: Sequence[Problem],
     tr: Translator = ENGLISH,
@@ -119,8 +120,8 @@ def _text_report(
     lines = []
     names = default_names(len(images), tr)
     for seat, (name, image, read) in enumerate(zip(names, images, reads, strict=True)):
-        if isinstance(read, str):
-            lines.append(f"{name}: {image}: {read}")
+        if isinstance(read, ImageReadError):
+            lines.append(f"{name}: {read.message(tr)}")  # the message names the photo
             continue
         doubtful = [
             tr.gettext("{card} ({confidence}; or {alternatives})").format(
@@ -144,7 +145,7 @@ def _text_report(
         tuple(
             score_player([r.card for r in read], rules, name)
             for name, read in zip(names, reads, strict=True)
-            if not isinstance(read, str)
+            if not isinstance(read, ImageReadError)
         ),
         rules,
     )
@@ -155,7 +156,7 @@ def _text_report(
 
 def run(args: argparse.Namespace) -> int:
 
-    from blackcat.vision.image_io import ImageReadError, open_photo
+    from blackcat.vision.image_io import open_photo
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
 
     tr = translator_for(args)
@@ -184,13 +185,13 @@ def run(args: argparse.Namespace) -> int:
     blurred: set[int] = set()
     sharper_wanted: set[int] = set()
     closer_wanted: dict[int, PhotoRead] = {}  # seat: its read, with places too small to read
-    reads: list[tuple[ReadCard, ...] | str] = []
+    reads: list[tuple[ReadCard, ...] | ImageReadError] = []
     for seat, photo_path in enumerate(photo_paths):
         try:
             image = open_photo(photo_path)
             photo = reader.read(image)
         except ImageReadError as error:
-            reads.append(str(error))
+            reads.append(error)
             continue
         reads.append(tricks_of(photo))
         if photo.blurred:
@@ -203,7 +204,7 @@ def run(args: argparse.Namespace) -> int:
             save_annotated(image, photo, targets[seat])
             drawings[seat] = str(targets[seat])
     tricks: list[tuple[Card, ...] | None] = [
-        None if isinstance(read, str) else tuple(r.card for r in read) for read in reads
+        None if isinstance(read, ImageReadError) else tuple(r.card for r in read) for read in reads
     ]
     if args.json:
         unread = {seat: read.unread_places for seat, read in closer_wanted.items()}
@@ -216,4 +217,4 @@ def run(args: argparse.Namespace) -> int:
         print(_text_report(images, reads, rules, problems, tr, sharper_wanted, closer_wanted))
         for drawing in drawings.values():
             print(tr.gettext("annotated: {path}").format(path=drawing))
-    return 1 if any(isinstance(read, str) for read in reads) else 0
+    return 1 if any(isinstance(read, ImageReadError) for read in reads) else 0

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from blackcat.i18n import ENGLISH, N_, Translator
+
 if TYPE_CHECKING:
     from blackcat.vision.reader import SearchDone
 
@@ -23,11 +25,46 @@ MIN_SIDE = 100
 """Smaller photos are refused: a card's corner index in them would be a few pixels."""
 
 MAX_FILE_BYTES = 100 * 1024 * 1024
-ACCEPTED = "JPEG, PNG, WebP or HEIC"
+ACCEPTED = N_("JPEG, PNG, WebP or HEIC")  # the formats we read, translated where shown
+
+# what is wrong with a photo and what to do, each filled with the photo's `name` (and the
+# figures it names) and translated where it is shown (`ImageReadError.message`)
+NO_SUCH_FILE = N_("{name}: no such file")
+A_FOLDER = N_("{name} is a folder: name the photos in it, such as {example}")
+EMPTY = N_("{name} is empty: use a JPEG, PNG, WebP or HEIC photo")
+NOT_AN_IMAGE = N_("{name} is not an image we can read: use a JPEG, PNG, WebP or HEIC photo")
+DAMAGED = N_(
+    "{name} could not be decoded: it may be cut short or damaged; take the photo again or use "
+    "another JPEG, PNG, WebP or HEIC file"
+)
+TOO_MANY_BYTES = N_(
+    "{name} is {megabytes} MB, more than the {most} MB we read: use a smaller photo"
+)
+TOO_MANY_PIXELS = N_(
+    "{name} is {width}×{height} ({megapixels} MP), larger than the {most} MP we read: take or "
+    "export it at a lower resolution"
+)
+TOO_MANY_PIXELS_UNSIZED = N_(
+    "{name} is larger than the {most} MP we read: take or export it at a lower resolution"
+)
+TOO_FEW_PIXELS = N_(
+    "{name} is only {width}×{height} pixels, too small to read: use the photo as the camera "
+    "took it (at least {least} pixels a side)"
+)
 
 
 class ImageReadError(ValueError):
-    """A photo that can't be used, with what went wrong and what to do."""
+    """A photo that can't be used, with what went wrong and what to do: in English as the
+    exception's text, in any language by `message`."""
+
+    def __init__(self, template: str, **fields: str | int) -> None:
+        super().__init__(template.format(**fields))
+        self.template = template
+        self.fields = fields
+
+    def message(self, tr: Translator = ENGLISH) -> str:
+        """What is wrong and what to do, in `tr`'s language."""
+        return tr.gettext(self.template).format(**self.fields)
 
 
 def _register_heif_for(data: bytes) -> None:
@@ -230,14 +267,15 @@ def upright(picture: np.ndarray, orientation: int) -> np.ndarray:
 def _check_size(width: int, height: int, label: str) -> None:
     if width * height > MAX_PIXELS:
         raise ImageReadError(
-            f"{label} is {width}×{height} ({width * height / 1e6:.0f} MP), larger than the "
-            f"{MAX_PIXELS // 1_000_000} MP we read: take or export it at a lower resolution"
+            TOO_MANY_PIXELS,
+            name=label,
+            width=width,
+            height=height,
+            megapixels=f"{width * height / 1e6:.0f}",
+            most=MAX_PIXELS // 1_000_000,
         )
     if min(width, height) < MIN_SIDE:
-        raise ImageReadError(
-            f"{label} is only {width}×{height} pixels, too small to read: use the photo "
-            f"as the camera took it (at least {MIN_SIDE} pixels a side)"
-        )
+        raise ImageReadError(TOO_FEW_PIXELS, name=label, width=width, height=height, least=MIN_SIDE)
 
 
 @contextlib.contextmanager
@@ -249,17 +287,12 @@ def _readable(label: str) -> Iterator[None]:
         raise
     except Image.DecompressionBombError:
         raise ImageReadError(
-            f"{label} is larger than the {MAX_PIXELS // 1_000_000} MP we read: "
-            "take or export it at a lower resolution"
+            TOO_MANY_PIXELS_UNSIZED, name=label, most=MAX_PIXELS // 1_000_000
         ) from None
     except UnidentifiedImageError:
-        message = f"{label} is not an image we can read: use a {ACCEPTED} photo"
-        raise ImageReadError(message) from None
+        raise ImageReadError(NOT_AN_IMAGE, name=label) from None
     except (OSError, SyntaxError, ValueError):
-        raise ImageReadError(
-            f"{label} could not be decoded: it may be cut short or damaged; "
-            f"take the photo again or use another {ACCEPTED} file"
-        ) from None
+        raise ImageReadError(DAMAGED, name=label) from None
 
 
 def _read_bytes(source: str | Path | bytes, label: str) -> bytes:
@@ -267,22 +300,26 @@ def _read_bytes(source: str | Path | bytes, label: str) -> bytes:
         data = source
     else:
         path = Path(source)
+        if path.is_dir():
+            raise ImageReadError(A_FOLDER, name=label, example=str(path / "*.jpg"))
         if not path.is_file():
-            raise ImageReadError(f"{label}: no such file")
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise ImageReadError(
-                f"{label} is {path.stat().st_size / 2**20:.0f} MB, more than the "
-                f"{MAX_FILE_BYTES // 2**20} MB we read: use a smaller photo"
-            )
+            raise ImageReadError(NO_SUCH_FILE, name=label)
+        _check_bytes(path.stat().st_size, label)
         data = path.read_bytes()
     if not data:
-        raise ImageReadError(f"{label} is empty: use a {ACCEPTED} photo")
-    if len(data) > MAX_FILE_BYTES:
-        raise ImageReadError(
-            f"{label} is {len(data) / 2**20:.0f} MB, more than the "
-            f"{MAX_FILE_BYTES // 2**20} MB we read: use a smaller photo"
-        )
+        raise ImageReadError(EMPTY, name=label)
+    _check_bytes(len(data), label)
     return data
+
+
+def _check_bytes(size: int, label: str) -> None:
+    if size > MAX_FILE_BYTES:
+        raise ImageReadError(
+            TOO_MANY_BYTES,
+            name=label,
+            megabytes=f"{size / 2**20:.0f}",
+            most=MAX_FILE_BYTES // 2**20,
+        )
 
 
 PhotoSource = Photo | TurnedPhoto

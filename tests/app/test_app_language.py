@@ -110,6 +110,21 @@ def test_a_language_not_offered_opens_the_app_in_english() -> None:
     assert title(open_in("fr")) == "## 🐈\u200d⬛ Black Cat score"
 
 
+@pytest.mark.parametrize("with_reader", [True, False], ids=["reader", "no-reader"])
+def test_a_file_that_is_not_a_photo_is_told_in_spanish(
+    request: pytest.FixtureRequest, with_reader: bool
+) -> None:
+    if with_reader:
+        request.getfixturevalue("reader")  # the photo read (and refused) by the reader's path
+    at = open_in("es")
+    assert uploader(at).label.endswith("(JPEG, PNG, WebP o HEIC)")
+    uploader(at).set_value(("notas.jpg", b"no son las cartas que buscas", "image/jpeg"))
+    run(at)
+    assert [e.value for e in at.error] == [
+        "notas.jpg no es una imagen que podamos leer: usa una foto JPEG, PNG, WebP o HEIC."
+    ]
+
+
 @pytest.mark.usefixtures("reader")  # the stand-in photo reader of test_streamlit_app
 def test_the_black_cat_page_in_spanish_upload_fix_score_and_night() -> None:
     at = open_in("es")

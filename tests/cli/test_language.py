@@ -3,6 +3,7 @@ in every language."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -134,6 +135,23 @@ def test_scan_json_is_the_same_in_every_language() -> None:
     spanish = blackcat("scan", "--json", "--lang", "es", SCENE_1)
     assert english.returncode == 0, english.stderr
     assert spanish.stdout == english.stdout
+
+
+def test_a_photo_that_cannot_be_read_is_explained_in_spanish_and_json_stays_english(
+    tmp_path: Path,
+) -> None:
+    notes = tmp_path / "notas.txt"
+    notes.write_text("ocho de diamantes")
+    text = blackcat("scan", "--lang", "es", notes, tmp_path / "falta.jpg")
+    assert text.returncode == 1 and text.stdout == ""
+    assert text.stderr.splitlines() == [
+        f"{notes} no es una imagen que podamos leer: usa una foto JPEG, PNG, WebP o HEIC",
+        f"{tmp_path / 'falta.jpg'}: no existe ese archivo",
+    ]
+    english = blackcat("scan", "--json", notes)
+    spanish = blackcat("scan", "--json", "--lang", "es", notes)
+    assert spanish.stdout == english.stdout
+    assert json.loads(spanish.stdout)[0]["error"].startswith(f"{notes} is not an image")
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ from blackcat.cli.scan_lady import _text_report, black_cat_options, deal_to_json
 from blackcat.games.black_lady import Rules, check_deal
 from blackcat.games.cards import parse_card, parse_pile
 from blackcat.i18n import translator
+from blackcat.vision.image_io import NOT_AN_IMAGE, ImageReadError
 from blackcat.vision.types import Guess, PhotoRead, ReadCard
 
 DATA = Path(__file__).resolve().parents[1] / "vision" / "data"
@@ -110,7 +111,8 @@ def test_every_row_of_a_photo_belongs_to_the_same_player() -> None:
 
 
 def test_the_json_of_a_deal_with_a_photo_that_could_not_be_read() -> None:
-    reads = [(read("QS"), read("AH", 0.4), read("3C")), "notes.txt is not an image", ()]
+    refused = ImageReadError(NOT_AN_IMAGE, name="notes.txt")
+    reads = [(read("QS"), read("AH", 0.4), read("3C")), refused, ()]
     tricks = [parse_pile("QS AH 3C"), None, ()]
     data = deal_to_json(["a.jpg", "notes.txt", "c.jpg"], reads, Rules(), check_deal(tricks))
     assert data["players"][0] == {
@@ -129,10 +131,25 @@ def test_the_json_of_a_deal_with_a_photo_that_could_not_be_read() -> None:
         "blurred": False,
         "unread_places": [],
     }
-    assert data["players"][1] == {"image": "notes.txt", "error": "notes.txt is not an image"}
+    english = "notes.txt is not an image we can read: use a JPEG, PNG, WebP or HEIC photo"
+    assert data["players"][1] == {"image": "notes.txt", "error": english}
     assert data["players"][2]["no_tricks"] is True and data["players"][2]["points"] == 50
     assert data["total"] == -1
     assert data["problems"] == []  # nothing is wrong yet, and player 2 isn't read
+
+
+def test_the_text_of_a_photo_that_could_not_be_read_names_it_once_in_the_language() -> None:
+    reads = [(read("QS"),), ImageReadError(NOT_AN_IMAGE, name="notes.txt"), (read("3C"),)]
+    images = ["a.jpg", "notes.txt", "c.jpg"]
+    english = _text_report(images, reads, Rules(), []).splitlines()[1]
+    assert english == (
+        "player 2: notes.txt is not an image we can read: use a JPEG, PNG, WebP or HEIC photo"
+    )
+    spanish = _text_report(images, reads, Rules(), [], translator("es")).splitlines()[1]
+    assert spanish.endswith(
+        ": notes.txt no es una imagen que podamos leer: usa una foto JPEG, PNG, WebP o HEIC"
+    )
+    assert spanish.count("notes.txt") == 1
 
 
 def test_a_blurred_photo_is_said_and_asks_for_a_sharper_one_where_a_card_is_unsure() -> None:

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageOps
 
+from blackcat.i18n import translator
 from blackcat.vision.image_io import MAX_PIXELS, ImageReadError, load_image, open_photo
 
 
@@ -118,6 +119,45 @@ def test_an_empty_file_says_so() -> None:
 def test_a_missing_file_says_so(tmp_path: Path) -> None:
     with pytest.raises(ImageReadError, match="no such file"):
         load_image(tmp_path / "absent.jpg")
+
+
+def test_a_folder_says_to_name_the_photos_in_it(tmp_path: Path) -> None:
+    with pytest.raises(ImageReadError) as refused:
+        open_photo(tmp_path)
+    assert str(refused.value) == (
+        f"{tmp_path} is a folder: name the photos in it, such as {tmp_path / '*.jpg'}"
+    )
+
+
+def test_each_refusal_reads_in_spanish_with_its_figures(tmp_path: Path) -> None:
+    """What is wrong, in the player's language, the photo's name and figures as in English;
+    the exception's own text stays English (JSON and logs)."""
+    spanish = translator("es")
+    refusals = []
+    for source, name in [
+        (tmp_path / "absent.jpg", None),
+        (tmp_path, None),
+        (b"", "vacia.jpg"),
+        (b"not a photo", "notas.txt"),
+        (encoded(sample(400, 300), "JPEG")[:2000], "cortada.jpg"),
+        (encoded(sample(40, 30), "PNG"), "diminuta.png"),
+    ]:
+        with pytest.raises(ImageReadError) as refused:
+            load_image(source, name=name)
+        refusals.append(refused.value)
+    messages = [refusal.message(spanish) for refusal in refusals]
+    assert messages == [
+        f"{tmp_path / 'absent.jpg'}: no existe ese archivo",
+        f"{tmp_path} es una carpeta: indica las fotos que contiene, como {tmp_path / '*.jpg'}",
+        "vacia.jpg está vacío: usa una foto JPEG, PNG, WebP o HEIC",
+        "notas.txt no es una imagen que podamos leer: usa una foto JPEG, PNG, WebP o HEIC",
+        "cortada.jpg no se pudo descodificar: puede estar cortado o dañado; vuelve a hacer la "
+        "foto o usa otro archivo JPEG, PNG, WebP o HEIC",
+        "diminuta.png mide solo 40×30 píxeles, demasiado pequeña para leerla: usa la foto tal "
+        "como la hizo la cámara (al menos 100 píxeles por lado)",
+    ]
+    assert [refusal.message() for refusal in refusals] == [str(r) for r in refusals]
+    assert str(refusals[2]) == "vacia.jpg is empty: use a JPEG, PNG, WebP or HEIC photo"
 
 
 def test_an_absurdly_large_photo_is_refused_before_decoding() -> None:

@@ -13,10 +13,21 @@ from game_state import Act
 from language import _
 
 from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit
+from blackcat.i18n import N_
 from blackcat.tables import black_cat_table as ts
 
-SUIT_NAMES = {suit: suit.name.lower() for suit in Suit}
-RANK_NAMES = {Rank.ACE: "Ace", Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King"}
+SUIT_NAMES = {
+    Suit.SPADES: N_("spades"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.CLUBS: N_("clubs"),
+}
+RANK_NAMES = {
+    Rank.ACE: N_("Ace"),
+    Rank.JACK: N_("Jack"),
+    Rank.QUEEN: N_("Queen"),
+    Rank.KING: N_("King"),
+}
 
 
 def set_widget(key: str, value: Any) -> None:
@@ -48,8 +59,11 @@ def typed_cards(key: str, pile_id: int, errors: dict[int, str]) -> tuple[Card, .
 
 
 def card_name(card: Card) -> str:
-    rank = RANK_NAMES.get(card.rank, card.rank.value)
-    return f"{card.label} · {card.code} · {rank} of {SUIT_NAMES[card.suit]}"
+    """The card as shown, as typed and in words, in the page's language: `Q♠ · QS · Queen of
+    spades`."""
+    rank = _(RANK_NAMES[card.rank]) if card.rank in RANK_NAMES else card.rank.value
+    in_words = _("{rank} of {suit}").format(rank=rank, suit=_(SUIT_NAMES[card.suit]))
+    return f"{card.label} · {card.code} · {in_words}"
 
 
 def chip(card: Card) -> str:

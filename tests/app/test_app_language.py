@@ -125,6 +125,25 @@ def test_a_file_that_is_not_a_photo_is_told_in_spanish(
     ]
 
 
+@pytest.mark.usefixtures("reader")
+def test_the_list_of_every_card_names_them_in_spanish() -> None:
+    at = open_in("es")
+    uploader(at).set_value(("piles.png", png(200), "image/png"))
+    run(at)
+    first = int(text_input(at, "Pila 1, de izquierda a derecha").key.rsplit(":", 1)[1])
+    at.pills(key=f"sel:{first}").set_value(1)  # 1.2, read as 2♥
+    run(at)
+    options = at.selectbox(key=f"change:{first}").options
+    assert options[0] == "2♥ · 2H · 2 de corazones"
+    assert "según el lector" in options[1]
+    for name in (
+        "Q♠ · QS · Reina de picas",
+        "A♣ · AC · As de tréboles",
+        "J♦ · JD · Jota de diamantes",
+    ):
+        assert name in options
+
+
 @pytest.mark.usefixtures("reader")  # the stand-in photo reader of test_streamlit_app
 def test_the_black_cat_page_in_spanish_upload_fix_score_and_night() -> None:
     at = open_in("es")

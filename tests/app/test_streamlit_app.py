@@ -813,6 +813,8 @@ def test_the_change_list_opens_at_the_card_with_the_readers_guesses_first(
     assert [option.split(" · ")[0] for option in change.options[:3]] == ["2♥", "2♠", "7♥"]
     assert "reader's guess" in change.options[1]
     assert len(change.options) == 52
+    assert change.options[0] == "2♥ · 2H · 2 of hearts"
+    assert "Q♠ · QS · Queen of spades" in change.options
 
 
 def test_undo_survives_a_reload(app: AppTest) -> None:

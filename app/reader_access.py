@@ -109,7 +109,7 @@ def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> P
             photo = load_reader(folder).read(image, decks=decks)
             display, _ = vision_reader.downscale(image.picture(DISPLAY_SIDE), DISPLAY_SIDE)
     except ImageReadError as error:
-        raise PhotoError(f"{error.message(tr())}.") from None
+        raise PhotoError(f"{error.describe(tr())}.") from None
     except Exception as error:  # the page must stay usable whatever the reader does
         log.exception("reading %s failed", _name)
         raise PhotoError(
@@ -143,7 +143,7 @@ def read_upload(data: bytes, name: str, decks: int, how: str) -> PhotoOutcome | 
             with READERS.turn():
                 open_photo(data, name=name).picture(DISPLAY_SIDE)
         except ImageReadError as error:
-            return "error", f"{error.message(tr())}."
+            return "error", f"{error.describe(tr())}."
         return "warning", f"{name}: {why_not}"
     try:
         with st.spinner(_("Reading {name}…").format(name=name)):

@@ -111,3 +111,9 @@ class LocalizedError(Exception):
 
     def describe(self, tr: Translator = ENGLISH) -> str:
         return self._say(tr)
+
+
+def saying(template: str, **fields: object) -> Callable[[Translator], str]:
+    """A `LocalizedError`'s `say` for a message kept as a template (marked `N_` where it is
+    written): the template translated, then its placeholders filled from `fields`."""
+    return lambda tr: tr.gettext(template).format(**fields)

@@ -268,7 +268,7 @@ def run(args: argparse.Namespace) -> int:
             failed = True
             results.append({"image": str(photo_path), "error": str(error)})
             if not args.json:
-                print(error.message(tr), file=sys.stderr)  # it names the photo
+                print(error.describe(tr), file=sys.stderr)  # it names the photo
             continue
         score = score_player([[read.card for read in pile] for pile in photo.piles], None, variants)
         notes = [

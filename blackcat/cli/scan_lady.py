@@ -121,7 +121,7 @@ def _text_report(
     names = default_names(len(images), tr)
     for seat, (name, image, read) in enumerate(zip(names, images, reads, strict=True)):
         if isinstance(read, ImageReadError):
-            lines.append(f"{name}: {read.message(tr)}")  # the message names the photo
+            lines.append(f"{name}: {read.describe(tr)}")  # the message names the photo
             continue
         doubtful = [
             tr.gettext("{card} ({confidence}; or {alternatives})").format(

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from blackcat.i18n import ENGLISH, N_, Translator
+from blackcat.i18n import N_, LocalizedError, saying
 
 if TYPE_CHECKING:
     from blackcat.vision.reader import SearchDone
@@ -28,7 +28,7 @@ MAX_FILE_BYTES = 100 * 1024 * 1024
 ACCEPTED = N_("JPEG, PNG, WebP or HEIC")  # the formats we read, translated where shown
 
 # what is wrong with a photo and what to do, each filled with the photo's `name` (and the
-# figures it names) and translated where it is shown (`ImageReadError.message`)
+# figures it names) and translated where it is shown (`ImageReadError.describe`)
 NO_SUCH_FILE = N_("{name}: no such file")
 A_FOLDER = N_("{name} is a folder: name the photos in it, such as {example}")
 EMPTY = N_("{name} is empty: use a JPEG, PNG, WebP or HEIC photo")
@@ -53,18 +53,12 @@ TOO_FEW_PIXELS = N_(
 )
 
 
-class ImageReadError(ValueError):
-    """A photo that can't be used, with what went wrong and what to do: in English as the
-    exception's text, in any language by `message`."""
+class ImageReadError(LocalizedError, ValueError):
+    """A photo that can't be used: what went wrong and what to do, in English as the exception's
+    text and in any language by `describe`. `template`: one of the messages above."""
 
     def __init__(self, template: str, **fields: str | int) -> None:
-        super().__init__(template.format(**fields))
-        self.template = template
-        self.fields = fields
-
-    def message(self, tr: Translator = ENGLISH) -> str:
-        """What is wrong and what to do, in `tr`'s language."""
-        return tr.gettext(self.template).format(**self.fields)
+        super().__init__(saying(template, **fields))
 
 
 def _register_heif_for(data: bytes) -> None:

@@ -145,7 +145,7 @@ def test_each_refusal_reads_in_spanish_with_its_figures(tmp_path: Path) -> None:
         with pytest.raises(ImageReadError) as refused:
             load_image(source, name=name)
         refusals.append(refused.value)
-    messages = [refusal.message(spanish) for refusal in refusals]
+    messages = [refusal.describe(spanish) for refusal in refusals]
     assert messages == [
         f"{tmp_path / 'absent.jpg'}: no existe ese archivo",
         f"{tmp_path} es una carpeta: indica las fotos que contiene, como {tmp_path / '*.jpg'}",
@@ -156,7 +156,7 @@ def test_each_refusal_reads_in_spanish_with_its_figures(tmp_path: Path) -> None:
         "diminuta.png mide solo 40×30 píxeles, demasiado pequeña para leerla: usa la foto tal "
         "como la hizo la cámara (al menos 100 píxeles por lado)",
     ]
-    assert [refusal.message() for refusal in refusals] == [str(r) for r in refusals]
+    assert [refusal.describe() for refusal in refusals] == [str(r) for r in refusals]
     assert str(refusals[2]) == "vacia.jpg is empty: use a JPEG, PNG, WebP or HEIC photo"
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import streamlit as st
 from game_state import Act
-from language import _
+from language import _, tr
 
 from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit
 from blackcat.i18n import N_
@@ -52,7 +52,7 @@ def typed_cards(key: str, pile_id: int, errors: dict[int, str]) -> tuple[Card, .
     try:
         cards = ts.parse_cards(st.session_state[key])
     except ts.TableError as error:
-        errors[pile_id] = str(error)
+        errors[pile_id] = error.describe(tr())
         return None
     errors.pop(pile_id, None)
     return cards

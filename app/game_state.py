@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 import streamlit as st
-from language import _
+from language import _, tr
 
 from blackcat.tables import black_cat_table as ts
 
@@ -30,7 +30,7 @@ class Act(Protocol):
 
 
 def refuse(error: ts.TableError) -> None:
-    text = str(error)
+    text = error.describe(tr())
     st.toast(f"{text[:1].upper()}{text[1:]}.", icon="✋")
 
 

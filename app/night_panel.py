@@ -68,7 +68,7 @@ def undo() -> None:
 
 
 def next_game() -> None:
-    _same_player_shown(lambda: NIGHT.apply(nt.next_game))
+    _same_player_shown(lambda: NIGHT.apply(nt.next_game, language.tr()))
 
 
 def on_choose_game() -> None:
@@ -77,7 +77,7 @@ def on_choose_game() -> None:
 
 
 def new_night() -> None:
-    NIGHT.apply(nt.restart)
+    NIGHT.apply(nt.restart, language.tr())
     st.session_state.player = table().players[0].id
 
 

@@ -142,7 +142,7 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     if not isinstance(outcome, PhotoOutcome):
         kind, message = outcome
         return UploadNote(kind, message, player_id)
-    commit(ts.place_photo(table, player_id, key, outcome.rows, outcome.gaps))
+    commit(ts.place_photo(table, player_id, key, outcome.rows, outcome.gaps, language.tr()))
     record = PhotoRecord.of(name, outcome)
     keep_photo(key, record)
     owner = photo_owner_id(night_panel.table(), key)
@@ -182,13 +182,13 @@ def initial_table() -> tuple[ts.Table, dict[str, PhotoRecord], str]:
             log.exception("the example photo could not be read")
         else:
             if any(outcome.rows):
-                table = ts.new_table((ts.EXAMPLE_PLAYER,))
+                table = ts.new_table((_(ts.EXAMPLE_PLAYER),))
                 table = ts.place_photo(table, table.players[0].id, key, outcome.rows, outcome.gaps)
                 table = replace(table, example=True)
                 record = PhotoRecord.of("the example photo", outcome)
                 photo_store.photo_store().put(key, record)
                 return table, {key: record}, N_("read from the example photo")
-    return ts.example_table(), {}, N_("typed in by hand")
+    return ts.example_table(tr=language.tr()), {}, N_("typed in by hand")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -150,8 +150,9 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> tuple[str, 
         seating = seat_players(seats, ids, photographer_id)
     except TooManySides as error:
         return "warning", too_many_sides(name, error)
+    seats_given = [(seat.player_id, seat.piles) for seat in seating]
     placed = ts.place_table_photo(
-        table, key, [(seat.player_id, seat.piles) for seat in seating], outcome.rows, outcome.gaps
+        table, key, seats_given, outcome.rows, outcome.gaps, language.tr()
     )
     night_panel.commit_table(placed)
     record = PhotoRecord.of(name, outcome)

@@ -22,10 +22,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from blackcat.games.standings import leaders
-from blackcat.i18n import ENGLISH, Translator
+from blackcat.i18n import ENGLISH, N_, Translator
 from blackcat.tables import black_cat_table as ts
 
 MAX_GAMES = 50
+NIGHT_FULL = N_("a night of at most {most} games: start a new night")
 GAME_ID_BLOCK = 1_000
 """Game k's players and piles have ids from k * GAME_ID_BLOCK + 1: no two games of a night share
 a pile id (the app's widget keys), and all stay below Black Lady's (black_lady_table.ID_BLOCK)."""
@@ -66,9 +67,9 @@ def night_of(games: Sequence[ts.Table], current: int | None = None) -> Night:
     """A night of these games (each renumbered into its own id block), the last on screen unless
     `current` says otherwise (TableError for no games or too many)."""
     if not games:
-        raise ts.TableError("a night has at least one game")
+        raise ts.TableError(N_("a night has at least one game"))
     if len(games) > MAX_GAMES:
-        raise ts.TableError(f"a night of at most {MAX_GAMES} games: start a new night")
+        raise ts.TableError(NIGHT_FULL, most=MAX_GAMES)
     numbered = tuple(_numbered(table, index) for index, table in enumerate(games))
     last = len(numbered) - 1
     return Night(numbered, last if current is None or not 0 <= current <= last else current)
@@ -78,28 +79,32 @@ def has_cards(table: ts.Table) -> bool:
     return any(pile.slots for player in table.players for pile in player.piles)
 
 
-def next_game(night: Night) -> Night:
+def next_game(night: Night, tr: Translator = ENGLISH) -> Night:
     """A new game after the last, on screen: the players of the game in play, its variants, two
-    empty piles each. After the untouched example: a first game of "Player 1"."""
+    empty piles each. After the untouched example: a first game of "Player 1" (in `tr`'s
+    language)."""
     last = night.games[-1]
     if last.example:
-        return Night((ts.new_game(last),))
+        return Night((ts.new_game(last, tr),))
     if not has_cards(last):
-        raise ts.TableError(f"game {len(night.games)} has no cards yet: play it first")
+        raise ts.TableError(
+            N_("game {number} has no cards yet: play it first"), number=len(night.games)
+        )
     if len(night.games) >= MAX_GAMES:
-        raise ts.TableError(f"a night of at most {MAX_GAMES} games: start a new night")
+        raise ts.TableError(NIGHT_FULL, most=MAX_GAMES)
     games = (*night.games, _numbered(ts.new_game(last), len(night.games)))
     return Night(games, len(games) - 1)
 
 
-def restart(night: Night) -> Night:
-    """A new night: one game, the players of the game in play with empty piles."""
-    return Night((ts.new_game(night.games[-1]),))
+def restart(night: Night, tr: Translator = ENGLISH) -> Night:
+    """A new night: one game, the players of the game in play with empty piles (after the
+    untouched example, "Player 1" in `tr`'s language)."""
+    return Night((ts.new_game(night.games[-1], tr),))
 
 
 def choose_game(night: Night, index: int) -> Night:
     if not 0 <= index < len(night.games):
-        raise ts.TableError("that game is no longer in the night")
+        raise ts.TableError(N_("that game is no longer in the night"))
     return replace(night, current=index)
 
 

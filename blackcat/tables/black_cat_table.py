@@ -36,12 +36,12 @@ from blackcat.games.cards import (  # card_number: how people see a card, pile 1
     parse_pile,
 )
 from blackcat.games.report import pile_score_to_json
-from blackcat.i18n import ENGLISH, Translator
+from blackcat.i18n import ENGLISH, N_, LocalizedError, Translator, saying
 from blackcat.vision.types import Guess, ReadCard
 
 MAX_PLAYERS = 4
 PILES_PER_PLAYER = 2
-EXAMPLE_PLAYER = "Example"
+EXAMPLE_PLAYER = N_("Example")  # named in the page's language when the example is made
 EXAMPLE_PILES: tuple[str, ...] = (
     "QS 6C QH 5H 5D 8D 2S QD QC 2H 8H 7S 3H 4S 6S",
     "10S 10H KD 10C 9H",
@@ -51,8 +51,23 @@ EXAMPLE_PILES: tuple[str, ...] = (
 a Black Cat, Queens) and the rules' Yowler example with a 9♥ (11 points)."""
 
 
-class TableError(ValueError):
-    """A change the table can't take (the message says why, for the person at the phone)."""
+class TableError(LocalizedError, ValueError):
+    """A change the table can't take: why, for the person at the phone, in English as the
+    exception's text and in any language by `describe`. `template` is marked `N_` where it is
+    written; its placeholders are filled from `fields`."""
+
+    def __init__(self, template: str, **fields: str | int) -> None:
+        super().__init__(saying(template, **fields))
+
+
+NOT_A_CARD = N_(
+    "“{token}” isn't a card: write a rank (A, 2–10, J, Q, K) and a suit (S, H, D, C or ♠ ♥ ♦ ♣), "
+    "e.g. QS 10h 4♠"
+)
+NOT_THE_CARD_AT = N_(
+    "“{token}” (card {number}) isn't a card: write a rank (A, 2–10, J, Q, K) and a suit (S, H, "
+    "D, C or ♠ ♥ ♦ ♣), e.g. QS 10h 4♠"
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -118,7 +133,7 @@ class Table:
         for player in self.players:
             if player.id == player_id:
                 return player
-        raise TableError("that player is no longer at the table")
+        raise TableError(N_("that player is no longer at the table"))
 
     def locate(self, pile_id: int) -> tuple[int, int]:
         """(player index, pile index) of a pile."""
@@ -126,7 +141,7 @@ class Table:
             for pile_index, pile in enumerate(player.piles):
                 if pile.id == pile_id:
                     return player_index, pile_index
-        raise TableError("that pile is no longer on the table")
+        raise TableError(N_("that pile is no longer on the table"))
 
     def pile(self, pile_id: int) -> Pile:
         player_index, pile_index = self.locate(pile_id)
@@ -153,7 +168,7 @@ def new_table(
 ) -> Table:
     """Players with the given names, each with `piles[i]` (or two empty piles)."""
     if not 1 <= len(names) <= MAX_PLAYERS:
-        raise TableError(f"a table has 1 to {MAX_PLAYERS} players")
+        raise TableError(N_("a table has 1 to {most} players"), most=MAX_PLAYERS)
     table = Table(players=(), variants=variants or Variants())
     for index, name in enumerate(names):
         cards = piles[index] if piles is not None else [()] * PILES_PER_PLAYER
@@ -170,16 +185,19 @@ def new_table(
     return table
 
 
-def example_table(piles: Sequence[str] = EXAMPLE_PILES) -> Table:
-    """The table the app opens with: one example player with typed piles."""
-    table = new_table((EXAMPLE_PLAYER,), piles=[[parse_pile(text) for text in piles]])
+def example_table(piles: Sequence[str] = EXAMPLE_PILES, tr: Translator = ENGLISH) -> Table:
+    """The table the app opens with: one example player (named in `tr`'s language) with typed
+    piles."""
+    name = tr.gettext(EXAMPLE_PLAYER)
+    table = new_table((name,), piles=[[parse_pile(text) for text in piles]])
     return replace(table, example=True)
 
 
-def new_game(table: Table) -> Table:
-    """The same players with two empty piles each (a fresh "Player 1" after the example)."""
+def new_game(table: Table, tr: Translator = ENGLISH) -> Table:
+    """The same players with two empty piles each (after the untouched example, a fresh "Player
+    1" in `tr`'s language)."""
     if table.example:
-        return new_table(variants=table.variants)
+        return _example_made_way(table, tr)
     return new_table([player.name for player in table.players], variants=table.variants)
 
 
@@ -194,12 +212,12 @@ def set_variants(table: Table, variants: Variants) -> Table:
 def _checked_name(table: Table, name: str, player_id: int | None) -> str:
     name = " ".join(name.split())
     if not name:
-        raise TableError("a player needs a name")
+        raise TableError(N_("a player needs a name"))
     if len(name) > 30:
-        raise TableError("a name of at most 30 characters, please")
+        raise TableError(N_("a name of at most 30 characters, please"))
     for other in table.players:
         if other.id != player_id and other.name.casefold() == name.casefold():
-            raise TableError(f"there is already a player called {other.name!r}")
+            raise TableError(N_("there is already a player called '{name}'"), name=other.name)
     return name
 
 
@@ -216,7 +234,7 @@ def add_player(table: Table, name: str | None = None, tr: Translator = ENGLISH) 
     The untouched example makes way for a new game of "Player 1" and the new player."""
     table = _example_made_way(table, tr)
     if len(table.players) >= MAX_PLAYERS:
-        raise TableError(f"at most {MAX_PLAYERS} players")
+        raise TableError(N_("at most {most} players"), most=MAX_PLAYERS)
     name = _checked_name(table, name if name is not None else _free_name(table, tr), None)
     table, ids = _take_ids(table, PILES_PER_PLAYER + 1)
     player = Player(ids[0], name, tuple(Pile(pile_id) for pile_id in ids[1:]))
@@ -256,7 +274,7 @@ def _free_as(table: Table, name: str) -> str:
 def remove_player(table: Table, player_id: int) -> Table:
     table.player(player_id)
     if len(table.players) == 1:
-        raise TableError("the table needs at least one player")
+        raise TableError(N_("the table needs at least one player"))
     players = tuple(player for player in table.players if player.id != player_id)
     return replace(table, players=players, example=False)
 
@@ -289,7 +307,7 @@ def remove_pile(table: Table, pile_id: int) -> Table:
     player_index, pile_index = table.locate(pile_id)
     player = table.players[player_index]
     if len(player.piles) == 1:
-        raise TableError("a player needs at least one pile: clear its cards instead")
+        raise TableError(N_("a player needs at least one pile: clear its cards instead"))
     piles = player.piles[:pile_index] + player.piles[pile_index + 1 :]
     return _replace_player(table, player.id, lambda p: replace(p, piles=piles))
 
@@ -313,7 +331,7 @@ def _valid_pin(slot: Slot) -> Slot:
 def _slot_at(table: Table, pile_id: int, position: int) -> tuple[Pile, Slot]:
     pile = table.pile(pile_id)
     if not 0 <= position < len(pile.slots):
-        raise TableError("that card is no longer in the pile")
+        raise TableError(N_("that card is no longer in the pile"))
     return pile, pile.slots[position]
 
 
@@ -327,11 +345,9 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     try:
         return parse_pile(text)
     except CardParseError as error:
-        where = f" (card {error.position + 1})" if error.position is not None else ""
-        raise TableError(
-            f"“{error.token}”{where} isn't a card: write a rank (A, 2–10, J, Q, K) and a suit "
-            "(S, H, D, C or ♠ ♥ ♦ ♣), e.g. QS 10h 4♠"
-        ) from None
+        if error.position is None:
+            raise TableError(NOT_A_CARD, token=error.token) from None
+        raise TableError(NOT_THE_CARD_AT, token=error.token, number=error.position + 1) from None
 
 
 def set_cards(table: Table, pile_id: int, cards: Sequence[Card]) -> Table:
@@ -416,7 +432,7 @@ def insert_card(table: Table, pile_id: int, position: int, card: Card) -> Table:
     """`card` put at `position` (the length of the pile: at the end)."""
     pile = table.pile(pile_id)
     if not 0 <= position <= len(pile.slots):
-        raise TableError("that place is no longer in the pile")
+        raise TableError(N_("that place is no longer in the pile"))
     slots = list(pile.slots)
     slots.insert(position, Slot(card))
     table = _set_gaps(table, pile_id, _gaps_after_insert(pile.gaps, position))
@@ -434,7 +450,7 @@ def move_card(table: Table, pile_id: int, position: int, offset: int) -> Table:
     pile, _ = _slot_at(table, pile_id, position)
     target = position + offset
     if not 0 <= target < len(pile.slots):
-        raise TableError("the card is already at the end of the pile")
+        raise TableError(N_("the card is already at the end of the pile"))
     slots = list(pile.slots)
     slots.insert(target, slots.pop(position))
     return _set_slots(table, pile_id, slots)
@@ -447,7 +463,7 @@ def move_card_to_pile(table: Table, pile_id: int, position: int, target_pile_id:
     player_index, pile_index = table.locate(pile_id)
     target_player, target_index = table.locate(target_pile_id)
     if target_player != player_index or target_index == pile_index:
-        raise TableError("a card can only move to another pile of the same player")
+        raise TableError(N_("a card can only move to another pile of the same player"))
     piles = list(table.players[player_index].piles)
     piles[pile_index] = replace(
         pile,
@@ -465,7 +481,7 @@ def split_pile(table: Table, pile_id: int, position: int) -> Table:
     """A new pile, right after this one, from the card at `position` to the end."""
     pile, _ = _slot_at(table, pile_id, position)
     if position == 0:
-        raise TableError("split after the first card at the earliest")
+        raise TableError(N_("split after the first card at the earliest"))
     table, (new_id,) = _take_ids(table, 1)
     player_index, pile_index = table.locate(pile_id)
     piles = list(table.players[player_index].piles)
@@ -483,7 +499,7 @@ def join_with_next(table: Table, pile_id: int) -> Table:
     player_index, pile_index = table.locate(pile_id)
     piles = list(table.players[player_index].piles)
     if pile_index + 1 >= len(piles):
-        raise TableError("there is no next pile to join")
+        raise TableError(N_("there is no next pile to join"))
     first, second = piles[pile_index], piles[pile_index + 1]
     gaps = sorted({*first.gaps, *(g + len(first.slots) for g in second.gaps)})
     piles[pile_index : pile_index + 2] = [
@@ -496,9 +512,11 @@ def pin_queen(table: Table, pile_id: int, position: int, value: int | None) -> T
     """The Queen at `position` fixed to 7 or 11 (None: the best value again)."""
     pile, slot = _slot_at(table, pile_id, position)
     if not slot.card.is_queen:
-        raise TableError(f"{slot.card.label} is not a Queen: only Queens are worth 7 or 11")
+        raise TableError(
+            N_("{card} is not a Queen: only Queens are worth 7 or 11"), card=slot.card.label
+        )
     if value is not None and value not in QUEEN_VALUES:
-        raise TableError("a Queen is worth 7 or 11")
+        raise TableError(N_("a Queen is worth 7 or 11"))
     slots = list(pile.slots)
     slots[position] = replace(slot, pin=value)
     return _set_slots(table, pile_id, slots)
@@ -514,11 +532,14 @@ def place_photo(
     photo: str,
     rows: Sequence[Sequence[ReadCard]],
     gaps: Sequence[Sequence[int]] = (),
+    tr: Translator = ENGLISH,
 ) -> Table:
     """A read photo's rows given to a player: each row fills the player's next empty pile, or
     becomes a new pile, with the places where the reader thinks a card may be missing (`gaps`,
-    one list per row). The untouched example makes way for a new "Player 1" first."""
-    return place_table_photo(table, photo, ((player_id, tuple(range(len(rows)))),), rows, gaps)
+    one list per row). The untouched example makes way for a new "Player 1" (in `tr`'s
+    language) first."""
+    seating = ((player_id, tuple(range(len(rows)))),)
+    return place_table_photo(table, photo, seating, rows, gaps, tr)
 
 
 def place_table_photo(
@@ -527,18 +548,21 @@ def place_table_photo(
     seating: Sequence[tuple[int, Sequence[int]]],
     rows: Sequence[Sequence[ReadCard]],
     gaps: Sequence[Sequence[int]] = (),
+    tr: Translator = ENGLISH,
 ) -> Table:
     """A read photo's rows shared among players: `seating` pairs a player's id with the indexes
     of the rows that are theirs, and each player gets them as `place_photo` gives a player a
     photo of their own piles. The untouched example makes way for a new game first (its players
     by their place at the table)."""
     if not any(rows[index] for _, indexes in seating for index in indexes):
-        raise TableError("no cards were found in the photo")
+        raise TableError(N_("no cards were found in the photo"))
     if photo_owner(table, photo) is not None:
-        raise TableError(f"this photo is already on the table ({photo_owner(table, photo)})")
+        raise TableError(
+            N_("this photo is already on the table ({owner})"), owner=photo_owner(table, photo)
+        )
     places = [table.players.index(table.player(player_id)) for player_id, _ in seating]
     if table.example:
-        table = new_game(table)
+        table = new_game(table, tr)
     for place, (_, indexes) in zip(places, seating, strict=True):
         table = _place_rows(
             table,
@@ -580,7 +604,7 @@ def give_pile(table: Table, pile_id: int, player_id: int) -> Table:
     giver = table.players[player_index]
     table.player(player_id)
     if giver.id == player_id:
-        raise TableError(f"the pile is already {giver.name}'s")
+        raise TableError(N_("the pile is already {name}'s"), name=giver.name)
     pile = giver.piles[pile_index]
     kept = giver.piles[:pile_index] + giver.piles[pile_index + 1 :]
     table = _set_piles(table, player_index, kept)

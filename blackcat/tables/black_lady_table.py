@@ -33,16 +33,17 @@ from blackcat.games.black_lady import (
     score_player,
 )
 from blackcat.games.cards import Card
-from blackcat.i18n import ENGLISH, Translator
+from blackcat.i18n import ENGLISH, N_, Translator
 from blackcat.tables import black_cat_table as ts
 from blackcat.vision.types import ReadCard
 
 DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3")
 ID_BLOCK = 100_000
-FIXED_PLAYERS = (
+FIXED_PLAYERS = N_(
     "the players are fixed once a deal has cards (the cards in play depend on how many play): "
     "start a new game to change them"
 )
+ALL_PLAYERS = N_("Black Lady is for {least} to {most} players")
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ def new_game(
     """A game of the given players, its first deal empty (its ids from `serial`)."""
     names = tuple(names)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise ts.TableError(f"Black Lady is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        raise ts.TableError(ALL_PLAYERS, least=MIN_PLAYERS, most=MAX_PLAYERS)
     table = empty_deal(names, serial).table
     for player, name in zip(table.players, names, strict=True):
         table = ts.rename_player(table, player.id, name)  # the same rules for names as Black Cat
@@ -159,7 +160,7 @@ def add_player(game: LadyGame) -> LadyGame:
     if game.has_cards:
         raise ts.TableError(FIXED_PLAYERS)
     if len(game.names) >= MAX_PLAYERS:
-        raise ts.TableError(f"Black Lady is for at most {MAX_PLAYERS} players")
+        raise ts.TableError(N_("Black Lady is for at most {most} players"), most=MAX_PLAYERS)
     return new_game((*game.names, _free_name(game.names)), game.rules, game.serial + 1)
 
 
@@ -167,7 +168,7 @@ def remove_player(game: LadyGame, seat: int) -> LadyGame:
     if game.has_cards:
         raise ts.TableError(FIXED_PLAYERS)
     if len(game.names) <= MIN_PLAYERS:
-        raise ts.TableError(f"Black Lady needs at least {MIN_PLAYERS} players")
+        raise ts.TableError(N_("Black Lady needs at least {least} players"), least=MIN_PLAYERS)
     return new_game(game.names[:seat] + game.names[seat + 1 :], game.rules, game.serial + 1)
 
 
@@ -179,7 +180,7 @@ def with_players(game: LadyGame, count: int, tr: Translator = ENGLISH) -> LadyGa
     if game.has_cards:
         raise ts.TableError(FIXED_PLAYERS)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise ts.TableError(f"Black Lady is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        raise ts.TableError(ALL_PLAYERS, least=MIN_PLAYERS, most=MAX_PLAYERS)
     names = list(game.names[:count])
     while len(names) < count:
         names.append(_free_name(names, tr))
@@ -206,7 +207,7 @@ def untouched(game: LadyGame, tr: Translator = ENGLISH) -> bool:
 def next_deal(game: LadyGame) -> LadyGame:
     """A new empty deal after the last, on screen."""
     if game.deals[-1].empty:
-        raise ts.TableError(f"deal {len(game.deals)} has no tricks in yet")
+        raise ts.TableError(N_("deal {number} has no tricks in yet"), number=len(game.deals))
     serial = game.serial + 1
     deals = (*game.deals, empty_deal(game.names, serial))
     return replace(game, deals=deals, current=len(deals) - 1, serial=serial)
@@ -214,14 +215,14 @@ def next_deal(game: LadyGame) -> LadyGame:
 
 def choose_deal(game: LadyGame, index: int) -> LadyGame:
     if not 0 <= index < len(game.deals):
-        raise ts.TableError("that deal is no longer on the sheet")
+        raise ts.TableError(N_("that deal is no longer on the sheet"))
     return replace(game, current=index)
 
 
 def remove_deal(game: LadyGame, index: int) -> LadyGame:
     """A deal taken off the sheet (the only deal is emptied instead)."""
     if not 0 <= index < len(game.deals):
-        raise ts.TableError("that deal is no longer on the sheet")
+        raise ts.TableError(N_("that deal is no longer on the sheet"))
     serial = game.serial + 1
     deals = game.deals[:index] + game.deals[index + 1 :] or (empty_deal(game.names, serial),)
     return replace(game, deals=deals, current=min(game.current, len(deals) - 1), serial=serial)
@@ -251,10 +252,9 @@ def mark_no_tricks(game: LadyGame, seat: int, took_none: bool) -> LadyGame:
     deal = game.deal
     player = deal.table.players[seat]
     if took_none and player.piles[0].slots:
-        count = len(player.piles[0].slots)
         raise ts.TableError(
-            f"{player.name}'s tricks hold {count} cards: take them off first to say "
-            f"{player.name} took no trick"
+            N_("{name}'s tricks hold cards: take them off first to say {name} took no trick"),
+            name=player.name,
         )
     marked = deal.no_tricks | {player.id} if took_none else deal.no_tricks - {player.id}
     return _with_deal(game, replace(deal, no_tricks=marked))
@@ -265,10 +265,10 @@ def move_to_seat(game: LadyGame, seat: int, position: int, target: int) -> LadyG
     the reader said about it): the photo held two players' tricks, or a card went astray."""
     table = game.deal.table
     if target == seat or not 0 <= target < len(table.players):
-        raise ts.TableError("a card can only move to another player's tricks")
+        raise ts.TableError(N_("a card can only move to another player's tricks"))
     source = table.players[seat].piles[0]
     if not 0 <= position < len(source.slots):
-        raise ts.TableError("that card is no longer in the tricks")
+        raise ts.TableError(N_("that card is no longer in the tricks"))
     slot = source.slots[position]
     goal = table.players[target].piles[0]
     table = _with_slots(table, source.id, source.slots[:position] + source.slots[position + 1 :])
@@ -293,7 +293,9 @@ def add_photo(
     table = game.deal.table
     owner = ts.photo_owner(table, photo)
     if owner is not None:
-        raise ts.TableError(f"this photo is already in this deal ({owner}'s tricks)")
+        raise ts.TableError(
+            N_("this photo is already in this deal ({owner}'s tricks)"), owner=owner
+        )
     player = table.players[seat]
     table = ts.place_photo(table, player.id, photo, [reads])
     piles = table.player(player.id).piles
@@ -451,7 +453,11 @@ def restore(
     built = []
     for index, seats in enumerate(deals):
         if len(seats) != len(game.names):
-            raise ts.TableError(f"a deal has tricks for {len(seats)} players, not {len(names)}")
+            raise ts.TableError(
+                N_("a deal has tricks for {found} players, not {expected}"),
+                found=len(seats),
+                expected=len(names),
+            )
         deal = game.deals[0] if index == 0 else empty_deal(game.names, index + 1)
         table = deal.table
         none = set()

@@ -41,7 +41,7 @@ class TooManySides(TableError):
 def clockwise_from(player_ids: Sequence[int], photographer: int) -> tuple[int, ...]:
     """The players in the table's order, starting with the photographer and wrapping round."""
     if photographer not in player_ids:
-        raise TableError("the photographer is no longer at the table")
+        raise TableError(N_("the photographer is no longer at the table"))
     start = list(player_ids).index(photographer)
     return (*player_ids[start:], *player_ids[:start])
 

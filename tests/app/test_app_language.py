@@ -125,6 +125,20 @@ def test_a_file_that_is_not_a_photo_is_told_in_spanish(
     ]
 
 
+def test_a_typo_and_a_refused_change_are_told_in_spanish() -> None:
+    at = open_in("es")
+    assert "<td>Ejemplo</td>" in scoreboard(at)  # the example's player, named in Spanish
+    text_input(at, "Pila 2, de izquierda a derecha").input("KS 9C XX 4S")
+    run(at)
+    errors = [e.value for e in at.error]
+    assert any(e.startswith("“XX” (carta 3) no es una carta: escribe un valor") for e in errors)
+    button(at, "➕ Jugador").click()
+    run(at)
+    text_input(at, "Nombre").input("jugador 1")
+    run(at)
+    assert [t.value for t in at.toast] == ["Ya hay un jugador que se llama 'Jugador 1'."]
+
+
 @pytest.mark.usefixtures("reader")
 def test_the_list_of_every_card_names_them_in_spanish() -> None:
     at = open_in("es")
@@ -151,14 +165,14 @@ def test_the_black_cat_page_in_spanish_upload_fix_score_and_night() -> None:
     uploader(at).set_value(("piles.png", png(200), "image/png"))
     run(at)
     note = " ".join(s.value for s in at.success)
-    assert "piles.png: 6 cartas en 2 pilas, para Player 1." in note
+    assert "piles.png: 6 cartas en 2 pilas, para Jugador 1." in note
     assert "corrige la carta en naranja" in note
     assert any("parece" in m.value for m in at.markdown)  # the doubtful card: 1.2
     button(at, "2♠ 30%").click()  # fixed in one tap
     run(at)
     assert text_input(at, "Pila 1, de izquierda a derecha").value == "8D 2S 8H"
     assert "<th>Jugador</th>" in scoreboard(at)
-    assert "#### Player 1: 18 puntos" in page_text(at)
+    assert "#### Jugador 1: 18 puntos" in page_text(at)
     assert "2 gatos Tom = " in page_text(at)  # the Spanish rules' names
     text_input(at, "Pila 2, de izquierda a derecha").input("KS 9C 4S 10H")
     run(at)
@@ -166,7 +180,7 @@ def test_the_black_cat_page_in_spanish_upload_fix_score_and_night() -> None:
     run(at)
     text = page_text(at)
     assert "La noche: 2 partidas" in text
-    assert "Player 1 va en cabeza de la noche con 19 puntos tras 2 partidas." in text
+    assert "Jugador 1 va en cabeza de la noche con 19 puntos tras 2 partidas." in text
     assert next(d.label for d in at.download_button) == "Noche CSV"
     again = reload(at)
     assert "La noche: 2 partidas" in page_text(again)  # the address keeps the language

@@ -10,8 +10,10 @@ import pytest
 
 from blackcat.games.black_cat import Variants
 from blackcat.games.cards import parse_card, parse_pile
+from blackcat.i18n import translator
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
+from blackcat.vision.types import ReadCard
 
 
 def game(piles: dict[str, tuple[str, str]], variants: Variants | None = None) -> ts.Table:
@@ -180,3 +182,18 @@ def test_a_night_of_too_many_games_is_refused() -> None:
     night = nt.night_of([game(GAME_1)] * nt.MAX_GAMES)
     with pytest.raises(ts.TableError, match="at most"):
         nt.next_game(night)
+
+
+def test_the_example_and_the_game_that_replaces_it_are_named_in_the_players_language() -> None:
+    spanish = translator("es")
+    example = ts.example_table(tr=spanish)
+    assert [player.name for player in example.players] == ["Ejemplo"]
+    for after in (
+        nt.next_game(nt.Night((example,)), spanish),
+        nt.restart(nt.Night((example,)), spanish),
+    ):
+        assert [player.name for player in after.table.players] == ["Jugador 1"]
+    read = ReadCard(parse_card("QS"), (0.0, 0.0, 1.0, 1.0), 0.99, (), ())
+    placed = ts.place_photo(example, example.players[0].id, "photo", [[read]], tr=spanish)
+    assert [player.name for player in placed.players] == ["Jugador 1"]
+    assert [player.name for player in ts.new_game(ts.example_table()).players] == ["Player 1"]

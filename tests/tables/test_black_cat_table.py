@@ -10,6 +10,7 @@ import pytest
 
 from blackcat.games.black_cat import Variants, score_pile
 from blackcat.games.cards import Card, parse_card, parse_pile
+from blackcat.i18n import translator
 from blackcat.tables.black_cat_table import (
     EXAMPLE_PILES,
     MAX_PLAYERS,
@@ -179,6 +180,18 @@ def test_typing_cards_reads_every_notation_and_names_the_bad_token() -> None:
     assert parse_cards("qs 10h T♦ 4♠") == parse_pile("QS 10H 10D 4S")
     with pytest.raises(TableError, match=r"“XY” \(card 2\) isn't a card"):
         parse_cards("QS XY")
+
+
+def test_a_refusal_is_said_in_the_players_language_with_what_it_names() -> None:
+    spanish = translator("es")
+    with pytest.raises(TableError) as typo:
+        parse_cards("QS XY")
+    assert typo.value.describe(spanish).startswith("“XY” (carta 2) no es una carta: escribe")
+    table = add_player(new_table(("Ann",)), "Ben")
+    with pytest.raises(TableError) as taken:
+        rename_player(table, table.players[1].id, "ann")
+    assert taken.value.describe(spanish) == "ya hay un jugador que se llama 'Ann'"
+    assert str(taken.value) == taken.value.describe() == "there is already a player called 'Ann'"
 
 
 def test_retyping_keeps_what_is_known_of_unchanged_cards() -> None:

@@ -56,7 +56,7 @@ def test_no_trick_is_marked_not_guessed() -> None:
     game = game_of("QS AH 3C", None, "")
     assert lt.deal_points(game, 0) == (-51, None, 50)
     assert lt.waiting_for(game, 0) == ("P2",)
-    with pytest.raises(ts.TableError, match="P1's tricks hold 3 cards"):
+    with pytest.raises(ts.TableError, match="P1's tricks hold cards: take them off first"):
         lt.mark_no_tricks(game, 0, True)
     # cards typed for a player marked "no trick": they took tricks after all
     game = lt.set_tricks(game, 2, parse_pile("2H 3H 4H"))

@@ -398,6 +398,7 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
             duplicated={i for i, card in enumerate(pile.cards) if card in twice},
             pile_id=pile.id,
             selected=st.session_state.get(f"sel:{pile.id}"),
+            tr=language.tr(),
         ),
         unsafe_allow_html=True,
     )

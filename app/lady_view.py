@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 import sheet_view
-from pile_view import CARD_WIDTH, card_cell_html
+from pile_view import CARD_WIDTH, card_cell_html, empty_strip_html
 from sheet_view import SheetRow
 
 from blackcat.games.black_lady import DEFAULT_RULES, GameScore, Rules, card_points
@@ -41,12 +41,13 @@ def tricks_html(
     duplicated: Collection[int] = (),
     pile_id: int | None = None,
     selected: int | None = None,
+    tr: Translator = ENGLISH,
 ) -> str:
     """A player's tricks, numbered 1, 2, ..., each scoring card with its points under it;
     doubtful cards in orange, cards read twice in red. With `pile_id` its cards answer taps;
     the `selected` position is outlined."""
     if not cards:
-        return '<div class="bc-strip"><em>No cards yet.</em></div>'
+        return empty_strip_html(tr)
     cells = [
         card_cell_html(
             card,

@@ -12,7 +12,10 @@ import numpy as np
 import streamlit as st
 from reader_access import PhotoOutcome
 
+from blackcat.i18n import N_, Translator
 from blackcat.vision.types import Box, ReadCard
+
+EXAMPLE_PHOTO_NAME = N_("the example photo")  # the example's record, shown in the page's language
 
 
 @dataclass(frozen=True, eq=False)
@@ -32,6 +35,11 @@ class PhotoRecord:
         return cls(
             name, outcome.display, outcome.factor, reads, outcome.sides, outcome.unread_places
         )
+
+    def shown_name(self, tr: Translator) -> str:
+        """The photo's name as the page shows it: its file's, or the example photo's in `tr`'s
+        language."""
+        return tr.gettext(self.name) if self.name == EXAMPLE_PHOTO_NAME else self.name
 
     @property
     def whole_table(self) -> bool:

@@ -11,7 +11,7 @@ from dataclasses import replace
 import numpy as np
 import streamlit as st
 from game_state import Act
-from language import _
+from language import _, tr
 from photo_input import breakable
 from photo_store import PhotoRecord
 from PIL import Image, ImageDraw, ImageFont
@@ -285,7 +285,7 @@ def show_photo(
         _unread=record.unread_places,
     )
     caption = _("{photo}: the numbers are the card numbers below").format(
-        photo=breakable(record.name)
+        photo=breakable(record.shown_name(tr()))
     )
     help_text = (
         _("The wrong photo? Its cards leave the tricks (Undo brings them back)")
@@ -308,7 +308,7 @@ def show_table_photo(key: str, record: PhotoRecord, players: PlayerMarks, act: A
     )
     caption = _(
         "{photo}: each player's name by their piles; the numbers are their card numbers"
-    ).format(photo=breakable(record.name))
+    ).format(photo=breakable(record.shown_name(tr())))
     marks = tuple(mark for _name, own in players for mark in own)
     help_text = _("The wrong photo? Its cards leave every player's piles (Undo brings them back)")
     show_drawn(key, record, jpeg, marks, caption, act, help_text)

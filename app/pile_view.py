@@ -171,6 +171,12 @@ def card_cell_html(
     )
 
 
+def empty_strip_html(tr: Translator = ENGLISH) -> str:
+    """The strip of a pile or of tricks that holds no card yet."""
+    text = tr.gettext("No cards yet.")
+    return f'<div class="bc-strip"><em>{escape(text)}</em></div>'
+
+
 def strip_html(
     pile_index: int,
     pile: PileScore,
@@ -187,7 +193,7 @@ def strip_html(
     missing (`gaps`: before those positions; the pile's length: after its last card). With
     `pile_id` its cards answer taps; the `selected` position is outlined."""
     if not pile.cards:
-        return '<div class="bc-strip"><em>No cards yet.</em></div>'
+        return empty_strip_html(tr)
     queens = {queen.position: queen for queen in pile.queens}
     cells = []
     for position, card in enumerate(pile.cards):

@@ -41,7 +41,7 @@ import table_photo
 from card_widgets import chip, select, set_widget
 from game_state import refuse
 from language import _, ngettext
-from photo_store import PhotoRecord
+from photo_store import EXAMPLE_PHOTO_NAME, PhotoRecord
 from reader_access import (
     EXAMPLE_PHOTO,
     PhotoError,
@@ -185,7 +185,7 @@ def initial_table() -> tuple[ts.Table, dict[str, PhotoRecord], str]:
                 table = ts.new_table((_(ts.EXAMPLE_PLAYER),))
                 table = ts.place_photo(table, table.players[0].id, key, outcome.rows, outcome.gaps)
                 table = replace(table, example=True)
-                record = PhotoRecord.of("the example photo", outcome)
+                record = PhotoRecord.of(EXAMPLE_PHOTO_NAME, outcome)
                 photo_store.photo_store().put(key, record)
                 return table, {key: record}, N_("read from the example photo")
     return ts.example_table(tr=language.tr()), {}, N_("typed in by hand")
@@ -471,7 +471,7 @@ def show_photos(table: ts.Table, player: ts.Player) -> None:
         if key in whole:
             table_photo.give_piles(table, key, act, only=player.id)
         else:
-            owner_select(table, key, player.id, f"owner:{key}", record.name)
+            owner_select(table, key, player.id, f"owner:{key}", record.shown_name(language.tr()))
 
 
 def show_pile(

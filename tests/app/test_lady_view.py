@@ -6,6 +6,7 @@ import lady_view
 
 from blackcat.games.black_lady import Rules, score_game
 from blackcat.games.cards import parse_pile
+from blackcat.i18n import translator
 
 
 def test_the_sheet_has_a_row_a_player_their_total_first_and_the_leader() -> None:
@@ -60,3 +61,4 @@ def test_tricks_show_each_scoring_cards_points_and_the_marks() -> None:
     assert '<span class="n">4</span>' in html  # tricks have no rows: no "1." before it
     assert '<span class="q">−10</span>' in lady_view.tricks_html(cards, Rules(ace_hearts=10))
     assert "No cards yet" in lady_view.tricks_html(())
+    assert "Aún no hay cartas." in lady_view.tricks_html((), tr=translator("es"))

@@ -7,8 +7,10 @@ from dataclasses import replace
 import numpy as np
 import photo_view
 import pytest
+from photo_store import EXAMPLE_PHOTO_NAME, PhotoRecord
 
 from blackcat.games.cards import parse_card
+from blackcat.i18n import ENGLISH, translator
 from blackcat.tables.black_cat_table import PhotoMarks, Slot
 from blackcat.vision.types import Guess, IndexRead, ReadCard
 
@@ -145,3 +147,12 @@ def test_a_place_too_small_to_read_is_boxed_in_red_on_the_page_photo() -> None:
         red, green, blue = drawn[60, 180]
         assert red > 120 and red - green > 60 and red - blue > 40
         assert drawn[60, 140].max() < 40  # inside it, the photo as it was
+
+
+def test_the_example_photo_is_named_in_the_pages_language_and_a_file_by_its_own_name() -> None:
+    picture = np.zeros((4, 4, 3), dtype=np.uint8)
+    example = PhotoRecord(EXAMPLE_PHOTO_NAME, picture, 1.0, ())
+    assert example.shown_name(translator("es")) == "la foto de ejemplo"
+    assert example.shown_name(ENGLISH) == "the example photo"
+    upload = PhotoRecord("the example photo.jpg", picture, 1.0, ())
+    assert upload.shown_name(translator("es")) == "the example photo.jpg"

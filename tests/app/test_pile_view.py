@@ -9,6 +9,7 @@ from pile_view import CSS
 
 from blackcat.games.black_cat import Variants, score_pile
 from blackcat.games.cards import parse_card, parse_pile
+from blackcat.i18n import translator
 from blackcat.tables.black_cat_table import new_table, score_table
 from blackcat.vision.drawing import DOUBTFUL_COLOUR, PILE_COLOURS
 
@@ -41,6 +42,7 @@ def test_strip_numbers_cards_marks_queens_doubtful_and_duplicated() -> None:
     assert "grid-column:1/3" in html  # the Black Cat under cards 1 and 2
     assert ">B6<" in html and ">T3<" in html
     assert "No cards yet" in pile_view.strip_html(0, score_pile(()))
+    assert "Aún no hay cartas." in pile_view.strip_html(0, score_pile(()), tr=translator("es"))
 
 
 def test_feature_list_gives_cards_numbers_and_points() -> None:

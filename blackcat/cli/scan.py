@@ -254,7 +254,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         reader = CardReader.load(args.models or MODELS_DIR)
     except ModelsMissingError as error:
-        print(f"blackcat scan: {error}", file=sys.stderr)
+        print(f"blackcat scan: {error.describe(tr)}", file=sys.stderr)
         return 2
     results: list[dict[str, Any]] = []
     failed = False

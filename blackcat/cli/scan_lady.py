@@ -175,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         reader = CardReader.load(args.models or MODELS_DIR)
     except ModelsMissingError as error:
-        print(f"blackcat scan: {error}", file=sys.stderr)
+        print(f"blackcat scan: {error.describe(tr)}", file=sys.stderr)
         return 2
     rules = Rules(ace_hearts=args.ace_hearts)
     images = [str(path) for path in args.photos]

@@ -22,6 +22,7 @@ import numpy as np
 from PIL import Image
 
 from blackcat.games.cards import ALL_CARDS, Card, Suit
+from blackcat.i18n import N_, LocalizedError, saying
 from blackcat.vision.agreement import agreed, without_corners_read_as_others
 from blackcat.vision.calibration import (
     UNCALIBRATED,
@@ -146,8 +147,19 @@ def summed_timings(timings: list[Timings]) -> Timings:
     return Timings(stages, total, timings[0].turned, len(timings))
 
 
-class ModelsMissingError(FileNotFoundError):
-    """The trained models are not where the reader looks for them."""
+class ModelsMissingError(LocalizedError, FileNotFoundError):
+    """The trained models are not where the reader looks for them: which files, and how to get
+    them (`describe(tr)` in any language)."""
+
+    def __init__(self, missing: Sequence[str]) -> None:
+        files = ", ".join(missing)
+        super().__init__(saying(MODELS_MISSING, files=files))
+
+
+MODELS_MISSING = N_(
+    "trained models not found: {files}; restore models/ from the repository, or make them with "
+    "`blackcat train ... --install` (it also exports them) or `blackcat export`"
+)
 
 
 @dataclass(frozen=True)
@@ -220,11 +232,7 @@ class CardReader:
         paths = [models_dir / DETECTOR_FILE, models_dir / CLASSIFIER_FILE]
         missing = [str(path) for path in paths if not path.is_file()]
         if missing:
-            raise ModelsMissingError(
-                f"trained models not found: {', '.join(missing)}; restore models/ from the "
-                "repository, or make them with `blackcat train ... --install` (it also exports "
-                "them) or `blackcat export`"
-            )
+            raise ModelsMissingError(missing)
         table_path = models_dir / TABLE_DETECTOR_FILE
         suit_path = models_dir / SUIT_CLASSIFIER_FILE
         table_classifier_path = models_dir / TABLE_CLASSIFIER_FILE

@@ -84,7 +84,7 @@ def load_ultralytics_reader(
     paths = [models_dir / DETECTOR_WEIGHTS, models_dir / CLASSIFIER_WEIGHTS]
     missing = [str(path) for path in paths if not path.is_file()]
     if missing:
-        raise ModelsMissingError(f"trained weights not found: {', '.join(missing)}")
+        raise ModelsMissingError(missing)
     return CardReader(
         UltralyticsDetector(paths[0]),
         UltralyticsClassifier(paths[1]),

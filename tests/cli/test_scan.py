@@ -108,6 +108,10 @@ def test_missing_models_are_one_clear_line(tmp_path: Path) -> None:
     result = blackcat("scan", "--models", tmp_path, SCENE_1)
     assert result.returncode == 2
     assert "blackcat train" in result.stderr and "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1
+    spanish = blackcat("scan", "--lang", "es", "--models", tmp_path, SCENE_1)
+    assert spanish.returncode == 2
+    assert spanish.stderr.startswith("blackcat scan: no se encuentran los modelos entrenados: ")
 
 
 def test_json_is_all_of_stdout_on_a_machines_first_run(tmp_path: Path) -> None:

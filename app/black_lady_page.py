@@ -39,7 +39,7 @@ from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
 from blackcat.tables import table_link
 
-GAMES = ("Black Cat", "Black Lady")
+GAMES = (N_("Black Cat"), N_("Black Lady"))  # shown in the page's language (Gato negro)
 BLACK_CAT, BLACK_LADY = GAMES
 PAGE_PATH = "black-lady"
 LINK_PARAM = "lady"
@@ -68,6 +68,7 @@ def choose_game(current: str, pages: dict[str, Any]) -> None:
     st.segmented_control(
         "Game",
         GAMES,
+        format_func=_,
         key="game",
         required=True,
         label_visibility="collapsed",

@@ -54,6 +54,7 @@ def test_the_address_opens_the_app_in_spanish_and_the_switch_goes_back_to_englis
     at = open_in("es")
     assert title(at) == "## 🐈\u200d⬛ Puntos de Gato negro"
     assert at.segmented_control(key=language.KEY).value == "es"
+    assert at.segmented_control(key="game").options == ["Gato negro", "Black Lady"]
     at.segmented_control(key=language.KEY).set_value("en")
     run(at)
     assert title(at) == "## 🐈\u200d⬛ Black Cat score"

@@ -14,6 +14,7 @@ import pytest
 from PIL import Image, ImageOps
 
 from blackcat.i18n import translator
+from blackcat.vision import image_io
 from blackcat.vision.image_io import MAX_PIXELS, ImageReadError, load_image, open_photo
 
 
@@ -158,6 +159,23 @@ def test_each_refusal_reads_in_spanish_with_its_figures(tmp_path: Path) -> None:
     ]
     assert [refusal.describe() for refusal in refusals] == [str(r) for r in refusals]
     assert str(refusals[2]) == "vacia.jpg is empty: use a JPEG, PNG, WebP or HEIC photo"
+
+
+def test_a_file_too_large_to_read_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(image_io, "MAX_FILE_BYTES", 2**20)
+    big = tmp_path / "big.jpg"
+    big.write_bytes(bytes(3 * 2**20))
+    for source, name in [(big, None), (big.read_bytes(), "big.jpg")]:
+        with pytest.raises(ImageReadError) as refused:
+            open_photo(source, name=name)
+        assert str(refused.value).endswith(
+            "big.jpg is 3 MB, more than the 1 MB we read: use a smaller photo"
+        )
+        assert refused.value.describe(translator("es")).endswith(
+            "big.jpg ocupa 3 MB, más de los 1 MB que leemos: usa una foto más pequeña"
+        )
 
 
 def test_an_absurdly_large_photo_is_refused_before_decoding() -> None:

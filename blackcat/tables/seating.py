@@ -33,7 +33,8 @@ class TooManySides(TableError):
     """The photo shows piles on more sides than the table has players."""
 
     def __init__(self, sides: int, players: int) -> None:
-        super().__init__(f"piles on {sides} sides of the table, but {players} players")
+        template = N_("piles on {sides} sides of the table, but {players} players")
+        super().__init__(template, sides=sides, players=players)
         self.sides = sides
         self.players = players
 

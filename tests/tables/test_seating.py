@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from blackcat.i18n import translator
 from blackcat.tables.black_cat_table import TableError
 from blackcat.tables.seating import (
     Seat,
@@ -59,6 +60,10 @@ def test_more_sides_than_players_is_refused_with_the_counts() -> None:
     with pytest.raises(TooManySides) as refused:
         seat_players(FOUR_SIDES, (ANN, BEN, CAT), ANN)
     assert (refused.value.sides, refused.value.players) == (4, 3)
+    assert str(refused.value) == "piles on 4 sides of the table, but 3 players"
+    assert refused.value.describe(translator("es")) == (
+        "hay pilas en 4 lados de la mesa, pero 3 jugadores"
+    )
 
 
 def test_a_photo_of_one_players_piles_is_all_the_photographers() -> None:

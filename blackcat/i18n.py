@@ -113,7 +113,9 @@ class LocalizedError(Exception):
         return self._say(tr)
 
 
-def saying(template: str, **fields: object) -> Callable[[Translator], str]:
-    """A `LocalizedError`'s `say` for a message kept as a template (marked `N_` where it is
-    written): the template translated, then its placeholders filled from `fields`."""
-    return lambda tr: tr.gettext(template).format(**fields)
+class TemplateError(LocalizedError):
+    """A `LocalizedError` whose message is a template marked `N_` where it is written: the
+    template translated, then its placeholders filled from `fields`."""
+
+    def __init__(self, template: str, **fields: object) -> None:
+        super().__init__(lambda tr: tr.gettext(template).format(**fields))

@@ -47,15 +47,14 @@ from blackcat.games.black_cat import (
 from blackcat.games.cards import card_number
 from blackcat.games.report import format_player_report, pile_score_to_json
 from blackcat.i18n import ENGLISH, N_, Translator
+from blackcat.vision.image_io import ACCEPTED
 from blackcat.vision.types import SIDES, PhotoRead, ReadCard
 
 GAMES = ("black-cat", "black-lady")
 
 
 def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> None:
-    parser.add_argument(
-        "photos", nargs="+", metavar="PHOTO", help=tr.gettext("JPEG, PNG, WebP or HEIC")
-    )
+    parser.add_argument("photos", nargs="+", metavar="PHOTO", help=tr.gettext(ACCEPTED))
     parser.add_argument(
         "--json", action="store_true", help=tr.gettext("print a JSON array, one per photo")
     )

@@ -36,7 +36,7 @@ from blackcat.games.cards import (  # card_number: how people see a card, pile 1
     parse_pile,
 )
 from blackcat.games.report import pile_score_to_json
-from blackcat.i18n import ENGLISH, N_, LocalizedError, Translator, saying
+from blackcat.i18n import ENGLISH, N_, TemplateError, Translator
 from blackcat.vision.types import Guess, ReadCard
 
 MAX_PLAYERS = 4
@@ -51,13 +51,9 @@ EXAMPLE_PILES: tuple[str, ...] = (
 a Black Cat, Queens) and the rules' Yowler example with a 9♥ (11 points)."""
 
 
-class TableError(LocalizedError, ValueError):
+class TableError(TemplateError, ValueError):
     """A change the table can't take: why, for the person at the phone, in English as the
-    exception's text and in any language by `describe`. `template` is marked `N_` where it is
-    written; its placeholders are filled from `fields`."""
-
-    def __init__(self, template: str, **fields: str | int) -> None:
-        super().__init__(saying(template, **fields))
+    exception's text and in any language by `describe`."""
 
 
 NOT_A_CARD = N_(

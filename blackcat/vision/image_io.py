@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from blackcat.i18n import N_, LocalizedError, saying
+from blackcat.i18n import N_, TemplateError
 
 if TYPE_CHECKING:
     from blackcat.vision.reader import SearchDone
@@ -53,12 +53,9 @@ TOO_FEW_PIXELS = N_(
 )
 
 
-class ImageReadError(LocalizedError, ValueError):
-    """A photo that can't be used: what went wrong and what to do, in English as the exception's
-    text and in any language by `describe`. `template`: one of the messages above."""
-
-    def __init__(self, template: str, **fields: str | int) -> None:
-        super().__init__(saying(template, **fields))
+class ImageReadError(TemplateError, ValueError):
+    """A photo that can't be used: what went wrong and what to do (one of the messages above), in
+    English as the exception's text and in any language by `describe`."""
 
 
 def _register_heif_for(data: bytes) -> None:

@@ -22,7 +22,7 @@ import numpy as np
 from PIL import Image
 
 from blackcat.games.cards import ALL_CARDS, Card, Suit
-from blackcat.i18n import N_, LocalizedError, saying
+from blackcat.i18n import N_, TemplateError
 from blackcat.vision.agreement import agreed, without_corners_read_as_others
 from blackcat.vision.calibration import (
     UNCALIBRATED,
@@ -147,13 +147,12 @@ def summed_timings(timings: list[Timings]) -> Timings:
     return Timings(stages, total, timings[0].turned, len(timings))
 
 
-class ModelsMissingError(LocalizedError, FileNotFoundError):
+class ModelsMissingError(TemplateError, FileNotFoundError):
     """The trained models are not where the reader looks for them: which files, and how to get
     them (`describe(tr)` in any language)."""
 
     def __init__(self, missing: Sequence[str]) -> None:
-        files = ", ".join(missing)
-        super().__init__(saying(MODELS_MISSING, files=files))
+        super().__init__(MODELS_MISSING, files=", ".join(missing))
 
 
 MODELS_MISSING = N_(

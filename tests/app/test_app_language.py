@@ -13,6 +13,7 @@ from test_streamlit_app import (  # noqa: F401  (fixtures)
     button,
     fresh_caches,
     page_text,
+    pile_id,
     png,
     reader,
     reload,
@@ -145,7 +146,7 @@ def test_the_list_of_every_card_names_them_in_spanish() -> None:
     at = open_in("es")
     uploader(at).set_value(("piles.png", png(200), "image/png"))
     run(at)
-    first = int(text_input(at, "Pila 1, de izquierda a derecha").key.rsplit(":", 1)[1])
+    first = pile_id(at, 1, "Pila {pile}, de izquierda a derecha")
     at.pills(key=f"sel:{first}").set_value(1)  # 1.2, read as 2♥
     run(at)
     options = at.selectbox(key=f"change:{first}").options

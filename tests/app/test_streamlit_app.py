@@ -261,8 +261,8 @@ def player_ids(at: AppTest) -> list[int]:
     return [player.id for player in at.session_state["night"].table.players]
 
 
-def pile_id(at: AppTest, pile: int) -> int:
-    key = text_input(at, f"Pile {pile}, left to right").key
+def pile_id(at: AppTest, pile: int, label: str = "Pile {pile}, left to right") -> int:
+    key = text_input(at, label.format(pile=pile)).key
     return int(key.rsplit(":", 1)[1])  # text:GAMES_STARTED:PILE_ID
 
 

@@ -4,15 +4,24 @@ file given."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import streamlit as st
 from language import _, ngettext
+from PIL import features
 
-from blackcat.i18n import N_
+from blackcat.i18n import N_, Translator
 from blackcat.vision.image_io import ACCEPTED
 
-PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
+# what the reader reads: phones' photos, and pictures a computer may hold (a .jfif is a JPEG a
+# browser saved; AVIF where this Pillow reads it)
+PHONE_PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
+PHOTO_TYPES = [
+    *PHONE_PHOTO_TYPES,
+    *["jfif", "gif", "bmp", "tif", "tiff"],
+    *(["avif"] if features.check("avif") else []),
+]
 MAX_UPLOAD_MB = 100
 
 Note = TypeVar("Note")  # what a page keeps about each uploaded file
@@ -46,6 +55,68 @@ def photo_inputs(
         if shot is not None:
             files.append(shot)
     return files
+
+
+@dataclass(frozen=True)
+class StreamlitWords:
+    """Words Streamlit writes on its photo widgets, in English whatever the page's language:
+    where they stand (a CSS selector; the testids are Streamlit's), their font size, and the
+    words to show there instead, written after what stands there (or `before` it). `words` is
+    Streamlit's own English where that is kept in English; `ours`: words of our own, shown in
+    every language."""
+
+    where: str
+    font_size: str
+    words: str
+    before: bool = False
+    ours: bool = False
+
+
+_CAMERA = '[data-testid="stCameraInputButton"]'
+_CAMERA_NOT_ALLOWED = '[data-testid="stCameraInputWebcamComponent"] p'
+STREAMLIT_WORDS = (
+    StreamlitWords(
+        '[data-testid="stFileUploaderDropzone"] [data-testid="stBaseButton-secondary"] p',
+        ".875rem",
+        N_("Upload"),
+    ),
+    # instead of Streamlit's "100MB per file" and every file type the uploader takes
+    StreamlitWords(
+        '[data-testid="stFileUploaderDropzoneInstructions"] span',
+        ".875rem",
+        N_("Up to {size} MB a photo"),
+        ours=True,
+    ),
+    StreamlitWords(f"{_CAMERA}:not(:has(span))", "1rem", N_("Take Photo")),  # the camera on
+    StreamlitWords(f"{_CAMERA} span", "1rem", N_("Clear photo")),  # a photo taken: a cross, then
+    # the camera not allowed: a request, and a link to Streamlit's help after it
+    StreamlitWords(
+        _CAMERA_NOT_ALLOWED, "1rem", N_("This app would like to use your camera."), before=True
+    ),
+    StreamlitWords(f"{_CAMERA_NOT_ALLOWED} a", "1rem", N_("Learn how to allow access.")),
+)
+
+
+def css_string(text: str) -> str:
+    """`text` as a quoted CSS string."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def streamlit_words_css(tr: Translator, max_upload_mb: int = MAX_UPLOAD_MB) -> str:
+    """A style sheet that shows our words over Streamlit's on the photo widgets
+    (`STREAMLIT_WORDS`): its English in `tr`'s language, and our own words anywhere."""
+    rules = []
+    for shown in STREAMLIT_WORDS:
+        said = tr.gettext(shown.words).format(size=max_upload_mb)
+        if said == shown.words and not shown.ours:
+            continue  # Streamlit's own English, kept
+        text = css_string(f"{said} " if shown.before else said)  # a space before the rest
+        place = "before" if shown.before else "after"
+        rules.append(
+            f"{shown.where} {{ font-size: 0; }}\n{shown.where}::{place} "
+            f"{{ content: {text}; font-size: {shown.font_size}; }}"
+        )
+    return "<style>\n" + "\n".join(rules) + "\n</style>"
 
 
 def take_uploads(

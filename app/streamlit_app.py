@@ -892,7 +892,8 @@ def main() -> None:
         layout="centered",
         initial_sidebar_state="collapsed",
     )
-    st.markdown(pile_view.CSS + PAGE_CSS, unsafe_allow_html=True)
+    words = photo_input.streamlit_words_css(language.tr())  # Streamlit's own, in the language
+    st.markdown(pile_view.CSS + PAGE_CSS + words, unsafe_allow_html=True)
     pages = {
         black_lady_page.BLACK_CAT: st.Page(
             black_cat_page, title=black_lady_page.BLACK_CAT, icon="🐈‍⬛", default=True

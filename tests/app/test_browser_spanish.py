@@ -5,7 +5,8 @@ switch at the top goes back to English (and the address keeps the choice)."""
 from __future__ import annotations
 
 import test_browser
-from playwright.sync_api import Browser, expect
+from photo_input import STREAMLIT_WORDS, StreamlitWords
+from playwright.sync_api import Browser, Page, expect
 from test_browser import PHONE, blank_png, new_page, no_errors_on, settle, shoot
 
 # test_browser's fixtures, here too: the browser and the app with the stand-in reader
@@ -43,5 +44,36 @@ def test_a_spanish_browser_gets_the_app_in_spanish_end_to_end(
     settle(page)
     expect(page.get_by_text("The night: 2 games")).to_be_visible()
     assert "lang=en" in page.url
+    no_errors_on(page)
+    context.close()
+
+
+def shown_instead(page: Page, words: StreamlitWords) -> tuple[str, str]:
+    """What the page shows over Streamlit's words at `words.where`, and the font size left to
+    Streamlit's own there."""
+    place = "::before" if words.before else "::after"
+    content, font_size = page.locator(words.where).first.evaluate(
+        f"e => [getComputedStyle(e, '{place}').content, getComputedStyle(e).fontSize]"
+    )
+    return content, font_size
+
+
+def test_streamlits_own_words_on_the_photo_widgets_are_spanish_too(
+    browser: Browser, fake_reader_server: str
+) -> None:
+    upload, limit, take, _clear, request, how = STREAMLIT_WORDS
+    context = browser.new_context(viewport=PHONE, locale="es-ES")  # no camera allowed
+    page = new_page(context)
+    page.goto(fake_reader_server)
+    expect(page.get_by_text("Puntos de Gato negro").first).to_be_visible()
+    settle(page)
+    assert shown_instead(page, upload) == ('"Subir"', "0px")
+    assert shown_instead(page, limit) == ('"Hasta 100 MB por foto"', "0px")
+    page.get_by_text("Usar aquí la cámara de este dispositivo").click()
+    settle(page)
+    expect(page.locator(request.where)).to_be_attached()
+    assert shown_instead(page, take) == ('"Hacer la foto"', "0px")
+    assert shown_instead(page, request) == ('"Esta página quiere usar la cámara. "', "0px")
+    assert shown_instead(page, how) == ('"Cómo permitirlo."', "0px")
     no_errors_on(page)
     context.close()

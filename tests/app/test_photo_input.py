@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import io
+
 import photo_input
+from PIL import Image
+
+from blackcat.i18n import translator
+from blackcat.vision.image_io import open_photo
 
 
 def test_a_blurred_unsure_photo_turns_its_note_into_a_warning_asking_for_a_sharper_one() -> None:
@@ -35,3 +41,41 @@ def test_piles_of_a_grid_ask_for_a_look_after_any_other_note() -> None:
     kind, text = photo_input.read_note("success", "a.jpg: 6 cards.", True, 1, grid=True)
     assert "looks blurred" in text and "1 place " in text and text.endswith("photo again.")
     assert photo_input.read_note("info", "x", False, 0, grid=False) == ("info", "x")
+
+
+def test_streamlit_words_on_the_photo_widgets_are_shown_in_the_pages_language() -> None:
+    css = photo_input.streamlit_words_css(translator("es"), max_upload_mb=100)
+    assert css.startswith("<style>") and css.endswith("</style>")
+    for shown in photo_input.STREAMLIT_WORDS:
+        assert f"{shown.where} {{ font-size: 0; }}" in css  # Streamlit's English hidden
+    assert '::after { content: "Subir"; font-size: .875rem; }' in css
+    assert 'content: "Hasta 100 MB por foto"' in css
+    assert 'content: "Hacer la foto"' in css and 'content: "Borrar la foto"' in css
+    # the request comes before the link inside the same paragraph, a space between them
+    assert 'p::before { content: "Esta página quiere usar la cámara. "' in css
+    assert 'p a::after { content: "Cómo permitirlo."' in css
+
+
+def test_in_english_streamlits_words_stay_but_the_upload_limit_is_said_as_ours() -> None:
+    css = photo_input.streamlit_words_css(translator("en"), max_upload_mb=50)
+    assert 'content: "Up to 50 MB a photo"' in css  # not Streamlit's list of every file type
+    assert css.count("content:") == 1
+
+
+def test_the_uploader_takes_every_kind_of_picture_the_reader_reads() -> None:
+    from pillow_heif import register_heif_opener
+
+    register_heif_opener()  # writes HEIC (the player's install only reads it)
+    written_as = {"jpg": "JPEG", "jpeg": "JPEG", "jfif": "JPEG", "tif": "TIFF", "heic": "HEIF"}
+    for kind in photo_input.PHOTO_TYPES:
+        picture = Image.new("RGB", (160, 120), (200, 30, 30))
+        data = io.BytesIO()
+        picture.save(data, format=written_as.get(kind, kind.upper()))
+        photo = open_photo(data.getvalue(), name=f"piles.{kind}")
+        assert photo.size == (160, 120), kind
+        assert photo.picture().shape == (120, 160, 3), kind
+
+
+def test_words_in_a_style_sheet_keep_their_quotes_and_backslashes() -> None:
+    assert photo_input.css_string('say "hi"') == '"say \\"hi\\""'
+    assert photo_input.css_string("a\\b") == '"a\\\\b"'

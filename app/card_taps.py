@@ -12,18 +12,24 @@ from blackcat.tables import black_cat_table as ts
 CARD_TAPS_KEY = "card-taps"
 CARD_TAPS_JS = """
 export default function (component) {
-  // The page's strips are Markdown, redrawn at every run: one listener on the document
-  // (installed once) hands a tap on any card with data-bc-pile to the latest mount.
+  // The page's strips are Markdown, redrawn at every run: listeners on the document
+  // (installed once) hand a tap on any card with data-bc-pile to the latest mount, and so do
+  // Enter and Space on a card the keyboard's focus is on (each card is a button).
   window.blackcatCardTap = component.setTriggerValue;
   if (window.blackcatCardTapsListening) return;
   window.blackcatCardTapsListening = true;
-  document.addEventListener("click", (event) => {
+  const tapped = (event) => {
     const card = event.target.closest("[data-bc-pile][data-bc-position]");
-    if (!card || !window.blackcatCardTap) return;
+    if (!card || !window.blackcatCardTap) return false;
     window.blackcatCardTap("tapped", {
       pile: Number(card.dataset.bcPile),
       position: Number(card.dataset.bcPosition),
     });
+    return true;
+  };
+  document.addEventListener("click", tapped);
+  document.addEventListener("keydown", (event) => {
+    if ((event.key === "Enter" || event.key === " ") && tapped(event)) event.preventDefault();
   });
 }
 """

@@ -11,23 +11,10 @@ from typing import Any
 import streamlit as st
 from game_state import Act
 from language import _, tr
+from pile_view import card_in_words
 
 from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit
-from blackcat.i18n import N_
 from blackcat.tables import black_cat_table as ts
-
-SUIT_NAMES = {
-    Suit.SPADES: N_("spades"),
-    Suit.HEARTS: N_("hearts"),
-    Suit.DIAMONDS: N_("diamonds"),
-    Suit.CLUBS: N_("clubs"),
-}
-RANK_NAMES = {
-    Rank.ACE: N_("Ace"),
-    Rank.JACK: N_("Jack"),
-    Rank.QUEEN: N_("Queen"),
-    Rank.KING: N_("King"),
-}
 
 
 def set_widget(key: str, value: Any) -> None:
@@ -61,9 +48,7 @@ def typed_cards(key: str, pile_id: int, errors: dict[int, str]) -> tuple[Card, .
 def card_name(card: Card) -> str:
     """The card as shown, as typed and in words, in the page's language: `Q♠ · QS · Queen of
     spades`."""
-    rank = _(RANK_NAMES[card.rank]) if card.rank in RANK_NAMES else card.rank.value
-    in_words = _("{rank} of {suit}").format(rank=rank, suit=_(SUIT_NAMES[card.suit]))
-    return f"{card.label} · {card.code} · {in_words}"
+    return f"{card.label} · {card.code} · {card_in_words(card, tr())}"
 
 
 def chip(card: Card) -> str:

@@ -58,6 +58,7 @@ def tricks_html(
             doubtful=position in doubtful,
             tap=None if pile_id is None else (pile_id, position),
             selected=position == selected,
+            tr=tr,
         )
         for position, card in enumerate(cards)
     ]

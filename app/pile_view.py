@@ -9,7 +9,7 @@ from html import escape
 from string import Template
 
 from blackcat.games.black_cat import FEATURE_KINDS, Feature, FeatureKind, PileScore, feature_name
-from blackcat.games.cards import Card
+from blackcat.games.cards import Card, Rank, Suit
 from blackcat.i18n import ENGLISH, N_, Translator
 from blackcat.tables.black_cat_table import TableResult, card_number
 
@@ -57,6 +57,7 @@ CSS = Template("""
 .bc-gap { box-shadow: -4px 0 0 $missing; margin-left: 3px; }
 .bc-card[data-bc-pile] { cursor: pointer; -webkit-tap-highlight-color: transparent; }
 .bc-card.bc-selected { outline: 3px solid $picked; outline-offset: 1px; background: #eeeeee; }
+.bc-card[data-bc-pile]:focus-visible { outline: 3px solid #1e88e5; outline-offset: 1px; }
 .bc-gap-end { border: 2px dashed $missing; border-radius: 5px; color: $missing; font-weight: 700;
   text-align: center; align-self: stretch; display: flex; align-items: center;
   justify-content: center; }
@@ -94,6 +95,29 @@ CSS = Template("""
 
 def colour_css(rgb: Sequence[int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*rgb)
+
+
+SUIT_NAMES = {
+    Suit.SPADES: N_("spades"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.CLUBS: N_("clubs"),
+}
+RANK_NAMES = {
+    Rank.ACE: N_("Ace"),
+    Rank.JACK: N_("Jack"),
+    Rank.QUEEN: N_("Queen"),
+    Rank.KING: N_("King"),
+}
+MISSING_BEFORE = N_("a card may be missing before it")
+MISSING_AFTER = N_("a card may be missing after the last card")
+
+
+def card_in_words(card: Card, tr: Translator = ENGLISH) -> str:
+    """The card in words in `tr`'s language: `Queen of spades`, `7 of hearts`."""
+    rank = tr.gettext(RANK_NAMES[card.rank]) if card.rank in RANK_NAMES else card.rank.value
+    suit = tr.gettext(SUIT_NAMES[card.suit])
+    return tr.gettext("{rank} of {suit}").format(rank=rank, suit=suit)
 
 
 def card_html(card: Card) -> str:
@@ -138,33 +162,40 @@ def card_cell_html(
     gap_before: bool = False,
     tap: tuple[int, int] | None = None,
     selected: bool = False,
+    tr: Translator = ENGLISH,
 ) -> str:
     """One card of a strip in grid column `column` (from 0; None: wherever the grid puts it): its
     number as on the photo, rank, suit and a small note under it (a Queen's value, a card's
     points); a card on the table too often in red, a doubtful one in orange; a teal bar at
-    its left where a card may be missing before it (`MARKS`). With `tap` (pile id, position) a
-    tap on it reaches the page (card_taps.listen_for_card_taps); a `selected` card is
-    outlined."""
+    its left where a card may be missing before it (`MARKS`). Its number, the card in words and
+    its marks, in `tr`'s language, are its tooltip and what a screen reader says of it. With
+    `tap` (pile id, position) a tap on it, or Enter or Space while it has the keyboard's focus,
+    reaches the page (card_taps.listen_for_card_taps); a `selected` card is outlined."""
     classes = ["bc-card"]
     if selected:
         classes.append("bc-selected")
-    title = card.label
+    marks = []
     if gap_before:
         classes.append("bc-gap")
-        title = f"a card may be missing before {card.label}"
+        marks.append(tr.gettext(MISSING_BEFORE))
     if duplicated:
         classes.append("bc-dup")
-        title += ": on the table too often"
+        marks.append(tr.gettext(MARKS["bc-dup"]))
     if doubtful:  # both marks on a doubtful card that is also on the table too often
         classes.append("bc-doubtful")
-        title += ": please check"
+        marks.append(tr.gettext(MARKS["bc-doubtful"]))
+    said = f"{number} · {card_in_words(card, tr)}" + (f": {', '.join(marks)}" if marks else "")
     colour = "bc-black" if card.is_black else "bc-red"
     extra = f'<span class="q">{escape(note)}</span>' if note else ""
     place = "" if column is None else f' style="grid-row:1;grid-column:{column + 1}"'
     if tap is not None:
         place += f' data-bc-pile="{tap[0]}" data-bc-position="{tap[1]}"'
+        place += f' role="button" tabindex="0" aria-pressed="{str(selected).lower()}"'
+    else:
+        place += ' role="img"'
     return (
-        f'<div class="{" ".join(classes)}" title="{escape(title)}"{place}>'
+        f'<div class="{" ".join(classes)}" title="{escape(said)}" aria-label="{escape(said)}"'
+        f"{place}>"
         f'<span class="n">{number}</span>'
         f'<span class="r {colour}">{escape(card.rank.value)}</span>'
         f'<span class="s {colour}">{card.suit.symbol}</span>{extra}</div>'
@@ -212,22 +243,24 @@ def strip_html(
                 gap_before=position in gaps,
                 tap=None if pile_id is None else (pile_id, position),
                 selected=position == selected,
+                tr=tr,
             )
         )
     columns_used = len(pile.cards)
     if len(pile.cards) in gaps:
         columns_used += 1
+        missing = escape(tr.gettext(MISSING_AFTER))
         cells.append(
-            f'<div class="bc-gap-end" title="a card may be missing after the last card" '
+            f'<div class="bc-gap-end" title="{missing}" aria-label="{missing}" role="img" '
             f'style="grid-row:1;grid-column:{columns_used}">?</div>'
         )
     for lane_index, lane in enumerate(feature_lanes(pile.features)):
         for feature in lane:
             first, last = feature.positions[0], feature.positions[-1]
-            name = feature_name(feature.kind, tr)
+            said = escape(f"{feature_name(feature.kind, tr)} +{feature.points}")
             cells.append(
-                f'<div class="bc-bar bc-{feature.kind}" title="{name} +{feature.points}" '
-                f'style="grid-row:{lane_index + 2};grid-column:{first + 1}/{last + 2}">'
+                f'<div class="bc-bar bc-{feature.kind}" title="{said}" aria-label="{said}" '
+                f'role="img" style="grid-row:{lane_index + 2};grid-column:{first + 1}/{last + 2}">'
                 f"{KIND_LETTERS[feature.kind]}{feature.points}</div>"
             )
     columns = f"grid-template-columns:repeat({columns_used},minmax({CARD_WIDTH},3rem))"

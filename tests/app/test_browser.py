@@ -657,6 +657,24 @@ def test_a_card_moves_to_its_place_in_two_taps(page: Page) -> None:
     no_errors_on(page)
 
 
+def test_a_card_moves_to_its_place_with_the_keyboard(page: Page) -> None:
+    new_game(page)
+    type_pile(page, 1, "KD 2C 3C 4C")
+    card = strip_card(page, 0, 0)
+    expect(card).to_have_attribute("role", "button")
+    expect(card).to_have_attribute("aria-label", "1.1 · King of diamonds")
+    card.focus()
+    page.keyboard.press("Enter")  # picks it, as a tap does
+    settle(page)
+    expect(strip_card(page, 0, 0)).to_have_class(re.compile("bc-selected"))
+    expect(strip_card(page, 0, 0)).to_have_attribute("aria-pressed", "true")
+    strip_card(page, 0, 3).focus()
+    page.keyboard.press(" ")  # its place
+    settle(page)
+    expect(page.get_by_label("Pile 1, left to right")).to_have_value("2C 3C 4C KD")
+    no_errors_on(page)
+
+
 def test_a_black_lady_card_moves_to_another_players_tricks_in_two_taps(page: Page) -> None:
     to_black_lady(page)
     type_tricks(page, "Player 1", "QS AH 3C")

@@ -66,7 +66,8 @@ def test_strip_marks_where_a_card_may_be_missing() -> None:
     pile = score_pile(parse_pile("QS 2C 3H"))
     html = pile_view.strip_html(0, pile, gaps=[1, 3])
     assert html.count("bc-gap") == 2  # before 1.2, and after the last card
-    assert "a card may be missing before 2♣" in html
+    assert 'title="1.2 · 2 of clubs: a card may be missing before it"' in html
+    assert 'title="a card may be missing after the last card"' in html
     assert "repeat(4," in html  # a fourth column for the marker after the last card
     assert "bc-gap" not in pile_view.strip_html(0, pile)
 
@@ -75,7 +76,26 @@ def test_a_doubtful_card_on_the_table_twice_keeps_both_marks() -> None:
     card = parse_card("7H")
     html = pile_view.card_cell_html(card, "1.1", 0, duplicated=True, doubtful=True)
     assert "bc-dup" in html and "bc-doubtful" in html
-    assert "too often" in html and "please check" in html
+    assert 'title="1.1 · 7 of hearts: on the table too often, check this card"' in html
+
+
+def test_a_card_says_its_number_name_and_marks_in_the_pages_language_to_a_screen_reader() -> None:
+    spanish = translator("es")
+    html = pile_view.card_cell_html(parse_card("QS"), "2.3", 2, doubtful=True, tr=spanish)
+    said = "2.3 · Reina de picas: revisa esta carta"
+    assert f'title="{said}"' in html and f'aria-label="{said}"' in html
+    assert 'role="img"' in html and "tabindex" not in html  # only to look at
+    gaps = pile_view.strip_html(0, score_pile(parse_pile("QS 2C")), gaps=[1, 2], tr=spanish)
+    assert "puede faltar una carta antes de ella" in gaps
+    assert "puede faltar una carta después de la última" in gaps
+    assert 'aria-label="Gato negro +6" role="img"' in gaps  # QS 2C: a Black Cat, its bar said
+
+
+def test_a_card_that_answers_taps_is_a_button_the_keyboard_reaches() -> None:
+    html = pile_view.card_cell_html(parse_card("KD"), "1.1", 0, tap=(41, 0), selected=True)
+    assert 'role="button" tabindex="0" aria-pressed="true"' in html
+    plain = pile_view.card_cell_html(parse_card("KD"), "1.1", 0, tap=(41, 0))
+    assert 'aria-pressed="false"' in plain
 
 
 def test_a_strip_of_a_pile_answers_taps_card_by_card_and_outlines_the_picked_one() -> None:

@@ -299,7 +299,7 @@ def show_checks(now: lt.LadyGame) -> None:
     players = len(now.names)
     aside = " ".join(card.label for card in set_aside(players))
     out = _("{cards} set aside").format(cards=aside) if aside else _("no card set aside")
-    st.markdown("#### " + _("Deal {number}").format(number=now.current + 1))
+    st.markdown("### " + _("Deal {number}").format(number=now.current + 1))
     each = _("{players} players: {aside}, {count} cards each.")
     st.caption(each.format(players=players, aside=out, count=cards_each(players)))
     problems = lt.problems(now, now.current, language.tr())
@@ -338,7 +338,7 @@ def show_seat_choice(now: lt.LadyGame) -> int:
 
 def show_photo_inputs(now: lt.LadyGame, seat: int) -> None:
     name = now.names[seat]
-    st.markdown(_("#### 📷 {name}'s tricks").format(name=name))
+    st.markdown("### " + _("📷 {name}'s tricks").format(name=name))
     reader_access.reader_note()
     if not now.deal.tricks(seat).slots:
         on_a_phone = _("On a phone, *Upload* also offers the camera.")
@@ -474,7 +474,7 @@ def show_editor(now: lt.LadyGame, seat: int, pile: ts.Pile) -> None:
 
 def show_player_setup(now: lt.LadyGame) -> None:
     """A new game starts here: how many play, and their names."""
-    st.markdown(_("#### 👥 Who plays?"))
+    st.markdown("### " + _("👥 Who plays?"))
     count_key = "lady-count"
     set_widget(count_key, len(now.names))
     st.segmented_control(

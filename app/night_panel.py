@@ -112,7 +112,7 @@ def show_night() -> None:
         return
     score = nt.score_night(now)
     st.markdown(sheet_view.CSS, unsafe_allow_html=True)
-    st.markdown(_("#### 🌙 The night: {count} games").format(count=len(now.games)))
+    st.markdown("### " + _("🌙 The night: {count} games").format(count=len(now.games)))
     sheet = night_view.night_sheet_html(score, current=now.current, tr=language.tr())
     st.markdown(sheet, unsafe_allow_html=True)
     icon = "🤝" if len(score.leaders) > 1 else "🏆"

@@ -7,6 +7,7 @@ import hashlib
 import io
 from collections.abc import Sequence
 from dataclasses import replace
+from html import escape
 
 import numpy as np
 import streamlit as st
@@ -17,6 +18,7 @@ from photo_store import PhotoRecord
 from PIL import Image, ImageDraw, ImageFont
 
 from blackcat.games.cards import ALL_CARDS
+from blackcat.i18n import N_
 from blackcat.tables import black_cat_table as ts
 from blackcat.vision.drawing import annotate
 from blackcat.vision.types import Box, PhotoRead, ReadCard
@@ -246,9 +248,10 @@ def cards_centre(marks: ts.PhotoMarks, factor: float, width: int) -> float:
 ZOOM = 2.6  # the zoomed photo's width, in phone widths: its numbers read without pinching
 
 
-def zoomed_html(key: str, jpeg: bytes, centre: float) -> str:
+def zoomed_html(key: str, jpeg: bytes, centre: float, alt: str) -> str:
     """The photo wider than the phone, scrolled sideways, opening with its cards (at `centre`,
-    a share of its width) in the middle of the screen rather than at its left edge."""
+    a share of its width) in the middle of the screen rather than at its left edge; `alt`: what
+    it shows, for those who can't see it."""
     element = f"bc-zoom-{key}"
     script = (
         "(() => {"
@@ -261,7 +264,7 @@ def zoomed_html(key: str, jpeg: bytes, centre: float) -> str:
     )
     return (
         f'<div id="{element}" style="overflow-x:auto">'
-        f'<img alt="the photo with numbered cards" style="width:{ZOOM * 100:.0f}%;max-width:none" '
+        f'<img alt="{escape(alt)}" style="width:{ZOOM * 100:.0f}%;max-width:none" '
         f'src="data:image/jpeg;base64,{base64.b64encode(jpeg).decode()}"></div>'
         f"<script>{script}</script>"
     )
@@ -314,6 +317,9 @@ def show_table_photo(key: str, record: PhotoRecord, players: PlayerMarks, act: A
     show_drawn(key, record, jpeg, marks, caption, act, help_text)
 
 
+PHOTO_ALT = N_("The photo, each card read boxed and numbered as in the piles below")
+
+
 def show_drawn(
     key: str,
     record: PhotoRecord,
@@ -325,12 +331,13 @@ def show_drawn(
 ) -> None:
     """A drawn photo (zoomable, centred on its cards `marks`) and a button to take its cards
     off."""
+    alt = _(PHOTO_ALT)
     if st.session_state.get(f"zoom:{key}"):
         centre = cards_centre(marks, record.factor, record.display.shape[1])
-        st.html(zoomed_html(key, jpeg, centre), unsafe_allow_javascript=True)
+        st.html(zoomed_html(key, jpeg, centre, alt), unsafe_allow_javascript=True)
         st.caption(caption)
     else:
-        st.image(jpeg, caption=caption, width="stretch")
+        st.image(jpeg, caption=caption, width="stretch", alt=alt)
     with st.container(horizontal=True, vertical_alignment="center"):
         st.toggle(_("Zoom in"), key=f"zoom:{key}")
         st.button(

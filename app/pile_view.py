@@ -39,10 +39,10 @@ CSS = Template("""
 .bc-strip { overflow-x: auto; padding: 2px 0 6px 0; }
 .bc-grid { display: grid; gap: 3px 2px; width: max-content; min-width: 100%;
   grid-auto-rows: min-content; }
-.bc-card { border: 1px solid #c9c9c9; border-radius: 5px; background: #fff; min-width: 0;
-  min-height: 2.75rem; overflow: hidden; text-align: center; line-height: 1.05;
+.bc-card { position: relative; border: 1px solid #c9c9c9; border-radius: 5px; background: #fff;
+  min-width: 0; min-height: 2.75rem; overflow: hidden; text-align: center; line-height: 1.05;
   padding: 2px 0 3px 0; font-weight: 600; box-shadow: 0 1px 1px rgba(0,0,0,.08); }
-.bc-card .n { display: block; font-size: .54rem; letter-spacing: -.04em; color: #888;
+.bc-card .n { display: block; font-size: .54rem; letter-spacing: -.04em; color: #666;
   font-weight: 400; white-space: nowrap; }
 .bc-card .r { display: block; font-size: .95rem; letter-spacing: -.04em; }
 .bc-card .s { display: block; font-size: 1.05rem; }
@@ -57,6 +57,9 @@ CSS = Template("""
 .bc-gap { box-shadow: -4px 0 0 $missing; margin-left: 3px; }
 .bc-card[data-bc-pile] { cursor: pointer; -webkit-tap-highlight-color: transparent; }
 .bc-card.bc-selected { outline: 3px solid $picked; outline-offset: 1px; background: #eeeeee; }
+/* words for a screen reader alone */
+.bc-unseen { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+  white-space: nowrap; }
 .bc-card[data-bc-pile]:focus-visible { outline: 3px solid #1e88e5; outline-offset: 1px; }
 .bc-gap-end { border: 2px dashed $missing; border-radius: 5px; color: $missing; font-weight: 700;
   text-align: center; align-self: stretch; display: flex; align-items: center;
@@ -68,7 +71,7 @@ CSS = Template("""
 .bc-legend .bc-gap { margin-left: 4px; }
 .bc-bar { border-radius: 4px; color: #fff; font-size: .62rem; font-weight: 700;
   text-align: center; white-space: nowrap; overflow: hidden; padding: 1px 0; }
-.bc-tomcat { background: #1e88e5; }
+.bc-tomcat { background: #1565c0; }  /* white letters on it 5.8:1 */
 .bc-yowler { background: #6d4c41; }
 .bc-jellical { background: #8e24aa; }
 .bc-black_cat { background: #212121; }
@@ -184,21 +187,20 @@ def card_cell_html(
     if doubtful:  # both marks on a doubtful card that is also on the table too often
         classes.append("bc-doubtful")
         marks.append(tr.gettext(MARKS["bc-doubtful"]))
-    said = f"{number} · {card_in_words(card, tr)}" + (f": {', '.join(marks)}" if marks else "")
+    words = card_in_words(card, tr) + (f": {', '.join(marks)}" if marks else "")
     colour = "bc-black" if card.is_black else "bc-red"
     extra = f'<span class="q">{escape(note)}</span>' if note else ""
     place = "" if column is None else f' style="grid-row:1;grid-column:{column + 1}"'
     if tap is not None:
         place += f' data-bc-pile="{tap[0]}" data-bc-position="{tap[1]}"'
         place += f' role="button" tabindex="0" aria-pressed="{str(selected).lower()}"'
-    else:
-        place += ' role="img"'
+    # the words are its tooltip, and a screen reader's after what the card shows
     return (
-        f'<div class="{" ".join(classes)}" title="{escape(said)}" aria-label="{escape(said)}"'
-        f"{place}>"
+        f'<div class="{" ".join(classes)}" title="{escape(f"{number} · {words}")}"{place}>'
         f'<span class="n">{number}</span>'
         f'<span class="r {colour}">{escape(card.rank.value)}</span>'
-        f'<span class="s {colour}">{card.suit.symbol}</span>{extra}</div>'
+        f'<span class="s {colour}">{card.suit.symbol}</span>{extra}'
+        f'<span class="bc-unseen">{escape(words)}</span></div>'
     )
 
 

@@ -73,6 +73,12 @@ PAGE_CSS = """
 <style>
 /* the game switch clear of Streamlit's top bar */
 [data-testid="stMainBlockContainer"] { padding-top: 3.6rem; }
+/* a page's sections (h3 under its h2 title, in order for a screen reader) at the size they had */
+[data-testid="stMarkdownContainer"] h3 { font-size: 1.5rem; }
+/* small grey text as dark as WCAG AA asks (4.5:1): Streamlit's captions (faded to 0.6, 3.9:1;
+   their grey text now 6:1, a red card in them as red as elsewhere) and the uploader's limit */
+[data-testid="stCaptionContainer"] { opacity: 1; color: rgba(47, 45, 43, .75); }
+[data-testid="stFileUploaderDropzoneInstructions"] span { color: rgba(47, 45, 43, .8); }
 /* upload notes: small, each note whole (a long file name wraps at its underscores) */
 [class*="upload-notes"] [data-testid="stAlert"] > div { padding: .3rem .6rem; }
 [class*="upload-notes"] [data-testid="stAlert"] p { font-size: .8rem; line-height: 1.3; }
@@ -411,7 +417,7 @@ def show_photo_inputs(player: ts.Player) -> None:
     heading = st.empty()  # filled last: a photo may hand the table to a new player
     if choose_photo() == table_photo.WHOLE_TABLE:
         table_photo.show_panel(act)
-        heading.markdown(_("#### 📷 The whole table in one photo"))
+        heading.markdown("### " + _("📷 The whole table in one photo"))
         return
     files = photo_input.photo_inputs(_(PHOTO_HELP), _("Photo of the piles"))
     uploads = photo_input.take_uploads(files, lambda data, name: add_photo(data, name, player.id))
@@ -431,10 +437,10 @@ def show_photo_inputs(player: ts.Player) -> None:
     if table.example or not any(pile.slots for pile in table.player(shown).piles):
         st.caption(_(PHOTO_HELP))
     if table.example:
-        heading.markdown(_("#### 📷 Add your piles"))
+        heading.markdown("### " + _("📷 Add your piles"))
     else:
         name = table.player(shown).name
-        heading.markdown(_("#### 📷 Add {name}'s piles").format(name=name))
+        heading.markdown("### " + _("📷 Add {name}'s piles").format(name=name))
 
 
 def owner_select(table: ts.Table, photo: str, owner: int, key: str, name: str) -> None:
@@ -861,7 +867,7 @@ def black_cat_page() -> None:
     show_photos(table, player)
     duplicated = result.duplicated_at(player.name)
     points = ngettext("{count} point", "{count} points", player_score.total)
-    st.markdown(f"#### {player.name}: {points.format(count=player_score.total)}")
+    st.markdown(f"### {player.name}: {points.format(count=player_score.total)}")
     st.markdown(
         pile_view.legend_html(marks_on(player, duplicated), language.tr()), unsafe_allow_html=True
     )

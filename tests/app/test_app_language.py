@@ -174,7 +174,7 @@ def test_the_black_cat_page_in_spanish_upload_fix_score_and_night() -> None:
     run(at)
     assert text_input(at, "Pila 1, de izquierda a derecha").value == "8D 2S 8H"
     assert "<th>Jugador</th>" in scoreboard(at)
-    assert "#### Jugador 1: 18 puntos" in page_text(at)
+    assert "### Jugador 1: 18 puntos" in page_text(at)
     assert "2 gatos Tom = " in page_text(at)  # the Spanish rules' names
     text_input(at, "Pila 2, de izquierda a derecha").input("KS 9C 4S 10H")
     run(at)
@@ -195,7 +195,7 @@ def test_black_lady_in_spanish_who_plays_their_tricks_and_the_sheet() -> None:
     at.segmented_control(key="game").set_value("Black Lady")
     run(at)
     assert title(at) == "## ♠️ Puntos de Black Lady"
-    assert "#### 👥 ¿Quién juega?" in page_text(at)
+    assert "### 👥 ¿Quién juega?" in page_text(at)
     text_input(at, "Asiento 1").input("Ann")
     run(at)
     text_input(at, "Bazas de Ann, en cualquier orden").input("QS AH KH")  # one whole trick

@@ -66,7 +66,7 @@ def app_piles(at: AppTest) -> list[str]:
 
 
 def totals(at: AppTest) -> list[str]:
-    return [m.value for m in at.markdown if m.value.startswith("#### ") and "points" in m.value]
+    return [m.value for m in at.markdown if m.value.startswith("### ") and "points" in m.value]
 
 
 def start() -> AppTest:
@@ -87,7 +87,7 @@ def test_the_example_photo_is_read_and_scored_as_the_app_opens(reader: CardReade
     assert not any("photo reader isn't available" in i.value for i in at.info)
     assert len(at.image) == 1  # the example photo with its numbered boxes
     assert app_piles(at) == read_codes(reader, EXAMPLE)
-    assert totals(at) == [f"#### Example: {expected_total(reader, EXAMPLE)} points"]
+    assert totals(at) == [f"### Example: {expected_total(reader, EXAMPLE)} points"]
 
 
 def test_an_uploaded_photo_is_read_into_the_players_piles(reader: CardReader) -> None:
@@ -98,7 +98,7 @@ def test_an_uploaded_photo_is_read_into_the_players_piles(reader: CardReader) ->
     assert not at.exception
     assert any("given to Player 1" in s.value for s in at.success), [e.value for e in at.error]
     assert app_piles(at)[: len(read_codes(reader, EXAMPLE))] == read_codes(reader, EXAMPLE)
-    assert totals(at) == [f"#### Player 1: {expected_total(reader, EXAMPLE)} points"]
+    assert totals(at) == [f"### Player 1: {expected_total(reader, EXAMPLE)} points"]
     assert len(at.image) == 1
 
 
@@ -111,7 +111,7 @@ def test_a_camera_photo_is_read_into_the_players_piles(reader: CardReader) -> No
     at.run()
     assert not at.exception
     assert app_piles(at)[: len(read_codes(reader, EXAMPLE))] == read_codes(reader, EXAMPLE)
-    assert totals(at) == [f"#### Player 1: {expected_total(reader, EXAMPLE)} points"]
+    assert totals(at) == [f"### Player 1: {expected_total(reader, EXAMPLE)} points"]
 
 
 @needs_real_photos

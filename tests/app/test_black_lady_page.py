@@ -103,7 +103,7 @@ def test_the_game_is_chosen_at_the_top_and_black_cat_stays_as_it_was(tmp_path) -
     assert not any('class="bc-board"' in m.value for m in at.markdown)
     at.segmented_control(key="game").set_value("Black Cat")
     run(at)
-    assert bc.totals(at) == ["#### Example: 36 points"]  # the Black Cat table kept its state
+    assert bc.totals(at) == ["### Example: 36 points"]  # the Black Cat table kept its state
 
 
 def test_a_three_player_game_of_two_deals_by_photo_and_typing(lady: AppTest) -> None:
@@ -148,7 +148,7 @@ def test_a_three_player_game_of_two_deals_by_photo_and_typing(lady: AppTest) -> 
     # deal 2, all typed: Ann took no trick, Ben took Ann's cards of deal 1, Cat Ben's
     button(lady, "➕ Next deal").click()
     run(lady)
-    assert "#### Deal 2" in page_text(lady)
+    assert "### Deal 2" in page_text(lady)
     lady.toggle(key=next(t.key for t in lady.toggle if "took no trick" in t.label)).set_value(True)
     run(lady)
     choose(lady, 1)
@@ -167,7 +167,7 @@ def test_a_three_player_game_of_two_deals_by_photo_and_typing(lady: AppTest) -> 
     # the first deal is still there to look at and fix
     lady.segmented_control(key="lady-deal").set_value(0)
     run(lady)
-    assert "#### Deal 1" in page_text(lady)
+    assert "### Deal 1" in page_text(lady)
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
+import photo_view
 import pytest
 import test_browser
 from PIL import Image
@@ -363,7 +364,7 @@ def test_the_zoomed_photo_opens_at_its_cards(reading_page: Page) -> None:
     upload(page, "right.png", blank_png(220, 120))  # one pile, at the photo's right
     page.get_by_text("Zoom in").click()
     settle(page)
-    zoomed = page.get_by_role("img", name="the photo with numbered cards")
+    zoomed = page.get_by_role("img", name=photo_view.PHOTO_ALT)
     expect(zoomed).to_be_visible()
     view = zoomed.evaluate(
         "i => [i.parentElement.scrollLeft, i.parentElement.clientWidth, i.width]"

@@ -99,7 +99,7 @@ def test_next_game_keeps_the_players_and_the_night_shows_every_game(app: AppTest
     }
     assert "Ann leads the night with 24 points after 3 games." in page_text(app)
     assert "The night: 3 games" in page_text(app)
-    assert totals(app) == ["#### Ben: 3 points"]  # Ben's page stays shown in each new game
+    assert totals(app) == ["### Ben: 3 points"]  # Ben's page stays shown in each new game
     assert [b.label for b in app.button if b.label.startswith("➕ Next")] == ["➕ Next game"]
     assert not button(app, "Yes, a new night").disabled  # "New game" is now "New night"
 
@@ -108,14 +108,14 @@ def test_a_correction_to_game_1_after_game_3_moves_the_totals(app: AppTest) -> N
     three_games(app)
     choose_game(app, 1)
     assert "Game 1, finished" in page_text(app)
-    assert totals(app) == ["#### Ben: 6 points"]  # the same player, in game 1
+    assert totals(app) == ["### Ben: 6 points"]  # the same player, in game 1
     assert pile_cards(app, 1) == "8D 2H 8H"
     type_pile(app, 1, "8D 2H 8H 10S 10H KD 10C")  # Ben's pile, corrected
     assert night_rows(app)["Ben"] == ["31", "2", "17", "11", "3"]
     assert night_rows(app)["Ann"][:2] == ["24", "1"]  # game 1 is Ben's now
     assert "Ben leads the night with 31 points after 3 games." in page_text(app)
     choose_game(app, 3)
-    assert ", finished" not in page_text(app) and totals(app) == ["#### Ben: 3 points"]
+    assert ", finished" not in page_text(app) and totals(app) == ["### Ben: 3 points"]
 
 
 def test_undo_takes_back_next_game_and_a_game_without_cards_has_no_next(app: AppTest) -> None:
@@ -136,7 +136,7 @@ def test_the_night_survives_a_reload_and_its_csv_is_offered(app: AppTest) -> Non
     again = reload(app)
     assert night_rows(again) == night_rows(app)
     assert again.segmented_control(key="night-game").value == 1  # game 2 still on screen
-    assert totals(again) == ["#### Ben: 11 points"]
+    assert totals(again) == ["### Ben: 11 points"]
     assert not button(again, "↶ Undo").disabled  # the undo history came back too
     labels = [d.label for d in again.download_button]
     assert labels[0] == "Night CSV" and "Scoreboard CSV" in labels  # and the game's own
@@ -148,7 +148,7 @@ def test_a_rename_follows_the_player_through_the_night(app: AppTest) -> None:
     run(app)
     assert list(night_rows(app)) == ["Ann", "Benny"]
     choose_game(app, 1)
-    assert totals(app) == ["#### Benny: 6 points"]
+    assert totals(app) == ["### Benny: 6 points"]
 
 
 def test_a_new_night_asks_once_and_clears_every_game(app: AppTest) -> None:
@@ -157,7 +157,7 @@ def test_a_new_night_asks_once_and_clears_every_game(app: AppTest) -> None:
     run(app)
     assert not has_night_sheet(app)
     assert [pile_cards(app, n) for n in (1, 2)] == ["", ""]
-    assert totals(app) == ["#### Ann: 0 points"]
+    assert totals(app) == ["### Ann: 0 points"]
     button(app, "↶ Undo").click()
     run(app)
     assert night_rows(app)["Ann"][0] == "24"

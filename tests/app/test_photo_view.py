@@ -60,8 +60,9 @@ def test_the_zoomed_photo_is_centred_on_its_cards() -> None:
     assert photo_view.cards_centre(MARKS, 1.0, 520) == pytest.approx(0.125)
     typed = ((0, 0, Slot(parse_card("QS"))),)  # no box to centre on
     assert photo_view.cards_centre(typed, 1.0, 520) == 0.5
-    html = photo_view.zoomed_html("k1", b"jpeg", 0.125)
+    html = photo_view.zoomed_html("k1", b"jpeg", 0.125, 'the "photo"')
     assert 'id="bc-zoom-k1"' in html and "z.scrollWidth * 0.1250" in html
+    assert 'alt="the &quot;photo&quot;"' in html
 
 
 # ---------------------------------------------------------------------------------------------

@@ -99,7 +99,7 @@ def scoreboard(at: AppTest) -> str:
 
 def totals(at: AppTest) -> list[str]:
     """The players' headings: `Ann: 9 points`."""
-    return [m.value for m in at.markdown if m.value.startswith("#### ") and " point" in m.value]
+    return [m.value for m in at.markdown if m.value.startswith("### ") and " point" in m.value]
 
 
 def type_pile(at: AppTest, pile: int, text: str) -> AppTest:
@@ -168,7 +168,7 @@ def reader(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> FakeReader:
 
 def test_opens_with_the_example_scored_and_a_note_about_the_reader(app: AppTest) -> None:
     assert "Example" in scoreboard(app) and "25 + 11" in scoreboard(app)
-    assert totals(app) == ["#### Example: 36 points"]
+    assert totals(app) == ["### Example: 36 points"]
     text = page_text(app)
     assert "An example game" in text and "typed in by hand" in text
     assert "photo reader isn't available" in text
@@ -211,17 +211,17 @@ def test_how_we_score_panel_has_the_rules_and_our_decisions(app: AppTest) -> Non
 
 def test_typing_cards_scores_them_and_a_typo_is_explained(app: AppTest) -> None:
     new_game(app)
-    assert totals(app) == ["#### Player 1: 0 points"]
+    assert totals(app) == ["### Player 1: 0 points"]
     type_pile(app, 1, "qs 2♣ 3h 7H")
     assert pile_cards(app, 1) == "QS 2C 3H 7H"
-    assert totals(app) == ["#### Player 1: 9 points"]
+    assert totals(app) == ["### Player 1: 9 points"]
     type_pile(app, 2, "KS 9C XX 4S")
     assert any("“XX” (card 3) isn't a card" in e.value for e in app.error)
     assert pile_cards(app, 2) == "KS 9C XX 4S"  # left as typed, to fix
-    assert totals(app) == ["#### Player 1: 9 points"]
+    assert totals(app) == ["### Player 1: 9 points"]
     type_pile(app, 2, "KS 9C 4S")
     assert not app.error
-    assert totals(app) == ["#### Player 1: 21 points"]
+    assert totals(app) == ["### Player 1: 21 points"]
 
 
 def test_a_new_game_shows_its_piles_and_names_in_fields_of_their_own(app: AppTest) -> None:
@@ -246,7 +246,7 @@ def test_picking_cards_by_hand(app: AppTest) -> None:
         app.run()
         assert_clean(app)
     assert pile_cards(app, 1) == "KS 9C 4S"
-    assert totals(app) == ["#### Player 1: 12 points"]
+    assert totals(app) == ["### Player 1: 12 points"]
     # insert before a chosen card
     app.pills(key=f"sel:{pile_id(app, 1)}").set_value(0)
     app.pills(key=f"rank:{pile_id(app, 1)}").set_value(Rank.ACE)
@@ -287,7 +287,7 @@ def test_edit_a_card_then_move_delete_and_undo(app: AppTest) -> None:
     app.run()
     assert_clean(app)
     assert pile_cards(app, 1).startswith("QS 6H QH")
-    assert totals(app) == ["#### Example: 30 points"]  # the Black Cat Q♠ 6♣ is gone
+    assert totals(app) == ["### Example: 30 points"]  # the Black Cat Q♠ 6♣ is gone
     assert "An example game" not in page_text(app)  # edited: it is the player's table now
     move_to(app, first, 1, "→ 1.3")  # the second tap puts it in its place
     assert pile_cards(app, 1).startswith("QS QH 6H 5H")
@@ -324,33 +324,33 @@ def test_move_a_card_to_the_other_pile_split_and_join(app: AppTest) -> None:
 def test_pin_a_queen(app: AppTest) -> None:
     new_game(app)
     type_pile(app, 1, "QS 2C 3H 7H")
-    assert totals(app) == ["#### Player 1: 9 points"]
+    assert totals(app) == ["### Player 1: 9 points"]
     pin = app.segmented_control(key=f"pin:{pile_id(app, 1)}:0")
     assert "11 scores most" in pin.label
     pin.set_value("7")
     app.run()
     assert_clean(app)
-    assert totals(app) == ["#### Player 1: 3 points"]
+    assert totals(app) == ["### Player 1: 3 points"]
     assert "pinned to 7" in app.segmented_control(key=f"pin:{pile_id(app, 1)}:0").label
     strip = next(m.value for m in app.markdown if 'class="bc-strip"' in m.value)
     assert "=7📌</span>" in strip  # the pinned value, on the card
     assert any(e.label == "👑 Queens of pile 1: 7 or 11" for e in app.expander)
     app.segmented_control(key=f"pin:{pile_id(app, 1)}:0").set_value("Best")
     app.run()
-    assert totals(app) == ["#### Player 1: 9 points"]
+    assert totals(app) == ["### Player 1: 9 points"]
 
 
 def test_variant_switches(app: AppTest) -> None:
     app.toggle(key="lucky_tom").set_value(True)
     app.run()
-    assert totals(app) == ["#### Example: 38 points"]  # 5♥ 5♦ is now worth 5
+    assert totals(app) == ["### Example: 38 points"]  # 5♥ 5♦ is now worth 5
     assert "Variants: Lucky Tom" in page_text(app)
     app.toggle(key="music_of_the_night").set_value(True)
     app.run()
-    assert totals(app) == ["#### Example: 44 points"]  # three Yowlers worth 3 each
+    assert totals(app) == ["### Example: 44 points"]  # three Yowlers worth 3 each
     app.toggle(key="lucky_tom").set_value(False)
     app.run()
-    assert totals(app) == ["#### Example: 42 points"]
+    assert totals(app) == ["### Example: 42 points"]
     assert_clean(app)
 
 
@@ -366,7 +366,7 @@ def test_players_switching_and_the_winner(app: AppTest) -> None:
     text_input(app, "Name").input("Ben")
     app.run()
     type_pile(app, 1, "10S 10H KD 10C")
-    assert totals(app) == ["#### Ben: 11 points"]
+    assert totals(app) == ["### Ben: 11 points"]
     board = scoreboard(app)
     assert "🏆 Example" in board and "Ben" in board
     assert "Example wins with 28 points." in page_text(app)
@@ -374,7 +374,7 @@ def test_players_switching_and_the_winner(app: AppTest) -> None:
     app.segmented_control(key="player").set_value(player_ids(app)[0])
     app.run()
     assert pile_cards(app, 2) == "7D 3C"
-    assert totals(app) == ["#### Example: 28 points"]
+    assert totals(app) == ["### Example: 28 points"]
     # a name that is taken is refused and put back
     text_input(app, "Name").input("ben")
     app.run()
@@ -397,10 +397,10 @@ def test_adding_a_player_to_the_example_starts_a_game(app: AppTest) -> None:
     assert_clean(app)
     board = scoreboard(app)
     assert "Player 1" in board and "Player 2" in board and "Example" not in board
-    assert totals(app) == ["#### Player 2: 0 points"]
+    assert totals(app) == ["### Player 2: 0 points"]
     button(app, "↶ Undo").click()
     app.run()
-    assert totals(app) == ["#### Example: 36 points"]
+    assert totals(app) == ["### Example: 36 points"]
 
 
 def test_a_duplicated_card_points_at_both_places(app: AppTest) -> None:
@@ -446,7 +446,7 @@ def test_a_bad_file_gets_a_friendly_message_and_nothing_is_lost(
         e.value for e in app.error
     ]
     assert pile_cards(app, 2) == "7D 3C"
-    assert totals(app) == ["#### Example: 28 points"]
+    assert totals(app) == ["### Example: 28 points"]
 
 
 def test_a_good_photo_without_the_reader_gets_the_note(app: AppTest) -> None:
@@ -454,7 +454,7 @@ def test_a_good_photo_without_the_reader_gets_the_note(app: AppTest) -> None:
     app.run()
     assert_clean(app)
     assert any("piles.png: The photo reader isn't available" in w.value for w in app.warning)
-    assert totals(app) == ["#### Example: 36 points"]
+    assert totals(app) == ["### Example: 36 points"]
 
 
 def test_a_blurred_photo_with_a_doubtful_card_asks_for_a_sharper_one(
@@ -501,13 +501,13 @@ def test_a_photo_is_read_once_placed_and_its_doubtful_card_fixed_in_one_tap(
     assert any("1.2" in m.value and "looks like" in m.value for m in app.markdown)
     strip = next(m.value for m in app.markdown if 'class="bc-strip"' in m.value)
     assert strip.count("bc-doubtful") == 1
-    assert totals(app) == ["#### Player 1: 18 points"]  # two Tomcats, two Black Cats
+    assert totals(app) == ["### Player 1: 18 points"]  # two Tomcats, two Black Cats
     button(app, "2♠ 30%").click()  # the reader's second guess, one tap
     app.run()
     assert_clean(app)
     assert pile_cards(app, 1) == "8D 2S 8H"
     assert not [m for m in app.markdown if "looks like" in m.value]
-    assert totals(app) == ["#### Player 1: 18 points"]
+    assert totals(app) == ["### Player 1: 18 points"]
     type_pile(app, 2, "KS 9C 4S 10H")
     # reruns and edits never read the photo again
     assert reader.reads == 1
@@ -544,14 +544,14 @@ def test_a_camera_photo_goes_to_the_chosen_player(app: AppTest, reader: FakeRead
     app.camera_input(key="camera").upload("shot.jpg", jpeg(160, 100))
     app.run()
     assert_clean(app)
-    assert totals(app) == ["#### Player 2: 6 points"]  # Q♠ 2♣ with the Queen at 11
+    assert totals(app) == ["### Player 2: 6 points"]  # Q♠ 2♣ with the Queen at 11
     assert pile_cards(app, 1) == "QS 2C"
     # give the photo to the other player: its piles move
     owner = next(s for s in app.selectbox if s.key.startswith("owner:"))
     assert owner.value == player_ids(app)[1]
     owner.set_value(player_ids(app)[0])
     app.run()
-    assert totals(app) == ["#### Player 1: 6 points"]
+    assert totals(app) == ["### Player 1: 6 points"]
     assert pile_cards(app, 1) == "QS 2C"
 
 
@@ -594,7 +594,7 @@ def test_a_reload_keeps_the_table(app: AppTest) -> None:
     app.run()
     again = reload(app)
     assert scoreboard(again) == scoreboard(app)
-    assert totals(again) == ["#### Ben: 3 points"]  # Ben's page, his Queen still pinned to 7
+    assert totals(again) == ["### Ben: 3 points"]  # Ben's page, his Queen still pinned to 7
     assert again.toggle(key="lucky_tom").value
     again.segmented_control(key="player").set_value(player_ids(again)[0])
     again.run()
@@ -643,7 +643,7 @@ def test_a_damaged_link_opens_the_example_with_a_word_why(link: str) -> None:
     at.run()
     assert_clean(at)
     assert any("can't be read" in w.value for w in at.warning), [w.value for w in at.warning]
-    assert totals(at) == ["#### Example: 36 points"]
+    assert totals(at) == ["### Example: 36 points"]
     assert "table" not in at.query_params  # the bad link is gone from the address
 
 
@@ -733,7 +733,7 @@ def test_several_photos_at_once_ask_whose_each_is(app: AppTest, reader: FakeRead
     asks[0].set_value(first)
     app.run()
     assert_clean(app)
-    assert totals(app) == ["#### Player 1: 18 points"]  # ann.png's piles, on Player 1's page
+    assert totals(app) == ["### Player 1: 18 points"]  # ann.png's piles, on Player 1's page
     assert [pile_cards(app, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]
     assert any("ann.png: 6 cards in 2 piles, given to Player 1" in s.value for s in app.success)
     assert not any("ben.png" in s.value for s in app.success)
@@ -746,7 +746,7 @@ def test_several_photos_at_once_ask_whose_each_is(app: AppTest, reader: FakeRead
 def test_one_point_is_one_point(app: AppTest) -> None:
     new_game(app)
     type_pile(app, 1, "10S")
-    assert totals(app) == ["#### Player 1: 1 point"]
+    assert totals(app) == ["### Player 1: 1 point"]
     head = next(m.value for m in app.markdown if 'class="bc-pile-head"' in m.value)
     assert "1 card<" in head and "1 pt<" in head
 
@@ -838,7 +838,7 @@ def test_on_the_lan_the_table_shows_only_with_the_key(
     assert not [m for m in at.markdown if 'class="bc-board"' in m.value] and not at.text_input
     at.query_params["key"] = "the-key-of-this-table"
     at.run()
-    assert totals(at) == ["#### Example: 36 points"]
+    assert totals(at) == ["### Example: 36 points"]
     type_pile(at, 2, "7D 3C")
     assert at.query_params["key"] == "the-key-of-this-table"  # the key stays in the address
     link = shared_link(at)

@@ -1,0 +1,92 @@
+"""The app checked by axe-core (the accessibility engine browsers' own tools use, bundled by
+axe-playwright-python) in a real browser at a phone's size, with the stand-in reader and
+`test_browser`'s helpers: no serious or critical violation of WCAG 2 A and AA on the Black Cat
+page (in English and Spanish, a pile's tools open and a card picked; a photo of the whole
+table read) or on the Black Lady page, and headings in order. Streamlit's own minor ones (its
+uploader's drop zone is a presentational element that takes focus) are left to Streamlit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import test_browser
+from axe_playwright_python.sync_playwright import Axe
+from fakes import WHOLE_TABLE
+from playwright.sync_api import Browser, Page, expect
+from test_browser import (
+    PHONE,
+    blank_png,
+    new_page,
+    open_app,
+    settle,
+    strip_card,
+    to_black_lady,
+)
+
+# test_browser's fixtures, here too: the browser and the app with the stand-in reader
+browser = test_browser.browser
+fake_reader_server = test_browser.fake_reader_server
+
+WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+BLOCKING = {"serious", "critical"}
+OURS_TOO = {"heading-order"}  # moderate, but the page's headings are ours
+
+
+@pytest.fixture
+def page(browser: Browser, fake_reader_server: str) -> Iterator[Page]:
+    yield from open_app(browser, fake_reader_server)
+
+
+def barriers(page: Page) -> list[str]:
+    """axe-core's violations on the page as it stands that block someone: each rule, its help
+    and the first few elements it found, one line each."""
+    settle(page)
+    found = Axe().run(page, options={**WCAG, "resultTypes": ["violations"]}).response
+    return [
+        f"{violation['id']} ({violation['impact']}): {violation['help']}: "
+        + " | ".join(node["html"][:120] for node in violation["nodes"][:3])
+        for violation in found["violations"]
+        if violation["impact"] in BLOCKING or violation["id"] in OURS_TOO
+    ]
+
+
+def test_the_black_cat_page_with_a_card_picked_has_no_barrier(page: Page) -> None:
+    assert barriers(page) == []  # the example: its photo, piles and scoreboard
+    strip_card(page, 0, 2).click()  # picks it and opens its pile's tools
+    settle(page)
+    expect(page.get_by_label("Card 1.3 is")).to_be_visible()
+    assert barriers(page) == []
+
+
+def test_the_black_cat_page_in_spanish_has_no_barrier(
+    browser: Browser, fake_reader_server: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, locale="es-ES")
+    spanish = new_page(context)
+    spanish.goto(fake_reader_server)
+    expect(spanish.get_by_text("Puntos de Gato negro").first).to_be_visible()
+    assert barriers(spanish) == []
+    context.close()
+
+
+def test_a_photo_of_the_whole_table_read_has_no_barrier(page: Page) -> None:
+    page.get_by_role("radio", name="The whole table").click()
+    settle(page)
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
+        files=[
+            {
+                "name": "table.png",
+                "mimeType": "image/png",
+                "buffer": blank_png(WHOLE_TABLE, WHOLE_TABLE),
+            }
+        ]
+    )
+    settle(page)
+    expect(page.get_by_text("16 cards in 5 piles").first).to_be_visible()
+    assert barriers(page) == []
+
+
+def test_the_black_lady_page_has_no_barrier(page: Page) -> None:
+    to_black_lady(page)
+    assert barriers(page) == []

@@ -18,23 +18,25 @@ CSS = f"""
 <style>
 .bl-sheet-wrap {{ overflow-x: auto; }}
 /* each cell draws its own borders (Streamlit's tables collapse them, and a collapsed border
-   stays behind when its sticky cell moves: the columns scrolled under showed beside the total) */
+   stays behind when its sticky cell moves: the columns scrolled under showed beside the total);
+   a rule for some cells is as specific as the one for all cells, or loses to it */
 .bl-sheet-wrap table.bl-sheet {{ border-collapse: separate; border-spacing: 0; font-size: .95rem;
   min-width: 100%; }}
 .bl-sheet-wrap .bl-sheet td, .bl-sheet-wrap .bl-sheet th {{ padding: .25rem .35rem; border: 0;
   border-bottom: 1px solid #e4e4e4; text-align: right; white-space: nowrap; background: #fff; }}
 .bl-sheet th {{ font-size: .8rem; color: #555; font-weight: 600; }}
-.bl-sheet .name {{ position: sticky; left: 0; z-index: 1; text-align: left; width: {NAME_WIDTH};
-  max-width: {NAME_WIDTH}; min-width: {NAME_WIDTH}; overflow: hidden; text-overflow: ellipsis; }}
+.bl-sheet-wrap .bl-sheet .name {{ position: sticky; left: 0; z-index: 1; text-align: left;
+  width: {NAME_WIDTH}; max-width: {NAME_WIDTH}; min-width: {NAME_WIDTH}; overflow: hidden;
+  text-overflow: ellipsis; }}
 .bl-sheet-wrap .bl-sheet .tot {{ position: sticky; left: {NAME_WIDTH}; z-index: 1;
   font-weight: 700; font-size: 1.05rem; border-right: 2px solid #bbb; min-width: 3.2rem; }}
 .bl-sheet-wrap .bl-sheet.with-won .tot {{ box-sizing: border-box; width: {TOTAL_WIDTH};
   min-width: {TOTAL_WIDTH}; max-width: {TOTAL_WIDTH}; border-right: none; }}
 .bl-sheet-wrap .bl-sheet .won {{ position: sticky; left: calc({NAME_WIDTH} + {TOTAL_WIDTH});
   z-index: 1; border-right: 2px solid #bbb; }}
-.bl-sheet .cur {{ background: #eef5ff; }}
-.bl-sheet td.win {{ background: #fff7d6; }}
-.bl-sheet td.tie {{ background: #f3f1e6; }}
+.bl-sheet-wrap .bl-sheet .cur {{ background: #eef5ff; }}
+.bl-sheet-wrap .bl-sheet td.win {{ background: #fff7d6; }}
+.bl-sheet-wrap .bl-sheet td.tie {{ background: #f3f1e6; }}
 .bl-sheet tr.lead td.name {{ font-weight: 700; }}
 </style>
 """

@@ -824,6 +824,9 @@ def test_a_night_of_three_games_with_a_late_correction(browser: Browser, page: P
     played = [header, ["Ann", "24", "2", "9", "3", "12"], ["Ben", "20", "1", "6", "11", "3"]]
     assert once_shown(page, sheet_rows, played) == played
     expect(page.get_by_text("Ann leads the night with 24 points after 3 games.")).to_be_visible()
+    sheet = page.locator("table.bl-sheet")
+    expect(sheet.locator("td.name").first).to_have_css("text-align", "left")
+    expect(sheet.locator("th.cur")).to_have_css("background-color", "rgb(238, 245, 255)")  # game 3
     shoot(page, "night")
 
     reload_page(page)

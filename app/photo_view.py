@@ -248,10 +248,11 @@ def cards_centre(marks: ts.PhotoMarks, factor: float, width: int) -> float:
 ZOOM = 2.6  # the zoomed photo's width, in phone widths: its numbers read without pinching
 
 
-def zoomed_html(key: str, jpeg: bytes, centre: float, alt: str) -> str:
+def zoomed_html(key: str, jpeg: bytes, centre: float, alt: str, scroll_hint: str) -> str:
     """The photo wider than the phone, scrolled sideways, opening with its cards (at `centre`,
     a share of its width) in the middle of the screen rather than at its left edge; `alt`: what
-    it shows, for those who can't see it."""
+    it shows, for those who can't see it. Its frame takes the keyboard's focus (arrow keys
+    scroll it), named by `scroll_hint`."""
     element = f"bc-zoom-{key}"
     script = (
         "(() => {"
@@ -263,7 +264,8 @@ def zoomed_html(key: str, jpeg: bytes, centre: float, alt: str) -> str:
         "})();"
     )
     return (
-        f'<div id="{element}" style="overflow-x:auto">'
+        f'<div id="{element}" style="overflow-x:auto" tabindex="0" role="region" '
+        f'aria-label="{escape(scroll_hint)}">'
         f'<img alt="{escape(alt)}" style="width:{ZOOM * 100:.0f}%;max-width:none" '
         f'src="data:image/jpeg;base64,{base64.b64encode(jpeg).decode()}"></div>'
         f"<script>{script}</script>"
@@ -334,7 +336,8 @@ def show_drawn(
     alt = _(PHOTO_ALT)
     if st.session_state.get(f"zoom:{key}"):
         centre = cards_centre(marks, record.factor, record.display.shape[1])
-        st.html(zoomed_html(key, jpeg, centre, alt), unsafe_allow_javascript=True)
+        zoomed = zoomed_html(key, jpeg, centre, alt, _("The photo zoomed in: scroll it sideways"))
+        st.html(zoomed, unsafe_allow_javascript=True)
         st.caption(caption)
     else:
         st.image(jpeg, caption=caption, width="stretch", alt=alt)

@@ -1,9 +1,10 @@
 """The app checked by axe-core (the accessibility engine browsers' own tools use, bundled by
 axe-playwright-python) in a real browser at a phone's size, with the stand-in reader and
 `test_browser`'s helpers: no serious or critical violation of WCAG 2 A and AA on the Black Cat
-page (in English and Spanish, a pile's tools open and a card picked; a photo of the whole
-table read) or on the Black Lady page, and headings in order. Streamlit's own minor ones (its
-uploader's drop zone is a presentational element that takes focus) are left to Streamlit."""
+page (in English and Spanish, a pile's tools open and a card picked, the photo zoomed in; a
+photo of the whole table read) or on the Black Lady page, and headings in order. Streamlit's
+own minor ones (its uploader's drop zone is a presentational element that takes focus) are
+left to Streamlit."""
 
 from __future__ import annotations
 
@@ -51,11 +52,23 @@ def barriers(page: Page) -> list[str]:
     ]
 
 
-def test_the_black_cat_page_with_a_card_picked_has_no_barrier(page: Page) -> None:
-    assert barriers(page) == []  # the example: its photo, piles and scoreboard
+def test_the_black_cat_page_with_a_card_picked_and_the_photo_zoomed_has_no_barrier(
+    page: Page,
+) -> None:
+    assert barriers(page) == []
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
+        files=[{"name": "piles.png", "mimeType": "image/png", "buffer": blank_png(200, 120)}]
+    )
+    settle(page)
+    expect(page.get_by_text("6 cards in 2 piles").first).to_be_visible()
+    assert barriers(page) == []  # the photo read: its piles and the scoreboard
     strip_card(page, 0, 2).click()  # picks it and opens its pile's tools
     settle(page)
     expect(page.get_by_label("Card 1.3 is")).to_be_visible()
+    assert barriers(page) == []
+    page.get_by_text("Zoom in").click()  # the photo wider than the phone, scrolled sideways
+    settle(page)
+    expect(page.get_by_role("region", name="The photo zoomed in")).to_be_visible()
     assert barriers(page) == []
 
 

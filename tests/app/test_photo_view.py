@@ -60,9 +60,10 @@ def test_the_zoomed_photo_is_centred_on_its_cards() -> None:
     assert photo_view.cards_centre(MARKS, 1.0, 520) == pytest.approx(0.125)
     typed = ((0, 0, Slot(parse_card("QS"))),)  # no box to centre on
     assert photo_view.cards_centre(typed, 1.0, 520) == 0.5
-    html = photo_view.zoomed_html("k1", b"jpeg", 0.125, 'the "photo"')
+    html = photo_view.zoomed_html("k1", b"jpeg", 0.125, 'the "photo"', "scroll it")
     assert 'id="bc-zoom-k1"' in html and "z.scrollWidth * 0.1250" in html
     assert 'alt="the &quot;photo&quot;"' in html
+    assert 'tabindex="0" role="region" aria-label="scroll it"' in html  # the keyboard scrolls it
 
 
 # ---------------------------------------------------------------------------------------------

@@ -55,9 +55,20 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return tr().ngettext(singular, plural, count)
 
 
+# Streamlit writes <html lang="en"> whatever the text: a screen reader would read Spanish with
+# an English voice
+PAGE_LANGUAGE_JS = """
+export default function (component) {
+  document.documentElement.lang = component.data;
+}
+"""
+_page_language = st.components.v2.component("blackcat.page_language", js=PAGE_LANGUAGE_JS)
+
+
 def show_switch() -> None:
-    """English | Español: the visible language switch (each in its own language)."""
-    current()
+    """English | Español: the visible language switch (each in its own language); the page's
+    <html> element says its language."""
+    _page_language(key="page-language", data=current())
     st.segmented_control(
         "Language",
         list(LANGUAGES),

@@ -23,6 +23,7 @@ def test_a_spanish_browser_gets_the_app_in_spanish_end_to_end(
     expect(page.get_by_text("Puntos de Gato negro").first).to_be_visible()
     settle(page)
     expect(page.get_by_text("Sube fotos o haz una (JPEG, PNG, WebP o HEIC)")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "es")  # a screen reader's voice
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
         files=[{"name": "piles.png", "mimeType": "image/png", "buffer": blank_png(200, 120)}]
     )
@@ -44,6 +45,7 @@ def test_a_spanish_browser_gets_the_app_in_spanish_end_to_end(
     settle(page)
     expect(page.get_by_text("The night: 2 games")).to_be_visible()
     assert "lang=en" in page.url
+    expect(page.locator("html")).to_have_attribute("lang", "en")
     no_errors_on(page)
     context.close()
 

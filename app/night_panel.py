@@ -37,6 +37,14 @@ def table() -> ts.Table:
     return night().table
 
 
+def name_the_example() -> None:
+    """The untouched example's player named in the page's language, as if the example had been
+    made in it: no change to undo."""
+    named = ts.example_named(table(), language.tr())
+    if named is not table():
+        st.session_state.night = nt.with_table(night(), named)
+
+
 def commit_table(new: ts.Table) -> None:
     """`new` becomes the game on screen."""
     NIGHT.commit(nt.with_table(night(), new))

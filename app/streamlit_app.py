@@ -836,6 +836,7 @@ def show_exports(table: ts.Table, result: ts.TableResult) -> None:
 
 def black_cat_page() -> None:
     init_state()
+    night_panel.name_the_example()
     state = st.session_state
     st.markdown(_("## 🐈‍⬛ Black Cat score"))
     if state.get("link_note"):

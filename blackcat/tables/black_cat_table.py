@@ -189,6 +189,16 @@ def example_table(piles: Sequence[str] = EXAMPLE_PILES, tr: Translator = ENGLISH
     return replace(table, example=True)
 
 
+def example_named(table: Table, tr: Translator) -> Table:
+    """The untouched example with its player named in `tr`'s language (the page's language
+    changed); any other table as it is: its names are the players'."""
+    if not table.example:
+        return table
+    name = tr.gettext(EXAMPLE_PLAYER)
+    players = tuple(replace(player, name=name) for player in table.players)
+    return table if players == table.players else replace(table, players=players)
+
+
 def new_game(table: Table, tr: Translator = ENGLISH) -> Table:
     """The same players with two empty piles each (after the untouched example, a fresh "Player
     1" in `tr`'s language)."""

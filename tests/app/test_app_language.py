@@ -62,6 +62,21 @@ def test_the_address_opens_the_app_in_spanish_and_the_switch_goes_back_to_englis
     assert at.query_params[language.PARAM] == "en"  # a reload keeps the choice
 
 
+def test_the_untouched_examples_player_is_named_in_the_language_switched_to() -> None:
+    at = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    at.run()
+    assert "<td>Example</td>" in scoreboard(at)
+    at.segmented_control(key=language.KEY).set_value("es")
+    run(at)
+    assert "<td>Ejemplo</td>" in scoreboard(at)
+    assert button(at, "↶ Deshacer").proto.disabled  # nothing to undo: the same example
+    text_input(at, "Nombre").input("Ana")
+    run(at)
+    at.segmented_control(key=language.KEY).set_value("en")
+    run(at)
+    assert "<td>Ana</td>" in scoreboard(at)  # a name the player gave stays theirs
+
+
 def test_how_we_score_is_in_spanish_with_the_spanish_rules_names() -> None:
     at = open_in("es")
     how = next(e for e in at.expander if "Cómo contamos los puntos" in e.label)

@@ -26,6 +26,7 @@ from blackcat.tables.black_cat_table import (
     describe_duplicate,
     dismiss_gap,
     doubtful_from,
+    example_named,
     example_table,
     give_pile,
     insert_card,
@@ -170,6 +171,18 @@ def test_any_change_makes_the_example_the_players_own() -> None:
     table = example_table()
     edited = delete_card(table, first_pile_id(table), 0)
     assert not edited.example
+
+
+def test_the_untouched_example_is_named_in_the_pages_language_and_the_players_tables_never() -> (
+    None
+):
+    english = example_table()
+    spanish = example_named(english, translator("es"))
+    assert [p.name for p in spanish.players] == ["Ejemplo"] and spanish.example
+    assert spanish.players[0].piles == english.players[0].piles
+    assert example_named(spanish, translator("es")) is spanish  # as it is: nothing to change
+    renamed = rename_player(english, english.players[0].id, "Example")  # the player's name now
+    assert example_named(renamed, translator("es")) is renamed
 
 
 # ---------------------------------------------------------------------------------------------

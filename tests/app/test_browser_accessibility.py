@@ -12,22 +12,16 @@ from collections.abc import Iterator
 
 import pytest
 import test_browser
+import test_browser_spanish
 from axe_playwright_python.sync_playwright import Axe
-from fakes import WHOLE_TABLE
 from playwright.sync_api import Browser, Page, expect
-from test_browser import (
-    PHONE,
-    blank_png,
-    new_page,
-    open_app,
-    settle,
-    strip_card,
-    to_black_lady,
-)
+from test_browser import blank_png, open_app, settle, strip_card, to_black_lady
+from test_browser_whole_table import upload_the_whole_table
 
 # test_browser's fixtures, here too: the browser and the app with the stand-in reader
 browser = test_browser.browser
 fake_reader_server = test_browser.fake_reader_server
+spanish_page = test_browser_spanish.spanish_page
 
 WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
 BLOCKING = {"serious", "critical"}
@@ -72,30 +66,14 @@ def test_the_black_cat_page_with_a_card_picked_and_the_photo_zoomed_has_no_barri
     assert barriers(page) == []
 
 
-def test_the_black_cat_page_in_spanish_has_no_barrier(
-    browser: Browser, fake_reader_server: str
-) -> None:
-    context = browser.new_context(viewport=PHONE, locale="es-ES")
-    spanish = new_page(context)
-    spanish.goto(fake_reader_server)
-    expect(spanish.get_by_text("Puntos de Gato negro").first).to_be_visible()
-    assert barriers(spanish) == []
-    context.close()
+def test_the_black_cat_page_in_spanish_has_no_barrier(spanish_page: Page) -> None:
+    assert barriers(spanish_page) == []
 
 
 def test_a_photo_of_the_whole_table_read_has_no_barrier(page: Page) -> None:
     page.get_by_role("radio", name="The whole table").click()
     settle(page)
-    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
-        files=[
-            {
-                "name": "table.png",
-                "mimeType": "image/png",
-                "buffer": blank_png(WHOLE_TABLE, WHOLE_TABLE),
-            }
-        ]
-    )
-    settle(page)
+    upload_the_whole_table(page)
     expect(page.get_by_text("16 cards in 5 piles").first).to_be_visible()
     assert barriers(page) == []
 

@@ -4,6 +4,9 @@ switch at the top goes back to English (and the address keeps the choice)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
 import test_browser
 from photo_input import STREAMLIT_WORDS, StreamlitWords
 from playwright.sync_api import Browser, Page, expect
@@ -14,14 +17,21 @@ browser = test_browser.browser
 fake_reader_server = test_browser.fake_reader_server
 
 
-def test_a_spanish_browser_gets_the_app_in_spanish_end_to_end(
-    browser: Browser, fake_reader_server: str
-) -> None:
+@pytest.fixture
+def spanish_page(browser: Browser, fake_reader_server: str) -> Iterator[Page]:
+    """The app in a browser set to Spanish (no camera allowed) at a phone's size, its first run
+    settled."""
     context = browser.new_context(viewport=PHONE, locale="es-ES")
     page = new_page(context)
     page.goto(fake_reader_server)
     expect(page.get_by_text("Puntos de Gato negro").first).to_be_visible()
     settle(page)
+    yield page
+    context.close()
+
+
+def test_a_spanish_browser_gets_the_app_in_spanish_end_to_end(spanish_page: Page) -> None:
+    page = spanish_page
     expect(page.get_by_text("Sube fotos o haz una (JPEG, PNG, WebP o HEIC)")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "es")  # a screen reader's voice
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
@@ -47,7 +57,6 @@ def test_a_spanish_browser_gets_the_app_in_spanish_end_to_end(
     assert "lang=en" in page.url
     expect(page.locator("html")).to_have_attribute("lang", "en")
     no_errors_on(page)
-    context.close()
 
 
 def shown_instead(page: Page, words: StreamlitWords) -> tuple[str, str]:
@@ -60,15 +69,9 @@ def shown_instead(page: Page, words: StreamlitWords) -> tuple[str, str]:
     return content, font_size
 
 
-def test_streamlits_own_words_on_the_photo_widgets_are_spanish_too(
-    browser: Browser, fake_reader_server: str
-) -> None:
+def test_streamlits_own_words_on_the_photo_widgets_are_spanish_too(spanish_page: Page) -> None:
+    page = spanish_page
     upload, limit, take, _clear, request, how = STREAMLIT_WORDS
-    context = browser.new_context(viewport=PHONE, locale="es-ES")  # no camera allowed
-    page = new_page(context)
-    page.goto(fake_reader_server)
-    expect(page.get_by_text("Puntos de Gato negro").first).to_be_visible()
-    settle(page)
     assert shown_instead(page, upload) == ('"Subir"', "0px")
     assert shown_instead(page, limit) == ('"Hasta 100 MB por foto"', "0px")
     page.get_by_text("Usar aquí la cámara de este dispositivo").click()
@@ -78,4 +81,3 @@ def test_streamlits_own_words_on_the_photo_widgets_are_spanish_too(
     assert shown_instead(page, request) == ('"Esta página quiere usar la cámara. "', "0px")
     assert shown_instead(page, how) == ('"Cómo permitirlo."', "0px")
     no_errors_on(page)
-    context.close()

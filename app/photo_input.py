@@ -70,6 +70,7 @@ class StreamlitWords:
     words: str
     before: bool = False
     ours: bool = False
+    unhidden: bool = False  # Streamlit hides the element from sight (a reason kept for hovering)
 
 
 _CAMERA = '[data-testid="stCameraInputButton"]'
@@ -88,6 +89,15 @@ STREAMLIT_WORDS = (
         ours=True,
     ),
     StreamlitWords(f"{_CAMERA}:not(:has(span))", "1rem", N_("Take Photo")),  # the camera on
+    # a file the uploader refused (of another type, or too large): its reason beside it, not
+    # only on hovering (Streamlit's: "application/pdf files are not allowed.")
+    StreamlitWords(
+        '[data-testid="stFileChip"][aria-invalid="true"] [role="alert"]',
+        ".75rem",
+        N_("Not a photo we can read: use a {formats} photo of at most {size} MB."),
+        ours=True,
+        unhidden=True,
+    ),
     StreamlitWords(f"{_CAMERA} span", "1rem", N_("Clear photo")),  # a photo taken: a cross, then
     # the camera not allowed: a request, and a link to Streamlit's help after it
     StreamlitWords(
@@ -102,18 +112,27 @@ def css_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+# what undoes Streamlit's hiding of an element from sight (`StreamlitWords.unhidden`)
+UNHIDDEN = (
+    "position: static; display: block; width: auto; height: auto; margin: 0; clip: auto; "
+    "clip-path: none; overflow: visible; white-space: normal; color: #b71c1c; "
+)
+
+
 def streamlit_words_css(tr: Translator, max_upload_mb: int = MAX_UPLOAD_MB) -> str:
     """A style sheet that shows our words over Streamlit's on the photo widgets
     (`STREAMLIT_WORDS`): its English in `tr`'s language, and our own words anywhere."""
     rules = []
     for shown in STREAMLIT_WORDS:
-        said = tr.gettext(shown.words).format(size=max_upload_mb)
+        said = tr.gettext(shown.words)
         if said == shown.words and not shown.ours:
             continue  # Streamlit's own English, kept
+        said = said.format(size=max_upload_mb, formats=tr.gettext(ACCEPTED))
         text = css_string(f"{said} " if shown.before else said)  # a space before the rest
         place = "before" if shown.before else "after"
+        seen = UNHIDDEN if shown.unhidden else ""
         rules.append(
-            f"{shown.where} {{ font-size: 0; }}\n{shown.where}::{place} "
+            f"{shown.where} {{ {seen}font-size: 0; }}\n{shown.where}::{place} "
             f"{{ content: {text}; font-size: {shown.font_size}; }}"
         )
     return "<style>\n" + "\n".join(rules) + "\n</style>"

@@ -71,9 +71,18 @@ def shown_instead(page: Page, words: StreamlitWords) -> tuple[str, str]:
 
 def test_streamlits_own_words_on_the_photo_widgets_are_spanish_too(spanish_page: Page) -> None:
     page = spanish_page
-    upload, limit, take, _clear, request, how = STREAMLIT_WORDS
+    upload, limit, take, refused, _clear, request, how = STREAMLIT_WORDS
     assert shown_instead(page, upload) == ('"Subir"', "0px")
     assert shown_instead(page, limit) == ('"Hasta 100 MB por foto"', "0px")
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
+        files=[{"name": "notas.pdf", "mimeType": "application/pdf", "buffer": b"%PDF-1.4"}]
+    )  # refused by the uploader itself: the page never sees it
+    expect(page.locator(refused.where)).to_be_visible()  # beside it, not only on hovering
+    reason = (
+        '"No es una foto que podamos leer: usa una foto JPEG, PNG, WebP o HEIC de 100 MB como '
+        'mucho."'
+    )
+    assert shown_instead(page, refused) == (reason, "0px")
     page.get_by_text("Usar aquí la cámara de este dispositivo").click()
     settle(page)
     expect(page.locator(request.where)).to_be_attached()

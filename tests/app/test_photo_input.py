@@ -47,19 +47,30 @@ def test_streamlit_words_on_the_photo_widgets_are_shown_in_the_pages_language() 
     css = photo_input.streamlit_words_css(translator("es"), max_upload_mb=100)
     assert css.startswith("<style>") and css.endswith("</style>")
     for shown in photo_input.STREAMLIT_WORDS:
-        assert f"{shown.where} {{ font-size: 0; }}" in css  # Streamlit's English hidden
+        assert f"{shown.where} {{ " in css and css.count(f"{shown.where}::") == 1
+    assert css.count("font-size: 0; }") == len(photo_input.STREAMLIT_WORDS)  # Streamlit's hidden
     assert '::after { content: "Subir"; font-size: .875rem; }' in css
     assert 'content: "Hasta 100 MB por foto"' in css
     assert 'content: "Hacer la foto"' in css and 'content: "Borrar la foto"' in css
     # the request comes before the link inside the same paragraph, a space between them
     assert 'p::before { content: "Esta página quiere usar la cámara. "' in css
     assert 'p a::after { content: "Cómo permitirlo."' in css
+    refused = '"No es una foto que podamos leer: usa una foto JPEG, PNG, WebP o HEIC de 100 MB'
+    assert refused in css
+
+
+def test_a_refused_files_reason_is_shown_beside_it_in_every_language() -> None:
+    css = photo_input.streamlit_words_css(translator("en"), max_upload_mb=100)
+    reason = '[data-testid="stFileChip"][aria-invalid="true"] [role="alert"]'
+    assert f"{reason} {{ {photo_input.UNHIDDEN}font-size: 0; }}" in css  # Streamlit hides it
+    words = "Not a photo we can read: use a JPEG, PNG, WebP or HEIC photo of at most 100 MB."
+    assert f'{reason}::after {{ content: "{words}"' in css
 
 
 def test_in_english_streamlits_words_stay_but_the_upload_limit_is_said_as_ours() -> None:
     css = photo_input.streamlit_words_css(translator("en"), max_upload_mb=50)
     assert 'content: "Up to 50 MB a photo"' in css  # not Streamlit's list of every file type
-    assert css.count("content:") == 1
+    assert css.count("content:") == 2  # and a refused file's reason (below)
 
 
 def test_the_uploader_takes_every_kind_of_picture_the_reader_reads() -> None:

@@ -88,7 +88,6 @@ STREAMLIT_WORDS = (
         N_("Up to {size} MB a photo"),
         ours=True,
     ),
-    StreamlitWords(f"{_CAMERA}:not(:has(span))", "1rem", N_("Take Photo")),  # the camera on
     # a file the uploader refused (of another type, or too large): its reason beside it, not
     # only on hovering (Streamlit's: "application/pdf files are not allowed.")
     StreamlitWords(
@@ -98,6 +97,7 @@ STREAMLIT_WORDS = (
         ours=True,
         unhidden=True,
     ),
+    StreamlitWords(f"{_CAMERA}:not(:has(span))", "1rem", N_("Take Photo")),  # the camera on
     StreamlitWords(f"{_CAMERA} span", "1rem", N_("Clear photo")),  # a photo taken: a cross, then
     # the camera not allowed: a request, and a link to Streamlit's help after it
     StreamlitWords(

@@ -71,7 +71,7 @@ def shown_instead(page: Page, words: StreamlitWords) -> tuple[str, str]:
 
 def test_streamlits_own_words_on_the_photo_widgets_are_spanish_too(spanish_page: Page) -> None:
     page = spanish_page
-    upload, limit, take, refused, _clear, request, how = STREAMLIT_WORDS
+    upload, limit, refused, take, _clear, request, how = STREAMLIT_WORDS
     assert shown_instead(page, upload) == ('"Subir"', "0px")
     assert shown_instead(page, limit) == ('"Hasta 100 MB por foto"', "0px")
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(

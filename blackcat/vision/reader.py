@@ -149,15 +149,20 @@ def summed_timings(timings: list[Timings]) -> Timings:
 
 class ModelsMissingError(TemplateError, FileNotFoundError):
     """The trained models are not where the reader looks for them: which files, and how to get
-    them (`describe(tr)` in any language)."""
+    them (`describe(tr)` in any language). `template`: MODELS_MISSING for the exported models,
+    WEIGHTS_MISSING for the weights they are exported from."""
 
-    def __init__(self, missing: Sequence[str]) -> None:
-        super().__init__(MODELS_MISSING, files=", ".join(missing))
+    def __init__(self, missing: Sequence[str], template: str | None = None) -> None:
+        super().__init__(template or MODELS_MISSING, files=", ".join(missing))
 
 
 MODELS_MISSING = N_(
     "trained models not found: {files}; restore models/ from the repository, or make them with "
     "`blackcat train ... --install` (it also exports them) or `blackcat export`"
+)
+WEIGHTS_MISSING = N_(
+    "trained weights not found: {files}; restore models/ from the repository, or train them with "
+    "`blackcat train ... --install`"
 )
 
 

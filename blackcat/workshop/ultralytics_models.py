@@ -15,6 +15,7 @@ from blackcat.vision.reader import (
     CLASSIFIER_WEIGHTS,
     DETECTOR_WEIGHTS,
     MODELS_DIR,
+    WEIGHTS_MISSING,
     CardReader,
     ModelsMissingError,
     ReaderSettings,
@@ -84,7 +85,7 @@ def load_ultralytics_reader(
     paths = [models_dir / DETECTOR_WEIGHTS, models_dir / CLASSIFIER_WEIGHTS]
     missing = [str(path) for path in paths if not path.is_file()]
     if missing:
-        raise ModelsMissingError(missing)
+        raise ModelsMissingError(missing, WEIGHTS_MISSING)
     return CardReader(
         UltralyticsDetector(paths[0]),
         UltralyticsClassifier(paths[1]),

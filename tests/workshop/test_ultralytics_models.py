@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from blackcat.vision.image_io import load_image
-from blackcat.vision.reader import CardReader
+from blackcat.vision.reader import CardReader, ModelsMissingError
 from blackcat.workshop.ultralytics_models import load_ultralytics_reader
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,3 +37,11 @@ def test_both_back_ends_find_the_same_boxes_and_cards(
     assert onnx_confidences == pytest.approx(reference_confidences, abs=1e-3)
     codes = [[[c.card.code for c in pile] for pile in r.read(image).piles] for r in readers]
     assert codes[0] == codes[1]
+
+
+def test_missing_weights_say_how_to_get_them_back(tmp_path: Path) -> None:
+    with pytest.raises(ModelsMissingError) as missing:
+        load_ultralytics_reader(tmp_path)
+    said = str(missing.value)
+    assert said.startswith(f"trained weights not found: {tmp_path}")
+    assert "blackcat train ... --install" in said and "blackcat export" not in said  # needs them

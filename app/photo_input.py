@@ -112,7 +112,8 @@ def css_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-# what undoes Streamlit's hiding of an element from sight (`StreamlitWords.unhidden`)
+# what undoes Streamlit's hiding of an element from sight (`StreamlitWords.unhidden`: a
+# refused file's reason), in a refusal's red (6:1 on the chip's pink)
 UNHIDDEN = (
     "position: static; display: block; width: auto; height: auto; margin: 0; clip: auto; "
     "clip-path: none; overflow: visible; white-space: normal; color: #b71c1c; "

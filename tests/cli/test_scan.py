@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from outbound_log import addresses_asked, blackcat_watched
 
 from blackcat.cli.photo_output import (
     BLURRED,
@@ -31,6 +32,7 @@ from blackcat.vision.types import Guess, PhotoRead, ReadCard
 
 DATA = Path(__file__).resolve().parents[1] / "vision" / "data"
 SCENE_1, SCENE_2 = DATA / "scene_1.jpg", DATA / "scene_2.jpg"
+EXAMPLE_PHOTO = Path(__file__).resolve().parents[2] / "app" / "example.jpg"
 SCORE_FIELDS = {"queens", "features", "counts", "points"}
 
 
@@ -259,6 +261,22 @@ def table_photo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("table") / "table.jpg"
     Image.fromarray(a_whole_table({"near": SCENE_1, "far": SCENE_2})).save(path, quality=92)
     return path
+
+
+def test_a_scan_asks_nothing_of_another_machine(tmp_path: Path, table_photo: Path) -> None:
+    """Nothing leaves the player's machine: reading photos of one player and of a whole table,
+    and drawing them, on a machine's first run, looks up and connects to no other machine
+    (`outbound_log` watches the process's sockets)."""
+    log = tmp_path / "asked.txt"
+    photos = [str(EXAMPLE_PHOTO), str(table_photo)]
+    args = ["scan", "--json", "--annotate", str(tmp_path / "drawn"), *photos]
+    command, env = blackcat_watched(args, log)
+    env = {**env, "HOME": str(tmp_path), "YOLO_CONFIG_DIR": str(tmp_path)}
+    result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    example, table = json.loads(result.stdout)
+    assert example["total"] == 36 and len(table["players"]) == 2
+    assert addresses_asked(log) == []
 
 
 def test_a_photo_of_the_table_gives_each_side_its_piles_and_points(table_photo: Path) -> None:

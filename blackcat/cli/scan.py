@@ -261,11 +261,12 @@ def run(args: argparse.Namespace) -> int:
     targets = annotation_paths(args.annotate, photo_paths) if args.annotate else []
     for number, photo_path in enumerate(photo_paths):
         try:
-            image = open_photo(photo_path)
+            image = open_photo(args.photos[number])  # as given: Path("") is "."
             photo = reader.read(image, decks=args.decks, players=args.players)
         except ImageReadError as error:
             failed = True
-            results.append({"image": str(photo_path), "error": str(error)})
+            named = str(photo_path) if args.photos[number] else ""
+            results.append({"image": named, "error": str(error)})
             if not args.json:
                 print(error.describe(tr), file=sys.stderr)  # it names the photo
             continue

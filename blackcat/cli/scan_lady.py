@@ -188,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
     reads: list[tuple[ReadCard, ...] | ImageReadError] = []
     for seat, photo_path in enumerate(photo_paths):
         try:
-            image = open_photo(photo_path)
+            image = open_photo(images[seat])  # as given: Path("") is "."
             photo = reader.read(image)
         except ImageReadError as error:
             reads.append(error)

@@ -30,6 +30,7 @@ ACCEPTED = N_("JPEG, PNG, WebP or HEIC")  # the formats we read, translated wher
 # what is wrong with a photo and what to do, each filled with the photo's `name` (and the
 # figures it names) and translated where it is shown (`ImageReadError.describe`)
 NO_SUCH_FILE = N_("{name}: no such file")
+NO_NAME = N_("an empty name is no photo: name a photo file, such as {example}")
 A_FOLDER = N_("{name} is a folder: name the photos in it, such as {example}")
 EMPTY = N_("{name} is empty: use a JPEG, PNG, WebP or HEIC photo")
 NOT_AN_IMAGE = N_("{name} is not an image we can read: use a JPEG, PNG, WebP or HEIC photo")
@@ -290,6 +291,8 @@ def _read_bytes(source: str | Path | bytes, label: str) -> bytes:
     if isinstance(source, bytes):
         data = source
     else:
+        if not str(source):  # Path("") would be the current folder
+            raise ImageReadError(NO_NAME, example="photo.jpg")
         path = Path(source)
         if path.is_dir():
             raise ImageReadError(A_FOLDER, name=label, example=str(path / "*.jpg"))

@@ -116,6 +116,17 @@ def test_missing_models_are_one_clear_line(tmp_path: Path) -> None:
     assert spanish.stderr.startswith("blackcat scan: no se encuentran los modelos entrenados: ")
 
 
+def test_an_empty_name_among_the_photos_is_refused_and_the_others_read() -> None:
+    result = blackcat("scan", "--json", "", SCENE_2)
+    assert result.returncode == 1
+    refused, read = json.loads(result.stdout)
+    assert refused == {
+        "image": "",
+        "error": "an empty name is no photo: name a photo file, such as photo.jpg",
+    }
+    assert read["image"] == str(SCENE_2) and read["piles"]
+
+
 def test_json_is_all_of_stdout_on_a_machines_first_run(tmp_path: Path) -> None:
     """A new machine (no settings folders): stdout holds the JSON alone, and the reader runs no
     Ultralytics code, which would create its settings (and its analytics) on a first run."""

@@ -130,6 +130,12 @@ def test_a_folder_says_to_name_the_photos_in_it(tmp_path: Path) -> None:
     )
 
 
+def test_an_empty_name_is_no_photo_rather_than_the_current_folder() -> None:
+    with pytest.raises(ImageReadError) as refused:
+        open_photo("")
+    assert str(refused.value) == "an empty name is no photo: name a photo file, such as photo.jpg"
+
+
 def test_each_refusal_reads_in_spanish_with_its_figures(tmp_path: Path) -> None:
     """What is wrong, in the player's language, the photo's name and figures as in English;
     the exception's own text stays English (JSON and logs)."""

@@ -186,9 +186,9 @@ def run(args: argparse.Namespace) -> int:
     sharper_wanted: set[int] = set()
     closer_wanted: dict[int, PhotoRead] = {}  # seat: its read, with places too small to read
     reads: list[tuple[ReadCard, ...] | ImageReadError] = []
-    for seat, photo_path in enumerate(photo_paths):
+    for seat, given in enumerate(images):
         try:
-            image = open_photo(images[seat])  # as given: Path("") is "."
+            image = open_photo(given)  # as given: Path("") is "."
             photo = reader.read(image)
         except ImageReadError as error:
             reads.append(error)

@@ -59,7 +59,7 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 # an English voice
 PAGE_LANGUAGE_JS = """
 export default function (component) {
-  document.documentElement.lang = component.data;
+  document.documentElement.lang = component.data.lang;
 }
 """
 _page_language = st.components.v2.component("blackcat.page_language", js=PAGE_LANGUAGE_JS)
@@ -68,7 +68,9 @@ _page_language = st.components.v2.component("blackcat.page_language", js=PAGE_LA
 def show_switch() -> None:
     """English | Español: the visible language switch (each in its own language); the page's
     <html> element says its language."""
-    _page_language(key="page-language", data=current())
+    # a dict: data of any other kind (a bare string) has Streamlit import pandas to ask whether
+    # it is a table, 0.3-0.5 s of the first page after the app starts
+    _page_language(key="page-language", data={"lang": current()})
     st.segmented_control(
         "Language",
         list(LANGUAGES),

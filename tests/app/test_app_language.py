@@ -3,6 +3,9 @@ the top of the page, and the Black Cat page's flow (upload, fix, score, night) i
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import language
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -220,3 +223,31 @@ def test_black_lady_in_spanish_who_plays_their_tricks_and_the_sheet() -> None:
     assert '<th class="name">Jugador</th>' in text
     assert "Aún no hay ninguna mano completa" in text
     assert "· 3 cartas" in text
+
+
+FIRST_PAGE_IMPORTS = """
+import sys
+from streamlit.testing.v1 import AppTest
+for lang in ("en", "es"):
+    at = AppTest.from_file(sys.argv[1], default_timeout=float(sys.argv[2]))
+    at.query_params["lang"] = lang
+    at.run()
+    assert not at.exception, at.exception
+print(" ".join(sorted({"pandas", "pyarrow"} & set(sys.modules))))
+"""
+
+
+def test_the_pages_language_costs_the_first_page_no_pandas() -> None:
+    """The page's language goes to its <html> through a component: data of any kind but a dict
+    (or a list, or bytes) has Streamlit import pandas and pyarrow to ask whether it is a table,
+    0.3-0.5 s of the first page after the app starts. The first pages in English and Spanish,
+    in a fresh interpreter, import neither."""
+    first_pages = subprocess.run(
+        [sys.executable, "-c", FIRST_PAGE_IMPORTS, str(APP_SCRIPT), str(TIMEOUT)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=APP_SCRIPT.parent,
+    )
+    assert first_pages.returncode == 0, first_pages.stderr
+    assert first_pages.stdout.strip() == ""

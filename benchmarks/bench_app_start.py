@@ -9,7 +9,9 @@ fewer packages for Streamlit to scan at start), opens it in Debian's Chromium at
 size, and stops the clock when the example photo's cards are read and scored on the page. Needs
 the test extras (Playwright) and Chromium.
 
-Budget (DESIGN.md, issue 14): the first scored page within 2 s of starting.
+Budget (../shared/DESIGN.md): the first scored page under 1.5 s after the start. On a 2-core
+machine that also runs the browser, a trivial two-line Streamlit page takes about 1.4 s to show
+its text: most of the budget is Streamlit's and the browser's.
 """
 
 from __future__ import annotations

@@ -78,8 +78,8 @@ WATCH = """([note, heading, refusals]) => {
   window.__outcome = null;
   const observer = new MutationObserver(() => {
     const text = document.body.textContent;
-    const scored = text.includes(note) &&
-      [...document.querySelectorAll('h4')].some(h => h.textContent.includes(heading));
+    const headings = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')];
+    const scored = text.includes(note) && headings.some(h => h.textContent.includes(heading));
     const outcome = scored ? 'scored' : refusals.find(refusal => text.includes(refusal));
     if (outcome && !window.__outcome) {
       window.__outcome = {outcome, at: Date.now() / 1000};

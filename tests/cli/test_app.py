@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import threading
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,16 @@ def test_command_runs_the_app_script_with_the_watcher_off() -> None:
     assert "--server.address=127.0.0.1" in command  # this machine alone
     assert not any(part.startswith(("--server.headless", "--server.ssl")) for part in command)
     assert "--logger.hideWelcomeMessage=true" not in command  # its URL line is the right one
+
+
+def test_streamlit_run_from_the_repository_has_the_same_settings() -> None:
+    """`.streamlit/config.toml` (read by `streamlit run app/streamlit_app.py` from the
+    repository) holds every setting `blackcat app` passes on its command line."""
+    config = tomllib.loads((app_cli.REPO_ROOT / ".streamlit" / "config.toml").read_text())
+    for setting in app_cli.SETTINGS:
+        name, value = setting.removeprefix("--").split("=")
+        section, key = name.split(".")
+        assert str(config[section][key]).lower() == value, setting
 
 
 def test_port_address_and_headless() -> None:

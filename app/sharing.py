@@ -165,10 +165,21 @@ def link_html(link: str) -> str:
     return f'{SHARE_CSS}<p class="bc-link">{html.escape(link)}</p>'
 
 
+def share_panel_key(param: str) -> str:
+    """The key of the share panel of the game whose address holds it in `param`: the panel is
+    open while `st.session_state[key]` is True."""
+    return f"share-{param}"
+
+
 def show_share(path: str, param: str, text: str | None, what: str) -> None:
     """The panel to open this game on another phone: a QR code a phone's camera opens, a link
     copied in one tap, and the link itself."""
-    with st.expander(_("📱 Open on another phone · share"), key=f"share-{param}"):
+    panel = st.expander(
+        _("📱 Open on another phone · share"), key=share_panel_key(param), on_change="rerun"
+    )
+    if not panel.open:
+        return  # its QR code costs 10-70 ms (the longer the game, the more): made when open
+    with panel:
         params = {} if text is None else {param: text}
         if language.current() != DEFAULT_LANGUAGE:  # the other phone reads it the same way
             params[language.PARAM] = language.current()

@@ -8,6 +8,7 @@ import sys
 
 import language
 import pytest
+import sharing
 from streamlit.testing.v1 import AppTest
 from test_streamlit_app import (  # noqa: F401  (fixtures)
     APP_SCRIPT,
@@ -204,6 +205,8 @@ def test_the_black_cat_page_in_spanish_upload_fix_score_and_night() -> None:
     assert next(d.label for d in at.download_button) == "Noche CSV"
     again = reload(at)
     assert "La noche: 2 partidas" in page_text(again)  # the address keeps the language
+    again.session_state[sharing.share_panel_key("table")] = True  # the share panel opened
+    run(again)
     share = next(e for e in again.expander if "Abrir en otro teléfono" in e.label)
     assert any("lang=es" in part.value for part in share.html)  # and the link to another phone
 

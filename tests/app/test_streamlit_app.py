@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import sharing
 import streamlit as st
 from fakes import BLURRED, GRID, FakeReader
 from PIL import Image
@@ -615,6 +616,10 @@ def test_a_reload_keeps_a_photos_boxes_and_its_doubtful_card(
 
 
 def share_panel(at: AppTest) -> Expander:
+    """The share panel, opened (its content is made only while it is open)."""
+    at.session_state[sharing.share_panel_key("table")] = True
+    at.run()
+    assert_clean(at)
     return next(e for e in at.expander if "Open on another phone" in e.label)
 
 

@@ -1,7 +1,7 @@
 """Benchmark: one table server, a table of phones uploading different 12 MP photos at once. Run
 by hand; prints figures.
 
-    .venv/bin/python benchmarks/bench_load.py [--pages N] [--reads-at-once N]
+    .venv/bin/python benchmarks/bench_load.py [--pages N] [--reads-at-once N] [--wait SECONDS]
 
 Renders N different photos of two piles of 15 (`make_photo.py --seed 0..N-1`, into
 datasets/generated/bench/load/, once) and reads each with `blackcat scan --json`: what its page
@@ -206,9 +206,9 @@ def outcomes(pages: Sequence[Page]) -> list[dict | None]:
     return [page.evaluate("window.__outcome") for page in pages]
 
 
-def tap_until_shown(tapper: Page, phones: Sequence[Page]) -> list[Tap]:
+def tap_until_shown(tapper: Page, phones: Sequence[Page], wait_seconds: float) -> list[Tap]:
     taps = []
-    deadline = time.monotonic() + WAIT_MS / 1000
+    deadline = time.monotonic() + wait_seconds
     while None in outcomes(phones) and time.monotonic() < deadline:
         taps.append(tap(tapper))
     return taps
@@ -235,9 +235,9 @@ def server_answers(url: str) -> bool:
         return False
 
 
-def measure(url: str, expected: Sequence[Expected]) -> Figures:
+def measure(url: str, expected: Sequence[Expected], wait_seconds: float) -> Figures:
     """A page that taps, then a page per photo; the photos given, and the tapping page's taps
-    until every page shows its score; what each page shows."""
+    until every page shows its score (or `wait_seconds` have passed); what each page shows."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         tapper = open_page(browser, url)
@@ -247,7 +247,7 @@ def measure(url: str, expected: Sequence[Expected]) -> Figures:
             new_game(page)
         before = [tap(tapper) for _ in range(TAPS_BEFORE_AND_AFTER)]
         given = give_photos(phones, expected)
-        taps = tap_until_shown(tapper, phones)
+        taps = tap_until_shown(tapper, phones, wait_seconds)
         seen = outcomes(phones)
         pages = [shown(*page) for page in zip(phones, given, seen, strict=True)]
         last = max((outcome["at"] for outcome in seen if outcome), default=time.time())
@@ -308,6 +308,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=8, help="phones uploading at once")
     parser.add_argument("--reads-at-once", type=int, help="photos the server reads at once")
+    parser.add_argument(
+        "--wait",
+        type=float,
+        default=WAIT_MS / 1000,
+        help="seconds the pages may take to show their scores (a page not shown by then: never)",
+    )
     args = parser.parse_args()
     if args.reads_at_once is not None:
         os.environ[READS_SETTING] = str(args.reads_at_once)
@@ -320,7 +326,7 @@ def main() -> None:
         tempfile.TemporaryDirectory() as folder,
         served_app(Path(folder) / "streamlit.log") as url,  # stops it: no traceback in its log
     ):
-        figures = measure(url, expected)
+        figures = measure(url, expected, args.wait)
     print_figures(expected, figures)
 
 

@@ -42,8 +42,9 @@ SETTINGS = (
     "--server.runOnSave=false",
     "--browser.gatherUsageStats=false",
     # Streamlit runs a full garbage collection after every run of the page, holding the
-    # interpreter lock for 20-40 ms (every tap): our photos are freed as soon as they are read
-    # (no reference cycles), and Python's own collector still runs. Taps answer 15-45 ms sooner.
+    # interpreter lock for about 20 ms (every tap): our photos are freed as soon as they are
+    # read (no reference cycles), and Python's own collector still runs. Measured: taps answer
+    # 15-50 ms sooner.
     "--runner.postScriptGC=false",
 )
 

@@ -261,7 +261,8 @@ def run(args: argparse.Namespace) -> int:
     targets = annotation_paths(args.annotate, photo_paths) if args.annotate else []
     for number, photo_path in enumerate(photo_paths):
         try:
-            image = open_photo(args.photos[number])  # as given: Path("") is "."
+            # an empty name stays empty (as a Path it would be the current folder)
+            image = open_photo(photo_path if args.photos[number] else "")
             photo = reader.read(image, decks=args.decks, players=args.players)
         except ImageReadError as error:
             failed = True

@@ -186,9 +186,10 @@ def run(args: argparse.Namespace) -> int:
     sharper_wanted: set[int] = set()
     closer_wanted: dict[int, PhotoRead] = {}  # seat: its read, with places too small to read
     reads: list[tuple[ReadCard, ...] | ImageReadError] = []
-    for seat, given in enumerate(images):
+    for seat, photo_path in enumerate(photo_paths):
         try:
-            image = open_photo(given)  # as given: Path("") is "."
+            # an empty name stays empty (as a Path it would be the current folder)
+            image = open_photo(photo_path if images[seat] else "")
             photo = reader.read(image)
         except ImageReadError as error:
             reads.append(error)

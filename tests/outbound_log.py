@@ -33,7 +33,8 @@ def is_this_machine(host: object) -> bool:
 
 
 def asked_of(event: str, args: tuple[Any, ...]) -> str | None:
-    """The other machine an audit event asks something of, or None."""
+    """The other machine an audit event asks something of, or None (urllib's requests are seen
+    as their connections)."""
     if event in ("socket.getaddrinfo", "socket.gethostbyname", "socket.gethostbyname_ex"):
         host = args[0]
     elif event in ("socket.connect", "socket.sendto"):
@@ -41,8 +42,6 @@ def asked_of(event: str, args: tuple[Any, ...]) -> str | None:
         host = address[0] if isinstance(address, tuple) else address
     elif event == "http.client.connect":
         host = args[1]
-    elif event == "urllib.Request":
-        return None  # its connection is seen as http.client.connect
     else:
         return None
     return None if is_this_machine(host) else f"{event} {host!r}"

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 import test_browser
 from outbound_log import addresses_asked, blackcat_watched
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 from test_browser import (
     PHONE,
     free_port,
@@ -60,7 +60,7 @@ def test_the_app_asks_nothing_of_another_machine(
     context = browser.new_context(viewport=PHONE)
     asked: list[str] = []
     context.on("request", lambda request: asked.append(request.url))
-    page: Page = new_page(context)
+    page = new_page(context)
     page.on("websocket", lambda socket: asked.append(socket.url))
     page.goto(url)
     expect(page.get_by_text("read from the example photo").first).to_be_visible()

@@ -75,6 +75,12 @@ def reads_to_json(reads: Sequence[ReadCard]) -> dict[str, Any]:
     }
 
 
+def photo_source(name: str) -> Path | str:
+    """What `open_photo` opens for a photo named on the command line: its path, or an empty
+    name as it is (as a Path it would be the current folder, "."), which it refuses."""
+    return Path(name) if name else ""
+
+
 def annotation_names(photos: Sequence[Path]) -> list[str]:
     """A distinct file name for each photo's drawing in one folder: `ex.annotated.jpg`; with
     the photo's extension where two photos share a stem (`ex.png.annotated.jpg`,

@@ -33,6 +33,7 @@ from blackcat.cli.photo_output import (
     annotation_paths,
     blur_note,
     grid_note,
+    photo_source,
     reads_to_json,
     save_annotated,
     unread_note,
@@ -260,14 +261,13 @@ def run(args: argparse.Namespace) -> int:
     photo_paths = [Path(photo) for photo in args.photos]
     targets = annotation_paths(args.annotate, photo_paths) if args.annotate else []
     for number, photo_path in enumerate(photo_paths):
+        source = photo_source(args.photos[number])
         try:
-            # an empty name stays empty (as a Path it would be the current folder)
-            image = open_photo(photo_path if args.photos[number] else "")
+            image = open_photo(source)
             photo = reader.read(image, decks=args.decks, players=args.players)
         except ImageReadError as error:
             failed = True
-            named = str(photo_path) if args.photos[number] else ""
-            results.append({"image": named, "error": str(error)})
+            results.append({"image": str(source), "error": str(error)})
             if not args.json:
                 print(error.describe(tr), file=sys.stderr)  # it names the photo
             continue

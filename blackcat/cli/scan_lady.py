@@ -29,6 +29,7 @@ from blackcat.cli.lady import format_deal_report
 from blackcat.cli.photo_output import (
     BLURRED,
     annotation_paths,
+    photo_source,
     reads_to_json,
     save_annotated,
     unread_note,
@@ -186,10 +187,9 @@ def run(args: argparse.Namespace) -> int:
     sharper_wanted: set[int] = set()
     closer_wanted: dict[int, PhotoRead] = {}  # seat: its read, with places too small to read
     reads: list[tuple[ReadCard, ...] | ImageReadError] = []
-    for seat, photo_path in enumerate(photo_paths):
+    for seat, name in enumerate(args.photos):
         try:
-            # an empty name stays empty (as a Path it would be the current folder)
-            image = open_photo(photo_path if images[seat] else "")
+            image = open_photo(photo_source(name))
             photo = reader.read(image)
         except ImageReadError as error:
             reads.append(error)

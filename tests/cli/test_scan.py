@@ -17,6 +17,7 @@ from blackcat.cli.photo_output import (
     annotation_names,
     blur_note,
     grid_note,
+    photo_source,
     unread_note,
 )
 from blackcat.cli.scan import (
@@ -135,6 +136,11 @@ def test_json_is_all_of_stdout_on_a_machines_first_run(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)[0]["image"] == str(SCENE_2)
     assert not (tmp_path / "Ultralytics").exists()
+
+
+def test_a_photo_named_on_the_command_line_is_its_path_and_an_empty_name_stays_empty() -> None:
+    assert photo_source("piles/a.jpg") == Path("piles/a.jpg")
+    assert photo_source("") == ""  # Path("") would be ".", the current folder
 
 
 def test_annotation_names_never_collide() -> None:

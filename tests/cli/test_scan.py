@@ -23,6 +23,7 @@ from blackcat.cli.photo_output import (
 from blackcat.cli.scan import (
     _text_report,
     photo_to_json,
+    players_note,
     text_warnings,
     warnings,
 )
@@ -115,6 +116,101 @@ def test_missing_models_are_one_clear_line(tmp_path: Path) -> None:
     spanish = blackcat("scan", "--lang", "es", "--models", tmp_path, SCENE_1)
     assert spanish.returncode == 2
     assert spanish.stderr.startswith("blackcat scan: no se encuentran los modelos entrenados: ")
+
+
+def test_a_damaged_model_is_one_clear_line(tmp_path: Path) -> None:
+    models = Path(__file__).resolve().parents[2] / "models"
+    for model in models.glob("*.onnx"):
+        (tmp_path / model.name).write_bytes(model.read_bytes())
+    (tmp_path / "index_detector.onnx").write_bytes(b"cut short")
+    result = blackcat("scan", "--json", "--models", tmp_path, SCENE_1)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        "blackcat scan: a trained model can't be loaded (cut short or damaged): "
+        f"{tmp_path / 'index_detector.onnx'}; restore models/ from the repository, or export it "
+        "again with `blackcat export`\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("out", "said"),
+    [
+        ("drawn.txt", "name the drawing as a picture, such as"),
+        ("drawn", "name the drawing as a picture, such as"),
+        ("scene_1.jpg", "is one of the photos: name another file"),
+    ],
+)
+def test_a_drawing_that_cannot_go_where_annotate_says_stops_before_reading(
+    tmp_path: Path, out: str, said: str
+) -> None:
+    photo = tmp_path / "scene_1.jpg"
+    photo.write_bytes(SCENE_1.read_bytes())
+    result = blackcat("scan", "--json", "--annotate", tmp_path / out, photo)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith(f"blackcat scan: --annotate {tmp_path / out}")
+    assert said in result.stderr and result.stderr.count("\n") == 1
+    assert photo.read_bytes() == SCENE_1.read_bytes()
+
+
+def test_one_photos_drawing_goes_into_a_folder_named_by_annotate(tmp_path: Path) -> None:
+    result = blackcat("scan", "--json", "--annotate", tmp_path, SCENE_2)
+    assert result.returncode == 0, result.stderr
+    drawing = tmp_path / "scene_2.annotated.jpg"
+    assert json.loads(result.stdout)[0]["annotated"] == str(drawing)
+    assert drawing.stat().st_size > 0
+
+
+def test_a_photo_piped_in_reads_as_its_file_does() -> None:
+    piped = subprocess.run(
+        [sys.executable, "-m", "blackcat", "scan", "--json", "-"],
+        input=EXAMPLE_PHOTO.read_bytes(),
+        capture_output=True,
+        timeout=300,
+    )
+    assert piped.returncode == 0, piped.stderr
+    (read,) = json.loads(piped.stdout)
+    (expected,) = json.loads(blackcat("scan", "--json", EXAMPLE_PHOTO).stdout)
+    assert read["image"] == "-" and read["total"] == expected["total"] == 36
+    assert [pile["cards"] for pile in read["piles"]] == [
+        pile["cards"] for pile in expected["piles"]
+    ]
+
+
+def test_json_stays_valid_on_an_ascii_console_and_for_a_name_that_is_not_utf8(
+    tmp_path: Path,
+) -> None:
+    """A console that can't show ♠ escapes it (`\\u2660`, still JSON); a file name's bytes
+    that are no UTF-8 are escaped too, where they would make stdout invalid UTF-8."""
+    ascii_console = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    as_usual = blackcat("scan", "--json", EXAMPLE_PHOTO)
+    on_ascii = blackcat("scan", "--json", EXAMPLE_PHOTO, env=ascii_console)
+    assert on_ascii.returncode == 0, on_ascii.stderr
+    assert json.loads(on_ascii.stdout) == json.loads(as_usual.stdout)
+    text = blackcat("scan", "--lang", "es", EXAMPLE_PHOTO, env=ascii_console)
+    assert text.returncode == 0 and "Traceback" not in text.stderr
+    assert "Q\\u2660" in text.stdout
+    named = os.fsencode(tmp_path) + b"/pile\xff.jpg"
+    raw = subprocess.run(
+        [sys.executable, "-m", "blackcat", "scan", "--json", named, EXAMPLE_PHOTO],
+        capture_output=True,
+        timeout=300,
+    )
+    assert raw.returncode == 1
+    missing, read = json.loads(raw.stdout.decode("utf-8"))
+    assert missing["image"] == os.fsdecode(named) and "no such file" in missing["error"]
+    assert read["total"] == 36
+
+
+def test_a_device_named_as_a_photo_is_refused_in_words() -> None:
+    result = blackcat("scan", "--json", os.devnull)
+    assert result.returncode == 1
+    assert json.loads(result.stdout) == [
+        {
+            "image": os.devnull,
+            "error": f"{os.devnull} is not a photo file (a device or a pipe): name a JPEG, PNG, "
+            "WebP or HEIC photo",
+        }
+    ]
 
 
 def test_an_empty_name_among_the_photos_is_refused_and_the_others_read() -> None:
@@ -283,17 +379,23 @@ def table_photo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_a_scan_asks_nothing_of_another_machine(tmp_path: Path, table_photo: Path) -> None:
     """Nothing leaves the player's machine: reading photos of one player and of a whole table,
     and drawing them, on a machine's first run, looks up and connects to no other machine
-    (`outbound_log` watches the process's sockets)."""
+    (`outbound_log` watches the process's sockets). A library's own C++ code could send
+    unseen by that watch: what ONNX Runtime would send it first queues in the home folder (a
+    device ID and an events database), so the home folder stays as empty as it was."""
     log = tmp_path / "asked.txt"
+    home = tmp_path / "home"
+    home.mkdir()
     photos = [str(EXAMPLE_PHOTO), str(table_photo)]
     args = ["scan", "--json", "--annotate", str(tmp_path / "drawn"), *photos]
     command, env = blackcat_watched(args, log)
-    env = {**env, "HOME": str(tmp_path), "YOLO_CONFIG_DIR": str(tmp_path)}
+    env = {**env, "HOME": str(home), "YOLO_CONFIG_DIR": str(home)}
+    env.pop("ORT_DISABLE_TELEMETRY", None)  # the scan turns it off itself
     result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     example, table = json.loads(result.stdout)
     assert example["total"] == 36 and len(table["players"]) == 2
     assert addresses_asked(log) == []
+    assert list(home.rglob("*")) == []
 
 
 def test_a_photo_of_the_table_gives_each_side_its_piles_and_points(table_photo: Path) -> None:
@@ -408,3 +510,20 @@ def test_piles_of_a_grid_say_so_in_the_json_with_a_warning_and_in_the_text() -> 
     assert result["warnings"] == notes
     assert "warning: piles 1, 2 lie in a grid" in _text_report("x.jpg", photo, score, notes)
     assert grid_note(replace(photo, rows_or_columns=())) == []
+
+
+def test_the_players_note_counts_in_words_one_player_and_one_side() -> None:
+    piles = (_read_pile("QS 6C"), _read_pile("10S 9H"))
+    two_sides = PhotoRead(width=100, height=100, piles=piles, sides=("near", "far"))
+    one_side = PhotoRead(width=100, height=100, piles=piles)
+    assert players_note(two_sides, 1) == [
+        "1 player expected, piles found on 2 sides of the table: check whose piles they are"
+    ]
+    assert players_note(one_side, 2) == [
+        "2 players expected, piles found on 1 side of the table: check whose piles they are"
+    ]
+    assert players_note(one_side, 2, translator("es")) == [
+        "se esperaban 2 jugadores y hay pilas en 1 lado de la mesa: comprueba de quién son las "
+        "pilas"
+    ]
+    assert players_note(one_side, 1) == players_note(one_side, None) == []

@@ -58,16 +58,13 @@ from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import table_link
 from blackcat.vision.drawing import PILE_COLOURS
+from blackcat.vision.image_io import HOW_TO_PHOTOGRAPH
 
 log = logging.getLogger("blackcat.app")
 
 APP_DIR = Path(__file__).resolve().parent
 HOW_WE_SCORE = APP_DIR / "how_we_score.md"
 CARDS_ACROSS_A_PHONE = 7  # a strip's cards are at least 44 px wide (a tap): 7 fit in 390 px
-HOW_TO_PHOTOGRAPH = N_(
-    "Lay each pile out in a row with every card's corner showing, photograph from straight "
-    "above in good light"
-)
 # both games' pages: what pile_view's styles and Streamlit's own leave out
 PAGE_CSS = """
 <style>

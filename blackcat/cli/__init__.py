@@ -15,11 +15,14 @@ import argparse
 import functools
 import importlib
 import importlib.util
+import json
 import os
 import sys
 from collections.abc import Iterable, Sequence
 from types import ModuleType
+from typing import Any
 
+from blackcat import __version__
 from blackcat.i18n import ENGLISH, LANGUAGES, N_, Translator, choose_language, translator
 
 # subcommand -> (module, one-line help)
@@ -75,6 +78,12 @@ def build_parser(only: str | None = None, tr: Translator = ENGLISH) -> argparse.
         formatter_class=formatter,
     )
     add_language_argument(parser, tr, default=None)
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"blackcat {__version__}",
+        help=tr.gettext("show the version and exit"),
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         subparser = subparsers.add_parser(
@@ -133,6 +142,36 @@ def translator_for(args: argparse.Namespace) -> Translator:
     return translator(choose_language(getattr(args, "lang", None)))
 
 
+def tolerate_narrow_consoles(*streams: object) -> None:
+    """A card's symbol or an accent must never become a traceback on a console that can't
+    print it (`PYTHONIOENCODING=ascii`, an old Windows console): such characters are escaped."""
+    for stream in streams:
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
+def json_text(value: Any, encoding: str | None, *, escape_all: bool = True) -> str:
+    """`value` as JSON for a stream of `encoding`: with every character as it is where
+    `escape_all` is False and the stream can carry them all, else with everything beyond ASCII
+    escaped (`\\u2660`), so that stdout is always valid JSON: on an ASCII console, and for a file
+    name that is not valid UTF-8 (Python keeps its bytes as lone surrogates)."""
+    if not escape_all:
+        text = json.dumps(value, ensure_ascii=False)
+        try:
+            text.encode(encoding or "ascii")
+        except (LookupError, UnicodeEncodeError):
+            pass
+        else:
+            return text
+    return json.dumps(value)
+
+
+def print_json(value: Any, *, escape_all: bool = True) -> None:
+    """Print `value` as the one line of JSON a `--json` command writes (`json_text`)."""
+    print(json_text(value, sys.stdout.encoding, escape_all=escape_all))
+
+
 def missing_workshop_modules() -> list[str]:
     return [name for name in WORKSHOP_MODULES if importlib.util.find_spec(name) is None]
 
@@ -145,6 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     # Only the chosen subcommand's module is imported, so `score` never pulls in the vision stack.
     chosen = next((arg for arg in argv if arg in SUBCOMMANDS), None)
+    tolerate_narrow_consoles(sys.stdout, sys.stderr)
     tr = translator(choose_language(requested_language(argv)))
     parser = build_parser(only=chosen, tr=tr)
     args = parser.parse_args(argv)

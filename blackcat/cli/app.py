@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import socket
 import sys
 import threading
 import time
@@ -51,7 +52,7 @@ SETTINGS = (
 
 def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> None:
     parser.add_argument(
-        "--port", type=int, default=8501, help=tr.gettext("port to serve on (8501)")
+        "--port", type=port_number(tr), default=8501, help=tr.gettext("port to serve on (8501)")
     )
     parser.add_argument(
         "--address",
@@ -88,6 +89,33 @@ def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> 
         default=None,
         help=tr.gettext("folder with the trained weights (models/)"),
     )
+
+
+def port_number(tr: Translator = ENGLISH) -> Callable[[str], int]:
+    """An argparse type: a port a server can listen on, 1 to 65535."""
+
+    def parse(text: str) -> int:
+        if text.strip().isdigit() and 1 <= int(text) <= 65535:
+            return int(text)
+        message = tr.gettext("{port} is no port: give a number from 1 to 65535, such as 8501")
+        raise argparse.ArgumentTypeError(message.format(port=repr(text)))
+
+    return parse
+
+
+def address_problem(address: str, tr: Translator = ENGLISH) -> str | None:
+    """Why the server could not listen on `address` (not an address of this machine: a trial
+    socket can't be bound to it), or None."""
+    try:
+        family, kind, _, _, where = socket.getaddrinfo(address, 0, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind) as trial:
+            trial.bind(where)
+    except (OSError, UnicodeError):
+        return tr.gettext(
+            "--address {address} is not an address to listen on: give one of this machine's "
+            "addresses, such as 127.0.0.1 (this machine alone) or 0.0.0.0 (every interface)"
+        ).format(address=address)
+    return None
 
 
 def listen_address(args: argparse.Namespace) -> str:
@@ -156,6 +184,13 @@ def run(args: argparse.Namespace) -> int:
             "{script} not found; the app runs from a checkout of the repository (pip install -e .)"
         ).format(script=APP_SCRIPT)
         print(f"blackcat app: {message}", file=sys.stderr)
+        return 2
+    if args.new_key and not args.lan:
+        message = tr.gettext("--new-key makes a new key for --lan's address: add --lan")
+        print(f"blackcat app: {message}", file=sys.stderr)
+        return 2
+    if problem := address_problem(listen_address(args), tr):
+        print(f"blackcat app: {problem}", file=sys.stderr)
         return 2
     env = dict(os.environ)
     # The app's NumPy work is small arrays: a pool of BLAS threads only costs start-up time

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from blackcat.vision.reader import MODELS_DIR
@@ -23,7 +24,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         exported = export_models(args.models)
     except FileNotFoundError as error:
-        print(f"blackcat export: {error}; train them with `blackcat train ... --install`")
+        print(
+            f"blackcat export: {error}; train them with `blackcat train ... --install`",
+            file=sys.stderr,
+        )
         return 2
     for item in exported:
         print(f"{item.weights} -> {item.onnx} (imgsz {item.imgsz})")

@@ -12,13 +12,11 @@ Kept light on purpose (no vision stack), like `blackcat score`.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from typing import Any
 
-from blackcat.cli import translator_for
-from blackcat.cli.score import tolerate_narrow_consoles
+from blackcat.cli import print_json, translator_for
 from blackcat.games.black_lady import (
     ACE_HEARTS_VALUES,
     MAX_PLAYERS,
@@ -126,7 +124,6 @@ def format_deal_report(
 
 def run(args: argparse.Namespace) -> int:
     tr = translator_for(args)
-    tolerate_narrow_consoles(sys.stdout, sys.stderr)
     try:
         tricks = parse_tricks(args.players, tr)
     except LadyInputError as error:
@@ -135,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     rules = Rules(ace_hearts=args.ace_hearts)
     if args.json:
         deal = deal_to_json(score_deal(tricks, rules), check_deal(tricks))
-        print(json.dumps(deal))
+        print_json(deal)
     else:
         names = default_names(len(tricks), tr)
         score = score_deal(tricks, rules, names)

@@ -3,13 +3,14 @@ that ask for a sharper or closer photo, and the annotated drawing of each photo.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-from blackcat.i18n import ENGLISH, N_, Translator
-from blackcat.vision.image_io import Photo
+from blackcat.i18n import ENGLISH, N_, TemplateError, Translator
+from blackcat.vision.image_io import HOW_TO_PHOTOGRAPH, MAX_FILE_BYTES, ImageReadError, Photo
 from blackcat.vision.types import PhotoRead, ReadCard
 
 BLURRED = N_(
@@ -38,6 +39,14 @@ def unread_note(photo: PhotoRead, tr: Translator = ENGLISH) -> list[str]:
         count,
     )
     return [text.format(count=count)]
+
+
+def no_cards_note(photo: PhotoRead, tr: Translator = ENGLISH) -> list[str]:
+    """A note where no card was read at all: how to take a photo that reads."""
+    if photo.card_count:
+        return []
+    how = tr.gettext(HOW_TO_PHOTOGRAPH)
+    return [tr.gettext("no cards found. {how} and try again").format(how=how)]
 
 
 def grid_note(photo: PhotoRead, tr: Translator = ENGLISH) -> list[str]:
@@ -75,10 +84,24 @@ def reads_to_json(reads: Sequence[ReadCard]) -> dict[str, Any]:
     }
 
 
-def photo_source(name: str) -> Path | str:
-    """What `open_photo` opens for a photo named on the command line: its path, or an empty
-    name as it is (as a Path it would be the current folder, "."), which it refuses."""
-    return Path(name) if name else ""
+STDIN_NAME = "-"
+NOTHING_PIPED = N_(
+    "- reads the photo from standard input, but nothing is piped in: name a photo file, or pipe "
+    "one in (blackcat scan - < photo.jpg)"
+)
+
+
+def photo_source(name: str, stdin: BinaryIO | None = None) -> Path | str | bytes:
+    """What `open_photo` opens for a photo named on the command line: its path; an empty name
+    as it is (as a Path it would be the current folder, "."), which it refuses; for `-`, the
+    bytes piped in on `stdin` (the process's own by default), read once and at most a byte more
+    than a photo may have (`open_photo` says it is too large)."""
+    if name != STDIN_NAME:
+        return Path(name) if name else ""
+    stream = stdin if stdin is not None else sys.stdin.buffer
+    if stream.isatty():
+        raise ImageReadError(NOTHING_PIPED)
+    return stream.read(MAX_FILE_BYTES + 1)
 
 
 def annotation_names(photos: Sequence[Path]) -> list[str]:
@@ -100,19 +123,72 @@ def annotation_names(photos: Sequence[Path]) -> list[str]:
     return names
 
 
+class AnnotateError(TemplateError):
+    """`--annotate` names a place the drawings can't go: why, and what to name instead."""
+
+
+NOT_A_PICTURE_NAME = N_(
+    "--annotate {path}: name the drawing as a picture, such as {example}, or name a folder that "
+    "exists to write it into"
+)
+A_FILE_FOR_SEVERAL = N_(
+    "--annotate {path} is a file: with several photos it names a folder for their drawings"
+)
+ONE_OF_THE_PHOTOS = N_(
+    "--annotate {path} is one of the photos: name another file, so that the photo is kept"
+)
+CANNOT_WRITE = N_("--annotate {path}: the drawing can't be written there ({reason})")
+
+
 def annotation_paths(out: Path, photos: Sequence[Path]) -> list[Path]:
-    """Where each photo's drawing goes: `out` itself for one photo, else files in folder `out`."""
-    if len(photos) == 1:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        return [out]
-    out.mkdir(parents=True, exist_ok=True)
-    return [out / name for name in annotation_names(photos)]
+    """Where each photo's drawing goes: `out` itself for one photo (a picture's name), else,
+    and for one photo where `out` is a folder, files in folder `out` (made where missing).
+    AnnotateError where a drawing can't go there or would replace one of the photos."""
+    if len(photos) == 1 and not out.is_dir():
+        if not writes_a_picture(out):
+            raise AnnotateError(NOT_A_PICTURE_NAME, path=out, example=out.with_suffix(".jpg"))
+        targets, folder = [out], out.parent
+    else:
+        if out.exists() and not out.is_dir():
+            raise AnnotateError(A_FILE_FOR_SEVERAL, path=out)
+        targets, folder = [out / name for name in annotation_names(photos)], out
+    photo_files = {photo.resolve() for photo in photos if photo.is_file()}
+    if any(target.resolve() in photo_files for target in targets):
+        raise AnnotateError(ONE_OF_THE_PHOTOS, path=out)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise AnnotateError(CANNOT_WRITE, path=out, reason=error.strerror or error) from None
+    return targets
+
+
+def writes_a_picture(path: Path) -> bool:
+    """Whether Pillow writes a picture by this file name's extension."""
+    from PIL import Image
+
+    kind = Image.registered_extensions().get(path.suffix.lower())
+    return kind is not None and kind in Image.SAVE
 
 
 def save_annotated(photo: Photo, read: PhotoRead, path: Path) -> None:
-    """The photo, at full resolution, with each card's numbered box (`vision.drawing`)."""
+    """The photo, at full resolution, with each card's numbered box (`vision.drawing`), as the
+    picture `path`'s extension names. AnnotateError where it can't be written."""
     from PIL import Image
 
     from blackcat.vision.drawing import annotate
 
-    Image.fromarray(annotate(photo.picture(), read)).save(path, quality=90)
+    try:
+        Image.fromarray(annotate(photo.picture(), read)).save(path, quality=90)
+    except OSError as error:
+        raise AnnotateError(CANNOT_WRITE, path=path, reason=error.strerror or error) from None
+
+
+def drawing_saved(photo: Photo, read: PhotoRead, path: Path, tr: Translator = ENGLISH) -> bool:
+    """`save_annotated`, saying on stderr why a drawing could not be written (the read itself
+    still counts); whether it was."""
+    try:
+        save_annotated(photo, read, path)
+    except AnnotateError as error:
+        print(f"blackcat scan: {error.describe(tr)}", file=sys.stderr)
+        return False
+    return True

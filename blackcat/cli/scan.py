@@ -21,21 +21,22 @@ the app and the annotated photo do (`1.3`: the first pile's third card).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from blackcat.cli import translator_for
+from blackcat.cli import print_json, translator_for
 from blackcat.cli.lady import add_ace_hearts
 from blackcat.cli.photo_output import (
+    AnnotateError,
     annotation_paths,
     blur_note,
+    drawing_saved,
     grid_note,
+    no_cards_note,
     photo_source,
     reads_to_json,
-    save_annotated,
     unread_note,
 )
 from blackcat.cli.score import add_variant_arguments, variants_of
@@ -137,19 +138,23 @@ def duplicates(photo: PhotoRead, decks: int = 1) -> tuple[DuplicateCard, ...]:
     return tuple(find_duplicates(piles, decks))
 
 
-SIDES_FOUND = N_(
-    "{players} players expected, piles found on {sides} sides of the table: check whose piles "
-    "they are"
-)
-
-
 def players_note(photo: PhotoRead, players: int | None, tr: Translator = ENGLISH) -> list[str]:
     """A note where the photo's piles lie on another number of table sides than the players
     said to be in it (more sides than players: their piles went to the nearest players)."""
     sides = max(len(photo.seats()), photo.sides_found)
     if players is None or not photo.piles or sides == players:
         return []
-    return [tr.gettext(SIDES_FOUND).format(players=players, sides=sides)]
+    expected = tr.ngettext("{count} player expected", "{count} players expected", players)
+    found = tr.ngettext(
+        "piles found on {count} side of the table",
+        "piles found on {count} sides of the table",
+        sides,
+    )
+    return [
+        tr.gettext("{expected}, {found}: check whose piles they are").format(
+            expected=expected.format(count=players), found=found.format(count=sides)
+        )
+    ]
 
 
 def warnings(photo: PhotoRead, decks: int = 1) -> list[str]:
@@ -251,23 +256,23 @@ def run(args: argparse.Namespace) -> int:
 
     tr = translator_for(args)
     variants = variants_of(args)
+    photo_paths = [Path(photo) for photo in args.photos]
     try:
+        targets = annotation_paths(args.annotate, photo_paths) if args.annotate else []
         reader = CardReader.load(args.models or MODELS_DIR)
-    except ModelsMissingError as error:
+    except (AnnotateError, ModelsMissingError) as error:
         print(f"blackcat scan: {error.describe(tr)}", file=sys.stderr)
         return 2
     results: list[dict[str, Any]] = []
     failed = False
-    photo_paths = [Path(photo) for photo in args.photos]
-    targets = annotation_paths(args.annotate, photo_paths) if args.annotate else []
     for number, photo_path in enumerate(photo_paths):
-        source = photo_source(args.photos[number])
+        name = str(photo_path) if args.photos[number] else ""
         try:
-            image = open_photo(source)
+            image = open_photo(photo_source(args.photos[number]), name=name)
             photo = reader.read(image, decks=args.decks, players=args.players)
         except ImageReadError as error:
             failed = True
-            results.append({"image": str(source), "error": str(error)})
+            results.append({"image": name, "error": str(error)})
             if not args.json:
                 print(error.describe(tr), file=sys.stderr)  # it names the photo
             continue
@@ -278,10 +283,12 @@ def run(args: argparse.Namespace) -> int:
             *blur_note(photo),
             *unread_note(photo),
             *grid_note(photo),
+            *no_cards_note(photo),
         ]
-        result = photo_to_json(str(photo_path), photo, score, notes)
-        if targets:
-            save_annotated(image, photo, targets[number])
+        result = photo_to_json(name, photo, score, notes)
+        drawn = targets and drawing_saved(image, photo, targets[number], tr)
+        failed = failed or bool(targets and not drawn)
+        if drawn:
             result["annotated"] = str(targets[number])
         results.append(result)
         if not args.json:
@@ -291,10 +298,11 @@ def run(args: argparse.Namespace) -> int:
                 *blur_note(photo, tr),
                 *unread_note(photo, tr),
                 *grid_note(photo, tr),
+                *no_cards_note(photo, tr),
             ]
-            print(_text_report(str(photo_path), photo, score, notes, tr))
-            if targets:
+            print(_text_report(name, photo, score, notes, tr))
+            if drawn:
                 print("  " + tr.gettext("annotated: {path}").format(path=targets[number]))
     if args.json:
-        print(json.dumps(results, ensure_ascii=False))
+        print_json(results, escape_all=False)
     return 1 if failed else 0

@@ -18,23 +18,22 @@ With `--annotate`, each player's entry also names the drawing written for its ph
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from blackcat.cli import translator_for
+from blackcat.cli import print_json, translator_for
 from blackcat.cli.lady import format_deal_report
 from blackcat.cli.photo_output import (
     BLURRED,
+    AnnotateError,
     annotation_paths,
+    drawing_saved,
     photo_source,
     reads_to_json,
-    save_annotated,
     unread_note,
 )
-from blackcat.cli.score import tolerate_narrow_consoles
 from blackcat.games.black_lady import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -161,7 +160,6 @@ def run(args: argparse.Namespace) -> int:
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
 
     tr = translator_for(args)
-    tolerate_narrow_consoles(sys.stdout, sys.stderr)
     wrong = black_cat_options(args)
     if wrong:
         message = tr.gettext("{option} is a Black Cat rule, not Black Lady's").format(option=wrong)
@@ -173,23 +171,24 @@ def run(args: argparse.Namespace) -> int:
         )
         print(f"blackcat scan: {message}", file=sys.stderr)
         return 2
+    photo_paths = [Path(photo) for photo in args.photos]
     try:
+        targets = annotation_paths(args.annotate, photo_paths) if args.annotate else []
         reader = CardReader.load(args.models or MODELS_DIR)
-    except ModelsMissingError as error:
+    except (AnnotateError, ModelsMissingError) as error:
         print(f"blackcat scan: {error.describe(tr)}", file=sys.stderr)
         return 2
     rules = Rules(ace_hearts=args.ace_hearts)
     images = [str(path) for path in args.photos]
-    photo_paths = [Path(photo) for photo in args.photos]
-    targets = annotation_paths(args.annotate, photo_paths) if args.annotate else []
     drawings: dict[int, str] = {}  # seat: the drawing written for its photo
+    undrawn = False  # a drawing that could not be written
     blurred: set[int] = set()
     sharper_wanted: set[int] = set()
     closer_wanted: dict[int, PhotoRead] = {}  # seat: its read, with places too small to read
     reads: list[tuple[ReadCard, ...] | ImageReadError] = []
     for seat, name in enumerate(args.photos):
         try:
-            image = open_photo(photo_source(name))
+            image = open_photo(photo_source(name), name=images[seat])
             photo = reader.read(image)
         except ImageReadError as error:
             reads.append(error)
@@ -201,9 +200,10 @@ def run(args: argparse.Namespace) -> int:
             sharper_wanted.add(seat)
         if photo.unread_places:
             closer_wanted[seat] = photo
-        if targets:
-            save_annotated(image, photo, targets[seat])
+        if targets and drawing_saved(image, photo, targets[seat], tr):
             drawings[seat] = str(targets[seat])
+        elif targets:
+            undrawn = True
     tricks: list[tuple[Card, ...] | None] = [
         None if isinstance(read, ImageReadError) else tuple(r.card for r in read) for read in reads
     ]
@@ -212,10 +212,10 @@ def run(args: argparse.Namespace) -> int:
         deal = deal_to_json(images, reads, rules, check_deal(tricks), blurred, unread)
         for seat, drawing in drawings.items():
             deal["players"][seat]["annotated"] = drawing
-        print(json.dumps(deal))
+        print_json(deal)
     else:
         problems = check_deal(tricks, default_names(len(tricks), tr), tr)
         print(_text_report(images, reads, rules, problems, tr, sharper_wanted, closer_wanted))
         for drawing in drawings.values():
             print(tr.gettext("annotated: {path}").format(path=drawing))
-    return 1 if any(isinstance(read, ImageReadError) for read in reads) else 0
+    return 1 if undrawn or any(isinstance(read, ImageReadError) for read in reads) else 0

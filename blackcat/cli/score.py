@@ -6,13 +6,12 @@ Kept light on purpose (no vision stack): it must start in a blink.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from dataclasses import dataclass
 from typing import TextIO
 
-from blackcat.cli import translator_for
+from blackcat.cli import print_json, translator_for
 from blackcat.games.black_cat import (
     PinError,
     Variants,
@@ -185,18 +184,8 @@ def _takes_symbols(stream: TextIO) -> bool:
     return True
 
 
-def tolerate_narrow_consoles(*streams: object) -> None:
-    """A card's symbol in a message must never become a traceback on a console that can't
-    print it: such characters are escaped instead."""
-    for stream in streams:
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
-
-
 def run(args: argparse.Namespace) -> int:
     tr = translator_for(args)
-    tolerate_narrow_consoles(sys.stdout, sys.stderr)
     try:
         piles = parse_piles(args.piles, tr)
         check_duplicates(piles, args.decks, tr)
@@ -207,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
     variants = variants_of(args)
     player = score_player(piles, pins, variants)
     if args.json:
-        print(json.dumps(player_score_to_json(player)))
+        print_json(player_score_to_json(player))
     else:
         print(format_player_report(player, symbols=_takes_symbols(sys.stdout), tr=tr))
     return 0

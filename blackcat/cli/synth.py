@@ -3,7 +3,35 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Callable
 from pathlib import Path
+
+
+def whole_number(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least `least`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = least - 1
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of {least} or more")
+        return value
+
+    return parse
+
+
+def share(text: str) -> float:
+    """An argparse type: a share of the scenes or crops, 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a share from 0 to 1, such as 0.2")
+    return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -13,14 +41,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=Path("datasets/generated/synth"),
         help="output folder (default: datasets/generated/synth)",
     )
-    parser.add_argument("--scenes", type=int, default=1000, help="number of scenes")
-    parser.add_argument("--seed", type=int, default=0, help="random seed (same seed, same files)")
-    parser.add_argument("--imgsz", type=int, default=640, help="long side of the scene images")
-    parser.add_argument("--workers", type=int, default=2, help="processes (output is the same)")
-    parser.add_argument("--start", type=int, default=0, help="first scene index (to extend a set)")
+    parser.add_argument(
+        "--scenes", type=whole_number(0), default=1000, help="number of scenes (default 1000)"
+    )
+    parser.add_argument(
+        "--seed", type=whole_number(0), default=0, help="random seed (same seed, same files)"
+    )
+    parser.add_argument(
+        "--imgsz", type=whole_number(64), default=640, help="long side of the scene images"
+    )
+    parser.add_argument(
+        "--workers", type=whole_number(1), default=2, help="processes (output is the same)"
+    )
+    parser.add_argument(
+        "--start", type=whole_number(0), default=0, help="first scene index (to extend a set)"
+    )
     parser.add_argument(
         "--val-fraction",
-        type=float,
+        type=share,
         default=0.15,
         help="share of scenes drawn only with held-out decks (default 0.15)",
     )
@@ -51,21 +89,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--tables",
-        type=float,
+        type=share,
         default=0.0,
         help="share of scenes drawn as a whole table: 2-4 players' piles round it, turned to "
         "each player, seen by a seated player's phone (default 0.0)",
     )
     parser.add_argument(
         "--columns",
-        type=float,
+        type=share,
         default=0.0,
         help="share of one player's scenes whose piles are laid as columns, each card lower down "
         "on the one before with its top index showing (default 0.0)",
     )
     parser.add_argument(
         "--tilted-crops",
-        type=float,
+        type=share,
         default=0.0,
         help="share of the classification crops whose index is turned by a random tilt of up to "
         "40 degrees either way, as a card lying at its own angle shows it (default 0.0)",
@@ -91,24 +129,22 @@ def run(args: argparse.Namespace) -> int:
     from blackcat.workshop.synth.styles import DEFAULT_STYLE_WEIGHTS, parse_style_weights
     from blackcat.workshop.synth.writer import generate
 
-    shares = (args.tables, args.columns, args.tilted_crops)
-    shares_ok = all(0.0 <= share <= 1.0 for share in shares)
-    if args.scenes < 0 or args.imgsz < 64 or not shares_ok:
-        print(
-            "error: --scenes must be >= 0, --imgsz >= 64, --tables, --columns and "
-            "--tilted-crops within 0-1"
-        )
-        return 2
     try:
         names = [n.strip() for n in args.decks.split(",") if n.strip()]
         decks = tuple(deck_by_name(n) for n in names) if names else DECKS
         styles = parse_style_weights(args.styles) if args.styles else DEFAULT_STYLE_WEIGHTS
         layouts = parse_layout_weights(args.layouts) if args.layouts else DEFAULT_LAYOUT_WEIGHTS
     except KeyError as error:
-        print(f"error: {error.args[0]}")
+        print(f"blackcat synth: error: {error.args[0]}", file=sys.stderr)
         return 2
     except ValueError as error:
-        print(f"error: {error}")
+        print(f"blackcat synth: error: {error}", file=sys.stderr)
+        return 2
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        problem = f"--out {args.out}: can't make the output folder ({error.strerror or error})"
+        print(f"blackcat synth: error: {problem}", file=sys.stderr)
         return 2
     config = SynthConfig(
         imgsz=args.imgsz,
@@ -137,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
             for deck in decks:
                 contact_sheet(deck, out=args.out / "contact")
     except (CardArtError, ValueError) as error:
-        print(f"error: {error}")
+        print(f"blackcat synth: error: {error}", file=sys.stderr)
         return 1
     elapsed = time.perf_counter() - started
     rate = args.scenes / elapsed if elapsed > 0 else 0.0
@@ -159,7 +195,8 @@ def _warn_empty_classes(classify: Path) -> None:
         empty = sorted(p.name for p in split.iterdir() if p.is_dir() and not any(p.iterdir()))
         if empty:
             print(
-                f"warning: {len(empty)} card classes have no crop in {split} "
+                f"blackcat synth: warning: {len(empty)} card classes have no crop in {split} "
                 f"({', '.join(empty[:8])}{'...' if len(empty) > 8 else ''}): "
-                "make more scenes (--start N --scenes M adds to the set) before training"
+                "make more scenes (--start N --scenes M adds to the set) before training",
+                file=sys.stderr,
             )

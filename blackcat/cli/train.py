@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import sys
 import time
 from pathlib import Path
 
@@ -139,6 +140,19 @@ def distilling(args: argparse.Namespace) -> dict[str, object]:
     return {"distil_from": str(args.distil_from), "distil_weight": weight}
 
 
+def data_problem(model: str, data: Path, start: Path | None) -> str | None:
+    """What is wrong with the training's data or starting weights before anything is made
+    (Ultralytics would otherwise try to download a dataset of that name); None when nothing."""
+    if start is not None and not start.is_file():
+        return f"--start {start}: no such weights file"
+    if not is_classifier(model):
+        if not data.is_file():
+            return f"--data {data}: no such file; give DIR/detect/data.yaml from `blackcat synth`"
+    elif not (data / "train").is_dir():
+        return f"--data {data}: no train/ folder in it; give DIR/classify from `blackcat synth`"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     settings = settings_from(args)
     name = args.name or args.model
@@ -147,6 +161,9 @@ def run(args: argparse.Namespace) -> int:
         best = resume(args.resume)
     elif args.data is None:
         raise SystemExit("blackcat train: --data is required (make it with `blackcat synth`)")
+    elif problem := data_problem(args.model, args.data, args.start):
+        print(f"blackcat train: error: {problem}", file=sys.stderr)
+        return 2
     elif not is_classifier(args.model):
         best = train_detector(args.data, settings, name, args.start)
     else:

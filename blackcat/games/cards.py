@@ -156,12 +156,15 @@ _SUIT_ALIASES: dict[str, Suit] = (
     | {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
 )
 _CARD_PATTERN = re.compile(r"^(10|[2-9TAJQK])(.)$")
+# Emoji keyboards send a suit as its symbol and a presentation mark (♠️ is "♠" + U+FE0F, or
+# + U+FE0E for the text form): the mark changes how it looks, not which suit it is.
+_PRESENTATION_MARKS = str.maketrans("", "", "\ufe0e\ufe0f")
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
 def parse_card(text: str, position: int | None = None) -> Card:
     """Read one card such as `QS`, `qs`, `10h`, `Td` or `Q♠`."""
-    match = _CARD_PATTERN.match(text.strip().upper())
+    match = _CARD_PATTERN.match(text.translate(_PRESENTATION_MARKS).strip().upper())
     if match is None or match.group(2) not in _SUIT_ALIASES:
         raise CardParseError(text, position)
     return Card(_RANK_ALIASES[match.group(1)], _SUIT_ALIASES[match.group(2)])

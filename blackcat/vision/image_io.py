@@ -26,10 +26,18 @@ MIN_SIDE = 100
 
 MAX_FILE_BYTES = 100 * 1024 * 1024
 ACCEPTED = N_("JPEG, PNG, WebP or HEIC")  # the formats we read, translated where shown
+HOW_TO_PHOTOGRAPH = N_(
+    "Lay each pile out in a row with every card's corner showing, photograph from straight "
+    "above in good light"
+)
+"""How a photo of Black Cat's piles reads best: said where one shows no card."""
 
 # what is wrong with a photo and what to do, each filled with the photo's `name` (and the
 # figures it names) and translated where it is shown (`ImageReadError.describe`)
-NO_SUCH_FILE = N_("{name}: no such file")
+NO_SUCH_FILE = N_("{name}: no such file; check the photo's name and folder")
+NOT_A_FILE = N_(
+    "{name} is not a photo file (a device or a pipe): name a JPEG, PNG, WebP or HEIC photo"
+)
 NO_NAME = N_("an empty name is no photo: name a photo file, such as {example}")
 A_FOLDER = N_("{name} is a folder: name the photos in it, such as {example}")
 EMPTY = N_("{name} is empty: use a JPEG, PNG, WebP or HEIC photo")
@@ -297,7 +305,7 @@ def _read_bytes(source: str | Path | bytes, label: str) -> bytes:
         if path.is_dir():
             raise ImageReadError(A_FOLDER, name=label, example=str(path / "*.jpg"))
         if not path.is_file():
-            raise ImageReadError(NO_SUCH_FILE, name=label)
+            raise ImageReadError(NOT_A_FILE if path.exists() else NO_SUCH_FILE, name=label)
         _check_bytes(path.stat().st_size, label)
         data = path.read_bytes()
     if not data:

@@ -81,12 +81,24 @@ def _session(path: Path, threads: int | None = None) -> InferenceSession:
     return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
 
+class UnreadableModelError(Exception):
+    """A model file ONNX Runtime can't load, or without the metadata our export writes (cut
+    short, damaged, or not one of ours)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(str(path))
+        self.path = path
+
+
 class OnnxModel:
     """An exported model in an ONNX Runtime session, with what its metadata says of it."""
 
     def __init__(self, path: Path, threads: int | None = None) -> None:
-        self.session = _session(path, threads)
-        self.info = model_info(self.session.get_modelmeta().custom_metadata_map)
+        try:
+            self.session = _session(path, threads)
+            self.info = model_info(self.session.get_modelmeta().custom_metadata_map)
+        except Exception as error:  # ONNX Runtime's own errors derive from Exception alone
+            raise UnreadableModelError(path) from error
         self.input_name = self.session.get_inputs()[0].name
 
 

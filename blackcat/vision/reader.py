@@ -160,6 +160,10 @@ MODELS_MISSING = N_(
     "trained models not found: {files}; restore models/ from the repository, or make them with "
     "`blackcat train ... --install` (it also exports them) or `blackcat export`"
 )
+MODELS_DAMAGED = N_(
+    "a trained model can't be loaded (cut short or damaged): {files}; restore models/ from the "
+    "repository, or export it again with `blackcat export`"
+)
 WEIGHTS_MISSING = N_(
     "trained weights not found: {files}; restore models/ from the repository, or train them with "
     "`blackcat train ... --install`"
@@ -230,6 +234,7 @@ class CardReader:
             LazyOnnxDetector,
             OnnxClassifier,
             OnnxDetector,
+            UnreadableModelError,
         )
 
         models_dir = Path(models_dir)
@@ -240,9 +245,13 @@ class CardReader:
         table_path = models_dir / TABLE_DETECTOR_FILE
         suit_path = models_dir / SUIT_CLASSIFIER_FILE
         table_classifier_path = models_dir / TABLE_CLASSIFIER_FILE
+        try:
+            detector, classifier = OnnxDetector(paths[0]), OnnxClassifier(paths[1])
+        except UnreadableModelError as error:
+            raise ModelsMissingError([str(error.path)], MODELS_DAMAGED) from error
         return cls(
-            OnnxDetector(paths[0]),
-            OnnxClassifier(paths[1]),
+            detector,
+            classifier,
             settings,
             load_calibration(models_dir),
             # a table's places and sides are searched side by side, each search on its own

@@ -229,6 +229,8 @@ def test_lan_serves_https_on_every_interface_and_prints_the_phones_address(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("BLACKCAT_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setattr(app_cli.lan, "lan_address", lambda: "192.168.1.23")
+    # this machine is not 192.168.1.23: the check that the server can listen there is skipped
+    monkeypatch.setattr(app_cli, "address_problem", lambda address, tr: None)
     with pytest.raises(Replaced):
         main(["app", "--lan", "--port", "8601"])
     out = capsys.readouterr().out
@@ -276,3 +278,43 @@ def test_a_certificate_that_cant_be_kept_is_one_clear_line(
     monkeypatch.setenv("BLACKCAT_CONFIG_DIR", str(blocker / "config"))
     assert main(["app", "--lan"]) == 2
     assert "can't keep the HTTPS certificate" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("port", ["99999", "0", "-1", "web"])
+def test_a_port_out_of_range_is_refused_in_words(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], port: str
+) -> None:
+    calls = fake_serve(monkeypatch)
+    with pytest.raises(SystemExit) as stopped:
+        main(["app", f"--port={port}"])
+    assert stopped.value.code == 2 and calls == []
+    assert (
+        f"argument --port: '{port}' is no port: give a number from 1 to 65535, such as 8501"
+        in capsys.readouterr().err
+    )
+
+
+@pytest.mark.parametrize("address", ["999.1.1.1", "192.0.2.1"])
+def test_an_address_the_server_cannot_listen_on_is_refused_in_words(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], address: str
+) -> None:
+    """Not an address at all, and one of another machine (TEST-NET-1, no machine's own)."""
+    calls = fake_serve(monkeypatch)
+    assert main(["app", "--address", address]) == 2 and calls == []
+    assert capsys.readouterr().err == (
+        f"blackcat app: --address {address} is not an address to listen on: give one of this "
+        "machine's addresses, such as 127.0.0.1 (this machine alone) or 0.0.0.0 (every "
+        "interface)\n"
+    )
+    with pytest.raises(Replaced):
+        main(["app", "--address", "127.0.0.1"])
+
+
+def test_a_new_key_without_lan_is_refused_rather_than_ignored(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    calls = fake_serve(monkeypatch)
+    monkeypatch.setenv("BLACKCAT_CONFIG_DIR", str(tmp_path))
+    assert main(["app", "--new-key"]) == 2 and calls == []
+    assert "add --lan" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []

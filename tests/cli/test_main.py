@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import subprocess
 import sys
 
@@ -63,3 +64,26 @@ def test_output_cut_short_by_its_reader_ends_quietly(tmp_path) -> None:
         assert process.wait(timeout=60) == 1
     err = errors.read_text()
     assert "Traceback" not in err and "BrokenPipe" not in err
+
+
+def test_the_version_is_the_packages(capsys: pytest.CaptureFixture[str]) -> None:
+    from blackcat import __version__
+
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["--version"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out == f"blackcat {__version__}\n"
+
+
+def test_a_console_that_cannot_show_accents_gets_the_help_escaped_not_a_traceback() -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    helped = subprocess.run(
+        [sys.executable, "-m", "blackcat", "--lang", "es", "--help"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert helped.returncode == 0 and helped.stderr == ""
+    assert "Contador de puntos de Gato negro" in helped.stdout
+    assert "versi\\xf3n" in helped.stdout  # "versión", escaped

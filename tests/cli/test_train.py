@@ -76,3 +76,35 @@ def test_a_classifier_can_learn_while_following_the_kept_ones_probabilities(tmp_
     ):
         with pytest.raises(SystemExit):
             settings_from(parse(*wrong))
+
+
+@pytest.mark.parametrize(
+    ("model", "said"),
+    [
+        ("detector", "no such file; give DIR/detect/data.yaml"),
+        ("classifier", "no train/ folder in it; give DIR/classify"),
+    ],
+)
+def test_missing_data_is_one_line_and_makes_nothing(tmp_path, monkeypatch, capsys, model, said):
+    """Ultralytics would otherwise make runs/ and a model's yaml here, then try to download a
+    dataset by that name."""
+    from blackcat.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["train", model, "--data", str(tmp_path / "missing")]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err
+        == f"blackcat train: error: --data {tmp_path / 'missing'}: {said} from `blackcat synth`\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_missing_starting_weights_are_said_before_training(tmp_path, capsys):
+    from blackcat.cli import main
+
+    (tmp_path / "train").mkdir()
+    assert main(["train", "classifier", "--data", str(tmp_path), "--start", "nope.pt"]) == 2
+    assert (
+        capsys.readouterr().err == "blackcat train: error: --start nope.pt: no such weights file\n"
+    )

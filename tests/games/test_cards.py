@@ -37,6 +37,8 @@ TEN_OF_DIAMONDS = Card(Rank.TEN, Suit.DIAMONDS)
         ("7♣", Card(Rank.SEVEN, Suit.CLUBS)),
         ("kc", Card(Rank.KING, Suit.CLUBS)),
         ("J♦", Card(Rank.JACK, Suit.DIAMONDS)),
+        ("Q\u2660\ufe0f", QUEEN_OF_SPADES),  # as an emoji keyboard sends ♠️
+        ("10\u2665\ufe0e", TEN_OF_HEARTS),  # the text form of ♥
     ],
 )
 def test_parse_card_accepts_every_documented_form(text: str, expected: Card) -> None:

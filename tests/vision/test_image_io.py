@@ -154,7 +154,8 @@ def test_each_refusal_reads_in_spanish_with_its_figures(tmp_path: Path) -> None:
         refusals.append(refused.value)
     messages = [refusal.describe(spanish) for refusal in refusals]
     assert messages == [
-        f"{tmp_path / 'absent.jpg'}: no existe ese archivo",
+        f"{tmp_path / 'absent.jpg'}: no existe ese archivo; comprueba el nombre y la carpeta de "
+        "la foto",
         f"{tmp_path} es una carpeta: indica las fotos que contiene, como {tmp_path / '*.jpg'}",
         "vacia.jpg está vacío: usa una foto JPEG, PNG, WebP o HEIC",
         "notas.txt no es una imagen que podamos leer: usa una foto JPEG, PNG, WebP o HEIC",

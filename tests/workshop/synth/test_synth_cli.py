@@ -34,7 +34,8 @@ def test_synth_writes_the_ultralytics_layout(tmp_path, test_decks) -> None:
 def test_synth_says_what_is_wrong_with_a_deck_name(tmp_path, capsys) -> None:
     code = main(["synth", "--out", str(tmp_path), "--scenes", "1", "--decks", "nope"])
     assert code == 2
-    assert "unknown deck 'nope'" in capsys.readouterr().out
+    err = capsys.readouterr()
+    assert "unknown deck 'nope'" in err.err and err.out == ""
 
 
 def test_synth_draws_only_the_styles_it_is_given(tmp_path, test_decks) -> None:
@@ -64,17 +65,45 @@ def test_synth_lays_the_cards_only_as_it_is_told(tmp_path, test_decks) -> None:
 def test_synth_says_what_is_wrong_with_a_layout(tmp_path, capsys) -> None:
     code = main(["synth", "--out", str(tmp_path), "--scenes", "1", "--layouts", "spread=1"])
     assert code == 2
-    assert "unknown layout 'spread'" in capsys.readouterr().out
+    err = capsys.readouterr()
+    assert "unknown layout 'spread'" in err.err and err.out == ""
 
 
 def test_synth_says_what_is_wrong_with_a_style(tmp_path, capsys) -> None:
     code = main(["synth", "--out", str(tmp_path), "--scenes", "1", "--styles", "comic=1"])
     assert code == 2
-    assert "unknown style 'comic'" in capsys.readouterr().out
+    err = capsys.readouterr()
+    assert "unknown style 'comic'" in err.err and err.out == ""
 
 
-@pytest.mark.parametrize("option", ["--tables", "--columns", "--tilted-crops"])
-def test_synth_says_what_is_wrong_with_a_share(tmp_path, capsys, option: str) -> None:
-    code = main(["synth", "--out", str(tmp_path), "--scenes", "1", option, "1.5"])
-    assert code == 2
-    assert "--tables, --columns and --tilted-crops within 0-1" in capsys.readouterr().out
+@pytest.mark.parametrize("option", ["--tables", "--columns", "--tilted-crops", "--val-fraction"])
+def test_synth_says_which_share_is_wrong(tmp_path, capsys, option: str) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["synth", "--out", str(tmp_path), "--scenes", "1", option, "1.5"])
+    assert stopped.value.code == 2
+    said = capsys.readouterr()
+    assert f"argument {option}: '1.5' is not a share from 0 to 1, such as 0.2" in said.err
+    assert said.out == ""
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "least"),
+    [("--scenes", "-1", 0), ("--seed", "-3", 0), ("--start", "x", 0), ("--imgsz", "32", 64)],
+)
+def test_synth_says_which_number_is_wrong(tmp_path, capsys, option: str, value: str, least: int):
+    with pytest.raises(SystemExit) as stopped:
+        main(["synth", "--out", str(tmp_path), option, value])
+    assert stopped.value.code == 2
+    said = capsys.readouterr().err
+    assert f"argument {option}: '{value}' is not a whole number of {least} or more" in said
+
+
+def test_synth_says_where_no_folder_can_be_made(tmp_path, capsys) -> None:
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("kept")
+    for out in (a_file, a_file / "set"):
+        assert main(["synth", "--out", str(out), "--scenes", "1"]) == 2
+        said = capsys.readouterr()
+        assert said.err.startswith(f"blackcat synth: error: --out {out}: can't make the output")
+        assert len(said.err.strip().splitlines()) == 1 and said.out == ""
+    assert a_file.read_text() == "kept"

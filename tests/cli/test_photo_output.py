@@ -1,0 +1,107 @@
+"""What both `blackcat scan` games share: where drawings go, what a name opens, the notes."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from blackcat.cli.photo_output import (
+    AnnotateError,
+    annotation_paths,
+    no_cards_note,
+    photo_source,
+)
+from blackcat.games.cards import parse_pile
+from blackcat.i18n import translator
+from blackcat.vision.image_io import MAX_FILE_BYTES, ImageReadError
+from blackcat.vision.types import Guess, PhotoRead, ReadCard
+
+
+def test_one_photo_draws_to_the_picture_named_or_into_a_folder_that_exists(tmp_path: Path) -> None:
+    photo = tmp_path / "piles.jpg"
+    photo.write_bytes(b"")
+    assert annotation_paths(tmp_path / "new" / "drawn.png", [photo]) == [
+        tmp_path / "new" / "drawn.png"
+    ]
+    assert (tmp_path / "new").is_dir()
+    folder = tmp_path / "drawings"
+    folder.mkdir()
+    assert annotation_paths(folder, [photo]) == [folder / "piles.annotated.jpg"]
+
+
+@pytest.mark.parametrize("name", ["drawn.txt", "drawn"])
+def test_one_photo_refuses_a_name_that_is_no_picture(tmp_path: Path, name: str) -> None:
+    with pytest.raises(AnnotateError) as refused:
+        annotation_paths(tmp_path / name, [tmp_path / "piles.jpg"])
+    assert str(refused.value) == (
+        f"--annotate {tmp_path / name}: name the drawing as a picture, such as "
+        f"{tmp_path / 'drawn.jpg'}, or name a folder that exists to write it into"
+    )
+    assert not (tmp_path / name).exists()
+
+
+def test_several_photos_refuse_a_file_for_their_folder(tmp_path: Path) -> None:
+    drawn = tmp_path / "drawn.jpg"
+    drawn.write_bytes(b"kept")
+    with pytest.raises(AnnotateError, match="is a file: with several photos it names a folder"):
+        annotation_paths(drawn, [tmp_path / "a.jpg", tmp_path / "b.jpg"])
+    assert drawn.read_bytes() == b"kept"
+
+
+def test_a_drawing_never_replaces_one_of_the_photos(tmp_path: Path) -> None:
+    photo = tmp_path / "piles.jpg"
+    photo.write_bytes(b"the photo")
+    with pytest.raises(AnnotateError, match="is one of the photos"):
+        annotation_paths(tmp_path / "." / "piles.jpg", [photo])
+    named_like_its_drawing = tmp_path / "piles.annotated.jpg"
+    named_like_its_drawing.write_bytes(b"another photo")
+    with pytest.raises(AnnotateError, match="is one of the photos"):
+        annotation_paths(tmp_path, [photo, named_like_its_drawing])
+
+
+def test_a_place_no_folder_can_be_made_is_said_in_words(tmp_path: Path) -> None:
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("")
+    with pytest.raises(AnnotateError, match="the drawing can't be written there"):
+        annotation_paths(a_file / "drawn.jpg", [tmp_path / "piles.jpg"])
+    spanish = translator("es")
+    with pytest.raises(AnnotateError) as refused:
+        annotation_paths(a_file / "drawn", [tmp_path / "a.jpg", tmp_path / "b.jpg"])
+    assert "el dibujo no se puede escribir ahí" in refused.value.describe(spanish)
+
+
+class Piped(io.BytesIO):
+    def __init__(self, data: bytes, tty: bool = False) -> None:
+        super().__init__(data)
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+def test_a_dash_reads_the_photo_piped_in_and_other_names_are_paths() -> None:
+    assert photo_source("-", Piped(b"jpeg bytes")) == b"jpeg bytes"
+    assert photo_source("photo.jpg", Piped(b"unread")) == Path("photo.jpg")
+    assert photo_source("") == ""
+    too_large = Piped(b"x" * (MAX_FILE_BYTES + 10))
+    assert len(photo_source("-", too_large)) == MAX_FILE_BYTES + 1  # open_photo refuses it
+
+
+def test_a_dash_with_nothing_piped_in_says_how_to_pipe_a_photo() -> None:
+    with pytest.raises(ImageReadError, match="nothing is piped in"):
+        photo_source("-", Piped(b"", tty=True))
+
+
+def test_a_photo_without_a_card_says_how_to_take_one_that_reads() -> None:
+    empty = PhotoRead(width=800, height=600, piles=())
+    assert no_cards_note(empty) == [
+        "no cards found. Lay each pile out in a row with every card's corner showing, "
+        "photograph from straight above in good light and try again"
+    ]
+    assert no_cards_note(empty, translator("es"))[0].startswith("no se encontraron cartas. ")
+    queen = parse_pile("QS")[0]
+    read = ReadCard(queen, (0.0, 0.0, 10.0, 20.0), 0.99, (Guess(queen, 0.99),), ())
+    one_card = PhotoRead(width=800, height=600, piles=((read,),))
+    assert no_cards_note(one_card) == []

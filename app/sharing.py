@@ -122,18 +122,19 @@ def qr_svg(text: str) -> str | None:
     return code.svg_data_uri(scale=4, border=2)
 
 
-def copy_button_html(text: str) -> str:
+def copy_button_html(text: str, copy_label: str, copied_label: str) -> str:
     """A button that copies `text` in one tap (the clipboard where the page may use it, else
-    through a selected text field, as older phones do)."""
-    payload = base64.b64encode(json.dumps(text).encode()).decode()
-    button_id = "bc-copy-" + hashlib.sha256(text.encode()).hexdigest()[:10]
+    through a selected text field, as older phones do), saying `copy_label`, and
+    `copied_label` for a moment once it has."""
+    payload = base64.b64encode(json.dumps([text, copy_label, copied_label]).encode()).decode()
+    button_id = "bc-copy-" + hashlib.sha256(payload.encode()).hexdigest()[:10]
     script = (
         "(() => {"
         f"const b = document.getElementById('{button_id}');"
         "if (!b || b.dataset.ready) return; b.dataset.ready = '1';"
-        f"const t = JSON.parse(atob('{payload}'));"
-        "const done = () => { b.textContent = '✓ Copied';"
-        "  setTimeout(() => { b.textContent = '📋 Copy the link'; }, 2500); };"
+        f"const [t, copy, copied] = JSON.parse(atob('{payload}'));"  # JSON's escapes: ASCII
+        "const done = () => { b.textContent = copied;"
+        "  setTimeout(() => { b.textContent = copy; }, 2500); };"
         "const fallback = () => { const a = document.createElement('textarea'); a.value = t;"
         "  document.body.appendChild(a); a.select(); document.execCommand('copy'); a.remove();"
         "  done(); };"
@@ -143,7 +144,7 @@ def copy_button_html(text: str) -> str:
         "})();"
     )
     return (
-        f'<button class="bc-copy" type="button" id="{button_id}">📋 Copy the link</button>'
+        f'<button class="bc-copy" type="button" id="{button_id}">{html.escape(copy_label)}</button>'
         f"<script>{script}</script>"
     )
 
@@ -201,7 +202,10 @@ def show_share(path: str, param: str, text: str | None, what: str) -> None:
             st.caption(_("The game is too big for a QR code: copy the link instead."))
         else:
             st.html(f'<img class="bc-qr" alt="QR code of the link" src="{svg}">')
-        st.html(copy_button_html(link), unsafe_allow_javascript=True)
+        st.html(
+            copy_button_html(link, _("📋 Copy the link"), _("✓ Copied")),
+            unsafe_allow_javascript=True,
+        )
         st.html(link_html(link))
 
 

@@ -315,7 +315,8 @@ def add_player() -> None:
 def show_scoreboard(table: ts.Table, result: ts.TableResult) -> None:
     st.markdown(pile_view.scoreboard_html(result, language.tr()), unsafe_allow_html=True)
     line = ts.result_line(result, language.tr())
-    if len(result.players) > 1:
+    played = any(pile.cards for player in result.players for pile in player.piles)
+    if len(result.players) > 1 and played:  # nobody wins, nor ties, before a card is down
         icon = "🤝" if result.score.is_tie else "🏆"
         st.markdown(f'<div class="bc-result">{icon} {line}</div>', unsafe_allow_html=True)
     on = [
@@ -362,7 +363,12 @@ def show_players(table: ts.Table) -> ts.Player:
         name_key = f"name:{game_state.started()}:{player.id}"
         set_widget(name_key, player.name)
         st.text_input(
-            _("Name"), key=name_key, on_change=on_rename, args=(player.id, name_key), width=140
+            _("Name"),
+            key=name_key,
+            on_change=on_rename,
+            args=(player.id, name_key),
+            max_chars=ts.MAX_NAME_LENGTH,  # the typing stops there, rather than the name refused
+            width=140,
         )
         st.button(
             _("➕ Player"),

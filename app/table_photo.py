@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import language
 import night_panel
@@ -129,16 +130,37 @@ def clockwise_words(table: ts.Table, photographer_id: int) -> str:
 # The photo read and shared out
 
 
-def add_table_photo(data: bytes, name: str, photographer_id: int) -> tuple[str, str]:
-    """Read a photo of the whole table and give each side's piles to its player; (kind, text)
-    for the page says what happened. Whatever happens, what is already on the table stays."""
+@dataclass(frozen=True)
+class TableNote:
+    """What became of an uploaded photo of the whole table, for the page: shown while the
+    photo's cards are on the table (`photo`; None: a note on a photo nothing was taken from),
+    with what is left to check in them as they are now (`check`)."""
+
+    kind: str  # the Streamlit call: success, info, warning or error
+    text: str
+    photo: str | None = None
+    check: bool = False
+
+    def message(self, table: ts.Table) -> str | None:
+        """The note as the table is now; None once the photo's cards are off the table (taken
+        off, undone, a new game)."""
+        if self.photo is not None and ts.photo_owner(table, self.photo) is None:
+            return None
+        if not self.check or self.photo is None:
+            return self.text
+        return f"{self.text} {photo_input.check_words(ts.doubtful_from(table, self.photo))}"
+
+
+def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
+    """Read a photo of the whole table and give each side's piles to its player; a note for the
+    page says what happened. Whatever happens, what is already on the table stays."""
     key = photo_key(data)
     table = night_panel.table()
     if ts.photo_owner(table, key) is not None:
-        return "info", _("{name} is already on the table.").format(name=name)
+        return TableNote("info", _("{name} is already on the table.").format(name=name), key)
     outcome = read_upload(data, name, table.variants.decks, _(TABLE_HELP))
     if not isinstance(outcome, PhotoOutcome):
-        return outcome
+        return TableNote(*outcome)
     seats = outcome.seats()
     # a table of one player: the players of the other sides come with the photo
     added = [_(side_name) for side_name in players_for_sides(seats, len(table.players))]
@@ -149,7 +171,7 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> tuple[str, 
     try:
         seating = seat_players(seats, ids, photographer_id)
     except TooManySides as error:
-        return "warning", too_many_sides(name, error)
+        return TableNote("warning", too_many_sides(name, error))
     seats_given = [(seat.player_id, seat.piles) for seat in seating]
     placed = ts.place_table_photo(
         table, key, seats_given, outcome.rows, outcome.gaps, language.tr()
@@ -164,7 +186,7 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> tuple[str, 
     st.session_state.player = now[photographer_id]
     seated = [now[seat.player_id] for seat in seating]
     missing = [now[player_id] for player_id in unseated(seating, ids)]
-    return placed_note(name, outcome, placed, key, seated, missing, len(added))
+    return TableNote(*placed_note(name, outcome, placed, seated, missing, len(added)), key, True)
 
 
 def added_words(count: int) -> str:
@@ -181,16 +203,15 @@ def placed_note(
     name: str,
     outcome: PhotoOutcome,
     table: ts.Table,
-    photo: str,
     seated: Sequence[int],
     missing: Sequence[int],
     added: int = 0,
 ) -> tuple[str, str]:
     """What the page says of a photo of the whole table given out: to whom, who of them came
-    with it (`added`, `added_words`), who got nothing, and what to check."""
+    with it (`added`, `added_words`) and who got nothing (what to check follows it:
+    `TableNote.message`)."""
     cards = sum(len(row) for row in outcome.rows)
     rows = sum(1 for row in outcome.rows if row)
-    check = photo_input.check_words(ts.doubtful_from(table, photo))
     words = {
         "name": name,
         "cards": ngettext("{count} card", "{count} cards", cards).format(count=cards),
@@ -207,14 +228,13 @@ def placed_note(
         kind = "warning"
     if added:
         text = f"{text} {added_words(added)}"
-    kind, text = photo_input.read_note(
+    return photo_input.read_note(
         kind,
         text,
         outcome.wants_sharper_photo,
         len(outcome.unread_places),
         any(outcome.rows_or_columns),
     )
-    return kind, f"{text} {check}"
 
 
 def too_many_sides(name: str, error: TooManySides) -> str:
@@ -313,12 +333,13 @@ def show_panel(act: Act) -> None:
         lambda data, name: add_table_photo(data, name, chosen) if chosen is not None else None,
         PREFIX,
     )
+    table = night_panel.table()
     with photo_input.notes_box(PREFIX):
         for name, note in uploads:
-            if note is not None:
-                photo_input.show_note(*note, name)
+            message = note.message(table) if note is not None else None
+            if message is not None:
+                photo_input.show_note(note.kind, message, name)
     reader_access.reader_note()
-    table = night_panel.table()
     photos: dict[str, PhotoRecord] = st.session_state.photos
     for photo in table_photos(table, photos):
         show_table_photo(table, photo, photos[photo], act)

@@ -215,11 +215,14 @@ def set_variants(table: Table, variants: Variants) -> Table:
 # Players
 
 
+MAX_NAME_LENGTH = 30  # characters: a name fits beside its score on a phone
+
+
 def _checked_name(table: Table, name: str, player_id: int | None) -> str:
     name = " ".join(name.split())
     if not name:
         raise TableError(N_("a player needs a name"))
-    if len(name) > 30:
+    if len(name) > MAX_NAME_LENGTH:
         raise TableError(N_("a name of at most 30 characters, please"))
     for other in table.players:
         if other.id != player_id and other.name.casefold() == name.casefold():

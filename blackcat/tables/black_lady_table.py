@@ -400,13 +400,14 @@ def typed_words(tr: Translator = ENGLISH) -> Translator:
 
 def problems(game: LadyGame, index: int, tr: Translator = ENGLISH) -> tuple[Problem, ...]:
     """The checks of a deal that fail, naming the players by name, in `tr`'s language; they say
-    "photo" only where a player's tricks came from a photo, "cards" where they were typed."""
+    "photo" only where every player they name has tricks from a photo, else "cards" (typed
+    tricks, or some typed and some photographed)."""
     deal = game.deals[index]
     from_photos = {player.name for player in deal.table.players if ts.photos_of(player)}
     found = check_deal(deal.all_cards, game.names, tr)
     typed = check_deal(deal.all_cards, game.names, typed_words(tr))
     return tuple(
-        problem if set(problem.players) & from_photos else typed_problem
+        problem if set(problem.players) <= from_photos else typed_problem
         for problem, typed_problem in zip(found, typed, strict=True)
     )
 

@@ -10,7 +10,15 @@ import pytest
 import test_browser
 from photo_input import STREAMLIT_WORDS, StreamlitWords
 from playwright.sync_api import Browser, Page, expect
-from test_browser import PHONE, blank_png, new_page, no_errors_on, settle, shoot
+from test_browser import (
+    PHONE,
+    blank_png,
+    new_page,
+    no_errors_on,
+    open_expander,
+    settle,
+    shoot,
+)
 
 # test_browser's fixtures, here too: the browser and the app with the stand-in reader
 browser = test_browser.browser
@@ -50,6 +58,9 @@ def test_a_spanish_browser_gets_the_app_in_spanish_end_to_end(spanish_page: Page
     settle(page)
     expect(page.get_by_text("La noche: 2 partidas")).to_be_visible()
     expect(page.get_by_text("Jugador 1 va en cabeza de la noche con 12 puntos")).to_be_visible()
+    open_expander(page, "Abrir en otro teléfono")
+    page.get_by_role("button", name="📋 Copiar el enlace").click()
+    expect(page.get_by_role("button", name="✓ Copiado")).to_be_visible()
     no_errors_on(page)
     page.locator('[data-testid="stButtonGroup"] button', has_text="English").click()
     settle(page)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import json
+
 import sharing
 
 from blackcat.i18n import ENGLISH, translator
@@ -28,3 +31,12 @@ def test_the_note_on_a_link_to_this_computer_alone_is_in_spanish_too() -> None:
     assert "otro móvil no puede abrirlo" in note and "(127.0.0.1)" in note
     assert "blackcat app --lan" in note
     assert "another phone can't open it" in sharing.local_note(link, ENGLISH)
+
+
+def test_the_copy_button_says_what_it_is_told_and_carries_the_link_as_ascii() -> None:
+    link = "https://192.168.1.5:8501/?table=eJy&key=k"
+    button = sharing.copy_button_html(link, "📋 Copiar <el> enlace", "✓ Copiado")
+    assert ">📋 Copiar &lt;el&gt; enlace</button>" in button
+    payload = button.split("atob('")[1].split("')")[0]
+    assert json.loads(base64.b64decode(payload)) == [link, "📋 Copiar <el> enlace", "✓ Copiado"]
+    assert "Copy the link" not in button

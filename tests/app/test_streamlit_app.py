@@ -27,6 +27,8 @@ from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Button, Expander, TextInput
 
 from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit, parse_card
+from blackcat.tables import black_cat_night as nt
+from blackcat.tables import black_cat_table as ts
 from blackcat.vision import reader as vision_reader
 
 APP_SCRIPT = Path(__file__).resolve().parents[2] / "app" / "streamlit_app.py"
@@ -233,6 +235,23 @@ def test_a_new_game_shows_its_piles_and_names_in_fields_of_their_own(app: AppTes
     after = text_input(app, "Pile 1, left to right").key, text_input(app, "Name").key
     assert before[0] != after[0] and before[1] != after[1]
     assert pile_cards(app, 1) == ""
+
+
+def test_a_name_field_stops_the_typing_at_the_longest_name_taken(app: AppTest) -> None:
+    assert text_input(app, "Name").max_chars == ts.MAX_NAME_LENGTH == 30
+
+
+def test_nobody_wins_or_ties_before_a_card_is_down(app: AppTest) -> None:
+    app.session_state["night"] = nt.Night((ts.new_table(("Ann", "Ben")),))
+    app.run()
+    assert_clean(app)
+
+    def result() -> list[str]:
+        return [m.value for m in app.markdown if 'class="bc-result"' in m.value]
+
+    assert result() == []  # not "Tie: Ann and Ben, 0 points each"
+    type_pile(app, 1, "QS 2C 3H 7H")
+    assert result() == ['<div class="bc-result">🏆 Ann wins with 9 points.</div>']
 
 
 def test_picking_cards_by_hand(app: AppTest) -> None:

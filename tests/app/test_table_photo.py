@@ -13,6 +13,7 @@ from photo_store import PhotoRecord
 from streamlit.testing.v1 import AppTest
 from test_streamlit_app import (  # noqa: F401  (fixtures: no weights, the stand-in reader)
     assert_clean,
+    button,
     fresh_caches,
     png,
     reader,
@@ -195,6 +196,20 @@ def test_a_bad_upload_loses_nothing(app: AppTest) -> None:
     upload_table(app, name="again.png")  # the same photo again
     assert "again.png is already on the table" in notes(app)
     assert app.session_state["night"] is before
+
+
+def test_a_photos_note_goes_with_its_cards(app: AppTest) -> None:
+    """Undone, or its cards taken off, a photo has nothing left to say (as a photo of one
+    player's piles)."""
+    seated(app)
+    choose_photographer(app, "Cat")
+    upload_table(app)
+    assert "16 cards in 5 piles, given to Cat" in notes(app)
+    button(app, "↶ Undo").click()
+    app.run()
+    assert_clean(app)
+    assert "given to" not in notes(app)
+    assert piles_by_name(app) == {name: [] for name in NAMES}
 
 
 def test_the_per_player_photo_is_still_the_first_choice(app: AppTest) -> None:

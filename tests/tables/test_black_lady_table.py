@@ -185,6 +185,17 @@ def test_checks_say_photo_only_for_tricks_from_a_photo() -> None:
     assert "look at P2's cards" in messages[("P2",)]
 
 
+def test_a_check_naming_typed_and_photographed_tricks_says_cards() -> None:
+    game = lt.add_photo(
+        lt.new_game(["P1", "P2", "P3"]), 0, "k", [[read(c) for c in ["QS", "3C", "4C"]]]
+    )
+    game = lt.set_tricks(game, 1, parse_pile("2H 3H 4H"))
+    game = lt.mark_no_tricks(game, 2, True)
+    missing = [p for p in lt.problems(game, 0) if p.kind == "missing"]
+    assert missing and all(p.players == ("P1", "P2", "P3") for p in missing)
+    assert all(p.message.endswith("look at the cards of P1, P2 and P3") for p in missing)
+
+
 def test_checks_in_spanish_say_photo_only_for_tricks_from_a_photo() -> None:
     spanish = translator("es")
     typed = game_of("QS AH 3C 4C", "2H", "")

@@ -105,6 +105,14 @@ def build_parser(only: str | None = None, tr: Translator = ENGLISH) -> argparse.
     return parser
 
 
+def subcommand_parser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    """The parser of subcommand `name` within `blackcat`'s parser."""
+    subparsers = next(
+        action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
+    )
+    return subparsers.choices[name]
+
+
 def add_language_argument(parser: argparse.ArgumentParser, tr: Translator, default: object) -> None:
     parser.add_argument(
         "--lang",
@@ -115,6 +123,29 @@ def add_language_argument(parser: argparse.ArgumentParser, tr: Translator, defau
             "LANG, else en); JSON is the same in every language"
         ).format(languages=", ".join(LANGUAGES)),
     )
+
+
+# argparse's own messages that a person meets (a missing or unknown argument, a bad value), for
+# the catalogue; argparse looks each up through its module's `_` (`speak_argparse`).
+ARGPARSE_WORDS = (
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("expected one argument"),
+    N_("expected at least one argument"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+)
+
+
+def speak_argparse(tr: Translator) -> None:
+    """argparse's messages in `tr`'s language: argparse translates them through gettext's
+    functions, bound in its module when it was imported; they are pointed at `tr`."""
+    argparse._ = tr.gettext  # type: ignore[attr-defined]
+    argparse.ngettext = tr.ngettext  # type: ignore[attr-defined]
 
 
 def _translate_argparse_titles(parser: argparse.ArgumentParser, tr: Translator) -> None:
@@ -186,8 +217,12 @@ def main(argv: list[str] | None = None) -> int:
     chosen = next((arg for arg in argv if arg in SUBCOMMANDS), None)
     tolerate_narrow_consoles(sys.stdout, sys.stderr)
     tr = translator(choose_language(requested_language(argv)))
+    speak_argparse(tr)
     parser = build_parser(only=chosen, tr=tr)
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # said with the subcommand's usage, not the whole command's
+        message = tr.gettext("unrecognized arguments: %s") % " ".join(unknown)
+        subcommand_parser(parser, args.command).error(message)
     module_name, _ = SUBCOMMANDS[args.command]
     missing = missing_workshop_modules() if args.command in WORKSHOP_COMMANDS else []
     if missing:

@@ -231,3 +231,16 @@ def test_scans_text_in_spanish() -> None:
     assert text_warnings(twice, tr=translator("es")) == [
         "K♠ (KS) aparece 2 veces pero un mazo solo tiene 1: carta 1.1, carta 2.2"
     ]
+
+
+def test_argparses_own_errors_are_spanish_too() -> None:
+    missing = blackcat("score", LANG="es_ES.UTF-8")
+    assert missing.returncode == 2
+    assert missing.stderr.startswith("uso: blackcat score")
+    assert missing.stderr.endswith("blackcat score: error: faltan estos argumentos: PILE\n")
+    choice = blackcat("--lang", "es", "scan", "--players", "7", "foto.jpg")
+    assert choice.stderr.endswith(
+        "blackcat scan: error: argumento --players: 7 no es una opción (elige entre 1, 2, 3, 4)\n"
+    )
+    english = blackcat("score")
+    assert english.stderr.endswith("error: the following arguments are required: PILE\n")

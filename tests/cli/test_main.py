@@ -87,3 +87,14 @@ def test_a_console_that_cannot_show_accents_gets_the_help_escaped_not_a_tracebac
     assert helped.returncode == 0 and helped.stderr == ""
     assert "Contador de puntos de Gato negro" in helped.stdout
     assert "versi\\xf3n" in helped.stdout  # "versión", escaped
+
+
+def test_an_unknown_option_is_said_with_its_subcommands_usage(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["score", "QS", "--bogus"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: blackcat score ")
+    assert err.endswith("blackcat score: error: unrecognized arguments: --bogus\n")

@@ -51,10 +51,13 @@ def show_private() -> None:
     st.markdown(_(PRIVATE))
 
 
+PHOTO_MODE_PARAM = "photo"  # Black Cat's choice of photo, once made (a reload keeps it)
+
+
 def kept_params() -> dict[str, str]:
     """What the address holds that a switch to the other game must keep: the key, both games'
-    tables and the language."""
-    names = (KEY_PARAM, *GAME_PARAMS, language.PARAM)
+    tables, the language and Black Cat's choice of photo."""
+    names = (KEY_PARAM, *GAME_PARAMS, language.PARAM, PHOTO_MODE_PARAM)
     return {name: st.query_params[name] for name in names if name in st.query_params}
 
 

@@ -257,6 +257,8 @@ def init_state() -> None:
             state[table_photo.MODE] = table_photo.WHOLE_TABLE
         state.example_source = ""
         state.history = sharing.recall_history(LINK_PARAM, text)  # a reload keeps its undo
+    if st.query_params.get(sharing.PHOTO_MODE_PARAM) in PHOTO_MODES:  # the choice made, kept
+        state[table_photo.MODE] = st.query_params[sharing.PHOTO_MODE_PARAM]
     state.text_errors = {}
 
 
@@ -395,10 +397,14 @@ PHOTO_HELP = N_(
 )
 
 
+PHOTO_MODES = (table_photo.ONE_PLAYER, table_photo.WHOLE_TABLE)
+
+
 def choose_photo() -> str:
-    """A photo of the piles of one player (the one shown) or of the whole table."""
+    """A photo of the piles of one player (the one shown) or of the whole table; the choice,
+    once made, is kept in the page's address."""
     state = st.session_state
-    if state.get(table_photo.MODE) not in (table_photo.ONE_PLAYER, table_photo.WHOLE_TABLE):
+    if state.get(table_photo.MODE) not in PHOTO_MODES:
         state[table_photo.MODE] = table_photo.ONE_PLAYER
     words = {
         table_photo.ONE_PLAYER: _(table_photo.ONE_PLAYERS_PILES),
@@ -410,8 +416,13 @@ def choose_photo() -> str:
         format_func=lambda mode: words.get(mode, mode),
         key=table_photo.MODE,
         required=True,
+        on_change=keep_photo_mode,
     )
     return state[table_photo.MODE]
+
+
+def keep_photo_mode() -> None:
+    st.query_params[sharing.PHOTO_MODE_PARAM] = st.session_state[table_photo.MODE]
 
 
 def show_photo_inputs(player: ts.Player) -> None:

@@ -137,6 +137,19 @@ def test_a_reload_keeps_who_took_the_photo_and_the_piles_given(app: AppTest) -> 
     assert len(again.image) == 1  # the photo of the whole table, from the server's store
 
 
+def test_a_reload_keeps_the_choice_of_photo_made_after_a_photo_of_the_table(app: AppTest) -> None:
+    seated(app)
+    choose_photographer(app, "Cat")
+    upload_table(app)
+    assert reload(app).segmented_control(key=table_photo.MODE).value == table_photo.WHOLE_TABLE
+    app.segmented_control(key=table_photo.MODE).set_value(table_photo.ONE_PLAYER)
+    app.run()
+    assert app.query_params["photo"] == table_photo.ONE_PLAYER
+    again = reload(app)
+    assert again.segmented_control(key=table_photo.MODE).value == table_photo.ONE_PLAYER
+    assert again.session_state[table_photo.PHOTOGRAPHER] == player_id(again, "Cat")
+
+
 def test_more_sides_than_players_says_what_to_do_and_changes_nothing(app: AppTest) -> None:
     seated(app, NAMES[:3])
     choose_photographer(app, "Ann")

@@ -126,7 +126,7 @@ def planned_sets(args: argparse.Namespace) -> list[Path]:
     or --table folder is always something to measure: its scenes are drawn there when missing."""
     others = args.synthetic or args.kitty or args.table
     real_sets = [] if args.real is None and others else real_photo_sets(args.real)
-    if args.synthetic and not (args.synthetic / "detect" / "meta" / "val").is_dir():
+    if args.synthetic and not any((args.synthetic / "detect" / "meta" / "val").glob("*.json")):
         raise NothingToMeasure(
             f"--synthetic {args.synthetic}: no held-out scenes (detect/meta/val) there; make them "
             "with `blackcat synth --out DIR ...`"

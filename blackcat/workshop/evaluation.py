@@ -797,10 +797,12 @@ def real_photo_sets(names: Sequence[Path] | None, shared: Path | None = None) ->
         return sorted(folder for folder in shared.glob("*/") if (folder / "labels.json").is_file())
     folders = []
     for name in names:
-        found = next((f for f in (name, shared / name) if (f / "labels.json").is_file()), None)
+        places = list(dict.fromkeys((name, shared / name)))  # one place for an absolute name
+        found = next((f for f in places if (f / "labels.json").is_file()), None)
         if found is None:
+            searched = " nor in ".join(str(place) for place in places)
             raise NothingToMeasure(
-                f"--real {name}: no labels.json in {name} nor in {shared / name}; give a folder "
+                f"--real {name}: no labels.json in {searched}; give a folder "
                 "with labels.json and images/ (see ../shared/real-photos/README.md) or the name "
                 "of a set there"
             )

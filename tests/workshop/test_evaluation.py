@@ -201,6 +201,10 @@ def test_a_set_is_named_by_folder_or_by_its_name_in_the_shared_photos(tmp_path: 
     assert real_photo_sets(None, shared) == real_photo_sets([], shared) == [poker]
     with pytest.raises(NothingToMeasure, match=r"--real nowhere: no labels\.json"):
         real_photo_sets([Path("nowhere")], shared)
+    absent = tmp_path / "absent"
+    with pytest.raises(NothingToMeasure) as refused:
+        real_photo_sets([absent], shared)
+    assert str(refused.value).startswith(f"--real {absent}: no labels.json in {absent}; give")
 
 
 @pytest.mark.parametrize(
@@ -209,8 +213,9 @@ def test_a_set_is_named_by_folder_or_by_its_name_in_the_shared_photos(tmp_path: 
         (["evaluate"], "nothing to measure: the real photos"),
         (["evaluate", "--real", "rf100-poker-cards"], "--real rf100-poker-cards: no labels.json"),
         (["evaluate", "--synthetic", "no-such-folder"], "no held-out scenes"),
+        (["evaluate", "--synthetic", "no-val-scenes"], "no held-out scenes"),
     ],
-    ids=["fresh-clone", "unknown-set", "no-scenes"],
+    ids=["fresh-clone", "unknown-set", "no-scenes", "training-scenes-alone"],
 )
 def test_a_fresh_clone_is_told_what_evaluate_needs(
     monkeypatch: pytest.MonkeyPatch,
@@ -225,6 +230,7 @@ def test_a_fresh_clone_is_told_what_evaluate_needs(
 
     monkeypatch.setattr(evaluation, "SHARED_PHOTOS", tmp_path / "absent")
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "no-val-scenes" / "detect" / "meta" / "val").mkdir(parents=True)  # all train
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("blackcat evaluate: ") and says in err

@@ -12,6 +12,7 @@ in `run`; the workshop's subcommands, for developers, stay in English.
 from __future__ import annotations
 
 import argparse
+import codecs
 import functools
 import importlib
 import importlib.util
@@ -173,13 +174,33 @@ def translator_for(args: argparse.Namespace) -> Translator:
     return translator(choose_language(getattr(args, "lang", None)))
 
 
+SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+NARROW_CONSOLE_ERRORS = "blackcat-plain-suits"
+
+
+def plain_suits(error: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: a suit's symbol as its letter (Q♠ as QS, as cards are typed),
+    anything else the console can't show escaped (`\\xf3`)."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    unshown = error.object[error.start : error.end]
+    return "".join(
+        SUIT_LETTERS.get(char) or char.encode("ascii", "backslashreplace").decode("ascii")
+        for char in unshown
+    ), error.end
+
+
+codecs.register_error(NARROW_CONSOLE_ERRORS, plain_suits)
+
+
 def tolerate_narrow_consoles(*streams: object) -> None:
     """A card's symbol or an accent must never become a traceback on a console that can't
-    print it (`PYTHONIOENCODING=ascii`, an old Windows console): such characters are escaped."""
+    print it (`PYTHONIOENCODING=ascii`, an old Windows console): suits are written as letters,
+    other such characters escaped (`plain_suits`)."""
     for stream in streams:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
+            reconfigure(errors=NARROW_CONSOLE_ERRORS)
 
 
 def json_text(value: Any, encoding: str | None, *, escape_all: bool = True) -> str:

@@ -9,7 +9,6 @@ import argparse
 import re
 import sys
 from dataclasses import dataclass
-from typing import TextIO
 
 from blackcat.cli import print_json, translator_for
 from blackcat.games.black_cat import (
@@ -26,7 +25,6 @@ from blackcat.i18n import ENGLISH, Translator
 
 _PIN_PATTERN = re.compile(r"^(\d+):(\d+)=(\d+)$")
 _PIN_SEPARATORS = re.compile(r"[\s,;]+")
-_SUIT_SYMBOLS = "♠♥♦♣"
 
 
 class ScoreInputError(Exception):
@@ -176,14 +174,6 @@ def check_duplicates(piles: list[tuple[Card, ...]], decks: int, tr: Translator =
         raise ScoreInputError(described)
 
 
-def _takes_symbols(stream: TextIO) -> bool:
-    try:
-        _SUIT_SYMBOLS.encode(stream.encoding or "ascii")
-    except (LookupError, UnicodeEncodeError):
-        return False
-    return True
-
-
 def run(args: argparse.Namespace) -> int:
     tr = translator_for(args)
     try:
@@ -198,5 +188,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(player_score_to_json(player))
     else:
-        print(format_player_report(player, symbols=_takes_symbols(sys.stdout), tr=tr))
+        print(format_player_report(player, tr=tr))  # suits as letters where not shown
     return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 import os
 import subprocess
 import sys
@@ -98,3 +99,12 @@ def test_an_unknown_option_is_said_with_its_subcommands_usage(
     err = capsys.readouterr().err
     assert err.startswith("usage: blackcat score ")
     assert err.endswith("blackcat score: error: unrecognized arguments: --bogus\n")
+
+
+def test_a_narrow_console_gets_suits_as_letters_and_other_characters_escaped() -> None:
+    raw = io.BytesIO()
+    console = io.TextIOWrapper(raw, encoding="ascii")
+    cli.tolerate_narrow_consoles(console)
+    console.write("Q♠ 10♥ K♦ A♣ versión 🂡")
+    console.flush()
+    assert raw.getvalue() == b"QS 10H KD AC versi\\xf3n \\U0001f0a1"

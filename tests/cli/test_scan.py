@@ -179,8 +179,9 @@ def test_a_photo_piped_in_reads_as_its_file_does() -> None:
 def test_json_stays_valid_on_an_ascii_console_and_for_a_name_that_is_not_utf8(
     tmp_path: Path,
 ) -> None:
-    """A console that can't show ♠ escapes it (`\\u2660`, still JSON); a file name's bytes
-    that are no UTF-8 are escaped too, where they would make stdout invalid UTF-8."""
+    """A console that can't show ♠ gets JSON that escapes it (`\\u2660`, still JSON) and text
+    that writes it as a letter (QS); a file name's bytes that are no UTF-8 are escaped too, where
+    they would make stdout invalid UTF-8."""
     ascii_console = {**os.environ, "PYTHONIOENCODING": "ascii"}
     as_usual = blackcat("scan", "--json", EXAMPLE_PHOTO)
     on_ascii = blackcat("scan", "--json", EXAMPLE_PHOTO, env=ascii_console)
@@ -188,7 +189,8 @@ def test_json_stays_valid_on_an_ascii_console_and_for_a_name_that_is_not_utf8(
     assert json.loads(on_ascii.stdout) == json.loads(as_usual.stdout)
     text = blackcat("scan", "--lang", "es", EXAMPLE_PHOTO, env=ascii_console)
     assert text.returncode == 0 and "Traceback" not in text.stderr
-    assert "Q\\u2660" in text.stdout
+    assert "Q\u2660" not in text.stdout and "Q\\u2660" not in text.stdout
+    assert "Pila 1: QS 6C QH" in text.stdout  # suits as cards are typed
     named = os.fsencode(tmp_path) + b"/pile\xff.jpg"
     raw = subprocess.run(
         [sys.executable, "-m", "blackcat", "scan", "--json", named, EXAMPLE_PHOTO],

@@ -162,12 +162,20 @@ def pins_by_pile(
     return grouped
 
 
+DUPLICATES_LISTED = 3  # in the one line of the error; the others are counted
+
+
 def check_duplicates(piles: list[tuple[Card, ...]], decks: int, tr: Translator = ENGLISH) -> None:
     duplicates = find_duplicates({"": piles}, decks)
     if duplicates:
         described = "; ".join(
-            duplicate.describe(with_player=False, numbered=True, tr=tr) for duplicate in duplicates
+            duplicate.describe(with_player=False, numbered=True, tr=tr)
+            for duplicate in duplicates[:DUPLICATES_LISTED]
         )
+        more = len(duplicates) - DUPLICATES_LISTED
+        if more > 0:
+            others = tr.ngettext("and {count} card more", "and {count} cards more", more)
+            described = f"{described}; {others.format(count=more)}"
         if decks == 1:
             hint = tr.gettext("misread card? with two decks use --decks 2")
             described = f"{described} ({hint})"

@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from blackcat.games.cards import ALL_CARDS
+
 RULES_PILES = ["8D 2H 8H 10S 6C AH 3D 7D", "KS 9C 4S"]
 HEAVY_MODULES = ("torch", "ultralytics", "cv2", "streamlit")
 
@@ -243,3 +245,13 @@ def test_score_import_time_has_no_vision_stack() -> None:
     # importlib.import_module (how cli.py loads score_cli) isn't logged; what it imports is.
     assert "blackcat.games.black_cat" in imported
     assert not {name for name in imported if name.split(".")[0] in HEAVY_MODULES}
+
+
+def test_many_cards_too_often_are_counted_past_the_first_three() -> None:
+    two_decks = " ".join(card.code for card in ALL_CARDS * 2)
+    result = blackcat_score(two_decks)
+    assert result.returncode == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("blackcat score: error: A♠ (AS) appears 2 times but one deck has only 1")
+    assert line.endswith("; and 49 cards more (misread card? with two decks use --decks 2)")
+    assert blackcat_score(two_decks, "--decks", "2").returncode == 0

@@ -33,7 +33,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "scan": ("blackcat.cli.scan", N_("read and score photos of piles")),
     "app": ("blackcat.cli.app", N_("start the Streamlit app")),
     "synth": ("blackcat.cli.synth", N_("render synthetic training scenes")),
-    "train": ("blackcat.cli.train", N_("train the index detector or the card classifier")),
+    "train": ("blackcat.cli.train", N_("train one of the reader's models")),
     "evaluate": ("blackcat.cli.evaluate", N_("measure the reader's accuracy")),
     "calibrate": (
         "blackcat.cli.calibrate",

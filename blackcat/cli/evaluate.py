@@ -95,7 +95,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "dark_face; see datasets/README.md) instead of each scene's own; use other folders "
         "for them",
     )
-    parser.add_argument("--limit", type=int, default=None, help="at most this many scenes")
+    parser.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        help="at most this many synthetic or table scenes (real photos are measured whole)",
+    )
     parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
     parser.add_argument("--failures", type=Path, help="write every failure to this file")
     parser.add_argument(

@@ -56,9 +56,19 @@ GAMES = ("black-cat", "black-lady")
 
 
 def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> None:
-    parser.add_argument("photos", nargs="+", metavar="PHOTO", help=tr.gettext(ACCEPTED))
     parser.add_argument(
-        "--json", action="store_true", help=tr.gettext("print a JSON array, one per photo")
+        "photos",
+        nargs="+",
+        metavar="PHOTO",
+        help=tr.gettext("{formats}; - reads one piped in").format(formats=tr.gettext(ACCEPTED)),
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help=tr.gettext(
+            "print JSON: an array, one object per photo (with --game black-lady, one object for "
+            "the deal)"
+        ),
     )
     parser.add_argument(
         "--annotate",

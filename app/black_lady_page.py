@@ -66,7 +66,7 @@ def choose_game(current: str, pages: dict[str, Any]) -> None:
         st.switch_page(pages[wanted], query_params=sharing.kept_params())
     state.game = current
     st.segmented_control(
-        "Game",
+        _("Game"),
         GAMES,
         format_func=_,
         key="game",

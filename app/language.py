@@ -72,7 +72,7 @@ def show_switch() -> None:
     # it is a table, 0.3-0.5 s of the first page after the app starts
     _page_language(key="page-language", data={"lang": current()})
     st.segmented_control(
-        "Language",
+        _("Language"),
         list(LANGUAGES),
         format_func=LANGUAGES.__getitem__,
         key=KEY,

@@ -151,13 +151,18 @@ def take_uploads(
     new = [upload for upload in files if upload.file_id not in seen]
     if new:
         seen.update(upload.file_id for upload in new)
-        state[f"{prefix}upload_notes"] = [
+        state[notes_key(prefix)] = [
             (upload.name, add(upload.getvalue(), upload.name)) for upload in new
         ]
         if any(upload.file_id and not _is_camera(upload, prefix) for upload in new):
             state[f"{prefix}upload_generation"] = state.get(f"{prefix}upload_generation", 0) + 1
             st.rerun()
-    return state.get(f"{prefix}upload_notes", [])
+    return state.get(notes_key(prefix), [])
+
+
+def notes_key(prefix: str = "") -> str:
+    """Where a page keeps the notes of its last batch of uploads (`take_uploads`)."""
+    return f"{prefix}upload_notes"
 
 
 def _is_camera(upload: Any, prefix: str) -> bool:

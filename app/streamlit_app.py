@@ -422,7 +422,12 @@ def choose_photo() -> str:
 
 
 def keep_photo_mode() -> None:
-    st.query_params[sharing.PHOTO_MODE_PARAM] = st.session_state[table_photo.MODE]
+    """The choice kept in the address; the notes on the other panel's last photos go (they
+    spoke of what that panel did)."""
+    state = st.session_state
+    st.query_params[sharing.PHOTO_MODE_PARAM] = state[table_photo.MODE]
+    for prefix in ("", table_photo.PREFIX):
+        state.pop(photo_input.notes_key(prefix), None)
 
 
 def show_photo_inputs(player: ts.Player) -> None:

@@ -131,24 +131,41 @@ def clockwise_words(table: ts.Table, photographer_id: int) -> str:
 
 
 @dataclass(frozen=True)
+class Placed:
+    """What a photo of the whole table gave out (its note is written from it as the table is
+    now: the players' names, who holds its piles, the page's language)."""
+
+    name: str  # the file's
+    cards: int
+    piles: int
+    seated: tuple[int, ...]  # the players given piles, in seat order
+    missing: tuple[int, ...]  # the players the photo had no piles for
+    added: int  # players the photo brought to a table of one
+    sharper: bool  # `PhotoRead.wants_sharper_photo`
+    unread_places: int
+    grid: bool  # some piles read as rows as well as columns
+
+
+@dataclass(frozen=True)
 class TableNote:
-    """What became of an uploaded photo of the whole table, for the page: shown while the
-    photo's cards are on the table (`photo`; None: a note on a photo nothing was taken from),
-    with what is left to check in them as they are now (`check`)."""
+    """What became of an uploaded photo of the whole table, for the page: while the photo's
+    cards are on the table (`photo`; None: a note on a photo nothing was taken from), what it
+    gave out (`placed`) and what is left to check in them, as they are now."""
 
     kind: str  # the Streamlit call: success, info, warning or error
     text: str
     photo: str | None = None
-    check: bool = False
+    placed: Placed | None = None
 
-    def message(self, table: ts.Table) -> str | None:
-        """The note as the table is now; None once the photo's cards are off the table (taken
-        off, undone, a new game)."""
+    def shown(self, table: ts.Table) -> tuple[str, str] | None:
+        """(kind, text) as the table is now; None once the photo's cards are off the table
+        (taken off, undone, a new game)."""
         if self.photo is not None and ts.photo_owner(table, self.photo) is None:
             return None
-        if not self.check or self.photo is None:
-            return self.text
-        return f"{self.text} {photo_input.check_words(ts.doubtful_from(table, self.photo))}"
+        if self.placed is None or self.photo is None:
+            return self.kind, self.text
+        kind, text = placed_note(self.placed, table, self.photo)
+        return kind, f"{text} {photo_input.check_words(ts.doubtful_from(table, self.photo))}"
 
 
 def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
@@ -184,9 +201,19 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     now = {player_id: placed.players[index].id for index, player_id in enumerate(ids)}
     remember_photographer(placed, now[photographer_id])
     st.session_state.player = now[photographer_id]
-    seated = [now[seat.player_id] for seat in seating]
-    missing = [now[player_id] for player_id in unseated(seating, ids)]
-    return TableNote(*placed_note(name, outcome, placed, seated, missing, len(added)), key, True)
+    given = Placed(
+        name=name,
+        cards=sum(len(row) for row in outcome.rows),
+        piles=sum(1 for row in outcome.rows if row),
+        seated=tuple(now[seat.player_id] for seat in seating),
+        missing=tuple(now[player_id] for player_id in unseated(seating, ids)),
+        added=len(added),
+        sharper=outcome.wants_sharper_photo,
+        unread_places=len(outcome.unread_places),
+        grid=any(outcome.rows_or_columns),
+    )
+    kind, text = placed_note(given, placed, key)
+    return TableNote(kind, text, key, given)
 
 
 def added_words(count: int) -> str:
@@ -199,23 +226,20 @@ def added_words(count: int) -> str:
     ).format(count=count)
 
 
-def placed_note(
-    name: str,
-    outcome: PhotoOutcome,
-    table: ts.Table,
-    seated: Sequence[int],
-    missing: Sequence[int],
-    added: int = 0,
-) -> tuple[str, str]:
-    """What the page says of a photo of the whole table given out: to whom, who of them came
-    with it (`added`, `added_words`) and who got nothing (what to check follows it:
-    `TableNote.message`)."""
-    cards = sum(len(row) for row in outcome.rows)
-    rows = sum(1 for row in outcome.rows if row)
+def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
+    """What the page says of a photo of the whole table given out, as the table is now: to whom
+    (the players holding its piles, in seat order: a pile given on since counts), who of them
+    came with it (`added_words`) and who has none of its piles; what to check follows it
+    (`TableNote.shown`)."""
+    holders = {player.id for player, _index, _pile in ts.photo_piles(table, photo)}
+    on_table = [player.id for player in table.players]
+    order = [*placed.seated, *(player_id for player_id in on_table if player_id in holders)]
+    seated = [pid for pid in dict.fromkeys(order) if pid in holders]
+    missing = [pid for pid in placed.missing if pid in on_table and pid not in holders]
     words = {
-        "name": name,
-        "cards": ngettext("{count} card", "{count} cards", cards).format(count=cards),
-        "piles": ngettext("{count} pile", "{count} piles", rows).format(count=rows),
+        "name": placed.name,
+        "cards": ngettext("{count} card", "{count} cards", placed.cards).format(count=placed.cards),
+        "piles": ngettext("{count} pile", "{count} piles", placed.piles).format(count=placed.piles),
         "players": and_list([table.player(player_id).name for player_id in seated]),
     }
     kind, text = "success", _("{name}: {cards} in {piles}, given to {players}.").format(**words)
@@ -226,15 +250,9 @@ def placed_note(
             "theirs below if the photo has them, or photograph their piles on their own."
         ).format(**words, missing=names)
         kind = "warning"
-    if added:
-        text = f"{text} {added_words(added)}"
-    return photo_input.read_note(
-        kind,
-        text,
-        outcome.wants_sharper_photo,
-        len(outcome.unread_places),
-        any(outcome.rows_or_columns),
-    )
+    if placed.added:
+        text = f"{text} {added_words(placed.added)}"
+    return photo_input.read_note(kind, text, placed.sharper, placed.unread_places, placed.grid)
 
 
 def too_many_sides(name: str, error: TooManySides) -> str:
@@ -274,6 +292,12 @@ def on_give(act: Act, pile_id: int, key: str) -> None:
     act(ts.give_pile, pile_id, chosen)
 
 
+def give_key(table: ts.Table, photo: str, pile_id: int) -> str:
+    """The key of the pills that give pile `pile_id` to another player under `photo`: a pile
+    holding cards of two photos (a card moved into it) has them under each."""
+    return f"{GIVE}{photo}:{pile_id}:{names_key(table)}"
+
+
 def give_piles(table: ts.Table, photo: str, act: Act, only: int | None = None) -> None:
     """Under a photo of the whole table, for each of its piles (`only` one player's): one tap
     gives it to another player."""
@@ -281,7 +305,7 @@ def give_piles(table: ts.Table, photo: str, act: Act, only: int | None = None) -
     for player, pile_index, pile in ts.photo_piles(table, photo):
         if only is not None and player.id != only:
             continue
-        key = f"{GIVE}{pile.id}:{names_key(table)}"
+        key = give_key(table, photo, pile.id)
         st.session_state[key] = None  # a tap gives the pile: nothing stays chosen
         st.pills(
             _("{name}'s pile {number} ({cards}): give it to").format(
@@ -336,9 +360,9 @@ def show_panel(act: Act) -> None:
     table = night_panel.table()
     with photo_input.notes_box(PREFIX):
         for name, note in uploads:
-            message = note.message(table) if note is not None else None
-            if message is not None:
-                photo_input.show_note(note.kind, message, name)
+            shown = note.shown(table) if note is not None else None
+            if shown is not None:
+                photo_input.show_note(*shown, name)
     reader_access.reader_note()
     photos: dict[str, PhotoRecord] = st.session_state.photos
     for photo in table_photos(table, photos):

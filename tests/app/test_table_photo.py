@@ -3,8 +3,10 @@ whose photo of width `WHOLE_TABLE` shows piles on all four sides), and the panel
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+import language
 import numpy as np
 import pytest
 import table_photo
@@ -86,6 +88,13 @@ def notes(at: AppTest) -> str:
     return "\n".join(e.value for kind in (at.success, at.warning, at.info) for e in kind)
 
 
+def give_key(at: AppTest, pile_id: int) -> str:
+    """The key of the pills that give the pile away under the table's only photo."""
+    table = at.session_state["night"].table
+    (photo,) = {slot.photo for p in table.players for pile in p.piles for slot in pile.slots}
+    return table_photo.give_key(table, photo, pile_id)
+
+
 def test_one_photo_fills_every_players_piles_from_the_photographer_clockwise(app: AppTest) -> None:
     seated(app)
     assert table_uploader(app).disabled  # who takes it comes first
@@ -110,7 +119,7 @@ def test_one_tap_gives_a_pile_to_another_player(app: AppTest) -> None:
     choose_photographer(app, "Cat")
     upload_table(app)
     ann = app.session_state["night"].table.player(player_id(app, "Ann"))
-    give = app.pills(key=f"give:{ann.piles[1].id}:{table_photo.names_key(ts.new_table(NAMES))}")
+    give = app.pills(key=give_key(app, ann.piles[1].id))
     assert give.label.startswith("Ann's pile 2 (:red[5♥] :red[5♦])")
     assert give.options == ["Ben", "Cat", "Dan"]
     give.set_value(player_id(app, "Ben"))
@@ -121,14 +130,56 @@ def test_one_tap_gives_a_pile_to_another_player(app: AppTest) -> None:
     assert totals_by_name(app) == {"Ann": 6, "Ben": 14, "Cat": 9, "Dan": 12}
 
 
+def test_a_pile_holding_cards_of_two_photos_can_be_given_under_each(app: AppTest) -> None:
+    seated(app)
+    choose_photographer(app, "Cat")
+    upload_table(app)
+    table_uploader(app).set_value(("again.png", png(WHOLE_TABLE, WHOLE_TABLE + 2), "image/png"))
+    app.run()  # another photo of the table: each player gets its piles again
+    cat = app.session_state["night"].table.player(player_id(app, "Cat"))
+    assert [len(pile.slots) for pile in cat.piles] == [4, 4]
+    moved = ts.move_card_to_pile(
+        app.session_state["night"].table, cat.piles[1].id, 0, cat.piles[0].id
+    )
+    app.session_state["night"] = replace(app.session_state["night"], games=(moved,))
+    app.run()
+    assert_clean(app)  # the pile's pills under both photos, each with a key of its own
+    pile = moved.player(player_id(app, "Cat")).piles[0]
+    photos = sorted({slot.photo for slot in pile.slots})
+    assert len(photos) == 2
+    for photo in photos:
+        give = app.pills(key=table_photo.give_key(moved, photo, pile.id))
+        assert give.label.startswith("Cat's pile 1 (")
+
+
+def test_the_photos_note_names_the_players_as_they_are_now(app: AppTest) -> None:
+    seated(app)
+    choose_photographer(app, "Cat")
+    upload_table(app)
+    assert "given to Cat, Dan, Ann and Ben." in notes(app)
+    night = app.session_state["night"]
+    renamed = ts.rename_player(night.table, player_id(app, "Dan"), "Dave")
+    app.session_state["night"] = replace(night, games=(renamed,))
+    app.run()
+    assert "given to Cat, Dave, Ann and Ben." in notes(app)
+    ann = renamed.player(player_id(app, "Ann"))
+    for pile in ann.piles:  # Ann's piles go to Ben: the photo gave Ann none, as it is now
+        app.pills(key=give_key(app, pile.id)).set_value(player_id(app, "Ben"))
+        app.run()
+        assert_clean(app)
+    assert "given to Cat, Dave and Ben. Check the numbers" in notes(app)  # Ann: none now
+    app.segmented_control(key=language.KEY).set_value("es")
+    app.run()
+    assert_clean(app)
+    assert "para Cat, Dave y Ben. Compara los números" in notes(app)  # all of it in Spanish
+
+
 def test_a_reload_keeps_who_took_the_photo_and_the_piles_given(app: AppTest) -> None:
     seated(app)
     choose_photographer(app, "Cat")
     upload_table(app)
     ann = app.session_state["night"].table.player(player_id(app, "Ann"))
-    app.pills(key=f"give:{ann.piles[1].id}:{table_photo.names_key(ts.new_table(NAMES))}").set_value(
-        player_id(app, "Ben")
-    )
+    app.pills(key=give_key(app, ann.piles[1].id)).set_value(player_id(app, "Ben"))
     app.run()
     again = reload(app)
     assert totals_by_name(again) == {"Ann": 6, "Ben": 14, "Cat": 9, "Dan": 12}
@@ -159,6 +210,18 @@ def test_more_sides_than_players_says_what_to_do_and_changes_nothing(app: AppTes
     assert "shows piles on 4 sides of the table, but the table has 3 players" in text
     assert "Add the missing players first" in text
     assert app.session_state["night"] is before
+
+
+def test_switching_the_choice_of_photo_clears_the_notes_on_the_last_photos(app: AppTest) -> None:
+    seated(app, NAMES[:3])
+    choose_photographer(app, "Ann")
+    upload_table(app)
+    assert "shows piles on 4 sides of the table" in "\n".join(w.value for w in app.warning)
+    for mode in (table_photo.ONE_PLAYER, table_photo.WHOLE_TABLE):
+        app.segmented_control(key=table_photo.MODE).set_value(mode)
+        app.run()
+        assert_clean(app)
+    assert "shows piles on 4 sides" not in "\n".join(w.value for w in app.warning)
 
 
 def test_a_table_of_one_gets_a_player_for_each_other_side_named_by_it(app: AppTest) -> None:

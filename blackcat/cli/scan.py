@@ -296,8 +296,8 @@ def run(args: argparse.Namespace) -> int:
             *no_cards_note(photo),
         ]
         result = photo_to_json(name, photo, score, notes)
-        drawn = targets and drawing_saved(image, photo, targets[number], tr)
-        failed = failed or bool(targets and not drawn)
+        drawn = bool(targets) and drawing_saved(image, photo, targets[number], tr)
+        failed = failed or (bool(targets) and not drawn)
         if drawn:
             result["annotated"] = str(targets[number])
         results.append(result)

@@ -174,21 +174,27 @@ class PhotoNote:
     """What became of an uploaded photo of tricks, for the page."""
 
     kind: str  # the Streamlit call: success, info, warning or error
-    text: str
+    text: str  # photo_input.NAME_MARK marks the place of the seat's current name
     photo: str | None = None  # a photo read: the note ends with what to check in its cards
-    then: str | None = None  # whose tricks are next
+    then: int | None = None  # the seat whose tricks are next
+    seat: int | None = None  # the seat the note names
 
-    def message(self, deal: ts.Table) -> str:
-        """The note as the deal `deal` is now: the orange cards it asks about are those left."""
+    def message(self, now: lt.LadyGame) -> str:
+        """The note as the game is now: its players' names as they are, the orange cards it
+        asks about those left in the deal on screen."""
+        text = self.text
+        if self.seat is not None and self.seat < len(now.names):
+            text = text.replace(photo_input.NAME_MARK, now.names[self.seat])
         if self.photo is None:
-            return self.text
+            return text
+        deal = now.deal.table
         slots = (slot for p in deal.players for pile in p.piles for slot in pile.slots)
         doubtful = sum(1 for slot in slots if slot.photo == self.photo and slot.doubtful)
-        text = f"{self.text} {photo_input.check_words(doubtful)}"
-        if self.then is None:
+        text = f"{text} {photo_input.check_words(doubtful)}"
+        if self.then is None or self.then >= len(now.names):
             return text
         then = _("Then {name}'s tricks.") if doubtful else _("Next: {name}'s tricks.")
-        return f"{text} {then.format(name=self.then)}"
+        return f"{text} {then.format(name=now.names[self.then])}"
 
 
 def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
@@ -199,7 +205,10 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
     owner = ts.photo_owner(now.deal.table, key)
     if owner is not None:
         text = _("{name} is already in this deal ({owner}'s tricks).")
-        return PhotoNote("info", text.format(name=name, owner=owner))
+        if owner not in now.names:
+            return PhotoNote("info", text.format(name=name, owner=owner))
+        marked = text.format(name=name, owner=photo_input.NAME_MARK)
+        return PhotoNote("info", marked, seat=now.names.index(owner))
     outcome = reader_access.read_upload(data, name, 1, _(HOW_TO_PHOTOGRAPH))
     if not isinstance(outcome, PhotoOutcome):
         return PhotoNote(*outcome)
@@ -210,24 +219,25 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
     count = sum(len(row) for row in outcome.rows)
     cards = ngettext("{count} card", "{count} cards", count).format(count=count)
     text = _("{name}: {cards}, given to {player}.").format(
-        name=name, cards=cards, player=now.names[seat]
+        name=name, cards=cards, player=photo_input.NAME_MARK
     )
     kind, text = photo_input.read_note(
         "success", text, outcome.wants_sharper_photo, len(outcome.unread_places)
     )
-    return PhotoNote(kind, text, key, then=move_on(seat, key))
+    return PhotoNote(kind, text, key, then=move_on(seat, key), seat=seat)
 
 
-def move_on(seat: int, photo: str) -> str | None:
+def move_on(seat: int, photo: str) -> int | None:
     """After a photo of the seat's tricks: the next seat whose tricks aren't in takes the page,
-    unless the photo left cards in orange to fix here first. Whose tricks come next, if any."""
+    unless the photo left cards in orange to fix here first. The seat whose tricks come next,
+    if any."""
     now = game()
     following = next_to_photograph(now, seat)
     if following == seat:
         return None
     if not any(slot.doubtful and slot.photo == photo for slot in now.deal.tricks(seat).slots):
         st.session_state.lady_seat = following
-    return now.names[following]
+    return following
 
 
 def next_to_photograph(now: lt.LadyGame, seat: int) -> int:
@@ -350,7 +360,7 @@ def show_photo_inputs(now: lt.LadyGame, seat: int) -> None:
     notes = photo_input.take_uploads(files, lambda data, file: add_photo(data, file, seat), prefix)
     with photo_input.notes_box(prefix):
         for file, note in notes:
-            photo_input.show_note(note.kind, note.message(game().deal.table), file)
+            photo_input.show_note(note.kind, note.message(game()), file)
 
 
 def card_number(position: int) -> str:

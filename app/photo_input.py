@@ -175,6 +175,7 @@ def notes_box(prefix: str = "") -> Any:
     return st.container(key=f"{prefix.replace(':', '-')}upload-notes")
 
 
+NAME_MARK = "\N{OBJECT REPLACEMENT CHARACTER}"  # in a note: where a player's current name goes
 BREAK_AFTER = "_"  # where a camera's file name (PXL_20240512_183512345.jpg) may break a line
 ZERO_WIDTH_SPACE = "\u200b"
 

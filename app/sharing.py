@@ -198,7 +198,9 @@ def show_share(path: str, param: str, text: str | None, what: str) -> None:
                 _(
                     "Scan this with the other phone's camera, or send the link: it opens this "
                     "game as it is now (photos stay on this computer; their cards come along). "
-                    "This page's address holds the game too: a reload keeps it."
+                    "From then on each phone has its own copy: changes made on one don't show on "
+                    "the other, so share again after them. This page's address holds the game "
+                    "too: a reload keeps it."
                 )
             )
         if svg is None:

@@ -100,7 +100,7 @@ SEVERAL_SIDES = N_(
     "Its piles lie on several sides of the table: to give each player theirs, take this "
     "photo's cards off (under the photo) and upload it again with Photo of: The whole table."
 )
-OWNER = "\N{OBJECT REPLACEMENT CHARACTER}"  # in a note: where the photo's owner's name goes
+OWNER = photo_input.NAME_MARK  # in a note: where the photo's owner's name goes
 
 
 @dataclass(frozen=True)

@@ -170,6 +170,16 @@ def test_a_three_player_game_of_two_deals_by_photo_and_typing(lady: AppTest) -> 
     assert "### Deal 1" in page_text(lady)
 
 
+def test_a_photos_note_names_the_player_as_now_named(lady: AppTest) -> None:
+    for seat, name in enumerate(("Ann", "Ben", "Cat")):
+        rename(lady, seat, name)
+    uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))
+    run(lady)
+    assert any("ann.png: 19 cards, given to Ann" in s.value for s in lady.success)
+    rename(lady, 0, "Anna")
+    assert any("ann.png: 19 cards, given to Anna" in s.value for s in lady.success)
+
+
 @pytest.mark.parametrize(
     ("name", "data", "message"),
     [

@@ -424,8 +424,11 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
             args=(lt.confirm_all, seat),
             help=_("Checked them against the photo? Confirm them all at once"),
         )
+    out_of_play = set_aside(len(now.names))  # never a guess worth offering
     for position in doubtful:
-        card_widgets.doubtful_prompt(act, pile, position, card_number(position), not_a_card=True)
+        card_widgets.doubtful_prompt(
+            act, pile, position, card_number(position), not_a_card=True, out_of_play=out_of_play
+        )
     text_key = f"lady-text:{pile.id}"
     set_widget(text_key, ts.pile_text(pile))
     st.text_input(

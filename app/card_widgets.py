@@ -4,7 +4,7 @@ changes the page's game through the page's `game_state.Act`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,11 +57,17 @@ def chip(card: Card) -> str:
 
 
 def doubtful_prompt(
-    act: Act, pile: ts.Pile, position: int, number: str, *, not_a_card: bool = False
+    act: Act,
+    pile: ts.Pile,
+    position: int,
+    number: str,
+    *,
+    not_a_card: bool = False,
+    out_of_play: Collection[Card] = (),
 ) -> None:
-    """A card the reader wasn't sure of: keep it, take one of its next guesses, or (with
-    `not_a_card`) drop it as no card at all (the reader saw one where there is none), each one
-    tap."""
+    """A card the reader wasn't sure of: keep it, take one of its next guesses (none of the
+    cards `out_of_play`, such as those a game sets aside), or (with `not_a_card`) drop it as no
+    card at all (the reader saw one where there is none), each one tap."""
     slot = pile.slots[position]
     sure = f"{slot.read.confidence:.0%}" if slot.read else ""
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
@@ -73,7 +79,7 @@ def doubtful_prompt(
             on_click=act,
             args=(ts.confirm_card, pile.id, position),
         )
-        for guess in slot.alternatives[:2]:
+        for guess in [g for g in slot.alternatives if g.card not in out_of_play][:2]:
             st.button(
                 f"{chip(guess.card)} {guess.probability:.0%}",
                 key=f"alt:{pile.id}:{position}:{guess.card.code}",

@@ -170,6 +170,19 @@ def test_a_three_player_game_of_two_deals_by_photo_and_typing(lady: AppTest) -> 
     assert "### Deal 1" in page_text(lady)
 
 
+def test_a_doubtful_cards_guesses_leave_out_the_cards_set_aside(
+    lady: AppTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With three players the 2♣ is set aside: it is nobody's trick, so never a fix to offer."""
+    rows = ((read_card("5D", 0.41, "2C", "5H"), *ann_as_read()[0][1:]), ann_as_read()[1])
+    monkeypatch.setitem(FAKE_ROWS, PHOTO_WIDTH, rows)
+    uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))
+    run(lady)
+    offered = [b.key for b in lady.button if str(b.key).startswith("alt:")]
+    assert any(key.endswith(":0:5H") for key in offered), offered
+    assert not any(key.endswith(":2C") for key in offered), offered
+
+
 def test_a_photos_note_names_the_player_as_now_named(lady: AppTest) -> None:
     for seat, name in enumerate(("Ann", "Ben", "Cat")):
         rename(lady, seat, name)

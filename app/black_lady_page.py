@@ -335,6 +335,12 @@ def show_checks(now: lt.LadyGame) -> None:
         )
 
 
+def seat_in_address(seats: int) -> int:
+    """The seat whose tricks the page's address shows (`?seat=`), 0 where it names none."""
+    text = st.query_params.get(sharing.SEAT_PARAM, "")
+    return int(text) if text.isdigit() and int(text) < seats else 0
+
+
 def show_seat_choice(now: lt.LadyGame) -> int:
     st.segmented_control(
         _("Whose tricks"),
@@ -568,7 +574,7 @@ def main() -> None:
     top = st.container()
     inputs = st.container()
     if state.get("lady_seat") not in range(len(now.names)):
-        state.lady_seat = 0
+        state.lady_seat = seat_in_address(len(now.names))
     seat = state.lady_seat
     with inputs:
         show_photo_inputs(now, seat)
@@ -578,6 +584,8 @@ def main() -> None:
         show_checks(now)
         show_seat_choice(now)
     show_tricks(now, seat)
+    if st.query_params.get(sharing.SEAT_PARAM, "0") != str(state.lady_seat):
+        st.query_params[sharing.SEAT_PARAM] = str(state.lady_seat)  # a reload comes back here
     st.divider()
     if now.has_cards:
         show_players(now)

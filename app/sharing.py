@@ -52,12 +52,13 @@ def show_private() -> None:
 
 
 PHOTO_MODE_PARAM = "photo"  # Black Cat's choice of photo, once made (a reload keeps it)
+SEAT_PARAM = "seat"  # the seat whose tricks Black Lady's page shows (a reload keeps it)
 
 
 def kept_params() -> dict[str, str]:
     """What the address holds that a switch to the other game must keep: the key, both games'
-    tables, the language and Black Cat's choice of photo."""
-    names = (KEY_PARAM, *GAME_PARAMS, language.PARAM, PHOTO_MODE_PARAM)
+    tables, the language, Black Cat's choice of photo and Black Lady's seat on screen."""
+    names = (KEY_PARAM, *GAME_PARAMS, language.PARAM, PHOTO_MODE_PARAM, SEAT_PARAM)
     return {name: st.query_params[name] for name in names if name in st.query_params}
 
 

@@ -269,6 +269,8 @@ def test_the_game_comes_back_from_its_address_with_photo_doubts_and_undo(lady: A
     again.segmented_control(key="game").set_value("Black Lady")
     run(again)
     assert sheet_rows(again) == sheet_rows(lady)
+    assert text_input(again, "Player 2's tricks, any order").value == "KH 2S 4S"  # on screen
+    choose(again, 0)
     assert text_input(again, "Ann's tricks, any order").value.split()[:7] == [
         "QS", "AH", "KH", "5D", "2H", "AS", "2C"
     ]  # fmt: skip

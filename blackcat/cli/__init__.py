@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import contextlib
 import functools
 import importlib
 import importlib.util
 import json
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -127,7 +128,7 @@ def add_language_argument(parser: argparse.ArgumentParser, tr: Translator, defau
 
 
 # argparse's own messages that a person meets (a missing or unknown argument, a bad value), for
-# the catalogue; argparse looks each up through its module's `_` (`speak_argparse`).
+# the catalogue; argparse looks each up through its module's `_` (`argparse_speaks`).
 ARGPARSE_WORDS = (
     N_("%(prog)s: error: %(message)s\n"),
     N_("argument %(argument_name)s: %(message)s"),
@@ -142,11 +143,17 @@ ARGPARSE_WORDS = (
 )
 
 
-def speak_argparse(tr: Translator) -> None:
-    """argparse's messages in `tr`'s language: argparse translates them through gettext's
-    functions, bound in its module when it was imported; they are pointed at `tr`."""
-    argparse._ = tr.gettext  # type: ignore[attr-defined]
-    argparse.ngettext = tr.ngettext  # type: ignore[attr-defined]
+@contextlib.contextmanager
+def argparse_speaks(tr: Translator) -> Iterator[None]:
+    """argparse's messages in `tr`'s language while parsing: argparse translates them through
+    gettext's functions, bound in its module when it was imported; they are pointed at `tr`,
+    and back at gettext's afterwards (other parsers in the process are left as they were)."""
+    spoken = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = tr.gettext, tr.ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = spoken  # type: ignore[attr-defined]
 
 
 def _translate_argparse_titles(parser: argparse.ArgumentParser, tr: Translator) -> None:
@@ -238,12 +245,12 @@ def main(argv: list[str] | None = None) -> int:
     chosen = next((arg for arg in argv if arg in SUBCOMMANDS), None)
     tolerate_narrow_consoles(sys.stdout, sys.stderr)
     tr = translator(choose_language(requested_language(argv)))
-    speak_argparse(tr)
-    parser = build_parser(only=chosen, tr=tr)
-    args, unknown = parser.parse_known_args(argv)
-    if unknown:  # said with the subcommand's usage, not the whole command's
-        message = tr.gettext("unrecognized arguments: %s") % " ".join(unknown)
-        subcommand_parser(parser, args.command).error(message)
+    with argparse_speaks(tr):
+        parser = build_parser(only=chosen, tr=tr)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:  # said with the subcommand's usage, not the whole command's
+            message = tr.gettext("unrecognized arguments: %s") % " ".join(unknown)
+            subcommand_parser(parser, args.command).error(message)
     module_name, _ = SUBCOMMANDS[args.command]
     missing = missing_workshop_modules() if args.command in WORKSHOP_COMMANDS else []
     if missing:

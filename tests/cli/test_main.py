@@ -108,3 +108,12 @@ def test_a_narrow_console_gets_suits_as_letters_and_other_characters_escaped() -
     console.write("Q♠ 10♥ K♦ A♣ versión 🂡")
     console.flush()
     assert raw.getvalue() == b"QS 10H KD AC versi\\xf3n \\U0001f0a1"
+
+
+def test_argparse_speaks_the_chosen_language_only_while_blackcat_parses() -> None:
+    import argparse
+
+    with pytest.raises(SystemExit):
+        cli.main(["--lang", "es", "score"])  # a missing argument, said in Spanish
+    other = argparse.ArgumentParser(prog="other")
+    assert other.format_usage().startswith("usage: other")  # not "uso:"

@@ -149,11 +149,12 @@ class Placed:
 @dataclass(frozen=True)
 class TableNote:
     """What became of an uploaded photo of the whole table, for the page: while the photo's
-    cards are on the table (`photo`; None: a note on a photo nothing was taken from), what it
-    gave out (`placed`) and what is left to check in them, as they are now."""
+    cards are on the table (`photo`; None: a note on a photo nothing was taken from), a fixed
+    note (`kind`, `text`), or for a photo given out its note written from what it gave out
+    (`placed`) and what is left to check, as they are now."""
 
-    kind: str  # the Streamlit call: success, info, warning or error
-    text: str
+    kind: str = ""  # the Streamlit call: success, info, warning or error
+    text: str = ""
     photo: str | None = None
     placed: Placed | None = None
 
@@ -212,8 +213,7 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
         unread_places=len(outcome.unread_places),
         grid=any(outcome.rows_or_columns),
     )
-    kind, text = placed_note(given, placed, key)
-    return TableNote(kind, text, key, given)
+    return TableNote(photo=key, placed=given)
 
 
 def added_words(count: int) -> str:

@@ -317,8 +317,7 @@ def add_player() -> None:
 def show_scoreboard(table: ts.Table, result: ts.TableResult) -> None:
     st.markdown(pile_view.scoreboard_html(result, language.tr()), unsafe_allow_html=True)
     line = ts.result_line(result, language.tr())
-    played = any(pile.cards for player in result.players for pile in player.piles)
-    if len(result.players) > 1 and played:  # nobody wins, nor ties, before a card is down
+    if len(result.players) > 1 and result.has_cards:
         icon = "🤝" if result.score.is_tie else "🏆"
         st.markdown(f'<div class="bc-result">{icon} {line}</div>', unsafe_allow_html=True)
     on = [

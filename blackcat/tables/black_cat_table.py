@@ -734,6 +734,11 @@ class TableResult:
     def players(self) -> tuple[PlayerScore, ...]:
         return self.score.players
 
+    @property
+    def has_cards(self) -> bool:
+        """Whether any card is down: before one, nobody wins or ties."""
+        return any(pile.cards for player in self.players for pile in player.piles)
+
     def duplicated_at(self, player: str) -> set[tuple[int, int]]:
         """(pile index, position) of the player's cards that appear too often."""
         return {

@@ -431,6 +431,7 @@ def test_scores_variants_and_winner() -> None:
     table = set_variants(table, Variants(music_of_the_night=True))
     assert score_table(table).score.totals == {"Ann": 3, "Ben": 7}
     assert result_line(score_table(table_of("10S"))) == "Ann: 1 point."
+    assert result.has_cards and not score_table(new_table(("Ann", "Ben"))).has_cards
 
 
 def test_duplicates_point_at_every_place_unless_two_decks() -> None:

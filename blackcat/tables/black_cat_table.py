@@ -223,7 +223,7 @@ def _checked_name(table: Table, name: str, player_id: int | None) -> str:
     if not name:
         raise TableError(N_("a player needs a name"))
     if len(name) > MAX_NAME_LENGTH:
-        raise TableError(N_("a name of at most 30 characters, please"))
+        raise TableError(N_("a name of at most {most} characters, please"), most=MAX_NAME_LENGTH)
     for other in table.players:
         if other.id != player_id and other.name.casefold() == name.casefold():
             raise TableError(N_("there is already a player called '{name}'"), name=other.name)

@@ -31,7 +31,7 @@ import streamlit as st
 from card_widgets import chip, set_widget
 from language import _, ngettext
 from photo_store import PhotoRecord
-from reader_access import PhotoOutcome
+from reader_access import PhotoOutcome, Words
 
 from blackcat.games.black_lady import MAX_PLAYERS, MIN_PLAYERS, Rules, cards_each, set_aside
 from blackcat.i18n import N_
@@ -44,6 +44,7 @@ BLACK_CAT, BLACK_LADY = GAMES
 PAGE_PATH = "black-lady"
 LINK_PARAM = "lady"
 HOW_WE_SCORE = Path(__file__).resolve().parent / "how_black_lady_scores.md"
+IN_ALREADY = N_("{name} is already in this deal ({owner}'s tricks).")
 HOW_TO_PHOTOGRAPH = N_(
     "Spread the cards of the player's tricks out on the table, in rows or any way, with every "
     "card's corner showing, photograph from straight above in good light"
@@ -174,15 +175,15 @@ class PhotoNote:
     """What became of an uploaded photo of tricks, for the page."""
 
     kind: str  # the Streamlit call: success, info, warning or error
-    text: str  # photo_input.NAME_MARK marks the place of the seat's current name
+    words: Words  # photo_input.NAME_MARK marks the place of the seat's current name
     photo: str | None = None  # a photo read: the note ends with what to check in its cards
     then: int | None = None  # the seat whose tricks are next
     seat: int | None = None  # the seat the note names
 
     def message(self, now: lt.LadyGame) -> str:
         """The note as the game is now: its players' names as they are, the orange cards it
-        asks about those left in the deal on screen."""
-        text = self.text
+        asks about those left in the deal on screen, in the page's language."""
+        text = self.words()
         if self.seat is not None and self.seat < len(now.names):
             text = text.replace(photo_input.NAME_MARK, now.names[self.seat])
         if self.photo is None:
@@ -204,12 +205,12 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
     now = game()
     owner = ts.photo_owner(now.deal.table, key)
     if owner is not None:
-        text = _("{name} is already in this deal ({owner}'s tricks).")
-        if owner not in now.names:
-            return PhotoNote("info", text.format(name=name, owner=owner))
-        marked = text.format(name=name, owner=photo_input.NAME_MARK)
-        return PhotoNote("info", marked, seat=now.names.index(owner))
-    outcome = reader_access.read_upload(data, name, 1, _(HOW_TO_PHOTOGRAPH))
+        seat_named = now.names.index(owner) if owner in now.names else None
+        named = photo_input.NAME_MARK if seat_named is not None else owner
+        return PhotoNote(
+            "info", lambda: _(IN_ALREADY).format(name=name, owner=named), seat=seat_named
+        )
+    outcome = reader_access.read_upload(data, name, 1, HOW_TO_PHOTOGRAPH)
     if not isinstance(outcome, PhotoOutcome):
         return PhotoNote(*outcome)
     commit(lt.add_photo(now, seat, key, outcome.rows))
@@ -217,14 +218,16 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
     st.session_state.lady_photos[key] = record
     photo_store.photo_store().put(key, record)
     count = sum(len(row) for row in outcome.rows)
-    cards = ngettext("{count} card", "{count} cards", count).format(count=count)
-    text = _("{name}: {cards}, given to {player}.").format(
-        name=name, cards=cards, player=photo_input.NAME_MARK
-    )
-    kind, text = photo_input.read_note(
-        "success", text, outcome.wants_sharper_photo, len(outcome.unread_places)
-    )
-    return PhotoNote(kind, text, key, then=move_on(seat, key), seat=seat)
+    sharper, unread = outcome.wants_sharper_photo, len(outcome.unread_places)
+
+    def note() -> tuple[str, str]:  # written when shown, in the page's language then
+        cards = ngettext("{count} card", "{count} cards", count).format(count=count)
+        text = _("{name}: {cards}, given to {player}.").format(
+            name=name, cards=cards, player=photo_input.NAME_MARK
+        )
+        return photo_input.read_note("success", text, sharper, unread)
+
+    return PhotoNote(note()[0], lambda: note()[1], key, then=move_on(seat, key), seat=seat)
 
 
 def move_on(seat: int, photo: str) -> int | None:

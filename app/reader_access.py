@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,7 +18,7 @@ import streamlit as st
 from language import _, tr
 from reader_pool import READERS
 
-from blackcat.i18n import N_
+from blackcat.i18n import N_, LocalizedError
 from blackcat.vision import reader as vision_reader
 from blackcat.vision.image_io import ImageReadError, open_photo
 from blackcat.vision.types import Box, PhotoRead, ReadCard
@@ -30,6 +31,15 @@ NO_READER = N_(
     "The photo reader isn't available on this server yet (no trained models installed). "
     "Type or pick your cards below."
 )
+READER_FAILED = N_(
+    "The photo reader couldn't start ({error}); photos can't be read for now. Type or pick your "
+    "cards below instead."
+)
+UNREADABLE = N_("{name} could not be read ({error}). Try another photo, or type the cards.")
+NO_CARDS = N_("No cards found in {name}. {how} and try again; or type the cards.")
+
+Words = Callable[[], str]
+"""A note's text, written each time the note is shown: in the page's language then."""
 
 
 def models_dir() -> Path:
@@ -51,19 +61,15 @@ def get_reader() -> tuple[vision_reader.CardReader | None, str | None]:
     folder = models_dir()
     if not models_present(folder):
         return None, _(NO_READER)
-    failed = st.session_state.get("reader_failed")
+    failed = st.session_state.get("reader_failed")  # the error's name
     if failed:
-        return None, failed
+        return None, _(READER_FAILED).format(error=failed)
     try:
         return load_reader(str(folder)), None
     except Exception as error:  # a damaged weights file must not take the page down
         log.exception("loading the card reader failed")
-        message = _(
-            "The photo reader couldn't start ({error}); photos can't be read "
-            "for now. Type or pick your cards below instead."
-        ).format(error=type(error).__name__)
-        st.session_state.reader_failed = message
-        return None, message
+        st.session_state.reader_failed = type(error).__name__
+        return None, _(READER_FAILED).format(error=type(error).__name__)
 
 
 def reader_note() -> None:
@@ -72,8 +78,22 @@ def reader_note() -> None:
         st.info(get_reader()[1] or _(NO_READER), icon="ℹ️")
 
 
-class PhotoError(Exception):
-    """A photo that can't be read; the message is for the player."""
+class PhotoError(LocalizedError):
+    """A photo that can't be read; `describe(tr)` says why, for the player."""
+
+
+def unreadable(error: ImageReadError) -> PhotoError:
+    return PhotoError(lambda tr: f"{error.describe(tr)}.")
+
+
+def cant_read(name: str, error: Exception) -> PhotoError:
+    kind = type(error).__name__
+    return PhotoError(lambda tr: tr.gettext(UNREADABLE).format(name=name, error=kind))
+
+
+def said(error: LocalizedError) -> Words:
+    """The error's message in the page's language at the time it is shown."""
+    return lambda: error.describe(tr())
 
 
 @dataclass(frozen=True, eq=False)
@@ -109,14 +129,10 @@ def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> P
             photo = load_reader(folder).read(image, decks=decks)
             display, _ = vision_reader.downscale(image.picture(DISPLAY_SIDE), DISPLAY_SIDE)
     except ImageReadError as error:
-        raise PhotoError(f"{error.describe(tr())}.") from None
+        raise unreadable(error) from None
     except Exception as error:  # the page must stay usable whatever the reader does
         log.exception("reading %s failed", _name)
-        raise PhotoError(
-            _("{name} could not be read ({error}). Try another photo, or type the cards.").format(
-                name=_name, error=type(error).__name__
-            )
-        ) from None
+        raise cant_read(_name, error) from None
     factor = max(display.shape[:2]) / image.long_side  # the read's boxes are in full pixels
     return PhotoOutcome(
         rows=photo.piles,
@@ -134,25 +150,25 @@ def photo_key(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:20]
 
 
-def read_upload(data: bytes, name: str, decks: int, how: str) -> PhotoOutcome | tuple[str, str]:
-    """A photo read, or (kind, message) for the page when it can't be: no reader (the file is
-    still checked), a file that isn't a photo, or no cards found (`how` says how to retake it)."""
-    reader, why_not = get_reader()
+def read_upload(data: bytes, name: str, decks: int, how: str) -> PhotoOutcome | tuple[str, Words]:
+    """A photo read, or (kind, words) for the page when it can't be: no reader (the file is
+    still checked), a file that isn't a photo, or no cards found (`how`, marked `N_`, says how
+    to retake it)."""
+    reader, _why_not = get_reader()
     if reader is None:
         try:
             with READERS.turn():
                 open_photo(data, name=name).picture(DISPLAY_SIDE)
         except ImageReadError as error:
-            return "error", f"{error.describe(tr())}."
-        return "warning", f"{name}: {why_not}"
+            return "error", said(unreadable(error))
+        return "warning", lambda: f"{name}: {get_reader()[1]}"
     try:
         with st.spinner(_("Reading {name}…").format(name=name)):
             outcome = read_photo(photo_key(data), decks, str(models_dir()), data, name)
     except PhotoError as error:
-        return "error", str(error)
+        return "error", said(error)
     if not any(outcome.rows):
-        text = _("No cards found in {name}. {how} and try again; or type the cards.")
-        return "warning", text.format(name=name, how=how)
+        return "warning", lambda: _(NO_CARDS).format(name=name, how=_(how))
     return outcome
 
 

@@ -46,6 +46,7 @@ from reader_access import (
     EXAMPLE_PHOTO,
     PhotoError,
     PhotoOutcome,
+    Words,
     get_reader,
     photo_key,
     read_example,
@@ -109,17 +110,18 @@ class UploadNote:
     piles: its note shows on its owner's page, with the owner's name as it is now."""
 
     kind: str  # the Streamlit call: success, info, warning or error
-    text: str  # OWNER marks the place of the owner's current name
+    words: Words  # OWNER marks the place of the owner's current name
     page: int | None  # the player whose page shows it; None: the photo's owner's
     photo: str | None = None  # the photo given to a player, or found already on the table
     check: bool = False  # ends with what to check, as the photo's cards are now
 
     def message(self, table: ts.Table, shown: int) -> str | None:
-        """The note for the page of player `shown`, or None when it belongs elsewhere."""
+        """The note for the page of player `shown`, in the page's language, or None when it
+        belongs elsewhere."""
         owner = photo_owner_id(table, self.photo) if self.photo else None
         if (self.page if self.page is not None else owner) != shown:
             return None
-        text = self.text
+        text = self.words()
         if self.check and self.photo is not None:
             text = f"{text} {photo_input.check_words(ts.doubtful_from(table, self.photo))}"
         if OWNER not in text:
@@ -139,12 +141,12 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     key = photo_key(data)
     table: ts.Table = night_panel.table()
     if ts.photo_owner(table, key) is not None:
-        text = _("{name} is already on the table ({owner}'s piles).")
-        return UploadNote("info", text.format(name=name, owner=OWNER), player_id, key)
-    outcome = read_upload(data, name, table.variants.decks, _(HOW_TO_PHOTOGRAPH))
+        text = N_("{name} is already on the table ({owner}'s piles).")
+        return UploadNote("info", lambda: _(text).format(name=name, owner=OWNER), player_id, key)
+    outcome = read_upload(data, name, table.variants.decks, HOW_TO_PHOTOGRAPH)
     if not isinstance(outcome, PhotoOutcome):
-        kind, message = outcome
-        return UploadNote(kind, message, player_id)
+        kind, refusal = outcome
+        return UploadNote(kind, refusal, player_id)
     commit(ts.place_photo(table, player_id, key, outcome.rows, outcome.gaps, language.tr()))
     record = PhotoRecord.of(name, outcome)
     keep_photo(key, record)
@@ -152,22 +154,22 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     st.session_state.player = owner
     cards = sum(len(row) for row in outcome.rows)
     rows = sum(1 for row in outcome.rows if row)
-    text = _("{name}: {cards} in {piles}, given to {owner}.").format(
-        name=name,
-        cards=ngettext("{count} card", "{count} cards", cards).format(count=cards),
-        piles=ngettext("{count} pile", "{count} piles", rows).format(count=rows),
-        owner=OWNER,
-    )
-    kind, text = photo_input.read_note(
-        "success",
-        text,
-        outcome.wants_sharper_photo,
-        len(outcome.unread_places),
-        any(outcome.rows_or_columns),
-    )
-    if record.whole_table:  # the reader sees several players' piles
-        kind, text = "warning", f"{text} {_(SEVERAL_SIDES)}"
-    return UploadNote(kind, text, None, key, check=True)
+    sharper, unread = outcome.wants_sharper_photo, len(outcome.unread_places)
+    grid, several_sides = any(outcome.rows_or_columns), record.whole_table
+
+    def note() -> tuple[str, str]:  # written when shown, in the page's language then
+        text = _("{name}: {cards} in {piles}, given to {owner}.").format(
+            name=name,
+            cards=ngettext("{count} card", "{count} cards", cards).format(count=cards),
+            piles=ngettext("{count} pile", "{count} piles", rows).format(count=rows),
+            owner=OWNER,
+        )
+        kind, text = photo_input.read_note("success", text, sharper, unread, grid)
+        if several_sides:  # the reader sees several players' piles
+            kind, text = "warning", f"{text} {_(SEVERAL_SIDES)}"
+        return kind, text
+
+    return UploadNote(note()[0], lambda: note()[1], None, key, check=True)
 
 
 # ---------------------------------------------------------------------------------------------

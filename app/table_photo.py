@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import language
 import night_panel
@@ -25,7 +26,7 @@ from card_widgets import chip, set_widget
 from game_state import Act
 from language import _, ngettext
 from photo_store import PhotoRecord
-from reader_access import PhotoOutcome, photo_key, read_upload
+from reader_access import PhotoOutcome, Words, photo_key, read_upload
 
 from blackcat.i18n import N_
 from blackcat.tables import black_cat_table as ts
@@ -44,6 +45,7 @@ PREFIX = "table:"  # the whole table's uploader, camera and notes
 PHOTOGRAPHER = "photographer"  # the id of the player who photographs the whole table
 PHOTOGRAPHER_NAME = "photographer-name"  # finds them again in another game of the night
 GIVE = "give:"  # the keys of the pills that give a pile to another player
+ON_TABLE_ALREADY = N_("{name} is already on the table.")
 TABLE_HELP = N_(
     "Every player's piles on the table in front of them, each pile a row with every card's "
     "corner showing; photograph the whole table from your seat, from above, in good light."
@@ -149,12 +151,12 @@ class Placed:
 @dataclass(frozen=True)
 class TableNote:
     """What became of an uploaded photo of the whole table, for the page: while the photo's
-    cards are on the table (`photo`; None: a note on a photo nothing was taken from), a fixed
-    note (`kind`, `text`), or for a photo given out its note written from what it gave out
-    (`placed`) and what is left to check, as they are now."""
+    cards are on the table (`photo`; None: a note on a photo nothing was taken from), a note
+    of one kind (`kind`, `words`), or for a photo given out its note written from what it gave
+    out (`placed`) and what is left to check, as they are now; always in the page's language."""
 
     kind: str = ""  # the Streamlit call: success, info, warning or error
-    text: str = ""
+    words: Words | None = None
     photo: str | None = None
     placed: Placed | None = None
 
@@ -164,7 +166,7 @@ class TableNote:
         if self.photo is not None and ts.photo_owner(table, self.photo) is None:
             return None
         if self.placed is None or self.photo is None:
-            return self.kind, self.text
+            return self.kind, self.words() if self.words is not None else ""
         kind, text = placed_note(self.placed, table, self.photo)
         return kind, f"{text} {photo_input.check_words(ts.doubtful_from(table, self.photo))}"
 
@@ -175,8 +177,8 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     key = photo_key(data)
     table = night_panel.table()
     if ts.photo_owner(table, key) is not None:
-        return TableNote("info", _("{name} is already on the table.").format(name=name), key)
-    outcome = read_upload(data, name, table.variants.decks, _(TABLE_HELP))
+        return TableNote("info", lambda: _(ON_TABLE_ALREADY).format(name=name), key)
+    outcome = read_upload(data, name, table.variants.decks, TABLE_HELP)
     if not isinstance(outcome, PhotoOutcome):
         return TableNote(*outcome)
     seats = outcome.seats()
@@ -189,7 +191,7 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     try:
         seating = seat_players(seats, ids, photographer_id)
     except TooManySides as error:
-        return TableNote("warning", too_many_sides(name, error))
+        return TableNote("warning", partial(too_many_sides, name, error))
     seats_given = [(seat.player_id, seat.piles) for seat in seating]
     placed = ts.place_table_photo(
         table, key, seats_given, outcome.rows, outcome.gaps, language.tr()

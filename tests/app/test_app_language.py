@@ -146,6 +146,29 @@ def test_a_file_that_is_not_a_photo_is_told_in_spanish(
     ]
 
 
+@pytest.mark.usefixtures("reader")
+def test_the_notes_of_the_last_photos_follow_a_switch_of_language() -> None:
+    at = open_in("en")
+    uploader(at).set_value(("piles.png", png(200), "image/png"))
+    run(at)
+    assert any("piles.png: 6 cards in 2 piles, given to" in s.value for s in at.success)
+    at.segmented_control(key=language.KEY).set_value("es")
+    run(at)
+    note = " ".join(s.value for s in at.success)
+    assert "piles.png: 6 cartas en 2 pilas, para" in note
+    assert "corrige la carta en naranja" in note
+    uploader(at).set_value(("notas.jpg", b"no son las cartas que buscas", "image/jpeg"))
+    run(at)
+    assert [e.value for e in at.error] == [
+        "notas.jpg no es una imagen que podamos leer: usa una foto JPEG, PNG, WebP o HEIC."
+    ]
+    at.segmented_control(key=language.KEY).set_value("en")
+    run(at)
+    assert [e.value for e in at.error] == [
+        "notas.jpg is not an image we can read: use a JPEG, PNG, WebP or HEIC photo."
+    ]
+
+
 def test_a_typo_and_a_refused_change_are_told_in_spanish() -> None:
     at = open_in("es")
     assert "<td>Ejemplo</td>" in scoreboard(at)  # the example's player, named in Spanish

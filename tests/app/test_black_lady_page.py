@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import language
 import pytest
 import test_streamlit_app as bc
 from fakes import FAKE_ROWS, read_card
@@ -191,6 +192,17 @@ def test_a_photos_note_names_the_player_as_now_named(lady: AppTest) -> None:
     assert any("ann.png: 19 cards, given to Ann" in s.value for s in lady.success)
     rename(lady, 0, "Anna")
     assert any("ann.png: 19 cards, given to Anna" in s.value for s in lady.success)
+
+
+def test_a_photos_note_follows_a_switch_of_language(lady: AppTest) -> None:
+    rename(lady, 0, "Ann")
+    uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))
+    run(lady)
+    lady.segmented_control(key=language.KEY).set_value("es")
+    run(lady)
+    assert any("ann.png: 19 cartas, para Ann" in s.value for s in lady.success), [
+        s.value for s in lady.success
+    ]
 
 
 @pytest.mark.parametrize(

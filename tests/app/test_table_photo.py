@@ -212,6 +212,17 @@ def test_more_sides_than_players_says_what_to_do_and_changes_nothing(app: AppTes
     assert app.session_state["night"] is before
 
 
+def test_the_notes_on_the_last_photos_follow_a_switch_of_language(app: AppTest) -> None:
+    seated(app, NAMES[:3])
+    choose_photographer(app, "Ann")
+    upload_table(app)
+    app.segmented_control(key=language.KEY).set_value("es")
+    app.run()
+    assert_clean(app)
+    text = "\n".join(w.value for w in app.warning)
+    assert "table.png muestra pilas en 4 lados de la mesa, pero en la mesa hay 3 jugadores" in text
+
+
 def test_switching_the_choice_of_photo_clears_the_notes_on_the_last_photos(app: AppTest) -> None:
     seated(app, NAMES[:3])
     choose_photographer(app, "Ann")

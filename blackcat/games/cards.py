@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -171,9 +172,30 @@ def parse_card(text: str, position: int | None = None) -> Card:
 
 
 def parse_pile(text: str) -> tuple[Card, ...]:
-    """Read a pile, left to right, cards separated by spaces or commas. Empty text: no cards."""
-    tokens = [token for token in _SEPARATORS.split(text.strip()) if token]
+    """Read a pile, left to right, cards separated by spaces or commas; a rank and a suit typed
+    apart (`Q S`, `10 ♥`) are one card. Empty text: no cards."""
+    tokens = card_tokens(token for token in _SEPARATORS.split(text.strip()) if token)
     return tuple(parse_card(token, position) for position, token in enumerate(tokens))
+
+
+def card_tokens(tokens: Iterable[str]) -> list[str]:
+    """The tokens as one per card: a rank alone followed by a suit alone joined (a phone's
+    keyboard puts a space after a word; nothing else can be meant)."""
+    joined: list[str] = []
+    for token in tokens:
+        if joined and _is_suit(token) and _is_rank(joined[-1]):
+            joined[-1] += token
+        else:
+            joined.append(token)
+    return joined
+
+
+def _is_rank(token: str) -> bool:
+    return token.strip().upper() in _RANK_ALIASES
+
+
+def _is_suit(token: str) -> bool:
+    return token.translate(_PRESENTATION_MARKS).strip().upper() in _SUIT_ALIASES
 
 
 def format_pile(cards: tuple[Card, ...] | list[Card], *, symbols: bool = True) -> str:

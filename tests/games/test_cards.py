@@ -66,6 +66,22 @@ def test_parse_pile_separators_and_forms(text: str) -> None:
     assert parse_pile(text) == (QUEEN_OF_SPADES, TEN_OF_HEARTS, TEN_OF_DIAMONDS)
 
 
+@pytest.mark.parametrize("text", ["Q S 10 h T d", "q ♠, 10 ♥️ Td", "QS 10 H, T,D"])
+def test_parse_pile_joins_a_rank_and_a_suit_typed_apart(text: str) -> None:
+    assert parse_pile(text) == (QUEEN_OF_SPADES, TEN_OF_HEARTS, TEN_OF_DIAMONDS)
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "position"), [("Q S S", "S", 1), ("Q 5H", "Q", 0), ("QS S", "S", 1)]
+)
+def test_parse_pile_joins_only_a_rank_alone_and_a_suit_alone(
+    text: str, token: str, position: int
+) -> None:
+    with pytest.raises(CardParseError) as caught:
+        parse_pile(text)
+    assert (caught.value.token, caught.value.position) == (token, position)
+
+
 @pytest.mark.parametrize("text", ["", "   ", ",", " , "])
 def test_parse_pile_empty_text_is_an_empty_pile(text: str) -> None:
     assert parse_pile(text) == ()

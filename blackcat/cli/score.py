@@ -138,10 +138,13 @@ def pins_by_pile(
     first_seen: dict[tuple[int, int], QueenPin] = {}
     for pin in pins:
         if pin.pile >= len(piles):
+            span = tr.gettext("piles are 0-{last}").format(last=len(piles) - 1)
+            if len(piles) == 1:
+                span = tr.gettext("the only pile is 0")
             raise ScoreInputError(
                 tr.gettext(
-                    "--queen {pin}: there is no pile {pile} (piles are 0-{last}); expected {format}"
-                ).format(pin=pin.text, pile=pin.pile, last=len(piles) - 1, format=pin_format(tr))
+                    "--queen {pin}: there is no pile {pile} ({span}); expected {format}"
+                ).format(pin=pin.text, pile=pin.pile, span=span, format=pin_format(tr))
             )
         try:
             validate_pins(piles[pin.pile], {pin.position: pin.value})

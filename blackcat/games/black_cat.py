@@ -370,7 +370,9 @@ def _not_a_queen_value(tr: Translator, *, position: int, card: Card, value: obje
 
 def _outside_pile(tr: Translator, *, position: object, cards: int) -> str:
     span = tr.gettext("no positions")
-    if cards:
+    if cards == 1:
+        span = tr.gettext("position 0")
+    elif cards:
         span = tr.gettext("positions 0-{last}").format(last=cards - 1)
     count = tr.ngettext("{count} card", "{count} cards", cards).format(count=cards)
     return tr.gettext("Queen pin position {position} is outside the pile ({count}, {span})").format(
@@ -518,6 +520,8 @@ def score_table(
 
 def _no_such_pile(tr: Translator, *, pile_index: object, piles: int) -> str:
     span = tr.gettext("piles 0-{last}").format(last=piles - 1) if piles else tr.gettext("no piles")
+    if piles == 1:
+        span = tr.gettext("pile 0")
     return tr.gettext("Queen pin for pile {pile}, which doesn't exist ({span})").format(
         pile=repr(pile_index), span=span
     )

@@ -140,8 +140,10 @@ def change_choices(slot: ts.Slot) -> list[Card]:
 
 def change_card(act: Act, pile_id: int, position: int, label: str, slot: ts.Slot) -> None:
     """A list of all 52 cards to say what the card at `position` really is: it opens at the
-    card, with the reader's other guesses right under it."""
-    key = f"change:{pile_id}"
+    card, with the reader's other guesses right under it. The list is a new widget in each
+    language: the browser names its choice by its text, which a switch of language would leave
+    naming no card."""
+    key = f"change:{pile_id}:{tr().language}"
     set_widget(key, slot.card)
     guesses = {guess.card: guess.probability for guess in slot.alternatives}
 
@@ -163,7 +165,7 @@ def change_card(act: Act, pile_id: int, position: int, label: str, slot: ts.Slot
 
 def _on_change_card(act: Act, pile_id: int, position: int, key: str) -> None:
     card = st.session_state[key]
-    if card is not None:
+    if isinstance(card, Card):  # not text the list no longer offers
         act(ts.replace_card, pile_id, position, card)
 
 

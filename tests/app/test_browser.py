@@ -657,6 +657,23 @@ def test_a_card_moves_to_its_place_in_two_taps(page: Page) -> None:
     no_errors_on(page)
 
 
+def test_a_card_picked_stays_picked_through_a_switch_of_language(page: Page) -> None:
+    """The list of what the card is names its choice by its text: after a switch of language
+    that text names no card (it once went into the pile as text and broke every later run)."""
+    new_game(page)
+    type_pile(page, 1, "KD 2C 3C 4C")
+    strip_card(page, 0, 1).click()
+    settle(page)
+    expect(page.get_by_label("Card 1.2 is")).to_be_visible()
+    page.locator('[data-testid="stButtonGroup"] button', has_text="Español").click()
+    settle(page)
+    expect(strip_card(page, 0, 1)).to_have_class(re.compile("bc-selected"))
+    strip_card(page, 0, 3).click()  # its place
+    settle(page)
+    expect(page.get_by_label("Pila 1, de izquierda a derecha")).to_have_value("KD 3C 4C 2C")
+    no_errors_on(page)
+
+
 def test_a_card_moves_to_its_place_with_the_keyboard(page: Page) -> None:
     new_game(page)
     type_pile(page, 1, "KD 2C 3C 4C")

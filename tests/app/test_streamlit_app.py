@@ -303,7 +303,7 @@ def test_edit_a_card_then_move_delete_and_undo(app: AppTest) -> None:
     first = pile_id(app, 1)
     app.pills(key=f"sel:{first}").set_value(1)  # 1.2 = 6C
     app.run()
-    app.selectbox(key=f"change:{first}").set_value(parse_card("6H"))
+    app.selectbox(key=f"change:{first}:en").set_value(parse_card("6H"))
     app.run()
     assert_clean(app)
     assert pile_cards(app, 1).startswith("QS 6H QH")
@@ -834,7 +834,7 @@ def test_the_change_list_opens_at_the_card_with_the_readers_guesses_first(
     first = pile_id(app, 1)
     app.pills(key=f"sel:{first}").set_value(1)  # 1.2, read as 2♥ (2♠, 7♥ its next guesses)
     app.run()
-    change = app.selectbox(key=f"change:{first}")
+    change = app.selectbox(key=f"change:{first}:en")
     assert change.value == parse_card("2H")
     assert [option.split(" · ")[0] for option in change.options[:3]] == ["2♥", "2♠", "7♥"]
     assert "reader's guess" in change.options[1]

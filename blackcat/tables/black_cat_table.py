@@ -403,6 +403,12 @@ def _gaps_after_delete(gaps: Sequence[int], position: int) -> tuple[int, ...]:
     return tuple(sorted({g - (g > position) for g in gaps}))
 
 
+def _gaps_after_move(gaps: Sequence[int], position: int, target: int) -> tuple[int, ...]:
+    """The card at `position` moved to `target` (its place once moved): each gap stays before
+    the card it was before (a gap before the moved card, before the card that followed it)."""
+    return tuple(g + (g >= target) for g in _gaps_after_delete(gaps, position))
+
+
 def _gaps_after_retyping(
     gaps: Sequence[int], matcher: difflib.SequenceMatcher[Card]
 ) -> tuple[int, ...]:
@@ -462,7 +468,8 @@ def move_card(table: Table, pile_id: int, position: int, offset: int) -> Table:
         raise TableError(N_("the card is already at the end of the pile"))
     slots = list(pile.slots)
     slots.insert(target, slots.pop(position))
-    return _set_slots(table, pile_id, slots)
+    table = _set_slots(table, pile_id, slots)
+    return _set_gaps(table, pile_id, _gaps_after_move(pile.gaps, position, target))
 
 
 def move_card_to_pile(table: Table, pile_id: int, position: int, target_pile_id: int) -> Table:

@@ -544,6 +544,23 @@ def test_a_deleted_card_pulls_later_gaps_back_and_moves_keep_them() -> None:
     assert codes(moved) == "2H 8D 9C KS 4D" and gaps_of(moved) == (2, 5)
 
 
+@pytest.mark.parametrize(
+    ("position", "offset", "cards", "gaps"),
+    [
+        (0, 4, "2H 9C KS 4D 8D", (1, 5)),  # a card across both gaps: each stays with its card
+        (4, -4, "4D 8D 2H 9C KS", (3, 5)),
+        (2, 2, "8D 2H KS 4D 9C", (2, 5)),  # the card a gap was before: the gap stays in place
+        (1, 2, "8D 9C KS 2H 4D", (1, 5)),
+    ],
+)
+def test_a_card_moved_within_its_pile_leaves_each_gap_beside_its_card(
+    position: int, offset: int, cards: str, gaps: tuple[int, ...]
+) -> None:
+    pile_id = first_pile_id(gapped_table())
+    moved = move_card(gapped_table(), pile_id, position, offset)
+    assert (codes(moved), gaps_of(moved)) == (cards, gaps)
+
+
 def test_a_dismissed_gap_goes() -> None:
     table = dismiss_gap(gapped_table(), first_pile_id(gapped_table()), 5)
     assert gaps_of(table) == (2,)

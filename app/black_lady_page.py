@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -380,9 +381,17 @@ def card_number(position: int) -> str:
 def on_card_tap(pile_id: int, position: int) -> None:
     """A card of the tricks on screen tapped: picked (the editor opens at it, with whose tricks
     it may go to) or let go (card_taps.tap_card)."""
+    card_taps.tap_card(every_tricks(), pile_id, position, lambda pid: f"lady-fix:{pid}")
+
+
+def every_tricks() -> list[ts.Pile]:
     now = game()
-    piles = [now.deal.tricks(seat) for seat in range(len(now.names))]
-    card_taps.tap_card(piles, pile_id, position, lambda pid: f"lady-fix:{pid}")
+    return [now.deal.tricks(seat) for seat in range(len(now.names))]
+
+
+def pick_for_fixing(pile_id: int, position: int) -> None:
+    """The card picked and its tricks' editor opened, where the list of every card is."""
+    card_taps.pick_card(every_tricks(), pile_id, position, f"lady-fix:{pile_id}")
 
 
 def show_tricks(now: lt.LadyGame, seat: int) -> None:
@@ -436,7 +445,13 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
     out_of_play = set_aside(len(now.names))  # never a guess worth offering
     for position in doubtful:
         card_widgets.doubtful_prompt(
-            act, pile, position, card_number(position), not_a_card=True, out_of_play=out_of_play
+            act,
+            pile,
+            position,
+            card_number(position),
+            not_a_card=True,
+            out_of_play=out_of_play,
+            other=partial(pick_for_fixing, pile.id, position),
         )
     text_key = f"lady-text:{pile.id}"
     set_widget(text_key, ts.pile_text(pile))

@@ -81,6 +81,14 @@ def _picked_in(piles: Sequence[ts.Pile]) -> tuple[ts.Pile, int] | None:
     return None
 
 
+def pick_card(piles: Sequence[ts.Pile], pile_id: int, position: int, editor_key: str) -> None:
+    """Pick the card at `position` of the pile `pile_id` (one of `piles`, the page's) and open
+    its pile's editor (`editor_key`), as a first tap on it does."""
+    pile = next((pile for pile in piles if pile.id == pile_id), None)
+    if pile is not None and position < len(pile.slots):
+        _pick(piles, pile, position, editor_key)
+
+
 def _pick(piles: Sequence[ts.Pile], pile: ts.Pile, position: int | None, editor_key: str) -> None:
     """Pick the card at `position` of `pile` (None: let go), letting go of any other picked
     card, and open the pile's editor (its expander `editor_key`) where the card's tools are."""

@@ -64,10 +64,12 @@ def doubtful_prompt(
     *,
     not_a_card: bool = False,
     out_of_play: Collection[Card] = (),
+    other: Callable[[], None] | None = None,
 ) -> None:
     """A card the reader wasn't sure of: keep it, take one of its next guesses (none of the
     cards `out_of_play`, such as those a game sets aside), or (with `not_a_card`) drop it as no
-    card at all (the reader saw one where there is none), each one tap."""
+    card at all (the reader saw one where there is none), each one tap; or (with `other`, which
+    picks the card and opens its pile's editor) say it is a card the reader didn't guess."""
     slot = pile.slots[position]
     sure = f"{slot.read.confidence:.0%}" if slot.read else ""
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
@@ -96,6 +98,13 @@ def doubtful_prompt(
                     "There is no card {number} (nothing there, or a card that isn't in the "
                     "game): take it off"
                 ).format(number=number),
+            )
+        if other is not None:
+            st.button(
+                _("✎ Another card"),
+                key=f"other:{pile.id}:{position}",
+                on_click=other,
+                help=_("Choose what card {number} is from every card").format(number=number),
             )
 
 

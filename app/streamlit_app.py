@@ -558,7 +558,12 @@ def show_pile(
     with st.container(key=f"doubts-{pile.id}"):
         for position in doubtful:
             card_widgets.doubtful_prompt(
-                act, pile, position, ts.card_number(pile_index, position), not_a_card=True
+                act,
+                pile,
+                position,
+                ts.card_number(pile_index, position),
+                not_a_card=True,
+                other=partial(pick_for_fixing, pile.id, position),
             )
     st.markdown(
         pile_view.features_html(pile_index, score, language.tr()) if pile.slots else "",
@@ -672,8 +677,16 @@ def put_at_gap(pile: ts.Pile, position: int) -> None:
 def on_card_tap(pile_id: int, position: int) -> None:
     """A card of a strip tapped: picked, let go, or (another card of the picked card's pile)
     the place the picked card moves to, taking that card's place (card_taps.tap_card)."""
-    piles = [pile for player in night_panel.table().players for pile in player.piles]
-    card_taps.tap_card(piles, pile_id, position, lambda pid: f"fix:{pid}", move_picked)
+    card_taps.tap_card(table_piles(), pile_id, position, lambda pid: f"fix:{pid}", move_picked)
+
+
+def table_piles() -> list[ts.Pile]:
+    return [pile for player in night_panel.table().players for pile in player.piles]
+
+
+def pick_for_fixing(pile_id: int, position: int) -> None:
+    """The card picked and its pile's editor opened, where the list of every card is."""
+    card_taps.pick_card(table_piles(), pile_id, position, f"fix:{pile_id}")
 
 
 def move_picked(pile: ts.Pile, picked: int, target: int) -> None:

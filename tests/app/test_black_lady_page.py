@@ -194,6 +194,18 @@ def test_a_photos_note_names_the_player_as_now_named(lady: AppTest) -> None:
     assert any("ann.png: 19 cards, given to Anna" in s.value for s in lady.success)
 
 
+def test_a_doubtful_card_opens_the_list_of_every_card_in_one_tap(lady: AppTest) -> None:
+    uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))
+    run(lady)
+    pile = lady.session_state["lady"].deal.tricks(0)
+    doubtful = [position for position, slot in enumerate(pile.slots) if slot.doubtful]
+    next(b for b in lady.button if b.label == "✎ Another card").click()
+    run(lady)
+    assert lady.session_state[f"sel:{pile.id}"] == doubtful[0]
+    assert lady.session_state[f"lady-fix:{pile.id}"] is True
+    assert lady.selectbox(key=f"change:{pile.id}:en").value == pile.slots[doubtful[0]].card
+
+
 def test_a_photos_note_follows_a_switch_of_language(lady: AppTest) -> None:
     rename(lady, 0, "Ann")
     uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))

@@ -709,6 +709,24 @@ def test_after_removing_a_pile_the_next_ones_editor_is_not_opened(app: AppTest) 
 # Small things
 
 
+def test_a_card_the_reader_did_not_guess_is_one_tap_from_the_list_of_every_card(
+    app: AppTest, reader: FakeReader
+) -> None:
+    uploader(app).set_value(("piles.png", png(200), "image/png"))
+    app.run()
+    first = pile_id(app, 1)
+    button(app, "✎ Another card").click()  # 1.2, read as 2♥: not 2♠ or 7♥ either
+    app.run()
+    assert_clean(app)
+    assert app.session_state[f"sel:{first}"] == 1  # picked, its pile's editor open
+    assert app.session_state[f"fix:{first}"] is True
+    app.selectbox(key=f"change:{first}:en").set_value(parse_card("5H"))
+    app.run()
+    assert_clean(app)
+    assert pile_cards(app, 1) == "8D 5H 8H"
+    assert not [m for m in app.markdown if "looks like" in m.value]
+
+
 def test_a_phantom_card_goes_in_one_tap(app: AppTest, reader: FakeReader) -> None:
     uploader(app).set_value(("piles.png", png(200), "image/png"))
     app.run()

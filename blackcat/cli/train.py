@@ -13,6 +13,8 @@ import sys
 import time
 from pathlib import Path
 
+from blackcat.games.cards import ALL_CARDS, Suit
+from blackcat.vision.classes import all_class_names
 from blackcat.vision.reader import (
     CLASSIFIER_WEIGHTS,
     DETECTOR_WEIGHTS,
@@ -23,8 +25,11 @@ from blackcat.vision.reader import (
 from blackcat.workshop.training import (
     ClassifierSettings,
     DetectorSettings,
+    NotResumableError,
+    class_names,
     install,
     resume,
+    run_folder,
     train_classifier,
     train_detector,
 )
@@ -140,6 +145,32 @@ def distilling(args: argparse.Namespace) -> dict[str, object]:
     return {"distil_from": str(args.distil_from), "distil_weight": weight}
 
 
+def classes_of(model: str) -> set[str] | None:
+    """The classes a classifier of this kind may tell apart (None: a detector)."""
+    if model == "suit-classifier":
+        return {suit.value for suit in Suit}
+    if not is_classifier(model):
+        return None
+    return {*all_class_names(), *(card.code for card in ALL_CARDS)}  # bare codes: the first's
+
+
+WHERE_DATA_COMES_FROM = (
+    "a card classifier trains on DIR/classify from `blackcat synth`, a suit classifier on the "
+    "folder `workshop/suit_shapes.py` writes"
+)
+
+
+def foreign_classes(model: str, found: list[str]) -> str | None:
+    """What is wrong when classes `found` (in data or weights) are not this model's to read:
+    the reader would take them for what they are not; None when they are its own."""
+    allowed = classes_of(model)
+    foreign = sorted(set(found) - allowed) if allowed is not None else []
+    if not foreign:
+        return None
+    shown = ", ".join(foreign[:5]) + (", ..." if len(foreign) > 5 else "")
+    return f"{len(foreign)} of its classes are no {model}'s ({shown}); {WHERE_DATA_COMES_FROM}"
+
+
 def data_problem(model: str, data: Path, start: Path | None) -> str | None:
     """What is wrong with the training's data or starting weights before anything is made
     (Ultralytics would otherwise try to download a dataset of that name); None when nothing."""
@@ -148,9 +179,29 @@ def data_problem(model: str, data: Path, start: Path | None) -> str | None:
     if not is_classifier(model):
         if not data.is_file():
             return f"--data {data}: no such file; give DIR/detect/data.yaml from `blackcat synth`"
-    elif not (data / "train").is_dir():
-        return f"--data {data}: no train/ folder in it; give DIR/classify from `blackcat synth`"
+        return None
+    if not (data / "train").is_dir():
+        return f"--data {data}: no train/ folder in it; {WHERE_DATA_COMES_FROM}"
+    found = [folder.name for folder in (data / "train").iterdir() if folder.is_dir()]
+    if problem := foreign_classes(model, found):
+        return f"--data {data}: {problem}"
     return None
+
+
+def run_problem(model: str, name: str) -> str | None:
+    """A run of this name already there: training again would overwrite its weights."""
+    folder = run_folder("classify" if is_classifier(model) else "detect", name)
+    if folder.exists():
+        return (
+            f"{folder} holds a run already: give another --name, or --resume "
+            f"{folder / 'weights' / 'last.pt'} to go on with it where it was interrupted"
+        )
+    return None
+
+
+def refuse(problem: str) -> int:
+    print(f"blackcat train: error: {problem}", file=sys.stderr)
+    return 2
 
 
 def run(args: argparse.Namespace) -> int:
@@ -158,12 +209,21 @@ def run(args: argparse.Namespace) -> int:
     name = args.name or args.model
     started = time.time()
     if args.resume:
-        best = resume(args.resume)
+        if not args.resume.is_file():
+            return refuse(f"--resume {args.resume}: no such weights file")
+        try:
+            best = resume(args.resume)
+        except NotResumableError:
+            return refuse(
+                f"--resume {args.resume}: these weights keep no training state (a finished run's, "
+                "or weights stripped for keeping): train on from them with --start instead"
+            )
     elif args.data is None:
         raise SystemExit("blackcat train: --data is required (make it with `blackcat synth`)")
-    elif problem := data_problem(args.model, args.data, args.start):
-        print(f"blackcat train: error: {problem}", file=sys.stderr)
-        return 2
+    elif problem := data_problem(args.model, args.data, args.start) or run_problem(
+        args.model, name
+    ):
+        return refuse(problem)
     elif not is_classifier(args.model):
         best = train_detector(args.data, settings, name, args.start)
     else:
@@ -171,6 +231,8 @@ def run(args: argparse.Namespace) -> int:
     hours = (time.time() - started) / 3600
     print(f"best weights: {best} ({hours:.2f} h)")
     if args.install:
+        if problem := foreign_classes(args.model, class_names(best)):
+            return refuse(f"{best} not installed: {problem}")
         target = {
             "detector": DETECTOR_WEIGHTS,
             "table-detector": TABLE_DETECTOR_WEIGHTS,

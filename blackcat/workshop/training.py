@@ -200,7 +200,7 @@ def train_detector(
         name=name,
         **_train_arguments(settings),
     )
-    return RUNS_DIR.resolve() / "detect" / name / "weights" / "best.pt"
+    return run_folder("detect", name) / "weights" / "best.pt"
 
 
 def train_classifier(
@@ -222,17 +222,38 @@ def train_classifier(
         name=name,
         **_train_arguments(settings),
     )
-    return RUNS_DIR.resolve() / "classify" / name / "weights" / "best.pt"
+    return run_folder("classify", name) / "weights" / "best.pt"
+
+
+class NotResumableError(ValueError):
+    """Weights that keep no training state: a finished run's, or weights stripped for keeping."""
 
 
 def resume(last_weights: Path) -> Path:
-    """Go on with an interrupted run from its `last.pt`."""
+    """Go on with an interrupted run from its `last.pt`. Raises NotResumableError for weights
+    that keep no training state (Ultralytics would start a new training of its own defaults
+    instead, on a dataset it tries to download)."""
     from ultralytics import YOLO
 
     model = YOLO(str(last_weights))
+    state = model.ckpt or {}
+    if state.get("epoch", -1) < 0 or state.get("optimizer") is None:
+        raise NotResumableError(str(last_weights))
     model.add_callback("on_train_start", _on_every_core)
     model.train(resume=True)
     return last_weights.parent / "best.pt"
+
+
+def run_folder(task: str, name: str) -> Path:
+    """Where a run of `task` (detect, classify) named `name` writes its weights and logs."""
+    return RUNS_DIR.resolve() / task / name
+
+
+def class_names(weights: Path) -> list[str]:
+    """The classes trained weights tell apart, in their order."""
+    from ultralytics import YOLO
+
+    return list(YOLO(str(weights)).names.values())
 
 
 def install(weights: Path, target_name: str, record: dict[str, object]) -> Path:

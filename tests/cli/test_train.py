@@ -82,7 +82,7 @@ def test_a_classifier_can_learn_while_following_the_kept_ones_probabilities(tmp_
     ("model", "said"),
     [
         ("detector", "no such file; give DIR/detect/data.yaml"),
-        ("classifier", "no train/ folder in it; give DIR/classify"),
+        ("classifier", "no train/ folder in it; a card classifier trains on DIR/classify"),
     ],
 )
 def test_missing_data_is_one_line_and_makes_nothing(tmp_path, monkeypatch, capsys, model, said):
@@ -93,11 +93,48 @@ def test_missing_data_is_one_line_and_makes_nothing(tmp_path, monkeypatch, capsy
     monkeypatch.chdir(tmp_path)
     assert main(["train", model, "--data", str(tmp_path / "missing")]) == 2
     err = capsys.readouterr().err
-    assert (
-        err
-        == f"blackcat train: error: --data {tmp_path / 'missing'}: {said} from `blackcat synth`\n"
-    )
+    assert err.startswith(f"blackcat train: error: --data {tmp_path / 'missing'}: {said} ")
+    assert err.count("\n") == 1 and "from `blackcat synth`" in err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("model", "classes", "said"),
+    [
+        ("suit-classifier", ["QS-0", "QS-1", "none"], "3 of its classes are no suit-classifier's"),
+        ("classifier", ["C", "D", "H", "S"], "4 of its classes are no classifier's (C, D, H, S)"),
+        ("table-classifier", ["QS-0", "9X-0"], "1 of its classes are no table-classifier's (9X-0)"),
+    ],
+)
+def test_data_of_another_kind_of_classifier_is_refused_before_training(
+    tmp_path, monkeypatch, capsys, model, classes, said
+):
+    """A suit classifier trained on card crops, installed, broke the reader on dark faces."""
+    from blackcat.cli import main
+
+    for name in classes:
+        (tmp_path / "data" / "train" / name).mkdir(parents=True)
+    monkeypatch.chdir(tmp_path)
+    assert main(["train", model, "--data", "data"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"blackcat train: error: --data data: {said}")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["data"]  # nothing made
+
+
+def test_a_run_of_the_same_name_is_not_overwritten(tmp_path, monkeypatch, capsys):
+    from blackcat.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "data.yaml").write_text("path: .\n")
+    earlier = tmp_path / "runs" / "detect" / "detector"
+    (earlier / "weights").mkdir(parents=True)
+    assert main(["train", "detector", "--data", "data.yaml"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"blackcat train: error: {earlier} holds a run already: give another --name, or "
+        f"--resume {earlier / 'weights' / 'last.pt'} to go on with it where it was interrupted\n"
+    )
+    assert list((earlier / "weights").iterdir()) == []
 
 
 def test_missing_starting_weights_are_said_before_training(tmp_path, capsys):

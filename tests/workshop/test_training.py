@@ -74,6 +74,19 @@ def test_a_tiny_classifier_trains_offline(tmp_path: Path) -> None:
     assert (tmp_path / "runs" / "classify" / "taught" / "weights" / "best.pt").is_file()
     assert f"distilled from {best}: 0.5 of the loss" in completed.stdout
 
+    # a finished run's weights keep no training state: Ultralytics would start a training of
+    # its own defaults instead, on a dataset it tries to download
+    completed = _train(tmp_path, "classifier", "--resume", str(best))
+    assert completed.returncode == 2
+    assert completed.stderr.endswith(
+        f"--resume {best}: these weights keep no training state (a finished run's, or weights "
+        "stripped for keeping): train on from them with --start instead\n"
+    )
+    assert sorted(path.name for path in (tmp_path / "runs" / "classify").iterdir()) == [
+        "taught",
+        "tiny",
+    ]
+
 
 def test_a_cpu_run_computes_on_every_usable_core(monkeypatch: pytest.MonkeyPatch) -> None:
     import torch

@@ -75,6 +75,7 @@ start)
     scenes=$2 seed=$3 hours=$4 wait=$5
     mkdir -p "$WORK" && cd "$WORK" || exit 1
     repo=$OLDPWD
+    rm -rf "$WORK/runs"  # a new start on a machine still warm: `blackcat train` keeps old runs
     nvidia-smi --query-gpu=name,memory.total --format=csv,noheader
     python3 -m pip install -q --no-index --no-deps --no-compile --target "$WORK/site" "$repo"/.gpu/whl/*.whl || exit 1
     python3 "$repo/workshop/gpu/cardart_bundle.py" unpack "$repo/.gpu/cardart" || exit 1

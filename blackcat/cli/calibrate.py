@@ -34,6 +34,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from blackcat.cli.arguments import number_from, share, whole_number
 from blackcat.vision.calibration import (
     CALIBRATION_FILE,
     SILENT_COST,
@@ -91,14 +92,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--scenes",
-        type=int,
+        type=whole_number(1),
         help=f"scenes (default {KITTY_SCENES}; with --table {TABLE_SCENES}; with --agreement "
         f"{AGREEMENT_SCENES}; with --four-index {FOUR_INDEX_SCENES})",
     )
-    parser.add_argument("--seed", type=int, default=9, help="seed of the scenes (default 9)")
+    parser.add_argument(
+        "--seed", type=whole_number(0), default=9, help="seed of the scenes (default 9)"
+    )
     parser.add_argument(
         "--faults",
-        type=int,
+        type=whole_number(0),
         default=0,
         metavar="N",
         help="also fit on N kitty scenes each under a camera condition (evaluate --kitty-faults; "
@@ -107,20 +110,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--models", type=Path, default=MODELS_DIR, help="folder with the weights")
     parser.add_argument(
         "--max-wrong",
-        type=float,
+        type=number_from(0, 100),
         default=1.0,
         help="wrong cards allowed among 100 unflagged ones (default 1)",
     )
     parser.add_argument(
         "--max-flagged",
-        type=float,
+        type=share,
         default=MAX_TABLE_FLAGGED,
         help="with --table: the share of right cards a whole table's threshold may flag "
         f"(default {MAX_TABLE_FLAGGED:g}); the highest such threshold is chosen",
     )
     parser.add_argument(
         "--silent-cost",
-        type=float,
+        type=number_from(1, 1000),
         default=SILENT_COST,
         help="needless checks of right cards worth one misread left unflagged; the threshold "
         f"that costs least within --max-wrong is chosen (default {SILENT_COST:g})",
@@ -168,6 +171,14 @@ def run(args: argparse.Namespace) -> int:
         scenes += make_kitty_scenes(faults_dir, args.faults, args.seed, faults=True)
     raw = evaluate_kitty(reader, scenes)
     print("uncalibrated: " + raw.summary())
+    if all(raw.rights):
+        print(
+            f"blackcat calibrate: none of the {len(raw.rights)} cards read was wrong: a doubt "
+            "threshold is fitted on where the reader errs; measure more scenes (--scenes) or "
+            "harder ones (--faults N). Nothing written.",
+            file=sys.stderr,
+        )
+        return 2
     print(reliability_text(raw.probabilities, raw.rights))
     mapping = fit(raw.evidence, raw.rights)
     calibrated = [mapping(evidence) for evidence in raw.evidence]

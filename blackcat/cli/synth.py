@@ -4,34 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
-
-def whole_number(least: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least `least`."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = least - 1
-        if value < least:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of {least} or more")
-        return value
-
-    return parse
-
-
-def share(text: str) -> float:
-    """An argparse type: a share of the scenes or crops, 0 to 1."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a share from 0 to 1, such as 0.2")
-    return value
+from blackcat.cli.arguments import share, whole_number
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -9,6 +9,8 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from blackcat.cli import main
 from blackcat.vision.calibration import (
     CALIBRATION_FILE,
@@ -16,6 +18,7 @@ from blackcat.vision.calibration import (
     load_calibration,
 )
 from blackcat.vision.reader import MODELS_DIR
+from blackcat.workshop import evaluation
 
 
 def models_copy(tmp_path: Path) -> Path:
@@ -89,16 +92,61 @@ def test_the_agreement_and_a_tables_threshold_are_fitted_one_at_a_time(
 
 
 def test_kitty_scenes_refit_the_probabilities_and_keep_the_agreement_weights(
-    tmp_path: Path, capsys
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     models = models_copy(tmp_path)
     calibration = json.loads((models / CALIBRATION_FILE).read_text())
     calibration["agreement"] = [-0.1, 0.9, 1.4]
     (models / CALIBRATION_FILE).write_text(json.dumps(calibration))
     argv = ["calibrate", "--models", str(models), "--kitty", str(tmp_path / "k"), "--scenes", "2"]
+    measured = evaluation.evaluate_kitty
+
+    def with_two_misreads(*args, **kwargs):  # two scenes this reader reads without a fault
+        report = measured(*args, **kwargs)
+        report.rights[:2] = [False, False]
+        return report
+
+    monkeypatch.setattr(evaluation, "evaluate_kitty", with_two_misreads)
     assert main(argv) == 0
     assert json.loads((models / CALIBRATION_FILE).read_text())["agreement"] == [-0.1, 0.9, 1.4]
     assert "--agreement" in capsys.readouterr().out
+
+
+def test_scenes_read_without_a_fault_fit_nothing(tmp_path: Path, capsys) -> None:
+    """No misread to fit on: the threshold would flag nothing, ever."""
+    models = models_copy(tmp_path)
+    before = (models / CALIBRATION_FILE).read_text()
+    argv = ["calibrate", "--models", str(models), "--kitty", str(tmp_path / "k"), "--scenes", "2"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("blackcat calibrate: none of the ")
+    assert err.endswith(
+        "cards read was wrong: a doubt threshold is fitted on where the reader "
+        "errs; measure more scenes (--scenes) or harder ones (--faults N). "
+        "Nothing written.\n"
+    )
+    assert (models / CALIBRATION_FILE).read_text() == before
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "said"),
+    [
+        ("--scenes", "0", "'0' is not a whole number of 1 or more"),
+        ("--scenes", "-1", "'-1' is not a whole number of 1 or more"),
+        ("--max-wrong", "-5", "'-5' is not a number from 0 to 100"),
+        ("--max-flagged", "2", "'2' is not a share from 0 to 1"),
+        ("--silent-cost", "0", "'0' is not a number from 1 to 1000"),
+        ("--faults", "x", "'x' is not a whole number of 0 or more"),
+    ],
+)
+def test_a_number_out_of_range_is_refused_before_anything_is_read(
+    tmp_path: Path, capsys, option: str, value: str, said: str
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["calibrate", "--kitty", str(tmp_path / "k"), option, value])
+    assert stopped.value.code == 2
+    assert f"argument {option}: {said}" in capsys.readouterr().err
+    assert not (tmp_path / "k").exists()
 
 
 def test_missing_models_a_file_for_a_folder_and_no_scenes_are_said_plainly(

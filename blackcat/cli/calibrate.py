@@ -131,6 +131,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from blackcat.workshop.kitty import OtherScenesError
+
+    try:
+        return calibrate(args)
+    except OtherScenesError as error:
+        print(f"blackcat calibrate: {error}", file=sys.stderr)
+        return 2
+
+
+def calibrate(args: argparse.Namespace) -> int:
     from blackcat.vision.calibration import UNCALIBRATED
     from blackcat.vision.reader import CardReader, ModelsMissingError
     from blackcat.workshop.evaluation import evaluate_kitty, evaluate_table, reliability_text

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from blackcat.cli.arguments import number_from, whole_number
 from blackcat.vision.reader import ReaderSettings
 from blackcat.workshop import evaluation
 from blackcat.workshop.evaluation import (
@@ -40,10 +41,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a folder of kitty scenes (made there first if missing: see --kitty-scenes)",
     )
     parser.add_argument(
-        "--kitty-scenes", type=int, default=200, help="kitty scenes to measure (default 200)"
+        "--kitty-scenes",
+        type=whole_number(1),
+        default=200,
+        help="kitty scenes to measure (default 200)",
     )
     parser.add_argument(
-        "--kitty-seed", type=int, default=8, help="seed of the kitty scenes (default 8)"
+        "--kitty-seed", type=whole_number(0), default=8, help="seed of the kitty scenes (default 8)"
     )
     parser.add_argument(
         "--kitty-hard",
@@ -84,10 +88,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "first if missing: see --table-scenes)",
     )
     parser.add_argument(
-        "--table-scenes", type=int, default=100, help="table scenes to measure (default 100)"
+        "--table-scenes",
+        type=whole_number(1),
+        default=100,
+        help="table scenes to measure (default 100)",
     )
     parser.add_argument(
-        "--table-seed", type=int, default=28, help="seed of the table scenes (default 28)"
+        "--table-seed",
+        type=whole_number(0),
+        default=28,
+        help="seed of the table scenes (default 28)",
     )
     parser.add_argument(
         "--style",
@@ -97,7 +107,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--limit",
-        type=int,
+        type=whole_number(1),
         default=None,
         help="at most this many synthetic or table scenes (real photos are measured whole)",
     )
@@ -105,13 +115,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--failures", type=Path, help="write every failure to this file")
     parser.add_argument(
         "--detect-size",
-        type=int,
+        type=whole_number(64, 4096),
         default=None,
         help="long side the detector sees (default: the size it was trained at)",
     )
     parser.add_argument(
         "--confidence",
-        type=float,
+        type=number_from(0, 1),
         default=ReaderSettings.detect_confidence,
         help="detection threshold (default: %(default)s, the reader's)",
     )
@@ -141,6 +151,49 @@ def planned_sets(args: argparse.Namespace) -> list[Path]:
     return real_sets
 
 
+KITTY_OPTIONS = (
+    "kitty_hard",
+    "kitty_small",
+    "kitty_faults",
+    "kitty_pushed",
+    "kitty_angled",
+)
+
+
+def unused_options(args: argparse.Namespace) -> None:
+    """NothingToMeasure where options that draw scenes are given with no folder to draw them
+    in (they would be ignored, and every real set measured instead)."""
+    kitty_only = [
+        "--" + name.replace("_", "-") for name in KITTY_OPTIONS if getattr(args, name, False)
+    ]
+    if kitty_only and args.kitty is None:
+        raise NothingToMeasure(f"{', '.join(kitty_only)} draw kitty scenes: give --kitty DIR too")
+    if args.style and args.kitty is None and args.table is None:
+        raise NothingToMeasure(
+            f"--style {args.style} draws kitty or table scenes: give --kitty DIR or --table DIR too"
+        )
+
+
+def read_without(models: Path) -> list[str]:
+    """The files a models folder lacks that the reader reads better with (it reads without
+    them): a candidate folder made from a GPU run's weights may lack them."""
+    from blackcat.vision.calibration import CALIBRATION_FILE, TABLE_CALIBRATION_FILE
+    from blackcat.vision.reader import (
+        SUIT_CLASSIFIER_FILE,
+        TABLE_CLASSIFIER_FILE,
+        TABLE_DETECTOR_FILE,
+    )
+
+    optional = (
+        CALIBRATION_FILE,
+        TABLE_CALIBRATION_FILE,
+        TABLE_DETECTOR_FILE,
+        TABLE_CLASSIFIER_FILE,
+        SUIT_CLASSIFIER_FILE,
+    )
+    return [name for name in optional if not (models / name).is_file()]
+
+
 def check_style(style: str | None) -> None:
     """NothingToMeasure where `style` names no card style."""
     if style is None:
@@ -155,33 +208,48 @@ def check_style(style: str | None) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
+    from blackcat.workshop.kitty import OtherScenesError, make_kitty_scenes
+    from blackcat.workshop.table_scenes import make_table_scenes
 
     try:
+        unused_options(args)
         real_sets = planned_sets(args)
         check_style(args.style)
         settings = ReaderSettings(detect_size=args.detect_size, detect_confidence=args.confidence)
         reader = CardReader.load(args.models or MODELS_DIR, settings)
-    except (NothingToMeasure, ModelsMissingError) as error:
+        kitty_scenes = (
+            None
+            if args.kitty is None
+            else make_kitty_scenes(
+                args.kitty,
+                args.kitty_scenes,
+                args.kitty_seed,
+                args.kitty_hard,
+                args.kitty_small,
+                args.kitty_faults,
+                args.style,
+                args.kitty_pushed,
+                args.kitty_angled,
+            )
+        )
+        count = min(args.table_scenes, args.limit) if args.limit else args.table_scenes
+        table_scenes = None
+        if args.table is not None:
+            table_scenes = make_table_scenes(args.table, count, args.table_seed, args.style)
+    except (NothingToMeasure, ModelsMissingError, OtherScenesError) as error:
         print(f"blackcat evaluate: {error}", file=sys.stderr)
         return 2
     used = reader.settings
     print(f"detector at {used.detect_size} px, threshold {used.detect_confidence}")
-    failures: list[str] = []
-    if args.kitty:
-        from blackcat.workshop.kitty import make_kitty_scenes
-
-        scenes = make_kitty_scenes(
-            args.kitty,
-            args.kitty_scenes,
-            args.kitty_seed,
-            args.kitty_hard,
-            args.kitty_small,
-            args.kitty_faults,
-            args.style,
-            args.kitty_pushed,
-            args.kitty_angled,
+    if args.models is not None and (lacking := read_without(args.models)):
+        print(
+            f"{args.models} has no {', '.join(lacking)}: read without "
+            f"{'them' if len(lacking) > 1 else 'it'} (copy them from models/ to read as the app "
+            "does)"
         )
-        kitty = evaluate_kitty(reader, scenes)
+    failures: list[str] = []
+    if kitty_scenes is not None:
+        kitty = evaluate_kitty(reader, kitty_scenes)
         variant = (
             ("harder " if args.kitty_hard else "")
             + ("small " if args.kitty_small else "")
@@ -192,12 +260,8 @@ def run(args: argparse.Namespace) -> int:
         print(variant + kitty.summary())
         print(reliability_text(kitty.probabilities, kitty.rights))
         failures.extend(kitty.failures)
-    if args.table:
-        from blackcat.workshop.table_scenes import make_table_scenes
-
-        count = min(args.table_scenes, args.limit) if args.limit else args.table_scenes
-        scenes = make_table_scenes(args.table, count, args.table_seed, args.style)
-        table = evaluate_table(reader, scenes)
+    if table_scenes is not None:
+        table = evaluate_table(reader, table_scenes)
         print(table.summary())
         failures.extend(table.failures)
     if args.synthetic:

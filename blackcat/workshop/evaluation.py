@@ -525,8 +525,10 @@ class KittyReport:
     """The reader on kitty scenes: whole piles, cards, and what the doubt flags tell."""
 
     scenes: int = 0
-    scenes_right: int = 0
+    scenes_right: int = 0  # every pile of the photo exactly right
     scenes_laid_right: int = 0  # `same_layout`
+    piles: int = 0  # on the table
+    piles_right: int = 0  # exactly right (in order or reversed)
     cards: int = 0  # on the table
     cards_read: int = 0
     cards_right: int = 0
@@ -590,6 +592,8 @@ class KittyReport:
         whole = same_piles(codes, truth)
         self.scenes += 1
         self.scenes_right += whole
+        self.piles += len(truth)
+        self.piles_right += sum(pile_read_right(codes, pile) for pile in truth)
         self.scenes_laid_right += same_layout(codes, truth)
         self.by_size[size] += 1
         self.by_size_right[size] += whole
@@ -623,8 +627,10 @@ class KittyReport:
             for size, n in sorted(self.by_size.items())
         )
         text = (
-            f"kitty scenes: {self.scenes} scenes, {self.cards} cards; piles exactly right "
-            f"{self.scenes_right / max(1, self.scenes):.3f} ({sizes}); card recall "
+            f"kitty scenes: {self.scenes} scenes, {self.cards} cards, {self.piles} piles; photos "
+            f"with every pile exactly right {self.scenes_right / max(1, self.scenes):.3f} "
+            f"({sizes}), piles exactly right {self.piles_right / max(1, self.piles):.3f}; card "
+            "recall "
             f"{self.cards_right / max(1, self.cards):.4f}, precision "
             f"{self.cards_right / max(1, self.cards_read):.4f}; read where no card is: "
             f"{self.phantoms} ({self.phantoms / max(1, self.cards_read):.4f} of cards read)\n"

@@ -243,7 +243,47 @@ def make_kitty_scenes(
         turns = {"row_turns": [round(turn, 2) for turn in plan.row_turns]} if plan.row_turns else {}
         return result, {"hard": plan.hard, "small": plan.small, **condition, **apart, **turns}
 
-    return draw_scenes(out, "k", count, draw)
+    drawn_with = {
+        "scenes": "kitty",
+        "seed": seed,
+        "hard": hard,
+        "small": small,
+        "faults": faults,
+        "style": card_style,
+        "pushed": pushed,
+        "angled": angled,
+    }
+    return draw_scenes(out, "k", count, draw, drawn_with)
+
+
+DRAWN_WITH = "drawn_with.json"
+"""A folder of scenes' record of what its scenes were drawn with (`draw_scenes`)."""
+
+
+class OtherScenesError(ValueError):
+    """A folder's scenes were drawn with other settings than those asked for: measuring them
+    would report them as what they are not. The message names the differences."""
+
+
+def keep_to_drawn_with(out: Path, prefix: str, drawn_with: dict[str, object]) -> None:
+    """Check `out`'s record of what its scenes were drawn with against `drawn_with` (raises
+    OtherScenesError where they differ), or write it for a folder with no scenes yet. A folder
+    of scenes from before the record has none, and is taken as it is."""
+    record = out / DRAWN_WITH
+    if record.is_file():
+        recorded = json.loads(record.read_text())
+        differences = [
+            f"{key} {json.dumps(recorded.get(key))}, not {json.dumps(value)}"
+            for key, value in drawn_with.items()
+            if recorded.get(key) != value
+        ]
+        if differences:
+            raise OtherScenesError(
+                f"{out} holds scenes drawn otherwise ({'; '.join(differences)}): give another "
+                "folder, or the options they were drawn with"
+            )
+    elif not any(out.glob(f"{prefix}*.json")):
+        record.write_text(json.dumps(drawn_with, indent=1) + "\n")
 
 
 def draw_scenes(
@@ -251,15 +291,29 @@ def draw_scenes(
     prefix: str,
     count: int,
     draw: Callable[[int, ArtLibrary], tuple[SceneResult, dict]],
+    drawn_with: dict[str, object],
 ) -> Iterator[Path]:
     """Scenes 0..count-1 in `out` as PREFIXnnnnn.jpg and .json (the ground truth the synth
     writes, with "image" and `draw`'s own fields), drawn with the held-out decks where missing
-    (those already there are kept)."""
+    (those already there are kept). Raises OtherScenesError at once where the folder's scenes
+    were drawn with other settings than `drawn_with` (`keep_to_drawn_with`)."""
+    if out.exists() and not out.is_dir():
+        raise OtherScenesError(f"{out} is a file: give a folder for the scenes")
+    out.mkdir(parents=True, exist_ok=True)
+    keep_to_drawn_with(out, prefix, drawn_with)
+    return _drawn(out, prefix, count, draw)
+
+
+def _drawn(
+    out: Path,
+    prefix: str,
+    count: int,
+    draw: Callable[[int, ArtLibrary], tuple[SceneResult, dict]],
+) -> Iterator[Path]:
     from blackcat.workshop.synth.decks import deck_by_name
     from blackcat.workshop.synth.scene import ArtLibrary
 
     library = ArtLibrary(tuple(deck_by_name(name) for name in held_out_decks()))
-    out.mkdir(parents=True, exist_ok=True)
     for index in range(count):
         meta_path = out / f"{prefix}{index:05d}.json"
         if not meta_path.exists():

@@ -90,4 +90,5 @@ def make_table_scenes(
         )
         return result, {"condition": plan.condition} if plan.condition else {}
 
-    return draw_scenes(out, "t", count, draw)
+    drawn_with = {"scenes": "table", "seed": seed, "style": card_style}
+    return draw_scenes(out, "t", count, draw, drawn_with)

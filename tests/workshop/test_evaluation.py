@@ -214,8 +214,17 @@ def test_a_set_is_named_by_folder_or_by_its_name_in_the_shared_photos(tmp_path: 
         (["evaluate", "--real", "rf100-poker-cards"], "--real rf100-poker-cards: no labels.json"),
         (["evaluate", "--synthetic", "no-such-folder"], "no held-out scenes"),
         (["evaluate", "--synthetic", "no-val-scenes"], "no held-out scenes"),
+        (["evaluate", "--kitty-hard"], "--kitty-hard draw kitty scenes: give --kitty DIR too"),
+        (["evaluate", "--style", "dark_face"], "--style dark_face draws kitty or table scenes"),
     ],
-    ids=["fresh-clone", "unknown-set", "no-scenes", "training-scenes-alone"],
+    ids=[
+        "fresh-clone",
+        "unknown-set",
+        "no-scenes",
+        "training-scenes-alone",
+        "kitty-option-alone",
+        "style-alone",
+    ],
 )
 def test_a_fresh_clone_is_told_what_evaluate_needs(
     monkeypatch: pytest.MonkeyPatch,
@@ -235,6 +244,46 @@ def test_a_fresh_clone_is_told_what_evaluate_needs(
     err = capsys.readouterr().err
     assert err.startswith("blackcat evaluate: ") and says in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_folder_of_scenes_drawn_otherwise_is_refused_before_anything_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Measured as asked, plain scenes were reported as harder ones (and as another style)."""
+    from blackcat.cli import main
+    from blackcat.workshop.kitty import DRAWN_WITH
+
+    folder = tmp_path / "k"
+    assert main(["evaluate", "--kitty", str(folder), "--kitty-scenes", "1"]) == 0
+    recorded = json.loads((folder / DRAWN_WITH).read_text())
+    assert recorded["hard"] is False and recorded["seed"] == 8
+    capsys.readouterr()
+    argv = ["evaluate", "--kitty", str(folder), "--kitty-scenes", "2", "--kitty-hard"]
+    assert main([*argv, "--kitty-seed", "9"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"blackcat evaluate: {folder} holds scenes drawn otherwise (seed 8, not 9; hard false, "
+        "not true): give another folder, or the options they were drawn with\n"
+    )
+    assert sorted(path.name for path in folder.glob("k*.json")) == ["k00000.json"]  # none added
+
+
+def test_a_models_folder_lacking_files_is_said_to_read_without_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from blackcat.cli import main
+    from blackcat.vision.reader import CLASSIFIER_FILE, DETECTOR_FILE, MODELS_DIR
+
+    candidate = tmp_path / "candidate"
+    candidate.mkdir()
+    for name in (DETECTOR_FILE, CLASSIFIER_FILE):
+        (candidate / name).symlink_to(MODELS_DIR / name)
+    photos = one_photo_set(tmp_path / "blank-set")
+    assert main(["evaluate", "--real", str(photos), "--models", str(candidate)]) == 0
+    assert (
+        f"{candidate} has no calibration.json, table_calibration.json, table_detector.onnx, "
+        "table_classifier.onnx, suit_classifier.onnx: read without them"
+    ) in capsys.readouterr().out
 
 
 def test_a_kitty_folder_alone_is_something_to_measure(
@@ -359,7 +408,12 @@ def test_a_kitty_report_counts_piles_cards_phantoms_and_flags() -> None:
     assert report.right_flagged == 1  # the 10C was right but doubtful
     assert report.rights == [True, True, True, False]
     assert report.reals == [True, True, True, False]
-    assert "piles exactly right 0.000" in report.summary()
+    assert (report.piles, report.piles_right) == (2, 0)
+    assert "photos with every pile exactly right 0.000" in report.summary()
+    report.add("k2", "2MP", [[read_card("QS", (10, 10), sure)], []], [("QS",), ("7H",)], boxes)
+    assert (report.scenes, report.scenes_right, report.piles, report.piles_right) == (2, 0, 4, 1)
+    assert "4 piles; photos with every pile exactly right 0.000" in report.summary()
+    assert "piles exactly right 0.250" in report.summary()  # piles, not photos
 
 
 def test_a_kitty_report_takes_a_pile_read_backwards_as_right() -> None:

@@ -25,6 +25,7 @@ import language
 import segno
 import streamlit as st
 from language import _
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from blackcat.i18n import DEFAULT_LANGUAGE, N_, Translator
 from blackcat.lan import ACCESS_KEY_ENV, KEY_PARAM, PUBLIC_URL_ENV
@@ -216,20 +217,30 @@ def show_share(path: str, param: str, text: str | None, what: str) -> None:
 
 
 class HistoryStore:
-    """Each game's undo history by the table text it leads to, the most recent `size`: a
-    reloaded page finds the history of the table in its address."""
+    """Each game's undo history by the table text it leads to: a reloaded page finds the
+    history of the table in its address. A page (a browser's session, `owner`) keeps only its
+    latest, so the store holds the last of `size` pages however busy each is (when every change
+    took an entry, four busy phones pushed a quiet one's history out in a game or two)."""
 
     def __init__(self, size: int = 64) -> None:
         self._histories: OrderedDict[tuple[str, str], list[Any]] = OrderedDict()
+        self._latest: dict[tuple[str, str], tuple[str, str]] = {}  # (owner, param) -> its key
         self._size = size
         self._lock = threading.Lock()
 
-    def put(self, param: str, text: str, history: list[Any]) -> None:
+    def put(self, param: str, text: str, history: list[Any], owner: str = "") -> None:
+        key = (param, text)
         with self._lock:
-            self._histories[param, text] = list(history)
-            self._histories.move_to_end((param, text))
+            earlier = self._latest.get((owner, param))
+            self._latest[owner, param] = key
+            if earlier not in (None, key) and earlier not in self._latest.values():
+                self._histories.pop(earlier, None)  # the page moved on, and no other is there
+            self._histories[key] = list(history)
+            self._histories.move_to_end(key)
             while len(self._histories) > self._size:
-                self._histories.popitem(last=False)
+                gone, _ = self._histories.popitem(last=False)
+                for page in [page for page, latest in self._latest.items() if latest == gone]:
+                    del self._latest[page]
 
     def get(self, param: str, text: str) -> list[Any]:
         with self._lock:
@@ -243,7 +254,9 @@ def history_store() -> HistoryStore:
 
 def remember_history(param: str, text: str | None, history: list[Any]) -> None:
     if text is not None and history:
-        history_store().put(param, text, history)
+        context = get_script_run_ctx()
+        owner = context.session_id if context is not None else ""
+        history_store().put(param, text, history, owner)
 
 
 def recall_history(param: str, text: str) -> list[Any]:

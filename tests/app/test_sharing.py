@@ -40,3 +40,34 @@ def test_the_copy_button_says_what_it_is_told_and_carries_the_link_as_ascii() ->
     payload = button.split("atob('")[1].split("')")[0]
     assert json.loads(base64.b64decode(payload)) == [link, "📋 Copiar <el> enlace", "✓ Copiado"]
     assert "Copy the link" not in button
+
+
+def test_a_quiet_pages_undo_history_outlasts_a_busy_pages_changes() -> None:
+    """Every change of every page took an entry: four busy phones pushed a quiet one's history
+    out, and its reload lost Undo. A page keeps only its latest."""
+    store = sharing.HistoryStore(size=4)
+    store.put("table", "quiet", ["q0"], owner="A")
+    for change in range(70):
+        store.put("table", f"busy{change}", [change], owner="B")
+    assert store.get("table", "quiet") == ["q0"]
+    assert store.get("table", "busy69") == [69]
+    assert store.get("table", "busy68") == []  # the busy page moved on from it
+
+
+def test_a_history_two_pages_share_stays_while_one_of_them_is_there() -> None:
+    store = sharing.HistoryStore(size=4)
+    store.put("table", "shared", ["s"], owner="A")
+    store.put("table", "shared", ["s"], owner="B")  # the link opened on a second phone
+    store.put("table", "next", ["s", "n"], owner="B")
+    assert store.get("table", "shared") == ["s"]  # A's page is still there
+    store.put("table", "other", ["o"], owner="A")
+    assert store.get("table", "shared") == []
+
+
+def test_the_store_keeps_the_last_pages_when_full() -> None:
+    store = sharing.HistoryStore(size=2)
+    for page in "ABC":
+        store.put("table", page, [page], owner=page)
+    assert [store.get("table", page) for page in "ABC"] == [[], ["B"], ["C"]]
+    store.put("table", "A2", ["A2"], owner="A")  # the evicted page comes back with a change
+    assert [store.get("table", text) for text in ("B", "C", "A2")] == [[], ["C"], ["A2"]]

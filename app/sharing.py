@@ -118,13 +118,26 @@ def local_note(link: str, tr: Translator | None = None) -> str:
     )
 
 
-def qr_svg(text: str) -> str | None:
-    """A QR code of `text` as an SVG data URI; None when `text` is too long for one."""
+QR_BORDER = 2  # modules of white round the code
+QR_MODULE_PX = 2.6  # the least width of a module on screen, in CSS pixels, where the screen has it
+QR_LEAST_PX = 256  # a short link's code is drawn this wide (16rem)
+
+
+def qr_html(text: str) -> str | None:
+    """A QR code of `text` as an image, drawn wider the more modules it has (up to the screen's
+    width): a long night's code has 150-180 modules across, which at a short link's size left
+    another phone's camera about a pixel and a half each. None when `text` is too long for one."""
     try:
         code = segno.make(text, error="l", micro=False)
     except segno.DataOverflowError:
         return None
-    return code.svg_data_uri(scale=4, border=2)
+    modules = code.symbol_size(scale=1, border=QR_BORDER)[0]
+    width = max(QR_LEAST_PX, round(modules * QR_MODULE_PX))
+    uri = code.svg_data_uri(scale=4, border=QR_BORDER)
+    return (
+        f'<img class="bc-qr" style="width: min(92vw, {width}px)" alt="QR code of the link" '
+        f'src="{uri}">'
+    )
 
 
 def copy_button_html(text: str, copy_label: str, copied_label: str) -> str:
@@ -158,7 +171,7 @@ SHARE_CSS = """
 <style>
 .bc-copy { font-size: 1rem; padding: .55rem .9rem; border-radius: .5rem; border: 1px solid #bbb;
   background: #fff; width: 100%; font-weight: 600; }
-.bc-qr { display: block; margin: .3rem auto; width: min(70vw, 16rem); image-rendering: pixelated; }
+.bc-qr { display: block; margin: .3rem auto; image-rendering: pixelated; }
 .bc-link { font-family: monospace; font-size: .85rem; word-break: break-all; user-select: all;
   background: #f6f6f6; border-radius: .4rem; padding: .5rem .7rem; margin: .4rem 0 0; }
 </style>
@@ -190,7 +203,7 @@ def show_share(path: str, param: str, text: str | None, what: str) -> None:
         if language.current() != DEFAULT_LANGUAGE:  # the other phone reads it the same way
             params[language.PARAM] = language.current()
         link = page_link(path, params)
-        svg = qr_svg(link)
+        qr = qr_html(link)
         if only_this_computer(link):
             st.warning(local_note(link))
         if text is None:
@@ -205,10 +218,10 @@ def show_share(path: str, param: str, text: str | None, what: str) -> None:
                     "too: a reload keeps it."
                 )
             )
-        if svg is None:
+        if qr is None:
             st.caption(_("The game is too big for a QR code: copy the link instead."))
         else:
-            st.html(f'<img class="bc-qr" alt="QR code of the link" src="{svg}">')
+            st.html(qr)
         st.html(
             copy_button_html(link, _("📋 Copy the link"), _("✓ Copied")),
             unsafe_allow_javascript=True,

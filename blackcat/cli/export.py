@@ -14,7 +14,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--models",
         type=Path,
         default=MODELS_DIR,
-        help="folder with index_detector.pt and card_classifier.pt (default: the bundled models/)",
+        help="folder with the trained weights, index_detector.pt and card_classifier.pt and any "
+        "of table_detector.pt, table_classifier.pt, suit_classifier.pt (default: the bundled "
+        "models/)",
     )
 
 

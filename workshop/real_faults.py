@@ -261,14 +261,38 @@ def write_faulted_set(source: Path, out: Path, fault_name: str, seed: int = 0) -
     return len(moved)
 
 
+def fault_names(text: str) -> list[str]:
+    """An argparse type: comma-separated names of FAULTS."""
+    names = [name for name in text.split(",") if name]
+    unknown = [name for name in names if name not in FAULTS]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"no fault {', '.join(unknown) or repr(text)}; the faults are {', '.join(FAULTS)}"
+        )
+    return names
+
+
+def labelled_set(text: str) -> Path:
+    """An argparse type: a folder of real photos (labels.json and images/)."""
+    folder = Path(text)
+    if not (folder / "labels.json").is_file():
+        raise argparse.ArgumentTypeError(f"no labels.json in {folder}: give a set's folder")
+    return folder
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path)
-    parser.add_argument("sets", type=Path, nargs="+")
-    parser.add_argument("--faults", default=",".join(FAULTS), help="comma-separated fault names")
+    parser.add_argument("sets", type=labelled_set, nargs="+")
+    parser.add_argument(
+        "--faults",
+        type=fault_names,
+        default=list(FAULTS),
+        help=f"comma-separated fault names (default every one: {','.join(FAULTS)})",
+    )
     args = parser.parse_args()
     for source in args.sets:
-        for fault_name in args.faults.split(","):
+        for fault_name in args.faults:
             count = write_faulted_set(source, args.out / f"{source.name}-{fault_name}", fault_name)
             print(f"{source.name}-{fault_name}: {count} photos")
 

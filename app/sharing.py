@@ -22,6 +22,7 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 import language
+import panels
 import segno
 import streamlit as st
 from language import _
@@ -193,7 +194,7 @@ def share_panel_key(param: str) -> str:
 def show_share(path: str, param: str, text: str | None, what: str) -> None:
     """The panel to open this game on another phone: a QR code a phone's camera opens, a link
     copied in one tap, and the link itself."""
-    panel = st.expander(
+    panel = panels.panel(
         _("📱 Open on another phone · share"), key=share_panel_key(param), on_change="rerun"
     )
     if not panel.open:

@@ -30,6 +30,7 @@ import card_widgets
 import game_state
 import language
 import night_panel
+import panels
 import photo_input
 import photo_store
 import photo_view
@@ -585,7 +586,7 @@ def show_pile(
         error = st.session_state.text_errors.get(pile.id)
         if error:
             st.error(error)
-    with st.expander(
+    with panels.panel(
         _("✏️ Fix, add or move cards of pile {number}").format(number=pile_index + 1),
         key=f"fix:{pile.id}",
         on_change="rerun",
@@ -694,7 +695,7 @@ def move_picked(pile: ts.Pile, picked: int, target: int) -> None:
 
 
 def show_queens(pile: ts.Pile, pile_index: int, score: PileScore) -> None:
-    with st.expander(
+    with panels.panel(
         _("👑 Queens of pile {number}: 7 or 11").format(number=pile_index + 1),
         key=f"queens:{pile.id}",
         on_change="rerun",
@@ -818,7 +819,7 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
 
 
 def show_variants(table: ts.Table) -> None:
-    with st.expander(_("⚙️ Variants"), key="variants"):
+    with panels.panel(_("⚙️ Variants"), key="variants"):
         variants = table.variants
         set_widget("two_decks", variants.decks == 2)
         set_widget("lucky_tom", variants.lucky_tom)
@@ -845,7 +846,7 @@ def show_variants(table: ts.Table) -> None:
 
 def show_exports(table: ts.Table, result: ts.TableResult) -> None:
     with (
-        st.expander(_("⬇️ Download the scores"), key="exports"),
+        panels.panel(_("⬇️ Download the scores"), key="exports"),
         st.container(horizontal=True, gap="small"),
     ):
         night = night_panel.download()
@@ -916,7 +917,7 @@ def black_cat_page() -> None:
     )
     st.divider()
     show_variants(table)
-    with st.expander(_("📖 How we score"), key="how"):
+    with panels.panel(_("📖 How we score"), key="how"):
         st.markdown(how_we_score(HOW_WE_SCORE).read_text(encoding="utf-8"))
     show_exports(table, result)
     text = link_text(night_panel.night(), state.player)

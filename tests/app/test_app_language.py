@@ -169,6 +169,28 @@ def test_the_notes_of_the_last_photos_follow_a_switch_of_language() -> None:
     ]
 
 
+def test_the_open_panels_stay_open_through_a_switch_of_language() -> None:
+    """Streamlit takes an expander of another label for a new one, closed: the pile's editor
+    closed under the player's finger when they switched language."""
+    at = open_in("en")
+    first = pile_id(at, 1)
+    for key in (f"fix:{first}", "variants"):
+        at.session_state[key] = True
+    run(at)
+    at.segmented_control(key=language.KEY).set_value("es")
+    run(at)
+    assert open_panels(at) == {"✏️ Corregir, añadir o mover cartas de la pila 1", "⚙️ Variantes"}
+    at.session_state[f"fix:{first}"] = False  # closed by the player: it stays closed
+    run(at)
+    at.segmented_control(key=language.KEY).set_value("en")
+    run(at)
+    assert open_panels(at) == {"⚙️ Variants"}
+
+
+def open_panels(at: AppTest) -> set[str]:
+    return {e.label for e in at.expander if at.session_state.get(e.key)}
+
+
 def test_a_typo_and_a_refused_change_are_told_in_spanish() -> None:
     at = open_in("es")
     assert "<td>Ejemplo</td>" in scoreboard(at)  # the example's player, named in Spanish

@@ -428,8 +428,11 @@ def test_a_phantom_card_goes_in_one_tap_and_the_editors_stay_put(
     expect(page.get_by_label("Pile 1, left to right")).to_have_value("8D 8H")
     expect(page.get_by_text("looks like")).to_have_count(0)
     expect(editor.get_by_text("Add a card")).to_be_visible()  # pile 2's editor is still open
-    # pile 1 goes from its open editor: what was pile 2 is now pile 1, its editor closed (not
-    # the removed pile's editor, left open under its label)
+    page.locator("summary", has_text="Fix, add or move cards of pile 2").click()  # closed
+    settle(page)
+    expect(editor.get_by_text("Add a card")).to_be_hidden()  # and stays closed
+    # pile 1 goes from its open editor: what was pile 2 is now pile 1, its editor closed as the
+    # player left it (not the removed pile's editor, left open under its label)
     open_expander(page, "Fix, add or move cards of pile 1")
     settle(page)
     tap(page, page.get_by_role("button", name="Remove pile 1"))
@@ -437,6 +440,12 @@ def test_a_phantom_card_goes_in_one_tap_and_the_editors_stay_put(
     editors = page.locator('[data-testid="stExpander"]', has_text="Fix, add or move cards")
     expect(editors).to_have_count(1)
     expect(editors.get_by_text("Add a card")).to_be_hidden()
+    open_expander(page, "Fix, add or move cards of pile 1")  # opened again by the player
+    switch = page.locator('[data-testid="stButtonGroup"] button', has_text="Español")
+    switch.click()
+    settle(page)
+    editors = page.locator('[data-testid="stExpander"]', has_text="Corregir, añadir o mover")
+    expect(editors.get_by_text("Añadir una carta")).to_be_visible()  # open in Spanish too
     no_errors_on(page)
     context.close()
 

@@ -544,7 +544,7 @@ def show_names(now: lt.LadyGame) -> None:
 
 def show_players(now: lt.LadyGame) -> None:
     """Once a deal has cards: the names, behind a panel at the bottom."""
-    with panels.panel(_("👥 Players ({count})").format(count=len(now.names)), key="lady-players"):
+    with st.expander(_("👥 Players ({count})").format(count=len(now.names)), key="lady-players"):
         st.caption(
             _(
                 "Names can change at any time; the number of players is fixed once a deal has "
@@ -555,7 +555,7 @@ def show_players(now: lt.LadyGame) -> None:
 
 
 def show_rules(now: lt.LadyGame) -> None:
-    with panels.panel(_("⚙️ Rules"), key="lady-rules"):
+    with st.expander(_("⚙️ Rules"), key="lady-rules"):
         key = "lady-ace10"
         set_widget(key, now.rules.ace_hearts == 10)
         st.toggle(
@@ -568,7 +568,7 @@ def show_rules(now: lt.LadyGame) -> None:
 
 
 def show_download(now: lt.LadyGame) -> None:
-    with panels.panel(_("⬇️ Download the score sheet"), key="lady-exports"):
+    with st.expander(_("⬇️ Download the score sheet"), key="lady-exports"):
         st.download_button(
             _("Score sheet CSV"),
             lt.sheet_csv(now),
@@ -609,7 +609,7 @@ def main() -> None:
     if now.has_cards:
         show_players(now)
     show_rules(now)
-    with panels.panel(_("📖 How we score Black Lady"), key="lady-how"):
+    with st.expander(_("📖 How we score Black Lady"), key="lady-how"):
         st.markdown(how_we_score().read_text(encoding="utf-8"))
     show_download(now)
     text = link_text(now)

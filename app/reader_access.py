@@ -154,7 +154,7 @@ def read_upload(data: bytes, name: str, decks: int, how: str) -> PhotoOutcome | 
     """A photo read, or (kind, words) for the page when it can't be: no reader (the file is
     still checked), a file that isn't a photo, or no cards found (`how`, marked `N_`, says how
     to retake it)."""
-    reader, _why_not = get_reader()
+    reader = get_reader()[0]
     if reader is None:
         try:
             with READERS.turn():

@@ -819,7 +819,7 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
 
 
 def show_variants(table: ts.Table) -> None:
-    with panels.panel(_("⚙️ Variants"), key="variants"):
+    with st.expander(_("⚙️ Variants"), key="variants"):
         variants = table.variants
         set_widget("two_decks", variants.decks == 2)
         set_widget("lucky_tom", variants.lucky_tom)
@@ -846,7 +846,7 @@ def show_variants(table: ts.Table) -> None:
 
 def show_exports(table: ts.Table, result: ts.TableResult) -> None:
     with (
-        panels.panel(_("⬇️ Download the scores"), key="exports"),
+        st.expander(_("⬇️ Download the scores"), key="exports"),
         st.container(horizontal=True, gap="small"),
     ):
         night = night_panel.download()
@@ -917,7 +917,7 @@ def black_cat_page() -> None:
     )
     st.divider()
     show_variants(table)
-    with panels.panel(_("📖 How we score"), key="how"):
+    with st.expander(_("📖 How we score"), key="how"):
         st.markdown(how_we_score(HOW_WE_SCORE).read_text(encoding="utf-8"))
     show_exports(table, result)
     text = link_text(night_panel.night(), state.player)

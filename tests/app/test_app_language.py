@@ -174,17 +174,20 @@ def test_the_open_panels_stay_open_through_a_switch_of_language() -> None:
     closed under the player's finger when they switched language."""
     at = open_in("en")
     first = pile_id(at, 1)
-    for key in (f"fix:{first}", "variants"):
+    for key in (f"fix:{first}", f"queens:{first}"):
         at.session_state[key] = True
     run(at)
     at.segmented_control(key=language.KEY).set_value("es")
     run(at)
-    assert open_panels(at) == {"✏️ Corregir, añadir o mover cartas de la pila 1", "⚙️ Variantes"}
+    assert open_panels(at) == {
+        "✏️ Corregir, añadir o mover cartas de la pila 1",
+        "👑 Reinas de la pila 1: 7 u 11",
+    }
     at.session_state[f"fix:{first}"] = False  # closed by the player: it stays closed
     run(at)
     at.segmented_control(key=language.KEY).set_value("en")
     run(at)
-    assert open_panels(at) == {"⚙️ Variants"}
+    assert open_panels(at) == {"👑 Queens of pile 1: 7 or 11"}
 
 
 def open_panels(at: AppTest) -> set[str]:

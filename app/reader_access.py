@@ -161,7 +161,7 @@ def read_upload(data: bytes, name: str, decks: int, how: str) -> PhotoOutcome | 
                 open_photo(data, name=name).picture(DISPLAY_SIDE)
         except ImageReadError as error:
             return "error", said(unreadable(error))
-        return "warning", lambda: f"{name}: {get_reader()[1]}"
+        return "warning", lambda: f"{name}: {get_reader()[1] or _(NO_READER)}"
     try:
         with st.spinner(_("Reading {name}…").format(name=name)):
             outcome = read_photo(photo_key(data), decks, str(models_dir()), data, name)

@@ -181,6 +181,14 @@ def calibrate(args: argparse.Namespace) -> int:
         scenes += make_kitty_scenes(faults_dir, args.faults, args.seed, faults=True)
     raw = evaluate_kitty(reader, scenes)
     print("uncalibrated: " + raw.summary())
+    if not raw.rights:
+        print(
+            f"blackcat calibrate: no card was read in {len(scenes)} scenes: check the models "
+            f"in {args.models} (`blackcat evaluate --kitty DIR --models {args.models}`). Nothing "
+            "written.",
+            file=sys.stderr,
+        )
+        return 2
     if all(raw.rights):
         print(
             f"blackcat calibrate: none of the {len(raw.rights)} cards read was wrong: a doubt "

@@ -20,6 +20,9 @@ from blackcat.workshop.evaluation import (
     reliability_text,
 )
 
+KITTY_SCENES, KITTY_SEED = 200, 8
+TABLE_SCENES, TABLE_SEED = 100, 28
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -43,11 +46,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--kitty-scenes",
         type=whole_number(1),
-        default=200,
-        help="kitty scenes to measure (default 200)",
+        help=f"kitty scenes to measure (default {KITTY_SCENES})",
     )
     parser.add_argument(
-        "--kitty-seed", type=whole_number(0), default=8, help="seed of the kitty scenes (default 8)"
+        "--kitty-seed",
+        type=whole_number(0),
+        help=f"seed of the kitty scenes (default {KITTY_SEED})",
     )
     parser.add_argument(
         "--kitty-hard",
@@ -90,14 +94,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--table-scenes",
         type=whole_number(1),
-        default=100,
-        help="table scenes to measure (default 100)",
+        help=f"table scenes to measure (default {TABLE_SCENES})",
     )
     parser.add_argument(
         "--table-seed",
         type=whole_number(0),
-        default=28,
-        help="seed of the table scenes (default 28)",
+        help=f"seed of the table scenes (default {TABLE_SEED})",
     )
     parser.add_argument(
         "--style",
@@ -152,22 +154,32 @@ def planned_sets(args: argparse.Namespace) -> list[Path]:
 
 
 KITTY_OPTIONS = (
+    "kitty_scenes",
+    "kitty_seed",
     "kitty_hard",
     "kitty_small",
     "kitty_faults",
     "kitty_pushed",
     "kitty_angled",
 )
+TABLE_OPTIONS = ("table_scenes", "table_seed")
 
 
 def unused_options(args: argparse.Namespace) -> None:
     """NothingToMeasure where options that draw scenes are given with no folder to draw them
     in (they would be ignored, and every real set measured instead)."""
-    kitty_only = [
-        "--" + name.replace("_", "-") for name in KITTY_OPTIONS if getattr(args, name, False)
-    ]
-    if kitty_only and args.kitty is None:
-        raise NothingToMeasure(f"{', '.join(kitty_only)} draw kitty scenes: give --kitty DIR too")
+
+    def given(names: tuple[str, ...]) -> str:
+        return ", ".join(
+            "--" + name.replace("_", "-")
+            for name in names
+            if getattr(args, name, None) is not None and getattr(args, name) is not False
+        )
+
+    if (kitty_only := given(KITTY_OPTIONS)) and args.kitty is None:
+        raise NothingToMeasure(f"{kitty_only}: for kitty scenes; give --kitty DIR too")
+    if (table_only := given(TABLE_OPTIONS)) and args.table is None:
+        raise NothingToMeasure(f"{table_only}: for table scenes; give --table DIR too")
     if args.style and args.kitty is None and args.table is None:
         raise NothingToMeasure(
             f"--style {args.style} draws kitty or table scenes: give --kitty DIR or --table DIR too"
@@ -222,8 +234,8 @@ def run(args: argparse.Namespace) -> int:
             if args.kitty is None
             else make_kitty_scenes(
                 args.kitty,
-                args.kitty_scenes,
-                args.kitty_seed,
+                args.kitty_scenes or KITTY_SCENES,
+                KITTY_SEED if args.kitty_seed is None else args.kitty_seed,
                 args.kitty_hard,
                 args.kitty_small,
                 args.kitty_faults,
@@ -232,10 +244,12 @@ def run(args: argparse.Namespace) -> int:
                 args.kitty_angled,
             )
         )
-        count = min(args.table_scenes, args.limit) if args.limit else args.table_scenes
+        count = args.table_scenes or TABLE_SCENES
+        count = min(count, args.limit) if args.limit else count
+        seed = TABLE_SEED if args.table_seed is None else args.table_seed
         table_scenes = None
         if args.table is not None:
-            table_scenes = make_table_scenes(args.table, count, args.table_seed, args.style)
+            table_scenes = make_table_scenes(args.table, count, seed, args.style)
     except (NothingToMeasure, ModelsMissingError, OtherScenesError) as error:
         print(f"blackcat evaluate: {error}", file=sys.stderr)
         return 2

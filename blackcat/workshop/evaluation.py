@@ -640,9 +640,9 @@ class KittyReport:
             f"  cards missing: {self.missing}, {self.missing_silent} of them with no gap marker "
             f"or flagged neighbour; silent errors (wrong unflagged + missing unmarked): "
             f"{100 * self.silent_errors / max(1, self.cards):.2f} per 100 cards\n"
-            f"  piles laid out right (misread, missing and extra cards aside): "
+            f"  photos with every pile laid out right (misread, missing and extra cards aside): "
             f"{self.scenes_laid_right / max(1, self.scenes):.3f}\n"
-            f"  piles exactly right by turn of the photo: "
+            f"  photos with every pile exactly right by turn of the photo: "
             + ", ".join(
                 f"{turn}° {self.by_turn_right[turn] / n:.3f} ({n})"
                 for turn, n in sorted(self.by_turn.items())
@@ -664,7 +664,7 @@ class KittyReport:
         """Piles exactly right and card recall per camera condition (`--kitty-faults`)."""
         if not self.by_condition:
             return ""
-        return "\n  by camera condition (piles right, card recall): " + ", ".join(
+        return "\n  by camera condition (photos with every pile right, card recall): " + ", ".join(
             f"{name} {self.by_condition_right[name] / n:.3f} / "
             f"{self.condition_cards_right[name] / max(1, self.condition_cards[name]):.3f} ({n})"
             for name, n in sorted(self.by_condition.items())
@@ -686,7 +686,10 @@ class KittyReport:
             f"({n}; recall {self.style_cards_right[style] / max(1, self.style_cards[style]):.3f})"
             for style, n in sorted(self.by_style.items())
         ]
-        return "\n  piles exactly right by card style (* held out of training): " + ", ".join(parts)
+        return (
+            "\n  photos with every pile exactly right by card style (* held out of training): "
+            + ", ".join(parts)
+        )
 
 
 def missing_cards(

@@ -267,10 +267,13 @@ class OtherScenesError(ValueError):
 
 def keep_to_drawn_with(out: Path, prefix: str, drawn_with: dict[str, object]) -> None:
     """Check `out`'s record of what its scenes were drawn with against `drawn_with` (raises
-    OtherScenesError where they differ), or write it for a folder with no scenes yet. A folder
-    of scenes from before the record has none, and is taken as it is."""
+    OtherScenesError where they differ), or write it for a folder with no scenes yet (over the
+    record of scenes never drawn: a run stopped before its first). A folder of scenes from
+    before the record has none, and is taken as it is."""
     record = out / DRAWN_WITH
-    if record.is_file():
+    if not any(out.glob(f"{prefix}*.json")):
+        record.write_text(json.dumps(drawn_with, indent=1) + "\n")
+    elif record.is_file():
         recorded = json.loads(record.read_text())
         differences = [
             f"{key} {json.dumps(recorded.get(key))}, not {json.dumps(value)}"
@@ -282,8 +285,6 @@ def keep_to_drawn_with(out: Path, prefix: str, drawn_with: dict[str, object]) ->
                 f"{out} holds scenes drawn otherwise ({'; '.join(differences)}): give another "
                 "folder, or the options they were drawn with"
             )
-    elif not any(out.glob(f"{prefix}*.json")):
-        record.write_text(json.dumps(drawn_with, indent=1) + "\n")
 
 
 def draw_scenes(

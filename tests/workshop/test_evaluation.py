@@ -28,6 +28,7 @@ from blackcat.workshop.evaluation import (
     same_layout,
     same_piles,
 )
+from blackcat.workshop.kitty import OtherScenesError
 
 
 def read_card(code: str, centre: tuple[float, float], confidence: float = 0.9) -> ReadCard:
@@ -214,8 +215,10 @@ def test_a_set_is_named_by_folder_or_by_its_name_in_the_shared_photos(tmp_path: 
         (["evaluate", "--real", "rf100-poker-cards"], "--real rf100-poker-cards: no labels.json"),
         (["evaluate", "--synthetic", "no-such-folder"], "no held-out scenes"),
         (["evaluate", "--synthetic", "no-val-scenes"], "no held-out scenes"),
-        (["evaluate", "--kitty-hard"], "--kitty-hard draw kitty scenes: give --kitty DIR too"),
+        (["evaluate", "--kitty-hard"], "--kitty-hard: for kitty scenes; give --kitty DIR too"),
         (["evaluate", "--style", "dark_face"], "--style dark_face draws kitty or table scenes"),
+        (["evaluate", "--kitty-seed", "0"], "--kitty-seed: for kitty scenes; give --kitty DIR"),
+        (["evaluate", "--table-scenes", "5"], "--table-scenes: for table scenes; give --table"),
     ],
     ids=[
         "fresh-clone",
@@ -224,6 +227,8 @@ def test_a_set_is_named_by_folder_or_by_its_name_in_the_shared_photos(tmp_path: 
         "training-scenes-alone",
         "kitty-option-alone",
         "style-alone",
+        "kitty-seed-alone",
+        "table-scenes-alone",
     ],
 )
 def test_a_fresh_clone_is_told_what_evaluate_needs(
@@ -266,6 +271,18 @@ def test_a_folder_of_scenes_drawn_otherwise_is_refused_before_anything_is_read(
         "not true): give another folder, or the options they were drawn with\n"
     )
     assert sorted(path.name for path in folder.glob("k*.json")) == ["k00000.json"]  # none added
+
+
+def test_a_record_of_scenes_never_drawn_gives_way(tmp_path: Path) -> None:
+    """A run stopped before its first scene left a record and no scene: the folder is empty."""
+    from blackcat.workshop.kitty import DRAWN_WITH, keep_to_drawn_with
+
+    keep_to_drawn_with(tmp_path, "k", {"seed": 8, "hard": False})
+    keep_to_drawn_with(tmp_path, "k", {"seed": 8, "hard": True})  # no scene yet: no refusal
+    assert json.loads((tmp_path / DRAWN_WITH).read_text()) == {"seed": 8, "hard": True}
+    (tmp_path / "k00000.json").write_text("{}")
+    with pytest.raises(OtherScenesError, match=r"hard true, not false"):
+        keep_to_drawn_with(tmp_path, "k", {"seed": 8, "hard": False})
 
 
 def test_a_models_folder_lacking_files_is_said_to_read_without_them(

@@ -4,7 +4,7 @@ changes the page's game through the page's `game_state.Act`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,11 +65,14 @@ def doubtful_prompt(
     not_a_card: bool = False,
     out_of_play: Collection[Card] = (),
     other: Callable[[], None] | None = None,
+    lying: Mapping[Card, str] | None = None,
 ) -> None:
     """A card the reader wasn't sure of: keep it, take one of its next guesses (none of the
     cards `out_of_play`, such as those a game sets aside), or (with `not_a_card`) drop it as no
     card at all (the reader saw one where there is none), each one tap; or (with `other`, which
-    picks the card and opens its pile's editor) say it is a card the reader didn't guess."""
+    picks the card and opens its pile's editor) say it is a card the reader didn't guess. A
+    guess already on the table once a deck has only one says where (`lying`: card -> where):
+    the reader gave it to that card, which is why a likelier guess may come second here."""
     slot = pile.slots[position]
     sure = f"{slot.read.confidence:.0%}" if slot.read else ""
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
@@ -82,8 +85,11 @@ def doubtful_prompt(
             args=(ts.confirm_card, pile.id, position),
         )
         for guess in [g for g in slot.alternatives if g.card not in out_of_play][:2]:
+            label = f"{chip(guess.card)} {guess.probability:.0%}"
+            if lying and guess.card in lying:
+                label = _("{card} (also {where})").format(card=label, where=lying[guess.card])
             st.button(
-                f"{chip(guess.card)} {guess.probability:.0%}",
+                label,
                 key=f"alt:{pile.id}:{position}:{guess.card.code}",
                 on_click=act,
                 args=(ts.replace_card, pile.id, position, guess.card),

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -55,6 +56,7 @@ from reader_access import (
 )
 
 from blackcat.games.black_cat import PileScore, Variants
+from blackcat.games.cards import Card
 from blackcat.i18n import N_
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
@@ -501,16 +503,31 @@ def show_photos(table: ts.Table, player: ts.Player) -> None:
             owner_select(table, key, player.id, f"owner:{key}", record.shown_name(language.tr()))
 
 
+def where_cards_lie(table: ts.Table, shown: ts.Player) -> dict[Card, str]:
+    """Each card on the table and where it lies, as the page of player `shown` numbers it: a
+    number on their piles (`2.1`), with the player's name on another's (`Ann 2.1`)."""
+    lying: dict[Card, str] = {}
+    for player in table.players:
+        for pile_index, pile in enumerate(player.piles):
+            for position, slot in enumerate(pile.slots):
+                number = ts.card_number(pile_index, position)
+                where = number if player.id == shown.id else f"{player.name} {number}"
+                lying.setdefault(slot.card, where)
+    return lying
+
+
 def show_pile(
     player: ts.Player,
     pile_index: int,
     pile: ts.Pile,
     score: PileScore,
     duplicated: set[tuple[int, int]],
+    lying: Mapping[Card, str] | None = None,
 ) -> None:
-    """One pile. Its parts are always the same elements in the same places, so a fix above
-    (a doubtful card confirmed, a Queen's value) never shifts, closes or reopens what follows;
-    its editors are keyed by the pile, so they stay with it when another pile goes."""
+    """One pile (`lying`: where each card on the table lies, once a deck has only one). Its
+    parts are always the same elements in the same places, so a fix above (a doubtful card
+    confirmed, a Queen's value) never shifts, closes or reopens what follows; its editors are
+    keyed by the pile, so they stay with it when another pile goes."""
     colour = PILE_COLOURS[pile_index % len(PILE_COLOURS)]
     st.markdown(
         pile_view.pile_head_html(pile_index, score.points, colour, len(pile.slots), language.tr()),
@@ -565,6 +582,7 @@ def show_pile(
                 ts.card_number(pile_index, position),
                 not_a_card=True,
                 other=partial(pick_for_fixing, pile.id, position),
+                lying=lying,
             )
     st.markdown(
         pile_view.features_html(pile_index, score, language.tr()) if pile.slots else "",
@@ -906,9 +924,10 @@ def black_cat_page() -> None:
     st.markdown(
         pile_view.legend_html(marks_on(player, duplicated), language.tr()), unsafe_allow_html=True
     )
+    lying = where_cards_lie(table, player) if table.variants.decks == 1 else None
     for pile_index, pile in enumerate(player.piles):
         with st.container(key=f"pile-{pile.id}"):
-            show_pile(player, pile_index, pile, player_score.piles[pile_index], duplicated)
+            show_pile(player, pile_index, pile, player_score.piles[pile_index], duplicated, lying)
     st.button(
         _("➕ Another pile for {name}").format(name=player.name),
         key=f"add-pile:{player.id}",

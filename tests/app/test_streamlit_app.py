@@ -727,6 +727,19 @@ def test_a_card_the_reader_did_not_guess_is_one_tap_from_the_list_of_every_card(
     assert not [m for m in app.markdown if "looks like" in m.value]
 
 
+def test_a_guess_already_on_the_table_says_where_it_lies(app: AppTest, reader: FakeReader) -> None:
+    """One deck has one 2♠: the reader gave it elsewhere, which is why a likelier guess may come
+    second; the guess says where, before a tap makes it a duplicate."""
+    uploader(app).set_value(("piles.png", png(200), "image/png"))
+    app.run()
+    type_pile(app, 2, "KS 9C 4S 2S")
+    assert [b.label for b in app.button if b.label.startswith("2♠")] == ["2♠ 30% (also 2.4)"]
+    app.toggle(key="two_decks").set_value(True)  # two decks have two: nothing to say
+    app.run()
+    assert_clean(app)
+    assert [b.label for b in app.button if b.label.startswith("2♠")] == ["2♠ 30%"]
+
+
 def test_a_phantom_card_goes_in_one_tap(app: AppTest, reader: FakeReader) -> None:
     uploader(app).set_value(("piles.png", png(200), "image/png"))
     app.run()

@@ -11,6 +11,7 @@ same tools as the game in play, and the night's sheet follows.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import game_state
@@ -138,7 +139,7 @@ def show_night() -> None:
     st.segmented_control(
         _("Game on screen"),
         list(range(len(now.games))),
-        format_func=lambda index: _("Game {number}").format(number=index + 1),
+        format_func=partial(game_choice, len(now.games)),
         key=GAME_KEY,
         required=True,
         on_change=on_choose_game,
@@ -149,6 +150,17 @@ def show_night() -> None:
             "the night's totals follow. Game {in_play} is the game in play."
         )
         st.info(text.format(number=now.current + 1, in_play=now.in_play + 1))
+
+
+GAMES_NAMED_IN_FULL = 6  # more, and the choice of game shows their numbers alone
+
+
+def game_choice(games: int, index: int) -> str:
+    """How the choice of game on screen names game `index` of `games`: "Game 3", or "3" in a
+    long night (at 32 games "Game N" took eight rows of a phone's screen above the piles)."""
+    if games > GAMES_NAMED_IN_FULL:
+        return str(index + 1)
+    return _("Game {number}").format(number=index + 1)
 
 
 def download() -> tuple[str, str, str, str] | None:

@@ -166,3 +166,16 @@ def test_a_new_night_asks_once_and_clears_every_game(app: AppTest) -> None:
 def test_how_we_score_says_how_a_night_is_won(app: AppTest) -> None:
     how = next(e for e in app.expander if "How we score" in e.label)
     assert "a tie wins nobody" in "\n".join(m.value for m in how.markdown)
+
+
+def test_a_long_nights_games_are_chosen_by_their_numbers_alone() -> None:
+    """At 32 games "Game N" took eight rows of a phone's screen above the piles."""
+    import night_panel
+
+    assert [night_panel.game_choice(3, index) for index in range(3)] == [
+        "Game 1",
+        "Game 2",
+        "Game 3",
+    ]
+    many = night_panel.GAMES_NAMED_IN_FULL + 1
+    assert [night_panel.game_choice(many, index) for index in (0, many - 1)] == ["1", str(many)]

@@ -4,6 +4,7 @@ changes the page's game through the page's `game_state.Act`."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -109,9 +110,31 @@ def doubtful_prompt(
             st.button(
                 _("✎ Another card"),
                 key=f"other:{pile.id}:{position}",
-                on_click=other,
+                on_click=_another_card,
+                args=(other, pile.id),
                 help=_("Choose what card {number} is from every card").format(number=number),
             )
+
+
+REVEAL = "reveal-change"  # the pile whose list of every card the next run brings into view
+
+
+def _another_card(other: Callable[[], None], pile_id: int) -> None:
+    other()
+    st.session_state[REVEAL] = pile_id
+
+
+def into_view_html(label: str) -> str:
+    """A script that scrolls the field labelled `label` to the middle of the screen once it is
+    drawn: the list of every card opens in the editor below the pile, off a phone's screen."""
+    wanted = json.dumps(label)
+    return (
+        "<script>(() => { let tries = 0; const look = () => {"
+        "const field = [...document.querySelectorAll('input[aria-label]')]"
+        f".find((e) => e.getAttribute('aria-label') === {wanted});"
+        "if (field) { field.scrollIntoView({block: 'center', behavior: 'smooth'}); return; }"
+        "if (++tries < 40) setTimeout(look, 100); }; look(); })();</script>"
+    )
 
 
 def pick_slot(pile: ts.Pile, label: str, number: Callable[[int], str]) -> int | None:
@@ -176,6 +199,9 @@ def change_card(act: Act, pile_id: int, position: int, label: str, slot: ts.Slot
         on_change=_on_change_card,
         args=(act, pile_id, position, key),
     )
+    if st.session_state.get(REVEAL) == pile_id:  # opened by "Another card"
+        st.session_state[REVEAL] = None
+        st.html(into_view_html(label), unsafe_allow_javascript=True)
 
 
 def _on_change_card(act: Act, pile_id: int, position: int, key: str) -> None:

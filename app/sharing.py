@@ -125,9 +125,10 @@ QR_LEAST_PX = 256  # a short link's code is drawn this wide (16rem)
 
 
 def qr_html(text: str) -> str | None:
-    """A QR code of `text` as an image, drawn wider the more modules it has (up to the screen's
-    width): a long night's code has 150-180 modules across, which at a short link's size left
-    another phone's camera about a pixel and a half each. None when `text` is too long for one."""
+    """A QR code of `text` as an image, drawn wider the more modules it has (up to its panel's
+    width, `SHARE_CSS`): a long night's code has 150-180 modules across, which at a short
+    link's size left another phone's camera about a pixel and a half each. None when `text` is
+    too long for one."""
     try:
         code = segno.make(text, error="l", micro=False)
     except segno.DataOverflowError:
@@ -135,10 +136,7 @@ def qr_html(text: str) -> str | None:
     modules = code.symbol_size(scale=1, border=QR_BORDER)[0]
     width = max(QR_LEAST_PX, round(modules * QR_MODULE_PX))
     uri = code.svg_data_uri(scale=4, border=QR_BORDER)
-    return (
-        f'<img class="bc-qr" style="width: min(92vw, {width}px)" alt="QR code of the link" '
-        f'src="{uri}">'
-    )
+    return f'<img class="bc-qr" style="width: {width}px" alt="QR code of the link" src="{uri}">'
 
 
 def copy_button_html(text: str, copy_label: str, copied_label: str) -> str:
@@ -172,7 +170,7 @@ SHARE_CSS = """
 <style>
 .bc-copy { font-size: 1rem; padding: .55rem .9rem; border-radius: .5rem; border: 1px solid #bbb;
   background: #fff; width: 100%; font-weight: 600; }
-.bc-qr { display: block; margin: .3rem auto; image-rendering: pixelated; }
+.bc-qr { display: block; margin: .3rem auto; max-width: 100%; image-rendering: pixelated; }
 .bc-link { font-family: monospace; font-size: .85rem; word-break: break-all; user-select: all;
   background: #f6f6f6; border-radius: .4rem; padding: .5rem .7rem; margin: .4rem 0 0; }
 </style>

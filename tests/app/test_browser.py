@@ -666,6 +666,31 @@ def test_a_card_moves_to_its_place_in_two_taps(page: Page) -> None:
     no_errors_on(page)
 
 
+def test_another_card_brings_the_list_of_every_card_into_view(
+    browser: Browser, fake_reader_server: str
+) -> None:
+    """The list opens in the pile's editor, below the pile: off a phone's screen, with nothing
+    to say the tap led anywhere."""
+    context = browser.new_context(viewport=PHONE)
+    page = new_page(context)
+    page.goto(fake_reader_server)
+    expect(page.get_by_text("Black Cat score").first).to_be_visible()
+    settle(page)
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
+        files=[{"name": "piles.png", "mimeType": "image/png", "buffer": blank_png(200, 120)}]
+    )
+    settle(page)
+    another = page.get_by_role("button", name="✎ Another card")
+    another.scroll_into_view_if_needed()
+    page.mouse.wheel(0, -400)  # the prompt low on the screen, as a thumb reaches it
+    page.wait_for_timeout(300)
+    another.click()
+    settle(page)
+    expect(page.get_by_label("Card 1.2 is")).to_be_in_viewport()
+    no_errors_on(page)
+    context.close()
+
+
 def test_a_card_picked_stays_picked_through_a_switch_of_language(page: Page) -> None:
     """The list of what the card is names its choice by its text: after a switch of language
     that text names no card (it once went into the pile as text and broke every later run)."""

@@ -406,9 +406,10 @@ def blank_png(width: int, height: int) -> bytes:
     return buffer.getvalue()
 
 
-def test_a_phantom_card_goes_in_one_tap_and_the_editors_stay_put(
-    browser: Browser, fake_reader_server: str
-) -> None:
+@pytest.fixture
+def read_piles(browser: Browser, fake_reader_server: str) -> Iterator[Page]:
+    """The app with the stand-in reader at a phone's size, its photo of two piles read (1.2
+    doubtful, read as 2♥)."""
     context = browser.new_context(viewport=PHONE)
     page = new_page(context)
     page.goto(fake_reader_server)
@@ -418,6 +419,12 @@ def test_a_phantom_card_goes_in_one_tap_and_the_editors_stay_put(
         files=[{"name": "piles.png", "mimeType": "image/png", "buffer": blank_png(200, 120)}]
     )
     settle(page)
+    yield page
+    context.close()
+
+
+def test_a_phantom_card_goes_in_one_tap_and_the_editors_stay_put(read_piles: Page) -> None:
+    page = read_piles
     expect(page.get_by_text("6 cards in 2 piles, given to Player 1")).to_be_visible()
     expect(page.get_by_label("Pile 1, left to right")).to_have_value("8D 2H 8H")
     open_expander(page, "Fix, add or move cards of pile 2")
@@ -447,7 +454,6 @@ def test_a_phantom_card_goes_in_one_tap_and_the_editors_stay_put(
     editors = page.locator('[data-testid="stExpander"]', has_text="Corregir, añadir o mover")
     expect(editors.get_by_text("Añadir una carta")).to_be_visible()  # open in Spanish too
     no_errors_on(page)
-    context.close()
 
 
 SHOTS = (
@@ -666,20 +672,10 @@ def test_a_card_moves_to_its_place_in_two_taps(page: Page) -> None:
     no_errors_on(page)
 
 
-def test_another_card_brings_the_list_of_every_card_into_view(
-    browser: Browser, fake_reader_server: str
-) -> None:
+def test_another_card_brings_the_list_of_every_card_into_view(read_piles: Page) -> None:
     """The list opens in the pile's editor, below the pile: off a phone's screen, with nothing
     to say the tap led anywhere."""
-    context = browser.new_context(viewport=PHONE)
-    page = new_page(context)
-    page.goto(fake_reader_server)
-    expect(page.get_by_text("Black Cat score").first).to_be_visible()
-    settle(page)
-    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
-        files=[{"name": "piles.png", "mimeType": "image/png", "buffer": blank_png(200, 120)}]
-    )
-    settle(page)
+    page = read_piles
     another = page.get_by_role("button", name="✎ Another card")
     another.scroll_into_view_if_needed()
     page.mouse.wheel(0, -400)  # the prompt low on the screen, as a thumb reaches it
@@ -688,7 +684,6 @@ def test_another_card_brings_the_list_of_every_card_into_view(
     settle(page)
     expect(page.get_by_label("Card 1.2 is")).to_be_in_viewport()
     no_errors_on(page)
-    context.close()
 
 
 def test_a_card_picked_stays_picked_through_a_switch_of_language(page: Page) -> None:

@@ -12,7 +12,7 @@ corrections are Black Cat's own (`photo_input`, `card_widgets`, `card_taps`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -219,15 +219,14 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
     record = PhotoRecord.of(name, outcome)
     st.session_state.lady_photos[key] = record
     photo_store.photo_store().put(key, record)
-    count = sum(len(row) for row in outcome.rows)
-    sharper, unread = outcome.wants_sharper_photo, len(outcome.unread_places)
+    read = replace(outcome.summary(), grid=False)  # tricks: their rows don't matter
 
     def note() -> tuple[str, str]:  # written when shown, in the page's language then
-        cards = ngettext("{count} card", "{count} cards", count).format(count=count)
+        cards = ngettext("{count} card", "{count} cards", read.cards).format(count=read.cards)
         text = _("{name}: {cards}, given to {player}.").format(
             name=name, cards=cards, player=photo_input.NAME_MARK
         )
-        return photo_input.read_note("success", text, sharper, unread)
+        return read.note("success", text)
 
     return PhotoNote(note()[0], lambda: note()[1], key, then=move_on(seat, key), seat=seat)
 

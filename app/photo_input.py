@@ -229,6 +229,22 @@ def read_note(
     return kind, text
 
 
+@dataclass(frozen=True)
+class ReadSummary:
+    """What a note on a photo just read says of the read, whenever it is written: how many
+    cards in how many piles, and what `read_note` warns of (no copy of the photo kept)."""
+
+    cards: int
+    piles: int
+    sharper: bool  # `PhotoRead.wants_sharper_photo`
+    unread_places: int
+    grid: bool  # some piles read as rows as well as columns
+
+    def note(self, kind: str, text: str) -> tuple[str, str]:
+        """`text` with the warnings the read calls for (`read_note`)."""
+        return read_note(kind, text, self.sharper, self.unread_places, self.grid)
+
+
 def check_words(doubtful: int) -> str:
     """What a note on a photo just read asks: the numbers against the cards, and the cards in
     orange while `doubtful` (how many are left) is not 0."""

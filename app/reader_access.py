@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import streamlit as st
 from language import _, tr
+from photo_input import ReadSummary
 from reader_pool import READERS
 
 from blackcat.i18n import N_, LocalizedError
@@ -108,6 +109,15 @@ class PhotoOutcome:
     wants_sharper_photo: bool = False  # it looks blurred and a card is flagged or may be missing
     unread_places: tuple[Box, ...] = ()  # cards too small to read there: piles may be missing
     rows_or_columns: tuple[bool, ...] = ()  # per row: of a grid that reads both ways
+
+    def summary(self) -> ReadSummary:
+        return ReadSummary(
+            cards=sum(len(row) for row in self.rows),
+            piles=sum(1 for row in self.rows if row),
+            sharper=self.wants_sharper_photo,
+            unread_places=len(self.unread_places),
+            grid=any(self.rows_or_columns),
+        )
 
     def seats(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """Each table side with cards, in seat order, and its rows with cards

@@ -155,19 +155,16 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     keep_photo(key, record)
     owner = photo_owner_id(night_panel.table(), key)
     st.session_state.player = owner
-    cards = sum(len(row) for row in outcome.rows)
-    rows = sum(1 for row in outcome.rows if row)
-    sharper, unread = outcome.wants_sharper_photo, len(outcome.unread_places)
-    grid, several_sides = any(outcome.rows_or_columns), record.whole_table
+    read, several_sides = outcome.summary(), record.whole_table
 
     def note() -> tuple[str, str]:  # written when shown, in the page's language then
         text = _("{name}: {cards} in {piles}, given to {owner}.").format(
             name=name,
-            cards=ngettext("{count} card", "{count} cards", cards).format(count=cards),
-            piles=ngettext("{count} pile", "{count} piles", rows).format(count=rows),
+            cards=ngettext("{count} card", "{count} cards", read.cards).format(count=read.cards),
+            piles=ngettext("{count} pile", "{count} piles", read.piles).format(count=read.piles),
             owner=OWNER,
         )
-        kind, text = photo_input.read_note("success", text, sharper, unread, grid)
+        kind, text = read.note("success", text)
         if several_sides:  # the reader sees several players' piles
             kind, text = "warning", f"{text} {_(SEVERAL_SIDES)}"
         return kind, text

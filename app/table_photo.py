@@ -138,14 +138,10 @@ class Placed:
     now: the players' names, who holds its piles, the page's language)."""
 
     name: str  # the file's
-    cards: int
-    piles: int
+    read: photo_input.ReadSummary
     seated: tuple[int, ...]  # the players given piles, in seat order
     missing: tuple[int, ...]  # the players the photo had no piles for
     added: int  # players the photo brought to a table of one
-    sharper: bool  # `PhotoRead.wants_sharper_photo`
-    unread_places: int
-    grid: bool  # some piles read as rows as well as columns
 
 
 @dataclass(frozen=True)
@@ -206,14 +202,10 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     st.session_state.player = now[photographer_id]
     given = Placed(
         name=name,
-        cards=sum(len(row) for row in outcome.rows),
-        piles=sum(1 for row in outcome.rows if row),
+        read=outcome.summary(),
         seated=tuple(now[seat.player_id] for seat in seating),
         missing=tuple(now[player_id] for player_id in unseated(seating, ids)),
         added=len(added),
-        sharper=outcome.wants_sharper_photo,
-        unread_places=len(outcome.unread_places),
-        grid=any(outcome.rows_or_columns),
     )
     return TableNote(photo=key, placed=given)
 
@@ -238,10 +230,11 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
     order = [*placed.seated, *(player_id for player_id in on_table if player_id in holders)]
     seated = [pid for pid in dict.fromkeys(order) if pid in holders]
     missing = [pid for pid in placed.missing if pid in on_table and pid not in holders]
+    read = placed.read
     words = {
         "name": placed.name,
-        "cards": ngettext("{count} card", "{count} cards", placed.cards).format(count=placed.cards),
-        "piles": ngettext("{count} pile", "{count} piles", placed.piles).format(count=placed.piles),
+        "cards": ngettext("{count} card", "{count} cards", read.cards).format(count=read.cards),
+        "piles": ngettext("{count} pile", "{count} piles", read.piles).format(count=read.piles),
         "players": and_list([table.player(player_id).name for player_id in seated]),
     }
     kind, text = "success", _("{name}: {cards} in {piles}, given to {players}.").format(**words)
@@ -254,7 +247,7 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
         kind = "warning"
     if placed.added:
         text = f"{text} {added_words(placed.added)}"
-    return photo_input.read_note(kind, text, placed.sharper, placed.unread_places, placed.grid)
+    return read.note(kind, text)
 
 
 def too_many_sides(name: str, error: TooManySides) -> str:

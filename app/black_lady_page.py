@@ -36,7 +36,7 @@ from photo_store import PhotoRecord
 from reader_access import PhotoOutcome, Words
 
 from blackcat.games.black_lady import MAX_PLAYERS, MIN_PLAYERS, Rules, cards_each, set_aside
-from blackcat.i18n import N_
+from blackcat.i18n import N_, and_list
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
 from blackcat.tables import table_link
@@ -323,7 +323,7 @@ def show_checks(now: lt.LadyGame) -> None:
         check = _("**Check these.** The deal scores as read until they are fixed.")
         st.warning(f"{check}\n{lines}")
     elif waiting:
-        names = ", ".join(waiting)
+        names = and_list(waiting, language.tr())
         st.info(
             _(
                 "Waiting for the tricks of {names}. Someone who took no trick: choose them below "

@@ -13,7 +13,7 @@ from sheet_view import SheetRow
 
 from blackcat.games.black_lady import DEFAULT_RULES, GameScore, Rules, card_points
 from blackcat.games.cards import Card
-from blackcat.i18n import ENGLISH, Translator
+from blackcat.i18n import ENGLISH, Translator, and_list
 
 CSS = (
     f"""
@@ -109,8 +109,7 @@ def leader_line(game: GameScore, flagged: Collection[int] = (), tr: Translator =
     if complete < played:
         deals += " " + tr.gettext("({count} still open)").format(count=played - complete)
     if game.is_tie:
-        names = ", ".join(game.winners[:-1])
-        tied = tr.gettext("{names} and {last}").format(names=names, last=game.winners[-1])
+        tied = and_list(game.winners, tr)
         line = tr.gettext("🤝 {names} share the lead with {points} {deals}.")
         return line.format(names=tied, points=best, deals=deals)
     line = tr.gettext("🏆 {winner} leads with {points} {deals}.")

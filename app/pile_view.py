@@ -13,12 +13,18 @@ from blackcat.games.cards import Card, Rank, Suit
 from blackcat.i18n import ENGLISH, N_, Translator
 from blackcat.tables.black_cat_table import TableResult, card_number
 
-KIND_LETTERS: dict[FeatureKind, str] = {
-    "tomcat": "T",
-    "yowler": "Y",
-    "jellical": "J",
-    "black_cat": "B",
-}
+
+def kind_letter(kind: FeatureKind, tr: Translator = ENGLISH) -> str:
+    """The letter on a feature's bar and tag: its name's own letter in each language (Spanish
+    M for maullador, N for gato negro)."""
+    letters = {
+        "tomcat": tr.pgettext("the letter of a Tomcat", "T"),
+        "yowler": tr.pgettext("the letter of a Yowler", "Y"),
+        "jellical": tr.pgettext("the letter of a Jellical Cat", "J"),
+        "black_cat": tr.pgettext("the letter of a Black Cat", "B"),
+    }
+    return letters[kind]
+
 
 CARD_WIDTH = "2.75rem"  # 44 px: a card is a tap target, and no finger taps less
 # One colour, one meaning, on the cards and in the legend (`legend_html`) alike; the features'
@@ -263,7 +269,7 @@ def strip_html(
             cells.append(
                 f'<div class="bc-bar bc-{feature.kind}" title="{said}" aria-label="{said}" '
                 f'role="img" style="grid-row:{lane_index + 2};grid-column:{first + 1}/{last + 2}">'
-                f"{KIND_LETTERS[feature.kind]}{feature.points}</div>"
+                f"{kind_letter(feature.kind, tr)}{feature.points}</div>"
             )
     columns = f"grid-template-columns:repeat({columns_used},minmax({CARD_WIDTH},3rem))"
     return (
@@ -313,7 +319,7 @@ def features_html(pile_index: int, pile: PileScore, tr: Translator = ENGLISH) ->
             for feature in found
         )
         lines.append(
-            f'<div><span class="bc-tag bc-{kind}">{KIND_LETTERS[kind]}</span>'
+            f'<div><span class="bc-tag bc-{kind}">{kind_letter(kind, tr)}</span>'
             f'<span class="k">{features_count(kind, len(found), tr)} = {total}</span>{items}</div>'
         )
     return '<div class="bc-features">' + "".join(lines) + "</div>"

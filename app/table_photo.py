@@ -11,7 +11,7 @@ work on them as on any other pile.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 
@@ -28,7 +28,7 @@ from language import _, ngettext
 from photo_store import PhotoRecord
 from reader_access import PhotoOutcome, Words, photo_key, read_upload
 
-from blackcat.i18n import N_
+from blackcat.i18n import N_, and_list
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables.seating import (
     TooManySides,
@@ -58,13 +58,6 @@ def names_key(table: ts.Table) -> str:
     (the browser names a choice by its text, which a rename would leave pointing at nobody)."""
     names = "|".join(player.name for player in table.players)
     return hashlib.sha256(names.encode()).hexdigest()[:8]
-
-
-def and_list(names: Sequence[str]) -> str:
-    """`Ann`, `Ann and Ben`, `Ann, Ben and Cat`."""
-    if len(names) < 2:
-        return "".join(names)
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -235,11 +228,11 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
         "name": placed.name,
         "cards": ngettext("{count} card", "{count} cards", read.cards).format(count=read.cards),
         "piles": ngettext("{count} pile", "{count} piles", read.piles).format(count=read.piles),
-        "players": and_list([table.player(player_id).name for player_id in seated]),
+        "players": and_list([table.player(player_id).name for player_id in seated], language.tr()),
     }
     kind, text = "success", _("{name}: {cards} in {piles}, given to {players}.").format(**words)
     if missing:
-        names = and_list([table.player(player_id).name for player_id in missing])
+        names = and_list([table.player(player_id).name for player_id in missing], language.tr())
         text = _(
             "{name}: {cards} in {piles}, given to {players}. No piles for {missing}: give them "
             "theirs below if the photo has them, or photograph their piles on their own."

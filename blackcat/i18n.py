@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import gettext
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,6 +54,10 @@ class Translator:
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         """The form for `count` (the language's own plural rule); fill `{count}` after."""
         return self.catalogue.ngettext(singular, plural, count)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """`message` where the same text means other things elsewhere (a letter, a word)."""
+        return self.catalogue.pgettext(context, message)
 
 
 def language_code(tag: str) -> str | None:
@@ -98,6 +102,13 @@ def translator(language: str) -> Translator:
 
 
 ENGLISH = translator(DEFAULT_LANGUAGE)
+
+
+def and_list(names: Sequence[str], tr: Translator = ENGLISH) -> str:
+    """`Ann`, `Ann and Ben`, `Ann, Ben and Cat`, in the translator's language."""
+    if len(names) < 2:
+        return "".join(names)
+    return tr.gettext("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 class LocalizedError(Exception):

@@ -93,6 +93,9 @@ def test_the_compiled_catalogue_says_what_its_po_says(language: str) -> None:
         if isinstance(message.id, tuple):
             for count, expected in ((1, message.string[0]), (2, message.string[1])):
                 assert compiled.ngettext(*message.id, count) == expected, message.id
+        elif message.context:
+            said = compiled.pgettext(message.context, message.id)
+            assert said == message.string, (message.context, message.id)
         else:
             assert compiled.gettext(message.id) == message.string, message.id
 

@@ -8,6 +8,7 @@ from blackcat.i18n import (
     ENGLISH,
     LANGUAGES,
     LocalizedError,
+    and_list,
     choose_language,
     language_code,
     language_from_environment,
@@ -71,6 +72,28 @@ def test_english_is_the_text_as_written() -> None:
     assert ENGLISH.gettext("Pile points: {points}") == "Pile points: {points}"
     assert ENGLISH.ngettext("{count} card", "{count} cards", 1) == "{count} card"
     assert ENGLISH.ngettext("{count} card", "{count} cards", 0) == "{count} cards"
+
+
+@pytest.mark.parametrize(
+    ("names", "english", "spanish"),
+    [
+        ((), "", ""),
+        (("Ann",), "Ann", "Ann"),
+        (("Ann", "Ben"), "Ann and Ben", "Ann y Ben"),
+        (("Ann", "Ben", "Cat"), "Ann, Ben and Cat", "Ann, Ben y Cat"),
+    ],
+)
+def test_names_are_listed_with_and_in_each_language(
+    names: tuple[str, ...], english: str, spanish: str
+) -> None:
+    assert and_list(names) == english
+    assert and_list(names, translator("es")) == spanish
+
+
+def test_text_with_a_context_is_translated_in_its_context() -> None:
+    assert ENGLISH.pgettext("the letter of a Yowler", "Y") == "Y"
+    assert translator("es").pgettext("the letter of a Yowler", "Y") == "M"
+    assert translator("es").gettext("Y") == "Y"  # the same text without its context
 
 
 def test_a_localized_error_is_english_as_text_and_any_language_described() -> None:

@@ -32,7 +32,7 @@ from typing import Literal
 
 from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit
 from blackcat.games.standings import Standings, leaders
-from blackcat.i18n import ENGLISH, LocalizedError, Translator
+from blackcat.i18n import ENGLISH, LocalizedError, Translator, and_list
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 9
@@ -285,13 +285,6 @@ class Problem:
         return self.message
 
 
-def _names_text(names: Sequence[str], tr: Translator = ENGLISH) -> str:
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return tr.gettext("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
-
-
 def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card.label for card in cards)
 
@@ -324,7 +317,7 @@ def find_doubled(
         else:
             message = tr.gettext(
                 "{card} is in the tricks of {players}: one deck has one; look at their photos"
-            ).format(card=card.label, players=_names_text(players, tr))
+            ).format(card=card.label, players=and_list(players, tr))
         problems.append(Problem("doubled", (card,), players, message))
     return problems
 
@@ -404,7 +397,7 @@ def find_missing(
     seen = {card for cards in tricks for card in cards}
     in_play = deck_in_play(players)
     suspects = _suspects(tricks, names)
-    look = tr.gettext("look at the photos of {players}").format(players=_names_text(suspects, tr))
+    look = tr.gettext("look at the photos of {players}").format(players=and_list(suspects, tr))
     if len(suspects) == 1:
         look = tr.gettext("look at {player}'s photo").format(player=suspects[0])
     missing = [card for card in in_play if card not in seen]

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from blackcat.games.standings import leaders
-from blackcat.i18n import ENGLISH, N_, Translator
+from blackcat.i18n import ENGLISH, N_, Translator, and_list
 from blackcat.tables import black_cat_table as ts
 
 MAX_GAMES = 50
@@ -207,8 +207,7 @@ def night_line(score: NightScore, tr: Translator = ENGLISH) -> str:
     best = tr.ngettext("{count} point", "{count} points", top).format(count=top)
     games = tr.ngettext("{count} game", "{count} games", played).format(count=played)
     if len(score.leaders) > 1:
-        names = ", ".join(score.leaders[:-1])
-        leaders = tr.gettext("{names} and {last}").format(names=names, last=score.leaders[-1])
+        leaders = and_list(score.leaders, tr)
         line = tr.gettext("{leaders} share the lead with {points} after {games}.")
         return line.format(leaders=leaders, points=best, games=games)
     line = tr.gettext("{leader} leads the night with {points} after {games}.")

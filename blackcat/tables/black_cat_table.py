@@ -36,7 +36,7 @@ from blackcat.games.cards import (  # card_number: how people see a card, pile 1
     parse_pile,
 )
 from blackcat.games.report import pile_score_to_json
-from blackcat.i18n import ENGLISH, N_, TemplateError, Translator
+from blackcat.i18n import ENGLISH, N_, TemplateError, Translator, and_list
 from blackcat.vision.types import Guess, ReadCard
 
 MAX_PLAYERS = 4
@@ -795,8 +795,7 @@ def result_line(result: TableResult, tr: Translator = ENGLISH) -> str:
         player = score.players[0]
         return f"{player.name}: {points(player.total)}."
     if score.is_tie:
-        names = ", ".join(score.winners[:-1])
-        tied = tr.gettext("{names} and {last}").format(names=names, last=score.winners[-1])
+        tied = and_list(score.winners, tr)
         return tr.gettext("Tie: {names}, {points} each.").format(
             names=tied, points=points(_best(score))
         )

@@ -250,12 +250,12 @@ def test_the_black_cat_page_in_spanish_upload_fix_score_and_night() -> None:
     text = page_text(at)
     assert "La noche: 2 partidas" in text
     assert "Jugador 1 va en cabeza de la noche con 19 puntos tras 2 partidas." in text
-    assert next(d.label for d in at.download_button) == "Noche CSV"
+    assert next(d.label for d in at.download_button) == "La noche (CSV)"
     again = reload(at)
     assert "La noche: 2 partidas" in page_text(again)  # the address keeps the language
     again.session_state[sharing.share_panel_key("table")] = True  # the share panel opened
     run(again)
-    share = next(e for e in again.expander if "Abrir en otro teléfono" in e.label)
+    share = next(e for e in again.expander if "Abrir en otro móvil" in e.label)
     assert any("lang=es" in part.value for part in share.html)  # and the link to another phone
 
 

@@ -58,7 +58,7 @@ def test_a_spanish_browser_gets_the_app_in_spanish_end_to_end(spanish_page: Page
     settle(page)
     expect(page.get_by_text("La noche: 2 partidas")).to_be_visible()
     expect(page.get_by_text("Jugador 1 va en cabeza de la noche con 12 puntos")).to_be_visible()
-    open_expander(page, "Abrir en otro teléfono")
+    open_expander(page, "Abrir en otro móvil")
     page.get_by_role("button", name="📋 Copiar el enlace").click()
     expect(page.get_by_role("button", name="✓ Copiado")).to_be_visible()
     no_errors_on(page)

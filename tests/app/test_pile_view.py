@@ -7,7 +7,7 @@ import re
 import pile_view
 from pile_view import CSS
 
-from blackcat.games.black_cat import Variants, score_pile
+from blackcat.games.black_cat import FEATURE_KINDS, Variants, score_pile
 from blackcat.games.cards import parse_card, parse_pile
 from blackcat.i18n import translator
 from blackcat.tables.black_cat_table import new_table, score_table
@@ -43,6 +43,16 @@ def test_strip_numbers_cards_marks_queens_doubtful_and_duplicated() -> None:
     assert ">B6<" in html and ">T3<" in html
     assert "No cards yet" in pile_view.strip_html(0, score_pile(()))
     assert "Aún no hay cartas." in pile_view.strip_html(0, score_pile(()), tr=translator("es"))
+
+
+def test_feature_letters_are_their_names_letters_in_each_language() -> None:
+    pile = score_pile(parse_pile("QS 2C 3H 7H 10D"))  # a Black Cat, a Tomcat and a Yowler
+    spanish = translator("es")
+    assert ">N6<" in pile_view.strip_html(0, pile, tr=spanish)  # gato negro
+    assert ">T3<" in pile_view.strip_html(0, pile, tr=spanish)  # gato Tom
+    listed = pile_view.features_html(0, pile, tr=spanish)
+    assert ">M</span>" in listed and ">Y</span>" not in listed  # maullador
+    assert [pile_view.kind_letter(kind) for kind in FEATURE_KINDS] == ["T", "Y", "J", "B"]
 
 
 def test_feature_list_gives_cards_numbers_and_points() -> None:

@@ -84,7 +84,7 @@ def test_score_in_spanish_pins_empty_piles_and_no_features() -> None:
         "  Reinas: Q♠ en 1.1 = 7 (fijada)",  # --queen counts from 0, the text from 1
         "  Puntos de la pila: 3",
         "Pila 2: (vacía)",
-        "  ninguna característica",
+        "  nada que puntúe",
         "  Puntos de la pila: 0",
         "Total: 3",
     ]
@@ -194,7 +194,7 @@ def test_one_card_and_many_cards_take_their_own_forms(capsys: pytest.CaptureFixt
     assert main(["lady", "--lang", "es", "2C 3C 4C", "2H", "5C 6C 7C"]) == 0
     out = capsys.readouterr().out
     assert "jugador 2     -2  1 carta, 2♥" in out and "3 cartas, nada que puntúe" in out
-    assert "jugador 2 tiene 1 carta, que no son bazas enteras de 3 cartas" in out
+    assert "jugador 2 tiene 1 carta, que no forma un número entero de bazas de 3 cartas" in out
     assert "(0 bazas son 0, 1 baza 3)" in out
 
 

@@ -130,14 +130,14 @@ def table_sides(indices: Sequence[IndexRead], players: int | None = None) -> lis
 
 def sides_for_players(indices: Sequence[IndexRead], players: int | None) -> tuple[list[int], int]:
     """`table_sides(indices, players)`, and how many sides hold piles where that is more than
-    the `players` told to expect (whose piles then go to their nearest players); 0 where it is
-    not more, or where one player's piles were told (`players` 1: however their cards are
-    turned). The sides are told once where the players told change nothing."""
+    the `players` told to expect (whose cards are then read with their nearest players'; with
+    `players` 1, all as one player's however they stand), so that `scan` says so; 0 where it is
+    not more. The sides are told once where the players told change nothing."""
     sides = table_sides(indices)
     found = len(set(sides))
     if players is None or found <= players:
         return sides, 0
-    return table_sides(indices, players), found if players > 1 else 0
+    return table_sides(indices, players), found
 
 
 def _beyond_the_others_turned_round(

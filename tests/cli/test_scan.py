@@ -446,6 +446,12 @@ def test_told_fewer_players_than_the_photo_shows_it_says_so(three_players_photo:
     assert len(told_two[0]["players"]) == 2  # the third side's piles went to a neighbour
     assert [player["side"] for player in told_three[0]["players"]] == ["near", "left", "far"]
     assert not any("players expected" in warning for warning in told_three[0]["warnings"])
+    told_one = json.loads(blackcat("scan", "--json", "--players", "1", three_players_photo).stdout)
+    assert len(told_one[0]["players"]) == 1
+    assert (
+        "1 player expected, piles found on 3 sides of the table: check whose piles they are"
+        in told_one[0]["warnings"]
+    )
 
 
 def test_the_json_says_whether_each_photo_looks_blurred(scanned) -> None:

@@ -166,7 +166,7 @@ def test_sides_found_beyond_the_players_told_are_counted() -> None:
     assert sides_for_players(table, players=3)[1] == 0  # as many as told
     assert sides_for_players(table, players=4)[1] == 0  # fewer: `scan` says so from the read
     assert sides_for_players(table, players=None)[1] == 0
-    assert sides_for_players(table, players=1)[1] == 0  # one player's piles, however turned
+    assert sides_for_players(table, players=1)[1] == 3  # read as one player's, and said
     for players in (None, 1, 2, 3, 4):
         assert sides_for_players(table, players)[0] == table_sides(table, players)
 

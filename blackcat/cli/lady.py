@@ -31,6 +31,7 @@ from blackcat.games.black_lady import (
 )
 from blackcat.games.cards import Card, CardParseError, format_pile, parse_pile
 from blackcat.i18n import ENGLISH, Translator
+from blackcat.tables.black_lady_table import typed_words
 
 
 class LadyInputError(Exception):
@@ -130,11 +131,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"blackcat lady: error: {error}", file=sys.stderr)
         return 2
     rules = Rules(ace_hearts=args.ace_hearts)
+    # the tricks were typed: the checks say whose cards to look at, not whose photo
     if args.json:
-        deal = deal_to_json(score_deal(tricks, rules), check_deal(tricks))
-        print_json(deal)
+        problems = check_deal(tricks, tr=typed_words(ENGLISH))
+        print_json(deal_to_json(score_deal(tricks, rules), problems))
     else:
         names = default_names(len(tricks), tr)
         score = score_deal(tricks, rules, names)
-        print(format_deal_report(score, check_deal(tricks, names, tr), tr))
+        print(format_deal_report(score, check_deal(tricks, names, typed_words(tr)), tr))
     return 0

@@ -136,6 +136,12 @@ def _text_report(
         if doubtful:
             check = tr.gettext("check {cards}").format(cards="; ".join(doubtful))
             cards = f"{cards}; {check}"
+        if not read:
+            nothing = tr.gettext(
+                "no card found, so no trick taken (+50): if {name} took tricks, photograph them "
+                "again, spread out"
+            )
+            cards = f"{cards}; {nothing.format(name=name)}"
         if seat in sharper_wanted:
             cards = f"{cards}; {tr.gettext(BLURRED)}"
         if seat in closer_wanted:

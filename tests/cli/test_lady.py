@@ -63,15 +63,15 @@ def lady_raises(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, st
     return int(exit_info.value.code or 0), out, err
 
 
-def test_a_deal_that_fails_a_check_still_scores_and_lists_whose_photo(capsys) -> None:
+def test_a_deal_that_fails_a_check_still_scores_and_lists_whose_cards(capsys) -> None:
     ben_misread = BEN.replace("9H", "9D", 1)  # Ben's 9♥ read as a 9♦ that Ben also has
     status, out, _ = lady(capsys, "--json", ANN, ben_misread, "")
     assert status == 0
     data = json.loads(out)
     assert data["players"][1]["points"] == -67 + 9
     assert data["problems"] == [
-        "9♦ is in player 2's tricks 2 times: one deck has one; look at player 2's photo",
-        "9♥ is in nobody's tricks: look at player 2's photo",
+        "9♦ is in player 2's tricks 2 times: one deck has one; look at player 2's cards",
+        "9♥ is in nobody's tricks: look at player 2's cards",
     ]
 
 

@@ -187,7 +187,7 @@ def test_lady_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[2].split() == ["jugador", "3", "+50", "ninguna", "baza"]
     assert lines[3].split() == ["Total", "-82"]
     assert lines[4] == "Revisa esto (la mano puntúa igualmente tal como se leyó):"
-    assert "  - 3♥ no está en las bazas de nadie: mira la foto de jugador 2" in lines
+    assert "  - 3♥ no está en las bazas de nadie: mira las cartas de jugador 2" in lines
 
 
 def test_one_card_and_many_cards_take_their_own_forms(capsys: pytest.CaptureFixture[str]) -> None:

@@ -67,11 +67,15 @@ def test_a_photo_of_spread_tricks_is_read_and_scored_end_to_end(tricks_photo: Pa
     assert len(ann["confidence"]) == len(ann["boxes"]) == len(ann["alternatives"]) == 9
     assert [p["image"] for p in deal["players"]] == [str(tricks_photo), str(SCENE_2), str(SCENE_4)]
     assert deal["total"] == sum(player["points"] for player in deal["players"])
-    # the same cards typed give the same points and the same problems
+    # the same cards typed give the same points and the same problems, which say to look at
+    # the cards typed where the photos' say to look at the photos
     typed = [" ".join(player["cards"]) for player in deal["players"]]
     lady = json.loads(blackcat("lady", "--json", *typed).stdout)
     assert [p["points"] for p in lady["players"]] == [p["points"] for p in deal["players"]]
-    assert lady["problems"] == deal["problems"]
+    assert deal["problems"] and all("photo" in problem for problem in deal["problems"])
+    assert lady["problems"] == [
+        problem.replace("photos", "cards").replace("photo", "cards") for problem in deal["problems"]
+    ]
     assert "Traceback" not in result.stderr
 
 
@@ -150,6 +154,18 @@ def test_the_text_of_a_photo_that_could_not_be_read_names_it_once_in_the_languag
         ": notes.txt no es una imagen que podamos leer: usa una foto JPEG, PNG, WebP o HEIC"
     )
     assert spanish.count("notes.txt") == 1
+
+
+def test_a_photo_with_no_card_found_says_it_counts_as_no_trick() -> None:
+    reads = [(read("QS"),), (), (read("3C"),)]
+    lines = _text_report(["a.jpg", "b.jpg", "c.jpg"], reads, Rules(), []).splitlines()
+    assert lines[1] == (
+        "player 2: b.jpg: 0 cards; no card found, so no trick taken (+50): if player 2 took "
+        "tricks, photograph them again, spread out"
+    )
+    assert "no card found" not in lines[0] + lines[2]
+    spanish = _text_report(["a.jpg", "b.jpg", "c.jpg"], reads, Rules(), [], translator("es"))
+    assert "+50" in spanish.splitlines()[1] and "no card found" not in spanish
 
 
 def test_a_blurred_photo_is_said_and_asks_for_a_sharper_one_where_a_card_is_unsure() -> None:

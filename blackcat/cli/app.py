@@ -192,6 +192,12 @@ def run(args: argparse.Namespace) -> int:
     if problem := address_problem(listen_address(args), tr):
         print(f"blackcat app: {problem}", file=sys.stderr)
         return 2
+    if args.models is not None:
+        from blackcat.vision.reader import ModelsMissingError, missing_models  # NumPy, OpenCV
+
+        if missing := missing_models(args.models):
+            print(f"blackcat app: {ModelsMissingError(missing).describe(tr)}", file=sys.stderr)
+            return 2
     env = dict(os.environ)
     # The app's NumPy work is small arrays: a pool of BLAS threads only costs start-up time
     # (~0.05-0.1 s of CPU on 2 cores). A player's own setting wins.

@@ -147,6 +147,12 @@ def summed_timings(timings: list[Timings]) -> Timings:
     return Timings(stages, total, timings[0].turned, len(timings))
 
 
+def missing_models(models_dir: Path) -> list[str]:
+    """The files of the two models every read needs that `models_dir` lacks."""
+    paths = [models_dir / DETECTOR_FILE, models_dir / CLASSIFIER_FILE]
+    return [str(path) for path in paths if not path.is_file()]
+
+
 class ModelsMissingError(TemplateError, FileNotFoundError):
     """The trained models are not where the reader looks for them: which files, and how to get
     them (`describe(tr)` in any language). `template`: MODELS_MISSING for the exported models,
@@ -239,8 +245,7 @@ class CardReader:
 
         models_dir = Path(models_dir)
         paths = [models_dir / DETECTOR_FILE, models_dir / CLASSIFIER_FILE]
-        missing = [str(path) for path in paths if not path.is_file()]
-        if missing:
+        if missing := missing_models(models_dir):
             raise ModelsMissingError(missing)
         table_path = models_dir / TABLE_DETECTOR_FILE
         suit_path = models_dir / SUIT_CLASSIFIER_FILE

@@ -71,11 +71,25 @@ def test_run_serves_streamlit_with_the_models_folder(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     calls = fake_serve(monkeypatch)
+    for name in ("index_detector.onnx", "card_classifier.onnx"):
+        (tmp_path / name).write_bytes(b"")
     with pytest.raises(Replaced):
         main(["app", "--headless", "--models", str(tmp_path)])
     command, env = calls[0]
     assert env["BLACKCAT_MODELS_DIR"] == str(tmp_path.resolve())
     assert "--server.headless=true" in command
+
+
+def test_a_models_folder_without_the_models_is_refused_before_serving(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    calls = fake_serve(monkeypatch)
+    (tmp_path / "index_detector.onnx").write_bytes(b"")
+    assert main(["app", "--headless", "--models", str(tmp_path)]) == 2
+    assert calls == []
+    error = capsys.readouterr().err
+    assert error.startswith("blackcat app: trained models not found: ")
+    assert "card_classifier.onnx" in error and "index_detector.onnx" not in error
 
 
 def test_run_keeps_numpy_to_one_blas_thread_unless_the_player_chose(

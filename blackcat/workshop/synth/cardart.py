@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -226,6 +227,10 @@ def render_deck(deck: DeckSpec, cache: Path | None = None, workers: int = 2) -> 
     stamp = folder / ".complete"
     if stamp.exists():
         return rendered
+    # the first scenes on a machine wait minutes for this: say why (stderr: stdout may be JSON)
+    print(
+        f"card art: drawing the {deck.name} deck into {folder} (once)", file=sys.stderr, flush=True
+    )
     with _filling(cache):
         if not stamp.exists():  # rendered by another process while this one waited
             source = _unpacked_root(cache, (deck.package,)) / deck.source

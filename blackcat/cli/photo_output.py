@@ -134,6 +134,10 @@ NOT_A_PICTURE_NAME = N_(
 A_FILE_FOR_SEVERAL = N_(
     "--annotate {path} is a file: with several photos it names a folder for their drawings"
 )
+A_PICTURE_FOR_SEVERAL = N_(
+    "--annotate {path} names a picture: with several photos give a folder for their drawings, "
+    "such as {folder}"
+)
 ONE_OF_THE_PHOTOS = N_(
     "--annotate {path} is one of the photos: name another file, so that the photo is kept"
 )
@@ -142,8 +146,9 @@ CANNOT_WRITE = N_("--annotate {path}: the drawing can't be written there ({reaso
 
 def annotation_paths(out: Path, photos: Sequence[Path]) -> list[Path]:
     """Where each photo's drawing goes: `out` itself for one photo (a picture's name), else,
-    and for one photo where `out` is a folder, files in folder `out` (made where missing).
-    AnnotateError where a drawing can't go there or would replace one of the photos."""
+    and for one photo where `out` is a folder, files in folder `out` (made where missing, unless
+    named as a picture). AnnotateError where a drawing can't go there or would replace one of
+    the photos."""
     if len(photos) == 1 and not out.is_dir():
         if not writes_a_picture(out):
             raise AnnotateError(NOT_A_PICTURE_NAME, path=out, example=out.with_suffix(".jpg"))
@@ -151,6 +156,8 @@ def annotation_paths(out: Path, photos: Sequence[Path]) -> list[Path]:
     else:
         if out.exists() and not out.is_dir():
             raise AnnotateError(A_FILE_FOR_SEVERAL, path=out)
+        if not out.exists() and writes_a_picture(out):  # a folder `f.jpg` is surely a slip
+            raise AnnotateError(A_PICTURE_FOR_SEVERAL, path=out, folder=out.with_suffix(""))
         targets, folder = [out / name for name in annotation_names(photos)], out
     photo_files = {photo.resolve() for photo in photos if photo.is_file()}
     if any(target.resolve() in photo_files for target in targets):

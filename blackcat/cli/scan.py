@@ -46,6 +46,7 @@ from blackcat.games.black_cat import (
     find_duplicates,
     score_player,
 )
+from blackcat.games.black_lady import ACE_HEARTS_VALUES
 from blackcat.games.cards import card_number
 from blackcat.games.report import format_player_report, pile_score_to_json
 from blackcat.i18n import ENGLISH, N_, Translator
@@ -265,6 +266,12 @@ def run(args: argparse.Namespace) -> int:
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
 
     tr = translator_for(args)
+    if args.ace_hearts != ACE_HEARTS_VALUES[0]:
+        message = tr.gettext(
+            "--ace-hearts is a Black Lady rule, not Black Cat's: add --game black-lady"
+        )
+        print(f"blackcat scan: {message}", file=sys.stderr)
+        return 2
     variants = variants_of(args)
     photo_paths = [Path(photo) for photo in args.photos]
     try:

@@ -171,6 +171,13 @@ def run(args: argparse.Namespace) -> int:
         message = tr.gettext("{option} is a Black Cat rule, not Black Lady's").format(option=wrong)
         print(f"blackcat scan: {message}", file=sys.stderr)
         return 2
+    if getattr(args, "players", None) is not None:
+        message = tr.gettext(
+            "--players is for a photo of a whole Black Cat table: Black Lady's players are its "
+            "photos, one each"
+        )
+        print(f"blackcat scan: {message}", file=sys.stderr)
+        return 2
     if not MIN_PLAYERS <= len(args.photos) <= MAX_PLAYERS:
         message = tr.gettext("{error}: give one photo per player").format(
             error=PlayerCountError(len(args.photos)).describe(tr)

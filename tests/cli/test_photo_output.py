@@ -50,6 +50,19 @@ def test_several_photos_refuse_a_file_for_their_folder(tmp_path: Path) -> None:
     assert drawn.read_bytes() == b"kept"
 
 
+def test_several_photos_refuse_a_pictures_name_for_their_folder(tmp_path: Path) -> None:
+    with pytest.raises(AnnotateError) as refused:
+        annotation_paths(tmp_path / "drawn.jpg", [tmp_path / "a.jpg", tmp_path / "b.jpg"])
+    assert str(refused.value) == (
+        f"--annotate {tmp_path / 'drawn.jpg'} names a picture: with several photos give a folder "
+        f"for their drawings, such as {tmp_path / 'drawn'}"
+    )
+    assert not (tmp_path / "drawn.jpg").exists()
+    (tmp_path / "drawn.jpg").mkdir()  # a folder of that name, made on purpose, is taken
+    targets = annotation_paths(tmp_path / "drawn.jpg", [tmp_path / "a.jpg", tmp_path / "b.jpg"])
+    assert [target.parent for target in targets] == [tmp_path / "drawn.jpg"] * 2
+
+
 def test_a_drawing_never_replaces_one_of_the_photos(tmp_path: Path) -> None:
     photo = tmp_path / "piles.jpg"
     photo.write_bytes(b"the photo")

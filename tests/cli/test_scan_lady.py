@@ -108,6 +108,20 @@ def test_black_cat_rules_are_refused() -> None:
     assert black_cat_options(argparse.Namespace(decks=1, lucky_tom=False)) is None
 
 
+def test_options_of_the_other_game_are_refused() -> None:
+    players = blackcat("scan", "--game", "black-lady", "--players", "3", SCENE_2, SCENE_2, SCENE_4)
+    assert players.returncode == 2 and players.stdout == ""
+    assert players.stderr == (
+        "blackcat scan: --players is for a photo of a whole Black Cat table: Black Lady's players "
+        "are its photos, one each\n"
+    )
+    ace = blackcat("scan", "--ace-hearts", "10", SCENE_2)
+    assert ace.returncode == 2 and ace.stdout == ""
+    assert ace.stderr == (
+        "blackcat scan: --ace-hearts is a Black Lady rule, not Black Cat's: add --game black-lady\n"
+    )
+
+
 def test_every_row_of_a_photo_belongs_to_the_same_player() -> None:
     rows = ((read("QS"), read("2H")), (read("KD"),))
     assert [r.card.code for r in tricks_of(PhotoRead(10, 10, rows))] == ["QS", "2H", "KD"]

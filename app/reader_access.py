@@ -48,8 +48,7 @@ def models_dir() -> Path:
 
 
 def models_present(folder: Path) -> bool:
-    names = (vision_reader.DETECTOR_FILE, vision_reader.CLASSIFIER_FILE)
-    return all((folder / name).is_file() for name in names)
+    return not vision_reader.missing_models(folder)
 
 
 @st.cache_resource(show_spinner="Loading the card reader…")

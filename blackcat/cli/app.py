@@ -195,9 +195,10 @@ def run(args: argparse.Namespace) -> int:
     if args.models is not None:
         from blackcat.vision.reader import ModelsMissingError, missing_models  # NumPy, OpenCV
 
-        if missing := missing_models(args.models):
-            print(f"blackcat app: {ModelsMissingError(missing).describe(tr)}", file=sys.stderr)
-            return 2
+        if missing := missing_models(args.models):  # said here: the page only says "not yet"
+            without = tr.gettext("the app opens without its photo reader: cards are typed")
+            error = ModelsMissingError(missing).describe(tr)
+            print(f"blackcat app: {error}; {without}", file=sys.stderr, flush=True)
     env = dict(os.environ)
     # The app's NumPy work is small arrays: a pool of BLAS threads only costs start-up time
     # (~0.05-0.1 s of CPU on 2 cores). A player's own setting wins.

@@ -80,16 +80,18 @@ def test_run_serves_streamlit_with_the_models_folder(
     assert "--server.headless=true" in command
 
 
-def test_a_models_folder_without_the_models_is_refused_before_serving(
+def test_a_models_folder_without_the_models_is_said_and_the_app_still_serves(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     calls = fake_serve(monkeypatch)
     (tmp_path / "index_detector.onnx").write_bytes(b"")
-    assert main(["app", "--headless", "--models", str(tmp_path)]) == 2
-    assert calls == []
+    with pytest.raises(Replaced):  # cards can still be typed: the page says photos can't be read
+        main(["app", "--headless", "--models", str(tmp_path)])
+    assert calls[0][1]["BLACKCAT_MODELS_DIR"] == str(tmp_path.resolve())
     error = capsys.readouterr().err
     assert error.startswith("blackcat app: trained models not found: ")
     assert "card_classifier.onnx" in error and "index_detector.onnx" not in error
+    assert error.endswith("the app opens without its photo reader: cards are typed\n")
 
 
 def test_run_keeps_numpy_to_one_blas_thread_unless_the_player_chose(

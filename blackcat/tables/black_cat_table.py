@@ -11,7 +11,6 @@ photo.
 from __future__ import annotations
 
 import csv
-import difflib
 import io
 import json
 from collections.abc import Callable, Iterable, Sequence
@@ -364,10 +363,11 @@ def set_cards(table: Table, pile_id: int, cards: Sequence[Card]) -> Table:
     that stays; a card typed in place of another is a correction of that card (its photo box
     and pin stay with it), and the rest are new cards."""
     old = table.pile(pile_id).slots
-    matcher = difflib.SequenceMatcher(a=[s.card for s in old], b=list(cards), autojunk=False)
-    table = _set_gaps(table, pile_id, _gaps_after_retyping(table.pile(pile_id).gaps, matcher))
+    opcodes = retyping_opcodes([slot.card for slot in old], cards)
+    gaps = _gaps_after_retyping(table.pile(pile_id).gaps, opcodes, len(old), len(cards))
+    table = _set_gaps(table, pile_id, gaps)
     slots: list[Slot] = []
-    for tag, a1, a2, b1, b2 in matcher.get_opcodes():
+    for tag, a1, a2, b1, b2 in opcodes:
         if tag == "equal":
             slots.extend(old[a1:a2])
             continue
@@ -409,18 +409,60 @@ def _gaps_after_move(gaps: Sequence[int], position: int, target: int) -> tuple[i
     return tuple(g + (g >= target) for g in _gaps_after_delete(gaps, position))
 
 
+Opcode = tuple[str, int, int, int, int]
+"""As difflib's: `(tag, a1, a2, b1, b2)`, tag `equal`, `replace`, `delete` or `insert`."""
+
+
+def retyping_opcodes(old: Sequence[Card], typed: Sequence[Card]) -> list[Opcode]:
+    """The fewest changes of one card each (kept, corrected, taken out, typed in) that make
+    `typed` of `old`, as difflib's opcodes: a card typed where another was is a correction of
+    it, where difflib's longest match would take "A♠ A♠" retyped "10♥ A♠" as a 10♥ put first
+    and the last A♠ taken out (its photo box then on the other A♠)."""
+    rows, columns = len(old) + 1, len(typed) + 1
+    cost = [
+        [row + column if not row or not column else 0 for column in range(columns)]
+        for row in range(rows)
+    ]
+    for i in range(1, rows):
+        for j in range(1, columns):
+            cost[i][j] = min(
+                cost[i - 1][j - 1] + (old[i - 1] != typed[j - 1]),
+                cost[i - 1][j] + 1,
+                cost[i][j - 1] + 1,
+            )
+    steps: list[Opcode] = []
+    i, j = len(old), len(typed)
+    while i or j:  # from the end: where choices tie, cards typed in or taken out go last
+        if j and cost[i][j] == cost[i][j - 1] + 1:
+            steps.append(("insert", i, i, j - 1, j))
+            j -= 1
+        elif i and cost[i][j] == cost[i - 1][j] + 1:
+            steps.append(("delete", i - 1, i, j, j))
+            i -= 1
+        else:
+            tag = "equal" if old[i - 1] == typed[j - 1] else "replace"
+            steps.append((tag, i - 1, i, j - 1, j))
+            i, j = i - 1, j - 1
+    opcodes: list[Opcode] = []
+    for tag, a1, a2, b1, b2 in reversed(steps):
+        if opcodes and opcodes[-1][0] == tag:
+            opcodes[-1] = (tag, opcodes[-1][1], a2, opcodes[-1][3], b2)
+        else:
+            opcodes.append((tag, a1, a2, b1, b2))
+    return opcodes
+
+
 def _gaps_after_retyping(
-    gaps: Sequence[int], matcher: difflib.SequenceMatcher[Card]
+    gaps: Sequence[int], opcodes: Sequence[Opcode], old_length: int, new_length: int
 ) -> tuple[int, ...]:
     """Gaps carried through a retyped pile: each stays before the same card (before what
     followed a card taken out); a gap where the person typed a new card in is filled."""
-    opcodes = matcher.get_opcodes()
     out = set()
     for gap in gaps:
         if any(tag == "insert" and a1 == gap for tag, a1, _, _, _ in opcodes):
             continue
-        if gap >= len(matcher.a):
-            out.add(len(matcher.b))
+        if gap >= old_length:
+            out.add(new_length)
             continue
         for _, a1, a2, b1, b2 in opcodes:
             if a1 <= gap < a2:

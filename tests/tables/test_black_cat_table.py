@@ -7,6 +7,8 @@ import io
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from blackcat.games.black_cat import Variants, score_pile
 from blackcat.games.cards import Card, parse_card, parse_pile
@@ -219,6 +221,52 @@ def test_retyping_keeps_what_is_known_of_unchanged_cards() -> None:
     assert slots[1].card == card("8C") and slots[1].read is not None and slots[1].checked
     assert not slots[1].doubtful
     assert slots[2] == Slot(card("KD"))
+
+
+PHOTOGRAPHED = [parse_card(code) for code in ["AS", "2C", "3H", "5D", "9S"]]
+TYPED_IN = [parse_card(code) for code in ["10H", "QC", "QS", "KD"]]
+
+
+def photographed(cards: list[Card]) -> tuple[Table, int]:
+    """A table whose one pile was read from a photo, each card's box at its own place."""
+    reads = [
+        ReadCard(code, (10.0 * n, 0.0, 10.0 * n + 10, 20.0), 0.99, (Guess(code, 0.99),), ())
+        for n, code in enumerate(cards)
+    ]
+    table = place_photo(new_table(), new_table().players[0].id, "p1", [reads])
+    return table, first_pile_id(table)
+
+
+@given(
+    st.lists(st.sampled_from(PHOTOGRAPHED), min_size=1, max_size=8),
+    st.lists(st.sampled_from(PHOTOGRAPHED + TYPED_IN), max_size=8),
+)
+def test_a_retyped_pile_is_the_cards_typed_and_keeps_reads_in_their_order(
+    old: list[Card], typed: list[Card]
+) -> None:
+    table, pile_id = photographed(old)
+    slots = set_cards(table, pile_id, typed).pile(pile_id).slots
+    assert [slot.card for slot in slots] == typed
+    boxes = [slot.read.box for slot in slots if slot.read is not None]
+    assert boxes == sorted(boxes) and len(set(boxes)) == len(boxes)  # each read once, in order
+    for slot in slots:
+        assert slot.read is None or slot.checked or slot.read.card == slot.card
+
+
+@given(st.lists(st.sampled_from(PHOTOGRAPHED), min_size=1, max_size=8), st.data())
+def test_cards_typed_over_a_stretch_of_cards_correct_them_in_their_places(
+    old: list[Card], data: st.DataObject
+) -> None:
+    start = data.draw(st.integers(0, len(old) - 1))
+    end = data.draw(st.integers(start + 1, len(old)))
+    typed = [*old[:start], *(data.draw(st.sampled_from(TYPED_IN)) for _ in old[start:end])]
+    typed += old[end:]
+    table, pile_id = photographed(old)
+    slots = set_cards(table, pile_id, typed).pile(pile_id).slots
+    assert [slot.card for slot in slots] == typed
+    for n, (slot, was) in enumerate(zip(slots, table.pile(pile_id).slots, strict=True)):
+        assert slot.read == was.read, n  # a correction keeps the photo's box of its card
+        assert slot.checked == (start <= n < end), n
 
 
 def test_replace_insert_delete_and_move() -> None:

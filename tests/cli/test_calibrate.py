@@ -12,9 +12,13 @@ from pathlib import Path
 import pytest
 
 from blackcat.cli import main
+from blackcat.cli.calibrate import MAX_TABLE_FLAGGED
 from blackcat.vision.calibration import (
     CALIBRATION_FILE,
+    SILENT_COST,
     TABLE_CALIBRATION_FILE,
+    choose_threshold_flagging_at_most,
+    fit,
     load_calibration,
 )
 from blackcat.vision.reader import MODELS_DIR
@@ -30,14 +34,25 @@ def models_copy(tmp_path: Path) -> Path:
 
 
 def test_table_scenes_choose_the_tables_doubt_threshold_and_leave_the_players(
-    tmp_path: Path, capsys
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     models = models_copy(tmp_path)
     one_player = (models / CALIBRATION_FILE).read_text()
     argv = ["calibrate", "--models", str(models), "--table", str(tmp_path / "t"), "--scenes", "2"]
+    measured, reports = evaluation.evaluate_table, []
+
+    def measuring(*args, **kwargs):
+        reports.append(measured(*args, **kwargs))
+        return reports[-1]
+
+    monkeypatch.setattr(evaluation, "evaluate_table", measuring)
     assert main(argv) == 0
     chosen = json.loads((models / TABLE_CALIBRATION_FILE).read_text())
-    assert list(chosen) == ["doubtful_below"] and 0.0 <= chosen["doubtful_below"] <= 1.01
+    # the threshold the defaults choose on these scenes' reads (at most 1 wrong in 100 unflagged)
+    expected = choose_threshold_flagging_at_most(
+        reports[0].probabilities, reports[0].rights, MAX_TABLE_FLAGGED, 1.0, SILENT_COST
+    )
+    assert chosen == {"doubtful_below": round(expected.doubtful_below, 4)}
     assert (models / CALIBRATION_FILE).read_text() == one_player
     assert len(list((tmp_path / "t").glob("t*.json"))) == 2
     assert f"wrote {models / TABLE_CALIBRATION_FILE}" in capsys.readouterr().out
@@ -101,15 +116,27 @@ def test_kitty_scenes_refit_the_probabilities_and_keep_the_agreement_weights(
     argv = ["calibrate", "--models", str(models), "--kitty", str(tmp_path / "k"), "--scenes", "2"]
     measured = evaluation.evaluate_kitty
 
+    reports = []
+
     def with_two_misreads(*args, **kwargs):  # two scenes this reader reads without a fault
         report = measured(*args, **kwargs)
         report.rights[:2] = [False, False]
+        reports.append(report)
         return report
 
     monkeypatch.setattr(evaluation, "evaluate_kitty", with_two_misreads)
     assert main(argv) == 0
-    assert json.loads((models / CALIBRATION_FILE).read_text())["agreement"] == [-0.1, 0.9, 1.4]
-    assert "--agreement" in capsys.readouterr().out
+    written = json.loads((models / CALIBRATION_FILE).read_text())
+    assert written["agreement"] == [-0.1, 0.9, 1.4]
+    # the probabilities fitted on these scenes' reads, as `fit` fits them, are what was written
+    fitted = fit(reports[0].evidence, reports[0].rights).to_json()
+    assert {key: written[key] for key in ("weights", "raw", "probability")} == {
+        key: fitted[key] for key in ("weights", "raw", "probability")
+    }
+    assert written["weights"] != calibration["weights"]
+    out = capsys.readouterr().out
+    assert f"chose doubtful below {written['doubtful_below']:.3f}" in out
+    assert "--agreement" in out
 
 
 def test_scenes_read_without_a_fault_fit_nothing(tmp_path: Path, capsys) -> None:

@@ -130,12 +130,17 @@ def test_a_full_table_fits_in_a_short_link() -> None:
 @given(
     piles=st.lists(st.lists(st.sampled_from(ALL_CARDS), max_size=20), min_size=1, max_size=4),
     players=st.integers(1, 4),
-    decks=st.sampled_from([1, 2]),
+    variants=st.builds(
+        Variants,
+        decks=st.sampled_from([1, 2]),
+        lucky_tom=st.booleans(),
+        music_of_the_night=st.booleans(),
+    ),
     selected=st.integers(0, 3),
 )
-def test_any_table_round_trips(piles, players: int, decks: int, selected: int) -> None:
+def test_any_table_round_trips(piles, players: int, variants: Variants, selected: int) -> None:
     names = [f"P{n}" for n in range(players)]
-    table = new_table(names, Variants(decks=decks), [[tuple(p) for p in piles]] * players)
+    table = new_table(names, variants, [[tuple(p) for p in piles]] * players)
     link = decode_table(encode_table(table, selected))
     assert shape(link.table) == shape(table)
     assert link.selected == (selected if selected < players else 0)
@@ -324,6 +329,12 @@ def test_a_black_lady_game_comes_back_from_its_link() -> None:
     assert lt.sheet(back) == lt.sheet(game)
     assert back.deal.tricks(0).slots[0].doubtful  # the reader's doubt comes back too
     assert lt.next_deal(back).deals[-1].empty  # and the game goes on
+
+
+def test_a_black_lady_game_comes_back_on_the_deal_it_was_on() -> None:
+    game = lt.choose_deal(lady_game(), 1)
+    back = decode_lady(encode_lady(game, index_on_server), on_server)
+    assert back.current == 1 and lady_shape(back) == lady_shape(game)
 
 
 def test_a_black_lady_link_is_not_a_black_cat_table() -> None:

@@ -43,13 +43,16 @@ def modules_after(code: str) -> set[str]:
 )
 def test_the_players_commands_never_import_the_workshops_modules(argv: list[str]) -> None:
     code = f"""
-        import contextlib, io
+        import contextlib, io, json
         from blackcat.cli import main
-        with contextlib.redirect_stdout(io.StringIO()):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
             try:
-                main({argv!r})
-            except SystemExit:
-                pass
+                status = main({argv!r})
+            except SystemExit as exit:  # --help
+                status = exit.code
+        assert status == 0, status
+        assert "--help" in {argv!r} or json.loads(out.getvalue())  # the command did its work
         """
     assert modules_after(code) == set()
 

@@ -265,7 +265,10 @@ def test_a_card_not_found_names_the_player_short_of_a_trick() -> None:
         ("missing", cards("QS"), ("Ann",)),
         ("total", (), ("Ann",)),
     ]
-    assert problems[0].message.startswith("Ann has 7 cards, not a whole number of tricks of 4")
+    assert problems[0].message == (
+        "Ann has 7 cards, not a whole number of tricks of 4 cards (1 trick is 4, 2 tricks 8): "
+        "look at Ann's photo"
+    )
     assert problems[1].message == "Q♠ is in nobody's tricks: look at Ann's photo"
     assert "the tricks hold 51 cards but 52 are dealt with 4 players" in problems[2].message
     assert score_deal(tricks).points[0] == -10  # it still scores as read
@@ -275,6 +278,13 @@ def test_a_missed_card_that_does_not_score_is_named_too() -> None:
     tricks = misread(FOUR, 3, "KC", None)
     kinds = {p.kind: p for p in check_deal(tricks, NAMES)}
     assert kinds["missing"].cards == cards("KC") and kinds["missing"].players == ("Dan",)
+
+
+def test_missed_cards_that_do_not_score_are_one_problem() -> None:
+    tricks = misread(misread(FOUR, 3, "KC", None), 3, "QC", None)
+    missing = [p for p in check_deal(tricks, NAMES) if p.kind == "missing"]
+    assert [(p.cards, p.players) for p in missing] == [(cards("QC KC"), ("Dan",))]
+    assert missing[0].message == "Q♣ K♣ are in nobody's tricks: look at Dan's photo"
 
 
 def test_the_same_card_twice_in_one_photo() -> None:

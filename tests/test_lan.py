@@ -84,6 +84,44 @@ def test_the_lan_address_is_not_a_loopback_one() -> None:
     assert address is None or not ipaddress.ip_address(address).is_loopback
 
 
+class RoutedSocket:
+    """A stand-in for the UDP probe: the address its route gives, or no route at all."""
+
+    def __init__(self, address: str | None) -> None:
+        self.address = address
+        self.connected_to: tuple[str, int] | None = None
+
+    def __call__(self, *args: object) -> RoutedSocket:
+        return self
+
+    def __enter__(self) -> RoutedSocket:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def connect(self, peer: tuple[str, int]) -> None:
+        if self.address is None:
+            raise OSError("Network is unreachable")
+        self.connected_to = peer
+
+    def getsockname(self) -> tuple[str, int]:
+        assert self.connected_to is not None
+        return self.address or "", 40000
+
+
+@pytest.mark.parametrize(
+    ("routed", "address"),
+    [("192.168.1.5", "192.168.1.5"), ("10.0.0.7", "10.0.0.7"), ("127.0.1.1", None),
+     ("0.0.0.0", None), (None, None)],
+)  # fmt: skip
+def test_the_lan_address_is_the_routes_unless_it_is_this_machine_alone(
+    monkeypatch: pytest.MonkeyPatch, routed: str | None, address: str | None
+) -> None:
+    monkeypatch.setattr(lan.socket, "socket", RoutedSocket(routed))
+    assert lan.lan_address() == address
+
+
 # ---------------------------------------------------------------------------------------------
 # The table's key and the QR code of its address
 

@@ -298,6 +298,14 @@ def test_move_to_the_other_pile_goes_to_the_near_end() -> None:
     assert (codes(table), codes(table, pile=1)) == ("8D 2H 9C", "8H KS")
 
 
+def test_a_card_moves_only_to_another_pile_of_its_player() -> None:
+    table = table_of("8D 2H", "KS", names=("Ann", "Ben"))
+    own = first_pile_id(table)
+    for target in (own, first_pile_id(table, player=1)):
+        with pytest.raises(TableError, match="another pile of the same player"):
+            move_card_to_pile(table, own, 0, target)
+
+
 def test_split_and_join_rows_the_reader_got_wrong() -> None:
     table = table_of("8D 2H 8H KS 9C 4S", "")
     pile_id = first_pile_id(table)
@@ -546,7 +554,7 @@ def test_pile_breakdown_csv_and_json() -> None:
     assert parsed[0]["player"] == "Ann" and parsed[0]["pile"] == "1"
     assert len(parsed) == len(rows)
     data = json.loads(piles_json(table, result))
-    assert data["piles"][0]["player"] == "Ann"
+    assert [(pile["player"], pile["pile"]) for pile in data["piles"]] == [("Ann", 1), ("Ann", 2)]
     assert data["piles"][0]["points"] == 10
     assert data["piles"][0]["queens"] == {"0": 11}
     assert data["piles"][1]["cards"] == []

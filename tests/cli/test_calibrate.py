@@ -33,6 +33,7 @@ def models_copy(tmp_path: Path) -> Path:
     return models
 
 
+@pytest.mark.usefixtures("card_art")
 def test_table_scenes_choose_the_tables_doubt_threshold_and_leave_the_players(
     tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -66,6 +67,7 @@ def test_camera_faults_are_kitty_scenes_and_not_for_a_table(tmp_path: Path, caps
         assert not (tmp_path / "t").exists()
 
 
+@pytest.mark.usefixtures("card_art")
 def test_four_index_scenes_fit_the_framed_weight_and_keep_the_rest(tmp_path: Path, capsys) -> None:
     models = models_copy(tmp_path)
     kept = load_calibration(models)
@@ -80,6 +82,7 @@ def test_four_index_scenes_fit_the_framed_weight_and_keep_the_rest(tmp_path: Pat
     assert "cards seen at three of their corners" in capsys.readouterr().out
 
 
+@pytest.mark.usefixtures("card_art")
 def test_scattered_scenes_fit_the_agreement_weights_and_keep_the_rest(
     tmp_path: Path, capsys
 ) -> None:
@@ -96,6 +99,7 @@ def test_scattered_scenes_fit_the_agreement_weights_and_keep_the_rest(
     assert "cards read several ways in 3 scenes" in out and "with agreement" in out
 
 
+@pytest.mark.usefixtures("card_art")
 def test_the_agreement_and_a_tables_threshold_are_fitted_one_at_a_time(
     tmp_path: Path, capsys
 ) -> None:
@@ -106,6 +110,7 @@ def test_the_agreement_and_a_tables_threshold_are_fitted_one_at_a_time(
     assert not any(Path(folder).exists() for folder in folders)
 
 
+@pytest.mark.usefixtures("card_art")
 def test_kitty_scenes_refit_the_probabilities_and_keep_the_agreement_weights(
     tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -139,6 +144,7 @@ def test_kitty_scenes_refit_the_probabilities_and_keep_the_agreement_weights(
     assert "--agreement" in out
 
 
+@pytest.mark.usefixtures("card_art")
 def test_scenes_read_without_a_fault_fit_nothing(tmp_path: Path, capsys) -> None:
     """No misread to fit on: the threshold would flag nothing, ever."""
     models = models_copy(tmp_path)

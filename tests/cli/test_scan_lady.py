@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -43,12 +42,9 @@ def read(code: str, confidence: float = 0.97) -> ReadCard:
 
 
 @pytest.fixture(scope="module")
-def tricks_photo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A photo-like picture of the tricks, rendered from card art (skipped without the tools
-    that fetch and render it, as the synthetic-data tests are)."""
-    for tool in ("rsvg-convert", "apt-get", "dpkg"):
-        if shutil.which(tool) is None:
-            pytest.skip(f"{tool} is not installed (apt-get install librsvg2-bin)")
+def tricks_photo(tmp_path_factory: pytest.TempPathFactory, card_art: None) -> Path:
+    """A photo-like picture of the tricks, rendered from card art (skipped where the card art
+    can't be had, as the synthetic-data tests are)."""
     from blackcat.workshop.synth.scene import render_piles
 
     path = tmp_path_factory.mktemp("lady") / "ann.jpg"

@@ -251,6 +251,7 @@ def test_a_fresh_clone_is_told_what_evaluate_needs(
     assert len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.usefixtures("card_art")
 def test_a_folder_of_scenes_drawn_otherwise_is_refused_before_anything_is_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from blackcat.vision.types import SIDES
 from blackcat.workshop.kitty import CONDITIONS, PHOTO_SIZES
 from blackcat.workshop.synth.table import PITCH_RANGE
@@ -32,6 +34,7 @@ def test_table_scenes_are_planned_alike_for_a_seed_with_one_deck_each() -> None:
     assert two.count(("near", "far")) > len(two) / 2
 
 
+@pytest.mark.usefixtures("card_art")
 def test_table_scenes_are_drawn_once_with_their_sides(tmp_path: Path) -> None:
     from blackcat.workshop.kitty import held_out_decks
 
@@ -46,6 +49,7 @@ def test_table_scenes_are_drawn_once_with_their_sides(tmp_path: Path) -> None:
     assert paths[0].stat().st_mtime_ns == written
 
 
+@pytest.mark.usefixtures("card_art")
 def test_table_scenes_may_all_be_drawn_in_one_card_style(tmp_path: Path) -> None:
     paths = list(make_table_scenes(tmp_path, 1, 28, card_style="dark_face"))
     meta = json.loads(paths[0].read_text())

@@ -7,7 +7,6 @@ The first run fetches the Debian card packages into the cache (BLACKCAT_CACHE or
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,27 +20,14 @@ SEED = 7
 SCENES = 30
 
 
-def _tools_missing() -> str | None:
-    for tool in ("rsvg-convert", "apt-get", "dpkg"):
-        if shutil.which(tool) is None:
-            return tool
-    return None
-
-
 @pytest.fixture(scope="session")
-def test_decks() -> tuple[DeckSpec, ...]:
-    missing = _tools_missing()
-    if missing:
-        pytest.skip(f"{missing} is not installed (apt-get install librsvg2-bin)")
+def test_decks(card_art: None) -> tuple[DeckSpec, ...]:
     return tuple(deck_by_name(name) for name in TEST_DECK_NAMES)
 
 
 @pytest.fixture(scope="session")
-def bitmap_deck() -> DeckSpec:
+def bitmap_deck(card_art: None) -> DeckSpec:
     """PokerTH's deck: one small PNG per card (fetched with apt-get download, no rsvg-convert)."""
-    for tool in ("apt-get", "dpkg"):
-        if shutil.which(tool) is None:
-            pytest.skip(f"{tool} is not installed")
     return deck_by_name("pokerth")
 
 

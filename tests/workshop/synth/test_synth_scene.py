@@ -204,6 +204,7 @@ def test_some_crops_are_drawn_from_indices_as_small_as_a_whole_tables_far_piles(
     assert abs((sizes < 18).mean() - SMALL_INDEX_SHARE) < 0.03
 
 
+@pytest.mark.usefixtures("card_art")
 def test_a_crop_turned_a_quarter_turn_is_labelled_with_its_new_orientation() -> None:
     from blackcat.workshop.synth.decks import deck_by_name
     from blackcat.workshop.synth.scene import glyph_orientation, render_piles
@@ -219,6 +220,7 @@ def test_a_crop_turned_a_quarter_turn_is_labelled_with_its_new_orientation() -> 
         assert turns == {"top_left": top_left, "bottom_right": bottom_right}
 
 
+@pytest.mark.usefixtures("card_art")
 def test_a_harder_photo_of_the_same_piles_is_another_picture_with_the_same_cards() -> None:
     from blackcat.workshop.synth.scene import render_piles
 
@@ -231,6 +233,7 @@ def test_a_harder_photo_of_the_same_piles_is_another_picture_with_the_same_cards
     assert hard.meta["pitch_degrees"] >= 10  # keystoned
 
 
+@pytest.mark.usefixtures("card_art")
 def test_rows_pushed_into_each_other_lie_less_than_a_card_apart_with_the_same_cards() -> None:
     from blackcat.workshop.synth.scene import render_piles
 
@@ -251,6 +254,7 @@ def test_rows_pushed_into_each_other_lie_less_than_a_card_apart_with_the_same_ca
     assert (lower - upper) / card_height(apart.meta) > 1.0
 
 
+@pytest.mark.usefixtures("card_art")
 def test_rows_turned_each_their_own_way_keep_their_cards() -> None:
     from blackcat.workshop.synth.scene import render_piles
 
@@ -273,6 +277,7 @@ def _cards_width(meta: dict) -> float:
     return (max(xs) - min(xs)) / meta["width"]
 
 
+@pytest.mark.usefixtures("card_art")
 def test_piles_drawn_to_fill_less_of_the_photo_stand_smaller_in_it() -> None:
     from blackcat.workshop.synth.scene import render_piles
 
@@ -315,6 +320,7 @@ def test_piles_laid_as_columns_keep_the_cards_and_show_each_top_index(test_decks
     assert labelled >= 0.9 * top_indices
 
 
+@pytest.mark.usefixtures("card_art")
 def test_a_tilted_crop_is_labelled_with_the_quarter_turn_its_glyph_stands_nearest() -> None:
     from blackcat.workshop.synth.decks import deck_by_name
     from blackcat.workshop.synth.scene import glyph_orientation, render_piles

@@ -49,7 +49,8 @@ def test_a_shared_lead_and_a_sheet_with_nothing_in() -> None:
 
 def test_names_are_escaped() -> None:
     game = score_game(["<b>Ann</b>", "Ben", "Cat"], [(0, 0, 0)])
-    assert "<b>Ann</b>" not in lady_view.sheet_html(game)
+    html = lady_view.sheet_html(game)
+    assert "<b>Ann</b>" not in html and "&lt;b&gt;Ann&lt;/b&gt;" in html  # shown as typed
 
 
 def test_tricks_show_each_scoring_cards_points_and_the_marks() -> None:

@@ -239,8 +239,25 @@ def _load(module_name: str) -> ModuleType:
     return importlib.import_module(module_name)
 
 
+NEGATIVE_VALUED = ("--queen",)
+"""Options whose value may start with a minus (a mistyped `--queen -1:0=11`), which argparse
+takes for an option, saying only "expected one argument"."""
+
+
+def joined_negative_values(argv: Sequence[str]) -> list[str]:
+    """`--queen -1:0=11` as `--queen=-1:0=11`, so that its own check says what is wrong."""
+    joined: list[str] = []
+    for n, arg in enumerate(argv):
+        after_option = joined and joined[-1] in NEGATIVE_VALUED and "--" not in argv[:n]
+        if after_option and arg.startswith("-") and arg[1:2].isdigit():
+            joined[-1] = f"{joined[-1]}={arg}"
+        else:
+            joined.append(arg)
+    return joined
+
+
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    argv = joined_negative_values(sys.argv[1:] if argv is None else argv)
     # Only the chosen subcommand's module is imported, so `score` never pulls in the vision stack.
     chosen = next((arg for arg in argv if arg in SUBCOMMANDS), None)
     tolerate_narrow_consoles(sys.stdout, sys.stderr)

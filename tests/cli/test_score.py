@@ -178,6 +178,7 @@ def test_two_decks_allow_a_card_twice() -> None:
         (["QS QS", "QS", "--decks", "2"], ["Q♠ (QS)", "3 times", "2 decks have only 2"]),
         (["QS", "--queen", "0-0=7"], ["'0-0=7'", "PILE:POSITION=VALUE"]),
         (["QS", "--queen", "0:0"], ["'0:0'", "PILE:POSITION=VALUE"]),
+        (["QS", "--queen", "-1:0=11"], ["'-1:0=11'", "PILE:POSITION=VALUE"]),  # not argparse's
         (["QS", "--queen", ""], ["empty --queen", "PILE:POSITION=VALUE"]),
         (["QS 2C", "--queen", "0:1=7"], ["0:1=7", "2♣ (2C), not a Queen"]),
         (["QS 2C", "--queen", "0:5=7"], ["0:5=7", "outside the pile", "positions 0-1"]),

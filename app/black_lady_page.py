@@ -443,6 +443,9 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
             help=_("Checked them against the photo? Confirm them all at once"),
         )
     out_of_play = set_aside(len(now.names))  # never a guess worth offering
+    lying = card_widgets.where_cards_lie(
+        deal.table, player, lambda _pile, position: card_number(position)
+    )
     for position in doubtful:
         card_widgets.doubtful_prompt(
             act,
@@ -452,6 +455,7 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
             not_a_card=True,
             out_of_play=out_of_play,
             other=partial(pick_for_fixing, pile.id, position),
+            lying=lying,
         )
     text_key = f"lady-text:{pile.id}"
     set_widget(text_key, ts.pile_text(pile))

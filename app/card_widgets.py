@@ -57,6 +57,23 @@ def chip(card: Card) -> str:
     return card.label if card.is_black else f":red[{card.label}]"
 
 
+def where_cards_lie(
+    table: ts.Table, shown: ts.Player, number: Callable[[int, int], str] = ts.card_number
+) -> dict[Card, str]:
+    """Each card on the table and where it lies, as the page of player `shown` numbers it
+    (`number(pile_index, position)`): a number on their piles (`2.1`), with the player's name
+    on another's (`Ann 2.1`)."""
+    lying: dict[Card, str] = {}
+    for player in table.players:
+        for pile_index, pile in enumerate(player.piles):
+            for position, slot in enumerate(pile.slots):
+                where = number(pile_index, position)
+                lying.setdefault(
+                    slot.card, where if player.id == shown.id else f"{player.name} {where}"
+                )
+    return lying
+
+
 def doubtful_prompt(
     act: Act,
     pile: ts.Pile,

@@ -74,7 +74,8 @@ def sheet_html(
 ) -> str:
     """The score sheet: a row a player, their total first (it stays in view while the deals
     scroll sideways), then a column a deal (⚠️ on a deal whose checks fail, the deal on screen
-    shaded), `…` for tricks not in yet; the leader's total (or the tied leaders') marked."""
+    shaded), `…` for tricks not in yet; the leader's total (or the tied leaders') marked, unless
+    a deal fails its checks (as `leader_line` names no leader then)."""
     heads = [f"{index + 1}{' ⚠️' if index in flagged else ''}" for index in range(len(game.deals))]
     winners = set(game.winners)
     rows = [
@@ -82,7 +83,7 @@ def sheet_html(
             name,
             points_text(total),
             tuple("…" if deal[seat] is None else points_text(deal[seat]) for deal in game.deals),
-            lead=name in winners and any(None not in deal for deal in game.deals),
+            lead=not flagged and name in winners and any(None not in deal for deal in game.deals),
         )
         for seat, (name, total) in enumerate(zip(game.names, game.totals, strict=True))
     ]

@@ -500,19 +500,6 @@ def show_photos(table: ts.Table, player: ts.Player) -> None:
             owner_select(table, key, player.id, f"owner:{key}", record.shown_name(language.tr()))
 
 
-def where_cards_lie(table: ts.Table, shown: ts.Player) -> dict[Card, str]:
-    """Each card on the table and where it lies, as the page of player `shown` numbers it: a
-    number on their piles (`2.1`), with the player's name on another's (`Ann 2.1`)."""
-    lying: dict[Card, str] = {}
-    for player in table.players:
-        for pile_index, pile in enumerate(player.piles):
-            for position, slot in enumerate(pile.slots):
-                number = ts.card_number(pile_index, position)
-                where = number if player.id == shown.id else f"{player.name} {number}"
-                lying.setdefault(slot.card, where)
-    return lying
-
-
 def show_pile(
     player: ts.Player,
     pile_index: int,
@@ -726,8 +713,9 @@ def show_queens(pile: ts.Pile, pile_index: int, score: PileScore) -> None:
             key = f"pin:{pile.id}:{queen.position}"
             set_widget(key, str(queen.value) if queen.pinned else BEST)
             st.segmented_control(
+                # plain text: a widget's label is also its name for screen readers, markup and all
                 _("{card} card {number}: {why}").format(
-                    card=chip(queen.card), number=number, why=why
+                    card=queen.card.label, number=number, why=why
                 ),
                 [BEST, "7", "11"],
                 format_func=lambda choice: _(choice) if choice == BEST else choice,
@@ -921,7 +909,7 @@ def black_cat_page() -> None:
     st.markdown(
         pile_view.legend_html(marks_on(player, duplicated), language.tr()), unsafe_allow_html=True
     )
-    lying = where_cards_lie(table, player) if table.variants.decks == 1 else None
+    lying = card_widgets.where_cards_lie(table, player) if table.variants.decks == 1 else None
     for pile_index, pile in enumerate(player.piles):
         with st.container(key=f"pile-{pile.id}"):
             show_pile(player, pile_index, pile, player_score.piles[pile_index], duplicated, lying)

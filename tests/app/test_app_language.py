@@ -156,7 +156,7 @@ def test_the_notes_of_the_last_photos_follow_a_switch_of_language() -> None:
     run(at)
     note = " ".join(s.value for s in at.success)
     assert "piles.png: 6 cartas en 2 pilas, para" in note
-    assert "corrige la carta en naranja" in note
+    assert "revisa la carta en naranja" in note
     uploader(at).set_value(("notas.jpg", b"no son las cartas que buscas", "image/jpeg"))
     run(at)
     assert [e.value for e in at.error] == [
@@ -235,7 +235,7 @@ def test_the_black_cat_page_in_spanish_upload_fix_score_and_night() -> None:
     run(at)
     note = " ".join(s.value for s in at.success)
     assert "piles.png: 6 cartas en 2 pilas, para Jugador 1." in note
-    assert "corrige la carta en naranja" in note
+    assert "revisa la carta en naranja" in note
     assert any("parece" in m.value for m in at.markdown)  # the doubtful card: 1.2
     button(at, "2♠ 30%").click()  # fixed in one tap
     run(at)

@@ -184,6 +184,21 @@ def test_a_doubtful_cards_guesses_leave_out_the_cards_set_aside(
     assert not any(key.endswith(":2C") for key in offered), offered
 
 
+def test_a_guess_in_another_players_tricks_says_whose(
+    lady: AppTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One deck has one 5♥: in Player 2's tricks, it is why a tap on it makes a duplicate."""
+    rows = ((read_card("5D", 0.41, "2C", "5H"), *ann_as_read()[0][1:]), ann_as_read()[1])
+    monkeypatch.setitem(FAKE_ROWS, PHOTO_WIDTH, rows)
+    uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))
+    run(lady)
+    choose(lady, 1)
+    type_tricks(lady, "Player 2", "KC 5H 7S")
+    choose(lady, 0)
+    offered = [b.label for b in lady.button if str(b.key).endswith(":0:5H")]
+    assert offered == [":red[5♥] 30% (also Player 2 2)"]
+
+
 def test_a_photos_note_names_the_player_as_now_named(lady: AppTest) -> None:
     for seat, name in enumerate(("Ann", "Ben", "Cat")):
         rename(lady, seat, name)

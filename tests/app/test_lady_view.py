@@ -17,7 +17,9 @@ def test_the_sheet_has_a_row_a_player_their_total_first_and_the_leader() -> None
         '<td class="name">Ann</td><td class="tot">−18</td><td class="">−68</td>'
         '<td class="cur">+50</td></tr>'
     ) in html
-    assert '<tr class="lead"><td class="name">Cat</td><td class="tot win">−17</td>' in html
+    assert 'class="lead"' not in html and " win" not in html  # no leader while deal 2 fails
+    unflagged = lady_view.sheet_html(game, current=1)
+    assert '<tr class="lead"><td class="name">Cat</td><td class="tot win">−17</td>' in unflagged
     assert '<td class="tot">−1066</td>' in html
     open_deal = score_game(["Ann", "Ben", "Cat"], [(None, -67, 50)])
     assert '<td class="tot">0</td><td class="">…</td>' in lady_view.sheet_html(open_deal)

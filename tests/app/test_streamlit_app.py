@@ -341,6 +341,14 @@ def test_move_a_card_to_the_other_pile_split_and_join(app: AppTest) -> None:
     assert_clean(app)
 
 
+def test_a_queens_choice_is_named_in_plain_text(app: AppTest) -> None:
+    """A widget's label is its name for a screen reader too: no colour markup in it."""
+    new_game(app)
+    type_pile(app, 1, "QH 3C")
+    pin = app.segmented_control(key=f"pin:{pile_id(app, 1)}:0")
+    assert pin.label == "Q♥ card 1.1: 7 scores most"
+
+
 def test_pin_a_queen(app: AppTest) -> None:
     new_game(app)
     type_pile(app, 1, "QS 2C 3H 7H")

@@ -15,6 +15,7 @@ from language import _, tr
 from pile_view import card_in_words
 
 from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit
+from blackcat.i18n import N_
 from blackcat.tables import black_cat_table as ts
 
 
@@ -55,6 +56,13 @@ def card_name(card: Card) -> str:
 def chip(card: Card) -> str:
     """A card's label for buttons and pills, in its colour."""
     return card.label if card.is_black else f":red[{card.label}]"
+
+
+TYPING_HELP = N_(
+    "Suits by their letters: S spades, H hearts, D diamonds, C clubs, or ♠ ♥ ♦ ♣; ranks A, "
+    "2-10 (or T), J, Q, K. Spaces or commas between cards."
+)
+"""Beside every box where cards are typed: a Spanish player's C (corazones) is clubs here."""
 
 
 def where_cards_lie(

@@ -583,6 +583,7 @@ def show_pile(
         on_change=on_text,
         args=(pile.id, text_key),
         placeholder=_("Type the cards, e.g. QS 10H 4S KD"),
+        help=_(card_widgets.TYPING_HELP),
     )
     with st.container(key=f"typo-{pile.id}"):
         error = st.session_state.text_errors.get(pile.id)

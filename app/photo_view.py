@@ -20,19 +20,8 @@ from PIL import Image, ImageDraw, ImageFont
 from blackcat.games.cards import ALL_CARDS
 from blackcat.i18n import N_
 from blackcat.tables import black_cat_table as ts
-from blackcat.vision.drawing import annotate
+from blackcat.vision.drawing import annotate, scaled_boxes, scaled_card
 from blackcat.vision.types import Box, PhotoRead, ReadCard
-
-
-def scaled(read: ReadCard, factor: float) -> ReadCard:
-    """A read card with its boxes in the display copy's pixels."""
-
-    def box(values: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
-        x1, y1, x2, y2 = (v * factor for v in values)
-        return x1, y1, x2, y2
-
-    indices = tuple(replace(index, box=box(index.box)) for index in read.indices)
-    return replace(read, box=box(read.box), indices=indices)
 
 
 OFF_PHOTO = (-10_000.0, -10_000.0, -9_999.0, -9_999.0)
@@ -79,11 +68,6 @@ def annotated_jpeg(
     return jpeg_of(annotate(_display, read, by_pile=by_pile))
 
 
-def scaled_boxes(boxes: Sequence[Box], factor: float) -> tuple[Box, ...]:
-    """Boxes in the display copy's pixels."""
-    return tuple((x1 * factor, y1 * factor, x2 * factor, y2 * factor) for x1, y1, x2, y2 in boxes)
-
-
 def marks_read(marks: ts.PhotoMarks, factor: float, width: int, height: int) -> PhotoRead:
     """The marks as a read of the display copy, for `annotate`: each card at its place in its
     pile, as the piles are now."""
@@ -97,7 +81,7 @@ def marks_read(marks: ts.PhotoMarks, factor: float, width: int, height: int) -> 
         read = slot.read
         assert read is not None
         confidence = 1.0 if slot.checked else read.confidence
-        rows[pile_index][position] = scaled(
+        rows[pile_index][position] = scaled_card(
             replace(read, card=slot.card, confidence=confidence), factor
         )
     piles = tuple(tuple(rows.get(index, ())) for index in range(max(rows, default=-1) + 1))

@@ -178,14 +178,24 @@ def writes_a_picture(path: Path) -> bool:
 
 
 def save_annotated(photo: Photo, read: PhotoRead, path: Path) -> None:
-    """The photo, at full resolution, with each card's numbered box (`vision.drawing`), as the
-    picture `path`'s extension names. AnnotateError where it can't be written."""
+    """The photo with each card's numbered box (`vision.drawing`), as the picture `path`'s
+    extension names: at full resolution up to MAX_PIXELS, a larger JPEG at the half, quarter
+    (...) that fits (decoded whole, a 200 MP one took 2.7 GB). AnnotateError where it can't be
+    written."""
     from PIL import Image
 
-    from blackcat.vision.drawing import annotate
+    from blackcat.vision.drawing import annotate, scaled_read
+    from blackcat.vision.image_io import MAX_PIXELS
 
+    width, height = photo.size
+    reduction = 1
+    while width * height > MAX_PIXELS * reduction**2:
+        reduction *= 2
+    picture = photo.picture(photo.long_side // reduction)
+    factor = max(picture.shape[:2]) / photo.long_side
+    drawn = read if factor == 1 else scaled_read(read, factor)
     try:
-        Image.fromarray(annotate(photo.picture(), read)).save(path, quality=90)
+        Image.fromarray(annotate(picture, drawn)).save(path, quality=90)
     except OSError as error:
         raise AnnotateError(CANNOT_WRITE, path=path, reason=error.strerror or error) from None
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from blackcat.games.cards import card_number  # how a card is numbered on the photo: `1.3`
-from blackcat.vision.types import PhotoRead, ReadCard
+from blackcat.vision.types import Box, PhotoRead, ReadCard
 
 PILE_COLOURS: tuple[tuple[int, int, int], ...] = (
     (30, 144, 255),  # blue
@@ -20,6 +21,33 @@ PILE_COLOURS: tuple[tuple[int, int, int], ...] = (
 DOUBTFUL_COLOUR = (245, 124, 0)  # orange, as the app marks a doubtful card (no pile's colour)
 UNREAD_COLOUR = (220, 20, 60)  # red: a place whose cards are too small to read
 UNREAD_LABEL = "?"
+
+
+def scaled_card(read: ReadCard, factor: float) -> ReadCard:
+    """A read card with its boxes in the pixels of a copy `factor` times the photo's size."""
+    indices = tuple(replace(index, box=scaled_box(index.box, factor)) for index in read.indices)
+    return replace(read, box=scaled_box(read.box, factor), indices=indices)
+
+
+def scaled_box(box: Box, factor: float) -> Box:
+    x1, y1, x2, y2 = (value * factor for value in box)
+    return x1, y1, x2, y2
+
+
+def scaled_boxes(boxes: Sequence[Box], factor: float) -> tuple[Box, ...]:
+    """Boxes in the pixels of a copy `factor` times the photo's size."""
+    return tuple(scaled_box(box, factor) for box in boxes)
+
+
+def scaled_read(photo: PhotoRead, factor: float) -> PhotoRead:
+    """What was read of a photo, its boxes in the pixels of a copy `factor` times its size."""
+    return replace(
+        photo,
+        piles=tuple(tuple(scaled_card(read, factor) for read in pile) for pile in photo.piles),
+        unread_places=scaled_boxes(photo.unread_places, factor),
+        width=round(photo.width * factor),
+        height=round(photo.height * factor),
+    )
 
 
 def annotate(image: np.ndarray, photo: PhotoRead, *, by_pile: bool = True) -> np.ndarray:

@@ -6,6 +6,7 @@ import contextlib
 import io
 import threading
 import time
+import warnings
 from collections.abc import Hashable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,7 +20,17 @@ if TYPE_CHECKING:
     from blackcat.vision.reader import SearchDone
 
 MAX_PIXELS = 80_000_000
-"""Larger photos are refused: no phone takes them, and decoding one would take gigabytes."""
+"""Larger photos are refused, but for JPEGs: decoded whole, one would take gigabytes."""
+
+MAX_JPEG_PIXELS = 250_000_000
+"""Larger JPEGs are refused. Phones' high-resolution modes take 108 and 200 MP JPEGs, which the
+reader decodes at a half, a quarter or an eighth of their size (`Photo.picture`): a 200 MP one
+read in 0.9 s and 160 MB (session 77)."""
+
+# Pillow warns from 89 MP and refuses from 179 MP while opening a file: we check sizes
+# ourselves, before decoding, by the rules above (a larger file gets our message, not its own)
+Image.MAX_IMAGE_PIXELS = MAX_JPEG_PIXELS
+warnings.filterwarnings("ignore", category=Image.DecompressionBombWarning)
 
 MIN_SIDE = 100
 """Smaller photos are refused: a card's corner index in them would be a few pixels."""
@@ -179,10 +190,19 @@ def open_photo(source: str | Path | bytes, *, name: str | None = None) -> Photo:
     _register_heif_for(data)
     with _readable(label), Image.open(io.BytesIO(data)) as image:
         width, height = image.size
-        _check_size(width, height, label)
-        turned = image.getexif().get(ORIENTATION_TAG, 1) in QUARTER_TURNED
+        _check_size(width, height, label, most=MAX_JPEG_PIXELS if image.format == "JPEG" else None)
+        turned = orientation(image) in QUARTER_TURNED
         size = (height, width) if turned else (width, height)
     return Photo(data, label, size)
+
+
+def orientation(image: Image.Image) -> int:
+    """The EXIF orientation (1-8) a photo was opened with. A PNG's is the one it holds before its
+    pixels, as read at opening: Pillow decodes a whole PNG to look for one after them (a 79 MP
+    PNG's pixels decoded twice: 1.5 s and 316 MB more, session 77)."""
+    if image.format == "PNG" and "exif" not in image.info:
+        return 1
+    return image.getexif().get(ORIENTATION_TAG, 1)
 
 
 ORIENTATION_TAG = 0x0112
@@ -191,17 +211,21 @@ QUARTER_TURNED = frozenset({5, 6, 7, 8})  # EXIF orientations that swap width an
 
 def _decode(data: bytes, label: str, reduction: int) -> np.ndarray:
     # OpenCV fills a JPEG cut short with grey: one without its end marker is left to Pillow,
-    # which says it is damaged (or decodes what follows the marker's usual place)
-    if data.startswith(JPEG_MAGIC) and data.rstrip(b"\0").endswith(JPEG_END):
-        decoded = _decode_jpeg(data, label, reduction)
+    # which says it is damaged (or decodes what follows the marker's usual place). A WebP
+    # decoded by Pillow takes six times its pixels (1.4 GB for 79 MP, OpenCV 0.5; session 77).
+    whole_jpeg = data.startswith(JPEG_MAGIC) and data.rstrip(b"\0").endswith(JPEG_END)
+    if whole_jpeg or (data[:4] == b"RIFF" and data[8:12] == b"WEBP"):
+        decoded = _decode_with_opencv(data, label, reduction)
         if decoded is not None:
             return decoded
     with _readable(label), Image.open(io.BytesIO(data)) as image:
         if reduction > 1:
             width, height = image.size
             image.draft("RGB", (-(-width // reduction), -(-height // reduction)))
+        turned = orientation(image)  # before loading: the one `open_photo` sized the photo by
         image.load()
-        ImageOps.exif_transpose(image, in_place=True)
+        if turned != 1:
+            ImageOps.exif_transpose(image, in_place=True)
         if image.mode in DEEP_GREY_MODES:
             return deep_grey_as_rgb(np.asarray(image))
         # Each copy of a 12 MP photo costs tens of milliseconds: convert only when needed.
@@ -222,8 +246,8 @@ def deep_grey_as_rgb(values: np.ndarray) -> np.ndarray:
     return np.repeat(grey[..., None], 3, axis=2)
 
 
-def _decode_jpeg(data: bytes, label: str, reduction: int) -> np.ndarray | None:
-    """A JPEG decoded by OpenCV (the same pixels as Pillow's, in half the time at full
+def _decode_with_opencv(data: bytes, label: str, reduction: int) -> np.ndarray | None:
+    """A JPEG or WebP decoded by OpenCV (a JPEG's pixels as Pillow's, in half the time at full
     resolution: 55 against 110 ms for 12 MP here, where Pillow's copy out of its RGBX buffer
     takes 50), upright by its EXIF orientation; None where
     OpenCV can't decode it (Pillow then says what is wrong)."""
@@ -245,8 +269,8 @@ def _decode_jpeg(data: bytes, label: str, reduction: int) -> np.ndarray | None:
     if in_rgb is None:
         decoded = cv2.cvtColor(decoded, cv2.COLOR_BGR2RGB)
     with _readable(label), Image.open(io.BytesIO(data)) as image:
-        orientation = image.getexif().get(ORIENTATION_TAG, 1)
-    return upright(decoded, orientation)
+        turned = orientation(image)
+    return upright(decoded, turned)
 
 
 def upright(picture: np.ndarray, orientation: int) -> np.ndarray:
@@ -264,15 +288,16 @@ def upright(picture: np.ndarray, orientation: int) -> np.ndarray:
     return picture if turned is None else np.ascontiguousarray(turned(picture))
 
 
-def _check_size(width: int, height: int, label: str) -> None:
-    if width * height > MAX_PIXELS:
+def _check_size(width: int, height: int, label: str, most: int | None = None) -> None:
+    most = most or MAX_PIXELS
+    if width * height > most:
         raise ImageReadError(
             TOO_MANY_PIXELS,
             name=label,
             width=width,
             height=height,
             megapixels=f"{width * height / 1e6:.0f}",
-            most=MAX_PIXELS // 1_000_000,
+            most=most // 1_000_000,
         )
     if min(width, height) < MIN_SIDE:
         raise ImageReadError(TOO_FEW_PIXELS, name=label, width=width, height=height, least=MIN_SIDE)

@@ -139,7 +139,6 @@ def test_a_place_too_small_to_read_is_boxed_in_red_on_the_page_photo() -> None:
 
     display = np.zeros((120, 200, 3), np.uint8)
     place = ((200.0, 40.0, 360.0, 200.0),)  # full pixels: the display copy is half the size
-    assert photo_view.scaled_boxes(place, 0.5) == ((100.0, 20.0, 180.0, 100.0),)
     for jpeg in (
         photo_view.annotated_jpeg("u1", "d", 0.5, MARKS, display, _unread=place),
         photo_view.table_jpeg("u2", "d", 0.5, (("Ann", MARKS),), display, place),

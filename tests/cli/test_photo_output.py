@@ -12,6 +12,7 @@ from blackcat.cli.photo_output import (
     annotation_paths,
     no_cards_note,
     photo_source,
+    save_annotated,
 )
 from blackcat.games.cards import parse_pile
 from blackcat.i18n import translator
@@ -118,3 +119,31 @@ def test_a_photo_without_a_card_says_how_to_take_one_that_reads() -> None:
     read = ReadCard(queen, (0.0, 0.0, 10.0, 20.0), 0.99, (Guess(queen, 0.99),), ())
     one_card = PhotoRead(width=800, height=600, piles=((read,),))
     assert no_cards_note(one_card) == []
+
+
+def test_a_jpeg_too_large_to_draw_whole_is_drawn_at_a_reduced_scale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 200 MP photo's drawing took 2.7 GB decoded whole: over MAX_PIXELS (scaled down here)
+    it is drawn at the half (or less) that fits, its boxes where its cards are."""
+    import io
+
+    from PIL import Image
+
+    from blackcat.games.cards import Card
+    from blackcat.vision import image_io
+    from blackcat.vision.drawing import PILE_COLOURS
+    from blackcat.vision.types import IndexRead
+
+    monkeypatch.setattr(image_io, "MAX_PIXELS", 1_000_000)
+    monkeypatch.setattr(image_io, "MAX_JPEG_PIXELS", 4_000_000)
+    buffer = io.BytesIO()
+    Image.new("RGB", (2400, 1600), (0, 0, 0)).save(buffer, "JPEG")
+    photo = image_io.open_photo(buffer.getvalue(), name="big.jpg")
+    card = Card.parse("QS")
+    box = (400.0, 400.0, 800.0, 1000.0)
+    read = ReadCard(card, box, 0.99, (Guess(card, 0.99),), (IndexRead(box, 1.0, ()),))
+    save_annotated(photo, PhotoRead(2400, 1600, ((read,),)), tmp_path / "drawn.png")
+    with Image.open(tmp_path / "drawn.png") as drawn:
+        assert drawn.size == (1200, 800)
+        assert drawn.getpixel((200, 350)) == PILE_COLOURS[0]  # the card's left edge, halved

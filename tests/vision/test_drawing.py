@@ -59,3 +59,17 @@ def test_places_too_small_to_read_are_boxed_in_red_with_a_question_mark() -> Non
     assert tuple(drawn[120, 100]) == UNREAD_COLOUR  # its left edge
     assert tuple(drawn[120, 250]) == UNREAD_COLOUR  # its right edge
     assert not drawn[100, 175].any()  # nothing drawn over the place itself
+
+
+def test_a_read_scaled_to_a_smaller_copy_keeps_its_cards_and_moves_every_box() -> None:
+    from blackcat.vision.drawing import scaled_read
+
+    photo = PhotoRead(
+        400, 200, ((read("QS", (40, 60, 80, 120), 0.99),),), unread_places=((200, 40, 360, 160),)
+    )
+    half = scaled_read(photo, 0.5)
+    assert (half.width, half.height) == (200, 100)
+    card = half.piles[0][0]
+    assert card.card == photo.piles[0][0].card and card.confidence == 0.99
+    assert card.box == card.indices[0].box == (20.0, 30.0, 40.0, 60.0)
+    assert half.unread_places == ((100.0, 20.0, 180.0, 80.0),)

@@ -192,6 +192,44 @@ def test_an_absurdly_large_photo_is_refused_before_decoding() -> None:
         load_image(huge, name="huge.png")
 
 
+def test_a_jpeg_may_be_larger_than_other_photos_being_read_at_a_reduced_scale(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A phone's 108 or 200 MP JPEG is decoded at a half to an eighth of its size; a PNG (or
+    WebP, HEIC) of as many pixels would be decoded whole (here the limits scaled down)."""
+    from blackcat.vision import image_io
+
+    monkeypatch.setattr(image_io, "MAX_PIXELS", 1_000_000)
+    monkeypatch.setattr(image_io, "MAX_JPEG_PIXELS", 4_000_000)
+    photo = open_photo(encoded(sample(2000, 1500), "JPEG"), name="big.jpg")
+    assert photo.size == (2000, 1500) and photo.picture(500).shape == (375, 500, 3)
+    with pytest.raises(ImageReadError) as refused:
+        open_photo(encoded(sample(2000, 1500), "PNG"), name="big.png")
+    assert str(refused.value) == (
+        "big.png is 2000×1500 (3 MP), larger than the 1 MP we read: take or export it at a lower "
+        "resolution"
+    )
+    with pytest.raises(ImageReadError, match=r"\(5 MP\), larger than the 4 MP we read"):
+        open_photo(encoded(sample(2500, 2000), "JPEG"), name="huge.jpg")
+
+
+def test_pillows_own_limits_leave_the_sizes_to_ours() -> None:
+    from blackcat.vision.image_io import MAX_JPEG_PIXELS
+
+    assert MAX_JPEG_PIXELS >= 200_000_000  # a 200 MP phone photo
+    assert Image.MAX_IMAGE_PIXELS == MAX_JPEG_PIXELS  # no warning or refusal of Pillow's first
+
+
+@pytest.mark.parametrize("format", ["PNG", "WEBP"])
+def test_a_lossless_png_or_webp_reads_as_its_exact_pixels(format: str) -> None:
+    picture = np.array(sample(200, 100).convert("RGB"))
+    picture[10:20, 30:40] = (0, 255, 0)
+    data = encoded(
+        Image.fromarray(picture), format, **({"lossless": True} if format == "WEBP" else {})
+    )
+    assert np.array_equal(load_image(data), picture)
+
+
 def test_a_non_image_is_explained_even_after_ultralytics_patched_pillow() -> None:
     """Ultralytics replaces PIL.Image.open with one that loads pi-heif on an unreadable file
     (and would try to pip-install it if missing); the message must stay ours."""

@@ -23,7 +23,6 @@ from blackcat.tables import black_cat_table as ts
 from blackcat.vision.drawing import annotate, scaled_boxes, scaled_card
 from blackcat.vision.types import Box, PhotoRead, ReadCard
 
-
 OFF_PHOTO = (-10_000.0, -10_000.0, -9_999.0, -9_999.0)
 
 

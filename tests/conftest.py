@@ -22,17 +22,26 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["YOLO_CONFIG_DIR"] = tempfile.mkdtemp(prefix="blackcat-tests-ultralytics-")
 
 
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(os.environ.get("YOLO_CONFIG_DIR", ""), ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
-def card_art() -> None:
-    """The Debian card art every drawn scene comes from, fetched once into the cache
-    (BLACKCAT_CACHE, else ~/.cache/blackcat): a test that draws scenes skips, saying why, where
-    it can't be had (no rsvg-convert, apt-get or dpkg; no network on a first run)."""
-    for tool in ("rsvg-convert", "apt-get", "dpkg"):
-        if shutil.which(tool) is None:
-            pytest.skip(f"{tool} is not installed (apt-get install librsvg2-bin): no card art")
+def card_packages() -> None:
+    """The Debian card-art packages, fetched once into the cache (BLACKCAT_CACHE, else
+    ~/.cache/blackcat): a test that needs them skips, saying why, where they can't be had (no
+    apt-get or dpkg, no network on a first run, and nothing in the cache)."""
     from blackcat.workshop.synth.cardart import CardArtError, package_root
 
     try:
         package_root()
     except CardArtError as error:
         pytest.skip(f"the card art can't be fetched: {error}")
+
+
+@pytest.fixture(scope="session")
+def card_art(card_packages: None) -> None:
+    """The card art every drawn scene comes from: the packages, and rsvg-convert to draw their
+    SVG decks (`card_packages`' tests skip the same way without it)."""
+    if shutil.which("rsvg-convert") is None:
+        pytest.skip("rsvg-convert is not installed (apt-get install librsvg2-bin): no card art")

@@ -46,7 +46,6 @@ from blackcat.games.black_cat import (
     find_duplicates,
     score_player,
 )
-from blackcat.games.black_lady import ACE_HEARTS_VALUES
 from blackcat.games.cards import card_number
 from blackcat.games.report import format_player_report, pile_score_to_json
 from blackcat.i18n import ENGLISH, N_, Translator
@@ -103,6 +102,7 @@ def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> 
         ),
     )
     add_ace_hearts(parser, tr)
+    parser.set_defaults(ace_hearts=None)  # 11 unless said (Black Lady); refused with Black Cat
 
 
 def photo_to_json(
@@ -262,16 +262,17 @@ def run(args: argparse.Namespace) -> int:
 
         return run_black_lady(args)
 
-    from blackcat.vision.image_io import ImageReadError, open_photo
-    from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
-
     tr = translator_for(args)
-    if args.ace_hearts != ACE_HEARTS_VALUES[0]:
+    if args.ace_hearts is not None:
         message = tr.gettext(
             "--ace-hearts is a Black Lady rule, not Black Cat's: add --game black-lady"
         )
         print(f"blackcat scan: {message}", file=sys.stderr)
         return 2
+
+    from blackcat.vision.image_io import ImageReadError, open_photo
+    from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
+
     variants = variants_of(args)
     photo_paths = [Path(photo) for photo in args.photos]
     try:

@@ -191,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
     except (AnnotateError, ModelsMissingError) as error:
         print(f"blackcat scan: {error.describe(tr)}", file=sys.stderr)
         return 2
-    rules = Rules(ace_hearts=args.ace_hearts)
+    rules = Rules() if args.ace_hearts is None else Rules(ace_hearts=args.ace_hearts)
     images = [str(path) for path in args.photos]
     drawings: dict[int, str] = {}  # seat: the drawing written for its photo
     undrawn = False  # a drawing that could not be written

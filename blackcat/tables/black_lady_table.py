@@ -392,6 +392,9 @@ class _TypedCatalogue(gettext.NullTranslations):
             msgid1, msgid2 = typed
         return self.catalogue.ngettext(msgid1, msgid2, n)
 
+    def pgettext(self, context: str, message: str) -> str:
+        return self.catalogue.pgettext(context, message)
+
 
 def typed_words(tr: Translator = ENGLISH) -> Translator:
     """`tr`, but the checks' messages say "cards" where they say "photo": for typed tricks."""

@@ -244,14 +244,14 @@ class CardReader:
         )
 
         models_dir = Path(models_dir)
-        paths = [models_dir / DETECTOR_FILE, models_dir / CLASSIFIER_FILE]
         if missing := missing_models(models_dir):
             raise ModelsMissingError(missing)
         table_path = models_dir / TABLE_DETECTOR_FILE
         suit_path = models_dir / SUIT_CLASSIFIER_FILE
         table_classifier_path = models_dir / TABLE_CLASSIFIER_FILE
         try:
-            detector, classifier = OnnxDetector(paths[0]), OnnxClassifier(paths[1])
+            detector = OnnxDetector(models_dir / DETECTOR_FILE)
+            classifier = OnnxClassifier(models_dir / CLASSIFIER_FILE)
         except UnreadableModelError as error:
             raise ModelsMissingError([str(error.path)], MODELS_DAMAGED) from error
         return cls(

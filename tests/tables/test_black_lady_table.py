@@ -234,3 +234,12 @@ def test_the_sheet_as_csv_marks_a_deal_that_fails_its_checks_and_the_totals_that
     assert rows[3] == ["total", "-51", "40", "-9", "counts deal 1, which fails its checks"]
     passing = list(csv.reader(io.StringIO(lt.sheet_csv(game_of(*PASSING_DEAL)))))
     assert [row[-1] for row in passing] == ["checks", "passes", ""]
+
+
+def test_typed_tricks_words_say_cards_and_translate_the_rest_as_ever() -> None:
+    spanish = lt.typed_words(translator("es"))
+    assert spanish.gettext("look at {player}'s photo") == "mira las cartas de {player}"
+    assert spanish.pgettext("the letter of a Yowler", "Y") == "M"  # text with a context too
+    assert spanish.gettext("Pile points: {points}") == translator("es").gettext(
+        "Pile points: {points}"
+    )

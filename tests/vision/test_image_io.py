@@ -6,6 +6,7 @@ import io
 import subprocess
 import sys
 import time
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -213,11 +214,37 @@ def test_a_jpeg_may_be_larger_than_other_photos_being_read_at_a_reduced_scale(
         open_photo(encoded(sample(2500, 2000), "JPEG"), name="huge.jpg")
 
 
-def test_pillows_own_limits_leave_the_sizes_to_ours() -> None:
-    from blackcat.vision.image_io import MAX_JPEG_PIXELS
+def jpeg_declaring(width: int, height: int) -> bytes:
+    """A small JPEG whose header declares another size (opening reads no further)."""
+    data = bytearray(encoded(sample(16, 16), "JPEG"))
+    frame = data.index(b"\xff\xc0")  # SOF0: marker, length, precision, height, width
+    data[frame + 5 : frame + 9] = height.to_bytes(2, "big") + width.to_bytes(2, "big")
+    return bytes(data)
 
-    assert MAX_JPEG_PIXELS >= 200_000_000  # a 200 MP phone photo
-    assert Image.MAX_IMAGE_PIXELS == MAX_JPEG_PIXELS  # no warning or refusal of Pillow's first
+
+def test_a_200_mp_phone_jpeg_opens_and_larger_ones_are_refused_in_our_words() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning of Pillow's on the way
+        assert open_photo(jpeg_declaring(16320, 12240), name="p.jpg").size == (16320, 12240)
+    for width, height, said in ((20000, 15000, "(300 MP), larger"), (30000, 20000, "larger")):
+        with pytest.raises(ImageReadError) as refused, warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # Pillow's own, from 250 MP: then our message
+            open_photo(jpeg_declaring(width, height), name="huge.jpg")
+        assert said in str(refused.value) and "than the 250 MP we read" in str(refused.value)
+
+
+def test_a_phone_jpeg_holding_a_second_picture_is_a_jpeg_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from blackcat.vision import image_io
+
+    monkeypatch.setattr(image_io, "MAX_PIXELS", 1_000_000)
+    monkeypatch.setattr(image_io, "MAX_JPEG_PIXELS", 4_000_000)
+    buffer = io.BytesIO()
+    sample(2000, 1500).save(buffer, "MPO", save_all=True, append_images=[sample(200, 150)])
+    assert Image.open(io.BytesIO(buffer.getvalue())).format == "MPO"
+    photo = open_photo(buffer.getvalue(), name="phone.jpg")
+    assert photo.size == (2000, 1500) and photo.picture(500).shape == (375, 500, 3)
 
 
 @pytest.mark.parametrize("format", ["PNG", "WEBP"])

@@ -26,7 +26,7 @@ def test_decks(card_art: None) -> tuple[DeckSpec, ...]:
 
 
 @pytest.fixture(scope="session")
-def bitmap_deck(card_art: None) -> DeckSpec:
+def bitmap_deck(card_packages: None) -> DeckSpec:
     """PokerTH's deck: one small PNG per card (fetched with apt-get download, no rsvg-convert)."""
     return deck_by_name("pokerth")
 

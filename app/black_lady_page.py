@@ -464,8 +464,7 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
         key=text_key,
         on_change=on_tricks_text,
         args=(seat, pile.id, text_key),
-        placeholder=_("Type the cards, e.g. QS AH 10H 4C"),
-        help=_(card_widgets.TYPING_HELP),
+        placeholder=_(card_widgets.TYPING_HINT),
     )
     error = st.session_state.lady_text_errors.get(pile.id)
     if error:

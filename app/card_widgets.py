@@ -58,11 +58,9 @@ def chip(card: Card) -> str:
     return card.label if card.is_black else f":red[{card.label}]"
 
 
-TYPING_HELP = N_(
-    "Suits by their letters: S spades, H hearts, D diamonds, C clubs, or ♠ ♥ ♦ ♣; ranks A, "
-    "2-10 (or T), J, Q, K. Spaces or commas between cards."
-)
-"""Beside every box where cards are typed: a Spanish player's C (corazones) is clubs here."""
+TYPING_HINT = N_("e.g. QS 10H 4S KD · S♠ H♥ D♦ C♣")
+"""In every empty box where cards are typed (its placeholder): the suits' letters, which a
+Spanish player would read otherwise (C for corazones is clubs here)."""
 
 
 def where_cards_lie(

@@ -582,8 +582,7 @@ def show_pile(
         key=text_key,
         on_change=on_text,
         args=(pile.id, text_key),
-        placeholder=_("Type the cards, e.g. QS 10H 4S KD"),
-        help=_(card_widgets.TYPING_HELP),
+        placeholder=_(card_widgets.TYPING_HINT),
     )
     with st.container(key=f"typo-{pile.id}"):
         error = st.session_state.text_errors.get(pile.id)

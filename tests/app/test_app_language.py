@@ -308,8 +308,8 @@ def test_the_boxes_cards_are_typed_in_say_the_suits_letters() -> None:
     """Cards are typed with English suit letters: a Spanish player's C (corazones) is clubs."""
     at = open_in("es")
     pile = text_input(at, "Pila 1, de izquierda a derecha")
-    assert "S picas, H corazones, D diamantes, C tréboles (la C no es corazones)" in pile.help
+    assert "S♠ H♥ D♦ C♣" in pile.placeholder
     at.segmented_control(key="game").set_value("Black Lady")
     run(at)
     tricks = next(t for t in at.text_input if t.label.startswith("Bazas de "))
-    assert tricks.help == pile.help
+    assert tricks.placeholder == pile.placeholder

@@ -7,6 +7,8 @@ drawn, with `blackcat.i18n`'s catalogues; English is the source text, shown as i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import streamlit as st
 
 from blackcat.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, language_code, translator
@@ -60,17 +62,35 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 PAGE_LANGUAGE_JS = """
 export default function (component) {
   document.documentElement.lang = component.data.lang;
+  // Buttons whose words a style sheet shows over Streamlit's English are named by both
+  // ("UploadSubir") for a screen reader: each is named by the page's words alone, again
+  // whenever Streamlit draws it anew.
+  window.blackcatButtonNames = component.data.names || [];
+  const name = () => {
+    for (const [where, said] of window.blackcatButtonNames) {
+      for (const words of document.querySelectorAll(where)) {
+        const button = words.closest("button") || words;
+        if (button.getAttribute("aria-label") !== said) button.setAttribute("aria-label", said);
+      }
+    }
+  };
+  name();
+  if (window.blackcatButtonNamer) return;
+  window.blackcatButtonNamer = new MutationObserver(name);
+  window.blackcatButtonNamer.observe(document.body, { childList: true, subtree: true });
 }
 """
 _page_language = st.components.v2.component("blackcat.page_language", js=PAGE_LANGUAGE_JS)
 
 
-def show_switch() -> None:
+def show_switch(button_names: Sequence[Sequence[str]] = ()) -> None:
     """English | Español: the visible language switch (each in its own language); the page's
-    <html> element says its language."""
+    <html> element says its language, and buttons whose words are drawn over Streamlit's
+    (`button_names`: a CSS selector within each, and its name) are named in it."""
     # a dict: data of any other kind (a bare string) has Streamlit import pandas to ask whether
     # it is a table, 0.3-0.5 s of the first page after the app starts
-    _page_language(key="page-language", data={"lang": current()})
+    names = [list(pair) for pair in button_names]
+    _page_language(key="page-language", data={"lang": current(), "names": names})
     st.segmented_control(
         _("Language"),
         list(LANGUAGES),

@@ -139,6 +139,21 @@ def streamlit_words_css(tr: Translator, max_upload_mb: int = MAX_UPLOAD_MB) -> s
     return "<style>\n" + "\n".join(rules) + "\n</style>"
 
 
+BUTTON_WORDS = frozenset({N_("Upload"), N_("Take Photo"), N_("Clear photo")})
+"""The `STREAMLIT_WORDS` that stand on buttons."""
+
+
+def button_names(tr: Translator) -> list[list[str]]:
+    """Each photo widget's button (a CSS selector within it) and its name in `tr`'s language:
+    the words `streamlit_words_css` shows on it (a screen reader would read "UploadSubir",
+    Streamlit's English and ours)."""
+    return [
+        [shown.where, tr.gettext(shown.words)]
+        for shown in STREAMLIT_WORDS
+        if shown.words in BUTTON_WORDS
+    ]
+
+
 def take_uploads(
     files: list[Any], add: Callable[[bytes, str], Note], prefix: str = ""
 ) -> list[tuple[str, Note]]:

@@ -197,12 +197,14 @@ def card_cell_html(
     colour = "bc-black" if card.is_black else "bc-red"
     extra = f'<span class="q">{escape(note)}</span>' if note else ""
     place = "" if column is None else f' style="grid-row:1;grid-column:{column + 1}"'
-    if tap is not None:
+    said = escape(f"{number} · {words}" + (f" ({note})" if note else ""))
+    if tap is not None:  # a button is named by its label alone, not its symbols read in turn
         place += f' data-bc-pile="{tap[0]}" data-bc-position="{tap[1]}"'
         place += f' role="button" tabindex="0" aria-pressed="{str(selected).lower()}"'
+        place += f' aria-label="{said}"'
     # the words are its tooltip, and a screen reader's after what the card shows
     return (
-        f'<div class="{" ".join(classes)}" title="{escape(f"{number} · {words}")}"{place}>'
+        f'<div class="{" ".join(classes)}" title="{said}"{place}>'
         f'<span class="n">{number}</span>'
         f'<span class="r {colour}">{escape(card.rank.value)}</span>'
         f'<span class="s {colour}">{card.suit.symbol}</span>{extra}'

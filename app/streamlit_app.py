@@ -957,7 +957,7 @@ def main() -> None:
         return
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         black_lady_page.choose_game(current.title, pages)
-        language.show_switch()
+        language.show_switch(photo_input.button_names(language.tr()))
     current.run()
 
 

@@ -42,6 +42,9 @@ def test_a_spanish_browser_gets_the_app_in_spanish_end_to_end(spanish_page: Page
     page = spanish_page
     expect(page.get_by_text("Sube fotos o haz una (JPEG, PNG, WebP o HEIC)")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "es")  # a screen reader's voice
+    # the upload button is named by the word shown on it, not Streamlit's English and ours
+    expect(page.get_by_role("button", name="Subir", exact=True)).to_have_count(1)
+    expect(page.get_by_role("button", name="UploadSubir")).to_have_count(0)
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
         files=[{"name": "piles.png", "mimeType": "image/png", "buffer": blank_png(200, 120)}]
     )

@@ -136,3 +136,15 @@ def test_the_legend_explains_the_marks_shown_and_no_others() -> None:
     assert '<span class="bc-card bc-gap"></span>a card may be missing here' in legend
     assert "too often" not in legend
     assert pile_view.legend_html(set()) == ""
+
+
+def test_a_card_button_is_named_by_its_number_name_marks_and_note_alone() -> None:
+    """Its text would read "1.1 Q ♠ =7📌 Queen of spades": the label names it once."""
+    html = pile_view.card_cell_html(
+        parse_card("QS"), "1.1", 0, note="=7📌", doubtful=True, tap=(5, 0)
+    )
+    said = "1.1 · Queen of spades: check this card (=7📌)"
+    assert f'aria-label="{said}"' in html and f'title="{said}"' in html
+    assert 'role="button"' in html
+    plain = pile_view.card_cell_html(parse_card("QS"), "1.1", 0)  # not a button: no label
+    assert "aria-label" not in plain and 'class="bc-unseen">Queen of spades<' in plain

@@ -31,6 +31,12 @@ export default function (component) {
   document.addEventListener("keydown", (event) => {
     if ((event.key === "Enter" || event.key === " ") && tapped(event)) event.preventDefault();
   });
+  // a card the keyboard reaches in a long pile is brought whole into its strip's view (the
+  // browser leaves one 90% past the edge where it is: a sliver of its focus ring shows)
+  document.addEventListener("focusin", (event) => {
+    const card = event.target.closest && event.target.closest("[data-bc-pile][data-bc-position]");
+    if (card) card.scrollIntoView({ block: "nearest", inline: "nearest" });
+  });
 }
 """
 _card_taps = st.components.v2.component("blackcat.card_taps", js=CARD_TAPS_JS)

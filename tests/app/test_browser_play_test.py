@@ -222,6 +222,20 @@ def test_a_long_piles_cards_are_a_fingers_width_and_numbered_on_one_line(page: P
     no_errors_on(page)
 
 
+def test_a_card_the_keyboard_reaches_in_a_long_pile_is_brought_into_view(page: Page) -> None:
+    new_game(page)
+    type_pile(page, 1, FIFTEEN)
+    strip = page.locator(".bc-strip").first
+    view = strip.bounding_box()
+    for position in ("7", "12"):  # Tab from card to card, as a keyboard does
+        card = strip.locator(f'[data-bc-position="{position}"]')
+        card.focus()
+        box = card.bounding_box()
+        assert (
+            view["x"] - 1 <= box["x"] and box["x"] + box["width"] <= view["x"] + view["width"] + 1
+        )
+
+
 def test_black_lady_tricks_are_a_fingers_width(page: Page) -> None:
     page.get_by_role("radio", name="Black Lady").click()
     settle(page)

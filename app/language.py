@@ -66,18 +66,26 @@ export default function (component) {
   // ("UploadSubir") for a screen reader: each is named by the page's words alone, again
   // whenever Streamlit draws it anew.
   window.blackcatButtonNames = component.data.names || [];
-  const name = () => {
+  const tend = () => {
     for (const [where, said] of window.blackcatButtonNames) {
       for (const words of document.querySelectorAll(where)) {
         const button = words.closest("button") || words;
         if (button.getAttribute("aria-label") !== said) button.setAttribute("aria-label", said);
       }
     }
+    // A question that opens (New game's) takes the keyboard's focus: Streamlit leaves it on
+    // the button that opened it, the answer some 40 Tabs away at the end of the page.
+    const question = document.querySelector('[data-testid="stPopoverBody"]');
+    if (question && question !== window.blackcatOpenQuestion) {
+      const answer = question.querySelector("button");
+      if (answer) answer.focus();
+    }
+    window.blackcatOpenQuestion = question;
   };
-  name();
-  if (window.blackcatButtonNamer) return;
-  window.blackcatButtonNamer = new MutationObserver(name);
-  window.blackcatButtonNamer.observe(document.body, { childList: true, subtree: true });
+  tend();
+  if (window.blackcatPageTender) return;
+  window.blackcatPageTender = new MutationObserver(tend);
+  window.blackcatPageTender.observe(document.body, { childList: true, subtree: true });
 }
 """
 _page_language = st.components.v2.component("blackcat.page_language", js=PAGE_LANGUAGE_JS)
@@ -85,8 +93,9 @@ _page_language = st.components.v2.component("blackcat.page_language", js=PAGE_LA
 
 def show_switch(button_names: Sequence[Sequence[str]] = ()) -> None:
     """English | Español: the visible language switch (each in its own language); the page's
-    <html> element says its language, and buttons whose words are drawn over Streamlit's
-    (`button_names`: a CSS selector within each, and its name) are named in it."""
+    <html> element says its language, buttons whose words are drawn over Streamlit's
+    (`button_names`: a CSS selector within each, and its name) are named in it, and a question
+    that opens (a popover) takes the keyboard's focus."""
     # a dict: data of any other kind (a bare string) has Streamlit import pandas to ask whether
     # it is a table, 0.3-0.5 s of the first page after the app starts
     names = [list(pair) for pair in button_names]

@@ -157,6 +157,17 @@ def test_the_new_game_question_closes_once_answered(page: Page) -> None:
     no_errors_on(page)
 
 
+def test_the_new_game_question_is_answered_with_the_keyboard_at_once(page: Page) -> None:
+    """The question takes the focus: its answer was some 40 Tabs away, past the whole page."""
+    page.get_by_role("button", name="New game").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Yes, a new game")).to_be_focused()
+    page.keyboard.press("Enter")
+    settle(page)
+    expect(page.get_by_text("Player 1: 0 points")).to_be_visible()
+    no_errors_on(page)
+
+
 # ---------------------------------------------------------------------------------------------
 # 1. Messages whole, file names broken between their parts
 

@@ -171,27 +171,26 @@ def test_a_three_player_game_of_two_deals_by_photo_and_typing(lady: AppTest) -> 
     assert "### Deal 1" in page_text(lady)
 
 
-def test_a_doubtful_cards_guesses_leave_out_the_cards_set_aside(
-    lady: AppTest, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """With three players the 2♣ is set aside: it is nobody's trick, so never a fix to offer."""
+@pytest.fixture
+def a_5d_in_doubt(lady: AppTest, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    """Player 1's photo read, its first card a 5♦ in doubt (else 2♣, else 5♥)."""
     rows = ((read_card("5D", 0.41, "2C", "5H"), *ann_as_read()[0][1:]), ann_as_read()[1])
     monkeypatch.setitem(FAKE_ROWS, PHOTO_WIDTH, rows)
     uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))
-    run(lady)
+    return run(lady)
+
+
+def test_a_doubtful_cards_guesses_leave_out_the_cards_set_aside(a_5d_in_doubt: AppTest) -> None:
+    """With three players the 2♣ is set aside: it is nobody's trick, so never a fix to offer."""
+    lady = a_5d_in_doubt
     offered = [b.key for b in lady.button if str(b.key).startswith("alt:")]
     assert any(key.endswith(":0:5H") for key in offered), offered
     assert not any(key.endswith(":2C") for key in offered), offered
 
 
-def test_a_guess_in_another_players_tricks_says_whose(
-    lady: AppTest, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_guess_in_another_players_tricks_says_whose(a_5d_in_doubt: AppTest) -> None:
     """One deck has one 5♥: in Player 2's tricks, it is why a tap on it makes a duplicate."""
-    rows = ((read_card("5D", 0.41, "2C", "5H"), *ann_as_read()[0][1:]), ann_as_read()[1])
-    monkeypatch.setitem(FAKE_ROWS, PHOTO_WIDTH, rows)
-    uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))
-    run(lady)
+    lady = a_5d_in_doubt
     choose(lady, 1)
     type_tricks(lady, "Player 2", "KC 5H 7S")
     choose(lady, 0)

@@ -202,7 +202,7 @@ def card_cell_html(
         place += f' data-bc-pile="{tap[0]}" data-bc-position="{tap[1]}"'
         place += f' role="button" tabindex="0" aria-pressed="{str(selected).lower()}"'
         place += f' aria-label="{said}"'
-    # the words are its tooltip, and a screen reader's after what the card shows
+    # the words are its tooltip; a screen reader says them (a button's label, else after its text)
     return (
         f'<div class="{" ".join(classes)}" title="{said}"{place}>'
         f'<span class="n">{number}</span>'

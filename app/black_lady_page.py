@@ -411,7 +411,8 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
         points = _("{points} (took no trick)").format(points=points) if not cards else points
     count = len(pile.slots)
     cards_text = ngettext("{count} card", "{count} cards", count).format(count=count)
-    st.markdown(f"**{player.name}: {points}** · {cards_text}")
+    with st.container(key=language.SPOKEN_KEY):  # a screen reader hears it change
+        st.markdown(f"**{player.name}: {points}** · {cards_text}")
     doubtful = [position for position, slot in enumerate(pile.slots) if slot.doubtful]
     twice = {
         c

@@ -7,6 +7,7 @@ drawn, with `blackcat.i18n`'s catalogues; English is the source text, shown as i
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 import streamlit as st
@@ -59,13 +60,17 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 # Streamlit writes <html lang="en"> whatever the text: a screen reader would read Spanish with
 # an English voice
+SPOKEN_KEY = "spoken-points"
+"""The key of the container of the shown player's points, which a screen reader says again when
+they change (its class `st-key-spoken-points` is made a status by PAGE_LANGUAGE_JS)."""
+
 PAGE_LANGUAGE_JS = """
 export default function (component) {
   document.documentElement.lang = component.data.lang;
   // Buttons whose words a style sheet shows over Streamlit's English are named by both
   // ("UploadSubir") for a screen reader: each is named by the page's words alone, again
   // whenever Streamlit draws it anew.
-  window.blackcatButtonNames = component.data.names || [];
+  window.blackcatButtonNames = JSON.parse(component.data.names || "[]");
   const tend = () => {
     for (const [where, said] of window.blackcatButtonNames) {
       for (const words of document.querySelectorAll(where)) {
@@ -81,6 +86,10 @@ export default function (component) {
       if (answer) answer.focus();
     }
     window.blackcatOpenQuestion = question;
+    // the shown player's points: a screen reader says them again when a fix changes them
+    for (const points of document.querySelectorAll(".st-key-spoken-points")) {
+      if (!points.hasAttribute("role")) points.setAttribute("role", "status");
+    }
   };
   tend();
   if (window.blackcatPageTender) return;
@@ -94,11 +103,12 @@ _page_language = st.components.v2.component("blackcat.page_language", js=PAGE_LA
 def show_switch(button_names: Sequence[Sequence[str]] = ()) -> None:
     """English | Español: the visible language switch (each in its own language); the page's
     <html> element says its language, buttons whose words are drawn over Streamlit's
-    (`button_names`: a CSS selector within each, and its name) are named in it, and a question
-    that opens (a popover) takes the keyboard's focus."""
-    # a dict: data of any other kind (a bare string) has Streamlit import pandas to ask whether
-    # it is a table, 0.3-0.5 s of the first page after the app starts
-    names = [list(pair) for pair in button_names]
+    (`button_names`: a CSS selector within each, and its name) are named in it, a question
+    that opens (a popover) takes the keyboard's focus, and the shown player's points
+    (`SPOKEN_KEY`) are a status a screen reader says again when they change."""
+    # a dict of strings: data of any other kind (a bare string, lists) has Streamlit import
+    # pandas to ask whether it is a table, 0.3-0.5 s of the first page after the app starts
+    names = json.dumps([list(pair) for pair in button_names])
     _page_language(key="page-language", data={"lang": current(), "names": names})
     st.segmented_control(
         _("Language"),

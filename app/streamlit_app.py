@@ -905,7 +905,8 @@ def black_cat_page() -> None:
     show_photos(table, player)
     duplicated = result.duplicated_at(player.name)
     points = ngettext("{count} point", "{count} points", player_score.total)
-    st.markdown(f"### {player.name}: {points.format(count=player_score.total)}")
+    with st.container(key=language.SPOKEN_KEY):  # a screen reader hears it change
+        st.markdown(f"### {player.name}: {points.format(count=player_score.total)}")
     st.markdown(
         pile_view.legend_html(marks_on(player, duplicated), language.tr()), unsafe_allow_html=True
     )

@@ -168,6 +168,18 @@ def test_the_new_game_question_is_answered_with_the_keyboard_at_once(page: Page)
     no_errors_on(page)
 
 
+def test_the_shown_players_points_are_a_status_a_screen_reader_hears_change(page: Page) -> None:
+    """A live region is said again when it changes in place: the same node, new points."""
+    new_game(page)
+    points = page.get_by_role("status").filter(has_text="Player 1:")
+    expect(points).to_have_text(re.compile("Player 1: 0 points"))
+    points.evaluate("node => { node.dataset.seen = 'before' }")
+    type_pile(page, 1, "QS 2C 3H 7H")
+    expect(points).to_have_text(re.compile("Player 1: 9 points"))
+    expect(page.locator('[data-seen="before"]')).to_have_count(1)  # changed in place
+    no_errors_on(page)
+
+
 # ---------------------------------------------------------------------------------------------
 # 1. Messages whole, file names broken between their parts
 

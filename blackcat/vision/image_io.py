@@ -192,7 +192,8 @@ def open_photo(source: str | Path | bytes, *, name: str | None = None) -> Photo:
     with _readable(label, most), Image.open(io.BytesIO(data)) as image:
         width, height = image.size
         _check_size(width, height, label, most)
-        turned = orientation(image) in QUARTER_TURNED
+        # Pillow gives a TIFF's size upright already (and turns its pixels as it loads them)
+        turned = orientation(image) in QUARTER_TURNED and image.format != "TIFF"
         size = (height, width) if turned else (width, height)
     return Photo(data, label, size)
 

@@ -299,6 +299,25 @@ def test_reads_side_by_side_decode_each_scale_of_a_photo_once(
     assert all(picture is pictures[0] for picture in pictures)
 
 
+@pytest.mark.parametrize("format", ["JPEG", "PNG", "WEBP", "TIFF"])
+@pytest.mark.parametrize("turns", range(1, 9))
+def test_a_photo_is_sized_as_it_decodes_upright_in_every_orientation(
+    format: str, turns: int
+) -> None:
+    """Turned as Pillow's `exif_transpose` turns it, and sized so before it is decoded (a TIFF,
+    whose size Pillow gives upright already, was sized turned twice)."""
+    exif = Image.Exif()
+    exif[0x0112] = turns
+    options = {"lossless": True} if format == "WEBP" else {"quality": 100}
+    data = encoded(sample(200, 120), format, exif=exif.tobytes(), **options)
+    expected = np.asarray(ImageOps.exif_transpose(Image.open(io.BytesIO(data))).convert("RGB"))
+    photo = open_photo(data)
+    picture = photo.picture()
+    assert picture.shape == expected.shape
+    assert np.abs(picture.astype(int) - expected).max() <= 8  # a JPEG decoder's rounding
+    assert photo.size == (picture.shape[1], picture.shape[0])
+
+
 def test_formats_without_scaled_decoding_come_whole() -> None:
     photo = open_photo(encoded(sample(800, 400), "PNG"))
     assert photo.picture(100).shape == (400, 800, 3)

@@ -194,6 +194,7 @@ def read_without(models: Path) -> list[str]:
         SUIT_CLASSIFIER_FILE,
         TABLE_CLASSIFIER_FILE,
         TABLE_DETECTOR_FILE,
+        missing_models,
     )
 
     optional = (
@@ -203,7 +204,7 @@ def read_without(models: Path) -> list[str]:
         TABLE_CLASSIFIER_FILE,
         SUIT_CLASSIFIER_FILE,
     )
-    return [name for name in optional if not (models / name).is_file()]
+    return [Path(path).name for path in missing_models(models, optional)]
 
 
 def check_style(style: str | None) -> None:

@@ -147,10 +147,12 @@ def summed_timings(timings: list[Timings]) -> Timings:
     return Timings(stages, total, timings[0].turned, len(timings))
 
 
-def missing_models(models_dir: Path) -> list[str]:
-    """The files of the two models every read needs that `models_dir` lacks."""
-    paths = [models_dir / DETECTOR_FILE, models_dir / CLASSIFIER_FILE]
-    return [str(path) for path in paths if not path.is_file()]
+def missing_models(
+    models_dir: Path, files: Sequence[str] = (DETECTOR_FILE, CLASSIFIER_FILE)
+) -> list[str]:
+    """The `files` (by default the two models every read needs) that `models_dir` lacks, as
+    paths."""
+    return [str(models_dir / name) for name in files if not (models_dir / name).is_file()]
 
 
 class ModelsMissingError(TemplateError, FileNotFoundError):

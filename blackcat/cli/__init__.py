@@ -281,12 +281,29 @@ def main(argv: list[str] | None = None) -> int:
 
         prepare_ultralytics()
     try:
-        return int(_load(module_name).run(args) or 0)
+        exit_code = int(_load(module_name).run(args) or 0)
+        sys.stdout.flush()  # a write that fails is met here, not in Python's final flush
+        return exit_code
     except BrokenPipeError:
         # The reader of our output went away (`blackcat scan --json ... | head`): not our error.
-        # Stdout is pointed at devnull so that Python's final flush does not raise again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        silence_stdout()
         return 1
+    except OSError as error:
+        if error.filename is not None:  # a file's own errors are each command's to word
+            raise
+        # Stdout's write failed: a full disk (`> /dev/full`), a drive gone.
+        silence_stdout()
+        message = tr.gettext("could not write the output: {reason}").format(
+            reason=error.strerror or error
+        )
+        print(f"blackcat {args.command}: {message}", file=sys.stderr)
+        return 1
+
+
+def silence_stdout() -> None:
+    """Point stdout at devnull, so that Python's final flush of what is left does not raise
+    again after we have said why we stopped."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ import io
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -65,6 +66,23 @@ def test_output_cut_short_by_its_reader_ends_quietly(tmp_path) -> None:
         assert process.wait(timeout=60) == 1
     err = errors.read_text()
     assert "Traceback" not in err and "BrokenPipe" not in err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux) to fill")
+@pytest.mark.parametrize("command", [["score", "--json", "QS", "KH"], ["lady", "QS", "", ""]])
+def test_output_to_a_full_disk_says_so_without_a_traceback(command: list[str]) -> None:
+    with open("/dev/full", "w") as full_disk:
+        result = subprocess.run(
+            [sys.executable, "-m", "blackcat", *command, "--lang", "en"],
+            stdout=full_disk,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"blackcat {command[0]}: could not write the output: No space left on device\n"
+    )
 
 
 def test_the_version_is_the_packages(capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ import photo_view
 import pile_view
 import reader_access
 import sharing
+import sheet_view
 import streamlit as st
 from card_widgets import chip, set_widget
 from language import _, ngettext
@@ -276,10 +278,8 @@ def show_sheet(now: lt.LadyGame) -> None:
         lady_view.sheet_html(sheet, current=now.current, flagged=flagged, tr=language.tr()),
         unsafe_allow_html=True,
     )
-    st.markdown(
-        f'<div class="bc-result">{lady_view.leader_line(sheet, flagged, language.tr())}</div>',
-        unsafe_allow_html=True,
-    )
+    line = lady_view.leader_line(sheet, flagged, language.tr())
+    st.markdown(f'<div class="bc-result">{escape(line)}</div>', unsafe_allow_html=True)
     with st.container(horizontal=True, gap="small"):
         st.button(
             _("↶ Undo"), key="lady-undo", on_click=undo, disabled=not st.session_state.lady_history
@@ -302,11 +302,26 @@ def show_sheet(now: lt.LadyGame) -> None:
         st.segmented_control(
             _("Deal on screen"),
             list(range(len(now.deals))),
-            format_func=lambda index: _("Deal {number}").format(number=index + 1),
+            format_func=partial(deal_choice, len(now.deals)),
             key=pick_key,
             on_change=on_pick_deal,
             args=(pick_key,),
         )
+        number = now.current + 1
+        st.button(
+            _("🗑 Remove deal {number}").format(number=number),
+            key="lady-remove-deal",
+            on_click=do,
+            args=(lt.remove_deal, now.current),
+            help=_("Takes deal {number} off the score sheet (Undo brings it back)").format(
+                number=number
+            ),
+        )
+
+
+def deal_choice(deals: int, index: int) -> str:
+    """How the choice of deal on screen names deal `index` of `deals` (`column_choice`)."""
+    return sheet_view.column_choice(deals, index, _("Deal {number}"))
 
 
 def show_checks(now: lt.LadyGame) -> None:
@@ -587,6 +602,7 @@ def main() -> None:
     st.markdown(lady_view.CSS, unsafe_allow_html=True)
     init_state()
     state = st.session_state
+    state.lady = lt.named_in(state.lady, language.tr())  # "Player 2" as "Jugador 2": no undo
     st.markdown(_("## ♠️ Black Lady score"))
     if state.get("lady_link_note"):
         st.warning(state.pop("lady_link_note"), icon="🔗")

@@ -90,9 +90,68 @@ export default function (component) {
     for (const points of document.querySelectorAll(".st-key-spoken-points")) {
       if (!points.hasAttribute("role")) points.setAttribute("role", "status");
     }
+    refocus();
+  };
+  // The keyboard's focus kept through a redraw: Streamlit draws some controls anew (a player
+  // added, a card picked) and the focus on the one replaced fell to the page's top. It goes to
+  // the control of the same widget key and name, else that key's first control, else one of a
+  // sibling key (`remove-player:7` gone: `remove-player:8`'s), else the control before it.
+  const FOCUSABLE = 'button, input, textarea, select, [tabindex]:not([tabindex="-1"])';
+  const nameOf = (element) =>
+    element.getAttribute("aria-label") || element.textContent.trim().slice(0, 80);
+  const keyOf = (element) => {
+    const keyed = element.closest && element.closest('[class*="st-key-"]');
+    return keyed && [...keyed.classList].find((name) => name.startsWith("st-key-"));
+  };
+  const usable = (element) => element.getClientRects().length && !element.disabled;
+  const describe = (element) => ({
+    key: keyOf(element),
+    tag: element.tagName,
+    name: nameOf(element),
+  });
+  const remember = (event) => {
+    const element = event.target;
+    const controls = [...document.querySelectorAll(FOCUSABLE)].filter(usable);
+    const before = controls.slice(0, controls.indexOf(element)).reverse();
+    const previous = before.find((control) => keyOf(control) && keyOf(control) !== keyOf(element));
+    const last = { element, ...describe(element), previous: previous && describe(previous) };
+    window.blackcatFocus = last;
+  };
+  const within = (selector, found) =>
+    [...document.querySelectorAll(selector)].flatMap((keyed) =>
+      [...keyed.querySelectorAll(found)].filter(usable),
+    );
+  const findAgain = (control) => {
+    const key = "." + CSS.escape(control.key);
+    const numbered = /-\\d+$/.test(control.key); // a class's key, its ":" written "-"
+    const sibling = `[class*="${control.key.replace(/\\d+$/, "")}"]`;
+    return (
+      within(key, control.tag).find((element) => nameOf(element) === control.name) ||
+      within(key, FOCUSABLE)[0] ||
+      (numbered ? within(sibling, FOCUSABLE)[0] : undefined)
+    );
+  };
+  const replacement = (last) => findAgain(last) || (last.previous && findAgain(last.previous));
+  const refocus = () => {
+    const last = window.blackcatFocus;
+    if (!last || !last.key || last.element.isConnected) return;
+    const now = Date.now();
+    last.lostAt = last.lostAt || now;
+    const elsewhere = document.activeElement && document.activeElement !== document.body;
+    if (elsewhere || now - last.lostAt > 10000) return; // the player has moved on
+    const target = replacement(last);
+    if (target) target.focus();
+    // not drawn yet, or still disabled while the app runs: looked for again shortly
+    if (document.activeElement !== target && !window.blackcatRefocusSoon) {
+      window.blackcatRefocusSoon = setTimeout(() => {
+        window.blackcatRefocusSoon = null;
+        refocus();
+      }, 150);
+    }
   };
   tend();
   if (window.blackcatPageTender) return;
+  document.addEventListener("focusin", remember);
   window.blackcatPageTender = new MutationObserver(tend);
   window.blackcatPageTender.observe(document.body, { childList: true, subtree: true });
 }

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from html import escape
 from typing import Any
 
 import game_state
@@ -125,10 +126,8 @@ def show_night() -> None:
     sheet = night_view.night_sheet_html(score, current=now.current, tr=language.tr())
     st.markdown(sheet, unsafe_allow_html=True)
     icon = "🤝" if len(score.leaders) > 1 else "🏆"
-    st.markdown(
-        f'<div class="bc-result">{icon} {nt.night_line(score, language.tr())}</div>',
-        unsafe_allow_html=True,
-    )
+    line = nt.night_line(score, language.tr())
+    st.markdown(f'<div class="bc-result">{icon} {escape(line)}</div>', unsafe_allow_html=True)
     st.caption(
         _(
             "Points per game, the night's total and the games won (a tie wins nobody). Choose a "
@@ -152,15 +151,9 @@ def show_night() -> None:
         st.info(text.format(number=now.current + 1, in_play=now.in_play + 1))
 
 
-GAMES_NAMED_IN_FULL = 6  # more, and the choice of game shows their numbers alone
-
-
 def game_choice(games: int, index: int) -> str:
-    """How the choice of game on screen names game `index` of `games`: "Game 3", or "3" in a
-    long night (at 32 games "Game N" took eight rows of a phone's screen above the piles)."""
-    if games > GAMES_NAMED_IN_FULL:
-        return str(index + 1)
-    return _("Game {number}").format(number=index + 1)
+    """How the choice of game on screen names game `index` of `games` (`column_choice`)."""
+    return sheet_view.column_choice(games, index, _("Game {number}"))
 
 
 def download() -> tuple[str, str, str, str] | None:

@@ -28,13 +28,31 @@ class PhotoRecord:
     reads: tuple[ReadCard, ...]  # every card read, row by row: a link names a read by its place
     sides: tuple[str, ...] = ()  # per row: the table side whose player reads it upright
     unread_places: tuple[Box, ...] = ()  # places showing cards too small to read (full pixels)
+    row_sizes: tuple[int, ...] = ()  # cards per row, of the rows `sides` names
 
     @classmethod
     def of(cls, name: str, outcome: PhotoOutcome) -> PhotoRecord:
         reads = tuple(read for row in outcome.rows for read in row)
+        sizes = tuple(len(row) for row in outcome.rows)
         return cls(
-            name, outcome.display, outcome.factor, reads, outcome.sides, outcome.unread_places
+            name,
+            outcome.display,
+            outcome.factor,
+            reads,
+            outcome.sides,
+            outcome.unread_places,
+            sizes,
         )
+
+    def side_of(self, read: ReadCard) -> str:
+        """The table side whose player reads upright the row `read` came from ("near" for a
+        photo of one player's piles, or a card not read from this photo)."""
+        start = 0
+        for size, side in zip(self.row_sizes, self.sides, strict=False):
+            if read in self.reads[start : start + size]:
+                return side
+            start += size
+        return "near"
 
     def shown_name(self, tr: Translator) -> str:
         """The photo's name as the page shows it: its file's, or the example photo's in `tr`'s

@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from html import escape
 
@@ -105,10 +105,19 @@ def table_drawing_key(players: PlayerMarks) -> str:
     return hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
-def pile_boxes(marks: ts.PhotoMarks, factor: float) -> list[Box]:
-    """Around each pile's cards on the display copy (piles without a box left out)."""
-    piles = sorted({pile for pile, _, _ in marks})
-    boxes = (group_box(tuple(m for m in marks if m[0] == pile), factor) for pile in piles)
+def side_boxes(
+    marks: ts.PhotoMarks, factor: float, side_of: Callable[[ReadCard], str]
+) -> list[Box]:
+    """Around a player's piles on the display copy, one box for each side of the table they lie
+    on (`side_of` a pile's first card read), e.g. two for a pile given to the player from
+    another side: a name tag for each (piles without a box left out)."""
+    by_side: dict[str, list[ts.PhotoMarks]] = {}
+    for pile in sorted({mark[0] for mark in marks}):
+        own = tuple(mark for mark in marks if mark[0] == pile)
+        first = next((mark[2].read for mark in own if mark[2].read is not None), None)
+        if first is not None:
+            by_side.setdefault(side_of(first), []).append(own)
+    boxes = (group_box(sum(piles, ()), factor) for piles in by_side.values())
     return [box for box in boxes if box is not None]
 
 
@@ -122,59 +131,58 @@ def group_box(marks: ts.PhotoMarks, factor: float) -> Box | None:
     return x1 * factor, y1 * factor, x2 * factor, y2 * factor
 
 
-def union(first: Box, second: Box) -> Box:
-    return (
-        min(first[0], second[0]),
-        min(first[1], second[1]),
-        max(first[2], second[2]),
-        max(first[3], second[3]),
-    )
-
-
-def close(first: Box, second: Box, spread: float) -> bool:
-    """Whether two piles lie together: apart by at most `spread` times the taller one's
-    height, across and down."""
-    margin = spread * max(first[3] - first[1], second[3] - second[1])
-    across = max(first[0], second[0]) - min(first[2], second[2])
-    down = max(first[1], second[1]) - min(first[3], second[3])
-    return across <= margin and down <= margin
-
-
-GROUP_SPREAD = 3.0  # piles of one side lie a card apart: a card is ~3 of its corner's heights
-
-
-def pile_groups(piles: Sequence[Box], spread: float = GROUP_SPREAD) -> list[Box]:
-    """A player's piles on the photo gathered where they lie together (`close`): a name tag
-    for each group, e.g. two for a pile given to a player from another side of the table."""
-    groups: list[Box] = []
-    for box in piles:
-        while (near := next((g for g in groups if close(g, box, spread)), None)) is not None:
-            groups.remove(near)
-            box = union(near, box)
-        groups.append(box)
-    return groups
-
-
 def tag_place(
-    around: Box, tag: tuple[float, float], photo: tuple[int, int], numbers: float = 0.0
+    around: Box,
+    tag: tuple[float, float],
+    photo: tuple[int, int],
+    numbers: float = 0.0,
+    cards: Sequence[Box] = (),
 ) -> tuple[float, float]:
     """Where a name tag of size `tag` (width, height) goes: centred under the player's cards
-    (`around`), clear of the card numbers drawn above each card (`numbers` high); above those
-    numbers when the photo ends first; always inside the photo (width, height)."""
+    (`around`), else above them clear of the card numbers drawn above each card (`numbers`
+    high), else beside them, right or left: the first place inside the photo (width, height)
+    that covers no card of the photo (`cards`, with their numbers); where none is, under them
+    (above them when the photo ends first), inside the photo."""
     x1, y1, x2, y2 = around
     width, height = tag
-    left = min(max(0.0, (x1 + x2 - width) / 2), max(0.0, photo[0] - width))
+    centred = (x1 + x2 - width) / 2
+    middle = (y1 + y2 - height) / 2
+    places = [
+        (centred, y2 + TAG_GAP),
+        (centred, y1 - numbers - TAG_GAP - height),
+        (x2 + TAG_GAP, middle),
+        (x1 - TAG_GAP - width, middle),
+    ]
+    numbered = [(c[0], c[1] - numbers, c[2], c[3]) for c in cards]
+    for left, top in places:
+        inside = left >= 0 and top >= 0 and left + width <= photo[0] and top + height <= photo[1]
+        place = (left, top, left + width, top + height)
+        if inside and not any(overlap(place, card) for card in numbered):
+            return left, top
+    left = min(max(0.0, centred), max(0.0, photo[0] - width))
     below = y2 + TAG_GAP
     top = below if below + height <= photo[1] else y1 - numbers - TAG_GAP - height
     return left, min(max(0.0, top), max(0.0, photo[1] - height))
+
+
+def overlap(first: Box, second: Box) -> bool:
+    return (
+        first[0] < second[2]
+        and second[0] < first[2]
+        and first[1] < second[3]
+        and second[1] < first[3]
+    )
 
 
 TAG_GAP = 4.0  # pixels between a player's cards and their name
 TAG_COLOUR = (33, 33, 33)
 
 
-def draw_name_tags(image: np.ndarray, tags: Sequence[tuple[str, Box]]) -> np.ndarray:
-    """A copy of the photo with each name on a dark tag by its player's cards."""
+def draw_name_tags(
+    image: np.ndarray, tags: Sequence[tuple[str, Box]], cards: Sequence[Box] = ()
+) -> np.ndarray:
+    """A copy of the photo with each name on a dark tag by its player's cards, clear of the
+    photo's `cards` where there is room (`tag_place`)."""
     canvas = Image.fromarray(image)
     draw = ImageDraw.Draw(canvas)
     scale = max(image.shape[:2]) / 1000
@@ -184,7 +192,7 @@ def draw_name_tags(image: np.ndarray, tags: Sequence[tuple[str, Box]]) -> np.nda
     for name, around in tags:
         left, top, right, bottom = draw.textbbox((0, 0), name, font=font)
         size = (right - left + 2 * pad, bottom - top + 2 * pad)
-        x, y = tag_place(around, size, (image.shape[1], image.shape[0]), numbers)
+        x, y = tag_place(around, size, (image.shape[1], image.shape[0]), numbers, cards)
         draw.rounded_rectangle((x, y, x + size[0], y + size[1]), radius=pad, fill=TAG_COLOUR)
         draw.text((x + pad - left, y + pad - top), name, "white", font)
     return np.asarray(canvas)
@@ -198,10 +206,12 @@ def table_jpeg(
     _players: PlayerMarks,
     _display: np.ndarray,
     _unread: tuple[Box, ...] = (),
+    _side_of: Callable[[ReadCard], str] = lambda _read: "near",
 ) -> bytes:
     """The whole table's photo: each player's cards numbered as their piles are now, the
-    player's name by them, and a red box round each place whose cards were too small to read
-    (`_unread`, full pixels). Cached by the photo's `key` and `drawing` (`table_drawing_key`)."""
+    player's name by them on each side of the table they lie on (`_side_of` a card read), and
+    a red box round each place whose cards were too small to read (`_unread`, full pixels).
+    Cached by the photo's `key` and `drawing` (`table_drawing_key`)."""
     height, width = _display.shape[:2]
     unread = PhotoRead(
         width=width, height=height, piles=(), unread_places=scaled_boxes(_unread, factor)
@@ -209,12 +219,12 @@ def table_jpeg(
     drawn = annotate(_display, unread)
     for _name, marks in _players:
         drawn = annotate(drawn, marks_read(marks, factor, width, height))
+    boxes = [slot.read.box for _, marks in _players for _, _, slot in marks if slot.read]
     tags = [
-        (name, around)
-        for name, marks in _players
-        for around in pile_groups(pile_boxes(marks, factor))
+        (name, around) for name, marks in _players for around in side_boxes(marks, factor, _side_of)
     ]
-    return jpeg_of(draw_name_tags(drawn, tags))
+    cards = scaled_boxes(boxes, factor)
+    return jpeg_of(draw_name_tags(drawn, tags, cards))
 
 
 def cards_centre(marks: ts.PhotoMarks, factor: float, width: int) -> float:
@@ -293,6 +303,7 @@ def show_table_photo(key: str, record: PhotoRecord, players: PlayerMarks, act: A
         players,
         record.display,
         record.unread_places,
+        record.side_of,
     )
     caption = _(
         "{photo}: each player's name by their piles; the numbers are their card numbers"

@@ -16,7 +16,9 @@ TOTAL_WIDTH = "3.4rem"  # the total column where games won stick after it
 
 CSS = f"""
 <style>
-.bl-sheet-wrap {{ overflow-x: auto; }}
+/* scrolled to its end at first (right to left): the latest deals and games, where play is */
+.bl-sheet-wrap {{ overflow-x: auto; direction: rtl; }}
+.bl-sheet-wrap table.bl-sheet {{ direction: ltr; }}
 /* each cell draws its own borders (Streamlit's tables collapse them, and a collapsed border
    stays behind when its sticky cell moves: the columns scrolled under showed beside the total);
    a rule for some cells is as specific as the one for all cells, or loses to it */
@@ -40,6 +42,18 @@ CSS = f"""
 .bl-sheet tr.lead td.name {{ font-weight: 700; }}
 </style>
 """
+
+
+NAMED_IN_FULL = 6  # more columns, and the choice of one shows their numbers alone
+
+
+def column_choice(columns: int, index: int, named: str) -> str:
+    """How the choice of the sheet's column on screen names column `index` of `columns`:
+    `named` with its number ("Game 3", "Deal 3"), or the number alone in a long night (at 32
+    games "Game N" took eight rows of a phone's screen)."""
+    if columns > NAMED_IN_FULL:
+        return str(index + 1)
+    return named.format(number=index + 1)
 
 
 @dataclass(frozen=True)

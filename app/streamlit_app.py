@@ -23,6 +23,7 @@ import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import partial
+from html import escape
 from pathlib import Path
 
 import black_lady_page
@@ -321,7 +322,7 @@ def show_scoreboard(table: ts.Table, result: ts.TableResult) -> None:
     line = ts.result_line(result, language.tr())
     if len(result.players) > 1 and result.has_cards:
         icon = "🤝" if result.score.is_tie else "🏆"
-        st.markdown(f'<div class="bc-result">{icon} {line}</div>', unsafe_allow_html=True)
+        st.markdown(f'<div class="bc-result">{icon} {escape(line)}</div>', unsafe_allow_html=True)
     on = [
         name
         for name, active in (

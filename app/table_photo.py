@@ -33,9 +33,9 @@ from blackcat.tables import black_cat_table as ts
 from blackcat.tables.seating import (
     TooManySides,
     clockwise_from,
+    moves_for_new_photographer,
     players_for_sides,
     seat_players,
-    unseated,
 )
 
 MODE = "photo_mode"  # the choice of photo: one player's piles, or the whole table
@@ -50,6 +50,11 @@ TABLE_HELP = N_(
     "Every player's piles on the table in front of them, each pile a row with every card's "
     "corner showing; photograph the whole table from your seat, from above, in good light."
 )
+TABLE_RETAKE = N_(
+    "Lay every player's piles in front of them, each pile a row with every card's corner "
+    "showing, and photograph the whole table from your seat, from above, in good light"
+)
+"""How to take a photo of the whole table again: said where one shows no card."""
 ONE_PLAYERS_PILES = N_("One player's piles")
 
 
@@ -85,10 +90,21 @@ def remember_photographer(table: ts.Table, player_id: int | None) -> None:
 
 
 def on_photographer(key: str) -> None:
+    """Another photographer: the photos of the whole table on the game are shared out again
+    from their seat (one Undo puts them back). A tap on the one chosen keeps them chosen."""
     table = night_panel.table()
-    chosen = st.session_state[key]
-    if chosen is None or chosen in [player.id for player in table.players]:
-        remember_photographer(table, chosen)
+    chosen, before = st.session_state[key], photographer(table)
+    ids = [player.id for player in table.players]
+    if chosen is None:
+        st.session_state[key] = before
+        return
+    if chosen not in ids:
+        return  # a list of names out of date: nothing to do
+    remember_photographer(table, chosen)
+    photos = table_photos(table, st.session_state.photos)
+    if before is not None and before != chosen and photos:
+        moves = moves_for_new_photographer(ids, before, chosen)
+        night_panel.act(ts.reseat_photos, photos, moves)
 
 
 def choose_photographer(table: ts.Table) -> int | None:
@@ -132,8 +148,6 @@ class Placed:
 
     name: str  # the file's
     read: photo_input.ReadSummary
-    seated: tuple[int, ...]  # the players given piles, in seat order
-    missing: tuple[int, ...]  # the players the photo had no piles for
     added: int  # players the photo brought to a table of one
 
 
@@ -167,7 +181,7 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     table = night_panel.table()
     if ts.photo_owner(table, key) is not None:
         return TableNote("info", lambda: _(ON_TABLE_ALREADY).format(name=name), key)
-    outcome = read_upload(data, name, table.variants.decks, TABLE_HELP)
+    outcome = read_upload(data, name, table.variants.decks, TABLE_RETAKE)
     if not isinstance(outcome, PhotoOutcome):
         return TableNote(*outcome)
     seats = outcome.seats()
@@ -196,8 +210,6 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     given = Placed(
         name=name,
         read=outcome.summary(),
-        seated=tuple(now[seat.player_id] for seat in seating),
-        missing=tuple(now[player_id] for player_id in unseated(seating, ids)),
         added=len(added),
     )
     return TableNote(photo=key, placed=given)
@@ -215,14 +227,19 @@ def added_words(count: int) -> str:
 
 def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
     """What the page says of a photo of the whole table given out, as the table is now: to whom
-    (the players holding its piles, in seat order: a pile given on since counts), who of them
-    came with it (`added_words`) and who has none of its piles; what to check follows it
-    (`TableNote.shown`)."""
+    (the players holding its piles, clockwise from the photographer: a pile given on since
+    counts), who of them came with it (`added_words`) and who has no piles at all (given all
+    theirs away, say); what to check follows it (`TableNote.shown`)."""
     holders = {player.id for player, _index, _pile in ts.photo_piles(table, photo)}
     on_table = [player.id for player in table.players]
-    order = [*placed.seated, *(player_id for player_id in on_table if player_id in holders)]
-    seated = [pid for pid in dict.fromkeys(order) if pid in holders]
-    missing = [pid for pid in placed.missing if pid in on_table and pid not in holders]
+    taker = photographer(table)
+    order = on_table if taker is None else clockwise_from(on_table, taker)
+    seated = [player_id for player_id in order if player_id in holders]
+    missing = [
+        player.id
+        for player in table.players
+        if player.id not in holders and not any(pile.slots for pile in player.piles)
+    ]
     read = placed.read
     words = {
         "name": placed.name,
@@ -233,10 +250,18 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
     kind, text = "success", _("{name}: {cards} in {piles}, given to {players}.").format(**words)
     if missing:
         names = and_list([table.player(player_id).name for player_id in missing], language.tr())
-        text = _(
-            "{name}: {cards} in {piles}, given to {players}. No piles for {missing}: give them "
-            "theirs below if the photo has them, or photograph their piles on their own."
-        ).format(**words, missing=names)
+        if photo in table_photos(table, st.session_state.photos):  # its piles to give below
+            template = _(
+                "{name}: {cards} in {piles}, given to {players}. No piles for {missing}: give "
+                "them theirs below if the photo has them, or photograph their piles on their own."
+            )
+        else:
+            template = _(
+                "{name}: {cards} in {piles}, given to {players}. No piles for {missing}: the "
+                "photo shows one player's piles; photograph theirs on their own, or the whole "
+                "table with every player's piles in front of them."
+            )
+        text = template.format(**words, missing=names)
         kind = "warning"
     if placed.added:
         text = f"{text} {added_words(placed.added)}"

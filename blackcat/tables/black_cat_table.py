@@ -13,7 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -215,6 +215,9 @@ def set_variants(table: Table, variants: Variants) -> Table:
 
 
 MAX_NAME_LENGTH = 30  # characters: a name fits beside its score on a phone
+MARKUP = "<>[]\\`"
+"""Characters a name may not hold: the page shows names in Markdown and HTML, where they would
+make a link, an image fetched from anywhere or a tag (a name can come in a shared link)."""
 
 
 def _checked_name(table: Table, name: str, player_id: int | None) -> str:
@@ -223,6 +226,8 @@ def _checked_name(table: Table, name: str, player_id: int | None) -> str:
         raise TableError(N_("a player needs a name"))
     if len(name) > MAX_NAME_LENGTH:
         raise TableError(N_("a name of at most {most} characters, please"), most=MAX_NAME_LENGTH)
+    if any(character in MARKUP for character in name):
+        raise TableError(N_("a name without {characters}, please"), characters=" ".join(MARKUP))
     for other in table.players:
         if other.id != player_id and other.name.casefold() == name.casefold():
             raise TableError(N_("there is already a player called '{name}'"), name=other.name)
@@ -733,6 +738,21 @@ def photo_piles(table: Table, photo: str) -> tuple[tuple[Player, int, Pile], ...
         for pile_index, pile in enumerate(player.piles)
         if any(slot.photo == photo for slot in pile.slots)
     )
+
+
+def reseat_photos(table: Table, photos: Sequence[str], moves: Mapping[int, int]) -> Table:
+    """Every pile holding cards from `photos` given from its player to another (`moves`: the
+    giver's id to the receiver's; players not in it keep theirs), each player's piles in their
+    order: the photos of the whole table shared out again from another photographer's seat."""
+    handed = {
+        pile.id: moves[player.id]
+        for photo in photos
+        for player, _index, pile in photo_piles(table, photo)
+        if moves.get(player.id, player.id) != player.id
+    }
+    for pile_id, receiver in handed.items():
+        table = give_pile(table, pile_id, receiver)
+    return table
 
 
 def reassign_photo(table: Table, photo: str, player_id: int) -> Table:

@@ -14,6 +14,7 @@ photo is more often a missed photo than a player without tricks), or not in yet.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import gettext
 import io
@@ -33,7 +34,7 @@ from blackcat.games.black_lady import (
     score_player,
 )
 from blackcat.games.cards import Card
-from blackcat.i18n import ENGLISH, N_, Translator
+from blackcat.i18n import ENGLISH, LANGUAGES, N_, Translator, translator
 from blackcat.tables import black_cat_table as ts
 from blackcat.vision.types import ReadCard
 
@@ -138,9 +139,43 @@ def rename(game: LadyGame, seat: int, name: str) -> LadyGame:
     return replace(game, names=tuple(p.name for p in deals[0].table.players), deals=deals)
 
 
+PLAYER_NUMBER = N_("Player {number}")
+
+
 def player_name(number: int, tr: Translator = ENGLISH) -> str:
     """A new player's name until they are named: "Player 1", in `tr`'s language."""
-    return tr.gettext("Player {number}").format(number=number)
+    return tr.gettext(PLAYER_NUMBER).format(number=number)
+
+
+def name_number(name: str) -> int | None:
+    """The number of a name a player has until they are named ("Player 3", "Jugador 3": in any
+    language offered); None for a name of their own."""
+    for language in LANGUAGES:
+        before, _, after = translator(language).gettext(PLAYER_NUMBER).partition("{number}")
+        number = name.removeprefix(before).removesuffix(after)
+        if (
+            name.startswith(before)
+            and name.endswith(after)
+            and number.isascii()
+            and number.isdigit()
+        ):
+            return int(number)
+    return None
+
+
+def named_in(game: LadyGame, tr: Translator) -> LadyGame:
+    """Before any deal has cards, the seats still under a number ("Player 2") named in `tr`'s
+    language, as the page's language changes (none left in another); once cards are in, the
+    names stay as the sheet and its links have them. A number taken by a name of a player's
+    own in that language stays as it is."""
+    if game.has_cards:
+        return game
+    for seat, name in enumerate(game.names):
+        number = name_number(name)
+        if number is not None and (said := player_name(number, tr)) != name:
+            with contextlib.suppress(ts.TableError):
+                game = rename(game, seat, said)
+    return game
 
 
 def default_names(tr: Translator = ENGLISH) -> tuple[str, ...]:
@@ -225,7 +260,8 @@ def remove_deal(game: LadyGame, index: int) -> LadyGame:
         raise ts.TableError(N_("that deal is no longer on the sheet"))
     serial = game.serial + 1
     deals = game.deals[:index] + game.deals[index + 1 :] or (empty_deal(game.names, serial),)
-    return replace(game, deals=deals, current=min(game.current, len(deals) - 1), serial=serial)
+    current = game.current - 1 if index < game.current else min(game.current, len(deals) - 1)
+    return replace(game, deals=deals, current=current, serial=serial)
 
 
 def _with_deal(game: LadyGame, deal: Deal) -> LadyGame:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from blackcat.i18n import N_
 from blackcat.tables.black_cat_table import TableError
+from blackcat.vision.types import SIDES
 
 SIDE_NAMES = {"left": N_("Left"), "far": N_("Across"), "right": N_("Right")}
 """A player added for a side of a photo of the whole table is named by where they sit, seen
@@ -52,21 +53,29 @@ def seat_players(
 ) -> tuple[Seat, ...]:
     """Each occupied side (`seats`, in seat order, as `PhotoRead.seats()` gives them) with its
     player: the first side is the photographer's, the next ones the next players of the table
-    (wrapping round). More sides than players: `TooManySides`. Fewer: the players after the
-    last occupied side get none (`unseated`)."""
+    (wrapping round). At a table of four, one player on each side, each side is its own
+    player's: an empty side is the seat of the player with no piles in the photo. More sides
+    than players: `TooManySides`. Fewer: the players after the last occupied side get none."""
     order = clockwise_from(player_ids, photographer)
     if len(seats) > len(order):
         raise TooManySides(len(seats), len(order))
+    if len(order) == len(SIDES):
+        return tuple(Seat(side, order[SIDES.index(side)], tuple(piles)) for side, piles in seats)
     return tuple(
         Seat(side, player_id, tuple(piles))
         for (side, piles), player_id in zip(seats, order, strict=False)
     )
 
 
-def unseated(seating: Sequence[Seat], player_ids: Sequence[int]) -> tuple[int, ...]:
-    """The players, in the table's order, who were given no side of the photo."""
-    seated = {seat.player_id for seat in seating}
-    return tuple(player_id for player_id in player_ids if player_id not in seated)
+def moves_for_new_photographer(
+    player_ids: Sequence[int], photographer: int, new_photographer: int
+) -> dict[int, int]:
+    """Who gets whose piles when a photo of the whole table is shared out again from another
+    seat: the player `n` seats clockwise from the old photographer gives theirs to the player
+    `n` seats from the new one."""
+    old_order = clockwise_from(player_ids, photographer)
+    new_order = clockwise_from(player_ids, new_photographer)
+    return dict(zip(old_order, new_order, strict=True))
 
 
 def players_for_sides(seats: Sequence[tuple[str, Sequence[int]]], players: int) -> tuple[str, ...]:

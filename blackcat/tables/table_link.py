@@ -84,9 +84,9 @@ def _no_read(photo: str, place: int) -> ReadCard | None:
     return None
 
 
-DAMAGED = N_("the table in this link can't be read (it may be cut short or changed)")
+DAMAGED = N_("the game in this link can't be read (it may be cut short or changed)")
 OTHER_VERSION = N_(
-    "this link's table was saved by another version of the app and can't be read here"
+    "this link's game was saved by another version of the app and can't be read here"
 )
 
 

@@ -231,6 +231,38 @@ def test_a_photos_note_follows_a_switch_of_language(lady: AppTest) -> None:
     ]
 
 
+def test_a_deal_started_by_mistake_is_taken_off_the_sheet_in_one_tap(lady: AppTest) -> None:
+    type_tricks(lady, "Player 1", "QS AH")
+    bc.button(lady, "➕ Next deal").click()
+    run(lady)
+    assert [len(row) for row in sheet_rows(lady).values()] == [3, 3, 3]  # total, two deals
+    bc.button(lady, "🗑 Remove deal 2").click()
+    run(lady)
+    assert [len(row) for row in sheet_rows(lady).values()] == [2, 2, 2]
+    assert text_input(lady, "Player 1's tricks, any order").value == "QS AH"  # deal 1 on screen
+    bc.button(lady, "↶ Undo").click()
+    run(lady)
+    assert [len(row) for row in sheet_rows(lady).values()] == [3, 3, 3]
+
+
+def test_players_still_unnamed_follow_the_pages_language_until_cards_are_in(
+    lady: AppTest,
+) -> None:
+    rename(lady, 0, "Ann")
+    lady.segmented_control(key=language.KEY).set_value("es")
+    run(lady)
+    lady.segmented_control(key="lady-count").set_value(5)
+    run(lady)
+    assert lady.session_state["lady"].names == ("Ann", *(f"Jugador {n}" for n in range(2, 6)))
+    lady.segmented_control(key=language.KEY).set_value("en")
+    run(lady)
+    assert lady.session_state["lady"].names == ("Ann", *(f"Player {n}" for n in range(2, 6)))
+    assert [lady.text_input(key=f"lady-name:{seat}").value for seat in range(2)] == [
+        "Ann",
+        "Player 2",
+    ]
+
+
 @pytest.mark.parametrize(
     ("name", "data", "message"),
     [

@@ -14,8 +14,8 @@ import pytest
 import test_browser
 import test_browser_spanish
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Page, expect
-from test_browser import blank_png, open_app, settle, strip_card, to_black_lady
+from playwright.sync_api import Browser, Locator, Page, expect
+from test_browser import blank_png, new_game, open_app, settle, strip_card, to_black_lady
 from test_browser_whole_table import upload_the_whole_table
 
 # test_browser's fixtures, here too: the browser and the app with the stand-in reader
@@ -81,3 +81,41 @@ def test_a_photo_of_the_whole_table_read_has_no_barrier(page: Page) -> None:
 def test_the_black_lady_page_has_no_barrier(page: Page) -> None:
     to_black_lady(page)
     assert barriers(page) == []
+
+
+def focused(page: Page) -> str:
+    """The accessible name (else the words) of the control that has the keyboard's focus, or
+    what took it instead (the page's body: the focus fell to the top)."""
+    return page.evaluate(
+        """() => {
+          const element = document.activeElement;
+          if (!element || element === document.body) return "(the page)";
+          return element.getAttribute("aria-label") || element.textContent.trim();
+        }"""
+    )
+
+
+def press(page: Page, control: Locator, key: str = "Enter") -> None:
+    control.focus()
+    page.keyboard.press(key)
+    settle(page)
+
+
+def test_the_keyboards_focus_stays_put_when_the_page_is_drawn_anew(page: Page) -> None:
+    # Adding a player, Undo and removing a player draw those buttons anew: the focus on them
+    # fell to the page's top, a keyboard's or a screen reader's user lost their place.
+    new_game(page)
+    press(page, page.get_by_role("button", name="➕ Player"))
+    expect(page.get_by_role("button", name="Remove")).to_be_enabled()  # two players now
+    page.wait_for_function("() => document.activeElement !== document.body")
+    assert focused(page) == "➕ Player"
+    press(page, page.get_by_role("button", name="↶ Undo"))
+    expect(page.get_by_role("button", name="Remove")).to_be_disabled()  # one player again
+    page.wait_for_function("() => document.activeElement !== document.body")
+    assert focused(page) == "↶ Undo"
+    press(page, page.get_by_role("button", name="➕ Player"))
+    press(page, page.get_by_role("button", name="Remove"))
+    expect(page.get_by_role("button", name="Remove")).to_be_disabled()
+    # the one player left can't be removed: the control before Remove takes the focus
+    page.wait_for_function("() => document.activeElement !== document.body")
+    assert focused(page) == "➕ Player"

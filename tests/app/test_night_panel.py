@@ -171,11 +171,16 @@ def test_how_we_score_says_how_a_night_is_won(app: AppTest) -> None:
 def test_a_long_nights_games_are_chosen_by_their_numbers_alone() -> None:
     """At 32 games "Game N" took eight rows of a phone's screen above the piles."""
     import night_panel
+    import sheet_view
 
     assert [night_panel.game_choice(3, index) for index in range(3)] == [
         "Game 1",
         "Game 2",
         "Game 3",
     ]
-    many = night_panel.GAMES_NAMED_IN_FULL + 1
+    many = sheet_view.NAMED_IN_FULL + 1
     assert [night_panel.game_choice(many, index) for index in (0, many - 1)] == ["1", str(many)]
+    import black_lady_page
+
+    assert black_lady_page.deal_choice(3, 1) == "Deal 2"
+    assert black_lady_page.deal_choice(many, many - 1) == str(many)  # a long night's deals too

@@ -88,8 +88,28 @@ def test_a_name_goes_under_its_players_cards_inside_the_photo() -> None:
     # never off the photo
     x, y = photo_view.tag_place((380.0, 0.0, 400.0, 10.0), (60.0, 20.0), photo, 30.0)
     assert (x, y) == (340.0, 10.0 + photo_view.TAG_GAP)
+    # a column as tall as the photo (a side player's pile): beside it, halfway down
     x, y = photo_view.tag_place((0.0, 5.0, 20.0, 295.0), (60.0, 20.0), photo, 30.0)
-    assert (x, y) == (0.0, 0.0)
+    assert (x, y) == (20.0 + photo_view.TAG_GAP, 140.0)
+    # no room anywhere: at the photo's edge, as before
+    assert photo_view.tag_place((0.0, 0.0, 400.0, 300.0), (60.0, 20.0), photo, 30.0) == (
+        170.0,
+        0.0,
+    )
+
+
+def test_a_name_covers_no_other_players_card_where_there_is_room() -> None:
+    photo = (400, 300)
+    across = (100.0, 80.0, 200.0, 120.0)  # the far player's piles
+    left_player = (140.0, 130.0, 160.0, 250.0)  # a column just under them
+    place = photo_view.tag_place(across, (40.0, 20.0), photo, 30.0, [left_player])
+    assert place == (130.0, 80.0 - 30.0 - photo_view.TAG_GAP - 20.0)  # above, not on it
+    tag = (*place, place[0] + 40.0, place[1] + 20.0)
+    assert not photo_view.overlap(tag, left_player)
+    # a card above them too (its number drawn above it): beside them, on the right
+    over = (120.0, 30.0, 220.0, 50.0)
+    x, y = photo_view.tag_place(across, (40.0, 20.0), photo, 30.0, [left_player, over])
+    assert (x, y) == (200.0 + photo_view.TAG_GAP, 90.0)
 
 
 def test_the_table_drawing_key_follows_names_and_cards() -> None:
@@ -111,25 +131,30 @@ def test_the_names_are_drawn_on_a_copy_of_the_photo() -> None:
     assert (drawn[:40] == 255).all()  # nothing above them
 
 
-def test_piles_that_lie_together_get_one_name_and_a_pile_far_away_its_own() -> None:
-    far_side = [(60.0, 10.0, 108.0, 30.0), (140.0, 10.0, 172.0, 30.0)]  # one row apart: 32 px
-    right_side = (150.0, 110.0, 214.0, 130.0)  # 80 px under them
-    assert photo_view.pile_groups(far_side) == [(60.0, 10.0, 172.0, 30.0)]
-    assert photo_view.pile_groups([*far_side, right_side]) == [
-        (60.0, 10.0, 172.0, 30.0),
-        right_side,
+def test_a_players_piles_get_one_name_for_each_side_of_the_table_they_lie_on() -> None:
+    far_pile, far_apart = read_slot("KS", 300.0), read_slot("2D", 900.0)
+    given = read_slot("AH", 600.0)  # a pile given from the left side's player
+    sides = {far_pile.read: "far", far_apart.read: "far", given.read: "left"}
+    marks = (*MARKS, (1, 0, far_pile), (2, 0, given), (3, 0, far_apart))
+    side_of = {MARKS[0][2].read: "near", **sides}.__getitem__
+    assert photo_view.side_boxes(marks, 0.5, side_of) == [
+        (0.0, 5.0, 65.0, 45.0),  # the near pile
+        (150.0, 5.0, 480.0, 45.0),  # both far piles, however far apart they lie
+        (300.0, 5.0, 330.0, 45.0),  # the given one, where it lies
     ]
-    # a pile between two groups joins them all
-    middle = (100.0, 50.0, 160.0, 70.0)
-    assert photo_view.pile_groups([far_side[0], right_side, middle]) == [(60.0, 10.0, 214.0, 130.0)]
+    typed = (0, 0, Slot(parse_card("QS")))  # no box: no name for it
+    assert photo_view.side_boxes((typed,), 0.5, side_of) == []
 
 
-def test_each_pile_is_boxed_on_its_own() -> None:
-    second_pile = (1, 0, read_slot("KS", 300.0))
-    assert photo_view.pile_boxes((*MARKS, second_pile), 0.5) == [
-        (0.0, 5.0, 65.0, 45.0),
-        (150.0, 5.0, 180.0, 45.0),
-    ]
+def test_a_card_is_on_the_side_of_the_row_it_was_read_in() -> None:
+    first, second, third = (read_slot(code, 0.0).read for code in ("KS", "2D", "AH"))
+    assert first and second and third
+    picture = np.zeros((4, 4, 3), dtype=np.uint8)
+    record = PhotoRecord("t.jpg", picture, 1.0, (first, second, third), ("far", "left"), (), (2, 1))
+    assert [record.side_of(read) for read in (first, second, third)] == ["far", "far", "left"]
+    other = read_slot("9C", 5.0).read
+    assert other and record.side_of(other) == "near"
+    assert PhotoRecord("p.jpg", picture, 1.0, (first,)).side_of(first) == "near"  # one player's
 
 
 def test_a_place_too_small_to_read_is_boxed_in_red_on_the_page_photo() -> None:

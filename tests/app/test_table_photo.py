@@ -163,15 +163,20 @@ def test_the_photos_note_names_the_players_as_they_are_now(app: AppTest) -> None
     app.run()
     assert "given to Cat, Dave, Ann and Ben." in notes(app)
     ann = renamed.player(player_id(app, "Ann"))
-    for pile in ann.piles:  # Ann's piles go to Ben: the photo gave Ann none, as it is now
+    for pile in ann.piles:  # Ann's piles go to Ben: Ann has none, as the table is now
         app.pills(key=give_key(app, pile.id)).set_value(player_id(app, "Ben"))
         app.run()
         assert_clean(app)
-    assert "given to Cat, Dave and Ben. Check the numbers" in notes(app)  # Ann: none now
+    assert "given to Cat, Dave and Ben. No piles for Ann: give them" in notes(app)
     app.segmented_control(key=language.KEY).set_value("es")
     app.run()
     assert_clean(app)
-    assert "para Cat, Dave y Ben. Compara los números" in notes(app)  # all of it in Spanish
+    assert "para Cat, Dave y Ben. No hay pilas para Ann: dales" in notes(app)  # in Spanish
+    dave = app.session_state["night"].table.player(player_id(app, "Dave"))
+    app.pills(key=give_key(app, dave.piles[0].id)).set_value(player_id(app, "Ann"))
+    app.run()
+    assert_clean(app)
+    assert "para Cat, Ann y Ben. No hay pilas para Dave:" in notes(app)  # his one, to Ann
 
 
 def test_a_reload_keeps_who_took_the_photo_and_the_piles_given(app: AppTest) -> None:
@@ -267,7 +272,31 @@ def test_fewer_sides_than_players_names_who_got_nothing(app: AppTest) -> None:
     upload_table(app, width=200)  # one player's piles: every pile on the photographer's side
     assert piles_by_name(app)["Ben"] == ["8D 2H 8H", "KS 9C 4S"]
     text = "\n".join(w.value for w in app.warning)
-    assert "given to Ben. No piles for Ann, Cat and Dan" in text
+    assert "given to Ben. No piles for Ann, Cat and Dan: the photo shows one player's" in text
+
+
+def test_another_photographer_shares_the_photo_out_again_from_their_seat(app: AppTest) -> None:
+    seated(app)
+    choose_photographer(app, "Ann")
+    upload_table(app)
+    from_ann = piles_by_name(app)
+    assert from_ann["Ann"] == ["QS 2C 3H 7H"]  # the near side's
+    choose_photographer(app, "Cat")  # it was Cat who took it: every side moves two seats on
+    assert piles_by_name(app) == {
+        "Cat": from_ann["Ann"],
+        "Dan": from_ann["Ben"],
+        "Ann": from_ann["Cat"],
+        "Ben": from_ann["Dan"],
+    }
+    assert "given to Cat, Dan, Ann and Ben" in notes(app)
+    photographer_choice(app).set_value(None)  # a tap on the one chosen: still Cat
+    app.run()
+    assert_clean(app)
+    assert photographer_choice(app).value == player_id(app, "Cat")
+    button(app, "↶ Undo").click()  # the piles as Ann's photo gave them
+    app.run()
+    assert_clean(app)
+    assert piles_by_name(app) == from_ann
 
 
 def test_a_bad_upload_loses_nothing(app: AppTest) -> None:
@@ -283,6 +312,18 @@ def test_a_bad_upload_loses_nothing(app: AppTest) -> None:
     upload_table(app, name="again.png")  # the same photo again
     assert "again.png is already on the table" in notes(app)
     assert app.session_state["night"] is before
+
+
+def test_a_photo_without_cards_says_how_to_photograph_the_whole_table(app: AppTest) -> None:
+    seated(app)
+    choose_photographer(app, "Cat")
+    upload_table(app, width=150, name="blank.png")  # the stand-in reader finds no card in it
+    assert (
+        "No cards found in blank.png. Lay every player's piles in front of them, each pile a "
+        "row with every card's corner showing, and photograph the whole table from your seat, "
+        "from above, in good light and try again; or type the cards." in notes(app)
+    )
+    assert piles_by_name(app) == {name: [] for name in NAMES}
 
 
 def test_a_photos_note_goes_with_its_cards(app: AppTest) -> None:

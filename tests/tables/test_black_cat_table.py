@@ -55,6 +55,7 @@ from blackcat.tables.black_cat_table import (
     remove_player,
     rename_player,
     replace_card,
+    reseat_photos,
     result_line,
     score_table,
     scoreboard_csv,
@@ -132,6 +133,19 @@ def test_names_are_trimmed_unique_and_not_empty() -> None:
     with pytest.raises(TableError, match="needs a name"):
         rename_player(table, ben, "   ")
     assert rename_player(table, ben, "BEN").players[1].name == "BEN"
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["<img src=//x.test/p.gif>", "[Win](https://x.test)", "![](https:x.test)", "a\\b", "`x`"],
+)
+def test_a_name_holds_no_markup_the_page_would_follow(name: str) -> None:
+    table = new_table(("Ann", "Ben"))
+    with pytest.raises(TableError, match=r"a name without < > \[ \] \\ `, please"):
+        rename_player(table, table.players[1].id, name)
+    with pytest.raises(TableError, match="a name without"):
+        new_table(("Ann", name))
+    assert rename_player(table, table.players[1].id, "Tom & Jerry (host)!").players[1].name
 
 
 def test_new_game_keeps_players_and_empties_piles() -> None:
@@ -433,6 +447,21 @@ def test_a_whole_table_photo_of_one_side_replaces_the_untouched_example() -> Non
     table = place_table_photo(table, "p", [(table.players[0].id, (1,))], [[], [read("KS")]])
     assert not table.example and [p.name for p in table.players] == ["Player 1"]
     assert [pile_text(p) for p in table.players[0].piles] == ["KS", ""]
+
+
+def test_a_photo_of_the_whole_table_shared_out_again_moves_only_its_piles() -> None:
+    table = new_table(("Ann", "Ben", "Cat"))
+    ann, ben, cat = (p.id for p in table.players)
+    table = place_photo(table, cat, "own", [[read("AS")]])
+    rows = [[read("8D"), read("2H")], [read("KS")], [read("9C")], [read("4S"), read("7C")]]
+    table = place_table_photo(table, "whole", [(ann, (0, 1)), (ben, (2,)), (cat, (3,))], rows)
+    moved = reseat_photos(table, ["whole"], {ann: ben, ben: cat, cat: ann})
+    assert [[pile_text(p) for p in player.piles] for player in moved.players] == [
+        ["4S 7C", ""],  # Cat's from the photo; Ann's own went to Ben
+        ["8D 2H", "KS"],
+        ["AS", "9C"],  # Cat's own photo stays Cat's
+    ]
+    assert reseat_photos(table, ["whole"], {ann: ann, ben: ben, cat: cat}) == table
 
 
 def test_a_pile_given_to_another_player_keeps_its_cards_and_scores_there() -> None:

@@ -114,6 +114,20 @@ def test_deals_make_the_sheet_and_its_running_totals() -> None:
     assert lt.sheet(game).deals == ((50, -40, -11),)
 
 
+def test_a_deal_taken_off_leaves_the_deal_on_screen_on_screen() -> None:
+    game = lt.set_tricks(lt.next_deal(game_of("QS AH 3C", "2H 3H 4H", "")), 0, parse_pile("KS"))
+    game = lt.set_tricks(lt.next_deal(game), 0, parse_pile("KD"))  # 3 deals, on the 3rd
+    assert lt.remove_deal(game, 1).deal == game.deal  # one before it: the same deal, one left
+    assert lt.remove_deal(game, 1).current == 1
+    last_gone = lt.remove_deal(game, 2)
+    assert last_gone.current == 1 and last_gone.deal == game.deals[1]  # the one now last
+    first, middle = lt.choose_deal(game, 0), lt.choose_deal(game, 1)
+    assert lt.remove_deal(first, 2).deal == first.deal
+    assert lt.remove_deal(middle, 0).deal == middle.deal  # not the deal after it
+    with pytest.raises(ts.TableError, match="no longer on the sheet"):
+        lt.remove_deal(game, 3)
+
+
 def test_the_ace_switch_rescores_every_deal() -> None:
     game = lt.set_rules(game_of("AH 2C 3C", "", ""), Rules(ace_hearts=10))
     assert lt.deal_points(game, 0) == (-10, 50, 50)
@@ -243,3 +257,18 @@ def test_typed_tricks_words_say_cards_and_translate_the_rest_as_ever() -> None:
     assert spanish.gettext("Pile points: {points}") == translator("es").gettext(
         "Pile points: {points}"
     )
+
+
+def test_a_name_by_number_is_known_in_every_language_offered() -> None:
+    assert [lt.name_number(name) for name in ("Player 12", "Jugador 4", "Ann")] == [12, 4, None]
+    assert [lt.name_number(name) for name in ("Player ", "Player 3b", "Player ٣")] == [None] * 3
+
+
+def test_unnamed_seats_follow_the_language_until_a_deal_has_cards() -> None:
+    spanish = translator("es")
+    game = lt.rename(lt.new_game(), 1, "Jugador 3")  # a name of the player's own
+    named = lt.named_in(game, spanish)
+    assert named.names == ("Jugador 1", "Jugador 3", "Player 3")  # the number 3 is taken: kept
+    assert lt.named_in(named, ENGLISH).names == ("Player 1", "Jugador 3", "Player 3")
+    played = lt.set_tricks(lt.new_game(), 0, parse_pile("QS"))
+    assert lt.named_in(played, spanish) is played

@@ -10,14 +10,18 @@ from blackcat.tables.seating import (
     Seat,
     TooManySides,
     clockwise_from,
+    moves_for_new_photographer,
     players_for_sides,
     seat_players,
-    unseated,
 )
 
 ANN, BEN, CAT, DAN = 11, 22, 33, 44
 TABLE = (ANN, BEN, CAT, DAN)
 FOUR_SIDES = (("near", (2,)), ("left", (0,)), ("far", (1, 3)), ("right", (4,)))
+
+
+def unseated(seating: tuple[Seat, ...], player_ids: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(player for player in player_ids if player not in {s.player_id for s in seating})
 
 
 def test_the_table_goes_round_from_the_photographer() -> None:
@@ -51,9 +55,24 @@ def test_empty_sides_are_skipped_the_next_player_takes_the_next_occupied_side() 
 
 
 def test_fewer_sides_than_players_leaves_the_last_players_unseated() -> None:
-    seating = seat_players((("near", (0, 1)), ("far", (2,))), TABLE, BEN)
+    seating = seat_players((("near", (0, 1)), ("left", (2,))), (ANN, BEN, CAT), BEN)
     assert [seat.player_id for seat in seating] == [BEN, CAT]
-    assert unseated(seating, TABLE) == (ANN, DAN)
+    assert unseated(seating, (ANN, BEN, CAT)) == (ANN,)
+
+
+def test_at_a_table_of_four_each_side_is_its_own_players_and_an_empty_one_is_skipped() -> None:
+    # Ben photographs; Cat on his left has no piles in the photo: Dan's are across, Ann's right
+    three = (("near", (0,)), ("far", (1, 2)), ("right", (3,)))
+    seating = seat_players(three, TABLE, BEN)
+    assert [(seat.side, seat.player_id) for seat in seating] == [
+        ("near", BEN),
+        ("far", DAN),
+        ("right", ANN),
+    ]
+    assert unseated(seating, TABLE) == (CAT,)
+    only_across = seat_players((("near", (0, 1)), ("far", (2,))), TABLE, BEN)
+    assert [seat.player_id for seat in only_across] == [BEN, DAN]
+    assert unseated(only_across, TABLE) == (ANN, CAT)
 
 
 def test_more_sides_than_players_is_refused_with_the_counts() -> None:
@@ -78,3 +97,9 @@ def test_a_table_of_one_lacks_a_player_for_each_other_side_named_by_it() -> None
     assert players_for_sides((("near", (0, 1)),), 1) == ()  # one player's piles: nobody
     # a table of several: where the missing ones sit among them only the players know
     assert players_for_sides(FOUR_SIDES, 2) == ()
+
+
+def test_another_photographer_moves_every_players_piles_as_many_seats_on() -> None:
+    assert moves_for_new_photographer(TABLE, ANN, ANN) == {ANN: ANN, BEN: BEN, CAT: CAT, DAN: DAN}
+    assert moves_for_new_photographer(TABLE, ANN, CAT) == {ANN: CAT, BEN: DAN, CAT: ANN, DAN: BEN}
+    assert moves_for_new_photographer(TABLE, DAN, ANN) == {DAN: ANN, ANN: BEN, BEN: CAT, CAT: DAN}

@@ -165,6 +165,7 @@ GOOD = {"v": 1, "s": 0, "d": 1, "l": 0, "m": 0, "f": [], "p": [["Ann", [["QS"]]]
         (packed({**GOOD, "p": [["Ann", [["QS@3.0"]]]]}), "can't be read"),
         (packed({**GOOD, "p": [[f"P{n}", [[]]] for n in range(5)]}), "at most 4|1 to 4 players"),
         (packed({**GOOD, "p": [["Ann", [[]]], ["ann", [[]]]]}), "already a player called"),
+        (packed({**GOOD, "p": [["<img src=//x.test/p.gif>", [[]]]]}), "a name without <"),
         (packed({**GOOD, "p": [["Ann", []]]}), "has no piles"),
         (packed({**GOOD, "d": 3}), "can't be read"),
         (packed([1, 2, 3]), "can't be read"),
@@ -180,6 +181,7 @@ GOOD = {"v": 1, "s": 0, "d": 1, "l": 0, "m": 0, "f": [], "p": [["Ann", [["QS"]]]
         "bad-photo-ref",
         "five-players",
         "same-name",
+        "markup-name",
         "no-piles",
         "three-decks",
         "not-an-object",
@@ -200,7 +202,7 @@ def test_a_damaged_or_old_link_is_told_in_spanish_its_detail_as_it_is() -> None:
     english = table_link.link_error_text(damaged.value)
     assert english == str(damaged.value) and english.startswith(table_link.DAMAGED)
     assert table_link.link_error_text(damaged.value, spanish).startswith(
-        "la mesa de este enlace no se puede leer"
+        "la partida de este enlace no se puede leer"
     )
     detail = LinkError(f"{table_link.DAMAGED}: 'XX' is not a card")
     assert table_link.link_error_text(detail, spanish).endswith(": 'XX' is not a card")
@@ -353,6 +355,7 @@ def test_a_black_lady_link_is_not_a_black_cat_table() -> None:
         ({"n": ["Ann", "Ben", "Cy"], "t": [["A@2.0", "", ""]]}, "can't be read"),
         ({"n": ["Ann", "Ben", "Cy"], "t": [["", "", ""]], "a": 12}, "can't be read"),
         ({"n": "Ann", "t": []}, "can't be read"),
+        ({"n": ["Ann", "Ben", "[Win](https://x.test)"], "t": [["", "", ""]]}, "a name without"),
     ],
 )
 def test_a_damaged_black_lady_link_is_one_sentence(data: dict, says: str) -> None:

@@ -278,18 +278,24 @@ def show_sheet(now: lt.LadyGame) -> None:
         lady_view.sheet_html(sheet, current=now.current, flagged=flagged, tr=language.tr()),
         unsafe_allow_html=True,
     )
-    line = lady_view.leader_line(sheet, flagged, language.tr())
+    line = lady_view.leader_line(sheet, flagged, language.tr(), now.deals_to_play)
     st.markdown(f'<div class="bc-result">{escape(line)}</div>', unsafe_allow_html=True)
     with st.container(horizontal=True, gap="small"):
         st.button(
             _("↶ Undo"), key="lady-undo", on_click=undo, disabled=not st.session_state.lady_history
         )
+        last = now.deals_to_play is not None and len(now.deals) >= now.deals_to_play
         st.button(
             _("➕ Next deal"),
             key="lady-next",
             on_click=do,
             args=(lt.next_deal,),
-            help=_("A new column on the score sheet"),
+            disabled=last,
+            help=_("The game ends after {count} deals: more in ⚙️ Rules, below").format(
+                count=now.deals_to_play
+            )
+            if last
+            else _("A new column on the score sheet"),
         )
         game_state.confirm_new_game(
             lambda: do(lt.restart),
@@ -584,6 +590,27 @@ def show_rules(now: lt.LadyGame) -> None:
             args=(key,),
             help=_("Some tables count the ace of hearts as minus 10: a deal is then -134"),
         )
+        key = "lady-deals-to-play"
+        set_widget(key, now.deals_to_play)
+        st.selectbox(
+            _("The game ends after"),
+            [None, *range(max(1, len(now.deals)), lt.MAX_DEALS + 1)],
+            format_func=deals_to_play_words,
+            key=key,
+            on_change=on_deals_to_play,
+            args=(key,),
+            help=_("After a set number of deals, usually five to ten, the fewest minus points win"),
+        )
+
+
+def deals_to_play_words(count: int | None) -> str:
+    if count is None:
+        return _("no set number of deals: play on until you stop")
+    return ngettext("{count} deal", "{count} deals", count).format(count=count)
+
+
+def on_deals_to_play(key: str) -> None:
+    do(lt.set_deals_to_play, st.session_state[key])
 
 
 def show_download(now: lt.LadyGame) -> None:

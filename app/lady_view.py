@@ -90,9 +90,14 @@ def sheet_html(
     return sheet_view.sheet_html(heads, rows, current=current, tr=tr)
 
 
-def leader_line(game: GameScore, flagged: Collection[int] = (), tr: Translator = ENGLISH) -> str:
-    """Who is ahead (or won, when the table stops here), in words; nobody while a deal fails
-    its checks (its points may be wrong)."""
+def leader_line(
+    game: GameScore,
+    flagged: Collection[int] = (),
+    tr: Translator = ENGLISH,
+    deals_to_play: int | None = None,
+) -> str:
+    """Who is ahead, in words, or who won once the game's `deals_to_play` are all in; nobody
+    while a deal fails its checks (its points may be wrong)."""
     if flagged:
         numbers = ", ".join(str(index + 1) for index in sorted(flagged))
         line = tr.ngettext(
@@ -106,7 +111,21 @@ def leader_line(game: GameScore, flagged: Collection[int] = (), tr: Translator =
         return tr.gettext("No deal complete yet: photograph or type each player's tricks below.")
     best = points_text(max(game.totals))
     played = len(game.deals)
-    deals = tr.ngettext("after {count} deal", "after {count} deals", played).format(count=played)
+    if deals_to_play is not None and complete == played == deals_to_play:
+        deals = tr.ngettext("after {count} deal", "after {count} deals", played)
+        deals = deals.format(count=played)
+        if game.is_tie:
+            line = tr.gettext("🤝 Game over: {names} share the win with {points} {deals}.")
+            return line.format(names=and_list(game.winners, tr), points=best, deals=deals)
+        line = tr.gettext("🏆 Game over: {winner} wins with {points} {deals}.")
+        return line.format(winner=game.winner, points=best, deals=deals)
+    if deals_to_play is None:
+        deals = tr.ngettext("after {count} deal", "after {count} deals", played)
+    else:
+        deals = tr.ngettext(
+            "after {count} deal of {planned}", "after {count} deals of {planned}", played
+        )
+    deals = deals.format(count=played, planned=deals_to_play)
     if complete < played:
         deals += " " + tr.gettext("({count} still open)").format(count=played - complete)
     if game.is_tie:

@@ -79,6 +79,7 @@ class LadyGame:
     rules: Rules = field(default_factory=lambda: DEFAULT_RULES)
     current: int = 0  # the deal on screen
     serial: int = 1  # deals made so far: deal k's ids start at k * ID_BLOCK
+    deals_to_play: int | None = None  # the game is over after so many deals; None: played on
 
     @property
     def deal(self) -> Deal:
@@ -118,8 +119,32 @@ def new_game(
 
 
 def restart(game: LadyGame) -> LadyGame:
-    """The same players and rules, no deals played."""
-    return new_game(game.names, game.rules, game.serial + 1)
+    """The same players, rules and number of deals to play, no deals played."""
+    fresh = new_game(game.names, game.rules, game.serial + 1)
+    return replace(fresh, deals_to_play=game.deals_to_play)
+
+
+MAX_DEALS = 50  # deals a game may be set to last ("usually five to ten", the seed says)
+
+
+def set_deals_to_play(game: LadyGame, count: int | None) -> LadyGame:
+    """The game over after `count` deals (None: played on until the players stop); never fewer
+    than the deals already on the sheet."""
+    if count is not None:
+        if isinstance(count, bool) or not 1 <= count <= MAX_DEALS:
+            raise ts.TableError(N_("a game of 1 to {most} deals"), most=MAX_DEALS)
+        if count < len(game.deals):
+            raise ts.TableError(
+                N_("{count} deals are on the sheet already: a game of at least {count}"),
+                count=len(game.deals),
+            )
+    return replace(game, deals_to_play=count)
+
+
+def over(game: LadyGame) -> bool:
+    """Whether the game is over: its set number of deals played, every player's tricks in."""
+    played = game.deals_to_play is not None and len(game.deals) >= game.deals_to_play
+    return played and all(None not in deal.all_cards for deal in game.deals)
 
 
 def set_rules(game: LadyGame, rules: Rules) -> LadyGame:
@@ -219,16 +244,17 @@ def with_players(game: LadyGame, count: int, tr: Translator = ENGLISH) -> LadyGa
     names = list(game.names[:count])
     while len(names) < count:
         names.append(_free_name(names, tr))
-    return new_game(names, game.rules, game.serial + 1)
+    return replace(new_game(names, game.rules, game.serial + 1), deals_to_play=game.deals_to_play)
 
 
 def untouched(game: LadyGame, tr: Translator = ENGLISH) -> bool:
     """The game the page opens with: default players (in English or `tr`'s language) and rules,
-    one deal, nothing in it."""
+    no set number of deals, one deal, nothing in it."""
     deal = game.deals[0]
     return (
         game.names in (DEFAULT_NAMES, default_names(tr))
         and game.rules == DEFAULT_RULES
+        and game.deals_to_play is None
         and len(game.deals) == 1
         and deal.empty
         and not deal.no_tricks
@@ -243,6 +269,11 @@ def next_deal(game: LadyGame) -> LadyGame:
     """A new empty deal after the last, on screen."""
     if game.deals[-1].empty:
         raise ts.TableError(N_("deal {number} has no tricks in yet"), number=len(game.deals))
+    if game.deals_to_play is not None and len(game.deals) >= game.deals_to_play:
+        raise ts.TableError(
+            N_("the game is over after {count} deals: play on by setting more in its rules"),
+            count=game.deals_to_play,
+        )
     serial = game.serial + 1
     deals = (*game.deals, empty_deal(game.names, serial))
     return replace(game, deals=deals, current=len(deals) - 1, serial=serial)
@@ -486,9 +517,11 @@ def restore(
     rules: Rules,
     deals: Sequence[Sequence[tuple[ts.Slot, ...] | None]],
     current: int = 0,
+    deals_to_play: int | None = None,
 ) -> LadyGame:
     """A game of these players and deals: `deals[d][seat]` is the seat's tricks, None for a
-    player marked "took no trick" (TableError for a wrong number of players or seats)."""
+    player marked "took no trick" (TableError for a wrong number of players or seats, or of
+    deals to play)."""
     game = new_game(names, rules)
     built = []
     for index, seats in enumerate(deals):
@@ -507,10 +540,10 @@ def restore(
             else:
                 table = _with_slots(table, player.piles[0].id, slots)
         built.append(Deal(table, frozenset(none)))
-    if not built:
-        return game
-    current = current if 0 <= current < len(built) else 0
-    return replace(game, deals=tuple(built), current=current, serial=len(built))
+    if built:
+        current = current if 0 <= current < len(built) else 0
+        game = replace(game, deals=tuple(built), current=current, serial=len(built))
+    return set_deals_to_play(game, deals_to_play)
 
 
 def _with_slots(table: ts.Table, pile_id: int, slots: tuple[ts.Slot, ...]) -> ts.Table:
@@ -524,13 +557,17 @@ def _with_slots(table: ts.Table, pile_id: int, slots: tuple[ts.Slot, ...]) -> ts
 
 def sheet_csv(game: LadyGame) -> str:
     """The score sheet as CSV: a row a deal (each player's points, empty while not in, and how
-    its checks stand), then the totals (marked while a deal fails its checks)."""
+    its checks stand), then the totals (marked while a deal fails its checks), and once the
+    game is over and every deal passes its checks, who won it (1, as a night's CSV counts games
+    won; 0 for the others)."""
     score = sheet(game)
     lines = [["deal", *score.names, "checks"]]
     for index, deal in enumerate(score.deals):
         points = ("" if p is None else str(p) for p in deal)
         lines.append([str(index + 1), *points, checks_text(game, index)])
     lines.append(["total", *(str(total) for total in score.totals), totals_caveat(game)])
+    if over(game) and not totals_caveat(game):
+        lines.append(["won", *("1" if name in score.winners else "0" for name in score.names), ""])
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\n").writerows(lines)
     return buffer.getvalue()

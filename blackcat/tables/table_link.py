@@ -435,6 +435,8 @@ def encode_lady(game: lt.LadyGame, read_index: ReadIndex = _no_index) -> str:
         data["a"] = game.rules.ace_hearts
     if game.current:
         data["c"] = game.current
+    if game.deals_to_play is not None:
+        data["e"] = game.deals_to_play
     if refs.keys:
         data["f"] = refs.keys
     return _pack(data)
@@ -453,7 +455,10 @@ def decode_lady(text: str, read_at: ReadAt = _no_read) -> lt.LadyGame:
             [None if code == NO_TRICK else pile_slots(code, refs, read_at) for code in seats]
             for seats in data["t"]
         ]
-        return lt.restore(names, rules, deals, int(data.get("c", 0)))
+        to_play = data.get("e")
+        if to_play is not None and type(to_play) is not int:
+            raise LinkError(DAMAGED)
+        return lt.restore(names, rules, deals, int(data.get("c", 0)), to_play)
     except LinkError:
         raise
     except TableError as error:

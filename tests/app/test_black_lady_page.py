@@ -245,6 +245,28 @@ def test_a_deal_started_by_mistake_is_taken_off_the_sheet_in_one_tap(lady: AppTe
     assert [len(row) for row in sheet_rows(lady).values()] == [3, 3, 3]
 
 
+def test_a_game_of_a_set_number_of_deals_names_its_winner_at_the_end(lady: AppTest) -> None:
+    lady.selectbox(key="lady-deals-to-play").set_value(2)
+    run(lady)
+    type_tricks(lady, "Player 1", "QS AH")
+    choose(lady, 1)
+    type_tricks(lady, "Player 2", "KH 2H")
+    choose(lady, 2)
+    no_trick = next(t.key for t in lady.toggle if "took no trick" in t.label)
+    lady.toggle(key=no_trick).set_value(True)
+    run(lady)
+    assert "deal 1 must pass its checks" in leader(lady)  # three hands of a 51-card deal
+    assert not bc.button(lady, "➕ Next deal").disabled
+    bc.button(lady, "➕ Next deal").click()
+    run(lady)
+    assert bc.button(lady, "➕ Next deal").disabled  # the last deal of the game
+    game = lady.session_state["lady"]
+    assert game.deals_to_play == 2 and len(game.deals) == 2
+    lady.selectbox(key="lady-deals-to-play").set_value(None)  # played on after all
+    run(lady)
+    assert not bc.button(lady, "➕ Next deal").disabled
+
+
 def test_players_still_unnamed_follow_the_pages_language_until_cards_are_in(
     lady: AppTest,
 ) -> None:

@@ -65,3 +65,25 @@ def test_tricks_show_each_scoring_cards_points_and_the_marks() -> None:
     assert '<span class="q">−10</span>' in lady_view.tricks_html(cards, Rules(ace_hearts=10))
     assert "No cards yet" in lady_view.tricks_html(())
     assert "Aún no hay cartas." in lady_view.tricks_html((), tr=translator("es"))
+
+
+def test_a_game_of_a_set_number_of_deals_is_won_once_they_are_all_in() -> None:
+    names = ["Ann", "Ben", "Cat"]
+    two = score_game(names, [(50, -95, 50), (-40, -45, -50)])
+    assert lady_view.leader_line(two, deals_to_play=3) == (
+        "🏆 Ann leads with +10 after 2 deals of 3."
+    )
+    assert lady_view.leader_line(two, deals_to_play=2) == (
+        "🏆 Game over: Ann wins with +10 after 2 deals."
+    )
+    tied = score_game(names, [(50, -95, 50)])
+    assert lady_view.leader_line(tied, deals_to_play=1) == (
+        "🤝 Game over: Ann and Cat share the win with +50 after 1 deal."
+    )
+    still_open = score_game(names, [(50, -95, 50), (-40, None, None)])
+    assert lady_view.leader_line(still_open, deals_to_play=2) == (
+        "🏆 Cat leads with +50 after 2 deals of 2 (1 still open)."
+    )
+    assert lady_view.leader_line(two, flagged={1}, deals_to_play=2).startswith("⚠️ No leader yet")
+    spanish = lady_view.leader_line(two, tr=translator("es"), deals_to_play=2)
+    assert spanish.startswith("🏆 Fin de la partida: gana Ann")

@@ -272,3 +272,30 @@ def test_unnamed_seats_follow_the_language_until_a_deal_has_cards() -> None:
     assert lt.named_in(named, ENGLISH).names == ("Player 1", "Jugador 3", "Player 3")
     played = lt.set_tricks(lt.new_game(), 0, parse_pile("QS"))
     assert lt.named_in(played, spanish) is played
+
+
+def test_a_game_of_a_set_number_of_deals_ends_with_them() -> None:
+    game = lt.set_deals_to_play(game_of(*PASSING_DEAL), 2)
+    assert not lt.over(game)
+    game = lt.next_deal(game)
+    for seat, text in enumerate(PASSING_DEAL[:2]):  # P3 took no trick again, not yet said
+        game = lt.set_tricks(game, (seat + 1) % 3, parse_pile(text))
+    assert not lt.over(game)  # P1's tricks not in yet
+    game = lt.mark_no_tricks(game, 0, True)
+    assert lt.over(game)
+    with pytest.raises(ts.TableError, match="over after 2 deals: play on by setting more"):
+        lt.next_deal(game)
+    rows = list(csv.reader(io.StringIO(lt.sheet_csv(game))))
+    assert rows[-2][:4] == ["total", "-18", "-135", "-17"]
+    assert rows[-1] == ["won", "0", "0", "1", ""]  # P3: the fewest minus points
+    assert lt.restart(game).deals_to_play == 2  # a new game of as many deals
+    longer = lt.set_deals_to_play(game, 3)
+    assert not lt.over(longer) and len(lt.next_deal(longer).deals) == 3
+    assert "won" not in lt.sheet_csv(longer)
+    assert lt.set_deals_to_play(game, None).deals_to_play is None
+    with pytest.raises(ts.TableError, match="2 deals are on the sheet already"):
+        lt.set_deals_to_play(game, 1)
+    with pytest.raises(ts.TableError, match="a game of 1 to 50 deals"):
+        lt.set_deals_to_play(game, 51)
+    failing = lt.set_tricks(game, 1, parse_pile(PASSING_DEAL[0] + " 2C"))  # set aside, yet in
+    assert lt.over(failing) and "won" not in lt.sheet_csv(failing)

@@ -333,6 +333,12 @@ def test_a_black_lady_game_comes_back_from_its_link() -> None:
     assert lt.next_deal(back).deals[-1].empty  # and the game goes on
 
 
+def test_a_black_lady_game_of_a_set_number_of_deals_comes_back_with_it() -> None:
+    game = lt.set_deals_to_play(lady_game(), 8)
+    assert decode_lady(encode_lady(game, index_on_server), on_server).deals_to_play == 8
+    assert decode_lady(encode_lady(lady_game(), index_on_server), on_server).deals_to_play is None
+
+
 def test_a_black_lady_game_comes_back_on_the_deal_it_was_on() -> None:
     game = lt.choose_deal(lady_game(), 1)
     back = decode_lady(encode_lady(game, index_on_server), on_server)
@@ -356,6 +362,8 @@ def test_a_black_lady_link_is_not_a_black_cat_table() -> None:
         ({"n": ["Ann", "Ben", "Cy"], "t": [["", "", ""]], "a": 12}, "can't be read"),
         ({"n": "Ann", "t": []}, "can't be read"),
         ({"n": ["Ann", "Ben", "[Win](https://x.test)"], "t": [["", "", ""]]}, "a name without"),
+        ({"n": ["Ann", "Ben", "Cy"], "t": [["", "", ""]], "e": "8"}, "can't be read"),
+        ({"n": ["Ann", "Ben", "Cy"], "t": [["", "", ""], ["", "", ""]], "e": 1}, "on the sheet"),
     ],
 )
 def test_a_damaged_black_lady_link_is_one_sentence(data: dict, says: str) -> None:

@@ -225,11 +225,26 @@ def added_words(count: int) -> str:
     ).format(count=count)
 
 
+def with_points(table: ts.Table, player_ids: list[int]) -> list[str]:
+    """Each player's name and total as the scoreboard, far below the photo, shows it now."""
+    totals = {player.name: player.total for player in ts.score_table(table).players}
+    named = [table.player(player_id).name for player_id in player_ids]
+    return [
+        _("{name} ({points})").format(
+            name=name,
+            points=ngettext("{count} point", "{count} points", totals[name]).format(
+                count=totals[name]
+            ),
+        )
+        for name in named
+    ]
+
+
 def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
     """What the page says of a photo of the whole table given out, as the table is now: to whom
     (the players holding its piles, clockwise from the photographer: a pile given on since
-    counts), who of them came with it (`added_words`) and who has no piles at all (given all
-    theirs away, say); what to check follows it (`TableNote.shown`)."""
+    counts, with their totals), who of them came with it (`added_words`) and who has no piles
+    at all (given all theirs away, say); what to check follows it (`TableNote.shown`)."""
     holders = {player.id for player, _index, _pile in ts.photo_piles(table, photo)}
     on_table = [player.id for player in table.players]
     taker = photographer(table)
@@ -245,7 +260,7 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
         "name": placed.name,
         "cards": ngettext("{count} card", "{count} cards", read.cards).format(count=read.cards),
         "piles": ngettext("{count} pile", "{count} piles", read.piles).format(count=read.piles),
-        "players": and_list([table.player(player_id).name for player_id in seated], language.tr()),
+        "players": and_list(with_points(table, seated), language.tr()),
     }
     kind, text = "success", _("{name}: {cards} in {piles}, given to {players}.").format(**words)
     if missing:

@@ -78,7 +78,8 @@ def test_one_photo_of_the_whole_table_scores_four_players_and_a_pile_moves_in_on
         ]
     )
     settle(page)
-    expect(page.get_by_text("16 cards in 5 piles, given to Cat, Dan, Ann and Ben")).to_be_visible()
+    given = "16 cards in 5 piles, given to Cat (9 points), Dan (12 points), Ann (9 points) and Ben"
+    expect(page.get_by_text(given)).to_be_visible()  # their points too: the board is far below
     expect(
         page.get_by_role("img").first
     ).to_be_visible()  # the photo, a name by each player's piles

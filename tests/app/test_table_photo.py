@@ -28,6 +28,8 @@ from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 
 NAMES = ("Ann", "Ben", "Cat", "Dan")
+# the players with their points, clockwise from Cat
+FROM_CAT = "Cat (9 points), Dan (12 points), Ann (9 points) and Ben (11 points)"
 
 
 @pytest.fixture
@@ -108,7 +110,7 @@ def test_one_photo_fills_every_players_piles_from_the_photographer_clockwise(app
         "Ben": ["10S 10H KD 10C"],  # on their right
     }
     assert totals_by_name(app) == {"Ann": 9, "Ben": 11, "Cat": 9, "Dan": 12}
-    assert "16 cards in 5 piles, given to Cat, Dan, Ann and Ben" in notes(app)
+    assert "16 cards in 5 piles, given to " + FROM_CAT in notes(app)
     assert len(app.image) == 1  # the photo, each player's name by their piles
     board = next(m.value for m in app.markdown if 'class="bc-board"' in m.value)
     assert all(name in board for name in NAMES)
@@ -156,27 +158,33 @@ def test_the_photos_note_names_the_players_as_they_are_now(app: AppTest) -> None
     seated(app)
     choose_photographer(app, "Cat")
     upload_table(app)
-    assert "given to Cat, Dan, Ann and Ben." in notes(app)
+    assert f"given to {FROM_CAT}." in notes(app)
     night = app.session_state["night"]
     renamed = ts.rename_player(night.table, player_id(app, "Dan"), "Dave")
     app.session_state["night"] = replace(night, games=(renamed,))
     app.run()
-    assert "given to Cat, Dave, Ann and Ben." in notes(app)
+    assert (
+        "given to Cat (9 points), Dave (12 points), Ann (9 points) and Ben (11 points)."
+        in notes(app)
+    )
     ann = renamed.player(player_id(app, "Ann"))
     for pile in ann.piles:  # Ann's piles go to Ben: Ann has none, as the table is now
         app.pills(key=give_key(app, pile.id)).set_value(player_id(app, "Ben"))
         app.run()
         assert_clean(app)
-    assert "given to Cat, Dave and Ben. No piles for Ann: give them" in notes(app)
+    assert (
+        "to Cat (9 points), Dave (12 points) and Ben (20 points). No piles for Ann: give"
+        in notes(app)
+    )
     app.segmented_control(key=language.KEY).set_value("es")
     app.run()
     assert_clean(app)
-    assert "para Cat, Dave y Ben. No hay pilas para Ann: dales" in notes(app)  # in Spanish
+    assert "Cat (9 puntos), Dave (12 puntos) y Ben (20 puntos). No hay pilas para Ann" in notes(app)
     dave = app.session_state["night"].table.player(player_id(app, "Dave"))
     app.pills(key=give_key(app, dave.piles[0].id)).set_value(player_id(app, "Ann"))
     app.run()
     assert_clean(app)
-    assert "para Cat, Ann y Ben. No hay pilas para Dave:" in notes(app)  # his one, to Ann
+    assert "Cat (9 puntos), Ann (12 puntos) y Ben (20 puntos). No hay pilas para Dave" in notes(app)
 
 
 def test_a_reload_keeps_who_took_the_photo_and_the_piles_given(app: AppTest) -> None:
@@ -251,7 +259,9 @@ def test_a_table_of_one_gets_a_player_for_each_other_side_named_by_it(app: AppTe
         "Right": ["10S 10H KD 10C"],
     }
     text = notes(app)
-    assert "given to Cat, Left, Across and Right" in text
+    assert (
+        "given to Cat (9 points), Left (12 points), Across (9 points) and Right (11 points)" in text
+    )
     assert "The 3 players on the other sides were added, named by where they sit" in text
     assert photographer_choice(app).value == player_id(app, "Cat")
 
@@ -272,7 +282,7 @@ def test_fewer_sides_than_players_names_who_got_nothing(app: AppTest) -> None:
     upload_table(app, width=200)  # one player's piles: every pile on the photographer's side
     assert piles_by_name(app)["Ben"] == ["8D 2H 8H", "KS 9C 4S"]
     text = "\n".join(w.value for w in app.warning)
-    assert "given to Ben. No piles for Ann, Cat and Dan: the photo shows one player's" in text
+    assert "given to Ben (18 points). No piles for Ann, Cat and Dan: the photo shows one" in text
 
 
 def test_another_photographer_shares_the_photo_out_again_from_their_seat(app: AppTest) -> None:
@@ -288,7 +298,7 @@ def test_another_photographer_shares_the_photo_out_again_from_their_seat(app: Ap
         "Ann": from_ann["Cat"],
         "Ben": from_ann["Dan"],
     }
-    assert "given to Cat, Dan, Ann and Ben" in notes(app)
+    assert f"given to {FROM_CAT}" in notes(app)
     photographer_choice(app).set_value(None)  # a tap on the one chosen: still Cat
     app.run()
     assert_clean(app)

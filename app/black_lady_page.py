@@ -629,7 +629,8 @@ def main() -> None:
     st.markdown(lady_view.CSS, unsafe_allow_html=True)
     init_state()
     state = st.session_state
-    state.lady = lt.named_in(state.lady, language.tr())  # "Player 2" as "Jugador 2": no undo
+    if state.get("lady_language") != language.current():  # "Player 2" now "Jugador 2"
+        state.lady, state.lady_language = lt.named_in(state.lady, language.tr()), language.current()
     st.markdown(_("## ♠️ Black Lady score"))
     if state.get("lady_link_note"):
         st.warning(state.pop("lady_link_note"), icon="🔗")

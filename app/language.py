@@ -93,10 +93,12 @@ export default function (component) {
     refocus();
   };
   // The keyboard's focus kept through a redraw: Streamlit draws some controls anew (a player
-  // added, a card picked) and the focus on the one replaced fell to the page's top. It goes to
-  // the control of the same widget key and name, else that key's first control, else one of a
-  // sibling key (`remove-player:7` gone: `remove-player:8`'s), else the control before it.
-  const FOCUSABLE = 'button, input, textarea, select, [tabindex]:not([tabindex="-1"])';
+  // added, Undo) and the focus on the one replaced fell to the page's top. It goes to the
+  // control of the same widget key and name, else that key's first control, else the control
+  // that came before it. Only after a key or no pointer at all (a screen reader's): a tap or a
+  // click leaves the focus to the browser.
+  const FOCUSABLE =
+    'button, input, textarea, select, summary, a[href], [tabindex]:not([tabindex="-1"])';
   const nameOf = (element) =>
     element.getAttribute("aria-label") || element.textContent.trim().slice(0, 80);
   const keyOf = (element) => {
@@ -112,10 +114,19 @@ export default function (component) {
   const remember = (event) => {
     const element = event.target;
     const controls = [...document.querySelectorAll(FOCUSABLE)].filter(usable);
-    const before = controls.slice(0, controls.indexOf(element)).reverse();
+    const at = controls.indexOf(element);
+    const before = at < 0 ? [] : controls.slice(0, at).reverse();
     const previous = before.find((control) => keyOf(control) && keyOf(control) !== keyOf(element));
     const last = { element, ...describe(element), previous: previous && describe(previous) };
     window.blackcatFocus = last;
+  };
+  const leave = (event) => {
+    // the player moved on (the focus still on the page, or on its body), not a redraw
+    const element = event.target;
+    setTimeout(() => {
+      const last = window.blackcatFocus;
+      if (last && last.element === element && element.isConnected) window.blackcatFocus = null;
+    }, 0);
   };
   const within = (selector, found) =>
     [...document.querySelectorAll(selector)].flatMap((keyed) =>
@@ -123,18 +134,15 @@ export default function (component) {
     );
   const findAgain = (control) => {
     const key = "." + CSS.escape(control.key);
-    const numbered = /-\\d+$/.test(control.key); // a class's key, its ":" written "-"
-    const sibling = `[class*="${control.key.replace(/\\d+$/, "")}"]`;
     return (
       within(key, control.tag).find((element) => nameOf(element) === control.name) ||
-      within(key, FOCUSABLE)[0] ||
-      (numbered ? within(sibling, FOCUSABLE)[0] : undefined)
+      within(key, FOCUSABLE)[0]
     );
   };
   const replacement = (last) => findAgain(last) || (last.previous && findAgain(last.previous));
   const refocus = () => {
     const last = window.blackcatFocus;
-    if (!last || !last.key || last.element.isConnected) return;
+    if (!last || !last.key || last.element.isConnected || !window.blackcatByKeys) return;
     const now = Date.now();
     last.lostAt = last.lostAt || now;
     const elsewhere = document.activeElement && document.activeElement !== document.body;
@@ -152,6 +160,10 @@ export default function (component) {
   tend();
   if (window.blackcatPageTender) return;
   document.addEventListener("focusin", remember);
+  document.addEventListener("focusout", leave);
+  window.blackcatByKeys = true;
+  document.addEventListener("keydown", () => (window.blackcatByKeys = true), true);
+  document.addEventListener("pointerdown", () => (window.blackcatByKeys = false), true);
   window.blackcatPageTender = new MutationObserver(tend);
   window.blackcatPageTender.observe(document.body, { childList: true, subtree: true });
 }

@@ -90,21 +90,13 @@ def remember_photographer(table: ts.Table, player_id: int | None) -> None:
 
 
 def on_photographer(key: str) -> None:
-    """Another photographer: the photos of the whole table on the game are shared out again
-    from their seat (one Undo puts them back). A tap on the one chosen keeps them chosen."""
+    """Who takes the next photo; a tap on the one chosen keeps them chosen."""
     table = night_panel.table()
-    chosen, before = st.session_state[key], photographer(table)
-    ids = [player.id for player in table.players]
+    chosen = st.session_state[key]
     if chosen is None:
-        st.session_state[key] = before
-        return
-    if chosen not in ids:
-        return  # a list of names out of date: nothing to do
-    remember_photographer(table, chosen)
-    photos = table_photos(table, st.session_state.photos)
-    if before is not None and before != chosen and photos:
-        moves = moves_for_new_photographer(ids, before, chosen)
-        night_panel.act(ts.reseat_photos, photos, moves)
+        st.session_state[key] = photographer(table)
+    elif chosen in [player.id for player in table.players]:
+        remember_photographer(table, chosen)
 
 
 def choose_photographer(table: ts.Table) -> int | None:
@@ -349,13 +341,50 @@ def give_piles(table: ts.Table, photo: str, act: Act, only: int | None = None) -
         )
 
 
+def near_holder(table: ts.Table, photo: str, record: PhotoRecord) -> int | None:
+    """Who holds the photo's near side, its photographer's own piles, as the table is now: the
+    seat it was shared out from (None: no card of that side on the table)."""
+    held = {
+        player.id: sum(
+            1 for _, _, slot in marks if slot.read and record.side_of(slot.read) == "near"
+        )
+        for player in table.players
+        if (marks := ts.photo_marks(player, photo))
+    }
+    most = max(held, key=held.__getitem__, default=None)
+    return most if most is not None and held[most] else None
+
+
+def offer_reseat(table: ts.Table, photo: str, record: PhotoRecord, act: Act) -> None:
+    """A photo shared out from another seat than the photographer's now: one tap shares its
+    piles out again from theirs (the player n seats from one gives theirs to the player n seats
+    from the other; Undo puts them back)."""
+    taker, holder = photographer(table), near_holder(table, photo, record)
+    if taker is None or holder is None or taker == holder:
+        return
+    ids = [player.id for player in table.players]
+    st.button(
+        _("Taken from {name}'s seat? Share its piles out again from there").format(
+            name=table.player(taker).name
+        ),
+        key=f"reseat:{photo}:{taker}",
+        on_click=act,
+        args=(ts.reseat_photos, [photo], moves_for_new_photographer(ids, holder, taker)),
+        help=_("Its piles are shared out from {name}'s seat now").format(
+            name=table.player(holder).name
+        ),
+    )
+
+
 def show_table_photo(table: ts.Table, photo: str, record: PhotoRecord, act: Act) -> None:
-    """The photo with every player's cards and name, and the piles to give."""
+    """The photo with every player's cards and name, the piles to give, and the photo shared
+    out again from the photographer's seat where it was shared out from another."""
     players = tuple(
         (player.name, marks) for player in table.players if (marks := ts.photo_marks(player, photo))
     )
     photo_view.show_table_photo(photo, record, players, act)
     if len(table.players) > 1:
+        offer_reseat(table, photo, record, act)
         give_piles(table, photo, act)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
+import errno
 import functools
 import importlib
 import importlib.util
@@ -282,22 +283,26 @@ def main(argv: list[str] | None = None) -> int:
         prepare_ultralytics()
     try:
         exit_code = int(_load(module_name).run(args) or 0)
-        sys.stdout.flush()  # a write that fails is met here, not in Python's final flush
+        if sys.stdout is not None:  # None: no stdout at all (closed, `pythonw`)
+            sys.stdout.flush()  # a write that fails is met here, not in Python's final flush
         return exit_code
     except BrokenPipeError:
         # The reader of our output went away (`blackcat scan --json ... | head`): not our error.
         silence_stdout()
         return 1
     except OSError as error:
-        if error.filename is not None:  # a file's own errors are each command's to word
-            raise
-        # Stdout's write failed: a full disk (`> /dev/full`), a drive gone.
+        if error.filename is not None or error.errno not in OUTPUT_FAILURES:
+            raise  # not the output's: a file's own errors are each command's to word
         silence_stdout()
         message = tr.gettext("could not write the output: {reason}").format(
             reason=error.strerror or error
         )
         print(f"blackcat {args.command}: {message}", file=sys.stderr)
         return 1
+
+
+OUTPUT_FAILURES = {errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG}
+"""What a write to stdout meets on a full disk (`> /dev/full`), over a quota, or a drive gone."""
 
 
 def silence_stdout() -> None:

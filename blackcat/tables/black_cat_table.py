@@ -217,7 +217,8 @@ def set_variants(table: Table, variants: Variants) -> Table:
 MAX_NAME_LENGTH = 30  # characters: a name fits beside its score on a phone
 MARKUP = "<>[]\\`"
 """Characters a name may not hold: the page shows names in Markdown and HTML, where they would
-make a link, an image fetched from anywhere or a tag (a name can come in a shared link)."""
+make an image fetched from anywhere, a tag, or a link under other words (a name can come in a
+shared link). A bare web address as a name still shows as a link, under its own words."""
 
 
 def _checked_name(table: Table, name: str, player_id: int | None) -> str:

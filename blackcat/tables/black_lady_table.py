@@ -174,25 +174,21 @@ def player_name(number: int, tr: Translator = ENGLISH) -> str:
 
 def name_number(name: str) -> int | None:
     """The number of a name a player has until they are named ("Player 3", "Jugador 3": in any
-    language offered); None for a name of their own."""
+    language offered); None for any other name."""
     for language in LANGUAGES:
         before, _, after = translator(language).gettext(PLAYER_NUMBER).partition("{number}")
         number = name.removeprefix(before).removesuffix(after)
-        if (
-            name.startswith(before)
-            and name.endswith(after)
-            and number.isascii()
-            and number.isdigit()
-        ):
+        plain = number.isascii() and number.isdigit() and not number.startswith("0")
+        if name.startswith(before) and name.endswith(after) and plain:
             return int(number)
     return None
 
 
 def named_in(game: LadyGame, tr: Translator) -> LadyGame:
-    """Before any deal has cards, the seats still under a number ("Player 2") named in `tr`'s
-    language, as the page's language changes (none left in another); once cards are in, the
-    names stay as the sheet and its links have them. A number taken by a name of a player's
-    own in that language stays as it is."""
+    """Before any deal has cards, the seats under a number ("Player 2") named in `tr`'s
+    language, for a change of the page's language (none left in another); once cards are in,
+    the names stay as the sheet and its links have them. A number taken in that language (a
+    player named "Jugador 3" by hand) stays as it is."""
     if game.has_cards:
         return game
     for seat, name in enumerate(game.names):

@@ -276,6 +276,11 @@ def test_players_still_unnamed_follow_the_pages_language_until_cards_are_in(
     lady.segmented_control(key="lady-count").set_value(5)
     run(lady)
     assert lady.session_state["lady"].names == ("Ann", *(f"Jugador {n}" for n in range(2, 6)))
+    text_input(lady, "Asiento 5").input("Player 7")  # typed so: a name as any other, kept
+    run(lady)
+    assert lady.session_state["lady"].names[4] == "Player 7"
+    text_input(lady, "Asiento 5").input("Jugador 5")
+    run(lady)
     lady.segmented_control(key=language.KEY).set_value("en")
     run(lady)
     assert lady.session_state["lady"].names == ("Ann", *(f"Player {n}" for n in range(2, 6)))

@@ -291,22 +291,29 @@ def test_another_photographer_shares_the_photo_out_again_from_their_seat(app: Ap
     upload_table(app)
     from_ann = piles_by_name(app)
     assert from_ann["Ann"] == ["QS 2C 3H 7H"]  # the near side's
-    choose_photographer(app, "Cat")  # it was Cat who took it: every side moves two seats on
-    assert piles_by_name(app) == {
+    assert not [b for b in app.button if "seat?" in b.label]  # shared out from Ann's: as said
+    choose_photographer(app, "Cat")  # it was Cat who took it
+    assert piles_by_name(app) == from_ann  # the choice alone moves nothing (the next photo's)
+    button(app, "Taken from Cat's seat? Share its piles out again from there").click()
+    app.run()
+    assert_clean(app)
+    assert piles_by_name(app) == {  # every side two seats on
         "Cat": from_ann["Ann"],
         "Dan": from_ann["Ben"],
         "Ann": from_ann["Cat"],
         "Ben": from_ann["Dan"],
     }
     assert f"given to {FROM_CAT}" in notes(app)
+    assert not [b for b in app.button if "seat?" in b.label]
     photographer_choice(app).set_value(None)  # a tap on the one chosen: still Cat
     app.run()
     assert_clean(app)
     assert photographer_choice(app).value == player_id(app, "Cat")
-    button(app, "↶ Undo").click()  # the piles as Ann's photo gave them
+    button(app, "↶ Undo").click()  # the piles as shared out from Ann's seat, and the offer again
     app.run()
     assert_clean(app)
     assert piles_by_name(app) == from_ann
+    assert [b for b in app.button if "seat?" in b.label]
 
 
 def test_a_bad_upload_loses_nothing(app: AppTest) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -83,6 +84,14 @@ def test_output_to_a_full_disk_says_so_without_a_traceback(command: list[str]) -
     assert result.stderr == (
         f"blackcat {command[0]}: could not write the output: No space left on device\n"
     )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closes stdout with a POSIX shell")
+def test_a_command_with_no_stdout_at_all_still_runs() -> None:
+    # stdout closed (`>&-`, or Windows' pythonw): Python's sys.stdout is None
+    command = f"{shlex.quote(sys.executable)} -m blackcat score QS KH >&-"
+    result = subprocess.run(["sh", "-c", command], capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stderr) == (0, "")
 
 
 def test_the_version_is_the_packages(capsys: pytest.CaptureFixture[str]) -> None:

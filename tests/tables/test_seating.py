@@ -60,7 +60,7 @@ def test_fewer_sides_than_players_leaves_the_last_players_unseated() -> None:
     assert unseated(seating, (ANN, BEN, CAT)) == (ANN,)
 
 
-def test_at_a_table_of_four_each_side_is_its_own_players_and_an_empty_one_is_skipped() -> None:
+def test_at_a_table_of_four_each_side_is_its_own_players_and_an_empty_ones_player_none() -> None:
     # Ben photographs; Cat on his left has no piles in the photo: Dan's are across, Ann's right
     three = (("near", (0,)), ("far", (1, 2)), ("right", (3,)))
     seating = seat_players(three, TABLE, BEN)

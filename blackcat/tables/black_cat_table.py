@@ -776,7 +776,9 @@ def reassign_photo(table: Table, photo: str, player_id: int) -> Table:
 
 
 def remove_photo(table: Table, photo: str) -> Table:
-    """Every card read from the photo taken off the table (their piles stay, maybe empty)."""
+    """Every card read from the photo taken off the table; the piles it emptied go too, first
+    ones first, while a player keeps as many piles as they had, up to two (a "0 + 3 + 0" of a
+    player given a pile of it would stay otherwise)."""
     for player_index, player in enumerate(table.players):
         piles = [
             replace(pile, slots=tuple(s for s in pile.slots if s.photo != photo), gaps=())
@@ -784,6 +786,10 @@ def remove_photo(table: Table, photo: str) -> Table:
             else pile
             for pile in player.piles
         ]
+        keep = min(len(piles), PILES_PER_PLAYER)
+        for emptied in [p for p, old in zip(piles, player.piles, strict=True) if old.slots]:
+            if not emptied.slots and len(piles) > keep:
+                piles.remove(emptied)
         if piles != list(player.piles):
             table = _set_piles(table, player_index, piles)
     return table

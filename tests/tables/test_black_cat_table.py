@@ -500,6 +500,19 @@ def test_removing_a_photo_takes_only_its_cards() -> None:
     assert [pile_text(p) for p in table.players[0].piles] == ["AS", "KD"]
 
 
+def test_the_piles_a_photo_taken_off_emptied_go_while_two_stay() -> None:
+    table = new_table(("Ann", "Ben"))
+    table = place_photo(table, table.players[0].id, "p", [[read("8D")], [read("9D")], [read("7C")]])
+    table = insert_card(table, first_pile_id(table, pile=1), 0, card("KD"))
+    assert [pile_text(p) for p in table.players[0].piles] == ["8D", "KD 9D", "7C"]
+    after = remove_photo(table, "p")
+    assert [pile_text(p) for p in after.players[0].piles] == ["KD", ""]  # not "", "KD", ""
+    assert [pile_text(p) for p in after.players[1].piles] == ["", ""]  # never there: as it was
+    alone = new_table(("Ann",))
+    alone = place_photo(alone, alone.players[0].id, "p", [[read("AS")]])
+    assert [pile_text(p) for p in remove_photo(alone, "p").players[0].piles] == ["", ""]
+
+
 # ---------------------------------------------------------------------------------------------
 # Scores
 

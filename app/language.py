@@ -86,6 +86,10 @@ export default function (component) {
       if (answer) answer.focus();
     }
     window.blackcatOpenQuestion = question;
+    // a heading's own link (Streamlit's, for an address to it) is no stop for Tab down the page
+    for (const link of document.querySelectorAll('[data-testid="stHeaderActionElements"] a')) {
+      if (link.getAttribute("tabindex") !== "-1") link.setAttribute("tabindex", "-1");
+    }
     // the shown player's points: a screen reader says them again when a fix changes them
     for (const points of document.querySelectorAll(".st-key-spoken-points")) {
       if (!points.hasAttribute("role")) points.setAttribute("role", "status");
@@ -175,8 +179,9 @@ def show_switch(button_names: Sequence[Sequence[str]] = ()) -> None:
     """English | Español: the visible language switch (each in its own language); the page's
     <html> element says its language, buttons whose words are drawn over Streamlit's
     (`button_names`: a CSS selector within each, and its name) are named in it, a question
-    that opens (a popover) takes the keyboard's focus, and the shown player's points
-    (`SPOKEN_KEY`) are a status a screen reader says again when they change."""
+    that opens (a popover) takes the keyboard's focus, the shown player's points
+    (`SPOKEN_KEY`) are a status a screen reader says again when they change, the keyboard's
+    focus stays on a control Streamlit draws anew, and headings' links are out of Tab's way."""
     # a dict of strings: data of any other kind (a bare string, lists) has Streamlit import
     # pandas to ask whether it is a table, 0.3-0.5 s of the first page after the app starts
     names = json.dumps([list(pair) for pair in button_names])

@@ -119,3 +119,10 @@ def test_the_keyboards_focus_stays_put_when_the_page_is_drawn_anew(page: Page) -
     # the one player left can't be removed: the control before Remove takes the focus
     page.wait_for_function("() => document.activeElement !== document.body")
     assert focused(page) == "➕ Player"
+
+
+def test_headings_links_are_no_stops_for_tab(page: Page) -> None:
+    links = page.locator('[data-testid="stHeaderActionElements"] a')
+    expect(links.first).to_have_attribute("tabindex", "-1")
+    assert links.count() > 2  # the page's headings, each with Streamlit's link
+    assert all(link.get_attribute("tabindex") == "-1" for link in links.all())

@@ -590,7 +590,9 @@ def show_rules(now: lt.LadyGame) -> None:
             args=(key,),
             help=_("Some tables count the ace of hearts as minus 10: a deal is then -134"),
         )
-        key = "lady-deals-to-play"
+        # a new list in each language: the browser names its choice by its text ("5 deals"),
+        # which a switch of language would leave naming nothing
+        key = f"lady-deals-to-play:{language.current()}"
         set_widget(key, now.deals_to_play)
         st.selectbox(
             _("The game ends after"),
@@ -610,7 +612,9 @@ def deals_to_play_words(count: int | None) -> str:
 
 
 def on_deals_to_play(key: str) -> None:
-    do(lt.set_deals_to_play, st.session_state[key])
+    count = st.session_state[key]
+    if count is None or type(count) is int:  # not text the list no longer offers
+        do(lt.set_deals_to_play, count)
 
 
 def show_download(now: lt.LadyGame) -> None:

@@ -721,6 +721,26 @@ def test_a_card_moves_to_its_place_with_the_keyboard(page: Page) -> None:
     no_errors_on(page)
 
 
+def test_black_ladys_number_of_deals_survives_a_switch_of_language(page: Page) -> None:
+    # the browser names a list's choice by its text: "5 deals" once named nothing in Spanish
+    to_black_lady(page)
+    open_expander(page, "⚙️ Rules")
+    choice = page.locator(
+        '[data-testid="stSelectbox"]', has=page.get_by_text("The game ends after")
+    )
+    choice.locator("input").first.click()
+    page.get_by_role("option", name="5 deals", exact=True).click()
+    settle(page)
+    expect(choice.locator("input").first).to_have_value("5 deals")
+    page.locator('[data-testid="stButtonGroup"] button', has_text="Español").click()
+    settle(page)
+    spanish = page.locator(
+        '[data-testid="stSelectbox"]', has=page.get_by_text("La partida termina")
+    )
+    expect(spanish.locator("input").first).to_have_value("5 manos")
+    no_errors_on(page)
+
+
 def test_a_black_lady_card_moves_to_another_players_tricks_in_two_taps(page: Page) -> None:
     to_black_lady(page)
     type_tricks(page, "Player 1", "QS AH 3C")

@@ -38,7 +38,7 @@ from photo_store import PhotoRecord
 from reader_access import PhotoOutcome, Words
 
 from blackcat.games.black_lady import MAX_PLAYERS, MIN_PLAYERS, Rules, cards_each, set_aside
-from blackcat.i18n import N_, and_list
+from blackcat.i18n import N_, Translator, and_list
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
 from blackcat.tables import table_link
@@ -593,11 +593,11 @@ def show_rules(now: lt.LadyGame) -> None:
         # a new list in each language: the browser names its choice by its text ("5 deals"),
         # which a switch of language would leave naming nothing
         key = f"lady-deals-to-play:{language.current()}"
-        set_widget(key, now.deals_to_play)
+        set_widget(key, now.deals_to_play or PLAYED_ON)
         st.selectbox(
             _("The game ends after"),
-            [None, *range(max(1, len(now.deals)), lt.MAX_DEALS + 1)],
-            format_func=deals_to_play_words,
+            [PLAYED_ON, *range(max(1, len(now.deals)), lt.MAX_DEALS + 1)],
+            format_func=partial(deals_to_play_words, language.tr()),
             key=key,
             on_change=on_deals_to_play,
             args=(key,),
@@ -605,16 +605,21 @@ def show_rules(now: lt.LadyGame) -> None:
         )
 
 
-def deals_to_play_words(count: int | None) -> str:
-    if count is None:
-        return _("no set number of deals: play on until you stop")
-    return ngettext("{count} deal", "{count} deals", count).format(count=count)
+PLAYED_ON = 0  # the list's choice of no set number of deals (None would show as no choice)
+
+
+def deals_to_play_words(tr: Translator, count: int) -> str:
+    """A choice of the number of deals, in `tr`'s language (the page's as it was drawn: the
+    list's words are its choices' names)."""
+    if count == PLAYED_ON:
+        return tr.gettext("no set number of deals: play on until you stop")
+    return tr.ngettext("{count} deal", "{count} deals", count).format(count=count)
 
 
 def on_deals_to_play(key: str) -> None:
     count = st.session_state[key]
-    if count is None or type(count) is int:  # not text the list no longer offers
-        do(lt.set_deals_to_play, count)
+    if type(count) is int:  # not text the list no longer offers
+        do(lt.set_deals_to_play, count or None)
 
 
 def show_download(now: lt.LadyGame) -> None:

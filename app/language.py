@@ -97,10 +97,11 @@ export default function (component) {
     refocus();
   };
   // The keyboard's focus kept through a redraw: Streamlit draws some controls anew (a player
-  // added, Undo) and the focus on the one replaced fell to the page's top. It goes to the
-  // control of the same widget key and name, else that key's first control, else the control
-  // that came before it. Only after a key or no pointer at all (a screen reader's): a tap or a
-  // click leaves the focus to the browser.
+  // added, Undo) or turns them off (the fourth player added), and the focus on them fell to
+  // the page's top. It goes to the control of the same widget key and name, else that key's
+  // first control, else one of that name, else the same for the control that came before it.
+  // Only after a key or no pointer at all (a screen reader's): a tap or a click leaves the
+  // focus to the browser.
   const FOCUSABLE =
     'button, input, textarea, select, summary, a[href], [tabindex]:not([tabindex="-1"])';
   const nameOf = (element) =>
@@ -129,7 +130,8 @@ export default function (component) {
     const element = event.target;
     setTimeout(() => {
       const last = window.blackcatFocus;
-      if (last && last.element === element && element.isConnected) window.blackcatFocus = null;
+      const still = element.isConnected && !element.disabled;
+      if (last && last.element === element && still) window.blackcatFocus = null;
     }, 0);
   };
   const within = (selector, found) =>
@@ -138,15 +140,19 @@ export default function (component) {
     );
   const findAgain = (control) => {
     const key = "." + CSS.escape(control.key);
+    const named = (element) => nameOf(element) === control.name;
     return (
-      within(key, control.tag).find((element) => nameOf(element) === control.name) ||
-      within(key, FOCUSABLE)[0]
+      within(key, control.tag).find(named) ||
+      within(key, FOCUSABLE)[0] ||
+      // the same control of another player (a key of their own): "Name", after a player added
+      [...document.querySelectorAll(control.tag)].filter(usable).find(named)
     );
   };
   const replacement = (last) => findAgain(last) || (last.previous && findAgain(last.previous));
   const refocus = () => {
     const last = window.blackcatFocus;
-    if (!last || !last.key || last.element.isConnected || !window.blackcatByKeys) return;
+    const gone = last && (!last.element.isConnected || last.element.disabled);
+    if (!gone || !last.key || !window.blackcatByKeys) return;
     const now = Date.now();
     last.lostAt = last.lostAt || now;
     const elsewhere = document.activeElement && document.activeElement !== document.body;
@@ -169,7 +175,8 @@ export default function (component) {
   document.addEventListener("keydown", () => (window.blackcatByKeys = true), true);
   document.addEventListener("pointerdown", () => (window.blackcatByKeys = false), true);
   window.blackcatPageTender = new MutationObserver(tend);
-  window.blackcatPageTender.observe(document.body, { childList: true, subtree: true });
+  const changes = { childList: true, subtree: true, attributeFilter: ["disabled"] };
+  window.blackcatPageTender.observe(document.body, changes); // a control turned off too
 }
 """
 _page_language = st.components.v2.component("blackcat.page_language", js=PAGE_LANGUAGE_JS)

@@ -198,6 +198,7 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     # by place: the untouched example made way for a new game, of new ids
     now = {player_id: placed.players[index].id for index, player_id in enumerate(ids)}
     remember_photographer(placed, now[photographer_id])
+    shared_from(key).add(now[photographer_id])
     st.session_state.player = now[photographer_id]
     given = Placed(
         name=name,
@@ -233,10 +234,11 @@ def with_points(table: ts.Table, player_ids: list[int]) -> list[str]:
 
 
 def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
-    """What the page says of a photo of the whole table given out, as the table is now: to whom
-    (the players holding its piles, clockwise from the photographer: a pile given on since
-    counts, with their totals), who of them came with it (`added_words`) and who has no piles
-    at all (given all theirs away, say); what to check follows it (`TableNote.shown`)."""
+    """What the page says of a photo of the whole table given out, as the table is now: its
+    cards and piles on the table, to whom (the players holding its piles, clockwise from the
+    photographer: a pile given on since counts, with their totals), who of them came with it
+    (`added_words`) and who has no piles at all (given all theirs away, say); what to check
+    follows it (`TableNote.shown`)."""
     holders = {player.id for player, _index, _pile in ts.photo_piles(table, photo)}
     on_table = [player.id for player in table.players]
     taker = photographer(table)
@@ -247,11 +249,12 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
         for player in table.players
         if player.id not in holders and not any(pile.slots for pile in player.piles)
     ]
-    read = placed.read
+    read, piles = placed.read, ts.photo_piles(table, photo)
+    cards = sum(1 for _player, _index, pile in piles for slot in pile.slots if slot.photo == photo)
     words = {
         "name": placed.name,
-        "cards": ngettext("{count} card", "{count} cards", read.cards).format(count=read.cards),
-        "piles": ngettext("{count} pile", "{count} piles", read.piles).format(count=read.piles),
+        "cards": ngettext("{count} card", "{count} cards", cards).format(count=cards),
+        "piles": ngettext("{count} pile", "{count} piles", len(piles)).format(count=len(piles)),
         "players": and_list(with_points(table, seated), language.tr()),
     }
     kind, text = "success", _("{name}: {cards} in {piles}, given to {players}.").format(**words)
@@ -355,21 +358,40 @@ def near_holder(table: ts.Table, photo: str, record: PhotoRecord) -> int | None:
     return most if most is not None and held[most] else None
 
 
+SHARED_FROM = "shared-from"  # per photo of the whole table, the seats it was shared out from
+
+
+def shared_from(photo: str) -> set[int]:
+    """The seats (player ids) a photo of the whole table was shared out from in this session:
+    its photographer's at the upload, and each one it was shared out from again."""
+    seats: dict[str, set[int]] = st.session_state.setdefault(SHARED_FROM, {})
+    return seats.setdefault(photo, set())
+
+
+def reseat(act: Act, photo: str, moves: dict[int, int], taker: int) -> None:
+    act(ts.reseat_photos, [photo], moves)
+    shared_from(photo).add(taker)
+
+
 def offer_reseat(table: ts.Table, photo: str, record: PhotoRecord, act: Act) -> None:
-    """A photo shared out from another seat than the photographer's now: one tap shares its
-    piles out again from theirs (the player n seats from one gives theirs to the player n seats
-    from the other; Undo puts them back)."""
+    """A photo of the whole table shared out from another seat than the photographer's chosen
+    since: one tap shares its piles out again from theirs (the player n seats from one gives
+    theirs to the player n seats from the other; Undo puts them back). Only while its near side
+    is still where a sharing out put it: piles given by hand since are the players' word."""
     taker, holder = photographer(table), near_holder(table, photo, record)
-    if taker is None or holder is None or taker == holder:
+    if taker is None or holder is None or taker == holder or not record.whole_table:
+        return
+    if holder not in shared_from(photo):
         return
     ids = [player.id for player in table.players]
+    moves = moves_for_new_photographer(ids, holder, taker)
     st.button(
         _("Taken from {name}'s seat? Share its piles out again from there").format(
             name=table.player(taker).name
         ),
         key=f"reseat:{photo}:{taker}",
-        on_click=act,
-        args=(ts.reseat_photos, [photo], moves_for_new_photographer(ids, holder, taker)),
+        on_click=reseat,
+        args=(act, photo, moves, taker),
         help=_("Its piles are shared out from {name}'s seat now").format(
             name=table.player(holder).name
         ),

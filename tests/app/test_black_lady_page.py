@@ -246,7 +246,9 @@ def test_a_deal_started_by_mistake_is_taken_off_the_sheet_in_one_tap(lady: AppTe
 
 
 def test_a_game_of_a_set_number_of_deals_names_its_winner_at_the_end(lady: AppTest) -> None:
-    lady.selectbox(key="lady-deals-to-play:en").set_value(2)
+    choice = lady.selectbox(key="lady-deals-to-play:en")
+    assert choice.value == 0 and choice.format_func(0).startswith("no set number of deals")
+    choice.set_value(2)
     run(lady)
     type_tricks(lady, "Player 1", "QS AH")
     choose(lady, 1)
@@ -262,7 +264,7 @@ def test_a_game_of_a_set_number_of_deals_names_its_winner_at_the_end(lady: AppTe
     assert bc.button(lady, "➕ Next deal").disabled  # the last deal of the game
     game = lady.session_state["lady"]
     assert game.deals_to_play == 2 and len(game.deals) == 2
-    lady.selectbox(key="lady-deals-to-play:en").set_value(None)  # played on after all
+    lady.selectbox(key="lady-deals-to-play:en").set_value(0)  # played on after all
     run(lady)
     assert not bc.button(lady, "➕ Next deal").disabled
 

@@ -101,24 +101,35 @@ def press(page: Page, control: Locator, key: str = "Enter") -> None:
     settle(page)
 
 
+def focus_kept(page: Page) -> None:
+    """Wait until a control has the focus again (polled by the clock: a page's animation
+    frames, Playwright's default, may not come in a browser without a screen)."""
+    page.wait_for_function("() => document.activeElement !== document.body", polling=100)
+
+
 def test_the_keyboards_focus_stays_put_when_the_page_is_drawn_anew(page: Page) -> None:
     # Adding a player, Undo and removing a player draw those buttons anew: the focus on them
     # fell to the page's top, a keyboard's or a screen reader's user lost their place.
     new_game(page)
     press(page, page.get_by_role("button", name="➕ Player"))
     expect(page.get_by_role("button", name="Remove")).to_be_enabled()  # two players now
-    page.wait_for_function("() => document.activeElement !== document.body")
+    focus_kept(page)
     assert focused(page) == "➕ Player"
     press(page, page.get_by_role("button", name="↶ Undo"))
     expect(page.get_by_role("button", name="Remove")).to_be_disabled()  # one player again
-    page.wait_for_function("() => document.activeElement !== document.body")
+    focus_kept(page)
     assert focused(page) == "↶ Undo"
     press(page, page.get_by_role("button", name="➕ Player"))
     press(page, page.get_by_role("button", name="Remove"))
     expect(page.get_by_role("button", name="Remove")).to_be_disabled()
     # the one player left can't be removed: the control before Remove takes the focus
-    page.wait_for_function("() => document.activeElement !== document.body")
+    focus_kept(page)
     assert focused(page) == "➕ Player"
+    for _ in range(3):  # the fourth player turns ➕ Player off: the control before it instead
+        press(page, page.get_by_role("button", name="➕ Player"))
+    expect(page.get_by_role("button", name="➕ Player")).to_be_disabled()
+    focus_kept(page)
+    assert focused(page) not in ("➕ Player", "(the page)")
 
 
 def test_headings_links_are_no_stops_for_tab(page: Page) -> None:

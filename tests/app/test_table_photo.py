@@ -331,6 +331,32 @@ def test_a_bad_upload_loses_nothing(app: AppTest) -> None:
     assert app.session_state["night"] is before
 
 
+def test_piles_given_by_hand_are_not_shared_out_again(app: AppTest) -> None:
+    seated(app)
+    choose_photographer(app, "Ann")
+    upload_table(app)
+    ann = app.session_state["night"].table.player(player_id(app, "Ann"))
+    app.pills(key=give_key(app, ann.piles[0].id)).set_value(player_id(app, "Dan"))
+    app.run()
+    assert_clean(app)
+    assert piles_by_name(app)["Dan"][-1] == "QS 2C 3H 7H"  # the near side's, Dan's by hand
+    assert not [b for b in app.button if "seat?" in b.label]  # not taken for a change of seat
+    choose_photographer(app, "Cat")
+    assert not [b for b in app.button if "seat?" in b.label]  # the players' word stands
+
+
+def test_the_photos_note_counts_its_cards_as_the_table_is_now(app: AppTest) -> None:
+    seated(app)
+    choose_photographer(app, "Cat")
+    upload_table(app)
+    night = app.session_state["night"]
+    without_ann = ts.remove_player(night.table, player_id(app, "Ann"))  # her two piles go too
+    app.session_state["night"] = replace(night, games=(without_ann,))
+    app.run()
+    assert_clean(app)
+    assert "11 cards in 3 piles, given to Cat (9 points), Dan (12 points) and Ben" in notes(app)
+
+
 def test_a_photo_without_cards_says_how_to_photograph_the_whole_table(app: AppTest) -> None:
     seated(app)
     choose_photographer(app, "Cat")

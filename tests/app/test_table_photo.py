@@ -90,6 +90,25 @@ def notes(at: AppTest) -> str:
     return "\n".join(e.value for kind in (at.success, at.warning, at.info) for e in kind)
 
 
+def change_table(at: AppTest, change, *args) -> ts.Table:
+    """The game on screen changed by a table operation (`change(table, *args)`), as a run of
+    the page sees it; the table it became."""
+    night = at.session_state["night"]
+    changed = change(night.table, *args)
+    at.session_state["night"] = replace(night, games=(changed,))
+    at.run()
+    assert_clean(at)
+    return changed
+
+
+def give(at: AppTest, giver: str, pile: int, receiver: str) -> None:
+    """One tap gives the giver's pile (its place among their piles) to the receiver."""
+    held = at.session_state["night"].table.player(player_id(at, giver)).piles[pile]
+    at.pills(key=give_key(at, held.id)).set_value(player_id(at, receiver))
+    at.run()
+    assert_clean(at)
+
+
 def give_key(at: AppTest, pile_id: int) -> str:
     """The key of the pills that give the pile away under the table's only photo."""
     table = at.session_state["night"].table
@@ -140,12 +159,8 @@ def test_a_pile_holding_cards_of_two_photos_can_be_given_under_each(app: AppTest
     app.run()  # another photo of the table: each player gets its piles again
     cat = app.session_state["night"].table.player(player_id(app, "Cat"))
     assert [len(pile.slots) for pile in cat.piles] == [4, 4]
-    moved = ts.move_card_to_pile(
-        app.session_state["night"].table, cat.piles[1].id, 0, cat.piles[0].id
-    )
-    app.session_state["night"] = replace(app.session_state["night"], games=(moved,))
-    app.run()
-    assert_clean(app)  # the pile's pills under both photos, each with a key of its own
+    # the pile's pills under both photos, each with a key of its own (`change_table`'s check)
+    moved = change_table(app, ts.move_card_to_pile, cat.piles[1].id, 0, cat.piles[0].id)
     pile = moved.player(player_id(app, "Cat")).piles[0]
     photos = sorted({slot.photo for slot in pile.slots})
     assert len(photos) == 2
@@ -159,10 +174,7 @@ def test_the_photos_note_names_the_players_as_they_are_now(app: AppTest) -> None
     choose_photographer(app, "Cat")
     upload_table(app)
     assert f"given to {FROM_CAT}." in notes(app)
-    night = app.session_state["night"]
-    renamed = ts.rename_player(night.table, player_id(app, "Dan"), "Dave")
-    app.session_state["night"] = replace(night, games=(renamed,))
-    app.run()
+    renamed = change_table(app, ts.rename_player, player_id(app, "Dan"), "Dave")
     assert (
         "given to Cat (9 points), Dave (12 points), Ann (9 points) and Ben (11 points)."
         in notes(app)
@@ -180,10 +192,7 @@ def test_the_photos_note_names_the_players_as_they_are_now(app: AppTest) -> None
     app.run()
     assert_clean(app)
     assert "Cat (9 puntos), Dave (12 puntos) y Ben (20 puntos). No hay pilas para Ann" in notes(app)
-    dave = app.session_state["night"].table.player(player_id(app, "Dave"))
-    app.pills(key=give_key(app, dave.piles[0].id)).set_value(player_id(app, "Ann"))
-    app.run()
-    assert_clean(app)
+    give(app, "Dave", 0, "Ann")
     assert "Cat (9 puntos), Ann (12 puntos) y Ben (20 puntos). No hay pilas para Dave" in notes(app)
 
 
@@ -191,9 +200,7 @@ def test_a_reload_keeps_who_took_the_photo_and_the_piles_given(app: AppTest) -> 
     seated(app)
     choose_photographer(app, "Cat")
     upload_table(app)
-    ann = app.session_state["night"].table.player(player_id(app, "Ann"))
-    app.pills(key=give_key(app, ann.piles[1].id)).set_value(player_id(app, "Ben"))
-    app.run()
+    give(app, "Ann", 1, "Ben")
     again = reload(app)
     assert totals_by_name(again) == {"Ann": 6, "Ben": 14, "Cat": 9, "Dan": 12}
     assert again.segmented_control(key=table_photo.MODE).value == table_photo.WHOLE_TABLE
@@ -335,10 +342,7 @@ def test_piles_given_by_hand_are_not_shared_out_again(app: AppTest) -> None:
     seated(app)
     choose_photographer(app, "Ann")
     upload_table(app)
-    ann = app.session_state["night"].table.player(player_id(app, "Ann"))
-    app.pills(key=give_key(app, ann.piles[0].id)).set_value(player_id(app, "Dan"))
-    app.run()
-    assert_clean(app)
+    give(app, "Ann", 0, "Dan")
     assert piles_by_name(app)["Dan"][-1] == "QS 2C 3H 7H"  # the near side's, Dan's by hand
     assert not [b for b in app.button if "seat?" in b.label]  # not taken for a change of seat
     choose_photographer(app, "Cat")
@@ -349,11 +353,7 @@ def test_the_photos_note_counts_its_cards_as_the_table_is_now(app: AppTest) -> N
     seated(app)
     choose_photographer(app, "Cat")
     upload_table(app)
-    night = app.session_state["night"]
-    without_ann = ts.remove_player(night.table, player_id(app, "Ann"))  # her two piles go too
-    app.session_state["night"] = replace(night, games=(without_ann,))
-    app.run()
-    assert_clean(app)
+    change_table(app, ts.remove_player, player_id(app, "Ann"))  # her two piles go too
     assert "11 cards in 3 piles, given to Cat (9 points), Dan (12 points) and Ben" in notes(app)
 
 

@@ -278,13 +278,13 @@ def show_sheet(now: lt.LadyGame) -> None:
         lady_view.sheet_html(sheet, current=now.current, flagged=flagged, tr=language.tr()),
         unsafe_allow_html=True,
     )
-    line = lady_view.leader_line(sheet, flagged, language.tr(), now.deals_to_play)
+    line = lady_view.leader_line(sheet, flagged, language.tr(), now.deals_to_play, lt.over(now))
     st.markdown(f'<div class="bc-result">{escape(line)}</div>', unsafe_allow_html=True)
     with st.container(horizontal=True, gap="small"):
         st.button(
             _("↶ Undo"), key="lady-undo", on_click=undo, disabled=not st.session_state.lady_history
         )
-        last = now.deals_to_play is not None and len(now.deals) >= now.deals_to_play
+        last = lt.at_last_deal(now)
         st.button(
             _("➕ Next deal"),
             key="lady-next",

@@ -95,9 +95,11 @@ def leader_line(
     flagged: Collection[int] = (),
     tr: Translator = ENGLISH,
     deals_to_play: int | None = None,
+    over: bool = False,
 ) -> str:
-    """Who is ahead, in words, or who won once the game's `deals_to_play` are all in; nobody
-    while a deal fails its checks (its points may be wrong)."""
+    """Who is ahead, in words (after so many of the game's `deals_to_play`), or who won once
+    the game is `over` (`black_lady_table.over`); nobody while a deal fails its checks (its
+    points may be wrong)."""
     if flagged:
         numbers = ", ".join(str(index + 1) for index in sorted(flagged))
         line = tr.ngettext(
@@ -111,7 +113,7 @@ def leader_line(
         return tr.gettext("No deal complete yet: photograph or type each player's tricks below.")
     best = points_text(max(game.totals))
     played = len(game.deals)
-    if deals_to_play is not None and complete == played == deals_to_play:
+    if over:
         deals = tr.ngettext("after {count} deal", "after {count} deals", played)
         deals = deals.format(count=played)
         if game.is_tie:

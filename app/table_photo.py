@@ -239,7 +239,8 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
     photographer: a pile given on since counts, with their totals), who of them came with it
     (`added_words`) and who has no piles at all (given all theirs away, say); what to check
     follows it (`TableNote.shown`)."""
-    holders = {player.id for player, _index, _pile in ts.photo_piles(table, photo)}
+    piles = ts.photo_piles(table, photo)
+    holders = {player.id for player, _index, _pile in piles}
     on_table = [player.id for player in table.players]
     taker = photographer(table)
     order = on_table if taker is None else clockwise_from(on_table, taker)
@@ -249,7 +250,7 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
         for player in table.players
         if player.id not in holders and not any(pile.slots for pile in player.piles)
     ]
-    read, piles = placed.read, ts.photo_piles(table, photo)
+    read = placed.read
     cards = sum(1 for _player, _index, pile in piles for slot in pile.slots if slot.photo == photo)
     words = {
         "name": placed.name,

@@ -141,10 +141,14 @@ def set_deals_to_play(game: LadyGame, count: int | None) -> LadyGame:
     return replace(game, deals_to_play=count)
 
 
+def at_last_deal(game: LadyGame) -> bool:
+    """Whether the sheet holds the game's set number of deals: no deal after it."""
+    return game.deals_to_play is not None and len(game.deals) >= game.deals_to_play
+
+
 def over(game: LadyGame) -> bool:
     """Whether the game is over: its set number of deals played, every player's tricks in."""
-    played = game.deals_to_play is not None and len(game.deals) >= game.deals_to_play
-    return played and all(None not in deal.all_cards for deal in game.deals)
+    return at_last_deal(game) and all(None not in deal.all_cards for deal in game.deals)
 
 
 def set_rules(game: LadyGame, rules: Rules) -> LadyGame:
@@ -265,7 +269,7 @@ def next_deal(game: LadyGame) -> LadyGame:
     """A new empty deal after the last, on screen."""
     if game.deals[-1].empty:
         raise ts.TableError(N_("deal {number} has no tricks in yet"), number=len(game.deals))
-    if game.deals_to_play is not None and len(game.deals) >= game.deals_to_play:
+    if at_last_deal(game):
         raise ts.TableError(
             N_("the game is over after {count} deals: play on by setting more in its rules"),
             count=game.deals_to_play,

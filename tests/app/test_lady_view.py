@@ -73,17 +73,18 @@ def test_a_game_of_a_set_number_of_deals_is_won_once_they_are_all_in() -> None:
     assert lady_view.leader_line(two, deals_to_play=3) == (
         "🏆 Ann leads with +10 after 2 deals of 3."
     )
-    assert lady_view.leader_line(two, deals_to_play=2) == (
+    assert lady_view.leader_line(two, deals_to_play=2, over=True) == (
         "🏆 Game over: Ann wins with +10 after 2 deals."
     )
     tied = score_game(names, [(50, -95, 50)])
-    assert lady_view.leader_line(tied, deals_to_play=1) == (
+    assert lady_view.leader_line(tied, deals_to_play=1, over=True) == (
         "🤝 Game over: Ann and Cat share the win with +50 after 1 deal."
     )
     still_open = score_game(names, [(50, -95, 50), (-40, None, None)])
     assert lady_view.leader_line(still_open, deals_to_play=2) == (
         "🏆 Cat leads with +50 after 2 deals of 2 (1 still open)."
     )
-    assert lady_view.leader_line(two, flagged={1}, deals_to_play=2).startswith("⚠️ No leader yet")
-    spanish = lady_view.leader_line(two, tr=translator("es"), deals_to_play=2)
+    flagged = lady_view.leader_line(two, flagged={1}, deals_to_play=2, over=True)
+    assert flagged.startswith("⚠️ No leader yet")
+    spanish = lady_view.leader_line(two, tr=translator("es"), deals_to_play=2, over=True)
     assert spanish.startswith("🏆 Fin de la partida: gana Ann")

@@ -70,7 +70,14 @@ def _same_player_shown(change: Callable[[], None]) -> None:
     now = table()
     ids = {p.id for p in now.players}
     if now is not before and shown not in ids:
-        state.player = next((p.id for p in now.players if p.name == name), now.players[0].id)
+        state.player = next(
+            (p.id for p in now.players if name and nt.same_name(p.name, name)), now.players[0].id
+        )
+
+
+def add_player() -> None:
+    """A newcomer at the game on screen, with a name no game of the night has."""
+    NIGHT.apply(nt.add_player, language.tr())
 
 
 def undo() -> None:

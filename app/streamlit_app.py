@@ -309,7 +309,7 @@ def on_photo_owner(photo: str, key: str) -> None:
 
 
 def add_player() -> None:
-    act(ts.add_player, None, language.tr())
+    night_panel.add_player()
     st.session_state.player = night_panel.table().players[-1].id
 
 

@@ -29,6 +29,7 @@ from photo_store import PhotoRecord
 from reader_access import PhotoOutcome, Words, photo_key, read_upload
 
 from blackcat.i18n import N_, and_list
+from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables.seating import (
     TooManySides,
@@ -74,7 +75,7 @@ def remembered_photographer(table: ts.Table, player_id: int | None, name: str | 
     the night) the one with the remembered name; None when nobody said."""
     if player_id in [player.id for player in table.players]:
         return player_id
-    return next((player.id for player in table.players if player.name == name), None)
+    return next((p.id for p in table.players if name and nt.same_name(p.name, name)), None)
 
 
 def photographer(table: ts.Table) -> int | None:
@@ -180,7 +181,8 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     # a table of one player: the players of the other sides come with the photo
     added = [_(side_name) for side_name in players_for_sides(seats, len(table.players))]
     if added:
-        table = ts.add_players(table, added, language.tr())
+        names = nt.names_played(night_panel.night())
+        table = ts.add_players(table, added, language.tr(), names)
         photographer_id = table.players[0].id
     ids = [player.id for player in table.players]
     try:

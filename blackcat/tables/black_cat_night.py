@@ -6,8 +6,10 @@ pins, variants), so a finished game can be opened, corrected and re-scored like 
 `black_cat_table`: the app keeps one `Night` and replaces it on every change (undo is a list of
 earlier nights).
 
-Players are known across the night by name: the sheet has a row per name, and a rename renames
-the player in every game. Totals add each player's points over the games they played, the game
+Players are known across the night by name, whatever its case (a game refuses "ana" beside
+"Ana"): the sheet has a row per name, and a rename renames the player in every game. A player
+added unnamed gets a "Player N" no game of the night has, so a newcomer never takes the points
+of a player who left. Totals add each player's points over the games they played, the game
 in play as it stands. A game is won by the one player with the highest total (RULES.md); equal
 totals are a tie, which counts as a game won by nobody. A game with one player, or no cards yet,
 has no winner.
@@ -122,13 +124,29 @@ def on_table(night: Night, operation: Callable[..., ts.Table], *args: Any) -> Ni
     return with_table(night, operation(night.table, *args))
 
 
+def same_name(first: str, second: str) -> bool:
+    """Whether two names are one player's."""
+    return first.casefold() == second.casefold()
+
+
+def names_played(night: Night) -> tuple[str, ...]:
+    """Every name at any game of the night."""
+    return tuple(dict.fromkeys(player.name for table in night.games for player in table.players))
+
+
+def add_player(night: Night, tr: Translator = ENGLISH) -> Night:
+    """One more player at the game on screen, named with a "Player N" (in `tr`'s language) that
+    no game of the night has (TableError at a full table)."""
+    return on_table(night, ts.add_player, None, tr, names_played(night))
+
+
 def rename_player(night: Night, player_id: int, name: str) -> Night:
     """A player of the game on screen renamed, in every game of the night they played (TableError
     where the name is taken in one of them)."""
     old = night.table.player(player_id).name
     games = []
     for table in night.games:
-        player = next((p for p in table.players if p.name == old), None)
+        player = next((p for p in table.players if same_name(p.name, old)), None)
         games.append(table if player is None else ts.rename_player(table, player.id, name))
     return replace(night, games=tuple(games))
 
@@ -140,7 +158,7 @@ def same_player(night: Night, player_id: int | None, index: int) -> int | None:
     if player_id not in names:
         return None
     table = night.games[index]
-    return next((p.id for p in table.players if p.name == names[player_id]), None)
+    return next((p.id for p in table.players if same_name(p.name, names[player_id])), None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -152,7 +170,7 @@ class NightScore:
     """Each game's points per player (None: not at that game's table), each game's winners, and
     the night's totals and games won."""
 
-    names: tuple[str, ...]  # everyone who played, in the order they first sat down
+    names: tuple[str, ...]  # everyone who played, in the order they first sat down, as last named
     games: tuple[tuple[int | None, ...], ...]
     winners: tuple[tuple[str, ...], ...]  # per game: one name, several on a tie, or none
 
@@ -182,12 +200,21 @@ def game_winners(table: ts.Table, result: ts.TableResult) -> tuple[str, ...]:
 
 def score_night(night: Night) -> NightScore:
     results = [ts.score_table(table) for table in night.games]
-    names = tuple(dict.fromkeys(p.name for result in results for p in result.players))
-    games = tuple(tuple(result.score.totals.get(name) for name in names) for result in results)
-    winners = tuple(
-        game_winners(table, result) for table, result in zip(night.games, results, strict=True)
+    spelled: dict[str, str] = {}  # each player's name as the last game they played spells it
+    for result in results:
+        spelled.update((p.name.casefold(), p.name) for p in result.players)
+    games = tuple(
+        tuple(
+            next((p for name, p in result.score.totals.items() if same_name(name, key)), None)
+            for key in spelled
+        )
+        for result in results
     )
-    return NightScore(names, games, winners)
+    winners = tuple(
+        tuple(spelled[name.casefold()] for name in game_winners(table, result))
+        for table, result in zip(night.games, results, strict=True)
+    )
+    return NightScore(tuple(spelled.values()), games, winners)
 
 
 def _names(names: Sequence[str]) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -235,35 +235,53 @@ def _checked_name(table: Table, name: str, player_id: int | None) -> str:
     return name
 
 
-def _free_name(table: Table, tr: Translator = ENGLISH) -> str:
-    taken = {player.name.casefold() for player in table.players}
+def _taken(table: Table, elsewhere: Collection[str]) -> set[str]:
+    return {name.casefold() for name in (*elsewhere, *(player.name for player in table.players))}
+
+
+def _free_name(table: Table, tr: Translator, elsewhere: Collection[str]) -> str:
+    taken = _taken(table, elsewhere)
     number = len(table.players) + 1
     while tr.gettext("Player {number}").format(number=number).casefold() in taken:
         number += 1
     return tr.gettext("Player {number}").format(number=number)
 
 
-def add_player(table: Table, name: str | None = None, tr: Translator = ENGLISH) -> Table:
-    """One more player, with two empty piles; unnamed, a free "Player N" in `tr`'s language.
-    The untouched example makes way for a new game of "Player 1" and the new player."""
+def add_player(
+    table: Table,
+    name: str | None = None,
+    tr: Translator = ENGLISH,
+    elsewhere: Collection[str] = (),
+) -> Table:
+    """One more player, with two empty piles; unnamed, a free "Player N" in `tr`'s language,
+    free of the `elsewhere` names too (the night's other games: a newcomer must not take the
+    points of a player who left). The untouched example makes way for a new game of "Player 1"
+    and the new player."""
     table = _example_made_way(table, tr)
     if len(table.players) >= MAX_PLAYERS:
         raise TableError(N_("at most {most} players"), most=MAX_PLAYERS)
-    name = _checked_name(table, name if name is not None else _free_name(table, tr), None)
+    if name is None:
+        name = _free_name(table, tr, elsewhere)
+    name = _checked_name(table, name, None)
     table, ids = _take_ids(table, PILES_PER_PLAYER + 1)
     player = Player(ids[0], name, tuple(Pile(pile_id) for pile_id in ids[1:]))
     return replace(table, players=(*table.players, player), example=False)
 
 
-def add_players(table: Table, names: Sequence[str], tr: Translator = ENGLISH) -> Table:
+def add_players(
+    table: Table,
+    names: Sequence[str],
+    tr: Translator = ENGLISH,
+    elsewhere: Collection[str] = (),
+) -> Table:
     """Players added after the others in this order (`add_player`: the untouched example makes
     way first), each named as given, or with the first free number after it where another
-    player has that name ("Left 2"). No names: the table as it is."""
+    player, or an `elsewhere` name, has that name ("Left 2"). No names: the table as it is."""
     if not names:
         return table
     table = _example_made_way(table, tr)
     for name in names:
-        table = add_player(table, _free_as(table, name), tr)
+        table = add_player(table, _free_as(table, name, elsewhere), tr)
     return table
 
 
@@ -276,8 +294,8 @@ def _example_made_way(table: Table, tr: Translator) -> Table:
     return new_table((first,), variants=table.variants)
 
 
-def _free_as(table: Table, name: str) -> str:
-    taken = {player.name.casefold() for player in table.players}
+def _free_as(table: Table, name: str, elsewhere: Collection[str]) -> str:
+    taken = _taken(table, elsewhere)
     free, number = name, 1
     while free.casefold() in taken:
         number += 1

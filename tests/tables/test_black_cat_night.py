@@ -120,6 +120,29 @@ def test_a_player_who_joins_later_has_no_points_in_the_games_before() -> None:
     assert text.splitlines()[1] == "1,21,6,,Ann"
 
 
+def test_a_newcomer_never_takes_the_points_of_a_player_who_left() -> None:
+    numbered = {"Player 1": ("QS 2C", ""), "Player 2": ("", ""), "Player 3": ("10S 10H KD", "")}
+    night = nt.next_game(nt.Night((game(numbered),)))
+    night = nt.on_table(night, ts.remove_player, night.table.players[2].id)
+    night = nt.add_player(night, translator("en"))
+    assert [p.name for p in night.table.players] == ["Player 1", "Player 2", "Player 4"]
+    score = nt.score_night(night)
+    assert score.names[3] == "Player 4" and score.games[0][3] is None and score.totals[3] == 0
+    spanish = nt.add_player(night, translator("es"))
+    assert spanish.table.players[-1].name == "Jugador 4"  # a name of no game yet
+
+
+def test_a_player_is_the_same_whatever_the_case_of_their_name() -> None:
+    first = game({"ann": ("5H 5D", ""), "Ben": ("", "")})
+    night = nt.night_of((first, game({"Ann": ("", ""), "BEN": ("8D 2H", "")})))
+    score = nt.score_night(night)
+    assert score.names == ("Ann", "BEN") and score.games == ((3, 0), (0, 3))
+    assert score.winners == (("Ann",), ("BEN",)) and score.wins == (1, 1)
+    renamed = nt.rename_player(night, night.table.players[0].id, "Anna")
+    assert [table.players[0].name for table in renamed.games] == ["Anna", "Anna"]
+    assert nt.same_player(night, night.table.players[0].id, 0) == night.games[0].players[0].id
+
+
 def test_a_rename_renames_the_player_in_every_game() -> None:
     night = three_games()
     night = nt.rename_player(night, night.table.players[1].id, "Benny")

@@ -83,6 +83,10 @@ export default function (component) {
     const question = document.querySelector('[data-testid="stPopoverBody"]');
     if (question && question !== window.blackcatOpenQuestion) {
       const answer = question.querySelector("button");
+      // answered, the focus goes back to the button that asked (the question is drawn at the
+      // page's end: the control before it is the last of the page)
+      const asker = window.blackcatFocus;
+      window.blackcatAsker = asker && asker.key && describe(asker.element);
       if (answer) answer.focus();
     }
     window.blackcatOpenQuestion = question;
@@ -99,7 +103,8 @@ export default function (component) {
   // The keyboard's focus kept through a redraw: Streamlit draws some controls anew (a player
   // added, Undo) or turns them off (the fourth player added), and the focus on them fell to
   // the page's top. It goes to the control of the same widget key and name, else that key's
-  // first control, else one of that name, else the same for the control that came before it.
+  // first control, else the one control of that name, else the control that came before it
+  // (by key; for a question's answer, the button that asked), else the nearest above.
   // Only after a key or no pointer at all (a screen reader's): a tap or a click leaves the
   // focus to the browser.
   const FOCUSABLE =
@@ -111,18 +116,28 @@ export default function (component) {
     return keyed && [...keyed.classList].find((name) => name.startsWith("st-key-"));
   };
   const usable = (element) => element.getClientRects().length && !element.disabled;
+  const pageTop = (element) => element.getBoundingClientRect().top + window.scrollY;
   const describe = (element) => ({
     key: keyOf(element),
     tag: element.tagName,
     name: nameOf(element),
+    top: pageTop(element),
   });
   const remember = (event) => {
     const element = event.target;
     const controls = [...document.querySelectorAll(FOCUSABLE)].filter(usable);
     const at = controls.indexOf(element);
     const before = at < 0 ? [] : controls.slice(0, at).reverse();
-    const previous = before.find((control) => keyOf(control) && keyOf(control) !== keyOf(element));
-    const last = { element, ...describe(element), previous: previous && describe(previous) };
+    const answer = element.closest('[data-testid="stPopoverBody"]') && window.blackcatAsker;
+    const previous = answer
+      ? answer
+      : before.find((control) => keyOf(control) && keyOf(control) !== keyOf(element));
+    const last = {
+      element,
+      ...describe(element),
+      previous: previous && (previous.nodeType ? describe(previous) : previous),
+    };
+    if (answer) last.top = answer.top; // where the question was asked
     window.blackcatFocus = last;
   };
   const leave = (event) => {
@@ -132,6 +147,8 @@ export default function (component) {
       const last = window.blackcatFocus;
       const still = element.isConnected && !element.disabled;
       if (last && last.element === element && still) window.blackcatFocus = null;
+      // turned off under the focus: the browser lets go of it a moment after the change
+      else if (last && last.element === element) refocus();
     }, 0);
   };
   const within = (selector, found) =>
@@ -139,25 +156,41 @@ export default function (component) {
       [...keyed.querySelectorAll(found)].filter(usable),
     );
   const findAgain = (control) => {
-    const key = "." + CSS.escape(control.key);
+    if (!control) return undefined;
     const named = (element) => nameOf(element) === control.name;
-    return (
-      within(key, control.tag).find(named) ||
-      within(key, FOCUSABLE)[0] ||
-      // the same control of another player (a key of their own): "Name", after a player added
-      [...document.querySelectorAll(control.tag)].filter(usable).find(named)
-    );
+    const key = "." + CSS.escape(control.key);
+    return within(key, control.tag).find(named) || within(key, FOCUSABLE)[0];
   };
-  const replacement = (last) => findAgain(last) || (last.previous && findAgain(last.previous));
+  // the same control of another player (a key of their own): "Name", after a player added;
+  // only where it is the one such control (Streamlit's lists are all named "Open")
+  const namedAlike = (control) => {
+    const named = [...document.querySelectorAll(control.tag)].filter(usable).filter(
+      (element) => nameOf(element) === control.name,
+    );
+    return named.length === 1 ? named[0] : undefined;
+  };
+  // else, after a while, the control nearest above where it was (a pile removed with its tools)
+  const nearest = (control) => {
+    const controls = [...document.querySelectorAll(FOCUSABLE)].filter(usable);
+    const above = controls.filter((element) => pageTop(element) <= control.top);
+    return above.length ? above[above.length - 1] : controls[0];
+  };
+  const replacement = (last, lostFor) =>
+    findAgain(last) ||
+    namedAlike(last) ||
+    findAgain(last.previous) ||
+    (last.previous && namedAlike(last.previous)) ||
+    (lostFor > 600 ? nearest(last) : undefined); // not while the page may still draw it
   const refocus = () => {
     const last = window.blackcatFocus;
     const gone = last && (!last.element.isConnected || last.element.disabled);
     if (!gone || !last.key || !window.blackcatByKeys) return;
     const now = Date.now();
     last.lostAt = last.lostAt || now;
-    const elsewhere = document.activeElement && document.activeElement !== document.body;
+    const active = document.activeElement;
+    const elsewhere = active && active !== document.body && active !== last.element;
     if (elsewhere || now - last.lostAt > 10000) return; // the player has moved on
-    const target = replacement(last);
+    const target = replacement(last, now - last.lostAt);
     if (target) target.focus();
     // not drawn yet, or still disabled while the app runs: looked for again shortly
     if (document.activeElement !== target && !window.blackcatRefocusSoon) {

@@ -127,6 +127,19 @@ def test_the_keyboards_focus_stays_put_when_the_page_is_drawn_anew(page: Page) -
     assert focused(page) == "➕ Player"
 
 
+def test_the_focus_on_a_control_that_goes_away_stays_near_it(page: Page) -> None:
+    # a pile removed with its tools: the focus on "Remove pile 3" fell to the page's top
+    new_game(page)
+    press(page, page.get_by_role("button", name="➕ Another pile for Player 1"))
+    press(page, page.locator("summary", has_text="Fix, add or move cards of pile 3"))
+    press(page, page.get_by_role("button", name="Remove pile 3"))
+    expect(page.locator("summary", has_text="cards of pile 3")).to_have_count(0)
+    focus_kept(page)
+    assert focused(page) != "(the page)"
+    # the focus goes back near where it was: still in the same player's piles
+    assert page.evaluate("() => !!document.activeElement.closest('.stMain')")
+
+
 def test_headings_links_are_no_stops_for_tab(page: Page) -> None:
     links = page.locator('[data-testid="stHeaderActionElements"] a')
     expect(links.first).to_have_attribute("tabindex", "-1")

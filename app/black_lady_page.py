@@ -33,7 +33,7 @@ import sharing
 import sheet_view
 import streamlit as st
 from card_widgets import chip, set_widget
-from language import _, ngettext
+from language import _, ngettext, pgettext
 from photo_store import PhotoRecord
 from reader_access import PhotoOutcome, Words
 
@@ -42,6 +42,7 @@ from blackcat.i18n import N_, Translator, and_list
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
 from blackcat.tables import table_link
+from blackcat.tables.spreadsheet import for_spreadsheet
 
 GAMES = (N_("Black Cat"), N_("Black Lady"))  # shown in the page's language (Gato negro)
 BLACK_CAT, BLACK_LADY = GAMES
@@ -626,8 +627,8 @@ def show_download(now: lt.LadyGame) -> None:
     with st.expander(_("⬇️ Download the score sheet"), key="lady-exports"):
         st.download_button(
             _("Score sheet CSV"),
-            lt.sheet_csv(now),
-            file_name="black-lady.csv",
+            for_spreadsheet(lt.sheet_csv(now, language.tr())),
+            file_name=pgettext("a file name", "black-lady") + ".csv",
             mime="text/csv",
             on_click="ignore",
             key="lady-csv",

@@ -53,6 +53,10 @@ def _(message: str) -> str:
     return tr().gettext(message)
 
 
+def pgettext(context: str, message: str) -> str:
+    return tr().pgettext(context, message)
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form for `count`; fill `{count}` after."""
     return tr().ngettext(singular, plural, count)

@@ -21,10 +21,11 @@ import night_view
 import sheet_view
 import streamlit as st
 from card_widgets import set_widget
-from language import _
+from language import _, pgettext
 
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
+from blackcat.tables.spreadsheet import for_spreadsheet
 
 NIGHT: game_state.Undoable[nt.Night] = game_state.Undoable("night", "history")
 GAME_KEY = "night-game"  # the choice of the game on screen
@@ -163,10 +164,12 @@ def game_choice(games: int, index: int) -> str:
     return sheet_view.column_choice(games, index, _("Game {number}"))
 
 
-def download() -> tuple[str, str, str, str] | None:
+def download() -> tuple[str, bytes, str, str] | None:
     """The night's CSV for the page's downloads: (label, data, file name, type); None for a
     night of one game (the scoreboard's CSV says it all)."""
     now = night()
     if len(now.games) < 2:
         return None
-    return (_("Night CSV"), nt.night_csv(now), "black-cat-night.csv", "text/csv")
+    data = for_spreadsheet(nt.night_csv(now, language.tr()))
+    name = pgettext("a file name", "black-cat-night")
+    return (_("Night CSV"), data, f"{name}.csv", "text/csv")

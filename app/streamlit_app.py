@@ -43,7 +43,7 @@ import streamlit as st
 import table_photo
 from card_widgets import chip, select, set_widget
 from game_state import refuse
-from language import _, ngettext
+from language import _, ngettext, pgettext
 from photo_store import EXAMPLE_PHOTO_NAME, PhotoRecord
 from reader_access import (
     EXAMPLE_PHOTO,
@@ -62,6 +62,7 @@ from blackcat.i18n import N_
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import table_link
+from blackcat.tables.spreadsheet import for_spreadsheet
 from blackcat.vision.drawing import PILE_COLOURS
 from blackcat.vision.image_io import HOW_TO_PHOTOGRAPH
 
@@ -848,27 +849,62 @@ def show_variants(table: ts.Table) -> None:
         )
 
 
+def export_names(night: nt.Night) -> tuple[str, str]:
+    """The file names of the game on screen's scoreboard and piles (without extension): with
+    its number in a night of several games."""
+    if len(night.games) < 2:
+        return pgettext("a file name", "scoreboard"), pgettext("a file name", "piles")
+    number = night.current + 1
+    return (
+        pgettext("a file name", "scoreboard-game-{number}").format(number=number),
+        pgettext("a file name", "piles-game-{number}").format(number=number),
+    )
+
+
 def show_exports(table: ts.Table, result: ts.TableResult) -> None:
+    """The downloads: the night's CSV (several games), the game on screen's scoreboard and
+    piles as CSV (in the page's language, for a spreadsheet) and JSON (English, for tools)."""
     with (
         st.expander(_("⬇️ Download the scores"), key="exports"),
         st.container(horizontal=True, gap="small"),
     ):
         night = night_panel.download()
+        scoreboard, piles = export_names(night_panel.night())
+        tr = language.tr()
         downloads = (
-            *((night,) if night else ()),
-            (_("Scoreboard CSV"), ts.scoreboard_csv(result), "scoreboard.csv", "text/csv"),
+            *((("night-csv", *night),) if night else ()),
             (
+                "scoreboard-csv",
+                _("Scoreboard CSV"),
+                for_spreadsheet(ts.scoreboard_csv(result, tr)),
+                f"{scoreboard}.csv",
+                "text/csv",
+            ),
+            (
+                "scoreboard-json",
                 _("Scoreboard JSON"),
                 ts.scoreboard_json(table, result),
-                "scoreboard.json",
+                f"{scoreboard}.json",
                 "application/json",
             ),
-            (_("Piles CSV"), ts.piles_csv(result), "piles.csv", "text/csv"),
-            (_("Piles JSON"), ts.piles_json(table, result), "piles.json", "application/json"),
+            (
+                "piles-csv",
+                _("Piles CSV"),
+                for_spreadsheet(ts.piles_csv(result, tr)),
+                f"{piles}.csv",
+                "text/csv",
+            ),
+            (
+                "piles-json",
+                _("Piles JSON"),
+                ts.piles_json(table, result),
+                f"{piles}.json",
+                "application/json",
+            ),
         )
-        for label, data, file_name, mime in downloads:
+        for key, label, data, file_name, mime in downloads:
             st.download_button(
-                label, data, file_name=file_name, mime=mime, on_click="ignore", key=file_name
+                label, data, file_name=file_name, mime=mime, on_click="ignore", key=key
             )
 
 

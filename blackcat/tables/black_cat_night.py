@@ -17,8 +17,6 @@ has no winner.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -26,6 +24,7 @@ from typing import Any
 from blackcat.games.standings import leaders
 from blackcat.i18n import ENGLISH, N_, Translator, and_list
 from blackcat.tables import black_cat_table as ts
+from blackcat.tables.spreadsheet import Cell, csv_text
 
 MAX_GAMES = 50
 NIGHT_FULL = N_("a night of at most {most} games: start a new night")
@@ -217,14 +216,10 @@ def score_night(night: Night) -> NightScore:
     return NightScore(tuple(spelled.values()), games, winners)
 
 
-def _names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def winner_text(winners: Sequence[str]) -> str:
-    """`Ann`, `tie: Ann and Ben`, or nothing (no winner)."""
+def winner_text(winners: Sequence[str], tr: Translator = ENGLISH) -> str:
+    """`Ann`, `tie: Ann and Ben`, or nothing (no winner), in `tr`'s language."""
     if len(winners) > 1:
-        return f"tie: {_names(winners)}"
+        return tr.gettext("tie: {names}").format(names=and_list(winners, tr))
     return "".join(winners)
 
 
@@ -241,16 +236,17 @@ def night_line(score: NightScore, tr: Translator = ENGLISH) -> str:
     return line.format(leader=score.leaders[0], points=best, games=games)
 
 
-def night_csv(night: Night) -> str:
-    """The night as CSV: a row a game (each player's points, empty where they didn't play, and
-    who won), then the totals (and who leads), then the games each player won."""
+def night_csv(night: Night, tr: Translator = ENGLISH) -> str:
+    """The night as CSV, in `tr`'s language: a row a game (each player's points, empty where
+    they didn't play, and who won), then the totals (and who leads), then the games each player
+    won."""
     score = score_night(night)
-    lines = [["game", *score.names, "winner"]]
+    lines: list[list[Cell]] = [
+        [tr.pgettext("a CSV column", "game"), *score.names, tr.pgettext("a CSV column", "winner")]
+    ]
     for index, (points, winners) in enumerate(zip(score.games, score.winners, strict=True)):
-        cells = ("" if p is None else str(p) for p in points)
-        lines.append([str(index + 1), *cells, winner_text(winners)])
-    lines.append(["total", *map(str, score.totals), winner_text(score.leaders)])
-    lines.append(["won", *map(str, score.wins), ""])
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(lines)
-    return buffer.getvalue()
+        cells = ("" if p is None else p for p in points)
+        lines.append([index + 1, *cells, winner_text(winners, tr)])
+    lines.append([tr.pgettext("a CSV row", "total"), *score.totals, winner_text(score.leaders, tr)])
+    lines.append([tr.pgettext("a CSV row", "won"), *score.wins, ""])
+    return csv_text(lines)

@@ -10,8 +10,6 @@ photo.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -19,11 +17,11 @@ from typing import Any
 
 from blackcat.games.black_cat import (
     FEATURE_KINDS,
-    FEATURE_NAMES,
     DuplicateCard,
     PlayerScore,
     TableScore,
     Variants,
+    feature_name,
     find_duplicates,
     score_player,
 )
@@ -36,6 +34,7 @@ from blackcat.games.cards import (  # card_number: how people see a card, pile 1
 )
 from blackcat.games.report import pile_score_to_json
 from blackcat.i18n import ENGLISH, N_, TemplateError, Translator, and_list
+from blackcat.tables.spreadsheet import Cell, csv_text
 from blackcat.vision.types import Guess, ReadCard
 
 MAX_PLAYERS = 4
@@ -906,40 +905,34 @@ def variants_to_json(variants: Variants) -> dict[str, Any]:
     }
 
 
-def _standing(result: TableResult, name: str) -> str:
+def _standing(result: TableResult, name: str, tr: Translator) -> str:
     if name not in result.score.winners or len(result.players) < 2:
         return ""
-    return "tie" if result.score.is_tie else "winner"
+    if result.score.is_tie:
+        return tr.pgettext("a CSV cell", "tie")
+    return tr.pgettext("a CSV cell", "winner")
 
 
-def scoreboard_rows(result: TableResult) -> list[dict[str, Any]]:
-    """One row per player: name, each pile's points, total, and winner/tie."""
+def scoreboard_rows(result: TableResult, tr: Translator = ENGLISH) -> list[list[Cell]]:
+    """A header, then one row per player: name, each pile's points, total, and winner/tie; in
+    `tr`'s language."""
     most = max((len(player.piles) for player in result.players), default=0)
-    rows = []
+    pile = tr.pgettext("a CSV column", "pile {number}")
+    header: list[Cell] = [
+        tr.pgettext("a CSV column", "player"),
+        *(pile.format(number=index + 1) for index in range(most)),
+        tr.pgettext("a CSV column", "total"),
+        tr.pgettext("a CSV column", "result"),
+    ]
+    rows = [header]
     for player in result.players:
-        row: dict[str, Any] = {"player": player.name}
-        for index in range(most):
-            row[f"pile {index + 1}"] = (
-                player.piles[index].points if index < len(player.piles) else ""
-            )
-        row["total"] = player.total
-        row["result"] = _standing(result, player.name)
-        rows.append(row)
+        points = [p.points for p in player.piles] + [""] * (most - len(player.piles))
+        rows.append([player.name, *points, player.total, _standing(result, player.name, tr)])
     return rows
 
 
-def _csv(rows: list[dict[str, Any]], columns: Sequence[str]) -> str:
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=list(columns), lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    return buffer.getvalue()
-
-
-def scoreboard_csv(result: TableResult) -> str:
-    rows = scoreboard_rows(result)
-    columns = list(rows[0]) if rows else ["player", "total", "result"]
-    return _csv(rows, columns)
+def scoreboard_csv(result: TableResult, tr: Translator = ENGLISH) -> str:
+    return csv_text(scoreboard_rows(result, tr))
 
 
 def scoreboard_json(table: Table, result: TableResult) -> str:
@@ -960,15 +953,22 @@ def scoreboard_json(table: Table, result: TableResult) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2)
 
 
-PILE_COLUMNS = ("player", "pile", "item", "cards", "card numbers", "points")
-
-
-def pile_rows(result: TableResult) -> list[dict[str, Any]]:
-    """Every pile's breakdown: one row per feature, one per Queen, and the pile's total."""
-    rows = []
+def pile_rows(result: TableResult, tr: Translator = ENGLISH) -> list[list[Cell]]:
+    """A header, then every pile's breakdown: one row per feature, one per Queen, and the pile's
+    total; in `tr`'s language (cards as typed: QS 10H)."""
+    rows: list[list[Cell]] = [
+        [
+            tr.pgettext("a CSV column", "player"),
+            tr.pgettext("a CSV column", "pile"),
+            tr.pgettext("a CSV column", "item"),
+            tr.pgettext("a CSV column", "cards"),
+            tr.pgettext("a CSV column", "card numbers"),
+            tr.pgettext("a CSV column", "points"),
+        ]
+    ]
     for player in result.players:
         for pile_index, pile in enumerate(player.piles):
-            base = {"player": player.name, "pile": pile_index + 1}
+            base: list[Cell] = [player.name, pile_index + 1]
 
             def numbers(positions: Sequence[int], pile_index: int = pile_index) -> str:
                 return " ".join(card_number(pile_index, position) for position in positions)
@@ -976,40 +976,25 @@ def pile_rows(result: TableResult) -> list[dict[str, Any]]:
             for kind in FEATURE_KINDS:
                 for feature in pile.features:
                     if feature.kind == kind:
+                        cards = " ".join(card.code for card in feature.cards)
+                        item = feature_name(kind, tr)
                         rows.append(
-                            base
-                            | {
-                                "item": FEATURE_NAMES[kind],
-                                "cards": " ".join(card.code for card in feature.cards),
-                                "card numbers": numbers(feature.positions),
-                                "points": feature.points,
-                            }
+                            [*base, item, cards, numbers(feature.positions), feature.points]
                         )
             for queen in pile.queens:
-                how = "pinned" if queen.pinned else "chosen"
-                rows.append(
-                    base
-                    | {
-                        "item": f"Queen = {queen.value} ({how})",
-                        "cards": queen.card.code,
-                        "card numbers": numbers([queen.position]),
-                        "points": "",
-                    }
-                )
-            rows.append(
-                base
-                | {
-                    "item": "Pile total",
-                    "cards": " ".join(card.code for card in pile.cards),
-                    "card numbers": "",
-                    "points": pile.points,
-                }
-            )
+                if queen.pinned:
+                    how = tr.gettext("Queen = {value} (pinned)")
+                else:
+                    how = tr.gettext("Queen = {value} (chosen)")
+                item = how.format(value=queen.value)
+                rows.append([*base, item, queen.card.code, numbers([queen.position]), ""])
+            cards = " ".join(card.code for card in pile.cards)
+            rows.append([*base, tr.gettext("Pile total"), cards, "", pile.points])
     return rows
 
 
-def piles_csv(result: TableResult) -> str:
-    return _csv(pile_rows(result), PILE_COLUMNS)
+def piles_csv(result: TableResult, tr: Translator = ENGLISH) -> str:
+    return csv_text(pile_rows(result, tr))
 
 
 def piles_json(table: Table, result: TableResult) -> str:

@@ -15,9 +15,7 @@ photo is more often a missed photo than a player without tricks), or not in yet.
 from __future__ import annotations
 
 import contextlib
-import csv
 import gettext
-import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -36,6 +34,7 @@ from blackcat.games.black_lady import (
 from blackcat.games.cards import Card
 from blackcat.i18n import ENGLISH, LANGUAGES, N_, Translator, translator
 from blackcat.tables import black_cat_table as ts
+from blackcat.tables.spreadsheet import Cell, csv_text
 from blackcat.vision.types import ReadCard
 
 DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3")
@@ -482,24 +481,30 @@ def problems(game: LadyGame, index: int, tr: Translator = ENGLISH) -> tuple[Prob
     )
 
 
-def totals_caveat(game: LadyGame) -> str:
+def totals_caveat(game: LadyGame, tr: Translator = ENGLISH) -> str:
     """What the totals count that may be wrong: the deals that fail their checks."""
-    failing = [str(index + 1) for index in range(len(game.deals)) if problems(game, index)]
+    failing = [index + 1 for index in range(len(game.deals)) if problems(game, index)]
     if not failing:
         return ""
-    if len(failing) == 1:
-        return f"counts deal {failing[0]}, which fails its checks"
-    return f"counts deals {', '.join(failing)}, which fail their checks"
+    said = tr.ngettext(
+        "counts deal {deals}, which fails its checks",
+        "counts deals {deals}, which fail their checks",
+        len(failing),
+    )
+    return said.format(deals=", ".join(map(str, failing)))
 
 
-def checks_text(game: LadyGame, index: int) -> str:
-    """How a deal's checks stand, in words: `passes`, `fails: <each problem>`, or whose
-    tricks it waits for."""
-    found = problems(game, index)
+def checks_text(game: LadyGame, index: int, tr: Translator = ENGLISH) -> str:
+    """How a deal's checks stand, in words of `tr`'s language: `passes`, `fails: <each
+    problem>`, or whose tricks it waits for."""
+    found = problems(game, index, tr)
     if found:
-        return "fails: " + "; ".join(problem.message for problem in found)
+        said = "; ".join(problem.message for problem in found)
+        return tr.gettext("fails: {problems}").format(problems=said)
     waiting = waiting_for(game, index)
-    return f"waiting for {', '.join(waiting)}" if waiting else "passes"
+    if waiting:
+        return tr.gettext("waiting for {names}").format(names=", ".join(waiting))
+    return tr.gettext("passes")
 
 
 def waiting_for(game: LadyGame, index: int) -> tuple[str, ...]:
@@ -555,19 +560,21 @@ def _with_slots(table: ts.Table, pile_id: int, slots: tuple[ts.Slot, ...]) -> ts
     return replace(table, players=tuple(players))
 
 
-def sheet_csv(game: LadyGame) -> str:
-    """The score sheet as CSV: a row a deal (each player's points, empty while not in, and how
-    its checks stand), then the totals (marked while a deal fails its checks), and once the
-    game is over and every deal passes its checks, who won it (1, as a night's CSV counts games
-    won; 0 for the others)."""
+def sheet_csv(game: LadyGame, tr: Translator = ENGLISH) -> str:
+    """The score sheet as CSV, in `tr`'s language: a row a deal (each player's points, empty
+    while not in, and how its checks stand), then the totals (marked while a deal fails its
+    checks), and once the game is over and every deal passes its checks, who won it (1, as a
+    night's CSV counts games won; 0 for the others)."""
     score = sheet(game)
-    lines = [["deal", *score.names, "checks"]]
+    lines: list[list[Cell]] = [
+        [tr.pgettext("a CSV column", "deal"), *score.names, tr.pgettext("a CSV column", "checks")]
+    ]
     for index, deal in enumerate(score.deals):
-        points = ("" if p is None else str(p) for p in deal)
-        lines.append([str(index + 1), *points, checks_text(game, index)])
-    lines.append(["total", *(str(total) for total in score.totals), totals_caveat(game)])
-    if over(game) and not totals_caveat(game):
-        lines.append(["won", *("1" if name in score.winners else "0" for name in score.names), ""])
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(lines)
-    return buffer.getvalue()
+        points = ("" if p is None else p for p in deal)
+        lines.append([index + 1, *points, checks_text(game, index, tr)])
+    caveat = totals_caveat(game, tr)
+    lines.append([tr.pgettext("a CSV row", "total"), *score.totals, caveat])
+    if over(game) and not caveat:
+        won = (1 if name in score.winners else 0 for name in score.names)
+        lines.append([tr.pgettext("a CSV row", "won"), *won, ""])
+    return csv_text(lines)

@@ -331,7 +331,10 @@ def test_a_player_scores_a_game_on_a_phone(page: Page) -> None:
     open_expander(page, "Download the scores")
     with page.expect_download() as download:
         page.get_by_role("button", name="Scoreboard CSV").click()
-    csv_text = Path(download.value.path()).read_text(encoding="utf-8")
+    data = Path(download.value.path()).read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf")  # a byte-order mark: Excel reads UTF-8
+    assert download.value.suggested_filename == "scoreboard.csv"
+    csv_text = data.decode("utf-8-sig")
     assert csv_text.splitlines() == ["player,pile 1,pile 2,total,result", "Player 1,9,5,14,"]
     no_errors_on(page)
 
@@ -605,7 +608,7 @@ def test_black_lady_survives_a_reload_and_its_link_opens_it_on_another_phone(
     with page.expect_download() as download:
         open_expander(page, "Download the score sheet")
         page.get_by_role("button", name="Score sheet CSV").click()
-    csv_text = Path(download.value.path()).read_text(encoding="utf-8")
+    csv_text = Path(download.value.path()).read_text(encoding="utf-8-sig")
     assert csv_text.splitlines()[:2] == [
         "deal,Ann,Player 2,Player 3,checks",
         "1,-51,-10,,waiting for Player 3",
@@ -914,7 +917,8 @@ def test_a_night_of_three_games_with_a_late_correction(browser: Browser, page: P
     open_expander(page, "Download the scores")
     with page.expect_download() as download:
         page.get_by_role("button", name="Night CSV").click()
-    csv_text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert download.value.suggested_filename == "black-cat-night.csv"
+    csv_text = Path(download.value.path()).read_text(encoding="utf-8-sig")
     assert csv_text.splitlines() == [
         "game,Ann,Ben,winner",
         "1,9,17,Ben",
@@ -923,6 +927,9 @@ def test_a_night_of_three_games_with_a_late_correction(browser: Browser, page: P
         "total,24,31,Ben",
         "won,1,2,",
     ]
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Scoreboard CSV").click()
+    assert download.value.suggested_filename == "scoreboard-game-1.csv"  # the game on screen
 
     open_expander(page, "Open on another phone")
     settle(page)

@@ -368,7 +368,8 @@ def test_black_lady_sheet_scrolled_keeps_the_totals_apart_and_its_csv_marks_a_fa
     open_expander(page, "Download the score sheet")
     with page.expect_download() as download:
         page.get_by_role("button", name="Score sheet CSV").click()
-    rows = list(csv.reader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
+    sheet = Path(download.value.path()).read_text(encoding="utf-8-sig")
+    rows = list(csv.reader(io.StringIO(sheet)))
     assert rows[0] == ["deal", "Player 1", "Player 2", "Player 3", "checks"]
     assert rows[1][-1].startswith("fails: ") and "Q♠" in rows[1][-1], rows[1]
     assert rows[-1][0] == "total" and rows[-1][-1] == "counts deal 1, which fails its checks"

@@ -178,6 +178,10 @@ def test_the_night_as_csv() -> None:
         ["total", "27", "20", "Ann"],
         ["won", "1", "1", ""],
     ]
+    spanish = list(csv.reader(io.StringIO(nt.night_csv(three_games(), translator("es")))))
+    assert spanish[0] == ["partida", "Ann", "Ben", "ganador"]
+    assert spanish[3][-1] == "empate: Ann y Ben"
+    assert [row[0] for row in spanish[4:]] == ["total", "ganadas"]
 
 
 def test_choosing_a_game_and_a_new_night() -> None:

@@ -559,13 +559,10 @@ def test_scoreboard_csv_and_json() -> None:
         ("Ann", "Ben"), piles=[[parse_pile("5H 5D"), parse_pile("KS 9C 4S")], [parse_pile("AS")]]
     )
     result = score_table(table)
-    assert scoreboard_rows(result)[0] == {
-        "player": "Ann",
-        "pile 1": 3,
-        "pile 2": 12,
-        "total": 15,
-        "result": "winner",
-    }
+    assert scoreboard_rows(result)[:2] == [
+        ["player", "pile 1", "pile 2", "total", "result"],
+        ["Ann", 3, 12, 15, "winner"],
+    ]
     rows = list(csv.DictReader(io.StringIO(scoreboard_csv(result))))
     assert rows == [
         {"player": "Ann", "pile 1": "3", "pile 2": "12", "total": "15", "result": "winner"},
@@ -580,11 +577,35 @@ def test_scoreboard_csv_and_json() -> None:
     assert data["variants"] == {"decks": 1, "lucky_tom": False, "music_of_the_night": False}
 
 
+def test_the_csvs_in_spanish() -> None:
+    table = new_table(("Ann", "Ben"), piles=[[parse_pile("QS 2C 3H 7H")], [parse_pile("QD 8D")]])
+    result = score_table(pin_queen(table, table.players[1].piles[0].id, 0, 7))
+    spanish = translator("es")
+    scoreboard = list(csv.reader(io.StringIO(scoreboard_csv(result, spanish))))
+    assert scoreboard[0] == ["jugador", "pila 1", "total", "resultado"]
+    assert scoreboard[1] == ["Ann", "9", "9", "ganador"]
+    piles = list(csv.reader(io.StringIO(piles_csv(result, spanish))))
+    assert piles[0] == ["jugador", "pila", "concepto", "cartas", "números de carta", "puntos"]
+    items = [row[2] for row in piles[1:]]
+    assert items == [
+        "Gato Tom", "Gato negro", "Reina = 11 (elegido)", "Total de la pila",
+        "Reina = 7 (fijado)", "Total de la pila",
+    ]  # fmt: skip
+
+
+def test_a_name_like_a_formula_stays_text_in_a_spreadsheet() -> None:
+    table = new_table(("=1+2", "@Ben", "-Cat"), piles=[[parse_pile("5H 5D")], [], []])
+    rows = list(csv.reader(io.StringIO(scoreboard_csv(score_table(table)))))
+    assert [row[0] for row in rows[1:]] == ["'=1+2", "'@Ben", "'-Cat"]
+    assert rows[1][1:3] == ["3", "3"]
+
+
 def test_pile_breakdown_csv_and_json() -> None:
     table = table_of("QS 2C 3H 7H 10D", "")
     result = score_table(table)
-    rows = pile_rows(result)
-    assert [(row["item"], row["cards"], row["card numbers"], row["points"]) for row in rows] == [
+    header, *rows = pile_rows(result)
+    assert header == ["player", "pile", "item", "cards", "card numbers", "points"]
+    assert [tuple(row[2:]) for row in rows] == [
         ("Tomcat", "3H 7H", "1.3 1.4", 3),
         ("Yowler", "10D", "1.5", 1),
         ("Black Cat", "QS 2C", "1.1 1.2", 6),

@@ -219,6 +219,7 @@ def change_card(act: Act, pile_id: int, position: int, label: str, slot: ts.Slot
         change_choices(slot),
         format_func=name,
         key=key,
+        placeholder=_("Choose a card"),
         on_change=_on_change_card,
         args=(act, pile_id, position, key),
     )

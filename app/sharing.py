@@ -124,7 +124,7 @@ QR_MODULE_PX = 2.6  # the least width of a module on screen, in CSS pixels, wher
 QR_LEAST_PX = 256  # a short link's code is drawn this wide (16rem)
 
 
-def qr_html(text: str) -> str | None:
+def qr_html(text: str, alt: str = "QR code of the link") -> str | None:
     """A QR code of `text` as an image, drawn wider the more modules it has (up to its panel's
     width, `SHARE_CSS`): a long night's code has 150-180 modules across, which at a short
     link's size left another phone's camera about a pixel and a half each. None when `text` is
@@ -136,7 +136,7 @@ def qr_html(text: str) -> str | None:
     modules = code.symbol_size(scale=1, border=QR_BORDER)[0]
     width = max(QR_LEAST_PX, round(modules * QR_MODULE_PX))
     uri = code.svg_data_uri(scale=4, border=QR_BORDER)
-    return f'<img class="bc-qr" style="width: {width}px" alt="QR code of the link" src="{uri}">'
+    return f'<img class="bc-qr" style="width: {width}px" alt="{html.escape(alt)}" src="{uri}">'
 
 
 def copy_button_html(text: str, copy_label: str, copied_label: str) -> str:
@@ -202,7 +202,7 @@ def show_share(path: str, param: str, text: str | None, what: str) -> None:
         if language.current() != DEFAULT_LANGUAGE:  # the other phone reads it the same way
             params[language.PARAM] = language.current()
         link = page_link(path, params)
-        qr = qr_html(link)
+        qr = qr_html(link, _("QR code of the link"))
         if only_this_computer(link):
             st.warning(local_note(link))
         if text is None:

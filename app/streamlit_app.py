@@ -477,6 +477,7 @@ def owner_select(table: ts.Table, photo: str, owner: int, key: str, name: str) -
         [p.id for p in table.players],
         format_func=lambda player_id: names.get(player_id, "?"),
         key=key,
+        placeholder=_("Choose a player"),
         on_change=on_photo_owner,
         args=(photo, key),
     )

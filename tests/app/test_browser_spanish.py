@@ -5,6 +5,7 @@ switch at the top goes back to English (and the address keeps the choice)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import test_browser
@@ -61,7 +62,14 @@ def test_a_spanish_browser_gets_the_app_in_spanish_end_to_end(spanish_page: Page
     settle(page)
     expect(page.get_by_text("La noche: 2 partidas")).to_be_visible()
     expect(page.get_by_text("Jugador 1 va en cabeza de la noche con 12 puntos")).to_be_visible()
+    open_expander(page, "Descargar los puntos")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="La noche (CSV)").click()
+    assert download.value.suggested_filename == "noche-gato-negro.csv"
+    night = Path(download.value.path()).read_text(encoding="utf-8-sig").splitlines()
+    assert night[0] == "partida,Jugador 1,ganador" and night[-1] == "ganadas,0,"
     open_expander(page, "Abrir en otro móvil")
+    expect(page.get_by_role("img", name="Código QR del enlace")).to_be_visible()
     page.get_by_role("button", name="📋 Copiar el enlace").click()
     expect(page.get_by_role("button", name="✓ Copiado")).to_be_visible()
     no_errors_on(page)

@@ -87,7 +87,8 @@ def sheet_html(
         )
         for seat, (name, total) in enumerate(zip(game.names, game.totals, strict=True))
     ]
-    return sheet_view.sheet_html(heads, rows, current=current, tr=tr)
+    deal = tr.pgettext("a column of the score sheet", "Deal")
+    return sheet_view.sheet_html(heads, rows, current=current, column_word=deal, tr=tr)
 
 
 def leader_line(

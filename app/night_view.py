@@ -29,4 +29,5 @@ def night_sheet_html(
         )
         rows.append(SheetRow(name, str(total), cells, name in score.leaders, str(won), marks))
     heads = [str(index + 1) for index in range(len(score.games))]
-    return sheet_html(heads, rows, current=current, won=tr.gettext("Won"), tr=tr)
+    game = tr.pgettext("a column of the night's sheet", "Game")
+    return sheet_html(heads, rows, current=current, won=tr.gettext("Won"), column_word=game, tr=tr)

@@ -34,11 +34,19 @@ CSS = f"""
   font-weight: 700; font-size: 1.05rem; border-right: 2px solid #bbb; min-width: 3.2rem; }}
 .bl-sheet-wrap .bl-sheet.with-won .tot {{ box-sizing: border-box; width: {TOTAL_WIDTH};
   min-width: {TOTAL_WIDTH}; max-width: {TOTAL_WIDTH}; border-right: none; }}
+/* the columns that stick cast a shadow on those scrolled under them: a number half under them
+   ("13" showing "3") is seen to be cut */
+.bl-sheet-wrap .bl-sheet:not(.with-won) .tot, .bl-sheet-wrap .bl-sheet .won {{
+  box-shadow: 4px 0 4px -2px rgba(0, 0, 0, .3); }}
 .bl-sheet-wrap .bl-sheet .won {{ position: sticky; left: calc({NAME_WIDTH} + {TOTAL_WIDTH});
   z-index: 1; border-right: 2px solid #bbb; }}
 .bl-sheet-wrap .bl-sheet .cur {{ background: #eef5ff; }}
-.bl-sheet-wrap .bl-sheet td.win {{ background: #fff7d6; }}
-.bl-sheet-wrap .bl-sheet td.tie {{ background: #f3f1e6; }}
+/* a game's winner shaded and bold, the tied players lighter and slanted: not by colour alone */
+.bl-sheet-wrap .bl-sheet td.win {{ background: #fff7d6; font-weight: 700; }}
+.bl-sheet-wrap .bl-sheet td.tie {{ background: #f3f1e6; font-style: italic; }}
+/* words for a screen reader alone: which game a column is, who won it */
+.bl-sheet .sr {{ position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip-path: inset(50%); white-space: nowrap; }}
 .bl-sheet tr.lead td.name {{ font-weight: 700; }}
 </style>
 """
@@ -76,20 +84,29 @@ def sheet_html(
     *,
     current: int | None = None,
     won: str | None = None,
+    column_word: str = "",
     tr: Translator = ENGLISH,
 ) -> str:
-    """The sheet: a header of `heads` (a column each, `current` shaded), then a row a player;
-    with `won`, a column of that heading for each row's games won sticks after the total."""
+    """The sheet: a header of `heads` (a column each, `current` shaded; `column_word`, "Game",
+    said before each to a screen reader), then a row a player; with `won`, a column of that
+    heading for each row's games won sticks after the total. A cell marked "win" or "tie" says
+    so to a screen reader too."""
     wins = won is not None
+    said = f'<span class="sr">{escape(column_word)} </span>' if column_word else ""
     head = "".join(
-        f'<th class="{"cur" if index == current else ""}">{text}</th>'
+        f'<th class="{"cur" if index == current else ""}">{said}{text}</th>'
         for index, text in enumerate(heads)
     )
+    mark_words = {
+        "win": f'<span class="sr"> {escape(tr.gettext("(won)"))}</span>',
+        "tie": f'<span class="sr"> {escape(tr.gettext("(tie)"))}</span>',
+    }
     body = []
     for row in rows:
         marks = row.marks or ("",) * len(row.cells)
         cells = "".join(
-            f'<td class="{_classes("cur" if index == current else "", mark)}">{text}</td>'
+            f'<td class="{_classes("cur" if index == current else "", mark)}">'
+            f"{text}{mark_words.get(mark, '')}</td>"
             for index, (text, mark) in enumerate(zip(row.cells, marks, strict=True))
         )
         won_cell = f'<td class="won">{row.won or ""}</td>' if wins else ""

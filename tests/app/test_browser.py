@@ -555,12 +555,15 @@ def whose_tricks(page: Page, name: str) -> None:
     settle(page)
 
 
+SHOWN_TEXT = """cells => cells.map(cell => [...cell.childNodes]
+  .filter(node => !(node.classList && node.classList.contains("sr")))
+  .map(node => node.textContent).join("").trim())"""
+"""Each cell's words as seen (without those for a screen reader alone)."""
+
+
 def sheet_rows(page: Page) -> list[list[str]]:
     rows = page.locator("table.bl-sheet tr")
-    return [
-        [cell.strip() for cell in rows.nth(i).locator("td, th").all_inner_texts()]
-        for i in range(rows.count())
-    ]
+    return [rows.nth(i).locator("td, th").evaluate_all(SHOWN_TEXT) for i in range(rows.count())]
 
 
 Shown = TypeVar("Shown")

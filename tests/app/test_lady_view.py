@@ -12,7 +12,10 @@ from blackcat.i18n import translator
 def test_the_sheet_has_a_row_a_player_their_total_first_and_the_leader() -> None:
     game = score_game(["Ann", "Ben", "Cat"], [(-68, -67, 50), (50, -999, -67)])
     html = lady_view.sheet_html(game, current=1, flagged={1})
-    assert '<th class="tot">Total</th><th class="">1</th><th class="cur">2 ⚠️</th></tr>' in html
+    deal = '<span class="sr">Deal </span>'
+    assert (
+        f'<th class="tot">Total</th><th class="">{deal}1</th><th class="cur">{deal}2 ⚠️</th>' in html
+    )
     assert (
         '<td class="name">Ann</td><td class="tot">−18</td><td class="">−68</td>'
         '<td class="cur">+50</td></tr>'

@@ -348,8 +348,9 @@ def pile_head_html(
 
 
 def scoreboard_html(result: TableResult, tr: Translator = ENGLISH) -> str:
-    """Players, each pile's points and the total; the winner's row (or the tied rows) marked."""
-    several = len(result.players) > 1
+    """Players, each pile's points and the total; the winner's row (or the tied rows) marked,
+    once there are cards (before, everyone would be tied at 0)."""
+    several = len(result.players) > 1 and result.has_cards
     rows = []
     for player in result.players:
         wins = several and player.name in result.score.winners

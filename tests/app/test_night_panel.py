@@ -40,7 +40,8 @@ def night_rows(at: AppTest) -> dict[str, list[str]]:
     """The night's sheet, a row a player: total, games won, then each game's points."""
     sheet = next(m.value for m in at.markdown if "bl-sheet with-won" in m.value)
     rows = re.findall(r'<td class="name">([^<]*)</td>(.*?)</tr>', sheet)
-    return {name: re.findall(r"<td[^>]*>([^<]*)</td>", cells) for name, cells in rows}
+    cell = r'<td[^>]*>([^<]*)(?:<span class="sr">[^<]*</span>)?</td>'  # shown words
+    return {name: re.findall(cell, cells) for name, cells in rows}
 
 
 def has_night_sheet(at: AppTest) -> bool:

@@ -74,6 +74,9 @@ def test_scoreboard_marks_the_winner_and_escapes_names() -> None:
     assert html.count('class="win"') == 1
     tie = new_table(("Ann", "Ben"), piles=[[parse_pile("AS")], [parse_pile("AH")]])
     assert pile_view.scoreboard_html(score_table(tie)).count("🤝") == 2
+    empty = new_table(("Ann", "Ben"))  # no cards yet: no one is tied at 0
+    html = pile_view.scoreboard_html(score_table(empty))
+    assert "🤝" not in html and 'class="win"' not in html
 
 
 def test_strip_marks_where_a_card_may_be_missing() -> None:

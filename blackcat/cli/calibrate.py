@@ -49,6 +49,7 @@ from blackcat.vision.calibration import (
     flag_rates,
 )
 from blackcat.vision.reader import MODELS_DIR
+from blackcat.workshop.files import write_text_atomically
 
 if TYPE_CHECKING:
     from blackcat.vision.reader import CardReader
@@ -228,7 +229,7 @@ def calibrate(args: argparse.Namespace) -> int:
     print(reliability_text(calibrated, raw.rights))
     print_flag_rates([calibrated[n] for n in kept], [raw.rights[n] for n in kept], choice)
     path = args.models / CALIBRATION_FILE
-    path.write_text(json.dumps(mapping.to_json(), indent=1) + "\n")
+    write_text_atomically(path, json.dumps(mapping.to_json(), indent=1) + "\n")
     print(
         f"chose doubtful below {choice.doubtful_below:.3f}, not shown below {drop_below:.3f}; "
         f"wrote {path}"
@@ -334,7 +335,7 @@ def compare_and_write(
             f"{rates.right_flagged:.3f} of right cards flagged"
         )
     path = models / CALIBRATION_FILE
-    path.write_text(json.dumps(mapping.to_json(), indent=1) + "\n")
+    write_text_atomically(path, json.dumps(mapping.to_json(), indent=1) + "\n")
     print(f"wrote {path}")
     return 0
 
@@ -382,8 +383,8 @@ def choose_table_threshold(report: TableReport, args: argparse.Namespace) -> int
     )
     print_flag_rates(report.probabilities, report.rights, choice)
     path = args.models / TABLE_CALIBRATION_FILE
-    path.write_text(
-        json.dumps({"doubtful_below": round(choice.doubtful_below, 4)}, indent=1) + "\n"
+    write_text_atomically(
+        path, json.dumps({"doubtful_below": round(choice.doubtful_below, 4)}, indent=1) + "\n"
     )
     print(f"chose doubtful below {choice.doubtful_below:.3f} for whole tables; wrote {path}")
     return 0

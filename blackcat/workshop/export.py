@@ -10,7 +10,10 @@ the second pass on small indices); the classifier with a dynamic batch, so one r
 from __future__ import annotations
 
 import contextlib
+import os
+import shutil
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,6 +57,9 @@ def export_models(models_dir: Path = MODELS_DIR) -> list[Exported]:
 
 
 def export_one(weights: Path, task: str) -> Exported:
+    """`weights` exported to ONNX beside them. Ultralytics writes the file beside the weights it
+    is given, so it is given a copy in a temporary folder, and the finished file moved into
+    place: an export cut off midway leaves the previous model as it was."""
     from blackcat.workshop.ultralytics_setup import prepare_ultralytics
 
     prepare_ultralytics()
@@ -61,18 +67,20 @@ def export_one(weights: Path, task: str) -> Exported:
 
     if not weights.is_file():
         raise FileNotFoundError(f"no weights to export: {weights}")
-    model = YOLO(str(weights), task=task)
-    imgsz = trained_size(model, default=640)
-    with contextlib.redirect_stdout(sys.stderr):  # the exporter logs to stdout
-        written = model.export(
-            format="onnx",
-            imgsz=imgsz,
-            dynamic=True,
-            simplify=True,
-            opset=ONNX_OPSET,
-            device="cpu",
-        )
     onnx_path = weights.with_suffix(".onnx")
-    if Path(written).resolve() != onnx_path.resolve():
-        Path(written).replace(onnx_path)
+    with tempfile.TemporaryDirectory(dir=weights.parent, prefix=".export-") as folder:
+        copy = Path(folder) / weights.name
+        shutil.copyfile(weights, copy)
+        model = YOLO(str(copy), task=task)
+        imgsz = trained_size(model, default=640)
+        with contextlib.redirect_stdout(sys.stderr):  # the exporter logs to stdout
+            written = model.export(
+                format="onnx",
+                imgsz=imgsz,
+                dynamic=True,
+                simplify=True,
+                opset=ONNX_OPSET,
+                device="cpu",
+            )
+        os.replace(written, onnx_path)
     return Exported(weights, onnx_path, imgsz)

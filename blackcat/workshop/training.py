@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from blackcat.vision.parallel import usable_cores
 from blackcat.vision.reader import MODELS_DIR
+from blackcat.workshop.files import copy_atomically, write_text_atomically
 
 RUNS_DIR = Path("runs")
 
@@ -260,6 +260,6 @@ def install(weights: Path, target_name: str, record: dict[str, object]) -> Path:
     """Copy trained weights into models/, with a JSON record of how they were made."""
     MODELS_DIR.mkdir(exist_ok=True)
     target = MODELS_DIR / target_name
-    shutil.copyfile(weights, target)
-    target.with_suffix(".json").write_text(json.dumps(record, indent=2) + "\n")
+    copy_atomically(weights, target)
+    write_text_atomically(target.with_suffix(".json"), json.dumps(record, indent=2) + "\n")
     return target

@@ -62,3 +62,26 @@ def test_export_writes_the_suit_and_table_classifiers_where_there_are_ones(
     shutil.copyfile(MODELS_DIR / CLASSIFIER_WEIGHTS, tmp_path / weights)
     assert main(["export", "--models", str(tmp_path)]) == 0
     assert len(OnnxClassifier(tmp_path / exported).names) > 0
+
+
+def test_an_export_cut_off_midway_leaves_the_previous_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ultralytics import YOLO
+
+    from blackcat.workshop.export import export_one
+
+    weights = tmp_path / CLASSIFIER_WEIGHTS
+    shutil.copyfile(MODELS_DIR / CLASSIFIER_WEIGHTS, weights)
+    onnx = weights.with_suffix(".onnx")
+    onnx.write_bytes(b"the previous model")
+
+    def interrupted(model: YOLO, **_: object) -> str:
+        Path(model.ckpt_path).with_suffix(".onnx").write_bytes(b"half a mod")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(YOLO, "export", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        export_one(weights, task="classify")
+    assert onnx.read_bytes() == b"the previous model"
+    assert sorted(file.name for file in tmp_path.iterdir()) == sorted([weights.name, onnx.name])

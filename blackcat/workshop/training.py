@@ -178,7 +178,7 @@ def _train_arguments(settings: DetectorSettings | ClassifierSettings) -> dict[st
     }
     if settings.hours:
         arguments["time"] = settings.hours
-    # plots=False: plotting downloads a font, and there is no internet here.
+    # plots=False: drawing Ultralytics' plots (batches, curves) takes time and nothing reads them.
     # amp=False: Ultralytics' mixed-precision check downloads a model to compare against.
     return arguments | {"amp": False, "plots": False, "exist_ok": True}
 

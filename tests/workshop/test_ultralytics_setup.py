@@ -51,3 +51,44 @@ def test_prepare_is_idempotent_and_returns_the_module() -> None:
     assert prepare_ultralytics() is first
     assert first.__name__ == "ultralytics"
     assert analytics_off()
+
+
+OFFLINE_REPORT = """
+import json, socket, sys
+from pathlib import Path
+
+asked = []
+def refuse(host, *args, **kwargs):
+    asked.append(str(host))
+    raise OSError("no network in this test")
+socket.getaddrinfo = refuse
+
+from blackcat.workshop.ultralytics_setup import prepare_ultralytics
+prepare_ultralytics()
+from ultralytics.utils import ONLINE
+from ultralytics.data.utils import check_det_dataset
+
+folder = Path(sys.argv[1])
+(folder / "images").mkdir()
+(folder / "data.yaml").write_text(
+    f"path: {folder}\\ntrain: images\\nval: images\\nnames:\\n  0: index\\n"
+)
+check_det_dataset(str(folder / "data.yaml"))
+print(json.dumps({"online": ONLINE, "asked": asked}))
+"""
+
+
+def test_ultralytics_asks_the_network_for_nothing(
+    fresh_settings: tuple[dict[str, str], Path], tmp_path: Path
+) -> None:
+    env, _ = fresh_settings
+    env.pop("YOLO_OFFLINE", None)
+    result = subprocess.run(
+        [sys.executable, "-c", OFFLINE_REPORT, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=True,
+    )
+    assert json.loads(result.stdout) == {"online": False, "asked": []}

@@ -278,7 +278,8 @@ def fit_four_index_weight(reader: CardReader, args: argparse.Namespace) -> int:
         name: [calibration(raw.evidence[n]) for n in many]
         for name, calibration in (("kept", kept), ("fitted", mapping))
     }
-    return compare_and_write(mapping, compared, rights, args.models)
+    cards = "cards seen at three of their corners"
+    return compare_and_write(mapping, compared, rights, args.models, cards, "their weight is")
 
 
 def fit_agreement_weights(reader: CardReader, args: argparse.Namespace) -> int:
@@ -319,14 +320,23 @@ def fit_agreement_weights(reader: CardReader, args: argparse.Namespace) -> int:
     print(f"{len(probabilities)} cards read several ways in {len(scenes)} scenes")
     print(f"agreement weights (bias, card, share agreeing): {mapping.agreement}")
     compared = {"without agreement": probabilities, "with agreement": agreed}
-    return compare_and_write(mapping, compared, rights, args.models)
+    fitted = "the agreement weights are"
+    return compare_and_write(
+        mapping, compared, rights, args.models, "cards read several ways", fitted
+    )
 
 
 def compare_and_write(
-    mapping: Calibration, compared: dict[str, list[float]], rights: list[bool], models: Path
+    mapping: Calibration,
+    compared: dict[str, list[float]],
+    rights: list[bool],
+    models: Path,
+    cards: str,
+    fitted: str,
 ) -> int:
     """Print how each of `compared`'s probabilities of the same cards flags them at the doubt
-    threshold (`rights`: whether each card was right), then write `mapping` into `models`."""
+    threshold (`rights`: whether each card was right), then write `mapping` into `models`
+    unless none of the cards was wrong (`fitted_on_no_misread`)."""
     for name, probabilities in compared.items():
         rates = flag_rates(probabilities, rights, mapping.doubtful_below)
         print(
@@ -334,10 +344,25 @@ def compare_and_write(
             f"{rates.wrong_unflagged_per_100:.2f} wrong in 100 unflagged, "
             f"{rates.right_flagged:.3f} of right cards flagged"
         )
+    if fitted_on_no_misread(rights, cards, fitted):
+        return 2
     path = models / CALIBRATION_FILE
     write_text_atomically(path, json.dumps(mapping.to_json(), indent=1) + "\n")
     print(f"wrote {path}")
     return 0
+
+
+def fitted_on_no_misread(rights: list[bool], cards: str, fitted: str) -> bool:
+    """Whether none of the measured `cards` was wrong, said with what to do: a fit learns from
+    where the reader errs, and one on right cards alone would flag none, ever."""
+    if not all(rights):
+        return False
+    print(
+        f"blackcat calibrate: none of the {len(rights)} {cards} was wrong: {fitted} fitted on "
+        "where the reader errs; measure more scenes (--scenes). Nothing written.",
+        file=sys.stderr,
+    )
+    return True
 
 
 def draw_scattered_scenes(folder: Path, scenes: int, seed: int) -> Path:
@@ -382,6 +407,8 @@ def choose_table_threshold(report: TableReport, args: argparse.Namespace) -> int
         report.probabilities, report.rights, args.max_flagged, args.max_wrong, args.silent_cost
     )
     print_flag_rates(report.probabilities, report.rights, choice)
+    if fitted_on_no_misread(report.rights, "cards read", "a whole table's doubt threshold is"):
+        return 2
     path = args.models / TABLE_CALIBRATION_FILE
     write_text_atomically(
         path, json.dumps({"doubtful_below": round(choice.doubtful_below, 4)}, indent=1) + "\n"

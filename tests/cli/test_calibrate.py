@@ -42,11 +42,12 @@ def test_table_scenes_choose_the_tables_doubt_threshold_and_leave_the_players(
     argv = ["calibrate", "--models", str(models), "--table", str(tmp_path / "t"), "--scenes", "2"]
     measured, reports = evaluation.evaluate_table, []
 
-    def measuring(*args, **kwargs):
+    def measuring_two_misreads(*args, **kwargs):  # two scenes this reader reads without a fault
         reports.append(measured(*args, **kwargs))
+        reports[-1].rights[:2] = [False, False]
         return reports[-1]
 
-    monkeypatch.setattr(evaluation, "evaluate_table", measuring)
+    monkeypatch.setattr(evaluation, "evaluate_table", measuring_two_misreads)
     assert main(argv) == 0
     chosen = json.loads((models / TABLE_CALIBRATION_FILE).read_text())
     # the threshold the defaults choose on these scenes' reads (at most 1 wrong in 100 unflagged)
@@ -67,12 +68,28 @@ def test_camera_faults_are_kitty_scenes_and_not_for_a_table(tmp_path: Path, caps
         assert not (tmp_path / "t").exists()
 
 
+def misreading_a_framed_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """evaluate_kitty with the first card seen at three of its corners read wrong."""
+    measured = evaluation.evaluate_kitty
+
+    def misreading(*args, **kwargs):
+        report = measured(*args, **kwargs)
+        framed = next(n for n, evidence in enumerate(report.evidence) if evidence.framed)
+        report.rights[framed] = False
+        return report
+
+    monkeypatch.setattr(evaluation, "evaluate_kitty", misreading)
+
+
 @pytest.mark.usefixtures("card_art")
-def test_four_index_scenes_fit_the_framed_weight_and_keep_the_rest(tmp_path: Path, capsys) -> None:
+def test_four_index_scenes_fit_the_framed_weight_and_keep_the_rest(
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
     models = models_copy(tmp_path)
     kept = load_calibration(models)
     scenes = tmp_path / "four"
     argv = ["calibrate", "--models", str(models), "--four-index", str(scenes), "--scenes", "2"]
+    misreading_a_framed_card(monkeypatch)
     assert main(argv) == 0
     fitted = load_calibration(models)
     assert fitted.weights[:-1] == kept.weights[:-1]
@@ -159,6 +176,42 @@ def test_scenes_read_without_a_fault_fit_nothing(tmp_path: Path, capsys) -> None
         "Nothing written.\n"
     )
     assert (models / CALIBRATION_FILE).read_text() == before
+
+
+@pytest.mark.usefixtures("card_art")
+@pytest.mark.parametrize(
+    ("option", "fitted"),
+    [
+        ("--table", "a whole table's doubt threshold is"),
+        ("--agreement", "the agreement weights are"),
+    ],
+)
+def test_a_table_or_agreement_fit_without_a_misread_writes_nothing(
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch, option: str, fitted: str
+) -> None:
+    models = models_copy(tmp_path)
+    before = {path.name: path.read_bytes() for path in models.iterdir()}
+    measured = evaluation.judged_scene_cards, evaluation.evaluate_table
+
+    def judged_right(*args, **kwargs):
+        return [(card, True) for card, _ in measured[0](*args, **kwargs)]
+
+    def all_right(*args, **kwargs):
+        report = measured[1](*args, **kwargs)
+        report.rights[:] = [True] * len(report.rights)
+        return report
+
+    monkeypatch.setattr(evaluation, "judged_scene_cards", judged_right)
+    monkeypatch.setattr(evaluation, "evaluate_table", all_right)
+    argv = ["calibrate", "--models", str(models), option, str(tmp_path / "s"), "--scenes", "2"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.splitlines(keepends=True)[-1]
+    assert err.startswith("blackcat calibrate: none of the ")
+    assert err.endswith(
+        f"was wrong: {fitted} fitted on where the reader errs; measure more scenes "
+        "(--scenes). Nothing written.\n"
+    )
+    assert {path.name: path.read_bytes() for path in models.iterdir()} == before
 
 
 @pytest.mark.parametrize(

@@ -48,3 +48,29 @@ def number_from(least: float, most: float) -> Callable[[str], float]:
         return value
 
     return parse
+
+
+def positive_number(text: str) -> float:
+    """An argparse type: a number above 0 (hours, a learning rate)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0.0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number above 0")
+    return value
+
+
+def number_of_at_least(least: float) -> Callable[[str], float]:
+    """An argparse type: a number of at least `least`."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = least - 1
+        if not least <= value < float("inf"):
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of {least:g} or more")
+        return value
+
+    return parse

@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+from blackcat.cli.arguments import number_of_at_least, positive_number, whole_number
 from blackcat.games.cards import ALL_CARDS, Suit
 from blackcat.vision.classes import all_class_names
 from blackcat.vision.reader import (
@@ -49,26 +50,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="detector: DIR/detect/data.yaml; classifier: DIR/classify (from `blackcat synth`); "
         "suit classifier: the folder `workshop/suit_shapes.py` writes",
     )
-    parser.add_argument("--epochs", type=int, help="epochs (default: the settings' own)")
-    parser.add_argument("--hours", type=float, help="train for this long instead of --epochs")
-    parser.add_argument("--imgsz", type=int, help="training image size")
-    parser.add_argument("--batch", type=int, help="batch size")
+    parser.add_argument(
+        "--epochs", type=whole_number(1), help="epochs (default: the settings' own)"
+    )
+    parser.add_argument(
+        "--hours", type=positive_number, help="train for this long instead of --epochs"
+    )
+    parser.add_argument("--imgsz", type=whole_number(1), help="training image size")
+    parser.add_argument("--batch", type=whole_number(1), help="batch size")
     parser.add_argument(
         "--device", help='"cpu" (default) or a CUDA device number such as 0, where a GPU is lent'
     )
-    parser.add_argument("--workers", type=int, help="data-loading processes (default 2)")
+    parser.add_argument(
+        "--workers", type=whole_number(0), help="data-loading processes (default 2)"
+    )
     parser.add_argument(
         "--lr0",
-        type=float,
+        type=positive_number,
         help="initial learning rate (default 0.002; lower to fine-tune converged weights on new "
         "data without the restart's dip)",
     )
     parser.add_argument(
-        "--warmup-epochs", type=float, help="learning-rate warm-up epochs (default 1)"
+        "--warmup-epochs",
+        type=number_of_at_least(0),
+        help="learning-rate warm-up epochs (default 1)",
     )
     parser.add_argument(
         "--freeze",
-        type=int,
+        type=whole_number(0),
         help="keep the first N layers as they are (e.g. 10, the detector's backbone) while "
         "fine-tuning, so new data does not pull the features away from what already reads well",
     )
@@ -176,6 +185,8 @@ def data_problem(model: str, data: Path, start: Path | None) -> str | None:
     (Ultralytics would otherwise try to download a dataset of that name); None when nothing."""
     if start is not None and not start.is_file():
         return f"--start {start}: no such weights file"
+    if start is not None and (problem := start_problem(model, start)):
+        return problem
     if not is_classifier(model):
         if not data.is_file():
             return f"--data {data}: no such file; give DIR/detect/data.yaml from `blackcat synth`"
@@ -188,10 +199,47 @@ def data_problem(model: str, data: Path, start: Path | None) -> str | None:
     return None
 
 
+def task_of(model: str) -> str:
+    return "classify" if is_classifier(model) else "detect"
+
+
+def start_problem(model: str, start: Path) -> str | None:
+    """Starting weights of the other task (a classifier's for a detector, or the other way):
+    Ultralytics would train them as what they are, on data it cannot read as such."""
+    from ultralytics import YOLO
+
+    task = YOLO(str(start)).task
+    if task == task_of(model):
+        return None
+    kind = {"classify": "a classifier's", "detect": "a detector's"}.get(task, f"a {task} model's")
+    example = CLASSIFIER_WEIGHTS if is_classifier(model) else DETECTOR_WEIGHTS
+    return (
+        f"--start {start}: these are {kind} weights, not a {model}'s; start from weights of its "
+        f"own kind (e.g. models/{example}) or leave --start out to train from scratch"
+    )
+
+
+def device_problem(device: str) -> str | None:
+    """A --device this machine has not (Ultralytics' own check, which would end the run in a
+    traceback); None when it has it."""
+    from ultralytics.utils.torch_utils import select_device
+
+    try:
+        select_device(device, verbose=False)
+    except ValueError as error:
+        said = str(error).strip().splitlines()[0]
+        return (
+            f"--device {device}: this machine can't train on it ({said}); give a device it has, "
+            "or leave --device out to train on the CPU"
+        )
+    return None
+
+
 def run_problem(model: str, name: str) -> str | None:
-    """A run of this name already there: training again would overwrite its weights."""
-    folder = run_folder("classify" if is_classifier(model) else "detect", name)
-    if folder.exists():
+    """A run of this name already there: training again would overwrite its weights. A folder
+    without weights/last.pt is none (a run that failed before its first epoch ended)."""
+    folder = run_folder(task_of(model), name)
+    if (folder / "weights" / "last.pt").exists():
         return (
             f"{folder} holds a run already: give another --name, or --resume "
             f"{folder / 'weights' / 'last.pt'} to go on with it where it was interrupted"
@@ -220,8 +268,10 @@ def run(args: argparse.Namespace) -> int:
             )
     elif args.data is None:
         raise SystemExit("blackcat train: --data is required (make it with `blackcat synth`)")
-    elif problem := data_problem(args.model, args.data, args.start) or run_problem(
-        args.model, name
+    elif problem := (
+        data_problem(args.model, args.data, args.start)
+        or run_problem(args.model, name)
+        or device_problem(settings.device)
     ):
         return refuse(problem)
     elif not is_classifier(args.model):
@@ -251,6 +301,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"installed: {installed}")
         from blackcat.workshop.export import export_one
 
-        task = "classify" if is_classifier(args.model) else "detect"
-        print(f"exported for the runtime: {export_one(installed, task).onnx}")
+        print(f"exported for the runtime: {export_one(installed, task_of(args.model)).onnx}")
     return 0

@@ -128,13 +128,87 @@ def test_a_run_of_the_same_name_is_not_overwritten(tmp_path, monkeypatch, capsys
     (tmp_path / "data.yaml").write_text("path: .\n")
     earlier = tmp_path / "runs" / "detect" / "detector"
     (earlier / "weights").mkdir(parents=True)
+    (earlier / "weights" / "last.pt").write_bytes(b"weights")
     assert main(["train", "detector", "--data", "data.yaml"]) == 2
     err = capsys.readouterr().err
     assert err == (
         f"blackcat train: error: {earlier} holds a run already: give another --name, or "
         f"--resume {earlier / 'weights' / 'last.pt'} to go on with it where it was interrupted\n"
     )
-    assert list((earlier / "weights").iterdir()) == []
+    assert (earlier / "weights" / "last.pt").read_bytes() == b"weights"
+
+
+def test_a_run_that_failed_before_its_first_weights_is_no_run(tmp_path, monkeypatch):
+    """It left args.yaml and an empty weights/: no last.pt to resume from, nothing to keep."""
+    from blackcat.cli.train import run_problem
+
+    monkeypatch.chdir(tmp_path)
+    failed = tmp_path / "runs" / "detect" / "detector"
+    (failed / "weights").mkdir(parents=True)
+    (failed / "args.yaml").write_text("epochs: 1\n")
+    assert run_problem("detector", "detector") is None
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "said"),
+    [
+        ("--epochs", "0", "'0' is not a whole number of 1 or more"),
+        ("--hours", "0", "'0' is not a number above 0"),
+        ("--hours", "-1", "'-1' is not a number above 0"),
+        ("--imgsz", "0", "'0' is not a whole number of 1 or more"),
+        ("--batch", "x", "'x' is not a whole number of 1 or more"),
+        ("--workers", "-1", "'-1' is not a whole number of 0 or more"),
+        ("--lr0", "0", "'0' is not a number above 0"),
+        ("--warmup-epochs", "-1", "'-1' is not a number of 0 or more"),
+        ("--freeze", "-2", "'-2' is not a whole number of 0 or more"),
+    ],
+)
+def test_a_number_out_of_range_is_refused_before_anything_is_made(
+    tmp_path, monkeypatch, capsys, option, value, said
+):
+    from blackcat.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stopped:
+        main(["train", "detector", "--data", "data.yaml", f"{option}={value}"])
+    assert stopped.value.code == 2
+    assert f"argument {option}: {said}" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("model", "start", "said"),
+    [
+        ("classifier", "index_detector.pt", "these are a detector's weights, not a classifier's"),
+        ("detector", "card_classifier.pt", "these are a classifier's weights, not a detector's"),
+    ],
+)
+def test_starting_weights_of_the_other_task_are_refused(
+    tmp_path, monkeypatch, capsys, model, start, said
+):
+    from blackcat.cli import main
+    from blackcat.vision.reader import MODELS_DIR
+
+    (tmp_path / "data" / "train").mkdir(parents=True)
+    (tmp_path / "data.yaml").write_text("path: .\n")
+    data = "data" if model == "classifier" else "data.yaml"
+    monkeypatch.chdir(tmp_path)
+    assert main(["train", model, "--data", data, "--start", str(MODELS_DIR / start)]) == 2
+    err = capsys.readouterr().err.splitlines()[-1]
+    assert err.startswith(f"blackcat train: error: --start {MODELS_DIR / start}: {said}; ")
+    assert not (tmp_path / "runs").exists()
+
+
+def test_a_device_this_machine_has_not_is_said_in_one_line(tmp_path, monkeypatch, capsys):
+    from blackcat.cli import main
+
+    (tmp_path / "data.yaml").write_text("path: .\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["train", "detector", "--data", "data.yaml", "--device", "99"]) == 2
+    err = capsys.readouterr().err.splitlines()[-1]
+    assert err.startswith("blackcat train: error: --device 99: this machine can't train on it (")
+    assert err.endswith("leave --device out to train on the CPU")
+    assert not (tmp_path / "runs").exists()
 
 
 def test_missing_starting_weights_are_said_before_training(tmp_path, capsys):

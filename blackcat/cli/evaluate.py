@@ -219,11 +219,24 @@ def check_style(style: str | None) -> None:
         )
 
 
+def failures_problem(path: Path) -> str | None:
+    """Why the failures could not be written to `path`, found before the evaluation runs (and
+    not after it, with its work lost); None when they can."""
+    if path.is_dir():
+        return f"--failures {path} is a folder: give a file in it"
+    if not path.parent.is_dir():
+        return f"--failures {path}: no folder {path.parent} to write it in; make it first"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
     from blackcat.workshop.kitty import OtherScenesError, make_kitty_scenes
     from blackcat.workshop.table_scenes import make_table_scenes
 
+    if args.failures is not None and (problem := failures_problem(args.failures)):
+        print(f"blackcat evaluate: {problem}", file=sys.stderr)
+        return 2
     try:
         unused_options(args)
         real_sets = planned_sets(args)

@@ -665,3 +665,16 @@ def test_unmarked_places_are_the_lost_cards_no_gap_or_flag_points_at() -> None:
     assert unmarked_places(places, truth, photo) == [(30.0, 10.0), (500.0, 10.0)]
     marked = replace(photo, gaps=((1,),))  # a gap after the QS: where the 3H belongs
     assert unmarked_places(places, truth, marked) == [(500.0, 10.0)]
+
+
+@pytest.mark.parametrize("where", ["missing/failures.txt", "."])
+def test_failures_that_could_not_be_written_are_said_before_anything_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str
+) -> None:
+    from blackcat.cli import main
+
+    kitty = tmp_path / "kitty"
+    assert main(["evaluate", "--kitty", str(kitty), "--failures", str(tmp_path / where)]) == 2
+    err = capsys.readouterr().err.splitlines()[-1]
+    assert err.startswith(f"blackcat evaluate: --failures {tmp_path / where}")
+    assert not kitty.exists()

@@ -259,6 +259,15 @@ def joined_negative_values(argv: Sequence[str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = joined_negative_values(sys.argv[1:] if argv is None else argv)
+    try:
+        return run_command(argv)
+    except KeyboardInterrupt:  # Ctrl-C: said in one line, as a shell says a stopped command
+        tr = translator(choose_language(requested_language(argv)))
+        print("blackcat: " + tr.gettext("stopped."), file=sys.stderr)
+        return 130
+
+
+def run_command(argv: list[str]) -> int:
     # Only the chosen subcommand's module is imported, so `score` never pulls in the vision stack.
     chosen = next((arg for arg in argv if arg in SUBCOMMANDS), None)
     tolerate_narrow_consoles(sys.stdout, sys.stderr)

@@ -144,3 +144,18 @@ def test_argparse_speaks_the_chosen_language_only_while_blackcat_parses() -> Non
         cli.main(["--lang", "es", "score"])  # a missing argument, said in Spanish
     other = argparse.ArgumentParser(prog="other")
     assert other.format_usage().startswith("usage: other")  # not "uso:"
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "stopped."), ("es", "interrumpido.")])
+def test_ctrl_c_is_one_line_and_the_shells_status_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    from blackcat.cli import score
+
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(score, "run", interrupted)
+    assert cli.main(["score", "--json", "--lang", lang, "QS"]) == 130
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("", f"blackcat: {said}\n")

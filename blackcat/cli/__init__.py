@@ -102,7 +102,9 @@ def build_parser(only: str | None = None, tr: Translator = ENGLISH) -> argparse.
             else:
                 module.add_arguments(subparser, tr)
         # Given after the subcommand it wins; not given there, it leaves the one before alone.
-        add_language_argument(subparser, tr, default=argparse.SUPPRESS)
+        add_language_argument(
+            subparser, tr, default=argparse.SUPPRESS, json=has_option(subparser, "--json")
+        )
     for each in (parser, *subparsers.choices.values()):
         _translate_argparse_titles(each, tr)
     return parser
@@ -116,15 +118,30 @@ def subcommand_parser(parser: argparse.ArgumentParser, name: str) -> argparse.Ar
     return subparsers.choices[name]
 
 
-def add_language_argument(parser: argparse.ArgumentParser, tr: Translator, default: object) -> None:
+def has_option(parser: argparse.ArgumentParser, option: str) -> bool:
+    return any(option in action.option_strings for action in parser._actions)
+
+
+def add_language_argument(
+    parser: argparse.ArgumentParser, tr: Translator, default: object, json: bool = True
+) -> None:
+    """`--lang`; its help says JSON stays the same only where there is JSON (`json`)."""
+    help_text = (
+        tr.gettext(
+            "language of the text ({languages}; default: from LANGUAGE, LC_ALL, LC_MESSAGES or "
+            "LANG, else en); JSON is the same in every language"
+        )
+        if json
+        else tr.gettext(
+            "language of the text ({languages}; default: from LANGUAGE, LC_ALL, LC_MESSAGES or "
+            "LANG, else en)"
+        )
+    )
     parser.add_argument(
         "--lang",
         default=default,
         metavar="{" + ",".join(LANGUAGES) + "}",
-        help=tr.gettext(
-            "language of the text ({languages}; default: from LANGUAGE, LC_ALL, LC_MESSAGES or "
-            "LANG, else en); JSON is the same in every language"
-        ).format(languages=", ".join(LANGUAGES)),
+        help=help_text.format(languages=", ".join(LANGUAGES)),
     )
 
 

@@ -159,3 +159,15 @@ def test_ctrl_c_is_one_line_and_the_shells_status_not_a_traceback(
     assert cli.main(["score", "--json", "--lang", lang, "QS"]) == 130
     captured = capsys.readouterr()
     assert (captured.out, captured.err) == ("", f"blackcat: {said}\n")
+
+
+@pytest.mark.parametrize(
+    ("command", "json"), [("score", True), ("scan", True), ("app", False), ("train", False)]
+)
+def test_the_languages_help_speaks_of_json_only_where_there_is_json(
+    capsys: pytest.CaptureFixture[str], command: str, json: bool
+) -> None:
+    with pytest.raises(SystemExit):
+        cli.main([command, "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert ("JSON is the same in every language" in said) == json

@@ -27,6 +27,15 @@ if TYPE_CHECKING:
 SHARED_PHOTOS = Path(__file__).resolve().parents[3] / "shared" / "real-photos"
 
 
+NO_RATIO = "n/a"
+"""A ratio of nothing (0 out of 0), in a report's text."""
+
+
+def ratio(part: float, whole: float, digits: int) -> str:
+    """`part / whole` to `digits` places, for a report's text; `NO_RATIO` when `whole` is 0."""
+    return f"{part / whole:.{digits}f}" if whole else NO_RATIO
+
+
 @dataclass(frozen=True)
 class LabelledCard:
     code: str  # "QS", or "Q?" when only the rank is labelled
@@ -194,6 +203,9 @@ class RealPhotoReport:
     def _share(self, part: str, whole: str) -> float:
         return self._total(part) / max(1, self._total(whole))
 
+    def _ratio(self, part: str, whole: str, digits: int) -> str:
+        return ratio(self._total(part), self._total(whole), digits)
+
     @property
     def recall(self) -> float:
         return self._share("matched", "labelled")
@@ -218,10 +230,12 @@ class RealPhotoReport:
         extra = Counter(code for result in self.images for code in result.extra)
         return (
             f"{self.name}: {len(self.images)} photos, {self._total('labelled')} labelled cards; "
-            f"{what} recall {self.recall:.3f}, precision {self.precision:.3f} "
+            f"{what} recall {self._ratio('matched', 'labelled', 3)}, precision "
+            f"{self._ratio('matched', 'read', 3)} "
             f"({self.seconds / max(1, len(self.images)):.2f} s a photo)\n"
-            f"  right {what}s flagged {self.right_flagged:.3f}; wrong and unflagged "
-            f"{self.wrong_unflagged_per_100:.2f} per 100 {what}s read\n"
+            f"  right {what}s flagged {self._ratio('right_flagged', 'matched', 3)}; wrong and "
+            f"unflagged {ratio(100 * self._total('wrong_unflagged'), self._total('read'), 2)} "
+            f"per 100 {what}s read\n"
             f"  most missed: {missed.most_common(8)}\n  most extra: {extra.most_common(8)}\n"
             + self.blur.line()
             + "\n"
@@ -391,15 +405,15 @@ class SyntheticReport:
         )
         return (
             f"synthetic held-out scenes: {self.scenes} scenes, {self.cards} cards; "
-            f"cards read right {self.cards_right / max(1, self.cards):.4f}, "
+            f"cards read right {ratio(self.cards_right, self.cards, 4)}, "
             f"{self.row_scenes} scenes of rows, with every pile in the right order: "
-            f"{self.scenes_in_order / max(1, self.row_scenes):.4f} "
+            f"{ratio(self.scenes_in_order, self.row_scenes, 4)} "
             f"(as laid, same direction and pile order: "
-            f"{self.scenes_as_laid / max(1, self.row_scenes):.4f})\n"
+            f"{ratio(self.scenes_as_laid, self.row_scenes, 4)})\n"
             f"  cards read that are not there: {self.cards_extra} "
-            f"({self.cards_extra / max(1, self.cards):.4f} per card on the table)\n"
-            f"  right cards flagged {self.right_flagged / max(1, self.cards_right):.3f}; wrong "
-            f"and unflagged {100 * self.wrong_unflagged / max(1, self.cards_read):.2f} per 100 "
+            f"({ratio(self.cards_extra, self.cards, 4)} per card on the table)\n"
+            f"  right cards flagged {ratio(self.right_flagged, self.cards_right, 3)}; wrong "
+            f"and unflagged {ratio(100 * self.wrong_unflagged, self.cards_read, 2)} per 100 "
             f"cards read\n"
             f"  cards read right by deck: {by_deck}\n"
             f"  by layout (recall / precision): {self._group_line(LAYOUT_GROUP)}\n"
@@ -416,8 +430,8 @@ class SyntheticReport:
 
     def _group_line(self, prefix: str) -> str:
         return ", ".join(
-            f"{group.removeprefix(prefix)} {self.group_right[group] / max(1, cards):.3f} / "
-            f"{self.group_right[group] / max(1, self.group_read[group]):.3f} ({cards})"
+            f"{group.removeprefix(prefix)} {ratio(self.group_right[group], cards, 3)} / "
+            f"{ratio(self.group_right[group], self.group_read[group], 3)} ({cards})"
             for group, cards in sorted(self.group_cards.items())
             if group.startswith(prefix)
         )
@@ -628,20 +642,21 @@ class KittyReport:
         )
         text = (
             f"kitty scenes: {self.scenes} scenes, {self.cards} cards, {self.piles} piles; photos "
-            f"with every pile exactly right {self.scenes_right / max(1, self.scenes):.3f} "
-            f"({sizes}), piles exactly right {self.piles_right / max(1, self.piles):.3f}; card "
+            f"with every pile exactly right {ratio(self.scenes_right, self.scenes, 3)} "
+            f"({sizes}), piles exactly right {ratio(self.piles_right, self.piles, 3)}; card "
             "recall "
-            f"{self.cards_right / max(1, self.cards):.4f}, precision "
-            f"{self.cards_right / max(1, self.cards_read):.4f}; read where no card is: "
-            f"{self.phantoms} ({self.phantoms / max(1, self.cards_read):.4f} of cards read)\n"
-            f"  wrong cards not flagged: {100 * self.wrong_unflagged / max(1, self.cards_read):.2f}"
+            f"{ratio(self.cards_right, self.cards, 4)}, precision "
+            f"{ratio(self.cards_right, self.cards_read, 4)}; read where no card is: "
+            f"{self.phantoms} ({ratio(self.phantoms, self.cards_read, 4)} of cards read)\n"
+            f"  wrong cards not flagged: {ratio(100 * self.wrong_unflagged, self.cards_read, 2)}"
             f" per 100 cards read; right cards flagged: "
-            f"{self.right_flagged / max(1, self.cards_right):.3f}\n"
+            f"{ratio(self.right_flagged, self.cards_right, 3)}\n"
             f"  cards missing: {self.missing}, {self.missing_silent} of them with no gap marker "
             f"or flagged neighbour; silent errors (wrong unflagged + missing unmarked): "
-            f"{100 * self.silent_errors / max(1, self.cards):.2f} per 100 cards\n"
+            f"{ratio(100 * self.silent_errors, self.cards, 2)} per 100 cards\n"
             f"  photos with every pile laid out right (misread, missing and extra cards aside): "
-            f"{self.scenes_laid_right / max(1, self.scenes):.3f}\n"
+            # nothing read right: every pile would count as laid out right, with nothing laid out
+            f"{ratio(self.scenes_laid_right, self.scenes if self.cards_right else 0, 3)}\n"
             f"  photos with every pile exactly right by turn of the photo: "
             + ", ".join(
                 f"{turn}° {self.by_turn_right[turn] / n:.3f} ({n})"
@@ -666,7 +681,7 @@ class KittyReport:
             return ""
         return "\n  by camera condition (photos with every pile right, card recall): " + ", ".join(
             f"{name} {self.by_condition_right[name] / n:.3f} / "
-            f"{self.condition_cards_right[name] / max(1, self.condition_cards[name]):.3f} ({n})"
+            f"{ratio(self.condition_cards_right[name], self.condition_cards[name], 3)} ({n})"
             for name, n in sorted(self.by_condition.items())
         )
 
@@ -683,7 +698,7 @@ class KittyReport:
 
         parts = [
             f"{style}{'*' if style in HELD_OUT else ''} {self.by_style_right[style] / n:.3f} "
-            f"({n}; recall {self.style_cards_right[style] / max(1, self.style_cards[style]):.3f})"
+            f"({n}; recall {ratio(self.style_cards_right[style], self.style_cards[style], 3)})"
             for style, n in sorted(self.by_style.items())
         ]
         return (
@@ -967,7 +982,7 @@ class TableReport:
         )
         by_players = ", ".join(
             f"{count} players {self.player_scenes_seats_right[count] / n:.3f} ({n}; piles "
-            f"right {self.player_piles_right[count] / max(1, self.player_piles[count]):.3f})"
+            f"right {ratio(self.player_piles_right[count], self.player_piles[count], 3)})"
             for count, n in sorted(self.player_scenes.items())
         )
         by_glyph = ", ".join(
@@ -982,18 +997,18 @@ class TableReport:
         )
         return (
             f"table scenes: {self.scenes} scenes, {self.cards} cards, {self.piles} piles; piles "
-            f"exactly right {self.piles_right / max(1, self.piles):.3f}, given to the right side "
-            f"{self.piles_side_right / max(1, self.piles):.3f}; photos with every side right "
-            f"{self.scenes_seats_right / max(1, self.scenes):.3f}\n"
-            f"  card recall {self.cards_right / max(1, self.cards):.4f}, precision "
-            f"{self.cards_right / max(1, self.cards_read):.4f}; silent errors (wrong unflagged + "
-            f"missing unmarked): {100 * self.silent_errors / max(1, self.cards):.2f} per 100 "
+            f"exactly right {ratio(self.piles_right, self.piles, 3)}, given to the right side "
+            f"{ratio(self.piles_side_right, self.piles, 3)}; photos with every side right "
+            f"{ratio(self.scenes_seats_right, self.scenes, 3)}\n"
+            f"  card recall {ratio(self.cards_right, self.cards, 4)}, precision "
+            f"{ratio(self.cards_right, self.cards_read, 4)}; silent errors (wrong unflagged + "
+            f"missing unmarked): {ratio(100 * self.silent_errors, self.cards, 2)} per 100 "
             f"cards ({self.wrong_unflagged} wrong unflagged, {self.missing_silent} of "
             f"{self.missing} missing unmarked, {self.missing_unseen_piles} of them in piles no "
             f"card of which was read); right cards flagged "
-            f"{self.right_flagged / max(1, self.cards_right):.3f}\n"
+            f"{ratio(self.right_flagged, self.cards_right, 3)}\n"
             f"  piles laid out right (misread, missing and extra cards aside): "
-            f"{self.piles_laid_right / max(1, self.piles):.3f}\n"
+            f"{ratio(self.piles_laid_right, self.piles if self.cards_right else 0, 3)}\n"
             f"  by side (piles exactly right / given to the side): {by_side}\n"
             f"  by players (photos with every side right): {by_players}"
             + (f"\n  by photo size (piles exactly right): {by_size}" if by_size else "")

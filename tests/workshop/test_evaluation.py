@@ -678,3 +678,17 @@ def test_failures_that_could_not_be_written_are_said_before_anything_is_read(
     err = capsys.readouterr().err.splitlines()[-1]
     assert err.startswith(f"blackcat evaluate: --failures {tmp_path / where}")
     assert not kitty.exists()
+
+
+def test_a_ratio_of_nothing_is_said_as_none_measured() -> None:
+    """Nothing read: recall is 0, and what was read right has no share flagged, nor a layout."""
+    from blackcat.workshop.evaluation import KittyReport, TableReport
+
+    kitty = KittyReport(scenes=3, cards=38, piles=3, cards_read=0, scenes_laid_right=3)
+    said = kitty.summary()
+    assert "card recall 0.0000, precision n/a" in said
+    assert "right cards flagged: n/a" in said
+    assert "(misread, missing and extra cards aside): n/a" in said
+    table = TableReport(scenes=1, cards=9, piles=2, piles_laid_right=2).summary()
+    assert "piles laid out right (misread, missing and extra cards aside): n/a" in table
+    assert "0.000" not in KittyReport().summary() + TableReport().summary()

@@ -26,11 +26,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         exported = export_models(args.models)
     except FileNotFoundError as error:
-        print(
-            f"blackcat export: {error}; train them with `blackcat train ... --install`",
-            file=sys.stderr,
-        )
+        print(f"blackcat export: {error}; {where_weights_come_from(args.models)}", file=sys.stderr)
         return 2
     for item in exported:
         print(f"{item.weights} -> {item.onnx} (imgsz {item.imgsz})")
     return 0
+
+
+def where_weights_come_from(models: Path) -> str:
+    """How weights get into `models`: `train --install` puts them in the bundled folder only."""
+    if models.resolve() == MODELS_DIR.resolve():
+        return "train them with `blackcat train ... --install`"
+    return (
+        f"copy trained weights into {models} (a run's weights/best.pt, named as above), or train "
+        f"them with `blackcat train ... --install`, which puts them in {MODELS_DIR}"
+    )

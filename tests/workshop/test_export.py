@@ -35,6 +35,7 @@ def test_export_without_weights_says_how_to_make_them(tmp_path: Path, capsys) ->
     assert main(["export", "--models", str(tmp_path)]) == 2
     said = capsys.readouterr()
     assert "blackcat train" in said.err and said.out == ""
+    assert f"copy trained weights into {tmp_path} " in said.err
 
 
 def test_export_writes_the_table_detector_where_there_is_one(tmp_path: Path) -> None:

@@ -9,8 +9,9 @@
 # for the final validation and the copies), so one call does everything. TRAIN_AFTER (seconds,
 # default 0) lets it train on past that call, for a `watch` call issued at once. Optional settings, from
 # the environment: SYNTH_FLAGS (more `blackcat synth` flags, e.g. "--tables 0.6 --columns 0.3"),
-# DETECTOR_FROM (default models/index_detector.pt), DETECTOR_FLAGS and CLASSIFIER_FLAGS (more
-# `blackcat train` flags, which override the defaults),
+# DETECTOR_FROM (default models/index_detector.pt), CLASSIFIER_FROM (default
+# models/card_classifier.pt; models/table_classifier.pt goes on from the table's), DETECTOR_FLAGS
+# and CLASSIFIER_FLAGS (more `blackcat train` flags, which override the defaults, --hours too),
 # CLASSIFIER (default yes; "no" trains the detector alone), DETECTOR (default yes; "no" trains the
 # classifier alone), DEVICE (default 0). SCENES2 and SYNTH2_FLAGS (optional) render a second part
 # into the same set after the first, e.g. clean scenes ("--no-realism") beside the camera faults,
@@ -106,18 +107,20 @@ start)
         hours=$(python3 -c "print(round(max($wait + ${TRAIN_AFTER:-0} - $SECONDS - 60, 60) / 3600, 4))")
         echo "training for $hours h"
     fi
-    common=(--hours "$hours" --device "${DEVICE:-0}" --start)
+    # the defaults first, then each model's own flags, which override them (argparse keeps the last)
+    common=(--hours "$hours" --device "${DEVICE:-0}")
     # shellcheck disable=SC2086
     [ "${DETECTOR:-yes}" = no ] || setsid nohup python3 -m blackcat train detector --data "$WORK/data/detect/data.yaml" --imgsz 512 \
-        --batch 64 --workers 9 --lr0 0.001 --warmup-epochs 1 --name detector ${DETECTOR_FLAGS:-} \
-        "${common[@]}" "$repo/${DETECTOR_FROM:-models/index_detector.pt}" >"$WORK/train-detector.log" 2>&1 </dev/null &
+        --batch 64 --workers 9 --lr0 0.001 --warmup-epochs 1 --name detector "${common[@]}" \
+        --start "$repo/${DETECTOR_FROM:-models/index_detector.pt}" ${DETECTOR_FLAGS:-} >"$WORK/train-detector.log" 2>&1 </dev/null &
+    # shellcheck disable=SC2086
     [ "${CLASSIFIER:-yes}" = no ] || setsid nohup python3 -m blackcat train classifier --data "$WORK/data/classify" \
-        --batch 256 --workers 6 --lr0 0.001 --warmup-epochs 1 --name classifier ${CLASSIFIER_FLAGS:-} \
-        "${common[@]}" "$repo/models/card_classifier.pt" >"$WORK/train-classifier.log" 2>&1 </dev/null &
+        --batch 256 --workers 6 --lr0 0.001 --warmup-epochs 1 --name classifier "${common[@]}" \
+        --start "$repo/${CLASSIFIER_FROM:-models/card_classifier.pt}" ${CLASSIFIER_FLAGS:-} >"$WORK/train-classifier.log" 2>&1 </dev/null &
     # shellcheck disable=SC2086
     [ "${SUIT:-no}" = no ] || setsid nohup python3 -m blackcat train suit-classifier --data "$WORK/suits" \
-        --batch 256 --workers 12 --lr0 0.0005 --warmup-epochs 0.3 --name suit-classifier ${SUIT_FLAGS:-} \
-        "${common[@]}" "$repo/${SUIT_FROM:-models/suit_classifier.pt}" >"$WORK/train-suit-classifier.log" 2>&1 </dev/null &
+        --batch 256 --workers 12 --lr0 0.0005 --warmup-epochs 0.3 --name suit-classifier "${common[@]}" \
+        --start "$repo/${SUIT_FROM:-models/suit_classifier.pt}" ${SUIT_FLAGS:-} >"$WORK/train-suit-classifier.log" 2>&1 </dev/null &
     sleep 5
     wait_for $((wait - SECONDS))
     report_and_save

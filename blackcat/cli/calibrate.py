@@ -108,7 +108,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="also fit on N kitty scenes each under a camera condition (evaluate --kitty-faults; "
         "drawn into the --kitty folder's sibling KITTY-faults, same seed)",
     )
-    parser.add_argument("--models", type=Path, default=MODELS_DIR, help="folder with the weights")
+    parser.add_argument(
+        "--models",
+        type=Path,
+        default=MODELS_DIR,
+        help="folder with the weights, where the fit is written (default: the bundled models/)",
+    )
     parser.add_argument(
         "--max-wrong",
         type=number_from(0, 100),

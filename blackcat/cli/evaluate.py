@@ -113,7 +113,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="at most this many synthetic or table scenes (real photos are measured whole)",
     )
-    parser.add_argument("--models", type=Path, default=None, help="folder with the weights")
+    parser.add_argument(
+        "--models",
+        type=Path,
+        default=None,
+        help="folder with the weights (default: the bundled models/)",
+    )
     parser.add_argument("--failures", type=Path, help="write every failure to this file")
     parser.add_argument(
         "--detect-size",

@@ -23,10 +23,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--seed", type=whole_number(0), default=0, help="random seed (same seed, same files)"
     )
     parser.add_argument(
-        "--imgsz", type=whole_number(64), default=640, help="long side of the scene images"
+        "--imgsz",
+        type=whole_number(64),
+        default=640,
+        help="long side of the scene images (default 640)",
     )
     parser.add_argument(
-        "--workers", type=whole_number(1), default=2, help="processes (output is the same)"
+        "--workers",
+        type=whole_number(1),
+        default=2,
+        help="processes (default 2; the output is the same)",
     )
     parser.add_argument(
         "--start", type=whole_number(0), default=0, help="first scene index (to extend a set)"

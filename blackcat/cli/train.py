@@ -51,13 +51,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "suit classifier: the folder `workshop/suit_shapes.py` writes",
     )
     parser.add_argument(
-        "--epochs", type=whole_number(1), help="epochs (default: the settings' own)"
+        "--epochs",
+        type=whole_number(1),
+        help=f"epochs (default: detectors {DetectorSettings.epochs}, classifiers "
+        f"{ClassifierSettings.epochs})",
     )
     parser.add_argument(
         "--hours", type=positive_number, help="train for this long instead of --epochs"
     )
-    parser.add_argument("--imgsz", type=whole_number(1), help="training image size")
-    parser.add_argument("--batch", type=whole_number(1), help="batch size")
+    parser.add_argument(
+        "--imgsz",
+        type=whole_number(1),
+        help=f"training image size (default: detectors {DetectorSettings.imgsz}, classifiers "
+        f"{ClassifierSettings.imgsz})",
+    )
+    parser.add_argument(
+        "--batch",
+        type=whole_number(1),
+        help=f"batch size (default: detectors {DetectorSettings.batch}, classifiers "
+        f"{ClassifierSettings.batch})",
+    )
     parser.add_argument(
         "--device", help='"cpu" (default) or a CUDA device number such as 0, where a GPU is lent'
     )
@@ -93,7 +106,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="share of the loss that follows --distil-from's probabilities (default 0.5 with "
         "--distil-from; the rest follows the labels)",
     )
-    parser.add_argument("--name", default=None, help="run name under runs/ (default: the model)")
+    parser.add_argument(
+        "--name",
+        default=None,
+        help="run name, a folder under runs/ in the current folder (default: the model)",
+    )
     parser.add_argument("--resume", type=Path, help="resume an interrupted run from its last.pt")
     parser.add_argument(
         "--start",

@@ -89,7 +89,10 @@ def test_missing_data_is_one_line_and_makes_nothing(tmp_path, monkeypatch, capsy
     """Ultralytics would otherwise make runs/ and a model's yaml here, then try to download a
     dataset by that name."""
     from blackcat.cli import main
+    from blackcat.workshop.ultralytics_setup import prepare_ultralytics
 
+    prepare_ultralytics()  # its first import in a fresh settings folder says so on stderr
+    capsys.readouterr()
     monkeypatch.chdir(tmp_path)
     assert main(["train", model, "--data", str(tmp_path / "missing")]) == 2
     err = capsys.readouterr().err

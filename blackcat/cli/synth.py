@@ -127,6 +127,15 @@ def run(args: argparse.Namespace) -> int:
         problem = f"--out {args.out}: can't make the output folder ({error.strerror or error})"
         print(f"blackcat synth: error: {problem}", file=sys.stderr)
         return 2
+    already = count_scenes(args.out)
+    if already:
+        print(
+            f"blackcat synth: note: {args.out} already holds {already} "
+            f"{'scene' if already == 1 else 'scenes'}; these are written "
+            "beside them (a scene of the same seed and number is replaced): another --out keeps "
+            "sets apart",
+            file=sys.stderr,
+        )
     config = SynthConfig(
         imgsz=args.imgsz,
         val_fraction=args.val_fraction,
@@ -181,3 +190,9 @@ def _warn_empty_classes(classify: Path) -> None:
                 "make more scenes (--start N --scenes M adds to the set) before training",
                 file=sys.stderr,
             )
+
+
+def count_scenes(out: Path) -> int:
+    """The scenes a synth set in `out` already holds."""
+    images = out / "detect" / "images"
+    return sum(1 for _ in images.glob("*/*.jpg")) if images.is_dir() else 0

@@ -265,6 +265,11 @@ class OtherScenesError(ValueError):
     would report them as what they are not. The message names the differences."""
 
 
+def _own(name: str, prefix: str) -> bool:
+    """Whether a file may be in a folder of scenes before its first is drawn whole."""
+    return name == DRAWN_WITH or name.startswith((prefix, "."))
+
+
 def keep_to_drawn_with(out: Path, prefix: str, drawn_with: dict[str, object]) -> None:
     """Check `out`'s record of what its scenes were drawn with against `drawn_with` (raises
     OtherScenesError where they differ), or write it for a folder with no scenes yet (over the
@@ -272,6 +277,12 @@ def keep_to_drawn_with(out: Path, prefix: str, drawn_with: dict[str, object]) ->
     before the record has none, and is taken as it is."""
     record = out / DRAWN_WITH
     if not any(out.glob(f"{prefix}*.json")):
+        others = [name for name in (path.name for path in out.iterdir()) if not _own(name, prefix)]
+        if others:  # e.g. a synth set: its scenes would be drawn in among its own files
+            named = ", ".join(sorted(others)[:3]) + (", ..." if len(others) > 3 else "")
+            raise OtherScenesError(
+                f"{out} holds other files ({named}): give an empty or new folder for these scenes"
+            )
         record.write_text(json.dumps(drawn_with, indent=1) + "\n")
     elif record.is_file():
         recorded = json.loads(record.read_text())

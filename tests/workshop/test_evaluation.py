@@ -286,6 +286,20 @@ def test_a_record_of_scenes_never_drawn_gives_way(tmp_path: Path) -> None:
         keep_to_drawn_with(tmp_path, "k", {"seed": 8, "hard": False})
 
 
+def test_scenes_are_not_drawn_in_among_other_files(tmp_path: Path) -> None:
+    """`evaluate --kitty` given a synth set drew 200 scenes in among its files, unsaid."""
+    from blackcat.workshop.kitty import DRAWN_WITH, keep_to_drawn_with
+
+    (tmp_path / "detect").mkdir()
+    with pytest.raises(OtherScenesError, match=r"holds other files \(detect\)"):
+        keep_to_drawn_with(tmp_path, "k", {"seed": 8})
+    assert not (tmp_path / DRAWN_WITH).exists()
+    stopped = tmp_path / "stopped"  # a run stopped in its first scene: its own files only
+    stopped.mkdir()
+    (stopped / "k00000.jpg").write_bytes(b"")
+    keep_to_drawn_with(stopped, "k", {"seed": 8})
+
+
 def test_a_models_folder_lacking_files_is_said_to_read_without_them(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -31,6 +31,17 @@ def test_synth_writes_the_ultralytics_layout(tmp_path, test_decks) -> None:
         assert label.exists()
 
 
+def test_synth_into_a_set_says_it_adds_to_it(tmp_path, test_decks, capsys) -> None:
+    out = tmp_path / "set"
+    decks = ",".join(d.name for d in test_decks)
+    argv = ["synth", "--out", str(out), "--scenes", "1", "--imgsz", "256", "--decks", decks]
+    assert main([*argv, "--seed", "3", "--workers", "1"]) == 0
+    assert "already holds" not in capsys.readouterr().err
+    assert main([*argv, "--seed", "4", "--workers", "1"]) == 0
+    assert f"{out} already holds 1 scene; these are written beside them" in capsys.readouterr().err
+    assert len(list((out / "detect" / "images").rglob("*.jpg"))) == 2
+
+
 def test_synth_says_what_is_wrong_with_a_deck_name(tmp_path, capsys) -> None:
     code = main(["synth", "--out", str(tmp_path), "--scenes", "1", "--decks", "nope"])
     assert code == 2

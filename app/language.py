@@ -140,6 +140,7 @@ export default function (component) {
       element,
       ...describe(element),
       previous: previous && (previous.nodeType ? describe(previous) : previous),
+      byKeys: window.blackcatByKeys, // a focus a tap or click gave is the browser's to keep
     };
     if (answer) last.top = answer.top; // where the question was asked
     window.blackcatFocus = last;
@@ -167,28 +168,34 @@ export default function (component) {
   };
   // the same control of another player (a key of their own): "Name", after a player added;
   // only where it is the one such control (Streamlit's lists are all named "Open")
+  // A focus looked for elsewhere never lands on a control that removes something: on the next
+  // player's "Remove", a second Enter removed them too (another pile's card "Delete" likewise).
+  const landable = (element) => !/^st-key-(.+-)?(remove|delete)-/.test(keyOf(element) || "");
   const namedAlike = (control) => {
     const named = [...document.querySelectorAll(control.tag)].filter(usable).filter(
       (element) => nameOf(element) === control.name,
     );
-    return named.length === 1 ? named[0] : undefined;
+    return named.length === 1 && landable(named[0]) ? named[0] : undefined;
   };
   // else, after a while, the control nearest above where it was (a pile removed with its tools)
   const nearest = (control) => {
-    const controls = [...document.querySelectorAll(FOCUSABLE)].filter(usable);
+    const controls = [...document.querySelectorAll(FOCUSABLE)].filter(usable).filter(landable);
     const above = controls.filter((element) => pageTop(element) <= control.top);
     return above.length ? above[above.length - 1] : controls[0];
+  };
+  const controlBefore = (last) => {
+    const found = findAgain(last.previous) || (last.previous && namedAlike(last.previous));
+    return found && landable(found) ? found : undefined;
   };
   const replacement = (last, lostFor) =>
     findAgain(last) ||
     namedAlike(last) ||
-    findAgain(last.previous) ||
-    (last.previous && namedAlike(last.previous)) ||
+    controlBefore(last) ||
     (lostFor > 600 ? nearest(last) : undefined); // not while the page may still draw it
   const refocus = () => {
     const last = window.blackcatFocus;
     const gone = last && (!last.element.isConnected || last.element.disabled);
-    if (!gone || !last.key || !window.blackcatByKeys) return;
+    if (!gone || !last.key || !last.byKeys || !window.blackcatByKeys) return;
     const now = Date.now();
     last.lostAt = last.lostAt || now;
     const active = document.activeElement;

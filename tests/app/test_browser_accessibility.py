@@ -125,6 +125,13 @@ def test_the_keyboards_focus_stays_put_when_the_page_is_drawn_anew(page: Page) -
     # the one player left can't be removed: the control before Remove takes the focus
     focus_kept(page)
     assert focused(page) == "➕ Player"
+    press(page, page.get_by_role("button", name="➕ Player"))
+    press(page, page.get_by_role("button", name="➕ Player"))
+    press(page, page.get_by_role("button", name="Remove"))  # of three players
+    expect(page.locator(".st-key-player [role=radio]")).to_have_count(2)  # two players left
+    focus_kept(page)
+    # not on the next player's Remove, where a second Enter would remove them too
+    assert focused(page) != "Remove"
 
 
 def test_the_focus_on_a_control_that_goes_away_stays_near_it(page: Page) -> None:

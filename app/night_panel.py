@@ -72,7 +72,7 @@ def _same_player_shown(change: Callable[[], None]) -> None:
     ids = {p.id for p in now.players}
     if now is not before and shown not in ids:
         state.player = next(
-            (p.id for p in now.players if name and nt.same_name(p.name, name)), now.players[0].id
+            (p.id for p in now.players if name and ts.same_name(p.name, name)), now.players[0].id
         )
 
 

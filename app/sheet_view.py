@@ -25,7 +25,8 @@ CSS = f"""
 .bl-sheet-wrap table.bl-sheet {{ border-collapse: separate; border-spacing: 0; font-size: .95rem;
   min-width: 100%; }}
 .bl-sheet-wrap .bl-sheet td, .bl-sheet-wrap .bl-sheet th {{ padding: .25rem .35rem; border: 0;
-  border-bottom: 1px solid #e4e4e4; text-align: right; white-space: nowrap; background: #fff; }}
+  border-bottom: 1px solid #e4e4e4; text-align: right; white-space: nowrap; background: #fff;
+  position: relative; }}
 .bl-sheet th {{ font-size: .8rem; color: #555; font-weight: 600; }}
 .bl-sheet-wrap .bl-sheet .name {{ position: sticky; left: 0; z-index: 1; text-align: left;
   width: {NAME_WIDTH}; max-width: {NAME_WIDTH}; min-width: {NAME_WIDTH}; overflow: hidden;
@@ -97,9 +98,11 @@ def sheet_html(
         f'<th class="{"cur" if index == current else ""}">{said}{text}</th>'
         for index, text in enumerate(heads)
     )
+    # gettext outside the f-strings: Babel finds no text to translate inside one
+    won_word, tie_word = escape(tr.gettext("(won)")), escape(tr.gettext("(tie)"))
     mark_words = {
-        "win": f'<span class="sr"> {escape(tr.gettext("(won)"))}</span>',
-        "tie": f'<span class="sr"> {escape(tr.gettext("(tie)"))}</span>',
+        "win": f'<span class="sr"> {won_word}</span>',
+        "tie": f'<span class="sr"> {tie_word}</span>',
     }
     body = []
     for row in rows:

@@ -75,7 +75,7 @@ def remembered_photographer(table: ts.Table, player_id: int | None, name: str | 
     the night) the one with the remembered name; None when nobody said."""
     if player_id in [player.id for player in table.players]:
         return player_id
-    return next((p.id for p in table.players if name and nt.same_name(p.name, name)), None)
+    return next((p.id for p in table.players if name and ts.same_name(p.name, name)), None)
 
 
 def photographer(table: ts.Table) -> int | None:

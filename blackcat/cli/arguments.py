@@ -4,6 +4,7 @@ line naming it (argparse then prints the command's usage and exits 2)."""
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Callable
 
 
@@ -24,53 +25,36 @@ def whole_number(least: int, most: int | None = None) -> Callable[[str], int]:
     return parse
 
 
-def share(text: str) -> float:
-    """An argparse type: a share of the scenes or crops, 0 to 1."""
+def checked_number(text: str, fits: Callable[[float], bool], wanted: str) -> float:
+    """`text` as a number that `fits` (ArgumentTypeError saying it is not `wanted` else)."""
     try:
         value = float(text)
     except ValueError:
-        value = -1.0
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a share from 0 to 1, such as 0.2")
+        value = math.nan  # fits nothing
+    if not fits(value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not {wanted}")
     return value
 
 
 def number_from(least: float, most: float) -> Callable[[str], float]:
     """An argparse type: a number from `least` to `most`."""
+    wanted = f"a number from {least:g} to {most:g}"
+    return lambda text: checked_number(text, lambda value: least <= value <= most, wanted)
 
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            value = least - 1
-        if not least <= value <= most:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number from {least:g} to {most:g}")
-        return value
 
-    return parse
+def share(text: str) -> float:
+    """An argparse type: a share of the scenes or crops, 0 to 1."""
+    return checked_number(
+        text, lambda value: 0.0 <= value <= 1.0, "a share from 0 to 1, such as 0.2"
+    )
 
 
 def positive_number(text: str) -> float:
     """An argparse type: a number above 0 (hours, a learning rate)."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0.0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number above 0")
-    return value
+    return checked_number(text, lambda value: 0.0 < value < math.inf, "a number above 0")
 
 
 def number_of_at_least(least: float) -> Callable[[str], float]:
     """An argparse type: a number of at least `least`."""
-
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            value = least - 1
-        if not least <= value < float("inf"):
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number of {least:g} or more")
-        return value
-
-    return parse
+    wanted = f"a number of {least:g} or more"
+    return lambda text: checked_number(text, lambda value: least <= value < math.inf, wanted)

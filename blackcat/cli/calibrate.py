@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -195,13 +196,8 @@ def calibrate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    if all(raw.rights):
-        print(
-            f"blackcat calibrate: none of the {len(raw.rights)} cards read was wrong: a doubt "
-            "threshold is fitted on where the reader errs; measure more scenes (--scenes) or "
-            "harder ones (--faults N). Nothing written.",
-            file=sys.stderr,
-        )
+    harder = " or harder ones (--faults N)"
+    if fitted_on_no_misread(raw.rights, "cards read", "a doubt threshold is", harder):
         return 2
     print(reliability_text(raw.probabilities, raw.rights))
     mapping = fit(raw.evidence, raw.rights)
@@ -357,14 +353,17 @@ def compare_and_write(
     return 0
 
 
-def fitted_on_no_misread(rights: list[bool], cards: str, fitted: str) -> bool:
-    """Whether none of the measured `cards` was wrong, said with what to do: a fit learns from
-    where the reader errs, and one on right cards alone would flag none, ever."""
+def fitted_on_no_misread(
+    rights: Sequence[bool], cards: str, fitted: str, other_scenes: str = ""
+) -> bool:
+    """Whether none of the measured `cards` was wrong, said with what to do (measure more
+    scenes, or `other_scenes`): a fit learns from where the reader errs, and one on right cards
+    alone would flag none, ever."""
     if not all(rights):
         return False
     print(
         f"blackcat calibrate: none of the {len(rights)} {cards} was wrong: {fitted} fitted on "
-        "where the reader errs; measure more scenes (--scenes). Nothing written.",
+        f"where the reader errs; measure more scenes (--scenes){other_scenes}. Nothing written.",
         file=sys.stderr,
     )
     return True

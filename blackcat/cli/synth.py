@@ -131,9 +131,8 @@ def run(args: argparse.Namespace) -> int:
     if already:
         print(
             f"blackcat synth: note: {args.out} already holds {already} "
-            f"{'scene' if already == 1 else 'scenes'}; these are written "
-            "beside them (a scene of the same seed and number is replaced): another --out keeps "
-            "sets apart",
+            f"{'scene' if already == 1 else 'scenes'}; these are written in among them (a scene of "
+            "the same seed and number is written over): another --out keeps sets apart",
             file=sys.stderr,
         )
     config = SynthConfig(

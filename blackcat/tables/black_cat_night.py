@@ -123,11 +123,6 @@ def on_table(night: Night, operation: Callable[..., ts.Table], *args: Any) -> Ni
     return with_table(night, operation(night.table, *args))
 
 
-def same_name(first: str, second: str) -> bool:
-    """Whether two names are one player's."""
-    return first.casefold() == second.casefold()
-
-
 def names_played(night: Night) -> tuple[str, ...]:
     """Every name at any game of the night."""
     return tuple(dict.fromkeys(player.name for table in night.games for player in table.players))
@@ -145,7 +140,7 @@ def rename_player(night: Night, player_id: int, name: str) -> Night:
     old = night.table.player(player_id).name
     games = []
     for table in night.games:
-        player = next((p for p in table.players if same_name(p.name, old)), None)
+        player = next((p for p in table.players if ts.same_name(p.name, old)), None)
         games.append(table if player is None else ts.rename_player(table, player.id, name))
     return replace(night, games=tuple(games))
 
@@ -157,7 +152,7 @@ def same_player(night: Night, player_id: int | None, index: int) -> int | None:
     if player_id not in names:
         return None
     table = night.games[index]
-    return next((p.id for p in table.players if same_name(p.name, names[player_id])), None)
+    return next((p.id for p in table.players if ts.same_name(p.name, names[player_id])), None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -204,7 +199,7 @@ def score_night(night: Night) -> NightScore:
         spelled.update((p.name.casefold(), p.name) for p in result.players)
     games = tuple(
         tuple(
-            next((p for name, p in result.score.totals.items() if same_name(name, key)), None)
+            next((p for name, p in result.score.totals.items() if ts.same_name(name, key)), None)
             for key in spelled
         )
         for result in results

@@ -220,6 +220,11 @@ make an image fetched from anywhere, a tag, or a link under other words (a name 
 shared link). A bare web address as a name still shows as a link, under its own words."""
 
 
+def same_name(first: str, second: str) -> bool:
+    """Whether two names are one player's (whatever their case)."""
+    return first.casefold() == second.casefold()
+
+
 def _checked_name(table: Table, name: str, player_id: int | None) -> str:
     name = " ".join(name.split())
     if not name:
@@ -229,7 +234,7 @@ def _checked_name(table: Table, name: str, player_id: int | None) -> str:
     if any(character in MARKUP for character in name):
         raise TableError(N_("a name without {characters}, please"), characters=" ".join(MARKUP))
     for other in table.players:
-        if other.id != player_id and other.name.casefold() == name.casefold():
+        if other.id != player_id and same_name(other.name, name):
             raise TableError(N_("there is already a player called '{name}'"), name=other.name)
     return name
 
@@ -906,7 +911,8 @@ def variants_to_json(variants: Variants) -> dict[str, Any]:
 
 
 def _standing(result: TableResult, name: str, tr: Translator) -> str:
-    if name not in result.score.winners or len(result.players) < 2:
+    """Winner, tie or nothing: nothing with one player or before any card is in (as the page)."""
+    if name not in result.score.winners or len(result.players) < 2 or not result.has_cards:
         return ""
     if result.score.is_tie:
         return tr.pgettext("a CSV cell", "tie")

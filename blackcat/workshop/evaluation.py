@@ -187,6 +187,14 @@ class ImageResult:
     wrong_unflagged: int = 0  # reads that match no label, not flagged: the player trusts them
 
 
+REAL_PHOTO_MEASURES = {  # each of RealPhotoReport's measures: ImageResult's part and whole
+    "recall": ("matched", "labelled"),
+    "precision": ("matched", "read"),
+    "right_flagged": ("right_flagged", "matched"),
+    "wrong_unflagged": ("wrong_unflagged", "read"),
+}
+
+
 @dataclass(frozen=True)
 class RealPhotoReport:
     name: str
@@ -200,29 +208,36 @@ class RealPhotoReport:
         """One of ImageResult's counts, summed over the photos."""
         return sum(getattr(result, count) for result in self.images)
 
-    def _share(self, part: str, whole: str) -> float:
-        return self._total(part) / max(1, self._total(whole))
+    def _counts(self, measure: str) -> tuple[int, int]:
+        """A measure's part and whole (`REAL_PHOTO_MEASURES`), summed over the photos."""
+        part, whole = REAL_PHOTO_MEASURES[measure]
+        return self._total(part), self._total(whole)
 
-    def _ratio(self, part: str, whole: str, digits: int) -> str:
-        return ratio(self._total(part), self._total(whole), digits)
+    def _share(self, measure: str) -> float:
+        part, whole = self._counts(measure)
+        return part / max(1, whole)
+
+    def _said(self, measure: str, digits: int, scale: int = 1) -> str:
+        part, whole = self._counts(measure)
+        return ratio(scale * part, whole, digits)
 
     @property
     def recall(self) -> float:
-        return self._share("matched", "labelled")
+        return self._share("recall")
 
     @property
     def precision(self) -> float:
-        return self._share("matched", "read")
+        return self._share("precision")
 
     @property
     def right_flagged(self) -> float:
         """The share of right reads flagged for checking (issue 27: at most 0.10)."""
-        return self._share("right_flagged", "matched")
+        return self._share("right_flagged")
 
     @property
     def wrong_unflagged_per_100(self) -> float:
         """Reads matching no label and not flagged, per 100 cards read (at most 1)."""
-        return 100 * self._share("wrong_unflagged", "read")
+        return 100 * self._share("wrong_unflagged")
 
     def summary(self) -> str:
         what = "rank" if self.rank_only else "card"
@@ -230,12 +245,10 @@ class RealPhotoReport:
         extra = Counter(code for result in self.images for code in result.extra)
         return (
             f"{self.name}: {len(self.images)} photos, {self._total('labelled')} labelled cards; "
-            f"{what} recall {self._ratio('matched', 'labelled', 3)}, precision "
-            f"{self._ratio('matched', 'read', 3)} "
+            f"{what} recall {self._said('recall', 3)}, precision {self._said('precision', 3)} "
             f"({self.seconds / max(1, len(self.images)):.2f} s a photo)\n"
-            f"  right {what}s flagged {self._ratio('right_flagged', 'matched', 3)}; wrong and "
-            f"unflagged {ratio(100 * self._total('wrong_unflagged'), self._total('read'), 2)} "
-            f"per 100 {what}s read\n"
+            f"  right {what}s flagged {self._said('right_flagged', 3)}; wrong and "
+            f"unflagged {self._said('wrong_unflagged', 2, scale=100)} per 100 {what}s read\n"
             f"  most missed: {missed.most_common(8)}\n  most extra: {extra.most_common(8)}\n"
             + self.blur.line()
             + "\n"

@@ -16,6 +16,7 @@ DIR/kNNNNN.json   its ground truth (the format `blackcat synth` writes; "image" 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -266,8 +267,10 @@ class OtherScenesError(ValueError):
 
 
 def _own(name: str, prefix: str) -> bool:
-    """Whether a file may be in a folder of scenes before its first is drawn whole."""
-    return name == DRAWN_WITH or name.startswith((prefix, "."))
+    """Whether a file may be in a folder of scenes before its first is drawn whole: the record,
+    a scene's own files (PREFIXnnnnn.jpg, .json) or a hidden file."""
+    scene = re.fullmatch(rf"{re.escape(prefix)}\d{{5}}\.(jpg|json)", name)
+    return name == DRAWN_WITH or name.startswith(".") or scene is not None
 
 
 def keep_to_drawn_with(out: Path, prefix: str, drawn_with: dict[str, object]) -> None:

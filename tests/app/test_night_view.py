@@ -6,6 +6,7 @@ from __future__ import annotations
 import night_view
 import sheet_view
 
+from blackcat.i18n import translator
 from blackcat.tables.black_cat_night import NightScore
 
 SCORE = NightScore(
@@ -46,3 +47,9 @@ def test_total_and_games_won_stay_in_view_while_the_games_scroll() -> None:
     css = sheet_view.CSS
     assert ".bl-sheet .won { position: sticky;" in css and "overflow-x: auto" in css
     assert f"left: calc({sheet_view.NAME_WIDTH} + {sheet_view.TOTAL_WIDTH})" in css
+
+
+def test_a_screen_reader_hears_the_sheet_in_spanish() -> None:
+    html = night_view.night_sheet_html(SCORE, current=1, tr=translator("es"))
+    assert '<span class="sr">Partida </span>1' in html
+    assert '<span class="sr"> (ganó)</span>' in html and '<span class="sr"> (empate)</span>' in html

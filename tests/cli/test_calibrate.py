@@ -8,6 +8,7 @@ import json
 import shutil
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,7 +43,8 @@ def test_table_scenes_choose_the_tables_doubt_threshold_and_leave_the_players(
     argv = ["calibrate", "--models", str(models), "--table", str(tmp_path / "t"), "--scenes", "2"]
     measured, reports = evaluation.evaluate_table, []
 
-    def measuring_two_misreads(*args, **kwargs):  # two scenes this reader reads without a fault
+    # two scenes this reader reads without a fault: two misreads for the fit to learn from
+    def measuring_two_misreads(*args: Any, **kwargs: Any) -> Any:
         reports.append(measured(*args, **kwargs))
         reports[-1].rights[:2] = [False, False]
         return reports[-1]
@@ -72,7 +74,7 @@ def misreading_a_framed_card(monkeypatch: pytest.MonkeyPatch) -> None:
     """evaluate_kitty with the first card seen at three of its corners read wrong."""
     measured = evaluation.evaluate_kitty
 
-    def misreading(*args, **kwargs):
+    def misreading(*args: Any, **kwargs: Any) -> Any:
         report = measured(*args, **kwargs)
         framed = next(n for n, evidence in enumerate(report.evidence) if evidence.framed)
         report.rights[framed] = False
@@ -193,10 +195,10 @@ def test_a_table_or_agreement_fit_without_a_misread_writes_nothing(
     before = {path.name: path.read_bytes() for path in models.iterdir()}
     measured = evaluation.judged_scene_cards, evaluation.evaluate_table
 
-    def judged_right(*args, **kwargs):
+    def judged_right(*args: Any, **kwargs: Any) -> Any:
         return [(card, True) for card, _ in measured[0](*args, **kwargs)]
 
-    def all_right(*args, **kwargs):
+    def all_right(*args: Any, **kwargs: Any) -> Any:
         report = measured[1](*args, **kwargs)
         report.rights[:] = [True] * len(report.rights)
         return report

@@ -1,4 +1,5 @@
 import argparse
+from pathlib import Path
 
 import pytest
 
@@ -141,7 +142,9 @@ def test_a_run_of_the_same_name_is_not_overwritten(tmp_path, monkeypatch, capsys
     assert (earlier / "weights" / "last.pt").read_bytes() == b"weights"
 
 
-def test_a_run_that_failed_before_its_first_weights_is_no_run(tmp_path, monkeypatch):
+def test_a_run_that_failed_before_its_first_weights_is_no_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """It left args.yaml and an empty weights/: no last.pt to resume from, nothing to keep."""
     from blackcat.cli.train import run_problem
 
@@ -167,8 +170,13 @@ def test_a_run_that_failed_before_its_first_weights_is_no_run(tmp_path, monkeypa
     ],
 )
 def test_a_number_out_of_range_is_refused_before_anything_is_made(
-    tmp_path, monkeypatch, capsys, option, value, said
-):
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    option: str,
+    value: str,
+    said: str,
+) -> None:
     from blackcat.cli import main
 
     monkeypatch.chdir(tmp_path)
@@ -187,8 +195,13 @@ def test_a_number_out_of_range_is_refused_before_anything_is_made(
     ],
 )
 def test_starting_weights_of_the_other_task_are_refused(
-    tmp_path, monkeypatch, capsys, model, start, said
-):
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    model: str,
+    start: str,
+    said: str,
+) -> None:
     from blackcat.cli import main
     from blackcat.vision.reader import MODELS_DIR
 
@@ -202,7 +215,9 @@ def test_starting_weights_of_the_other_task_are_refused(
     assert not (tmp_path / "runs").exists()
 
 
-def test_a_device_this_machine_has_not_is_said_in_one_line(tmp_path, monkeypatch, capsys):
+def test_a_device_this_machine_has_not_is_said_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from blackcat.cli import main
 
     (tmp_path / "data.yaml").write_text("path: .\n")

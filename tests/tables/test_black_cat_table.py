@@ -588,9 +588,14 @@ def test_the_csvs_in_spanish() -> None:
     assert piles[0] == ["jugador", "pila", "concepto", "cartas", "números de carta", "puntos"]
     items = [row[2] for row in piles[1:]]
     assert items == [
-        "Gato Tom", "Gato negro", "Reina = 11 (elegido)", "Total de la pila",
-        "Reina = 7 (fijado)", "Total de la pila",
+        "Gato Tom", "Gato negro", "Reina = 11 (elegida)", "Total de la pila",
+        "Reina = 7 (fijada)", "Total de la pila",
     ]  # fmt: skip
+
+
+def test_before_any_card_the_scoreboard_csv_names_no_winner_nor_tie() -> None:
+    rows = list(csv.reader(io.StringIO(scoreboard_csv(score_table(new_table(("Ann", "Ben")))))))
+    assert [row[-1] for row in rows[1:]] == ["", ""]
 
 
 def test_a_name_like_a_formula_stays_text_in_a_spreadsheet() -> None:

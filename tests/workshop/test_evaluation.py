@@ -294,6 +294,10 @@ def test_scenes_are_not_drawn_in_among_other_files(tmp_path: Path) -> None:
     with pytest.raises(OtherScenesError, match=r"holds other files \(detect\)"):
         keep_to_drawn_with(tmp_path, "k", {"seed": 8})
     assert not (tmp_path / DRAWN_WITH).exists()
+    (tmp_path / "detect").rmdir()
+    (tmp_path / "kitty-notes.md").write_text("")  # begins like a scene's name, but isn't one
+    with pytest.raises(OtherScenesError, match=r"kitty-notes.md"):
+        keep_to_drawn_with(tmp_path, "k", {"seed": 8})
     stopped = tmp_path / "stopped"  # a run stopped in its first scene: its own files only
     stopped.mkdir()
     (stopped / "k00000.jpg").write_bytes(b"")

@@ -38,7 +38,8 @@ def test_synth_into_a_set_says_it_adds_to_it(tmp_path, test_decks, capsys) -> No
     assert main([*argv, "--seed", "3", "--workers", "1"]) == 0
     assert "already holds" not in capsys.readouterr().err
     assert main([*argv, "--seed", "4", "--workers", "1"]) == 0
-    assert f"{out} already holds 1 scene; these are written beside them" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert f"{out} already holds 1 scene; these are written in among them" in said
     assert len(list((out / "detect" / "images").rglob("*.jpg"))) == 2
 
 

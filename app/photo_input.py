@@ -3,6 +3,7 @@ file given."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -201,9 +202,30 @@ def breakable(name: str) -> str:
     return name.replace(BREAK_AFTER, BREAK_AFTER + ZERO_WIDTH_SPACE)
 
 
+MARKDOWN_SIGNS = frozenset("\\`*_[]|<>~$:")
+"""What Streamlit's Markdown takes for markup anywhere in a line: emphasis, code, links, tables,
+tags, strikethrough, mathematics ($) and its own `:emoji:` and `:red[colours]`."""
+LINE_START = re.compile(r"^([#>+=-]|\d+[.)])")
+"""What it takes for markup at a line's start (a note's first words are the file's name): a
+heading, a quote, a list item."""
+
+
+def as_written(text: str) -> str:
+    """`text` shown in Markdown as it is written (each sign of markup escaped)."""
+    escaped = "".join("\\" + sign if sign in MARKDOWN_SIGNS else sign for sign in text)
+    # the start's last sign escaped: "\#", "12\."
+    return LINE_START.sub(lambda start: start[1][:-1] + "\\" + start[1][-1], escaped, count=1)
+
+
+def note_text(message: str, name: str) -> str:
+    """An upload note's Markdown: the file's name as it is written, breakable after its
+    underscores ("*draft* [1].jpg" is no emphasis or link, "$5 $6.jpg" no mathematics)."""
+    return message.replace(name, breakable(as_written(name)))
+
+
 def show_note(kind: str, message: str, name: str) -> None:
     """One upload note (`kind`: success, info, warning or error) about the file `name`."""
-    getattr(st, kind)(message.replace(name, breakable(name)))
+    getattr(st, kind)(note_text(message, name))
 
 
 BLURRED = N_(

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import io
+import re
 
 import photo_input
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image
 
 from blackcat.i18n import translator
@@ -90,3 +93,22 @@ def test_the_uploader_takes_every_kind_of_picture_the_reader_reads() -> None:
 def test_words_in_a_style_sheet_keep_their_quotes_and_backslashes() -> None:
     assert photo_input.css_string('say "hi"') == '"say \\"hi\\""'
     assert photo_input.css_string("a\\b") == '"a\\\\b"'
+
+
+@given(st.text(min_size=1).filter(lambda name: photo_input.ZERO_WIDTH_SPACE not in name))
+def test_a_file_name_shows_in_a_note_as_it_is_written(name: str) -> None:
+    text = photo_input.note_text(f"{name}: 6 cards in 2 piles.", name)
+    unescaped = re.sub(r"\\(.)", r"\1", text.replace(photo_input.ZERO_WIDTH_SPACE, ""), flags=re.S)
+    assert unescaped == f"{name}: 6 cards in 2 piles."
+    markup = r"(?<!\\)[*_`\[\]$<>|~]"  # every sign of markup in the name is escaped
+    assert not re.search(markup, text.removesuffix(": 6 cards in 2 piles."))
+    assert not re.match(r"[#>+=-]|\d+[.)]", text)  # nor a heading, quote or list at its start
+
+
+def test_a_file_name_with_markup_is_no_emphasis_link_or_mathematics() -> None:
+    text = photo_input.note_text(
+        "*draft* [1](x) $5 :red[6].jpg: read.", "*draft* [1](x) $5 :red[6].jpg"
+    )
+    assert text == r"\*draft\* \[1\](x) \$5 \:red\[6\].jpg: read."
+    assert photo_input.note_text("# 1. jpg: read", "# 1. jpg") == r"\# 1. jpg: read"
+    assert photo_input.note_text("12. jpg: read", "12. jpg") == r"12\. jpg: read"

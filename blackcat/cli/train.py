@@ -202,7 +202,7 @@ def data_problem(model: str, data: Path, start: Path | None) -> str | None:
     (Ultralytics would otherwise try to download a dataset of that name); None when nothing."""
     if start is not None and not start.is_file():
         return f"--start {start}: no such weights file"
-    if start is not None and (problem := start_problem(model, start)):
+    if start is not None and (problem := weights_problem(model, start, "--start")):
         return problem
     if not is_classifier(model):
         if not data.is_file():
@@ -220,18 +220,21 @@ def task_of(model: str) -> str:
     return "classify" if is_classifier(model) else "detect"
 
 
-def start_problem(model: str, start: Path) -> str | None:
-    """Starting weights of the other task (a classifier's for a detector, or the other way):
-    Ultralytics would train them as what they are, on data it cannot read as such."""
+def weights_problem(model: str, weights: Path, option: str) -> str | None:
+    """Weights to start or resume from of the other task (a classifier's for a detector, or the
+    other way): Ultralytics would train them as what they are, on data it cannot read as such,
+    and `--install` would put them in the other model's place."""
     from ultralytics import YOLO
 
-    task = YOLO(str(start)).task
+    task = YOLO(str(weights)).task
     if task == task_of(model):
         return None
     kind = {"classify": "a classifier's", "detect": "a detector's"}.get(task, f"a {task} model's")
+    if option == "--resume":
+        return f"--resume {weights}: these are {kind} weights, not a {model}'s: resume its own run"
     example = CLASSIFIER_WEIGHTS if is_classifier(model) else DETECTOR_WEIGHTS
     return (
-        f"--start {start}: these are {kind} weights, not a {model}'s; start from weights of its "
+        f"--start {weights}: these are {kind} weights, not a {model}'s; start from weights of its "
         f"own kind (e.g. models/{example}) or leave --start out to train from scratch"
     )
 
@@ -276,6 +279,8 @@ def run(args: argparse.Namespace) -> int:
     if args.resume:
         if not args.resume.is_file():
             return refuse(f"--resume {args.resume}: no such weights file")
+        if problem := weights_problem(args.model, args.resume, "--resume"):
+            return refuse(problem)
         try:
             best = resume(args.resume)
         except NotResumableError:

@@ -215,6 +215,34 @@ def test_starting_weights_of_the_other_task_are_refused(
     assert not (tmp_path / "runs").exists()
 
 
+@pytest.mark.parametrize(
+    ("model", "weights", "kind"),
+    [
+        ("detector", "card_classifier.pt", "a classifier's"),
+        ("classifier", "index_detector.pt", "a detector's"),
+    ],
+)
+def test_a_run_of_the_other_task_is_not_resumed_nor_installed(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    model: str,
+    weights: str,
+    kind: str,
+) -> None:
+    # a classifier's run resumed as the detector was trained on and installed as the detector
+    from blackcat.cli import main
+    from blackcat.vision.reader import MODELS_DIR
+
+    monkeypatch.chdir(tmp_path)
+    resumed = MODELS_DIR / weights
+    assert main(["train", model, "--resume", str(resumed), "--install"]) == 2
+    err = capsys.readouterr().err.splitlines()[-1]
+    said = f"these are {kind} weights, not a {model}'s: resume its own run"
+    assert err == f"blackcat train: error: --resume {resumed}: {said}"
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_device_this_machine_has_not_is_said_in_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -107,7 +107,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=0,
         metavar="N",
         help="also fit on N kitty scenes each under a camera condition (evaluate --kitty-faults; "
-        "drawn into the --kitty folder's sibling KITTY-faults, same seed)",
+        "drawn into the --kitty folder's sibling KITTY-faults, same seed; default 0: none)",
     )
     parser.add_argument(
         "--models",

@@ -20,7 +20,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--scenes", type=whole_number(0), default=1000, help="number of scenes (default 1000)"
     )
     parser.add_argument(
-        "--seed", type=whole_number(0), default=0, help="random seed (same seed, same files)"
+        "--seed",
+        type=whole_number(0),
+        default=0,
+        help="random seed (default 0; same seed, same files)",
     )
     parser.add_argument(
         "--imgsz",
@@ -35,7 +38,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="processes (default 2; the output is the same)",
     )
     parser.add_argument(
-        "--start", type=whole_number(0), default=0, help="first scene index (to extend a set)"
+        "--start",
+        type=whole_number(0),
+        default=0,
+        help="first scene index (default 0; more to extend a set)",
     )
     parser.add_argument(
         "--val-fraction",

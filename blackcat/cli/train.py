@@ -207,13 +207,38 @@ def data_problem(model: str, data: Path, start: Path | None) -> str | None:
     if not is_classifier(model):
         if not data.is_file():
             return f"--data {data}: no such file; give DIR/detect/data.yaml from `blackcat synth`"
-        return None
+        return held_out_problem(data, detector_validation_folder(data))
     if not (data / "train").is_dir():
         return f"--data {data}: no train/ folder in it; {WHERE_DATA_COMES_FROM}"
     found = [folder.name for folder in (data / "train").iterdir() if folder.is_dir()]
     if problem := foreign_classes(model, found):
         return f"--data {data}: {problem}"
-    return None
+    return held_out_problem(data, data / "val")
+
+
+def detector_validation_folder(data: Path) -> Path | None:
+    """The folder of images a detector's data.yaml holds out to validate on; None where the file
+    doesn't say (Ultralytics then says what it makes of it)."""
+    import yaml
+
+    try:
+        config = yaml.safe_load(data.read_text())
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+    if not isinstance(config, dict) or not isinstance(config.get("val"), str):
+        return None
+    return data.parent / str(config.get("path", ".")) / config["val"]
+
+
+def held_out_problem(data: Path, validation: Path | None) -> str | None:
+    """Scenes held out to validate on, which Ultralytics needs (a set too small to hold any out
+    ended the training in a traceback); None where there are some, or nobody says where."""
+    if validation is None or any(path.is_file() for path in validation.rglob("*")):
+        return None
+    return (
+        f"--data {data}: no scenes held out to validate on ({validation} is empty or missing): "
+        "draw more scenes with `blackcat synth` (a share of them, --val-fraction, is held out)"
+    )
 
 
 def task_of(model: str) -> str:

@@ -125,6 +125,30 @@ def test_data_of_another_kind_of_classifier_is_refused_before_training(
     assert sorted(path.name for path in tmp_path.iterdir()) == ["data"]  # nothing made
 
 
+@pytest.mark.parametrize("model", ["detector", "classifier"])
+def test_data_with_no_scenes_held_out_is_refused_before_training(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], model: str
+) -> None:
+    """A set of one scene holds none out: Ultralytics ended the training in a traceback."""
+    from blackcat.cli import main
+
+    (tmp_path / "detect" / "images" / "train").mkdir(parents=True)
+    (tmp_path / "detect" / "images" / "train" / "s0.jpg").write_bytes(b"")
+    (tmp_path / "detect" / "data.yaml").write_text(
+        "path: .\ntrain: images/train\nval: images/val\n"
+    )
+    (tmp_path / "classify" / "train" / "QS").mkdir(parents=True)
+    (tmp_path / "classify" / "val" / "QS").mkdir(parents=True)  # a class folder, no crop in it
+    data = tmp_path / ("detect/data.yaml" if model == "detector" else "classify")
+    monkeypatch.chdir(tmp_path)
+    assert main(["train", model, "--data", str(data)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(
+        f"blackcat train: error: --data {data}: no scenes held out to validate on"
+    )
+    assert not (tmp_path / "runs").exists()
+
+
 def test_a_run_of_the_same_name_is_not_overwritten(tmp_path, monkeypatch, capsys):
     from blackcat.cli import main
 

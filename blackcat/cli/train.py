@@ -36,6 +36,14 @@ from blackcat.workshop.training import (
 )
 
 
+def per_model(setting: str) -> str:
+    """A setting's defaults, for --help: "detectors 30, classifiers 20"."""
+    detectors, classifiers = (
+        getattr(kind, setting) for kind in (DetectorSettings, ClassifierSettings)
+    )
+    return f"detectors {detectors}, classifiers {classifiers}"
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "model",
@@ -53,8 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--epochs",
         type=whole_number(1),
-        help=f"epochs (default: detectors {DetectorSettings.epochs}, classifiers "
-        f"{ClassifierSettings.epochs})",
+        help=f"epochs (default: {per_model('epochs')})",
     )
     parser.add_argument(
         "--hours", type=positive_number, help="train for this long instead of --epochs"
@@ -62,14 +69,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--imgsz",
         type=whole_number(1),
-        help=f"training image size (default: detectors {DetectorSettings.imgsz}, classifiers "
-        f"{ClassifierSettings.imgsz})",
+        help=f"training image size (default: {per_model('imgsz')})",
     )
     parser.add_argument(
         "--batch",
         type=whole_number(1),
-        help=f"batch size (default: detectors {DetectorSettings.batch}, classifiers "
-        f"{ClassifierSettings.batch})",
+        help=f"batch size (default: {per_model('batch')})",
     )
     parser.add_argument(
         "--device", help='"cpu" (default) or a CUDA device number such as 0, where a GPU is lent'

@@ -166,11 +166,11 @@ export default function (component) {
     const key = "." + CSS.escape(control.key);
     return within(key, control.tag).find(named) || within(key, FOCUSABLE)[0];
   };
-  // the same control of another player (a key of their own): "Name", after a player added;
-  // only where it is the one such control (Streamlit's lists are all named "Open")
   // A focus looked for elsewhere never lands on a control that removes something: on the next
   // player's "Remove", a second Enter removed them too (another pile's card "Delete" likewise).
   const landable = (element) => !/^st-key-(.+-)?(remove|delete)-/.test(keyOf(element) || "");
+  // the same control of another player (a key of their own): "Name", after a player added;
+  // only where it is the one such control (Streamlit's lists are all named "Open")
   const namedAlike = (control) => {
     const named = [...document.querySelectorAll(control.tag)].filter(usable).filter(
       (element) => nameOf(element) === control.name,

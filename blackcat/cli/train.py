@@ -211,7 +211,8 @@ def data_problem(model: str, data: Path, start: Path | None) -> str | None:
         return problem
     if not is_classifier(model):
         if not data.is_file():
-            return f"--data {data}: no such file; give DIR/detect/data.yaml from `blackcat synth`"
+            what = "a folder, not a file" if data.is_dir() else "no such file"
+            return f"--data {data}: {what}; give DIR/detect/data.yaml from `blackcat synth`"
         return held_out_problem(data, detector_validation_folder(data))
     if not (data / "train").is_dir():
         return f"--data {data}: no train/ folder in it; {WHERE_DATA_COMES_FROM}"

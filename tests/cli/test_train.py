@@ -125,6 +125,16 @@ def test_data_of_another_kind_of_classifier_is_refused_before_training(
     assert sorted(path.name for path in tmp_path.iterdir()) == ["data"]  # nothing made
 
 
+def test_a_detectors_data_given_as_a_folder_is_said_to_be_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from blackcat.cli import main
+
+    assert main(["train", "detector", "--data", str(tmp_path)]) == 2
+    said = f"blackcat train: error: --data {tmp_path}: a folder, not a file; give DIR/detect/"
+    assert capsys.readouterr().err.startswith(said)
+
+
 @pytest.mark.parametrize("model", ["detector", "classifier"])
 def test_data_with_no_scenes_held_out_is_refused_before_training(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], model: str

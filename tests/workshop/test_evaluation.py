@@ -322,6 +322,22 @@ def test_a_models_folder_lacking_files_is_said_to_read_without_them(
     ) in capsys.readouterr().out
 
 
+def test_a_models_folder_with_no_models_says_so_of_that_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It said to restore models/ from the repository, of a folder that was never models/."""
+    from blackcat.cli import main
+
+    empty = tmp_path / "candidate"
+    empty.mkdir()
+    photos = one_photo_set(tmp_path / "blank-set")
+    assert main(["evaluate", "--real", str(photos), "--models", str(empty)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"blackcat evaluate: trained models not found: {empty}/")
+    assert "give the folder the models are in, or leave --models out" in err
+    assert "restore models/" not in err
+
+
 def test_a_kitty_folder_alone_is_something_to_measure(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -42,10 +42,15 @@ def table() -> ts.Table:
 
 def name_the_example() -> None:
     """The untouched example's player named in the page's language, as if the example had been
-    made in it: no change to undo."""
-    named = ts.example_named(table(), language.tr())
-    if named is not table():
-        st.session_state.night = nt.with_table(night(), named)
+    made in it, and after a switch of language, before any card, the players under a number
+    ("Player 2" now "Jugador 2"): no change to undo."""
+    state = st.session_state
+    named = nt.with_table(night(), ts.example_named(table(), language.tr()))
+    if state.get("black_cat_language") not in (None, language.current()):
+        named = nt.named_in(named, language.tr())
+    state.black_cat_language = language.current()
+    if named is not night():
+        state.night = named
 
 
 def commit_table(new: ts.Table) -> None:

@@ -134,6 +134,16 @@ def add_player(night: Night, tr: Translator = ENGLISH) -> Night:
     return on_table(night, ts.add_player, None, tr, names_played(night))
 
 
+def named_in(night: Night, tr: Translator) -> Night:
+    """Before any game has cards, the players under a number ("Player 2") named in `tr`'s
+    language, for a change of the page's language (as Black Lady's `named_in`); once cards are
+    in, the names stay as the sheet and its links have them."""
+    if any(has_cards(table) for table in night.games):
+        return night
+    games = tuple(ts.numbered_named_in(table, tr) for table in night.games)
+    return night if games == night.games else replace(night, games=games)
+
+
 def rename_player(night: Night, player_id: int, name: str) -> Night:
     """A player of the game on screen renamed, in every game of the night they played (TableError
     where the name is taken in one of them)."""

@@ -10,6 +10,7 @@ photo.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -33,7 +34,7 @@ from blackcat.games.cards import (  # card_number: how people see a card, pile 1
     parse_pile,
 )
 from blackcat.games.report import pile_score_to_json
-from blackcat.i18n import ENGLISH, N_, TemplateError, Translator, and_list
+from blackcat.i18n import ENGLISH, LANGUAGES, N_, TemplateError, Translator, and_list, translator
 from blackcat.tables.spreadsheet import Cell, csv_text
 from blackcat.vision.types import Guess, ReadCard
 
@@ -220,6 +221,38 @@ make an image fetched from anywhere, a tag, or a link under other words (a name 
 shared link). A bare web address as a name still shows as a link, under its own words."""
 
 
+PLAYER_NUMBER = N_("Player {number}")
+
+
+def player_name(number: int, tr: Translator = ENGLISH) -> str:
+    """A new player's name until they are named: "Player 1", in `tr`'s language."""
+    return tr.gettext(PLAYER_NUMBER).format(number=number)
+
+
+def name_number(name: str) -> int | None:
+    """The number of a name a player has until they are named ("Player 3", "Jugador 3": in any
+    language offered); None for any other name."""
+    for language in LANGUAGES:
+        before, _, after = translator(language).gettext(PLAYER_NUMBER).partition("{number}")
+        number = name.removeprefix(before).removesuffix(after)
+        plain = number.isascii() and number.isdigit() and not number.startswith("0")
+        if name.startswith(before) and name.endswith(after) and plain:
+            return int(number)
+    return None
+
+
+def numbered_named_in(table: Table, tr: Translator) -> Table:
+    """The players under a number ("Player 2") named in `tr`'s language, for a change of the
+    page's language; a number taken in that language (a player named "Jugador 3" by hand) stays
+    as it is."""
+    for player in table.players:
+        number = name_number(player.name)
+        if number is not None and (said := player_name(number, tr)) != player.name:
+            with contextlib.suppress(TableError):
+                table = rename_player(table, player.id, said)
+    return table
+
+
 def same_name(first: str, second: str) -> bool:
     """Whether two names are one player's (whatever their case)."""
     return first.casefold() == second.casefold()
@@ -246,9 +279,9 @@ def _taken(table: Table, elsewhere: Collection[str]) -> set[str]:
 def _free_name(table: Table, tr: Translator, elsewhere: Collection[str]) -> str:
     taken = _taken(table, elsewhere)
     number = len(table.players) + 1
-    while tr.gettext("Player {number}").format(number=number).casefold() in taken:
+    while player_name(number, tr).casefold() in taken:
         number += 1
-    return tr.gettext("Player {number}").format(number=number)
+    return player_name(number, tr)
 
 
 def add_player(
@@ -294,7 +327,7 @@ def _example_made_way(table: Table, tr: Translator) -> Table:
     other table as it is."""
     if not table.example:
         return table
-    first = tr.gettext("Player {number}").format(number=1)
+    first = player_name(1, tr)
     return new_table((first,), variants=table.variants)
 
 

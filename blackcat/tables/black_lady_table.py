@@ -32,8 +32,9 @@ from blackcat.games.black_lady import (
     score_player,
 )
 from blackcat.games.cards import Card
-from blackcat.i18n import ENGLISH, LANGUAGES, N_, Translator, translator
+from blackcat.i18n import ENGLISH, N_, Translator
 from blackcat.tables import black_cat_table as ts
+from blackcat.tables.black_cat_table import name_number, player_name
 from blackcat.tables.spreadsheet import Cell, csv_text
 from blackcat.vision.types import ReadCard
 
@@ -165,26 +166,6 @@ def rename(game: LadyGame, seat: int, name: str) -> LadyGame:
         for deal in game.deals
     )
     return replace(game, names=tuple(p.name for p in deals[0].table.players), deals=deals)
-
-
-PLAYER_NUMBER = N_("Player {number}")
-
-
-def player_name(number: int, tr: Translator = ENGLISH) -> str:
-    """A new player's name until they are named: "Player 1", in `tr`'s language."""
-    return tr.gettext(PLAYER_NUMBER).format(number=number)
-
-
-def name_number(name: str) -> int | None:
-    """The number of a name a player has until they are named ("Player 3", "Jugador 3": in any
-    language offered); None for any other name."""
-    for language in LANGUAGES:
-        before, _, after = translator(language).gettext(PLAYER_NUMBER).partition("{number}")
-        number = name.removeprefix(before).removesuffix(after)
-        plain = number.isascii() and number.isdigit() and not number.startswith("0")
-        if name.startswith(before) and name.endswith(after) and plain:
-            return int(number)
-    return None
 
 
 def named_in(game: LadyGame, tr: Translator) -> LadyGame:

@@ -127,6 +127,22 @@ def test_new_players_get_spanish_names_on_both_pages() -> None:
     assert "Jugador 1" in board and "Jugador 2" in board and "Player" not in board
 
 
+def test_numbered_players_follow_a_switch_of_language_until_cards_are_in() -> None:
+    at = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    at.run()
+    button(at, "➕ Player").click()  # the example makes way: Player 1 and Player 2
+    run(at)
+    at.segmented_control(key=language.KEY).set_value("es")
+    run(at)
+    board = scoreboard(at)
+    assert "Jugador 1" in board and "Jugador 2" in board and "Player" not in board
+    text_input(at, "Pila 1, de izquierda a derecha").input("8D 2H 8H")
+    run(at)
+    at.segmented_control(key=language.KEY).set_value("en")
+    run(at)
+    assert "Jugador 2" in scoreboard(at)  # with cards in, the names stay as the sheet has them
+
+
 def test_a_language_not_offered_opens_the_app_in_english() -> None:
     assert title(open_in("fr")) == "## 🐈\u200d⬛ Black Cat score"
 

@@ -224,3 +224,18 @@ def test_the_example_and_the_game_that_replaces_it_are_named_in_the_players_lang
     placed = ts.place_photo(example, example.players[0].id, "photo", [[read]], tr=spanish)
     assert [player.name for player in placed.players] == ["Jugador 1"]
     assert [player.name for player in ts.new_game(ts.example_table()).players] == ["Player 1"]
+
+
+def test_numbered_players_are_named_in_the_language_switched_to_before_any_card() -> None:
+    night = nt.Night((ts.new_table(("Player 1", "Ann", "Player 3")),))
+    spanish = nt.named_in(night, translator("es"))
+    assert [p.name for p in spanish.table.players] == ["Jugador 1", "Ann", "Jugador 3"]
+    assert nt.named_in(spanish, translator("es")) is spanish  # nothing more to rename
+    pile = night.table.players[1].piles[0].id
+    played = nt.on_table(night, ts.set_cards, pile, parse_pile("5H 5D"))
+    assert nt.named_in(played, translator("es")) is played  # cards in: the names stay
+    taken = nt.Night((ts.new_table(("Player 1", "Jugador 1")),))  # "Jugador 1" by hand
+    assert [p.name for p in nt.named_in(taken, translator("es")).table.players] == [
+        "Player 1",
+        "Jugador 1",
+    ]

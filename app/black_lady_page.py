@@ -20,6 +20,7 @@ from typing import Any
 
 import card_taps
 import card_widgets
+import downloads
 import game_state
 import lady_view
 import language
@@ -42,7 +43,6 @@ from blackcat.i18n import N_, Translator, and_list
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
 from blackcat.tables import table_link
-from blackcat.tables.spreadsheet import for_spreadsheet
 
 GAMES = (N_("Black Cat"), N_("Black Lady"))  # shown in the page's language (Gato negro)
 BLACK_CAT, BLACK_LADY = GAMES
@@ -625,14 +625,9 @@ def on_deals_to_play(key: str) -> None:
 
 def show_download(now: lt.LadyGame) -> None:
     with st.expander(_("⬇️ Download the score sheet"), key="lady-exports"):
-        st.download_button(
-            _("Score sheet CSV"),
-            for_spreadsheet(lt.sheet_csv(now, language.tr())),
-            file_name=pgettext("a file name", "black-lady") + ".csv",
-            mime="text/csv",
-            on_click="ignore",
-            key="lady-csv",
-        )
+        sheet = lt.sheet_csv(now, language.tr())
+        name = pgettext("a file name", "black-lady")
+        downloads.csv_button("lady-csv", _("Score sheet CSV"), sheet, name)
 
 
 def main() -> None:

@@ -15,6 +15,7 @@ from functools import partial
 from html import escape
 from typing import Any
 
+import downloads
 import game_state
 import language
 import night_view
@@ -25,7 +26,6 @@ from language import _, pgettext
 
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
-from blackcat.tables.spreadsheet import for_spreadsheet
 
 NIGHT: game_state.Undoable[nt.Night] = game_state.Undoable("night", "history")
 GAME_KEY = "night-game"  # the choice of the game on screen
@@ -169,12 +169,10 @@ def game_choice(games: int, index: int) -> str:
     return sheet_view.column_choice(games, index, _("Game {number}"))
 
 
-def download() -> tuple[str, bytes, str, str] | None:
-    """The night's CSV for the page's downloads: (label, data, file name, type); None for a
-    night of one game (the scoreboard's CSV says it all)."""
+def show_download() -> None:
+    """The night's CSV among the page's downloads; none for a night of one game (the
+    scoreboard's CSV says it all)."""
     now = night()
-    if len(now.games) < 2:
-        return None
-    data = for_spreadsheet(nt.night_csv(now, language.tr()))
-    name = pgettext("a file name", "black-cat-night")
-    return (_("Night CSV"), data, f"{name}.csv", "text/csv")
+    if len(now.games) > 1:
+        name = pgettext("a file name", "black-cat-night")
+        downloads.csv_button("night-csv", _("Night CSV"), nt.night_csv(now, language.tr()), name)

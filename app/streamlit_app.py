@@ -29,6 +29,7 @@ from pathlib import Path
 import black_lady_page
 import card_taps
 import card_widgets
+import downloads
 import game_state
 import language
 import night_panel
@@ -62,7 +63,6 @@ from blackcat.i18n import N_
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import table_link
-from blackcat.tables.spreadsheet import for_spreadsheet
 from blackcat.vision.drawing import PILE_COLOURS
 from blackcat.vision.image_io import HOW_TO_PHOTOGRAPH
 
@@ -869,44 +869,16 @@ def show_exports(table: ts.Table, result: ts.TableResult) -> None:
         st.expander(_("⬇️ Download the scores"), key="exports"),
         st.container(horizontal=True, gap="small"),
     ):
-        night = night_panel.download()
+        night_panel.show_download()
         scoreboard, piles = export_names(night_panel.night())
         tr = language.tr()
-        downloads = (
-            *((("night-csv", *night),) if night else ()),
-            (
-                "scoreboard-csv",
-                _("Scoreboard CSV"),
-                for_spreadsheet(ts.scoreboard_csv(result, tr)),
-                f"{scoreboard}.csv",
-                "text/csv",
-            ),
-            (
-                "scoreboard-json",
-                _("Scoreboard JSON"),
-                ts.scoreboard_json(table, result),
-                f"{scoreboard}.json",
-                "application/json",
-            ),
-            (
-                "piles-csv",
-                _("Piles CSV"),
-                for_spreadsheet(ts.piles_csv(result, tr)),
-                f"{piles}.csv",
-                "text/csv",
-            ),
-            (
-                "piles-json",
-                _("Piles JSON"),
-                ts.piles_json(table, result),
-                f"{piles}.json",
-                "application/json",
-            ),
+        downloads.csv_button(
+            "scoreboard-csv", _("Scoreboard CSV"), ts.scoreboard_csv(result, tr), scoreboard
         )
-        for key, label, data, file_name, mime in downloads:
-            st.download_button(
-                label, data, file_name=file_name, mime=mime, on_click="ignore", key=key
-            )
+        scoreboard_json = ts.scoreboard_json(table, result)
+        downloads.json_button("scoreboard-json", _("Scoreboard JSON"), scoreboard_json, scoreboard)
+        downloads.csv_button("piles-csv", _("Piles CSV"), ts.piles_csv(result, tr), piles)
+        downloads.json_button("piles-json", _("Piles JSON"), ts.piles_json(table, result), piles)
 
 
 def black_cat_page() -> None:

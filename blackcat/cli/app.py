@@ -197,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
 
         if missing := missing_models(args.models):  # said here: the page only says "not yet"
             without = tr.gettext("the app opens without its photo reader: cards are typed")
-            error = ModelsMissingError(missing).describe(tr)
+            error = ModelsMissingError(missing, models_dir=args.models).describe(tr)
             print(f"blackcat app: {error}; {without}", file=sys.stderr, flush=True)
     env = dict(os.environ)
     # The app's NumPy work is small arrays: a pool of BLAS threads only costs start-up time

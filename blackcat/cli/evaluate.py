@@ -269,16 +269,7 @@ def run(args: argparse.Namespace) -> int:
         table_scenes = None
         if args.table is not None:
             table_scenes = make_table_scenes(args.table, count, seed, args.style)
-    except ModelsMissingError as error:
-        said = str(error)
-        if args.models is not None:  # not the bundled folder: "restore models/" is no help
-            said = said.split(";")[0] + (
-                ": give the folder the models are in, or leave --models out to measure the "
-                "bundled ones"
-            )
-        print(f"blackcat evaluate: {said}", file=sys.stderr)
-        return 2
-    except (NothingToMeasure, OtherScenesError) as error:
+    except (NothingToMeasure, ModelsMissingError, OtherScenesError) as error:
         print(f"blackcat evaluate: {error}", file=sys.stderr)
         return 2
     used = reader.settings

@@ -157,16 +157,30 @@ def missing_models(
 
 class ModelsMissingError(TemplateError, FileNotFoundError):
     """The trained models are not where the reader looks for them: which files, and how to get
-    them (`describe(tr)` in any language). `template`: MODELS_MISSING for the exported models,
-    WEIGHTS_MISSING for the weights they are exported from."""
+    them (`describe(tr)` in any language). `template`: MODELS_MISSING for the exported models
+    (MODELS_MISSING_ELSEWHERE in a `models_dir` other than the bundled one, which no repository
+    restores), WEIGHTS_MISSING for the weights they are exported from."""
 
-    def __init__(self, missing: Sequence[str], template: str | None = None) -> None:
-        super().__init__(template or MODELS_MISSING, files=", ".join(missing))
+    def __init__(
+        self,
+        missing: Sequence[str],
+        template: str | None = None,
+        models_dir: Path | str | None = None,
+    ) -> None:
+        if template is None:
+            bundled = models_dir is None or Path(models_dir).resolve() == MODELS_DIR.resolve()
+            template = MODELS_MISSING if bundled else MODELS_MISSING_ELSEWHERE
+        super().__init__(template, files=", ".join(missing))
 
 
 MODELS_MISSING = N_(
     "trained models not found: {files}; restore models/ from the repository, or make them with "
     "`blackcat train ... --install` (it also exports them) or `blackcat export`"
+)
+MODELS_MISSING_ELSEWHERE = N_(
+    "trained models not found: {files}; give the folder the models are in, or leave --models out "
+    "to use the bundled ones (models are made with `blackcat train`, then `blackcat export "
+    "--models DIR`)"
 )
 MODELS_DAMAGED = N_(
     "a trained model can't be loaded (cut short or damaged): {files}; restore models/ from the "
@@ -247,7 +261,7 @@ class CardReader:
 
         models_dir = Path(models_dir)
         if missing := missing_models(models_dir):
-            raise ModelsMissingError(missing)
+            raise ModelsMissingError(missing, models_dir=models_dir)
         table_path = models_dir / TABLE_DETECTOR_FILE
         suit_path = models_dir / SUIT_CLASSIFIER_FILE
         table_classifier_path = models_dir / TABLE_CLASSIFIER_FILE

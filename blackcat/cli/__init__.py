@@ -126,17 +126,12 @@ def add_language_argument(
     parser: argparse.ArgumentParser, tr: Translator, default: object, json: bool = True
 ) -> None:
     """`--lang`; its help says JSON stays the same only where there is JSON (`json`)."""
-    help_text = (
-        tr.gettext(
-            "language of the text ({languages}; default: from LANGUAGE, LC_ALL, LC_MESSAGES or "
-            "LANG, else en); JSON is the same in every language"
-        )
-        if json
-        else tr.gettext(
-            "language of the text ({languages}; default: from LANGUAGE, LC_ALL, LC_MESSAGES or "
-            "LANG, else en)"
-        )
+    help_text = tr.gettext(
+        "language of the text ({languages}; default: from LANGUAGE, LC_ALL, LC_MESSAGES or "
+        "LANG, else en)"
     )
+    if json:
+        help_text += "; " + tr.gettext("JSON is the same in every language")
     parser.add_argument(
         "--lang",
         default=default,

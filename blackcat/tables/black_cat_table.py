@@ -241,13 +241,20 @@ def name_number(name: str) -> int | None:
     return None
 
 
+def numbered_in(name: str, tr: Translator) -> str | None:
+    """A name under a number ("Player 2") as `tr`'s language says it, where that differs; None
+    for any other name, or one already in that language."""
+    number = name_number(name)
+    said = None if number is None else player_name(number, tr)
+    return said if said != name else None
+
+
 def numbered_named_in(table: Table, tr: Translator) -> Table:
     """The players under a number ("Player 2") named in `tr`'s language, for a change of the
     page's language; a number taken in that language (a player named "Jugador 3" by hand) stays
     as it is."""
     for player in table.players:
-        number = name_number(player.name)
-        if number is not None and (said := player_name(number, tr)) != player.name:
+        if said := numbered_in(player.name, tr):
             with contextlib.suppress(TableError):
                 table = rename_player(table, player.id, said)
     return table

@@ -34,7 +34,7 @@ from blackcat.games.black_lady import (
 from blackcat.games.cards import Card
 from blackcat.i18n import ENGLISH, N_, Translator
 from blackcat.tables import black_cat_table as ts
-from blackcat.tables.black_cat_table import name_number, player_name
+from blackcat.tables.black_cat_table import player_name
 from blackcat.tables.spreadsheet import Cell, csv_text
 from blackcat.vision.types import ReadCard
 
@@ -176,8 +176,7 @@ def named_in(game: LadyGame, tr: Translator) -> LadyGame:
     if game.has_cards:
         return game
     for seat, name in enumerate(game.names):
-        number = name_number(name)
-        if number is not None and (said := player_name(number, tr)) != name:
+        if said := ts.numbered_in(name, tr):
             with contextlib.suppress(ts.TableError):
                 game = rename(game, seat, said)
     return game

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from blackcat.games.black_cat import Variants, score_pile
 from blackcat.games.cards import Card, parse_card, parse_pile
 from blackcat.i18n import translator
+from blackcat.tables import black_cat_table as ts
 from blackcat.tables.black_cat_table import (
     EXAMPLE_PILES,
     MAX_PLAYERS,
@@ -715,3 +716,10 @@ def test_retyping_keeps_gaps_before_the_same_cards_and_fills_typed_in_ones() -> 
 def test_removing_the_photo_takes_its_gaps() -> None:
     table = remove_photo(gapped_table(), "p")
     assert gaps_of(table) == ()
+
+
+def test_a_name_by_number_is_known_in_every_language_offered() -> None:
+    assert [ts.name_number(name) for name in ("Player 12", "Jugador 4", "Ann")] == [12, 4, None]
+    assert [ts.name_number(name) for name in ("Player ", "Player 3b", "Player ٣", "Player 07")] == [
+        None
+    ] * 4

@@ -270,13 +270,6 @@ def test_typed_tricks_words_say_cards_and_translate_the_rest_as_ever() -> None:
     )
 
 
-def test_a_name_by_number_is_known_in_every_language_offered() -> None:
-    assert [lt.name_number(name) for name in ("Player 12", "Jugador 4", "Ann")] == [12, 4, None]
-    assert [lt.name_number(name) for name in ("Player ", "Player 3b", "Player ٣", "Player 07")] == [
-        None
-    ] * 4
-
-
 def test_unnamed_seats_follow_the_language_until_a_deal_has_cards() -> None:
     spanish = translator("es")
     game = lt.rename(lt.new_game(), 1, "Jugador 3")  # a name of the player's own

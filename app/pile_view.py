@@ -350,12 +350,11 @@ def pile_head_html(
 def scoreboard_html(result: TableResult, tr: Translator = ENGLISH) -> str:
     """Players, each pile's points and the total; the winner's row (or the tied rows) marked,
     once there are cards (before, everyone would be tied at 0)."""
-    several = len(result.players) > 1 and result.has_cards
     rows = []
     for player in result.players:
-        wins = several and player.name in result.score.winners
+        wins = player.name in result.decided_winners
         piles = " + ".join(str(pile.points) for pile in player.piles) or "–"
-        crown = "🏆 " if wins and not result.score.is_tie else ("🤝 " if wins else "")
+        crown = ("🤝 " if result.decided_tie else "🏆 ") if wins else ""
         rows.append(
             f'<tr class="{"win" if wins else ""}"><td>{crown}{escape(player.name)}</td>'
             f'<td>{piles}</td><td class="tot">{player.total}</td></tr>'

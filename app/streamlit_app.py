@@ -321,8 +321,8 @@ def add_player() -> None:
 def show_scoreboard(table: ts.Table, result: ts.TableResult) -> None:
     st.markdown(pile_view.scoreboard_html(result, language.tr()), unsafe_allow_html=True)
     line = ts.result_line(result, language.tr())
-    if len(result.players) > 1 and result.has_cards:
-        icon = "🤝" if result.score.is_tie else "🏆"
+    if result.decided_winners:
+        icon = "🤝" if result.decided_tie else "🏆"
         st.markdown(f'<div class="bc-result">{icon} {escape(line)}</div>', unsafe_allow_html=True)
     on = [
         name

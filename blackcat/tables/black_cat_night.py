@@ -194,14 +194,6 @@ class NightScore:
         return leaders(self.names, self.totals)
 
 
-def game_winners(table: ts.Table, result: ts.TableResult) -> tuple[str, ...]:
-    """Who won the game: the highest total, several on a tie; nobody with one player or before
-    any card is in."""
-    if len(result.players) < 2 or not has_cards(table):
-        return ()
-    return result.score.winners
-
-
 def score_night(night: Night) -> NightScore:
     results = [ts.score_table(table) for table in night.games]
     spelled: dict[str, str] = {}  # each player's name as the last game they played spells it
@@ -215,8 +207,7 @@ def score_night(night: Night) -> NightScore:
         for result in results
     )
     winners = tuple(
-        tuple(spelled[name.casefold()] for name in game_winners(table, result))
-        for table, result in zip(night.games, results, strict=True)
+        tuple(spelled[name.casefold()] for name in result.decided_winners) for result in results
     )
     return NightScore(tuple(spelled.values()), games, winners)
 

@@ -877,6 +877,17 @@ class TableResult:
         """Whether any card is down: before one, nobody wins or ties."""
         return any(pile.cards for player in self.players for pile in player.piles)
 
+    @property
+    def decided_winners(self) -> tuple[str, ...]:
+        """Who wins as the page says it: nobody with one player or before any card is down."""
+        if len(self.players) < 2 or not self.has_cards:
+            return ()
+        return self.score.winners
+
+    @property
+    def decided_tie(self) -> bool:
+        return len(self.decided_winners) > 1
+
     def duplicated_at(self, player: str) -> set[tuple[int, int]]:
         """(pile index, position) of the player's cards that appear too often."""
         return {
@@ -952,9 +963,9 @@ def variants_to_json(variants: Variants) -> dict[str, Any]:
 
 def _standing(result: TableResult, name: str, tr: Translator) -> str:
     """Winner, tie or nothing: nothing with one player or before any card is in (as the page)."""
-    if name not in result.score.winners or len(result.players) < 2 or not result.has_cards:
+    if name not in result.decided_winners:
         return ""
-    if result.score.is_tie:
+    if result.decided_tie:
         return tr.pgettext("a CSV cell", "tie")
     return tr.pgettext("a CSV cell", "winner")
 
@@ -992,8 +1003,8 @@ def scoreboard_json(table: Table, result: TableResult) -> str:
             }
             for player in result.players
         ],
-        "winners": list(result.score.winners),
-        "tie": result.score.is_tie,
+        "winners": list(result.decided_winners),
+        "tie": result.decided_tie,
         "duplicates": [describe_duplicate(duplicate) for duplicate in result.duplicates],
     }
     return json.dumps(data, ensure_ascii=False, indent=2)

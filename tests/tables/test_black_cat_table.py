@@ -723,3 +723,15 @@ def test_a_name_by_number_is_known_in_every_language_offered() -> None:
     assert [ts.name_number(name) for name in ("Player ", "Player 3b", "Player ٣", "Player 07")] == [
         None
     ] * 4
+
+
+def test_the_scoreboard_json_names_a_winner_only_as_the_page_does() -> None:
+    before_any_card = new_table(("Ann", "Ben"))
+    data = json.loads(scoreboard_json(before_any_card, score_table(before_any_card)))
+    assert data["winners"] == [] and data["tie"] is False
+    alone = new_table(("Ann",), piles=[[parse_pile("5H 5D")]])
+    data = json.loads(scoreboard_json(alone, score_table(alone)))
+    assert data["winners"] == [] and data["tie"] is False
+    tied = new_table(("Ann", "Ben"), piles=[[parse_pile("5H 5D")], [parse_pile("5C 5S")]])
+    data = json.loads(scoreboard_json(tied, score_table(tied)))
+    assert data["winners"] == ["Ann", "Ben"] and data["tie"] is True

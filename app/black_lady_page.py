@@ -208,6 +208,8 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
     say so; whatever happens, what is already in stays."""
     key = reader_access.photo_key(data)
     now = game()
+    if ts.reads_lost(now.deal.table, key):  # the app lost the photo (restarted): a link's cards
+        return read_back(data, name, key)
     owner = ts.photo_owner(now.deal.table, key)
     if owner is not None:
         seat_named = now.names.index(owner) if owner in now.names else None
@@ -232,6 +234,19 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
         return read.note("success", text)
 
     return PhotoNote(note()[0], lambda: note()[1], key, then=move_on(seat, key), seat=seat)
+
+
+def read_back(data: bytes, name: str, key: str) -> PhotoNote:
+    """A photo whose tricks are in the deal without their reads, read again: they get them
+    back, and the photo shows again."""
+    outcome = reader_access.read_upload(data, name, 1, HOW_TO_PHOTOGRAPH)
+    if not isinstance(outcome, PhotoOutcome):
+        return PhotoNote(*outcome)
+    record = PhotoRecord.of(name, outcome)
+    do(lt.on_deal, ts.restore_reads, key, record.reads)
+    st.session_state.lady_photos[key] = record
+    photo_store.photo_store().put(key, record)
+    return PhotoNote("info", lambda: _(reader_access.READS_BACK).format(name=name), key)
 
 
 def move_on(seat: int, photo: str) -> int | None:
@@ -280,7 +295,8 @@ def show_sheet(now: lt.LadyGame) -> None:
         unsafe_allow_html=True,
     )
     line = lady_view.leader_line(sheet, flagged, language.tr(), now.deals_to_play, lt.over(now))
-    st.markdown(f'<div class="bc-result">{escape(line)}</div>', unsafe_allow_html=True)
+    with st.container(key="spoken-leader"):  # a screen reader hears who leads, who won
+        st.markdown(f'<div class="bc-result">{escape(line)}</div>', unsafe_allow_html=True)
     with st.container(horizontal=True, gap="small"):
         st.button(
             _("↶ Undo"), key="lady-undo", on_click=undo, disabled=not st.session_state.lady_history
@@ -299,7 +315,7 @@ def show_sheet(now: lt.LadyGame) -> None:
             else _("A new column on the score sheet"),
         )
         game_state.confirm_new_game(
-            lambda: do(lt.restart),
+            new_game,
             _("The same players, an empty score sheet (Undo brings it back)."),
             key="lady-new",
         )
@@ -315,15 +331,23 @@ def show_sheet(now: lt.LadyGame) -> None:
             args=(pick_key,),
         )
         number = now.current + 1
+        deal_id = now.deal.table.players[0].id  # distinct per deal
         st.button(
             _("🗑 Remove deal {number}").format(number=number),
-            key="lady-remove-deal",
+            # a button of its own a deal: the focus on it goes elsewhere once the deal is gone
+            # (it stayed on "Remove deal 1", now the next deal's, for a second Enter)
+            key=f"lady-remove-deal:{deal_id}",
             on_click=do,
             args=(lt.remove_deal, now.current),
             help=_("Takes deal {number} off the score sheet (Undo brings it back)").format(
                 number=number
             ),
         )
+
+
+def new_game() -> None:
+    do(lt.restart)
+    language.focus_on(PLAYER_COUNT_KEY)  # the keyboard starts where a new game does
 
 
 def deal_choice(deals: int, index: int) -> str:
@@ -536,10 +560,13 @@ def show_editor(now: lt.LadyGame, seat: int, pile: ts.Pile) -> None:
     )
 
 
+PLAYER_COUNT_KEY = "lady-count"
+
+
 def show_player_setup(now: lt.LadyGame) -> None:
     """A new game starts here: how many play, and their names."""
     st.markdown("### " + _("👥 Who plays?"))
-    count_key = "lady-count"
+    count_key = PLAYER_COUNT_KEY
     set_widget(count_key, len(now.names))
     st.segmented_control(
         _("How many players?"),
@@ -625,7 +652,7 @@ def on_deals_to_play(key: str) -> None:
 
 def show_download(now: lt.LadyGame) -> None:
     with st.expander(_("⬇️ Download the score sheet"), key="lady-exports"):
-        sheet = lt.sheet_csv(now, language.tr())
+        sheet = partial(lt.sheet_csv, now, language.tr())
         name = pgettext("a file name", "black-lady")
         downloads.csv_button("lady-csv", _("Score sheet CSV"), sheet, name)
 
@@ -651,6 +678,8 @@ def main() -> None:
     with inputs:
         show_photo_inputs(now, seat)
     now, seat = game(), state.lady_seat  # a photo may have changed them
+    in_use = ts.photos_on(deal.table for kept in [now, *state.lady_history] for deal in kept.deals)
+    game_state.forget_unused_photos(state.lady_photos, in_use)
     with top:
         show_sheet(now)
         show_checks(now)

@@ -34,6 +34,13 @@ def refuse(error: ts.TableError) -> None:
     st.toast(f"{text[:1].upper()}{text[1:]}.", icon="✋")
 
 
+def forget_unused_photos(photos: dict[str, Any], in_use: set[str]) -> None:
+    """The page's photos that neither its game nor its Undo history holds cards of are let go
+    of: each keeps a copy of some 3.5 MB to show, and a long night kept hundreds."""
+    for key in [key for key in photos if key not in in_use]:
+        del photos[key]
+
+
 Game = TypeVar("Game")  # a page's frozen game: a Black Cat table, a Black Lady game
 UNDO_DEPTH = 50  # how many changes Undo can take back
 

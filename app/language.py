@@ -8,6 +8,7 @@ drawn, with `blackcat.i18n`'s catalogues; English is the source text, shown as i
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 
 import streamlit as st
@@ -75,6 +76,12 @@ export default function (component) {
   // ("UploadSubir") for a screen reader: each is named by the page's words alone, again
   // whenever Streamlit draws it anew.
   window.blackcatButtonNames = JSON.parse(component.data.names || "[]");
+  // where the page asks the keyboard's focus to go after a change made by keys (`focus_on`)
+  const [wantedKey, wantedId] = JSON.parse(component.data.focus || '["", 0]');
+  if (wantedKey && wantedId !== window.blackcatFocusTaken) {
+    window.blackcatFocusTaken = wantedId;
+    window.blackcatFocusWanted = { key: wantedKey, at: Date.now() };
+  }
   const tend = () => {
     for (const [where, said] of window.blackcatButtonNames) {
       for (const words of document.querySelectorAll(where)) {
@@ -98,12 +105,48 @@ export default function (component) {
     for (const link of document.querySelectorAll('[data-testid="stHeaderActionElements"] a')) {
       if (link.getAttribute("tabindex") !== "-1") link.setAttribute("tabindex", "-1");
     }
-    // the shown player's points: a screen reader says them again when a fix changes them
-    for (const points of document.querySelectorAll(".st-key-spoken-points")) {
-      if (!points.hasAttribute("role")) points.setAttribute("role", "status");
+    // the shown player's points, who leads: a screen reader says them again when they change
+    for (const spoken of document.querySelectorAll('[class*="st-key-spoken-"]')) {
+      if (!spoken.hasAttribute("role")) spoken.setAttribute("role", "status");
     }
+    // a refusal's toast is said too: Streamlit's is a dialog that nothing announces
+    for (const toast of document.querySelectorAll('[data-testid="stToast"]')) {
+      if (window.blackcatToastsSaid.has(toast)) continue;
+      window.blackcatToastsSaid.add(toast);
+      const words = toast.querySelector('[data-testid="stMarkdownContainer"]') || toast;
+      voice().textContent = words.textContent.trim();
+    }
+    // a group of choices is one stop for Tab, its chosen one (the arrows move within), as radio
+    // buttons are: Tab from the player after "Ana ✓" no longer went through every other player
+    for (const group of document.querySelectorAll('[role="radiogroup"]')) {
+      const choices = [...group.querySelectorAll('[role="radio"]')];
+      const stop =
+        choices.find((choice) => choice.getAttribute("aria-checked") === "true") || choices[0];
+      for (const choice of choices) {
+        const tabindex = choice === stop ? "0" : "-1";
+        if (choice.getAttribute("tabindex") !== tabindex) choice.setAttribute("tabindex", tabindex);
+      }
+    }
+    focusWanted();
     refocus();
+    keepInView();
   };
+  // one live region of our own, outside Streamlit's, made once: a region must be on the page
+  // before the words it is to say
+  const voice = () => {
+    let region = document.getElementById("blackcat-voice");
+    if (!region) {
+      region = document.createElement("div");
+      region.id = "blackcat-voice";
+      region.setAttribute("role", "alert");
+      region.style.cssText =
+        "position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);" +
+        "white-space:nowrap";
+      document.body.appendChild(region);
+    }
+    return region;
+  };
+  window.blackcatToastsSaid = window.blackcatToastsSaid || new WeakSet();
   // The keyboard's focus kept through a redraw: Streamlit draws some controls anew (a player
   // added, Undo) or turns them off (the fourth player added), and the focus on them fell to
   // the page's top. It goes to the control of the same widget key and name, else that key's
@@ -120,6 +163,10 @@ export default function (component) {
     return keyed && [...keyed.classList].find((name) => name.startsWith("st-key-"));
   };
   const usable = (element) => element.getClientRects().length && !element.disabled;
+  // Streamlit hides a control it is about to take away (its focus is let go of then)
+  const gone = (element) => !element.isConnected || !usable(element);
+  // a stop for Tab: not a list's inner "Open" (it hands its focus on), nor a choice not chosen
+  const tabStop = (element) => usable(element) && element.tabIndex >= 0;
   const pageTop = (element) => element.getBoundingClientRect().top + window.scrollY;
   const describe = (element) => ({
     key: keyOf(element),
@@ -150,8 +197,7 @@ export default function (component) {
     const element = event.target;
     setTimeout(() => {
       const last = window.blackcatFocus;
-      const still = element.isConnected && !element.disabled;
-      if (last && last.element === element && still) window.blackcatFocus = null;
+      if (last && last.element === element && !gone(element)) window.blackcatFocus = null;
       // turned off under the focus: the browser lets go of it a moment after the change
       else if (last && last.element === element) refocus();
     }, 0);
@@ -164,24 +210,33 @@ export default function (component) {
     if (!control) return undefined;
     const named = (element) => nameOf(element) === control.name;
     const key = "." + CSS.escape(control.key);
-    return within(key, control.tag).find(named) || within(key, FOCUSABLE)[0];
+    return (
+      within(key, control.tag).find(named) ||
+      within(key, '[aria-checked="true"]')[0] ||
+      within(key, FOCUSABLE)[0]
+    );
   };
   // A focus looked for elsewhere never lands on a control that removes something: on the next
-  // player's "Remove", a second Enter removed them too (another pile's card "Delete" likewise).
-  const landable = (element) => !/^st-key-(.+-)?(remove|delete)-/.test(keyOf(element) || "");
+  // player's "Remove", a second Enter removed them too (another pile's card "Delete" likewise;
+  // Undo beside "Next deal", turned off on the last deal, undid the deal just added).
+  const landable = (element) =>
+    !/^st-key-(.+-)?(remove|delete|undo)(-|$)/.test(keyOf(element) || "") &&
+    !element.closest('[data-testid="stToast"]'); // a toast's Close floats over the page's top
   // the same control of another player (a key of their own): "Name", after a player added;
   // only where it is the one such control (Streamlit's lists are all named "Open")
   const namedAlike = (control) => {
-    const named = [...document.querySelectorAll(control.tag)].filter(usable).filter(
+    const named = [...document.querySelectorAll(control.tag)].filter(tabStop).filter(
       (element) => nameOf(element) === control.name,
     );
     return named.length === 1 && landable(named[0]) ? named[0] : undefined;
   };
   // else, after a while, the control nearest above where it was (a pile removed with its tools)
   const nearest = (control) => {
-    const controls = [...document.querySelectorAll(FOCUSABLE)].filter(usable).filter(landable);
+    const controls = [...document.querySelectorAll(FOCUSABLE)].filter(tabStop).filter(landable);
     const above = controls.filter((element) => pageTop(element) <= control.top);
-    return above.length ? above[above.length - 1] : controls[0];
+    // the lowest of them (the last in the page's order of those as low)
+    const lowest = (best, element) => (pageTop(element) >= pageTop(best) ? element : best);
+    return above.length ? above.reduce(lowest) : controls[0];
   };
   const controlBefore = (last) => {
     const found = findAgain(last.previous) || (last.previous && namedAlike(last.previous));
@@ -194,8 +249,8 @@ export default function (component) {
     (lostFor > 600 ? nearest(last) : undefined); // not while the page may still draw it
   const refocus = () => {
     const last = window.blackcatFocus;
-    const gone = last && (!last.element.isConnected || last.element.disabled);
-    if (!gone || !last.key || !last.byKeys || !window.blackcatByKeys) return;
+    if (window.blackcatFocusWanted) return; // the page said where
+    if (!last || !gone(last.element) || !last.key || !last.byKeys || !window.blackcatByKeys) return;
     const now = Date.now();
     last.lostAt = last.lostAt || now;
     const active = document.activeElement;
@@ -211,19 +266,91 @@ export default function (component) {
       }, 150);
     }
   };
+  // The control the page asked for (a new game's first choice) takes the focus once it is
+  // drawn: only a focus the keyboard had, and only for a few seconds.
+  const focusWanted = () => {
+    const wanted = window.blackcatFocusWanted;
+    if (!wanted) return;
+    if (!window.blackcatByKeys || Date.now() - wanted.at > 5000) {
+      window.blackcatFocusWanted = null;
+      return;
+    }
+    const key = "." + CSS.escape(wanted.key);
+    const target = within(key, '[aria-checked="true"]')[0] || within(key, FOCUSABLE)[0];
+    if (!target) return; // not drawn yet
+    window.blackcatFocusWanted = null;
+    target.focus();
+  };
+  // A control the keyboard is on stays in view when the page grows above it (cards drawn over
+  // the tricks' field after Enter pushed it below the phone's screen).
+  const keepInView = () => {
+    const active = document.activeElement;
+    if (!active || active === document.body || !window.blackcatByKeys) return;
+    if (Date.now() - (window.blackcatKeyAt || 0) > 3000) return; // not for ever: one may scroll
+    const box = active.getBoundingClientRect();
+    if (box.bottom > window.innerHeight || box.top < 0) active.scrollIntoView({ block: "nearest" });
+  };
   tend();
   if (window.blackcatPageTender) return;
+  // Streamlit writes the game into the address with a new history entry at every tap: Back then
+  // stepped through the same page a hundred times before leaving. The same page's new address
+  // replaces the entry (Undo is the page's way back); another page (Black Lady) still adds one.
+  const addEntry = window.history.pushState.bind(window.history);
+  window.history.pushState = (state, unused, url) => {
+    const to = url && new URL(url, window.location.href);
+    const samePage = to && to.pathname === window.location.pathname;
+    if (samePage) window.history.replaceState(state, unused, url);
+    else addEntry(state, unused, url);
+  };
   document.addEventListener("focusin", remember);
   document.addEventListener("focusout", leave);
   window.blackcatByKeys = true;
-  document.addEventListener("keydown", () => (window.blackcatByKeys = true), true);
+  document.addEventListener(
+    "keydown",
+    (event) => {
+      window.blackcatByKeys = true;
+      // a key that acts (a page run follows), not one that scrolls away from the focus
+      if (event.key === "Enter" || event.key === " ") window.blackcatKeyAt = Date.now();
+    },
+    true,
+  );
   document.addEventListener("pointerdown", () => (window.blackcatByKeys = false), true);
+  // Home and End in a row of choices go to its first and last (Streamlit's have the arrows)
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Home" && event.key !== "End") return;
+    const group = event.target.closest && event.target.closest('[role="radiogroup"]');
+    if (!group || !event.target.closest('[role="radio"]')) return;
+    const choices = [...group.querySelectorAll('[role="radio"]')].filter(usable);
+    const to = event.key === "Home" ? choices[0] : choices[choices.length - 1];
+    if (to) {
+      event.preventDefault();
+      to.focus();
+    }
+  });
   window.blackcatPageTender = new MutationObserver(tend);
-  const changes = { childList: true, subtree: true, attributeFilter: ["disabled"] };
-  window.blackcatPageTender.observe(document.body, changes); // a control turned off too
+  const changes = {
+    childList: true,
+    subtree: true,
+    attributeFilter: ["disabled", "aria-checked"], // a control turned off, a choice made
+  };
+  window.blackcatPageTender.observe(document.body, changes);
 }
 """
 _page_language = st.components.v2.component("blackcat.page_language", js=PAGE_LANGUAGE_JS)
+
+
+FOCUS_WANTED_KEY = "focus-wanted"
+
+
+def focus_on(widget_key: str) -> None:
+    """After this change, the keyboard's focus goes to the widget `widget_key` (its chosen
+    option, for a choice) once it is drawn: where the control that made the change goes away
+    and the nearest one left is no place to be (a new game's last name field)."""
+    state = st.session_state
+    number = state.get("focus-wanted-number", 0) + 1
+    state["focus-wanted-number"] = number
+    widget_class = "st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", widget_key.strip())  # Streamlit's
+    state[FOCUS_WANTED_KEY] = [widget_class, number]
 
 
 def show_switch(button_names: Sequence[Sequence[str]] = ()) -> None:
@@ -236,7 +363,9 @@ def show_switch(button_names: Sequence[Sequence[str]] = ()) -> None:
     # a dict of strings: data of any other kind (a bare string, lists) has Streamlit import
     # pandas to ask whether it is a table, 0.3-0.5 s of the first page after the app starts
     names = json.dumps([list(pair) for pair in button_names])
-    _page_language(key="page-language", data={"lang": current(), "names": names})
+    wanted = json.dumps(st.session_state.pop(FOCUS_WANTED_KEY, ["", 0]))
+    data = {"lang": current(), "names": names, "focus": wanted}
+    _page_language(key="page-language", data=data)
     st.segmented_control(
         _("Language"),
         list(LANGUAGES),

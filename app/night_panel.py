@@ -175,4 +175,5 @@ def show_download() -> None:
     now = night()
     if len(now.games) > 1:
         name = pgettext("a file name", "black-cat-night")
-        downloads.csv_button("night-csv", _("Night CSV"), nt.night_csv(now, language.tr()), name)
+        night_csv = partial(nt.night_csv, now, language.tr())
+        downloads.csv_button("night-csv", _("Night CSV"), night_csv, name)

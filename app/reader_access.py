@@ -36,6 +36,10 @@ READER_FAILED = N_(
     "The photo reader couldn't start ({error}); photos can't be read for now. Type or pick your "
     "cards below instead."
 )
+READS_BACK = N_(
+    "{name} is back: its cards were on the table already (from the game's link, after the app "
+    "restarted) and have the reader's marks again."
+)
 UNREADABLE = N_("{name} could not be read ({error}). Try another photo, or type the cards.")
 NO_CARDS = N_("No cards found in {name}. {how} and try again; or type the cards.")
 

@@ -48,6 +48,7 @@ from language import _, ngettext, pgettext
 from photo_store import EXAMPLE_PHOTO_NAME, PhotoRecord
 from reader_access import (
     EXAMPLE_PHOTO,
+    READS_BACK,
     PhotoError,
     PhotoOutcome,
     Words,
@@ -145,6 +146,8 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     Whatever happens, what is already on the table stays."""
     key = photo_key(data)
     table: ts.Table = night_panel.table()
+    if ts.reads_lost(table, key):  # a photo the app lost (restarted): its cards come from a link
+        return read_back(data, name, key, player_id)
     if ts.photo_owner(table, key) is not None:
         text = N_("{name} is already on the table ({owner}'s piles).")
         return UploadNote("info", lambda: _(text).format(name=name, owner=OWNER), player_id, key)
@@ -172,6 +175,21 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
         return kind, text
 
     return UploadNote(note()[0], lambda: note()[1], None, key, check=True)
+
+
+def read_back(data: bytes, name: str, key: str, player_id: int) -> UploadNote:
+    """A photo whose cards are on the table without their reads, read again: they get them
+    back, and the photo shows again on its owner's page."""
+    table: ts.Table = night_panel.table()
+    outcome = read_upload(data, name, table.variants.decks, HOW_TO_PHOTOGRAPH)
+    if not isinstance(outcome, PhotoOutcome):
+        kind, refusal = outcome
+        return UploadNote(kind, refusal, player_id)
+    record = PhotoRecord.of(name, outcome)
+    night_panel.commit_table(ts.restore_reads(table, key, record.reads))
+    keep_photo(key, record)
+    st.session_state.player = photo_owner_id(night_panel.table(), key)
+    return UploadNote("info", lambda: _(READS_BACK).format(name=name), None, key, check=True)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -321,9 +339,11 @@ def add_player() -> None:
 def show_scoreboard(table: ts.Table, result: ts.TableResult) -> None:
     st.markdown(pile_view.scoreboard_html(result, language.tr()), unsafe_allow_html=True)
     line = ts.result_line(result, language.tr())
-    if result.decided_winners:
-        icon = "🤝" if result.decided_tie else "🏆"
-        st.markdown(f'<div class="bc-result">{icon} {escape(line)}</div>', unsafe_allow_html=True)
+    with st.container(key="spoken-result"):  # a screen reader hears who wins as it changes
+        if result.decided_winners:
+            icon = "🤝" if result.decided_tie else "🏆"
+            line_html = f'<div class="bc-result">{icon} {escape(line)}</div>'
+            st.markdown(line_html, unsafe_allow_html=True)
     on = [
         name
         for name, active in (
@@ -871,14 +891,14 @@ def show_exports(table: ts.Table, result: ts.TableResult) -> None:
     ):
         night_panel.show_download()
         scoreboard, piles = export_names(night_panel.night())
-        tr = language.tr()
-        downloads.csv_button(
-            "scoreboard-csv", _("Scoreboard CSV"), ts.scoreboard_csv(result, tr), scoreboard
-        )
-        scoreboard_json = ts.scoreboard_json(table, result)
+        tr = language.tr()  # the files are written later, outside the page's run
+        scoreboard_csv = partial(ts.scoreboard_csv, result, tr)
+        downloads.csv_button("scoreboard-csv", _("Scoreboard CSV"), scoreboard_csv, scoreboard)
+        scoreboard_json = partial(ts.scoreboard_json, table, result)
         downloads.json_button("scoreboard-json", _("Scoreboard JSON"), scoreboard_json, scoreboard)
-        downloads.csv_button("piles-csv", _("Piles CSV"), ts.piles_csv(result, tr), piles)
-        downloads.json_button("piles-json", _("Piles JSON"), ts.piles_json(table, result), piles)
+        downloads.csv_button("piles-csv", _("Piles CSV"), partial(ts.piles_csv, result, tr), piles)
+        piles_json = partial(ts.piles_json, table, result)
+        downloads.json_button("piles-json", _("Piles JSON"), piles_json, piles)
 
 
 def black_cat_page() -> None:
@@ -895,6 +915,9 @@ def black_cat_page() -> None:
         state.player = ids[0]
     show_photo_inputs(table.player(state.player))
     table = night_panel.table()  # a new photo may have changed it
+    nights = [state.night, *state.history]
+    in_use = ts.photos_on(game for night in nights for game in night.games)
+    game_state.forget_unused_photos(state.photos, in_use)
     result = ts.score_table(table)
 
     if table.example:

@@ -172,6 +172,8 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     page says what happened. Whatever happens, what is already on the table stays."""
     key = photo_key(data)
     table = night_panel.table()
+    if ts.reads_lost(table, key):  # a photo the app lost (restarted): its cards come from a link
+        return read_back(data, name, key)
     if ts.photo_owner(table, key) is not None:
         return TableNote("info", lambda: _(ON_TABLE_ALREADY).format(name=name), key)
     outcome = read_upload(data, name, table.variants.decks, TABLE_RETAKE)
@@ -208,6 +210,20 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
         added=len(added),
     )
     return TableNote(photo=key, placed=given)
+
+
+def read_back(data: bytes, name: str, key: str) -> TableNote:
+    """A photo of the whole table whose cards are on it without their reads, read again: they
+    get them back, and the photo shows again."""
+    table = night_panel.table()
+    outcome = read_upload(data, name, table.variants.decks, TABLE_RETAKE)
+    if not isinstance(outcome, PhotoOutcome):
+        return TableNote(*outcome)
+    record = PhotoRecord.of(name, outcome)
+    night_panel.commit_table(ts.restore_reads(table, key, record.reads))
+    st.session_state.photos[key] = record
+    photo_store.photo_store().put(key, record)
+    return TableNote("info", lambda: _(reader_access.READS_BACK).format(name=name), key)
 
 
 def added_words(count: int) -> str:
@@ -340,7 +356,8 @@ def give_piles(table: ts.Table, photo: str, act: Act, only: int | None = None) -
                 cards=" ".join(chip(card) for card in pile.cards),
             ),
             [other for other in names if other != player.id],
-            format_func=lambda player_id: names.get(player_id, "?"),
+            # an arrow, as every move has: the names alone read as the choice of whose piles
+            format_func=lambda player_id: f"→ {names.get(player_id, '?')}",
             key=key,
             on_change=on_give,
             args=(act, pile.id, key),

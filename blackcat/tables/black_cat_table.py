@@ -767,6 +767,53 @@ def photo_owner(table: Table, photo: str) -> str | None:
     return None
 
 
+def reads_lost(table: Table, photo: str) -> bool:
+    """Whether cards of `photo` lie on the table without their reads: a link opened after the
+    app that read the photo restarted (`table_link`)."""
+    slots = (slot for p in table.players for pile in p.piles for slot in pile.slots)
+    return any(slot.photo == photo and slot.read is None for slot in slots)
+
+
+def restore_reads(table: Table, photo: str, reads: Sequence[ReadCard]) -> Table:
+    """The photo, read again, gives its cards on the table their reads back (`reads_lost`): each
+    card of `photo` without its read takes the photo's first read of the same card not taken
+    yet, in the table's order. A card changed since the photo was read finds none: it stays as
+    it is, and so do the cards that kept their reads."""
+    left = list(reads)
+
+    def restored(slot: Slot) -> Slot:
+        if slot.photo != photo or slot.read is not None:
+            return slot
+        at = next((i for i, read in enumerate(left) if read.card == slot.card), None)
+        return slot if at is None else replace(slot, read=left.pop(at))
+
+    players = tuple(
+        replace(
+            player,
+            piles=tuple(
+                replace(pile, slots=tuple(restored(slot) for slot in pile.slots))
+                for pile in player.piles
+            ),
+        )
+        for player in table.players
+    )
+    return replace(table, players=players)
+
+
+def photos_on(tables: Iterable[Table]) -> set[str]:
+    """Keys of the photos any of `tables` holds cards of; a table met twice (a night's Undo
+    history shares its unchanged games) is looked at once."""
+    distinct = {id(table): table for table in tables}
+    return {
+        slot.photo
+        for table in distinct.values()
+        for player in table.players
+        for pile in player.piles
+        for slot in pile.slots
+        if slot.photo is not None
+    }
+
+
 def photos_of(player: Player) -> list[str]:
     """Keys of the photos the player's cards come from, in the order they first appear."""
     keys = (slot.photo for pile in player.piles for slot in pile.slots if slot.photo)

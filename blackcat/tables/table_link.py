@@ -5,7 +5,9 @@ Black Cat's text holds the players, their piles, every card with its Queen pin a
 player checked it, the variants and whose piles are shown; Black Lady's holds the players, every
 deal's tricks (and who took no trick), the rules and the deal on screen. For cards read from a
 photo both name the read (photo key and place among the photo's reads): the photos themselves
-stay on the server, and a card whose photo the server no longer has becomes a typed card.
+stay on the server; a card whose photo the server no longer has (the app restarted) keeps the
+photo's key without its read, shown as a typed card, so that the same photo uploaded again is
+known for one already on the table (and gives its cards their reads back).
 
 The text is short: JSON in which a pile is one string, a card one letter and its marks a few
 characters (a card read right after the previous one of the same photo carries no mark), compressed
@@ -180,9 +182,7 @@ def pile_slots(text: Any, refs: _Refs, read_at: ReadAt) -> tuple[Slot, ...]:
         slot = Slot(card, pin=pin, checked=bool(match["checked"]))
         named = refs.follow(match["ref"], match["at"], bool(match["typed"]))
         if named is not None:
-            read = read_at(*named)
-            if read is not None:
-                slot = replace(slot, read=read, photo=named[0])
+            slot = replace(slot, read=read_at(*named), photo=named[0])
         slots.append(slot)
     return tuple(slots)
 
@@ -299,9 +299,7 @@ def _slot(text: Any, photos: list[str], read_at: ReadAt) -> Slot:
         ref = int(match["ref"])
         if ref >= len(photos):
             raise LinkError(DAMAGED)
-        read = read_at(photos[ref], int(match["at"]))
-        if read is not None:
-            slot = replace(slot, read=read, photo=photos[ref])
+        slot = replace(slot, read=read_at(photos[ref], int(match["at"])), photo=photos[ref])
     return slot
 
 

@@ -8,6 +8,7 @@ left to Streamlit."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -15,7 +16,16 @@ import test_browser
 import test_browser_spanish
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Locator, Page, expect
-from test_browser import blank_png, new_game, open_app, settle, strip_card, to_black_lady
+from test_browser import (
+    blank_png,
+    new_game,
+    open_app,
+    settle,
+    strip_card,
+    to_black_lady,
+    type_pile,
+    type_tricks,
+)
 from test_browser_whole_table import upload_the_whole_table
 
 # test_browser's fixtures, here too: the browser and the app with the stand-in reader
@@ -152,3 +162,96 @@ def test_headings_links_are_no_stops_for_tab(page: Page) -> None:
     expect(links.first).to_have_attribute("tabindex", "-1")
     assert links.count() > 2  # the page's headings, each with Streamlit's link
     assert all(link.get_attribute("tabindex") == "-1" for link in links.all())
+
+
+def test_a_group_of_choices_is_one_stop_for_tab_at_its_chosen_one(page: Page) -> None:
+    # Tab from the player after Player 1's tricks came back to the last player, whose tricks
+    # a typed line then replaced
+    to_black_lady(page)
+    type_tricks(page, "Player 1", "QS AH 3C")
+    players = page.locator(".st-key-lady_seat [role=radio]")
+    expect(players).to_have_count(3)
+    expect(players.nth(0)).to_have_attribute("tabindex", "0")
+    expect(players.nth(2)).to_have_attribute("tabindex", "-1")
+    players.nth(0).focus()
+    page.keyboard.press("End")  # to the last, Home to the first, the arrows along
+    expect(players.nth(2)).to_be_focused()
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    expect(players.nth(1)).to_be_focused()
+    press(page, players.nth(1))  # Enter chooses
+    expect(players.nth(1)).to_have_attribute("aria-checked", "true")
+    expect(players.nth(1)).to_have_attribute("tabindex", "0")
+    expect(players.nth(0)).to_have_attribute("tabindex", "-1")
+
+
+def test_a_card_moved_by_keys_leaves_the_focus_in_its_tools(page: Page) -> None:
+    # Streamlit hides the "→ Player 2" it takes away: the focus on it fell to the page
+    to_black_lady(page)
+    type_tricks(page, "Player 1", "QS AH 3C")
+    press(page, page.locator("summary", has_text="Fix, add or move Player 1's cards"))
+    press(page, page.locator("[class*=st-key-sel-] [role=radio]").first)
+    press(page, page.get_by_role("radio", name="→ Player 2"))
+    expect(page.get_by_label("Player 1's tricks, any order")).to_have_value("AH 3C")
+    focus_kept(page)
+    assert page.evaluate("() => !!document.activeElement.closest('.stMain')")
+
+
+def test_a_removed_deal_leaves_the_focus_off_the_next_deals_remove(page: Page) -> None:
+    to_black_lady(page)
+    for tricks in ("QS", "AH", "3C"):
+        type_tricks(page, "Player 1", tricks)
+        press(page, page.get_by_role("button", name="➕ Next deal"))
+    press(page, page.get_by_role("radio", name="Deal 1", exact=True))
+    press(page, page.get_by_role("button", name="🗑 Remove deal 1"))
+    expect(page.locator(".st-key-lady-deal [role=radio]")).to_have_count(3)
+    focus_kept(page)
+    # a second Enter would have removed the next deal too
+    assert focused(page) != "🗑 Remove deal 1"
+
+
+def test_a_new_game_by_keys_starts_the_focus_at_its_first_choice(page: Page) -> None:
+    to_black_lady(page)
+    type_tricks(page, "Player 1", "QS AH 3C")
+    press(page, page.get_by_role("button", name="New game"))
+    press(page, page.get_by_role("button", name="Yes, a new game"))
+    expect(page.get_by_label("Player 1's tricks, any order")).to_have_value("")
+    page.wait_for_function(
+        "() => !!document.activeElement.closest('.st-key-lady-count')", polling=100
+    )
+
+
+def test_a_refusal_is_said_to_a_screen_reader(page: Page) -> None:
+    to_black_lady(page)
+    press(page, page.get_by_role("button", name="➕ Next deal"))  # deal 1 has no tricks yet
+    expect(page.locator('[data-testid="stToast"]')).to_be_visible()
+    expect(page.locator("#blackcat-voice[role=alert]")).to_have_text(re.compile("no tricks"))
+
+
+def test_taps_on_the_page_add_no_steps_to_the_browsers_back(page: Page) -> None:
+    # every tap wrote the game into the address as a new entry: Back stepped through them all
+    page.wait_for_function("() => !!window.blackcatPageTender", polling=100)  # its script in
+    before = page.evaluate("() => window.history.length")
+    new_game(page)
+    type_pile(page, 1, "QS 2C")
+    type_pile(page, 1, "QS 2C 3H")
+    expect(page).to_have_url(re.compile(r"table="))  # the game is in the address
+    assert page.evaluate("() => window.history.length") == before
+    to_black_lady(page)  # another page is a step
+    assert page.evaluate("() => window.history.length") == before + 1
+
+
+def test_a_field_the_keyboard_is_in_stays_in_view_as_cards_are_drawn_above_it(
+    page: Page,
+) -> None:
+    # twenty cards drawn over the tricks' field after Enter pushed it below a phone's screen
+    to_black_lady(page)
+    field = page.get_by_label("Player 1's tricks, any order")
+    field.focus()
+    field.evaluate("field => field.scrollIntoView({ block: 'end' })")  # at the screen's foot
+    page.keyboard.type("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH QS 2C 3C 4C 5C 6C 7C")
+    page.keyboard.press("Enter")
+    settle(page)
+    expect(page.get_by_text(re.compile("· 20 cards")).first).to_be_attached()
+    expect(field).to_be_focused()
+    expect(field).to_be_in_viewport()

@@ -17,6 +17,7 @@ import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
+import game_state
 import numpy as np
 import pytest
 import sharing
@@ -640,6 +641,40 @@ def test_a_reload_keeps_a_photos_boxes_and_its_doubtful_card(
     assert len(again.image) == 1  # the photo with its numbered boxes
     assert any("looks like" in m.value for m in again.markdown)  # 1.2 still to check
     assert reader.reads == 1
+
+
+def test_a_photo_lost_in_a_restart_and_uploaded_again_gives_its_cards_their_marks_back(
+    app: AppTest, reader: FakeReader
+) -> None:
+    uploader(app).set_value(("piles.png", png(200), "image/png"))
+    app.run()
+    st.cache_data.clear()  # the app restarted: the photos it kept are gone
+    st.cache_resource.clear()
+    again = reload(app)
+    assert [pile_cards(again, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]
+    assert len(again.image) == 0 and not any("looks like" in m.value for m in again.markdown)
+    uploader(again).set_value(("piles.png", png(200), "image/png"))
+    again.run()
+    assert_clean(again)
+    # its cards once, not twice, with the photo and the doubtful 2H back
+    assert [pile_cards(again, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]
+    assert len(again.image) == 1
+    assert any("looks like" in m.value for m in again.markdown)
+    assert "piles.png is back" in page_text(again)
+
+
+def test_a_photo_is_let_go_of_once_neither_the_game_nor_undo_holds_its_cards(
+    app: AppTest, reader: FakeReader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(game_state, "UNDO_DEPTH", 2)  # Undo takes back two changes
+    uploader(app).set_value(("piles.png", png(200), "image/png"))
+    app.run()
+    assert len(app.session_state.photos) == 1
+    new_game(app)
+    type_pile(app, 1, "QS 2C")
+    assert len(app.session_state.photos) == 1  # two Undos would bring its cards back
+    type_pile(app, 1, "QS 2C 3H")
+    assert len(app.session_state.photos) == 0  # each kept some 3.5 MB for a night's length
 
 
 def share_panel(at: AppTest) -> Expander:

@@ -142,7 +142,7 @@ def test_one_tap_gives_a_pile_to_another_player(app: AppTest) -> None:
     ann = app.session_state["night"].table.player(player_id(app, "Ann"))
     give = app.pills(key=give_key(app, ann.piles[1].id))
     assert give.label.startswith("Ann's pile 2 (:red[5♥] :red[5♦])")
-    assert give.options == ["Ben", "Cat", "Dan"]
+    assert give.options == ["→ Ben", "→ Cat", "→ Dan"]
     give.set_value(player_id(app, "Ben"))
     app.run()
     assert_clean(app)

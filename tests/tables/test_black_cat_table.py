@@ -43,6 +43,7 @@ from blackcat.tables.black_cat_table import (
     photo_owner,
     photo_piles,
     photos_of,
+    photos_on,
     pile_rows,
     pile_text,
     piles_csv,
@@ -735,3 +736,15 @@ def test_the_scoreboard_json_names_a_winner_only_as_the_page_does() -> None:
     tied = new_table(("Ann", "Ben"), piles=[[parse_pile("5H 5D")], [parse_pile("5C 5S")]])
     data = json.loads(scoreboard_json(tied, score_table(tied)))
     assert data["winners"] == ["Ann", "Ben"] and data["tie"] is True
+
+
+def test_the_photos_on_tables_are_those_their_cards_came_from() -> None:
+    table = new_table(("Ann", "Ben"))
+    ann, ben = (player.id for player in table.players)
+    with_one = place_photo(table, ann, "p1", [[read("QS"), read("3C")]])
+    with_two = place_photo(with_one, ben, "p2", [[read("8D")]])
+    assert photos_on([table]) == set()
+    assert photos_on([with_one, with_one]) == {"p1"}
+    assert photos_on([with_one, with_two]) == {"p1", "p2"}
+    pile = with_two.players[1].piles[0].id
+    assert photos_on([delete_card(with_two, pile, 0)]) == {"p1"}  # its one card gone

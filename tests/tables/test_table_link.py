@@ -28,8 +28,10 @@ from blackcat.tables.black_cat_table import (
     new_table,
     pin_queen,
     place_photo,
+    reads_lost,
     rename_player,
     replace_card,
+    restore_reads,
     score_table,
     set_cards,
 )
@@ -109,12 +111,21 @@ def test_a_table_comes_back_with_its_reads_while_the_server_has_the_photo() -> N
     assert score_table(link.table).score.players[0].total == score_table(table).players[0].total
 
 
-def test_cards_of_a_photo_the_server_no_longer_has_become_typed_cards() -> None:
+def test_cards_of_a_photo_the_server_no_longer_has_lose_their_reads_not_their_photo() -> None:
     table = edited_table()
     link = decode_table(encode_table(table, 0, index_on_server))  # a restarted server
     photo_pile = link.table.players[1].piles[0]
     assert [s.card.code for s in photo_pile.slots] == ["8D", "2S", "8H"]
-    assert all(s.read is None and s.photo is None for s in photo_pile.slots)
+    assert all(s.read is None for s in photo_pile.slots)  # shown as typed cards
+    # they still name the photo: uploaded again, it is known for one on the table already,
+    # and gives them their reads back; the corrected 2S has none of its card and stays typed
+    assert [s.photo for s in photo_pile.slots] == [PHOTO] * 3
+    assert reads_lost(link.table, PHOTO) and not reads_lost(table, PHOTO)
+    again = restore_reads(link.table, PHOTO, [read for row in ROWS for read in row])
+    before, after = table.players[1].piles[0].slots, again.players[1].piles[0].slots
+    assert [s.read for s in after] == [before[0].read, None, before[2].read]
+    assert [s.doubtful for s in after] == [True, False, False]
+    assert score_table(again).score.players[1].total == score_table(table).score.players[1].total
 
 
 def test_a_full_table_fits_in_a_short_link() -> None:

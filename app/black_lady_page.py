@@ -197,7 +197,8 @@ class PhotoNote:
         slots = (slot for p in deal.players for pile in p.piles for slot in pile.slots)
         doubtful = sum(1 for slot in slots if slot.photo == self.photo and slot.doubtful)
         text = f"{text} {photo_input.check_words(doubtful)}"
-        if self.then is None or self.then >= len(now.names):
+        nobody_next = self.then is None or self.then >= len(now.names)
+        if nobody_next or now.deal.cards(self.then) is not None:  # or their tricks are in since
             return text
         then = _("Then {name}'s tricks.") if doubtful else _("Next: {name}'s tricks.")
         return f"{text} {then.format(name=now.names[self.then])}"
@@ -246,6 +247,9 @@ def read_back(data: bytes, name: str, key: str) -> PhotoNote:
     do(lt.on_deal, ts.restore_reads, key, record.reads)
     st.session_state.lady_photos[key] = record
     photo_store.photo_store().put(key, record)
+    owner = ts.photo_owner(game().deal.table, key)
+    if owner in game().names:  # the page shows whose tricks they are, as after a first upload
+        st.session_state.lady_seat = game().names.index(owner)
     return PhotoNote("info", lambda: _(reader_access.READS_BACK).format(name=name), key)
 
 

@@ -29,6 +29,27 @@ from blackcat.tables import black_cat_table as ts
 
 NIGHT: game_state.Undoable[nt.Night] = game_state.Undoable("night", "history")
 GAME_KEY = "night-game"  # the choice of the game on screen
+SCORES_KEY = "night-scores"
+
+
+def scored(game: ts.Table) -> ts.TableResult:
+    """The game's score, kept while the game is unchanged: a game is frozen, so an unchanged
+    one is the same object from run to run, and a long night scores only the game changed (at
+    50 games scoring them all was the page run's largest cost)."""
+    kept: dict[int, tuple[ts.Table, ts.TableResult]] = st.session_state.setdefault(SCORES_KEY, {})
+    hit = kept.get(id(game))
+    if hit is not None and hit[0] is game:
+        return hit[1]
+    result = ts.score_table(game)
+    kept[id(game)] = (game, result)  # the game kept with it: its id is not reused meanwhile
+    return result
+
+
+def forget_old_scores() -> None:
+    """Only the night's games keep their scores (a changed game's old score goes)."""
+    kept = st.session_state.get(SCORES_KEY, {})
+    games = {id(game) for game in night().games}
+    st.session_state[SCORES_KEY] = {key: hit for key, hit in kept.items() if key in games}
 
 
 def night() -> nt.Night:
@@ -133,7 +154,7 @@ def show_night() -> None:
     now = night()
     if len(now.games) < 2:
         return
-    score = nt.score_night(now)
+    score = nt.score_night(now, scored)
     st.markdown(sheet_view.CSS, unsafe_allow_html=True)
     st.markdown("### " + _("🌙 The night: {count} games").format(count=len(now.games)))
     sheet = night_view.night_sheet_html(score, current=now.current, tr=language.tr())

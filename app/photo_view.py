@@ -78,7 +78,8 @@ def marks_read(marks: ts.PhotoMarks, factor: float, width: int, height: int) -> 
         rows[pile_index] = [ReadCard(ALL_CARDS[0], OFF_PHOTO, 1.0, (), ()) for _ in range(length)]
     for pile_index, position, slot in marks:
         read = slot.read
-        assert read is not None
+        if read is None:  # its read lost with the photo (`ts.reads_lost`), as a typed card
+            continue
         confidence = 1.0 if slot.checked else read.confidence
         rows[pile_index][position] = scaled_card(
             replace(read, card=slot.card, confidence=confidence), factor

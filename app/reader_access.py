@@ -37,8 +37,8 @@ READER_FAILED = N_(
     "cards below instead."
 )
 READS_BACK = N_(
-    "{name} is back: its cards were on the table already (from the game's link, after the app "
-    "restarted) and have the reader's marks again."
+    "{name} is back: its cards were on the table already (from the game's link: the app no "
+    "longer had the photo) and have the reader's marks again."
 )
 UNREADABLE = N_("{name} could not be read ({error}). Try another photo, or type the cards.")
 NO_CARDS = N_("No cards found in {name}. {how} and try again; or type the cards.")

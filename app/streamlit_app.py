@@ -918,7 +918,8 @@ def black_cat_page() -> None:
     nights = [state.night, *state.history]
     in_use = ts.photos_on(game for night in nights for game in night.games)
     game_state.forget_unused_photos(state.photos, in_use)
-    result = ts.score_table(table)
+    night_panel.forget_old_scores()
+    result = night_panel.scored(table)
 
     if table.example:
         text = _(

@@ -194,8 +194,11 @@ class NightScore:
         return leaders(self.names, self.totals)
 
 
-def score_night(night: Night) -> NightScore:
-    results = [ts.score_table(table) for table in night.games]
+def score_night(
+    night: Night, score: Callable[[ts.Table], ts.TableResult] = ts.score_table
+) -> NightScore:
+    """The night's sheet; `score` scores a game (the app's keeps each unchanged game's score)."""
+    results = [score(table) for table in night.games]
     spelled: dict[str, str] = {}  # each player's name as the last game they played spells it
     for result in results:
         spelled.update((p.name.casefold(), p.name) for p in result.players)

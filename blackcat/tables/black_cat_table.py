@@ -78,6 +78,9 @@ class Slot:
     read: ReadCard | None = None  # how the photo reader saw it (box, confidence, alternatives)
     photo: str | None = None  # key of the photo it was read from
     checked: bool = False  # the person confirmed or corrected it
+    # where its read stood among the photo's reads, while the read is lost with the photo (a
+    # link opened after the app let go of the photo): the photo read again gives it back
+    lost_read: int | None = None
 
     @property
     def doubtful(self) -> bool:
@@ -768,24 +771,25 @@ def photo_owner(table: Table, photo: str) -> str | None:
 
 
 def reads_lost(table: Table, photo: str) -> bool:
-    """Whether cards of `photo` lie on the table without their reads: a link opened after the
-    app that read the photo restarted (`table_link`)."""
+    """Whether cards of `photo` lie on the table without their reads (`Slot.lost_read`): a
+    link opened after the app let go of the photo (`table_link`)."""
     slots = (slot for p in table.players for pile in p.piles for slot in pile.slots)
-    return any(slot.photo == photo and slot.read is None for slot in slots)
+    return any(slot.photo == photo and slot.lost_read is not None for slot in slots)
 
 
 def restore_reads(table: Table, photo: str, reads: Sequence[ReadCard]) -> Table:
-    """The photo, read again, gives its cards on the table their reads back (`reads_lost`): each
-    card of `photo` without its read takes the photo's first read of the same card not taken
-    yet, in the table's order. A card changed since the photo was read finds none: it stays as
-    it is, and so do the cards that kept their reads."""
-    left = list(reads)
+    """The photo, read again, gives its cards on the table their reads back (`reads_lost`):
+    each takes the read at its place among the photo's reads, the card itself staying as it is
+    (a correction too). The same table where none was lost."""
+    if not reads_lost(table, photo):
+        return table
 
     def restored(slot: Slot) -> Slot:
-        if slot.photo != photo or slot.read is not None:
+        if slot.photo != photo or slot.lost_read is None:
             return slot
-        at = next((i for i, read in enumerate(left) if read.card == slot.card), None)
-        return slot if at is None else replace(slot, read=left.pop(at))
+        if slot.lost_read >= len(reads):  # not the photo the link named: typed, as it shows
+            return replace(slot, photo=None, lost_read=None)
+        return replace(slot, read=reads[slot.lost_read], lost_read=None)
 
     players = tuple(
         replace(

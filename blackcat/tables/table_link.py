@@ -153,7 +153,7 @@ def pile_code(slots: Sequence[Slot], refs: _Refs, read_index: ReadIndex) -> str:
             text += f"={slot.pin}"
         if slot.checked:
             text += "!"
-        place = None
+        place = slot.lost_read  # a read lost with its photo keeps its place in the link
         if slot.photo is not None and slot.read is not None:
             place = read_index(slot.photo, slot.read)
         parts.append(text + refs.mark(slot.photo if place is not None else None, place))
@@ -182,9 +182,16 @@ def pile_slots(text: Any, refs: _Refs, read_at: ReadAt) -> tuple[Slot, ...]:
         slot = Slot(card, pin=pin, checked=bool(match["checked"]))
         named = refs.follow(match["ref"], match["at"], bool(match["typed"]))
         if named is not None:
-            slot = replace(slot, read=read_at(*named), photo=named[0])
+            slot = _from_photo(slot, *named, read_at)
         slots.append(slot)
     return tuple(slots)
+
+
+def _from_photo(slot: Slot, photo: str, place: int, read_at: ReadAt) -> Slot:
+    """A link's card read at `place` of `photo`: with that read while the server has the photo,
+    else with the place alone (`Slot.lost_read`)."""
+    read = read_at(photo, place)
+    return replace(slot, photo=photo, read=read, lost_read=place if read is None else None)
 
 
 def _pack(data: dict[str, Any]) -> str:
@@ -299,7 +306,7 @@ def _slot(text: Any, photos: list[str], read_at: ReadAt) -> Slot:
         ref = int(match["ref"])
         if ref >= len(photos):
             raise LinkError(DAMAGED)
-        slot = replace(slot, read=read_at(photos[ref], int(match["at"])), photo=photos[ref])
+        slot = _from_photo(slot, photos[ref], int(match["at"]), read_at)
     return slot
 
 

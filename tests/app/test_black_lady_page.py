@@ -117,12 +117,15 @@ def test_a_three_player_game_of_two_deals_by_photo_and_typing(lady: AppTest) -> 
     uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))
     run(lady)
     assert any("ann.png: 19 cards, given to Ann" in s.value for s in lady.success)
+    assert any("Then Ben's tricks." in s.value for s in lady.success)
     assert text_input(lady, "Ann's tricks, any order").value.split()[:7] == [
         "QS", "AH", "KH", "5D", "2H", "AS", "2C"
     ]  # fmt: skip
     # Ben typed, Cat took no trick
     choose(lady, 1)
     type_tricks(lady, "Ben", BEN.lower().replace("10", "T"))
+    assert any("ann.png: 19 cards" in s.value for s in lady.success)
+    assert not any("Then Ben's" in s.value for s in lady.success)  # they are in now
     choose(lady, 2)
     lady.toggle(key=next(t.key for t in lady.toggle if "took no trick" in t.label)).set_value(True)
     run(lady)
@@ -355,6 +358,27 @@ def test_how_we_score_has_the_rules_and_the_set_aside_table(lady: AppTest) -> No
 
 # ---------------------------------------------------------------------------------------------
 # The game in the address, and fixes in one or two taps
+
+
+def test_a_photo_lost_in_a_restart_and_uploaded_again_keeps_its_tricks_once(
+    lady: AppTest,
+) -> None:
+    rename(lady, 0, "Ann")
+    uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))
+    run(lady)
+    tricks = text_input(lady, "Ann's tricks, any order").value
+    choose(lady, 1)
+    bc.restart()
+    again = bc.reload(lady)
+    again.segmented_control(key="game").set_value("Black Lady")
+    run(again)
+    assert len(again.image) == 0  # the photo is gone, its cards are kept as typed
+    uploader(again).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))  # on Player 2's page
+    run(again)
+    assert text_input(again, "Ann's tricks, any order").value == tricks  # once, not twice
+    assert len(again.image) == 1  # Ann's page, with the photo and its doubts back
+    assert any("looks like" in m.value for m in again.markdown)
+    assert any("ann.png is back" in i.value for i in again.info)
 
 
 def test_the_game_comes_back_from_its_address_with_photo_doubts_and_undo(lady: AppTest) -> None:

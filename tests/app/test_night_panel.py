@@ -24,6 +24,8 @@ from test_streamlit_app import (  # noqa: F401  (fixtures)
     type_pile,
 )
 
+from blackcat.tables import black_cat_table as ts
+
 
 @pytest.fixture
 def app(tmp_path: Path) -> AppTest:
@@ -117,6 +119,26 @@ def test_a_correction_to_game_1_after_game_3_moves_the_totals(app: AppTest) -> N
     assert "Ben leads the night with 31 points after 3 games." in page_text(app)
     choose_game(app, 3)
     assert ", finished" not in page_text(app) and totals(app) == ["### Ben: 3 points"]
+
+
+def test_a_tap_scores_only_the_game_it_changed(
+    app: AppTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    three_games(app)
+    scored: list[ts.Table] = []
+    score_table = ts.score_table
+
+    def counted(table: ts.Table) -> ts.TableResult:
+        scored.append(table)
+        return score_table(table)
+
+    monkeypatch.setattr(ts, "score_table", counted)
+    type_pile(app, 1, "7C 3D 2S")  # Ben's pile of game 3
+    assert len(scored) == 1  # games 1 and 2 kept their scores: a long night's largest cost
+    assert night_rows(app)["Ann"] == ["24", "2", "9", "3", "12"]
+    scored.clear()
+    choose_game(app, 1)
+    assert scored == []  # nothing changed
 
 
 def test_undo_takes_back_next_game_and_a_game_without_cards_has_no_next(app: AppTest) -> None:

@@ -643,16 +643,23 @@ def test_a_reload_keeps_a_photos_boxes_and_its_doubtful_card(
     assert reader.reads == 1
 
 
+def restart() -> None:
+    """The app restarted: the photos it kept, and its reads, are gone."""
+    st.cache_data.clear()
+    st.cache_resource.clear()
+
+
 def test_a_photo_lost_in_a_restart_and_uploaded_again_gives_its_cards_their_marks_back(
     app: AppTest, reader: FakeReader
 ) -> None:
     uploader(app).set_value(("piles.png", png(200), "image/png"))
     app.run()
-    st.cache_data.clear()  # the app restarted: the photos it kept are gone
-    st.cache_resource.clear()
+    restart()
     again = reload(app)
     assert [pile_cards(again, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]
     assert len(again.image) == 0 and not any("looks like" in m.value for m in again.markdown)
+    restart()
+    again = reload(again)  # the address the page wrote still names the photo
     uploader(again).set_value(("piles.png", png(200), "image/png"))
     again.run()
     assert_clean(again)
@@ -661,6 +668,10 @@ def test_a_photo_lost_in_a_restart_and_uploaded_again_gives_its_cards_their_mark
     assert len(again.image) == 1
     assert any("looks like" in m.value for m in again.markdown)
     assert "piles.png is back" in page_text(again)
+    button(again, "↶ Undo").click()  # the cards without their reads, the photo kept
+    again.run()
+    assert_clean(again)
+    assert [pile_cards(again, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]
 
 
 def test_a_photo_is_let_go_of_once_neither_the_game_nor_undo_holds_its_cards(

@@ -20,6 +20,7 @@ from test_streamlit_app import (  # noqa: F401  (fixtures: no weights, the stand
     png,
     reader,
     reload,
+    restart,
     start,
     uploader,
 )
@@ -206,6 +207,22 @@ def test_a_reload_keeps_who_took_the_photo_and_the_piles_given(app: AppTest) -> 
     assert again.segmented_control(key=table_photo.MODE).value == table_photo.WHOLE_TABLE
     assert photographer_choice(again).value == player_id(again, "Cat")
     assert len(again.image) == 1  # the photo of the whole table, from the server's store
+
+
+def test_a_tables_photo_lost_in_a_restart_and_uploaded_again_gives_each_card_once(
+    app: AppTest,
+) -> None:
+    seated(app)
+    choose_photographer(app, "Cat")
+    upload_table(app)
+    before = piles_by_name(app)
+    restart()
+    again = reload(app)
+    assert len(again.image) == 0  # the photo gone, its cards kept
+    upload_table(again)
+    assert piles_by_name(again) == before  # each card once, not twice
+    assert len(again.image) == 1
+    assert "table.png is back" in notes(again)
 
 
 def test_a_reload_keeps_the_choice_of_photo_made_after_a_photo_of_the_table(app: AppTest) -> None:

@@ -117,15 +117,19 @@ def test_cards_of_a_photo_the_server_no_longer_has_lose_their_reads_not_their_ph
     photo_pile = link.table.players[1].piles[0]
     assert [s.card.code for s in photo_pile.slots] == ["8D", "2S", "8H"]
     assert all(s.read is None for s in photo_pile.slots)  # shown as typed cards
-    # they still name the photo: uploaded again, it is known for one on the table already,
-    # and gives them their reads back; the corrected 2S has none of its card and stays typed
+    # they still name the photo and their places in it, in the link made again too (a reload,
+    # a share): uploaded again, the photo is known for one on the table already
     assert [s.photo for s in photo_pile.slots] == [PHOTO] * 3
     assert reads_lost(link.table, PHOTO) and not reads_lost(table, PHOTO)
-    again = restore_reads(link.table, PHOTO, [read for row in ROWS for read in row])
-    before, after = table.players[1].piles[0].slots, again.players[1].piles[0].slots
-    assert [s.read for s in after] == [before[0].read, None, before[2].read]
-    assert [s.doubtful for s in after] == [True, False, False]
-    assert score_table(again).score.players[1].total == score_table(table).score.players[1].total
+    kept = decode_table(encode_table(link.table, 0, index_on_server)).table
+    assert shape(kept) == shape(link.table)
+    assert [s.lost_read for s in kept.players[1].piles[0].slots] == [0, 1, 2]
+    # read again, it gives them their reads back: the table as it was, the corrected 2S too
+    reads = [read for row in ROWS for read in row]
+    again = restore_reads(kept, PHOTO, reads)
+    assert shape(again) == shape(table) and not reads_lost(again, PHOTO)
+    assert [s.doubtful for s in again.players[1].piles[0].slots] == [True, False, False]
+    assert restore_reads(again, PHOTO, reads) is again  # nothing lost: no change to undo
 
 
 def test_a_full_table_fits_in_a_short_link() -> None:

@@ -85,6 +85,14 @@ def shown_instead(page: Page, words: StreamlitWords) -> tuple[str, str]:
     """What the page shows over Streamlit's words at `words.where`, and the font size left to
     Streamlit's own there."""
     place = "::before" if words.before else "::after"
+    page.wait_for_function(  # the page's style sheet may come a moment after its words
+        """([where, place]) => {
+          const element = document.querySelector(where);
+          return element && getComputedStyle(element, place).content !== "none";
+        }""",
+        arg=[words.where, place],
+        polling=100,
+    )
     content, font_size = page.locator(words.where).first.evaluate(
         f"e => [getComputedStyle(e, '{place}').content, getComputedStyle(e).fontSize]"
     )

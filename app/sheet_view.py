@@ -48,7 +48,9 @@ CSS = f"""
 /* words for a screen reader alone: which game a column is, who won it */
 .bl-sheet .sr {{ position: absolute; width: 1px; height: 1px; overflow: hidden;
   clip-path: inset(50%); white-space: nowrap; }}
-.bl-sheet tr.lead td.name {{ font-weight: 700; }}
+/* a row's player is its header for a screen reader, drawn as the other cells of the row */
+.bl-sheet-wrap .bl-sheet th[scope="row"] {{ font-size: inherit; color: inherit; font-weight: 400; }}
+.bl-sheet-wrap .bl-sheet tr.lead th[scope="row"] {{ font-weight: 700; }}
 </style>
 """
 
@@ -90,8 +92,8 @@ def sheet_html(
 ) -> str:
     """The sheet: a header of `heads` (a column each, `current` shaded; `column_word`, "Game",
     said before each to a screen reader), then a row a player; with `won`, a column of that
-    heading for each row's games won sticks after the total. A cell marked "win" or "tie" says
-    so to a screen reader too."""
+    heading for each row's games won sticks after the total. Each row's name is its header,
+    and a cell marked "win" or "tie", or the leader's total, says so to a screen reader too."""
     wins = won is not None
     said = f'<span class="sr">{escape(column_word)} </span>' if column_word else ""
     head = "".join(
@@ -100,6 +102,7 @@ def sheet_html(
     )
     # gettext outside the f-strings: Babel finds no text to translate inside one
     won_word, tie_word = escape(tr.gettext("(won)")), escape(tr.gettext("(tie)"))
+    leads = escape(tr.gettext("(leads)"))
     mark_words = {
         "win": f'<span class="sr"> {won_word}</span>',
         "tie": f'<span class="sr"> {tie_word}</span>',
@@ -113,9 +116,11 @@ def sheet_html(
             for index, (text, mark) in enumerate(zip(row.cells, marks, strict=True))
         )
         won_cell = f'<td class="won">{row.won or ""}</td>' if wins else ""
+        name = f'<th scope="row" class="name">{escape(row.name)}</th>'
+        total = f'{row.total}<span class="sr"> {leads}</span>' if row.lead else row.total
         body.append(
-            f'<tr class="{"lead" if row.lead else ""}"><td class="name">{escape(row.name)}</td>'
-            f'<td class="tot{" win" if row.lead else ""}">{row.total}</td>{won_cell}{cells}</tr>'
+            f'<tr class="{"lead" if row.lead else ""}">{name}'
+            f'<td class="tot{" win" if row.lead else ""}">{total}</td>{won_cell}{cells}</tr>'
         )
     won_head = f'<th class="won">{won}</th>' if wins else ""
     table = _classes("bl-sheet", "with-won" if wins else "")

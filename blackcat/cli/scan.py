@@ -291,8 +291,8 @@ def run(args: argparse.Namespace) -> int:
         except ImageReadError as error:
             failed = True
             results.append({"image": name, "error": str(error)})
-            if not args.json:
-                print(error.describe(tr), file=sys.stderr)  # it names the photo
+            # said on stderr with --json too: stdout may go to a file, the person still hears it
+            print(error.describe(tr), file=sys.stderr)  # it names the photo
             continue
         score = score_player([[read.card for read in pile] for pile in photo.piles], None, variants)
         notes = [

@@ -205,6 +205,8 @@ def run(args: argparse.Namespace) -> int:
             photo = reader.read(image)
         except ImageReadError as error:
             reads.append(error)
+            if args.json:  # the text report says it; with --json, stderr does
+                print(error.describe(tr), file=sys.stderr)
             continue
         reads.append(tricks_of(photo))
         if photo.blurred:

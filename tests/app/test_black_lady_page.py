@@ -62,7 +62,9 @@ def sheet(at: AppTest) -> str:
 def sheet_rows(at: AppTest) -> dict[str, list[str]]:
     """The score sheet, a row a player: their total, then their points in each deal."""
     rows = re.findall(
-        r'<td class="name">([^<]*)</td><td class="tot[^"]*">([^<]*)</td>(.*?)</tr>', sheet(at)
+        r'<th scope="row" class="name">([^<]*)</th><td class="tot[^"]*">([^<]*)'
+        r'(?:<span class="sr">[^<]*</span>)?</td>(.*?)</tr>',
+        sheet(at),
     )
     return {
         name: [total, *re.findall(r"<td[^>]*>([^<]*)</td>", cells)] for name, total, cells in rows
@@ -165,7 +167,7 @@ def test_a_three_player_game_of_two_deals_by_photo_and_typing(lady: AppTest) -> 
         "Ben": ["−135", "−67", "−68"],
         "Cat": ["−17", "+50", "−67"],
     }
-    assert '<td class="tot win">−17</td>' in sheet(lady)
+    assert '<td class="tot win">−17<span class="sr"> (leads)</span></td>' in sheet(lady)
     assert "🏆 Cat leads with −17 after 2 deals." in leader(lady)
 
     # the first deal is still there to look at and fix

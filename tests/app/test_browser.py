@@ -781,7 +781,7 @@ def test_nine_players_of_black_lady_fit_a_phone_with_every_total_in_view(page: P
     for index in range(9):
         box = totals.nth(index).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-        name = page.locator("table.bl-sheet td.name").nth(index).bounding_box()
+        name = page.locator("table.bl-sheet th[scope=row]").nth(index).bounding_box()
         assert name is not None and name["x"] >= 0
     wrap = page.locator(".bl-sheet-wrap").bounding_box()
     assert wrap is not None and wrap["width"] <= PHONE["width"]
@@ -897,7 +897,8 @@ def test_a_night_of_three_games_with_a_late_correction(browser: Browser, page: P
     assert once_shown(page, sheet_rows, played) == played
     expect(page.get_by_text("Ann leads the night with 24 points after 3 games.")).to_be_visible()
     sheet = page.locator("table.bl-sheet")
-    expect(sheet.locator("td.name").first).to_have_css("text-align", "left")
+    expect(sheet.locator("th[scope=row]").first).to_have_css("text-align", "left")
+    expect(sheet.locator("th[scope=row]").nth(1)).to_have_css("font-weight", "400")  # as a cell
     expect(sheet.locator("th.cur")).to_have_css("background-color", "rgb(238, 245, 255)")  # game 3
     shoot(page, "night")
 

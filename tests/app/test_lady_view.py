@@ -17,12 +17,15 @@ def test_the_sheet_has_a_row_a_player_their_total_first_and_the_leader() -> None
         f'<th class="tot">Total</th><th class="">{deal}1</th><th class="cur">{deal}2 ⚠️</th>' in html
     )
     assert (
-        '<td class="name">Ann</td><td class="tot">−18</td><td class="">−68</td>'
+        '<th scope="row" class="name">Ann</th><td class="tot">−18</td><td class="">−68</td>'
         '<td class="cur">+50</td></tr>'
     ) in html
     assert 'class="lead"' not in html and " win" not in html  # no leader while deal 2 fails
     unflagged = lady_view.sheet_html(game, current=1)
-    assert '<tr class="lead"><td class="name">Cat</td><td class="tot win">−17</td>' in unflagged
+    leads = '<span class="sr"> (leads)</span>'  # said, not shown by shading alone
+    assert (
+        f'<tr class="lead"><th scope="row" class="name">Cat</th><td class="tot win">−17{leads}</td>'
+    ) in unflagged
     assert '<td class="tot">−1066</td>' in html
     open_deal = score_game(["Ann", "Ben", "Cat"], [(None, -67, 50)])
     assert '<td class="tot">0</td><td class="">…</td>' in lady_view.sheet_html(open_deal)
@@ -37,7 +40,7 @@ def test_nine_players_fit_a_phone_with_every_total_in_view() -> None:
     names = [f"Player {n}" for n in range(1, 10)]
     game = score_game(names, [(0,) * 9] * 12)
     html = lady_view.sheet_html(game)
-    assert html.count('<td class="tot') == 9 and html.count('<td class="name">') == 9
+    assert html.count('<td class="tot') == 9 and html.count('<th scope="row" class="name">') == 9
     assert "position: sticky" in lady_view.CSS and "overflow-x: auto" in lady_view.CSS
 
 

@@ -41,7 +41,7 @@ def run(at: AppTest) -> AppTest:
 def night_rows(at: AppTest) -> dict[str, list[str]]:
     """The night's sheet, a row a player: total, games won, then each game's points."""
     sheet = next(m.value for m in at.markdown if "bl-sheet with-won" in m.value)
-    rows = re.findall(r'<td class="name">([^<]*)</td>(.*?)</tr>', sheet)
+    rows = re.findall(r'<th scope="row" class="name">([^<]*)</th>(.*?)</tr>', sheet)
     cell = r'<td[^>]*>([^<]*)(?:<span class="sr">[^<]*</span>)?</td>'  # shown words
     return {name: re.findall(cell, cells) for name, cells in rows}
 

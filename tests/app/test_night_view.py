@@ -27,17 +27,19 @@ def test_a_row_a_player_with_total_and_games_won_then_a_column_a_game() -> None:
     # who won a game is said to a screen reader, not shown by colour alone
     won, tie = '<span class="sr"> (won)</span>', '<span class="sr"> (tie)</span>'
     assert (
-        '<tr class="lead"><td class="name">Ann</td><td class="tot win">27</td>'
+        '<tr class="lead"><th scope="row" class="name">Ann</th>'
+        '<td class="tot win">27<span class="sr"> (leads)</span></td>'
         f'<td class="won">1</td><td class="win">21{won}</td><td class="cur">3</td>'
         f'<td class="tie">3{tie}</td></tr>'
     ) in html
     assert (
-        '<td class="name">Ben</td><td class="tot">20</td><td class="won">0</td>'
+        '<th scope="row" class="name">Ben</th><td class="tot">20</td><td class="won">0</td>'
         f'<td class="">6</td><td class="cur">11</td><td class="tie">3{tie}</td>'
     ) in html
     # a player who wasn't at game 1's table; names are escaped
     assert (
-        '<td class="name">&lt;i&gt;Cy&lt;/i&gt;</td><td class="tot">14</td><td class="won">1</td>'
+        '<th scope="row" class="name">&lt;i&gt;Cy&lt;/i&gt;</th><td class="tot">14</td>'
+        '<td class="won">1</td>'
         f'<td class="">–</td><td class="cur win">14{won}</td><td class="">0</td>'
     ) in html
     assert '<table class="bl-sheet with-won">' in html

@@ -154,6 +154,17 @@ def test_the_json_of_a_deal_with_a_photo_that_could_not_be_read() -> None:
     assert data["problems"] == []  # nothing is wrong yet, and player 2 isn't read
 
 
+def test_with_json_a_photo_that_could_not_be_read_is_said_on_stderr_too(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a photo")
+    result = blackcat("scan", "--game", "black-lady", "--json", SCENE_2, notes, SCENE_4)
+    assert result.returncode == 1
+    deal = json.loads(result.stdout)  # stdout holds the JSON alone
+    assert deal["players"][1]["image"] == str(notes) and "error" in deal["players"][1]
+    # stdout may go to a file: the person still hears which photo, in one line
+    assert result.stderr.count("\n") == 1 and "notes.txt" in result.stderr
+
+
 def test_the_text_of_a_photo_that_could_not_be_read_names_it_once_in_the_language() -> None:
     reads = [(read("QS"),), ImageReadError(NOT_AN_IMAGE, name="notes.txt"), (read("3C"),)]
     images = ["a.jpg", "notes.txt", "c.jpg"]

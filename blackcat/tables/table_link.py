@@ -5,9 +5,11 @@ Black Cat's text holds the players, their piles, every card with its Queen pin a
 player checked it, the variants and whose piles are shown; Black Lady's holds the players, every
 deal's tricks (and who took no trick), the rules and the deal on screen. For cards read from a
 photo both name the read (photo key and place among the photo's reads): the photos themselves
-stay on the server; a card whose photo the server no longer has (the app restarted) keeps the
-photo's key without its read, shown as a typed card, so that the same photo uploaded again is
-known for one already on the table (and gives its cards their reads back).
+stay on the server; a card whose photo the server no longer has (the app restarted, or let it go
+for newer ones) keeps the photo's key and its place among the reads without the read itself
+(`Slot.lost_read`), shows as a typed card, and is written into the link again as it came, so
+that the same photo uploaded again is known for one already on the table and gives its cards
+their reads back.
 
 The text is short: JSON in which a pile is one string, a card one letter and its marks a few
 characters (a card read right after the previous one of the same photo carries no mark), compressed

@@ -114,7 +114,10 @@ export default function (component) {
       if (window.blackcatToastsSaid.has(toast)) continue;
       window.blackcatToastsSaid.add(toast);
       const words = toast.querySelector('[data-testid="stMarkdownContainer"]') || toast;
-      voice().textContent = words.textContent.trim();
+      const said = words.textContent.trim();
+      // emptied first: the same refusal again (a second tap) is said again too
+      voice().textContent = "";
+      setTimeout(() => (voice().textContent = said), 100);
     }
     // a group of choices is one stop for Tab, its chosen one (the arrows move within), as radio
     // buttons are: Tab from the player after "Ana ✓" no longer went through every other player

@@ -10,6 +10,7 @@ them (the app on this machine alone) no key is asked for.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import hmac
 import html
@@ -124,6 +125,9 @@ QR_MODULE_PX = 2.6  # the least width of a module on screen, in CSS pixels, wher
 QR_LEAST_PX = 256  # a short link's code is drawn this wide (16rem)
 
 
+# a tap that leaves the game as it was (a card picked, a panel opened) draws the open share
+# panel again: a long night's code took up to 160 ms to make
+@functools.lru_cache(maxsize=16)
 def qr_html(text: str, alt: str = "QR code of the link") -> str | None:
     """A QR code of `text` as an image, drawn wider the more modules it has (up to its panel's
     width, `SHARE_CSS`): a long night's code has 150-180 modules across, which at a short

@@ -81,3 +81,12 @@ def test_a_long_nights_qr_code_is_drawn_wider_and_a_short_links_as_it_was() -> N
     width = int(long_night.split('style="width: ')[1].split("px")[0])
     assert width >= 145 * sharing.QR_MODULE_PX  # version 32 and up: 145 modules and more
     assert sharing.qr_html("x" * 3000) is None  # too long for any QR code
+
+
+def test_the_qr_code_of_a_link_is_made_once_while_the_link_stays() -> None:
+    link = "http://192.168.1.20:8501/?table=" + "Cd7" * 400
+    first = sharing.qr_html(link)
+    hits = sharing.qr_html.cache_info().hits
+    assert sharing.qr_html(link) is first  # drawn again as it was, not made again
+    assert sharing.qr_html.cache_info().hits == hits + 1
+    assert sharing.qr_html(link + "x") != first

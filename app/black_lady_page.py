@@ -223,8 +223,7 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
         return PhotoNote(*outcome)
     commit(lt.add_photo(now, seat, key, outcome.rows))
     record = PhotoRecord.of(name, outcome)
-    st.session_state.lady_photos[key] = record
-    photo_store.photo_store().put(key, record)
+    photo_store.keep(st.session_state.lady_photos, key, record)
     read = replace(outcome.summary(), grid=False)  # tricks: their rows don't matter
 
     def note() -> tuple[str, str]:  # written when shown, in the page's language then
@@ -240,13 +239,11 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
 def read_back(data: bytes, name: str, key: str) -> PhotoNote:
     """A photo whose tricks are in the deal without their reads, read again: they get them
     back, and the photo shows again."""
-    outcome = reader_access.read_upload(data, name, 1, HOW_TO_PHOTOGRAPH)
-    if not isinstance(outcome, PhotoOutcome):
-        return PhotoNote(*outcome)
-    record = PhotoRecord.of(name, outcome)
+    record = photo_store.read_record(data, name, 1, HOW_TO_PHOTOGRAPH)
+    if not isinstance(record, PhotoRecord):
+        return PhotoNote(*record)
     do(lt.on_deal, ts.restore_reads, key, record.reads)
-    st.session_state.lady_photos[key] = record
-    photo_store.photo_store().put(key, record)
+    photo_store.keep(st.session_state.lady_photos, key, record)
     owner = ts.photo_owner(game().deal.table, key)
     if owner in game().names:  # the page shows whose tricks they are, as after a first upload
         st.session_state.lady_seat = game().names.index(owner)

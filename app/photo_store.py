@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import streamlit as st
-from reader_access import PhotoOutcome
+from reader_access import PhotoOutcome, Words, read_upload
 
 from blackcat.i18n import N_, Translator
 from blackcat.vision.types import Box, ReadCard
@@ -90,6 +90,20 @@ class PhotoStore:
 @st.cache_resource(show_spinner=False)
 def photo_store() -> PhotoStore:
     return PhotoStore()
+
+
+def keep(photos: dict[str, PhotoRecord], key: str, record: PhotoRecord) -> None:
+    """A photo read, on its page (`photos`, the session's) and on the server (for a reload or a
+    link opened on another phone)."""
+    photos[key] = record
+    photo_store().put(key, record)
+
+
+def read_record(data: bytes, name: str, decks: int, how: str) -> PhotoRecord | tuple[str, Words]:
+    """A photo read as the page keeps it, or (kind, words) for the page when it can't be
+    (`reader_access.read_upload`)."""
+    outcome = read_upload(data, name, decks, how)
+    return PhotoRecord.of(name, outcome) if isinstance(outcome, PhotoOutcome) else outcome
 
 
 def read_at(photo: str, place: int) -> ReadCard | None:

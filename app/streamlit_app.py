@@ -99,8 +99,7 @@ def how_we_score(english: Path) -> Path:
 
 
 def keep_photo(key: str, record: PhotoRecord) -> None:
-    st.session_state.photos[key] = record
-    photo_store.photo_store().put(key, record)
+    photo_store.keep(st.session_state.photos, key, record)
 
 
 SEVERAL_SIDES = N_(
@@ -181,11 +180,10 @@ def read_back(data: bytes, name: str, key: str, player_id: int) -> UploadNote:
     """A photo whose cards are on the table without their reads, read again: they get them
     back, and the photo shows again on its owner's page."""
     table: ts.Table = night_panel.table()
-    outcome = read_upload(data, name, table.variants.decks, HOW_TO_PHOTOGRAPH)
-    if not isinstance(outcome, PhotoOutcome):
-        kind, refusal = outcome
+    record = photo_store.read_record(data, name, table.variants.decks, HOW_TO_PHOTOGRAPH)
+    if not isinstance(record, PhotoRecord):
+        kind, refusal = record
         return UploadNote(kind, refusal, player_id)
-    record = PhotoRecord.of(name, outcome)
     night_panel.commit_table(ts.restore_reads(table, key, record.reads))
     keep_photo(key, record)
     st.session_state.player = photo_owner_id(night_panel.table(), key)

@@ -197,8 +197,7 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     )
     night_panel.commit_table(placed)
     record = PhotoRecord.of(name, outcome)
-    st.session_state.photos[key] = record
-    photo_store.photo_store().put(key, record)
+    photo_store.keep(st.session_state.photos, key, record)
     # by place: the untouched example made way for a new game, of new ids
     now = {player_id: placed.players[index].id for index, player_id in enumerate(ids)}
     remember_photographer(placed, now[photographer_id])
@@ -216,13 +215,11 @@ def read_back(data: bytes, name: str, key: str) -> TableNote:
     """A photo of the whole table whose cards are on it without their reads, read again: they
     get them back, and the photo shows again."""
     table = night_panel.table()
-    outcome = read_upload(data, name, table.variants.decks, TABLE_RETAKE)
-    if not isinstance(outcome, PhotoOutcome):
-        return TableNote(*outcome)
-    record = PhotoRecord.of(name, outcome)
+    record = photo_store.read_record(data, name, table.variants.decks, TABLE_RETAKE)
+    if not isinstance(record, PhotoRecord):
+        return TableNote(*record)
     night_panel.commit_table(ts.restore_reads(table, key, record.reads))
-    st.session_state.photos[key] = record
-    photo_store.photo_store().put(key, record)
+    photo_store.keep(st.session_state.photos, key, record)
     return TableNote("info", lambda: _(reader_access.READS_BACK).format(name=name), key)
 
 

@@ -808,14 +808,7 @@ def photos_on(tables: Iterable[Table]) -> set[str]:
     """Keys of the photos any of `tables` holds cards of; a table met twice (a night's Undo
     history shares its unchanged games) is looked at once."""
     distinct = {id(table): table for table in tables}
-    return {
-        slot.photo
-        for table in distinct.values()
-        for player in table.players
-        for pile in player.piles
-        for slot in pile.slots
-        if slot.photo is not None
-    }
+    return {key for table in distinct.values() for p in table.players for key in photos_of(p)}
 
 
 def photos_of(player: Player) -> list[str]:

@@ -277,11 +277,28 @@ def next_to_photograph(now: lt.LadyGame, seat: int) -> int:
 # Drawing the page
 
 
+TRICKS_TO_COME = "…"
+TRICKS_IN = "✓"
+NO_TRICK = "✓ no trick"
+
+
 def status(now: lt.LadyGame, seat: int) -> str:
+    """The mark after a seat's name in "Whose tricks": its tricks to come, in, or none taken."""
     cards = now.deal.cards(seat)
     if cards is None:
-        return "…"
-    return "✓" if cards else _("✓ no trick")
+        return TRICKS_TO_COME
+    return TRICKS_IN if cards else _(NO_TRICK)
+
+
+def seat_marks_said(tr: Translator) -> list[list[str]]:
+    """The words a screen reader says for each seat's mark ("Ana …" is "Ana, tricks to come"):
+    `language.show_switch`'s `marks_said`."""
+    seats = ".st-key-lady_seat [role=radio]"
+    return [
+        [seats, tr.gettext(NO_TRICK), tr.gettext(", no trick taken")],
+        [seats, TRICKS_IN, tr.gettext(", tricks in")],
+        [seats, TRICKS_TO_COME, tr.gettext(", tricks still to come")],
+    ]
 
 
 def flagged_deals(now: lt.LadyGame) -> set[int]:

@@ -76,6 +76,8 @@ export default function (component) {
   // ("UploadSubir") for a screen reader: each is named by the page's words alone, again
   // whenever Streamlit draws it anew.
   window.blackcatButtonNames = JSON.parse(component.data.names || "[]");
+  // a mark after a control's words ("Ana …") and the words a screen reader says for it
+  window.blackcatMarksSaid = JSON.parse(component.data.marks || "[]");
   // where the page asks the keyboard's focus to go after a change made by keys (`focus_on`)
   const [wantedKey, wantedId] = JSON.parse(component.data.focus || '["", 0]');
   if (wantedKey && wantedId !== window.blackcatFocusTaken) {
@@ -87,6 +89,16 @@ export default function (component) {
       for (const words of document.querySelectorAll(where)) {
         const button = words.closest("button") || words;
         if (button.getAttribute("aria-label") !== said) button.setAttribute("aria-label", said);
+      }
+    }
+    const marked = new Set();
+    for (const [where, mark, said] of window.blackcatMarksSaid) {
+      for (const control of document.querySelectorAll(where)) {
+        const shown = control.textContent.trim();
+        if (marked.has(control) || !shown.endsWith(mark)) continue;
+        marked.add(control);  // the first mark that fits: "✓ no trick" before "✓"
+        const name = shown.slice(0, -mark.length).trim() + said;
+        if (control.getAttribute("aria-label") !== name) control.setAttribute("aria-label", name);
       }
     }
     // A question that opens (New game's) takes the keyboard's focus: Streamlit leaves it on
@@ -356,18 +368,23 @@ def focus_on(widget_key: str) -> None:
     state[FOCUS_WANTED_KEY] = [widget_class, number]
 
 
-def show_switch(button_names: Sequence[Sequence[str]] = ()) -> None:
+def show_switch(
+    button_names: Sequence[Sequence[str]] = (), marks_said: Sequence[Sequence[str]] = ()
+) -> None:
     """English | Español: the visible language switch (each in its own language); the page's
     <html> element says its language, buttons whose words are drawn over Streamlit's
-    (`button_names`: a CSS selector within each, and its name) are named in it, a question
+    (`button_names`: a CSS selector within each, and its name) are named in it, a control
+    whose words end in a mark (`marks_said`: a CSS selector, the mark, the words said for it,
+    the first that fits) is named by its words and the mark's, a question
     that opens (a popover) takes the keyboard's focus, the shown player's points
     (`SPOKEN_KEY`) are a status a screen reader says again when they change, the keyboard's
     focus stays on a control Streamlit draws anew, and headings' links are out of Tab's way."""
     # a dict of strings: data of any other kind (a bare string, lists) has Streamlit import
     # pandas to ask whether it is a table, 0.3-0.5 s of the first page after the app starts
     names = json.dumps([list(pair) for pair in button_names])
+    marks = json.dumps([list(triple) for triple in marks_said])
     wanted = json.dumps(st.session_state.pop(FOCUS_WANTED_KEY, ["", 0]))
-    data = {"lang": current(), "names": names, "focus": wanted}
+    data = {"lang": current(), "names": names, "marks": marks, "focus": wanted}
     _page_language(key="page-language", data=data)
     st.segmented_control(
         _("Language"),

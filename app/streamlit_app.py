@@ -990,7 +990,8 @@ def main() -> None:
         return
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         black_lady_page.choose_game(current.title, pages)
-        language.show_switch(photo_input.button_names(language.tr()))
+        tr = language.tr()
+        language.show_switch(photo_input.button_names(tr), black_lady_page.seat_marks_said(tr))
     current.run()
 
 

@@ -25,6 +25,7 @@ from test_browser import (
     to_black_lady,
     type_pile,
     type_tricks,
+    whose_tricks,
 )
 from test_browser_whole_table import upload_the_whole_table
 
@@ -183,6 +184,19 @@ def test_a_group_of_choices_is_one_stop_for_tab_at_its_chosen_one(page: Page) ->
     expect(players.nth(1)).to_have_attribute("aria-checked", "true")
     expect(players.nth(1)).to_have_attribute("tabindex", "0")
     expect(players.nth(0)).to_have_attribute("tabindex", "-1")
+
+
+def test_a_seats_mark_is_said_in_words(page: Page) -> None:
+    # "Player 1 ✓" / "Player 2 …": a screen reader said "check mark" and nothing
+    to_black_lady(page)
+    type_tricks(page, "Player 1", "QS AH 3C")
+    players = page.locator(".st-key-lady_seat [role=radio]")
+    expect(players.nth(0)).to_have_attribute("aria-label", "Player 1, tricks in")
+    expect(players.nth(1)).to_have_attribute("aria-label", "Player 2, tricks still to come")
+    whose_tricks(page, "Player 2")
+    page.locator('[data-testid="stCheckbox"]', has_text="took no trick").click()
+    expect(players.nth(1)).to_have_text("Player 2 ✓ no trick")
+    expect(players.nth(1)).to_have_attribute("aria-label", "Player 2, no trick taken")
 
 
 def test_a_card_moved_by_keys_leaves_the_focus_in_its_tools(page: Page) -> None:

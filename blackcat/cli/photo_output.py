@@ -90,6 +90,17 @@ NOTHING_PIPED = N_(
     "one in (blackcat scan - < photo.jpg)"
 )
 
+STDIN_TWICE = N_(
+    "- (the photo piped in) can be named only once: standard input holds one photo; name the "
+    "others' files"
+)
+
+
+def stdin_named_twice(names: Sequence[str]) -> bool:
+    """Whether `-` (the photo on standard input) is named more than once: the second would
+    find it already read, empty."""
+    return names.count(STDIN_NAME) > 1
+
 
 def photo_source(name: str, stdin: BinaryIO | None = None) -> Path | str | bytes:
     """What `open_photo` opens for a photo named on the command line: its path; an empty name

@@ -29,6 +29,7 @@ from typing import Any
 from blackcat.cli import print_json, translator_for
 from blackcat.cli.lady import add_ace_hearts
 from blackcat.cli.photo_output import (
+    STDIN_TWICE,
     AnnotateError,
     annotation_paths,
     blur_note,
@@ -37,6 +38,7 @@ from blackcat.cli.photo_output import (
     no_cards_note,
     photo_source,
     reads_to_json,
+    stdin_named_twice,
     unread_note,
 )
 from blackcat.cli.score import add_variant_arguments, variants_of
@@ -270,6 +272,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"blackcat scan: {message}", file=sys.stderr)
         return 2
 
+    if stdin_named_twice(args.photos):
+        print(f"blackcat scan: {tr.gettext(STDIN_TWICE)}", file=sys.stderr)
+        return 2
     from blackcat.vision.image_io import ImageReadError, open_photo
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
 

@@ -27,11 +27,13 @@ from blackcat.cli import print_json, translator_for
 from blackcat.cli.lady import format_deal_report
 from blackcat.cli.photo_output import (
     BLURRED,
+    STDIN_TWICE,
     AnnotateError,
     annotation_paths,
     drawing_saved,
     photo_source,
     reads_to_json,
+    stdin_named_twice,
     unread_note,
 )
 from blackcat.games.black_lady import (
@@ -183,6 +185,9 @@ def run(args: argparse.Namespace) -> int:
             error=PlayerCountError(len(args.photos)).describe(tr)
         )
         print(f"blackcat scan: {message}", file=sys.stderr)
+        return 2
+    if stdin_named_twice(args.photos):
+        print(f"blackcat scan: {tr.gettext(STDIN_TWICE)}", file=sys.stderr)
         return 2
     photo_paths = [Path(photo) for photo in args.photos]
     try:

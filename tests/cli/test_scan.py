@@ -178,6 +178,19 @@ def test_a_photo_piped_in_reads_as_its_file_does() -> None:
     ]
 
 
+@pytest.mark.parametrize("game", ["black-cat", "black-lady"])
+def test_the_photo_piped_in_is_named_once(game: str) -> None:
+    # the second "-" found standard input read already, and was called an empty photo
+    piped = subprocess.run(
+        [sys.executable, "-m", "blackcat", "scan", "--json", "--game", game, "-", "-", "x.jpg"],
+        input=EXAMPLE_PHOTO.read_bytes(),
+        capture_output=True,
+        timeout=300,
+    )
+    assert (piped.returncode, piped.stdout) == (2, b"")
+    assert piped.stderr.decode().startswith("blackcat scan: - (the photo piped in) can be named")
+
+
 def test_json_stays_valid_on_an_ascii_console_and_for_a_name_that_is_not_utf8(
     tmp_path: Path,
 ) -> None:

@@ -17,7 +17,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="output folder (default: datasets/generated/synth)",
     )
     parser.add_argument(
-        "--scenes", type=whole_number(0), default=1000, help="number of scenes (default 1000)"
+        "--scenes", type=whole_number(1), default=1000, help="number of scenes (default 1000)"
     )
     parser.add_argument(
         "--seed",

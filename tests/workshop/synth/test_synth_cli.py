@@ -100,7 +100,7 @@ def test_synth_says_which_share_is_wrong(tmp_path, capsys, option: str) -> None:
 
 @pytest.mark.parametrize(
     ("option", "value", "least"),
-    [("--scenes", "-1", 0), ("--seed", "-3", 0), ("--start", "x", 0), ("--imgsz", "32", 64)],
+    [("--scenes", "0", 1), ("--seed", "-3", 0), ("--start", "x", 0), ("--imgsz", "32", 64)],
 )
 def test_synth_says_which_number_is_wrong(tmp_path, capsys, option: str, value: str, least: int):
     with pytest.raises(SystemExit) as stopped:

@@ -16,11 +16,11 @@ from blackcat.i18n import N_, Translator
 from blackcat.vision.image_io import ACCEPTED
 
 # what the reader reads: phones' photos, and pictures a computer may hold (a .jfif is a JPEG a
-# browser saved; AVIF where this Pillow reads it)
+# browser saved, a .jpe one from older Windows; AVIF where this Pillow reads it)
 PHONE_PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
 PHOTO_TYPES = [
     *PHONE_PHOTO_TYPES,
-    *["jfif", "gif", "bmp", "tif", "tiff"],
+    *["jfif", "jpe", "gif", "bmp", "tif", "tiff"],
     *(["avif"] if features.check("avif") else []),
 ]
 MAX_UPLOAD_MB = 100

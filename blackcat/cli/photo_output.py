@@ -109,10 +109,11 @@ def photo_source(name: str, stdin: BinaryIO | None = None) -> Path | str | bytes
     than a photo may have (`open_photo` says it is too large)."""
     if name != STDIN_NAME:
         return Path(name) if name else ""
-    stream = stdin if stdin is not None else sys.stdin.buffer
-    if stream.isatty():
+    if stdin is None and sys.stdin is not None:  # None: started with standard input closed
+        stdin = sys.stdin.buffer
+    if stdin is None or stdin.isatty():
         raise ImageReadError(NOTHING_PIPED)
-    return stream.read(MAX_FILE_BYTES + 1)
+    return stdin.read(MAX_FILE_BYTES + 1)
 
 
 def annotation_names(photos: Sequence[Path]) -> list[str]:

@@ -6,6 +6,7 @@ import contextlib
 import io
 import threading
 import time
+import warnings
 from collections.abc import Hashable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -31,6 +32,11 @@ it is decoded whole for their crops (600 MB)."""
 # (`_check_size`) could say what is wrong and what to do. Its limit is the whole process's:
 # everything else here opens photos the reader accepted, or pictures of our own.
 Image.MAX_IMAGE_PIXELS = MAX_JPEG_PIXELS
+# Pillow's warnings of such a photo (refused by `_check_size` in words of ours) and of a file's
+# quirks (a phone's damaged EXIF; the photo reads as it is) are no news to a player: they were
+# printed above a command's own message, and in the app's log
+warnings.filterwarnings("ignore", category=Image.DecompressionBombWarning)
+warnings.filterwarnings("ignore", category=UserWarning, module=r"PIL\.")
 
 MIN_SIDE = 100
 """Smaller photos are refused: a card's corner index in them would be a few pixels."""
@@ -46,6 +52,11 @@ HOW_TO_PHOTOGRAPH = N_(
 # what is wrong with a photo and what to do, each filled with the photo's `name` (and the
 # figures it names) and translated where it is shown (`ImageReadError.describe`)
 NO_SUCH_FILE = N_("{name}: no such file; check the photo's name and folder")
+NOT_ALLOWED = N_(
+    "{name} can't be opened: permission denied; check the file's permissions or copy it where "
+    "you can read it"
+)
+NOT_READ = N_("{name} could not be read ({reason}): copy it to this computer and try again")
 NOT_A_FILE = N_(
     "{name} is not a photo file (a device or a pipe): name a JPEG, PNG, WebP or HEIC photo"
 )
@@ -330,8 +341,16 @@ def _read_bytes(source: str | Path | bytes, label: str) -> bytes:
             raise ImageReadError(A_FOLDER, name=label, example=str(path / "*.jpg"))
         if not path.is_file():
             raise ImageReadError(NOT_A_FILE if path.exists() else NO_SUCH_FILE, name=label)
-        _check_bytes(path.stat().st_size, label)
-        data = path.read_bytes()
+        try:
+            _check_bytes(path.stat().st_size, label)
+            data = path.read_bytes()
+        except FileNotFoundError:  # gone since it was looked at
+            raise ImageReadError(NO_SUCH_FILE, name=label) from None
+        except PermissionError:
+            raise ImageReadError(NOT_ALLOWED, name=label) from None
+        except OSError as error:  # a disk or network share failing
+            reason = error.strerror or type(error).__name__
+            raise ImageReadError(NOT_READ, name=label, reason=reason) from None
     if not data:
         raise ImageReadError(EMPTY, name=label)
     _check_bytes(len(data), label)

@@ -80,7 +80,8 @@ def test_the_uploader_takes_every_kind_of_picture_the_reader_reads() -> None:
     from pillow_heif import register_heif_opener
 
     register_heif_opener()  # writes HEIC (the player's install only reads it)
-    written_as = {"jpg": "JPEG", "jpeg": "JPEG", "jfif": "JPEG", "tif": "TIFF", "heic": "HEIF"}
+    jpeg = {"jpg": "JPEG", "jpeg": "JPEG", "jfif": "JPEG", "jpe": "JPEG"}
+    written_as = {**jpeg, "tif": "TIFF", "heic": "HEIF"}
     for kind in photo_input.PHOTO_TYPES:
         picture = Image.new("RGB", (160, 120), (200, 30, 30))
         data = io.BytesIO()

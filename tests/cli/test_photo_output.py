@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import sys
 from pathlib import Path
 
 import pytest
@@ -106,6 +107,14 @@ def test_a_dash_reads_the_photo_piped_in_and_other_names_are_paths() -> None:
 def test_a_dash_with_nothing_piped_in_says_how_to_pipe_a_photo() -> None:
     with pytest.raises(ImageReadError, match="nothing is piped in"):
         photo_source("-", Piped(b"", tty=True))
+
+
+def test_a_dash_with_standard_input_closed_says_how_to_pipe_a_photo(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "stdin", None)  # as Python starts with it closed (`<&-`)
+    with pytest.raises(ImageReadError, match="nothing is piped in"):
+        photo_source("-")
 
 
 def test_a_photo_without_a_card_says_how_to_take_one_that_reads() -> None:

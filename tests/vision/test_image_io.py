@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 import time
@@ -121,6 +122,59 @@ def test_an_empty_file_says_so() -> None:
 def test_a_missing_file_says_so(tmp_path: Path) -> None:
     with pytest.raises(ImageReadError, match="no such file"):
         load_image(tmp_path / "absent.jpg")
+
+
+@pytest.mark.parametrize(
+    ("failure", "said"),
+    [
+        (PermissionError(13, "Permission denied"), " can't be opened: permission denied"),
+        (OSError(5, "Input/output error"), " could not be read (Input/output error): copy it"),
+        (FileNotFoundError(2, "No such file"), ": no such file"),  # gone since it was looked at
+    ],
+)
+def test_a_file_that_cannot_be_read_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: OSError, said: str
+) -> None:
+    # a traceback, and `scan` lost the other photos' reads
+    photo = tmp_path / "locked.jpg"
+    photo.write_bytes(encoded(sample(), "JPEG"))
+
+    def fail(path: Path) -> bytes:
+        raise failure
+
+    monkeypatch.setattr(Path, "read_bytes", fail)
+    with pytest.raises(ImageReadError, match=re.escape(f"{photo}{said}")):
+        open_photo(photo)
+
+
+def test_pillows_warnings_of_a_huge_photo_or_a_damaged_exif_are_not_printed(
+    tmp_path: Path,
+) -> None:
+    huge = tmp_path / "huge.jpg"
+    huge.write_bytes(jpeg_declaring(20000, 15000))
+    damaged = tmp_path / "exif.jpg"  # an EXIF entry pointing past its end
+    exif = b"MM\x00\x2a\x00\x00\x00\x08\x00\x01\x01\x0f\x00\x02\x00\x00\x00\x28\x00\x00\x00\x64"
+    damaged.write_bytes(encoded(sample(), "JPEG", exif=b"Exif\x00\x00" + exif))
+    opened = subprocess.run(
+        [sys.executable, "-c", OPEN_BOTH, str(huge), str(damaged)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert opened.returncode == 0, opened.stderr
+    assert opened.stdout.split("\n")[:2] == ["refused", "(200, 100)"]
+    assert opened.stderr == ""
+
+
+OPEN_BOTH = """
+import sys
+from blackcat.vision.image_io import ImageReadError, open_photo
+try:
+    open_photo(sys.argv[1])
+except ImageReadError:
+    print("refused")
+print(open_photo(sys.argv[2]).picture().shape[1::-1])
+"""
 
 
 def test_a_folder_says_to_name_the_photos_in_it(tmp_path: Path) -> None:

@@ -557,8 +557,7 @@ def show_editor(now: lt.LadyGame, seat: int, pile: ts.Pile) -> None:
     card_widgets.delete_button(act, pile, selected)
     if selected is not None:
         number = card_number(selected)
-        card_is = _("Card {number} is").format(number=number)
-        card_widgets.change_card(act, pile.id, selected, card_is, pile.slots[selected])
+        card_widgets.change_card(act, pile.id, selected, number, pile.slots[selected])
         places = [
             card_widgets.Place(f"→ {name}", lt.move_to_seat, (seat, selected, other))
             for other, name in enumerate(now.names)

@@ -102,11 +102,14 @@ def doubtful_prompt(
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         looks = _("**{number}** looks like {card} ({sure} sure). It is:")
         st.markdown(looks.format(number=number, card=chip(slot.card), sure=sure))
+        # a card confirmed or chosen is let go: picked, the next tap on another card moved it
+        let_go = {"after": select(f"sel:{pile.id}", None)}
         st.button(
             _("✓ {card} is right").format(card=chip(slot.card)),
             key=f"keep:{pile.id}:{position}",
             on_click=act,
             args=(ts.confirm_card, pile.id, position),
+            kwargs=let_go,
         )
         for guess in [g for g in slot.alternatives if g.card not in out_of_play][:2]:
             label = f"{chip(guess.card)} {guess.probability:.0%}"
@@ -117,6 +120,7 @@ def doubtful_prompt(
                 key=f"alt:{pile.id}:{position}:{guess.card.code}",
                 on_click=act,
                 args=(ts.replace_card, pile.id, position, guess.card),
+                kwargs=let_go,
             )
         if not_a_card:
             st.button(
@@ -199,11 +203,14 @@ def change_choices(slot: ts.Slot) -> list[Card]:
     return first + [card for card in ALL_CARDS if card not in first]
 
 
-def change_card(act: Act, pile_id: int, position: int, label: str, slot: ts.Slot) -> None:
-    """A list of all 52 cards to say what the card at `position` really is: it opens at the
-    card, with the reader's other guesses right under it. The list is a new widget in each
+def change_card(act: Act, pile_id: int, position: int, number: str, slot: ts.Slot) -> None:
+    """What the card at `position` (numbered `number` on the page) really is: its rank and its
+    suit, each changed in one tap (5♣ to 3♣: tap 3), and a list of all 52 cards that opens at
+    the card, with the reader's other guesses right under it. The list is a new widget in each
     language: the browser names its choice by its text, which a switch of language would leave
     naming no card."""
+    change_by_taps(act, pile_id, position, number, slot.card)
+    label = _("Card {number} is").format(number=number)
     key = f"change:{pile_id}:{tr().language}"
     set_widget(key, slot.card)
     guesses = {guess.card: guess.probability for guess in slot.alternatives}
@@ -228,10 +235,47 @@ def change_card(act: Act, pile_id: int, position: int, label: str, slot: ts.Slot
         st.html(into_view_html(label), unsafe_allow_javascript=True)
 
 
+def change_by_taps(act: Act, pile_id: int, position: int, number: str, card: Card) -> None:
+    """The card's rank and suit as rows of choices: a tap on another changes the card (the
+    card stays picked, for its suit next); the list alone took a scroll through 52 cards and
+    a phone's keyboard."""
+    rank_key, suit_key = f"to-rank:{pile_id}:{position}", f"to-suit:{pile_id}:{position}"
+    set_widget(rank_key, card.rank)
+    set_widget(suit_key, card.suit)
+    changed = {"on_change": _on_rank_or_suit, "args": (act, pile_id, position, rank_key, suit_key)}
+    st.segmented_control(
+        _("Card {number}'s rank").format(number=number),
+        list(Rank),
+        format_func=lambda rank: rank.value,
+        key=rank_key,
+        required=True,
+        **changed,
+    )
+    st.segmented_control(
+        _("Card {number}'s suit").format(number=number),
+        list(Suit),
+        format_func=suit_chip,
+        key=suit_key,
+        required=True,
+        **changed,
+    )
+
+
+def _on_rank_or_suit(act: Act, pile_id: int, position: int, rank_key: str, suit_key: str) -> None:
+    rank, suit = st.session_state[rank_key], st.session_state[suit_key]
+    if rank is not None and suit is not None:
+        act(ts.replace_card, pile_id, position, Card(rank, suit))
+
+
+def suit_chip(suit: Suit) -> str:
+    """A suit's symbol for pills, in its colour."""
+    return suit.symbol if suit.is_black else f":red[{suit.symbol}]"
+
+
 def _on_change_card(act: Act, pile_id: int, position: int, key: str) -> None:
     card = st.session_state[key]
     if isinstance(card, Card):  # not text the list no longer offers
-        act(ts.replace_card, pile_id, position, card)
+        act(ts.replace_card, pile_id, position, card, after=select(f"sel:{pile_id}", None))
 
 
 @dataclass(frozen=True)
@@ -275,7 +319,7 @@ def card_picker(pile_id: int, prefix: str = "") -> Card | None:
     st.pills(
         _("Suit"),
         list(Suit),
-        format_func=lambda s: s.symbol if s.is_black else f":red[{s.symbol}]",
+        format_func=suit_chip,
         key=f"{prefix}suit:{pile_id}",
     )
     return picked_card(pile_id, prefix)

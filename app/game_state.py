@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Generic, Protocol, TypeVar
 
 import streamlit as st
@@ -32,6 +33,13 @@ class Act(Protocol):
 def refuse(error: ts.TableError) -> None:
     text = error.describe(tr())
     st.toast(f"{text[:1].upper()}{text[1:]}.", icon="✋")
+
+
+def undoable(done: str) -> Callable[[], None]:
+    """An `after` for a change made in one tap that a player may not have meant (a card moved
+    by a tap, a player or a photo's cards taken off): it says what was `done`, and that Undo
+    takes it back."""
+    return partial(st.toast, _("{done} ↶ Undo takes it back.").format(done=done), icon="↩️")
 
 
 def forget_unused_photos(photos: dict[str, Any], in_use: set[str]) -> None:

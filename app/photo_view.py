@@ -11,7 +11,7 @@ from html import escape
 
 import numpy as np
 import streamlit as st
-from game_state import Act
+from game_state import Act, undoable
 from language import _, tr
 from photo_input import breakable
 from photo_store import PhotoRecord
@@ -338,10 +338,12 @@ def show_drawn(
         st.image(jpeg, caption=caption, width="stretch", alt=alt)
     with st.container(horizontal=True, vertical_alignment="center"):
         st.toggle(_("Zoom in"), key=f"zoom:{key}")
+        gone = _("The cards of {photo} are off the table.").format(photo=record.shown_name(tr()))
         st.button(
             _("Take this photo's cards off"),
             key=f"remove-photo:{key}",
             on_click=act,
             args=(ts.remove_photo, key),
+            kwargs={"after": undoable(gone)},
             help=help_text,
         )

@@ -87,6 +87,13 @@ PAGE_CSS = """
 [class*="upload-notes"] [data-testid="stAlert"] > div { padding: .3rem .6rem; }
 [class*="upload-notes"] [data-testid="stAlert"] p { font-size: .8rem; line-height: 1.3; }
 [class*="upload-notes"] { gap: .25rem; }
+/* a red card on a primary button in the button's own white (red on its blue read at 1.1:1) */
+[data-testid="stBaseButton-primary"] .stMarkdownColoredText { color: inherit !important; }
+/* on a touch screen a choice in a row (a player, a rank, a Queen's value) is at least 40 px a
+   side: Streamlit's were 32 px tall, a rank 33 px wide */
+@media (pointer: coarse) {
+  [data-testid="stButtonGroup"] button { min-height: 40px; min-width: 40px; }
+}
 </style>
 """
 
@@ -338,8 +345,8 @@ def show_scoreboard(table: ts.Table, result: ts.TableResult) -> None:
     st.markdown(pile_view.scoreboard_html(result, language.tr()), unsafe_allow_html=True)
     line = ts.result_line(result, language.tr())
     with st.container(key="spoken-result"):  # a screen reader hears who wins as it changes
-        if result.decided_winners:
-            icon = "🤝" if result.decided_tie else "🏆"
+        if result.decided_winners or (result.has_cards and len(result.players) > 1):
+            icon = "⏳" if result.waiting_for else "🤝" if result.decided_tie else "🏆"
             line_html = f'<div class="bc-result">{icon} {escape(line)}</div>'
             st.markdown(line_html, unsafe_allow_html=True)
     on = [
@@ -400,14 +407,18 @@ def show_players(table: ts.Table) -> ts.Player:
             disabled=len(table.players) >= ts.MAX_PLAYERS,
             help=_("Up to {count} players").format(count=ts.MAX_PLAYERS),
         )
+        gone = _("{name} and their piles are off the table.").format(name=player.name)
         st.button(
             _("Remove"),
             key=f"remove-player:{player.id}",
             on_click=act,
             args=(ts.remove_player, player.id),
+            kwargs={"after": game_state.undoable(gone)},
             disabled=len(table.players) == 1,
             help=_("Take {name} off the table (Undo brings them back)").format(name=player.name),
         )
+        if len(table.players) >= ts.MAX_PLAYERS:  # said: a touch screen shows no tooltip
+            st.caption(_("Up to {count} players").format(count=ts.MAX_PLAYERS))
     return player
 
 
@@ -455,9 +466,17 @@ def show_photo_inputs(player: ts.Player) -> None:
     """The first thing on the page: upload (or take) photos for the player shown, or of the
     whole table."""
     heading = st.empty()  # filled last: a photo may hand the table to a new player
+    now = night_panel.night()
+    # a photo goes into the game on screen: said where that is a finished one (a photo meant
+    # for the game in play changed game 1's scores)
+    finished = (
+        " · " + _("game {number}, finished").format(number=now.current + 1)
+        if now.current != now.in_play
+        else ""
+    )
     if choose_photo() == table_photo.WHOLE_TABLE:
         table_photo.show_panel(act)
-        heading.markdown("### " + _("📷 The whole table in one photo"))
+        heading.markdown("### " + _("📷 The whole table in one photo") + finished)
         return
     files = photo_input.photo_inputs(_(PHOTO_HELP), _("Photo of the piles"))
     uploads = photo_input.take_uploads(files, lambda data, name: add_photo(data, name, player.id))
@@ -480,7 +499,7 @@ def show_photo_inputs(player: ts.Player) -> None:
         heading.markdown("### " + _("📷 Add your piles"))
     else:
         name = table.player(shown).name
-        heading.markdown("### " + _("📷 Add {name}'s piles").format(name=name))
+        heading.markdown("### " + _("📷 Add {name}'s piles").format(name=name) + finished)
 
 
 def owner_select(table: ts.Table, photo: str, owner: int, key: str, name: str) -> None:
@@ -714,7 +733,19 @@ def pick_for_fixing(pile_id: int, position: int) -> None:
 
 
 def move_picked(pile: ts.Pile, picked: int, target: int) -> None:
-    act(ts.move_card, pile.id, picked, target - picked, after=select(f"sel:{pile.id}", None))
+    """The picked card takes the place of the card tapped after it, which is said: a tap meant
+    to look at another card moved the picked one silently."""
+    player = next(p for p in night_panel.table().players if pile in p.piles)
+    number = ts.card_number(player.piles.index(pile), target)
+    said = game_state.undoable(
+        _("{card} moved to {number}.").format(card=pile.slots[picked].card.label, number=number)
+    )
+
+    def moved() -> None:
+        st.session_state[f"sel:{pile.id}"] = None
+        said()
+
+    act(ts.move_card, pile.id, picked, target - picked, after=moved)
 
 
 def show_queens(pile: ts.Pile, pile_index: int, score: PileScore) -> None:
@@ -795,8 +826,7 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
         )
     if selected is not None:
         slot = pile.slots[selected]
-        card_is = _("Card {number} is").format(number=number(selected))
-        card_widgets.change_card(act, pile.id, selected, card_is, slot)
+        card_widgets.change_card(act, pile.id, selected, number(selected), slot)
         card_widgets.move_pills(
             act,
             pile,

@@ -922,9 +922,18 @@ class TableResult:
         return any(pile.cards for player in self.players for pile in player.piles)
 
     @property
+    def waiting_for(self) -> tuple[str, ...]:
+        """The players without a card down yet: until each has one, nobody wins (the first
+        photo of the game made its player the winner, the others' piles still to come)."""
+        return tuple(
+            player.name for player in self.players if not any(pile.cards for pile in player.piles)
+        )
+
+    @property
     def decided_winners(self) -> tuple[str, ...]:
-        """Who wins as the page says it: nobody with one player or before any card is down."""
-        if len(self.players) < 2 or not self.has_cards:
+        """Who wins as the page says it: nobody with one player or before every player has a
+        card down."""
+        if len(self.players) < 2 or self.waiting_for:
             return ()
         return self.score.winners
 
@@ -971,7 +980,7 @@ def describe_duplicate(duplicate: DuplicateCard, tr: Translator = ENGLISH) -> st
 
 
 def result_line(result: TableResult, tr: Translator = ENGLISH) -> str:
-    """Who won, in words."""
+    """Who won, in words; who leads while some player has no card down yet."""
     score = result.score
 
     def points(count: int) -> str:
@@ -980,6 +989,14 @@ def result_line(result: TableResult, tr: Translator = ENGLISH) -> str:
     if len(score.players) == 1:
         player = score.players[0]
         return f"{player.name}: {points(player.total)}."
+    if result.waiting_for:
+        to_come = and_list(result.waiting_for, tr)
+        if score.is_tie:
+            line = tr.gettext("{names} lead with {points} each; still to come: {waiting}.")
+            names = and_list(score.winners, tr)
+            return line.format(names=names, points=points(_best(score)), waiting=to_come)
+        line = tr.gettext("{leader} leads with {points}; still to come: {waiting}.")
+        return line.format(leader=score.winner, points=points(_best(score)), waiting=to_come)
     if score.is_tie:
         tied = and_list(score.winners, tr)
         return tr.gettext("Tie: {names}, {points} each.").format(
@@ -1006,7 +1023,8 @@ def variants_to_json(variants: Variants) -> dict[str, Any]:
 
 
 def _standing(result: TableResult, name: str, tr: Translator) -> str:
-    """Winner, tie or nothing: nothing with one player or before any card is in (as the page)."""
+    """Winner, tie or nothing: nothing with one player or before every player has a card (as the
+    page)."""
     if name not in result.decided_winners:
         return ""
     if result.decided_tie:

@@ -667,6 +667,10 @@ def test_a_card_moves_to_its_place_in_two_taps(page: Page) -> None:
     expect(page.get_by_label("Pile 1, left to right")).to_have_value("2C 3C 4C 5C 6C 7C KD")
     assert taps <= 2
     expect(page.locator(".bc-selected")).to_have_count(0)  # let go once moved
+    # said: a tap meant to look at another card moved the picked one without a word
+    expect(page.locator('[data-testid="stToast"]')).to_contain_text(
+        "K♦ moved to 1.7. ↶ Undo takes it back."
+    )
     shoot(page, "move-done")
     strip_card(page, 0, 2).click()  # a tap picks, a second tap on it lets go
     settle(page)

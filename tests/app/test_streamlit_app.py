@@ -242,7 +242,7 @@ def test_a_name_field_stops_the_typing_at_the_longest_name_taken(app: AppTest) -
     assert text_input(app, "Name").max_chars == ts.MAX_NAME_LENGTH == 30
 
 
-def test_nobody_wins_or_ties_before_a_card_is_down(app: AppTest) -> None:
+def test_nobody_wins_or_ties_before_every_player_has_a_card_down(app: AppTest) -> None:
     app.session_state["night"] = nt.Night((ts.new_table(("Ann", "Ben")),))
     app.run()
     assert_clean(app)
@@ -252,6 +252,12 @@ def test_nobody_wins_or_ties_before_a_card_is_down(app: AppTest) -> None:
 
     assert result() == []  # not "Tie: Ann and Ben, 0 points each"
     type_pile(app, 1, "QS 2C 3H 7H")
+    # not "Ann wins" before Ben's piles are in
+    assert result() == [
+        '<div class="bc-result">⏳ Ann leads with 9 points; still to come: Ben.</div>'
+    ]
+    app.segmented_control(key="player").set_value(player_ids(app)[1]).run()
+    type_pile(app, 1, "AS")
     assert result() == ['<div class="bc-result">🏆 Ann wins with 9 points.</div>']
 
 
@@ -310,6 +316,9 @@ def test_edit_a_card_then_move_delete_and_undo(app: AppTest) -> None:
     assert pile_cards(app, 1).startswith("QS 6H QH")
     assert totals(app) == ["### Example: 30 points"]  # the Black Cat Q♠ 6♣ is gone
     assert "An example game" not in page_text(app)  # edited: it is the player's table now
+    assert app.pills(key=f"sel:{first}").value is None  # a card chosen is let go
+    app.pills(key=f"sel:{first}").set_value(1)
+    app.run()
     move_to(app, first, 1, "→ 1.3")  # the second tap puts it in its place
     assert pile_cards(app, 1).startswith("QS QH 6H 5H")
     assert app.pills(key=f"sel:{first}").value is None  # done: nothing tapped any more
@@ -321,6 +330,23 @@ def test_edit_a_card_then_move_delete_and_undo(app: AppTest) -> None:
     button(app, "↶ Undo").click()
     app.run()
     assert pile_cards(app, 1).startswith("QS QH 6H 5H")
+
+
+def test_a_picked_card_takes_another_rank_or_suit_in_one_tap_each(app: AppTest) -> None:
+    # a card read wrong with confidence took the list of 52 cards: a scroll, and a phone's keyboard
+    first = pile_id(app, 1)
+    app.pills(key=f"sel:{first}").set_value(1)  # 1.2 = 6C
+    app.run()
+    assert app.segmented_control(key=f"to-rank:{first}:1").value == Rank.SIX
+    app.segmented_control(key=f"to-rank:{first}:1").set_value(Rank.FIVE).run()
+    assert_clean(app)
+    assert pile_cards(app, 1).startswith("QS 5C QH")
+    assert app.session_state[f"sel:{first}"] == 1  # still picked: its suit may be next
+    app.segmented_control(key=f"to-suit:{first}:1").set_value(Suit.HEARTS).run()
+    assert pile_cards(app, 1).startswith("QS 5H QH")
+    button(app, "↶ Undo").click()
+    app.run()
+    assert pile_cards(app, 1).startswith("QS 5C QH")  # one step back
 
 
 def test_move_a_card_to_the_other_pile_split_and_join(app: AppTest) -> None:
@@ -779,6 +805,8 @@ def test_a_card_the_reader_did_not_guess_is_one_tap_from_the_list_of_every_card(
     assert_clean(app)
     assert pile_cards(app, 1) == "8D 5H 8H"
     assert not [m for m in app.markdown if "looks like" in m.value]
+    # chosen, it is let go: picked, the next tap on another card moved it
+    assert app.session_state[f"sel:{first}"] is None
 
 
 def test_a_guess_already_on_the_table_says_where_it_lies(app: AppTest, reader: FakeReader) -> None:

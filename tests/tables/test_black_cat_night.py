@@ -133,8 +133,8 @@ def test_a_newcomer_never_takes_the_points_of_a_player_who_left() -> None:
 
 
 def test_a_player_is_the_same_whatever_the_case_of_their_name() -> None:
-    first = game({"ann": ("5H 5D", ""), "Ben": ("", "")})
-    night = nt.night_of((first, game({"Ann": ("", ""), "BEN": ("8D 2H", "")})))
+    first = game({"ann": ("5H 5D", ""), "Ben": ("AS", "")})
+    night = nt.night_of((first, game({"Ann": ("AC", ""), "BEN": ("8D 2H", "")})))
     score = nt.score_night(night)
     assert score.names == ("Ann", "BEN") and score.games == ((3, 0), (0, 3))
     assert score.winners == (("Ann",), ("BEN",)) and score.wins == (1, 1)
@@ -150,6 +150,18 @@ def test_a_rename_renames_the_player_in_every_game() -> None:
     assert nt.score_night(night).names == ("Ann", "Benny")
     with pytest.raises(ts.TableError, match="already a player called"):
         nt.rename_player(night, night.table.players[1].id, "ann")
+
+
+def test_a_game_is_won_only_once_every_player_has_a_card_down() -> None:
+    # the first photo of a game made its player the winner, and the night counted it
+    night = nt.next_game(nt.Night((game(GAME_1),)))
+    first_pile = night.table.players[0].piles[0]
+    night = nt.on_table(night, ts.set_cards, first_pile.id, parse_pile("5H 5D"))
+    score = nt.score_night(night)
+    assert score.winners == (("Ann",), ()) and score.wins == (1, 0)
+    ben = night.table.players[1].piles[0]
+    night = nt.on_table(night, ts.set_cards, ben.id, parse_pile("AS"))
+    assert nt.score_night(night).winners[1] == ("Ann",)
 
 
 def test_one_player_or_no_cards_wins_nothing() -> None:

@@ -531,6 +531,14 @@ def test_scores_variants_and_winner() -> None:
     table = set_variants(table, Variants(music_of_the_night=True))
     assert score_table(table).score.totals == {"Ann": 3, "Ben": 7}
     assert result_line(score_table(table_of("10S"))) == "Ann: 1 point."
+    waiting = new_table(("Ann", "Ben", "Cy"), piles=[[parse_pile("5H 5D")], [], []])
+    result = score_table(waiting)
+    assert result.waiting_for == ("Ben", "Cy") and result.decided_winners == ()
+    assert result_line(result) == "Ann leads with 3 points; still to come: Ben and Cy."
+    both = new_table(("Ann", "Ben", "Cy"), piles=[[parse_pile("5H 5D")], [parse_pile("5C 5S")], []])
+    assert (
+        result_line(score_table(both)) == "Ann and Ben lead with 3 points each; still to come: Cy."
+    )
     assert result.has_cards and not score_table(new_table(("Ann", "Ben"))).has_cards
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from html import escape
+from pathlib import Path
 
 import numpy as np
 import streamlit as st
@@ -175,6 +177,40 @@ def overlap(first: Box, second: Box) -> bool:
     )
 
 
+def typeface_file() -> Path | None:
+    """The page's own typeface, Source Sans (a variable font), as Streamlit ships it for its
+    pages; None where this Streamlit has none."""
+    media = Path(st.__file__).parent / "static" / "static" / "media"
+    return next(iter(sorted(media.glob("SourceSansVF-Upright*.woff2"))), None)
+
+
+@functools.lru_cache(maxsize=8)
+def tag_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The names' font on a photo: the page's, semibold; Pillow's own has ASCII alone (Zoë was
+    drawn "Zo" and a box)."""
+    found = typeface_file()
+    if found is not None:
+        try:
+            font = ImageFont.truetype(str(found), size)
+            font.set_variation_by_axes([600])  # its weight: 200 unless told
+            return font
+        except OSError:  # a FreeType without WOFF2, or no variable fonts
+            pass
+    return ImageFont.load_default(size=size)
+
+
+def drawable(name: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> str:
+    """`name` without the characters `font` has no glyph for (an emoji, a Chinese name's in the
+    page's Latin typeface), which it would draw as boxes; as it is where none would be left."""
+    missing = font.getmask("\U000f0000")  # a private-use character: no font draws it
+    kept = "".join(
+        character
+        for character in name
+        if character.isspace() or bytes(font.getmask(character)) != bytes(missing)
+    ).strip()
+    return kept or name
+
+
 TAG_GAP = 4.0  # pixels between a player's cards and their name
 TAG_COLOUR = (33, 33, 33)
 
@@ -187,10 +223,11 @@ def draw_name_tags(
     canvas = Image.fromarray(image)
     draw = ImageDraw.Draw(canvas)
     scale = max(image.shape[:2]) / 1000
-    font = ImageFont.load_default(size=max(12, round(26 * scale)))
+    font = tag_font(max(12, round(26 * scale)))
     pad = max(2, round(6 * scale))
     numbers = max(11, round(18 * scale)) + 6 * max(1, round(2 * scale))  # as `annotate` draws
     for name, around in tags:
+        name = drawable(name, font)
         left, top, right, bottom = draw.textbbox((0, 0), name, font=font)
         size = (right - left + 2 * pad, bottom - top + 2 * pad)
         x, y = tag_place(around, size, (image.shape[1], image.shape[0]), numbers, cards)

@@ -131,6 +131,30 @@ def test_the_names_are_drawn_on_a_copy_of_the_photo() -> None:
     assert (drawn[:40] == 255).all()  # nothing above them
 
 
+def test_a_name_with_accents_is_drawn_in_letters_and_an_emoji_left_out() -> None:
+    # Pillow's own font has ASCII alone: Zoë was drawn "Zo" and a box
+    font = photo_view.tag_font(26)
+    assert photo_view.typeface_file() is not None  # the page's own, as Streamlit ships it
+    accents = [bytes(font.getmask(letter)) for letter in "eëñÑ"]
+    assert len(set(accents)) == 4  # each its own glyph, none a box
+    assert photo_view.drawable("Zoë 🐈", font) == "Zoë"
+    assert photo_view.drawable("🐈", font) == "🐈"  # nothing left: drawn as it is
+
+
+def test_without_the_pages_typeface_names_are_drawn_in_pillows_font(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(photo_view, "typeface_file", lambda: None)
+    photo_view.tag_font.cache_clear()
+    try:
+        drawn = photo_view.draw_name_tags(
+            np.full((300, 400, 3), 255, np.uint8), [("Ann", (100.0, 50.0, 200.0, 100.0))]
+        )
+        assert (drawn[105:140, 100:200] < 100).any()
+    finally:
+        photo_view.tag_font.cache_clear()
+
+
 def test_a_players_piles_get_one_name_for_each_side_of_the_table_they_lie_on() -> None:
     far_pile, far_apart = read_slot("KS", 300.0), read_slot("2D", 900.0)
     given = read_slot("AH", 600.0)  # a pile given from the left side's player

@@ -112,7 +112,7 @@ def doubtful_prompt(
             kwargs=let_go,
         )
         for guess in [g for g in slot.alternatives if g.card not in out_of_play][:2]:
-            label = f"{chip(guess.card)} {guess.probability:.0%}"
+            label = f"{chip(guess.card)} {chance(guess.probability)}"
             if lying and guess.card in lying:
                 label = _("{card} (also {where})").format(card=label, where=lying[guess.card])
             st.button(
@@ -141,6 +141,13 @@ def doubtful_prompt(
                 args=(other, pile.id),
                 help=_("Choose what card {number} is from every card").format(number=number),
             )
+
+
+def chance(probability: float) -> str:
+    """A guess's chance as a percentage; "<1%" where it rounds to none (a "0%" guess, offered
+    as a choice, read as noise)."""
+    shown = f"{probability:.0%}"
+    return "<1%" if shown == "0%" else shown
 
 
 REVEAL = "reveal-change"  # the pile whose list of every card the next run brings into view
@@ -218,7 +225,7 @@ def change_card(act: Act, pile_id: int, position: int, number: str, slot: ts.Slo
     def name(card: Card) -> str:
         if card in guesses:
             guess = _("{card} · reader's guess {chance}")
-            return guess.format(card=card_name(card), chance=f"{guesses[card]:.0%}")
+            return guess.format(card=card_name(card), chance=chance(guesses[card]))
         return card_name(card)
 
     st.selectbox(

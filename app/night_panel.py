@@ -136,16 +136,14 @@ def buttons() -> None:
         help=_("The same players, a new table: this game stays on the night's sheet"),
     )
     several = len(now.games) > 1
+    if several:
+        what = _("All {count} games of the night go; the same names (Undo brings them back).")
+    elif now.table.example:  # the example's player is no player of this table's
+        what = _("Empty piles for a player of your own (Undo brings the example back).")
+    else:
+        what = _("Empty piles for every player, the same names (Undo brings them back).")
     game_state.confirm_new_game(
-        new_night,
-        (
-            _("All {count} games of the night go; the same names (Undo brings them back).").format(
-                count=len(now.games)
-            )
-            if several
-            else _("Empty piles for every player, the same names (Undo brings them back).")
-        ),
-        thing="night" if several else "game",
+        new_night, what.format(count=len(now.games)), thing="night" if several else "game"
     )
 
 

@@ -915,7 +915,9 @@ def test_a_night_of_three_games_with_a_late_correction(browser: Browser, page: P
     # game 1 corrected after game 3: Ben's pile had more cards; the totals and wins follow
     page.get_by_role("radio", name="Game 1").click()
     settle(page)
-    expect(page.get_by_text("Game 1, finished")).to_be_visible()
+    expect(page.get_by_text("Game 1, finished", exact=True)).to_be_visible()
+    # a photo would go into game 1: the photo panel says so (one meant for game 3 went there)
+    expect(page.get_by_text("📷 Add Ben's piles · game 1, finished")).to_be_visible()
     expect(page.get_by_label("Pile 1, left to right")).to_have_value("8D 2H 8H")  # Ben's
     type_pile(page, 1, "8D 2H 8H 10S 10H KD 10C")
     corrected = [header, ["Ann", "24", "1", "9", "3", "12"], ["Ben", "31", "2", "17", "11", "3"]]
@@ -950,6 +952,8 @@ def test_a_night_of_three_games_with_a_late_correction(browser: Browser, page: P
     expect(elsewhere.get_by_text("The night: 3 games")).to_be_visible()
     settle(elsewhere)
     assert once_shown(elsewhere, sheet_rows, corrected) == corrected
-    expect(elsewhere.get_by_text("Game 1, finished")).to_be_visible()  # as it was shared
+    expect(
+        elsewhere.get_by_text("Game 1, finished", exact=True)
+    ).to_be_visible()  # as it was shared
     other.close()
     no_errors_on(page)

@@ -279,7 +279,7 @@ def next_to_photograph(now: lt.LadyGame, seat: int) -> int:
 
 TRICKS_TO_COME = "…"
 TRICKS_IN = "✓"
-NO_TRICK = "✓ no trick"
+NO_TRICK = N_("✓ no trick")
 
 
 def status(now: lt.LadyGame, seat: int) -> str:
@@ -350,13 +350,17 @@ def show_sheet(now: lt.LadyGame) -> None:
         )
         number = now.current + 1
         deal_id = now.deal.table.players[0].id  # distinct per deal
-        st.button(
+        gone = _("Deal {number} is off the score sheet.").format(number=number)
+        # asked first, and a button of its own a deal: the next deal's took its place, for a
+        # second tap (or Enter) to remove that one too
+        game_state.confirm(
             _("🗑 Remove deal {number}").format(number=number),
-            # a button of its own a deal: the focus on it goes elsewhere once the deal is gone
-            # (it stayed on "Remove deal 1", now the next deal's, for a second Enter)
+            _("**Remove deal {number}?** Its tricks go (Undo brings them back).").format(
+                number=number
+            ),
+            _("Yes, remove deal {number}").format(number=number),
+            partial(do, lt.remove_deal, now.current, after=game_state.undoable(gone)),
             key=f"lady-remove-deal:{deal_id}",
-            on_click=do,
-            args=(lt.remove_deal, now.current),
             help=_("Takes deal {number} off the score sheet (Undo brings it back)").format(
                 number=number
             ),
@@ -466,7 +470,9 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
     for key in ts.photos_of(player):
         record = photos.get(key)
         if record is not None:
-            photo_view.show_photo(key, record, ts.photo_marks(player, key), act, where="tricks")
+            marks = ts.photo_marks(player, key)
+            also = ts.others_with_photo(deal.table, player, key)
+            photo_view.show_photo(key, record, marks, act, where="tricks", also=also)
     cards = deal.cards(seat)
     if cards is None:
         points = _("not in yet")

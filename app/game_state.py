@@ -92,24 +92,39 @@ class Undoable(Generic[Game]):
             state[self.history_key] = state[self.history_key][:-1]
 
 
+def confirm(
+    label: str,
+    question: str,
+    yes: str,
+    action: Callable[[], None],
+    key: str,
+    *,
+    disabled: bool = False,
+    help: str | None = None,
+) -> None:
+    """A button (`label`) that asks once: a tap opens the `question`, a tap on `yes` does the
+    `action` and closes it. For what a second tap at the same place would do again to the
+    next one (a deal removed, then the deal after it)."""
+    answered = st.session_state.get(f"{key}-answered", 0)
+    # a popover that keeps its state would rerun as it closes, sending the page's widgets as they
+    # were before the change (a name typed back in); a new popover, closed, needs no rerun
+    with st.popover(label, key=f"{key}-{answered}", disabled=disabled, help=help):
+        st.markdown(question)
+        st.button(yes, key=f"{key}-yes", type="primary", on_click=_do_and_close, args=(action, key))
+
+
+def _do_and_close(action: Callable[[], None], key: str) -> None:
+    action()
+    st.session_state[f"{key}-answered"] = st.session_state.get(f"{key}-answered", 0) + 1
+
+
 def confirm_new_game(
     start: Callable[[], None], what: str, key: str = "new-game", thing: str = "game"
 ) -> None:
     """ "New game" (or "New night": `thing`) asks once: a tap opens the question, a second tap
     starts it and closes it."""
-    answered = st.session_state.get(f"{key}-answered", 0)
-    # a popover that keeps its state would rerun as it closes, sending the page's widgets as they
-    # were before the new game (a name typed back in); a new popover, closed, needs no rerun
     label, question, yes = new_game_words(thing)
-    with st.popover(label, key=f"{key}-{answered}"):
-        st.markdown(f"{question} {what}")
-        st.button(
-            yes,
-            key=f"{key}-yes",
-            type="primary",
-            on_click=_start_and_close,
-            args=(start, key),
-        )
+    confirm(label, f"{question} {what}", yes, partial(_start, start), key)
 
 
 def new_game_words(thing: str) -> tuple[str, str, str]:
@@ -122,9 +137,8 @@ def new_game_words(thing: str) -> tuple[str, str, str]:
 STARTED = "games-started"
 
 
-def _start_and_close(start: Callable[[], None], key: str) -> None:
+def _start(start: Callable[[], None]) -> None:
     start()
-    st.session_state[f"{key}-answered"] = st.session_state.get(f"{key}-answered", 0) + 1
     st.session_state[STARTED] = started() + 1
 
 

@@ -20,7 +20,7 @@ from photo_store import PhotoRecord
 from PIL import Image, ImageDraw, ImageFont
 
 from blackcat.games.cards import ALL_CARDS
-from blackcat.i18n import N_
+from blackcat.i18n import N_, and_list
 from blackcat.tables import black_cat_table as ts
 from blackcat.vision.drawing import annotate, scaled_boxes, scaled_card
 from blackcat.vision.types import Box, PhotoRead, ReadCard
@@ -309,8 +309,10 @@ def show_photo(
     marks: ts.PhotoMarks,
     act: Act,
     where: str = "piles",
+    also: Sequence[str] = (),
 ) -> None:
-    """The photo with its numbered cards (zoomable), and a button to take its cards off."""
+    """The photo with its numbered cards (zoomable), and a button to take its cards off: those
+    of the players it names `also` too, where some of its cards were moved to them."""
     jpeg = annotated_jpeg(
         key,
         drawing_key(marks),
@@ -328,7 +330,13 @@ def show_photo(
         if where == "tricks"
         else _("The wrong photo? Its cards leave the piles (Undo brings them back)")
     )
-    show_drawn(key, record, jpeg, marks, caption, act, help_text)
+    # said on the button: a tap under Kim's tricks took Ann's cards of the photo too
+    take_off = (
+        _("Take this photo's cards off, {names}'s too").format(names=and_list(also, tr()))
+        if also
+        else _(TAKE_OFF)
+    )
+    show_drawn(key, record, jpeg, marks, caption, act, help_text, take_off)
 
 
 def show_table_photo(key: str, record: PhotoRecord, players: PlayerMarks, act: Act) -> None:
@@ -348,9 +356,10 @@ def show_table_photo(key: str, record: PhotoRecord, players: PlayerMarks, act: A
     ).format(photo=breakable(record.shown_name(tr())))
     marks = tuple(mark for _name, own in players for mark in own)
     help_text = _("The wrong photo? Its cards leave every player's piles (Undo brings them back)")
-    show_drawn(key, record, jpeg, marks, caption, act, help_text)
+    show_drawn(key, record, jpeg, marks, caption, act, help_text, _(TAKE_OFF))
 
 
+TAKE_OFF = N_("Take this photo's cards off")
 PHOTO_ALT = N_("The photo, each card read boxed and numbered as in the piles below")
 
 
@@ -362,9 +371,10 @@ def show_drawn(
     caption: str,
     act: Act,
     help_text: str,
+    take_off: str,
 ) -> None:
     """A drawn photo (zoomable, centred on its cards `marks`) and a button to take its cards
-    off."""
+    off (`take_off`, its words)."""
     alt = _(PHOTO_ALT)
     if st.session_state.get(f"zoom:{key}"):
         centre = cards_centre(marks, record.factor, record.display.shape[1])
@@ -377,7 +387,7 @@ def show_drawn(
         st.toggle(_("Zoom in"), key=f"zoom:{key}")
         gone = _("The cards of {photo} are off the table.").format(photo=record.shown_name(tr()))
         st.button(
-            _("Take this photo's cards off"),
+            take_off,
             key=f"remove-photo:{key}",
             on_click=act,
             args=(ts.remove_photo, key),

@@ -408,12 +408,15 @@ def show_players(table: ts.Table) -> ts.Player:
             help=_("Up to {count} players").format(count=ts.MAX_PLAYERS),
         )
         gone = _("{name} and their piles are off the table.").format(name=player.name)
-        st.button(
+        # asked first: the next player's Remove took its place, for a second tap to remove them
+        game_state.confirm(
             _("Remove"),
+            _("**Take {name} off the table?** Their piles go too (Undo brings them back).").format(
+                name=player.name
+            ),
+            _("Yes, remove {name}").format(name=player.name),
+            partial(act, ts.remove_player, player.id, after=game_state.undoable(gone)),
             key=f"remove-player:{player.id}",
-            on_click=act,
-            args=(ts.remove_player, player.id),
-            kwargs={"after": game_state.undoable(gone)},
             disabled=len(table.players) == 1,
             help=_("Take {name} off the table (Undo brings them back)").format(name=player.name),
         )
@@ -531,7 +534,8 @@ def show_photos(table: ts.Table, player: ts.Player) -> None:
         record = photos.get(key)
         if record is None or (key in whole and on_top):
             continue
-        photo_view.show_photo(key, record, ts.photo_marks(player, key), act)
+        also = ts.others_with_photo(table, player, key)
+        photo_view.show_photo(key, record, ts.photo_marks(player, key), act, also=also)
         if len(table.players) == 1:
             continue
         if key in whole:

@@ -817,6 +817,14 @@ def photos_of(player: Player) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
+def others_with_photo(table: Table, player: Player, photo: str) -> tuple[str, ...]:
+    """The names of the other players holding cards read from `photo` (moved to them, or a
+    photo of the whole table's): taking the photo's cards off takes theirs too."""
+    return tuple(
+        other.name for other in table.players if other.id != player.id and photo in photos_of(other)
+    )
+
+
 PhotoMarks = tuple[tuple[int, int, Slot], ...]  # (pile index, position, slot) of a photo's cards
 
 

@@ -236,14 +236,16 @@ def test_a_photos_note_follows_a_switch_of_language(lady: AppTest) -> None:
     ]
 
 
-def test_a_deal_started_by_mistake_is_taken_off_the_sheet_in_one_tap(lady: AppTest) -> None:
+def test_a_deal_started_by_mistake_is_taken_off_the_sheet_once_asked(lady: AppTest) -> None:
     type_tricks(lady, "Player 1", "QS AH")
     bc.button(lady, "➕ Next deal").click()
     run(lady)
     assert [len(row) for row in sheet_rows(lady).values()] == [3, 3, 3]  # total, two deals
-    bc.button(lady, "🗑 Remove deal 2").click()
+    # "🗑 Remove deal 2" asks: two quick taps removed deal 2 and the deal after it
+    bc.button(lady, "Yes, remove deal 2").click()
     run(lady)
     assert [len(row) for row in sheet_rows(lady).values()] == [2, 2, 2]
+    assert [t.value for t in lady.toast] == ["Deal 2 is off the score sheet. ↶ Undo takes it back."]
     assert text_input(lady, "Player 1's tricks, any order").value == "QS AH"  # deal 1 on screen
     bc.button(lady, "↶ Undo").click()
     run(lady)
@@ -272,6 +274,19 @@ def test_a_game_of_a_set_number_of_deals_names_its_winner_at_the_end(lady: AppTe
     lady.selectbox(key="lady-deals-to-play:en").set_value(0)  # played on after all
     run(lady)
     assert not bc.button(lady, "➕ Next deal").disabled
+
+
+def test_a_seats_marks_are_in_the_pages_language(lady: AppTest) -> None:
+    lady.segmented_control(key=language.KEY).set_value("es")
+    run(lady)
+    choose(lady, 2)
+    lady.toggle(key=next(t.key for t in lady.toggle if "ninguna baza" in t.label)).set_value(True)
+    run(lady)
+    assert lady.segmented_control(key="lady_seat").options == [
+        "Jugador 1 …",
+        "Jugador 2 …",
+        "Jugador 3 ✓ ninguna baza",  # it said "✓ no trick"
+    ]
 
 
 def test_players_still_unnamed_follow_the_pages_language_until_cards_are_in(
@@ -420,6 +435,26 @@ def test_a_card_moves_to_another_players_tricks_in_two_taps(lady: AppTest) -> No
     assert text_input(lady, "Player 1's tricks, any order").value == "QS AH 3C"
     choose(lady, 2)
     assert text_input(lady, "Player 3's tricks, any order").value == "2H"
+
+
+def test_a_photos_cards_moved_to_another_player_are_named_on_its_take_off_button(
+    lady: AppTest,
+) -> None:
+    # under Player 2's tricks the button took Player 1's cards of the photo too, unsaid
+    uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))
+    run(lady)
+    pile = next(p.key for p in lady.pills if str(p.key).startswith("sel:"))
+    lady.pills(key=pile).set_value(0)
+    run(lady)
+    lady.pills(key=f"move:{pile.split(':')[1]}:0").set_value(0)  # → Player 2
+    run(lady)
+    assert [b.label for b in lady.button if b.key.startswith("remove-photo:")] == [
+        "Take this photo's cards off, Player 2's too"
+    ]
+    choose(lady, 1)
+    assert [b.label for b in lady.button if b.key.startswith("remove-photo:")] == [
+        "Take this photo's cards off, Player 1's too"
+    ]
 
 
 def test_a_broken_link_opens_a_new_game_with_a_word_why(tmp_path) -> None:

@@ -131,18 +131,27 @@ def test_the_keyboards_focus_stays_put_when_the_page_is_drawn_anew(page: Page) -
     focus_kept(page)
     assert focused(page) == "↶ Undo"
     press(page, page.get_by_role("button", name="➕ Player"))
-    press(page, page.get_by_role("button", name="Remove"))
+    remove_player(page)
     expect(page.get_by_role("button", name="Remove")).to_be_disabled()
     # the one player left can't be removed: the control before Remove takes the focus
     focus_kept(page)
     assert focused(page) == "➕ Player"
     press(page, page.get_by_role("button", name="➕ Player"))
     press(page, page.get_by_role("button", name="➕ Player"))
-    press(page, page.get_by_role("button", name="Remove"))  # of three players
+    remove_player(page)  # of three players
     expect(page.locator(".st-key-player [role=radio]")).to_have_count(2)  # two players left
     focus_kept(page)
-    # not on the next player's Remove, where a second Enter would remove them too
-    assert focused(page) != "Remove"
+    # not on the next player's question, where a second Enter would remove them too
+    assert not focused(page).startswith("Yes, remove")
+
+
+def remove_player(page: Page) -> None:
+    """Remove (the player shown), which asks first: its question takes the focus, Enter
+    answers it."""
+    press(page, page.get_by_role("button", name="Remove"))
+    yes = page.get_by_role("button", name=re.compile("^Yes, remove "))
+    expect(yes).to_be_focused()
+    press(page, yes)
 
 
 def test_the_focus_on_a_control_that_goes_away_stays_near_it(page: Page) -> None:
@@ -218,10 +227,11 @@ def test_a_removed_deal_leaves_the_focus_off_the_next_deals_remove(page: Page) -
         press(page, page.get_by_role("button", name="➕ Next deal"))
     press(page, page.get_by_role("radio", name="Deal 1", exact=True))
     press(page, page.get_by_role("button", name="🗑 Remove deal 1"))
+    press(page, page.get_by_role("button", name="Yes, remove deal 1"))  # it asks first
     expect(page.locator(".st-key-lady-deal [role=radio]")).to_have_count(3)
     focus_kept(page)
     # a second Enter would have removed the next deal too
-    assert focused(page) != "🗑 Remove deal 1"
+    assert focused(page) not in ("🗑 Remove deal 1", "Yes, remove deal 1")
 
 
 def test_a_new_game_by_keys_starts_the_focus_at_its_first_choice(page: Page) -> None:

@@ -349,6 +349,23 @@ def test_a_picked_card_takes_another_rank_or_suit_in_one_tap_each(app: AppTest) 
     assert pile_cards(app, 1).startswith("QS 5C QH")  # one step back
 
 
+def test_a_player_is_removed_once_asked_and_undo_brings_them_back(app: AppTest) -> None:
+    # one tap removed the player shown, and the next player's Remove took its place
+    new_game(app)
+    button(app, "➕ Player").click()
+    app.run()
+    assert len(player_ids(app)) == 2
+    button(app, "Yes, remove Player 2").click()
+    app.run()
+    assert_clean(app)
+    assert len(player_ids(app)) == 1
+    said = "Player 2 and their piles are off the table. ↶ Undo takes it back."
+    assert [t.value for t in app.toast] == [said]
+    button(app, "↶ Undo").click()
+    app.run()
+    assert len(player_ids(app)) == 2
+
+
 def test_move_a_card_to_the_other_pile_split_and_join(app: AppTest) -> None:
     new_game(app)
     type_pile(app, 1, "8D 2H 8H KS")

@@ -38,6 +38,7 @@ from blackcat.tables.black_cat_table import (
     move_card_to_pile,
     new_game,
     new_table,
+    others_with_photo,
     parse_cards,
     photo_marks,
     photo_owner,
@@ -432,6 +433,9 @@ def test_a_photo_of_the_whole_table_gives_each_player_their_rows() -> None:
     ]
     assert [pile.gaps for pile in table.players[1].piles] == [(1,), (2,)]
     assert all(photos_of(player)[-1] == "whole" for player in table.players)
+    # taking the photo's cards off under one player takes the others' too: said on the button
+    assert others_with_photo(table, table.players[1], "whole") == ("Ann", "Cat")
+    assert others_with_photo(table, table.players[2], "own") == ()
     assert [(p.name, index, pile_text(pile)) for p, index, pile in photo_piles(table, "whole")] == [
         ("Ann", 0, "8D 2H"),
         ("Ben", 0, "KS"),

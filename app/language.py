@@ -109,7 +109,10 @@ export default function (component) {
       // answered, the focus goes back to the button that asked (the question is drawn at the
       // page's end: the control before it is the last of the page)
       const asker = window.blackcatFocus;
-      window.blackcatAsker = asker && asker.key && describe(asker.element);
+      // (with the control before it, for an asker gone with the answer: "Remove", of the
+      // player removed)
+      window.blackcatAsker = asker &&
+        asker.key && { ...describe(asker.element), previous: asker.previous };
       if (answer) answer.focus();
     }
     window.blackcatOpenQuestion = question;
@@ -254,8 +257,11 @@ export default function (component) {
     return above.length ? above.reduce(lowest) : controls[0];
   };
   const controlBefore = (last) => {
-    const found = findAgain(last.previous) || (last.previous && namedAlike(last.previous));
-    return found && landable(found) ? found : undefined;
+    for (let control = last.previous; control; control = control.previous) {
+      const found = findAgain(control) || namedAlike(control);
+      if (found && landable(found)) return found;
+    }
+    return undefined;
   };
   const replacement = (last, lostFor) =>
     findAgain(last) ||

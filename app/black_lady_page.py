@@ -309,7 +309,9 @@ def show_sheet(now: lt.LadyGame) -> None:
     sheet = lt.sheet(now)
     flagged = flagged_deals(now)
     st.markdown(
-        lady_view.sheet_html(sheet, current=now.current, flagged=flagged, tr=language.tr()),
+        lady_view.sheet_html(
+            sheet, current=now.current, flagged=flagged, tr=language.tr(), over=lt.over(now)
+        ),
         unsafe_allow_html=True,
     )
     line = lady_view.leader_line(sheet, flagged, language.tr(), now.deals_to_play, lt.over(now))
@@ -320,23 +322,23 @@ def show_sheet(now: lt.LadyGame) -> None:
             _("↶ Undo"), key="lady-undo", on_click=undo, disabled=not st.session_state.lady_history
         )
         last = lt.at_last_deal(now)
+        ends = _("The game ends after {count} deals: more in ⚙️ Rules, below").format(
+            count=now.deals_to_play
+        )
         st.button(
             _("➕ Next deal"),
             key="lady-next",
-            on_click=do,
-            args=(lt.next_deal,),
+            on_click=next_deal,
             disabled=last,
-            help=_("The game ends after {count} deals: more in ⚙️ Rules, below").format(
-                count=now.deals_to_play
-            )
-            if last
-            else _("A new column on the score sheet"),
+            help=ends if last else _("A new column on the score sheet"),
         )
         game_state.confirm_new_game(
             new_game,
             _("The same players, an empty score sheet (Undo brings it back)."),
             key="lady-new",
         )
+    if last and not lt.over(now):  # said: a touch screen shows no tooltip
+        st.caption(ends)
     if len(now.deals) > 1:
         pick_key = "lady-deal"
         set_widget(pick_key, now.current)
@@ -368,7 +370,7 @@ def show_sheet(now: lt.LadyGame) -> None:
 
 
 def new_game() -> None:
-    do(lt.restart)
+    do(lt.restart, after=select_first_seat)
     language.focus_on(PLAYER_COUNT_KEY)  # the keyboard starts where a new game does
 
 
@@ -405,6 +407,15 @@ def show_checks(now: lt.LadyGame) -> None:
                 "in play in whole tricks."
             )
         )
+
+
+def next_deal() -> None:
+    """A new deal, its first player's tricks on screen (the last seat shown stayed)."""
+    do(lt.next_deal, after=select_first_seat)
+
+
+def select_first_seat() -> None:
+    st.session_state.lady_seat = 0
 
 
 def seat_in_address(seats: int) -> int:

@@ -71,11 +71,13 @@ def sheet_html(
     current: int | None = None,
     flagged: Collection[int] = (),
     tr: Translator = ENGLISH,
+    over: bool = False,
 ) -> str:
     """The score sheet: a row a player, their total first (it stays in view while the deals
     scroll sideways), then a column a deal (⚠️ on a deal whose checks fail, the deal on screen
     shaded), `…` for tricks not in yet; the leader's total (or the tied leaders') marked, unless
-    a deal fails its checks (as `leader_line` names no leader then)."""
+    a deal fails its checks (as `leader_line` names no leader then), said as the winner's once
+    the game is `over`."""
     heads = [f"{index + 1}{' ⚠️' if index in flagged else ''}" for index in range(len(game.deals))]
     winners = set(game.winners)
     rows = [
@@ -88,7 +90,10 @@ def sheet_html(
         for seat, (name, total) in enumerate(zip(game.names, game.totals, strict=True))
     ]
     deal = tr.pgettext("a column of the score sheet", "Deal")
-    return sheet_view.sheet_html(heads, rows, current=current, column_word=deal, tr=tr)
+    won = (tr.gettext("(tie)") if len(winners) > 1 else tr.gettext("(won)")) if over else None
+    return sheet_view.sheet_html(
+        heads, rows, current=current, column_word=deal, lead_word=won, tr=tr
+    )
 
 
 def leader_line(
@@ -123,12 +128,13 @@ def leader_line(
         line = tr.gettext("🏆 Game over: {winner} wins with {points} {deals}.")
         return line.format(winner=game.winner, points=best, deals=deals)
     if deals_to_play is None:
-        deals = tr.ngettext("after {count} deal", "after {count} deals", played)
+        deals = tr.ngettext("after {count} deal", "after {count} deals", complete)
     else:
         deals = tr.ngettext(
-            "after {count} deal of {planned}", "after {count} deals of {planned}", played
+            "after {count} deal of {planned}", "after {count} deals of {planned}", complete
         )
-    deals = deals.format(count=played, planned=deals_to_play)
+    # the deals complete: "after 2 deals" said so right after "Next deal", one deal in
+    deals = deals.format(count=complete, planned=deals_to_play)
     if complete < played:
         deals += " " + tr.gettext("({count} still open)").format(count=played - complete)
     if game.is_tie:

@@ -88,12 +88,14 @@ def sheet_html(
     current: int | None = None,
     won: str | None = None,
     column_word: str = "",
+    lead_word: str | None = None,
     tr: Translator = ENGLISH,
 ) -> str:
     """The sheet: a header of `heads` (a column each, `current` shaded; `column_word`, "Game",
     said before each to a screen reader), then a row a player; with `won`, a column of that
     heading for each row's games won sticks after the total. Each row's name is its header,
-    and a cell marked "win" or "tie", or the leader's total, says so to a screen reader too."""
+    and a cell marked "win" or "tie", or the leader's total, says so to a screen reader too
+    ("(leads)", or `lead_word`: "(won)" once the game is over)."""
     wins = won is not None
     said = f'<span class="sr">{escape(column_word)} </span>' if column_word else ""
     head = "".join(
@@ -102,7 +104,7 @@ def sheet_html(
     )
     # gettext outside the f-strings: Babel finds no text to translate inside one
     won_word, tie_word = escape(tr.gettext("(won)")), escape(tr.gettext("(tie)"))
-    leads = escape(tr.gettext("(leads)"))
+    leads = escape(tr.gettext("(leads)") if lead_word is None else lead_word)
     mark_words = {
         "win": f'<span class="sr"> {won_word}</span>',
         "tie": f'<span class="sr"> {tie_word}</span>',

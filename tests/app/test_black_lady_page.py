@@ -252,6 +252,17 @@ def test_a_deal_started_by_mistake_is_taken_off_the_sheet_once_asked(lady: AppTe
     assert [len(row) for row in sheet_rows(lady).values()] == [3, 3, 3]
 
 
+def test_a_new_deal_starts_at_the_first_players_tricks(lady: AppTest) -> None:
+    # the last player's tricks stayed on screen, for the new deal's first to be typed there
+    type_tricks(lady, "Player 1", "QS AH")
+    choose(lady, 2)
+    type_tricks(lady, "Player 3", "2H")
+    bc.button(lady, "➕ Next deal").click()
+    run(lady)
+    assert lady.session_state["lady_seat"] == 0
+    assert text_input(lady, "Player 1's tricks, any order").value == ""
+
+
 def test_a_game_of_a_set_number_of_deals_names_its_winner_at_the_end(lady: AppTest) -> None:
     choice = lady.selectbox(key="lady-deals-to-play:en")
     assert choice.value == 0 and choice.format_func(0).startswith("no set number of deals")
@@ -269,6 +280,9 @@ def test_a_game_of_a_set_number_of_deals_names_its_winner_at_the_end(lady: AppTe
     bc.button(lady, "➕ Next deal").click()
     run(lady)
     assert bc.button(lady, "➕ Next deal").disabled  # the last deal of the game
+    # why, in words a touch screen shows (its tooltip is a mouse's)
+    ends = "The game ends after 2 deals: more in ⚙️ Rules, below"
+    assert [c.value for c in lady.caption if c.value == ends] == [ends]
     game = lady.session_state["lady"]
     assert game.deals_to_play == 2 and len(game.deals) == 2
     lady.selectbox(key="lady-deals-to-play:en").set_value(0)  # played on after all

@@ -51,7 +51,7 @@ def test_a_shared_lead_and_a_sheet_with_nothing_in() -> None:
     assert lady_view.leader_line(empty).startswith("No deal complete yet")
     open_deal = score_game(["Ann", "Ben", "Cat"], [(50, -95, 50), (-40, None, None)])
     assert lady_view.leader_line(open_deal) == (
-        "🏆 Cat leads with +50 after 2 deals (1 still open)."
+        "🏆 Cat leads with +50 after 1 deal (1 still open)."  # the deals complete
     )
 
 
@@ -88,8 +88,12 @@ def test_a_game_of_a_set_number_of_deals_is_won_once_they_are_all_in() -> None:
     )
     still_open = score_game(names, [(50, -95, 50), (-40, None, None)])
     assert lady_view.leader_line(still_open, deals_to_play=2) == (
-        "🏆 Cat leads with +50 after 2 deals of 2 (1 still open)."
+        "🏆 Cat leads with +50 after 1 deal of 2 (1 still open)."
     )
+    # over, the winner's total says "(won)" to a screen reader, not "(leads)"
+    html = lady_view.sheet_html(two, over=True)
+    assert '<span class="sr"> (won)</span>' in html and "(leads)" not in html
+    assert "(leads)" in lady_view.sheet_html(two)
     flagged = lady_view.leader_line(two, flagged={1}, deals_to_play=2, over=True)
     assert flagged.startswith("⚠️ No leader yet")
     spanish = lady_view.leader_line(two, tr=translator("es"), deals_to_play=2, over=True)

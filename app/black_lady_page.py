@@ -291,8 +291,8 @@ def status(now: lt.LadyGame, seat: int) -> str:
 
 
 def seat_marks_said(tr: Translator) -> list[list[str]]:
-    """The words a screen reader says for each seat's mark ("Ana …" is "Ana, tricks to come"):
-    `language.show_switch`'s `marks_said`."""
+    """The words a screen reader says for each seat's mark ("Ana …" is "Ana, tricks still to
+    come"): `language.show_switch`'s `marks_said`."""
     seats = ".st-key-lady_seat [role=radio]"
     return [
         [seats, tr.gettext(NO_TRICK), tr.gettext(", no trick taken")],

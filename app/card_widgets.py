@@ -102,7 +102,9 @@ def doubtful_prompt(
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         looks = _("**{number}** looks like {card} ({sure} sure). It is:")
         st.markdown(looks.format(number=number, card=chip(slot.card), sure=sure))
-        # a card confirmed or chosen is let go: picked, the next tap on another card moved it
+        # the pile's picked card is let go once its card is confirmed, chosen or taken off:
+        # still picked, the next tap on another card moved it (or, after "Not a card", the
+        # card after it was picked)
         let_go = {"after": select(f"sel:{pile.id}", None)}
         st.button(
             _("✓ {card} is right").format(card=chip(slot.card)),
@@ -128,6 +130,7 @@ def doubtful_prompt(
                 key=f"not-a-card:{pile.id}:{position}",
                 on_click=act,
                 args=(ts.delete_card, pile.id, position),
+                kwargs=let_go,
                 help=_(
                     "There is no card {number} (nothing there, or a card that isn't in the "
                     "game): take it off"

@@ -6,6 +6,7 @@ import base64
 import functools
 import hashlib
 import io
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from html import escape
@@ -15,7 +16,7 @@ import numpy as np
 import streamlit as st
 from game_state import Act, undoable
 from language import _, tr
-from photo_input import breakable
+from photo_input import as_written, breakable
 from photo_store import PhotoRecord
 from PIL import Image, ImageDraw, ImageFont
 
@@ -200,15 +201,22 @@ def tag_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 
 def drawable(name: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> str:
-    """`name` without the characters `font` has no glyph for (an emoji, a Chinese name's in the
-    page's Latin typeface), which it would draw as boxes; as it is where none would be left."""
-    missing = font.getmask("\U000f0000")  # a private-use character: no font draws it
-    kept = "".join(
-        character
-        for character in name
-        if character.isspace() or bytes(font.getmask(character)) != bytes(missing)
-    ).strip()
+    """`name` without the symbols `font` has no glyph for (an emoji, and the joiners and
+    variation selectors of one), which it would draw as boxes; a letter is always kept (a
+    box says more than a name with a letter gone). As it is where nothing would be left."""
+    missing = bytes(font.getmask("\U000f0000"))  # a private-use character: no font draws it
+
+    def dropped(character: str) -> bool:
+        category = unicodedata.category(character)
+        if category == "Cf" or "VARIATION SELECTOR" in unicodedata.name(character, ""):
+            return True  # an emoji's joiner or style, drawn as nothing or a box
+        return category in SYMBOLS and bytes(font.getmask(character)) == missing
+
+    kept = " ".join("".join(c for c in name if not dropped(c)).split())
     return kept or name
+
+
+SYMBOLS = frozenset({"So", "Sk", "Co", "Cn", "Cs"})  # emoji, private and unassigned characters
 
 
 TAG_GAP = 4.0  # pixels between a player's cards and their name
@@ -332,7 +340,9 @@ def show_photo(
     )
     # said on the button: a tap under Kim's tricks took Ann's cards of the photo too
     take_off = (
-        _("Take this photo's cards off, {names}'s too").format(names=and_list(also, tr()))
+        _("Take this photo's cards off, {names}'s too").format(
+            names=and_list([as_written(name) for name in also], tr())
+        )
         if also
         else _(TAKE_OFF)
     )
@@ -385,7 +395,8 @@ def show_drawn(
         st.image(jpeg, caption=caption, width="stretch", alt=alt)
     with st.container(horizontal=True, vertical_alignment="center"):
         st.toggle(_("Zoom in"), key=f"zoom:{key}")
-        gone = _("The cards of {photo} are off the table.").format(photo=record.shown_name(tr()))
+        photo = as_written(record.shown_name(tr()))  # a toast is Markdown: "*draft*.jpg"
+        gone = _("The cards of {photo} are off the table.").format(photo=photo)
         st.button(
             take_off,
             key=f"remove-photo:{key}",

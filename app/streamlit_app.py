@@ -345,7 +345,7 @@ def show_scoreboard(table: ts.Table, result: ts.TableResult) -> None:
     st.markdown(pile_view.scoreboard_html(result, language.tr()), unsafe_allow_html=True)
     line = ts.result_line(result, language.tr())
     with st.container(key="spoken-result"):  # a screen reader hears who wins as it changes
-        if result.decided_winners or (result.has_cards and len(result.players) > 1):
+        if result.has_cards and len(result.players) > 1:  # a winner, or who leads so far
             icon = "⏳" if result.waiting_for else "🤝" if result.decided_tie else "🏆"
             line_html = f'<div class="bc-result">{icon} {escape(line)}</div>'
             st.markdown(line_html, unsafe_allow_html=True)
@@ -407,14 +407,15 @@ def show_players(table: ts.Table) -> ts.Player:
             disabled=len(table.players) >= ts.MAX_PLAYERS,
             help=_("Up to {count} players").format(count=ts.MAX_PLAYERS),
         )
-        gone = _("{name} and their piles are off the table.").format(name=player.name)
+        name = photo_input.as_written(player.name)  # in Markdown: "Ann*" no emphasis
+        gone = _("{name} and their piles are off the table.").format(name=name)
         # asked first: the next player's Remove took its place, for a second tap to remove them
         game_state.confirm(
             _("Remove"),
             _("**Take {name} off the table?** Their piles go too (Undo brings them back).").format(
-                name=player.name
+                name=name
             ),
-            _("Yes, remove {name}").format(name=player.name),
+            _("Yes, remove {name}").format(name=name),
             partial(act, ts.remove_player, player.id, after=game_state.undoable(gone)),
             key=f"remove-player:{player.id}",
             disabled=len(table.players) == 1,

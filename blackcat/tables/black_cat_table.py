@@ -926,7 +926,7 @@ class TableResult:
 
     @property
     def has_cards(self) -> bool:
-        """Whether any card is down: before one, nobody wins or ties."""
+        """Whether any card is down: before one, nobody leads."""
         return any(pile.cards for player in self.players for pile in player.piles)
 
     @property
@@ -997,14 +997,17 @@ def result_line(result: TableResult, tr: Translator = ENGLISH) -> str:
     if len(score.players) == 1:
         player = score.players[0]
         return f"{player.name}: {points(player.total)}."
-    if result.waiting_for:
+    if result.waiting_for and result.has_cards:
         to_come = and_list(result.waiting_for, tr)
-        if score.is_tie:
+        # the leaders among those with cards down (a pile of 0 made the others "lead" too)
+        down = [player for player in score.players if player.name not in result.waiting_for]
+        best = max(player.total for player in down)
+        leaders = [player.name for player in down if player.total == best]
+        if len(leaders) > 1:
             line = tr.gettext("{names} lead with {points} each; still to come: {waiting}.")
-            names = and_list(score.winners, tr)
-            return line.format(names=names, points=points(_best(score)), waiting=to_come)
+            return line.format(names=and_list(leaders, tr), points=points(best), waiting=to_come)
         line = tr.gettext("{leader} leads with {points}; still to come: {waiting}.")
-        return line.format(leader=score.winner, points=points(_best(score)), waiting=to_come)
+        return line.format(leader=leaders[0], points=points(best), waiting=to_come)
     if score.is_tie:
         tied = and_list(score.winners, tr)
         return tr.gettext("Tie: {names}, {points} each.").format(

@@ -336,17 +336,11 @@ def _read_bytes(source: str | Path | bytes, label: str) -> bytes:
     else:
         if not str(source):  # Path("") would be the current folder
             raise ImageReadError(NO_NAME, example="photo.jpg")
-        path = Path(source)
-        if path.is_dir():
-            raise ImageReadError(A_FOLDER, name=label, example=str(path / "*.jpg"))
-        if not path.is_file():
-            raise ImageReadError(NOT_A_FILE if path.exists() else NO_SUCH_FILE, name=label)
         try:
-            _check_bytes(path.stat().st_size, label)
-            data = path.read_bytes()
+            data = _file_bytes(Path(source), label)
         except FileNotFoundError:  # gone since it was looked at
             raise ImageReadError(NO_SUCH_FILE, name=label) from None
-        except PermissionError:
+        except PermissionError:  # the file's, or its folder's (a stat fails too)
             raise ImageReadError(NOT_ALLOWED, name=label) from None
         except OSError as error:  # a disk or network share failing
             reason = error.strerror or type(error).__name__
@@ -355,6 +349,15 @@ def _read_bytes(source: str | Path | bytes, label: str) -> bytes:
         raise ImageReadError(EMPTY, name=label)
     _check_bytes(len(data), label)
     return data
+
+
+def _file_bytes(path: Path, label: str) -> bytes:
+    if path.is_dir():
+        raise ImageReadError(A_FOLDER, name=label, example=str(path / "*.jpg"))
+    if not path.is_file():
+        raise ImageReadError(NOT_A_FILE if path.exists() else NO_SUCH_FILE, name=label)
+    _check_bytes(path.stat().st_size, label)
+    return path.read_bytes()
 
 
 def _check_bytes(size: int, label: str) -> None:

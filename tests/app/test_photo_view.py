@@ -138,6 +138,7 @@ def test_a_name_with_accents_is_drawn_in_letters_and_an_emoji_left_out() -> None
     accents = [bytes(font.getmask(letter)) for letter in "eëñÑ"]
     assert len(set(accents)) == 4  # each its own glyph, none a box
     assert photo_view.drawable("Zoë 🐈", font) == "Zoë"
+    assert photo_view.drawable("Ana 🐈\u200d⬛ ❤\ufe0f", font) == "Ana ❤"  # ❤ it has
     assert photo_view.drawable("🐈", font) == "🐈"  # nothing left: drawn as it is
 
 
@@ -151,6 +152,8 @@ def test_without_the_pages_typeface_names_are_drawn_in_pillows_font(
             np.full((300, 400, 3), 255, np.uint8), [("Ann", (100.0, 50.0, 200.0, 100.0))]
         )
         assert (drawn[105:140, 100:200] < 100).any()
+        # a letter it has no glyph for stays (a box), never left out: "Zoë" was drawn "Zo"
+        assert photo_view.drawable("Zoë", photo_view.tag_font(26)) == "Zoë"
     finally:
         photo_view.tag_font.cache_clear()
 

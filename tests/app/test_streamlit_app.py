@@ -355,10 +355,13 @@ def test_a_player_is_removed_once_asked_and_undo_brings_them_back(app: AppTest) 
     button(app, "➕ Player").click()
     app.run()
     assert len(player_ids(app)) == 2
+    second = player_ids(app)[1]
     button(app, "Yes, remove Player 2").click()
     app.run()
     assert_clean(app)
     assert len(player_ids(app)) == 1
+    # answered, the question is drawn anew, closed (its popover's key counts the answers)
+    assert app.session_state[f"remove-player:{second}-answered"] == 1
     said = "Player 2 and their piles are off the table. ↶ Undo takes it back."
     assert [t.value for t in app.toast] == [said]
     button(app, "↶ Undo").click()

@@ -543,6 +543,12 @@ def test_scores_variants_and_winner() -> None:
     assert (
         result_line(score_table(both)) == "Ann and Ben lead with 3 points each; still to come: Cy."
     )
+    assert result_line(score_table(new_table(("Ann", "Ben"))))  # no card at all: words still
+    nothing_yet = new_table(("Ann", "Ben", "Cy"), piles=[[parse_pile("2C")], [], []])
+    # not "Ann, Ben and Cy lead with 0 points each": Ben's and Cy's piles aren't in
+    assert result_line(score_table(nothing_yet)) == (
+        "Ann leads with 0 points; still to come: Ben and Cy."
+    )
     assert result.has_cards and not score_table(new_table(("Ann", "Ben"))).has_cards
 
 

@@ -145,6 +145,17 @@ def test_a_file_that_cannot_be_read_says_why(
     monkeypatch.setattr(Path, "read_bytes", fail)
     with pytest.raises(ImageReadError, match=re.escape(f"{photo}{said}")):
         open_photo(photo)
+    monkeypatch.undo()
+    real_stat = Path.stat
+
+    def stat_fails(path: Path, **options: object) -> object:
+        if path == photo:
+            raise failure
+        return real_stat(path, **options)
+
+    monkeypatch.setattr(Path, "stat", stat_fails)  # as in a folder not ours: is_dir fails
+    with pytest.raises(ImageReadError, match=re.escape(f"{photo}{said}")):
+        open_photo(photo)
 
 
 def test_pillows_warnings_of_a_huge_photo_or_a_damaged_exif_are_not_printed(

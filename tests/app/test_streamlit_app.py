@@ -829,6 +829,19 @@ def test_a_card_the_reader_did_not_guess_is_one_tap_from_the_list_of_every_card(
     assert app.session_state[f"sel:{first}"] is None
 
 
+def test_a_card_taken_off_as_no_card_lets_go_of_the_pick(app: AppTest, reader: FakeReader) -> None:
+    # still picked at its place, the card after it was picked, for a tap to move
+    uploader(app).set_value(("piles.png", png(200), "image/png"))
+    app.run()
+    first = pile_id(app, 1)
+    app.pills(key=f"sel:{first}").set_value(1).run()
+    button(app, "✗ Not a card").click()
+    app.run()
+    assert_clean(app)
+    assert pile_cards(app, 1) == "8D 8H"
+    assert app.session_state[f"sel:{first}"] is None
+
+
 def test_a_guess_already_on_the_table_says_where_it_lies(app: AppTest, reader: FakeReader) -> None:
     """One deck has one 2♠: the reader gave it elsewhere, which is why a likelier guess may come
     second; the guess says where, before a tap makes it a duplicate."""

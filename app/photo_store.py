@@ -54,10 +54,13 @@ class PhotoRecord:
             start += size
         return "near"
 
-    def shown_name(self, tr: Translator) -> str:
+    def shown_name(self, tr: Translator, *, starting: bool = False) -> str:
         """The photo's name as the page shows it: its file's, or the example photo's in `tr`'s
-        language."""
-        return tr.gettext(self.name) if self.name == EXAMPLE_PHOTO_NAME else self.name
+        language (capitalised where it is `starting` a sentence, as a caption does)."""
+        if self.name != EXAMPLE_PHOTO_NAME:
+            return self.name
+        name = tr.gettext(self.name)
+        return name[:1].upper() + name[1:] if starting else name
 
     @property
     def whole_table(self) -> bool:

@@ -331,7 +331,7 @@ def show_photo(
         _unread=record.unread_places,
     )
     caption = _("{photo}: the numbers are the card numbers below").format(
-        photo=breakable(record.shown_name(tr()))
+        photo=breakable(record.shown_name(tr(), starting=True))
     )
     help_text = (
         _("The wrong photo? Its cards leave the tricks (Undo brings them back)")
@@ -363,7 +363,7 @@ def show_table_photo(key: str, record: PhotoRecord, players: PlayerMarks, act: A
     )
     caption = _(
         "{photo}: each player's name by their piles; the numbers are their card numbers"
-    ).format(photo=breakable(record.shown_name(tr())))
+    ).format(photo=breakable(record.shown_name(tr(), starting=True)))
     marks = tuple(mark for _name, own in players for mark in own)
     help_text = _("The wrong photo? Its cards leave every player's piles (Undo brings them back)")
     show_drawn(key, record, jpeg, marks, caption, act, help_text, _(TAKE_OFF))
@@ -395,8 +395,8 @@ def show_drawn(
         st.image(jpeg, caption=caption, width="stretch", alt=alt)
     with st.container(horizontal=True, vertical_alignment="center"):
         st.toggle(_("Zoom in"), key=f"zoom:{key}")
-        photo = as_written(record.shown_name(tr()))  # a toast is Markdown: "*draft*.jpg"
-        gone = _("The cards of {photo} are off the table.").format(photo=photo)
+        # short: a toast cuts a long one at two lines (Streamlit's "view more", in English)
+        gone = _("This photo's cards are off the table.")
         st.button(
             take_off,
             key=f"remove-photo:{key}",

@@ -105,10 +105,22 @@ ENGLISH = translator(DEFAULT_LANGUAGE)
 
 
 def and_list(names: Sequence[str], tr: Translator = ENGLISH) -> str:
-    """`Ann`, `Ann and Ben`, `Ann, Ben and Cat`, in the translator's language."""
+    """`Ann`, `Ann and Ben`, `Ann, Ben and Cat`, in the translator's language (in Spanish "e"
+    before a name that starts with an "i" sound: `Beto e Inés`)."""
     if len(names) < 2:
         return "".join(names)
-    return tr.gettext("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    joined = tr.gettext("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    if tr.language == "es" and starts_with_i_sound(names[-1]):
+        joined = joined.replace(f" y {names[-1]}", f" e {names[-1]}")
+    return joined
+
+
+def starts_with_i_sound(word: str) -> bool:
+    """Whether a word starts with the vowel sound of Spanish "i" (Inés, Hilda, Íker), before
+    which "y" becomes "e"; not a diphthong ("hielo", "Iolanda" keep "y")."""
+    letters = word.strip().lower()
+    letters = letters[1:] if letters.startswith("h") else letters
+    return letters[:1] in ("i", "í") and letters[1:2] not in ("a", "e", "o", "u")
 
 
 class LocalizedError(Exception):

@@ -81,6 +81,11 @@ def test_english_is_the_text_as_written() -> None:
         (("Ann",), "Ann", "Ann"),
         (("Ann", "Ben"), "Ann and Ben", "Ann y Ben"),
         (("Ann", "Ben", "Cat"), "Ann, Ben and Cat", "Ann, Ben y Cat"),
+        # "y" is "e" before an "i" sound, not before a diphthong
+        (("Beto", "Inés"), "Beto and Inés", "Beto e Inés"),
+        (("Ana", "Beto", "Hilda"), "Ana, Beto and Hilda", "Ana, Beto e Hilda"),
+        (("Ana", "Hielo"), "Ana and Hielo", "Ana y Hielo"),
+        (("Inés", "Ana"), "Inés and Ana", "Inés y Ana"),
     ],
 )
 def test_names_are_listed_with_and_in_each_language(

@@ -221,7 +221,7 @@ def test_a_typo_and_a_refused_change_are_told_in_spanish() -> None:
     run(at)
     text_input(at, "Nombre").input("jugador 1")
     run(at)
-    assert [t.value for t in at.toast] == ["Ya hay un jugador que se llama 'Jugador 1'."]
+    assert [t.value for t in at.toast] == ["Ya hay un jugador que se llama «Jugador 1»."]
 
 
 @pytest.mark.usefixtures("reader")

@@ -209,3 +209,7 @@ def test_the_example_photo_is_named_in_the_pages_language_and_a_file_by_its_own_
     assert example.shown_name(ENGLISH) == "the example photo"
     upload = PhotoRecord("the example photo.jpg", picture, 1.0, ())
     assert upload.shown_name(translator("es")) == "the example photo.jpg"
+    # a caption starts with it: "La foto de ejemplo: …"; a file's name stays as it is written
+    assert example.shown_name(translator("es"), starting=True) == "La foto de ejemplo"
+    lower = PhotoRecord("img_01.jpg", picture, 1.0, ())
+    assert lower.shown_name(ENGLISH, starting=True) == "img_01.jpg"

@@ -164,7 +164,7 @@ def test_a_photo_that_cannot_be_read_is_explained_in_spanish_and_json_stays_engl
             ["9♣ (9C) aparece 2 veces", "carta 1.2, carta 2.1", "usa --decks 2"],
         ),
         (["score", "QS 2C", "--queen", "0:1=7"], ["2♣ (2C), no una reina"]),
-        (["score", "QS", "--queen", "0:0=9"], ["una reina vale 7 o 11"]),
+        (["score", "QS", "--queen", "0:0=9"], ["una reina vale 7 u 11"]),
         (["lady", "", ""], ["Black Lady necesita de 3 a 9 jugadores; hay 2"]),
         (["lady", ANN, "QS XX", ""], ["jugador 2: carta desconocida 'XX' (carta 2)"]),
     ],
@@ -195,7 +195,7 @@ def test_one_card_and_many_cards_take_their_own_forms(capsys: pytest.CaptureFixt
     out = capsys.readouterr().out
     assert "jugador 2     -2  1 carta, 2♥" in out and "3 cartas, nada que puntúe" in out
     assert "jugador 2 tiene 1 carta, que no forma un número entero de bazas de 3 cartas" in out
-    assert "(0 bazas son 0, 1 baza 3)" in out
+    assert "(0 bazas: 0 cartas; 1 baza: 3)" in out
 
 
 def test_help_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:

@@ -222,7 +222,7 @@ def test_a_refusal_is_said_in_the_players_language_with_what_it_names() -> None:
     table = add_player(new_table(("Ann",)), "Ben")
     with pytest.raises(TableError) as taken:
         rename_player(table, table.players[1].id, "ann")
-    assert taken.value.describe(spanish) == "ya hay un jugador que se llama 'Ann'"
+    assert taken.value.describe(spanish) == "ya hay un jugador que se llama «Ann»"
     assert str(taken.value) == taken.value.describe() == "there is already a player called 'Ann'"
 
 

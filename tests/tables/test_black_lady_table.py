@@ -251,7 +251,7 @@ def test_the_sheet_as_csv_marks_a_deal_that_fails_its_checks_and_the_totals_that
     spanish = list(csv.reader(io.StringIO(lt.sheet_csv(game, translator("es")))))
     assert spanish[0] == ["mano", "P1", "P2", "P3", "comprobaciones"]
     assert spanish[1][4].startswith("no cuadra: ") and "5♥" in spanish[1][4]
-    assert spanish[2][4] == "faltan P1, P3"
+    assert spanish[2][4] == "a la espera de P1, P3"
     assert spanish[3] == [
         "total",
         "-51",

@@ -36,9 +36,9 @@ def refuse(error: ts.TableError) -> None:
 
 
 def undoable(done: str) -> Callable[[], None]:
-    """An `after` for a change made in one tap that a player may not have meant (a card moved
-    by a tap, a player or a photo's cards taken off): it says what was `done`, and that Undo
-    takes it back."""
+    """An `after` for a change a player may not have meant (a card moved by a tap, a photo's
+    cards taken off, a player or a deal removed): it says what was `done`, and that Undo takes
+    it back."""
     return partial(st.toast, _("{done} ↶ Undo takes it back.").format(done=done), icon="↩️")
 
 

@@ -185,15 +185,18 @@ class PhotoNote:
     then: int | None = None  # the seat whose tricks are next
     seat: int | None = None  # the seat the note names
 
-    def message(self, now: lt.LadyGame) -> str:
+    def message(self, now: lt.LadyGame) -> str | None:
         """The note as the game is now: its players' names as they are, the orange cards it
-        asks about those left in the deal on screen, in the page's language."""
+        asks about those left in the deal on screen, in the page's language; None once the
+        photo's cards were taken off the table (as Black Cat's notes)."""
         text = self.words()
         if self.seat is not None and self.seat < len(now.names):
             text = text.replace(photo_input.NAME_MARK, now.names[self.seat])
         if self.photo is None:
             return text
         deal = now.deal.table
+        if ts.photo_owner(deal, self.photo) is None:
+            return None
         slots = (slot for p in deal.players for pile in p.piles for slot in pile.slots)
         doubtful = sum(1 for slot in slots if slot.photo == self.photo and slot.doubtful)
         text = f"{text} {photo_input.check_words(doubtful)}"
@@ -449,7 +452,9 @@ def show_photo_inputs(now: lt.LadyGame, seat: int) -> None:
     notes = photo_input.take_uploads(files, lambda data, file: add_photo(data, file, seat), prefix)
     with photo_input.notes_box(prefix):
         for file, note in notes:
-            photo_input.show_note(note.kind, note.message(game()), file)
+            message = note.message(game())
+            if message is not None:
+                photo_input.show_note(note.kind, message, file)
 
 
 def card_number(position: int) -> str:

@@ -471,6 +471,18 @@ def test_a_photos_cards_moved_to_another_player_are_named_on_its_take_off_button
     ]
 
 
+def test_a_photos_note_goes_with_its_cards(lady: AppTest) -> None:
+    # "ann.png: 19 cards, given to Player 1" stayed after the photo's cards were taken off
+    uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))
+    run(lady)
+    assert any("ann.png: 19 cards" in s.value for s in lady.success)
+    choose(lady, 0)
+    next(b for b in lady.button if b.key.startswith("remove-photo:")).click()
+    run(lady)
+    assert text_input(lady, "Player 1's tricks, any order").value == ""
+    assert not any("ann.png" in s.value for s in lady.success)
+
+
 def test_a_broken_link_opens_a_new_game_with_a_word_why(tmp_path) -> None:
     at = AppTest.from_file(str(bc.APP_SCRIPT), default_timeout=bc.TIMEOUT)
     at.query_params["lady"] = "2not-a-game"

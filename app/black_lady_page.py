@@ -197,8 +197,7 @@ class PhotoNote:
         deal = now.deal.table
         if ts.photo_owner(deal, self.photo) is None:
             return None
-        slots = (slot for p in deal.players for pile in p.piles for slot in pile.slots)
-        doubtful = sum(1 for slot in slots if slot.photo == self.photo and slot.doubtful)
+        doubtful = ts.doubtful_from(deal, self.photo)
         text = f"{text} {photo_input.check_words(doubtful)}"
         nobody_next = self.then is None or self.then >= len(now.names)
         if nobody_next or now.deal.cards(self.then) is not None:  # or their tricks are in since

@@ -400,12 +400,13 @@ def show_players(table: ts.Table) -> ts.Player:
             max_chars=ts.MAX_NAME_LENGTH,  # the typing stops there, rather than the name refused
             width=140,
         )
+        most_players = _("Up to {count} players").format(count=ts.MAX_PLAYERS)
         st.button(
             _("➕ Player"),
             key="add-player",
             on_click=add_player,
             disabled=len(table.players) >= ts.MAX_PLAYERS,
-            help=_("Up to {count} players").format(count=ts.MAX_PLAYERS),
+            help=most_players,
         )
         name = photo_input.as_written(player.name)  # in Markdown: "Ann*" no emphasis
         gone = _("{name} and their piles are off the table.").format(name=name)
@@ -422,7 +423,7 @@ def show_players(table: ts.Table) -> ts.Player:
             help=_("Take {name} off the table (Undo brings them back)").format(name=player.name),
         )
         if len(table.players) >= ts.MAX_PLAYERS:  # said: a touch screen shows no tooltip
-            st.caption(_("Up to {count} players").format(count=ts.MAX_PLAYERS))
+            st.caption(most_players)
     return player
 
 
@@ -740,8 +741,8 @@ def pick_for_fixing(pile_id: int, position: int) -> None:
 def move_picked(pile: ts.Pile, picked: int, target: int) -> None:
     """The picked card takes the place of the card tapped after it, which is said: a tap meant
     to look at another card moved the picked one silently."""
-    player = next(p for p in night_panel.table().players if pile in p.piles)
-    number = ts.card_number(player.piles.index(pile), target)
+    _player_index, pile_index = night_panel.table().locate(pile.id)
+    number = ts.card_number(pile_index, target)
     said = game_state.undoable(
         _("{card} moved to {number}.").format(card=pile.slots[picked].card.label, number=number)
     )

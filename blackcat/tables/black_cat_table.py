@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -34,6 +34,7 @@ from blackcat.games.cards import (  # card_number: how people see a card, pile 1
     parse_pile,
 )
 from blackcat.games.report import pile_score_to_json
+from blackcat.games.standings import leaders
 from blackcat.i18n import ENGLISH, LANGUAGES, N_, TemplateError, Translator, and_list, translator
 from blackcat.tables.spreadsheet import Cell, csv_text
 from blackcat.vision.types import Guess, ReadCard
@@ -770,11 +771,15 @@ def photo_owner(table: Table, photo: str) -> str | None:
     return None
 
 
+def all_slots(table: Table) -> Iterator[Slot]:
+    """Every card on the table, player by player, pile by pile."""
+    return (slot for player in table.players for pile in player.piles for slot in pile.slots)
+
+
 def reads_lost(table: Table, photo: str) -> bool:
     """Whether cards of `photo` lie on the table without their reads (`Slot.lost_read`): a
     link opened after the app let go of the photo (`table_link`)."""
-    slots = (slot for p in table.players for pile in p.piles for slot in pile.slots)
-    return any(slot.photo == photo and slot.lost_read is not None for slot in slots)
+    return any(slot.photo == photo and slot.lost_read is not None for slot in all_slots(table))
 
 
 def restore_reads(table: Table, photo: str, reads: Sequence[ReadCard]) -> Table:
@@ -791,17 +796,10 @@ def restore_reads(table: Table, photo: str, reads: Sequence[ReadCard]) -> Table:
             return replace(slot, photo=None, lost_read=None)
         return replace(slot, read=reads[slot.lost_read], lost_read=None)
 
-    players = tuple(
-        replace(
-            player,
-            piles=tuple(
-                replace(pile, slots=tuple(restored(slot) for slot in pile.slots))
-                for pile in player.piles
-            ),
-        )
-        for player in table.players
-    )
-    return replace(table, players=players)
+    for pile in [pile for player in table.players for pile in player.piles]:
+        if any(slot.photo == photo for slot in pile.slots):
+            table = _set_slots(table, pile.id, (restored(slot) for slot in pile.slots))
+    return table
 
 
 def photos_on(tables: Iterable[Table]) -> set[str]:
@@ -840,8 +838,7 @@ def photo_marks(player: Player, photo: str) -> PhotoMarks:
 
 def doubtful_from(table: Table, photo: str) -> int:
     """How many cards read from `photo` are still marked doubtful (orange)."""
-    slots = (slot for p in table.players for pile in p.piles for slot in pile.slots)
-    return sum(1 for slot in slots if slot.photo == photo and slot.doubtful)
+    return sum(1 for slot in all_slots(table) if slot.photo == photo and slot.doubtful)
 
 
 def photo_piles(table: Table, photo: str) -> tuple[tuple[Player, int, Pile], ...]:
@@ -927,7 +924,7 @@ class TableResult:
     @property
     def has_cards(self) -> bool:
         """Whether any card is down: before one, nobody leads."""
-        return any(pile.cards for player in self.players for pile in player.piles)
+        return len(self.waiting_for) < len(self.players)
 
     @property
     def waiting_for(self) -> tuple[str, ...]:
@@ -1001,13 +998,13 @@ def result_line(result: TableResult, tr: Translator = ENGLISH) -> str:
         to_come = and_list(result.waiting_for, tr)
         # the leaders among those with cards down (a pile of 0 made the others "lead" too)
         down = [player for player in score.players if player.name not in result.waiting_for]
-        best = max(player.total for player in down)
-        leaders = [player.name for player in down if player.total == best]
-        if len(leaders) > 1:
+        ahead = leaders([player.name for player in down], [player.total for player in down])
+        best = points(max(player.total for player in down))
+        if len(ahead) > 1:
             line = tr.gettext("{names} lead with {points} each; still to come: {waiting}.")
-            return line.format(names=and_list(leaders, tr), points=points(best), waiting=to_come)
+            return line.format(names=and_list(ahead, tr), points=best, waiting=to_come)
         line = tr.gettext("{leader} leads with {points}; still to come: {waiting}.")
-        return line.format(leader=leaders[0], points=points(best), waiting=to_come)
+        return line.format(leader=ahead[0], points=best, waiting=to_come)
     if score.is_tie:
         tied = and_list(score.winners, tr)
         return tr.gettext("Tie: {names}, {points} each.").format(

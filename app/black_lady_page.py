@@ -42,7 +42,7 @@ from blackcat.games.black_lady import MAX_PLAYERS, MIN_PLAYERS, Rules, cards_eac
 from blackcat.i18n import N_, Translator, and_list
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
-from blackcat.tables import table_link
+from blackcat.tables import changes, table_link
 
 GAMES = (N_("Black Cat"), N_("Black Lady"))  # shown in the page's language (Gato negro)
 BLACK_CAT, BLACK_LADY = GAMES
@@ -127,7 +127,9 @@ def game() -> lt.LadyGame:
     return st.session_state.lady
 
 
-GAME: game_state.Undoable[lt.LadyGame] = game_state.Undoable("lady", "lady_history")
+GAME: game_state.Undoable[lt.LadyGame] = game_state.Undoable(
+    "lady", "lady_history", changes.lady_undone
+)
 commit = GAME.commit
 do = GAME.apply  # a game operation (black_lady_table)
 undo = GAME.undo

@@ -16,6 +16,7 @@ from typing import Any, Generic, Protocol, TypeVar
 import streamlit as st
 from language import _, tr
 
+from blackcat.i18n import Translator
 from blackcat.tables import black_cat_table as ts
 
 
@@ -56,10 +57,12 @@ UNDO_DEPTH = 50  # how many changes Undo can take back
 @dataclass(frozen=True)
 class Undoable(Generic[Game]):
     """A page's game in Session State under `key`, replaced by every change, and the games it
-    replaced under `history_key` (the last UNDO_DEPTH), for Undo."""
+    replaced under `history_key` (the last UNDO_DEPTH), for Undo, which says what it undid
+    (`undone`: the game it went back to, the one it left, the page's language -> words)."""
 
     key: str
     history_key: str
+    undone: Callable[[Game, Game, Translator], str]
 
     def commit(self, new: Game) -> None:
         """`new` becomes the game; the one it replaces goes to the history (unless it is the same
@@ -85,11 +88,14 @@ class Undoable(Generic[Game]):
             after()
 
     def undo(self) -> None:
-        """Back to the game before the last change, if there was one."""
+        """Back to the game before the last change, if there was one, said in a toast (a change
+        on a long page, or made on another phone, would otherwise be taken back unseen)."""
         state = st.session_state
         if state[self.history_key]:
+            left = state[self.key]
             state[self.key] = state[self.history_key][-1]
             state[self.history_key] = state[self.history_key][:-1]
+            st.toast(self.undone(state[self.key], left, tr()), icon="↩️")
 
 
 def confirm(

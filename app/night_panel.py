@@ -26,8 +26,9 @@ from language import _, pgettext
 
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
+from blackcat.tables import changes
 
-NIGHT: game_state.Undoable[nt.Night] = game_state.Undoable("night", "history")
+NIGHT: game_state.Undoable[nt.Night] = game_state.Undoable("night", "history", changes.night_undone)
 GAME_KEY = "night-game"  # the choice of the game on screen
 SCORES_KEY = "night-scores"
 

@@ -250,6 +250,7 @@ def test_a_deal_started_by_mistake_is_taken_off_the_sheet_once_asked(lady: AppTe
     bc.button(lady, "↶ Undo").click()
     run(lady)
     assert [len(row) for row in sheet_rows(lady).values()] == [3, 3, 3]
+    assert [t.value for t in lady.toast] == ["Deal 2 is back on the score sheet."]
 
 
 def test_a_new_deal_starts_at_the_first_players_tricks(lady: AppTest) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 import game_state
 import pytest
 
+from blackcat.i18n import ENGLISH, Translator
 from blackcat.tables.black_cat_table import TableError
 
 
@@ -24,26 +25,41 @@ def move(game: tuple[str, ...], name: str) -> tuple[str, ...]:
     return (*game, name)
 
 
-def test_each_change_goes_to_the_history_and_undo_takes_it_back(session: dict[str, Any]) -> None:
-    game = game_state.Undoable("game", "history")
+def undone_move(now: tuple[str, ...], left: tuple[str, ...], tr: Translator) -> str:
+    return tr.gettext("{move} is undone").format(move=left[len(now)])
+
+
+def undoable() -> game_state.Undoable[tuple[str, ...]]:
+    return game_state.Undoable("game", "history", undone_move)
+
+
+def test_each_change_goes_to_the_history_and_undo_takes_it_back(
+    session: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    said: list[str] = []
+    monkeypatch.setattr(game_state.st, "toast", lambda text, icon: said.append(text))
+    monkeypatch.setattr(game_state, "tr", lambda: ENGLISH)
+    game = undoable()
     game.apply(move, "a")
     game.apply(move, "b")
     assert session["game"] == ("a", "b") and session["history"] == [(), ("a",)]
     game.undo()
     assert session["game"] == ("a",) and session["history"] == [()]
+    assert said == ["b is undone"]
     game.undo()
-    game.undo()  # nothing left to undo: nothing happens
+    game.undo()  # nothing left to undo: nothing happens, nothing is said
     assert session["game"] == () and session["history"] == []
+    assert said == ["b is undone", "a is undone"]
 
 
 def test_the_same_game_again_is_no_change(session: dict[str, Any]) -> None:
-    game = game_state.Undoable("game", "history")
+    game = undoable()
     game.commit(session["game"])
     assert session["history"] == []
 
 
 def test_the_history_keeps_the_last_changes_only(session: dict[str, Any]) -> None:
-    game = game_state.Undoable("game", "history")
+    game = undoable()
     for number in range(game_state.UNDO_DEPTH + 5):
         game.apply(move, str(number))
     assert len(session["history"]) == game_state.UNDO_DEPTH
@@ -56,7 +72,7 @@ def test_a_refused_change_is_a_toast_and_changes_nothing(
     refused: list[str] = []
     monkeypatch.setattr(game_state, "refuse", lambda error: refused.append(str(error)))
     after: list[str] = []
-    game = game_state.Undoable("game", "history")
+    game = undoable()
     game.apply(move, "", after=lambda: after.append("moved"))
     assert refused == ["name the move"] and after == []
     assert session["game"] == () and session["history"] == []

@@ -346,7 +346,8 @@ def test_a_picked_card_takes_another_rank_or_suit_in_one_tap_each(app: AppTest) 
     assert pile_cards(app, 1).startswith("QS 5H QH")
     button(app, "↶ Undo").click()
     app.run()
-    assert pile_cards(app, 1).startswith("QS 5C QH")  # one step back
+    assert pile_cards(app, 1).startswith("QS 5C QH")  # one step back, said
+    assert [t.value for t in app.toast] == ["Card 1.2 of Example is 5♣ again."]
 
 
 def test_a_player_is_removed_once_asked_and_undo_brings_them_back(app: AppTest) -> None:
@@ -367,6 +368,7 @@ def test_a_player_is_removed_once_asked_and_undo_brings_them_back(app: AppTest) 
     button(app, "↶ Undo").click()
     app.run()
     assert len(player_ids(app)) == 2
+    assert [t.value for t in app.toast] == ["Player 2 is back at the table."]
 
 
 def test_move_a_card_to_the_other_pile_split_and_join(app: AppTest) -> None:

@@ -1,0 +1,184 @@
+"""What an Undo did, in words: the page says it in a toast, since a tap on ↶ Undo otherwise
+changes a card, a player or a game somewhere on a long page with nothing said.
+
+Each function compares the game Undo went back to (`now`) with the one it left (`undone`) and
+names the smallest difference it can: one card, one player, one game or deal; anything larger is
+said per player. Pure functions of the frozen tables, games and nights.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from blackcat.games.cards import Card, card_number
+from blackcat.i18n import ENGLISH, Translator, and_list
+from blackcat.tables import black_cat_night as nt
+from blackcat.tables import black_cat_table as ts
+from blackcat.tables import black_lady_table as lt
+
+CardNumbering = Callable[[int, int], str]
+"""(pile index, position) -> the card's number as the page shows it (`1.3`, or `3` in tricks)."""
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """A card of a player, in which of their piles, and its number on the page."""
+
+    pile: int
+    card: Card
+    number: str
+
+    @property
+    def where(self) -> tuple[int, Card]:
+        return self.pile, self.card
+
+
+def _placed(player: ts.Player, numbering: CardNumbering) -> list[_Placed]:
+    return [
+        _Placed(pile_index, slot.card, numbering(pile_index, position))
+        for pile_index, pile in enumerate(player.piles)
+        for position, slot in enumerate(pile.slots)
+    ]
+
+
+def _without(placed: Sequence[_Placed], index: int) -> list[tuple[int, Card]]:
+    return [p.where for i, p in enumerate(placed) if i != index]
+
+
+def _wheres(placed: Sequence[_Placed]) -> list[tuple[int, Card]]:
+    return [p.where for p in placed]
+
+
+def _card_line(
+    now: ts.Player, undone: ts.Player, numbering: CardNumbering, tr: Translator
+) -> str | None:
+    """One card of one player brought back, put back or taken out again; None when the change
+    was more than one card (or no card at all: a pin, a ✓, a gap marker)."""
+    back, left = _placed(now, numbering), _placed(undone, numbering)
+    if len(back) == len(left):
+        changed = [i for i, (b, u) in enumerate(zip(back, left, strict=True)) if b != u]
+        if len(changed) == 1 and back[changed[0]].pile == left[changed[0]].pile:
+            place = back[changed[0]]
+            line = tr.gettext("Card {number} of {name} is {card} again.")
+            return line.format(number=place.number, name=now.name, card=place.card.label)
+        for i, place in enumerate(back):  # one card moved within the player's piles
+            for j, was in enumerate(left):
+                if (
+                    was.card == place.card
+                    and was.number != place.number
+                    and _without(back, i) == _without(left, j)
+                ):
+                    line = tr.gettext("{card} is back in its place: card {number} of {name}.")
+                    return line.format(card=place.card.label, number=place.number, name=now.name)
+        return None
+    if len(back) == len(left) + 1:  # the change took a card out
+        for i, place in enumerate(back):
+            if _without(back, i) == _wheres(left):
+                line = tr.gettext("{card} is back: card {number} of {name}.")
+                return line.format(card=place.card.label, number=place.number, name=now.name)
+    if len(left) == len(back) + 1:  # the change put a card in
+        for j, place in enumerate(left):
+            if _without(left, j) == _wheres(back):
+                line = tr.gettext("{card} is taken out again (it was card {number} of {name}).")
+                return line.format(card=place.card.label, number=place.number, name=now.name)
+    return None
+
+
+def table_undone(
+    now: ts.Table,
+    undone: ts.Table,
+    tr: Translator = ENGLISH,
+    numbering: CardNumbering = card_number,
+    whose: str = "piles",
+) -> str:
+    """What Undo changed between two tables: a player back or gone, a name, the rules, one card,
+    or whose piles (`whose="tricks"`: whose tricks) are as they were."""
+    now_ids = [player.id for player in now.players]
+    undone_ids = [player.id for player in undone.players]
+    back = [player.name for player in now.players if player.id not in undone_ids]
+    if back:
+        return tr.ngettext(
+            "{names} is back at the table.", "{names} are back at the table.", len(back)
+        ).format(names=and_list(back, tr))
+    gone = [player.name for player in undone.players if player.id not in now_ids]
+    if gone:
+        return tr.ngettext(
+            "{names} is off the table again.", "{names} are off the table again.", len(gone)
+        ).format(names=and_list(gone, tr))
+    if now_ids != undone_ids:
+        return tr.gettext("The players' order is as it was.")
+    pairs = list(zip(now.players, undone.players, strict=True))
+    renamed = [(b, u) for b, u in pairs if b.name != u.name]
+    if renamed:
+        named_back, named_undone = renamed[0]
+        line = tr.gettext("{undone} is called {name} again.")
+        return line.format(undone=named_undone.name, name=named_back.name)
+    if now.variants != undone.variants:
+        return tr.gettext("The rules are as they were.")
+    changed = [(b, u) for b, u in pairs if b.piles != u.piles]
+    if len(changed) == 1:
+        line = _card_line(*changed[0], numbering, tr)
+        if line is not None:
+            return line
+    if changed:
+        names = and_list([b.name for b, _u in changed], tr)
+        if whose == "tricks":
+            return tr.gettext("The tricks of {names} are as they were.").format(names=names)
+        return tr.gettext("The piles of {names} are as they were.").format(names=names)
+    return tr.gettext("The last change is undone.")
+
+
+def night_undone(now: nt.Night, undone: nt.Night, tr: Translator = ENGLISH) -> str:
+    """What Undo changed between two nights: a game back on screen, the night's games back, or
+    what changed in the game on screen."""
+    if len(now.games) > len(undone.games):  # only "New night" leaves fewer games
+        count = len(now.games)
+        return tr.ngettext(
+            "The night's {count} game is back.", "The night's {count} games are back.", count
+        ).format(count=count)
+    if now.current != undone.current or len(now.games) != len(undone.games):
+        line = tr.gettext("Game {number} is back on screen.")
+        return line.format(number=now.current + 1)
+    return table_undone(now.table, undone.table, tr)
+
+
+def _trick_number(_pile_index: int, position: int) -> str:
+    return str(position + 1)  # a player's tricks have no rows: 1, 2, 3, ...
+
+
+def _serial(deal: lt.Deal) -> int:
+    """Which deal of the game this is, whatever its place on the sheet (its ids' block)."""
+    return deal.table.players[0].id // lt.ID_BLOCK
+
+
+def lady_undone(now: lt.LadyGame, undone: lt.LadyGame, tr: Translator = ENGLISH) -> str:
+    """What Undo changed between two Black Lady games: a deal back (on the sheet or on screen),
+    the players, the rules, a "no trick" mark, or what changed in the deal's tricks."""
+    serials = [_serial(deal) for deal in now.deals]
+    undone_serials = {_serial(deal) for deal in undone.deals}
+    back = [index for index, serial in enumerate(serials) if serial not in undone_serials]
+    if len(back) > 1:  # "New game" undone
+        return tr.ngettext(
+            "The game's {count} deal is back.", "The game's {count} deals are back.", len(back)
+        ).format(count=len(back))
+    if back:
+        return tr.gettext("Deal {number} is back on the score sheet.").format(number=back[0] + 1)
+    if len(now.deals) < len(undone.deals) or now.current != undone.current:
+        return tr.gettext("Deal {number} is back on screen.").format(number=now.current + 1)
+    if now.names != undone.names:
+        renamed = [
+            (name, was) for name, was in zip(now.names, undone.names, strict=False) if name != was
+        ]
+        if len(now.names) == len(undone.names) and len(renamed) == 1:
+            name, was = renamed[0]
+            return tr.gettext("{undone} is called {name} again.").format(undone=was, name=name)
+        return tr.gettext("The players are as they were.")
+    if (now.rules, now.deals_to_play) != (undone.rules, undone.deals_to_play):
+        return tr.gettext("The rules are as they were.")
+    deal, left = now.deal, undone.deal
+    if deal.no_tricks != left.no_tricks:
+        changed = deal.no_tricks ^ left.no_tricks
+        names = and_list([p.name for p in deal.table.players if p.id in changed], tr)
+        return tr.gettext("The “no trick” mark of {names} is as it was.").format(names=names)
+    return table_undone(deal.table, left.table, tr, _trick_number, whose="tricks")

@@ -1,0 +1,120 @@
+"""What an Undo did, in words: one card, a player, a name, a game or deal, or whose piles."""
+
+from __future__ import annotations
+
+from blackcat.games.black_cat import Variants
+from blackcat.games.cards import parse_card, parse_pile
+from blackcat.i18n import translator
+from blackcat.tables import black_cat_night as nt
+from blackcat.tables import black_cat_table as ts
+from blackcat.tables import black_lady_table as lt
+from blackcat.tables.changes import lady_undone, night_undone, table_undone
+
+
+def two_players() -> ts.Table:
+    return ts.new_table(
+        ("Ann", "Ben"),
+        piles=[
+            [parse_pile("5C 6C 7C"), parse_pile("QH")],
+            [parse_pile("2S 3S"), ()],
+        ],
+    )
+
+
+def pile_id(table: ts.Table, player: int, pile: int) -> int:
+    return table.players[player].piles[pile].id
+
+
+def test_a_changed_card_is_named_with_its_number_and_player() -> None:
+    before = two_players()
+    after = ts.replace_card(before, pile_id(before, 0, 0), 1, parse_card("3C"))
+    assert table_undone(before, after) == "Card 1.2 of Ann is 6♣ again."
+
+
+def test_a_card_moved_in_a_pile_is_back_in_its_place() -> None:
+    before = two_players()
+    after = ts.move_card(before, pile_id(before, 0, 0), 0, 2)
+    assert table_undone(before, after) == "5♣ is back in its place: card 1.1 of Ann."
+
+
+def test_a_card_moved_to_the_players_other_pile_is_back_in_its_place() -> None:
+    before = two_players()
+    after = ts.move_card_to_pile(before, pile_id(before, 0, 0), 2, pile_id(before, 0, 1))
+    assert table_undone(before, after) == "7♣ is back in its place: card 1.3 of Ann."
+
+
+def test_a_deleted_card_is_back_and_an_added_card_out_again() -> None:
+    before = two_players()
+    deleted = ts.delete_card(before, pile_id(before, 1, 0), 0)
+    assert table_undone(before, deleted) == "2♠ is back: card 1.1 of Ben."
+    added = ts.insert_card(before, pile_id(before, 1, 1), 0, parse_card("KD"))
+    assert table_undone(before, added) == "K♦ is taken out again (it was card 2.1 of Ben)."
+
+
+def test_a_pile_given_to_another_player_names_both_players_piles() -> None:
+    before = two_players()
+    after = ts.give_pile(before, pile_id(before, 0, 1), before.players[1].id)
+    assert table_undone(before, after) == "The piles of Ann and Ben are as they were."
+
+
+def test_a_pin_or_a_confirmed_card_is_said_by_whose_piles() -> None:
+    before = two_players()
+    pinned = ts.pin_queen(before, pile_id(before, 0, 1), 0, 7)
+    assert table_undone(before, pinned) == "The piles of Ann are as they were."
+
+
+def test_players_back_gone_renamed_and_rules() -> None:
+    before = two_players()
+    removed = ts.remove_player(before, before.players[1].id)
+    assert table_undone(before, removed) == "Ben is back at the table."
+    added = ts.add_player(before, tr=translator("en"))
+    newcomer = added.players[-1].name
+    assert table_undone(before, added) == f"{newcomer} is off the table again."
+    renamed = ts.rename_player(before, before.players[0].id, "Bea")
+    assert table_undone(before, renamed) == "Bea is called Ann again."
+    ruled = ts.set_variants(before, Variants(decks=2))
+    assert table_undone(before, ruled) == "The rules are as they were."
+    assert table_undone(before, before) == "The last change is undone."
+
+
+def test_said_in_spanish() -> None:
+    before = two_players()
+    after = ts.replace_card(before, pile_id(before, 0, 0), 1, parse_card("3C"))
+    assert table_undone(before, after, translator("es")) == "La carta 1.2 de Ann vuelve a ser 6♣."
+    removed = ts.remove_player(before, before.players[1].id)
+    assert table_undone(before, removed, translator("es")) == "Ben vuelve a la mesa."
+
+
+def test_a_night_says_which_game_is_back() -> None:
+    played = nt.night_of([two_players()])
+    following = nt.next_game(played)
+    assert night_undone(played, following) == "Game 1 is back on screen."
+    two = nt.night_of([two_players(), two_players()])
+    assert night_undone(two, nt.choose_game(two, 0)) == "Game 2 is back on screen."
+    assert night_undone(two, nt.restart(two)) == "The night's 2 games are back."
+    card = nt.on_table(two, ts.delete_card, pile_id(two.table, 0, 0), 2)
+    assert night_undone(two, card) == "7♣ is back: card 1.3 of Ann."
+
+
+def lady_game() -> lt.LadyGame:
+    game = lt.new_game(("Ann", "Ben", "Cy"))
+    game = lt.set_tricks(game, 0, parse_pile("QS AH"))
+    return lt.set_tricks(game, 1, parse_pile("2H 3H"))
+
+
+def test_a_lady_game_says_deals_marks_and_tricks() -> None:
+    game = lady_game()
+    following = lt.next_deal(game)
+    assert lady_undone(game, following) == "Deal 1 is back on screen."
+    assert lady_undone(following, lt.remove_deal(following, 0)) == (
+        "Deal 1 is back on the score sheet."
+    )
+    two_deals = lt.set_tricks(following, 0, parse_pile("KH"))
+    assert lady_undone(two_deals, lt.restart(two_deals)) == "The game's 2 deals are back."
+    marked = lt.mark_no_tricks(game, 2, True)
+    assert lady_undone(game, marked) == "The “no trick” mark of Cy is as it was."
+    changed = lt.set_tricks(game, 1, parse_pile("2H 4H"))
+    assert lady_undone(game, changed) == "Card 2 of Ben is 3♥ again."
+    moved = lt.move_to_seat(game, 0, 1, 1)
+    assert lady_undone(game, moved) == "The tricks of Ann and Ben are as they were."
+    assert lady_undone(game, lt.rename(game, 2, "Dee")) == "Dee is called Cy again."

@@ -68,6 +68,10 @@ DAMAGED = N_(
     "{name} could not be decoded: it may be cut short or damaged; take the photo again or use "
     "another JPEG, PNG, WebP or HEIC file"
 )
+PART_MISSING = N_(
+    "{name} is damaged: part of the photo is missing (grey), so cards there can't be read; "
+    "take the photo again or copy the file again"
+)
 TOO_MANY_BYTES = N_(
     "{name} is {megabytes} MB, more than the {most} MB we read: use a smaller photo"
 )
@@ -279,11 +283,28 @@ def _decode_with_opencv(data: bytes, label: str, reduction: int) -> np.ndarray |
     decoded = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
     if decoded is None:
         return None
+    if data.startswith(JPEG_MAGIC) and ends_grey(decoded, reduction):
+        raise ImageReadError(PART_MISSING, name=label)
     if in_rgb is None:
         decoded = cv2.cvtColor(decoded, cv2.COLOR_BGR2RGB)
     with _readable(label), Image.open(io.BytesIO(data)) as image:
         turned = orientation(image)
     return upright(decoded, turned)
+
+
+GREY_FILL = 128  # what libjpeg decodes a JPEG's missing blocks as: no coefficient at all
+
+
+def ends_grey(decoded: np.ndarray, reduction: int) -> bool:
+    """Whether a JPEG as stored ends in a row of blocks all exactly mid-grey: the blocks
+    libjpeg fills in where the data ran out before the picture did (a file cut short behind
+    its end marker, a zeroed sector of a failing card). OpenCV decodes such a file without an
+    error: read, it lost the cards there with nothing said (helper-45, session 81). No camera's
+    noise leaves a band of pixels all exactly 128; a picture grey from top to bottom is no
+    photo of cards, and left to read as one."""
+    band = decoded[-max(1, 8 // reduction) :]
+    grey = bool(band.size) and bool(np.all(band == GREY_FILL))
+    return grey and not bool(np.all(decoded[0] == GREY_FILL))
 
 
 def upright(picture: np.ndarray, orientation: int) -> np.ndarray:

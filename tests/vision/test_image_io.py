@@ -105,6 +105,34 @@ def test_a_cut_short_photo_says_it_is_damaged() -> None:
     )
 
 
+def noisy(width: int, height: int) -> Image.Image:
+    """A picture with a camera's noise in every pixel."""
+    return Image.fromarray(np.random.default_rng(7).integers(0, 256, (height, width, 3), np.uint8))
+
+
+@pytest.mark.parametrize("at_least", [None, 200])  # decoded whole, or at a quarter of its size
+def test_a_photo_cut_short_behind_its_end_marker_says_part_is_missing(
+    at_least: int | None,
+) -> None:
+    data = encoded(noisy(800, 600), "JPEG", quality=90)
+    # a file cut short, ended by an end marker (or a failing card's zeroed sector): decoders
+    # fill what is missing with grey and say nothing; its cards there were lost silently
+    cut = data[: len(data) // 2] + image_io.JPEG_END
+    with pytest.raises(ImageReadError) as refused:
+        open_photo(cut, name="night.jpg").picture(at_least)
+    assert str(refused.value) == (
+        "night.jpg is damaged: part of the photo is missing (grey), so cards there can't be read; "
+        "take the photo again or copy the file again"
+    )
+    whole = open_photo(data, name="night.jpg").picture(at_least)
+    assert whole.shape[0] == (600 if at_least is None else 150)
+
+
+def test_a_grey_picture_is_no_damaged_photo() -> None:
+    grey = Image.new("RGB", (400, 300), (128, 128, 128))
+    assert np.all(load_image(encoded(grey, "JPEG"), name="grey.jpg") == 128)
+
+
 @pytest.mark.parametrize("size", [(10, 10), (640, 40)])
 def test_a_tiny_image_is_too_small_to_read(size: tuple[int, int]) -> None:
     width, height = size

@@ -249,13 +249,16 @@ def change_by_taps(act: Act, pile_id: int, position: int, number: str, card: Car
     """The card's rank and suit as rows of choices: a tap on another changes the card (the
     card stays picked, for its suit next); the list alone took a scroll through 52 cards and
     a phone's keyboard."""
-    rank_key, suit_key = f"to-rank:{pile_id}:{position}", f"to-suit:{pile_id}:{position}"
-    set_widget(rank_key, card.rank)
-    set_widget(suit_key, card.suit)
+    # keyed by the card as well: a card changed another way (Undo, a tap, the list) gets rows
+    # that show it afresh. Rows set through Session State kept a quick tap's rank where a rerun
+    # was cut short, and the next rerun of any widget changed the card back (helper-49).
+    rank_key = f"to-rank:{pile_id}:{position}:{card.code}"
+    suit_key = f"to-suit:{pile_id}:{position}:{card.code}"
     changed = {"on_change": _on_rank_or_suit, "args": (act, pile_id, position, rank_key, suit_key)}
     st.segmented_control(
         _("Card {number}'s rank").format(number=number),
         list(Rank),
+        default=card.rank,
         format_func=lambda rank: rank.value,
         key=rank_key,
         required=True,
@@ -264,6 +267,7 @@ def change_by_taps(act: Act, pile_id: int, position: int, number: str, card: Car
     st.segmented_control(
         _("Card {number}'s suit").format(number=number),
         list(Suit),
+        default=card.suit,
         format_func=suit_chip,
         key=suit_key,
         required=True,
@@ -272,7 +276,8 @@ def change_by_taps(act: Act, pile_id: int, position: int, number: str, card: Car
 
 
 def _on_rank_or_suit(act: Act, pile_id: int, position: int, rank_key: str, suit_key: str) -> None:
-    rank, suit = st.session_state[rank_key], st.session_state[suit_key]
+    rank = st.session_state.get(rank_key)
+    suit = st.session_state.get(suit_key)
     if rank is not None and suit is not None:
         act(ts.replace_card, pile_id, position, Card(rank, suit))
 

@@ -97,7 +97,7 @@ def port_number(tr: Translator = ENGLISH) -> Callable[[str], int]:
     def parse(text: str) -> int:
         if text.strip().isdigit() and 1 <= int(text) <= 65535:
             return int(text)
-        message = tr.gettext("{port} is no port: give a number from 1 to 65535, such as 8501")
+        message = tr.gettext("{port} is not a port: give a number from 1 to 65535, such as 8501")
         raise argparse.ArgumentTypeError(message.format(port=repr(text)))
 
     return parse

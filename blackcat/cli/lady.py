@@ -116,7 +116,7 @@ def format_deal_report(
         lines.append(f"{player.name:<{width}}  {player.points:>+5}  {what}")
     lines.append(f"{total:<{width}}  {score.total:>+5}")
     if problems:
-        lines.append(tr.gettext("Check these (the deal still scores as read):"))
+        lines.append(tr.gettext("Check these (the deal still scores as it stands):"))
         lines.extend(f"  - {problem.message}" for problem in problems)
     else:
         lines.append(tr.gettext("Every check passes."))

@@ -5,7 +5,8 @@ blackcat score>, "doubtful", "alternatives", "gaps", "side"}], "total", "warning
 "blurred", "unread_places"}` ("gaps": the positions in the pile before which a card may be
 missing; "side": the table side whose player reads the pile upright, `near` (the bottom of the
 photo as stored), `left`, `far` or `right`; "players": `[{"side", "piles": [indexes into
-"piles"], "points"}]`, one per side with piles, in seat order near, left, far, right; "blurred":
+"piles"], "points"}]`, one per side with piles, in seat order near, left, far, right (a warning
+says where a whole table's side has other than two piles); "blurred":
 whether the photo looks blurred, and a warning says so where something in it is unsure;
 "unread_places": boxes `[x1, y1, x2, y2]` in the photo's pixels where card indices too small to
 read, or card faces apart from every card read, show and no card was read, so whole piles may be
@@ -51,6 +52,7 @@ from blackcat.games.black_cat import (
 from blackcat.games.cards import card_number
 from blackcat.games.report import format_player_report, pile_score_to_json
 from blackcat.i18n import ENGLISH, N_, Translator
+from blackcat.tables.black_cat_table import PILES_PER_PLAYER
 from blackcat.vision.image_io import ACCEPTED
 from blackcat.vision.types import SIDES, PhotoRead, ReadCard
 
@@ -168,6 +170,27 @@ def players_note(photo: PhotoRead, players: int | None, tr: Translator = ENGLISH
             expected=expected.format(count=players), found=found.format(count=sides)
         )
     ]
+
+
+def pile_count_note(photo: PhotoRead, tr: Translator = ENGLISH) -> list[str]:
+    """A note for each side of a whole table's photo whose player has other than two piles:
+    allowed (a player may lay one, or three), and said, since a pile split in two, two piles
+    read as one or a pile lost look the same in the totals."""
+    seats = photo.seats()
+    if len(seats) < 2:
+        return []  # one player's photo of one pile, or three, is theirs to take
+    notes = []
+    for side, piles in seats:
+        if len(piles) != PILES_PER_PLAYER:
+            text = tr.ngettext(
+                "{side} has {count} pile, where a player has two: check that none was split, "
+                "joined or missed",
+                "{side} has {count} piles, where a player has two: check that none was split, "
+                "joined or missed",
+                len(piles),
+            )
+            notes.append(text.format(side=tr.gettext(SIDE_NAMES[side]), count=len(piles)))
+    return notes
 
 
 def warnings(photo: PhotoRead, decks: int = 1) -> list[str]:
@@ -303,6 +326,7 @@ def run(args: argparse.Namespace) -> int:
         notes = [
             *warnings(photo, args.decks),
             *players_note(photo, args.players),
+            *pile_count_note(photo),
             *blur_note(photo),
             *unread_note(photo),
             *grid_note(photo),
@@ -318,6 +342,7 @@ def run(args: argparse.Namespace) -> int:
             notes = [
                 *text_warnings(photo, args.decks, tr),
                 *players_note(photo, args.players, tr),
+                *pile_count_note(photo, tr),
                 *blur_note(photo, tr),
                 *unread_note(photo, tr),
                 *grid_note(photo, tr),

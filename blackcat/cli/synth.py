@@ -8,6 +8,9 @@ from pathlib import Path
 
 from blackcat.cli.arguments import share, whole_number
 
+MOST_SCENES = 1_000_000  # days of rendering: a larger number is a typo
+MOST_IMGSZ = 8192  # a 12 MP photo's long side is 4000; 8192 px scenes take 200 MB each to draw
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -17,7 +20,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="output folder (default: datasets/generated/synth)",
     )
     parser.add_argument(
-        "--scenes", type=whole_number(1), default=1000, help="number of scenes (default 1000)"
+        "--scenes",
+        type=whole_number(1, MOST_SCENES),
+        default=1000,
+        help=f"number of scenes (default 1000, at most {MOST_SCENES:,})",
     )
     parser.add_argument(
         "--seed",
@@ -27,9 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--imgsz",
-        type=whole_number(64),
+        type=whole_number(64, MOST_IMGSZ),
         default=640,
-        help="long side of the scene images (default 640)",
+        help=f"long side of the scene images (default 640; 64 to {MOST_IMGSZ})",
     )
     parser.add_argument(
         "--workers",
@@ -172,8 +178,10 @@ def run(args: argparse.Namespace) -> int:
         return 1
     elapsed = time.perf_counter() - started
     rate = args.scenes / elapsed if elapsed > 0 else 0.0
+    scenes = "scene" if args.scenes == 1 else "scenes"
+    shares = ", ".join(f"{split} {count}" for split, count in sorted(splits.items()))
     print(
-        f"wrote {args.scenes} scenes ({dict(splits)}), {boxes} index boxes, "
+        f"wrote {args.scenes} {scenes} ({shares}), {boxes} index boxes, "
         f"{sum(crops.values())} crops to {args.out} in {elapsed:.0f} s ({rate:.2f} scenes/s)"
     )
     print(

@@ -159,8 +159,10 @@ _SUIT_ALIASES: dict[str, Suit] = (
 _CARD_PATTERN = re.compile(r"^(10|[2-9TAJQK])(.)$")
 # Emoji keyboards send a suit as its symbol and a presentation mark (♠️ is "♠" + U+FE0F, or
 # + U+FE0E for the text form): the mark changes how it looks, not which suit it is.
-_PRESENTATION_MARKS = str.maketrans("", "", "\ufe0e\ufe0f")
-_SEPARATORS = re.compile(r"[\s,;]+")
+# Text pasted from a chat or a spreadsheet may hold invisible marks: a zero-width space or a
+# word joiner between cards separates them; a joiner or a direction mark in a card is nothing.
+_PRESENTATION_MARKS = str.maketrans("", "", "\ufe0e\ufe0f\u200c\u200d\u200e\u200f")
+_SEPARATORS = re.compile(r"[\s,;\u200b\u2060\ufeff]+")
 
 
 def parse_card(text: str, position: int | None = None) -> Card:

@@ -337,17 +337,21 @@ def test_a_picked_card_takes_another_rank_or_suit_in_one_tap_each(app: AppTest) 
     first = pile_id(app, 1)
     app.pills(key=f"sel:{first}").set_value(1)  # 1.2 = 6C
     app.run()
-    assert app.segmented_control(key=f"to-rank:{first}:1").value == Rank.SIX
-    app.segmented_control(key=f"to-rank:{first}:1").set_value(Rank.FIVE).run()
+    assert app.segmented_control(key=f"to-rank:{first}:1:6C").value == Rank.SIX
+    app.segmented_control(key=f"to-rank:{first}:1:6C").set_value(Rank.FIVE).run()
     assert_clean(app)
     assert pile_cards(app, 1).startswith("QS 5C QH")
     assert app.session_state[f"sel:{first}"] == 1  # still picked: its suit may be next
-    app.segmented_control(key=f"to-suit:{first}:1").set_value(Suit.HEARTS).run()
+    app.segmented_control(key=f"to-suit:{first}:1:5C").set_value(Suit.HEARTS).run()
     assert pile_cards(app, 1).startswith("QS 5H QH")
     button(app, "↶ Undo").click()
     app.run()
     assert pile_cards(app, 1).startswith("QS 5C QH")  # one step back, said
     assert [t.value for t in app.toast] == ["Card 1.2 of Example is 5♣ again."]
+    # the rows show the card Undo brought back, and another rerun leaves it as it is
+    assert app.segmented_control(key=f"to-suit:{first}:1:5C").value == Suit.CLUBS
+    app.run()
+    assert pile_cards(app, 1).startswith("QS 5C QH")
 
 
 def test_a_player_is_removed_once_asked_and_undo_brings_them_back(app: AppTest) -> None:

@@ -305,7 +305,7 @@ def test_a_port_out_of_range_is_refused_in_words(
         main(["app", f"--port={port}"])
     assert stopped.value.code == 2 and calls == []
     assert (
-        f"argument --port: '{port}' is no port: give a number from 1 to 65535, such as 8501"
+        f"argument --port: '{port}' is not a port: give a number from 1 to 65535, such as 8501"
         in capsys.readouterr().err
     )
 

@@ -186,7 +186,7 @@ def test_lady_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[0].split()[:5] == ["jugador", "1", "-68", "18", "cartas,"]
     assert lines[2].split() == ["jugador", "3", "+50", "ninguna", "baza"]
     assert lines[3].split() == ["Total", "-82"]
-    assert lines[4] == "Revisa esto (la mano puntúa igualmente tal como se leyó):"
+    assert lines[4] == "Revisa esto (la mano puntúa igualmente tal como está):"
     assert "  - 3♥ no está en las bazas de nadie: mira las cartas de jugador 2" in lines
 
 

@@ -84,7 +84,7 @@ def test_a_place_no_folder_can_be_made_is_said_in_words(tmp_path: Path) -> None:
     spanish = translator("es")
     with pytest.raises(AnnotateError) as refused:
         annotation_paths(a_file / "drawn", [tmp_path / "a.jpg", tmp_path / "b.jpg"])
-    assert "el dibujo no se puede escribir ahí" in refused.value.describe(spanish)
+    assert "la foto anotada no se puede escribir ahí" in refused.value.describe(spanish)
 
 
 class Piped(io.BytesIO):

@@ -23,6 +23,7 @@ from blackcat.cli.photo_output import (
 from blackcat.cli.scan import (
     _text_report,
     photo_to_json,
+    pile_count_note,
     players_note,
     text_warnings,
     warnings,
@@ -374,6 +375,21 @@ def test_each_pile_says_whose_side_it_faces_and_players_come_in_seat_order() -> 
     assert "far side: piles 1, 4" in text
 
 
+def test_a_whole_tables_side_with_other_than_two_piles_is_said() -> None:
+    piles = tuple(_read_pile(text) for text in ("QS", "10S", "KD", "2S", "3S", "4S"))
+    sides = ("near", "near", "far", "far", "far", "left")
+    photo = PhotoRead(width=100, height=100, piles=piles, sides=sides)
+    assert pile_count_note(photo) == [  # in seat order: near, left, far, right
+        "left side has 1 pile, where a player has two: check that none was split, joined or missed",
+        "far side has 3 piles, where a player has two: check that none was split, joined or missed",
+    ]
+    spanish = pile_count_note(photo, translator("es"))
+    assert spanish[1].startswith("el lado de enfrente tiene 3 pilas")
+    # one player's photo of one pile, or three, is no whole table: nothing to say
+    one_player = PhotoRead(width=100, height=100, piles=piles[:3])
+    assert pile_count_note(one_player) == []
+
+
 def test_a_photo_read_from_its_bottom_is_one_near_player_and_its_text_names_no_side() -> None:
     piles = (_read_pile("QS 6C"), _read_pile("10S 9H"))
     photo = PhotoRead(width=100, height=100, piles=piles)
@@ -425,7 +441,10 @@ def test_a_photo_of_the_table_gives_each_side_its_piles_and_points(table_photo: 
     assert [player["piles"] for player in photo["players"]] == [[0, 1], [2]]
     for player in photo["players"]:
         assert player["points"] == sum(photo["piles"][n]["points"] for n in player["piles"])
-    assert photo["warnings"] == []
+    # the far player laid one pile: allowed, and said (issue 28)
+    assert photo["warnings"] == [
+        "far side has 1 pile, where a player has two: check that none was split, joined or missed"
+    ]
 
 
 def test_told_one_player_the_table_is_read_as_one_players_piles(table_photo: Path) -> None:

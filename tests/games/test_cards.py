@@ -60,7 +60,17 @@ def test_card_parse_error_is_a_value_error() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["QS 10h Td", "QS,10h,Td", "QS, 10h ,Td", "  QS\t10h\nTd  ", "Q♠ 10♥ 10♦", "qs;10H;td"],
+    [
+        "QS 10h Td",
+        "QS,10h,Td",
+        "QS, 10h ,Td",
+        "  QS\t10h\nTd  ",
+        "Q♠ 10♥ 10♦",
+        "qs;10H;td",
+        # pasted from a chat or a spreadsheet: invisible separators and marks
+        "\ufeffQS\u200b10h\u2060Td",
+        "QS\u00a010\u200dh Td\u200e",
+    ],
 )
 def test_parse_pile_separators_and_forms(text: str) -> None:
     assert parse_pile(text) == (QUEEN_OF_SPADES, TEN_OF_HEARTS, TEN_OF_DIAMONDS)

@@ -132,7 +132,11 @@ GAME: game_state.Undoable[lt.LadyGame] = game_state.Undoable(
 )
 commit = GAME.commit
 do = GAME.apply  # a game operation (black_lady_table)
-undo = GAME.undo
+
+
+def undo() -> None:
+    card_taps.let_go_of_every_card()
+    GAME.undo()
 
 
 def act(
@@ -145,7 +149,7 @@ def act(
 def on_tricks_text(seat: int, pile_id: int, key: str) -> None:
     cards = card_widgets.typed_cards(key, pile_id, st.session_state.lady_text_errors)
     if cards is not None and cards != game().deal.tricks(seat).cards:
-        do(lt.set_tricks, seat, cards)
+        do(lt.set_tricks, seat, cards, after=card_taps.let_go_of_every_card)
 
 
 def on_no_tricks(seat: int, key: str) -> None:

@@ -87,6 +87,18 @@ def _picked_in(piles: Sequence[ts.Pile]) -> tuple[ts.Pile, int] | None:
     return None
 
 
+PICKED_PREFIX = "sel:"  # a pile's picked card, by the pile's id: its strip's pills' key
+
+
+def let_go_of_every_card() -> None:
+    """No card picked any more: for a change that may have moved cards under a picked one
+    (Undo, a pile typed anew), where a picked card's place could hold another card and the
+    next tap on the strip moved it unseen (helper-49)."""
+    state = st.session_state
+    for key in [key for key in state if str(key).startswith(PICKED_PREFIX)]:
+        state[key] = None
+
+
 def pick_card(piles: Sequence[ts.Pile], pile_id: int, position: int, editor_key: str) -> None:
     """Pick the card at `position` of the pile `pile_id` (one of `piles`, the page's) and open
     its pile's editor (`editor_key`), as a first tap on it does."""

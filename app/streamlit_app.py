@@ -297,7 +297,7 @@ undo = night_panel.undo
 def on_text(pile_id: int, key: str) -> None:
     cards = card_widgets.typed_cards(key, pile_id, st.session_state.text_errors)
     if cards is not None and cards != night_panel.table().pile(pile_id).cards:
-        act(ts.set_cards, pile_id, cards)
+        act(ts.set_cards, pile_id, cards, after=card_taps.let_go_of_every_card)
 
 
 def on_rename(player_id: int, key: str) -> None:

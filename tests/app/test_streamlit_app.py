@@ -348,7 +348,11 @@ def test_a_picked_card_takes_another_rank_or_suit_in_one_tap_each(app: AppTest) 
     app.run()
     assert pile_cards(app, 1).startswith("QS 5C QH")  # one step back, said
     assert [t.value for t in app.toast] == ["Card 1.2 of Example is 5♣ again."]
-    # the rows show the card Undo brought back, and another rerun leaves it as it is
+    # Undo lets go of the card (a picked place may hold another card now); picked again, its
+    # rows show the card Undo brought back, and another rerun leaves it as it is
+    assert app.session_state[f"sel:{first}"] is None
+    app.pills(key=f"sel:{first}").set_value(1)
+    app.run()
     assert app.segmented_control(key=f"to-suit:{first}:1:5C").value == Suit.CLUBS
     app.run()
     assert pile_cards(app, 1).startswith("QS 5C QH")

@@ -223,16 +223,35 @@ def winner_text(winners: Sequence[str], tr: Translator = ENGLISH) -> str:
 
 
 def night_line(score: NightScore, tr: Translator = ENGLISH) -> str:
-    """Who leads the night, in words."""
-    top, played = max(score.totals), len(score.games)
+    """Who leads the night, in words, after the games finished (every player's cards down);
+    the games still under way are named, their points counted so far."""
+    top = max(score.totals)
     best = tr.ngettext("{count} point", "{count} points", top).format(count=top)
-    games = tr.ngettext("{count} game", "{count} games", played).format(count=played)
-    if len(score.leaders) > 1:
-        leaders = and_list(score.leaders, tr)
-        line = tr.gettext("{leaders} share the lead with {points} after {games}.")
-        return line.format(leaders=leaders, points=best, games=games)
-    line = tr.gettext("{leader} leads the night with {points} after {games}.")
-    return line.format(leader=score.leaders[0], points=best, games=games)
+    finished = sum(1 for winners in score.winners if winners)
+    games = tr.ngettext("{count} game", "{count} games", finished).format(count=finished)
+    under_way = [str(n + 1) for n, winners in enumerate(score.winners) if not winners]
+    shared = len(score.leaders) > 1
+    leaders = and_list(score.leaders, tr)
+    if not under_way:
+        if shared:
+            line = tr.gettext("{leaders} share the lead with {points} after {games}.")
+        else:
+            line = tr.gettext("{leader} leads the night with {points} after {games}.")
+        return line.format(leaders=leaders, leader=leaders, points=best, games=games)
+    going = tr.ngettext(
+        "game {numbers} is under way", "games {numbers} are under way", len(under_way)
+    ).format(numbers=and_list(under_way, tr))
+    if not finished:
+        line = (
+            tr.gettext("{leaders} share the lead with {points}; {going}.")
+            if shared
+            else tr.gettext("{leader} leads the night with {points}; {going}.")
+        )
+    elif shared:
+        line = tr.gettext("{leaders} share the lead with {points} after {games}; {going}.")
+    else:
+        line = tr.gettext("{leader} leads the night with {points} after {games}; {going}.")
+    return line.format(leaders=leaders, leader=leaders, points=best, games=games, going=going)
 
 
 def night_csv(night: Night, tr: Translator = ENGLISH) -> str:

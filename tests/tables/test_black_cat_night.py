@@ -177,7 +177,22 @@ def test_a_tie_for_the_lead() -> None:
     night = play(nt.next_game(nt.Night((game(GAME_1),))), ben)
     score = nt.score_night(night)
     assert score.totals == (21, 21)
-    assert nt.night_line(score) == "Ann and Ben share the lead with 21 points after 2 games."
+    # Ann has no card down in game 2: one game finished, the second under way
+    assert nt.night_line(score) == (
+        "Ann and Ben share the lead with 21 points after 1 game; game 2 is under way."
+    )
+
+
+def test_the_night_counts_the_games_finished_and_names_those_under_way() -> None:
+    night = nt.next_game(nt.Night((game(GAME_1),)))  # game 2 just started, nobody's cards in
+    assert nt.night_line(nt.score_night(night)) == (
+        "Ann leads the night with 21 points after 1 game; game 2 is under way."
+    )
+    first = nt.choose_game(night, 0)
+    empty = nt.on_table(first, ts.set_cards, first.table.players[0].piles[0].id, ())
+    ann_out = nt.on_table(empty, ts.set_cards, first.table.players[0].piles[1].id, ())
+    spanish = nt.night_line(nt.score_night(ann_out), translator("es"))
+    assert spanish.endswith("; las partidas 1 y 2 están en juego.")
 
 
 def test_the_night_as_csv() -> None:

@@ -308,6 +308,8 @@ def on_rename(player_id: int, key: str) -> None:
     except ts.TableError as error:
         refuse(error)
         st.session_state[key] = night.table.player(player_id).name
+        return
+    table_photo.follow_rename(night_panel.table(), player_id)
 
 
 def on_pin(pile_id: int, position: int, key: str) -> None:

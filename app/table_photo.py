@@ -90,6 +90,14 @@ def remember_photographer(table: ts.Table, player_id: int | None) -> None:
     state[PHOTOGRAPHER_NAME] = None if player_id is None else table.player(player_id).name
 
 
+def follow_rename(table: ts.Table, player_id: int) -> None:
+    """The photographer renamed (in `table`, as it is now) is still the photographer: another
+    game of the night finds them by the new name (the old one named nobody, or another)."""
+    state = st.session_state
+    if photographer(table) == player_id:
+        state[PHOTOGRAPHER_NAME] = table.player(player_id).name
+
+
 def on_photographer(key: str) -> None:
     """Who takes the next photo; a tap on the one chosen keeps them chosen."""
     table = night_panel.table()

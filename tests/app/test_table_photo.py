@@ -225,6 +225,19 @@ def test_a_tables_photo_lost_in_a_restart_and_uploaded_again_gives_each_card_onc
     assert "table.png is back" in notes(again)
 
 
+def test_the_photographer_renamed_still_takes_the_next_games_photo(app: AppTest) -> None:
+    seated(app)
+    choose_photographer(app, "Cat")
+    upload_table(app)
+    assert app.session_state["player"] == player_id(app, "Cat")  # the photographer's page
+    next(t for t in app.text_input if str(t.key).startswith("name:")).set_value("Kat").run()
+    assert_clean(app)
+    next(b for b in app.button if b.label == "➕ Next game").click().run()
+    assert_clean(app)
+    # found again by the new name in game 2 (the old name named nobody: "say who you are")
+    assert photographer_choice(app).value == player_id(app, "Kat")
+
+
 def test_a_reload_keeps_the_choice_of_photo_made_after_a_photo_of_the_table(app: AppTest) -> None:
     seated(app)
     choose_photographer(app, "Cat")

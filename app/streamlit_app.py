@@ -126,6 +126,19 @@ class UploadNote:
     page: int | None  # the player whose page shows it; None: the photo's owner's
     photo: str | None = None  # the photo given to a player, or found already on the table
     check: bool = False  # ends with what to check, as the photo's cards are now
+    several_sides: bool = False  # the reader saw several players' piles in it
+
+    def split_among_sides(self, table: ts.Table) -> bool:
+        """Whether to say that its piles lie on several sides of the table: while they are
+        still apart (joined, the advice to upload it again as the whole table was stale)."""
+        return (
+            self.several_sides
+            and self.photo is not None
+            and (len(ts.photo_piles(table, self.photo)) > 1)
+        )
+
+    def kind_now(self, table: ts.Table) -> str:
+        return "warning" if self.split_among_sides(table) else self.kind
 
     def message(self, table: ts.Table, shown: int) -> str | None:
         """The note for the page of player `shown`, in the page's language, or None when it
@@ -134,6 +147,8 @@ class UploadNote:
         if (self.page if self.page is not None else owner) != shown:
             return None
         text = self.words()
+        if self.split_among_sides(table):
+            text = f"{text} {_(SEVERAL_SIDES)}"
         if self.check and self.photo is not None:
             text = f"{text} {photo_input.check_words(ts.doubtful_from(table, self.photo))}"
         if OWNER not in text:
@@ -166,7 +181,7 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     keep_photo(key, record)
     owner = photo_owner_id(night_panel.table(), key)
     st.session_state.player = owner
-    read, several_sides = outcome.summary(), record.whole_table
+    read = outcome.summary()
 
     def note() -> tuple[str, str]:  # written when shown, in the page's language then
         text = _("{name}: {cards} in {piles}, given to {owner}.").format(
@@ -175,12 +190,11 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
             piles=ngettext("{count} pile", "{count} piles", read.piles).format(count=read.piles),
             owner=OWNER,
         )
-        kind, text = read.note("success", text)
-        if several_sides:  # the reader sees several players' piles
-            kind, text = "warning", f"{text} {_(SEVERAL_SIDES)}"
-        return kind, text
+        return read.note("success", text)
 
-    return UploadNote(note()[0], lambda: note()[1], None, key, check=True)
+    return UploadNote(
+        note()[0], lambda: note()[1], None, key, check=True, several_sides=record.whole_table
+    )
 
 
 def read_back(data: bytes, name: str, key: str, player_id: int) -> UploadNote:
@@ -496,7 +510,7 @@ def show_photo_inputs(player: ts.Player) -> None:
             message = note.message(table, shown)
             if message is None:
                 continue
-            photo_input.show_note(note.kind, message, name)
+            photo_input.show_note(note.kind_now(table), message, name)
             if ask and note in placed and note.photo is not None:
                 owner_select(table, note.photo, shown, f"upload-owner:{note.photo}", name)
     reader_access.reader_note()

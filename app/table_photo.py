@@ -149,7 +149,7 @@ class Placed:
 
     name: str  # the file's
     read: photo_input.ReadSummary
-    added: int  # players the photo brought to a table of one
+    added: tuple[str, ...]  # the players the photo brought to a table of one, named by seat
 
 
 @dataclass(frozen=True)
@@ -214,7 +214,7 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     given = Placed(
         name=name,
         read=outcome.summary(),
-        added=len(added),
+        added=tuple(player.name for player in placed.players[len(ids) - len(added) :]),
     )
     return TableNote(photo=key, placed=given)
 
@@ -297,8 +297,9 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
             )
         text = template.format(**words, missing=names)
         kind = "warning"
-    if placed.added:
-        text = f"{text} {added_words(placed.added)}"
+    # said while one of them still has their seat's name ("rename them below" done, it goes)
+    if any(player.name in placed.added for player in table.players):
+        text = f"{text} {added_words(len(placed.added))}"
     return read.note(kind, text)
 
 

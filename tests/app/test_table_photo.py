@@ -301,6 +301,13 @@ def test_a_table_of_one_gets_a_player_for_each_other_side_named_by_it(app: AppTe
     )
     assert "The 3 players on the other sides were added, named by where they sit" in text
     assert photographer_choice(app).value == player_id(app, "Cat")
+    # renamed, they no longer need to be: the note stops asking (it stayed, helper-49)
+    for seat, name in (("Left", "Lu"), ("Across", "Al")):
+        change_table(app, ts.rename_player, player_id(app, seat), name)
+        assert "named by where they sit" in notes(app)  # Right still is
+    change_table(app, ts.rename_player, player_id(app, "Right"), "Ro")
+    assert "named by where they sit" not in notes(app)
+    assert "given to Cat (9 points), Lu (12 points), Al (9 points) and Ro (11 points)" in notes(app)
 
 
 def test_the_example_makes_way_for_a_table_photos_players(app: AppTest) -> None:
@@ -424,6 +431,12 @@ def test_the_per_player_photo_is_still_the_first_choice(app: AppTest) -> None:
     # they lie on four sides: the note says how to give each player theirs
     assert "Its piles lie on several sides of the table" in "\n".join(w.value for w in app.warning)
     assert not [p for p in app.pills if str(p.key).startswith(table_photo.GIVE)]  # to nobody
+    # its piles joined into one, the advice to upload it again is stale: it goes
+    first = app.session_state["night"].table.players[0].piles[0].id
+    for _join in range(4):
+        change_table(app, ts.join_with_next, first)
+    assert not app.warning
+    assert notes(app).startswith("piles.png: 16 cards in 5 piles, given to Player 1.")
     again = reload(app)  # nobody photographed the whole table: the address doesn't say so
     assert again.segmented_control(key=table_photo.MODE).value == table_photo.ONE_PLAYER
 

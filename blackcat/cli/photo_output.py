@@ -212,12 +212,15 @@ def save_annotated(photo: Photo, read: PhotoRead, path: Path) -> None:
         raise AnnotateError(CANNOT_WRITE, path=path, reason=error.strerror or error) from None
 
 
-def drawing_saved(photo: Photo, read: PhotoRead, path: Path, tr: Translator = ENGLISH) -> bool:
-    """`save_annotated`, saying on stderr why a drawing could not be written (the read itself
-    still counts); whether it was."""
+def drawing_error(
+    photo: Photo, read: PhotoRead, path: Path, tr: Translator = ENGLISH
+) -> str | None:
+    """`save_annotated`; None where the drawing was written, else why not, in English for the
+    JSON (`"annotate_error"`), said on stderr in `tr`'s language (the read itself still
+    counts)."""
     try:
         save_annotated(photo, read, path)
     except AnnotateError as error:
         print(f"blackcat scan: {error.describe(tr)}", file=sys.stderr)
-        return False
-    return True
+        return str(error)
+    return None

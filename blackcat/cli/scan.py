@@ -12,7 +12,8 @@ whether the photo looks blurred, and a warning says so where something in it is 
 read, or card faces apart from every card read, show and no card was read, so whole piles may be
 missing there, and a warning says so), or
 `{"image", "error"}` for a photo that can't be read (the others go on; the exit status is then
-1). With `--annotate`, each object also names the drawing it wrote (`"annotated"`). The JSON
+1). With `--annotate`, each object also names the drawing it wrote (`"annotated"`), or says why
+it could not be written (`"annotate_error"`; the exit status is then 1). The JSON
 counts piles and cards from 0, as `blackcat score --json` does; the text counts them from 1, as
 the app and the annotated photo do (`1.3`: the first pile's third card).
 
@@ -34,7 +35,7 @@ from blackcat.cli.photo_output import (
     AnnotateError,
     annotation_paths,
     blur_note,
-    drawing_saved,
+    drawing_error,
     grid_note,
     no_cards_note,
     photo_source,
@@ -333,10 +334,15 @@ def run(args: argparse.Namespace) -> int:
             *no_cards_note(photo),
         ]
         result = photo_to_json(name, photo, score, notes)
-        drawn = bool(targets) and drawing_saved(image, photo, targets[number], tr)
-        failed = failed or (bool(targets) and not drawn)
-        if drawn:
-            result["annotated"] = str(targets[number])
+        drawn = False
+        if targets:
+            undrawn = drawing_error(image, photo, targets[number], tr)
+            if undrawn is None:
+                drawn = True
+                result["annotated"] = str(targets[number])
+            else:
+                failed = True
+                result["annotate_error"] = undrawn
         results.append(result)
         if not args.json:
             notes = [

@@ -12,7 +12,7 @@ asks for a closer photo). A photo
 that can't be read is `{"image", "error"}` in its seat: the others still score, the checks that
 need every player wait, and the exit status is 1. Fewer than 3 or more than 9 photos exit 2.
 With `--annotate`, each player's entry also names the drawing written for its photo
-(`"annotated"`), as `blackcat scan` does.
+(`"annotated"`), or why it could not be written (`"annotate_error"`), as `blackcat scan` does.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from blackcat.cli.photo_output import (
     STDIN_TWICE,
     AnnotateError,
     annotation_paths,
-    drawing_saved,
+    drawing_error,
     photo_source,
     reads_to_json,
     stdin_named_twice,
@@ -199,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
     rules = Rules() if args.ace_hearts is None else Rules(ace_hearts=args.ace_hearts)
     images = [str(path) for path in args.photos]
     drawings: dict[int, str] = {}  # seat: the drawing written for its photo
-    undrawn = False  # a drawing that could not be written
+    undrawn: dict[int, str] = {}  # seat: why its drawing could not be written
     blurred: set[int] = set()
     sharper_wanted: set[int] = set()
     closer_wanted: dict[int, PhotoRead] = {}  # seat: its read, with places too small to read
@@ -220,10 +220,12 @@ def run(args: argparse.Namespace) -> int:
             sharper_wanted.add(seat)
         if photo.unread_places:
             closer_wanted[seat] = photo
-        if targets and drawing_saved(image, photo, targets[seat], tr):
-            drawings[seat] = str(targets[seat])
-        elif targets:
-            undrawn = True
+        if targets:
+            error = drawing_error(image, photo, targets[seat], tr)
+            if error is None:
+                drawings[seat] = str(targets[seat])
+            else:
+                undrawn[seat] = error
     tricks: list[tuple[Card, ...] | None] = [
         None if isinstance(read, ImageReadError) else tuple(r.card for r in read) for read in reads
     ]
@@ -232,6 +234,8 @@ def run(args: argparse.Namespace) -> int:
         deal = deal_to_json(images, reads, rules, check_deal(tricks), blurred, unread)
         for seat, drawing in drawings.items():
             deal["players"][seat]["annotated"] = drawing
+        for seat, error in undrawn.items():
+            deal["players"][seat]["annotate_error"] = error
         print_json(deal)
     else:
         problems = check_deal(tricks, default_names(len(tricks), tr), tr)

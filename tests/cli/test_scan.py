@@ -163,6 +163,16 @@ def test_one_photos_drawing_goes_into_a_folder_named_by_annotate(tmp_path: Path)
     assert drawing.stat().st_size > 0
 
 
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs /proc: a place no one writes")
+def test_a_drawing_that_could_not_be_written_says_why_in_the_json() -> None:
+    result = blackcat("scan", "--json", "--annotate", "/proc/drawn.jpg", SCENE_2)
+    assert result.returncode == 1  # the read counts; the drawing asked for is missing
+    (photo,) = json.loads(result.stdout)
+    assert photo["total"] >= 0 and "annotated" not in photo
+    assert photo["annotate_error"].startswith("--annotate /proc/drawn.jpg: the drawing can't be ")
+    assert result.stderr.startswith("blackcat scan: --annotate /proc/drawn.jpg")
+
+
 def test_a_photo_piped_in_reads_as_its_file_does() -> None:
     piped = subprocess.run(
         [sys.executable, "-m", "blackcat", "scan", "--json", "-"],

@@ -222,6 +222,17 @@ def test_photos_of_one_name_get_a_drawing_each(tmp_path: Path) -> None:
     assert [player["annotated"] for player in deal["players"]] == [str(out / n) for n in names]
 
 
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs /proc: a place no one writes")
+def test_drawings_that_could_not_be_written_say_why_in_the_json() -> None:
+    photos = [SCENE_2, SCENE_4, SCENE_2]
+    result = blackcat("scan", "--game", "black-lady", "--json", "--annotate", "/proc", *photos)
+    assert result.returncode == 1  # the deal counts; the drawings asked for are missing
+    deal = json.loads(result.stdout)
+    for player in deal["players"]:
+        assert "annotated" not in player
+        assert player["annotate_error"].startswith("--annotate /proc/")
+
+
 def test_a_photo_with_places_too_small_to_read_asks_for_a_closer_one() -> None:
     reads = [(read("QS"),), (read("3C"),), (read("KD"),)]
     tricks = [parse_pile("QS"), parse_pile("3C"), parse_pile("KD")]

@@ -106,14 +106,17 @@ def photo_source(name: str, stdin: BinaryIO | None = None) -> Path | str | bytes
     """What `open_photo` opens for a photo named on the command line: its path; an empty name
     as it is (as a Path it would be the current folder, "."), which it refuses; for `-`, the
     bytes piped in on `stdin` (the process's own by default), read once and at most a byte more
-    than a photo may have (`open_photo` says it is too large)."""
+    than a photo may have (`open_photo` says it is too large); nothing piped in is said so."""
     if name != STDIN_NAME:
         return Path(name) if name else ""
     if stdin is None and sys.stdin is not None:  # None: started with standard input closed
         stdin = sys.stdin.buffer
     if stdin is None or stdin.isatty():
         raise ImageReadError(NOTHING_PIPED)
-    return stdin.read(MAX_FILE_BYTES + 1)
+    data = stdin.read(MAX_FILE_BYTES + 1)
+    if not data:  # an empty pipe, or /dev/null
+        raise ImageReadError(NOTHING_PIPED)
+    return data
 
 
 def annotation_names(photos: Sequence[Path]) -> list[str]:

@@ -104,9 +104,10 @@ def test_a_dash_reads_the_photo_piped_in_and_other_names_are_paths() -> None:
     assert len(photo_source("-", too_large)) == MAX_FILE_BYTES + 1  # open_photo refuses it
 
 
-def test_a_dash_with_nothing_piped_in_says_how_to_pipe_a_photo() -> None:
+@pytest.mark.parametrize("tty", [True, False])  # a terminal, or an empty pipe (< /dev/null)
+def test_a_dash_with_nothing_piped_in_says_how_to_pipe_a_photo(tty: bool) -> None:
     with pytest.raises(ImageReadError, match="nothing is piped in"):
-        photo_source("-", Piped(b"", tty=True))
+        photo_source("-", Piped(b"", tty=tty))
 
 
 def test_a_dash_with_standard_input_closed_says_how_to_pipe_a_photo(

@@ -286,6 +286,9 @@ def run_command(argv: list[str]) -> int:
     tr = translator(choose_language(requested_language(argv)))
     with argparse_speaks(tr):
         parser = build_parser(only=chosen, tr=tr)
+        if not argv:  # a bare `blackcat`: what it can do, rather than "COMMAND is required"
+            parser.print_help(sys.stderr)
+            return 2
         args, unknown = parser.parse_known_args(argv)
         if unknown:  # said with the subcommand's usage, not the whole command's
             message = tr.gettext("unrecognized arguments: %s") % " ".join(unknown)

@@ -49,6 +49,13 @@ def test_every_subcommand_has_help() -> None:
     assert parser.prog == "blackcat"
 
 
+def test_a_bare_blackcat_shows_what_it_can_do(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main([]) == 2
+    said = capsys.readouterr()
+    assert said.out == "" and "score piles of cards given as text" in said.err
+    assert "required" not in said.err
+
+
 def test_output_cut_short_by_its_reader_ends_quietly(tmp_path) -> None:
     # `blackcat score --json ... | head -c 1`: the pipe closes while we still write. 2,000 empty
     # piles make about 250 KB of JSON, far more than a pipe holds, so the write meets the close.

@@ -297,6 +297,20 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
             )
         text = template.format(**words, missing=names)
         kind = "warning"
+    for player_id in seated:
+        held = sum(1 for pile in table.player(player_id).piles if pile.slots)
+        if held != ts.PILES_PER_PLAYER:  # allowed, and said: a split or joined pile looks so
+            odd = ngettext(
+                "{name} has {count} pile, where a player has two: check that none was split, "
+                "joined or missed.",
+                "{name} has {count} piles, where a player has two: check that none was split, "
+                "joined or missed.",
+                held,
+            )
+            kind, text = (
+                "warning",
+                f"{text} {odd.format(name=table.player(player_id).name, count=held)}",
+            )
     # said while one of them still has their seat's name ("rename them below" done, it goes)
     if any(player.name in placed.added for player in table.players):
         text = f"{text} {added_words(len(placed.added))}"

@@ -131,6 +131,10 @@ def test_one_photo_fills_every_players_piles_from_the_photographer_clockwise(app
     }
     assert totals_by_name(app) == {"Ann": 9, "Ben": 11, "Cat": 9, "Dan": 12}
     assert "16 cards in 5 piles, given to " + FROM_CAT in notes(app)
+    # a player of one pile is allowed, and said: a pile split or joined looks so (issue 28)
+    said = "\n".join(w.value for w in app.warning)
+    assert "Cat has 1 pile, where a player has two: check that none was split" in said
+    assert "Ann has 2 piles" not in said and "Ben has 1 pile" in said
     assert len(app.image) == 1  # the photo, each player's name by their piles
     board = next(m.value for m in app.markdown if 'class="bc-board"' in m.value)
     assert all(name in board for name in NAMES)

@@ -177,6 +177,7 @@ class NightScore:
     names: tuple[str, ...]  # everyone who played, in the order they first sat down, as last named
     games: tuple[tuple[int | None, ...], ...]
     winners: tuple[tuple[str, ...], ...]  # per game: one name, several on a tie, or none
+    finished: tuple[bool, ...] = ()  # per game: every player has a card down; (): all are
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -212,7 +213,8 @@ def score_night(
     winners = tuple(
         tuple(spelled[name.casefold()] for name in result.decided_winners) for result in results
     )
-    return NightScore(tuple(spelled.values()), games, winners)
+    finished = tuple(not result.waiting_for for result in results)
+    return NightScore(tuple(spelled.values()), games, winners, finished)
 
 
 def winner_text(winners: Sequence[str], tr: Translator = ENGLISH) -> str:
@@ -227,9 +229,10 @@ def night_line(score: NightScore, tr: Translator = ENGLISH) -> str:
     the games still under way are named, their points counted so far."""
     top = max(score.totals)
     best = tr.ngettext("{count} point", "{count} points", top).format(count=top)
-    finished = sum(1 for winners in score.winners if winners)
+    done = score.finished or (True,) * len(score.games)
+    finished = sum(done)
     games = tr.ngettext("{count} game", "{count} games", finished).format(count=finished)
-    under_way = [str(n + 1) for n, winners in enumerate(score.winners) if not winners]
+    under_way = [str(n + 1) for n, complete in enumerate(done) if not complete]
     shared = len(score.leaders) > 1
     leaders = and_list(score.leaders, tr)
     if not under_way:

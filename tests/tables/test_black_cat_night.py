@@ -183,6 +183,14 @@ def test_a_tie_for_the_lead() -> None:
     )
 
 
+def test_a_one_player_game_is_finished_once_its_player_has_cards() -> None:
+    solo = {"Ann": ("QS 2C 3H 7H", "")}
+    night = nt.next_game(nt.Night((game(solo),)))
+    assert nt.night_line(nt.score_night(play(night, solo))) == (
+        "Ann leads the night with 18 points after 2 games."
+    )
+
+
 def test_the_night_counts_the_games_finished_and_names_those_under_way() -> None:
     night = nt.next_game(nt.Night((game(GAME_1),)))  # game 2 just started, nobody's cards in
     assert nt.night_line(nt.score_night(night)) == (

@@ -16,6 +16,7 @@ address as a QR code; `--address` picks the interface, `--new-key` makes a new k
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import logging
 import os
 import socket
@@ -42,6 +43,9 @@ SETTINGS = (
     "--server.fileWatcherType=none",
     "--server.runOnSave=false",
     "--browser.gatherUsageStats=false",
+    # on a desktop (a display, no --headless) Streamlit's first run asks for an email address
+    # in the terminal and serves nothing until it is answered, then writes ~/.streamlit
+    "--server.showEmailPrompt=false",
     # Streamlit runs a full garbage collection after every run of the page, holding the
     # interpreter lock for about 20 ms (every tap): our photos are freed as soon as they are
     # read (no reference cycles), and Python's own collector still runs. Measured: taps answer
@@ -118,6 +122,39 @@ def address_problem(address: str, tr: Translator = ENGLISH) -> str | None:
     return None
 
 
+def port_problem(address: str, port: int, tr: Translator = ENGLISH) -> str | None:
+    """Why the server could not serve on `port` (another server listens there), or None. Said
+    before anything is printed: Streamlit's own words came after the --lan QR code, and a
+    phone scanning it found the other server."""
+    family, kind, _, _, where = socket.getaddrinfo(address, port, type=socket.SOCK_STREAM)[0]
+    with socket.socket(family, kind) as trial:
+        trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds
+        try:
+            trial.bind(where)
+        except OSError:
+            return tr.gettext(
+                "port {port} is taken (another app serves there, perhaps an earlier blackcat "
+                "app): stop it, or choose another port, such as --port {other}"
+            ).format(port=port, other=port + 1 if port < 65535 else port - 1)
+    return None
+
+
+def loopback_for_lan(args: argparse.Namespace, tr: Translator = ENGLISH) -> str | None:
+    """Why --lan can't serve on the --address given (this machine alone), or None."""
+    if not (args.lan and args.address):
+        return None
+    try:
+        alone = ipaddress.ip_address(args.address).is_loopback
+    except ValueError:
+        alone = args.address == "localhost"
+    if not alone:
+        return None
+    return tr.gettext(
+        "--lan serves phones on the network, but --address {address} is this machine alone: "
+        "leave --address out, or give this machine's network address"
+    ).format(address=args.address)
+
+
 def listen_address(args: argparse.Namespace) -> str:
     if args.address:
         return args.address
@@ -140,10 +177,11 @@ def streamlit_command(
     if shown_address:
         command.append(f"--browser.serverAddress={shown_address}")
     if args.lan:
-        # Streamlit's own "URL:" line would print the address without the table's key, which
-        # opens only "this table is private": the notice printed before it has the right one.
+        # Streamlit's own "URL:" line, and the browser it opens, would have the address without
+        # the table's key, which opens only "this table is private": the notice printed before
+        # it has the right one, and `run` opens the browser at it (`open_when_served`).
         command.append("--logger.hideWelcomeMessage=true")
-    if args.headless:
+    if args.headless or args.lan:
         command.append("--server.headless=true")
     return command
 
@@ -189,7 +227,11 @@ def run(args: argparse.Namespace) -> int:
         message = tr.gettext("--new-key makes a new key for --lan's address: add --lan")
         print(f"blackcat app: {message}", file=sys.stderr)
         return 2
-    if problem := address_problem(listen_address(args), tr):
+    if problem := (
+        loopback_for_lan(args, tr)
+        or address_problem(listen_address(args), tr)
+        or port_problem(listen_address(args), args.port, tr)
+    ):
         print(f"blackcat app: {problem}", file=sys.stderr)
         return 2
     if args.models is not None:
@@ -205,9 +247,10 @@ def run(args: argparse.Namespace) -> int:
     env.setdefault("OPENBLAS_NUM_THREADS", "1")
     if args.models is not None:
         env["BLACKCAT_MODELS_DIR"] = str(args.models.resolve())
-    certificate, shown = None, None
+    certificate, shown, open_at = None, None, None
     if args.lan:
-        shown = lan.lan_address()
+        given = args.address not in (None, EVERY_INTERFACE, "::")
+        shown = args.address if given else lan.lan_address()
         try:
             certificate, new = lan.ensure_certificate(lan.config_dir(), [shown] if shown else [])
             key, _ = lan.ensure_access_key(lan.config_dir(), new=args.new_key)
@@ -219,21 +262,26 @@ def run(args: argparse.Namespace) -> int:
         env[lan.ACCESS_KEY_ENV] = key
         env[lan.PUBLIC_URL_ENV] = url or f"https://localhost:{args.port}"
         print(lan_notice(url, args.port, certificate, new, key, tr), flush=True)
+        if not args.headless:  # this computer's browser, with the key (its certificate names
+            open_at = f"https://localhost:{args.port}/?{lan.KEY_PARAM}={key}"  # localhost)
     else:
         env.pop(lan.ACCESS_KEY_ENV, None)  # on this machine alone no key is asked for
         env.pop(lan.PUBLIC_URL_ENV, None)
-    return serve(streamlit_command(args, certificate, shown), env)
+    return serve(streamlit_command(args, certificate, shown), env, open_at)
 
 
-def serve(command: list[str], env: dict[str, str]) -> int:
+def serve(command: list[str], env: dict[str, str], open_at: str | None = None) -> int:
     """Run `streamlit <command>` in this process, from the repository, with `env` as its
-    environment, warming the app up beside it; Streamlit's exit status."""
+    environment, warming the app up beside it (and opening a browser at `open_at` once it
+    serves); Streamlit's exit status."""
     from streamlit.web import cli as streamlit_cli
 
     os.chdir(REPO_ROOT)
     os.environ.clear()
     os.environ.update(env)
     threading.Thread(target=warm_up_app, name=WARM_UP_THREAD, daemon=True).start()
+    if open_at is not None:
+        threading.Thread(target=open_when_served, args=(open_at,), daemon=True).start()
     sys.argv = ["streamlit", *command]
     try:
         streamlit_cli.main(args=command, prog_name="streamlit")
@@ -262,6 +310,15 @@ def runtime_started(instance: Runtime) -> bool:
     from streamlit.runtime.runtime import RuntimeState
 
     return instance.state is not RuntimeState.INITIAL
+
+
+def open_when_served(url: str, wait_for_server: Callable[[], bool] = server_started) -> None:
+    """This computer's browser opened at `url` once the server serves (as Streamlit opens its
+    own address, which has no table key)."""
+    if wait_for_server():
+        from streamlit import cli_util
+
+        cli_util.open_browser(url)
 
 
 def warm_up_app(wait_for_server: Callable[[], bool] = server_started) -> None:

@@ -6,16 +6,21 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import socket
 import subprocess
 import sys
 import threading
+import time
 import tomllib
+import urllib.request
 from pathlib import Path
 
 import pytest
 
 from blackcat.cli import app as app_cli
 from blackcat.cli import build_parser, main
+
+real_port_problem = app_cli.port_problem
 
 
 def parse(*argv: str) -> argparse.Namespace:
@@ -59,11 +64,14 @@ class Replaced(Exception):
 def fake_serve(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[str], dict[str, str]]]:
     calls: list[tuple[list[str], dict[str, str]]] = []
 
-    def serve(command: list[str], env: dict[str, str]) -> int:
+    def serve(command: list[str], env: dict[str, str], open_at: str | None = None) -> int:
         calls.append((command, env))
         raise Replaced
 
     monkeypatch.setattr(app_cli, "serve", serve)
+    # the ports these tests name may be busy on the machine that runs them: taken ports are
+    # tested on their own (test_a_taken_port_is_said_before_anything_is_printed)
+    monkeypatch.setattr(app_cli, "port_problem", lambda address, port, tr: None)
     return calls
 
 
@@ -326,6 +334,55 @@ def test_an_address_the_server_cannot_listen_on_is_refused_in_words(
         main(["app", "--address", "127.0.0.1"])
 
 
+@pytest.mark.parametrize("lan", [False, True])
+def test_a_taken_port_is_said_before_anything_is_printed(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    lan: bool,
+) -> None:
+    calls = fake_serve(monkeypatch)
+    monkeypatch.setattr(app_cli, "port_problem", real_port_problem)
+    monkeypatch.setenv("BLACKCAT_CONFIG_DIR", str(tmp_path))
+    with socket.socket() as other_server:
+        other_server.bind(("127.0.0.1", 0))
+        other_server.listen()
+        port = other_server.getsockname()[1]
+        argv = ["app", "--port", str(port), *(["--lan", "--address", "127.0.0.1"] if lan else [])]
+        if lan:  # --lan on this machine alone is refused first, in words of its own
+            assert main(argv) == 2 and "is this machine alone" in capsys.readouterr().err
+            argv = ["app", "--port", str(port)]
+        assert main(argv) == 2 and calls == []
+    said = capsys.readouterr()
+    assert said.out == ""  # no QR code of a server that won't start
+    assert said.err.startswith(f"blackcat app: port {port} is taken (another app serves there")
+    assert f"--port {port + 1}" in said.err
+
+
+def test_lan_opens_this_computers_browser_with_the_key_once_it_serves(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    opened: list[tuple[list[str], str | None]] = []
+
+    def serve(command: list[str], env: dict[str, str], open_at: str | None = None) -> int:
+        opened.append((command, open_at))
+        return 0
+
+    monkeypatch.setattr(app_cli, "serve", serve)
+    monkeypatch.setattr(app_cli, "port_problem", lambda address, port, tr: None)
+    monkeypatch.setenv("BLACKCAT_CONFIG_DIR", str(tmp_path))
+    monkeypatch.setattr(app_cli.lan, "lan_address", lambda: "10.0.0.7")
+    assert main(["app", "--lan", "--port", "8702"]) == 0
+    key = (tmp_path / "lan-table-key.txt").read_text()
+    command, open_at = opened[0]
+    # Streamlit opens no keyless page ("this table is private"); ours has the key
+    assert "--server.headless=true" in command and open_at == f"https://localhost:8702/?key={key}"
+    assert main(["app", "--lan", "--headless", "--port", "8702"]) == 0
+    assert opened[1][1] is None
+    assert main(["app", "--port", "8702"]) == 0
+    assert "--server.headless=true" not in opened[2][0] and opened[2][1] is None
+
+
 def test_a_new_key_without_lan_is_refused_rather_than_ignored(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -334,3 +391,45 @@ def test_a_new_key_without_lan_is_refused_rather_than_ignored(
     assert main(["app", "--new-key"]) == 2 and calls == []
     assert "add --lan" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_on_a_desktop_the_app_serves_at_once_and_writes_nothing_at_home(tmp_path: Path) -> None:
+    """With a display and no --headless, Streamlit's first run asked for an email address in
+    the terminal and served nothing until it was answered (then wrote ~/.streamlit). The
+    browser it opens is a stand-in that notes the address."""
+    home, tools = tmp_path / "home", tmp_path / "bin"
+    home.mkdir()
+    tools.mkdir()
+    opened = tmp_path / "opened.txt"
+    xdg_open = tools / "xdg-open"
+    xdg_open.write_text(f'#!/bin/sh\necho "$1" >> {opened}\n')
+    xdg_open.chmod(0o755)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {
+        **os.environ,
+        "HOME": str(home),
+        "DISPLAY": ":99",
+        "PATH": f"{tools}{os.pathsep}{os.environ['PATH']}",
+    }
+    env.pop("BLACKCAT_ACCESS_KEY", None)
+    command = [sys.executable, "-m", "blackcat", "app", "--port", str(port)]
+    log = tmp_path / "app.log"
+    with log.open("w") as out:
+        server = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=out, stderr=subprocess.STDOUT, env=env
+        )
+    try:
+        deadline = time.monotonic() + 60
+        while not opened.is_file() and time.monotonic() < deadline and server.poll() is None:
+            time.sleep(0.2)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=5) as ok:
+            assert ok.read() == b"ok"
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+    said = log.read_text()
+    assert opened.read_text().strip() == f"http://127.0.0.1:{port}", said
+    assert "Email" not in said and "usage statistics" not in said, said
+    assert list(home.rglob("*")) == []

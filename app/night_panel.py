@@ -136,7 +136,11 @@ def buttons() -> None:
         _("➕ Next game"),
         key="next-game",
         on_click=next_game,
-        help=_("The same players, a new table: this game stays on the night's sheet"),
+        help=(
+            _("The first game of your own: the example makes way (Undo brings it back)")
+            if now.table.example  # the example is no game of the night's sheet
+            else _("The same players, a new table: this game stays on the night's sheet")
+        ),
     )
     several = len(now.games) > 1
     if several:

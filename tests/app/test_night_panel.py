@@ -95,6 +95,8 @@ def three_games(at: AppTest) -> AppTest:
 
 def test_next_game_keeps_the_players_and_the_night_shows_every_game(app: AppTest) -> None:
     assert not has_night_sheet(app)  # one game: its scoreboard says it all
+    # the example is no game of the night: Next game says it makes way, not that it stays
+    assert "the example makes way" in button(app, "➕ Next game").help
     three_games(app)
     assert night_rows(app) == {
         "Ann": ["24", "2", "9", "3", "12"],
@@ -104,6 +106,7 @@ def test_next_game_keeps_the_players_and_the_night_shows_every_game(app: AppTest
     assert "The night: 3 games" in page_text(app)
     assert totals(app) == ["### Ben: 3 points"]  # Ben's page stays shown in each new game
     assert [b.label for b in app.button if b.label.startswith("➕ Next")] == ["➕ Next game"]
+    assert "this game stays on the night's sheet" in button(app, "➕ Next game").help
     assert not button(app, "Yes, a new night").disabled  # "New game" is now "New night"
 
 

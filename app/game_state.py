@@ -72,6 +72,7 @@ class Undoable(Generic[Game]):
             return
         state[self.history_key] = [*state[self.history_key][-(UNDO_DEPTH - 1) :], state[self.key]]
         state[self.key] = new
+        changed()
 
     def apply(
         self, operation: Callable[..., Game], *args: Any, after: Callable[[], None] | None = None
@@ -95,7 +96,15 @@ class Undoable(Generic[Game]):
             left = state[self.key]
             state[self.key] = state[self.history_key][-1]
             state[self.history_key] = state[self.history_key][:-1]
+            changed()
             st.toast(self.undone(state[self.key], left, tr()), icon="↩️")
+
+
+CHANGES = "changes-made"  # how many times a page's game changed: its questions close then
+
+
+def changed() -> None:
+    st.session_state[CHANGES] = st.session_state.get(CHANGES, 0) + 1
 
 
 def confirm(
@@ -113,8 +122,12 @@ def confirm(
     next one (a deal removed, then the deal after it)."""
     answered = st.session_state.get(f"{key}-answered", 0)
     # a popover that keeps its state would rerun as it closes, sending the page's widgets as they
-    # were before the change (a name typed back in); a new popover, closed, needs no rerun
-    with st.popover(label, key=f"{key}-{answered}", disabled=disabled, help=help):
+    # were before the change (a name typed back in); a new popover, closed, needs no rerun. Any
+    # change to the game closes it too: left open, it took the focus back at each redraw (a
+    # rename's Enter put it on "Yes, a new game"; helper-52), and its question spoke of the game
+    # as it was.
+    changes = st.session_state.get(CHANGES, 0)
+    with st.popover(label, key=f"{key}-{answered}-{changes}", disabled=disabled, help=help):
         st.markdown(question)
         st.button(yes, key=f"{key}-yes", type="primary", on_click=_do_and_close, args=(action, key))
 

@@ -167,6 +167,20 @@ def test_the_focus_on_a_control_that_goes_away_stays_near_it(page: Page) -> None
     assert page.evaluate("() => !!document.activeElement.closest('.stMain')")
 
 
+def test_a_question_left_open_gives_up_the_focus_once_the_game_changes(page: Page) -> None:
+    # "New game" asked by keys, Tab out of it (the page's body), then a rename's Enter: the
+    # question left open took the focus back, and the next Enter cleared the table
+    new_game(page)
+    press(page, page.get_by_role("button", name="New game"))
+    expect(page.get_by_role("button", name="Yes, a new game")).to_be_focused()
+    page.keyboard.press("Tab")
+    name = page.get_by_label("Name")
+    name.fill("Zed")
+    press(page, name)
+    expect(page.get_by_role("button", name="Yes, a new game")).to_have_count(0)  # closed
+    assert focused(page) == "Name"
+
+
 def test_headings_links_are_no_stops_for_tab(page: Page) -> None:
     links = page.locator('[data-testid="stHeaderActionElements"] a')
     expect(links.first).to_have_attribute("tabindex", "-1")

@@ -64,18 +64,26 @@ def tap_card(
     """A tap on the card at `position` of the pile `pile_id` (one of `piles`, the page's). The
     first tap picks it and opens its pile's editor (`editor_key(pile_id)`), where its tools are;
     a tap on the picked card lets it go. With `move`, a tap on another card of the picked card's
-    pile moves the picked card there (`move(pile, picked, position)`); without, it picks that
+    pile moves the picked card there (`move(pile, picked, position)`), unless the picked card
+    was just given another rank or suit (`CHANGED_IN_PLACE`): that fix done, the next card
+    tapped is the next to fix (it was moved there, helper-53); without `move`, it picks that
     card instead."""
     pile = next((pile for pile in piles if pile.id == pile_id), None)
     if pile is None or position >= len(pile.slots):
         return
     picked = _picked_in(piles)
-    if picked is not None and picked[0].id == pile_id and picked[1] != position and move:
+    fixed = picked is not None and st.session_state.get(CHANGED_IN_PLACE) == picked_place(picked)
+    other = picked is not None and picked[0].id == pile_id and picked[1] != position
+    if other and move and not fixed:
         move(pile, picked[1], position)
     elif picked is not None and picked[0].id == pile_id and picked[1] == position:
         _pick(piles, pile, None, editor_key(pile_id))
     else:
         _pick(piles, pile, position, editor_key(pile_id))
+
+
+def picked_place(picked: tuple[ts.Pile, int]) -> tuple[int, int]:
+    return picked[0].id, picked[1]
 
 
 def _picked_in(piles: Sequence[ts.Pile]) -> tuple[ts.Pile, int] | None:
@@ -87,6 +95,8 @@ def _picked_in(piles: Sequence[ts.Pile]) -> tuple[ts.Pile, int] | None:
     return None
 
 
+CHANGED_IN_PLACE = "changed-in-place"  # (pile id, position) of a picked card given a new rank
+# or suit: still picked, for its suit next, but no longer to be moved by the next tap
 PICKED_PREFIX = "sel:"  # a pile's picked card, by the pile's id: its strip's pills' key
 
 
@@ -97,6 +107,7 @@ def let_go_of_every_card() -> None:
     state = st.session_state
     for key in [key for key in state if str(key).startswith(PICKED_PREFIX)]:
         state[key] = None
+    state[CHANGED_IN_PLACE] = None
 
 
 def pick_card(piles: Sequence[ts.Pile], pile_id: int, position: int, editor_key: str) -> None:
@@ -110,6 +121,7 @@ def pick_card(piles: Sequence[ts.Pile], pile_id: int, position: int, editor_key:
 def _pick(piles: Sequence[ts.Pile], pile: ts.Pile, position: int | None, editor_key: str) -> None:
     """Pick the card at `position` of `pile` (None: let go), letting go of any other picked
     card, and open the pile's editor (its expander `editor_key`) where the card's tools are."""
+    st.session_state[CHANGED_IN_PLACE] = None
     for other in piles:
         st.session_state[f"sel:{other.id}"] = None
     st.session_state[f"sel:{pile.id}"] = position

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
+from card_taps import CHANGED_IN_PLACE
 from game_state import Act
 from language import _, tr
 from pile_view import card_in_words
@@ -279,7 +280,23 @@ def _on_rank_or_suit(act: Act, pile_id: int, position: int, rank_key: str, suit_
     rank = st.session_state.get(rank_key)
     suit = st.session_state.get(suit_key)
     if rank is not None and suit is not None:
-        act(ts.replace_card, pile_id, position, Card(rank, suit))
+        act(
+            ts.replace_card,
+            pile_id,
+            position,
+            Card(rank, suit),
+            after=fixed_in_place(pile_id, position),
+        )
+
+
+def fixed_in_place(pile_id: int, position: int) -> Callable[[], None]:
+    """The picked card given a new rank or suit stays picked, but the next tap on another card
+    picks that one (`card_taps.tap_card`) rather than moving it there."""
+
+    def fixed() -> None:
+        st.session_state[CHANGED_IN_PLACE] = (pile_id, position)
+
+    return fixed
 
 
 def suit_chip(suit: Suit) -> str:

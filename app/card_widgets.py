@@ -130,7 +130,7 @@ def doubtful_prompt(
                 _("✗ Not a card"),
                 key=f"not-a-card:{pile.id}:{position}",
                 on_click=act,
-                args=(ts.delete_card, pile.id, position),
+                args=(ts.take_off_not_a_card, pile.id, position),
                 kwargs=let_go,
                 help=_(
                     "There is no card {number} (nothing there, or a card that isn't in the "

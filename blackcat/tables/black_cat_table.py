@@ -574,6 +574,19 @@ def delete_card(table: Table, pile_id: int, position: int) -> Table:
     return _set_slots(table, pile_id, pile.slots[:position] + pile.slots[position + 1 :])
 
 
+def take_off_not_a_card(table: Table, pile_id: int, position: int) -> Table:
+    """A card the reader saw where there is none taken off. A pile it leaves empty keeps no gap
+    marker (it said a card may be missing after the last card, of no card), and goes where its
+    player has more than two (a card of the background read as a pile of its own; helper-53)."""
+    table = delete_card(table, pile_id, position)
+    if table.pile(pile_id).slots:
+        return table
+    player_index, _ = table.locate(pile_id)
+    if len(table.players[player_index].piles) > PILES_PER_PLAYER:
+        return remove_pile(table, pile_id)
+    return _set_gaps(table, pile_id, ())
+
+
 def move_card(table: Table, pile_id: int, position: int, offset: int) -> Table:
     """The card moved `offset` places to the right (negative: left), within the pile."""
     pile, _ = _slot_at(table, pile_id, position)

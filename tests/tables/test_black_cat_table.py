@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
@@ -766,3 +767,20 @@ def test_the_photos_on_tables_are_those_their_cards_came_from() -> None:
     assert photos_on([with_one, with_two]) == {"p1", "p2"}
     pile = with_two.players[1].piles[0].id
     assert photos_on([delete_card(with_two, pile, 0)]) == {"p1"}  # its one card gone
+
+
+def test_a_card_that_is_no_card_goes_with_its_empty_extra_pile_and_markers() -> None:
+    table = new_table(("Ann",), piles=[[parse_pile("5H 5D"), parse_pile("KS"), parse_pile("9C")]])
+    stray = table.players[0].piles[2]
+    table = ts._set_gaps(table, stray.id, (1,))  # "a card may be missing after 9♣"
+    # a third pile, a card of the background: taken off, its pile goes too
+    gone = ts.take_off_not_a_card(table, stray.id, 0)
+    assert [ts.pile_text(pile) for pile in gone.players[0].piles] == ["5H 5D", "KS"]
+    # a player's second pile left empty stays, without a marker of a card after nothing
+    second = gone.players[0].piles[1]
+    marked = ts._set_gaps(gone, second.id, (1,))
+    emptied = ts.take_off_not_a_card(marked, second.id, 0)
+    assert emptied.players[0].piles[1] == replace(second, slots=(), gaps=())
+    # a card taken off a pile that keeps cards: its markers move as a deleted card's do
+    first = gone.players[0].piles[0]
+    assert ts.take_off_not_a_card(gone, first.id, 0) == delete_card(gone, first.id, 0)

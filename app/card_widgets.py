@@ -214,13 +214,16 @@ def change_choices(slot: ts.Slot) -> list[Card]:
     return first + [card for card in ALL_CARDS if card not in first]
 
 
-def change_card(act: Act, pile_id: int, position: int, number: str, slot: ts.Slot) -> None:
+def change_card(
+    act: Act, pile_id: int, position: int, number: str, slot: ts.Slot, *, rows: bool = True
+) -> None:
     """What the card at `position` (numbered `number` on the page) really is: its rank and its
-    suit, each changed in one tap (5♣ to 3♣: tap 3), and a list of all 52 cards that opens at
-    the card, with the reader's other guesses right under it. The list is a new widget in each
-    language: the browser names its choice by its text, which a switch of language would leave
-    naming no card."""
-    change_by_taps(act, pile_id, position, number, slot.card)
+    suit, each changed in one tap (5♣ to 3♣: tap 3; `rows`: here, where the page shows them
+    nowhere else), and a list of all 52 cards that opens at the card, with the reader's other
+    guesses right under it. The list is a new widget in each language: the browser names its
+    choice by its text, which a switch of language would leave naming no card."""
+    if rows:
+        change_by_taps(act, pile_id, position, number, slot.card)
     label = _("Card {number} is").format(number=number)
     key = f"change:{pile_id}:{tr().language}"
     set_widget(key, slot.card)

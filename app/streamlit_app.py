@@ -601,6 +601,12 @@ def show_pile(
                 "the empty ones first), or type its cards below."
             ).format(number=pile_index + 1)
         )
+    if len(pile.slots) > CARDS_ACROSS_A_PHONE:
+        st.caption(
+            _("⇆ Swipe the cards sideways: {count} cards are wider than a phone.").format(
+                count=len(pile.slots)
+            )
+        )
     if picked is not None and picked < len(pile.slots):
         number = ts.card_number(pile_index, picked)
         st.caption(
@@ -609,12 +615,9 @@ def show_pile(
                 "takes (tap it again to let go), or change it below."
             ).format(number=number, card=chip(pile.slots[picked].card))
         )
-    if len(pile.slots) > CARDS_ACROSS_A_PHONE:
-        st.caption(
-            _("⇆ Swipe the cards sideways: {count} cards are wider than a phone.").format(
-                count=len(pile.slots)
-            )
-        )
+        # right under the cards: on a phone the pile's editor, where they were, lay a screen
+        # below the card tapped, and each fix took a scroll (helper-53)
+        card_widgets.change_by_taps(act, pile.id, picked, number, pile.slots[picked].card)
     if pile.gaps:
         with st.container(key=f"gaps-{pile.id}"):
             for position in pile.gaps:
@@ -848,7 +851,8 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
         )
     if selected is not None:
         slot = pile.slots[selected]
-        card_widgets.change_card(act, pile.id, selected, number(selected), slot)
+        # its rank and suit are under the strip (`show_pile`), where the tap was
+        card_widgets.change_card(act, pile.id, selected, number(selected), slot, rows=False)
         card_widgets.move_pills(
             act,
             pile,

@@ -660,6 +660,10 @@ def test_a_card_moves_to_its_place_in_two_taps(page: Page) -> None:
     expect(strip_card(page, 0, 0)).to_have_class(re.compile("bc-selected"))
     expect(page.get_by_text("picked: tap the card whose place it takes")).to_be_visible()
     expect(page.get_by_label("Card 1.1 is")).to_be_visible()  # its tools open with it
+    # its rank and suit right under the cards, on the phone's screen with the card tapped: in
+    # the pile's editor they lay a screen below, and each fix took a scroll
+    expect(page.get_by_text("Card 1.1's suit")).to_be_in_viewport()
+    expect(strip_card(page, 0, 0)).to_be_in_viewport()
     shoot(page, "move-tapped")
     strip_card(page, 0, 6).click()  # its place
     taps += 1

@@ -495,6 +495,7 @@ def show_photo_inputs(player: ts.Player) -> None:
         if now.current != now.in_play
         else ""
     )
+    photos_lost_note(night_panel.table(), player)
     if choose_photo() == table_photo.WHOLE_TABLE:
         table_photo.show_panel(act)
         heading.markdown("### " + _("📷 The whole table in one photo") + finished)
@@ -521,6 +522,26 @@ def show_photo_inputs(player: ts.Player) -> None:
     else:
         name = table.player(shown).name
         heading.markdown("### " + _("📷 Add {name}'s piles").format(name=name) + finished)
+
+
+def photos_lost_note(table: ts.Table, player: ts.Player) -> None:
+    """Said where the player's cards come from photos the app no longer has (it restarted, or
+    a link was opened on another computer): the cards stay, their photo and flags went with
+    nothing said (helper-52); the same photo uploaded again brings them back."""
+    lost = [key for key in ts.photos_of(player) if ts.reads_lost(table, key)]
+    if lost:
+        st.info(
+            ngettext(
+                "{name}'s photo is no longer on this computer (the app was restarted, or the "
+                "link opened elsewhere): its cards stay, without the reader's doubts. Upload the "
+                "same photo again to bring both back.",
+                "{count} photos of {name}'s piles are no longer on this computer (the app was "
+                "restarted, or the link opened elsewhere): their cards stay, without the reader's "
+                "doubts. Upload the same photos again to bring both back.",
+                len(lost),
+            ).format(name=player.name, count=len(lost)),
+            icon="🖼️",
+        )
 
 
 def owner_select(table: ts.Table, photo: str, owner: int, key: str, name: str) -> None:

@@ -66,7 +66,7 @@ def tap_card(
     a tap on the picked card lets it go. With `move`, a tap on another card of the picked card's
     pile moves the picked card there (`move(pile, picked, position)`), unless the picked card
     was just given another rank or suit (`CHANGED_IN_PLACE`): that fix done, the next card
-    tapped is the next to fix (it was moved there, helper-53); without `move`, it picks that
+    tapped is the next to fix (it was moved there, helper-51); without `move`, it picks that
     card instead."""
     pile = next((pile for pile in piles if pile.id == pile_id), None)
     if pile is None or position >= len(pile.slots):

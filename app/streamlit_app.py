@@ -637,7 +637,7 @@ def show_pile(
             ).format(number=number, card=chip(pile.slots[picked].card))
         )
         # right under the cards: on a phone the pile's editor, where they were, lay a screen
-        # below the card tapped, and each fix took a scroll (helper-53)
+        # below the card tapped, and each fix took a scroll (helper-51)
         card_widgets.change_by_taps(act, pile.id, picked, number, pile.slots[picked].card)
     if pile.gaps:
         with st.container(key=f"gaps-{pile.id}"):

@@ -577,7 +577,7 @@ def delete_card(table: Table, pile_id: int, position: int) -> Table:
 def take_off_not_a_card(table: Table, pile_id: int, position: int) -> Table:
     """A card the reader saw where there is none taken off. A pile it leaves empty keeps no gap
     marker (it said a card may be missing after the last card, of no card), and goes where its
-    player has more than two (a card of the background read as a pile of its own; helper-53)."""
+    player has more than two (a card of the background read as a pile of its own; helper-51)."""
     table = delete_card(table, pile_id, position)
     if table.pile(pile_id).slots:
         return table

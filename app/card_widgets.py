@@ -220,13 +220,16 @@ def change_card(
     """What the card at `position` (numbered `number` on the page) really is: its rank and its
     suit, each changed in one tap (5♣ to 3♣: tap 3; `rows`: here, where the page shows them
     nowhere else), and a list of all 52 cards that opens at the card, with the reader's other
-    guesses right under it. The list is a new widget in each language: the browser names its
-    choice by its text, which a switch of language would leave naming no card."""
+    guesses right under it. The list is a new widget in each language (the browser names its
+    choice by its text, which a switch of language would leave naming no card) and for each
+    card it opens at."""
     if rows:
         change_by_taps(act, pile_id, position, number, slot.card)
     label = _("Card {number} is").format(number=number)
-    key = f"change:{pile_id}:{tr().language}"
-    set_widget(key, slot.card)
+    # keyed by the card too, and never set through Session State: a value set there and cut
+    # short by a quick tap's rerun came back from the browser, changed the card back and let it
+    # go (helper-53)
+    key = f"change:{pile_id}:{tr().language}:{slot.card.code}"
     guesses = {guess.card: guess.probability for guess in slot.alternatives}
 
     def name(card: Card) -> str:
@@ -238,6 +241,7 @@ def change_card(
     st.selectbox(
         label,
         change_choices(slot),
+        index=0,  # the card as it is
         format_func=name,
         key=key,
         placeholder=_("Choose a card"),

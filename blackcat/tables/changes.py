@@ -94,6 +94,8 @@ def table_undone(
 ) -> str:
     """What Undo changed between two tables: a player back or gone, a name, the rules, one card,
     or whose piles (`whose="tricks"`: whose tricks) are as they were."""
+    if now.example and not undone.example:  # "Next game" or "New game" on the example undone
+        return tr.gettext("The example is back.")
     now_ids = [player.id for player in now.players]
     undone_ids = [player.id for player in undone.players]
     back = [player.name for player in now.players if player.id not in undone_ids]
@@ -155,6 +157,11 @@ def _serial(deal: lt.Deal) -> int:
 def lady_undone(now: lt.LadyGame, undone: lt.LadyGame, tr: Translator = ENGLISH) -> str:
     """What Undo changed between two Black Lady games: a deal back (on the sheet or on screen),
     the players, the rules, a "no trick" mark, or what changed in the deal's tricks."""
+    if len(now.names) != len(undone.names):  # a new game of more or fewer players, undone
+        count = len(now.names)
+        return tr.ngettext("Back to {count} player.", "Back to {count} players.", count).format(
+            count=count
+        )
     serials = [_serial(deal) for deal in now.deals]
     undone_serials = {_serial(deal) for deal in undone.deals}
     back = [index for index, serial in enumerate(serials) if serial not in undone_serials]
@@ -168,9 +175,9 @@ def lady_undone(now: lt.LadyGame, undone: lt.LadyGame, tr: Translator = ENGLISH)
         return tr.gettext("Deal {number} is back on screen.").format(number=now.current + 1)
     if now.names != undone.names:
         renamed = [
-            (name, was) for name, was in zip(now.names, undone.names, strict=False) if name != was
+            (name, was) for name, was in zip(now.names, undone.names, strict=True) if name != was
         ]
-        if len(now.names) == len(undone.names) and len(renamed) == 1:
+        if len(renamed) == 1:
             name, was = renamed[0]
             return tr.gettext("{undone} is called {name} again.").format(undone=was, name=name)
         return tr.gettext("The players are as they were.")

@@ -15,6 +15,7 @@ from test_streamlit_app import (  # noqa: F401  (fixtures)
     TIMEOUT,
     assert_clean,
     button,
+    card_list,
     fresh_caches,
     page_text,
     pile_id,
@@ -232,7 +233,7 @@ def test_the_list_of_every_card_names_them_in_spanish() -> None:
     first = pile_id(at, 1, "Pila {pile}, de izquierda a derecha")
     at.pills(key=f"sel:{first}").set_value(1)  # 1.2, read as 2♥
     run(at)
-    options = at.selectbox(key=f"change:{first}:es").options
+    options = card_list(at, first, "es").options
     assert options[0] == "2♥ · 2H · 2 de corazones"
     assert "según el lector" in options[1]
     for name in (

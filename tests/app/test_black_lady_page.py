@@ -222,7 +222,7 @@ def test_a_doubtful_card_opens_the_list_of_every_card_in_one_tap(lady: AppTest) 
     run(lady)
     assert lady.session_state[f"sel:{pile.id}"] == doubtful[0]
     assert lady.session_state[f"lady-fix:{pile.id}"] is True
-    assert lady.selectbox(key=f"change:{pile.id}:en").value == pile.slots[doubtful[0]].card
+    assert bc.card_list(lady, pile.id).value == pile.slots[doubtful[0]].card
 
 
 def test_a_photos_note_follows_a_switch_of_language(lady: AppTest) -> None:

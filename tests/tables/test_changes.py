@@ -118,3 +118,15 @@ def test_a_lady_game_says_deals_marks_and_tricks() -> None:
     moved = lt.move_to_seat(game, 0, 1, 1)
     assert lady_undone(game, moved) == "The tricks of Ann and Ben are as they were."
     assert lady_undone(game, lt.rename(game, 2, "Dee")) == "Dee is called Cy again."
+
+
+def test_the_example_back_and_a_lady_game_of_other_players_back() -> None:
+    example = ts.example_table()
+    assert table_undone(example, ts.new_game(example)) == "The example is back."
+    night = nt.Night((example,))
+    assert night_undone(night, nt.next_game(night)) == "The example is back."
+    game = lt.new_game(("Ann", "Ben", "Cy"))  # no tricks in yet: the players may change
+    assert lady_undone(game, lt.with_players(game, 4)) == "Back to 3 players."
+    assert lady_undone(game, lt.with_players(game, 4), translator("es")) == (
+        "Vuelven a ser 3 jugadores."
+    )

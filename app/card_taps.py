@@ -80,6 +80,7 @@ def tap_card(
         _pick(piles, pile, None, editor_key(pile_id))
     else:
         _pick(piles, pile, position, editor_key(pile_id))
+        st.session_state[REVEAL_ROWS] = pile_id
 
 
 def picked_place(picked: tuple[ts.Pile, int]) -> tuple[int, int]:
@@ -97,6 +98,7 @@ def _picked_in(piles: Sequence[ts.Pile]) -> tuple[ts.Pile, int] | None:
 
 CHANGED_IN_PLACE = "changed-in-place"  # (pile id, position) of a picked card given a new rank
 # or suit: still picked, for its suit next, but no longer to be moved by the next tap
+REVEAL_ROWS = "reveal-rows"  # the pile whose picked card's rows the next run brings into view
 PICKED_PREFIX = "sel:"  # a pile's picked card, by the pile's id: its strip's pills' key
 
 

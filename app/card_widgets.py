@@ -175,6 +175,19 @@ def into_view_html(label: str) -> str:
     )
 
 
+def rows_into_view_html(key: str) -> str:
+    """A script that scrolls the container of widget key `key` just into view once it is drawn
+    (a card tapped low on a phone's screen has its rank and suit rows below it), leaving the
+    card tapped on the screen."""
+    wanted = json.dumps(f".st-key-{key}")
+    return (
+        "<script>(() => { let tries = 0; const look = () => {"
+        f"const rows = document.querySelector({wanted});"
+        "if (rows) { rows.scrollIntoView({block: 'nearest', behavior: 'smooth'}); return; }"
+        "if (++tries < 40) setTimeout(look, 100); }; look(); })();</script>"
+    )
+
+
 def pick_slot(pile: ts.Pile, label: str, number: Callable[[int], str]) -> int | None:
     """The card of a pile the player tapped (None: none); both games' editors start with it.
     `number` is how the page numbers a card."""
@@ -188,8 +201,14 @@ def pick_slot(pile: ts.Pile, label: str, number: Callable[[int], str]) -> int | 
             list(range(len(pile.slots))),
             format_func=lambda p: f"{number(p)} {chip(pile.slots[p].card)}",
             key=sel_key,
+            on_change=_picked_anew,
         )
     return selected
+
+
+def _picked_anew() -> None:
+    """A card picked from the editor's list is no card just fixed in place."""
+    st.session_state[CHANGED_IN_PLACE] = None
 
 
 def delete_button(act: Act, pile: ts.Pile, selected: int | None) -> None:

@@ -227,12 +227,15 @@ def strip_html(
     gaps: Collection[int] = (),
     pile_id: int | None = None,
     selected: int | None = None,
+    lanes_at_least: int = 0,
     tr: Translator = ENGLISH,
 ) -> str:
     """The pile as a strip of cards, numbered as on the photo, Queens with their value, a bar
     under the cards of every feature (letter and points), and a marker where a card may be
     missing (`gaps`: before those positions; the pile's length: after its last card). With
-    `pile_id` its cards answer taps; the `selected` position is outlined."""
+    `pile_id` its cards answer taps; the `selected` position is outlined. The bars take at
+    least `lanes_at_least` lanes' height (empty lanes kept), so that what is drawn below stays
+    put as a fix makes or breaks a feature."""
     if not pile.cards:
         return empty_strip_html(tr)
     queens = {queen.position: queen for queen in pile.queens}
@@ -273,6 +276,12 @@ def strip_html(
                 f'role="img" style="grid-row:{lane_index + 2};grid-column:{first + 1}/{last + 2}">'
                 f"{kind_letter(feature.kind, tr)}{feature.points}</div>"
             )
+    # a bar's height, unseen, in each empty lane kept (an empty grid row has no height)
+    for lane_index in range(len(feature_lanes(pile.features)), lanes_at_least):
+        cells.append(
+            f'<div class="bc-bar" aria-hidden="true" style="visibility:hidden;'
+            f'grid-row:{lane_index + 2};grid-column:1">&nbsp;</div>'
+        )
     columns = f"grid-template-columns:repeat({columns_used},minmax({CARD_WIDTH},3rem))"
     return (
         f'<div class="bc-strip"><div class="bc-grid" style="{columns}">'

@@ -58,7 +58,7 @@ from reader_access import (
     read_upload,
 )
 
-from blackcat.games.black_cat import PileScore, Variants
+from blackcat.games.black_cat import FEATURE_KINDS, PileScore, Variants
 from blackcat.games.cards import Card
 from blackcat.i18n import N_
 from blackcat.tables import black_cat_night as nt
@@ -611,6 +611,9 @@ def show_pile(
             gaps=pile.gaps,
             pile_id=pile.id,
             selected=picked,
+            # while a card is picked, room for every kind's bar: a fix that made a feature
+            # pushed its rank and suit rows down under the finger (helper-53)
+            lanes_at_least=len(FEATURE_KINDS) if picked is not None else 0,
             tr=language.tr(),
         ),
         unsafe_allow_html=True,
@@ -630,15 +633,27 @@ def show_pile(
         )
     if picked is not None and picked < len(pile.slots):
         number = ts.card_number(pile_index, picked)
-        st.caption(
-            _(
-                "**{number} {card}** picked: tap the card whose place it "
-                "takes (tap it again to let go), or change it below."
-            ).format(number=number, card=chip(pile.slots[picked].card))
-        )
         # right under the cards: on a phone the pile's editor, where they were, lay a screen
-        # below the card tapped, and each fix took a scroll (helper-51)
-        card_widgets.change_by_taps(act, pile.id, picked, number, pile.slots[picked].card)
+        # below the card tapped, and each fix took a scroll (helper-51); what to do next below
+        # them, where its words changing length moves nothing under the finger (helper-53)
+        with st.container(key=f"retype-{pile.id}"):
+            card_widgets.change_by_taps(act, pile.id, picked, number, pile.slots[picked].card)
+        if st.session_state.get(card_taps.CHANGED_IN_PLACE) == (pile.id, picked):
+            said = _(
+                "**{number} {card}** fixed: tap another card to fix it next (tap this one to let "
+                "go), or change it again above."
+            )
+        else:
+            said = _(
+                "**{number} {card}** picked: tap the card whose place it "
+                "takes (tap it again to let go), or change it above."
+            )
+        st.caption(said.format(number=number, card=chip(pile.slots[picked].card)))
+        if st.session_state.get(card_taps.REVEAL_ROWS) == pile.id:  # a card low on the screen
+            st.session_state[card_taps.REVEAL_ROWS] = None
+            st.html(
+                card_widgets.rows_into_view_html(f"retype-{pile.id}"), unsafe_allow_javascript=True
+            )
     if pile.gaps:
         with st.container(key=f"gaps-{pile.id}"):
             for position in pile.gaps:

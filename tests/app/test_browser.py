@@ -686,6 +686,33 @@ def test_a_card_moves_to_its_place_in_two_taps(page: Page) -> None:
     no_errors_on(page)
 
 
+def test_a_card_fixed_low_on_the_screen_keeps_its_rows_in_view_and_in_place(page: Page) -> None:
+    new_game(page)
+    type_pile(page, 1, "KD 2C 3C 4C 5C 6C 9H")
+    card = strip_card(page, 0, 6)  # 9♥
+    card.scroll_into_view_if_needed()
+    page.evaluate(  # the card near the screen's bottom, where a thumb taps
+        """() => { const main = document.querySelector('[data-testid="stMain"]');
+          const top = document.querySelector('.bc-strip').getBoundingClientRect().top;
+          (main || window).scrollBy(0, top - window.innerHeight + 120); }"""
+    )
+    tap(page, card)
+    suit = page.get_by_text("Card 1.7's suit")
+    # its rows brought into view, the card still on the screen
+    expect(suit).to_be_in_viewport()
+    expect(card).to_be_in_viewport()
+    page.wait_for_timeout(600)  # the smooth scroll done
+    before = suit.bounding_box()
+    # 9♥ made 4♥: 6♣ 4♥ a Tomcat, a bar more above the rows, which stay under the finger
+    tap(page, page.locator('[class*="st-key-retype-"] button', has_text="4").first)
+    expect(page.get_by_label("Pile 1, left to right")).to_have_value("KD 2C 3C 4C 5C 6C 4H")
+    moved = page.get_by_text("Card 1.7's suit").bounding_box()
+    assert before is not None and moved is not None
+    assert abs(moved["y"] - before["y"]) <= 3, (before, moved)
+    expect(page.get_by_text("fixed: tap another card to fix it next")).to_be_visible()
+    no_errors_on(page)
+
+
 def test_another_card_brings_the_list_of_every_card_into_view(read_piles: Page) -> None:
     """The list opens in the pile's editor, below the pile: off a phone's screen, with nothing
     to say the tap led anywhere."""

@@ -155,3 +155,14 @@ def test_a_card_button_is_named_by_its_number_name_marks_and_note_alone() -> Non
     assert 'role="button"' in html
     plain = pile_view.card_cell_html(parse_card("QS"), "1.1", 0)  # not a button: no label
     assert "aria-label" not in plain and 'class="bc-unseen">Queen of spades<' in plain
+
+
+def test_a_strip_keeps_room_for_the_lanes_asked_unseen() -> None:
+    bare = score_pile(parse_pile("KD 2C 9H"))  # no feature: no lane
+    kept = pile_view.strip_html(0, bare, lanes_at_least=len(FEATURE_KINDS))
+    spacers = re.findall(r'aria-hidden="true" style="visibility:hidden;grid-row:(\d+)', kept)
+    assert spacers == ["2", "3", "4", "5"]  # one unseen bar in each empty lane
+    tomcat = score_pile(parse_pile("KD 6C 4H"))  # one lane of its own
+    kept = pile_view.strip_html(0, tomcat, lanes_at_least=len(FEATURE_KINDS))
+    assert re.findall(r"visibility:hidden;grid-row:(\d+)", kept) == ["3", "4", "5"]
+    assert "visibility:hidden" not in pile_view.strip_html(0, tomcat)

@@ -60,7 +60,7 @@ from reader_access import (
 
 from blackcat.games.black_cat import FEATURE_KINDS, PileScore, Variants
 from blackcat.games.cards import Card
-from blackcat.i18n import N_
+from blackcat.i18n import N_, and_list
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import table_link
@@ -119,7 +119,8 @@ OWNER = photo_input.NAME_MARK  # in a note: where the photo's owner's name goes
 @dataclass(frozen=True)
 class UploadNote:
     """What became of an uploaded photo, for the page. A photo given to a player follows its
-    piles: its note shows on its owner's page, with the owner's name as it is now."""
+    piles: its note shows on its owner's page, with the owner's name as it is now; a photo read
+    (`read`) says its cards and piles, and whose they are, as the table holds them now."""
 
     kind: str  # the Streamlit call: success, info, warning or error
     words: Words  # OWNER marks the place of the owner's current name
@@ -127,18 +128,37 @@ class UploadNote:
     photo: str | None = None  # the photo given to a player, or found already on the table
     check: bool = False  # ends with what to check, as the photo's cards are now
     several_sides: bool = False  # the reader saw several players' piles in it
+    read: photo_input.ReadSummary | None = None  # what the reader read in it (and warns of)
+    name: str = ""  # the file's
 
     def split_among_sides(self, table: ts.Table) -> bool:
         """Whether to say that its piles lie on several sides of the table: while they are
-        still apart (joined, the advice to upload it again as the whole table was stale)."""
-        return (
-            self.several_sides
-            and self.photo is not None
-            and (len(ts.photo_piles(table, self.photo)) > 1)
-        )
+        still apart and all one player's (joined, or given out, the advice to upload it again
+        as the whole table was stale)."""
+        if not self.several_sides or self.photo is None:
+            return False
+        piles = ts.photo_piles(table, self.photo)
+        return len(piles) > 1 and len({player.id for player, _index, _pile in piles}) == 1
 
     def kind_now(self, table: ts.Table) -> str:
-        return "warning" if self.split_among_sides(table) else self.kind
+        if self.split_among_sides(table):
+            return "warning"
+        return self.read.note(self.kind, "")[0] if self.read is not None else self.kind
+
+    def placed_words(self, table: ts.Table, photo: str) -> str:
+        """`piles.jpg: 5 cards in 2 piles, given to Ann.`, as the table holds them now (a pile
+        given to another player, a card that was no card taken off), with what the read warns
+        of."""
+        piles = ts.photo_piles(table, photo)
+        cards = sum(1 for _p, _i, pile in piles for slot in pile.slots if slot.photo == photo)
+        holders = list(dict.fromkeys(player.name for player, _index, _pile in piles))
+        text = _("{name}: {cards} in {piles}, given to {owner}.").format(
+            name=self.name,
+            cards=ngettext("{count} card", "{count} cards", cards).format(count=cards),
+            piles=ngettext("{count} pile", "{count} piles", len(piles)).format(count=len(piles)),
+            owner=and_list(holders, language.tr()),
+        )
+        return text if self.read is None else self.read.note(self.kind, text)[1]
 
     def message(self, table: ts.Table, shown: int) -> str | None:
         """The note for the page of player `shown`, in the page's language, or None when it
@@ -146,7 +166,10 @@ class UploadNote:
         owner = photo_owner_id(table, self.photo) if self.photo else None
         if (self.page if self.page is not None else owner) != shown:
             return None
-        text = self.words()
+        if self.read is not None and self.photo is not None:
+            text = self.placed_words(table, self.photo)
+        else:
+            text = self.words()
         if self.split_among_sides(table):
             text = f"{text} {_(SEVERAL_SIDES)}"
         if self.check and self.photo is not None:
@@ -181,19 +204,15 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     keep_photo(key, record)
     owner = photo_owner_id(night_panel.table(), key)
     st.session_state.player = owner
-    read = outcome.summary()
-
-    def note() -> tuple[str, str]:  # written when shown, in the page's language then
-        text = _("{name}: {cards} in {piles}, given to {owner}.").format(
-            name=name,
-            cards=ngettext("{count} card", "{count} cards", read.cards).format(count=read.cards),
-            piles=ngettext("{count} pile", "{count} piles", read.piles).format(count=read.piles),
-            owner=OWNER,
-        )
-        return read.note("success", text)
-
     return UploadNote(
-        note()[0], lambda: note()[1], None, key, check=True, several_sides=record.whole_table
+        "success",
+        lambda: "",
+        None,
+        key,
+        check=True,
+        several_sides=record.whole_table,
+        read=outcome.summary(),
+        name=name,
     )
 
 

@@ -424,6 +424,20 @@ def test_a_photos_note_goes_with_its_cards(app: AppTest) -> None:
     assert piles_by_name(app) == {name: [] for name in NAMES}
 
 
+def test_a_players_photo_note_follows_its_piles_given_to_another_player(app: AppTest) -> None:
+    seated(app, ("Ann", "Ben"))
+    app.segmented_control(key=table_photo.MODE).set_value(table_photo.ONE_PLAYER).run()
+    uploader(app).set_value(("piles.png", png(WHOLE_TABLE), "image/png"))
+    app.run()
+    assert_clean(app)
+    assert "Its piles lie on several sides of the table" in "\n".join(w.value for w in app.warning)
+    ann = app.session_state["night"].table.player(player_id(app, "Ann"))
+    change_table(app, ts.give_pile, ann.piles[-1].id, player_id(app, "Ben"))
+    # given out, the advice to upload it again as the whole table is stale; the note says whose
+    assert not app.warning
+    assert "16 cards in 5 piles, given to Ann and Ben." in notes(app)
+
+
 def test_the_per_player_photo_is_still_the_first_choice(app: AppTest) -> None:
     assert app.segmented_control(key=table_photo.MODE).value == table_photo.ONE_PLAYER
     uploader(app).set_value(("piles.png", png(WHOLE_TABLE), "image/png"))
@@ -440,7 +454,8 @@ def test_the_per_player_photo_is_still_the_first_choice(app: AppTest) -> None:
     for _join in range(4):
         change_table(app, ts.join_with_next, first)
     assert not app.warning
-    assert notes(app).startswith("piles.png: 16 cards in 5 piles, given to Player 1.")
+    # and the note counts the piles as the table holds them now
+    assert notes(app).startswith("piles.png: 16 cards in 1 pile, given to Player 1.")
     again = reload(app)  # nobody photographed the whole table: the address doesn't say so
     assert again.segmented_control(key=table_photo.MODE).value == table_photo.ONE_PLAYER
 

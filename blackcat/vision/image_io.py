@@ -296,15 +296,22 @@ GREY_FILL = 128  # what libjpeg decodes a JPEG's missing blocks as: no coefficie
 
 
 def ends_grey(decoded: np.ndarray, reduction: int) -> bool:
-    """Whether a JPEG as stored ends in a row of blocks all exactly mid-grey: the blocks
-    libjpeg fills in where the data ran out before the picture did (a file cut short behind
-    its end marker, a zeroed sector of a failing card). OpenCV decodes such a file without an
-    error: read, it lost the cards there with nothing said (helper-45, session 81). No camera's
-    noise leaves a band of pixels all exactly 128; a picture grey from top to bottom is no
-    photo of cards, and left to read as one."""
-    band = decoded[-max(1, 8 // reduction) :]
-    grey = bool(band.size) and bool(np.all(band == GREY_FILL))
-    return grey and not bool(np.all(decoded[0] == GREY_FILL))
+    """Whether a JPEG as stored ends in blocks all exactly mid-grey that begin partway along a
+    row of blocks: the blocks libjpeg fills in where the data ran out before the picture did (a
+    file cut short behind its end marker, a zeroed sector of a failing card). OpenCV decodes
+    such a file without an error: read, it lost the cards there with nothing said (helper-45,
+    session 81). No camera's noise leaves pixels all exactly 128; a grey border drawn on a
+    picture starts at a row's start, and a picture grey from top to bottom is no photo of
+    cards, left to read as one."""
+    block = max(1, 8 // reduction)  # a row of 8x8 blocks, as decoded at this scale
+    band = decoded[-block:]
+    if not band.size or not np.all(band == GREY_FILL):
+        return False
+    top = decoded.shape[0] - block
+    while top > 0 and np.all(decoded[top - 1] == GREY_FILL):
+        top -= 1
+    # the row above the grey: the data ran out partway along it, its last blocks grey too
+    return top > 0 and bool(np.all(decoded[top - 1][-block:] == GREY_FILL))
 
 
 def upright(picture: np.ndarray, orientation: int) -> np.ndarray:

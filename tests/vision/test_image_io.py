@@ -128,9 +128,13 @@ def test_a_photo_cut_short_behind_its_end_marker_says_part_is_missing(
     assert whole.shape[0] == (600 if at_least is None else 150)
 
 
-def test_a_grey_picture_is_no_damaged_photo() -> None:
+def test_a_grey_picture_or_a_grey_border_is_no_damaged_photo() -> None:
     grey = Image.new("RGB", (400, 300), (128, 128, 128))
     assert np.all(load_image(encoded(grey, "JPEG"), name="grey.jpg") == 128)
+    bordered = np.asarray(noisy(400, 300)).copy()
+    bordered[-40:] = 128  # a border drawn on the picture, from a row's start (helper-53)
+    loaded = load_image(encoded(Image.fromarray(bordered), "JPEG", quality=90), name="b.jpg")
+    assert np.all(loaded[-16:] == 128)  # read, its grey border as drawn
 
 
 @pytest.mark.parametrize("size", [(10, 10), (640, 40)])

@@ -226,7 +226,7 @@ def winner_text(winners: Sequence[str], tr: Translator = ENGLISH) -> str:
 
 def night_line(score: NightScore, tr: Translator = ENGLISH) -> str:
     """Who leads the night, in words, after the games finished (every player's cards down);
-    the games still under way are named, their points counted so far."""
+    the games still under way are named, their points counted "so far"."""
     top = max(score.totals)
     best = tr.ngettext("{count} point", "{count} points", top).format(count=top)
     done = score.finished or (True,) * len(score.games)
@@ -246,14 +246,14 @@ def night_line(score: NightScore, tr: Translator = ENGLISH) -> str:
     ).format(numbers=and_list(under_way, tr))
     if not finished:
         line = (
-            tr.gettext("{leaders} share the lead with {points}; {going}.")
+            tr.gettext("{leaders} share the lead with {points} so far; {going}.")
             if shared
-            else tr.gettext("{leader} leads the night with {points}; {going}.")
+            else tr.gettext("{leader} leads the night with {points} so far; {going}.")
         )
     elif shared:
-        line = tr.gettext("{leaders} share the lead with {points} after {games}; {going}.")
+        line = tr.gettext("{leaders} share the lead with {points} so far, after {games}; {going}.")
     else:
-        line = tr.gettext("{leader} leads the night with {points} after {games}; {going}.")
+        line = tr.gettext("{leader} leads the night with {points} so far, after {games}; {going}.")
     return line.format(leaders=leaders, leader=leaders, points=best, games=games, going=going)
 
 

@@ -85,6 +85,37 @@ def _card_line(
     return None
 
 
+def _slot_line(
+    now: ts.Player, undone: ts.Player, numbering: CardNumbering, tr: Translator
+) -> str | None:
+    """The same cards, one of them changed otherwise: a Queen's value pinned, a card checked
+    (✓), or a mark of a missing card dismissed; None when it was more than one change, or
+    another."""
+    if [pile.cards for pile in now.piles] != [pile.cards for pile in undone.piles]:
+        return None
+    said: list[str | None] = []
+    for pile_index, (back, left) in enumerate(zip(now.piles, undone.piles, strict=True)):
+        if back.gaps != left.gaps:
+            more = len(back.gaps) > len(left.gaps)
+            line = tr.gettext(
+                "The mark of a card that may be missing is back in pile {pile} of {name}."
+            )
+            said.append(line.format(pile=pile_index + 1, name=now.name) if more else None)
+        for position, (was, gone) in enumerate(zip(back.slots, left.slots, strict=True)):
+            if was == gone:
+                continue
+            if was.pin != gone.pin:
+                line = tr.gettext("{card} (card {number} of {name}) counts as it did.")
+            elif gone.checked and not was.checked:
+                line = tr.gettext("{card} (card {number} of {name}) is to be checked again.")
+            else:
+                said.append(None)
+                continue
+            number = numbering(pile_index, position)
+            said.append(line.format(card=was.card.label, number=number, name=now.name))
+    return said[0] if len(said) == 1 else None
+
+
 def table_undone(
     now: ts.Table,
     undone: ts.Table,
@@ -120,7 +151,7 @@ def table_undone(
         return tr.gettext("The rules are as they were.")
     changed = [(b, u) for b, u in pairs if b.piles != u.piles]
     if len(changed) == 1:
-        line = _card_line(*changed[0], numbering, tr)
+        line = _card_line(*changed[0], numbering, tr) or _slot_line(*changed[0], numbering, tr)
         if line is not None:
             return line
     if changed:

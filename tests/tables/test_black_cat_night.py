@@ -179,7 +179,7 @@ def test_a_tie_for_the_lead() -> None:
     assert score.totals == (21, 21)
     # Ann has no card down in game 2: one game finished, the second under way
     assert nt.night_line(score) == (
-        "Ann and Ben share the lead with 21 points after 1 game; game 2 is under way."
+        "Ann and Ben share the lead with 21 points so far, after 1 game; game 2 is under way."
     )
 
 
@@ -194,7 +194,7 @@ def test_a_one_player_game_is_finished_once_its_player_has_cards() -> None:
 def test_the_night_counts_the_games_finished_and_names_those_under_way() -> None:
     night = nt.next_game(nt.Night((game(GAME_1),)))  # game 2 just started, nobody's cards in
     assert nt.night_line(nt.score_night(night)) == (
-        "Ann leads the night with 21 points after 1 game; game 2 is under way."
+        "Ann leads the night with 21 points so far, after 1 game; game 2 is under way."
     )
     first = nt.choose_game(night, 0)
     empty = nt.on_table(first, ts.set_cards, first.table.players[0].piles[0].id, ())

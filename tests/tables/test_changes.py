@@ -57,10 +57,19 @@ def test_a_pile_given_to_another_player_names_both_players_piles() -> None:
     assert table_undone(before, after) == "The piles of Ann and Ben are as they were."
 
 
-def test_a_pin_or_a_confirmed_card_is_said_by_whose_piles() -> None:
+def test_a_pin_a_confirmed_card_and_a_dismissed_gap_are_named() -> None:
     before = two_players()
     pinned = ts.pin_queen(before, pile_id(before, 0, 1), 0, 7)
-    assert table_undone(before, pinned) == "The piles of Ann are as they were."
+    assert table_undone(before, pinned) == "Q♥ (card 2.1 of Ann) counts as it did."
+    confirmed = ts.confirm_card(before, pile_id(before, 1, 0), 1)
+    assert table_undone(before, confirmed) == "3♠ (card 1.2 of Ben) is to be checked again."
+    gapped = ts._set_gaps(before, pile_id(before, 0, 0), (3,))
+    dismissed = ts.dismiss_gap(gapped, pile_id(before, 0, 0), 3)
+    assert table_undone(gapped, dismissed) == (
+        "The mark of a card that may be missing is back in pile 1 of Ann."
+    )
+    both = ts.confirm_card(pinned, pile_id(before, 1, 0), 1)  # two players' changes
+    assert table_undone(before, both) == "The piles of Ann and Ben are as they were."
 
 
 def test_players_back_gone_renamed_and_rules() -> None:

@@ -16,6 +16,7 @@ address as a QR code; `--address` picks the interface, `--new-key` makes a new k
 from __future__ import annotations
 
 import argparse
+import errno
 import ipaddress
 import logging
 import os
@@ -131,7 +132,9 @@ def port_problem(address: str, port: int, tr: Translator = ENGLISH) -> str | Non
         trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds
         try:
             trial.bind(where)
-        except OSError:
+        except OSError as error:
+            if error.errno != errno.EADDRINUSE:
+                return None  # not this check's to say (a port below 1024): Streamlit says it
             return tr.gettext(
                 "port {port} is taken (another app serves there, perhaps an earlier blackcat "
                 "app): stop it, or choose another port, such as --port {other}"
@@ -262,8 +265,9 @@ def run(args: argparse.Namespace) -> int:
         env[lan.ACCESS_KEY_ENV] = key
         env[lan.PUBLIC_URL_ENV] = url or f"https://localhost:{args.port}"
         print(lan_notice(url, args.port, certificate, new, key, tr), flush=True)
-        if not args.headless:  # this computer's browser, with the key (its certificate names
-            open_at = f"https://localhost:{args.port}/?{lan.KEY_PARAM}={key}"  # localhost)
+        if not args.headless:  # this computer's browser, with the key, where the server listens
+            host = shown if given and shown else "localhost"  # the certificate names both
+            open_at = f"https://{host}:{args.port}/?{lan.KEY_PARAM}={key}"
     else:
         env.pop(lan.ACCESS_KEY_ENV, None)  # on this machine alone no key is asked for
         env.pop(lan.PUBLIC_URL_ENV, None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -159,15 +160,23 @@ _SUIT_ALIASES: dict[str, Suit] = (
 _CARD_PATTERN = re.compile(r"^(10|[2-9TAJQK])(.)$")
 # Emoji keyboards send a suit as its symbol and a presentation mark (♠️ is "♠" + U+FE0F, or
 # + U+FE0E for the text form): the mark changes how it looks, not which suit it is.
+_PRESENTATION_MARKS = "\ufe0e\ufe0f"
 # Text pasted from a chat or a spreadsheet may hold invisible marks: a zero-width space or a
-# word joiner between cards separates them; a joiner or a direction mark in a card is nothing.
-_PRESENTATION_MARKS = str.maketrans("", "", "\ufe0e\ufe0f\u200c\u200d\u200e\u200f")
+# word joiner between cards separates them; any other format character (a joiner, a direction
+# mark or isolate, a soft hyphen) in a card is nothing.
 _SEPARATORS = re.compile(r"[\s,;\u200b\u2060\ufeff]+")
+
+
+def _visible(text: str) -> str:
+    """`text` without presentation marks and invisible format characters."""
+    return "".join(
+        c for c in text if c not in _PRESENTATION_MARKS and unicodedata.category(c) != "Cf"
+    )
 
 
 def parse_card(text: str, position: int | None = None) -> Card:
     """Read one card such as `QS`, `qs`, `10h`, `Td` or `Q♠`."""
-    match = _CARD_PATTERN.match(text.translate(_PRESENTATION_MARKS).strip().upper())
+    match = _CARD_PATTERN.match(_visible(text).strip().upper())
     if match is None or match.group(2) not in _SUIT_ALIASES:
         raise CardParseError(text, position)
     return Card(_RANK_ALIASES[match.group(1)], _SUIT_ALIASES[match.group(2)])
@@ -197,7 +206,7 @@ def _is_rank(token: str) -> bool:
 
 
 def _is_suit(token: str) -> bool:
-    return token.translate(_PRESENTATION_MARKS).strip().upper() in _SUIT_ALIASES
+    return _visible(token).strip().upper() in _SUIT_ALIASES
 
 
 def format_pile(cards: tuple[Card, ...] | list[Card], *, symbols: bool = True) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from blackcat.games.cards import Card, card_number
 from blackcat.i18n import ENGLISH, Translator, and_list
@@ -56,6 +57,8 @@ def _card_line(
     """One card of one player brought back, put back or taken out again; None when the change
     was more than one card (or no card at all: a pin, a ✓, a gap marker)."""
     back, left = _placed(now, numbering), _placed(undone, numbering)
+    if _wheres(back) == _wheres(left):  # the same cards in the same piles: no card's change
+        return None
     if len(back) == len(left):
         changed = [i for i, (b, u) in enumerate(zip(back, left, strict=True)) if b != u]
         if len(changed) == 1 and back[changed[0]].pile == left[changed[0]].pile:
@@ -121,12 +124,12 @@ def table_undone(
     undone: ts.Table,
     tr: Translator = ENGLISH,
     numbering: CardNumbering = card_number,
-    whose: str = "piles",
+    whose: Literal["piles", "tricks"] = "piles",
 ) -> str:
     """What Undo changed between two tables: a player back or gone, a name, the rules, one card,
     or whose piles (`whose="tricks"`: whose tricks) are as they were."""
-    if now.example and not undone.example:  # "Next game" or "New game" on the example undone
-        return tr.gettext("The example is back.")
+    if now.example and not undone.example and not nt.has_cards(undone):
+        return tr.gettext("The example is back.")  # "Next game" or "New game" on it, undone
     now_ids = [player.id for player in now.players]
     undone_ids = [player.id for player in undone.players]
     back = [player.name for player in now.players if player.id not in undone_ids]
@@ -173,6 +176,8 @@ def night_undone(now: nt.Night, undone: nt.Night, tr: Translator = ENGLISH) -> s
     if now.current != undone.current or len(now.games) != len(undone.games):
         line = tr.gettext("Game {number} is back on screen.")
         return line.format(number=now.current + 1)
+    if not now.table.example and nt.has_cards(now.table) and not nt.has_cards(undone.table):
+        return tr.gettext("The game's cards are back.")  # "New game" of a one-game night, undone
     return table_undone(now.table, undone.table, tr)
 
 

@@ -300,9 +300,9 @@ def ends_grey(decoded: np.ndarray, reduction: int) -> bool:
     row of blocks: the blocks libjpeg fills in where the data ran out before the picture did (a
     file cut short behind its end marker, a zeroed sector of a failing card). OpenCV decodes
     such a file without an error: read, it lost the cards there with nothing said (helper-45,
-    session 81). No camera's noise leaves pixels all exactly 128; a grey border drawn on a
-    picture starts at a row's start, and a picture grey from top to bottom is no photo of
-    cards, left to read as one."""
+    session 81). No camera's noise leaves pixels all exactly 128; a grey band drawn along a
+    picture's bottom starts at a row's start, a grey frame or background is grey at a row's
+    start too, and a picture grey from top to bottom is no photo of cards: each is read."""
     block = max(1, 8 // reduction)  # a row of 8x8 blocks, as decoded at this scale
     band = decoded[-block:]
     if not band.size or not np.all(band == GREY_FILL):
@@ -310,8 +310,14 @@ def ends_grey(decoded: np.ndarray, reduction: int) -> bool:
     top = decoded.shape[0] - block
     while top > 0 and np.all(decoded[top - 1] == GREY_FILL):
         top -= 1
-    # the row above the grey: the data ran out partway along it, its last blocks grey too
-    return top > 0 and bool(np.all(decoded[top - 1][-block:] == GREY_FILL))
+    # the row above the grey: the data ran out partway along it, its last blocks grey too and
+    # its first not (a grey frame, or a grey background, is grey at both ends)
+    edge = decoded[top - 1] if top > 0 else None
+    return (
+        edge is not None
+        and bool(np.all(edge[-block:] == GREY_FILL))
+        and not bool(np.all(edge[:block] == GREY_FILL))
+    )
 
 
 def upright(picture: np.ndarray, orientation: int) -> np.ndarray:

@@ -381,6 +381,10 @@ def test_lan_opens_this_computers_browser_with_the_key_once_it_serves(
     assert opened[1][1] is None
     assert main(["app", "--port", "8702"]) == 0
     assert "--server.headless=true" not in opened[2][0] and opened[2][1] is None
+    # served on one address alone: the browser opens there, not at localhost
+    monkeypatch.setattr(app_cli, "address_problem", lambda address, tr: None)
+    assert main(["app", "--lan", "--address", "192.168.1.23", "--port", "8702"]) == 0
+    assert opened[3][1] == f"https://192.168.1.23:8702/?key={key}"
 
 
 def test_a_new_key_without_lan_is_refused_rather_than_ignored(

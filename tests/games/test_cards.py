@@ -70,6 +70,7 @@ def test_card_parse_error_is_a_value_error() -> None:
         # pasted from a chat or a spreadsheet: invisible separators and marks
         "\ufeffQS\u200b10h\u2060Td",
         "QS\u00a010\u200dh Td\u200e",
+        "QS\u2066 10\u00adh \u202aTd\u202c",  # a direction isolate, a soft hyphen, an embedding
     ],
 )
 def test_parse_pile_separators_and_forms(text: str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from blackcat.games.black_cat import Variants
 from blackcat.games.cards import parse_card, parse_pile
 from blackcat.i18n import translator
@@ -139,3 +141,22 @@ def test_the_example_back_and_a_lady_game_of_other_players_back() -> None:
     assert lady_undone(game, lt.with_players(game, 4), translator("es")) == (
         "Vuelven a ser 3 jugadores."
     )
+
+
+def test_two_cards_alike_are_no_card_moved() -> None:
+    """Two decks (or a card read twice): a pin beside two 5♣ is a pin, not a 5♣ moved."""
+    table = ts.new_table(("Ann",), Variants(decks=2), [[parse_pile("5C 5C QH"), ()]])
+    pile = pile_id(table, 0, 0)
+    assert table_undone(table, ts.pin_queen(table, pile, 2, 7)) == (
+        "Q♥ (card 1.3 of Ann) counts as it did."
+    )
+
+
+def test_a_first_edit_of_the_example_and_a_new_game_of_one_game_undone() -> None:
+    example = ts.example_table()
+    fixed = ts.replace_card(example, pile_id(example, 0, 0), 0, parse_card("KS"))
+    assert (
+        table_undone(example, replace(fixed, example=False)) == "Card 1.1 of Example is Q♠ again."
+    )
+    night = nt.night_of([two_players()])
+    assert night_undone(night, nt.restart(night)) == "The game's cards are back."

@@ -135,6 +135,10 @@ def test_a_grey_picture_or_a_grey_border_is_no_damaged_photo() -> None:
     bordered[-40:] = 128  # a border drawn on the picture, from a row's start (helper-53)
     loaded = load_image(encoded(Image.fromarray(bordered), "JPEG", quality=90), name="b.jpg")
     assert np.all(loaded[-16:] == 128)  # read, its grey border as drawn
+    framed = np.asarray(noisy(400, 300)).copy()
+    framed[:, :40] = framed[:, -40:] = framed[-40:] = 128  # a grey frame round it (helper-54)
+    loaded = load_image(encoded(Image.fromarray(framed), "JPEG", quality=90), name="f.jpg")
+    assert np.all(loaded[-16:] == 128)
 
 
 @pytest.mark.parametrize("size", [(10, 10), (640, 40)])

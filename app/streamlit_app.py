@@ -122,7 +122,7 @@ class UploadNote:
     piles: its note shows on its owner's page, with the owner's name as it is now; a photo read
     (`read`) says its cards and piles, and whose they are, as the table holds them now."""
 
-    kind: str  # the Streamlit call: success, info, warning or error
+    kind: str  # the Streamlit call: success, info, warning or error (a read's: `kind_now`)
     words: Words  # OWNER marks the place of the owner's current name
     page: int | None  # the player whose page shows it; None: the photo's owner's
     photo: str | None = None  # the photo given to a player, or found already on the table
@@ -324,7 +324,13 @@ def init_state() -> None:
 
 commit = night_panel.commit_table
 act: game_state.Act = night_panel.act
-undo = night_panel.undo
+
+
+def undo() -> None:
+    """Undo, and the photographer found again by the name Undo gives back (a rename undone)."""
+    before = night_panel.table()
+    night_panel.undo()
+    table_photo.follow_names(before, night_panel.table())
 
 
 def on_text(pile_id: int, key: str) -> None:
@@ -342,7 +348,7 @@ def on_rename(player_id: int, key: str) -> None:
         refuse(error)
         st.session_state[key] = night.table.player(player_id).name
         return
-    table_photo.follow_rename(night_panel.table(), player_id)
+    table_photo.follow_names(night.table, night_panel.table())
 
 
 def on_pin(pile_id: int, position: int, key: str) -> None:
@@ -551,12 +557,12 @@ def photos_lost_note(table: ts.Table, player: ts.Player) -> None:
     if lost:
         st.info(
             ngettext(
-                "{name}'s photo is no longer on this computer (the app was restarted, or the "
-                "link opened elsewhere): its cards stay, without the reader's doubts. Upload the "
+                "The photo of {name}'s piles is gone from the app (it was restarted, or the link "
+                "was opened elsewhere): its cards stay, without the reader's doubts. Upload the "
                 "same photo again to bring both back.",
-                "{count} photos of {name}'s piles are no longer on this computer (the app was "
-                "restarted, or the link opened elsewhere): their cards stay, without the reader's "
-                "doubts. Upload the same photos again to bring both back.",
+                "{count} photos of {name}'s piles are gone from the app (it was restarted, or the "
+                "link was opened elsewhere): their cards stay, without the reader's doubts. "
+                "Upload the same photos again to bring both back.",
                 len(lost),
             ).format(name=player.name, count=len(lost)),
             icon="🖼️",

@@ -90,12 +90,17 @@ def remember_photographer(table: ts.Table, player_id: int | None) -> None:
     state[PHOTOGRAPHER_NAME] = None if player_id is None else table.player(player_id).name
 
 
-def follow_rename(table: ts.Table, player_id: int) -> None:
-    """The photographer renamed (in `table`, as it is now) is still the photographer: another
-    game of the night finds them by the new name (the old one named nobody, or another)."""
+def follow_names(before: ts.Table, after: ts.Table) -> None:
+    """The photographer renamed (or a rename undone: `before` -> `after`, the game on screen) is
+    still the photographer: another game of the night finds them by the name they have now
+    (the old one named nobody, or another player)."""
     state = st.session_state
-    if photographer(table) == player_id:
-        state[PHOTOGRAPHER_NAME] = table.player(player_id).name
+    remembered = state.get(PHOTOGRAPHER_NAME)
+    names = {player.id: player.name for player in after.players}
+    for player in before.players:
+        now = names.get(player.id)
+        if now is not None and remembered and ts.same_name(player.name, remembered):
+            state[PHOTOGRAPHER_NAME] = now
 
 
 def on_photographer(key: str) -> None:

@@ -184,10 +184,10 @@ def pile_count_note(photo: PhotoRead, tr: Translator = ENGLISH) -> list[str]:
     for side, piles in seats:
         if len(piles) != PILES_PER_PLAYER:
             text = tr.ngettext(
-                "{side} has {count} pile, where a player has two: check that none was split, "
+                "the {side} has {count} pile, where a player has two: check that none was split, "
                 "joined or missed",
-                "{side} has {count} piles, where a player has two: check that none was split, "
-                "joined or missed",
+                "the {side} has {count} piles, where a player has two: check that none was "
+                "split, joined or missed",
                 len(piles),
             )
             notes.append(text.format(side=tr.gettext(SIDE_NAMES[side]), count=len(piles)))

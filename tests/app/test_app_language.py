@@ -269,7 +269,7 @@ def test_the_black_cat_page_in_spanish_upload_fix_score_and_night() -> None:
     # game 2 just started: one game finished, the second under way
     assert (
         "Jugador 1 va en cabeza de la noche con 19 puntos por ahora, tras 1 partida; la partida 2 "
-        "está en juego." in text
+        "está en curso." in text
     )
     assert next(d.label for d in at.download_button) == "La noche (CSV)"
     again = reload(at)

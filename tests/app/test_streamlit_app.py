@@ -722,8 +722,8 @@ def test_a_photo_lost_in_a_restart_and_uploaded_again_gives_its_cards_their_mark
     assert [pile_cards(again, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]
     assert len(again.image) == 0 and not any("looks like" in m.value for m in again.markdown)
     # said: the photo and its flags went with nothing on the page to tell
-    (lost,) = [i.value for i in again.info if "no longer on this computer" in i.value]
-    assert lost.startswith("Player 1's photo is no longer on this computer")
+    (lost,) = [i.value for i in again.info if "is gone from the app" in i.value]
+    assert lost.startswith("The photo of Player 1's piles is gone from the app")
     restart()
     again = reload(again)  # the address the page wrote still names the photo
     uploader(again).set_value(("piles.png", png(200), "image/png"))
@@ -734,7 +734,7 @@ def test_a_photo_lost_in_a_restart_and_uploaded_again_gives_its_cards_their_mark
     assert len(again.image) == 1
     assert any("looks like" in m.value for m in again.markdown)
     assert "piles.png is back" in page_text(again)
-    assert not [i for i in again.info if "no longer on this computer" in i.value]
+    assert not [i for i in again.info if "is gone from the app" in i.value]
     button(again, "↶ Undo").click()  # the cards without their reads, the photo kept
     again.run()
     assert_clean(again)

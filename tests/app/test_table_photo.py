@@ -240,6 +240,15 @@ def test_the_photographer_renamed_still_takes_the_next_games_photo(app: AppTest)
     assert_clean(app)
     # found again by the new name in game 2 (the old name named nobody: "say who you are")
     assert photographer_choice(app).value == player_id(app, "Kat")
+    # the rename undone in game 2: still the photographer, by the name given back
+    next(t for t in app.text_input if str(t.key).startswith("name:")).set_value("Kit").run()
+    next(b for b in app.button if b.label == "↶ Undo").click().run()
+    assert_clean(app)
+    next(b for b in app.button if b.label == "↶ Undo").click().run()  # game 2 goes
+    next(b for b in app.button if b.label == "↶ Undo").click().run()  # "Kat" is Cat again
+    assert_clean(app)
+    next(b for b in app.button if b.label == "➕ Next game").click().run()
+    assert photographer_choice(app).value == player_id(app, "Cat")
 
 
 def test_a_reload_keeps_the_choice_of_photo_made_after_a_photo_of_the_table(app: AppTest) -> None:

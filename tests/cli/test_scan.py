@@ -390,8 +390,10 @@ def test_a_whole_tables_side_with_other_than_two_piles_is_said() -> None:
     sides = ("near", "near", "far", "far", "far", "left")
     photo = PhotoRead(width=100, height=100, piles=piles, sides=sides)
     assert pile_count_note(photo) == [  # in seat order: near, left, far, right
-        "left side has 1 pile, where a player has two: check that none was split, joined or missed",
-        "far side has 3 piles, where a player has two: check that none was split, joined or missed",
+        "the left side has 1 pile, where a player has two: check that none was split, joined or "
+        "missed",
+        "the far side has 3 piles, where a player has two: check that none was split, joined or "
+        "missed",
     ]
     spanish = pile_count_note(photo, translator("es"))
     assert spanish[1].startswith("el lado de enfrente tiene 3 pilas")
@@ -453,7 +455,8 @@ def test_a_photo_of_the_table_gives_each_side_its_piles_and_points(table_photo: 
         assert player["points"] == sum(photo["piles"][n]["points"] for n in player["piles"])
     # the far player laid one pile: allowed, and said (issue 28)
     assert photo["warnings"] == [
-        "far side has 1 pile, where a player has two: check that none was split, joined or missed"
+        "the far side has 1 pile, where a player has two: check that none was split, joined or "
+        "missed"
     ]
 
 

@@ -200,7 +200,7 @@ def test_the_night_counts_the_games_finished_and_names_those_under_way() -> None
     empty = nt.on_table(first, ts.set_cards, first.table.players[0].piles[0].id, ())
     ann_out = nt.on_table(empty, ts.set_cards, first.table.players[0].piles[1].id, ())
     spanish = nt.night_line(nt.score_night(ann_out), translator("es"))
-    assert spanish.endswith("; las partidas 1 y 2 están en juego.")
+    assert spanish.endswith("; las partidas 1 y 2 están en curso.")
 
 
 def test_the_night_as_csv() -> None:

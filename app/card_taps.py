@@ -90,7 +90,7 @@ def picked_place(picked: tuple[ts.Pile, int]) -> tuple[int, int]:
 def _picked_in(piles: Sequence[ts.Pile]) -> tuple[ts.Pile, int] | None:
     """The pile whose card is picked (tapped), and the card's position; None: none is."""
     for pile in piles:
-        position = st.session_state.get(f"sel:{pile.id}")
+        position = st.session_state.get(f"{PICKED_PREFIX}{pile.id}")
         if position is not None and position < len(pile.slots):
             return pile, position
     return None
@@ -125,7 +125,7 @@ def _pick(piles: Sequence[ts.Pile], pile: ts.Pile, position: int | None, editor_
     card, and open the pile's editor (its expander `editor_key`) where the card's tools are."""
     st.session_state[CHANGED_IN_PLACE] = None
     for other in piles:
-        st.session_state[f"sel:{other.id}"] = None
-    st.session_state[f"sel:{pile.id}"] = position
+        st.session_state[f"{PICKED_PREFIX}{other.id}"] = None
+    st.session_state[f"{PICKED_PREFIX}{pile.id}"] = position
     if position is not None:
         st.session_state[editor_key] = True

@@ -13,6 +13,7 @@ from language import _, ngettext
 from PIL import features
 
 from blackcat.i18n import N_, Translator
+from blackcat.tables import black_cat_table as ts
 from blackcat.vision.image_io import ACCEPTED
 
 # what the reader reads: phones' photos, and pictures a computer may hold (a .jfif is a JPEG a
@@ -280,6 +281,18 @@ class ReadSummary:
     def note(self, kind: str, text: str) -> tuple[str, str]:
         """`text` with the warnings the read calls for (`read_note`)."""
         return read_note(kind, text, self.sharper, self.unread_places, self.grid)
+
+
+def cards_and_piles(table: ts.Table, photo: str) -> dict[str, str]:
+    """A photo's cards and piles in words, as the table holds them now (a pile given on, a card
+    that was no card taken off): `{"cards": "5 cards", "piles": "2 piles"}`, for a note's
+    "{name}: {cards} in {piles}, given to {players}."."""
+    piles = ts.photo_piles(table, photo)
+    cards = sum(1 for _player, _index, pile in piles for slot in pile.slots if slot.photo == photo)
+    return {
+        "cards": ngettext("{count} card", "{count} cards", cards).format(count=cards),
+        "piles": ngettext("{count} pile", "{count} piles", len(piles)).format(count=len(piles)),
+    }
 
 
 def check_words(doubtful: int) -> str:

@@ -149,14 +149,11 @@ class UploadNote:
         """`piles.jpg: 5 cards in 2 piles, given to Ann.`, as the table holds them now (a pile
         given to another player, a card that was no card taken off), with what the read warns
         of."""
-        piles = ts.photo_piles(table, photo)
-        cards = sum(1 for _p, _i, pile in piles for slot in pile.slots if slot.photo == photo)
-        holders = list(dict.fromkeys(player.name for player, _index, _pile in piles))
-        text = _("{name}: {cards} in {piles}, given to {owner}.").format(
+        holders = dict.fromkeys(player.name for player, _i, _pile in ts.photo_piles(table, photo))
+        text = _("{name}: {cards} in {piles}, given to {players}.").format(
             name=self.name,
-            cards=ngettext("{count} card", "{count} cards", cards).format(count=cards),
-            piles=ngettext("{count} pile", "{count} piles", len(piles)).format(count=len(piles)),
-            owner=and_list(holders, language.tr()),
+            **photo_input.cards_and_piles(table, photo),
+            players=and_list(list(holders), language.tr()),
         )
         return text if self.read is None else self.read.note(self.kind, text)[1]
 

@@ -279,11 +279,9 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
         if player.id not in holders and not any(pile.slots for pile in player.piles)
     ]
     read = placed.read
-    cards = sum(1 for _player, _index, pile in piles for slot in pile.slots if slot.photo == photo)
     words = {
         "name": placed.name,
-        "cards": ngettext("{count} card", "{count} cards", cards).format(count=cards),
-        "piles": ngettext("{count} pile", "{count} piles", len(piles)).format(count=len(piles)),
+        **photo_input.cards_and_piles(table, photo),
         "players": and_list(with_points(table, seated), language.tr()),
     }
     kind, text = "success", _("{name}: {cards} in {piles}, given to {players}.").format(**words)

@@ -462,9 +462,7 @@ def show_photo_inputs(now: lt.LadyGame, seat: int) -> None:
                 photo_input.show_note(note.kind, message, file)
 
 
-def card_number(position: int) -> str:
-    """A card of a player's tricks is numbered 1, 2, ... (tricks have no rows)."""
-    return str(position + 1)
+card_number = lt.trick_number  # a card of a player's tricks: 1, 2, ... (no rows)
 
 
 def on_card_tap(pile_id: int, position: int) -> None:

@@ -94,6 +94,11 @@ class LadyGame:
 # Building games
 
 
+def trick_number(position: int) -> str:
+    """A card of a player's tricks as people number it: 1, 2, ... (tricks have no rows)."""
+    return str(position + 1)
+
+
 def empty_deal(names: Sequence[str], serial: int = 1) -> Deal:
     """A deal with nobody's tricks in yet. Its ids (players, piles) start at serial * ID_BLOCK,
     so that no two deals, and no Black Cat pile, share a pile id (the app's widget keys)."""

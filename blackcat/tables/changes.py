@@ -181,8 +181,8 @@ def night_undone(now: nt.Night, undone: nt.Night, tr: Translator = ENGLISH) -> s
     return table_undone(now.table, undone.table, tr)
 
 
-def _trick_number(_pile_index: int, position: int) -> str:
-    return str(position + 1)  # a player's tricks have no rows: 1, 2, 3, ...
+def _in_tricks(_pile_index: int, position: int) -> str:
+    return lt.trick_number(position)  # a player's tricks are one pile, numbered 1, 2, ...
 
 
 def _serial(deal: lt.Deal) -> int:
@@ -224,4 +224,4 @@ def lady_undone(now: lt.LadyGame, undone: lt.LadyGame, tr: Translator = ENGLISH)
         changed = deal.no_tricks ^ left.no_tricks
         names = and_list([p.name for p in deal.table.players if p.id in changed], tr)
         return tr.gettext("The “no trick” mark of {names} is as it was.").format(names=names)
-    return table_undone(deal.table, left.table, tr, _trick_number, whose="tricks")
+    return table_undone(deal.table, left.table, tr, _in_tricks, whose="tricks")

@@ -267,7 +267,8 @@ def strip_html(
             f'<div class="bc-gap-end" title="{missing}" aria-label="{missing}" role="img" '
             f'style="grid-row:1;grid-column:{columns_used}">?</div>'
         )
-    for lane_index, lane in enumerate(feature_lanes(pile.features)):
+    lanes = feature_lanes(pile.features)
+    for lane_index, lane in enumerate(lanes):
         for feature in lane:
             first, last = feature.positions[0], feature.positions[-1]
             said = escape(f"{feature_name(feature.kind, tr)} +{feature.points}")
@@ -277,7 +278,7 @@ def strip_html(
                 f"{kind_letter(feature.kind, tr)}{feature.points}</div>"
             )
     # a bar's height, unseen, in each empty lane kept (an empty grid row has no height)
-    for lane_index in range(len(feature_lanes(pile.features)), lanes_at_least):
+    for lane_index in range(len(lanes), lanes_at_least):
         cells.append(
             f'<div class="bc-bar" aria-hidden="true" style="visibility:hidden;'
             f'grid-row:{lane_index + 2};grid-column:1">&nbsp;</div>'

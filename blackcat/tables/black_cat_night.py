@@ -177,7 +177,7 @@ class NightScore:
     names: tuple[str, ...]  # everyone who played, in the order they first sat down, as last named
     games: tuple[tuple[int | None, ...], ...]
     winners: tuple[tuple[str, ...], ...]  # per game: one name, several on a tie, or none
-    finished: tuple[bool, ...] = ()  # per game: every player has a card down; (): all are
+    finished: tuple[bool, ...]  # per game: every player has a card down
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -229,10 +229,9 @@ def night_line(score: NightScore, tr: Translator = ENGLISH) -> str:
     the games still under way are named, their points counted "so far"."""
     top = max(score.totals)
     best = tr.ngettext("{count} point", "{count} points", top).format(count=top)
-    done = score.finished or (True,) * len(score.games)
-    finished = sum(done)
+    finished = sum(score.finished)
     games = tr.ngettext("{count} game", "{count} games", finished).format(count=finished)
-    under_way = [str(n + 1) for n, complete in enumerate(done) if not complete]
+    under_way = [str(n + 1) for n, complete in enumerate(score.finished) if not complete]
     shared = len(score.leaders) > 1
     leaders = and_list(score.leaders, tr)
     if not under_way:

@@ -13,6 +13,7 @@ SCORE = NightScore(
     names=("Ann", "Ben", "<i>Cy</i>"),
     games=((21, 6, None), (3, 11, 14), (3, 3, 0)),
     winners=(("Ann",), ("<i>Cy</i>",), ("Ann", "Ben")),
+    finished=(True, True, True),
 )
 
 

@@ -108,38 +108,42 @@ def port_number(tr: Translator = ENGLISH) -> Callable[[str], int]:
     return parse
 
 
+def bind_error(address: str, port: int) -> OSError | UnicodeError | None:
+    """Why a trial socket can't be bound to `address` and `port` as the server binds them (with
+    SO_REUSEADDR: a port a stopped server left waiting is free), or None."""
+    try:
+        family, kind, _, _, where = socket.getaddrinfo(address, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind) as trial:
+            trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            trial.bind(where)
+    except (OSError, UnicodeError) as error:
+        return error
+    return None
+
+
 def address_problem(address: str, tr: Translator = ENGLISH) -> str | None:
     """Why the server could not listen on `address` (not an address of this machine: a trial
     socket can't be bound to it), or None."""
-    try:
-        family, kind, _, _, where = socket.getaddrinfo(address, 0, type=socket.SOCK_STREAM)[0]
-        with socket.socket(family, kind) as trial:
-            trial.bind(where)
-    except (OSError, UnicodeError):
-        return tr.gettext(
-            "--address {address} is not an address to listen on: give one of this machine's "
-            "addresses, such as 127.0.0.1 (this machine alone) or 0.0.0.0 (every interface)"
-        ).format(address=address)
-    return None
+    if bind_error(address, 0) is None:
+        return None
+    return tr.gettext(
+        "--address {address} is not an address to listen on: give one of this machine's "
+        "addresses, such as 127.0.0.1 (this machine alone) or 0.0.0.0 (every interface)"
+    ).format(address=address)
 
 
 def port_problem(address: str, port: int, tr: Translator = ENGLISH) -> str | None:
     """Why the server could not serve on `port` (another server listens there), or None. Said
     before anything is printed: Streamlit's own words came after the --lan QR code, and a
-    phone scanning it found the other server."""
-    family, kind, _, _, where = socket.getaddrinfo(address, port, type=socket.SOCK_STREAM)[0]
-    with socket.socket(family, kind) as trial:
-        trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds
-        try:
-            trial.bind(where)
-        except OSError as error:
-            if error.errno != errno.EADDRINUSE:
-                return None  # not this check's to say (a port below 1024): Streamlit says it
-            return tr.gettext(
-                "port {port} is taken (another app serves there, perhaps an earlier blackcat "
-                "app): stop it, or choose another port, such as --port {other}"
-            ).format(port=port, other=port + 1 if port < 65535 else port - 1)
-    return None
+    phone scanning it found the other server. Another refusal (a port below 1024) is
+    Streamlit's to say."""
+    error = bind_error(address, port)
+    if not isinstance(error, OSError) or error.errno != errno.EADDRINUSE:
+        return None
+    return tr.gettext(
+        "port {port} is taken (another app serves there, perhaps an earlier blackcat "
+        "app): stop it, or choose another port, such as --port {other}"
+    ).format(port=port, other=port + 1 if port < 65535 else port - 1)
 
 
 def loopback_for_lan(args: argparse.Namespace, tr: Translator = ENGLISH) -> str | None:

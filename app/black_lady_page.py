@@ -132,11 +132,7 @@ GAME: game_state.Undoable[lt.LadyGame] = game_state.Undoable(
 )
 commit = GAME.commit
 do = GAME.apply  # a game operation (black_lady_table)
-
-
-def undo() -> None:
-    card_taps.let_go_of_every_card()
-    GAME.undo()
+undo = GAME.undo
 
 
 def act(

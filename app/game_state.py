@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Generic, Protocol, TypeVar
 
+import card_taps
 import streamlit as st
 from language import _, tr
 
@@ -90,13 +91,16 @@ class Undoable(Generic[Game]):
 
     def undo(self) -> None:
         """Back to the game before the last change, if there was one, said in a toast (a change
-        on a long page, or made on another phone, would otherwise be taken back unseen)."""
+        on a long page, or made on another phone, would otherwise be taken back unseen), every
+        picked card let go."""
         state = st.session_state
         if state[self.history_key]:
             left = state[self.key]
             state[self.key] = state[self.history_key][-1]
             state[self.history_key] = state[self.history_key][:-1]
             changed()
+            # a picked card's place may hold another card now: the next tap moved it unseen
+            card_taps.let_go_of_every_card()
             st.toast(self.undone(state[self.key], left, tr()), icon="↩️")
 
 

@@ -15,7 +15,6 @@ from functools import partial
 from html import escape
 from typing import Any
 
-import card_taps
 import downloads
 import game_state
 import language
@@ -110,7 +109,6 @@ def add_player() -> None:
 
 
 def undo() -> None:
-    card_taps.let_go_of_every_card()
     _same_player_shown(NIGHT.undo)
 
 

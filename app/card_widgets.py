@@ -162,30 +162,33 @@ def _another_card(other: Callable[[], None], pile_id: int) -> None:
     st.session_state[REVEAL] = pile_id
 
 
+def _scroll_once_drawn(find: str, block: str) -> str:
+    """A script that scrolls what the JavaScript expression `find` finds into view (`block`: as
+    `scrollIntoView` places it) once it is drawn, looking for it for up to 4 s."""
+    return (
+        "<script>(() => { let tries = 0; const look = () => {"
+        f"const found = {find};"
+        f"if (found) {{ found.scrollIntoView({{block: '{block}', behavior: 'smooth'}}); return; }}"
+        "if (++tries < 40) setTimeout(look, 100); }; look(); })();</script>"
+    )
+
+
 def into_view_html(label: str) -> str:
     """A script that scrolls the field labelled `label` to the middle of the screen once it is
     drawn: the list of every card opens in the editor below the pile, off a phone's screen."""
     wanted = json.dumps(label)
-    return (
-        "<script>(() => { let tries = 0; const look = () => {"
-        "const field = [...document.querySelectorAll('input[aria-label]')]"
-        f".find((e) => e.getAttribute('aria-label') === {wanted});"
-        "if (field) { field.scrollIntoView({block: 'center', behavior: 'smooth'}); return; }"
-        "if (++tries < 40) setTimeout(look, 100); }; look(); })();</script>"
+    field = (
+        "[...document.querySelectorAll('input[aria-label]')]"
+        f".find((e) => e.getAttribute('aria-label') === {wanted})"
     )
+    return _scroll_once_drawn(field, "center")
 
 
 def rows_into_view_html(key: str) -> str:
     """A script that scrolls the container of widget key `key` just into view once it is drawn
     (a card tapped low on a phone's screen has its rank and suit rows below it), leaving the
     card tapped on the screen."""
-    wanted = json.dumps(f".st-key-{key}")
-    return (
-        "<script>(() => { let tries = 0; const look = () => {"
-        f"const rows = document.querySelector({wanted});"
-        "if (rows) { rows.scrollIntoView({block: 'nearest', behavior: 'smooth'}); return; }"
-        "if (++tries < 40) setTimeout(look, 100); }; look(); })();</script>"
-    )
+    return _scroll_once_drawn(f"document.querySelector({json.dumps(f'.st-key-{key}')})", "nearest")
 
 
 def pick_slot(pile: ts.Pile, label: str, number: Callable[[int], str]) -> int | None:

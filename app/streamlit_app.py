@@ -123,7 +123,7 @@ class UploadNote:
     (`read`) says its cards and piles, and whose they are, as the table holds them now."""
 
     kind: str  # the Streamlit call: success, info, warning or error (a read's: `kind_now`)
-    words: Words  # OWNER marks the place of the owner's current name
+    words: Words | None  # OWNER marks the place of the owner's current name; None: a read's
     page: int | None  # the player whose page shows it; None: the photo's owner's
     photo: str | None = None  # the photo given to a player, or found already on the table
     check: bool = False  # ends with what to check, as the photo's cards are now
@@ -163,10 +163,12 @@ class UploadNote:
         owner = photo_owner_id(table, self.photo) if self.photo else None
         if (self.page if self.page is not None else owner) != shown:
             return None
-        if self.read is not None and self.photo is not None:
+        if self.words is not None:
+            text = self.words()
+        elif self.read is not None and self.photo is not None:
             text = self.placed_words(table, self.photo)
         else:
-            text = self.words()
+            return None
         if self.split_among_sides(table):
             text = f"{text} {_(SEVERAL_SIDES)}"
         if self.check and self.photo is not None:
@@ -203,7 +205,7 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     st.session_state.player = owner
     return UploadNote(
         "success",
-        lambda: "",
+        None,  # its words are written from the table as it is (`placed_words`)
         None,
         key,
         check=True,

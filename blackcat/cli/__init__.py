@@ -26,7 +26,15 @@ from types import ModuleType
 from typing import Any
 
 from blackcat import __version__
-from blackcat.i18n import ENGLISH, LANGUAGES, N_, Translator, choose_language, translator
+from blackcat.i18n import (
+    ENGLISH,
+    LANGUAGES,
+    N_,
+    Translator,
+    choose_language,
+    translator,
+    unoffered_language,
+)
 
 # subcommand -> (module, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
@@ -293,6 +301,13 @@ def run_command(argv: list[str]) -> int:
         if unknown:  # said with the subcommand's usage, not the whole command's
             message = tr.gettext("unrecognized arguments: %s") % " ".join(unknown)
             subcommand_parser(parser, args.command).error(message)
+    unoffered = unoffered_language(getattr(args, "lang", None))
+    if unoffered is not None:  # on stderr: a `--json` command's stdout stays JSON alone
+        note = tr.gettext("--lang {language}: not offered ({languages}); the text is in English.")
+        print(
+            "blackcat: " + note.format(language=args.lang, languages=", ".join(LANGUAGES)),
+            file=sys.stderr,
+        )
     module_name, _ = SUBCOMMANDS[args.command]
     missing = missing_workshop_modules() if args.command in WORKSHOP_COMMANDS else []
     if missing:

@@ -105,11 +105,28 @@ def test_the_environments_language_is_used_without_lang() -> None:
     assert "Black Cat" in blackcat("score", "KS 9C 4S", LANG="C.UTF-8").stdout
 
 
-@pytest.mark.parametrize("unknown", ["fr", "xx_YY", "C"])
-def test_an_unknown_language_is_english_without_a_word(unknown: str) -> None:
+@pytest.mark.parametrize("unknown", ["fr", "xx_YY"])
+def test_a_language_not_offered_is_english_said_once_on_stderr(unknown: str) -> None:
     result = blackcat("score", "--lang", unknown, "KS 9C 4S", LANG="es_ES.UTF-8")
-    assert result.returncode == 0 and result.stderr == ""
+    assert result.returncode == 0
+    assert result.stderr == (
+        f"blackcat: --lang {unknown}: not offered (en, es); the text is in English.\n"
+    )
     assert "Pile 1: K♠ 9♣ 4♠" in result.stdout and "Total: 12" in result.stdout
+
+
+def test_a_language_not_offered_leaves_json_alone_on_stdout() -> None:
+    result = blackcat("score", "--json", "--lang", "fr", "KS 9C 4S")
+    assert json.loads(result.stdout)["total"] == 12
+    assert "not offered" in result.stderr
+
+
+def test_the_c_locale_and_an_environment_not_offered_are_english_without_a_word() -> None:
+    plain = blackcat("score", "--lang", "C", "KS 9C 4S", LANG="es_ES.UTF-8")
+    from_environment = blackcat("score", "KS 9C 4S", LANG="fr_FR.UTF-8")
+    for result in (plain, from_environment):
+        assert result.returncode == 0 and result.stderr == ""
+        assert "Pile 1: K♠ 9♣ 4♠" in result.stdout and "Total: 12" in result.stdout
 
 
 @pytest.mark.parametrize(

@@ -119,6 +119,61 @@ def _slot_line(
     return said[0] if len(said) == 1 else None
 
 
+def _pile_line(now: ts.Player, undone: ts.Player, tr: Translator) -> str | None:
+    """A pile split off, two piles joined, a pile added or removed, undone: the other piles
+    as they were; None for any other change."""
+    back = {pile.id for pile in now.piles}
+    left = {pile.id for pile in undone.piles}
+    if len(left) == len(back) + 1:  # a pile the change made is gone again
+        (made,) = [index for index, pile in enumerate(undone.piles) if pile.id not in back]
+        return _pile_gone(now, undone, made, tr)
+    if len(back) == len(left) + 1:  # a pile the change took away is back
+        (taken,) = [index for index, pile in enumerate(now.piles) if pile.id not in left]
+        return _pile_gone(undone, now, taken, tr, undoing=False)
+    return None
+
+
+def _pile_gone(
+    fewer: ts.Player, more: ts.Player, index: int, tr: Translator, *, undoing: bool = True
+) -> str | None:
+    """`more`'s pile at `index` is not in `fewer`: joined to the pile before it (a split undone,
+    or, not `undoing`, a join undone), or left out (a new pile, or a removed one, undone); None
+    when the other piles changed too."""
+    ids = {pile.id for pile in fewer.piles}
+    kept = [pile for pile in more.piles if pile.id in ids]
+    joined = (
+        index > 0
+        and bool(more.piles[index].slots)
+        and fewer.piles[index - 1].cards == (more.piles[index - 1].cards + more.piles[index].cards)
+    )
+    others_alike = [pile.cards for n, pile in enumerate(fewer.piles) if n != index - 1] == [
+        pile.cards for n, pile in enumerate(kept) if n != index - 1
+    ]
+    if joined and others_alike:
+        if undoing:
+            line = tr.gettext("Pile {number} of {name} is one pile again.")
+            return line.format(number=index, name=fewer.name)
+        line = tr.gettext("Piles {first} and {second} of {name} are apart again.")
+        return line.format(first=index, second=index + 1, name=more.name)
+    if [pile.cards for pile in fewer.piles] == [pile.cards for pile in kept]:
+        if undoing:
+            line = tr.gettext("Pile {number} of {name} is taken off again.")
+            return line.format(number=index + 1, name=fewer.name)
+        line = tr.gettext("Pile {number} of {name} is back.")
+        return line.format(number=index + 1, name=more.name)
+    return None
+
+
+def _photo_keys(table: ts.Table) -> set[str]:
+    return {
+        slot.photo
+        for player in table.players
+        for pile in player.piles
+        for slot in pile.slots
+        if slot.photo is not None
+    }
+
+
 def table_undone(
     now: ts.Table,
     undone: ts.Table,
@@ -153,12 +208,22 @@ def table_undone(
     if now.variants != undone.variants:
         return tr.gettext("The rules are as they were.")
     changed = [(b, u) for b, u in pairs if b.piles != u.piles]
+    names = and_list([b.name for b, _u in changed], tr)
+    if changed and _photo_keys(undone) - _photo_keys(now):  # a photo's cards, taken off again
+        if whose == "tricks":
+            line = tr.gettext("The tricks of {names} are as they were before the photo.")
+        else:
+            line = tr.gettext("The piles of {names} are as they were before the photo.")
+        return line.format(names=names)
     if len(changed) == 1:
-        line = _card_line(*changed[0], numbering, tr) or _slot_line(*changed[0], numbering, tr)
+        line = (
+            _card_line(*changed[0], numbering, tr)
+            or _slot_line(*changed[0], numbering, tr)
+            or (_pile_line(*changed[0], tr) if whose == "piles" else None)
+        )
         if line is not None:
             return line
     if changed:
-        names = and_list([b.name for b, _u in changed], tr)
         if whose == "tricks":
             return tr.gettext("The tricks of {names} are as they were.").format(names=names)
         return tr.gettext("The piles of {names} are as they were.").format(names=names)

@@ -11,6 +11,7 @@ from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
 from blackcat.tables.changes import lady_undone, night_undone, table_undone
+from blackcat.vision.types import ReadCard
 
 
 def two_players() -> ts.Table:
@@ -21,6 +22,10 @@ def two_players() -> ts.Table:
             [parse_pile("2S 3S"), ()],
         ],
     )
+
+
+def read_card(code: str) -> ReadCard:
+    return ReadCard(parse_card(code), (0.0, 0.0, 10.0, 20.0), 0.99, (), ())
 
 
 def pile_id(table: ts.Table, player: int, pile: int) -> int:
@@ -160,3 +165,36 @@ def test_a_first_edit_of_the_example_and_a_new_game_of_one_game_undone() -> None
     )
     night = nt.night_of([two_players()])
     assert night_undone(night, nt.restart(night)) == "The game's cards are back."
+
+
+def test_a_split_a_join_a_new_pile_and_a_removed_pile_undone_name_the_pile() -> None:
+    before = two_players()
+    split = ts.split_pile(before, pile_id(before, 0, 0), 1)
+    assert table_undone(before, split) == "Pile 1 of Ann is one pile again."
+    assert table_undone(split, ts.join_with_next(split, pile_id(split, 0, 0))) == (
+        "Piles 1 and 2 of Ann are apart again."
+    )
+    added = ts.add_pile(before, before.players[1].id)
+    assert table_undone(before, added) == "Pile 3 of Ben is taken off again."
+    removed = ts.remove_pile(before, pile_id(before, 0, 0))
+    assert table_undone(before, removed) == "Pile 1 of Ann is back."
+
+
+def test_a_split_with_another_change_is_said_per_player() -> None:
+    before = two_players()
+    split = ts.split_pile(before, pile_id(before, 0, 0), 1)
+    changed = ts.replace_card(split, pile_id(split, 0, 1), 0, parse_card("KD"))
+    assert table_undone(before, changed) == "The piles of Ann are as they were."
+
+
+def test_a_photo_undone_names_the_players_whose_piles_it_filled() -> None:
+    before = two_players()
+    rows = [[read_card("AS"), read_card("2H")], [read_card("9D")]]
+    photo = ts.place_table_photo(
+        before, "photo-1", ((before.players[0].id, (0,)), (before.players[1].id, (1,))), rows
+    )
+    assert table_undone(before, photo) == (
+        "The piles of Ann and Ben are as they were before the photo."
+    )
+    spanish = table_undone(before, photo, translator("es"))
+    assert "Ann y Ben" in spanish and "foto" in spanish

@@ -517,6 +517,13 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
         ),
         unsafe_allow_html=True,
     )
+    picked = st.session_state.get(f"sel:{pile.id}")
+    if picked is not None and picked < len(pile.slots):
+        picked_words = _(
+            "**{number} {card}** picked: change it above, or give it to another player's "
+            "tricks below (tap it again to let go)."
+        )
+        card_widgets.picked_card_rows(act, pile, picked, card_number(picked), picked_words)
     marks = {"bc-doubtful"} if doubtful else set()
     marks |= {"bc-dup"} if any(card in twice for card in pile.cards) else set()
     st.markdown(pile_view.legend_html(marks, language.tr()), unsafe_allow_html=True)
@@ -578,7 +585,8 @@ def show_editor(now: lt.LadyGame, seat: int, pile: ts.Pile) -> None:
     card_widgets.delete_button(act, pile, selected)
     if selected is not None:
         number = card_number(selected)
-        card_widgets.change_card(act, pile.id, selected, number, pile.slots[selected])
+        # its rank and suit are under the tricks (`show_tricks`), where the tap was
+        card_widgets.change_card(act, pile.id, selected, number, pile.slots[selected], rows=False)
         places = [
             card_widgets.Place(f"→ {name}", lt.move_to_seat, (seat, selected, other))
             for other, name in enumerate(now.names)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
-from card_taps import CHANGED_IN_PLACE
+from card_taps import CHANGED_IN_PLACE, REVEAL_ROWS
 from game_state import Act
 from language import _, tr
 from pile_view import card_in_words
@@ -303,6 +303,28 @@ def change_by_taps(act: Act, pile_id: int, position: int, number: str, card: Car
         required=True,
         **changed,
     )
+
+
+FIXED_WORDS = N_(
+    "**{number} {card}** fixed: tap another card to fix it next (tap this one to let go), or "
+    "change it again above."
+)
+
+
+def picked_card_rows(act: Act, pile: ts.Pile, picked: int, number: str, picked_words: str) -> None:
+    """A picked card's rank and suit rows, right under its pile's cards (on a phone the pile's
+    editor lay a screen below the card tapped, and each fix took a scroll: helper-51), and what
+    to do next under them (`picked_words`, or, once fixed, FIXED_WORDS: `{number}` and
+    `{card}` filled), where its words changing length move nothing under the finger."""
+    card = pile.slots[picked].card
+    with st.container(key=f"retype-{pile.id}"):
+        change_by_taps(act, pile.id, picked, number, card)
+    fixed = st.session_state.get(CHANGED_IN_PLACE) == (pile.id, picked)
+    said = _(FIXED_WORDS) if fixed else picked_words
+    st.caption(said.format(number=number, card=chip(card)))
+    if st.session_state.get(REVEAL_ROWS) == pile.id:  # a card low on the screen
+        st.session_state[REVEAL_ROWS] = None
+        st.html(rows_into_view_html(f"retype-{pile.id}"), unsafe_allow_javascript=True)
 
 
 def _on_rank_or_suit(act: Act, pile_id: int, position: int, rank_key: str, suit_key: str) -> None:

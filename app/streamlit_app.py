@@ -656,28 +656,12 @@ def show_pile(
             )
         )
     if picked is not None and picked < len(pile.slots):
+        picked_words = _(
+            "**{number} {card}** picked: tap the card whose place it "
+            "takes (tap it again to let go), or change it above."
+        )
         number = ts.card_number(pile_index, picked)
-        # right under the cards: on a phone the pile's editor, where they were, lay a screen
-        # below the card tapped, and each fix took a scroll (helper-51); what to do next below
-        # them, where its words changing length moves nothing under the finger (helper-53)
-        with st.container(key=f"retype-{pile.id}"):
-            card_widgets.change_by_taps(act, pile.id, picked, number, pile.slots[picked].card)
-        if st.session_state.get(card_taps.CHANGED_IN_PLACE) == (pile.id, picked):
-            said = _(
-                "**{number} {card}** fixed: tap another card to fix it next (tap this one to let "
-                "go), or change it again above."
-            )
-        else:
-            said = _(
-                "**{number} {card}** picked: tap the card whose place it "
-                "takes (tap it again to let go), or change it above."
-            )
-        st.caption(said.format(number=number, card=chip(pile.slots[picked].card)))
-        if st.session_state.get(card_taps.REVEAL_ROWS) == pile.id:  # a card low on the screen
-            st.session_state[card_taps.REVEAL_ROWS] = None
-            st.html(
-                card_widgets.rows_into_view_html(f"retype-{pile.id}"), unsafe_allow_javascript=True
-            )
+        card_widgets.picked_card_rows(act, pile, picked, number, picked_words)
     if pile.gaps:
         with st.container(key=f"gaps-{pile.id}"):
             for position in pile.gaps:

@@ -22,6 +22,8 @@ from test_streamlit_app import (  # noqa: F401  (fixtures)
     text_input,
 )
 
+from blackcat.games.cards import Rank, parse_pile
+
 ANN = "QS AH KH 5H 2H AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS AD"  # -68, 18 cards
 BEN = (
     "3H 4H 6H 7H 8H 9H 10H JH QH 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AC 3C 4C 5C 6C 7C 8C 9C "
@@ -223,6 +225,20 @@ def test_a_doubtful_card_opens_the_list_of_every_card_in_one_tap(lady: AppTest) 
     assert lady.session_state[f"sel:{pile.id}"] == doubtful[0]
     assert lady.session_state[f"lady-fix:{pile.id}"] is True
     assert bc.card_list(lady, pile.id).value == pile.slots[doubtful[0]].card
+
+
+def test_a_picked_cards_rank_and_suit_change_under_the_tricks_in_one_tap(lady: AppTest) -> None:
+    type_tricks(lady, "Player 1", "5C 6C 7C")
+    pile = lady.session_state["lady"].deal.tricks(0)
+    lady.session_state[f"sel:{pile.id}"] = 1
+    run(lady)
+    ranks = [c for c in lady.segmented_control if str(c.key).startswith("to-rank:")]
+    assert [c.key for c in ranks] == [f"to-rank:{pile.id}:1:6C"]  # once, not in the editor too
+    assert any("**2 6♣** picked: change it above" in c.value for c in lady.caption)
+    ranks[0].set_value(Rank.THREE)
+    run(lady)
+    assert lady.session_state["lady"].deal.tricks(0).cards == parse_pile("5C 3C 7C")
+    assert any("**2 3♣** fixed: tap another card" in c.value for c in lady.caption)
 
 
 def test_a_photos_note_follows_a_switch_of_language(lady: AppTest) -> None:

@@ -800,6 +800,25 @@ def test_a_black_lady_card_moves_to_another_players_tricks_in_two_taps(page: Pag
     no_errors_on(page)
 
 
+def test_a_black_lady_cards_rank_changes_right_under_the_tricks_in_two_taps(page: Page) -> None:
+    """Its rank and suit rows lay in the editor, a screen below the card tapped on a phone."""
+    to_black_lady(page)
+    type_tricks(page, "Player 1", "QS AH 3C 5D 6D 7D 8D 9D 10D JD QD KD 2S 3S 4S 5S")
+    card = strip_card(page, 0, 2)  # the 3♣
+    tap(page, card)
+    rank = page.get_by_text("Card 3's rank")
+    expect(rank).to_be_in_viewport()
+    card_box, rank_box = card.bounding_box(), rank.bounding_box()
+    assert card_box is not None and rank_box is not None
+    assert 0 < rank_box["y"] - card_box["y"] < PHONE["height"] / 2, (card_box, rank_box)
+    tap(page, page.locator('[class*="st-key-retype-"] button', has_text="4").first)
+    expect(page.get_by_label("Player 1's tricks, any order")).to_have_value(
+        "QS AH 4C 5D 6D 7D 8D 9D 10D JD QD KD 2S 3S 4S 5S"
+    )
+    expect(page.get_by_text("fixed: tap another card to fix it next")).to_be_visible()
+    no_errors_on(page)
+
+
 def test_nine_players_of_black_lady_fit_a_phone_with_every_total_in_view(page: Page) -> None:
     to_black_lady(page)
     page.get_by_role("radio", name="9", exact=True).click()

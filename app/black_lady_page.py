@@ -587,8 +587,15 @@ def show_editor(now: lt.LadyGame, seat: int, pile: ts.Pile) -> None:
         number = card_number(selected)
         # its rank and suit are under the tricks (`show_tricks`), where the tap was
         card_widgets.change_card(act, pile.id, selected, number, pile.slots[selected], rows=False)
+        moved = _("{card} moved to {name}'s tricks.")
+        card = pile.slots[selected].card.label
         places = [
-            card_widgets.Place(f"→ {name}", lt.move_to_seat, (seat, selected, other))
+            card_widgets.Place(
+                f"→ {name}",
+                lt.move_to_seat,
+                (seat, selected, other),
+                said=moved.format(card=card, name=name),
+            )
             for other, name in enumerate(now.names)
             if other != seat
         ]

@@ -11,7 +11,7 @@ from typing import Any
 
 import streamlit as st
 from card_taps import CHANGED_IN_PLACE, REVEAL_ROWS
-from game_state import Act
+from game_state import Act, undoable
 from language import _, tr
 from pile_view import card_in_words
 
@@ -364,11 +364,13 @@ def _on_change_card(act: Act, pile_id: int, position: int, key: str) -> None:
 @dataclass(frozen=True)
 class Place:
     """Where a tapped card can go: a label for the pill, and the move as a table operation
-    (with its arguments after the table)."""
+    (with its arguments after the table); `said`, where the card leaves the screen, says where
+    it went (and that Undo takes it back)."""
 
     label: str
     operation: Callable[..., Any]
     args: tuple[Any, ...]
+    said: str | None = None
 
 
 def move_pills(act: Act, pile: ts.Pile, selected: int, label: str, places: Sequence[Place]) -> None:
@@ -392,7 +394,17 @@ def _on_move(act: Act, pile_id: int, key: str, places: Sequence[Place]) -> None:
     if index is None:
         return
     place = places[index]
-    act(place.operation, *place.args, after=select(f"sel:{pile_id}", None))
+    let_go = select(f"sel:{pile_id}", None)
+    if place.said is None:
+        act(place.operation, *place.args, after=let_go)
+        return
+    say = undoable(place.said)
+
+    def moved() -> None:
+        let_go()
+        say()
+
+    act(place.operation, *place.args, after=moved)
 
 
 def card_picker(pile_id: int, prefix: str = "") -> Card | None:

@@ -119,6 +119,29 @@ def _slot_line(
     return said[0] if len(said) == 1 else None
 
 
+def _between_line(
+    changed: Sequence[tuple[ts.Player, ts.Player]], numbering: CardNumbering, tr: Translator
+) -> str | None:
+    """One card moved from one player's piles (tricks) to another's, back where it was; None
+    for any other change of two players."""
+    if len(changed) != 2:
+        return None
+    for (back_to, left_from), (taken_from, left_to) in (changed, changed[::-1]):
+        back, left = _placed(back_to, numbering), _placed(left_from, numbering)
+        lost, had = _wheres(_placed(taken_from, numbering)), _placed(left_to, numbering)
+        if len(back) != len(left) + 1 or len(had) != len(lost) + 1:
+            continue
+        for i, place in enumerate(back):
+            if _without(back, i) != _wheres(left):
+                continue
+            if any(
+                was.card == place.card and _without(had, j) == lost for j, was in enumerate(had)
+            ):
+                line = tr.gettext("{card} is back: card {number} of {name}.")
+                return line.format(card=place.card.label, number=place.number, name=back_to.name)
+    return None
+
+
 def _pile_line(now: ts.Player, undone: ts.Player, tr: Translator) -> str | None:
     """A pile split off, two piles joined, a pile added or removed, undone: the other piles
     as they were; None for any other change."""
@@ -215,6 +238,8 @@ def table_undone(
         else:
             line = tr.gettext("The piles of {names} are as they were before the photo.")
         return line.format(names=names)
+    if len(changed) == 2 and (line := _between_line(changed, numbering, tr)):
+        return line
     if len(changed) == 1:
         line = (
             _card_line(*changed[0], numbering, tr)

@@ -795,6 +795,8 @@ def test_a_black_lady_card_moves_to_another_players_tricks_in_two_taps(page: Pag
     settle(page)
     assert taps <= 2
     expect(page.get_by_label("Player 1's tricks, any order")).to_have_value("QS 3C")
+    # it left the screen: where it went is said
+    expect(page.get_by_text("A♥ moved to Player 2's tricks. ↶ Undo takes it back.")).to_be_visible()
     whose_tricks(page, "Player 2")
     expect(page.get_by_label("Player 2's tricks, any order")).to_have_value("AH")
     no_errors_on(page)

@@ -60,8 +60,10 @@ def test_a_deleted_card_is_back_and_an_added_card_out_again() -> None:
 
 def test_a_pile_given_to_another_player_names_both_players_piles() -> None:
     before = two_players()
-    after = ts.give_pile(before, pile_id(before, 0, 1), before.players[1].id)
+    after = ts.give_pile(before, pile_id(before, 0, 0), before.players[1].id)
     assert table_undone(before, after) == "The piles of Ann and Ben are as they were."
+    one_card = ts.give_pile(before, pile_id(before, 0, 1), before.players[1].id)
+    assert table_undone(before, one_card) == "Q♥ is back: card 2.1 of Ann."
 
 
 def test_a_pin_a_confirmed_card_and_a_dismissed_gap_are_named() -> None:
@@ -131,7 +133,7 @@ def test_a_lady_game_says_deals_marks_and_tricks() -> None:
     assert lady_undone(game, marked) == "The “no trick” mark of Cy is as it was."
     changed = lt.set_tricks(game, 1, parse_pile("2H 4H"))
     assert lady_undone(game, changed) == "Card 2 of Ben is 3♥ again."
-    moved = lt.move_to_seat(game, 0, 1, 1)
+    moved = lt.set_tricks(lt.move_to_seat(game, 0, 1, 1), 1, parse_pile("2H 4H AH"))
     assert lady_undone(game, moved) == "The tricks of Ann and Ben are as they were."
     assert lady_undone(game, lt.rename(game, 2, "Dee")) == "Dee is called Cy again."
 
@@ -198,3 +200,11 @@ def test_a_photo_undone_names_the_players_whose_piles_it_filled() -> None:
     )
     spanish = table_undone(before, photo, translator("es"))
     assert "Ann y Ben" in spanish and "foto" in spanish
+
+
+def test_a_card_moved_to_another_players_tricks_is_back_where_it_was() -> None:
+    before = lt.set_tricks(lt.new_game(("Ann", "Ben", "Cy")), 0, parse_pile("QS AH 3C"))
+    moved = lt.move_to_seat(before, 0, 1, 2)
+    assert lady_undone(before, moved) == "A♥ is back: card 2 of Ann."
+    both_changed = lt.set_tricks(moved, 1, parse_pile("2D"))
+    assert lady_undone(before, both_changed) == "The tricks of Ann, Ben and Cy are as they were."

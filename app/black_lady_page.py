@@ -143,9 +143,24 @@ def act(
 
 
 def on_tricks_text(seat: int, pile_id: int, key: str) -> None:
+    """Typed tricks: the first cards typed for a seat move the page on to the next seat whose
+    tricks aren't in, as a photo's do (helper-56: the phone's keyboard left the player under
+    the typed box, "Whose tricks" scrolled away)."""
     cards = card_widgets.typed_cards(key, pile_id, st.session_state.lady_text_errors)
-    if cards is not None and cards != game().deal.tricks(seat).cards:
-        do(lt.set_tricks, seat, cards, after=card_taps.let_go_of_every_card)
+    if cards is None or cards == game().deal.tricks(seat).cards:
+        return
+    first = game().deal.cards(seat) is None
+    do(lt.set_tricks, seat, cards, after=card_taps.let_go_of_every_card)
+    now = game()
+    following = next_to_photograph(now, seat)
+    if first and cards and following != seat:
+        st.session_state.lady_seat = following
+        st.toast(
+            _("{name}'s tricks are in. Next: {next}'s tricks.").format(
+                name=now.names[seat], next=now.names[following]
+            ),
+            icon="✅",
+        )
 
 
 def on_no_tricks(seat: int, key: str) -> None:

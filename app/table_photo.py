@@ -155,6 +155,8 @@ class Placed:
     name: str  # the file's
     read: photo_input.ReadSummary
     added: tuple[str, ...]  # the players the photo brought to a table of one, named by seat
+    # (side, player given its piles, the other player they may be of): `Seat.or_else`
+    doubted: tuple[tuple[str, int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -220,6 +222,11 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
         name=name,
         read=outcome.summary(),
         added=tuple(player.name for player in placed.players[len(ids) - len(added) :]),
+        doubted=tuple(
+            (seat.side, now[seat.player_id], now[seat.or_else[0]])
+            for seat in seating
+            if seat.or_else
+        ),
     )
     return TableNote(photo=key, placed=given)
 
@@ -314,10 +321,43 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
                 "warning",
                 f"{text} {odd.format(name=table.player(player_id).name, count=held)}",
             )
+    for side, given_id, other_id in placed.doubted:
+        doubt = doubted_words(table, photo, side, given_id, other_id)
+        if doubt:
+            kind, text = "warning", f"{text} {doubt}"
     # said while one of them still has their seat's name ("rename them below" done, it goes)
     if any(player.name in placed.added for player in table.players):
         text = f"{text} {added_words(len(placed.added))}"
     return read.note(kind, text)
+
+
+PILES_ON_SIDE = {
+    "near": N_("The piles on your side"),
+    "left": N_("The piles on your left"),
+    "far": N_("The piles across"),
+    "right": N_("The piles on your right"),
+}
+
+
+def doubted_words(
+    table: ts.Table, photo: str, side: str, given_id: int, other_id: int
+) -> str | None:
+    """What the page says of a side whose player the photo can't tell (`Seat.or_else`): to whom
+    its piles went and who else they may be of; None once they were given on, or either player
+    left the table."""
+    holders = {player.id for player, _index, _pile in ts.photo_piles(table, photo)}
+    on_table = {player.id for player in table.players}
+    if given_id not in holders or not {given_id, other_id} <= on_table:
+        return None
+    line = _(
+        "{piles} went to {name}, but they may be {other}'s (who sits where, only the players "
+        "know): if so, give them to {other} below."
+    )
+    return line.format(
+        piles=_(PILES_ON_SIDE[side]),
+        name=table.player(given_id).name,
+        other=table.player(other_id).name,
+    )
 
 
 def too_many_sides(name: str, error: TooManySides) -> str:

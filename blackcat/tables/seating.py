@@ -8,6 +8,7 @@ their piles. Pure functions on values: nothing here knows about photos or Stream
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -28,6 +29,9 @@ class Seat:
     side: str
     player_id: int
     piles: tuple[int, ...]  # indexes of the photo's piles
+    # the other players whose side it may be: at a table of three, piles across alone may be
+    # those of the player on the photographer's left or of the one on their right
+    or_else: tuple[int, ...] = ()
 
 
 class TooManySides(TableError):
@@ -52,19 +56,37 @@ def seat_players(
     seats: Sequence[tuple[str, Sequence[int]]], player_ids: Sequence[int], photographer: int
 ) -> tuple[Seat, ...]:
     """Each occupied side (`seats`, in seat order, as `PhotoRead.seats()` gives them) with its
-    player: the first side is the photographer's, the next ones the next players of the table
-    (wrapping round). At a table of four, one player on each side, each side is its own
-    player's: an empty side is the seat of the player with no piles in the photo. More sides
-    than players: `TooManySides`. Fewer: the players after the last occupied side get none."""
+    player. The photographer sits on the near side and the others round the table clockwise
+    in the table's order, one a side (`seatings`): each occupied side is the player every such
+    seating puts there, or, where seatings differ (three players, piles across alone), the
+    first of them, the others named in `or_else`. At a table of four each side is its own
+    player's. More sides than players: `TooManySides`. Sides no seating fits (the near side
+    empty at a full table) go in order, the first to the photographer."""
     order = clockwise_from(player_ids, photographer)
     if len(seats) > len(order):
         raise TooManySides(len(seats), len(order))
-    if len(order) == len(SIDES):
-        return tuple(Seat(side, order[SIDES.index(side)], tuple(piles)) for side, piles in seats)
-    return tuple(
-        Seat(side, player_id, tuple(piles))
-        for (side, piles), player_id in zip(seats, order, strict=False)
-    )
+    occupied = [SIDES.index(side) for side, _ in seats]
+    fitting = [
+        seating for seating in seatings(len(order)) if all(side in seating for side in occupied)
+    ]
+    if not fitting:
+        return tuple(
+            Seat(side, player_id, tuple(piles))
+            for (side, piles), player_id in zip(seats, order, strict=False)
+        )
+    placed = []
+    for (side, piles), index in zip(seats, occupied, strict=True):
+        players = list(dict.fromkeys(order[seating.index(index)] for seating in fitting))
+        placed.append(Seat(side, players[0], tuple(piles), tuple(players[1:])))
+    return tuple(placed)
+
+
+def seatings(players: int) -> list[tuple[int, ...]]:
+    """Every way `players` sit round a table of four sides (SIDES' indexes), one a side, the
+    first (the photographer) on the near side and the others after them clockwise."""
+    if not 1 <= players <= len(SIDES):
+        return []
+    return [(0, *others) for others in itertools.combinations(range(1, len(SIDES)), players - 1)]
 
 
 def moves_for_new_photographer(

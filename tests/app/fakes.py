@@ -56,7 +56,9 @@ FAKE_ROWS[WHOLE_TABLE] = (  # top to bottom, as the reader gives them
     table_row("10S 10H KD 10C", 150, 110),  # the photo's right
     table_row("QS 2C 3H 7H", 80, 210),  # the photographer's side
 )
-FAKE_SIDES = {WHOLE_TABLE: ("far", "far", "left", "right", "near")}
+ACROSS_ONLY = 245  # the photo width at which it sees piles across and near alone
+FAKE_ROWS[ACROSS_ONLY] = (FAKE_ROWS[WHOLE_TABLE][0], FAKE_ROWS[WHOLE_TABLE][4])
+FAKE_SIDES = {WHOLE_TABLE: ("far", "far", "left", "right", "near"), ACROSS_ONLY: ("far", "near")}
 GRID = 230  # the photo width at which the stand-in reader sees two rows laid card on card
 FAKE_ROWS[GRID] = (
     FAKE_ROWS[200][1],

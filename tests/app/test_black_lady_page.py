@@ -227,8 +227,25 @@ def test_a_doubtful_card_opens_the_list_of_every_card_in_one_tap(lady: AppTest) 
     assert bc.card_list(lady, pile.id).value == pile.slots[doubtful[0]].card
 
 
+def test_typed_tricks_move_the_page_on_to_the_next_player_whose_tricks_are_not_in(
+    lady: AppTest,
+) -> None:
+    choose(lady, 1)
+    type_tricks(lady, "Player 2", "KH 2S 4S")
+    assert lady.session_state["lady_seat"] == 2
+    assert [t.value for t in lady.toast] == ["Player 2's tricks are in. Next: Player 3's tricks."]
+    type_tricks(lady, "Player 3", "")  # nothing typed: nothing in, no move
+    assert lady.session_state["lady_seat"] == 2
+    type_tricks(lady, "Player 3", "3D")
+    assert lady.session_state["lady_seat"] == 0  # round the table
+    choose(lady, 1)
+    type_tricks(lady, "Player 2", "KH 2S")  # a fix of tricks already in stays
+    assert lady.session_state["lady_seat"] == 1
+
+
 def test_a_picked_cards_rank_and_suit_change_under_the_tricks_in_one_tap(lady: AppTest) -> None:
     type_tricks(lady, "Player 1", "5C 6C 7C")
+    choose(lady, 0)  # typed, the page moved on to Player 2
     pile = lady.session_state["lady"].deal.tricks(0)
     lady.session_state[f"sel:{pile.id}"] = 1
     run(lady)
@@ -440,7 +457,10 @@ def test_the_game_comes_back_from_its_address_with_photo_doubts_and_undo(lady: A
     again.segmented_control(key="game").set_value("Black Lady")
     run(again)
     assert sheet_rows(again) == sheet_rows(lady)
-    assert text_input(again, "Player 2's tricks, any order").value == "KH 2S 4S"  # on screen
+    # on screen: Player 3, whose tricks came next once Player 2's were typed
+    assert text_input(again, "Player 3's tricks, any order").value == ""
+    choose(again, 1)
+    assert text_input(again, "Player 2's tricks, any order").value == "KH 2S 4S"
     choose(again, 0)
     assert text_input(again, "Ann's tricks, any order").value.split()[:7] == [
         "QS", "AH", "KH", "5D", "2H", "AS", "2C"
@@ -456,6 +476,7 @@ def test_the_game_comes_back_from_its_address_with_photo_doubts_and_undo(lady: A
 
 def test_a_card_moves_to_another_players_tricks_in_two_taps(lady: AppTest) -> None:
     type_tricks(lady, "Player 1", "QS AH 3C 2H")
+    choose(lady, 0)
     pile = next(p.key for p in lady.pills if str(p.key).startswith("sel:"))
     lady.pills(key=pile).set_value(3)  # tap the card
     run(lady)

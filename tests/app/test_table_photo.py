@@ -10,7 +10,7 @@ import language
 import numpy as np
 import pytest
 import table_photo
-from fakes import WHOLE_TABLE, read_card
+from fakes import ACROSS_ONLY, WHOLE_TABLE, read_card
 from photo_store import PhotoRecord
 from streamlit.testing.v1 import AppTest
 from test_streamlit_app import (  # noqa: F401  (fixtures: no weights, the stand-in reader)
@@ -340,6 +340,20 @@ def test_fewer_sides_than_players_names_who_got_nothing(app: AppTest) -> None:
     assert piles_by_name(app)["Ben"] == ["8D 2H 8H", "KS 9C 4S"]
     text = "\n".join(w.value for w in app.warning)
     assert "given to Ben (18 points). No piles for Ann, Cat and Dan: the photo shows one" in text
+
+
+def test_piles_across_at_a_table_of_three_say_whose_else_they_may_be(app: AppTest) -> None:
+    # Ben photographs, Cat sits next clockwise, then Ann: Cat left and Ann across, or Cat
+    # across and Ann right; the photo can't tell (helper-57: the note named the wrong player)
+    seated(app, ("Ann", "Ben", "Cat"))
+    choose_photographer(app, "Ben")
+    upload_table(app, width=ACROSS_ONLY)
+    assert piles_by_name(app) == {"Ann": ["8D 2H 8H"], "Ben": ["QS 2C 3H 7H"], "Cat": []}
+    said = "The piles across went to Ann, but they may be Cat's (who sits where, only the players"
+    assert said in "\n".join(w.value for w in app.warning)
+    give(app, "Ann", 0, "Cat")
+    assert piles_by_name(app)["Cat"] == ["8D 2H 8H"]
+    assert said not in "\n".join(w.value for w in app.warning)
 
 
 def test_another_photographer_shares_the_photo_out_again_from_their_seat(app: AppTest) -> None:

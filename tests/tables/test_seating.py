@@ -103,3 +103,38 @@ def test_another_photographer_moves_every_players_piles_as_many_seats_on() -> No
     assert moves_for_new_photographer(TABLE, ANN, ANN) == {ANN: ANN, BEN: BEN, CAT: CAT, DAN: DAN}
     assert moves_for_new_photographer(TABLE, ANN, CAT) == {ANN: CAT, BEN: DAN, CAT: ANN, DAN: BEN}
     assert moves_for_new_photographer(TABLE, DAN, ANN) == {DAN: ANN, ANN: BEN, BEN: CAT, CAT: DAN}
+
+
+def test_at_a_table_of_three_a_side_goes_to_the_player_every_seating_puts_there() -> None:
+    # Ben photographs; Cat sits next clockwise, then Ann. Piles on his right alone are Ann's:
+    # Cat, between Ben and Ann, can't sit there (they went to Cat, the next player in order)
+    right = seat_players((("near", (0,)), ("right", (1,))), (ANN, BEN, CAT), BEN)
+    assert [(s.side, s.player_id, s.or_else) for s in right] == [
+        ("near", BEN, ()),
+        ("right", ANN, ()),
+    ]
+    left = seat_players((("near", (0,)), ("left", (1,))), (ANN, BEN, CAT), BEN)
+    assert [(s.side, s.player_id, s.or_else) for s in left] == [
+        ("near", BEN, ()),
+        ("left", CAT, ()),
+    ]
+
+
+def test_piles_across_alone_at_a_table_of_three_may_be_either_others() -> None:
+    across = seat_players((("near", (0,)), ("far", (1,))), (ANN, BEN, CAT), BEN)
+    assert [(s.side, s.player_id, s.or_else) for s in across] == [
+        ("near", BEN, ()),
+        ("far", ANN, (CAT,)),  # Cat left and Ann across, or Cat across and Ann right
+    ]
+
+
+def test_a_table_of_two_has_its_other_player_on_any_side() -> None:
+    for side in ("left", "far", "right"):
+        seating = seat_players((("near", (0,)), (side, (1,))), (ANN, BEN), BEN)
+        assert [(s.player_id, s.or_else) for s in seating] == [(BEN, ()), (ANN, ())]
+
+
+def test_sides_no_seating_fits_go_in_order_from_the_photographer() -> None:
+    # three players, piles on the three sides but the photographer's: his were read as left's
+    seating = seat_players((("left", (0,)), ("far", (1,)), ("right", (2,))), (ANN, BEN, CAT), BEN)
+    assert [s.player_id for s in seating] == [BEN, CAT, ANN]

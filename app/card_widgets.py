@@ -410,12 +410,21 @@ def _on_move(act: Act, pile_id: int, key: str, places: Sequence[Place]) -> None:
 def card_picker(pile_id: int, prefix: str = "") -> Card | None:
     """Rank and suit pills (keys `<prefix>rank:<pile>`, `<prefix>suit:<pile>`: a pile may have
     two pickers); the card they pick, once both are chosen."""
-    st.pills(_("Rank"), list(Rank), format_func=lambda r: r.value, key=f"{prefix}rank:{pile_id}")
+    # a tap on the chosen one keeps it (helper-55: a suit kept for the next card was tapped
+    # again, taken off, and the add button went grey)
+    st.pills(
+        _("Rank"),
+        list(Rank),
+        format_func=lambda r: r.value,
+        key=f"{prefix}rank:{pile_id}",
+        required=True,
+    )
     st.pills(
         _("Suit"),
         list(Suit),
         format_func=suit_chip,
         key=f"{prefix}suit:{pile_id}",
+        required=True,
     )
     return picked_card(pile_id, prefix)
 

@@ -160,9 +160,21 @@ def new_game_words(thing: str) -> tuple[str, str, str]:
 STARTED = "games-started"
 
 
+PILE_KEYED = (
+    *("fix:", "lady-fix:", "queens:", "sel:", "ins:"),
+    *("rank:", "suit:", "gap-rank:", "gap-suit:"),
+)
+"""The keys of what a pile's tools hold (its editor open, a card picked, a card half chosen to
+add), each ending in the pile's id: a new game's piles take their ids afresh."""
+
+
 def _start(start: Callable[[], None]) -> None:
     start()
     st.session_state[STARTED] = started() + 1
+    # the new game's piles may have the old ones' ids: their tools start closed and empty
+    # (helper-55: the editor opened on a first photo, a suit chosen in the last game stayed)
+    for key in [key for key in st.session_state if str(key).startswith(PILE_KEYED)]:
+        del st.session_state[key]
 
 
 def started() -> int:

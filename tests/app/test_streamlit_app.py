@@ -245,6 +245,25 @@ def test_a_new_game_shows_its_piles_and_names_in_fields_of_their_own(app: AppTes
     assert pile_cards(app, 1) == ""
 
 
+def test_a_new_game_starts_with_its_piles_tools_closed_and_empty(app: AppTest) -> None:
+    """Its piles may take the old ones' ids: an open editor and a suit chosen to add a card
+    came back with them (helper-55)."""
+    new_game(app)
+    type_pile(app, 1, "QS 2C")
+    pile = pile_id(app, 1)
+    app.session_state[f"fix:{pile}"] = True
+    app.run()
+    app.pills(key=f"suit:{pile}").set_value(Suit.DIAMONDS)
+    app.session_state[f"sel:{pile}"] = 1
+    app.run()
+    new_game(app)
+    assert pile_id(app, 1) == pile  # the same id: nothing of its tools may carry over
+    assert not app.expander(key=f"fix:{pile}").proto.expanded  # its editor closed
+    assert app.pills(key=f"suit:{pile}").value is None
+    type_pile(app, 1, "KD 3C")
+    assert app.pills(key=f"sel:{pile}").value is None  # no card picked in the new pile
+
+
 def test_a_name_field_stops_the_typing_at_the_longest_name_taken(app: AppTest) -> None:
     assert text_input(app, "Name").max_chars == ts.MAX_NAME_LENGTH == 30
 

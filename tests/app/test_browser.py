@@ -543,11 +543,15 @@ def to_black_lady(page: Page) -> None:
     expect(page.get_by_text("Black Lady score").first).to_be_visible()
 
 
-def type_tricks(page: Page, name: str, text: str) -> None:
+def type_tricks(page: Page, name: str, text: str, *, stay: bool = True) -> None:
+    """`text` typed as `name`'s tricks; the page, moved on to the next player whose tricks
+    aren't in, goes back to `name`'s unless not to `stay`."""
     field = page.get_by_label(f"{name}'s tricks, any order")
     field.fill(text)
     field.press("Enter")
     settle(page)
+    if stay:
+        whose_tricks(page, name)
 
 
 def whose_tricks(page: Page, name: str) -> None:
@@ -796,7 +800,10 @@ def test_a_black_lady_card_moves_to_another_players_tricks_in_two_taps(page: Pag
     assert taps <= 2
     expect(page.get_by_label("Player 1's tricks, any order")).to_have_value("QS 3C")
     # it left the screen: where it went is said
-    expect(page.get_by_text("A♥ moved to Player 2's tricks. ↶ Undo takes it back.")).to_be_visible()
+    toast = page.get_by_test_id("stToastText")
+    expect(
+        toast.get_by_text("A♥ moved to Player 2's tricks. ↶ Undo takes it back.")
+    ).to_be_visible()
     whose_tricks(page, "Player 2")
     expect(page.get_by_label("Player 2's tricks, any order")).to_have_value("AH")
     no_errors_on(page)

@@ -262,10 +262,7 @@ def test_a_card_the_keyboard_reaches_in_a_long_pile_is_brought_into_view(page: P
 def test_black_lady_tricks_are_a_fingers_width(page: Page) -> None:
     page.get_by_role("radio", name="Black Lady").click()
     settle(page)
-    field = page.get_by_label("Player 1's tricks, any order")
-    field.fill(FIFTEEN)
-    field.press("Enter")
-    settle(page)
+    type_tricks(page, "Player 1", FIFTEEN)
     boxes = tappable_cards(page)
     assert len(boxes) == 15
     assert min(box["width"] for box in boxes) >= FINGER, boxes

@@ -114,7 +114,12 @@ def doubtful_prompt(
             args=(ts.confirm_card, pile.id, position),
             kwargs=let_go,
         )
-        for guess in [g for g in slot.alternatives if g.card not in out_of_play][:2]:
+        offered = [
+            guess
+            for guess in slot.alternatives
+            if guess.card not in out_of_play and guess.probability >= GUESS_WORTH_OFFERING
+        ]
+        for guess in offered[:2]:
             label = f"{chip(guess.card)} {chance(guess.probability)}"
             if lying and guess.card in lying:
                 label = _("{card} (also {where})").format(card=label, where=lying[guess.card])
@@ -145,6 +150,11 @@ def doubtful_prompt(
                 args=(other, pile.id),
                 help=_("Choose what card {number} is from every card").format(number=number),
             )
+
+
+GUESS_WORTH_OFFERING = 0.02
+"""A reader's other guess is offered as a one-tap choice from this chance up: one of 1% beside
+a card read at 85% was read as noise (helper-55); "✎ Another card" still offers every card."""
 
 
 def chance(probability: float) -> str:
@@ -319,6 +329,14 @@ def picked_card_rows(act: Act, pile: ts.Pile, picked: int, number: str, picked_w
     card = pile.slots[picked].card
     with st.container(key=f"retype-{pile.id}"):
         change_by_taps(act, pile.id, picked, number, card)
+        # beside where the tap was: the editor's Delete lay off a phone's screen (helper-55)
+        st.button(
+            _("🗑 Take {card} off").format(card=chip(card)),
+            key=f"take-off:{pile.id}",
+            on_click=act,
+            args=(ts.take_off_not_a_card, pile.id, picked),
+            kwargs={"after": select(f"sel:{pile.id}", None)},
+        )
     fixed = st.session_state.get(CHANGED_IN_PLACE) == (pile.id, picked)
     said = _(FIXED_WORDS) if fixed else picked_words
     st.caption(said.format(number=number, card=chip(card)))
@@ -407,9 +425,13 @@ def _on_move(act: Act, pile_id: int, key: str, places: Sequence[Place]) -> None:
     act(place.operation, *place.args, after=moved)
 
 
-def card_picker(pile_id: int, prefix: str = "") -> Card | None:
+def card_picker(
+    pile_id: int, prefix: str = "", on_both: Callable[[], None] | None = None
+) -> Card | None:
     """Rank and suit pills (keys `<prefix>rank:<pile>`, `<prefix>suit:<pile>`: a pile may have
-    two pickers); the card they pick, once both are chosen."""
+    two pickers); the card they pick, once both are chosen; `on_both` runs as soon as a tap
+    completes one."""
+    chosen = {"on_change": _on_picker, "args": (pile_id, prefix, on_both)} if on_both else {}
     # a tap on the chosen one keeps it (helper-55: a suit kept for the next card was tapped
     # again, taken off, and the add button went grey)
     st.pills(
@@ -418,6 +440,7 @@ def card_picker(pile_id: int, prefix: str = "") -> Card | None:
         format_func=lambda r: r.value,
         key=f"{prefix}rank:{pile_id}",
         required=True,
+        **chosen,
     )
     st.pills(
         _("Suit"),
@@ -425,8 +448,14 @@ def card_picker(pile_id: int, prefix: str = "") -> Card | None:
         format_func=suit_chip,
         key=f"{prefix}suit:{pile_id}",
         required=True,
+        **chosen,
     )
     return picked_card(pile_id, prefix)
+
+
+def _on_picker(pile_id: int, prefix: str, on_both: Callable[[], None]) -> None:
+    if picked_card(pile_id, prefix) is not None:
+        on_both()
 
 
 def picked_card(pile_id: int, prefix: str = "") -> Card | None:
@@ -435,13 +464,31 @@ def picked_card(pile_id: int, prefix: str = "") -> Card | None:
     return Card(rank, suit) if rank is not None and suit is not None else None
 
 
-def add_picked(act: Act, pile: ts.Pile, position: int | None, prefix: str = "") -> None:
+def add_picked(
+    act: Act,
+    pile: ts.Pile,
+    position: int | None,
+    prefix: str = "",
+    *,
+    keep_suit: bool = True,
+    said: str | None = None,
+) -> None:
     """The card of the picker `prefix` put at `position` (None: at the end); the rank is
-    cleared for the next."""
+    cleared for the next, and the suit unless `keep_suit`. `said`: words for a toast once it is
+    in (`{card}` filled), with Undo."""
     card = picked_card(pile.id, prefix)
     if card is None:
         st.toast(_("Pick a rank and a suit first."), icon="✋")
         return
     at = len(pile.slots) if position is None else position
-    act(ts.insert_card, pile.id, at, card, after=select(f"sel:{pile.id}", None))
+    let_go = select(f"sel:{pile.id}", None)
+
+    def added() -> None:
+        let_go()
+        if said is not None:
+            undoable(said.format(card=card.label))()
+
+    act(ts.insert_card, pile.id, at, card, after=added)
     st.session_state[f"{prefix}rank:{pile.id}"] = None
+    if not keep_suit:
+        st.session_state[f"{prefix}suit:{pile.id}"] = None

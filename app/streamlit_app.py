@@ -751,27 +751,12 @@ def gap_place(pile: ts.Pile, pile_index: int, position: int) -> str:
 
 
 def insert_at_gap(pile: ts.Pile, position: int, where: str) -> None:
-    """The card that goes in at the gap: its rank and suit, then one tap puts it there."""
+    """The card that goes in at the gap: its rank and suit, the second of them tapped puts it
+    there (a missing card took four taps: helper-55), and a toast says so, with Undo."""
     with st.container(key=f"insert-{pile.id}", border=True):
         st.markdown(_("**Which card is missing {where}?**").format(where=where))
-        card = card_widgets.card_picker(pile.id, GAP_PICKER)
-        with st.container(horizontal=True, gap="small"):
-            st.button(
-                _("➕ Put {card} {where}").format(card=chip(card), where=where)
-                if card
-                else _("➕ Put it {where}").format(where=where),
-                key=f"gap-put:{pile.id}",
-                type="primary",
-                disabled=card is None,
-                on_click=put_at_gap,
-                args=(pile, position),
-            )
-            st.button(
-                _("Cancel"),
-                key=f"gap-cancel:{pile.id}",
-                on_click=open_insert,
-                args=(pile, None),
-            )
+        card_widgets.card_picker(pile.id, GAP_PICKER, on_both=partial(put_at_gap, pile, position))
+        st.button(_("Cancel"), key=f"gap-cancel:{pile.id}", on_click=open_insert, args=(pile, None))
 
 
 def open_insert(pile: ts.Pile, position: int | None) -> None:
@@ -782,7 +767,12 @@ def open_insert(pile: ts.Pile, position: int | None) -> None:
 
 
 def put_at_gap(pile: ts.Pile, position: int) -> None:
-    card_widgets.add_picked(act, pile, position, GAP_PICKER)
+    _player_index, pile_index = night_panel.table().locate(pile.id)
+    said = _("{card} put in as card {number}.").replace(
+        "{number}", ts.card_number(pile_index, position)
+    )
+    # the suit cleared too: the next gap's picker would put a card on its rank's tap alone
+    card_widgets.add_picked(act, pile, position, GAP_PICKER, keep_suit=False, said=said)
     st.session_state[f"ins:{pile.id}"] = None
 
 

@@ -358,6 +358,20 @@ def test_edit_a_card_then_move_delete_and_undo(app: AppTest) -> None:
     assert pile_cards(app, 1).startswith("QS QH 6H 5H")
 
 
+def test_a_picked_card_is_taken_off_right_under_its_pile(app: AppTest) -> None:
+    first = pile_id(app, 1)
+    app.pills(key=f"sel:{first}").set_value(1)  # 1.2 = 6C
+    app.run()
+    button(app, "🗑 Take 6♣ off").click()
+    app.run()
+    assert_clean(app)
+    assert pile_cards(app, 1).startswith("QS QH 5H")
+    assert app.session_state[f"sel:{first}"] is None
+    button(app, "↶ Undo").click()
+    app.run()
+    assert [t.value for t in app.toast] == ["6♣ is back: card 1.2 of Example."]
+
+
 def test_a_picked_card_takes_another_rank_or_suit_in_one_tap_each(app: AppTest) -> None:
     # a card read wrong with confidence took the list of 52 cards: a scroll, and a phone's keyboard
     first = pile_id(app, 1)
@@ -989,13 +1003,15 @@ def test_a_gap_the_reader_saw_opens_add_a_card_there_in_one_tap(
     assert any("Which card is missing before 1.3" in m.value for m in app.markdown)
     assert app.session_state[f"sel:{first}"] is None  # no card is picked: nothing moves
     app.pills(key=f"gap-rank:{first}").set_value(Rank.FIVE)
-    app.pills(key=f"gap-suit:{first}").set_value(Suit.CLUBS)
     app.run()
-    button(app, "➕ Put 5♣ before 1.3 :red[9♥]").click()
+    assert pile_cards(app, 1) == "QS 2C 9H"  # a rank alone puts nothing in
+    app.pills(key=f"gap-suit:{first}").set_value(Suit.CLUBS)  # the second tap puts it in
     app.run()
     assert_clean(app)
     assert pile_cards(app, 1) == "QS 2C 5C 9H"
     assert not any("may be missing" in m.value for m in app.markdown)  # the gap is filled
+    assert [t.value for t in app.toast] == ["5♣ put in as card 1.3. ↶ Undo takes it back."]
+    assert app.session_state[f"gap-suit:{first}"] is None  # the next gap's picker starts empty
 
 
 def test_a_gap_can_be_dismissed_and_a_reload_keeps_the_others(

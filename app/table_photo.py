@@ -17,6 +17,7 @@ from functools import partial
 
 import language
 import night_panel
+import panels
 import photo_input
 import photo_store
 import photo_view
@@ -404,10 +405,15 @@ def give_key(table: ts.Table, photo: str, pile_id: int) -> str:
 
 
 def give_piles(table: ts.Table, photo: str, act: Act, only: int | None = None) -> None:
-    """Under a photo of the whole table, for each of its piles (`only` one player's): one tap
-    gives it to another player."""
+    """Under a photo of the whole table, for each of its piles (`only` one player's), in seat
+    order from the photographer: one tap gives it to another player."""
     names = {player.id: player.name for player in table.players}
-    for player, pile_index, pile in ts.photo_piles(table, photo):
+    taker = photographer(table)
+    seat_order = (
+        list(names) if taker is None or taker not in names else clockwise_from(list(names), taker)
+    )
+    piles = sorted(ts.photo_piles(table, photo), key=lambda held: seat_order.index(held[0].id))
+    for player, pile_index, pile in piles:
         if only is not None and player.id != only:
             continue
         key = give_key(table, photo, pile.id)
@@ -418,13 +424,22 @@ def give_piles(table: ts.Table, photo: str, act: Act, only: int | None = None) -
                 number=pile_index + 1,
                 cards=" ".join(chip(card) for card in pile.cards),
             ),
-            [other for other in names if other != player.id],
+            [other for other in seat_order if other != player.id],
             # an arrow, as every move has: the names alone read as the choice of whose piles
             format_func=lambda player_id: f"→ {names.get(player_id, '?')}",
             key=key,
             on_change=on_give,
             args=(act, pile.id, key),
         )
+
+
+def piles_look_given_out(table: ts.Table) -> bool:
+    """Whether every player holds two piles with cards, as a game ends: nothing then asks for
+    a pile to be given on."""
+    return all(
+        sum(1 for pile in player.piles if pile.slots) == ts.PILES_PER_PLAYER
+        for player in table.players
+    )
 
 
 def near_holder(table: ts.Table, photo: str, record: PhotoRecord) -> int | None:
@@ -490,7 +505,18 @@ def show_table_photo(table: ts.Table, photo: str, record: PhotoRecord, act: Act)
     photo_view.show_table_photo(photo, record, players, act)
     if len(table.players) > 1:
         offer_reseat(table, photo, record, act)
-        give_piles(table, photo, act)
+        # closed while every player holds two piles: a row a pile, at four players, pushed
+        # the scoreboard two screens down (helper-57); open where a pile may be someone else's
+        key = f"give-panel:{photo}"
+        st.session_state.setdefault(key, not piles_look_given_out(table))
+        count = len(ts.photo_piles(table, photo))
+        label = ngettext(
+            "🔀 Give its pile to another player",
+            "🔀 Give one of its {count} piles to another player",
+            count,
+        ).format(count=count)
+        with panels.panel(label, key=key):
+            give_piles(table, photo, act)
 
 
 def show_panel(act: Act) -> None:

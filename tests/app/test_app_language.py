@@ -294,7 +294,11 @@ def test_black_lady_in_spanish_who_plays_their_tricks_and_the_sheet() -> None:
     assert "Faltan las bazas de" in text
     assert '<th class="name">Jugador</th>' in text
     assert "Aún no hay ninguna mano completa" in text
-    assert "· 3 cartas" in text
+    # typed in, the page moves on to the next player's tricks, and says so
+    assert [t.value for t in at.toast] == [
+        "Las bazas de Ann ya están. Ahora, las bazas de Jugador 2."
+    ]
+    assert "**Jugador 2: pendiente** · 0 cartas" in text
 
 
 FIRST_PAGE_IMPORTS = """

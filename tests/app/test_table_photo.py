@@ -25,6 +25,7 @@ from test_streamlit_app import (  # noqa: F401  (fixtures: no weights, the stand
     uploader,
 )
 
+from blackcat.games.cards import parse_card as card
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 
@@ -147,13 +148,33 @@ def test_one_tap_gives_a_pile_to_another_player(app: AppTest) -> None:
     ann = app.session_state["night"].table.player(player_id(app, "Ann"))
     give = app.pills(key=give_key(app, ann.piles[1].id))
     assert give.label.startswith("Ann's pile 2 (:red[5♥] :red[5♦])")
-    assert give.options == ["→ Ben", "→ Cat", "→ Dan"]
+    assert give.options == ["→ Cat", "→ Dan", "→ Ben"]  # round the table from Cat, its taker
     give.set_value(player_id(app, "Ben"))
     app.run()
     assert_clean(app)
     assert piles_by_name(app)["Ann"] == ["8D 2H 8H"]
     assert piles_by_name(app)["Ben"] == ["10S 10H KD 10C", "5H 5D"]
     assert totals_by_name(app) == {"Ann": 6, "Ben": 14, "Cat": 9, "Dan": 12}
+
+
+def test_the_piles_to_give_follow_the_seats_and_fold_away_once_each_player_has_two(
+    app: AppTest,
+) -> None:
+    seated(app)
+    choose_photographer(app, "Cat")
+    upload_table(app)
+    photo = next(iter(app.session_state["photos"]))
+    labels = [p.label.split("'s pile")[0] for p in app.pills if str(p.key).startswith("give:")]
+    assert labels == ["Cat", "Dan", "Ann", "Ann", "Ben"]  # round the table from Cat
+    # Ann holds both piles across, the others one each: the piles to give are open
+    assert app.expander(key=f"give-panel:{photo}").proto.expanded
+
+
+def test_piles_look_given_out_once_each_player_holds_two_with_cards() -> None:
+    two_each = ts.new_table(("Ann", "Ben"), piles=[[(card("QS"),), (card("2C"),)]] * 2)
+    assert table_photo.piles_look_given_out(two_each)
+    one_short = ts.new_table(("Ann", "Ben"), piles=[[(card("QS"),), ()], [(card("2C"),)] * 2])
+    assert not table_photo.piles_look_given_out(one_short)
 
 
 def test_a_pile_holding_cards_of_two_photos_can_be_given_under_each(app: AppTest) -> None:

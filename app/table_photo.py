@@ -507,7 +507,7 @@ def show_table_photo(table: ts.Table, photo: str, record: PhotoRecord, act: Act)
         offer_reseat(table, photo, record, act)
         # closed while every player holds two piles: a row a pile, at four players, pushed
         # the scoreboard two screens down (helper-57); open where a pile may be someone else's
-        key = f"give-panel:{photo}"
+        key = f"giving:{photo}"
         st.session_state.setdefault(key, not piles_look_given_out(table))
         count = len(ts.photo_piles(table, photo))
         label = ngettext(

@@ -167,7 +167,7 @@ def test_the_piles_to_give_follow_the_seats_and_fold_away_once_each_player_has_t
     labels = [p.label.split("'s pile")[0] for p in app.pills if str(p.key).startswith("give:")]
     assert labels == ["Cat", "Dan", "Ann", "Ann", "Ben"]  # round the table from Cat
     # Ann holds both piles across, the others one each: the piles to give are open
-    assert app.expander(key=f"give-panel:{photo}").proto.expanded
+    assert app.expander(key=f"giving:{photo}").proto.expanded
 
 
 def test_piles_look_given_out_once_each_player_holds_two_with_cards() -> None:

@@ -346,7 +346,13 @@ def show_photo(
         if also
         else _(TAKE_OFF)
     )
-    show_drawn(key, record, jpeg, marks, caption, act, help_text, take_off)
+    # short: a toast cuts a long one at two lines (Streamlit's "view more", in English)
+    gone = (
+        _("This photo's cards are out of the tricks.")
+        if where == "tricks"
+        else _("This photo's cards are off the table.")
+    )
+    show_drawn(key, record, jpeg, marks, caption, act, help_text, take_off, gone)
 
 
 def show_table_photo(key: str, record: PhotoRecord, players: PlayerMarks, act: Act) -> None:
@@ -366,7 +372,8 @@ def show_table_photo(key: str, record: PhotoRecord, players: PlayerMarks, act: A
     ).format(photo=breakable(record.shown_name(tr(), starting=True)))
     marks = tuple(mark for _name, own in players for mark in own)
     help_text = _("The wrong photo? Its cards leave every player's piles (Undo brings them back)")
-    show_drawn(key, record, jpeg, marks, caption, act, help_text, _(TAKE_OFF))
+    gone = _("This photo's cards are off the table.")
+    show_drawn(key, record, jpeg, marks, caption, act, help_text, _(TAKE_OFF), gone)
 
 
 TAKE_OFF = N_("Take this photo's cards off")
@@ -382,9 +389,10 @@ def show_drawn(
     act: Act,
     help_text: str,
     take_off: str,
+    gone: str,
 ) -> None:
     """A drawn photo (zoomable, centred on its cards `marks`) and a button to take its cards
-    off (`take_off`, its words)."""
+    off (`take_off`, its words; `gone`, the toast's once they are off)."""
     alt = _(PHOTO_ALT)
     if st.session_state.get(f"zoom:{key}"):
         centre = cards_centre(marks, record.factor, record.display.shape[1])
@@ -395,8 +403,6 @@ def show_drawn(
         st.image(jpeg, caption=caption, width="stretch", alt=alt)
     with st.container(horizontal=True, vertical_alignment="center"):
         st.toggle(_("Zoom in"), key=f"zoom:{key}")
-        # short: a toast cuts a long one at two lines (Streamlit's "view more", in English)
-        gone = _("This photo's cards are off the table.")
         st.button(
             take_off,
             key=f"remove-photo:{key}",

@@ -194,11 +194,11 @@ def into_view_html(label: str) -> str:
     return _scroll_once_drawn(field, "center")
 
 
-def rows_into_view_html(key: str) -> str:
-    """A script that scrolls the container of widget key `key` just into view once it is drawn
-    (a card tapped low on a phone's screen has its rank and suit rows below it), leaving the
-    card tapped on the screen."""
-    return _scroll_once_drawn(f"document.querySelector({json.dumps(f'.st-key-{key}')})", "nearest")
+def rows_into_view_html(key: str, block: str = "nearest") -> str:
+    """A script that scrolls the container of widget key `key` into view once it is drawn: by
+    default just into view (a card tapped low on a phone's screen has its rank and suit rows
+    below it), leaving the card tapped on the screen; `block` as `scrollIntoView` places it."""
+    return _scroll_once_drawn(f"document.querySelector({json.dumps(f'.st-key-{key}')})", block)
 
 
 def pick_slot(pile: ts.Pile, label: str, number: Callable[[int], str]) -> int | None:

@@ -426,6 +426,16 @@ def read_piles(browser: Browser, fake_reader_server: str) -> Iterator[Page]:
     context.close()
 
 
+def test_one_tap_under_the_note_brings_the_card_to_check_into_view(read_piles: Page) -> None:
+    page = read_piles
+    card = strip_card(page, 0, 1)  # 1.2, in orange, a screen and more below the note
+    expect(card).not_to_be_in_viewport()
+    tap(page, page.get_by_role("button", name="↓ 1 card to check"))
+    expect(card).to_be_in_viewport()
+    expect(page.get_by_text("looks like")).to_be_in_viewport()
+    no_errors_on(page)
+
+
 def test_a_phantom_card_goes_in_one_tap_and_the_editors_stay_put(read_piles: Page) -> None:
     page = read_piles
     expect(page.get_by_text("6 cards in 2 piles, given to Player 1")).to_be_visible()

@@ -358,6 +358,24 @@ def test_edit_a_card_then_move_delete_and_undo(app: AppTest) -> None:
     assert pile_cards(app, 1).startswith("QS QH 6H 5H")
 
 
+def test_one_tap_under_a_photos_note_brings_the_first_card_to_check_into_view(
+    app: AppTest, reader: FakeReader
+) -> None:
+    uploader(app).set_value(("piles.png", png(200), "image/png"))  # 1.2 in orange
+    app.run()
+    button(app, "↓ 1 card to check").click()
+    app.run()
+    assert_clean(app)
+    first = pile_id(app, 1)
+    assert any(f".st-key-pile-{first}" in h.proto.body for h in app.get("html"))
+    app.run()  # once: the next run scrolls nowhere
+    assert not any(".st-key-pile-" in h.proto.body for h in app.get("html"))
+    button(app, "✓ :red[2♥] is right").click()
+    app.run()
+    checked = button(app, "✓ No card to check")  # still there: nothing below moves up
+    assert checked.disabled
+
+
 def test_a_picked_card_is_taken_off_right_under_its_pile(app: AppTest) -> None:
     first = pile_id(app, 1)
     app.pills(key=f"sel:{first}").set_value(1)  # 1.2 = 6C

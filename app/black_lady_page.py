@@ -149,11 +149,12 @@ def on_tricks_text(seat: int, pile_id: int, key: str) -> None:
     cards = card_widgets.typed_cards(key, pile_id, st.session_state.lady_text_errors)
     if cards is None or cards == game().deal.tricks(seat).cards:
         return
-    first = game().deal.cards(seat) is None
+    before = game()
     do(lt.set_tricks, seat, cards, after=card_taps.let_go_of_every_card)
     now = game()
     following = next_to_photograph(now, seat)
-    if first and cards and following != seat:
+    first = before.deal.cards(seat) is None
+    if now is not before and first and cards and following != seat:
         st.session_state.lady_seat = following
         st.toast(
             _("{name}'s tricks are in. Next: {next}'s tricks.").format(
@@ -601,7 +602,7 @@ def show_editor(now: lt.LadyGame, seat: int, pile: ts.Pile) -> None:
     if selected is not None:
         number = card_number(selected)
         # its rank and suit are under the tricks (`show_tricks`), where the tap was
-        card_widgets.change_card(act, pile.id, selected, number, pile.slots[selected], rows=False)
+        card_widgets.change_card(act, pile.id, selected, number, pile.slots[selected])
         moved = _("{card} moved to {name}'s tricks.")
         card = pile.slots[selected].card.label
         places = [

@@ -194,7 +194,7 @@ def into_view_html(label: str) -> str:
     return _scroll_once_drawn(field, "center")
 
 
-def rows_into_view_html(key: str, block: str = "nearest") -> str:
+def key_into_view_html(key: str, block: str = "nearest") -> str:
     """A script that scrolls the container of widget key `key` into view once it is drawn: by
     default just into view (a card tapped low on a phone's screen has its rank and suit rows
     below it), leaving the card tapped on the screen; `block` as `scrollIntoView` places it."""
@@ -246,17 +246,12 @@ def change_choices(slot: ts.Slot) -> list[Card]:
     return first + [card for card in ALL_CARDS if card not in first]
 
 
-def change_card(
-    act: Act, pile_id: int, position: int, number: str, slot: ts.Slot, *, rows: bool = True
-) -> None:
-    """What the card at `position` (numbered `number` on the page) really is: its rank and its
-    suit, each changed in one tap (5♣ to 3♣: tap 3; `rows`: here, where the page shows them
-    nowhere else), and a list of all 52 cards that opens at the card, with the reader's other
-    guesses right under it. The list is a new widget in each language (the browser names its
-    choice by its text, which a switch of language would leave naming no card) and for each
-    card it opens at."""
-    if rows:
-        change_by_taps(act, pile_id, position, number, slot.card)
+def change_card(act: Act, pile_id: int, position: int, number: str, slot: ts.Slot) -> None:
+    """What the card at `position` (numbered `number` on the page) really is, from a list of
+    all 52 cards that opens at the card, with the reader's other guesses right under it (its
+    rank and suit change in one tap each under the pile's cards: `picked_card_rows`). The
+    list is a new widget in each language (the browser names its choice by its text, which a
+    switch of language would leave naming no card) and for each card it opens at."""
     label = _("Card {number} is").format(number=number)
     # keyed by the card too, and never set through Session State: a value set there and cut
     # short by a quick tap's rerun came back from the browser, changed the card back and let it
@@ -342,7 +337,7 @@ def picked_card_rows(act: Act, pile: ts.Pile, picked: int, number: str, picked_w
     st.caption(said.format(number=number, card=chip(card)))
     if st.session_state.get(REVEAL_ROWS) == pile.id:  # a card low on the screen
         st.session_state[REVEAL_ROWS] = None
-        st.html(rows_into_view_html(f"retype-{pile.id}"), unsafe_allow_javascript=True)
+        st.html(key_into_view_html(f"retype-{pile.id}"), unsafe_allow_javascript=True)
 
 
 def _on_rank_or_suit(act: Act, pile_id: int, position: int, rank_key: str, suit_key: str) -> None:
@@ -431,7 +426,7 @@ def card_picker(
     """Rank and suit pills (keys `<prefix>rank:<pile>`, `<prefix>suit:<pile>`: a pile may have
     two pickers); the card they pick, once both are chosen; `on_both` runs as soon as a tap
     completes one."""
-    chosen = {"on_change": _on_picker, "args": (pile_id, prefix, on_both)} if on_both else {}
+    completing = {"on_change": _on_picker, "args": (pile_id, prefix, on_both)} if on_both else {}
     # a tap on the chosen one keeps it (helper-55: a suit kept for the next card was tapped
     # again, taken off, and the add button went grey)
     st.pills(
@@ -440,7 +435,7 @@ def card_picker(
         format_func=lambda r: r.value,
         key=f"{prefix}rank:{pile_id}",
         required=True,
-        **chosen,
+        **completing,
     )
     st.pills(
         _("Suit"),
@@ -448,7 +443,7 @@ def card_picker(
         format_func=suit_chip,
         key=f"{prefix}suit:{pile_id}",
         required=True,
-        **chosen,
+        **completing,
     )
     return picked_card(pile_id, prefix)
 
@@ -470,11 +465,11 @@ def add_picked(
     position: int | None,
     prefix: str = "",
     *,
-    keep_suit: bool = True,
     said: str | None = None,
 ) -> None:
     """The card of the picker `prefix` put at `position` (None: at the end); the rank is
-    cleared for the next, and the suit unless `keep_suit`. `said`: words for a toast once it is
+    cleared for the next (the suit kept: cards of one suit go in a rank's tap each). `said`:
+    words for a toast once it is
     in (`{card}` filled), with Undo."""
     card = picked_card(pile.id, prefix)
     if card is None:
@@ -490,5 +485,3 @@ def add_picked(
 
     act(ts.insert_card, pile.id, at, card, after=added)
     st.session_state[f"{prefix}rank:{pile.id}"] = None
-    if not keep_suit:
-        st.session_state[f"{prefix}suit:{pile.id}"] = None

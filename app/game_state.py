@@ -161,8 +161,8 @@ STARTED = "games-started"
 
 
 PILE_KEYED = (
-    *("fix:", "lady-fix:", "queens:", "sel:", "ins:"),
-    *("rank:", "suit:", "gap-rank:", "gap-suit:"),
+    *("fix:", "lady-fix:", "queens:", card_taps.PICKED_PREFIX, "ins:"),
+    *("rank:", "suit:", "gap-rank:", "gap-suit:"),  # the pickers of a card to add
 )
 """The keys of what a pile's tools hold (its editor open, a card picked, a card half chosen to
 add), each ending in the pile's id: a new game's piles take their ids afresh."""

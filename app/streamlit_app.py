@@ -798,11 +798,9 @@ def open_insert(pile: ts.Pile, position: int | None) -> None:
 
 def put_at_gap(pile: ts.Pile, position: int) -> None:
     _player_index, pile_index = night_panel.table().locate(pile.id)
-    said = _("{card} put in as card {number}.").replace(
-        "{number}", ts.card_number(pile_index, position)
-    )
-    # the suit cleared too: the next gap's picker would put a card on its rank's tap alone
-    card_widgets.add_picked(act, pile, position, GAP_PICKER, keep_suit=False, said=said)
+    number = ts.card_number(pile_index, position)
+    said = _("{card} put in as card {number}.").format(card="{card}", number=number)
+    card_widgets.add_picked(act, pile, position, GAP_PICKER, said=said)
     st.session_state[f"ins:{pile.id}"] = None
 
 
@@ -916,7 +914,7 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
     if selected is not None:
         slot = pile.slots[selected]
         # its rank and suit are under the strip (`show_pile`), where the tap was
-        card_widgets.change_card(act, pile.id, selected, number(selected), slot, rows=False)
+        card_widgets.change_card(act, pile.id, selected, number(selected), slot)
         card_widgets.move_pills(
             act,
             pile,
@@ -1070,7 +1068,7 @@ def black_cat_page() -> None:
         first = next((pile for pile in player.piles if to_check(pile)), None)
         if first is not None:
             st.html(
-                card_widgets.rows_into_view_html(f"pile-{first.id}", "start"),
+                card_widgets.key_into_view_html(f"pile-{first.id}", "start"),
                 unsafe_allow_javascript=True,
             )
     st.button(

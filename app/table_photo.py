@@ -277,10 +277,7 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
     follows it (`TableNote.shown`)."""
     piles = ts.photo_piles(table, photo)
     holders = {player.id for player, _index, _pile in piles}
-    on_table = [player.id for player in table.players]
-    taker = photographer(table)
-    order = on_table if taker is None else clockwise_from(on_table, taker)
-    seated = [player_id for player_id in order if player_id in holders]
+    seated = [player_id for player_id in seat_order(table) if player_id in holders]
     missing = [
         player.id
         for player in table.players
@@ -332,33 +329,25 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
     return read.note(kind, text)
 
 
-PILES_ON_SIDE = {
-    "near": N_("The piles on your side"),
-    "left": N_("The piles on your left"),
-    "far": N_("The piles across"),
-    "right": N_("The piles on your right"),
-}
-
-
 def doubted_words(
     table: ts.Table, photo: str, side: str, given_id: int, other_id: int
 ) -> str | None:
-    """What the page says of a side whose player the photo can't tell (`Seat.or_else`): to whom
-    its piles went and who else they may be of; None once they were given on, or either player
-    left the table."""
-    holders = {player.id for player, _index, _pile in ts.photo_piles(table, photo)}
+    """What the page says of a side whose player the photo can't tell (`Seat.or_else`: piles
+    across alone at a table of three): to whom they went and who else they may be of; None
+    once the player given them holds none of that side's cards (given on, or the photo shared
+    out again from another seat: helper-59), or either player left the table."""
+    record = st.session_state.photos.get(photo)
     on_table = {player.id for player in table.players}
-    if given_id not in holders or not {given_id, other_id} <= on_table:
+    if record is None or not {given_id, other_id} <= on_table:
+        return None
+    held = ts.photo_marks(table.player(given_id), photo)
+    if not any(slot.read and record.side_of(slot.read) == side for _, _, slot in held):
         return None
     line = _(
-        "{piles} went to {name}, but they may be {other}'s (who sits where, only the players "
-        "know): if so, give them to {other} below."
+        "The piles across went to {name}, but they may be {other}'s (who sits where, only "
+        "the players know): if so, give them to {other} under 🔀 Give, below."
     )
-    return line.format(
-        piles=_(PILES_ON_SIDE[side]),
-        name=table.player(given_id).name,
-        other=table.player(other_id).name,
-    )
+    return line.format(name=table.player(given_id).name, other=table.player(other_id).name)
 
 
 def too_many_sides(name: str, error: TooManySides) -> str:
@@ -404,15 +393,19 @@ def give_key(table: ts.Table, photo: str, pile_id: int) -> str:
     return f"{GIVE}{photo}:{pile_id}:{names_key(table)}"
 
 
+def seat_order(table: ts.Table) -> list[int]:
+    """The players round the table from its photographer (the table's order without one)."""
+    on_table = [player.id for player in table.players]
+    taker = photographer(table)
+    return on_table if taker is None else list(clockwise_from(on_table, taker))
+
+
 def give_piles(table: ts.Table, photo: str, act: Act, only: int | None = None) -> None:
     """Under a photo of the whole table, for each of its piles (`only` one player's), in seat
     order from the photographer: one tap gives it to another player."""
     names = {player.id: player.name for player in table.players}
-    taker = photographer(table)
-    seat_order = (
-        list(names) if taker is None or taker not in names else clockwise_from(list(names), taker)
-    )
-    piles = sorted(ts.photo_piles(table, photo), key=lambda held: seat_order.index(held[0].id))
+    order = seat_order(table)
+    piles = sorted(ts.photo_piles(table, photo), key=lambda held: order.index(held[0].id))
     for player, pile_index, pile in piles:
         if only is not None and player.id != only:
             continue
@@ -424,7 +417,7 @@ def give_piles(table: ts.Table, photo: str, act: Act, only: int | None = None) -
                 number=pile_index + 1,
                 cards=" ".join(chip(card) for card in pile.cards),
             ),
-            [other for other in seat_order if other != player.id],
+            [other for other in order if other != player.id],
             # an arrow, as every move has: the names alone read as the choice of whose piles
             format_func=lambda player_id: f"→ {names.get(player_id, '?')}",
             key=key,

@@ -91,13 +91,13 @@ def choose_language(requested: str | None = None, environ: Mapping[str, str] | N
     return code if code in LANGUAGES else DEFAULT_LANGUAGE
 
 
-def unoffered_language(requested: str | None) -> str | None:
-    """The language code of a `--lang` that asks for a language not offered here (`fr`), to be
-    said once; None where it is offered, not given, or the C locale (plain English on purpose)."""
+def is_unoffered_language(requested: str | None) -> bool:
+    """Whether a `--lang` asks for a language not offered here (`fr`), to be said once; not
+    where it is offered, not given, or the C locale (plain English on purpose)."""
     if requested is None:
-        return None
+        return False
     code = language_code(requested)
-    return None if code is None or code in LANGUAGES else code
+    return code is not None and code not in LANGUAGES
 
 
 @functools.cache

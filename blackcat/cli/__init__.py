@@ -32,8 +32,8 @@ from blackcat.i18n import (
     N_,
     Translator,
     choose_language,
+    is_unoffered_language,
     translator,
-    unoffered_language,
 )
 
 # subcommand -> (module, one-line help)
@@ -301,8 +301,8 @@ def run_command(argv: list[str]) -> int:
         if unknown:  # said with the subcommand's usage, not the whole command's
             message = tr.gettext("unrecognized arguments: %s") % " ".join(unknown)
             subcommand_parser(parser, args.command).error(message)
-    unoffered = unoffered_language(getattr(args, "lang", None))
-    if unoffered is not None:  # on stderr: a `--json` command's stdout stays JSON alone
+    if is_unoffered_language(getattr(args, "lang", None)):
+        # on stderr: a `--json` command's stdout stays JSON alone
         note = tr.gettext("--lang {language}: not offered ({languages}); the text is in English.")
         print(
             "blackcat: " + note.format(language=args.lang, languages=", ".join(LANGUAGES)),

@@ -123,9 +123,7 @@ def _between_line(
     changed: Sequence[tuple[ts.Player, ts.Player]], numbering: CardNumbering, tr: Translator
 ) -> str | None:
     """One card moved from one player's piles (tricks) to another's, back where it was; None
-    for any other change of two players."""
-    if len(changed) != 2:
-        return None
+    for any other change of the two players (`changed`: each as now and as undone)."""
     for (back_to, left_from), (taken_from, left_to) in (changed, changed[::-1]):
         back, left = _placed(back_to, numbering), _placed(left_from, numbering)
         lost, had = _wheres(_placed(taken_from, numbering)), _placed(left_to, numbering)
@@ -180,7 +178,7 @@ def _pile_gone(
         return line.format(first=index, second=index + 1, name=more.name)
     if [pile.cards for pile in fewer.piles] == [pile.cards for pile in kept]:
         if undoing:
-            line = tr.gettext("Pile {number} of {name} is taken off again.")
+            line = tr.gettext("Pile {number} of {name} is gone again.")
             return line.format(number=index + 1, name=fewer.name)
         line = tr.gettext("Pile {number} of {name} is back.")
         return line.format(number=index + 1, name=more.name)
@@ -204,8 +202,10 @@ def table_undone(
     numbering: CardNumbering = card_number,
     whose: Literal["piles", "tricks"] = "piles",
 ) -> str:
-    """What Undo changed between two tables: a player back or gone, a name, the rules, one card,
-    or whose piles (`whose="tricks"`: whose tricks) are as they were."""
+    """What Undo changed between two tables: a player back or gone, a name, the rules, a photo's
+    cards taken off again, one card (changed, moved, within a player's piles or between two
+    players), a pile split, joined, added or removed, or else whose piles (`whose="tricks"`:
+    whose tricks) are as they were."""
     if now.example and not undone.example and not nt.has_cards(undone):
         return tr.gettext("The example is back.")  # "Next game" or "New game" on it, undone
     now_ids = [player.id for player in now.players]
@@ -241,10 +241,12 @@ def table_undone(
     if len(changed) == 2 and (line := _between_line(changed, numbering, tr)):
         return line
     if len(changed) == 1:
-        line = (
-            _card_line(*changed[0], numbering, tr)
-            or _slot_line(*changed[0], numbering, tr)
-            or (_pile_line(*changed[0], tr) if whose == "piles" else None)
+        back, left = changed[0]
+        piles_differ = [pile.id for pile in back.piles] != [pile.id for pile in left.piles]
+        # a split, a join, a pile added or removed first: a one-card pile split off or joined
+        # also reads as a card moved (helper-59)
+        line = (_pile_line(back, left, tr) if piles_differ and whose == "piles" else None) or (
+            _card_line(back, left, numbering, tr) or _slot_line(back, left, numbering, tr)
         )
         if line is not None:
             return line

@@ -1,5 +1,6 @@
 """Who sits where in a photo of the whole table: the photographer's side is theirs, and the other
-occupied sides follow clockwise in the table's order of players.
+players sit round the table clockwise in the table's order, one a side; each occupied side goes
+to the player every such seating puts there (`seat_players`).
 
 The reader tells each pile's side (`blackcat.vision.types.SIDES`: the photographer's side first,
 then clockwise seen from above); `PhotoRead.seats()` gives the occupied sides in that order with

@@ -375,6 +375,15 @@ def test_piles_across_at_a_table_of_three_say_whose_else_they_may_be(app: AppTes
     give(app, "Ann", 0, "Cat")
     assert piles_by_name(app)["Cat"] == ["8D 2H 8H"]
     assert said not in "\n".join(w.value for w in app.warning)
+    button(app, "↶ Undo").click()
+    app.run()
+    assert said in "\n".join(w.value for w in app.warning)
+    # shared out again from Ann's seat, Ann holds the near piles: the piles across are not hers
+    choose_photographer(app, "Ann")
+    button(app, "Taken from Ann's seat? Share its piles out again from there").click()
+    app.run()
+    assert piles_by_name(app)["Ann"] == ["QS 2C 3H 7H"]
+    assert "The piles across went to" not in "\n".join(w.value for w in app.warning)
 
 
 def test_another_photographer_shares_the_photo_out_again_from_their_seat(app: AppTest) -> None:

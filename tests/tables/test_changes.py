@@ -177,7 +177,7 @@ def test_a_split_a_join_a_new_pile_and_a_removed_pile_undone_name_the_pile() -> 
         "Piles 1 and 2 of Ann are apart again."
     )
     added = ts.add_pile(before, before.players[1].id)
-    assert table_undone(before, added) == "Pile 3 of Ben is taken off again."
+    assert table_undone(before, added) == "Pile 3 of Ben is gone again."
     removed = ts.remove_pile(before, pile_id(before, 0, 0))
     assert table_undone(before, removed) == "Pile 1 of Ann is back."
 
@@ -208,3 +208,12 @@ def test_a_card_moved_to_another_players_tricks_is_back_where_it_was() -> None:
     assert lady_undone(before, moved) == "A♥ is back: card 2 of Ann."
     both_changed = lt.set_tricks(moved, 1, parse_pile("2D"))
     assert lady_undone(before, both_changed) == "The tricks of Ann, Ben and Cy are as they were."
+
+
+def test_a_one_card_pile_split_off_or_joined_is_named_as_a_pile_not_a_card_moved() -> None:
+    before = ts.new_table(("Ann",), piles=[[parse_pile("QS 2C"), parse_pile("5C 7H 9D")]])
+    split = ts.split_pile(before, pile_id(before, 0, 1), 2)  # 9♦ alone in pile 3
+    assert table_undone(before, split) == "Pile 2 of Ann is one pile again."
+    one_card = ts.new_table(("Ann",), piles=[[parse_pile("QS 2C"), parse_pile("5C")]])
+    joined = ts.join_with_next(one_card, pile_id(one_card, 0, 0))
+    assert table_undone(one_card, joined) == "Piles 1 and 2 of Ann are apart again."

@@ -156,6 +156,8 @@ def on_tricks_text(seat: int, pile_id: int, key: str) -> None:
     first = before.deal.cards(seat) is None
     if now is not before and first and cards and following != seat:
         st.session_state.lady_seat = following
+        # typed by keys, the next player's are typed next: the focus goes to their field
+        language.focus_on(f"lady-text:{now.deal.tricks(following).id}")
         st.toast(
             _("{name}'s tricks are in. Next: {next}'s tricks.").format(
                 name=now.names[seat], next=now.names[following]

@@ -284,8 +284,10 @@ def test_a_field_the_keyboard_is_in_stays_in_view_as_cards_are_drawn_above_it(
 ) -> None:
     # twenty cards drawn over the tricks' field after Enter pushed it below a phone's screen
     to_black_lady(page)
+    type_tricks(page, "Player 1", "JS")  # in: a fix of them keeps the page on Player 1
     field = page.get_by_label("Player 1's tricks, any order")
     field.focus()
+    field.select_text()  # typed over
     field.evaluate("field => field.scrollIntoView({ block: 'end' })")  # at the screen's foot
     page.keyboard.type("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH QS 2C 3C 4C 5C 6C 7C")
     page.keyboard.press("Enter")
@@ -293,3 +295,15 @@ def test_a_field_the_keyboard_is_in_stays_in_view_as_cards_are_drawn_above_it(
     expect(page.get_by_text(re.compile("· 20 cards")).first).to_be_attached()
     expect(field).to_be_focused()
     expect(field).to_be_in_viewport()
+
+
+def test_typed_tricks_hand_the_keyboard_to_the_next_players_field(page: Page) -> None:
+    to_black_lady(page)
+    field = page.get_by_label("Player 1's tricks, any order")
+    field.focus()
+    page.keyboard.type("QS AH 3C")
+    page.keyboard.press("Enter")
+    settle(page)
+    following = page.get_by_label("Player 2's tricks, any order")
+    expect(following).to_be_focused()
+    expect(following).to_be_in_viewport()

@@ -541,7 +541,14 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
             "**{number} {card}** picked: change it above, or give it to another player's "
             "tricks below (tap it again to let go)."
         )
-        card_widgets.picked_card_rows(act, pile, picked, card_number(picked), picked_words)
+        card_widgets.picked_card_rows(
+            act,
+            pile,
+            picked,
+            card_number(picked),
+            picked_words,
+            more=partial(move_to_another, now, seat, pile, picked),
+        )
     marks = {"bc-doubtful"} if doubtful else set()
     marks |= {"bc-dup"} if any(card in twice for card in pile.cards) else set()
     st.markdown(pile_view.legend_html(marks, language.tr()), unsafe_allow_html=True)
@@ -602,23 +609,11 @@ def show_editor(now: lt.LadyGame, seat: int, pile: ts.Pile) -> None:
     selected = card_widgets.pick_slot(pile, pick, card_number)
     card_widgets.delete_button(act, pile, selected)
     if selected is not None:
-        number = card_number(selected)
-        # its rank and suit are under the tricks (`show_tricks`), where the tap was
-        card_widgets.change_card(act, pile.id, selected, number, pile.slots[selected])
-        moved = _("{card} moved to {name}'s tricks.")
-        card = pile.slots[selected].card.label
-        places = [
-            card_widgets.Place(
-                f"→ {name}",
-                lt.move_to_seat,
-                (seat, selected, other),
-                said=moved.format(card=card, name=name),
-            )
-            for other, name in enumerate(now.names)
-            if other != seat
-        ]
-        where = _("Tap whose tricks {number} is in").format(number=number)
-        card_widgets.move_pills(do, pile, selected, where, places)
+        # its rank and suit, and whose tricks it may go to, are under the tricks
+        # (`show_tricks`), where the tap was
+        card_widgets.change_card(
+            act, pile.id, selected, card_number(selected), pile.slots[selected]
+        )
     st.markdown(_("**Add a card**"))
     card = card_widgets.card_picker(pile.id)
     st.button(
@@ -629,6 +624,25 @@ def show_editor(now: lt.LadyGame, seat: int, pile: ts.Pile) -> None:
         on_click=card_widgets.add_picked,
         args=(act, pile, None),
     )
+
+
+def move_to_another(now: lt.LadyGame, seat: int, pile: ts.Pile, picked: int) -> None:
+    """Whose tricks the picked card goes to instead, one tap, said in a toast (it leaves the
+    screen)."""
+    moved = _("{card} moved to {name}'s tricks.")
+    card = pile.slots[picked].card.label
+    places = [
+        card_widgets.Place(
+            f"→ {name}",
+            lt.move_to_seat,
+            (seat, picked, other),
+            said=moved.format(card=card, name=name),
+        )
+        for other, name in enumerate(now.names)
+        if other != seat
+    ]
+    where = _("Tap whose tricks {number} is in").format(number=card_number(picked))
+    card_widgets.move_pills(do, pile, picked, where, places)
 
 
 PLAYER_COUNT_KEY = "lady-count"

@@ -99,6 +99,7 @@ def _picked_in(piles: Sequence[ts.Pile]) -> tuple[ts.Pile, int] | None:
 CHANGED_IN_PLACE = "changed-in-place"  # (pile id, position) of a picked card given a new rank
 # or suit: still picked, for its suit next, but no longer to be moved by the next tap
 REVEAL_ROWS = "reveal-rows"  # the pile whose picked card's rows the next run brings into view
+# (or `insert-<pile>`: a gap's picker)
 PICKED_PREFIX = "sel:"  # a pile's picked card, by the pile's id: its strip's pills' key
 
 

@@ -316,11 +316,19 @@ FIXED_WORDS = N_(
 )
 
 
-def picked_card_rows(act: Act, pile: ts.Pile, picked: int, number: str, picked_words: str) -> None:
+def picked_card_rows(
+    act: Act,
+    pile: ts.Pile,
+    picked: int,
+    number: str,
+    picked_words: str,
+    more: Callable[[], None] | None = None,
+) -> None:
     """A picked card's rank and suit rows, right under its pile's cards (on a phone the pile's
-    editor lay a screen below the card tapped, and each fix took a scroll: helper-51), and what
-    to do next under them (`picked_words`, or, once fixed, FIXED_WORDS: `{number}` and
-    `{card}` filled), where its words changing length move nothing under the finger."""
+    editor lay a screen below the card tapped, and each fix took a scroll: helper-51), a
+    button that takes it off, the page's `more` tools for it, and what to do next under them
+    (`picked_words`, or, once fixed, FIXED_WORDS: `{number}` and `{card}` filled), where its
+    words changing length move nothing under the finger; all brought into view together."""
     card = pile.slots[picked].card
     with st.container(key=f"retype-{pile.id}"):
         change_by_taps(act, pile.id, picked, number, card)
@@ -330,14 +338,27 @@ def picked_card_rows(act: Act, pile: ts.Pile, picked: int, number: str, picked_w
             key=f"take-off:{pile.id}",
             on_click=act,
             args=(ts.take_off_not_a_card, pile.id, picked),
-            kwargs={"after": select(f"sel:{pile.id}", None)},
+            kwargs={"after": _taken_off(pile.id, card)},
         )
-    fixed = st.session_state.get(CHANGED_IN_PLACE) == (pile.id, picked)
-    said = _(FIXED_WORDS) if fixed else picked_words
-    st.caption(said.format(number=number, card=chip(card)))
+        if more is not None:
+            more()
+        fixed = st.session_state.get(CHANGED_IN_PLACE) == (pile.id, picked)
+        words = _(FIXED_WORDS) if fixed else picked_words
+        st.caption(words.format(number=number, card=chip(card)))
     if st.session_state.get(REVEAL_ROWS) == pile.id:  # a card low on the screen
         st.session_state[REVEAL_ROWS] = None
         st.html(key_into_view_html(f"retype-{pile.id}"), unsafe_allow_javascript=True)
+
+
+def _taken_off(pile_id: int, card: Card) -> Callable[[], None]:
+    """The pile's card let go, and a toast says which card went (and that Undo brings it back)."""
+    said = undoable(_("{card} taken off.").format(card=card.label))
+
+    def taken_off() -> None:
+        st.session_state[f"sel:{pile_id}"] = None
+        said()
+
+    return taken_off
 
 
 def _on_rank_or_suit(act: Act, pile_id: int, position: int, rank_key: str, suit_key: str) -> None:

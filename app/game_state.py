@@ -160,8 +160,10 @@ def new_game_words(thing: str) -> tuple[str, str, str]:
 STARTED = "games-started"
 
 
+PANELS = ("fix:", "lady-fix:", "queens:")  # a pile's panels, open while True
 PILE_KEYED = (
-    *("fix:", "lady-fix:", "queens:", card_taps.PICKED_PREFIX, "ins:"),
+    *PANELS,
+    *(card_taps.PICKED_PREFIX, "ins:"),
     *("rank:", "suit:", "gap-rank:", "gap-suit:"),  # the pickers of a card to add
 )
 """The keys of what a pile's tools hold (its editor open, a card picked, a card half chosen to
@@ -172,9 +174,11 @@ def _start(start: Callable[[], None]) -> None:
     start()
     st.session_state[STARTED] = started() + 1
     # the new game's piles may have the old ones' ids: their tools start closed and empty
-    # (helper-55: the editor opened on a first photo, a suit chosen in the last game stayed)
+    # (helper-55: the editor opened on a first photo, a suit chosen in the last game stayed);
+    # set, not deleted: a choice deleted here the browser sent back with the next tap
+    # (helper-58)
     for key in [key for key in st.session_state if str(key).startswith(PILE_KEYED)]:
-        del st.session_state[key]
+        st.session_state[key] = False if str(key).startswith(PANELS) else None
 
 
 def started() -> int:

@@ -787,6 +787,9 @@ def insert_at_gap(pile: ts.Pile, position: int, where: str) -> None:
         st.markdown(_("**Which card is missing {where}?**").format(where=where))
         card_widgets.card_picker(pile.id, GAP_PICKER, on_both=partial(put_at_gap, pile, position))
         st.button(_("Cancel"), key=f"gap-cancel:{pile.id}", on_click=open_insert, args=(pile, None))
+    if st.session_state.get(card_taps.REVEAL_ROWS) == f"insert-{pile.id}":  # opened low down
+        st.session_state[card_taps.REVEAL_ROWS] = None
+        st.html(card_widgets.key_into_view_html(f"insert-{pile.id}"), unsafe_allow_javascript=True)
 
 
 def open_insert(pile: ts.Pile, position: int | None) -> None:
@@ -794,6 +797,7 @@ def open_insert(pile: ts.Pile, position: int | None) -> None:
     opened, or (None) closed; the pile's picked card is let go, so nothing speaks of moving."""
     st.session_state[f"ins:{pile.id}"] = position
     st.session_state[f"sel:{pile.id}"] = None
+    st.session_state[card_taps.REVEAL_ROWS] = f"insert-{pile.id}" if position is not None else None
 
 
 def put_at_gap(pile: ts.Pile, position: int) -> None:

@@ -426,6 +426,33 @@ def read_piles(browser: Browser, fake_reader_server: str) -> Iterator[Page]:
     context.close()
 
 
+def test_a_new_game_opens_its_piles_editor_with_no_card_half_chosen(page: Page) -> None:
+    """A new game's piles take the old ones' ids: a suit chosen to add a card in the last game
+    was chosen again in the new one, a rank's tap from adding a card of it (helper-58)."""
+    new_game(page)
+    type_pile(page, 1, "KD 2C")
+    page.locator("summary", has_text="Fix, add or move cards of pile 1").click()
+    settle(page)
+    editor = page.locator('[class*="st-key-fix-"]').first
+    tap(page, editor.get_by_role("radio", name="♦", exact=True))
+    expect(editor.get_by_role("radio", name="♦", exact=True)).to_have_attribute(
+        "aria-checked", "true"
+    )
+    new_game(page)
+    type_pile(page, 1, "QS")
+    summary = page.locator("summary", has_text="Fix, add or move cards of pile 1")
+    expect(summary.locator("xpath=..")).not_to_have_attribute("open", "")
+    summary.click()
+    settle(page)
+    editor = page.locator('[class*="st-key-fix-"]').first
+    expect(editor.get_by_role("radio", name="♦", exact=True)).to_have_attribute(
+        "aria-checked", "false"
+    )
+    tap(page, editor.get_by_role("radio", name="3", exact=True))
+    expect(editor.get_by_role("button", name="➕ Add at the end")).to_be_disabled()
+    no_errors_on(page)
+
+
 def test_one_tap_under_the_note_brings_the_card_to_check_into_view(read_piles: Page) -> None:
     page = read_piles
     card = strip_card(page, 0, 1)  # 1.2, in orange, a screen and more below the note

@@ -384,6 +384,7 @@ def test_a_picked_card_is_taken_off_right_under_its_pile(app: AppTest) -> None:
     app.run()
     assert_clean(app)
     assert pile_cards(app, 1).startswith("QS QH 5H")
+    assert [t.value for t in app.toast] == ["6♣ taken off. ↶ Undo takes it back."]
     assert app.session_state[f"sel:{first}"] is None
     button(app, "↶ Undo").click()
     app.run()

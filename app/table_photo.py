@@ -278,10 +278,18 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
     piles = ts.photo_piles(table, photo)
     holders = {player.id for player, _index, _pile in piles}
     seated = [player_id for player_id in seat_order(table) if player_id in holders]
+    doubts = [
+        (other_id, words)
+        for side, given_id, other_id in placed.doubted
+        if (words := doubted_words(table, photo, side, given_id, other_id))
+    ]
+    # a player the piles across may be of is named there: "No piles for Cat" before "they may
+    # be Cat's" told them to photograph theirs on their own (helper-58)
+    doubted_of = {other_id for other_id, _words in doubts}
     missing = [
         player.id
         for player in table.players
-        if player.id not in holders and not any(pile.slots for pile in player.piles)
+        if player.id not in holders | doubted_of and not any(pile.slots for pile in player.piles)
     ]
     read = placed.read
     words = {
@@ -319,10 +327,8 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
                 "warning",
                 f"{text} {odd.format(name=table.player(player_id).name, count=held)}",
             )
-    for side, given_id, other_id in placed.doubted:
-        doubt = doubted_words(table, photo, side, given_id, other_id)
-        if doubt:
-            kind, text = "warning", f"{text} {doubt}"
+    for _other_id, doubt in doubts:
+        kind, text = "warning", f"{text} {doubt}"
     # said while one of them still has their seat's name ("rename them below" done, it goes)
     if any(player.name in placed.added for player in table.players):
         text = f"{text} {added_words(len(placed.added))}"

@@ -372,6 +372,7 @@ def test_piles_across_at_a_table_of_three_say_whose_else_they_may_be(app: AppTes
     assert piles_by_name(app) == {"Ann": ["8D 2H 8H"], "Ben": ["QS 2C 3H 7H"], "Cat": []}
     said = "The piles across went to Ann, but they may be Cat's (who sits where, only the players"
     assert said in "\n".join(w.value for w in app.warning)
+    assert "No piles for Cat" not in "\n".join(w.value for w in app.warning)  # said as above
     give(app, "Ann", 0, "Cat")
     assert piles_by_name(app)["Cat"] == ["8D 2H 8H"]
     assert said not in "\n".join(w.value for w in app.warning)

@@ -512,26 +512,32 @@ def keep_photo_mode() -> None:
 TO_CHECK = "bring-to-check"  # the next run brings the first pile with something to check into view
 
 
-def to_check(pile: ts.Pile) -> int:
-    """How many places of a pile ask a look: cards in orange, and marks of a missing card."""
-    return sum(1 for slot in pile.slots if slot.doubtful) + len(pile.gaps)
+def to_check(pile: ts.Pile) -> bool:
+    """Whether a pile asks a look: a card in orange, or a mark of a card that may be missing."""
+    return bool(pile.gaps) or any(slot.doubtful for slot in pile.slots)
 
 
 def to_check_button(player: ts.Player) -> None:
     """Under a photo's note, while the player's piles hold cards of a photo: one tap brings the
     first pile with something to check into view (a screen and more below the note on a phone:
-    every fix of helper-55's 45 began with a scroll); with nothing left to check it stays,
-    disabled, so that the last fix moves nothing under the finger."""
-    count = sum(to_check(pile) for pile in player.piles)
+    every fix of helper-55's 45 began with a scroll), named as the legend names them, as the
+    note counts them; with nothing left to check it stays, disabled, so that the last fix moves
+    nothing under the finger."""
+    doubtful = sum(1 for pile in player.piles for slot in pile.slots if slot.doubtful)
+    gaps = sum(len(pile.gaps) for pile in player.piles)
     from_photos = any(slot.photo for pile in player.piles for slot in pile.slots)
-    if not count and not from_photos:
+    if not doubtful and not gaps and not from_photos:
         return
+    parts = []
+    if doubtful:
+        orange = ngettext("{count} card in orange", "{count} cards in orange", doubtful)
+        parts.append(orange.format(count=doubtful))
+    if gaps:
+        parts.append(ngettext("{count} teal mark", "{count} teal marks", gaps).format(count=gaps))
     st.button(
-        ngettext("↓ {count} card to check", "↓ {count} cards to check", count).format(count=count)
-        if count
-        else _("✓ No card to check"),
+        "↓ " + and_list(parts, language.tr()) if parts else _("✓ No card to check"),
         key="to-check",
-        disabled=not count,
+        disabled=not parts,
         on_click=partial(st.session_state.__setitem__, TO_CHECK, True),
     )
 

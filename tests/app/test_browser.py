@@ -457,7 +457,7 @@ def test_one_tap_under_the_note_brings_the_card_to_check_into_view(read_piles: P
     page = read_piles
     card = strip_card(page, 0, 1)  # 1.2, in orange, a screen and more below the note
     expect(card).not_to_be_in_viewport()
-    tap(page, page.get_by_role("button", name="↓ 1 card to check"))
+    tap(page, page.get_by_role("button", name="↓ 1 card in orange"))
     expect(card).to_be_in_viewport()
     expect(page.get_by_text("looks like")).to_be_in_viewport()
     no_errors_on(page)

@@ -363,7 +363,7 @@ def test_one_tap_under_a_photos_note_brings_the_first_card_to_check_into_view(
 ) -> None:
     uploader(app).set_value(("piles.png", png(200), "image/png"))  # 1.2 in orange
     app.run()
-    button(app, "↓ 1 card to check").click()
+    button(app, "↓ 1 card in orange").click()
     app.run()
     assert_clean(app)
     first = pile_id(app, 1)
@@ -1016,6 +1016,7 @@ def test_a_gap_the_reader_saw_opens_add_a_card_there_in_one_tap(
     assert any("A card may be missing before 1.3" in m.value for m in app.markdown)
     strip = next(m.value for m in app.markdown if 'class="bc-strip"' in m.value)
     assert strip.count("bc-gap") == 1
+    assert not button(app, "↓ 1 teal mark").disabled  # named as the legend names it
     button(app, "➕ Add a card here").click()
     app.run()
     first = pile_id(app, 1)

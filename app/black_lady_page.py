@@ -538,8 +538,8 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
     picked = st.session_state.get(f"sel:{pile.id}")
     if picked is not None and picked < len(pile.slots):
         picked_words = _(
-            "**{number} {card}** picked: change it above, or give it to another player's "
-            "tricks below (tap it again to let go)."
+            "**{number} {card}** picked: change it, or give it to another player's tricks, "
+            "above (tap it again to let go)."
         )
         card_widgets.picked_card_rows(
             act,

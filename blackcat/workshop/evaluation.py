@@ -577,6 +577,8 @@ class KittyReport:
     condition_cards_right: Counter[str] = field(default_factory=Counter)  # ... read right
     missing: int = 0  # cards on the table the reader did not show ...
     missing_silent: int = 0  # ... with no gap marker and no doubtful neighbour where they belong
+    gap_marks: int = 0  # gap markers the reader left ...
+    gap_marks_false: int = 0  # ... where no card was lost
     phantoms: int = 0  # cards read where no card's index is
     probabilities: list[float] = field(default_factory=list)  # every card read ...
     rights: list[bool] = field(default_factory=list)  # ... whether it was right ...
@@ -606,6 +608,9 @@ class KittyReport:
         for _, silent in missing_cards(read, truth, gaps):
             self.missing += 1
             self.missing_silent += silent
+        marks, false_marks = false_gap_marks(read, truth, gaps)
+        self.gap_marks += marks
+        self.gap_marks_false += false_marks
         right = judge_cards([card for pile in read for card in pile], truth)
         real = [
             ok
@@ -667,6 +672,8 @@ class KittyReport:
             f"  cards missing: {self.missing}, {self.missing_silent} of them with no gap marker "
             f"or flagged neighbour; silent errors (wrong unflagged + missing unmarked): "
             f"{ratio(100 * self.silent_errors, self.cards, 2)} per 100 cards\n"
+            f"  gap markers: {self.gap_marks}, {self.gap_marks_false} of them where no card was "
+            f"lost ({ratio(100 * self.gap_marks_false, self.cards, 2)} per 100 cards)\n"
             f"  photos with every pile laid out right (misread, missing and extra cards aside): "
             # nothing read right: every pile would count as laid out right, with nothing laid out
             f"{ratio(self.scenes_laid_right, self.scenes if self.cards_right else 0, 3)}\n"
@@ -728,10 +735,29 @@ def missing_cards(
     """Each card on the table that no pile shows, and whether it goes unseen: the read pile that
     shares most cards with its own shows no gap marker where it belongs and neither neighbour
     there is flagged doubtful."""
-    shown = {card.card.code for pile in read for card in pile}
     out = []
+    for code, pile_index, place in where_lost(read, truth):
+        if pile_index is None:
+            out.append((code, True))
+            continue
+        pile = read[pile_index]
+        marked = gaps[pile_index] if pile_index < len(gaps) else ()
+        neighbours = [pile[n] for n in (place - 1, place) if 0 <= n < len(pile)]
+        seen = place in marked or any(card.doubtful for card in neighbours)
+        out.append((code, not seen))
+    return out
+
+
+def where_lost(
+    read: Sequence[Sequence[ReadCard]], truth: Sequence[Sequence[str]]
+) -> list[tuple[str, int | None, int]]:
+    """Each card on the table that no pile shows, with where it belongs among the read: the
+    read pile that shares most cards with its own and the place in it (a gap marker's place:
+    before the card at that position), or None where no read pile shares a card with its own."""
+    shown = {card.card.code for pile in read for card in pile}
+    codes = [[card.card.code for card in pile] for pile in read]
+    out: list[tuple[str, int | None, int]] = []
     for truth_pile in truth:
-        codes = [[card.card.code for card in pile] for pile in read]
         best = max(
             range(len(read)), key=lambda n: len(set(codes[n]) & set(truth_pile)), default=None
         )
@@ -743,15 +769,24 @@ def missing_cards(
             if code in shown:
                 continue
             if best is None or not set(codes[best]) & set(truth_pile):
-                out.append((code, True))
+                out.append((code, None, 0))
                 continue
-            pile, marked = read[best], gaps[best] if best < len(gaps) else ()
             after = next((c for c in truth_pile[position + 1 :] if c in codes[best]), None)
-            place = codes[best].index(after) if after else len(pile)
-            neighbours = [pile[n] for n in (place - 1, place) if 0 <= n < len(pile)]
-            seen = place in marked or any(card.doubtful for card in neighbours)
-            out.append((code, not seen))
+            place = codes[best].index(after) if after else len(read[best])
+            out.append((code, best, place))
     return out
+
+
+def false_gap_marks(
+    read: Sequence[Sequence[ReadCard]],
+    truth: Sequence[Sequence[str]],
+    gaps: Sequence[Sequence[int]] = (),
+) -> tuple[int, int]:
+    """The read's gap markers ("a card may be missing here", teal in the app) and how many of
+    them stand where no card was lost: each asks the player a tap for nothing."""
+    lost = {(pile_index, place) for _, pile_index, place in where_lost(read, truth)}
+    marks = [(pile_index, place) for pile_index, places in enumerate(gaps) for place in places]
+    return len(marks), sum(mark not in lost for mark in marks)
 
 
 def cards_of_unseen_piles(
@@ -908,6 +943,8 @@ class TableReport:
     missing: int = 0
     missing_silent: int = 0
     missing_unseen_piles: int = 0  # of the missing unmarked: in piles no card of which was read
+    gap_marks: int = 0  # gap markers the reader left ...
+    gap_marks_false: int = 0  # ... where no card was lost
     piles: int = 0
     piles_right: int = 0  # exactly right (in order or reversed)
     piles_laid_right: int = 0  # `piles_laid_right`
@@ -949,6 +986,9 @@ class TableReport:
             self.missing += 1
             self.missing_silent += silent
         self.missing_unseen_piles += cards_of_unseen_piles(photo.piles, truth)
+        marks, false_marks = false_gap_marks(photo.piles, truth, photo.gaps)
+        self.gap_marks += marks
+        self.gap_marks_false += false_marks
         piles_right = [pile_read_right(read, pile) for pile in truth]
         on_side = sides_right(photo, truth, sides)
         seats = seats_right(photo, truth, sides)
@@ -1019,7 +1059,8 @@ class TableReport:
             f"cards ({self.wrong_unflagged} wrong unflagged, {self.missing_silent} of "
             f"{self.missing} missing unmarked, {self.missing_unseen_piles} of them in piles no "
             f"card of which was read); right cards flagged "
-            f"{ratio(self.right_flagged, self.cards_right, 3)}\n"
+            f"{ratio(self.right_flagged, self.cards_right, 3)}; gap markers {self.gap_marks}, "
+            f"{self.gap_marks_false} of them where no card was lost\n"
             f"  piles laid out right (misread, missing and extra cards aside): "
             f"{ratio(self.piles_laid_right, self.piles if self.cards_right else 0, 3)}\n"
             f"  by side (piles exactly right / given to the side): {by_side}\n"

@@ -529,6 +529,18 @@ def test_a_missing_card_is_silent_unless_a_gap_or_a_flag_stands_where_it_belongs
     assert sorted(missing_cards(backwards, truth, gaps=[(0, 2)])) == [("5H", False), ("8C", False)]
 
 
+def test_a_gap_marker_is_false_where_no_card_was_lost() -> None:
+    from blackcat.workshop.evaluation import false_gap_marks
+
+    read = [[read_card("QS", (10, 10)), read_card("5D", (30, 10)), read_card("7C", (50, 10))]]
+    truth = [("QS", "5H", "5D", "7C", "8C")]
+    assert false_gap_marks(read, truth) == (0, 0)
+    assert false_gap_marks(read, truth, gaps=[(1, 3)]) == (2, 0)  # before 5D, after 7C: lost
+    assert false_gap_marks(read, truth, gaps=[(1, 2)]) == (2, 1)  # before 7C: nothing lost
+    whole = [("QS", "5D", "7C")]
+    assert false_gap_marks(read, whole, gaps=[(2,)]) == (1, 1)
+
+
 def test_a_kitty_report_counts_silent_errors_and_piles_by_turn() -> None:
     from blackcat.workshop.evaluation import KittyReport
 
@@ -540,6 +552,9 @@ def test_a_kitty_report_counts_silent_errors_and_piles_by_turn() -> None:
     assert report.by_turn == {90: 1, 0: 1} and report.by_turn_right == {90: 0, 0: 0}
     assert (report.piles_read, report.piles_off_side) == (2, 1)  # turned, read as the near side's
     assert "silent errors (wrong unflagged + missing unmarked): 16.67 per 100 cards" in (
+        report.summary()
+    )
+    assert "gap markers: 1, 0 of them where no card was lost (0.00 per 100 cards)" in (
         report.summary()
     )
     report.add("k3", "2MP", read, [("QS", "5H", "5D")], turn=180, sides=("far",))

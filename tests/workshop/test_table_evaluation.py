@@ -90,6 +90,7 @@ def test_a_table_report_counts_piles_sides_cards_and_silent_errors() -> None:
     assert "piles exactly right 0.333" in text and "given to the right side 0.667" in text
     assert "piles laid out right (misread, missing and extra cards aside): 1.000" in text
     assert "37.50 per 100 cards" in text
+    assert "gap markers 0, 0 of them where no card was lost" in text
     assert "far 1.000 / 0.000 (1)" in text
     assert "by photo size" not in text  # no size given
     # every index box of these reads is 20 px tall: 6 of the 7 cards read right

@@ -412,7 +412,7 @@ def show_checks(now: lt.LadyGame) -> None:
     waiting = lt.waiting_for(now, now.current)
     if problems:
         lines = "\n".join(f"- {p.message[:1].upper()}{p.message[1:]}." for p in problems)
-        check = _("**Check these.** The deal scores as read until they are fixed.")
+        check = _("**Check these.** The deal scores as it stands until they are fixed.")
         st.warning(f"{check}\n{lines}")
     elif waiting:
         names = and_list(waiting, language.tr())
@@ -538,8 +538,8 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
     picked = st.session_state.get(f"sel:{pile.id}")
     if picked is not None and picked < len(pile.slots):
         picked_words = _(
-            "**{number} {card}** picked: change it, or give it to another player's tricks, "
-            "above (tap it again to let go)."
+            "**Card {number} ({card})** picked: change it, or give it to another player's "
+            "tricks, above (tap it again to let go)."
         )
         card_widgets.picked_card_rows(
             act,

@@ -311,8 +311,8 @@ def change_by_taps(act: Act, pile_id: int, position: int, number: str, card: Car
 
 
 FIXED_WORDS = N_(
-    "**{number} {card}** fixed: tap another card to fix it next (tap this one to let go), or "
-    "change it again above."
+    "**Card {number} ({card})** fixed: tap another card to fix it next (tap this one to let "
+    "go), or change it again above."
 )
 
 

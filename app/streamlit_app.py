@@ -405,16 +405,23 @@ def show_scoreboard(table: ts.Table, result: ts.TableResult) -> None:
         places = "\n".join(
             f"- {ts.describe_duplicate(d, language.tr())}" for d in result.duplicates
         )
+        count = len(result.duplicates)
         if table.variants.decks == 1:
-            why = _(
+            why = ngettext(
                 "**A card is on the table twice.** With one deck that can't be: one of them is "
-                "probably misread. Fix it, or switch on *Two decks* below."
-            )
+                "probably misread. Fix it, or switch on *Two decks* below.",
+                "**{count} cards are on the table twice.** With one deck that can't be: one of "
+                "each is probably misread. Fix them, or switch on *Two decks* below.",
+                count,
+            ).format(count=count)
         else:
-            why = _(
+            why = ngettext(
                 "**A card is on the table more than twice.** With two decks that can't be: "
-                "one of them is probably misread."
-            )
+                "one of them is probably misread.",
+                "**{count} cards are on the table more than twice.** With two decks that can't "
+                "be: one of each is probably misread.",
+                count,
+            ).format(count=count)
         st.warning(f"{why}\n{places}", icon="⚠️")
 
 
@@ -533,7 +540,10 @@ def to_check_button(player: ts.Player) -> None:
         orange = ngettext("{count} card in orange", "{count} cards in orange", doubtful)
         parts.append(orange.format(count=doubtful))
     if gaps:
-        parts.append(ngettext("{count} teal mark", "{count} teal marks", gaps).format(count=gaps))
+        maybe = ngettext(
+            "{count} card that may be missing", "{count} cards that may be missing", gaps
+        )
+        parts.append(maybe.format(count=gaps))
     st.button(
         "↓ " + and_list(parts, language.tr()) if parts else _("✓ No card to check"),
         key="to-check",
@@ -693,7 +703,7 @@ def show_pile(
         )
     if picked is not None and picked < len(pile.slots):
         picked_words = _(
-            "**{number} {card}** picked: tap the card whose place it "
+            "**Card {number} ({card})** picked: tap the card whose place it "
             "takes (tap it again to let go), or change it above."
         )
         number = ts.card_number(pile_index, picked)
@@ -961,12 +971,16 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
                 args=(ts.join_with_next, pile.id),
                 help=_("The reader split one pile in two: put them back together"),
             )
+        removed = _("Pile {number} of {name} is off the table.").format(
+            number=pile_index + 1, name=player.name
+        )
         st.button(
             _("Remove pile {number}").format(number=pile_index + 1),
             key=f"remove-pile:{pile.id}",
             disabled=len(player.piles) == 1,
             on_click=act,
             args=(ts.remove_pile, pile.id),
+            kwargs={"after": game_state.undoable(removed)},
         )
 
 

@@ -24,7 +24,7 @@ import photo_view
 import reader_access
 import streamlit as st
 from card_widgets import chip, set_widget
-from game_state import Act
+from game_state import Act, undoable
 from language import _, ngettext
 from photo_store import PhotoRecord
 from reader_access import PhotoOutcome, Words, photo_key, read_upload
@@ -390,7 +390,14 @@ def on_give(act: Act, pile_id: int, key: str) -> None:
     chosen = st.session_state[key]
     if chosen is None or chosen not in [player.id for player in night_panel.table().players]:
         return  # not a choice the player made (a list of names out of date): nothing to do
-    act(ts.give_pile, pile_id, chosen)
+    table = night_panel.table()
+    player_index, pile_index = table.locate(pile_id)
+    given = _("{name}'s pile {number} is {other}'s now.").format(
+        name=table.players[player_index].name,
+        number=pile_index + 1,
+        other=table.player(chosen).name,
+    )
+    act(ts.give_pile, pile_id, chosen, after=undoable(given))
 
 
 def give_key(table: ts.Table, photo: str, pile_id: int) -> str:
@@ -510,8 +517,8 @@ def show_table_photo(table: ts.Table, photo: str, record: PhotoRecord, act: Act)
         st.session_state.setdefault(key, not piles_look_given_out(table))
         count = len(ts.photo_piles(table, photo))
         label = ngettext(
-            "🔀 Give its pile to another player",
-            "🔀 Give one of its {count} piles to another player",
+            "🔀 Give the photo's pile to another player",
+            "🔀 Give one of the photo's {count} piles to another player",
             count,
         ).format(count=count)
         with panels.panel(label, key=key):

@@ -238,6 +238,12 @@ def table_undone(
         else:
             line = tr.gettext("The piles of {names} are as they were before the photo.")
         return line.format(names=names)
+    if changed and _photo_keys(now) - _photo_keys(undone):  # a photo's cards taken off, back
+        if whose == "tricks":
+            line = tr.gettext("The photo's cards are back in the tricks of {names}.")
+        else:
+            line = tr.gettext("The photo's cards are back in the piles of {names}.")
+        return line.format(names=names)
     if len(changed) == 2 and (line := _between_line(changed, numbering, tr)):
         return line
     if len(changed) == 1:

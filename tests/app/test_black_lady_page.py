@@ -251,11 +251,11 @@ def test_a_picked_cards_rank_and_suit_change_under_the_tricks_in_one_tap(lady: A
     run(lady)
     ranks = [c for c in lady.segmented_control if str(c.key).startswith("to-rank:")]
     assert [c.key for c in ranks] == [f"to-rank:{pile.id}:1:6C"]  # once, not in the editor too
-    assert any("**2 6♣** picked: change it, or give it" in c.value for c in lady.caption)
+    assert any("**Card 2 (6♣)** picked: change it, or give it" in c.value for c in lady.caption)
     ranks[0].set_value(Rank.THREE)
     run(lady)
     assert lady.session_state["lady"].deal.tricks(0).cards == parse_pile("5C 3C 7C")
-    assert any("**2 3♣** fixed: tap another card" in c.value for c in lady.caption)
+    assert any("**Card 2 (3♣)** fixed: tap another card" in c.value for c in lady.caption)
 
 
 def test_a_photos_note_follows_a_switch_of_language(lady: AppTest) -> None:

@@ -874,6 +874,10 @@ def test_after_removing_a_pile_the_next_ones_editor_is_not_opened(app: AppTest) 
     assert_clean(app)
     assert pile_id(app, 1) == second and pile_cards(app, 1) == "KS 9C"
     assert app.session_state[f"fix:{second}"] is False
+    # it may have been a mistake: said, with Undo
+    assert [t.value for t in app.toast] == [
+        "Pile 1 of Player 1 is off the table. ↶ Undo takes it back."
+    ]
     editor = next(e for e in app.expander if e.label == "✏️ Fix, add or move cards of pile 1")
     assert editor.key == f"fix:{second}"
 
@@ -1016,7 +1020,7 @@ def test_a_gap_the_reader_saw_opens_add_a_card_there_in_one_tap(
     assert any("A card may be missing before 1.3" in m.value for m in app.markdown)
     strip = next(m.value for m in app.markdown if 'class="bc-strip"' in m.value)
     assert strip.count("bc-gap") == 1
-    assert not button(app, "↓ 1 teal mark").disabled  # named as the legend names it
+    assert not button(app, "↓ 1 card that may be missing").disabled  # as the legend says
     button(app, "➕ Add a card here").click()
     app.run()
     first = pile_id(app, 1)

@@ -154,6 +154,7 @@ def test_one_tap_gives_a_pile_to_another_player(app: AppTest) -> None:
     assert_clean(app)
     assert piles_by_name(app)["Ann"] == ["8D 2H 8H"]
     assert piles_by_name(app)["Ben"] == ["10S 10H KD 10C", "5H 5D"]
+    assert [t.value for t in app.toast] == ["Ann's pile 2 is Ben's now. ↶ Undo takes it back."]
     assert totals_by_name(app) == {"Ann": 6, "Ben": 14, "Cat": 9, "Dan": 12}
 
 

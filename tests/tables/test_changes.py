@@ -217,3 +217,14 @@ def test_a_one_card_pile_split_off_or_joined_is_named_as_a_pile_not_a_card_moved
     one_card = ts.new_table(("Ann",), piles=[[parse_pile("QS 2C"), parse_pile("5C")]])
     joined = ts.join_with_next(one_card, pile_id(one_card, 0, 0))
     assert table_undone(one_card, joined) == "Piles 1 and 2 of Ann are apart again."
+
+
+def test_a_photos_cards_taken_off_and_undone_are_said_to_be_back() -> None:
+    before = two_players()
+    rows = [[read_card("AS"), read_card("2H")], [read_card("9D")]]
+    seating = ((before.players[0].id, (0,)), (before.players[1].id, (1,)))
+    placed = ts.place_table_photo(before, "photo-1", seating, rows)
+    taken_off = ts.remove_photo(placed, "photo-1")
+    assert table_undone(placed, taken_off) == (
+        "The photo's cards are back in the piles of Ann and Ben."
+    )

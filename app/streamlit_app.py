@@ -516,7 +516,7 @@ def keep_photo_mode() -> None:
         state.pop(photo_input.notes_key(prefix), None)
 
 
-TO_CHECK = "bring-to-check"  # the next run brings the first pile with something to check into view
+TO_CHECK = "bring-to-check"  # the pile the next run brings into view (True: the first to check)
 
 
 def to_check(pile: ts.Pile) -> bool:
@@ -723,6 +723,13 @@ def show_pile(
                 other=partial(pick_for_fixing, pile.id, position),
                 lying=lying,
             )
+    following = next((p for p in player.piles[pile_index + 1 :] if to_check(p)), None)
+    if to_check(pile) and following is not None:  # the jump under the note lies far above now
+        st.button(
+            _("↓ Next to check: pile {number}").format(number=player.piles.index(following) + 1),
+            key=f"next-check:{pile.id}",
+            on_click=partial(st.session_state.__setitem__, TO_CHECK, following.id),
+        )
     st.markdown(
         pile_view.features_html(pile_index, score, language.tr()) if pile.slots else "",
         unsafe_allow_html=True,
@@ -1088,13 +1095,14 @@ def black_cat_page() -> None:
     for pile_index, pile in enumerate(player.piles):
         with st.container(key=f"pile-{pile.id}"):
             show_pile(player, pile_index, pile, player_score.piles[pile_index], duplicated, lying)
-    if st.session_state.pop(TO_CHECK, False):
-        first = next((pile for pile in player.piles if to_check(pile)), None)
-        if first is not None:
-            st.html(
-                card_widgets.key_into_view_html(f"pile-{first.id}", "start"),
-                unsafe_allow_javascript=True,
-            )
+    wanted = st.session_state.pop(TO_CHECK, None)
+    if wanted is True:  # the first pile with something to check
+        wanted = next((pile.id for pile in player.piles if to_check(pile)), None)
+    if wanted in [pile.id for pile in player.piles]:
+        st.html(
+            card_widgets.key_into_view_html(f"pile-{wanted}", "start"),
+            unsafe_allow_javascript=True,
+        )
     st.button(
         _("➕ Another pile for {name}").format(name=player.name),
         key=f"add-pile:{player.id}",

@@ -426,6 +426,18 @@ def read_piles(browser: Browser, fake_reader_server: str) -> Iterator[Page]:
     context.close()
 
 
+def test_a_pile_to_check_leads_on_to_the_next_one_below(read_piles: Page) -> None:
+    page = read_piles
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
+        files=[{"name": "gap.png", "mimeType": "image/png", "buffer": blank_png(180, 120)}]
+    )
+    settle(page)  # pile 3: a card may be missing before 3.3
+    gap = page.get_by_text("A card may be missing before 3.3")
+    tap(page, page.get_by_role("button", name="↓ Next to check: pile 3"))
+    expect(gap).to_be_in_viewport()
+    no_errors_on(page)
+
+
 def test_a_new_game_opens_its_piles_editor_with_no_card_half_chosen(page: Page) -> None:
     """A new game's piles take the old ones' ids: a suit chosen to add a card in the last game
     was chosen again in the new one, a rank's tap from adding a card of it (helper-58)."""

@@ -376,6 +376,26 @@ def test_one_tap_under_a_photos_note_brings_the_first_card_to_check_into_view(
     assert checked.disabled
 
 
+def test_a_pile_with_a_card_to_check_leads_on_to_the_next_one(
+    app: AppTest, reader: FakeReader
+) -> None:
+    uploader(app).set_value(("piles.png", png(200), "image/png"))  # 1.2 in orange
+    app.run()
+    uploader(app).set_value(("gap.png", png(180), "image/png"))  # pile 3, a card may be missing
+    app.run()
+    assert_clean(app)
+    third = pile_id(app, 3)
+    assert [b.label for b in app.button if b.label.startswith("↓ Next")] == [
+        "↓ Next to check: pile 3"
+    ]
+    button(app, "↓ Next to check: pile 3").click()
+    app.run()
+    assert any(f".st-key-pile-{third}" in h.proto.body for h in app.get("html"))
+    button(app, "✓ :red[2♥] is right").click()
+    app.run()
+    assert not [b for b in app.button if b.label.startswith("↓ Next")]  # nothing left above
+
+
 def test_a_picked_card_is_taken_off_right_under_its_pile(app: AppTest) -> None:
     first = pile_id(app, 1)
     app.pills(key=f"sel:{first}").set_value(1)  # 1.2 = 6C

@@ -782,4 +782,5 @@ def main() -> None:
     text = link_text(now)
     sharing.show_share(PAGE_PATH, LINK_PARAM, text, _("Type or photograph a deal to share it."))
     sharing.keep_in_address(LINK_PARAM, text, state.lady_history)
+    card_widgets.scroll_as_asked()
     card_taps.listen_for_card_taps(on_card_tap)  # last: the sheet shows before it loads

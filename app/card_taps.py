@@ -80,7 +80,7 @@ def tap_card(
         _pick(piles, pile, None, editor_key(pile_id))
     else:
         _pick(piles, pile, position, editor_key(pile_id))
-        st.session_state[REVEAL_ROWS] = pile_id
+        bring_into_view(f"retype-{pile_id}")  # its rank and suit rows, below the card tapped
 
 
 def picked_place(picked: tuple[ts.Pile, int]) -> tuple[int, int]:
@@ -98,9 +98,14 @@ def _picked_in(piles: Sequence[ts.Pile]) -> tuple[ts.Pile, int] | None:
 
 CHANGED_IN_PLACE = "changed-in-place"  # (pile id, position) of a picked card given a new rank
 # or suit: still picked, for its suit next, but no longer to be moved by the next tap
-REVEAL_ROWS = "reveal-rows"  # the pile whose picked card's rows the next run brings into view
-# (or `insert-<pile>`: a gap's picker)
+SCROLL_TO = "scroll-to"  # (widget key, `scrollIntoView` block) the page brings into view once
 PICKED_PREFIX = "sel:"  # a pile's picked card, by the pile's id: its strip's pills' key
+
+
+def bring_into_view(key: str, block: str = "nearest") -> None:
+    """Once the page is drawn, scroll the container of widget key `key` into view (`block`: as
+    `scrollIntoView` places it; "nearest": just into view): `card_widgets.scroll_as_asked`."""
+    st.session_state[SCROLL_TO] = (key, block)
 
 
 def let_go_of_every_card() -> None:

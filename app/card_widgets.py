@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
-from card_taps import CHANGED_IN_PLACE, REVEAL_ROWS
+from card_taps import CHANGED_IN_PLACE, SCROLL_TO
 from game_state import Act, undoable
 from language import _, tr
 from pile_view import card_in_words
@@ -201,6 +201,14 @@ def key_into_view_html(key: str, block: str = "nearest") -> str:
     return _scroll_once_drawn(f"document.querySelector({json.dumps(f'.st-key-{key}')})", block)
 
 
+def scroll_as_asked() -> None:
+    """Last on a page: the container `card_taps.bring_into_view` asked for scrolled into view
+    (a picked card's rows, a gap's picker, a pile to check), once."""
+    asked = st.session_state.pop(SCROLL_TO, None)
+    if asked is not None:
+        st.html(key_into_view_html(*asked), unsafe_allow_javascript=True)
+
+
 def pick_slot(pile: ts.Pile, label: str, number: Callable[[int], str]) -> int | None:
     """The card of a pile the player tapped (None: none); both games' editors start with it.
     `number` is how the page numbers a card."""
@@ -345,9 +353,6 @@ def picked_card_rows(
         fixed = st.session_state.get(CHANGED_IN_PLACE) == (pile.id, picked)
         words = _(FIXED_WORDS) if fixed else picked_words
         st.caption(words.format(number=number, card=chip(card)))
-    if st.session_state.get(REVEAL_ROWS) == pile.id:  # a card low on the screen
-        st.session_state[REVEAL_ROWS] = None
-        st.html(key_into_view_html(f"retype-{pile.id}"), unsafe_allow_javascript=True)
 
 
 def _taken_off(pile_id: int, card: Card) -> Callable[[], None]:
@@ -486,12 +491,11 @@ def add_picked(
     position: int | None,
     prefix: str = "",
     *,
-    said: str | None = None,
+    said: Callable[[Card], str] | None = None,
 ) -> None:
     """The card of the picker `prefix` put at `position` (None: at the end); the rank is
     cleared for the next (the suit kept: cards of one suit go in a rank's tap each). `said`:
-    words for a toast once it is
-    in (`{card}` filled), with Undo."""
+    the card's words for a toast once it is in, with Undo."""
     card = picked_card(pile.id, prefix)
     if card is None:
         st.toast(_("Pick a rank and a suit first."), icon="✋")
@@ -502,7 +506,7 @@ def add_picked(
     def added() -> None:
         let_go()
         if said is not None:
-            undoable(said.format(card=card.label))()
+            undoable(said(card))()
 
     act(ts.insert_card, pile.id, at, card, after=added)
     st.session_state[f"{prefix}rank:{pile.id}"] = None

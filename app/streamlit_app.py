@@ -516,9 +516,6 @@ def keep_photo_mode() -> None:
         state.pop(photo_input.notes_key(prefix), None)
 
 
-TO_CHECK = "bring-to-check"  # the pile the next run brings into view (True: the first to check)
-
-
 def to_check(pile: ts.Pile) -> bool:
     """Whether a pile asks a look: a card in orange, or a mark of a card that may be missing."""
     return bool(pile.gaps) or any(slot.doubtful for slot in pile.slots)
@@ -544,11 +541,13 @@ def to_check_button(player: ts.Player) -> None:
             "{count} card that may be missing", "{count} cards that may be missing", gaps
         )
         parts.append(maybe.format(count=gaps))
+    first = next((pile for pile in player.piles if to_check(pile)), None)
     st.button(
         "↓ " + and_list(parts, language.tr()) if parts else _("✓ No card to check"),
         key="to-check",
-        disabled=not parts,
-        on_click=partial(st.session_state.__setitem__, TO_CHECK, True),
+        disabled=first is None,
+        on_click=card_taps.bring_into_view,
+        args=(f"pile-{first.id}" if first else "", "start"),
     )
 
 
@@ -728,7 +727,8 @@ def show_pile(
         st.button(
             _("↓ Next to check: pile {number}").format(number=player.piles.index(following) + 1),
             key=f"next-check:{pile.id}",
-            on_click=partial(st.session_state.__setitem__, TO_CHECK, following.id),
+            on_click=card_taps.bring_into_view,
+            args=(f"pile-{following.id}", "start"),
         )
     st.markdown(
         pile_view.features_html(pile_index, score, language.tr()) if pile.slots else "",
@@ -810,9 +810,6 @@ def insert_at_gap(pile: ts.Pile, position: int, where: str) -> None:
         st.markdown(_("**Which card is missing {where}?**").format(where=where))
         card_widgets.card_picker(pile.id, GAP_PICKER, on_both=partial(put_at_gap, pile, position))
         st.button(_("Cancel"), key=f"gap-cancel:{pile.id}", on_click=open_insert, args=(pile, None))
-    if st.session_state.get(card_taps.REVEAL_ROWS) == f"insert-{pile.id}":  # opened low down
-        st.session_state[card_taps.REVEAL_ROWS] = None
-        st.html(card_widgets.key_into_view_html(f"insert-{pile.id}"), unsafe_allow_javascript=True)
 
 
 def open_insert(pile: ts.Pile, position: int | None) -> None:
@@ -820,13 +817,17 @@ def open_insert(pile: ts.Pile, position: int | None) -> None:
     opened, or (None) closed; the pile's picked card is let go, so nothing speaks of moving."""
     st.session_state[f"ins:{pile.id}"] = position
     st.session_state[f"sel:{pile.id}"] = None
-    st.session_state[card_taps.REVEAL_ROWS] = f"insert-{pile.id}" if position is not None else None
+    if position is not None:  # opened low on the screen, its picker lies below it
+        card_taps.bring_into_view(f"insert-{pile.id}")
 
 
 def put_at_gap(pile: ts.Pile, position: int) -> None:
     _player_index, pile_index = night_panel.table().locate(pile.id)
     number = ts.card_number(pile_index, position)
-    said = _("{card} put in as card {number}.").format(card="{card}", number=number)
+
+    def said(card: Card) -> str:
+        return _("{card} put in as card {number}.").format(card=card.label, number=number)
+
     card_widgets.add_picked(act, pile, position, GAP_PICKER, said=said)
     st.session_state[f"ins:{pile.id}"] = None
 
@@ -1095,14 +1096,6 @@ def black_cat_page() -> None:
     for pile_index, pile in enumerate(player.piles):
         with st.container(key=f"pile-{pile.id}"):
             show_pile(player, pile_index, pile, player_score.piles[pile_index], duplicated, lying)
-    wanted = st.session_state.pop(TO_CHECK, None)
-    if wanted is True:  # the first pile with something to check
-        wanted = next((pile.id for pile in player.piles if to_check(pile)), None)
-    if wanted in [pile.id for pile in player.piles]:
-        st.html(
-            card_widgets.key_into_view_html(f"pile-{wanted}", "start"),
-            unsafe_allow_javascript=True,
-        )
     st.button(
         _("➕ Another pile for {name}").format(name=player.name),
         key=f"add-pile:{player.id}",
@@ -1117,6 +1110,7 @@ def black_cat_page() -> None:
     text = link_text(night_panel.night(), state.player)
     sharing.show_share(PAGE_PATH, LINK_PARAM, text, _("Change something first to share a game."))
     sharing.keep_in_address(LINK_PARAM, text, state.history)
+    card_widgets.scroll_as_asked()
     card_taps.listen_for_card_taps(on_card_tap)  # last: the score shows before it loads
 
 

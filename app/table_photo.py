@@ -314,7 +314,7 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
         text = template.format(**words, missing=names)
         kind = "warning"
     for player_id in seated:
-        held = sum(1 for pile in table.player(player_id).piles if pile.slots)
+        held = table.player(player_id).piles_with_cards
         if held != ts.PILES_PER_PLAYER:  # allowed, and said: a split or joined pile looks so
             odd = ngettext(
                 "{name} has {count} pile, where a player has two: check that none was split, "
@@ -442,10 +442,7 @@ def give_piles(table: ts.Table, photo: str, act: Act, only: int | None = None) -
 def piles_look_given_out(table: ts.Table) -> bool:
     """Whether every player holds two piles with cards, as a game ends: nothing then asks for
     a pile to be given on."""
-    return all(
-        sum(1 for pile in player.piles if pile.slots) == ts.PILES_PER_PLAYER
-        for player in table.players
-    )
+    return all(player.piles_with_cards == ts.PILES_PER_PLAYER for player in table.players)
 
 
 def near_holder(table: ts.Table, photo: str, record: PhotoRecord) -> int | None:

@@ -120,6 +120,11 @@ class Player:
     name: str
     piles: tuple[Pile, ...]
 
+    @property
+    def piles_with_cards(self) -> int:
+        """How many of the player's piles hold a card (an empty one is still to come)."""
+        return sum(1 for pile in self.piles if pile.slots)
+
 
 @dataclass(frozen=True)
 class Table:

@@ -784,3 +784,9 @@ def test_a_card_that_is_no_card_goes_with_its_empty_extra_pile_and_markers() -> 
     # a card taken off a pile that keeps cards: its markers move as a deleted card's do
     first = gone.players[0].piles[0]
     assert ts.take_off_not_a_card(gone, first.id, 0) == delete_card(gone, first.id, 0)
+
+
+def test_a_players_piles_with_cards_leave_out_the_empty_ones() -> None:
+    table = ts.new_table(("Ann",), piles=[[parse_pile("QS 2C"), ()]])
+    assert table.players[0].piles_with_cards == 1
+    assert ts.add_pile(table, table.players[0].id).players[0].piles_with_cards == 1

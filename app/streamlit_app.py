@@ -706,7 +706,11 @@ def show_pile(
             "takes (tap it again to let go), or change it above."
         )
         number = ts.card_number(pile_index, picked)
-        card_widgets.picked_card_rows(act, pile, picked, number, picked_words)
+        more = partial(put_beside, pile, picked)
+        card_widgets.picked_card_rows(act, pile, picked, number, picked_words, more=more)
+    inserting = st.session_state.get(f"ins:{pile.id}")
+    if inserting is not None and inserting not in pile.gaps and inserting <= len(pile.slots):
+        insert_at_gap(pile, inserting, gap_place(pile, pile_index, inserting))
     if pile.gaps:
         with st.container(key=f"gaps-{pile.id}"):
             for position in pile.gaps:
@@ -794,6 +798,26 @@ def gap_prompt(pile: ts.Pile, pile_index: int, position: int) -> None:
         )
     if st.session_state.get(f"ins:{pile.id}") == position:
         insert_at_gap(pile, position, where)
+
+
+def put_beside(pile: ts.Pile, picked: int) -> None:
+    """A picked card's buttons that open, in its place, the picker of a card to put in before
+    or after it: a card lost with no teal mark beside it went in through the pile's editor,
+    3-5 taps with its Add button a screen below (session 83's audit)."""
+    card = chip(pile.slots[picked].card)
+    with st.container(horizontal=True, gap="small"):
+        st.button(
+            _("➕ A card before {card}").format(card=card),
+            key=f"put-before:{pile.id}",
+            on_click=open_insert,
+            args=(pile, picked),
+        )
+        st.button(
+            _("➕ A card after {card}").format(card=card),
+            key=f"put-after:{pile.id}",
+            on_click=open_insert,
+            args=(pile, picked + 1),
+        )
 
 
 def gap_place(pile: ts.Pile, pile_index: int, position: int) -> str:

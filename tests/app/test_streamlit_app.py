@@ -411,6 +411,34 @@ def test_a_picked_card_is_taken_off_right_under_its_pile(app: AppTest) -> None:
     assert [t.value for t in app.toast] == ["6♣ is back: card 1.2 of Example."]
 
 
+def test_a_card_lost_with_no_teal_mark_goes_in_beside_a_picked_card(app: AppTest) -> None:
+    # it went in through the pile's editor: 3-5 taps, its Add button a screen below (session 83)
+    first = pile_id(app, 1)
+    app.pills(key=f"sel:{first}").set_value(1)  # 1.2 = 6C
+    app.run()
+    button(app, "➕ A card after 6♣").click()
+    app.run()
+    assert any("Which card is missing before 1.3" in m.value for m in app.markdown)
+    assert app.session_state[f"sel:{first}"] is None  # no card is picked: nothing moves
+    app.pills(key=f"gap-rank:{first}").set_value(Rank.NINE)
+    app.run()
+    app.pills(key=f"gap-suit:{first}").set_value(Suit.SPADES)
+    app.run()
+    assert_clean(app)
+    assert pile_cards(app, 1).startswith("QS 6C 9S QH")
+    assert [t.value for t in app.toast] == ["9♠ put in as card 1.3. ↶ Undo takes it back."]
+    assert not any("Which card is missing" in m.value for m in app.markdown)  # closed
+    app.pills(key=f"sel:{first}").set_value(0)  # 1.1 = QS
+    app.run()
+    button(app, "➕ A card before Q♠").click()
+    app.run()
+    assert any("Which card is missing before 1.1" in m.value for m in app.markdown)
+    button(app, "Cancel").click()
+    app.run()
+    assert not any("Which card is missing" in m.value for m in app.markdown)
+    assert pile_cards(app, 1).startswith("QS 6C 9S QH")
+
+
 def test_a_picked_card_takes_another_rank_or_suit_in_one_tap_each(app: AppTest) -> None:
     # a card read wrong with confidence took the list of 52 cards: a scroll, and a phone's keyboard
     first = pile_id(app, 1)

@@ -5,10 +5,12 @@ changes the page's game through the page's `game_state.Act`."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import card_taps
 import streamlit as st
 from card_taps import CHANGED_IN_PLACE, SCROLL_TO
 from game_state import Act, undoable
@@ -147,7 +149,7 @@ def doubtful_prompt(
                 _("✎ Another card"),
                 key=f"other:{pile.id}:{position}",
                 on_click=_another_card,
-                args=(other, pile.id),
+                args=(other, pile.id, pile.slots[position].card),
                 help=_("Choose what card {number} is from every card").format(number=number),
             )
 
@@ -164,12 +166,11 @@ def chance(probability: float) -> str:
     return "<1%" if shown == "0%" else shown
 
 
-REVEAL = "reveal-change"  # the pile whose list of every card the next run brings into view
-
-
-def _another_card(other: Callable[[], None], pile_id: int) -> None:
+def _another_card(other: Callable[[], None], pile_id: int, card: Card) -> None:
+    """The list of every card opened (`other`) and brought to the middle of the screen: it
+    opens in the editor below the pile, off a phone's screen."""
     other()
-    st.session_state[REVEAL] = pile_id
+    card_taps.bring_into_view(change_list_key(pile_id, card), "center")
 
 
 def _scroll_once_drawn(find: str, block: str) -> str:
@@ -183,22 +184,18 @@ def _scroll_once_drawn(find: str, block: str) -> str:
     )
 
 
-def into_view_html(label: str) -> str:
-    """A script that scrolls the field labelled `label` to the middle of the screen once it is
-    drawn: the list of every card opens in the editor below the pile, off a phone's screen."""
-    wanted = json.dumps(label)
-    field = (
-        "[...document.querySelectorAll('input[aria-label]')]"
-        f".find((e) => e.getAttribute('aria-label') === {wanted})"
-    )
-    return _scroll_once_drawn(field, "center")
-
-
 def key_into_view_html(key: str, block: str = "nearest") -> str:
     """A script that scrolls the container of widget key `key` into view once it is drawn: by
     default just into view (a card tapped low on a phone's screen has its rank and suit rows
     below it), leaving the card tapped on the screen; `block` as `scrollIntoView` places it."""
-    return _scroll_once_drawn(f"document.querySelector({json.dumps(f'.st-key-{key}')})", block)
+    return _scroll_once_drawn(f"document.querySelector({json.dumps(key_class(key))})", block)
+
+
+def key_class(key: str) -> str:
+    """The CSS selector of the container Streamlit draws for widget key `key`: its class is the
+    key with every character but letters, digits, `_` and `-` made a `-` (a `:` in a selector
+    is taken for a pseudo-class, and the script finds nothing)."""
+    return ".st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", key.strip())
 
 
 def scroll_as_asked() -> None:
@@ -254,6 +251,12 @@ def change_choices(slot: ts.Slot) -> list[Card]:
     return first + [card for card in ALL_CARDS if card not in first]
 
 
+def change_list_key(pile_id: int, card: Card) -> str:
+    """The key of the list of every card that opens at `card`: a new widget in each language and
+    for each card it opens at (`change_card`)."""
+    return f"change:{pile_id}:{tr().language}:{card.code}"
+
+
 def change_card(act: Act, pile_id: int, position: int, number: str, slot: ts.Slot) -> None:
     """What the card at `position` (numbered `number` on the page) really is, from a list of
     all 52 cards that opens at the card, with the reader's other guesses right under it (its
@@ -264,7 +267,7 @@ def change_card(act: Act, pile_id: int, position: int, number: str, slot: ts.Slo
     # keyed by the card too, and never set through Session State: a value set there and cut
     # short by a quick tap's rerun came back from the browser, changed the card back and let it
     # go (helper-53)
-    key = f"change:{pile_id}:{tr().language}:{slot.card.code}"
+    key = change_list_key(pile_id, slot.card)
     guesses = {guess.card: guess.probability for guess in slot.alternatives}
 
     def name(card: Card) -> str:
@@ -283,9 +286,6 @@ def change_card(act: Act, pile_id: int, position: int, number: str, slot: ts.Slo
         on_change=_on_change_card,
         args=(act, pile_id, position, key),
     )
-    if st.session_state.get(REVEAL) == pile_id:  # opened by "Another card"
-        st.session_state[REVEAL] = None
-        st.html(into_view_html(label), unsafe_allow_javascript=True)
 
 
 def change_by_taps(act: Act, pile_id: int, position: int, number: str, card: Card) -> None:

@@ -10,3 +10,11 @@ def test_a_guess_below_half_a_percent_says_less_than_one_percent() -> None:
     assert card_widgets.chance(0.004) == card_widgets.chance(0.0) == "<1%"
     assert card_widgets.chance(0.006) == "1%"
     assert card_widgets.chance(0.3) == "30%"
+
+
+def test_a_widget_is_found_by_the_class_streamlit_gives_its_key() -> None:
+    # Streamlit turns every character but letters, digits, _ and - into a -: a selector with
+    # the key's ":" is a pseudo-class, and the script that scrolls found nothing
+    assert card_widgets.key_class("change:12:es:10H") == ".st-key-change-12-es-10H"
+    assert card_widgets.key_class("pile-3") == ".st-key-pile-3"
+    assert ".st-key-change-1-en-QS" in card_widgets.key_into_view_html("change:1:en:QS", "center")

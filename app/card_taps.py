@@ -100,6 +100,7 @@ CHANGED_IN_PLACE = "changed-in-place"  # (pile id, position) of a picked card gi
 # or suit: still picked, for its suit next, but no longer to be moved by the next tap
 SCROLL_TO = "scroll-to"  # (widget key, `scrollIntoView` block) the page brings into view once
 PICKED_PREFIX = "sel:"  # a pile's picked card, by the pile's id: its strip's pills' key
+NEXT_SHOWN_PREFIX = "next-shown:"  # + a pile's id: its "↓ Next to check" was shown
 
 
 def bring_into_view(key: str, block: str = "nearest") -> None:

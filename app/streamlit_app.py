@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from html import escape
@@ -521,17 +521,11 @@ def to_check(pile: ts.Pile) -> bool:
     return bool(pile.gaps) or any(slot.doubtful for slot in pile.slots)
 
 
-def to_check_button(player: ts.Player) -> None:
-    """Under a photo's note, while the player's piles hold cards of a photo: one tap brings the
-    first pile with something to check into view (a screen and more below the note on a phone:
-    every fix of helper-55's 45 began with a scroll), named as the legend names them, as the
-    note counts them; with nothing left to check it stays, disabled, so that the last fix moves
-    nothing under the finger."""
-    doubtful = sum(1 for pile in player.piles for slot in pile.slots if slot.doubtful)
-    gaps = sum(len(pile.gaps) for pile in player.piles)
-    from_photos = any(slot.photo for pile in player.piles for slot in pile.slots)
-    if not doubtful and not gaps and not from_photos:
-        return
+def to_check_words(piles: Sequence[ts.Pile]) -> str | None:
+    """What the piles hold to check, named as the legend names them and as the note counts
+    them ("2 cards in orange and 1 card that may be missing"); None: nothing."""
+    doubtful = sum(1 for pile in piles for slot in pile.slots if slot.doubtful)
+    gaps = sum(len(pile.gaps) for pile in piles)
     parts = []
     if doubtful:
         orange = ngettext("{count} card in orange", "{count} cards in orange", doubtful)
@@ -541,14 +535,61 @@ def to_check_button(player: ts.Player) -> None:
             "{count} card that may be missing", "{count} cards that may be missing", gaps
         )
         parts.append(maybe.format(count=gaps))
+    return and_list(parts, language.tr()) if parts else None
+
+
+def from_photos(players: Sequence[ts.Player]) -> bool:
+    return any(slot.photo for player in players for pile in player.piles for slot in pile.slots)
+
+
+def to_check_button(player: ts.Player) -> None:
+    """Under a photo's note, while the player's piles hold cards of a photo: one tap brings the
+    first pile with something to check into view (a screen and more below the note on a phone:
+    every fix of helper-55's 45 began with a scroll), named as the legend names them, as the
+    note counts them; with nothing left to check it stays, disabled, so that the last fix moves
+    nothing under the finger."""
+    words = to_check_words(player.piles)
+    if words is None and not from_photos([player]):
+        return
     first = next((pile for pile in player.piles if to_check(pile)), None)
     st.button(
-        "↓ " + and_list(parts, language.tr()) if parts else _("✓ No card to check"),
+        "↓ " + words if words else _("✓ No card to check"),
         key="to-check",
         disabled=first is None,
         on_click=card_taps.bring_into_view,
         args=(f"pile-{first.id}" if first else "", "start"),
     )
+
+
+def table_to_check_buttons(table: ts.Table) -> None:
+    """Under the whole table's photos: for each player with something to check, one tap shows
+    their piles and brings the first with something to check into view (the note counts every
+    player's orange cards, and the page shows one player's piles: helper-63 found Bob's orange
+    card named nowhere); with nothing left anywhere, one greyed button keeps the place."""
+    if not from_photos(table.players):
+        return
+    with st.container(horizontal=True, gap="small"):
+        checked = True
+        for player in table.players:
+            first = next((pile for pile in player.piles if to_check(pile)), None)
+            words = to_check_words(player.piles)
+            if first is None or words is None:
+                continue
+            checked = False
+            st.button(
+                "↓ " + _("{name}: {what}").format(name=player.name, what=words),
+                key=f"to-check:{player.id}",
+                on_click=show_pile_of,
+                args=(player.id, first.id),
+            )
+        if checked:
+            st.button(_("✓ No card to check"), key="to-check", disabled=True)
+
+
+def show_pile_of(player_id: int, pile_id: int) -> None:
+    """The player's piles shown, and the pile brought into view."""
+    st.session_state.player = player_id
+    card_taps.bring_into_view(f"pile-{pile_id}", "start")
 
 
 def show_photo_inputs(player: ts.Player) -> None:
@@ -566,6 +607,7 @@ def show_photo_inputs(player: ts.Player) -> None:
     photos_lost_note(night_panel.table(), player)
     if choose_photo() == table_photo.WHOLE_TABLE:
         table_photo.show_panel(act)
+        table_to_check_buttons(night_panel.table())
         heading.markdown("### " + _("📷 The whole table in one photo") + finished)
         return
     files = photo_input.photo_inputs(_(PHOTO_HELP), _("Photo of the piles"))
@@ -726,14 +768,7 @@ def show_pile(
                 other=partial(pick_for_fixing, pile.id, position),
                 lying=lying,
             )
-    following = next((p for p in player.piles[pile_index + 1 :] if to_check(p)), None)
-    if to_check(pile) and following is not None:  # the jump under the note lies far above now
-        st.button(
-            _("↓ Next to check: pile {number}").format(number=player.piles.index(following) + 1),
-            key=f"next-check:{pile.id}",
-            on_click=card_taps.bring_into_view,
-            args=(f"pile-{following.id}", "start"),
-        )
+    next_to_check(player, pile_index, pile)
     st.markdown(
         pile_view.features_html(pile_index, score, language.tr()) if pile.slots else "",
         unsafe_allow_html=True,
@@ -776,6 +811,25 @@ def marks_on(player: ts.Player, duplicated: set[tuple[int, int]]) -> set[str]:
 
 BEST = N_("Best")  # a Queen's choice: the value that scores most (shown translated)
 GAP_PICKER = "gap-"  # the keys of the card picker at a gap: a pile's editor has its own
+
+
+def next_to_check(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
+    """Under a pile with something to check, a jump to the next one below that has (the one
+    under the note lies far above by then). Once shown it stays while something below is left
+    to check, the pile's own last fix done too (helper-62: it went with that fix, just as it was
+    wanted), and then stays in place, greyed, so nothing below moves up under the finger."""
+    following = next((p for p in player.piles[pile_index + 1 :] if to_check(p)), None)
+    shown = st.session_state.get(f"{card_taps.NEXT_SHOWN_PREFIX}{pile.id}")
+    if following is not None and (shown or to_check(pile)):
+        st.session_state[f"{card_taps.NEXT_SHOWN_PREFIX}{pile.id}"] = True
+        st.button(
+            _("↓ Next to check: pile {number}").format(number=player.piles.index(following) + 1),
+            key=f"next-check:{pile.id}",
+            on_click=card_taps.bring_into_view,
+            args=(f"pile-{following.id}", "start"),
+        )
+    elif shown:
+        st.button(_("✓ Nothing below to check"), key=f"next-check:{pile.id}", disabled=True)
 
 
 def gap_prompt(pile: ts.Pile, pile_index: int, position: int) -> None:

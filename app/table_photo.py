@@ -46,7 +46,7 @@ WHOLE_TABLE = "table"
 PREFIX = "table:"  # the whole table's uploader, camera and notes
 PHOTOGRAPHER = "photographer"  # the id of the player who photographs the whole table
 PHOTOGRAPHER_NAME = "photographer-name"  # finds them again in another game of the night
-GIVE = "give:"  # the keys of the pills that give a pile to another player
+GIVE = "give:"  # the keys of the buttons that give a pile to another player
 ON_TABLE_ALREADY = N_("{name} is already on the table.")
 TABLE_HELP = N_(
     "Every player's piles on the table in front of them, each pile a row with every card's "
@@ -386,11 +386,10 @@ def table_photos(table: ts.Table, photos: Mapping[str, PhotoRecord]) -> list[str
     ]
 
 
-def on_give(act: Act, pile_id: int, key: str) -> None:
-    chosen = st.session_state[key]
-    if chosen is None or chosen not in [player.id for player in night_panel.table().players]:
-        return  # not a choice the player made (a list of names out of date): nothing to do
+def on_give(act: Act, pile_id: int, chosen: int) -> None:
     table = night_panel.table()
+    if chosen not in [player.id for player in table.players]:
+        return  # not a choice the player made (a list of names out of date): nothing to do
     player_index, pile_index = table.locate(pile_id)
     given = _("{name}'s pile {number} is {other}'s now.").format(
         name=table.players[player_index].name,
@@ -401,7 +400,7 @@ def on_give(act: Act, pile_id: int, key: str) -> None:
 
 
 def give_key(table: ts.Table, photo: str, pile_id: int) -> str:
-    """The key of the pills that give pile `pile_id` to another player under `photo`: a pile
+    """The key of the buttons that give pile `pile_id` to another player under `photo`: a pile
     holding cards of two photos (a card moved into it) has them under each."""
     return f"{GIVE}{photo}:{pile_id}:{names_key(table)}"
 
@@ -423,20 +422,27 @@ def give_piles(table: ts.Table, photo: str, act: Act, only: int | None = None) -
         if only is not None and player.id != only:
             continue
         key = give_key(table, photo, pile.id)
-        st.session_state[key] = None  # a tap gives the pile: nothing stays chosen
-        st.pills(
-            _("{name}'s pile {number} ({cards}): give it to").format(
-                name=player.name,
-                number=pile_index + 1,
-                cards=" ".join(chip(card) for card in pile.cards),
-            ),
-            [other for other in order if other != player.id],
-            # an arrow, as every move has: the names alone read as the choice of whose piles
-            format_func=lambda player_id: f"→ {names.get(player_id, '?')}",
-            key=key,
-            on_change=on_give,
-            args=(act, pile.id, key),
+        words = _("{name}'s pile {number} ({cards}): give it to").format(
+            name=player.name, number=pile_index + 1, cards=" ".join(chip(c) for c in pile.cards)
         )
+        # buttons, not a row of choices: Tab went round the rows of choices, never out of them
+        # (helper-63), and a choice, once tapped, had to be unmade for the next
+        with st.container(key=key, gap="small"):
+            st.markdown(words)
+            with st.container(horizontal=True, gap="small"):
+                for other in order:
+                    if other == player.id:
+                        continue
+                    st.button(
+                        # an arrow, as every move has: the names alone read as whose piles
+                        f"→ {names.get(other, '?')}",
+                        key=f"{key}:{other}",
+                        on_click=on_give,
+                        args=(act, pile.id, other),
+                        help=_("Give {name}'s pile {number} to {other}").format(
+                            name=player.name, number=pile_index + 1, other=names.get(other, "?")
+                        ),
+                    )
 
 
 def piles_look_given_out(table: ts.Table) -> bool:

@@ -58,7 +58,16 @@ FAKE_ROWS[WHOLE_TABLE] = (  # top to bottom, as the reader gives them
 )
 ACROSS_ONLY = 245  # the photo width at which it sees piles across and near alone
 FAKE_ROWS[ACROSS_ONLY] = (FAKE_ROWS[WHOLE_TABLE][0], FAKE_ROWS[WHOLE_TABLE][4])
-FAKE_SIDES = {WHOLE_TABLE: ("far", "far", "left", "right", "near"), ACROSS_ONLY: ("far", "near")}
+DOUBTED_TABLE = 250  # the photo width at which it sees the table of four, the far 2H doubtful
+FAKE_ROWS[DOUBTED_TABLE] = (
+    tuple(read_card("2H", 0.41, "2S") if c.card.code == "2H" else c for c in FAKE_ROWS[240][0]),
+    *FAKE_ROWS[WHOLE_TABLE][1:],
+)
+FAKE_SIDES = {
+    WHOLE_TABLE: ("far", "far", "left", "right", "near"),
+    DOUBTED_TABLE: ("far", "far", "left", "right", "near"),
+    ACROSS_ONLY: ("far", "near"),
+}
 GRID = 230  # the photo width at which the stand-in reader sees two rows laid card on card
 FAKE_ROWS[GRID] = (
     FAKE_ROWS[200][1],

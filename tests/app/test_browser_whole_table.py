@@ -96,7 +96,7 @@ def test_one_photo_of_the_whole_table_scores_four_players_and_a_pile_moves_in_on
     give = page.locator('[class*="st-key-give-"]', has_text="Ann's pile 2")
     give.scroll_into_view_if_needed()
     shoot(page, "whole-table-give")
-    give.get_by_role("radio", name="Ben").click()
+    give.get_by_role("button", name="→ Ben").click()
     settle(page)
     moved = {"Ann": "6 = 6", "Ben": "11 + 3 = 14", "Cat": "9 + 0 = 9", "Dan": "12 + 0 = 12"}
     expect(page.locator("table.bc-board")).to_contain_text("14")
@@ -164,4 +164,24 @@ def test_alone_at_the_table_the_photo_brings_the_other_players(reading_page: Pag
         "Right": "11 + 0 = 11",
     }
     assert once_shown(page, board, scored) == scored
+    no_errors_on(page)
+
+
+def test_tab_goes_through_the_piles_to_give_and_on_past_them(reading_page: Page) -> None:
+    """Rows of choices there held Tab: from the last it went back to the first (helper-63)."""
+    page = reading_page
+    seat_four(page)
+    page.get_by_role("radio", name="The whole table").click()
+    settle(page)
+    page.locator('[class*="st-key-photographer"]').get_by_role("radio", name="Cat").click()
+    settle(page)
+    upload_the_whole_table(page)
+    gives = page.locator('[class*="st-key-give-"] button:visible')
+    expect(gives.first).to_be_visible()
+    gives.first.focus()
+    passed = set()
+    for _ in range(gives.count() + 2):
+        page.keyboard.press("Tab")
+        passed.add(page.evaluate("() => document.activeElement.textContent.trim()"))
+    assert "↶ Undo" in passed  # the next control after the panel
     no_errors_on(page)

@@ -391,9 +391,14 @@ def test_a_pile_with_a_card_to_check_leads_on_to_the_next_one(
     button(app, "↓ Next to check: pile 3").click()
     app.run()
     assert any(f".st-key-pile-{third}" in h.proto.body for h in app.get("html"))
-    button(app, "✓ :red[2♥] is right").click()
+    button(app, "✓ :red[2♥] is right").click()  # the pile's last check
     app.run()
-    assert not [b for b in app.button if b.label.startswith("↓ Next")]  # nothing left above
+    assert not button(app, "↓ Next to check: pile 3").disabled  # still the way on (helper-62)
+    button(app, "✗ Nothing missing").click()
+    app.run()
+    assert_clean(app)
+    assert not [b for b in app.button if b.label.startswith("↓ Next")]
+    assert button(app, "✓ Nothing below to check").disabled  # in place: nothing moves up
 
 
 def test_a_picked_card_is_taken_off_right_under_its_pile(app: AppTest) -> None:

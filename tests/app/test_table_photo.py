@@ -10,7 +10,7 @@ import language
 import numpy as np
 import pytest
 import table_photo
-from fakes import ACROSS_ONLY, WHOLE_TABLE, read_card
+from fakes import ACROSS_ONLY, DOUBTED_TABLE, WHOLE_TABLE, read_card
 from photo_store import PhotoRecord
 from streamlit.testing.v1 import AppTest
 from test_streamlit_app import (  # noqa: F401  (fixtures: no weights, the stand-in reader)
@@ -106,13 +106,13 @@ def change_table(at: AppTest, change, *args) -> ts.Table:
 def give(at: AppTest, giver: str, pile: int, receiver: str) -> None:
     """One tap gives the giver's pile (its place among their piles) to the receiver."""
     held = at.session_state["night"].table.player(player_id(at, giver)).piles[pile]
-    at.pills(key=give_key(at, held.id)).set_value(player_id(at, receiver))
+    at.button(key=f"{give_key(at, held.id)}:{player_id(at, receiver)}").click()
     at.run()
     assert_clean(at)
 
 
 def give_key(at: AppTest, pile_id: int) -> str:
-    """The key of the pills that give the pile away under the table's only photo."""
+    """The key of the buttons that give the pile away under the table's only photo."""
     table = at.session_state["night"].table
     (photo,) = {slot.photo for p in table.players for pile in p.piles for slot in pile.slots}
     return table_photo.give_key(table, photo, pile_id)
@@ -141,15 +141,35 @@ def test_one_photo_fills_every_players_piles_from_the_photographer_clockwise(app
     assert all(name in board for name in NAMES)
 
 
+def test_a_players_card_to_check_is_one_tap_away_under_the_photo(app: AppTest) -> None:
+    # the note counted Ann's orange card, and the page showed Cat's piles only (helper-63)
+    seated(app)
+    choose_photographer(app, "Cat")
+    upload_table(app, DOUBTED_TABLE)
+    assert app.session_state["player"] == player_id(app, "Cat")
+    jumps = [b.label for b in app.button if b.label.startswith("↓")]
+    assert jumps == ["↓ Ann: 1 card in orange"]
+    button(app, "↓ Ann: 1 card in orange").click()
+    app.run()
+    assert_clean(app)
+    assert app.session_state["player"] == player_id(app, "Ann")
+    first = app.session_state["night"].table.player(player_id(app, "Ann")).piles[0].id
+    assert any(f".st-key-pile-{first}" in h.proto.body for h in app.get("html"))
+    button(app, "✓ :red[2♥] is right").click()
+    app.run()
+    assert button(app, "✓ No card to check").disabled  # in its place: nothing moves up
+
+
 def test_one_tap_gives_a_pile_to_another_player(app: AppTest) -> None:
     seated(app)
     choose_photographer(app, "Cat")
     upload_table(app)
     ann = app.session_state["night"].table.player(player_id(app, "Ann"))
-    give = app.pills(key=give_key(app, ann.piles[1].id))
-    assert give.label.startswith("Ann's pile 2 (:red[5♥] :red[5♦])")
-    assert give.options == ["→ Cat", "→ Dan", "→ Ben"]  # round the table from Cat, its taker
-    give.set_value(player_id(app, "Ben"))
+    key = give_key(app, ann.piles[1].id)
+    assert "Ann's pile 2 (:red[5♥] :red[5♦]): give it to" in [m.value for m in app.markdown]
+    gives = [b for b in app.button if b.key.startswith(f"{key}:")]
+    assert [b.label for b in gives] == ["→ Cat", "→ Dan", "→ Ben"]  # round from Cat, its taker
+    gives[-1].click()
     app.run()
     assert_clean(app)
     assert piles_by_name(app)["Ann"] == ["8D 2H 8H"]
@@ -165,7 +185,7 @@ def test_the_piles_to_give_follow_the_seats_and_fold_away_once_each_player_has_t
     choose_photographer(app, "Cat")
     upload_table(app)
     photo = next(iter(app.session_state["photos"]))
-    labels = [p.label.split("'s pile")[0] for p in app.pills if str(p.key).startswith("give:")]
+    labels = [m.value.split("'s pile")[0] for m in app.markdown if "give it to" in m.value]
     assert labels == ["Cat", "Dan", "Ann", "Ann", "Ben"]  # round the table from Cat
     # Ann holds both piles across, the others one each: the piles to give are open
     assert app.expander(key=f"giving:{photo}").proto.expanded
@@ -186,14 +206,18 @@ def test_a_pile_holding_cards_of_two_photos_can_be_given_under_each(app: AppTest
     app.run()  # another photo of the table: each player gets its piles again
     cat = app.session_state["night"].table.player(player_id(app, "Cat"))
     assert [len(pile.slots) for pile in cat.piles] == [4, 4]
-    # the pile's pills under both photos, each with a key of its own (`change_table`'s check)
+    # the pile's buttons under both photos, each with a key of its own (`change_table`'s check)
     moved = change_table(app, ts.move_card_to_pile, cat.piles[1].id, 0, cat.piles[0].id)
     pile = moved.player(player_id(app, "Cat")).piles[0]
     photos = sorted({slot.photo for slot in pile.slots})
     assert len(photos) == 2
     for photo in photos:
-        give = app.pills(key=table_photo.give_key(moved, photo, pile.id))
-        assert give.label.startswith("Cat's pile 1 (")
+        key = table_photo.give_key(moved, photo, pile.id)
+        assert [b.label for b in app.button if b.key.startswith(f"{key}:")] == [
+            "→ Dan",
+            "→ Ann",
+            "→ Ben",
+        ]
 
 
 def test_the_photos_note_names_the_players_as_they_are_now(app: AppTest) -> None:
@@ -208,7 +232,7 @@ def test_the_photos_note_names_the_players_as_they_are_now(app: AppTest) -> None
     )
     ann = renamed.player(player_id(app, "Ann"))
     for pile in ann.piles:  # Ann's piles go to Ben: Ann has none, as the table is now
-        app.pills(key=give_key(app, pile.id)).set_value(player_id(app, "Ben"))
+        app.button(key=f"{give_key(app, pile.id)}:{player_id(app, 'Ben')}").click()
         app.run()
         assert_clean(app)
     assert (
@@ -503,7 +527,7 @@ def test_the_per_player_photo_is_still_the_first_choice(app: AppTest) -> None:
     }
     # they lie on four sides: the note says how to give each player theirs
     assert "Its piles lie on several sides of the table" in "\n".join(w.value for w in app.warning)
-    assert not [p for p in app.pills if str(p.key).startswith(table_photo.GIVE)]  # to nobody
+    assert not [b for b in app.button if str(b.key).startswith(table_photo.GIVE)]  # to nobody
     # its piles joined into one, the advice to upload it again is stale: it goes
     first = app.session_state["night"].table.players[0].piles[0].id
     for _join in range(4):

@@ -701,6 +701,34 @@ def test_a_card_taken_out_of_a_row_leaves_a_gap_before_the_next(missing: int) ->
 
 
 @pytest.mark.parametrize("up", [1, 2, 3])
+def laid_apart(cards: list[tuple[str, float, float]]) -> list[IndexRead]:
+    """Cards each lying whole on the table (nothing on them), as (card, left edge x, size: 1 for
+    a card as far from the camera as the others): both corners of each show."""
+    indices = []
+    for text, left, size in cards:
+        card = Card.parse(text)
+        indices.append(facing(index_at((left + 8, 114.0), card), 0))
+        far = (left + size * CARD_W - 8, 100.0 + size * CARD_H - 14)
+        indices.append(facing(index_at(far, card), 2))
+    return indices
+
+
+def test_cards_laid_apart_leave_no_gap_where_no_card_could_lie_between() -> None:
+    # a hand laid apart, the first card put further off (seen on real photos: the nearest card
+    # larger in the photo), with no room for a card between it and the next
+    row = laid_apart([("6H", 0.0, 1.6), ("8H", 125.0, 1), ("7H", 195.0, 1), ("5H", 265.0, 1)])
+    photo = arrange(row)
+    assert codes(photo.piles) == [["6H", "8H", "7H", "5H"]]
+    assert photo.gaps == ((),)
+
+
+def test_a_card_lost_between_cards_laid_apart_leaves_a_gap() -> None:
+    row = laid_apart([("6H", 0.0, 1), ("8H", 70.0, 1), ("5H", 210.0, 1), ("9C", 280.0, 1)])
+    photo = arrange(row)
+    assert codes(photo.piles) == [["6H", "8H", "5H", "9C"]]  # 7H lost before 5H
+    assert photo.gaps == ((2,),)
+
+
 def test_a_gap_in_a_turned_photo_is_at_the_same_place(up: int) -> None:
     top = [index for index in oriented_row("KS 9C 4S 5H 5D", origin=(100.0, 100.0))]
     bottom = [

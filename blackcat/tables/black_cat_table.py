@@ -1025,11 +1025,17 @@ def result_line(result: TableResult, tr: Translator = ENGLISH) -> str:
         return line.format(leader=ahead[0], points=best, waiting=to_come)
     if score.is_tie:
         tied = and_list(score.winners, tr)
-        return tr.gettext("Tie: {names}, {points} each.").format(
+        line = tr.gettext("Tie: {names}, {points} each.").format(
             names=tied, points=points(_best(score))
         )
-    line = tr.gettext("{winner} wins with {points}.")
-    return line.format(winner=score.winner, points=points(_best(score)))
+    else:
+        line = tr.gettext("{winner} wins with {points}.")
+        line = line.format(winner=score.winner, points=points(_best(score)))
+    if result.duplicates:  # a card misread as another: the winner may change once it is fixed
+        line += " " + tr.gettext(
+            "Not final while a card is on the table more often than it can be."
+        )
+    return line
 
 
 def _best(score: TableScore) -> int:

@@ -553,6 +553,16 @@ def test_scores_variants_and_winner() -> None:
     assert result.has_cards and not score_table(new_table(("Ann", "Ben"))).has_cards
 
 
+def test_a_winner_is_not_final_while_a_card_is_on_the_table_too_often() -> None:
+    # one deck and Q♠ twice: one of them is misread, and its fix may change who wins (helper-63)
+    table = new_table(("Ann", "Ben"), piles=[[parse_pile("5H 5D QS")], [parse_pile("QS 2C")]])
+    two_decks = score_table(set_variants(table, Variants(decks=2)))
+    assert result_line(two_decks) == "Ben wins with 6 points."
+    assert result_line(score_table(table)) == (
+        "Ben wins with 6 points. Not final while a card is on the table more often than it can be."
+    )
+
+
 def test_duplicates_point_at_every_place_unless_two_decks() -> None:
     table = new_table(("Ann", "Ben"), piles=[[parse_pile("8D QS")], [(), parse_pile("AH QS")]])
     result = score_table(table)

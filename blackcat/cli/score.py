@@ -21,7 +21,7 @@ from blackcat.games.black_cat import (
 )
 from blackcat.games.cards import Card, CardParseError, parse_pile
 from blackcat.games.report import format_player_report, player_score_to_json
-from blackcat.i18n import ENGLISH, Translator
+from blackcat.i18n import ENGLISH, N_, Translator
 
 _PIN_PATTERN = re.compile(r"^(\d+):(\d+)=(\d+)$")
 _PIN_SEPARATORS = re.compile(r"[\s,;]+")
@@ -185,6 +185,18 @@ def check_duplicates(piles: list[tuple[Card, ...]], decks: int, tr: Translator =
         raise ScoreInputError(described)
 
 
+UNQUOTED_NOTE = N_(
+    "note: each argument is a pile, and each of these holds one card; to give a pile several "
+    'cards, put them in quotes: "QS 6C QH"'
+)
+
+
+def looks_unquoted(piles: list[tuple[Card, ...]]) -> bool:
+    """Whether the piles look like one pile typed without quotes (`blackcat score QS 6C QH`):
+    three or more piles of one card each, where a player builds two."""
+    return len(piles) >= 3 and all(len(pile) == 1 for pile in piles)
+
+
 def run(args: argparse.Namespace) -> int:
     tr = translator_for(args)
     try:
@@ -194,6 +206,8 @@ def run(args: argparse.Namespace) -> int:
     except ScoreInputError as error:
         print(f"blackcat score: error: {error}", file=sys.stderr)
         return 2
+    if looks_unquoted(piles):
+        print(f"blackcat score: {tr.gettext(UNQUOTED_NOTE)}", file=sys.stderr)
     variants = variants_of(args)
     player = score_player(piles, pins, variants)
     if args.json:

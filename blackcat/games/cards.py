@@ -148,7 +148,27 @@ def _unknown_card(tr: Translator, token: str, position: int | None) -> str:
     else:  # people count from 1
         text = tr.gettext("unknown card {token} (card {number}): expected {accepted}")
     number = position + 1 if position is not None else None
-    return text.format(token=repr(token), number=number, accepted=accepted_format(tr))
+    said = text.format(token=repr(token), number=number, accepted=accepted_format(tr))
+    meant = likely_meant(token)
+    if meant is None:
+        return said
+    return f"{said}; " + tr.gettext("did you mean {card}?").format(card=meant)
+
+
+def likely_meant(token: str) -> str | None:
+    """The card a typo most likely meant, as typed with its fix: the suit first (`SQ`, `♠Q`),
+    or a letter O for the 0 of 10 (`1OH`); None where no one fix makes a card."""
+    text = _visible(token).strip()
+    tries = [text[1:] + text[:1], text.replace("O", "0").replace("o", "0")]
+    for attempt in tries:
+        if attempt != text and _is_card(attempt):
+            return attempt
+    return None
+
+
+def _is_card(text: str) -> bool:
+    match = _CARD_PATTERN.match(text.upper())
+    return match is not None and match.group(2) in _SUIT_ALIASES
 
 
 _RANK_ALIASES: dict[str, Rank] = {rank.value: rank for rank in Rank} | {"T": Rank.TEN}

@@ -52,6 +52,16 @@ def test_text_report_lists_features_queens_and_totals() -> None:
     assert result.stderr == ""
 
 
+def test_cards_typed_without_quotes_get_a_note_on_stderr_and_the_same_scores() -> None:
+    # each argument is a pile: QS 6C QH unquoted is three piles of one card, 0 points (helper-63)
+    result = blackcat_score("QS", "6C", "QH", "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["total"] == 0  # stdout is the JSON alone, as before
+    assert 'put them in quotes: "QS 6C QH"' in result.stderr
+    assert blackcat_score("QS 6C QH", "5H").stderr == ""  # quoted: nothing to say
+    assert blackcat_score("QS", "5H").stderr == ""  # two piles of one card: a player's two
+
+
 def test_text_report_shows_pins_ties_and_empty_piles() -> None:
     result = blackcat_score("QS 2C 3H", "QC QH", "", "--queen", "0:0=7")
     assert result.returncode == 0, result.stderr

@@ -147,3 +147,19 @@ def test_colours_and_faces() -> None:
     assert parse_card("2S").is_black and parse_card("2C").is_black
     assert parse_card("2H").is_red and parse_card("2D").is_red
     assert {card.rank for card in ALL_CARDS if card.is_face} == {Rank.JACK, Rank.QUEEN, Rank.KING}
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"), [("SQ", "QS"), ("♠Q", "Q♠"), ("1OH", "10H"), ("S10", "10S")]
+)
+def test_an_unknown_card_says_which_card_a_likely_typo_meant(typed: str, meant: str) -> None:
+    with pytest.raises(CardParseError) as raised:
+        parse_card(typed)
+    assert str(raised.value).endswith(f"; did you mean {meant}?")
+
+
+@pytest.mark.parametrize("typed", ["11H", "XX", "Q", "1H"])
+def test_an_unknown_card_with_no_likely_fix_suggests_nothing(typed: str) -> None:
+    with pytest.raises(CardParseError) as raised:
+        parse_card(typed)
+    assert "did you mean" not in str(raised.value)

@@ -31,6 +31,7 @@ from blackcat.games.cards import (  # card_number: how people see a card, pile 1
     Card,
     CardParseError,
     card_number,
+    likely_meant,
     parse_pile,
 )
 from blackcat.games.report import pile_score_to_json
@@ -64,6 +65,8 @@ NOT_THE_CARD_AT = N_(
     "“{token}” (card {number}) isn't a card: write a rank (A, 2–10, J, Q, K) and a suit (S, H, "
     "D, C or ♠ ♥ ♦ ♣), e.g. QS 10h 4♠"
 )
+MEANT_A_CARD = N_("“{token}” isn't a card: did you mean {card}?")
+MEANT_THE_CARD_AT = N_("“{token}” (card {number}) isn't a card: did you mean {card}?")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -430,9 +433,15 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     try:
         return parse_pile(text)
     except CardParseError as error:
+        token, meant = error.token, likely_meant(error.token)
         if error.position is None:
-            raise TableError(NOT_A_CARD, token=error.token) from None
-        raise TableError(NOT_THE_CARD_AT, token=error.token, number=error.position + 1) from None
+            if meant is not None:
+                raise TableError(MEANT_A_CARD, token=token, card=meant) from None
+            raise TableError(NOT_A_CARD, token=token) from None
+        number = error.position + 1
+        if meant is not None:
+            raise TableError(MEANT_THE_CARD_AT, token=token, number=number, card=meant) from None
+        raise TableError(NOT_THE_CARD_AT, token=token, number=number) from None
 
 
 def set_cards(table: Table, pile_id: int, cards: Sequence[Card]) -> Table:

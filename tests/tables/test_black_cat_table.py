@@ -213,6 +213,8 @@ def test_typing_cards_reads_every_notation_and_names_the_bad_token() -> None:
     assert parse_cards("qs 10h T♦ 4♠") == parse_pile("QS 10H 10D 4S")
     with pytest.raises(TableError, match=r"“XY” \(card 2\) isn't a card"):
         parse_cards("QS XY")
+    with pytest.raises(TableError, match=r"“SQ” \(card 2\) isn't a card: did you mean QS\?$"):
+        parse_cards("5H SQ")  # the suit typed first
 
 
 def test_a_refusal_is_said_in_the_players_language_with_what_it_names() -> None:

@@ -284,7 +284,11 @@ def cards_centre(marks: ts.PhotoMarks, factor: float, width: int) -> float:
     return min(1.0, max(0.0, (left + right) / 2 / width))
 
 
-ZOOM = 2.6  # the zoomed photo's width, in phone widths: its numbers read without pinching
+ZOOMED_WIDTH_PX = 1000
+"""The zoomed photo's width (CSS pixels; at least the page's): on a phone, about 2.6 of its
+widths, where its numbers read without pinching. A share of the page's width (2.6 of it) made
+it 1,800 px wide on a computer, a portrait photo 2,400 px tall: the switch under it jumped a
+screen and a half down (helper-63)."""
 
 
 def zoomed_html(key: str, jpeg: bytes, centre: float, alt: str, scroll_hint: str) -> str:
@@ -305,7 +309,7 @@ def zoomed_html(key: str, jpeg: bytes, centre: float, alt: str, scroll_hint: str
     return (
         f'<div id="{element}" style="overflow-x:auto" tabindex="0" role="region" '
         f'aria-label="{escape(scroll_hint)}">'
-        f'<img alt="{escape(alt)}" style="width:{ZOOM * 100:.0f}%;max-width:none" '
+        f'<img alt="{escape(alt)}" style="width:max(100%, {ZOOMED_WIDTH_PX}px);max-width:none" '
         f'src="data:image/jpeg;base64,{base64.b64encode(jpeg).decode()}"></div>'
         f"<script>{script}</script>"
     )

@@ -27,6 +27,18 @@ def kind_letter(kind: FeatureKind, tr: Translator = ENGLISH) -> str:
 
 
 CARD_WIDTH = "2.75rem"  # 44 px: a card is a tap target, and no finger taps less
+STRIP_CARD_PX = 48 + 2  # a card as the strip draws it (3rem: its grid is max-content) and a gap
+PAGE_MOST_PX = 736  # Streamlit's page (a centred layout) at its widest, its padding in
+PAGE_PADDING_PX = 29  # the page's padding, both sides (CSS: .9rem each)
+
+
+def strip_fits_from(cards: int) -> int | None:
+    """The narrowest window (CSS px) whose page shows a strip of `cards` cards without a swipe;
+    None where even the widest page's doesn't."""
+    needed = cards * STRIP_CARD_PX + PAGE_PADDING_PX
+    return needed if needed <= PAGE_MOST_PX else None
+
+
 # One colour, one meaning, on the cards and in the legend (`legend_html`) alike; the features'
 # colours are their own (each bar and tag also carries its letter).
 DOUBTFUL = "#f57c00"  # orange: the reader isn't sure of this card (the photo's boxes too)

@@ -737,11 +737,18 @@ def show_pile(
             ).format(number=pile_index + 1)
         )
     if len(pile.slots) > CARDS_ACROSS_A_PHONE:
-        st.caption(
-            _("⇆ Swipe the cards sideways: {count} cards are wider than a phone.").format(
-                count=len(pile.slots)
+        with st.container(key=f"swipe-{pile.id}"):
+            st.caption(
+                _("⇆ Swipe the cards sideways: {count} cards are wider than a phone.").format(
+                    count=len(pile.slots)
+                )
             )
-        )
+        # not said where the window is wide enough for them all (a computer's: helper-63)
+        if (fits_from := pile_view.strip_fits_from(len(pile.slots))) is not None:
+            st.html(
+                f"<style>@media (min-width: {fits_from}px) "
+                f"{{ .st-key-swipe-{pile.id} {{ display: none; }} }}</style>"
+            )
     if picked is not None and picked < len(pile.slots):
         picked_words = _(
             "**Card {number} ({card})** picked: tap the card whose place it "

@@ -166,3 +166,10 @@ def test_a_strip_keeps_room_for_the_lanes_asked_unseen() -> None:
     kept = pile_view.strip_html(0, tomcat, lanes_at_least=len(FEATURE_KINDS))
     assert re.findall(r"visibility:hidden;grid-row:(\d+)", kept) == ["3", "4", "5"]
     assert "visibility:hidden" not in pile_view.strip_html(0, tomcat)
+
+
+def test_a_strip_needs_no_swipe_from_the_window_that_holds_its_cards() -> None:
+    # measured in Chromium: 13 cards overflow at 390 px and not at 680; 15 overflow at 1366
+    assert pile_view.strip_fits_from(13) is not None and pile_view.strip_fits_from(13) <= 680
+    assert pile_view.strip_fits_from(8) < pile_view.strip_fits_from(13)
+    assert pile_view.strip_fits_from(15) is None  # the widest page swipes them too

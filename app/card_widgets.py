@@ -5,12 +5,12 @@ changes the page's game through the page's `game_state.Act`."""
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import card_taps
+import language
 import streamlit as st
 from card_taps import CHANGED_IN_PLACE, SCROLL_TO
 from game_state import Act, undoable
@@ -188,14 +188,9 @@ def key_into_view_html(key: str, block: str = "nearest") -> str:
     """A script that scrolls the container of widget key `key` into view once it is drawn: by
     default just into view (a card tapped low on a phone's screen has its rank and suit rows
     below it), leaving the card tapped on the screen; `block` as `scrollIntoView` places it."""
-    return _scroll_once_drawn(f"document.querySelector({json.dumps(key_class(key))})", block)
-
-
-def key_class(key: str) -> str:
-    """The CSS selector of the container Streamlit draws for widget key `key`: its class is the
-    key with every character but letters, digits, `_` and `-` made a `-` (a `:` in a selector
-    is taken for a pseudo-class, and the script finds nothing)."""
-    return ".st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", key.strip())
+    return _scroll_once_drawn(
+        f"document.querySelector({json.dumps('.' + language.key_class(key))})", block
+    )
 
 
 def scroll_as_asked() -> None:

@@ -370,8 +370,14 @@ def focus_on(widget_key: str) -> None:
     state = st.session_state
     number = state.get("focus-wanted-number", 0) + 1
     state["focus-wanted-number"] = number
-    widget_class = "st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", widget_key.strip())  # Streamlit's
-    state[FOCUS_WANTED_KEY] = [widget_class, number]
+    state[FOCUS_WANTED_KEY] = [key_class(widget_key), number]
+
+
+def key_class(widget_key: str) -> str:
+    """The class of the container Streamlit draws for widget key `widget_key`: the key with
+    every character but letters, digits, `_` and `-` made a `-` (a `:` in a selector is taken
+    for a pseudo-class, and a script looking for it finds nothing)."""
+    return "st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", widget_key.strip())
 
 
 def show_switch(

@@ -375,8 +375,16 @@ def on_photo_owner(photo: str, key: str) -> None:
 
 
 def add_player() -> None:
+    """One more player, shown; the keyboard's focus goes to their name (it stayed on
+    ➕ Player: helper-63)."""
     night_panel.add_player()
-    st.session_state.player = night_panel.table().players[-1].id
+    added = night_panel.table().players[-1].id
+    st.session_state.player = added
+    language.focus_on(name_key(added))
+
+
+def name_key(player_id: int) -> str:
+    return f"name:{game_state.started()}:{player_id}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -439,13 +447,13 @@ def show_players(table: ts.Table) -> ts.Player:
     )
     player = table.player(st.session_state.player)
     with st.container(horizontal=True, vertical_alignment="bottom"):
-        name_key = f"name:{game_state.started()}:{player.id}"
-        set_widget(name_key, player.name)
+        name_field = name_key(player.id)
+        set_widget(name_field, player.name)
         st.text_input(
             _("Name"),
-            key=name_key,
+            key=name_field,
             on_change=on_rename,
-            args=(player.id, name_key),
+            args=(player.id, name_field),
             max_chars=ts.MAX_NAME_LENGTH,  # the typing stops there, rather than the name refused
             width=140,
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import card_widgets
+import language
 
 
 def test_a_guess_below_half_a_percent_says_less_than_one_percent() -> None:
@@ -15,6 +16,6 @@ def test_a_guess_below_half_a_percent_says_less_than_one_percent() -> None:
 def test_a_widget_is_found_by_the_class_streamlit_gives_its_key() -> None:
     # Streamlit turns every character but letters, digits, _ and - into a -: a selector with
     # the key's ":" is a pseudo-class, and the script that scrolls found nothing
-    assert card_widgets.key_class("change:12:es:10H") == ".st-key-change-12-es-10H"
-    assert card_widgets.key_class("pile-3") == ".st-key-pile-3"
+    assert language.key_class("change:12:es:10H") == "st-key-change-12-es-10H"
+    assert language.key_class("pile-3") == "st-key-pile-3"
     assert ".st-key-change-1-en-QS" in card_widgets.key_into_view_html("change:1:en:QS", "center")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from html import escape
@@ -524,26 +524,62 @@ def keep_photo_mode() -> None:
         state.pop(photo_input.notes_key(prefix), None)
 
 
-def to_check(pile: ts.Pile) -> bool:
-    """Whether a pile asks a look: a card in orange, or a mark of a card that may be missing."""
-    return bool(pile.gaps) or any(slot.doubtful for slot in pile.slots)
+@dataclass(frozen=True)
+class Checks:
+    """What a player's piles ask a look at: cards in orange, places a card may be missing, and
+    cards on the table more often than the decks allow (one of them misread)."""
+
+    piles: tuple[int, ...]  # the ids of the piles with something to check, in the player's order
+    doubtful: int = 0
+    gaps: int = 0
+    too_often: int = 0
+
+    def words(self) -> str | None:
+        """Named as the legend names them and as the note counts them ("2 cards in orange and
+        1 card that may be missing"); None: nothing."""
+        parts = []
+        if self.doubtful:
+            orange = ngettext("{count} card in orange", "{count} cards in orange", self.doubtful)
+            parts.append(orange.format(count=self.doubtful))
+        if self.gaps:
+            maybe = ngettext(
+                "{count} card that may be missing", "{count} cards that may be missing", self.gaps
+            )
+            parts.append(maybe.format(count=self.gaps))
+        if self.too_often:
+            often = ngettext(
+                "{count} card on the table too often",
+                "{count} cards on the table too often",
+                self.too_often,
+            )
+            parts.append(often.format(count=self.too_often))
+        return and_list(parts, language.tr()) if parts else None
+
+    def after(self, pile_id: int, player: ts.Player) -> int | None:
+        """The first pile below `pile_id` with something to check (None: none)."""
+        ids = [pile.id for pile in player.piles]
+        return next((i for i in ids[ids.index(pile_id) + 1 :] if i in self.piles), None)
 
 
-def to_check_words(piles: Sequence[ts.Pile]) -> str | None:
-    """What the piles hold to check, named as the legend names them and as the note counts
-    them ("2 cards in orange and 1 card that may be missing"); None: nothing."""
-    doubtful = sum(1 for pile in piles for slot in pile.slots if slot.doubtful)
-    gaps = sum(len(pile.gaps) for pile in piles)
-    parts = []
-    if doubtful:
-        orange = ngettext("{count} card in orange", "{count} cards in orange", doubtful)
-        parts.append(orange.format(count=doubtful))
-    if gaps:
-        maybe = ngettext(
-            "{count} card that may be missing", "{count} cards that may be missing", gaps
-        )
-        parts.append(maybe.format(count=gaps))
-    return and_list(parts, language.tr()) if parts else None
+def checks_of(player: ts.Player, duplicated: Collection[tuple[int, int]]) -> Checks:
+    """The player's checks, `duplicated` their cards on the table too often (pile index and
+    position: `TableResult.duplicated_at`): a card twice with one deck had the jump say "No card
+    to check" beside the warning (helper-63)."""
+    too_often = {player.piles[index].id for index, _ in duplicated}
+    return Checks(
+        piles=tuple(
+            pile.id
+            for pile in player.piles
+            if pile.gaps or any(slot.doubtful for slot in pile.slots) or pile.id in too_often
+        ),
+        doubtful=sum(1 for pile in player.piles for slot in pile.slots if slot.doubtful),
+        gaps=sum(len(pile.gaps) for pile in player.piles),
+        too_often=len(duplicated),
+    )
+
+
+def checks_on_table(table: ts.Table, player: ts.Player) -> Checks:
+    return checks_of(player, ts.score_table(table).duplicated_at(player.name))
 
 
 def from_photos(players: Sequence[ts.Player]) -> bool:
@@ -556,16 +592,17 @@ def to_check_button(player: ts.Player) -> None:
     every fix of helper-55's 45 began with a scroll), named as the legend names them, as the
     note counts them; with nothing left to check it stays, disabled, so that the last fix moves
     nothing under the finger."""
-    words = to_check_words(player.piles)
+    checks = checks_on_table(night_panel.table(), player)
+    words = checks.words()
     if words is None and not from_photos([player]):
         return
-    first = next((pile for pile in player.piles if to_check(pile)), None)
+    first = checks.piles[0] if checks.piles else None
     st.button(
         "↓ " + words if words else _("✓ No card to check"),
         key="to-check",
         disabled=first is None,
         on_click=card_taps.bring_into_view,
-        args=(f"pile-{first.id}" if first else "", "start"),
+        args=(f"pile-{first}" if first is not None else "", "start"),
     )
 
 
@@ -579,16 +616,16 @@ def table_to_check_buttons(table: ts.Table) -> None:
     with st.container(horizontal=True, gap="small"):
         checked = True
         for player in table.players:
-            first = next((pile for pile in player.piles if to_check(pile)), None)
-            words = to_check_words(player.piles)
-            if first is None or words is None:
+            checks = checks_on_table(table, player)
+            words = checks.words()
+            if not checks.piles or words is None:
                 continue
             checked = False
             st.button(
                 "↓ " + _("{name}: {what}").format(name=player.name, what=words),
                 key=f"to-check:{player.id}",
                 on_click=show_pile_of,
-                args=(player.id, first.id),
+                args=(player.id, checks.piles[0]),
             )
         if checked:
             st.button(_("✓ No card to check"), key="to-check", disabled=True)
@@ -783,7 +820,7 @@ def show_pile(
                 other=partial(pick_for_fixing, pile.id, position),
                 lying=lying,
             )
-    next_to_check(player, pile_index, pile)
+    next_to_check(player, pile, checks_of(player, duplicated))
     st.markdown(
         pile_view.features_html(pile_index, score, language.tr()) if pile.slots else "",
         unsafe_allow_html=True,
@@ -828,20 +865,21 @@ BEST = N_("Best")  # a Queen's choice: the value that scores most (shown transla
 GAP_PICKER = "gap-"  # the keys of the card picker at a gap: a pile's editor has its own
 
 
-def next_to_check(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
+def next_to_check(player: ts.Player, pile: ts.Pile, checks: Checks) -> None:
     """Under a pile with something to check, a jump to the next one below that has (the one
     under the note lies far above by then). Once shown it stays while something below is left
     to check, the pile's own last fix done too (helper-62: it went with that fix, just as it was
     wanted), and then stays in place, greyed, so nothing below moves up under the finger."""
-    following = next((p for p in player.piles[pile_index + 1 :] if to_check(p)), None)
+    following = checks.after(pile.id, player)
     shown = st.session_state.get(f"{card_taps.NEXT_SHOWN_PREFIX}{pile.id}")
-    if following is not None and (shown or to_check(pile)):
+    if following is not None and (shown or pile.id in checks.piles):
         st.session_state[f"{card_taps.NEXT_SHOWN_PREFIX}{pile.id}"] = True
+        number = [p.id for p in player.piles].index(following) + 1
         st.button(
-            _("↓ Next to check: pile {number}").format(number=player.piles.index(following) + 1),
+            _("↓ Next to check: pile {number}").format(number=number),
             key=f"next-check:{pile.id}",
             on_click=card_taps.bring_into_view,
-            args=(f"pile-{following.id}", "start"),
+            args=(f"pile-{following}", "start"),
         )
     elif shown:
         st.button(_("✓ Nothing below to check"), key=f"next-check:{pile.id}", disabled=True)

@@ -617,6 +617,26 @@ def test_a_duplicated_card_points_at_both_places(app: AppTest) -> None:
     assert_clean(app)
 
 
+def test_a_card_on_the_table_too_often_is_one_to_check(app: AppTest, reader: FakeReader) -> None:
+    # the jump said "✓ No card to check" beside the warning of a card twice (helper-63)
+    uploader(app).set_value(("piles.png", png(200), "image/png"))  # 8D 2H 8H, KS 9C 4S
+    app.run()
+    button(app, "✓ :red[2♥] is right").click()
+    app.run()
+    assert button(app, "✓ No card to check").disabled
+    type_pile(app, 2, "KS 9C 8D")  # 8♦ is also card 1.1: one of them is misread
+    assert_clean(app)
+    jump = button(app, "↓ 2 cards on the table too often")
+    assert not jump.disabled
+    jump.click()
+    app.run()
+    first = pile_id(app, 1)
+    assert any(f".st-key-pile-{first}" in h.proto.body for h in app.get("html"))
+    assert [b.label for b in app.button if b.label.startswith("↓ Next")] == [
+        "↓ Next to check: pile 2"
+    ]
+
+
 # ---------------------------------------------------------------------------------------------
 # Photos and bad files
 

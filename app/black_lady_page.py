@@ -97,7 +97,7 @@ def init_state() -> None:
     if "lady" in state:
         return
     state.lady, state.lady_history, state.lady_photos = (
-        lt.new_game(lt.default_names(language.tr())),
+        lt.new_game(lt.opening_names(black_cat_names(), language.tr())),
         [],
         {},
     )
@@ -114,6 +114,15 @@ def init_state() -> None:
     keys = [key for deal in state.lady.deals for p in deal.table.players for key in ts.photos_of(p)]
     state.lady_photos = photo_store.photos_on_server(keys)
     state.lady_history = sharing.recall_history(LINK_PARAM, text)
+
+
+def black_cat_names() -> tuple[str, ...]:
+    """The players of the night's Black Cat game on screen (none while it is the example, or
+    before the page has one)."""
+    night = st.session_state.get("night")
+    if night is None or night.table.example:
+        return ()
+    return tuple(player.name for player in night.table.players)
 
 
 def link_text(now: lt.LadyGame) -> str | None:

@@ -192,6 +192,18 @@ def default_names(tr: Translator = ENGLISH) -> tuple[str, ...]:
     return tuple(player_name(number, tr) for number in range(1, len(DEFAULT_NAMES) + 1))
 
 
+def opening_names(others: Sequence[str], tr: Translator = ENGLISH) -> tuple[str, ...]:
+    """The players Black Lady opens with: `others` (the night's Black Cat players: the same
+    people play both) where any of them is named, at most MAX_PLAYERS, with free "Player N"
+    names up to MIN_PLAYERS; else `default_names` (they were typed again: helper-63)."""
+    if all(ts.name_number(name) is not None for name in others):
+        return default_names(tr)
+    names = list(others[:MAX_PLAYERS])
+    while len(names) < MIN_PLAYERS:
+        names.append(_free_name(names, tr))
+    return tuple(names)
+
+
 def _free_name(names: Sequence[str], tr: Translator = ENGLISH) -> str:
     taken = {name.casefold() for name in names}
     number = len(names) + 1

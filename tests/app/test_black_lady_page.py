@@ -111,6 +111,20 @@ def test_the_game_is_chosen_at_the_top_and_black_cat_stays_as_it_was(tmp_path) -
     assert bc.totals(at) == ["### Example: 36 points"]  # the Black Cat table kept its state
 
 
+def test_black_lady_opens_with_the_players_named_in_black_cat(tmp_path) -> None:
+    at = start(tmp_path)
+    bc.new_game(at)
+    text_input(at, "Name").input("Ann")
+    run(at)
+    button(at, "➕ Player").click()
+    run(at)
+    text_input(at, "Name").input("Ben")
+    run(at)
+    at.segmented_control(key="game").set_value("Black Lady")
+    run(at)
+    assert at.session_state["lady"].names == ("Ann", "Ben", "Player 3")
+
+
 def test_a_three_player_game_of_two_deals_by_photo_and_typing(lady: AppTest) -> None:
     for seat, name in enumerate(("Ann", "Ben", "Cat")):
         rename(lady, seat, name)

@@ -237,6 +237,18 @@ def test_new_players_are_named_in_spanish_and_named_players_keep_their_names() -
     assert lt.with_players(lt.new_game(), 4).names[-1] == "Player 4"
 
 
+def test_black_lady_opens_with_the_nights_black_cat_players() -> None:
+    # the same people play both games of a night: they were typed again (helper-63)
+    assert lt.opening_names(("Ann", "Ben", "Cat", "Dan")) == ("Ann", "Ben", "Cat", "Dan")
+    assert lt.opening_names(("Ann", "Ben")) == ("Ann", "Ben", "Player 3")  # three at least
+    assert lt.opening_names(("Ann", "Player 2")) == ("Ann", "Player 2", "Player 3")
+    assert lt.opening_names(("Player 1", "Player 2")) == lt.DEFAULT_NAMES  # nobody named
+    assert lt.opening_names(()) == lt.DEFAULT_NAMES
+    assert lt.opening_names(("Ana", "Bea"), translator("es"))[-1] == "Jugador 3"
+    many = tuple(f"P{n}" for n in range(12))
+    assert lt.opening_names(many) == many[: lt.MAX_PLAYERS]
+
+
 def test_the_sheet_as_csv_marks_a_deal_that_fails_its_checks_and_the_totals_that_count_it() -> None:
     game = lt.next_deal(game_of("QS AH 3C", "", "2H 3H 4H"))
     game = lt.set_tricks(game, 1, parse_pile("KH 5S 6S"))

@@ -101,6 +101,7 @@ CHANGED_IN_PLACE = "changed-in-place"  # (pile id, position) of a picked card gi
 SCROLL_TO = "scroll-to"  # (widget key, `scrollIntoView` block) the page brings into view once
 PICKED_PREFIX = "sel:"  # a pile's picked card, by the pile's id: its strip's pills' key
 NEXT_SHOWN_PREFIX = "next-shown:"  # + a pile's id: its "↓ Next to check" was shown
+INSERTING_PREFIX = "ins:"  # + a pile's id: where the open picker of a card to put in puts it
 
 
 def bring_into_view(key: str, block: str = "nearest") -> None:
@@ -114,7 +115,8 @@ def let_go_of_every_card() -> None:
     (Undo, a pile typed anew), where a picked card's place could hold another card and the
     next tap on the strip moved it unseen (helper-49)."""
     state = st.session_state
-    for key in [key for key in state if str(key).startswith(PICKED_PREFIX)]:
+    # an open picker of a card to put in too: its place may hold another card now
+    for key in [key for key in state if str(key).startswith((PICKED_PREFIX, INSERTING_PREFIX))]:
         state[key] = None
     state[CHANGED_IN_PLACE] = None
 
@@ -136,3 +138,6 @@ def _pick(piles: Sequence[ts.Pile], pile: ts.Pile, position: int | None, editor_
     st.session_state[f"{PICKED_PREFIX}{pile.id}"] = position
     if position is not None:
         st.session_state[editor_key] = True
+        # a card put in by the pile's open picker went where the player no longer looks, and
+        # dropped the card picked (helper-64)
+        st.session_state[f"{INSERTING_PREFIX}{pile.id}"] = None

@@ -215,13 +215,16 @@ def pick_slot(pile: ts.Pile, label: str, number: Callable[[int], str]) -> int | 
             format_func=lambda p: f"{number(p)} {chip(pile.slots[p].card)}",
             key=sel_key,
             on_change=_picked_anew,
+            args=(pile.id,),
         )
     return selected
 
 
-def _picked_anew() -> None:
-    """A card picked from the editor's list is no card just fixed in place."""
+def _picked_anew(pile_id: int) -> None:
+    """A card picked from the editor's list is no card just fixed in place, and the pile's
+    open picker of a card to put in goes, as a tap on a card takes it away (card_taps._pick)."""
     st.session_state[CHANGED_IN_PLACE] = None
+    st.session_state[f"{card_taps.INSERTING_PREFIX}{pile_id}"] = None
 
 
 def delete_button(act: Act, pile: ts.Pile, selected: int | None) -> None:

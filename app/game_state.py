@@ -163,7 +163,7 @@ STARTED = "games-started"
 PANELS = ("fix:", "lady-fix:", "queens:")  # a pile's panels, open while True
 PILE_KEYED = (
     *PANELS,
-    *(card_taps.PICKED_PREFIX, "ins:", card_taps.NEXT_SHOWN_PREFIX),
+    *(card_taps.PICKED_PREFIX, card_taps.INSERTING_PREFIX, card_taps.NEXT_SHOWN_PREFIX),
     *("rank:", "suit:", "gap-rank:", "gap-suit:"),  # the pickers of a card to add
 )
 """The keys of what a pile's tools hold (its editor open, a card picked, a card half chosen to

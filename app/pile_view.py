@@ -27,16 +27,18 @@ def kind_letter(kind: FeatureKind, tr: Translator = ENGLISH) -> str:
 
 
 CARD_WIDTH = "2.75rem"  # 44 px: a card is a tap target, and no finger taps less
-STRIP_CARD_PX = 48 + 2  # a card as the strip draws it (3rem: its grid is max-content) and a gap
+CARD_MOST_REM = 3  # a card's widest in a strip, which its grid (max-content) draws it at
+CARD_GAP_PX = 2  # between a strip's cards
+PAGE_PADDING_REM = 0.9  # the page's padding, each side
 PAGE_MOST_PX = 736  # Streamlit's page (a centred layout) at its widest, its padding in
-PAGE_PADDING_PX = 29  # the page's padding, both sides (CSS: .9rem each)
+SCROLLBAR_PX = 15  # a computer's window is measured with its scrollbar, the page without
 
 
 def strip_fits_from(cards: int) -> int | None:
     """The narrowest window (CSS px) whose page shows a strip of `cards` cards without a swipe;
     None where even the widest page's doesn't."""
-    needed = cards * STRIP_CARD_PX + PAGE_PADDING_PX
-    return needed if needed <= PAGE_MOST_PX else None
+    needed = cards * (CARD_MOST_REM * 16 + CARD_GAP_PX) + round(2 * PAGE_PADDING_REM * 16)
+    return needed + SCROLLBAR_PX if needed <= PAGE_MOST_PX else None
 
 
 # One colour, one meaning, on the cards and in the legend (`legend_html`) alike; the features'
@@ -52,10 +54,10 @@ MARKS: dict[str, str] = {  # a mark's class on a card -> what the legend says of
 }
 CSS = Template("""
 <style>
-[data-testid="stMainBlockContainer"] { padding-top: 2.2rem; padding-left: .9rem;
-  padding-right: .9rem; }
+[data-testid="stMainBlockContainer"] { padding-top: 2.2rem; padding-left: ${padding}rem;
+  padding-right: ${padding}rem; }
 .bc-strip { overflow-x: auto; padding: 2px 0 6px 0; }
-.bc-grid { display: grid; gap: 3px 2px; width: max-content; min-width: 100%;
+.bc-grid { display: grid; gap: 3px ${gap}px; width: max-content; min-width: 100%;
   grid-auto-rows: min-content; }
 .bc-card { position: relative; border: 1px solid #c9c9c9; border-radius: 5px; background: #fff;
   min-width: 0; min-height: 2.75rem; overflow: hidden; text-align: center; line-height: 1.05;
@@ -111,7 +113,14 @@ CSS = Template("""
 .bc-board tr.win td { background: #fff7d6; }
 .bc-result { font-size: 1.05rem; font-weight: 700; margin: .4rem 0 .2rem 0; }
 </style>
-""").substitute(doubtful=DOUBTFUL, too_often=TOO_OFTEN, missing=MISSING, picked=PICKED)
+""").substitute(
+    doubtful=DOUBTFUL,
+    too_often=TOO_OFTEN,
+    missing=MISSING,
+    picked=PICKED,
+    padding=PAGE_PADDING_REM,
+    gap=CARD_GAP_PX,
+)
 
 
 def colour_css(rgb: Sequence[int]) -> str:
@@ -295,7 +304,9 @@ def strip_html(
             f'<div class="bc-bar" aria-hidden="true" style="visibility:hidden;'
             f'grid-row:{lane_index + 2};grid-column:1">&nbsp;</div>'
         )
-    columns = f"grid-template-columns:repeat({columns_used},minmax({CARD_WIDTH},3rem))"
+    columns = (
+        f"grid-template-columns:repeat({columns_used},minmax({CARD_WIDTH},{CARD_MOST_REM}rem))"
+    )
     return (
         f'<div class="bc-strip"><div class="bc-grid" style="{columns}">'
         + "".join(cells)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from html import escape
@@ -397,6 +397,7 @@ def show_scoreboard(table: ts.Table, result: ts.TableResult) -> None:
     with st.container(key="spoken-result"):  # a screen reader hears who wins as it changes
         if result.has_cards and len(result.players) > 1:  # a winner, or who leads so far
             icon = "⏳" if result.waiting_for else "🤝" if result.decided_tie else "🏆"
+            icon = "⚠️" if result.duplicates and not result.waiting_for else icon  # not final
             line_html = f'<div class="bc-result">{icon} {escape(line)}</div>'
             st.markdown(line_html, unsafe_allow_html=True)
     on = [
@@ -529,7 +530,7 @@ class Checks:
     """What a player's piles ask a look at: cards in orange, places a card may be missing, and
     cards on the table more often than the decks allow (one of them misread)."""
 
-    piles: tuple[int, ...]  # the ids of the piles with something to check, in the player's order
+    pile_ids: tuple[int, ...]  # the piles with something to check, in the player's order
     doubtful: int = 0
     gaps: int = 0
     too_often: int = 0
@@ -558,28 +559,29 @@ class Checks:
     def after(self, pile_id: int, player: ts.Player) -> int | None:
         """The first pile below `pile_id` with something to check (None: none)."""
         ids = [pile.id for pile in player.piles]
-        return next((i for i in ids[ids.index(pile_id) + 1 :] if i in self.piles), None)
+        return next((i for i in ids[ids.index(pile_id) + 1 :] if i in self.pile_ids), None)
 
 
-def checks_of(player: ts.Player, duplicated: Collection[tuple[int, int]]) -> Checks:
-    """The player's checks, `duplicated` their cards on the table too often (pile index and
-    position: `TableResult.duplicated_at`): a card twice with one deck had the jump say "No card
-    to check" beside the warning (helper-63)."""
+def checks_of(player: ts.Player, result: ts.TableResult) -> Checks:
+    """The player's checks on the scored table: a card twice with one deck had the jump say
+    "No card to check" beside the warning (helper-63)."""
+    duplicated = result.duplicated_at(player.name)
     too_often = {player.piles[index].id for index, _ in duplicated}
     return Checks(
-        piles=tuple(
+        pile_ids=tuple(
             pile.id
             for pile in player.piles
             if pile.gaps or any(slot.doubtful for slot in pile.slots) or pile.id in too_often
         ),
         doubtful=sum(1 for pile in player.piles for slot in pile.slots if slot.doubtful),
         gaps=sum(len(pile.gaps) for pile in player.piles),
-        too_often=len(duplicated),
+        # cards, as the warning counts them ("A card is on the table twice"), not their places
+        too_often=sum(
+            1
+            for duplicate in result.duplicates
+            if any(place.player == player.name for place in duplicate.places)
+        ),
     )
-
-
-def checks_on_table(table: ts.Table, player: ts.Player) -> Checks:
-    return checks_of(player, ts.score_table(table).duplicated_at(player.name))
 
 
 def from_photos(players: Sequence[ts.Player]) -> bool:
@@ -592,11 +594,12 @@ def to_check_button(player: ts.Player) -> None:
     every fix of helper-55's 45 began with a scroll), named as the legend names them, as the
     note counts them; with nothing left to check it stays, disabled, so that the last fix moves
     nothing under the finger."""
-    checks = checks_on_table(night_panel.table(), player)
+    table = night_panel.table()
+    checks = checks_of(player, night_panel.scored(table))
     words = checks.words()
     if words is None and not from_photos([player]):
         return
-    first = checks.piles[0] if checks.piles else None
+    first = checks.pile_ids[0] if checks.pile_ids else None
     st.button(
         "↓ " + words if words else _("✓ No card to check"),
         key="to-check",
@@ -616,16 +619,16 @@ def table_to_check_buttons(table: ts.Table) -> None:
     with st.container(horizontal=True, gap="small"):
         checked = True
         for player in table.players:
-            checks = checks_on_table(table, player)
+            checks = checks_of(player, night_panel.scored(table))
             words = checks.words()
-            if not checks.piles or words is None:
+            if words is None:
                 continue
             checked = False
             st.button(
                 "↓ " + _("{name}: {what}").format(name=player.name, what=words),
                 key=f"to-check:{player.id}",
                 on_click=show_pile_of,
-                args=(player.id, checks.piles[0]),
+                args=(player.id, checks.pile_ids[0]),
             )
         if checked:
             st.button(_("✓ No card to check"), key="to-check", disabled=True)
@@ -651,8 +654,7 @@ def show_photo_inputs(player: ts.Player) -> None:
     )
     photos_lost_note(night_panel.table(), player)
     if choose_photo() == table_photo.WHOLE_TABLE:
-        table_photo.show_panel(act)
-        table_to_check_buttons(night_panel.table())
+        table_photo.show_panel(act, under_notes=table_to_check_buttons)
         heading.markdown("### " + _("📷 The whole table in one photo") + finished)
         return
     files = photo_input.photo_inputs(_(PHOTO_HELP), _("Photo of the piles"))
@@ -745,9 +747,11 @@ def show_pile(
     pile: ts.Pile,
     score: PileScore,
     duplicated: set[tuple[int, int]],
+    checks: Checks,
     lying: Mapping[Card, str] | None = None,
 ) -> None:
-    """One pile (`lying`: where each card on the table lies, once a deck has only one). Its
+    """One pile (`lying`: where each card on the table lies, once a deck has only one;
+    `checks`: what the player's piles ask a look at). Its
     parts are always the same elements in the same places, so a fix above (a doubtful card
     confirmed, a Queen's value) never shifts, closes or reopens what follows; its editors are
     keyed by the pile, so they stay with it when another pile goes."""
@@ -792,7 +796,7 @@ def show_pile(
         if (fits_from := pile_view.strip_fits_from(len(pile.slots))) is not None:
             st.html(
                 f"<style>@media (min-width: {fits_from}px) "
-                f"{{ .st-key-swipe-{pile.id} {{ display: none; }} }}</style>"
+                f"{{ .{language.key_class(f'swipe-{pile.id}')} {{ display: none; }} }}</style>"
             )
     if picked is not None and picked < len(pile.slots):
         picked_words = _(
@@ -802,7 +806,7 @@ def show_pile(
         number = ts.card_number(pile_index, picked)
         more = partial(put_beside, pile, picked)
         card_widgets.picked_card_rows(act, pile, picked, number, picked_words, more=more)
-    inserting = st.session_state.get(f"ins:{pile.id}")
+    inserting = st.session_state.get(f"{card_taps.INSERTING_PREFIX}{pile.id}")
     if inserting is not None and inserting not in pile.gaps and inserting <= len(pile.slots):
         insert_at_gap(pile, inserting, gap_place(pile, pile_index, inserting))
     if pile.gaps:
@@ -820,7 +824,7 @@ def show_pile(
                 other=partial(pick_for_fixing, pile.id, position),
                 lying=lying,
             )
-    next_to_check(player, pile, checks_of(player, duplicated))
+    next_to_check(player, pile, checks)
     st.markdown(
         pile_view.features_html(pile_index, score, language.tr()) if pile.slots else "",
         unsafe_allow_html=True,
@@ -872,7 +876,7 @@ def next_to_check(player: ts.Player, pile: ts.Pile, checks: Checks) -> None:
     wanted), and then stays in place, greyed, so nothing below moves up under the finger."""
     following = checks.after(pile.id, player)
     shown = st.session_state.get(f"{card_taps.NEXT_SHOWN_PREFIX}{pile.id}")
-    if following is not None and (shown or pile.id in checks.piles):
+    if following is not None and (shown or pile.id in checks.pile_ids):
         st.session_state[f"{card_taps.NEXT_SHOWN_PREFIX}{pile.id}"] = True
         number = [p.id for p in player.piles].index(following) + 1
         st.button(
@@ -902,8 +906,10 @@ def gap_prompt(pile: ts.Pile, pile_index: int, position: int) -> None:
             key=f"gap-none:{pile.id}:{position}",
             on_click=act,
             args=(ts.dismiss_gap, pile.id, position),
+            # its picker, open, would stay: asking which card is missing where none is
+            kwargs={"after": select(f"{card_taps.INSERTING_PREFIX}{pile.id}", None)},
         )
-    if st.session_state.get(f"ins:{pile.id}") == position:
+    if st.session_state.get(f"{card_taps.INSERTING_PREFIX}{pile.id}") == position:
         insert_at_gap(pile, position, where)
 
 
@@ -946,7 +952,7 @@ def insert_at_gap(pile: ts.Pile, position: int, where: str) -> None:
 def open_insert(pile: ts.Pile, position: int | None) -> None:
     """The card picker at the gap before `position` (the pile's length: after its last card)
     opened, or (None) closed; the pile's picked card is let go, so nothing speaks of moving."""
-    st.session_state[f"ins:{pile.id}"] = position
+    st.session_state[f"{card_taps.INSERTING_PREFIX}{pile.id}"] = position
     st.session_state[f"sel:{pile.id}"] = None
     if position is not None:  # opened low on the screen, its picker lies below it
         card_taps.bring_into_view(f"insert-{pile.id}")
@@ -960,7 +966,7 @@ def put_at_gap(pile: ts.Pile, position: int) -> None:
         return _("{card} put in as card {number}.").format(card=card.label, number=number)
 
     card_widgets.add_picked(act, pile, position, GAP_PICKER, said=said)
-    st.session_state[f"ins:{pile.id}"] = None
+    st.session_state[f"{card_taps.INSERTING_PREFIX}{pile.id}"] = None
 
 
 def on_card_tap(pile_id: int, position: int) -> None:
@@ -1224,9 +1230,11 @@ def black_cat_page() -> None:
         pile_view.legend_html(marks_on(player, duplicated), language.tr()), unsafe_allow_html=True
     )
     lying = card_widgets.where_cards_lie(table, player) if table.variants.decks == 1 else None
+    checks = checks_of(player, result)
     for pile_index, pile in enumerate(player.piles):
         with st.container(key=f"pile-{pile.id}"):
-            show_pile(player, pile_index, pile, player_score.piles[pile_index], duplicated, lying)
+            score = player_score.piles[pile_index]
+            show_pile(player, pile_index, pile, score, duplicated, checks, lying)
     st.button(
         _("➕ Another pile for {name}").format(name=player.name),
         key=f"add-pile:{player.id}",

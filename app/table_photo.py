@@ -11,7 +11,7 @@ work on them as on any other pile.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 
@@ -528,9 +528,11 @@ def show_table_photo(table: ts.Table, photo: str, record: PhotoRecord, act: Act)
             give_piles(table, photo, act)
 
 
-def show_panel(act: Act) -> None:
-    """Photographing the whole table: who takes it, the upload, then each photo of the whole
-    table with its piles to give."""
+def show_panel(act: Act, under_notes: Callable[[ts.Table], None] | None = None) -> None:
+    """Photographing the whole table: who takes it, the upload, its notes and what the page
+    puts under them (`under_notes`: the cards to check; below the photo they lay a screen and
+    more under the note that asks for them: helper-64), then each photo of the whole table
+    with its piles to give."""
     table = night_panel.table()
     chosen = choose_photographer(table)
     if len(table.players) == 1:
@@ -561,6 +563,8 @@ def show_panel(act: Act) -> None:
             if shown is not None:
                 photo_input.show_note(*shown, name)
     reader_access.reader_note()
+    if under_notes is not None:
+        under_notes(table)
     photos: dict[str, PhotoRecord] = st.session_state.photos
     for photo in table_photos(table, photos):
         show_table_photo(table, photo, photos[photo], act)

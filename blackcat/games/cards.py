@@ -161,14 +161,17 @@ def likely_meant(token: str) -> str | None:
     text = _visible(token).strip()
     tries = [text[1:] + text[:1], text.replace("O", "0").replace("o", "0")]
     for attempt in tries:
-        if attempt != text and _is_card(attempt):
+        if attempt != text and _card_of(attempt) is not None:
             return attempt
     return None
 
 
-def _is_card(text: str) -> bool:
-    match = _CARD_PATTERN.match(text.upper())
-    return match is not None and match.group(2) in _SUIT_ALIASES
+def _card_of(text: str) -> Card | None:
+    """The card `text` names exactly (its visible marks, case aside); None: none."""
+    match = _CARD_PATTERN.match(_visible(text).strip().upper())
+    if match is None or match.group(2) not in _SUIT_ALIASES:
+        return None
+    return Card(_RANK_ALIASES[match.group(1)], _SUIT_ALIASES[match.group(2)])
 
 
 _RANK_ALIASES: dict[str, Rank] = {rank.value: rank for rank in Rank} | {"T": Rank.TEN}
@@ -196,10 +199,10 @@ def _visible(text: str) -> str:
 
 def parse_card(text: str, position: int | None = None) -> Card:
     """Read one card such as `QS`, `qs`, `10h`, `Td` or `Q♠`."""
-    match = _CARD_PATTERN.match(_visible(text).strip().upper())
-    if match is None or match.group(2) not in _SUIT_ALIASES:
+    card = _card_of(text)
+    if card is None:
         raise CardParseError(text, position)
-    return Card(_RANK_ALIASES[match.group(1)], _SUIT_ALIASES[match.group(2)])
+    return card
 
 
 def parse_pile(text: str) -> tuple[Card, ...]:

@@ -292,11 +292,11 @@ def arrange(
     ]
     piles = tuple(tuple(cards[i] for i in row.cards) for row in rows)
     down_others = [(y, x) for x, y in others]
-    far_corners = [far_corner(groups[n], anchors[n], framed, upside_down, scale) for n in shown]
+    spans = [seen_across(groups[n], framed, scale) for n in shown]
     gaps = tuple(
         row_gaps(row, down_others, scale)
         if row.column
-        else row_gaps(row, others, scale, tuple(far_corners[i] for i in row.cards))
+        else row_gaps(row, others, scale, tuple(spans[i] for i in row.cards))
         for row in rows
     )
     sides = (SIDES[up],) * len(piles)
@@ -1814,51 +1814,75 @@ def _own_offset(offsets: Sequence[float]) -> float:
     return min(offsets) if len(offsets) == 2 else median(offsets)
 
 
-def far_corner(
-    group: Sequence[int], anchor: int, framed: Sequence[Point], upside_down: set[int], scale: float
-) -> float | None:
-    """Where across the row a card shows its far (bottom-right) corner: nothing lies on its
-    right side. None where it shows none (the next card lies on it, as in a kitty pile)."""
-    beyond = [
-        framed[i][0] for i in group if i in upside_down and framed[i][0] > framed[anchor][0] + scale
-    ]
-    return max(beyond) if beyond else None
+Span = tuple[float, float]  # where across its row a card lies: its nearest index, its farthest
+
+
+def seen_across(group: Sequence[int], framed: Sequence[Point], scale: float) -> Span | None:
+    """Where across the row a card lies, where its indices show it from side to side (a corner
+    on its right side seen: nothing lies on it); None where only one side shows (the next card
+    lies on it, as in a kitty pile)."""
+    xs = [framed[i][0] for i in group]
+    return (min(xs), max(xs)) if max(xs) - min(xs) > scale else None
 
 
 def row_gaps(
     row: Row,
     others: Sequence[Point],
     scale: float,
-    far_corners: Sequence[float | None] = (),
+    spans: Sequence[Span | None] = (),
 ) -> tuple[int, ...]:
     """Positions in the row before which a card may be missing (len(row) for after its last):
-    where two neighbours lie about twice the row's own offset apart (after a card that shows its
-    far corner, `far_corners`, only where the room left to the next card could hold a card of
-    its size: cards laid apart lie as far apart as the hand put them), and where a detection
-    that was dropped (unsure, or called no index) lies in the row between its cards' indices."""
+    where two neighbours lie about twice the row's own offset apart (after a card seen from
+    side to side, `spans`, only where the room left to the next card could hold a card of its
+    size: cards laid apart lie as far apart as the hand put them), and where a detection that
+    was dropped (unsure, or called no index) lies in the row between its cards' indices, not on
+    a card seen whole."""
     xs = [point[0] for point in row.anchors]
-    fars = list(far_corners) or [None] * len(xs)
+    seen = list(spans) or [None] * len(xs)
     gaps = {
         position + 1
         for position, (a, b) in enumerate(pairwise(xs))
-        if b - a >= GAP_OF_OFFSETS * row.step and _room_for_a_card(a, fars[position], b)
+        if b - a >= GAP_OF_OFFSETS * row.step
+        and _room_for_a_card(seen[position], seen[position + 1] or (b, b))
     }
     top = min(point[1] for point in row.anchors) - ACROSS_ROW * scale
     bottom = max(point[1] for point in row.anchors) + ACROSS_ROW * scale
     for x, y in others:
         in_row = top <= y <= bottom and xs[0] - 1.5 * row.step <= x <= xs[-1] + 1.5 * row.step
-        on_a_card = any(abs(x - own) < row.step / 2 for own in xs)
+        on_a_card = any(abs(x - own) < row.step / 2 for own in xs) or any(
+            _on_a_whole_card(x, own, span, scale, row.step if n == len(xs) - 1 else None)
+            for n, (own, span) in enumerate(zip(xs, seen, strict=True))
+        )
         if in_row and not on_a_card:
             gaps.add(sum(own < x for own in xs))
     return tuple(sorted(gaps))
 
 
-def _room_for_a_card(near: float, far: float | None, next_near: float) -> bool:
-    """Whether a card lost between a card (its near corner at `near`, its far one at `far`,
-    None: unseen) and the next (`next_near`) had room: a card showing its far corner has
-    nothing on it, so a lost card lay wholly between them (seen on real photos: poker hands laid
-    apart, the nearest card larger, 34 of 35 gap markers where no card was lost)."""
-    return far is None or next_near - far >= far - near
+def _on_a_whole_card(
+    x: float, anchor: float, span: Span | None, scale: float, last_step: float | None
+) -> bool:
+    """Whether a dropped detection at `x` lies on a card seen from side to side (a pip taken for
+    an index). On the row's last card (`last_step`: the row's step), not where a next card
+    would lie on it: a card lost there would hide its far corner, unless the lost card's own
+    corner was taken for it."""
+    if span is None:
+        return False
+    near, far = span
+    on_it = near <= x <= far + scale / 2
+    if last_step is None:
+        return on_it
+    return on_it and abs(x - (anchor + last_step)) >= last_step / 2
+
+
+def _room_for_a_card(card: Span | None, following: Span) -> bool:
+    """Whether a card lost between a card (None: seen on one side only) and the next had room:
+    a card seen from side to side has nothing on it, so a lost card lay wholly between them
+    (seen on real photos: poker hands laid apart, the nearest card larger, and four-index decks
+    whose cards' right corners show; 34 of rf100's 35 gap markers where no card was lost)."""
+    if card is None:
+        return True
+    near, far = card
+    return following[0] - far >= far - near
 
 
 def _distance(a: Point, b: Point) -> float:

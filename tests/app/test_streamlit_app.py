@@ -611,9 +611,12 @@ def test_a_duplicated_card_points_at_both_places(app: AppTest) -> None:
     )
     strip = [m.value for m in app.markdown if 'class="bc-strip"' in m.value][1]
     assert strip.count("bc-dup") == 1
+    (said,) = [m.value for m in app.markdown if 'class="bc-result"' in m.value]
+    assert said.startswith('<div class="bc-result">⚠️ ') and "Not final" in said  # no trophy
     app.toggle(key="two_decks").set_value(True)
     app.run()
     assert not app.warning
+    assert [m.value for m in app.markdown if "🏆" in m.value and "bc-result" in m.value]
     assert_clean(app)
 
 
@@ -626,7 +629,7 @@ def test_a_card_on_the_table_too_often_is_one_to_check(app: AppTest, reader: Fak
     assert button(app, "✓ No card to check").disabled
     type_pile(app, 2, "KS 9C 8D")  # 8♦ is also card 1.1: one of them is misread
     assert_clean(app)
-    jump = button(app, "↓ 2 cards on the table too often")
+    jump = button(app, "↓ 1 card on the table too often")  # one card, as the warning says
     assert not jump.disabled
     jump.click()
     app.run()
@@ -1122,6 +1125,31 @@ def test_a_gap_can_be_dismissed_and_a_reload_keeps_the_others(
     assert_clean(again)
     assert not any("may be missing" in m.value for m in again.markdown)
     assert pile_cards(again, 1) == "QS 2C 9H"
+
+
+def test_a_gaps_open_picker_closes_once_nothing_is_missing_or_a_card_is_picked(
+    app: AppTest, reader: FakeReader
+) -> None:
+    # it stayed, asking which card was missing where the player had said none was (helper-65),
+    # and a card picked left it open a screen below, its suit's tap still putting a card in
+    uploader(app).set_value(("gap.png", png(180), "image/png"))
+    app.run()
+    button(app, "➕ Add a card here").click()
+    app.run()
+    button(app, "✗ Nothing missing").click()
+    app.run()
+    assert_clean(app)
+    assert not any("Which card is missing" in m.value for m in app.markdown)
+    first = pile_id(app, 1)
+    app.pills(key=f"sel:{first}").set_value(0)  # QS
+    app.run()
+    button(app, "➕ A card after Q♠").click()
+    app.run()
+    assert any("Which card is missing before 1.2" in m.value for m in app.markdown)
+    app.pills(key=f"sel:{first}").set_value(2)  # 9H picked: the picker goes
+    app.run()
+    assert not any("Which card is missing" in m.value for m in app.markdown)
+    assert app.session_state[f"sel:{first}"] == 2
 
 
 def test_the_change_list_opens_at_the_card_with_the_readers_guesses_first(

@@ -185,6 +185,7 @@ class ImageResult:
     extra: tuple[str, ...]  # read cards that match no label
     right_flagged: int = 0  # matched reads flagged for the player to check
     wrong_unflagged: int = 0  # reads that match no label, not flagged: the player trusts them
+    gap_marks: int = 0  # places the read says a card may be missing (teal in the app)
 
 
 REAL_PHOTO_MEASURES = {  # each of RealPhotoReport's measures: ImageResult's part and whole
@@ -239,6 +240,15 @@ class RealPhotoReport:
         """Reads matching no label and not flagged, per 100 cards read (at most 1)."""
         return 100 * self._share("wrong_unflagged")
 
+    def gap_marks_line(self) -> str:
+        """The gap markers left, and how many of them in photos where no labelled card was
+        lost (false, whatever the layout: none was missing)."""
+        false = sum(result.gap_marks for result in self.images if not result.missed)
+        return (
+            f"gap markers: {self._total('gap_marks')}, {false} of them in photos where no card "
+            f"was lost ({ratio(100 * false, self._total('labelled'), 2)} per 100 cards)"
+        )
+
     def summary(self) -> str:
         what = "rank" if self.rank_only else "card"
         missed = Counter(code for result in self.images for code in result.missed)
@@ -249,6 +259,7 @@ class RealPhotoReport:
             f"({self.seconds / max(1, len(self.images)):.2f} s a photo)\n"
             f"  right {what}s flagged {self._said('right_flagged', 3)}; wrong and "
             f"unflagged {self._said('wrong_unflagged', 2, scale=100)} per 100 {what}s read\n"
+            f"  {self.gap_marks_line()}\n"
             f"  most missed: {missed.most_common(8)}\n  most extra: {extra.most_common(8)}\n"
             + self.blur.line()
             + "\n"
@@ -331,7 +342,8 @@ def evaluate_real_photos(reader: CardReader, folder: Path) -> RealPhotoReport:
         photo = reader.read(open_photo(folder / "images" / image_name), decks=1)
         reads = [read for pile in photo.piles for read in pile]
         result = match_cards(reads, cards, rank_only=rank_only)
-        results.append(replace(result, image=image_name))
+        marks = sum(len(places) for places in photo.gaps)
+        results.append(replace(result, image=image_name, gap_marks=marks))
         blur.add(photo, bool(result.missed or result.extra))
         missed = Counter(result.missed)
         lost = [_box_centre(card.box) for card in cards if missed[card.code] > 0]

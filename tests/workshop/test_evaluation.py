@@ -109,6 +109,20 @@ def test_real_photos_count_right_cards_flagged_and_wrong_ones_trusted() -> None:
     )
 
 
+def test_real_photos_count_gap_markers_and_those_where_no_card_was_lost() -> None:
+    from dataclasses import replace
+
+    from blackcat.workshop.evaluation import ImageResult, RealPhotoReport
+
+    whole = ImageResult("a.jpg", labelled=4, read=4, matched=4, missed=(), extra=(), gap_marks=2)
+    lost = ImageResult("b.jpg", labelled=4, read=3, matched=3, missed=("QS",), extra=())
+    report = RealPhotoReport("set", (whole, replace(lost, gap_marks=1)), 1.0, rank_only=False)
+    assert report.gap_marks_line() == (
+        "gap markers: 3, 2 of them in photos where no card was lost (25.00 per 100 cards)"
+    )
+    assert report.gap_marks_line() in report.summary()
+
+
 def test_cards_right_counts_each_true_card_once_whatever_the_order() -> None:
     truth = [("8D", "2H", "8H"), ("KS",)]
     assert cards_right([("8H", "2H", "8D", "KS")], truth) == 4

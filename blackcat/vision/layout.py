@@ -1847,11 +1847,12 @@ def row_gaps(
     }
     top = min(point[1] for point in row.anchors) - ACROSS_ROW * scale
     bottom = max(point[1] for point in row.anchors) + ACROSS_ROW * scale
+    last_steps = [None] * (len(xs) - 1) + [row.step if len(xs) > 1 else None]
     for x, y in others:
         in_row = top <= y <= bottom and xs[0] - 1.5 * row.step <= x <= xs[-1] + 1.5 * row.step
         on_a_card = any(abs(x - own) < row.step / 2 for own in xs) or any(
-            _on_a_whole_card(x, own, span, scale, row.step if n == len(xs) - 1 else None)
-            for n, (own, span) in enumerate(zip(xs, seen, strict=True))
+            _on_a_whole_card(x, own, span, scale, last_step)
+            for own, span, last_step in zip(xs, seen, last_steps, strict=True)
         )
         if in_row and not on_a_card:
             gaps.add(sum(own < x for own in xs))
@@ -1862,9 +1863,9 @@ def _on_a_whole_card(
     x: float, anchor: float, span: Span | None, scale: float, last_step: float | None
 ) -> bool:
     """Whether a dropped detection at `x` lies on a card seen from side to side (a pip taken for
-    an index). On the row's last card (`last_step`: the row's step), not where a next card
-    would lie on it: a card lost there would hide its far corner, unless the lost card's own
-    corner was taken for it."""
+    an index). On the last card of a row of several (`last_step`: the row's step, measured
+    from its cards), not where a next card would lie on it: a card lost there would hide its
+    far corner, unless the lost card's own corner was taken for it."""
     if span is None:
         return False
     near, far = span

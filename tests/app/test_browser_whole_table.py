@@ -116,6 +116,15 @@ def test_one_photo_of_the_whole_table_scores_four_players_and_a_pile_moves_in_on
     no_errors_on(page)
 
 
+def photograph_the_table_as(page: Page, photographer: str) -> None:
+    """The whole table chosen, the photographer said, and its photo uploaded."""
+    page.get_by_role("radio", name="The whole table").click()
+    settle(page)
+    page.locator('[class*="st-key-photographer"]').get_by_role("radio", name=photographer).click()
+    settle(page)
+    upload_the_whole_table(page)
+
+
 def upload_the_whole_table(page: Page) -> None:
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
         files=[
@@ -134,11 +143,7 @@ def test_a_photo_of_more_sides_than_players_says_what_to_do(reading_page: Page) 
     new_game(page)  # one player
     page.get_by_role("button", name="➕ Player").click()
     settle(page)
-    page.get_by_role("radio", name="The whole table").click()
-    settle(page)
-    page.locator('[class*="st-key-photographer"]').get_by_role("radio", name="Player 1").click()
-    settle(page)
-    upload_the_whole_table(page)
+    photograph_the_table_as(page, "Player 1")
     expect(
         page.get_by_text(
             "table.png shows piles on 4 sides of the table, but the table has 2 players"
@@ -171,11 +176,7 @@ def test_tab_goes_through_the_piles_to_give_and_on_past_them(reading_page: Page)
     """Rows of choices there held Tab: from the last it went back to the first (helper-63)."""
     page = reading_page
     seat_four(page)
-    page.get_by_role("radio", name="The whole table").click()
-    settle(page)
-    page.locator('[class*="st-key-photographer"]').get_by_role("radio", name="Cat").click()
-    settle(page)
-    upload_the_whole_table(page)
+    photograph_the_table_as(page, "Cat")
     gives = page.locator('[class*="st-key-give-"] button:visible')
     expect(gives.first).to_be_visible()
     gives.first.focus()

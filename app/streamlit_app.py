@@ -610,7 +610,7 @@ def to_check_button(player: ts.Player) -> None:
 
 
 def table_to_check_buttons(table: ts.Table) -> None:
-    """Under the whole table's photos: for each player with something to check, one tap shows
+    """Under the whole table's photo notes: for each player with something to check, one tap shows
     their piles and brings the first with something to check into view (the note counts every
     player's orange cards, and the page shows one player's piles: helper-63 found Bob's orange
     card named nowhere); with nothing left anywhere, one greyed button keeps the place."""

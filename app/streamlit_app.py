@@ -1088,7 +1088,9 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
             move_places(player, pile_index, pile, selected),
         )
     st.markdown(_("**Add a card**"))
-    card = card_widgets.card_picker(pile.id)
+    # its buttons lay just under a phone's screen once the suit was tapped (helper-62)
+    in_view = partial(card_taps.bring_into_view, f"add:{pile.id}")
+    card = card_widgets.card_picker(pile.id, on_both=in_view)
     with st.container(horizontal=True, gap="small"):
         st.button(
             _("➕ Add {card} at the end").format(card=chip(card))

@@ -293,6 +293,9 @@ def test_picking_cards_by_hand(app: AppTest) -> None:
         app.pills(key=f"rank:{pile_id(app, 1)}").set_value(rank)
         app.pills(key=f"suit:{pile_id(app, 1)}").set_value(suit)
         app.run()
+        # its buttons brought into view: they lay just under a phone's screen (helper-62)
+        scrolled = f".st-key-add-{pile_id(app, 1)}"
+        assert any(scrolled in h.proto.body for h in app.get("html"))
         card = Card(rank, suit)
         expected = card.label if card.is_black else f":red[{card.label}]"
         button(app, f"➕ Add {expected} at the end").click()

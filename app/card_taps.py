@@ -104,6 +104,11 @@ NEXT_SHOWN_PREFIX = "next-shown:"  # + a pile's id: its "↓ Next to check" was 
 INSERTING_PREFIX = "ins:"  # + a pile's id: where the open picker of a card to put in puts it
 
 
+def inserting_key(pile_id: int) -> str:
+    """Where the pile's open picker of a card to put in puts it (None: closed)."""
+    return f"{INSERTING_PREFIX}{pile_id}"
+
+
 def bring_into_view(key: str, block: str = "nearest") -> None:
     """Once the page is drawn, scroll the container of widget key `key` into view (`block`: as
     `scrollIntoView` places it; "nearest": just into view): `card_widgets.scroll_as_asked`."""
@@ -140,4 +145,4 @@ def _pick(piles: Sequence[ts.Pile], pile: ts.Pile, position: int | None, editor_
         st.session_state[editor_key] = True
         # a card put in by the pile's open picker went where the player no longer looks, and
         # dropped the card picked (helper-64)
-        st.session_state[f"{INSERTING_PREFIX}{pile.id}"] = None
+        st.session_state[inserting_key(pile.id)] = None

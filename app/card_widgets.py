@@ -224,7 +224,7 @@ def _picked_anew(pile_id: int) -> None:
     """A card picked from the editor's list is no card just fixed in place, and the pile's
     open picker of a card to put in goes, as a tap on a card takes it away (card_taps._pick)."""
     st.session_state[CHANGED_IN_PLACE] = None
-    st.session_state[f"{card_taps.INSERTING_PREFIX}{pile_id}"] = None
+    st.session_state[card_taps.inserting_key(pile_id)] = None
 
 
 def delete_button(act: Act, pile: ts.Pile, selected: int | None) -> None:

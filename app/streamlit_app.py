@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import partial
 from html import escape
@@ -525,67 +525,26 @@ def keep_photo_mode() -> None:
         state.pop(photo_input.notes_key(prefix), None)
 
 
-@dataclass(frozen=True)
-class Checks:
-    """What a player's piles ask a look at: cards in orange, places a card may be missing, and
-    cards on the table more often than the decks allow (one of them misread)."""
-
-    pile_ids: tuple[int, ...]  # the piles with something to check, in the player's order
-    doubtful: int = 0
-    gaps: int = 0
-    too_often: int = 0
-
-    def words(self) -> str | None:
-        """Named as the legend names them and as the note counts them ("2 cards in orange and
-        1 card that may be missing"); None: nothing."""
-        parts = []
-        if self.doubtful:
-            orange = ngettext("{count} card in orange", "{count} cards in orange", self.doubtful)
-            parts.append(orange.format(count=self.doubtful))
-        if self.gaps:
-            maybe = ngettext(
-                "{count} card that may be missing", "{count} cards that may be missing", self.gaps
-            )
-            parts.append(maybe.format(count=self.gaps))
-        if self.too_often:
-            often = ngettext(
-                "{count} card on the table too often",
-                "{count} cards on the table too often",
-                self.too_often,
-            )
-            parts.append(often.format(count=self.too_often))
-        return and_list(parts, language.tr()) if parts else None
-
-    def after(self, pile_id: int, player: ts.Player) -> int | None:
-        """The first pile below `pile_id` with something to check (None: none)."""
-        ids = [pile.id for pile in player.piles]
-        return next((i for i in ids[ids.index(pile_id) + 1 :] if i in self.pile_ids), None)
-
-
-def checks_of(player: ts.Player, result: ts.TableResult) -> Checks:
-    """The player's checks on the scored table: a card twice with one deck had the jump say
-    "No card to check" beside the warning (helper-63)."""
-    duplicated = result.duplicated_at(player.name)
-    too_often = {player.piles[index].id for index, _ in duplicated}
-    return Checks(
-        pile_ids=tuple(
-            pile.id
-            for pile in player.piles
-            if pile.gaps or any(slot.doubtful for slot in pile.slots) or pile.id in too_often
-        ),
-        doubtful=sum(1 for pile in player.piles for slot in pile.slots if slot.doubtful),
-        gaps=sum(len(pile.gaps) for pile in player.piles),
-        # cards, as the warning counts them ("A card is on the table twice"), not their places
-        too_often=sum(
-            1
-            for duplicate in result.duplicates
-            if any(place.player == player.name for place in duplicate.places)
-        ),
-    )
-
-
-def from_photos(players: Sequence[ts.Player]) -> bool:
-    return any(slot.photo for player in players for pile in player.piles for slot in pile.slots)
+def to_check_words(checks: ts.Checks) -> str | None:
+    """What the checks ask a look at, named as the legend names them and as the note counts
+    them ("2 cards in orange and 1 card that may be missing"); None: nothing."""
+    parts = []
+    if checks.doubtful:
+        orange = ngettext("{count} card in orange", "{count} cards in orange", checks.doubtful)
+        parts.append(orange.format(count=checks.doubtful))
+    if checks.gaps:
+        maybe = ngettext(
+            "{count} card that may be missing", "{count} cards that may be missing", checks.gaps
+        )
+        parts.append(maybe.format(count=checks.gaps))
+    if checks.too_often:
+        often = ngettext(
+            "{count} card on the table too often",
+            "{count} cards on the table too often",
+            checks.too_often,
+        )
+        parts.append(often.format(count=checks.too_often))
+    return and_list(parts, language.tr()) if parts else None
 
 
 def to_check_button(player: ts.Player) -> None:
@@ -594,10 +553,9 @@ def to_check_button(player: ts.Player) -> None:
     every fix of helper-55's 45 began with a scroll), named as the legend names them, as the
     note counts them; with nothing left to check it stays, disabled, so that the last fix moves
     nothing under the finger."""
-    table = night_panel.table()
-    checks = checks_of(player, night_panel.scored(table))
-    words = checks.words()
-    if words is None and not from_photos([player]):
+    checks = ts.checks_of(player, night_panel.scored(night_panel.table()))
+    words = to_check_words(checks)
+    if words is None and not ts.photos_of(player):
         return
     first = checks.pile_ids[0] if checks.pile_ids else None
     st.button(
@@ -614,13 +572,14 @@ def table_to_check_buttons(table: ts.Table) -> None:
     their piles and brings the first with something to check into view (the note counts every
     player's orange cards, and the page shows one player's piles: helper-63 found Bob's orange
     card named nowhere); with nothing left anywhere, one greyed button keeps the place."""
-    if not from_photos(table.players):
+    if not any(ts.photos_of(player) for player in table.players):
         return
+    result = night_panel.scored(table)
     with st.container(horizontal=True, gap="small"):
         checked = True
         for player in table.players:
-            checks = checks_of(player, night_panel.scored(table))
-            words = checks.words()
+            checks = ts.checks_of(player, result)
+            words = to_check_words(checks)
             if words is None:
                 continue
             checked = False
@@ -747,7 +706,7 @@ def show_pile(
     pile: ts.Pile,
     score: PileScore,
     duplicated: set[tuple[int, int]],
-    checks: Checks,
+    checks: ts.Checks,
     lying: Mapping[Card, str] | None = None,
 ) -> None:
     """One pile (`lying`: where each card on the table lies, once a deck has only one;
@@ -806,7 +765,7 @@ def show_pile(
         number = ts.card_number(pile_index, picked)
         more = partial(put_beside, pile, picked)
         card_widgets.picked_card_rows(act, pile, picked, number, picked_words, more=more)
-    inserting = st.session_state.get(f"{card_taps.INSERTING_PREFIX}{pile.id}")
+    inserting = st.session_state.get(card_taps.inserting_key(pile.id))
     if inserting is not None and inserting not in pile.gaps and inserting <= len(pile.slots):
         insert_at_gap(pile, inserting, gap_place(pile, pile_index, inserting))
     if pile.gaps:
@@ -869,7 +828,7 @@ BEST = N_("Best")  # a Queen's choice: the value that scores most (shown transla
 GAP_PICKER = "gap-"  # the keys of the card picker at a gap: a pile's editor has its own
 
 
-def next_to_check(player: ts.Player, pile: ts.Pile, checks: Checks) -> None:
+def next_to_check(player: ts.Player, pile: ts.Pile, checks: ts.Checks) -> None:
     """Under a pile with something to check, a jump to the next one below that has (the one
     under the note lies far above by then). Once shown it stays while something below is left
     to check, the pile's own last fix done too (helper-62: it went with that fix, just as it was
@@ -907,9 +866,9 @@ def gap_prompt(pile: ts.Pile, pile_index: int, position: int) -> None:
             on_click=act,
             args=(ts.dismiss_gap, pile.id, position),
             # its picker, open, would stay: asking which card is missing where none is
-            kwargs={"after": select(f"{card_taps.INSERTING_PREFIX}{pile.id}", None)},
+            kwargs={"after": select(card_taps.inserting_key(pile.id), None)},
         )
-    if st.session_state.get(f"{card_taps.INSERTING_PREFIX}{pile.id}") == position:
+    if st.session_state.get(card_taps.inserting_key(pile.id)) == position:
         insert_at_gap(pile, position, where)
 
 
@@ -952,7 +911,7 @@ def insert_at_gap(pile: ts.Pile, position: int, where: str) -> None:
 def open_insert(pile: ts.Pile, position: int | None) -> None:
     """The card picker at the gap before `position` (the pile's length: after its last card)
     opened, or (None) closed; the pile's picked card is let go, so nothing speaks of moving."""
-    st.session_state[f"{card_taps.INSERTING_PREFIX}{pile.id}"] = position
+    st.session_state[card_taps.inserting_key(pile.id)] = position
     st.session_state[f"sel:{pile.id}"] = None
     if position is not None:  # opened low on the screen, its picker lies below it
         card_taps.bring_into_view(f"insert-{pile.id}")
@@ -966,7 +925,7 @@ def put_at_gap(pile: ts.Pile, position: int) -> None:
         return _("{card} put in as card {number}.").format(card=card.label, number=number)
 
     card_widgets.add_picked(act, pile, position, GAP_PICKER, said=said)
-    st.session_state[f"{card_taps.INSERTING_PREFIX}{pile.id}"] = None
+    st.session_state[card_taps.inserting_key(pile.id)] = None
 
 
 def on_card_tap(pile_id: int, position: int) -> None:
@@ -1232,7 +1191,7 @@ def black_cat_page() -> None:
         pile_view.legend_html(marks_on(player, duplicated), language.tr()), unsafe_allow_html=True
     )
     lying = card_widgets.where_cards_lie(table, player) if table.variants.decks == 1 else None
-    checks = checks_of(player, result)
+    checks = ts.checks_of(player, result)
     for pile_index, pile in enumerate(player.piles):
         with st.container(key=f"pile-{pile.id}"):
             score = player_score.piles[pile_index]

@@ -433,15 +433,14 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     try:
         return parse_pile(text)
     except CardParseError as error:
-        token, meant = error.token, likely_meant(error.token)
-        if error.position is None:
-            if meant is not None:
-                raise TableError(MEANT_A_CARD, token=token, card=meant) from None
-            raise TableError(NOT_A_CARD, token=token) from None
-        number = error.position + 1
-        if meant is not None:
-            raise TableError(MEANT_THE_CARD_AT, token=token, number=number, card=meant) from None
-        raise TableError(NOT_THE_CARD_AT, token=token, number=number) from None
+        meant = likely_meant(error.token)
+        at = error.position is not None
+        if meant is None:
+            template = NOT_THE_CARD_AT if at else NOT_A_CARD
+        else:
+            template = MEANT_THE_CARD_AT if at else MEANT_A_CARD
+        number = error.position + 1 if error.position is not None else None
+        raise TableError(template, token=error.token, number=number, card=meant) from None
 
 
 def set_cards(table: Table, pile_id: int, cards: Sequence[Card]) -> Table:
@@ -981,6 +980,41 @@ class TableResult:
             for place in duplicate.places
             if place.player == player
         }
+
+
+@dataclass(frozen=True)
+class Checks:
+    """What a player's piles ask a look at: cards in orange, places a card may be missing, and
+    cards on the table more often than the decks allow (one of each misread)."""
+
+    pile_ids: tuple[int, ...]  # the piles with something to check, in the player's order
+    doubtful: int = 0
+    gaps: int = 0
+    too_often: int = 0  # cards, as the warning counts them ("a card is on the table twice")
+
+    def after(self, pile_id: int, player: Player) -> int | None:
+        """The first of the player's piles below `pile_id` with something to check."""
+        ids = [pile.id for pile in player.piles]
+        return next((i for i in ids[ids.index(pile_id) + 1 :] if i in self.pile_ids), None)
+
+
+def checks_of(player: Player, result: TableResult) -> Checks:
+    """The player's checks on the scored table (`result`)."""
+    too_often = {player.piles[index].id for index, _ in result.duplicated_at(player.name)}
+    return Checks(
+        pile_ids=tuple(
+            pile.id
+            for pile in player.piles
+            if pile.gaps or any(slot.doubtful for slot in pile.slots) or pile.id in too_often
+        ),
+        doubtful=sum(1 for pile in player.piles for slot in pile.slots if slot.doubtful),
+        gaps=sum(len(pile.gaps) for pile in player.piles),
+        too_often=sum(
+            1
+            for duplicate in result.duplicates
+            if any(place.player == player.name for place in duplicate.places)
+        ),
+    )
 
 
 def score_table(table: Table) -> TableResult:

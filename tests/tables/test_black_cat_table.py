@@ -565,6 +565,24 @@ def test_a_winner_is_not_final_while_a_card_is_on_the_table_too_often() -> None:
     )
 
 
+def test_a_players_checks_count_orange_cards_gaps_and_cards_on_the_table_too_often() -> None:
+    table = new_table(
+        ("Ann", "Ben"), piles=[[parse_pile("8D QS"), parse_pile("5H 5D"), ()], [(), ()]]
+    )
+    ann = table.players[0]
+    first, second, third = ann.piles
+    doubtful = Slot(card("5D"), read=read("5D", 0.3, "5H"), photo="p")
+    piles = (first, replace(second, slots=(second.slots[0], doubtful), gaps=(1,)), third)
+    table = replace(table, players=(replace(ann, piles=piles), table.players[1]))
+    table = set_cards(table, table.players[1].piles[0].id, parse_pile("QS 2C"))  # Q♠ twice
+    ann, ben = table.players
+    result = score_table(table)
+    checks = ts.checks_of(ann, result)
+    assert checks == ts.Checks((first.id, second.id), doubtful=1, gaps=1, too_often=1)
+    assert checks.after(first.id, ann) == second.id and checks.after(second.id, ann) is None
+    assert ts.checks_of(ben, result).too_often == 1  # one card, though two places hold it
+
+
 def test_duplicates_point_at_every_place_unless_two_decks() -> None:
     table = new_table(("Ann", "Ben"), piles=[[parse_pile("8D QS")], [(), parse_pile("AH QS")]])
     result = score_table(table)

@@ -24,6 +24,7 @@ import downloads
 import game_state
 import lady_view
 import language
+import live_table
 import panels
 import photo_input
 import photo_store
@@ -136,8 +137,12 @@ def game() -> lt.LadyGame:
     return st.session_state.lady
 
 
+def _photos_came(now: lt.LadyGame) -> None:
+    photo_store.bring(st.session_state.lady_photos, ts.photos_on(deal.table for deal in now.deals))
+
+
 GAME: game_state.Undoable[lt.LadyGame] = game_state.Undoable(
-    "lady", "lady_history", changes.lady_undone
+    "lady", "lady_history", changes.lady_undone, arrived=_photos_came
 )
 commit = GAME.commit
 do = GAME.apply  # a game operation (black_lady_table)
@@ -180,6 +185,7 @@ def on_no_tricks(seat: int, key: str) -> None:
 
 
 def on_rename(seat: int, key: str) -> None:
+    GAME.catch_up()  # a shared game: the names as another phone may have left them
     before = game().names[seat]
     try:
         commit(lt.rename(game(), seat, st.session_state[key]))
@@ -252,9 +258,9 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
     outcome = reader_access.read_upload(data, name, 1, HOW_TO_PHOTOGRAPH)
     if not isinstance(outcome, PhotoOutcome):
         return PhotoNote(*outcome)
-    commit(lt.add_photo(now, seat, key, outcome.rows))
     record = PhotoRecord.of(name, outcome)
-    photo_store.keep(st.session_state.lady_photos, key, record)
+    photo_store.keep(st.session_state.lady_photos, key, record)  # first: for a shared game
+    do(lt.add_photo, seat, key, outcome.rows)
     read = replace(outcome.summary(), grid=False)  # tricks: their rows don't matter
 
     def note() -> tuple[str, str]:  # written when shown, in the page's language then
@@ -273,8 +279,8 @@ def read_back(data: bytes, name: str, key: str) -> PhotoNote:
     record = photo_store.read_record(data, name, 1, HOW_TO_PHOTOGRAPH)
     if not isinstance(record, PhotoRecord):
         return PhotoNote(*record)
-    do(lt.on_deal, ts.restore_reads, key, record.reads)
     photo_store.keep(st.session_state.lady_photos, key, record)
+    do(lt.on_deal, ts.restore_reads, key, record.reads)
     owner = ts.photo_owner(game().deal.table, key)
     if owner in game().names:  # the page shows whose tricks they are, as after a first upload
         st.session_state.lady_seat = game().names.index(owner)
@@ -754,6 +760,7 @@ def show_download(now: lt.LadyGame) -> None:
 def main() -> None:
     st.markdown(lady_view.CSS, unsafe_allow_html=True)
     init_state()
+    GAME.catch_up()  # a shared game another phone changed
     state = st.session_state
     if state.get("lady_language") != language.current():  # "Player 2" now "Jugador 2"
         state.lady, state.lady_language = lt.named_in(state.lady, language.tr()), language.current()
@@ -789,7 +796,8 @@ def main() -> None:
         st.markdown(how_we_score().read_text(encoding="utf-8"))
     show_download(now)
     text = link_text(now)
-    sharing.show_share(PAGE_PATH, LINK_PARAM, text, _("Type or photograph a deal to share it."))
+    sharing.show_share(PAGE_PATH, LINK_PARAM, text, GAME.key)
     sharing.keep_in_address(LINK_PARAM, text, state.lady_history)
     card_widgets.scroll_as_asked()
     card_taps.listen_for_card_taps(on_card_tap)  # last: the sheet shows before it loads
+    live_table.listen(GAME.key)

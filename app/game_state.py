@@ -14,10 +14,11 @@ from functools import partial
 from typing import Any, Generic, Protocol, TypeVar
 
 import card_taps
+import live_table
 import streamlit as st
 from language import _, tr
 
-from blackcat.i18n import Translator
+from blackcat.i18n import N_, Translator
 from blackcat.tables import black_cat_table as ts
 
 
@@ -59,18 +60,34 @@ UNDO_DEPTH = 50  # how many changes Undo can take back
 class Undoable(Generic[Game]):
     """A page's game in Session State under `key`, replaced by every change, and the games it
     replaced under `history_key` (the last UNDO_DEPTH), for Undo, which says what it undid
-    (`undone`: the game it went back to, the one it left, the page's language -> words)."""
+    (`undone`: the game it went back to, the one it left, the page's language -> words).
+
+    In a shared game (`live_table`) each change is posted to the room, and another phone's
+    change is taken in before this page's next one (`catch_up`); `arrived` then readies what
+    the page keeps beside the game (the photos its cards came from)."""
 
     key: str
     history_key: str
     undone: Callable[[Game, Game, Translator], str]
+    arrived: Callable[[Game], None] | None = None
 
-    def commit(self, new: Game) -> None:
+    def commit(self, new: Game) -> bool:
         """`new` becomes the game; the one it replaces goes to the history (unless it is the same
-        game: nothing changed)."""
+        game: nothing changed). In a shared game another phone changed since this page last
+        looked, `new` (made from the game before that change) is not made (False), and the page
+        says so."""
         state = st.session_state
         if new is state[self.key]:
-            return
+            return True
+        if self.catch_up():
+            changed_meanwhile()
+            return False
+        self._replace(new)
+        self._post()
+        return True
+
+    def _replace(self, new: Game) -> None:
+        state = st.session_state
         state[self.history_key] = [*state[self.history_key][-(UNDO_DEPTH - 1) :], state[self.key]]
         state[self.key] = new
         changed()
@@ -79,7 +96,9 @@ class Undoable(Generic[Game]):
         self, operation: Callable[..., Game], *args: Any, after: Callable[[], None] | None = None
     ) -> None:
         """A widget callback: `operation(game, *args)` becomes the game; a refusal becomes a
-        toast, never an error page. `after` runs when it worked (e.g. to move a selection)."""
+        toast, never an error page. `after` runs when it worked (e.g. to move a selection). In a
+        shared game, the operation applies to the game as another phone may just have left it."""
+        self.catch_up()
         try:
             new = operation(st.session_state[self.key], *args)
         except ts.TableError as error:
@@ -92,8 +111,12 @@ class Undoable(Generic[Game]):
     def undo(self) -> None:
         """Back to the game before the last change, if there was one, said in a toast (a change
         on a long page, or made on another phone, would otherwise be taken back unseen), every
-        picked card let go."""
+        picked card let go. In a shared game another phone changed since this page last
+        looked, the page shows that change instead: Undo again takes it back."""
         state = st.session_state
+        if self.catch_up():
+            changed_meanwhile()
+            return
         if state[self.history_key]:
             left = state[self.key]
             state[self.key] = state[self.history_key][-1]
@@ -102,6 +125,50 @@ class Undoable(Generic[Game]):
             # a picked card's place may hold another card now: the next tap moved it unseen
             card_taps.let_go_of_every_card()
             st.toast(self.undone(state[self.key], left, tr()), icon="↩️")
+            self._post()
+
+    def catch_up(self) -> bool:
+        """In a shared game, the game as another phone left it, where it changed since this page
+        last looked (True then): this page's game goes to the history (Undo takes the other
+        phone's change back as it takes back this page's own), but for the page's first look
+        at the room (its game then was the link's copy of the room's). A room without the game
+        (just made, or let go of) takes this page's."""
+        state = st.session_state
+        latest = live_table.newer(self.key)
+        if latest is None:
+            if live_table.room() is not None and not live_table.seen(self.key):
+                live_table.post(self.key, state[self.key])
+            return False
+        if live_table.seen(self.key):
+            self._replace(latest.game)
+        else:
+            state[self.key] = latest.game
+            changed()
+        live_table.saw(self.key, latest)
+        # a picked card's place may hold another card now
+        card_taps.let_go_of_every_card()
+        if self.arrived is not None:
+            self.arrived(latest.game)
+        return True
+
+    def _post(self) -> None:
+        """This page's change posted to its room; where another phone's came in between, that
+        one stands (this page's goes to the history: Undo brings it back)."""
+        if live_table.room() is None:
+            return
+        if live_table.post(self.key, st.session_state[self.key]) is None:
+            self.catch_up()
+            changed_meanwhile()
+
+
+CHANGED_MEANWHILE = N_(
+    "The game had just changed on another phone: here it is as it is now. Make your change "
+    "again if it is still needed."
+)
+
+
+def changed_meanwhile() -> None:
+    st.toast(_(CHANGED_MEANWHILE), icon="🔄")
 
 
 CHANGES = "changes-made"  # how many times a page's game changed: its questions close then

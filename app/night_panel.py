@@ -19,6 +19,7 @@ import downloads
 import game_state
 import language
 import night_view
+import photo_store
 import sheet_view
 import streamlit as st
 from card_widgets import set_widget
@@ -28,7 +29,14 @@ from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import changes
 
-NIGHT: game_state.Undoable[nt.Night] = game_state.Undoable("night", "history", changes.night_undone)
+
+def _photos_came(night: nt.Night) -> None:
+    photo_store.bring(st.session_state.photos, ts.photos_on(night.games))
+
+
+NIGHT: game_state.Undoable[nt.Night] = game_state.Undoable(
+    "night", "history", changes.night_undone, arrived=_photos_came
+)
 GAME_KEY = "night-game"  # the choice of the game on screen
 SCORES_KEY = "night-scores"
 
@@ -75,9 +83,10 @@ def name_the_example() -> None:
         state.night = named
 
 
-def commit_table(new: ts.Table) -> None:
-    """`new` becomes the game on screen."""
-    NIGHT.commit(nt.with_table(night(), new))
+def commit_table(new: ts.Table) -> bool:
+    """`new` becomes the game on screen (False: not, in a shared night another phone had just
+    changed: `game_state.Undoable.commit`)."""
+    return NIGHT.commit(nt.with_table(night(), new))
 
 
 def act(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -128,6 +128,12 @@ def read_index_in(photos: dict[str, PhotoRecord]) -> Callable[[str, ReadCard], i
         )
 
     return read_index
+
+
+def bring(photos: dict[str, PhotoRecord], keys: Iterable[str]) -> None:
+    """The records of these photos a page lacks (`photos`, the session's), from the server: a
+    shared game's photos that another phone read."""
+    photos.update(photos_on_server([key for key in keys if key not in photos]))
 
 
 def photos_on_server(keys: Sequence[str]) -> dict[str, PhotoRecord]:

@@ -23,6 +23,7 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 import language
+import live_table
 import panels
 import segno
 import streamlit as st
@@ -60,8 +61,16 @@ SEAT_PARAM = "seat"  # the seat whose tricks Black Lady's page shows (a reload k
 
 def kept_params() -> dict[str, str]:
     """What the address holds that a switch to the other game must keep: the key, both games'
-    tables, the language, Black Cat's choice of photo and Black Lady's seat on screen."""
-    names = (KEY_PARAM, *GAME_PARAMS, language.PARAM, PHOTO_MODE_PARAM, SEAT_PARAM)
+    tables, the shared games' room, the language, Black Cat's choice of photo and Black Lady's
+    seat on screen."""
+    names = (
+        KEY_PARAM,
+        *GAME_PARAMS,
+        live_table.LIVE_PARAM,
+        language.PARAM,
+        PHOTO_MODE_PARAM,
+        SEAT_PARAM,
+    )
     return {name: st.query_params[name] for name in names if name in st.query_params}
 
 
@@ -193,34 +202,34 @@ def share_panel_key(param: str) -> str:
     return f"share-{param}"
 
 
-def show_share(path: str, param: str, text: str | None, what: str) -> None:
+def show_share(path: str, param: str, text: str | None, game_key: str) -> None:
     """The panel to open this game on another phone: a QR code a phone's camera opens, a link
-    copied in one tap, and the link itself."""
+    copied in one tap, and the link itself. Opened, it makes the game a shared one
+    (`live_table`, the game kept in Session State under `game_key`): every phone that opens
+    the link shows the same game from then on."""
     panel = panels.panel(
         _("📱 Open on another phone · share"), key=share_panel_key(param), on_change="rerun"
     )
     if not panel.open:
         return  # its QR code costs 10-70 ms (the longer the game, the more): made when open
     with panel:
-        params = {} if text is None else {param: text}
+        room = live_table.room() or live_table.open_room(game_key)
+        params = {live_table.LIVE_PARAM: room, **({} if text is None else {param: text})}
         if language.current() != DEFAULT_LANGUAGE:  # the other phone reads it the same way
             params[language.PARAM] = language.current()
         link = page_link(path, params)
         qr = qr_html(link, _("QR code of the link"))
         if only_this_computer(link):
             st.warning(local_note(link))
-        if text is None:
-            st.markdown(_("Scan this with the other phone's camera to open the app.") + f" {what}")
-        else:
-            st.markdown(
-                _(
-                    "Scan this with the other phone's camera, or send the link: it opens this "
-                    "game as it is now (photos stay on this computer; their cards come along). "
-                    "From then on each phone has its own copy: changes made on one don't show on "
-                    "the other, so share again after them. This page's address holds the game "
-                    "too: a reload keeps it."
-                )
+        st.markdown(
+            _(
+                "Scan this with the other phone's camera, or send the link: it opens this game, "
+                "and from then on the phones share it: a change made on one shows on the others "
+                "within a few seconds, while this computer runs the app (photos stay on this "
+                "computer; their cards come along). Each phone keeps its own Undo and shows the "
+                "player it chooses."
             )
+        )
         if qr is None:
             st.caption(_("The game is too big for a QR code: copy the link instead."))
         else:
@@ -230,6 +239,18 @@ def show_share(path: str, param: str, text: str | None, what: str) -> None:
             unsafe_allow_javascript=True,
         )
         st.html(link_html(link))
+        st.button(
+            _("Stop sharing on this phone"),
+            key=f"leave-{param}",
+            on_click=_leave,
+            args=(param,),
+            help=_("This phone keeps the game as it is now, and changes made here stay here."),
+        )
+
+
+def _leave(param: str) -> None:
+    live_table.leave()
+    st.session_state[share_panel_key(param)] = False  # open, it would share the game again
 
 
 class HistoryStore:

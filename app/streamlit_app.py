@@ -32,6 +32,7 @@ import card_widgets
 import downloads
 import game_state
 import language
+import live_table
 import night_panel
 import panels
 import photo_input
@@ -200,9 +201,9 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     if not isinstance(outcome, PhotoOutcome):
         kind, refusal = outcome
         return UploadNote(kind, refusal, player_id)
-    commit(ts.place_photo(table, player_id, key, outcome.rows, outcome.gaps, language.tr()))
     record = PhotoRecord.of(name, outcome)
-    keep_photo(key, record)
+    keep_photo(key, record)  # first: a shared night's other phones show its cards from it
+    act(ts.place_photo, player_id, key, outcome.rows, outcome.gaps, language.tr())
     owner = photo_owner_id(night_panel.table(), key)
     st.session_state.player = owner
     return UploadNote(
@@ -225,8 +226,8 @@ def read_back(data: bytes, name: str, key: str, player_id: int) -> UploadNote:
     if not isinstance(record, PhotoRecord):
         kind, refusal = record
         return UploadNote(kind, refusal, player_id)
-    night_panel.commit_table(ts.restore_reads(table, key, record.reads))
     keep_photo(key, record)
+    act(ts.restore_reads, key, record.reads)
     st.session_state.player = photo_owner_id(night_panel.table(), key)
     return UploadNote("info", lambda: _(READS_BACK).format(name=name), None, key, check=True)
 
@@ -342,6 +343,7 @@ def on_text(pile_id: int, key: str) -> None:
 
 def on_rename(player_id: int, key: str) -> None:
     """A rename renames the player in every game of the night."""
+    night_panel.NIGHT.catch_up()  # a shared night: the names as another phone may have left them
     night = night_panel.night()
     try:
         night_panel.NIGHT.commit(nt.rename_player(night, player_id, st.session_state[key]))
@@ -364,7 +366,7 @@ def on_variants() -> None:
         lucky_tom=state.lucky_tom,
         music_of_the_night=state.music_of_the_night,
     )
-    commit(ts.set_variants(night_panel.table(), variants))
+    act(ts.set_variants, variants)
 
 
 def on_photo_owner(photo: str, key: str) -> None:
@@ -1149,6 +1151,7 @@ def show_exports(table: ts.Table, result: ts.TableResult) -> None:
 
 def black_cat_page() -> None:
     init_state()
+    night_panel.NIGHT.catch_up()  # a shared night another phone changed
     night_panel.name_the_example()
     state = st.session_state
     st.markdown(_("## 🐈‍⬛ Black Cat score"))
@@ -1208,10 +1211,11 @@ def black_cat_page() -> None:
         st.markdown(how_we_score(HOW_WE_SCORE).read_text(encoding="utf-8"))
     show_exports(table, result)
     text = link_text(night_panel.night(), state.player)
-    sharing.show_share(PAGE_PATH, LINK_PARAM, text, _("Change something first to share a game."))
+    sharing.show_share(PAGE_PATH, LINK_PARAM, text, night_panel.NIGHT.key)
     sharing.keep_in_address(LINK_PARAM, text, state.history)
     card_widgets.scroll_as_asked()
     card_taps.listen_for_card_taps(on_card_tap)  # last: the score shows before it loads
+    live_table.listen(night_panel.NIGHT.key)
 
 
 def main() -> None:

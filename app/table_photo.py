@@ -48,6 +48,10 @@ PHOTOGRAPHER = "photographer"  # the id of the player who photographs the whole 
 PHOTOGRAPHER_NAME = "photographer-name"  # finds them again in another game of the night
 GIVE = "give:"  # the keys of the buttons that give a pile to another player
 ON_TABLE_ALREADY = N_("{name} is already on the table.")
+READ_AS_CHANGED = N_(
+    "{name} was read as the night changed on another phone: upload it again to give out its "
+    "cards (it reads at once now)."
+)
 TABLE_HELP = N_(
     "Every player's piles on the table in front of them, each pile a row with every card's "
     "corner showing; photograph the whole table from your seat, from above, in good light."
@@ -211,9 +215,10 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     placed = ts.place_table_photo(
         table, key, seats_given, outcome.rows, outcome.gaps, language.tr()
     )
-    night_panel.commit_table(placed)
     record = PhotoRecord.of(name, outcome)
-    photo_store.keep(st.session_state.photos, key, record)
+    photo_store.keep(st.session_state.photos, key, record)  # first: a shared night's phones
+    if not night_panel.commit_table(placed):
+        return TableNote("warning", lambda: _(READ_AS_CHANGED).format(name=name))
     # by place: the untouched example made way for a new game, of new ids
     now = {player_id: placed.players[index].id for index, player_id in enumerate(ids)}
     remember_photographer(placed, now[photographer_id])
@@ -239,8 +244,8 @@ def read_back(data: bytes, name: str, key: str) -> TableNote:
     record = photo_store.read_record(data, name, table.variants.decks, TABLE_RETAKE)
     if not isinstance(record, PhotoRecord):
         return TableNote(*record)
-    night_panel.commit_table(ts.restore_reads(table, key, record.reads))
     photo_store.keep(st.session_state.photos, key, record)
+    night_panel.act(ts.restore_reads, key, record.reads)
     return TableNote("info", lambda: _(reader_access.READS_BACK).format(name=name), key)
 
 

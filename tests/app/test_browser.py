@@ -387,6 +387,30 @@ def test_a_reload_keeps_an_edited_table(page: Page) -> None:
     no_errors_on(page)
 
 
+def test_a_shared_game_follows_a_change_made_on_another_phone(
+    browser: Browser, page: Page
+) -> None:
+    new_game(page)
+    type_pile(page, 1, "QS 2C")
+    open_expander(page, "Open on another phone")
+    link = page.locator("p.bc-link").inner_text()
+    assert "live=" in link
+    other = open_app(browser, link)
+    ben = next(other)
+    expect(ben.get_by_label("Pile 1, left to right")).to_have_value("QS 2C")
+    type_pile(page, 2, "7D 3C")
+    # nothing tapped on Ben's phone: it looks for changes by itself
+    expect(ben.get_by_label("Pile 2, left to right")).to_have_value("7D 3C", timeout=LIVE_MS)
+    type_pile(ben, 1, "QS 2C 8H")
+    expect(page.get_by_label("Pile 1, left to right")).to_have_value("QS 2C 8H", timeout=LIVE_MS)
+    no_errors_on(page)
+    no_errors_on(ben)
+    other.close()
+
+
+LIVE_MS = 15_000  # a shared game's page looks every 2 s; a busy machine's runs take longer
+
+
 @pytest.fixture(scope="module")
 def fake_reader_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app with the stand-in reader of the AppTest tests (`fakes.FakeReader`)."""

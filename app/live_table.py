@@ -1,0 +1,141 @@
+"""A shared game: every phone that opened the same shared link (its address holds `?live=`, the
+game's room on this server) shows the same game, and a change made on one shows on the others
+within a few seconds, as long as this computer runs the app.
+
+The server keeps, per room, each game's latest state (Black Cat's night, Black Lady's game: frozen
+values, shared as they are) under the Session State key the page keeps it in, with a version
+that grows at each change. A page remembers the version it last saw; its changes are posted as
+the next version, and a page that finds a newer one takes it (`game_state.Undoable`). What each
+phone looks at (whose piles, which seat, its Undo) stays its own.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+LIVE_PARAM = "live"  # the room in the page's address
+POLL_SECONDS = 2.0  # how often a page in a room looks for another phone's change
+SEEN_PREFIX = "live-seen:"  # + the game's key: the version this page last had
+ROOM_PATTERN = re.compile(r"[A-Za-z0-9_-]{6,32}")
+
+
+@dataclass(frozen=True)
+class Posted:
+    """A game as a page left it: the room's `version`-th change of it."""
+
+    version: int
+    game: Any
+    by: str  # the page (a browser's session) that made it
+
+
+class Rooms:
+    """The rooms' latest games by (room, game key), the last `size` rooms' games kept (a room's
+    game is a few kilobytes; older rooms are let go, and their pages carry on each on its own)."""
+
+    def __init__(self, size: int = 256) -> None:
+        self._posted: OrderedDict[tuple[str, str], Posted] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def latest(self, room: str, key: str) -> Posted | None:
+        with self._lock:
+            return self._posted.get((room, key))
+
+    def post(self, room: str, key: str, game: Any, seen: int, by: str) -> Posted | None:
+        """`game` as the room's next version, if its latest is still the one the page saw
+        (`seen`; 0: none yet); None where another page's change came first. A room let go of
+        starts again from the page's game."""
+        with self._lock:
+            now = self._posted.get((room, key))
+            if now is not None and now.version != seen:
+                return None
+            posted = Posted(seen + 1, game, by)
+            self._posted[room, key] = posted
+            self._posted.move_to_end((room, key))
+            while len(self._posted) > self._size:
+                self._posted.popitem(last=False)
+            return posted
+
+
+@st.cache_resource(show_spinner=False)
+def rooms() -> Rooms:
+    return Rooms()
+
+
+def room() -> str | None:
+    """The room this page's address joins, if any."""
+    given = st.query_params.get(LIVE_PARAM, "")
+    return given if ROOM_PATTERN.fullmatch(given) else None
+
+
+def open_room(key: str) -> str:
+    """A fresh room for this page's games, in its address from now on, holding its game under
+    `key` as it is now."""
+    made = secrets.token_urlsafe(9)
+    st.query_params[LIVE_PARAM] = made
+    post(key, st.session_state[key])
+    return made
+
+
+def leave() -> None:
+    """This page leaves its room: its games are its own again (as they are now)."""
+    state = st.session_state
+    for key in [key for key in state if str(key).startswith(SEEN_PREFIX)]:
+        del state[key]
+    if LIVE_PARAM in st.query_params:
+        del st.query_params[LIVE_PARAM]
+
+
+def _page() -> str:
+    context = get_script_run_ctx()
+    return context.session_id if context is not None else ""
+
+
+def seen(key: str) -> int:
+    return st.session_state.get(SEEN_PREFIX + key, 0)
+
+
+def newer(key: str) -> Posted | None:
+    """The room's game under `key` where another page changed it since this page last saw it."""
+    joined = room()
+    latest = None if joined is None else rooms().latest(joined, key)
+    if latest is None or latest.version <= seen(key):
+        return None
+    return latest
+
+
+def saw(key: str, posted: Posted) -> None:
+    st.session_state[SEEN_PREFIX + key] = posted.version
+
+
+def post(key: str, game: Any) -> Posted | None:
+    """This page's game under `key` posted to its room (nothing where it is in none); None where
+    another page's change came first (the page takes that one: `newer`)."""
+    joined = room()
+    if joined is None:
+        return None
+    posted = rooms().post(joined, key, game, seen(key), _page())
+    if posted is not None:
+        saw(key, posted)
+    return posted
+
+
+def listen(key: str) -> None:
+    """While the page is in a room, look for another phone's change to the game under `key`
+    every POLL_SECONDS, and run the page again when there is one."""
+    if room() is not None:
+        _listen(key)
+
+
+@st.fragment(run_every=POLL_SECONDS)
+def _listen(key: str) -> None:
+    if newer(key) is not None:
+        st.rerun(scope="app")

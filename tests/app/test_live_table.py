@@ -1,0 +1,184 @@
+"""A shared game (`app/live_table.py`): every page that opened the shared link shows the same
+game, each page's change shows on the others, and what each looks at stays its own."""
+
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import live_table
+import pytest
+import sharing
+from streamlit.testing.v1 import AppTest
+from test_streamlit_app import (  # noqa: F401  (fixtures)
+    APP_SCRIPT,
+    TIMEOUT,
+    assert_clean,
+    button,
+    fresh_caches,
+    page_text,
+    pile_cards,
+    player_ids,
+    start,
+    text_input,
+    totals,
+    type_pile,
+)
+
+# ---------------------------------------------------------------------------------------------
+# The rooms
+
+
+def test_a_change_is_the_rooms_next_version_only_from_the_latest_one() -> None:
+    rooms = live_table.Rooms()
+    assert rooms.latest("room-1", "night") is None
+    first = rooms.post("room-1", "night", "first", seen=0, by="ann")
+    assert first == live_table.Posted(1, "first", "ann")
+    assert rooms.post("room-1", "night", "from-nothing", seen=0, by="ben") is None  # too late
+    second = rooms.post("room-1", "night", "second", seen=1, by="ben")
+    assert second is not None and second.version == 2
+    assert rooms.post("room-1", "night", "stale", seen=1, by="ann") is None
+    assert rooms.latest("room-1", "night") == second
+    assert rooms.latest("room-1", "lady") is None  # each game of a room on its own
+    assert rooms.latest("room-2", "night") is None
+
+
+def test_the_oldest_rooms_are_let_go_of_and_a_page_of_one_starts_it_again() -> None:
+    rooms = live_table.Rooms(size=2)
+    for room in ("room-1", "room-2", "room-3"):
+        rooms.post(room, "night", room, seen=0, by="ann")
+    assert rooms.latest("room-1", "night") is None
+    assert rooms.latest("room-3", "night") is not None
+    again = rooms.post("room-1", "night", "still here", seen=7, by="ann")  # the page saw 7
+    assert again == live_table.Posted(8, "still here", "ann")
+
+
+# ---------------------------------------------------------------------------------------------
+# Pages sharing a game
+
+
+def run(at: AppTest) -> AppTest:
+    at.run()
+    assert_clean(at)
+    return at
+
+
+def shared_link(at: AppTest) -> str:
+    """The share panel opened, and the link it shows."""
+    at.session_state[sharing.share_panel_key("table")] = True
+    run(at)
+    share = next(e for e in at.expander if "Open on another phone" in e.label)
+    shown = [re.search(r'<p class="bc-link">(.*?)</p>', part.value) for part in share.html]
+    return html.unescape(next(found for found in shown if found)[1])
+
+
+def opened(link: str) -> AppTest:
+    """Another phone opening `link`: a new session on the same server."""
+    other = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    for name, values in parse_qs(urlsplit(link).query).items():
+        other.query_params[name] = values[0]
+    return run(other)
+
+
+@pytest.fixture
+def two_phones(tmp_path) -> tuple[AppTest, AppTest]:
+    ann = start(tmp_path)
+    type_pile(ann, 1, "QS 2C")
+    ben = opened(shared_link(ann))
+    return ann, ben
+
+
+def test_the_share_panel_makes_the_game_a_shared_one(tmp_path) -> None:
+    ann = start(tmp_path)
+    assert live_table.LIVE_PARAM not in ann.query_params
+    link = shared_link(ann)
+    room = parse_qs(urlsplit(link).query)[live_table.LIVE_PARAM][0]
+    assert ann.query_params[live_table.LIVE_PARAM] == room  # this page is in it too
+    assert "a change made on one shows on the others" in page_text(ann)
+    assert shared_link(ann) == link  # the same room while the page is in it
+
+
+def test_a_change_on_one_phone_shows_on_the_other(two_phones: tuple[AppTest, AppTest]) -> None:
+    ann, ben = two_phones
+    assert pile_cards(ben, 1) == "QS 2C"
+    type_pile(ben, 2, "7D 3C")
+    assert pile_cards(run(ann), 2) == "7D 3C"  # Ann's page, run again (it looks every 2 s)
+    type_pile(ann, 1, "QS 2C 8H")
+    assert pile_cards(run(ben), 1) == "QS 2C 8H"
+    assert totals(ben) == totals(ann)
+
+
+def test_each_phone_shows_the_player_it_chose(two_phones: tuple[AppTest, AppTest]) -> None:
+    ann, ben = two_phones
+    button(ben, "➕ Player").click()
+    run(ben)
+    text_input(ben, "Name").input("Ben")
+    run(ben)
+    assert totals(ben)[0].startswith("### Ben")
+    run(ann)
+    assert len(player_ids(ann)) == 2  # Ben is at Ann's table too
+    assert not totals(ann)[0].startswith("### Ben")  # and Ann's page still shows hers
+
+
+def test_undo_takes_back_the_last_change_this_phone_saw(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    type_pile(ben, 1, "QS 2C 9S")
+    run(ann)
+    button(ann, "↶ Undo").click()  # takes back Ben's change, which Ann's page shows
+    run(ann)
+    assert pile_cards(ann, 1) == "QS 2C"
+    assert pile_cards(run(ben), 1) == "QS 2C"
+
+
+def test_undo_on_a_page_behind_the_game_shows_the_game_first(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    type_pile(ann, 1, "QS 2C 9S")
+    type_pile(ben, 2, "4H")  # Ben's change lands on Ann's 9♠ (his page was behind)
+    assert pile_cards(ben, 1) == "QS 2C 9S"
+    button(ann, "↶ Undo").click()  # Ann meant her 9♠; her page hadn't seen Ben's 4♥ yet
+    run(ann)
+    assert pile_cards(ann, 1) == "QS 2C 9S" and pile_cards(ann, 2) == "4H"
+    assert [t.value for t in ann.toast] == [
+        "The game had just changed on another phone: here it is as it is now. Make your change "
+        "again if it is still needed."
+    ]
+
+
+def test_a_phone_that_stops_sharing_keeps_its_own_copy(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    ben.session_state[sharing.share_panel_key("table")] = True
+    run(ben)
+    button(ben, "Stop sharing on this phone").click()
+    run(ben)
+    assert live_table.LIVE_PARAM not in ben.query_params
+    assert not ben.session_state[sharing.share_panel_key("table")]
+    type_pile(ben, 2, "KD")
+    assert pile_cards(run(ann), 2) != "KD"
+    type_pile(ann, 1, "QS")
+    assert pile_cards(run(ben), 1) == "QS 2C"
+
+
+def test_a_shared_black_lady_game_shows_on_both_phones(tmp_path) -> None:
+    ann = start(tmp_path)
+    ann.segmented_control(key="game").set_value("Black Lady")
+    run(ann)
+    ann.session_state[sharing.share_panel_key("lady")] = True
+    run(ann)
+    room = ann.query_params[live_table.LIVE_PARAM]
+    ben = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    ben.query_params.update(ann.query_params)
+    run(ben)
+    ben.segmented_control(key="game").set_value("Black Lady")
+    run(ben)
+    assert ben.query_params[live_table.LIVE_PARAM] == room
+    text_input(ben, "Player 1's tricks, any order").input("KH 2S 4S")
+    run(ben)
+    run(ann)
+    assert text_input(ann, "Player 1's tricks, any order").value == "KH 2S 4S"

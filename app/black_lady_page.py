@@ -137,12 +137,14 @@ def game() -> lt.LadyGame:
     return st.session_state.lady
 
 
-def _photos_came(now: lt.LadyGame) -> None:
-    photo_store.bring(st.session_state.lady_photos, ts.photos_on(deal.table for deal in now.deals))
+def _from_another_phone(before: lt.LadyGame, after: lt.LadyGame) -> None:
+    tables = (deal.table for deal in after.deals)
+    photo_store.bring(st.session_state.lady_photos, ts.photos_on(tables))
+    card_taps.let_go_of_cards_on(ts.piles_changed(before.deal.table, after.deal.table))
 
 
 GAME: game_state.Undoable[lt.LadyGame] = game_state.Undoable(
-    "lady", "lady_history", changes.lady_undone, arrived=_photos_came
+    "lady", "lady_history", changes.lady_undone, arrived=_from_another_phone
 )
 commit = GAME.commit
 do = GAME.apply  # a game operation (black_lady_table)

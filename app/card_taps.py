@@ -3,7 +3,7 @@ lets it go, or moves the picked card."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 import streamlit as st
 
@@ -124,6 +124,20 @@ def let_go_of_every_card() -> None:
     for key in [key for key in state if str(key).startswith((PICKED_PREFIX, INSERTING_PREFIX))]:
         state[key] = None
     state[CHANGED_IN_PLACE] = None
+
+
+def let_go_of_cards_on(pile_ids: Collection[int]) -> None:
+    """No card picked on these piles any more (changed on another phone: a picked card's place
+    could hold another card); a card picked on another pile stays picked."""
+    state = st.session_state
+    keys = [
+        f"{prefix}{pile_id}" for prefix in (PICKED_PREFIX, INSERTING_PREFIX) for pile_id in pile_ids
+    ]
+    for key in [key for key in keys if key in state]:
+        state[key] = None
+    changed_in_place = state.get(CHANGED_IN_PLACE)
+    if changed_in_place is not None and changed_in_place[0] in pile_ids:
+        state[CHANGED_IN_PLACE] = None
 
 
 def pick_card(piles: Sequence[ts.Pile], pile_id: int, position: int, editor_key: str) -> None:

@@ -64,12 +64,13 @@ class Undoable(Generic[Game]):
 
     In a shared game (`live_table`) each change is posted to the room, and another phone's
     change is taken in before this page's next one (`catch_up`); `arrived` then readies what
-    the page keeps beside the game (the photos its cards came from)."""
+    the page keeps beside the game (`arrived(before, after)`: the photos its cards came from,
+    picked cards let go of where their piles changed)."""
 
     key: str
     history_key: str
     undone: Callable[[Game, Game, Translator], str]
-    arrived: Callable[[Game], None] | None = None
+    arrived: Callable[[Game, Game], None] | None = None
 
     def commit(self, new: Game) -> bool:
         """`new` becomes the game; the one it replaces goes to the history (unless it is the same
@@ -139,16 +140,15 @@ class Undoable(Generic[Game]):
             if live_table.room() is not None and not live_table.seen(self.key):
                 live_table.post(self.key, state[self.key])
             return False
+        before = state[self.key]
         if live_table.seen(self.key):
             self._replace(latest.game)
         else:
             state[self.key] = latest.game
             changed()
         live_table.saw(self.key, latest)
-        # a picked card's place may hold another card now
-        card_taps.let_go_of_every_card()
         if self.arrived is not None:
-            self.arrived(latest.game)
+            self.arrived(before, latest.game)
         return True
 
     def _post(self) -> None:

@@ -15,6 +15,7 @@ from functools import partial
 from html import escape
 from typing import Any
 
+import card_taps
 import downloads
 import game_state
 import language
@@ -30,12 +31,13 @@ from blackcat.tables import black_cat_table as ts
 from blackcat.tables import changes
 
 
-def _photos_came(night: nt.Night) -> None:
-    photo_store.bring(st.session_state.photos, ts.photos_on(night.games))
+def _from_another_phone(before: nt.Night, after: nt.Night) -> None:
+    photo_store.bring(st.session_state.photos, ts.photos_on(after.games))
+    card_taps.let_go_of_cards_on(ts.piles_changed(before.table, after.table))
 
 
 NIGHT: game_state.Undoable[nt.Night] = game_state.Undoable(
-    "night", "history", changes.night_undone, arrived=_photos_came
+    "night", "history", changes.night_undone, arrived=_from_another_phone
 )
 GAME_KEY = "night-game"  # the choice of the game on screen
 SCORES_KEY = "night-scores"

@@ -37,7 +37,6 @@ from blackcat.i18n import ENGLISH, LocalizedError, Translator, and_list
 MIN_PLAYERS = 3
 MAX_PLAYERS = 9
 QUEEN_OF_SPADES = Card(Rank.QUEEN, Suit.SPADES)
-ACE_OF_HEARTS = Card(Rank.ACE, Suit.HEARTS)
 QUEEN_OF_SPADES_POINTS = -40
 HONOUR_HEART_POINTS = -10  # 10, J, Q and K of hearts
 NO_TRICKS_POINTS = 50

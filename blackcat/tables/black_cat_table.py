@@ -828,6 +828,14 @@ def restore_reads(table: Table, photo: str, reads: Sequence[ReadCard]) -> Table:
     return table
 
 
+def piles_changed(before: Table, after: Table) -> set[int]:
+    """Ids of the piles `after` holds otherwise than `before` did: changed, added or gone (a
+    pile given to another player as it was is not changed)."""
+    old = {pile.id: pile for player in before.players for pile in player.piles}
+    new = {pile.id: pile for player in after.players for pile in player.piles}
+    return {pile_id for pile_id in old.keys() | new.keys() if old.get(pile_id) != new.get(pile_id)}
+
+
 def photos_on(tables: Iterable[Table]) -> set[str]:
     """Keys of the photos any of `tables` holds cards of; a table met twice (a night's Undo
     history shares its unchanged games) is looked at once."""

@@ -1,8 +1,10 @@
 """The photo reader: detect corner indices, classify them, lay the cards out in piles.
 
-Two models: a one-class detector that finds every visible corner index on a downscaled copy of
-the photo (and again at a higher resolution where the indices are small), and a classifier that
-reads each index from a crop of the full-resolution photo. The layout step (`layout.arrange`)
+Two models at heart: a one-class detector that finds every visible corner index on a downscaled
+copy of the photo (and again at a higher resolution where the indices are small), and a
+classifier that reads each index from a crop of the full-resolution photo; where their files are
+there, a detector and a classifier tuned to whole tables and a suit classifier that reads suits
+by their shapes alone join them. The layout step (`layout.arrange`)
 turns the reads into ordered piles. The models run under ONNX Runtime (`onnx_models`); the
 workshop plugs Ultralytics' own models into the same reader to compare the two.
 """
@@ -329,10 +331,10 @@ class CardReader:
         or few were found, they look at its negative too (a deck printed light on dark), which
         is taken where its own indices show light ink on dark paper (`negative_taken`).
 
-        A photo of the whole table (piles standing for players on several sides) is laid out
-        side by side (`table_layout.arrange_table`), each pile in its own player's frame, and
-        not turned. `players`: how many players the photo shows at most (None: up to four;
-        1: one player's piles, however some glyphs stand).
+        A photo of the whole table (piles standing for players on several sides) is read again
+        side by side and laid out so (`_read_table`, `table_layout.arrange_sides`), each pile
+        in its own player's frame, and not turned. `players`: how many players the photo shows
+        at most (None: up to four; 1: one player's piles, however some glyphs stand).
 
         A photo squeezed along one axis (its indices stand narrower or wider than decks print
         them: a wide webcam frame resized to a square) is read again stretched back

@@ -387,9 +387,7 @@ def test_a_reload_keeps_an_edited_table(page: Page) -> None:
     no_errors_on(page)
 
 
-def test_a_shared_game_follows_a_change_made_on_another_phone(
-    browser: Browser, page: Page
-) -> None:
+def test_a_shared_game_follows_a_change_made_on_another_phone(browser: Browser, page: Page) -> None:
     new_game(page)
     type_pile(page, 1, "QS 2C")
     open_expander(page, "Open on another phone")

@@ -19,6 +19,7 @@ from test_streamlit_app import (  # noqa: F401  (fixtures)
     fresh_caches,
     page_text,
     pile_cards,
+    pile_id,
     player_ids,
     start,
     text_input,
@@ -182,3 +183,22 @@ def test_a_shared_black_lady_game_shows_on_both_phones(tmp_path) -> None:
     run(ben)
     run(ann)
     assert text_input(ann, "Player 1's tricks, any order").value == "KH 2S 4S"
+
+
+def test_a_card_picked_on_a_pile_another_phone_left_alone_stays_picked(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    type_pile(ann, 2, "7D 3C")
+    run(ben)
+    first, second = pile_id(ben, 1), pile_id(ben, 2)
+    ben.pills(key=f"sel:{second}").set_value(1)  # 3♣ picked
+    run(ben)
+    type_pile(ann, 1, "QS 2C 8H")
+    run(ben)
+    assert ben.session_state[f"sel:{second}"] == 1  # still picked: its pile is as it was
+    ben.pills(key=f"sel:{first}").set_value(0)
+    run(ben)
+    type_pile(ann, 1, "8H QS 2C")
+    run(ben)
+    assert ben.session_state[f"sel:{first}"] is None  # its place may hold another card now

@@ -799,6 +799,19 @@ def test_the_photos_on_tables_are_those_their_cards_came_from() -> None:
     assert photos_on([delete_card(with_two, pile, 0)]) == {"p1"}  # its one card gone
 
 
+def test_the_piles_changed_between_two_tables_are_those_held_otherwise() -> None:
+    table = new_table(("Ann", "Ben"), piles=[[parse_pile("5H 5D"), parse_pile("KS")], [(), ()]])
+    first, second = (pile.id for pile in table.players[0].piles)
+    assert ts.piles_changed(table, table) == set()
+    assert ts.piles_changed(table, insert_card(table, second, 0, parse_pile("9C")[0])) == {second}
+    with_more = add_pile(table, table.players[1].id)
+    added = with_more.players[1].piles[-1].id
+    assert ts.piles_changed(table, with_more) == {added}
+    assert ts.piles_changed(with_more, table) == {added}  # gone
+    given = give_pile(table, first, table.players[1].id)
+    assert first not in ts.piles_changed(table, given)  # the same cards, another player's
+
+
 def test_a_card_that_is_no_card_goes_with_its_empty_extra_pile_and_markers() -> None:
     table = new_table(("Ann",), piles=[[parse_pile("5H 5D"), parse_pile("KS"), parse_pile("9C")]])
     stray = table.players[0].piles[2]

@@ -61,7 +61,6 @@ class PlacedCard:
     row: int  # the pile (row) this card belongs to
     position: int  # 0 = leftmost in its row
     to_plane: np.ndarray  # 3x3, art pixels -> plane
-    face_up: bool = True
 
 
 @dataclass(frozen=True, eq=False)

@@ -214,7 +214,7 @@ def show_share(path: str, param: str, text: str | None, game_key: str) -> None:
         return  # its QR code costs 10-70 ms (the longer the game, the more): made when open
     with panel:
         room = live_table.room() or live_table.open_room(game_key)
-        params = {live_table.LIVE_PARAM: room, **({} if text is None else {param: text})}
+        params = {**({} if text is None else {param: text}), live_table.LIVE_PARAM: room}
         if language.current() != DEFAULT_LANGUAGE:  # the other phone reads it the same way
             params[language.PARAM] = language.current()
         link = page_link(path, params)

@@ -6,12 +6,16 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from blackcat.i18n import ENGLISH, N_, TemplateError, Translator
 from blackcat.vision.image_io import HOW_TO_PHOTOGRAPH, MAX_FILE_BYTES, ImageReadError, Photo
 from blackcat.vision.types import PhotoRead, ReadCard
+
+if TYPE_CHECKING:
+    from blackcat.vision.reader import CardReader
 
 BLURRED = N_(
     "the photo looks blurred, so cards may be misread: hold the phone still, let it focus and "
@@ -117,6 +121,37 @@ def photo_source(name: str, stdin: BinaryIO | None = None) -> Path | str | bytes
     if not data:  # an empty pipe, or /dev/null
         raise ImageReadError(NOTHING_PIPED)
     return data
+
+
+@dataclass(frozen=True)
+class ScanStart:
+    """What both games' `scan` read photos with: the photos' paths as named, where each one's
+    drawing goes (none without --annotate), and the reader."""
+
+    paths: list[Path]
+    targets: list[Path]
+    reader: CardReader
+
+
+def start_scan(
+    photos: Sequence[str], annotate: Path | None, models: Path | None, tr: Translator
+) -> ScanStart | int:
+    """The photos named on the command line, their drawings' paths and the reader loaded; or,
+    said on stderr, why not (the photo piped in named twice, a drawing that can't be written,
+    weights missing), as the exit status 2."""
+    from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
+
+    if stdin_named_twice(photos):
+        print(f"blackcat scan: {tr.gettext(STDIN_TWICE)}", file=sys.stderr)
+        return 2
+    paths = [Path(photo) for photo in photos]
+    try:
+        targets = annotation_paths(annotate, paths) if annotate else []
+        reader = CardReader.load(models or MODELS_DIR)
+    except (AnnotateError, ModelsMissingError) as error:
+        print(f"blackcat scan: {error.describe(tr)}", file=sys.stderr)
+        return 2
+    return ScanStart(paths, targets, reader)
 
 
 def annotation_names(photos: Sequence[Path]) -> list[str]:

@@ -31,16 +31,13 @@ from typing import Any
 from blackcat.cli import print_json, translator_for
 from blackcat.cli.lady import add_ace_hearts
 from blackcat.cli.photo_output import (
-    STDIN_TWICE,
-    AnnotateError,
-    annotation_paths,
     blur_note,
     drawing_error,
     grid_note,
     no_cards_note,
     photo_source,
     reads_to_json,
-    stdin_named_twice,
+    start_scan,
     unread_note,
 )
 from blackcat.cli.score import add_variant_arguments, variants_of
@@ -209,6 +206,23 @@ def text_warnings(photo: PhotoRead, decks: int = 1, tr: Translator = ENGLISH) ->
     ]
 
 
+def photo_notes(
+    photo: PhotoRead, args: argparse.Namespace, tr: Translator | None = None
+) -> list[str]:
+    """Everything said of a photo's read beside its piles: for the JSON (`tr` None: in English,
+    the warnings as data) or for the text report in `tr`'s language."""
+    said = tr or ENGLISH
+    return [
+        *(warnings(photo, args.decks) if tr is None else text_warnings(photo, args.decks, tr)),
+        *players_note(photo, args.players, said),
+        *pile_count_note(photo, said),
+        *blur_note(photo, said),
+        *unread_note(photo, said),
+        *grid_note(photo, said),
+        *no_cards_note(photo, said),
+    ]
+
+
 def _text_report(
     image: str, photo: PhotoRead, score: PlayerScore, notes: list[str], tr: Translator = ENGLISH
 ) -> str:
@@ -296,20 +310,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"blackcat scan: {message}", file=sys.stderr)
         return 2
 
-    if stdin_named_twice(args.photos):
-        print(f"blackcat scan: {tr.gettext(STDIN_TWICE)}", file=sys.stderr)
-        return 2
+    started = start_scan(args.photos, args.annotate, args.models, tr)
+    if isinstance(started, int):
+        return started
     from blackcat.vision.image_io import ImageReadError, open_photo
-    from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
 
     variants = variants_of(args)
-    photo_paths = [Path(photo) for photo in args.photos]
-    try:
-        targets = annotation_paths(args.annotate, photo_paths) if args.annotate else []
-        reader = CardReader.load(args.models or MODELS_DIR)
-    except (AnnotateError, ModelsMissingError) as error:
-        print(f"blackcat scan: {error.describe(tr)}", file=sys.stderr)
-        return 2
+    photo_paths, targets, reader = started.paths, started.targets, started.reader
     results: list[dict[str, Any]] = []
     failed = False
     for number, photo_path in enumerate(photo_paths):
@@ -324,16 +331,7 @@ def run(args: argparse.Namespace) -> int:
             print(error.describe(tr), file=sys.stderr)  # it names the photo
             continue
         score = score_player([[read.card for read in pile] for pile in photo.piles], None, variants)
-        notes = [
-            *warnings(photo, args.decks),
-            *players_note(photo, args.players),
-            *pile_count_note(photo),
-            *blur_note(photo),
-            *unread_note(photo),
-            *grid_note(photo),
-            *no_cards_note(photo),
-        ]
-        result = photo_to_json(name, photo, score, notes)
+        result = photo_to_json(name, photo, score, photo_notes(photo, args))
         drawn = False
         if targets:
             undrawn = drawing_error(image, photo, targets[number], tr)
@@ -345,16 +343,7 @@ def run(args: argparse.Namespace) -> int:
                 result["annotate_error"] = undrawn
         results.append(result)
         if not args.json:
-            notes = [
-                *text_warnings(photo, args.decks, tr),
-                *players_note(photo, args.players, tr),
-                *pile_count_note(photo, tr),
-                *blur_note(photo, tr),
-                *unread_note(photo, tr),
-                *grid_note(photo, tr),
-                *no_cards_note(photo, tr),
-            ]
-            print(_text_report(name, photo, score, notes, tr))
+            print(_text_report(name, photo, score, photo_notes(photo, args, tr), tr))
             if drawn:
                 print("  " + tr.gettext("annotated: {path}").format(path=targets[number]))
     if args.json:

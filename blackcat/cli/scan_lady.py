@@ -20,20 +20,16 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Collection, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from blackcat.cli import print_json, translator_for
 from blackcat.cli.lady import format_deal_report
 from blackcat.cli.photo_output import (
     BLURRED,
-    STDIN_TWICE,
-    AnnotateError,
-    annotation_paths,
     drawing_error,
     photo_source,
     reads_to_json,
-    stdin_named_twice,
+    start_scan,
     unread_note,
 )
 from blackcat.games.black_lady import (
@@ -165,7 +161,6 @@ def _text_report(
 def run(args: argparse.Namespace) -> int:
 
     from blackcat.vision.image_io import open_photo
-    from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
 
     tr = translator_for(args)
     wrong = black_cat_options(args)
@@ -186,16 +181,10 @@ def run(args: argparse.Namespace) -> int:
         )
         print(f"blackcat scan: {message}", file=sys.stderr)
         return 2
-    if stdin_named_twice(args.photos):
-        print(f"blackcat scan: {tr.gettext(STDIN_TWICE)}", file=sys.stderr)
-        return 2
-    photo_paths = [Path(photo) for photo in args.photos]
-    try:
-        targets = annotation_paths(args.annotate, photo_paths) if args.annotate else []
-        reader = CardReader.load(args.models or MODELS_DIR)
-    except (AnnotateError, ModelsMissingError) as error:
-        print(f"blackcat scan: {error.describe(tr)}", file=sys.stderr)
-        return 2
+    started = start_scan(args.photos, args.annotate, args.models, tr)
+    if isinstance(started, int):
+        return started
+    targets, reader = started.targets, started.reader
     rules = Rules() if args.ace_hearts is None else Rules(ace_hearts=args.ace_hearts)
     images = [str(path) for path in args.photos]
     drawings: dict[int, str] = {}  # seat: the drawing written for its photo

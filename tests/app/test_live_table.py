@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 import live_table
 import pytest
 import sharing
+from fakes import FakeReader
 from streamlit.testing.v1 import AppTest
 from test_streamlit_app import (  # noqa: F401  (fixtures)
     APP_SCRIPT,
@@ -21,10 +22,13 @@ from test_streamlit_app import (  # noqa: F401  (fixtures)
     pile_cards,
     pile_id,
     player_ids,
+    png,
+    reader,
     start,
     text_input,
     totals,
     type_pile,
+    uploader,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -202,3 +206,19 @@ def test_a_card_picked_on_a_pile_another_phone_left_alone_stays_picked(
     type_pile(ann, 1, "8H QS 2C")
     run(ben)
     assert ben.session_state[f"sel:{first}"] is None  # its place may hold another card now
+
+
+def test_a_photo_read_on_one_phone_shows_on_the_other_with_its_card_to_check(
+    request: pytest.FixtureRequest, tmp_path
+) -> None:
+    fake: FakeReader = request.getfixturevalue("reader")  # before the pages load the reader
+    ann = start(tmp_path)
+    ben = opened(shared_link(ann))
+    uploader(ann).set_value(("piles.png", png(200), "image/png"))
+    run(ann)
+    reads = fake.reads
+    run(ben)
+    assert [pile_cards(ben, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]
+    assert len(ben.image) == 1  # the photo with its numbered boxes, from the server
+    assert any("looks like" in m.value for m in ben.markdown)  # 1.2 to check there too
+    assert fake.reads == reads  # read once, on Ann's phone

@@ -909,7 +909,8 @@ def test_the_link_is_offered_to_share(app: AppTest) -> None:
     assert not share_panel(
         app
     ).code  # a code block would bring a 1.5 MB syntax highlighter to the phone
-    assert link.endswith(f"?table={app.query_params['table']}")
+    table, room = app.query_params["table"], app.query_params["live"]
+    assert link.endswith(f"?table={table}&live={room}")  # the game, shared from now on
 
 
 @pytest.mark.parametrize(

@@ -189,7 +189,11 @@ def _is_camera(upload: Any, prefix: str) -> bool:
 
 def notes_box(prefix: str = "") -> Any:
     """Where a page shows its upload notes (`show_note`): compact, each note whole."""
-    return st.container(key=f"{prefix.replace(':', '-')}upload-notes")
+    return st.container(key=notes_box_key(prefix))
+
+
+def notes_box_key(prefix: str = "") -> str:
+    return f"{prefix.replace(':', '-')}upload-notes"
 
 
 NAME_MARK = "\N{OBJECT REPLACEMENT CHARACTER}"  # in a note: where a player's current name goes

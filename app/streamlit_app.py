@@ -88,8 +88,9 @@ PAGE_CSS = """
 [class*="upload-notes"] [data-testid="stAlert"] > div { padding: .3rem .6rem; }
 [class*="upload-notes"] [data-testid="stAlert"] p { font-size: .8rem; line-height: 1.3; }
 [class*="upload-notes"] { gap: .25rem; }
-/* a pile brought into view ("↓ 2 cards to check") shows its head below Streamlit's top bar */
-[class*="st-key-pile-"] { scroll-margin-top: 3.75rem; }
+/* a pile brought into view ("↓ 2 cards to check"), or the notes on a photo of the whole table
+   just given out, shows its head below Streamlit's top bar */
+[class*="st-key-pile-"], [class*="upload-notes"] { scroll-margin-top: 3.75rem; }
 /* a red card on a primary button in the button's own white (red on its blue read at 1.1:1) */
 [data-testid="stBaseButton-primary"] .stMarkdownColoredText { color: inherit !important; }
 /* on a touch screen a choice in a row (a player, a rank, a Queen's value) is at least 40 px a

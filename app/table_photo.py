@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 
+import card_taps
 import language
 import night_panel
 import panels
@@ -48,6 +49,10 @@ PHOTOGRAPHER = "photographer"  # the id of the player who photographs the whole 
 PHOTOGRAPHER_NAME = "photographer-name"  # finds them again in another game of the night
 GIVE = "give:"  # the keys of the buttons that give a pile to another player
 ON_TABLE_ALREADY = N_("{name} is already on the table.")
+ONE_SIDE_FOUND = N_(
+    "Piles were found on one side of the table only: if the photo shows other players' piles "
+    "too, take it again from closer, in good light."
+)
 READ_AS_CHANGED = N_(
     "{name} was read as the night changed on another phone: upload it again to give out its "
     "cards (it reads at once now)."
@@ -162,6 +167,7 @@ class Placed:
     added: tuple[str, ...]  # the players the photo brought to a table of one, named by seat
     # (side, player given its piles, the other player they may be of): `Seat.or_else`
     doubted: tuple[tuple[str, int, int], ...] = ()
+    one_side: bool = False  # piles found on one side of the table only
 
 
 @dataclass(frozen=True)
@@ -224,6 +230,9 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     remember_photographer(placed, now[photographer_id])
     shared_from(key).add(now[photographer_id])
     st.session_state.player = now[photographer_id]
+    # the page stays where it was, at the top: the note and its jumps to the cards to check lay
+    # just under a phone's screen, the scoreboard two screens down (helper-66)
+    card_taps.bring_into_view(photo_input.notes_box_key(PREFIX), "start")
     given = Placed(
         name=name,
         read=outcome.summary(),
@@ -233,6 +242,7 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
             for seat in seating
             if seat.or_else
         ),
+        one_side=len(set(outcome.sides)) <= 1,
     )
     return TableNote(photo=key, placed=given)
 
@@ -282,7 +292,7 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
     follows it (`TableNote.shown`)."""
     piles = ts.photo_piles(table, photo)
     holders = {player.id for player, _index, _pile in piles}
-    seated = [player_id for player_id in seat_order(table) if player_id in holders]
+    seated = [player_id for player_id in photo_seat_order(table, photo) if player_id in holders]
     doubts = [
         (other_id, words)
         for side, given_id, other_id in placed.doubted
@@ -337,6 +347,8 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
     # said while one of them still has their seat's name ("rename them below" done, it goes)
     if any(player.name in placed.added for player in table.players):
         text = f"{text} {added_words(len(placed.added))}"
+    if placed.one_side and len(table.players) == 1:  # no player added: nobody else was found
+        text = f"{text} {_(ONE_SIDE_FOUND)}"
     return read.note(kind, text)
 
 
@@ -415,6 +427,17 @@ def seat_order(table: ts.Table) -> list[int]:
     on_table = [player.id for player in table.players]
     taker = photographer(table)
     return on_table if taker is None else list(clockwise_from(on_table, taker))
+
+
+def photo_seat_order(table: ts.Table, photo: str) -> list[int]:
+    """The players round the table from the seat a photo of the whole table was shared out
+    from (who holds its near side), else from the photographer: a photographer chosen since
+    shares nothing out again by itself, and the photo's note must not read as if it had
+    (helper-66)."""
+    record = st.session_state.photos.get(photo)
+    holder = None if record is None else near_holder(table, photo, record)
+    on_table = [player.id for player in table.players]
+    return seat_order(table) if holder is None else list(clockwise_from(on_table, holder))
 
 
 def give_piles(table: ts.Table, photo: str, act: Act, only: int | None = None) -> None:
@@ -511,14 +534,12 @@ def offer_reseat(table: ts.Table, photo: str, record: PhotoRecord, act: Act) -> 
 
 
 def show_table_photo(table: ts.Table, photo: str, record: PhotoRecord, act: Act) -> None:
-    """The photo with every player's cards and name, the piles to give, and the photo shared
-    out again from the photographer's seat where it was shared out from another."""
+    """The photo with every player's cards and name, and the piles to give."""
     players = tuple(
         (player.name, marks) for player in table.players if (marks := ts.photo_marks(player, photo))
     )
     photo_view.show_table_photo(photo, record, players, act)
     if len(table.players) > 1:
-        offer_reseat(table, photo, record, act)
         # closed while every player holds two piles: a row a pile, at four players, pushed
         # the scoreboard two screens down (helper-57); open where a pile may be someone else's
         key = f"giving:{photo}"
@@ -534,10 +555,11 @@ def show_table_photo(table: ts.Table, photo: str, record: PhotoRecord, act: Act)
 
 
 def show_panel(act: Act, under_notes: Callable[[ts.Table], None] | None = None) -> None:
-    """Photographing the whole table: who takes it, the upload, its notes and what the page
-    puts under them (`under_notes`: the cards to check; below the photo they lay a screen and
-    more under the note that asks for them: helper-64), then each photo of the whole table
-    with its piles to give."""
+    """Photographing the whole table: who takes it (and where a photo was shared out from
+    another seat, the offer to share it out again from theirs), the upload, its notes and what
+    the page puts under them (`under_notes`: the cards to check; below the photo they lay a
+    screen and more under the note that asks for them: helper-64), then each photo of the
+    whole table with its piles to give."""
     table = night_panel.table()
     chosen = choose_photographer(table)
     if len(table.players) == 1:
@@ -553,6 +575,11 @@ def show_panel(act: Act, under_notes: Callable[[ts.Table], None] | None = None) 
         st.caption(_("Say who you are: the others follow clockwise from your seat."))
     else:
         st.caption(clockwise_words(table, chosen))
+        # right under the choice that asks for it: below the photo, a screen down, the choice
+        # alone looked as if it had shared the piles out again (helper-66)
+        photos: dict[str, PhotoRecord] = st.session_state.photos
+        for photo in table_photos(table, photos):
+            offer_reseat(table, photo, photos[photo], act)
     files = photo_input.photo_inputs(
         _(TABLE_HELP), _("Photo of the whole table"), PREFIX, disabled=chosen is None
     )

@@ -160,6 +160,18 @@ def test_a_players_card_to_check_is_one_tap_away_under_the_photo(app: AppTest) -
     assert button(app, "✓ No card to check").disabled  # in its place: nothing moves up
 
 
+def test_the_photos_note_is_brought_into_view_once_its_piles_are_given_out(
+    app: AppTest,
+) -> None:
+    seated(app)
+    choose_photographer(app, "Cat")
+    upload_table(app)
+    scrolled = ".st-key-table-upload-notes"  # the page stayed at the top, the note a screen down
+    assert any(scrolled in h.proto.body for h in app.get("html"))
+    app.run()
+    assert not any(scrolled in h.proto.body for h in app.get("html"))  # once, not at each tap
+
+
 def test_one_tap_gives_a_pile_to_another_player(app: AppTest) -> None:
     seated(app)
     choose_photographer(app, "Cat")
@@ -379,6 +391,16 @@ def test_the_example_makes_way_for_a_table_photos_players(app: AppTest) -> None:
     assert not app.session_state["night"].table.example
 
 
+def test_a_photo_with_piles_on_one_side_only_says_so_at_a_table_of_one(app: AppTest) -> None:
+    app.segmented_control(key=table_photo.MODE).set_value(table_photo.WHOLE_TABLE)
+    app.run()
+    upload_table(app, width=200)  # one player's piles, or a whole table read on one side only
+    assert list(piles_by_name(app)) == ["Player 1"]  # nobody added
+    assert "found on one side of the table only" in notes(app)
+    upload_table(app, name="table.png")  # every side: the players come with it, and no such word
+    assert "found on one side of the table only" not in notes(app)
+
+
 def test_fewer_sides_than_players_names_who_got_nothing(app: AppTest) -> None:
     seated(app)
     choose_photographer(app, "Ben")
@@ -419,8 +441,18 @@ def test_another_photographer_shares_the_photo_out_again_from_their_seat(app: Ap
     from_ann = piles_by_name(app)
     assert from_ann["Ann"] == ["QS 2C 3H 7H"]  # the near side's
     assert not [b for b in app.button if "seat?" in b.label]  # shared out from Ann's: as said
+    said_from_ann = notes(app)
+    assert "given to Ann (9 points), Ben (12 points), Cat (9 points) and Dan (11 points)" in (
+        said_from_ann
+    )
     choose_photographer(app, "Cat")  # it was Cat who took it
     assert piles_by_name(app) == from_ann  # the choice alone moves nothing (the next photo's)
+    assert notes(app) == said_from_ann  # nor reads as if it had (helper-66)
+    offer = "Taken from Cat's seat? Share its piles out again from there"
+    # right under the choice, above what the note asks to check (it lay below the photo, a
+    # screen down)
+    labels = [b.label for b in app.button]
+    assert labels.index(offer) < labels.index("✓ No card to check")
     button(app, "Taken from Cat's seat? Share its piles out again from there").click()
     app.run()
     assert_clean(app)

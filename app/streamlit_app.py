@@ -833,13 +833,17 @@ GAP_PICKER = "gap-"  # the keys of the card picker at a gap: a pile's editor has
 
 def next_to_check(player: ts.Player, pile: ts.Pile, checks: ts.Checks) -> None:
     """Under a pile with something to check, a jump to the next one below that has (the one
-    under the note lies far above by then). Once shown it stays while something below is left
-    to check, the pile's own last fix done too (helper-62: it went with that fix, just as it was
-    wanted), and then stays in place, greyed, so nothing below moves up under the finger."""
+    under the note lies far above by then), else to the next player's round the table who has
+    something to check (helper-66: after one player's piles of a whole table, the next
+    player's jump lay 2,000 px up). Once shown it stays while something is left to check, the
+    pile's own last fix done too (helper-62: it went with that fix, just as it was wanted), and
+    then stays in place, greyed, so nothing below moves up under the finger."""
     following = checks.after(pile.id, player)
-    shown = st.session_state.get(f"{card_taps.NEXT_SHOWN_PREFIX}{pile.id}")
-    if following is not None and (shown or pile.id in checks.pile_ids):
-        st.session_state[f"{card_taps.NEXT_SHOWN_PREFIX}{pile.id}"] = True
+    shown_key = f"{card_taps.NEXT_SHOWN_PREFIX}{pile.id}"
+    wanted = st.session_state.get(shown_key) or pile.id in checks.pile_ids
+    other = None if following is not None or not wanted else next_player_to_check(player)
+    if following is not None and wanted:
+        st.session_state[shown_key] = True
         number = [p.id for p in player.piles].index(following) + 1
         st.button(
             _("↓ Next to check: pile {number}").format(number=number),
@@ -847,8 +851,33 @@ def next_to_check(player: ts.Player, pile: ts.Pile, checks: ts.Checks) -> None:
             on_click=card_taps.bring_into_view,
             args=(f"pile-{following}", "start"),
         )
-    elif shown:
+    elif other is not None:
+        st.session_state[shown_key] = True
+        other_player, number, other_pile = other
+        st.button(
+            _("↓ Next to check: {name}'s pile {number}").format(
+                name=other_player.name, number=number
+            ),
+            key=f"next-check:{pile.id}",
+            on_click=show_pile_of,
+            args=(other_player.id, other_pile),
+        )
+    elif st.session_state.get(shown_key):
         st.button(_("✓ Nothing below to check"), key=f"next-check:{pile.id}", disabled=True)
+
+
+def next_player_to_check(player: ts.Player) -> tuple[ts.Player, int, int] | None:
+    """The next player round the table after `player` with something to check: them, the
+    number of their first pile to check and its id (None: nobody)."""
+    table = night_panel.table()
+    result = night_panel.scored(table)
+    at = [p.id for p in table.players].index(player.id)
+    for other in (*table.players[at + 1 :], *table.players[:at]):
+        checks = ts.checks_of(other, result)
+        if checks.pile_ids:
+            first = checks.pile_ids[0]
+            return other, [p.id for p in other.piles].index(first) + 1, first
+    return None
 
 
 def gap_prompt(pile: ts.Pile, pile_index: int, position: int) -> None:

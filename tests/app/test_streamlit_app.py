@@ -404,6 +404,31 @@ def test_a_pile_with_a_card_to_check_leads_on_to_the_next_one(
     assert button(app, "✓ Nothing below to check").disabled  # in place: nothing moves up
 
 
+def test_a_players_last_pile_to_check_leads_on_to_the_next_players(app: AppTest) -> None:
+    new_game(app)
+    type_pile(app, 1, "QS 2C")
+    button(app, "➕ Player").click()
+    app.run()
+    text_input(app, "Name").input("Ben")
+    app.run()
+    type_pile(app, 2, "4D QS")  # one deck: each Q♠ is on the table too often
+    ann, ben = player_ids(app)
+    assert app.session_state.player == ben
+    jump = "↓ Next to check: Player 1's pile 1"
+    assert [b.label for b in app.button if b.label.startswith("↓ Next")] == [jump]
+    button(app, jump).click()
+    app.run()
+    assert_clean(app)
+    assert app.session_state.player == ann  # Player 1's piles shown, their pile brought up
+    assert any(f".st-key-pile-{pile_id(app, 1)}" in h.proto.body for h in app.get("html"))
+    assert [b.label for b in app.button if b.label.startswith("↓ Next")] == [
+        "↓ Next to check: Ben's pile 2"  # and on round the table
+    ]
+    type_pile(app, 1, "KS 2C")  # the Q♠ was a K♠: nothing left to check anywhere
+    assert not [b for b in app.button if b.label.startswith("↓ Next")]
+    assert button(app, "✓ Nothing below to check").disabled  # in place: nothing moves up
+
+
 def test_a_picked_card_is_taken_off_right_under_its_pile(app: AppTest) -> None:
     first = pile_id(app, 1)
     app.pills(key=f"sel:{first}").set_value(1)  # 1.2 = 6C

@@ -97,7 +97,8 @@ def doubtful_prompt(
     """A card the reader wasn't sure of: keep it, take one of its next guesses (none of the
     cards `out_of_play`, such as those a game sets aside), or (with `not_a_card`) drop it as no
     card at all (the reader saw one where there is none), each one tap; or (with `other`, which
-    picks the card and opens its pile's editor) say it is a card the reader didn't guess. A
+    picks the card: its rank and suit rows show under the pile's cards) say it is a card the
+    reader didn't guess. A
     guess already on the table once a deck has only one says where (`lying`: card -> where):
     the reader gave it to that card, which is why a likelier guess may come second here."""
     slot = pile.slots[position]
@@ -149,7 +150,7 @@ def doubtful_prompt(
                 _("✎ Another card"),
                 key=f"other:{pile.id}:{position}",
                 on_click=_another_card,
-                args=(other, pile.id, pile.slots[position].card),
+                args=(other, pile.id),
                 help=_("Choose what card {number} is from every card").format(number=number),
             )
 
@@ -166,11 +167,12 @@ def chance(probability: float) -> str:
     return "<1%" if shown == "0%" else shown
 
 
-def _another_card(other: Callable[[], None], pile_id: int, card: Card) -> None:
-    """The list of every card opened (`other`) and brought to the middle of the screen: it
-    opens in the editor below the pile, off a phone's screen."""
+def _another_card(other: Callable[[], None], pile_id: int) -> None:
+    """The card picked (`other`): its rank and suit rows, right under its pile's cards, brought
+    into view, where any card is a tap or two away (the list of every card, in the editor
+    below the pile, lay 1,300 px down on a phone and took typing: helper-66)."""
     other()
-    card_taps.bring_into_view(change_list_key(pile_id, card), "center")
+    card_taps.bring_into_view(f"retype-{pile_id}", "center")
 
 
 def _scroll_once_drawn(find: str, block: str) -> str:

@@ -788,9 +788,9 @@ def test_a_card_fixed_low_on_the_screen_keeps_its_rows_in_view_and_in_place(page
     no_errors_on(page)
 
 
-def test_another_card_brings_the_list_of_every_card_into_view(read_piles: Page) -> None:
-    """The list opens in the pile's editor, below the pile: off a phone's screen, with nothing
-    to say the tap led anywhere."""
+def test_another_card_brings_the_cards_rank_and_suit_into_view(read_piles: Page) -> None:
+    """The card picked: its rank and suit rows show under the pile's cards, above the prompt
+    (the list of every card, in the pile's editor, lay a screen and more below it)."""
     page = read_piles
     another = page.get_by_role("button", name="✎ Another card")
     another.scroll_into_view_if_needed()
@@ -798,7 +798,8 @@ def test_another_card_brings_the_list_of_every_card_into_view(read_piles: Page) 
     page.wait_for_timeout(300)
     another.click()
     settle(page)
-    expect(page.get_by_label("Card 1.2 is")).to_be_in_viewport()
+    expect(page.get_by_text("Card 1.2's rank")).to_be_in_viewport()
+    expect(page.get_by_text("Card 1.2's suit")).to_be_in_viewport()
     no_errors_on(page)
 
 

@@ -368,9 +368,30 @@ def doubted_words(
         return None
     line = _(
         "The piles across went to {name}, but they may be {other}'s (who sits where, only "
-        "the players know): if so, give them to {other} under 🔀 Give, below."
+        "the players know): if so, give them to {other} in one tap, below."
     )
     return line.format(name=table.player(given_id).name, other=table.player(other_id).name)
+
+
+def offer_doubted_piles(table: ts.Table, note: TableNote, act: Act) -> None:
+    """Under the note that says piles across may be another player's: one tap gives them to
+    that player (under 🔀 Give, a screen below, it took a tap a pile: helper-66)."""
+    if note.placed is None or note.photo is None:
+        return
+    for side, given_id, other_id in note.placed.doubted:
+        if doubted_words(table, note.photo, side, given_id, other_id) is None:
+            continue
+        name, other = table.player(given_id).name, table.player(other_id).name
+        given = _("The piles across are {other}'s now, not {name}'s.").format(
+            other=other, name=name
+        )
+        st.button(
+            _("🔀 Give the piles across to {other}").format(other=other),
+            key=f"doubted:{note.photo}:{given_id}:{other_id}",
+            on_click=act,
+            args=(ts.reseat_photos, [note.photo], {given_id: other_id}),
+            kwargs={"after": undoable(given)},
+        )
 
 
 def too_many_sides(name: str, error: TooManySides) -> str:
@@ -594,6 +615,9 @@ def show_panel(act: Act, under_notes: Callable[[ts.Table], None] | None = None) 
             shown = note.shown(table) if note is not None else None
             if shown is not None:
                 photo_input.show_note(*shown, name)
+    for _name, note in uploads:
+        if note is not None:
+            offer_doubted_piles(table, note, act)
     reader_access.reader_note()
     if under_notes is not None:
         under_notes(table)

@@ -423,9 +423,19 @@ def test_piles_across_at_a_table_of_three_say_whose_else_they_may_be(app: AppTes
     give(app, "Ann", 0, "Cat")
     assert piles_by_name(app)["Cat"] == ["8D 2H 8H"]
     assert said not in "\n".join(w.value for w in app.warning)
+    assert not [b for b in app.button if b.label.startswith("🔀 Give the piles across")]
     button(app, "↶ Undo").click()
     app.run()
     assert said in "\n".join(w.value for w in app.warning)
+    button(app, "🔀 Give the piles across to Cat").click()  # one tap, right under the note
+    app.run()
+    assert_clean(app)
+    assert piles_by_name(app) == {"Ann": [], "Ben": ["QS 2C 3H 7H"], "Cat": ["8D 2H 8H"]}
+    assert [t.value for t in app.toast] == [
+        "The piles across are Cat's now, not Ann's. ↶ Undo takes it back."
+    ]
+    button(app, "↶ Undo").click()
+    app.run()
     # shared out again from Ann's seat, Ann holds the near piles: the piles across are not hers
     choose_photographer(app, "Ann")
     button(app, "Taken from Ann's seat? Share its piles out again from there").click()

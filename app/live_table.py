@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 LIVE_PARAM = "live"  # the room in the page's address
 POLL_SECONDS = 2.0  # how often a page in a room looks for another phone's change
@@ -33,7 +32,6 @@ class Posted:
 
     version: int
     game: Any
-    by: str  # the page (a browser's session) that made it
 
 
 class Rooms:
@@ -49,7 +47,7 @@ class Rooms:
         with self._lock:
             return self._posted.get((room, key))
 
-    def post(self, room: str, key: str, game: Any, seen: int, by: str) -> Posted | None:
+    def post(self, room: str, key: str, game: Any, seen: int) -> Posted | None:
         """`game` as the room's next version, if its latest is still the one the page saw
         (`seen`; 0: none yet); None where another page's change came first. A room let go of
         starts again from the page's game."""
@@ -57,7 +55,7 @@ class Rooms:
             now = self._posted.get((room, key))
             if now is not None and now.version != seen:
                 return None
-            posted = Posted(seen + 1, game, by)
+            posted = Posted(seen + 1, game)
             self._posted[room, key] = posted
             self._posted.move_to_end((room, key))
             while len(self._posted) > self._size:
@@ -94,11 +92,6 @@ def leave() -> None:
         del st.query_params[LIVE_PARAM]
 
 
-def _page() -> str:
-    context = get_script_run_ctx()
-    return context.session_id if context is not None else ""
-
-
 def seen(key: str) -> int:
     return st.session_state.get(SEEN_PREFIX + key, 0)
 
@@ -122,7 +115,7 @@ def post(key: str, game: Any) -> Posted | None:
     joined = room()
     if joined is None:
         return None
-    posted = rooms().post(joined, key, game, seen(key), _page())
+    posted = rooms().post(joined, key, game, seen(key))
     if posted is not None:
         saw(key, posted)
     return posted

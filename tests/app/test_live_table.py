@@ -38,12 +38,12 @@ from test_streamlit_app import (  # noqa: F401  (fixtures)
 def test_a_change_is_the_rooms_next_version_only_from_the_latest_one() -> None:
     rooms = live_table.Rooms()
     assert rooms.latest("room-1", "night") is None
-    first = rooms.post("room-1", "night", "first", seen=0, by="ann")
-    assert first == live_table.Posted(1, "first", "ann")
-    assert rooms.post("room-1", "night", "from-nothing", seen=0, by="ben") is None  # too late
-    second = rooms.post("room-1", "night", "second", seen=1, by="ben")
+    first = rooms.post("room-1", "night", "first", seen=0)
+    assert first == live_table.Posted(1, "first")
+    assert rooms.post("room-1", "night", "from-nothing", seen=0) is None  # too late
+    second = rooms.post("room-1", "night", "second", seen=1)
     assert second is not None and second.version == 2
-    assert rooms.post("room-1", "night", "stale", seen=1, by="ann") is None
+    assert rooms.post("room-1", "night", "stale", seen=1) is None
     assert rooms.latest("room-1", "night") == second
     assert rooms.latest("room-1", "lady") is None  # each game of a room on its own
     assert rooms.latest("room-2", "night") is None
@@ -52,11 +52,11 @@ def test_a_change_is_the_rooms_next_version_only_from_the_latest_one() -> None:
 def test_the_oldest_rooms_are_let_go_of_and_a_page_of_one_starts_it_again() -> None:
     rooms = live_table.Rooms(size=2)
     for room in ("room-1", "room-2", "room-3"):
-        rooms.post(room, "night", room, seen=0, by="ann")
+        rooms.post(room, "night", room, seen=0)
     assert rooms.latest("room-1", "night") is None
     assert rooms.latest("room-3", "night") is not None
-    again = rooms.post("room-1", "night", "still here", seen=7, by="ann")  # the page saw 7
-    assert again == live_table.Posted(8, "still here", "ann")
+    again = rooms.post("room-1", "night", "still here", seen=7)  # the page saw 7
+    assert again == live_table.Posted(8, "still here")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -98,9 +98,9 @@ def doubtful_prompt(
     cards `out_of_play`, such as those a game sets aside), or (with `not_a_card`) drop it as no
     card at all (the reader saw one where there is none), each one tap; or (with `other`, which
     picks the card: its rank and suit rows show under the pile's cards) say it is a card the
-    reader didn't guess. A
-    guess already on the table once a deck has only one says where (`lying`: card -> where):
-    the reader gave it to that card, which is why a likelier guess may come second here."""
+    reader didn't guess. A guess already on the table once a deck has only one says where
+    (`lying`: card -> where): the reader gave it to that card, which is why a likelier guess
+    may come second here."""
     slot = pile.slots[position]
     sure = f"{slot.read.confidence:.0%}" if slot.read else ""
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):

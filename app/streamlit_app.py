@@ -325,7 +325,6 @@ def init_state() -> None:
     state.text_errors = {}
 
 
-commit = night_panel.commit_table
 act: game_state.Act = night_panel.act
 
 

@@ -104,6 +104,11 @@ NEXT_SHOWN_PREFIX = "next-shown:"  # + a pile's id: its "↓ Next to check" was 
 INSERTING_PREFIX = "ins:"  # + a pile's id: where the open picker of a card to put in puts it
 
 
+def pile_key(pile_id: int) -> str:
+    """The key of the container a pile is shown in: what a jump to it brings into view."""
+    return f"pile-{pile_id}"
+
+
 def inserting_key(pile_id: int) -> str:
     """Where the pile's open picker of a card to put in puts it (None: closed)."""
     return f"{INSERTING_PREFIX}{pile_id}"

@@ -276,11 +276,10 @@ def table_jpeg(
 def cards_centre(marks: ts.PhotoMarks, factor: float, width: int) -> float:
     """Where the photo's cards are, across it: the middle of their boxes, as a share of the
     display copy's `width` (0.5 when no card has a box)."""
-    boxes = [slot.read.box for _, _, slot in marks if slot.read is not None]
-    if not boxes or width <= 0:
+    around = group_box(marks, factor)
+    if around is None or width <= 0:
         return 0.5
-    left = min(box[0] for box in boxes) * factor
-    right = max(box[2] for box in boxes) * factor
+    left, _top, right, _bottom = around
     return min(1.0, max(0.0, (left + right) / 2 / width))
 
 

@@ -565,7 +565,7 @@ def to_check_button(player: ts.Player) -> None:
         key="to-check",
         disabled=first is None,
         on_click=card_taps.bring_into_view,
-        args=(f"pile-{first}" if first is not None else "", "start"),
+        args=(card_taps.pile_key(first) if first is not None else "", "start"),
     )
 
 
@@ -598,7 +598,7 @@ def table_to_check_buttons(table: ts.Table) -> None:
 def show_pile_of(player_id: int, pile_id: int) -> None:
     """The player's piles shown, and the pile brought into view."""
     st.session_state.player = player_id
-    card_taps.bring_into_view(f"pile-{pile_id}", "start")
+    card_taps.bring_into_view(card_taps.pile_key(pile_id), "start")
 
 
 def show_photo_inputs(player: ts.Player) -> None:
@@ -848,7 +848,7 @@ def next_to_check(player: ts.Player, pile: ts.Pile, checks: ts.Checks) -> None:
             _("↓ Next to check: pile {number}").format(number=number),
             key=f"next-check:{pile.id}",
             on_click=card_taps.bring_into_view,
-            args=(f"pile-{following}", "start"),
+            args=(card_taps.pile_key(following), "start"),
         )
     elif other is not None:
         st.session_state[shown_key] = True
@@ -1225,7 +1225,7 @@ def black_cat_page() -> None:
     lying = card_widgets.where_cards_lie(table, player) if table.variants.decks == 1 else None
     checks = ts.checks_of(player, result)
     for pile_index, pile in enumerate(player.piles):
-        with st.container(key=f"pile-{pile.id}"):
+        with st.container(key=card_taps.pile_key(pile.id)):
             score = player_score.piles[pile_index]
             show_pile(player, pile_index, pile, score, duplicated, checks, lying)
     st.button(

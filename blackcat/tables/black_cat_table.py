@@ -792,7 +792,7 @@ def _receive(table: Table, player_id: int, given: Sequence[Pile]) -> Table:
 def photo_owner(table: Table, photo: str) -> str | None:
     """Name of the player whose piles hold cards from the photo."""
     for player in table.players:
-        if any(slot.photo == photo for pile in player.piles for slot in pile.slots):
+        if any(holds_photo(pile, photo) for pile in player.piles):
             return player.name
     return None
 
@@ -823,7 +823,7 @@ def restore_reads(table: Table, photo: str, reads: Sequence[ReadCard]) -> Table:
         return replace(slot, read=reads[slot.lost_read], lost_read=None)
 
     for pile in [pile for player in table.players for pile in player.piles]:
-        if any(slot.photo == photo for slot in pile.slots):
+        if holds_photo(pile, photo):
             table = _set_slots(table, pile.id, (restored(slot) for slot in pile.slots))
     return table
 
@@ -875,6 +875,11 @@ def doubtful_from(table: Table, photo: str) -> int:
     return sum(1 for slot in all_slots(table) if slot.photo == photo and slot.doubtful)
 
 
+def holds_photo(pile: Pile, photo: str) -> bool:
+    """Whether the pile holds cards from the photo."""
+    return any(slot.photo == photo for slot in pile.slots)
+
+
 def photo_piles(table: Table, photo: str) -> tuple[tuple[Player, int, Pile], ...]:
     """Every pile holding cards from the photo: its player, its place among their piles, the
     pile; in the table's order."""
@@ -882,7 +887,7 @@ def photo_piles(table: Table, photo: str) -> tuple[tuple[Player, int, Pile], ...
         (player, pile_index, pile)
         for player in table.players
         for pile_index, pile in enumerate(player.piles)
-        if any(slot.photo == photo for slot in pile.slots)
+        if holds_photo(pile, photo)
     )
 
 
@@ -905,17 +910,15 @@ def reassign_photo(table: Table, photo: str, player_id: int) -> Table:
     """Every pile holding cards from the photo moved to another player, into that player's empty
     piles first; a player left without piles gets two empty ones."""
     table.player(player_id)
-
-    def from_photo(pile: Pile) -> bool:
-        return any(slot.photo == photo for slot in pile.slots)
-
     moving: list[Pile] = []
     for player_index, player in enumerate(table.players):
-        leaving = [pile for pile in player.piles if from_photo(pile)]
+        leaving = [pile for pile in player.piles if holds_photo(pile, photo)]
         if player.id == player_id or not leaving:
             continue
         moving += leaving
-        table = _set_piles(table, player_index, [p for p in player.piles if not from_photo(p)])
+        table = _set_piles(
+            table, player_index, [p for p in player.piles if not holds_photo(p, photo)]
+        )
         table = _with_piles(table, player_index)
     return _receive(table, player_id, moving) if moving else table
 

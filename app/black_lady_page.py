@@ -262,7 +262,7 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
         return PhotoNote(*outcome)
     record = PhotoRecord.of(name, outcome)
     photo_store.keep(st.session_state.lady_photos, key, record)  # first: for a shared game
-    do(lt.add_photo, seat, key, outcome.rows)
+    do(lt.add_photo, seat, key, outcome.rows, to_latest=True)
     read = replace(outcome.summary(), grid=False)  # tricks: their rows don't matter
 
     def note() -> tuple[str, str]:  # written when shown, in the page's language then
@@ -282,7 +282,7 @@ def read_back(data: bytes, name: str, key: str) -> PhotoNote:
     if not isinstance(record, PhotoRecord):
         return PhotoNote(*record)
     photo_store.keep(st.session_state.lady_photos, key, record)
-    do(lt.on_deal, ts.restore_reads, key, record.reads)
+    do(lt.on_deal, ts.restore_reads, key, record.reads, to_latest=True)
     owner = ts.photo_owner(game().deal.table, key)
     if owner in game().names:  # the page shows whose tricks they are, as after a first upload
         st.session_state.lady_seat = game().names.index(owner)
@@ -762,7 +762,8 @@ def show_download(now: lt.LadyGame) -> None:
 def main() -> None:
     st.markdown(lady_view.CSS, unsafe_allow_html=True)
     init_state()
-    GAME.catch_up()  # a shared game another phone changed
+    if GAME.catch_up():  # a shared game another phone changed
+        game_state.changed_elsewhere()
     state = st.session_state
     if state.get("lady_language") != language.current():  # "Player 2" now "Jugador 2"
         state.lady, state.lady_language = lt.named_in(state.lady, language.tr()), language.current()

@@ -94,12 +94,22 @@ class Undoable(Generic[Game]):
         changed()
 
     def apply(
-        self, operation: Callable[..., Game], *args: Any, after: Callable[[], None] | None = None
+        self,
+        operation: Callable[..., Game],
+        *args: Any,
+        after: Callable[[], None] | None = None,
+        to_latest: bool = False,
     ) -> None:
         """A widget callback: `operation(game, *args)` becomes the game; a refusal becomes a
         toast, never an error page. `after` runs when it worked (e.g. to move a selection). In a
-        shared game, the operation applies to the game as another phone may just have left it."""
-        self.catch_up()
+        shared game another phone changed since this page last looked, the operation is not
+        made (its cards are named by their places on the page as it was: a move tapped then
+        moved another card, a pile typed then wiped the other phone's card; helper-68) and the
+        page says so, unless it holds for the game as it now is (`to_latest`: a photo's cards
+        given to a player)."""
+        if self.catch_up() and not to_latest:
+            changed_meanwhile()
+            return
         try:
             new = operation(st.session_state[self.key], *args)
         except ts.TableError as error:
@@ -131,9 +141,9 @@ class Undoable(Generic[Game]):
     def catch_up(self) -> bool:
         """In a shared game, the game as another phone left it, where it changed since this page
         last looked (True then): this page's game goes to the history (Undo takes the other
-        phone's change back as it takes back this page's own), but for the page's first look
-        at the room (its game then was the link's copy of the room's). A room without the game
-        (just made, or let go of) takes this page's."""
+        phone's change back as it takes back this page's own). At the page's first look at the
+        room the room's game is simply taken (False: the page's was the link's copy of it). A
+        room without the game (just made, or let go of) takes this page's."""
         state = st.session_state
         latest = live_table.newer(self.key)
         if latest is None:
@@ -141,15 +151,16 @@ class Undoable(Generic[Game]):
                 live_table.post(self.key, state[self.key])
             return False
         before = state[self.key]
-        if live_table.seen(self.key):
-            self._replace(latest.game)
-        else:
+        first_look = not live_table.seen(self.key)
+        if first_look:
             state[self.key] = latest.game
             changed()
+        else:
+            self._replace(latest.game)
         live_table.saw(self.key, latest)
         if self.arrived is not None:
             self.arrived(before, latest.game)
-        return True
+        return not first_look
 
     def _post(self) -> None:
         """This page's change posted to its room; where another phone's came in between, that
@@ -165,10 +176,17 @@ CHANGED_MEANWHILE = N_(
     "The game had just changed on another phone: here it is as it is now. Make your change "
     "again if it is still needed."
 )
+CHANGED_ELSEWHERE = N_("The game changed on another phone.")
 
 
 def changed_meanwhile() -> None:
     st.toast(_(CHANGED_MEANWHILE), icon="🔄")
+
+
+def changed_elsewhere() -> None:
+    """Said where another phone's change arrives on its own (a name or a card changing with
+    nothing said read as a change of this phone's that failed: helper-68)."""
+    st.toast(_(CHANGED_ELSEWHERE), icon="🔄")
 
 
 CHANGES = "changes-made"  # how many times a page's game changed: its questions close then

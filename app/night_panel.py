@@ -98,6 +98,12 @@ def act(
     NIGHT.apply(nt.on_table, operation, *args, after=after)
 
 
+def act_on_latest(operation: Callable[..., ts.Table], *args: Any) -> None:
+    """A `black_cat_table` operation that holds for the game on screen as another phone of a
+    shared night may just have left it (a photo's cards given to a player)."""
+    NIGHT.apply(nt.on_table, operation, *args, to_latest=True)
+
+
 def _same_player_shown(change: Callable[[], None]) -> None:
     """`change` may put another game on screen; the same player's piles stay shown (in another
     game, where they played it; the first player's where they didn't)."""

@@ -204,7 +204,9 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
         return UploadNote(kind, refusal, player_id)
     record = PhotoRecord.of(name, outcome)
     keep_photo(key, record)  # first: a shared night's other phones show its cards from it
-    act(ts.place_photo, player_id, key, outcome.rows, outcome.gaps, language.tr())
+    night_panel.act_on_latest(
+        ts.place_photo, player_id, key, outcome.rows, outcome.gaps, language.tr()
+    )
     owner = photo_owner_id(night_panel.table(), key)
     st.session_state.player = owner
     return UploadNote(
@@ -228,7 +230,7 @@ def read_back(data: bytes, name: str, key: str, player_id: int) -> UploadNote:
         kind, refusal = record
         return UploadNote(kind, refusal, player_id)
     keep_photo(key, record)
-    act(ts.restore_reads, key, record.reads)
+    night_panel.act_on_latest(ts.restore_reads, key, record.reads)
     st.session_state.player = photo_owner_id(night_panel.table(), key)
     return UploadNote("info", lambda: _(READS_BACK).format(name=name), None, key, check=True)
 
@@ -1180,7 +1182,8 @@ def show_exports(table: ts.Table, result: ts.TableResult) -> None:
 
 def black_cat_page() -> None:
     init_state()
-    night_panel.NIGHT.catch_up()  # a shared night another phone changed
+    if night_panel.NIGHT.catch_up():  # a shared night another phone changed
+        game_state.changed_elsewhere()
     night_panel.name_the_example()
     state = st.session_state
     st.markdown(_("## 🐈‍⬛ Black Cat score"))

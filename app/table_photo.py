@@ -255,7 +255,7 @@ def read_back(data: bytes, name: str, key: str) -> TableNote:
     if not isinstance(record, PhotoRecord):
         return TableNote(*record)
     photo_store.keep(st.session_state.photos, key, record)
-    night_panel.act(ts.restore_reads, key, record.reads)
+    night_panel.act_on_latest(ts.restore_reads, key, record.reads)
     return TableNote("info", lambda: _(reader_access.READS_BACK).format(name=name), key)
 
 

@@ -138,20 +138,39 @@ def test_undo_takes_back_the_last_change_this_phone_saw(
     assert pile_cards(run(ben), 1) == "QS 2C"
 
 
+MEANWHILE = (
+    "The game had just changed on another phone: here it is as it is now. Make your change "
+    "again if it is still needed."
+)
+
+
+def test_a_change_made_on_a_page_behind_the_game_is_not_made_and_said(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    type_pile(ann, 1, "QS 2C 9S")
+    # Ben's page still shows "QS 2C": what he typed (or tapped) named the pile as he saw it,
+    # and made on Ann's it would wipe her 9♠ (helper-68)
+    type_pile(ben, 1, "QS 2C 4H")
+    assert pile_cards(ben, 1) == "QS 2C 9S"  # Ann's, for him to look at again
+    assert [t.value for t in ben.toast] == [MEANWHILE]
+    assert pile_cards(run(ann), 1) == "QS 2C 9S"
+    type_pile(ben, 1, "QS 2C 9S 4H")  # made again on the game as it is: it is made
+    assert pile_cards(run(ann), 1) == "QS 2C 9S 4H"
+    assert [t.value for t in ann.toast] == ["The game changed on another phone."]
+
+
 def test_undo_on_a_page_behind_the_game_shows_the_game_first(
     two_phones: tuple[AppTest, AppTest],
 ) -> None:
     ann, ben = two_phones
     type_pile(ann, 1, "QS 2C 9S")
-    type_pile(ben, 2, "4H")  # Ben's change lands on Ann's 9♠ (his page was behind)
-    assert pile_cards(ben, 1) == "QS 2C 9S"
+    run(ben)
+    type_pile(ben, 2, "4H")
     button(ann, "↶ Undo").click()  # Ann meant her 9♠; her page hadn't seen Ben's 4♥ yet
     run(ann)
     assert pile_cards(ann, 1) == "QS 2C 9S" and pile_cards(ann, 2) == "4H"
-    assert [t.value for t in ann.toast] == [
-        "The game had just changed on another phone: here it is as it is now. Make your change "
-        "again if it is still needed."
-    ]
+    assert [t.value for t in ann.toast] == [MEANWHILE]
 
 
 def test_a_phone_that_stops_sharing_keeps_its_own_copy(

@@ -104,6 +104,18 @@ NEXT_SHOWN_PREFIX = "next-shown:"  # + a pile's id: its "↓ Next to check" was 
 INSERTING_PREFIX = "ins:"  # + a pile's id: where the open picker of a card to put in puts it
 
 
+SHOWN_PREFIX = "shown:"  # + a field's key: the game's value it last showed (`set_widget`)
+
+
+def show_the_game_in_every_field() -> None:
+    """Every field shows the game's value again at the page's next run, whatever was typed in
+    it: for a change refused, typed on the game as it was (helper-69: the refused cards stayed
+    in their field, which looked saved, and Enter again did nothing)."""
+    state = st.session_state
+    for key in [key for key in state if str(key).startswith(SHOWN_PREFIX)]:
+        del state[key]
+
+
 def pile_key(pile_id: int) -> str:
     """The key of the container a pile is shown in: what a jump to it brings into view."""
     return f"pile-{pile_id}"

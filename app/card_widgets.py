@@ -25,7 +25,7 @@ from blackcat.tables import black_cat_table as ts
 def set_widget(key: str, value: Any) -> None:
     """Show `value` in the widget `key` when the table changed it (or the widget is new), and
     otherwise leave what the person typed, e.g. a pile with a typo, for them to fix."""
-    shown = f"shown:{key}"
+    shown = f"{card_taps.SHOWN_PREFIX}{key}"
     if key not in st.session_state or st.session_state.get(shown) != value:
         st.session_state[key] = value
         st.session_state[shown] = value

@@ -181,12 +181,18 @@ CHANGED_ELSEWHERE = N_("The game changed on another phone.")
 
 def changed_meanwhile() -> None:
     st.toast(_(CHANGED_MEANWHILE), icon="🔄")
+    card_taps.show_the_game_in_every_field()
 
 
 def changed_elsewhere() -> None:
     """Said where another phone's change arrives on its own (a name or a card changing with
-    nothing said read as a change of this phone's that failed: helper-68)."""
-    st.toast(_(CHANGED_ELSEWHERE), icon="🔄")
+    nothing said read as a change of this phone's that failed: helper-68); for two seconds,
+    not four: at the top of a phone's screen it covered a pile's cards and took their taps
+    (helper-69)."""
+    st.toast(_(CHANGED_ELSEWHERE), icon="🔄", duration=ARRIVAL_TOAST_SECONDS)
+
+
+ARRIVAL_TOAST_SECONDS = 2
 
 
 CHANGES = "changes-made"  # how many times a page's game changed: its questions close then

@@ -155,8 +155,13 @@ def test_a_change_made_on_a_page_behind_the_game_is_not_made_and_said(
     assert pile_cards(ben, 1) == "QS 2C 9S"  # Ann's, for him to look at again
     assert [t.value for t in ben.toast] == [MEANWHILE]
     assert pile_cards(run(ann), 1) == "QS 2C 9S"
-    type_pile(ben, 1, "QS 2C 9S 4H")  # made again on the game as it is: it is made
-    assert pile_cards(run(ann), 1) == "QS 2C 9S 4H"
+    type_pile(ann, 1, "QS 2C 9S 7D")
+    type_pile(ben, 2, "9H 9S")  # another pile, on the page as it was: not made either
+    # the field shows the game's pile (the example's), not what looked saved (helper-69)
+    assert pile_cards(ben, 2) == "10S 10H KD 10C 9H"
+    assert [t.value for t in ben.toast] == [MEANWHILE]
+    type_pile(ben, 1, "QS 2C 9S 7D 4H")  # made again on the game as it is: it is made
+    assert pile_cards(run(ann), 1) == "QS 2C 9S 7D 4H"
     assert [t.value for t in ann.toast] == ["The game changed on another phone."]
 
 

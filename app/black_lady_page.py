@@ -144,7 +144,11 @@ def _from_another_phone(before: lt.LadyGame, after: lt.LadyGame) -> None:
 
 
 GAME: game_state.Undoable[lt.LadyGame] = game_state.Undoable(
-    "lady", "lady_history", changes.lady_undone, arrived=_from_another_phone
+    "lady",
+    "lady_history",
+    changes.lady_undone,
+    arrived=_from_another_phone,
+    changed_words=changes.lady_changed,
 )
 commit = GAME.commit
 do = GAME.apply  # a game operation (black_lady_table)
@@ -762,8 +766,7 @@ def show_download(now: lt.LadyGame) -> None:
 def main() -> None:
     st.markdown(lady_view.CSS, unsafe_allow_html=True)
     init_state()
-    if GAME.catch_up():  # a shared game another phone changed
-        game_state.changed_elsewhere()
+    GAME.take_in_change()  # a shared game another phone changed
     state = st.session_state
     if state.get("lady_language") != language.current():  # "Player 2" now "Jugador 2"
         state.lady, state.lady_language = lt.named_in(state.lady, language.tr()), language.current()

@@ -65,12 +65,14 @@ class Undoable(Generic[Game]):
     In a shared game (`live_table`) each change is posted to the room, and another phone's
     change is taken in before this page's next one (`catch_up`); `arrived` then readies what
     the page keeps beside the game (`arrived(before, after)`: the photos its cards came from,
-    picked cards let go of where their piles changed)."""
+    picked cards let go of where their piles changed), and `changed_words(before, after,
+    language)` says what changed."""
 
     key: str
     history_key: str
     undone: Callable[[Game, Game, Translator], str]
     arrived: Callable[[Game, Game], None] | None = None
+    changed_words: Callable[[Game, Game, Translator], str] | None = None
 
     def commit(self, new: Game) -> bool:
         """`new` becomes the game; the one it replaces goes to the history (unless it is the same
@@ -162,6 +164,21 @@ class Undoable(Generic[Game]):
             self.arrived(before, latest.game)
         return not first_look
 
+    def take_in_change(self) -> None:
+        """At the page's run: another phone's change to a shared game taken in, and said in a
+        toast (a name or a card changing with nothing said read as a change of this phone's
+        that failed: helper-68); for two seconds, not four: at the top of a phone's screen it
+        covered a pile's cards and took their taps (helper-69)."""
+        before = st.session_state[self.key]
+        if self.catch_up():
+            after = st.session_state[self.key]
+            words = (
+                self.changed_words(before, after, tr())
+                if self.changed_words is not None
+                else _(CHANGED_ELSEWHERE)
+            )
+            st.toast(words, icon="🔄", duration=ARRIVAL_TOAST_SECONDS)
+
     def _post(self) -> None:
         """This page's change posted to its room; where another phone's came in between, that
         one stands (this page's goes to the history: Undo brings it back)."""
@@ -177,22 +194,12 @@ CHANGED_MEANWHILE = N_(
     "again if it is still needed."
 )
 CHANGED_ELSEWHERE = N_("The game changed on another phone.")
+ARRIVAL_TOAST_SECONDS = 2
 
 
 def changed_meanwhile() -> None:
     st.toast(_(CHANGED_MEANWHILE), icon="🔄")
     card_taps.show_the_game_in_every_field()
-
-
-def changed_elsewhere() -> None:
-    """Said where another phone's change arrives on its own (a name or a card changing with
-    nothing said read as a change of this phone's that failed: helper-68); for two seconds,
-    not four: at the top of a phone's screen it covered a pile's cards and took their taps
-    (helper-69)."""
-    st.toast(_(CHANGED_ELSEWHERE), icon="🔄", duration=ARRIVAL_TOAST_SECONDS)
-
-
-ARRIVAL_TOAST_SECONDS = 2
 
 
 CHANGES = "changes-made"  # how many times a page's game changed: its questions close then

@@ -37,7 +37,11 @@ def _from_another_phone(before: nt.Night, after: nt.Night) -> None:
 
 
 NIGHT: game_state.Undoable[nt.Night] = game_state.Undoable(
-    "night", "history", changes.night_undone, arrived=_from_another_phone
+    "night",
+    "history",
+    changes.night_undone,
+    arrived=_from_another_phone,
+    changed_words=changes.night_changed,
 )
 GAME_KEY = "night-game"  # the choice of the game on screen
 SCORES_KEY = "night-scores"

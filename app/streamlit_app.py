@@ -1182,8 +1182,7 @@ def show_exports(table: ts.Table, result: ts.TableResult) -> None:
 
 def black_cat_page() -> None:
     init_state()
-    if night_panel.NIGHT.catch_up():  # a shared night another phone changed
-        game_state.changed_elsewhere()
+    night_panel.NIGHT.take_in_change()  # a shared night another phone changed
     night_panel.name_the_example()
     state = st.session_state
     st.markdown(_("## 🐈‍⬛ Black Cat score"))

@@ -323,3 +323,64 @@ def lady_undone(now: lt.LadyGame, undone: lt.LadyGame, tr: Translator = ENGLISH)
         names = and_list([p.name for p in deal.table.players if p.id in changed], tr)
         return tr.gettext("The “no trick” mark of {names} is as it was.").format(names=names)
     return table_undone(deal.table, left.table, tr, _in_tricks, whose="tricks")
+
+
+# ---------------------------------------------------------------------------------------------
+# Another phone's change to a shared game, as it arrives
+
+
+def table_changed(
+    before: ts.Table,
+    after: ts.Table,
+    tr: Translator = ENGLISH,
+    whose: Literal["piles", "tricks"] = "piles",
+) -> str:
+    """What another phone changed between two tables, in a few words: the players, the rules,
+    or whose piles (`whose="tricks"`: whose tricks)."""
+    if [(p.id, p.name) for p in before.players] != [(p.id, p.name) for p in after.players]:
+        return tr.gettext("Another phone changed the players.")
+    if before.variants != after.variants:
+        return tr.gettext("Another phone changed the rules.")
+    pairs = zip(before.players, after.players, strict=True)
+    names = [now.name for was, now in pairs if was.piles != now.piles]
+    if not names:
+        return tr.gettext("The game changed on another phone.")
+    if whose == "tricks":
+        line = tr.gettext("Another phone changed the tricks of {names}.")
+    else:
+        line = tr.gettext("Another phone changed the piles of {names}.")
+    return line.format(names=and_list(names, tr))
+
+
+def night_changed(before: nt.Night, after: nt.Night, tr: Translator = ENGLISH) -> str:
+    """What another phone changed between two nights: the night's games (one added, one put on
+    screen, a new night), or what changed in the game on screen."""
+    if len(before.games) != len(after.games) or before.current != after.current:
+        return tr.gettext(
+            "Another phone changed the night's games: game {number} is on screen."
+        ).format(number=after.current + 1)
+    return table_changed(before.table, after.table, tr)
+
+
+def lady_changed(before: lt.LadyGame, after: lt.LadyGame, tr: Translator = ENGLISH) -> str:
+    """What another phone changed between two Black Lady games: the deals (one added, one put
+    on screen, a new game), the players, the rules, or whose tricks in the deal on screen."""
+    serials = [_serial(deal) for deal in before.deals]
+    if serials != [_serial(deal) for deal in after.deals] or before.current != after.current:
+        return tr.gettext("Another phone changed the deals: deal {number} is on screen.").format(
+            number=after.current + 1
+        )
+    if before.names != after.names:
+        return tr.gettext("Another phone changed the players.")
+    if (before.rules, before.deals_to_play) != (after.rules, after.deals_to_play):
+        return tr.gettext("Another phone changed the rules.")
+    if before.deal.no_tricks != after.deal.no_tricks:
+        names = [
+            p.name
+            for p in after.deal.table.players
+            if p.id in before.deal.no_tricks ^ after.deal.no_tricks
+        ]
+        return tr.gettext("Another phone changed the tricks of {names}.").format(
+            names=and_list(names, tr)
+        )
+    return table_changed(before.deal.table, after.deal.table, tr, whose="tricks")

@@ -1,4 +1,5 @@
-"""What an Undo did, in words: one card, a player, a name, a game or deal, or whose piles."""
+"""What an Undo did, in words: one card, a player, a name, a game or deal, or whose piles; and
+what another phone changed in a shared game."""
 
 from __future__ import annotations
 
@@ -10,7 +11,14 @@ from blackcat.i18n import translator
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
-from blackcat.tables.changes import lady_undone, night_undone, table_undone
+from blackcat.tables.changes import (
+    lady_changed,
+    lady_undone,
+    night_changed,
+    night_undone,
+    table_changed,
+    table_undone,
+)
 from blackcat.vision.types import ReadCard
 
 
@@ -228,3 +236,46 @@ def test_a_photos_cards_taken_off_and_undone_are_said_to_be_back() -> None:
     assert table_undone(placed, taken_off) == (
         "The photo's cards are back in the piles of Ann and Ben."
     )
+
+
+def test_another_phones_change_names_whose_piles_the_players_or_the_rules() -> None:
+    before = two_players()
+    ann_first = pile_id(before, 0, 0)
+    assert table_changed(before, ts.delete_card(before, ann_first, 0)) == (
+        "Another phone changed the piles of Ann."
+    )
+    given = ts.give_pile(before, ann_first, before.players[1].id)
+    assert table_changed(before, given) == "Another phone changed the piles of Ann and Ben."
+    assert table_changed(before, ts.rename_player(before, before.players[1].id, "Bo")) == (
+        "Another phone changed the players."
+    )
+    assert table_changed(before, ts.add_player(before)) == "Another phone changed the players."
+    assert table_changed(before, ts.set_variants(before, Variants(lucky_tom=True))) == (
+        "Another phone changed the rules."
+    )
+    assert table_changed(before, before) == "The game changed on another phone."
+    spanish = translator("es")
+    assert table_changed(before, given, spanish) == (
+        "Otro teléfono cambió las pilas de Ann y Ben."
+    )
+
+
+def test_another_phones_change_to_a_night_or_a_lady_game() -> None:
+    played = nt.night_of([two_players()])
+    following = nt.next_game(played)
+    assert night_changed(played, following) == (
+        "Another phone changed the night's games: game 2 is on screen."
+    )
+    card = nt.on_table(played, ts.delete_card, pile_id(played.table, 1, 0), 0)
+    assert night_changed(played, card) == "Another phone changed the piles of Ben."
+    game = lady_game()
+    assert lady_changed(game, lt.next_deal(game)) == (
+        "Another phone changed the deals: deal 2 is on screen."
+    )
+    assert lady_changed(game, lt.set_tricks(game, 2, parse_pile("KH"))) == (
+        "Another phone changed the tricks of Cy."
+    )
+    assert lady_changed(game, lt.mark_no_tricks(game, 2, True)) == (
+        "Another phone changed the tricks of Cy."
+    )
+    assert lady_changed(game, lt.rename(game, 2, "Dee")) == "Another phone changed the players."

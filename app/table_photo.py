@@ -598,9 +598,8 @@ def show_panel(act: Act, under_notes: Callable[[ts.Table], None] | None = None) 
         st.caption(clockwise_words(table, chosen))
         # right under the choice that asks for it: below the photo, a screen down, the choice
         # alone looked as if it had shared the piles out again (helper-66)
-        photos: dict[str, PhotoRecord] = st.session_state.photos
-        for photo in table_photos(table, photos):
-            offer_reseat(table, photo, photos[photo], act)
+        for photo in table_photos(table, st.session_state.photos):
+            offer_reseat(table, photo, st.session_state.photos[photo], act)
     files = photo_input.photo_inputs(
         _(TABLE_HELP), _("Photo of the whole table"), PREFIX, disabled=chosen is None
     )

@@ -149,6 +149,7 @@ GAME: game_state.Undoable[lt.LadyGame] = game_state.Undoable(
     changes.lady_undone,
     arrived=_from_another_phone,
     changed_words=changes.lady_changed,
+    seen_from=lt.seen_from,
 )
 commit = GAME.commit
 do = GAME.apply  # a game operation (black_lady_table)

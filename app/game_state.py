@@ -65,14 +65,16 @@ class Undoable(Generic[Game]):
     In a shared game (`live_table`) each change is posted to the room, and another phone's
     change is taken in before this page's next one (`catch_up`); `arrived` then readies what
     the page keeps beside the game (`arrived(before, after)`: the photos its cards came from,
-    picked cards let go of where their piles changed), and `changed_words(before, after,
-    language)` says what changed."""
+    picked cards let go of where their piles changed), `changed_words(before, after,
+    language)` says what changed, and `seen_from(arrived, before)` keeps what this page looks at
+    (the game or deal on screen)."""
 
     key: str
     history_key: str
     undone: Callable[[Game, Game, Translator], str]
     arrived: Callable[[Game, Game], None] | None = None
     changed_words: Callable[[Game, Game, Translator], str] | None = None
+    seen_from: Callable[[Game, Game], Game] | None = None
 
     def commit(self, new: Game) -> bool:
         """`new` becomes the game; the one it replaces goes to the history (unless it is the same
@@ -154,14 +156,17 @@ class Undoable(Generic[Game]):
             return False
         before = state[self.key]
         first_look = not live_table.seen(self.key)
+        live_table.saw(self.key, latest)
         if first_look:
             state[self.key] = latest.game
             changed()
         else:
-            self._replace(latest.game)
-        live_table.saw(self.key, latest)
+            arrived = latest.game if self.seen_from is None else self.seen_from(latest.game, before)
+            if arrived == before:  # another phone looked at another game: nothing here changed
+                return False
+            self._replace(arrived)
         if self.arrived is not None:
-            self.arrived(before, latest.game)
+            self.arrived(before, state[self.key])
         return not first_look
 
     def take_in_change(self) -> None:

@@ -42,6 +42,7 @@ NIGHT: game_state.Undoable[nt.Night] = game_state.Undoable(
     changes.night_undone,
     arrived=_from_another_phone,
     changed_words=changes.night_changed,
+    seen_from=nt.seen_from,
 )
 GAME_KEY = "night-game"  # the choice of the game on screen
 SCORES_KEY = "night-scores"

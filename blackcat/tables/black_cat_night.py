@@ -109,6 +109,15 @@ def choose_game(night: Night, index: int) -> Night:
     return replace(night, current=index)
 
 
+def seen_from(arrived: Night, shown: Night) -> Night:
+    """A shared night as another phone left it (`arrived`), on this phone's game on screen
+    (`shown`'s): one phone looking back at an earlier game takes no other there. A game added
+    or taken away (the next game, a new night) takes every phone to the arrived one's."""
+    if len(arrived.games) != len(shown.games) or arrived.current == shown.current:
+        return arrived
+    return replace(arrived, current=shown.current)
+
+
 def with_table(night: Night, table: ts.Table) -> Night:
     """The game on screen replaced by `table` (the same night when it is the same table)."""
     if table is night.table:

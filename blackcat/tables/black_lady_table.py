@@ -275,6 +275,15 @@ def next_deal(game: LadyGame) -> LadyGame:
     return replace(game, deals=deals, current=len(deals) - 1, serial=serial)
 
 
+def seen_from(arrived: LadyGame, shown: LadyGame) -> LadyGame:
+    """A shared game as another phone left it (`arrived`), on this phone's deal on screen
+    (`shown`'s): one phone looking back at an earlier deal takes no other there. A deal added
+    or taken away (the next deal, a new game) takes every phone to the arrived one's."""
+    if len(arrived.deals) != len(shown.deals) or arrived.current == shown.current:
+        return arrived
+    return replace(arrived, current=shown.current)
+
+
 def choose_deal(game: LadyGame, index: int) -> LadyGame:
     if not 0 <= index < len(game.deals):
         raise ts.TableError(N_("that deal is no longer on the sheet"))

@@ -31,6 +31,8 @@ from test_streamlit_app import (  # noqa: F401  (fixtures)
     uploader,
 )
 
+from blackcat.games.cards import parse_pile
+
 # ---------------------------------------------------------------------------------------------
 # The rooms
 
@@ -246,3 +248,22 @@ def test_a_photo_read_on_one_phone_shows_on_the_other_with_its_card_to_check(
     assert len(ben.image) == 1  # the photo with its numbered boxes, from the server
     assert any("looks like" in m.value for m in ben.markdown)  # 1.2 to check there too
     assert fake.reads == reads  # read once, on Ann's phone
+
+
+def test_a_phone_looking_back_at_an_earlier_game_takes_no_other_phone_there(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    button(ann, "➕ Next game").click()
+    run(ann)
+    run(ben)
+    assert ben.session_state.night.current == 1  # the next game: every phone goes there
+    ben.segmented_control(key="night-game").set_value(0)  # Ben looks back at game 1
+    run(ben)
+    run(ann)
+    assert ann.session_state.night.current == 1  # Ann stays on the game in play
+    assert not [t for t in ann.toast]  # nothing changed for her
+    type_pile(ann, 1, "7D 3C")
+    run(ben)
+    assert ben.session_state.night.current == 0  # and Ben still on game 1
+    assert ben.session_state.night.games[1].players[0].piles[0].cards == parse_pile("7D 3C")

@@ -274,3 +274,14 @@ def test_numbered_players_are_named_in_the_language_switched_to_before_any_card(
         "Player 1",
         "Jugador 1",
     ]
+
+
+def test_another_phones_night_is_seen_on_this_phones_game_unless_a_game_came_or_went() -> None:
+    night = three_games()
+    looking_back = nt.choose_game(night, 0)
+    changed = nt.on_table(night, ts.set_cards, night.table.players[0].piles[0].id, ())
+    kept = nt.seen_from(changed, looking_back)  # another phone's change to the game in play
+    assert kept.current == 0 and kept.games == changed.games
+    assert nt.seen_from(nt.choose_game(night, 1), night) == night  # it looked back: not here
+    following = nt.next_game(night)
+    assert nt.seen_from(following, looking_back) is following  # the next game: every phone

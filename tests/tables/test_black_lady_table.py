@@ -317,3 +317,14 @@ def test_a_game_of_a_set_number_of_deals_ends_with_them() -> None:
         lt.set_deals_to_play(game, 51)
     failing = lt.set_tricks(game, 1, parse_pile(PASSING_DEAL[0] + " 2C"))  # set aside, yet in
     assert lt.over(failing) and "won" not in lt.sheet_csv(failing)
+
+
+def test_another_phones_game_is_seen_on_this_phones_deal_unless_a_deal_came_or_went() -> None:
+    game = lt.next_deal(lt.set_tricks(lt.new_game(("Ann", "Ben", "Cy")), 0, parse_pile("QS")))
+    looking_back = lt.choose_deal(game, 0)
+    changed = lt.set_tricks(game, 1, parse_pile("2H"))
+    kept = lt.seen_from(changed, looking_back)
+    assert kept.current == 0 and kept.deals == changed.deals
+    assert lt.seen_from(lt.choose_deal(game, 0), game) == game
+    following = lt.next_deal(lt.set_tricks(game, 0, parse_pile("KH")))
+    assert lt.seen_from(following, looking_back) is following

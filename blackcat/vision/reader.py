@@ -4,9 +4,9 @@ Two models at heart: a one-class detector that finds every visible corner index 
 copy of the photo (and again at a higher resolution where the indices are small), and a
 classifier that reads each index from a crop of the full-resolution photo; where their files are
 there, a detector and a classifier tuned to whole tables and a suit classifier that reads suits
-by their shapes alone join them. The layout step (`layout.arrange`)
-turns the reads into ordered piles. The models run under ONNX Runtime (`onnx_models`); the
-workshop plugs Ultralytics' own models into the same reader to compare the two.
+by their shapes alone join them. The layout step (`layout.arrange`) turns the reads into
+ordered piles. The models run under ONNX Runtime (`onnx_models`); the workshop plugs
+Ultralytics' own models into the same reader to compare the two.
 """
 
 from __future__ import annotations

@@ -255,7 +255,7 @@ def test_another_phones_change_names_whose_piles_the_players_or_the_rules() -> N
     )
     assert table_changed(before, before) == "The game changed on another phone."
     spanish = translator("es")
-    assert table_changed(before, given, spanish) == ("Otro teléfono cambió las pilas de Ann y Ben.")
+    assert table_changed(before, given, spanish) == "Otro móvil cambió las pilas de Ann y Ben."
 
 
 def test_another_phones_change_to_a_night_or_a_lady_game() -> None:

@@ -329,20 +329,65 @@ def lady_undone(now: lt.LadyGame, undone: lt.LadyGame, tr: Translator = ENGLISH)
 # Another phone's change to a shared game, as it arrives
 
 
+def _slots(player: ts.Player) -> list[ts.Slot]:
+    return [slot for pile in player.piles for slot in pile.slots]
+
+
+def _card_arrived(
+    was: ts.Player, now: ts.Player, numbering: CardNumbering, tr: Translator
+) -> str | None:
+    """One card of one player another phone changed, put in, took off or checked; None when
+    the change was another, or more than one."""
+    before, after = _placed(was, numbering), _placed(now, numbering)
+    if len(before) == len(after):
+        changed = [i for i, (b, a) in enumerate(zip(before, after, strict=True)) if b != a]
+        if len(changed) == 1 and before[changed[0]].pile == after[changed[0]].pile:
+            place = after[changed[0]]
+            line = tr.gettext("Another phone made card {number} of {name} {card}.")
+            return line.format(number=place.number, name=now.name, card=place.card.label)
+        if changed:
+            return None
+        checked = [
+            place
+            for place, old, new in zip(after, _slots(was), _slots(now), strict=True)
+            if new.checked and not old.checked
+        ]
+        if len(checked) == 1:
+            line = tr.gettext("Another phone checked {card} (card {number} of {name}).")
+            return line.format(card=checked[0].card.label, number=checked[0].number, name=now.name)
+        return None
+    if len(after) == len(before) + 1:
+        for i, place in enumerate(after):
+            if _without(after, i) == _wheres(before):
+                line = tr.gettext("Another phone put {card} in as card {number} of {name}.")
+                return line.format(card=place.card.label, number=place.number, name=now.name)
+    if len(before) == len(after) + 1:
+        for j, place in enumerate(before):
+            if _without(before, j) == _wheres(after):
+                line = tr.gettext("Another phone took {card} off (it was card {number} of {name}).")
+                return line.format(card=place.card.label, number=place.number, name=now.name)
+    return None
+
+
 def table_changed(
     before: ts.Table,
     after: ts.Table,
     tr: Translator = ENGLISH,
     whose: Literal["piles", "tricks"] = "piles",
+    numbering: CardNumbering = card_number,
 ) -> str:
-    """What another phone changed between two tables, in a few words: the players, the rules,
-    or whose piles (`whose="tricks"`: whose tricks)."""
+    """What another phone changed between two tables, in a few words: one card (changed, put
+    in, taken off, checked), the players, the rules, or whose piles (`whose="tricks"`: whose
+    tricks)."""
     if [(p.id, p.name) for p in before.players] != [(p.id, p.name) for p in after.players]:
         return tr.gettext("Another phone changed the players.")
     if before.variants != after.variants:
         return tr.gettext("Another phone changed the rules.")
     pairs = zip(before.players, after.players, strict=True)
-    names = [now.name for was, now in pairs if was.piles != now.piles]
+    changed = [(was, now) for was, now in pairs if was.piles != now.piles]
+    if len(changed) == 1 and (line := _card_arrived(*changed[0], numbering, tr)):
+        return line
+    names = [now.name for _was, now in changed]
     if not names:
         return tr.gettext("The game changed on another phone.")
     if whose == "tricks":
@@ -383,4 +428,4 @@ def lady_changed(before: lt.LadyGame, after: lt.LadyGame, tr: Translator = ENGLI
         return tr.gettext("Another phone changed the tricks of {names}.").format(
             names=and_list(names, tr)
         )
-    return table_changed(before.deal.table, after.deal.table, tr, whose="tricks")
+    return table_changed(before.deal.table, after.deal.table, tr, "tricks", _in_tricks)

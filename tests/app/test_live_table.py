@@ -164,7 +164,7 @@ def test_a_change_made_on_a_page_behind_the_game_is_not_made_and_said(
     assert [t.value for t in ben.toast] == [MEANWHILE]
     type_pile(ben, 1, "QS 2C 9S 7D 4H")  # made again on the game as it is: it is made
     assert pile_cards(run(ann), 1) == "QS 2C 9S 7D 4H"
-    assert [t.value for t in ann.toast] == ["Another phone changed the piles of Example."]
+    assert [t.value for t in ann.toast] == ["Another phone put 4♥ in as card 1.5 of Example."]
 
 
 def test_undo_on_a_page_behind_the_game_shows_the_game_first(

@@ -242,8 +242,19 @@ def test_another_phones_change_names_whose_piles_the_players_or_the_rules() -> N
     before = two_players()
     ann_first = pile_id(before, 0, 0)
     assert table_changed(before, ts.delete_card(before, ann_first, 0)) == (
-        "Another phone changed the piles of Ann."
+        "Another phone took 5♣ off (it was card 1.1 of Ann)."
     )
+    assert table_changed(before, ts.insert_card(before, ann_first, 1, parse_card("4H"))) == (
+        "Another phone put 4♥ in as card 1.2 of Ann."
+    )
+    assert table_changed(before, ts.replace_card(before, ann_first, 2, parse_card("7S"))) == (
+        "Another phone made card 1.3 of Ann 7♠."
+    )
+    assert table_changed(before, ts.confirm_card(before, ann_first, 0)) == (
+        "Another phone checked 5♣ (card 1.1 of Ann)."
+    )
+    two_cards = ts.set_cards(before, ann_first, parse_pile("5C 8C 9C"))
+    assert table_changed(before, two_cards) == "Another phone changed the piles of Ann."
     given = ts.give_pile(before, ann_first, before.players[1].id)
     assert table_changed(before, given) == "Another phone changed the piles of Ann and Ben."
     assert table_changed(before, ts.rename_player(before, before.players[1].id, "Bo")) == (
@@ -265,12 +276,15 @@ def test_another_phones_change_to_a_night_or_a_lady_game() -> None:
         "Another phone changed the night's games: game 2 is on screen."
     )
     card = nt.on_table(played, ts.delete_card, pile_id(played.table, 1, 0), 0)
-    assert night_changed(played, card) == "Another phone changed the piles of Ben."
+    assert night_changed(played, card) == "Another phone took 2♠ off (it was card 1.1 of Ben)."
     game = lady_game()
     assert lady_changed(game, lt.next_deal(game)) == (
         "Another phone changed the deals: deal 2 is on screen."
     )
     assert lady_changed(game, lt.set_tricks(game, 2, parse_pile("KH"))) == (
+        "Another phone put K♥ in as card 1 of Cy."  # numbered as tricks are
+    )
+    assert lady_changed(game, lt.set_tricks(game, 2, parse_pile("KH 2C"))) == (
         "Another phone changed the tricks of Cy."
     )
     assert lady_changed(game, lt.mark_no_tricks(game, 2, True)) == (

@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, Page, expect
 from test_browser import (
     PHONE,
     blank_png,
+    drop_between,
     new_game,
     no_errors_on,
     open_app,
@@ -123,11 +124,8 @@ def test_a_card_is_added_at_a_gap_with_the_picker_right_there(reading_page: Page
     settle(page)
     insert = page.locator('[class*="st-key-insert-"]')
     expect(insert).to_contain_text("Which card is missing before 1.3")
-    tapped = add_here.bounding_box()
     rank = insert.get_by_role("radio", name="5", exact=True)
-    picker = rank.bounding_box()
-    assert tapped is not None and picker is not None
-    assert 0 < picker["y"] - tapped["y"] < PHONE["height"] / 3, (tapped, picker)  # right there
+    assert 0 < drop_between(page, add_here, rank) < PHONE["height"] / 3  # right there
     expect(page.get_by_text("picked: tap the card whose place it takes")).to_have_count(0)
     rank.click()
     settle(page)

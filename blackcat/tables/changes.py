@@ -51,41 +51,61 @@ def _wheres(placed: Sequence[_Placed]) -> list[tuple[int, Card]]:
     return [p.where for p in placed]
 
 
+@dataclass(frozen=True)
+class _CardChange:
+    """The one card that differs between a player's piles as they were and as they are."""
+
+    kind: Literal["changed", "moved", "added", "removed"]
+    place: _Placed  # where it is now (changed in its place, moved, added), or was (removed)
+
+
+def _card_change(was: ts.Player, now: ts.Player, numbering: CardNumbering) -> _CardChange | None:
+    """The one card a change of the player's piles touched: changed in its place, moved within
+    their piles, added or removed; None when it was more than one card (or no card at all: a
+    pin, a ✓, a gap marker)."""
+    before, after = _placed(was, numbering), _placed(now, numbering)
+    if _wheres(before) == _wheres(after):  # the same cards in the same piles: no card's change
+        return None
+    if len(before) == len(after):
+        changed = [i for i, (b, a) in enumerate(zip(before, after, strict=True)) if b != a]
+        if len(changed) == 1 and before[changed[0]].pile == after[changed[0]].pile:
+            return _CardChange("changed", after[changed[0]])
+        for i, place in enumerate(after):  # one card moved within the player's piles
+            for j, old in enumerate(before):
+                if (
+                    old.card == place.card
+                    and old.number != place.number
+                    and _without(after, i) == _without(before, j)
+                ):
+                    return _CardChange("moved", place)
+        return None
+    if len(after) == len(before) + 1:
+        for i, place in enumerate(after):
+            if _without(after, i) == _wheres(before):
+                return _CardChange("added", place)
+    if len(before) == len(after) + 1:
+        for j, place in enumerate(before):
+            if _without(before, j) == _wheres(after):
+                return _CardChange("removed", place)
+    return None
+
+
 def _card_line(
     now: ts.Player, undone: ts.Player, numbering: CardNumbering, tr: Translator
 ) -> str | None:
     """One card of one player brought back, put back or taken out again; None when the change
-    was more than one card (or no card at all: a pin, a ✓, a gap marker)."""
-    back, left = _placed(now, numbering), _placed(undone, numbering)
-    if _wheres(back) == _wheres(left):  # the same cards in the same piles: no card's change
+    was more than one card (or no card at all)."""
+    change = _card_change(undone, now, numbering)
+    if change is None:
         return None
-    if len(back) == len(left):
-        changed = [i for i, (b, u) in enumerate(zip(back, left, strict=True)) if b != u]
-        if len(changed) == 1 and back[changed[0]].pile == left[changed[0]].pile:
-            place = back[changed[0]]
-            line = tr.gettext("Card {number} of {name} is {card} again.")
-            return line.format(number=place.number, name=now.name, card=place.card.label)
-        for i, place in enumerate(back):  # one card moved within the player's piles
-            for j, was in enumerate(left):
-                if (
-                    was.card == place.card
-                    and was.number != place.number
-                    and _without(back, i) == _without(left, j)
-                ):
-                    line = tr.gettext("{card} is back in its place: card {number} of {name}.")
-                    return line.format(card=place.card.label, number=place.number, name=now.name)
-        return None
-    if len(back) == len(left) + 1:  # the change took a card out
-        for i, place in enumerate(back):
-            if _without(back, i) == _wheres(left):
-                line = tr.gettext("{card} is back: card {number} of {name}.")
-                return line.format(card=place.card.label, number=place.number, name=now.name)
-    if len(left) == len(back) + 1:  # the change put a card in
-        for j, place in enumerate(left):
-            if _without(left, j) == _wheres(back):
-                line = tr.gettext("{card} is taken out again (it was card {number} of {name}).")
-                return line.format(card=place.card.label, number=place.number, name=now.name)
-    return None
+    line = {
+        "changed": tr.gettext("Card {number} of {name} is {card} again."),
+        "moved": tr.gettext("{card} is back in its place: card {number} of {name}."),
+        "added": tr.gettext("{card} is back: card {number} of {name}."),  # Undo took it out
+        "removed": tr.gettext("{card} is taken out again (it was card {number} of {name})."),
+    }[change.kind]
+    place = change.place
+    return line.format(card=place.card.label, number=place.number, name=now.name)
 
 
 def _slot_line(
@@ -336,37 +356,31 @@ def _slots(player: ts.Player) -> list[ts.Slot]:
 def _card_arrived(
     was: ts.Player, now: ts.Player, numbering: CardNumbering, tr: Translator
 ) -> str | None:
-    """One card of one player another phone changed, put in, took off or checked; None when
-    the change was another, or more than one."""
-    before, after = _placed(was, numbering), _placed(now, numbering)
-    if len(before) == len(after):
-        changed = [i for i, (b, a) in enumerate(zip(before, after, strict=True)) if b != a]
-        if len(changed) == 1 and before[changed[0]].pile == after[changed[0]].pile:
-            place = after[changed[0]]
-            line = tr.gettext("Another phone made card {number} of {name} {card}.")
-            return line.format(number=place.number, name=now.name, card=place.card.label)
-        if changed:
-            return None
-        checked = [
-            place
-            for place, old, new in zip(after, _slots(was), _slots(now), strict=True)
-            if new.checked and not old.checked
-        ]
-        if len(checked) == 1:
-            line = tr.gettext("Another phone checked {card} (card {number} of {name}).")
-            return line.format(card=checked[0].card.label, number=checked[0].number, name=now.name)
+    """One card of one player another phone changed, moved, put in, took off or checked; None
+    when the change was another, or more than one."""
+    change = _card_change(was, now, numbering)
+    if change is not None:
+        line = {
+            "changed": tr.gettext("Another phone made card {number} of {name} {card}."),
+            "moved": tr.gettext("Another phone moved {card} to card {number} of {name}."),
+            "added": tr.gettext("Another phone put {card} in as card {number} of {name}."),
+            "removed": tr.gettext(
+                "Another phone took {card} off (it was card {number} of {name})."
+            ),
+        }[change.kind]
+        place = change.place
+        return line.format(card=place.card.label, number=place.number, name=now.name)
+    if [pile.cards for pile in was.piles] != [pile.cards for pile in now.piles]:
         return None
-    if len(after) == len(before) + 1:
-        for i, place in enumerate(after):
-            if _without(after, i) == _wheres(before):
-                line = tr.gettext("Another phone put {card} in as card {number} of {name}.")
-                return line.format(card=place.card.label, number=place.number, name=now.name)
-    if len(before) == len(after) + 1:
-        for j, place in enumerate(before):
-            if _without(before, j) == _wheres(after):
-                line = tr.gettext("Another phone took {card} off (it was card {number} of {name}).")
-                return line.format(card=place.card.label, number=place.number, name=now.name)
-    return None
+    checked = [
+        place
+        for place, old, new in zip(_placed(now, numbering), _slots(was), _slots(now), strict=True)
+        if new.checked and not old.checked
+    ]
+    if len(checked) != 1:
+        return None
+    line = tr.gettext("Another phone checked {card} (card {number} of {name}).")
+    return line.format(card=checked[0].card.label, number=checked[0].number, name=now.name)
 
 
 def table_changed(

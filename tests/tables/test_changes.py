@@ -250,6 +250,9 @@ def test_another_phones_change_names_whose_piles_the_players_or_the_rules() -> N
     assert table_changed(before, ts.replace_card(before, ann_first, 2, parse_card("7S"))) == (
         "Another phone made card 1.3 of Ann 7♠."
     )
+    assert table_changed(before, ts.move_card(before, ann_first, 0, 2)) == (
+        "Another phone moved 5♣ to card 1.3 of Ann."
+    )
     assert table_changed(before, ts.confirm_card(before, ann_first, 0)) == (
         "Another phone checked 5♣ (card 1.1 of Ann)."
     )

@@ -842,7 +842,12 @@ def next_to_check(player: ts.Player, pile: ts.Pile, checks: ts.Checks) -> None:
     following = checks.after(pile.id, player)
     shown_key = f"{card_taps.NEXT_SHOWN_PREFIX}{pile.id}"
     wanted = st.session_state.get(shown_key) or pile.id in checks.pile_ids
-    other = None if following is not None or not wanted else next_player_to_check(player)
+    table = night_panel.table()
+    other = (
+        None
+        if following is not None or not wanted
+        else ts.next_to_check(table, night_panel.scored(table), player.id)
+    )
     if following is not None and wanted:
         st.session_state[shown_key] = True
         number = [p.id for p in player.piles].index(following) + 1
@@ -854,7 +859,8 @@ def next_to_check(player: ts.Player, pile: ts.Pile, checks: ts.Checks) -> None:
         )
     elif other is not None:
         st.session_state[shown_key] = True
-        other_player, number, other_pile = other
+        other_player, other_pile = other
+        number = [p.id for p in other_player.piles].index(other_pile) + 1
         st.button(
             _("↓ Next to check: {name}'s pile {number}").format(
                 name=other_player.name, number=number
@@ -865,20 +871,6 @@ def next_to_check(player: ts.Player, pile: ts.Pile, checks: ts.Checks) -> None:
         )
     elif st.session_state.get(shown_key):
         st.button(_("✓ Nothing below to check"), key=f"next-check:{pile.id}", disabled=True)
-
-
-def next_player_to_check(player: ts.Player) -> tuple[ts.Player, int, int] | None:
-    """The next player round the table after `player` with something to check: them, the
-    number of their first pile to check and its id (None: nobody)."""
-    table = night_panel.table()
-    result = night_panel.scored(table)
-    at = [p.id for p in table.players].index(player.id)
-    for other in (*table.players[at + 1 :], *table.players[:at]):
-        checks = ts.checks_of(other, result)
-        if checks.pile_ids:
-            first = checks.pile_ids[0]
-            return other, [p.id for p in other.piles].index(first) + 1, first
-    return None
 
 
 def gap_prompt(pile: ts.Pile, pile_index: int, position: int) -> None:

@@ -1028,6 +1028,18 @@ def checks_of(player: Player, result: TableResult) -> Checks:
     )
 
 
+def next_to_check(table: Table, result: TableResult, player_id: int) -> tuple[Player, int] | None:
+    """The next player round the table after `player_id` (the table's order, wrapping round)
+    whose piles ask a look (`checks_of`), and the id of their first pile that does; None:
+    nobody else's."""
+    at = [player.id for player in table.players].index(player_id)
+    for other in (*table.players[at + 1 :], *table.players[:at]):
+        pile_ids = checks_of(other, result).pile_ids
+        if pile_ids:
+            return other, pile_ids[0]
+    return None
+
+
 def score_table(table: Table) -> TableResult:
     """Score every pile with its pins; duplicates are reported, not raised, so the table still
     scores while a misread card waits for its correction."""

@@ -833,3 +833,21 @@ def test_a_players_piles_with_cards_leave_out_the_empty_ones() -> None:
     table = ts.new_table(("Ann",), piles=[[parse_pile("QS 2C"), ()]])
     assert table.players[0].piles_with_cards == 1
     assert ts.add_pile(table, table.players[0].id).players[0].piles_with_cards == 1
+
+
+def test_the_next_player_to_check_is_the_next_round_the_table_whose_piles_ask_a_look() -> None:
+    table = new_table(
+        ("Ann", "Ben", "Cy"),
+        piles=[
+            [parse_pile("QS 2C"), ()],
+            [parse_pile("4D"), ()],
+            [parse_pile("7H"), parse_pile("QS")],
+        ],
+    )
+    ann, ben, cy = (player.id for player in table.players)
+    result = score_table(table)  # one deck: each Q♠ is on the table too often
+    assert ts.next_to_check(table, result, ann) == (table.players[2], table.players[2].piles[1].id)
+    assert ts.next_to_check(table, result, cy) == (table.players[0], table.players[0].piles[0].id)
+    assert ts.next_to_check(table, result, ben) == (table.players[2], table.players[2].piles[1].id)
+    fixed = set_cards(table, table.players[2].piles[1].id, parse_pile("KS"))
+    assert ts.next_to_check(fixed, score_table(fixed), ann) is None  # nobody else's

@@ -128,6 +128,37 @@ def test_a_photo_cut_short_behind_its_end_marker_says_part_is_missing(
     assert whole.shape[0] == (600 if at_least is None else 150)
 
 
+def garbled(data: bytes) -> bytes:
+    """A JPEG with a sector of its picture data zeroed partway (a failing memory card): decoders
+    go on, making up what follows, and OpenCV and Pillow say nothing."""
+    start = len(data) // 2
+    return data[:start] + bytes(512) + data[start + 512 :]
+
+
+@pytest.mark.parametrize("at_least", [None, 200])  # decoded whole, or at a quarter of its size
+def test_a_photo_garbled_partway_says_it_is_damaged(at_least: int | None) -> None:
+    data = encoded(noisy(800, 600), "JPEG", quality=90)
+    with pytest.raises(ImageReadError) as refused:
+        open_photo(garbled(data), name="night.jpg").picture(at_least)
+    assert str(refused.value) == (
+        "night.jpg is damaged: part of the photo's data is garbled, so cards there would be "
+        "misread; take the photo again or copy the file again"
+    )
+
+
+@pytest.mark.parametrize("mode", ["L", "CMYK"])
+def test_a_black_and_white_or_cmyk_jpeg_reads_as_pillow_reads_it(mode: str) -> None:
+    pixels = np.asarray(noisy(200, 100)).copy()
+    pixels[:, :100] = (255, 0, 0)
+    picture = Image.fromarray(pixels).convert(mode)
+    data = encoded(picture, "JPEG", quality=90)
+    with Image.open(io.BytesIO(data)) as image:
+        expected = np.asarray(image.convert("RGB")).astype(int)
+    loaded = load_image(data).astype(int)
+    assert loaded.shape == (100, 200, 3)
+    assert np.abs(loaded - expected).max() <= 2
+
+
 def test_a_grey_picture_or_a_grey_border_is_no_damaged_photo() -> None:
     grey = Image.new("RGB", (400, 300), (128, 128, 128))
     assert np.all(load_image(encoded(grey, "JPEG"), name="grey.jpg") == 128)

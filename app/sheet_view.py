@@ -39,8 +39,10 @@ CSS = f"""
    ("13" showing "3") is seen to be cut */
 .bl-sheet-wrap .bl-sheet:not(.with-won) .tot, .bl-sheet-wrap .bl-sheet .won {{
   box-shadow: 4px 0 4px -2px rgba(0, 0, 0, .3); }}
+/* as narrow as its heading ("Won"): a sheet of a game or two, stretched to the screen's width,
+   gave the rest to the games, not 130 px to this column */
 .bl-sheet-wrap .bl-sheet .won {{ position: sticky; left: calc({NAME_WIDTH} + {TOTAL_WIDTH});
-  z-index: 1; border-right: 2px solid #bbb; }}
+  z-index: 1; border-right: 2px solid #bbb; width: 1%; }}
 .bl-sheet-wrap .bl-sheet .cur {{ background: #eef5ff; }}
 /* a game's winner shaded and bold, the tied players lighter and slanted: not by colour alone */
 .bl-sheet-wrap .bl-sheet td.win {{ background: #fff7d6; font-weight: 700; }}

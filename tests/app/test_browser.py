@@ -1043,6 +1043,9 @@ def test_a_night_of_three_games_with_a_late_correction(browser: Browser, page: P
     expect(sheet.locator("th[scope=row]").first).to_have_css("text-align", "left")
     expect(sheet.locator("th[scope=row]").nth(1)).to_have_css("font-weight", "400")  # as a cell
     expect(sheet.locator("th.cur")).to_have_css("background-color", "rgb(238, 245, 255)")  # game 3
+    # the sheet stretched to the phone's width gives the room to the games, not to "Won"
+    won, game = (sheet.locator(f"tr >> nth=0 >> th >> nth={n}").bounding_box() for n in (2, 3))
+    assert won is not None and game is not None and won["width"] <= game["width"]
     shoot(page, "night")
 
     reload_page(page)

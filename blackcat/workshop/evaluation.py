@@ -402,6 +402,12 @@ class SyntheticReport:
     group_cards: Counter[str] = field(default_factory=Counter)
     group_read: Counter[str] = field(default_factory=Counter)
     group_right: Counter[str] = field(default_factory=Counter)
+    # by layout: cards the read lost, those with no gap marker or flagged neighbour where they
+    # belong (`missing_cards`), gap markers and those where no card was lost (`false_gap_marks`)
+    layout_lost: Counter[str] = field(default_factory=Counter)
+    layout_lost_unmarked: Counter[str] = field(default_factory=Counter)
+    layout_gap_marks: Counter[str] = field(default_factory=Counter)
+    layout_gap_marks_false: Counter[str] = field(default_factory=Counter)
     blur: BlurTally = field(default_factory=BlurTally)
     unread: UnreadTally = field(default_factory=UnreadTally)
     failures: list[str] = field(default_factory=list)
@@ -409,6 +415,35 @@ class SyntheticReport:
     @property
     def cards(self) -> int:
         return self.deck_cards.total()
+
+    def add_gaps(
+        self,
+        layout: str,
+        read: Sequence[Sequence[ReadCard]],
+        truth: Sequence[Sequence[str]],
+        gaps: Sequence[Sequence[int]],
+    ) -> None:
+        """One scene's lost cards and gap markers, counted under its layout."""
+        for _, silent in missing_cards(read, truth, gaps):
+            self.layout_lost[layout] += 1
+            self.layout_lost_unmarked[layout] += silent
+        marks, false_marks = false_gap_marks(read, truth, gaps)
+        self.layout_gap_marks[layout] += marks
+        self.layout_gap_marks_false[layout] += false_marks
+
+    def gaps_line(self) -> str:
+        """Gap markers and lost cards by layout: a loose card or a fan has no neighbours in a
+        row, so a marker there points at nothing."""
+        layouts = sorted(
+            group.removeprefix(LAYOUT_GROUP)
+            for group in self.group_cards
+            if group.startswith(LAYOUT_GROUP)
+        )
+        return ", ".join(
+            f"{layout} {self.layout_gap_marks[layout]} / {self.layout_gap_marks_false[layout]}; "
+            f"{self.layout_lost[layout]} / {self.layout_lost_unmarked[layout]}"
+            for layout in layouts
+        )
 
     @property
     def cards_right(self) -> int:
@@ -435,6 +470,8 @@ class SyntheticReport:
             f"  cards read right by deck: {by_deck}\n"
             f"  by layout (recall / precision): {self._group_line(LAYOUT_GROUP)}\n"
             f"  by camera fault (recall / precision): {self._group_line(FAULT_GROUP)}\n"
+            f"  gap markers / where no card was lost; cards lost / with no gap marker or "
+            f"flagged neighbour, by layout: {self.gaps_line()}\n"
             + self.blur.line()
             + "\n"
             + self.unread.line()
@@ -540,6 +577,7 @@ def evaluate_synthetic(reader: CardReader, scenes: Iterable[SceneTruth]) -> Synt
             report.add_group(group, on_table, read_count, right)
         report.deck_cards[scene.deck] += on_table
         report.deck_cards_right[scene.deck] += right
+        report.add_gaps(scene.layout, photo.piles, truth, photo.gaps)
         if scene.layout != "rows":
             continue
         report.row_scenes += 1

@@ -755,3 +755,27 @@ def test_a_ratio_of_nothing_is_said_as_none_measured() -> None:
     table = TableReport(scenes=1, cards=9, piles=2, piles_laid_right=2).summary()
     assert "piles laid out right (misread, missing and extra cards aside): n/a" in table
     assert "0.000" not in KittyReport().summary() + TableReport().summary()
+
+
+class ReaderWithGaps(ReaderOf):
+    """`ReaderOf`, with these gap markers in its piles."""
+
+    def __init__(self, piles: list[list[str]], gaps: tuple[tuple[int, ...], ...]) -> None:
+        super().__init__(piles)
+        self.gaps = gaps
+
+    def read(self, image: object) -> PhotoRead:
+        return replace(super().read(image), gaps=self.gaps)
+
+
+def test_a_synthetic_report_counts_gap_markers_and_lost_cards_by_layout(tmp_path: Path) -> None:
+    image = tmp_path / "scene.png"
+    Image.new("RGB", (128, 128)).save(image)
+    row = SceneTruth(image, (("QS", "8D", "2S"),), "rows")
+    loose = SceneTruth(image, (("QS",), ("8D",), ("2S",)), "singles")
+    # 8D lost and marked where it lay; a marker after 2S where nothing was lost
+    reader = ReaderWithGaps([["QS", "2S"]], ((1, 2),))
+    report = evaluate_synthetic(reader, [row, loose])  # type: ignore[arg-type]
+    # the loose scene: 8D lost with no pile to mark it in, both markers false
+    assert report.gaps_line() == "rows 2 / 1; 1 / 0, singles 2 / 2; 1 / 1"
+    assert "by layout: rows 2 / 1; 1 / 0, singles 2 / 2; 1 / 1" in report.summary()

@@ -21,12 +21,14 @@ from blackcat.vision.no_row import (
     card_tilt,
     folded,
     in_no_row,
+    lies_across,
     lies_in_no_row,
     mean_tilt,
     pile_lie,
     pile_lies,
     tilt_scatter,
     tilt_spread,
+    tops_turn,
     with_order_judged,
 )
 from blackcat.vision.reader import rows_judged
@@ -190,8 +192,10 @@ def test_a_pile_in_no_row_marks_no_gap_and_says_so() -> None:
     assert with_order_judged(two, [True, True]).gaps == ()
 
 
-def lie(cards: int, scatter: float = 0.0, turn: float | None = 0.0, off: float = 0.0) -> PileLie:
-    return PileLie(cards, 2 * scatter, scatter, turn, off)
+def lie(
+    cards: int, scatter: float = 0.0, turn: float | None = 0.0, off: float = 0.0, across: int = 0
+) -> PileLie:
+    return PileLie(cards, 2 * scatter, scatter, turn, off, across)
 
 
 def test_a_pile_lies_in_no_row_where_its_tilts_scatter_its_line_turns_or_it_strays() -> None:
@@ -199,6 +203,7 @@ def test_a_pile_lies_in_no_row_where_its_tilts_scatter_its_line_turns_or_it_stra
     assert lies_in_no_row(lie(3, scatter=TILTS_SCATTER + 1))
     assert lies_in_no_row(lie(2, turn=ROW_TURNED + 1))
     assert lies_in_no_row(lie(3, off=OFF_LINE + 0.1))
+    assert lies_in_no_row(lie(4, across=1))
     assert not lies_in_no_row(lie(2, turn=None))
     # one card: a row of its own, whatever it measured
     assert not lies_in_no_row(lie(1, scatter=30.0, turn=40.0, off=2.0))
@@ -227,3 +232,38 @@ def test_the_reader_says_which_piles_lie_in_no_row_and_marks_no_gap_in_them() ->
     picture, boxes = cards_lying([((round(x), round(y)), 10.0) for x, y in steps])
     row = pile_of(boxes, gaps=(3,))
     assert rows_judged(Photo.from_array(picture), row) is row
+
+
+def turned_index(centre: tuple[float, float], turn: int, code: str = "QS") -> IndexRead:
+    """An index read at `centre`, its glyph standing `turn` quarter turns (classes)."""
+    x, y = centre
+    card = Card.parse(code)
+    orientations = tuple(1.0 if n == turn else 0.0 for n in range(4))
+    return IndexRead((x - 5, y - 10, x + 5, y + 10), 0.9, (Guess(card, 0.99),), 1.0, orientations)
+
+
+def card_of(*indices: IndexRead) -> ReadCard:
+    card = indices[0].card
+    return ReadCard(card, indices[0].box, 0.99, (Guess(card, 0.99),), indices)
+
+
+def test_a_pile_of_cards_standing_alike_has_its_tops_and_a_card_across_it_does_not() -> None:
+    whole = card_of(turned_index((100, 100), 0), turned_index((160, 190), 2))
+    row = [card_of(turned_index((40 + 20 * n, 100), 0)) for n in range(3)] + [whole]
+    assert tops_turn(row, "near") == 0
+    assert not any(lies_across(card, 0) for card in row)
+    sideways = card_of(turned_index((300, 100), 1), turned_index((230, 150), 3))
+    assert lies_across(sideways, 0) and not lies_across(sideways, None)
+    # the bottom corner alone: no anchor on the tops' line
+    assert anchor(card_of(turned_index((160, 190), 2)), "near", 0) is None
+    assert anchor(whole, "near", 0) == (100.0, 100.0)
+
+
+def test_one_stray_anchor_of_a_longer_pile_is_left_out_of_its_line() -> None:
+    # a pile of four along a line, one card's anchor a pip of the card above (5 heights up)
+    row = [CardLie((100.0 + 40 * n, 300.0), 0.0) for n in range(4)]
+    strayed = [*row[:1], CardLie((140.0, 150.0), 0.0), *row[2:]]
+    assert pile_lie(strayed, 30.0).off_line == pytest.approx(0.0, abs=1e-6)
+    assert pile_lie(strayed, 30.0).row_turn == pytest.approx(0.0, abs=1e-6)
+    # three cards tell nothing apart: none left out
+    assert pile_lie(strayed[:3], 30.0).off_line > 1

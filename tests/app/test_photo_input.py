@@ -46,6 +46,20 @@ def test_piles_of_a_grid_ask_for_a_look_after_any_other_note() -> None:
     assert photo_input.read_note("info", "x", False, 0, grid=False) == ("info", "x")
 
 
+def test_cards_in_no_row_are_said_counted_not_ordered_the_notes_kind_kept() -> None:
+    kind, text = photo_input.read_note("success", "a.jpg: 6 cards.", False, no_row=True)
+    assert kind == "success"
+    assert text == (
+        "a.jpg: 6 cards. Some cards lie in no row, scattered or fanned: they are counted, not "
+        "ordered, and no card is said to be missing among them."
+    )
+    kind, text = photo_input.read_note("success", "a.jpg: 6 cards.", True, no_row=True)
+    assert kind == "warning" and "looks blurred" in text and text.endswith("among them.")
+    summary = photo_input.ReadSummary(6, 2, False, 0, False, no_row=True)
+    assert summary.note("success", "x")[1].startswith("x Some cards lie in no row")
+    assert photo_input.read_note("info", "x", False, no_row=False) == ("info", "x")
+
+
 def test_streamlit_words_on_the_photo_widgets_are_shown_in_the_pages_language() -> None:
     css = photo_input.streamlit_words_css(translator("es"), max_upload_mb=100)
     assert css.startswith("<style>") and css.endswith("</style>")

@@ -5,7 +5,9 @@ from __future__ import annotations
 import io
 import re
 
+import numpy as np
 import photo_input
+import reader_access
 from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
@@ -127,3 +129,14 @@ def test_a_file_name_with_markup_is_no_emphasis_link_or_mathematics() -> None:
     assert text == r"\*draft\* \[1\](x) \$5 \:red\[6\].jpg: read."
     assert photo_input.note_text("# 1. jpg: read", "# 1. jpg") == r"\# 1. jpg: read"
     assert photo_input.note_text("12. jpg: read", "12. jpg") == r"12\. jpg: read"
+
+
+def test_a_read_whose_cards_lie_in_no_row_notes_it_and_a_read_in_rows_does_not() -> None:
+    def outcome(in_no_row: tuple[bool, ...]) -> reader_access.PhotoOutcome:
+        return reader_access.PhotoOutcome(
+            (), np.zeros((2, 2, 3), np.uint8), 1.0, in_no_row=in_no_row
+        )
+
+    assert outcome((False, True)).summary().no_row
+    assert not outcome((False, False)).summary().no_row
+    assert not outcome(()).summary().no_row

@@ -82,7 +82,8 @@ class UnreadTally:
     """How often photos show places too small to read (`PhotoRead.unread_places`: `scan`'s
     warning, red boxes on the annotated photo), and whether they point at cards the read lost;
     and how often piles are said to lie in a grid that reads as rows as well as columns
-    (`PhotoRead.rows_or_columns`: `scan`'s warning)."""
+    (`PhotoRead.rows_or_columns`: `scan`'s warning) or their cards in no row
+    (`PhotoRead.in_no_row`)."""
 
     photos: int = 0
     with_places: int = 0
@@ -94,6 +95,9 @@ class UnreadTally:
     unmarked_in_places: int = 0  # ... lying in an unread place
     with_grid: int = 0  # photos with piles in a grid
     grid_piles: int = 0
+    piles: int = 0  # piles read
+    with_no_row: int = 0  # photos with piles whose cards lie in no row (`PhotoRead.in_no_row`)
+    no_row_piles: int = 0
 
     def add(
         self,
@@ -116,6 +120,9 @@ class UnreadTally:
         )
         self.with_grid += bool(photo.grid_piles)
         self.grid_piles += len(photo.grid_piles)
+        self.piles += len(photo.piles)
+        self.with_no_row += bool(photo.piles_in_no_row)
+        self.no_row_piles += len(photo.piles_in_no_row)
 
     def add_scene(
         self, photo: PhotoRead, cards: Sequence[dict[str, Any]], truth: Sequence[Sequence[str]]
@@ -136,7 +143,9 @@ class UnreadTally:
             f"photos, {self.places_at_lost} of them where a card was lost; {self.lost_in_places} "
             f"of the {self.lost} cards lost lie in one{unmarked}\n"
             f"  piles in a grid (rows or columns): {self.grid_piles} in {self.with_grid} of "
-            f"{self.photos} photos"
+            f"{self.photos} photos\n"
+            f"  piles whose cards lie in no row (counted, not ordered): {self.no_row_piles} of "
+            f"{self.piles} in {self.with_no_row} of {self.photos} photos"
         )
 
 

@@ -711,11 +711,16 @@ def test_unread_places_are_tallied_against_the_cards_a_read_lost() -> None:
     assert tally.line() == (
         "  places too small to read: 2 in 1 of 2 photos, 1 of them where a card was lost; 1 of "
         "the 3 cards lost lie in one (1 of the 2 lost with no gap marker or flagged neighbour)\n"
-        "  piles in a grid (rows or columns): 0 in 0 of 2 photos"
+        "  piles in a grid (rows or columns): 0 in 0 of 2 photos\n"
+        "  piles whose cards lie in no row (counted, not ordered): 0 of 0 in 0 of 2 photos"
     )
     grid = ((read_card("QS", (105, 110)),), (read_card("3H", (105, 150)),))
     tally.add(PhotoRead(width=400, height=200, piles=grid, rows_or_columns=(True, True)), [])
-    assert tally.line().endswith("piles in a grid (rows or columns): 2 in 1 of 3 photos")
+    assert "piles in a grid (rows or columns): 2 in 1 of 3 photos\n" in tally.line()
+    tally.add(PhotoRead(width=400, height=200, piles=grid, in_no_row=(False, True)), [])
+    assert tally.line().endswith(
+        "piles whose cards lie in no row (counted, not ordered): 1 of 4 in 1 of 4 photos"
+    )
 
 
 def test_unmarked_places_are_the_lost_cards_no_gap_or_flag_points_at() -> None:

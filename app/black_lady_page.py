@@ -268,7 +268,7 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
     record = PhotoRecord.of(name, outcome)
     photo_store.keep(st.session_state.lady_photos, key, record)  # first: for a shared game
     do(lt.add_photo, seat, key, outcome.rows, to_latest=True)
-    read = replace(outcome.summary(), grid=False)  # tricks: their rows don't matter
+    read = replace(outcome.summary(), grid=False, no_row=False)  # tricks: rows don't matter
 
     def note() -> tuple[str, str]:  # written when shown, in the page's language then
         cards = ngettext("{count} card", "{count} cards", read.cards).format(count=read.cards)

@@ -246,15 +246,28 @@ GRID = N_(
 )
 
 
+NO_ROW = N_(
+    "Some cards lie in no row, scattered or fanned: they are counted, not ordered, and no card "
+    "is said to be missing among them."
+)
+
+
 def read_note(
-    kind: str, text: str, wants_sharper_photo: bool, unread_places: int = 0, grid: bool = False
+    kind: str,
+    text: str,
+    wants_sharper_photo: bool,
+    unread_places: int = 0,
+    grid: bool = False,
+    no_row: bool = False,
 ) -> tuple[str, str]:
     """A note on a photo just read: as it is, or a warning that asks for a sharper photo where
     the photo looks blurred and something in it is unsure (`PhotoRead.wants_sharper_photo`),
     for a closer one where places show cards too small to read (`unread_places` of them,
     `PhotoRead.unread_places`): whole piles may be missing there, and for a look at the piles
     where some lie in a grid that reads as rows as well as columns (`grid`,
-    `PhotoRead.rows_or_columns`)."""
+    `PhotoRead.rows_or_columns`). Where some piles' cards lie in no row (`no_row`,
+    `PhotoRead.in_no_row`) it says they are counted, not ordered, the note's kind kept: nothing
+    to retake."""
     if wants_sharper_photo:
         kind, text = "warning", f"{text} {_(BLURRED)}"
     if unread_places:
@@ -268,6 +281,8 @@ def read_note(
         kind, text = "warning", f"{text} {closer.format(count=unread_places)}"
     if grid:
         kind, text = "warning", f"{text} {_(GRID)}"
+    if no_row:
+        text = f"{text} {_(NO_ROW)}"
     return kind, text
 
 
@@ -281,10 +296,11 @@ class ReadSummary:
     sharper: bool  # `PhotoRead.wants_sharper_photo`
     unread_places: int
     grid: bool  # some piles read as rows as well as columns
+    no_row: bool = False  # some piles' cards lie in no row: counted, not ordered
 
     def note(self, kind: str, text: str) -> tuple[str, str]:
         """`text` with the warnings the read calls for (`read_note`)."""
-        return read_note(kind, text, self.sharper, self.unread_places, self.grid)
+        return read_note(kind, text, self.sharper, self.unread_places, self.grid, self.no_row)
 
 
 def cards_and_piles(table: ts.Table, photo: str) -> dict[str, str]:

@@ -112,6 +112,7 @@ class PhotoOutcome:
     wants_sharper_photo: bool = False  # it looks blurred and a card is flagged or may be missing
     unread_places: tuple[Box, ...] = ()  # cards too small to read there: piles may be missing
     rows_or_columns: tuple[bool, ...] = ()  # per row: of a grid that reads both ways
+    in_no_row: tuple[bool, ...] = ()  # per row: its cards lie in no row (counted, not ordered)
 
     def summary(self) -> ReadSummary:
         return ReadSummary(
@@ -120,6 +121,7 @@ class PhotoOutcome:
             sharper=self.wants_sharper_photo,
             unread_places=len(self.unread_places),
             grid=any(self.rows_or_columns),
+            no_row=any(self.in_no_row),
         )
 
     def seats(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
@@ -156,6 +158,7 @@ def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> P
         wants_sharper_photo=photo.wants_sharper_photo,
         unread_places=photo.unread_places,
         rows_or_columns=photo.rows_or_columns,
+        in_no_row=photo.in_no_row,
     )
 
 

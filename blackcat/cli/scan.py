@@ -10,7 +10,9 @@ says where a whole table's side has other than two piles); "blurred":
 whether the photo looks blurred, and a warning says so where something in it is unsure;
 "unread_places": boxes `[x1, y1, x2, y2]` in the photo's pixels where card indices too small to
 read, or card faces apart from every card read, show and no card was read, so whole piles may be
-missing there, and a warning says so), or
+missing there, and a warning says so; each pile's "in_no_row": whether its cards lie in no
+row, scattered at their own angles or fanned, so that they are counted, not ordered, and its
+"gaps" are empty), or
 `{"image", "error"}` for a photo that can't be read (the others go on; the exit status is then
 1). With `--annotate`, each object also names the drawing it wrote (`"annotated"`), or says why
 it could not be written (`"annotate_error"`; the exit status is then 1). The JSON
@@ -121,6 +123,7 @@ def photo_to_json(
                 "gaps": list(photo.gaps_of(number)),
                 "side": photo.side_of(number),
                 "rows_or_columns": photo.rows_or_columns_of(number),
+                "in_no_row": photo.in_no_row_of(number),
             }
         )
     return {

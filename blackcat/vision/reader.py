@@ -50,6 +50,7 @@ from blackcat.vision.deskew import upright_crop
 from blackcat.vision.graphs import connected_labels
 from blackcat.vision.image_io import Photo, PhotoSource, TurnedPhoto, as_photo
 from blackcat.vision.layout import NOT_AN_INDEX_ABOVE, drop_repeated_detections, photo_up
+from blackcat.vision.no_row import order_judged
 from blackcat.vision.parallel import THREADS_PER_RUN, parallel_map
 from blackcat.vision.sharpness import read_sharpness
 from blackcat.vision.squeeze import (
@@ -387,6 +388,7 @@ class CardReader:
         chosen = without_corners_read_as_others(kept, kept_others)
         if turned_by is not None:
             chosen = from_turned_square(chosen, turned_by, photo.size)
+        chosen = rows_judged(photo, chosen)
         unread = still_unread(chosen)
         faces = unread_faces(seen, chosen)
         unread += tuple(face for face in faces if not _inside_any(_centre(np.array(face)), unread))
@@ -1434,6 +1436,16 @@ def printed_in_crops(photo: PhotoSource, indices: list[IndexRead]) -> Printed:
     boxes = [index.box for index in indices]
     copy = photo.picture(crop_resolution(photo, boxes), finer_decoded=True)
     return printed(copy, _in_picture(indices, max(copy.shape[:2]) / photo.long_side))
+
+
+def rows_judged(photo: PhotoSource, read: PhotoRead) -> PhotoRead:
+    """The read with the piles whose cards lie in no row said so, marking no gap
+    (`no_row.order_judged`), their cards' tilts measured on the copy of the photo their crops
+    were cut from."""
+    boxes = read_index_boxes(read)
+    if not len(boxes):
+        return read
+    return order_judged(photo.picture(crop_resolution(photo, boxes), finer_decoded=True), read)
 
 
 def crop_resolution(photo: PhotoSource, boxes: list[Box] | np.ndarray) -> int:

@@ -146,6 +146,10 @@ class PhotoRead:
     """How many sides of the table the first look found piles on, where the reader was told
     to expect fewer players (and gave the others' piles to their nearest players); 0: not
     counted."""
+    in_no_row: tuple[bool, ...] = ()
+    """Per pile, whether its cards lie in no row (scattered at their own angles, or fanned:
+    `no_row`): they are counted, not ordered, and no gap is marked among them; () when no pile
+    is said to."""
 
     @property
     def blurred(self) -> bool:
@@ -200,6 +204,15 @@ class PhotoRead:
     def grid_piles(self) -> tuple[int, ...]:
         """The piles (indexes) that lie in a grid that reads as rows as well as columns."""
         return tuple(n for n in range(len(self.piles)) if self.rows_or_columns_of(n))
+
+    def in_no_row_of(self, pile: int) -> bool:
+        """Whether pile `pile`'s cards lie in no row: counted, not ordered."""
+        return pile < len(self.in_no_row) and self.in_no_row[pile]
+
+    @property
+    def piles_in_no_row(self) -> tuple[int, ...]:
+        """The piles (indexes) whose cards lie in no row."""
+        return tuple(n for n in range(len(self.piles)) if self.in_no_row_of(n))
 
     def gaps_of(self, pile: int) -> tuple[int, ...]:
         """The positions in pile `pile` before which a card may be missing."""

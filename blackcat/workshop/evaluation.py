@@ -82,7 +82,8 @@ class UnreadTally:
     """How often photos show places too small to read (`PhotoRead.unread_places`: `scan`'s
     warning, red boxes on the annotated photo), and whether they point at cards the read lost;
     and how often piles are said to lie in a grid that reads as rows as well as columns
-    (`PhotoRead.rows_or_columns`: `scan`'s warning)."""
+    (`PhotoRead.rows_or_columns`: `scan`'s warning) or their cards in no row
+    (`PhotoRead.in_no_row`)."""
 
     photos: int = 0
     with_places: int = 0
@@ -94,6 +95,9 @@ class UnreadTally:
     unmarked_in_places: int = 0  # ... lying in an unread place
     with_grid: int = 0  # photos with piles in a grid
     grid_piles: int = 0
+    piles: int = 0  # piles read
+    with_no_row: int = 0  # photos with piles whose cards lie in no row (`PhotoRead.in_no_row`)
+    no_row_piles: int = 0
 
     def add(
         self,
@@ -116,6 +120,9 @@ class UnreadTally:
         )
         self.with_grid += bool(photo.grid_piles)
         self.grid_piles += len(photo.grid_piles)
+        self.piles += len(photo.piles)
+        self.with_no_row += bool(photo.piles_in_no_row)
+        self.no_row_piles += len(photo.piles_in_no_row)
 
     def add_scene(
         self, photo: PhotoRead, cards: Sequence[dict[str, Any]], truth: Sequence[Sequence[str]]
@@ -136,7 +143,9 @@ class UnreadTally:
             f"photos, {self.places_at_lost} of them where a card was lost; {self.lost_in_places} "
             f"of the {self.lost} cards lost lie in one{unmarked}\n"
             f"  piles in a grid (rows or columns): {self.grid_piles} in {self.with_grid} of "
-            f"{self.photos} photos"
+            f"{self.photos} photos\n"
+            f"  piles whose cards lie in no row (counted, not ordered): {self.no_row_piles} of "
+            f"{self.piles} in {self.with_no_row} of {self.photos} photos"
         )
 
 
@@ -402,6 +411,12 @@ class SyntheticReport:
     group_cards: Counter[str] = field(default_factory=Counter)
     group_read: Counter[str] = field(default_factory=Counter)
     group_right: Counter[str] = field(default_factory=Counter)
+    # by layout: cards the read lost, those with no gap marker or flagged neighbour where they
+    # belong (`missing_cards`), gap markers and those where no card was lost (`false_gap_marks`)
+    layout_lost: Counter[str] = field(default_factory=Counter)
+    layout_lost_unmarked: Counter[str] = field(default_factory=Counter)
+    layout_gap_marks: Counter[str] = field(default_factory=Counter)
+    layout_gap_marks_false: Counter[str] = field(default_factory=Counter)
     blur: BlurTally = field(default_factory=BlurTally)
     unread: UnreadTally = field(default_factory=UnreadTally)
     failures: list[str] = field(default_factory=list)
@@ -409,6 +424,35 @@ class SyntheticReport:
     @property
     def cards(self) -> int:
         return self.deck_cards.total()
+
+    def add_gaps(
+        self,
+        layout: str,
+        read: Sequence[Sequence[ReadCard]],
+        truth: Sequence[Sequence[str]],
+        gaps: Sequence[Sequence[int]],
+    ) -> None:
+        """One scene's lost cards and gap markers, counted under its layout."""
+        for _, silent in missing_cards(read, truth, gaps):
+            self.layout_lost[layout] += 1
+            self.layout_lost_unmarked[layout] += silent
+        marks, false_marks = false_gap_marks(read, truth, gaps)
+        self.layout_gap_marks[layout] += marks
+        self.layout_gap_marks_false[layout] += false_marks
+
+    def gaps_line(self) -> str:
+        """Gap markers and lost cards by layout: a loose card or a fan has no neighbours in a
+        row, so a marker there points at nothing."""
+        layouts = sorted(
+            group.removeprefix(LAYOUT_GROUP)
+            for group in self.group_cards
+            if group.startswith(LAYOUT_GROUP)
+        )
+        return ", ".join(
+            f"{layout} {self.layout_gap_marks[layout]} / {self.layout_gap_marks_false[layout]}; "
+            f"{self.layout_lost[layout]} / {self.layout_lost_unmarked[layout]}"
+            for layout in layouts
+        )
 
     @property
     def cards_right(self) -> int:
@@ -435,6 +479,8 @@ class SyntheticReport:
             f"  cards read right by deck: {by_deck}\n"
             f"  by layout (recall / precision): {self._group_line(LAYOUT_GROUP)}\n"
             f"  by camera fault (recall / precision): {self._group_line(FAULT_GROUP)}\n"
+            f"  gap markers / where no card was lost; cards lost / with no gap marker or "
+            f"flagged neighbour, by layout: {self.gaps_line()}\n"
             + self.blur.line()
             + "\n"
             + self.unread.line()
@@ -540,6 +586,7 @@ def evaluate_synthetic(reader: CardReader, scenes: Iterable[SceneTruth]) -> Synt
             report.add_group(group, on_table, read_count, right)
         report.deck_cards[scene.deck] += on_table
         report.deck_cards_right[scene.deck] += right
+        report.add_gaps(scene.layout, photo.piles, truth, photo.gaps)
         if scene.layout != "rows":
             continue
         report.row_scenes += 1

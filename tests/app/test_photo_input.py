@@ -5,7 +5,9 @@ from __future__ import annotations
 import io
 import re
 
+import numpy as np
 import photo_input
+import reader_access
 from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
@@ -44,6 +46,20 @@ def test_piles_of_a_grid_ask_for_a_look_after_any_other_note() -> None:
     kind, text = photo_input.read_note("success", "a.jpg: 6 cards.", True, 1, grid=True)
     assert "looks blurred" in text and "1 place " in text and text.endswith("photo again.")
     assert photo_input.read_note("info", "x", False, 0, grid=False) == ("info", "x")
+
+
+def test_cards_in_no_row_are_said_counted_not_ordered_the_notes_kind_kept() -> None:
+    kind, text = photo_input.read_note("success", "a.jpg: 6 cards.", False, no_row=True)
+    assert kind == "success"
+    assert text == (
+        "a.jpg: 6 cards. Some cards lie in no row, scattered or fanned: they are counted, not "
+        "ordered, and no card is said to be missing among them."
+    )
+    kind, text = photo_input.read_note("success", "a.jpg: 6 cards.", True, no_row=True)
+    assert kind == "warning" and "looks blurred" in text and text.endswith("among them.")
+    summary = photo_input.ReadSummary(6, 2, False, 0, False, no_row=True)
+    assert summary.note("success", "x")[1].startswith("x Some cards lie in no row")
+    assert photo_input.read_note("info", "x", False, no_row=False) == ("info", "x")
 
 
 def test_streamlit_words_on_the_photo_widgets_are_shown_in_the_pages_language() -> None:
@@ -113,3 +129,14 @@ def test_a_file_name_with_markup_is_no_emphasis_link_or_mathematics() -> None:
     assert text == r"\*draft\* \[1\](x) \$5 \:red\[6\].jpg: read."
     assert photo_input.note_text("# 1. jpg: read", "# 1. jpg") == r"\# 1. jpg: read"
     assert photo_input.note_text("12. jpg: read", "12. jpg") == r"12\. jpg: read"
+
+
+def test_a_read_whose_cards_lie_in_no_row_notes_it_and_a_read_in_rows_does_not() -> None:
+    def outcome(in_no_row: tuple[bool, ...]) -> reader_access.PhotoOutcome:
+        return reader_access.PhotoOutcome(
+            (), np.zeros((2, 2, 3), np.uint8), 1.0, in_no_row=in_no_row
+        )
+
+    assert outcome((False, True)).summary().no_row
+    assert not outcome((False, False)).summary().no_row
+    assert not outcome(()).summary().no_row

@@ -297,12 +297,20 @@ def test_two_photos_of_one_stem_get_two_drawings(tmp_path: Path) -> None:
     ]
 
 
-def test_each_pile_lists_its_gaps_side_and_grid_after_every_field_it_had(scanned) -> None:
+def test_each_pile_lists_its_gaps_side_grid_and_row_after_every_field_it_had(scanned) -> None:
     photo = json.loads(scanned[0].stdout)[0]
     for pile in photo["piles"]:
-        assert list(pile)[-5:] == ["doubtful", "alternatives", "gaps", "side", "rows_or_columns"]
+        assert list(pile)[-6:] == [
+            "doubtful",
+            "alternatives",
+            "gaps",
+            "side",
+            "rows_or_columns",
+            "in_no_row",
+        ]
         assert pile["gaps"] == []  # scene 1 is read exactly: nothing missing
         assert pile["rows_or_columns"] is False  # its piles lie apart
+        assert pile["in_no_row"] is False  # kitty rows
 
 
 def _read_pile(text: str) -> tuple[ReadCard, ...]:
@@ -565,6 +573,17 @@ def test_piles_of_a_grid_say_so_in_the_json_with_a_warning_and_in_the_text() -> 
     assert result["warnings"] == notes
     assert "warning: piles 1, 2 lie in a grid" in _text_report("x.jpg", photo, score, notes)
     assert grid_note(replace(photo, rows_or_columns=())) == []
+
+
+def test_piles_in_no_row_say_so_in_the_json() -> None:
+    piles = (_read_pile("QS 6C 5H"), _read_pile("10S 9H"))
+    photo = PhotoRead(width=640, height=480, piles=piles, gaps=((), (1,)), in_no_row=(True, False))
+    score = score_player([[read.card for read in pile] for pile in piles])
+    result = photo_to_json("x.jpg", photo, score, [])
+    assert [pile["in_no_row"] for pile in result["piles"]] == [True, False]
+    assert [pile["gaps"] for pile in result["piles"]] == [[], [1]]
+    none = photo_to_json("x.jpg", replace(photo, in_no_row=()), score, [])
+    assert [pile["in_no_row"] for pile in none["piles"]] == [False, False]
 
 
 def test_the_players_note_counts_in_words_one_player_and_one_side() -> None:

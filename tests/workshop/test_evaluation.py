@@ -711,11 +711,16 @@ def test_unread_places_are_tallied_against_the_cards_a_read_lost() -> None:
     assert tally.line() == (
         "  places too small to read: 2 in 1 of 2 photos, 1 of them where a card was lost; 1 of "
         "the 3 cards lost lie in one (1 of the 2 lost with no gap marker or flagged neighbour)\n"
-        "  piles in a grid (rows or columns): 0 in 0 of 2 photos"
+        "  piles in a grid (rows or columns): 0 in 0 of 2 photos\n"
+        "  piles whose cards lie in no row (counted, not ordered): 0 of 0 in 0 of 2 photos"
     )
     grid = ((read_card("QS", (105, 110)),), (read_card("3H", (105, 150)),))
     tally.add(PhotoRead(width=400, height=200, piles=grid, rows_or_columns=(True, True)), [])
-    assert tally.line().endswith("piles in a grid (rows or columns): 2 in 1 of 3 photos")
+    assert "piles in a grid (rows or columns): 2 in 1 of 3 photos\n" in tally.line()
+    tally.add(PhotoRead(width=400, height=200, piles=grid, in_no_row=(False, True)), [])
+    assert tally.line().endswith(
+        "piles whose cards lie in no row (counted, not ordered): 1 of 4 in 1 of 4 photos"
+    )
 
 
 def test_unmarked_places_are_the_lost_cards_no_gap_or_flag_points_at() -> None:
@@ -755,3 +760,27 @@ def test_a_ratio_of_nothing_is_said_as_none_measured() -> None:
     table = TableReport(scenes=1, cards=9, piles=2, piles_laid_right=2).summary()
     assert "piles laid out right (misread, missing and extra cards aside): n/a" in table
     assert "0.000" not in KittyReport().summary() + TableReport().summary()
+
+
+class ReaderWithGaps(ReaderOf):
+    """`ReaderOf`, with these gap markers in its piles."""
+
+    def __init__(self, piles: list[list[str]], gaps: tuple[tuple[int, ...], ...]) -> None:
+        super().__init__(piles)
+        self.gaps = gaps
+
+    def read(self, image: object) -> PhotoRead:
+        return replace(super().read(image), gaps=self.gaps)
+
+
+def test_a_synthetic_report_counts_gap_markers_and_lost_cards_by_layout(tmp_path: Path) -> None:
+    image = tmp_path / "scene.png"
+    Image.new("RGB", (128, 128)).save(image)
+    row = SceneTruth(image, (("QS", "8D", "2S"),), "rows")
+    loose = SceneTruth(image, (("QS",), ("8D",), ("2S",)), "singles")
+    # 8D lost and marked where it lay; a marker after 2S where nothing was lost
+    reader = ReaderWithGaps([["QS", "2S"]], ((1, 2),))
+    report = evaluate_synthetic(reader, [row, loose])  # type: ignore[arg-type]
+    # the loose scene: 8D lost with no pile to mark it in, both markers false
+    assert report.gaps_line() == "rows 2 / 1; 1 / 0, singles 2 / 2; 1 / 1"
+    assert "by layout: rows 2 / 1; 1 / 0, singles 2 / 2; 1 / 1" in report.summary()

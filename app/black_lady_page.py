@@ -786,7 +786,8 @@ def main() -> None:
     with inputs:
         show_photo_inputs(now, seat)
     now, seat = game(), state.lady_seat  # a photo may have changed them
-    in_use = ts.photos_on(deal.table for kept in [now, *state.lady_history] for deal in kept.deals)
+    kept = [now, *game_state.games_before(state.lady_history)]
+    in_use = ts.photos_on(deal.table for game in kept for deal in game.deals)
     game_state.forget_unused_photos(state.lady_photos, in_use)
     with top:
         show_sheet(now)

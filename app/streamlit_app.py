@@ -1187,7 +1187,7 @@ def black_cat_page() -> None:
         state.player = ids[0]
     show_photo_inputs(table.player(state.player))
     table = night_panel.table()  # a new photo may have changed it
-    nights = [state.night, *state.history]
+    nights = [state.night, *game_state.games_before(state.history)]
     in_use = ts.photos_on(game for night in nights for game in night.games)
     game_state.forget_unused_photos(state.photos, in_use)
     night_panel.forget_old_scores()

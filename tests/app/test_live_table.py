@@ -128,16 +128,62 @@ def test_each_phone_shows_the_player_it_chose(two_phones: tuple[AppTest, AppTest
     assert not totals(ann)[0].startswith("### Ben")  # and Ann's page still shows hers
 
 
-def test_undo_takes_back_the_last_change_this_phone_saw(
+def test_undo_takes_back_this_phones_own_change_and_keeps_the_others(
     two_phones: tuple[AppTest, AppTest],
 ) -> None:
     ann, ben = two_phones
+    type_pile(ann, 2, "7D 3C")
+    run(ben)
+    assert button(ben, "↶ Undo").disabled  # Ben has changed nothing: nothing of his to undo
     type_pile(ben, 1, "QS 2C 9S")
     run(ann)
-    button(ann, "↶ Undo").click()  # takes back Ben's change, which Ann's page shows
+    button(ann, "↶ Undo").click()  # Ann's 7♦ 3♣ go; Ben's 9♠, made since, stays
     run(ann)
-    assert pile_cards(ann, 1) == "QS 2C"
-    assert pile_cards(run(ben), 1) == "QS 2C"
+    assert pile_cards(ann, 1) == "QS 2C 9S"
+    assert pile_cards(ann, 2) == "10S 10H KD 10C 9H"
+    run(ben)
+    assert pile_cards(ben, 2) == "10S 10H KD 10C 9H"
+    button(ben, "↶ Undo").click()  # and Ben's Undo takes back his own
+    run(ben)
+    assert pile_cards(ben, 1) == "QS 2C"
+    assert pile_cards(run(ann), 1) == "QS 2C"
+
+
+def test_undo_after_a_change_refused_takes_back_none_of_the_other_phones(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    type_pile(ben, 2, "KD")
+    run(ann)
+    type_pile(ann, 1, "QS 2C 9S")
+    type_pile(ben, 1, "QS 2C 4H")  # on Ben's page as it was: not made (Ann's 9♠ shows)
+    button(ben, "↶ Undo").click()  # Ben means his 4♥, never made: his own K♦ is what goes
+    run(ben)
+    assert pile_cards(ben, 1) == "QS 2C 9S"  # Ann's work stays
+    assert pile_cards(ben, 2) == "10S 10H KD 10C 9H"
+    assert [t.value for t in ben.toast] == ["The piles of Example are as they were."]
+    assert pile_cards(run(ann), 1) == "QS 2C 9S"
+
+
+CHANGED_SINCE = (
+    "This phone's last change stays: another phone has changed the same part of the game "
+    "since, and Undo would take that back too."
+)
+
+
+def test_undo_leaves_a_change_another_phone_changed_since_and_says_so(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    type_pile(ben, 1, "QS 2C 4H")
+    run(ann)
+    type_pile(ann, 1, "QS 2C 4H 9S")  # Ann's 9♠ beside Ben's 4♥, in the same pile
+    run(ben)
+    button(ben, "↶ Undo").click()
+    run(ben)
+    assert pile_cards(ben, 1) == "QS 2C 4H 9S"
+    assert [t.value for t in ben.toast] == [CHANGED_SINCE]
+    assert pile_cards(run(ann), 1) == "QS 2C 4H 9S"
 
 
 MEANWHILE = (

@@ -225,6 +225,7 @@ class Undoable(Generic[Game]):
                 else _(CHANGED_ELSEWHERE)
             )
             st.toast(words, icon="🔄", duration=ARRIVAL_TOAST_SECONDS)
+            st.session_state[ARRIVED] = True
 
     def _post(self, not_made: Callable[[], None]) -> None:
         """This page's change posted to its room; where another phone's came in between, that
@@ -248,6 +249,36 @@ CHANGED_SINCE = N_(
     "since, and Undo would take that back too."
 )
 ARRIVAL_TOAST_SECONDS = 2
+
+
+ARRIVED = "change-arrived"  # another phone's change was said in a toast on this page's run
+
+# Streamlit's toasts lie at the top of a phone's screen (from 60 px, some 80 px high): where a
+# pile's cards lie there, an arriving change's toast moves to the foot of the screen for its
+# two seconds, unless cards lie there too (as many or more).
+TOAST_OFF_THE_CARDS_HTML = """<script>(() => { let tries = 0; const look = () => {
+  const box = document.querySelector('[data-testid="stToastContainer"]');
+  const toast = box && box.querySelector('[data-testid="stToast"]');
+  if (!toast) { if (++tries < 40) setTimeout(look, 100); return; }
+  const covered = (top, bottom) => [...document.querySelectorAll('.bc-strip')].reduce(
+    (sum, strip) => { const r = strip.getBoundingClientRect();
+      return sum + Math.max(0, Math.min(r.bottom, bottom) - Math.max(r.top, top)); }, 0);
+  const at = toast.getBoundingClientRect();
+  const foot = window.innerHeight - 8;
+  const here = covered(at.top, at.bottom);
+  if (here > 0 && covered(foot - at.height, foot) < here) {
+    box.style.top = 'auto'; box.style.bottom = '8px';
+    setTimeout(() => { box.style.top = ''; box.style.bottom = ''; }, 2600);
+  }
+}; look(); })();</script>"""
+
+
+def keep_toast_off_the_cards() -> None:
+    """Last on a page: where another phone's change was said, its toast kept off the cards
+    the player looks at, if it can be (at the top of the screen it hid the card just changed:
+    helper-71)."""
+    if st.session_state.pop(ARRIVED, False):
+        st.html(TOAST_OFF_THE_CARDS_HTML, unsafe_allow_javascript=True)
 
 
 def changed_meanwhile() -> None:

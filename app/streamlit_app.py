@@ -1237,6 +1237,7 @@ def black_cat_page() -> None:
     sharing.show_share(PAGE_PATH, LINK_PARAM, text, night_panel.NIGHT.key)
     sharing.keep_in_address(LINK_PARAM, text, state.history)
     card_widgets.scroll_as_asked()
+    game_state.keep_toast_off_the_cards()
     card_taps.listen_for_card_taps(on_card_tap)  # last: the score shows before it loads
     live_table.listen(night_panel.NIGHT.key)
 

@@ -7,6 +7,7 @@ import html
 import re
 from urllib.parse import parse_qs, urlsplit
 
+import game_state
 import live_table
 import pytest
 import sharing
@@ -313,3 +314,38 @@ def test_a_phone_looking_back_at_an_earlier_game_takes_no_other_phone_there(
     run(ben)
     assert ben.session_state.night.current == 0  # and Ben still on game 1
     assert ben.session_state.night.games[1].players[0].piles[0].cards == parse_pile("7D 3C")
+
+
+def popover_id(at: AppTest, label: str) -> str:
+    """The id of the popover `label`: a popover drawn under the same id stays as the player left
+    it (open), one under a new id is drawn closed."""
+    return next(p.proto.id for p in at.get("popover") if p.proto.popover.label == label)
+
+
+def test_another_phones_change_leaves_a_question_open(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    asked = popover_id(ben, "New game")  # Ben opens "New game": is he sure?
+    type_pile(ann, 2, "7D 3C")
+    run(ben)
+    assert pile_cards(ben, 2) == "7D 3C"
+    assert popover_id(ben, "New game") == asked  # Ann's change: Ben's question stays open
+    type_pile(ben, 1, "QS 2C 5H")
+    assert popover_id(ben, "New game") != asked  # his own change closes it (helper-52)
+
+
+def toast_placing(at: AppTest) -> list[str]:
+    return [part.value for part in at.html if "stToastContainer" in part.value]
+
+
+def test_an_arriving_changes_toast_is_kept_off_the_cards(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    assert not toast_placing(run(ben))
+    type_pile(ann, 1, "QS 2C 5H")
+    run(ben)
+    assert [t.value for t in ben.toast] == ["Another phone put 5♥ in as card 1.3 of Example."]
+    assert toast_placing(ben) == [game_state.TOAST_OFF_THE_CARDS_HTML]
+    assert not toast_placing(run(ben))  # once, with the toast

@@ -152,8 +152,9 @@ class Undoable(Generic[Game]):
         long page would otherwise be taken back unseen), every picked card let go. In a shared
         game another phone's changes stay: where one changed what this page's last change did
         since, that change stays too, and the page says so (taking it back would take the other
-        phone's work with it). Where another phone changed since this page last looked, the page
-        shows that change instead: Undo again takes this page's own back."""
+        phone's work with it); Undo goes no further back until it can. Where another phone
+        changed since this page last looked, the page shows that change instead: Undo again
+        takes this page's own back."""
         state = st.session_state
         if self.catch_up():
             changed_meanwhile()
@@ -161,7 +162,6 @@ class Undoable(Generic[Game]):
         if not state[self.history_key]:
             return
         change = state[self.history_key][-1]
-        state[self.history_key] = state[self.history_key][:-1]
         left = state[self.key]
         # alone, the change made is simply gone (a reloaded page's game is a copy of it)
         back = (
@@ -169,9 +169,10 @@ class Undoable(Generic[Game]):
             if live_table.room() is None
             else take_back(left, change.before, change.after)
         )
-        if back is None:
+        if back is None:  # kept: once the other phone's change is undone, so can this one be
             st.toast(_(CHANGED_SINCE), icon="✋")
             return
+        state[self.history_key] = state[self.history_key][:-1]
         state[self.key] = back
         changed()
         # a picked card's place may hold another card now: the next tap moved it unseen

@@ -185,6 +185,12 @@ def test_undo_leaves_a_change_another_phone_changed_since_and_says_so(
     assert pile_cards(ben, 1) == "QS 2C 4H 9S"
     assert [t.value for t in ben.toast] == [CHANGED_SINCE]
     assert pile_cards(run(ann), 1) == "QS 2C 4H 9S"
+    button(ann, "↶ Undo").click()  # Ann takes her 9♠ back: Ben's 4♥ can go now
+    run(ann)
+    run(ben)
+    button(ben, "↶ Undo").click()
+    run(ben)
+    assert pile_cards(ben, 1) == "QS 2C"
 
 
 MEANWHILE = (

@@ -245,10 +245,7 @@ CHANGED_MEANWHILE = N_(
     "again if it is still needed."
 )
 CHANGED_ELSEWHERE = N_("The game changed on another phone.")
-CHANGED_SINCE = N_(
-    "This phone's last change stays: another phone has changed the same part of the game "
-    "since, and Undo would take that back too."
-)
+CHANGED_SINCE = N_("This phone's last change stays: another phone changed it since.")
 ARRIVAL_TOAST_SECONDS = 2
 
 

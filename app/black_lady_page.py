@@ -807,6 +807,6 @@ def main() -> None:
     sharing.show_share(PAGE_PATH, LINK_PARAM, text, GAME.key)
     sharing.keep_in_address(LINK_PARAM, text, state.lady_history)
     card_widgets.scroll_as_asked()
-    game_state.keep_toast_off_the_cards()
     card_taps.listen_for_card_taps(on_card_tap)  # last: the sheet shows before it loads
     live_table.listen(GAME.key)
+    game_state.keep_toast_off_the_cards()  # last: an element now and then moves none after it

@@ -1237,9 +1237,9 @@ def black_cat_page() -> None:
     sharing.show_share(PAGE_PATH, LINK_PARAM, text, night_panel.NIGHT.key)
     sharing.keep_in_address(LINK_PARAM, text, state.history)
     card_widgets.scroll_as_asked()
-    game_state.keep_toast_off_the_cards()
     card_taps.listen_for_card_taps(on_card_tap)  # last: the score shows before it loads
     live_table.listen(night_panel.NIGHT.key)
+    game_state.keep_toast_off_the_cards()  # last: an element now and then moves none after it
 
 
 def main() -> None:

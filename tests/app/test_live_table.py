@@ -7,6 +7,7 @@ import html
 import re
 from urllib.parse import parse_qs, urlsplit
 
+import card_taps
 import game_state
 import live_table
 import pytest
@@ -352,3 +353,30 @@ def test_an_arriving_changes_toast_is_kept_off_the_cards(
     assert [t.value for t in ben.toast] == ["Another phone put 5♥ in as card 1.3 of Example."]
     assert toast_placing(ben) == [game_state.TOAST_OFF_THE_CARDS_HTML]
     assert not toast_placing(run(ben))  # once, with the toast
+
+
+def pile_place(at: AppTest, number: int) -> int:
+    """Where pile `number` of the player shown lies among the page's own elements: an element
+    that takes another's place is drawn anew (a field typed in lost its focus, and the view
+    kept by the browser moved)."""
+    key = card_taps.pile_key(pile_id(at, number))
+    return next(
+        i
+        for i, node in at.main.children.items()
+        if getattr(node.proto, "id", "").endswith(f"-{key}")
+    )
+
+
+def test_a_pile_keeps_its_place_in_the_page_when_another_phones_photo_comes(
+    request: pytest.FixtureRequest, tmp_path
+) -> None:
+    request.getfixturevalue("reader")  # before the pages load the reader
+    ann = start(tmp_path)
+    type_pile(ann, 1, "QS 2C")
+    ben = opened(shared_link(ann))
+    places = [pile_place(ben, n) for n in (1, 2)]
+    uploader(ann).set_value(("piles.png", png(200), "image/png"))
+    run(ann)
+    run(ben)
+    assert pile_cards(ben, 3) == "8D 2H 8H"  # the photo, its notes and its cards above pile 1
+    assert [pile_place(ben, n) for n in (1, 2)] == places

@@ -252,13 +252,13 @@ ARRIVAL_TOAST_SECONDS = 2
 ARRIVED = "change-arrived"  # another phone's change was said in a toast on this page's run
 
 # Streamlit's toasts lie at the top of a phone's screen (from 60 px, some 80 px high): where a
-# pile's cards lie there, an arriving change's toast moves to the foot of the screen for its
-# two seconds, unless cards lie there too (as many or more).
+# pile's cards (or a player's tricks) lie there, an arriving change's toast moves to the foot
+# of the screen for its two seconds, unless cards lie there too (as many or more).
 TOAST_OFF_THE_CARDS_HTML = """<script>(() => { let tries = 0; const look = () => {
   const box = document.querySelector('[data-testid="stToastContainer"]');
   const toast = box && box.querySelector('[data-testid="stToast"]');
   if (!toast) { if (++tries < 40) setTimeout(look, 100); return; }
-  const covered = (top, bottom) => [...document.querySelectorAll('.bc-strip')].reduce(
+  const covered = (top, bottom) => [...document.querySelectorAll('.bc-strip, .bl-tricks')].reduce(
     (sum, strip) => { const r = strip.getBoundingClientRect();
       return sum + Math.max(0, Math.min(r.bottom, bottom) - Math.max(r.top, top)); }, 0);
   const at = toast.getBoundingClientRect();

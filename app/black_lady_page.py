@@ -786,7 +786,8 @@ def main() -> None:
     with inputs:
         show_photo_inputs(now, seat)
     now, seat = game(), state.lady_seat  # a photo may have changed them
-    in_use = ts.photos_on(deal.table for kept in [now, *state.lady_history] for deal in kept.deals)
+    kept = [now, *game_state.games_before(state.lady_history)]
+    in_use = ts.photos_on(deal.table for game in kept for deal in game.deals)
     game_state.forget_unused_photos(state.lady_photos, in_use)
     with top:
         show_sheet(now)
@@ -808,3 +809,4 @@ def main() -> None:
     card_widgets.scroll_as_asked()
     card_taps.listen_for_card_taps(on_card_tap)  # last: the sheet shows before it loads
     live_table.listen(GAME.key)
+    game_state.keep_toast_off_the_cards()  # last: an element now and then moves none after it

@@ -8,6 +8,7 @@ applies to (Black Cat's one table, or the current Black Lady deal).
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -20,6 +21,7 @@ from language import _, tr
 
 from blackcat.i18n import N_, Translator
 from blackcat.tables import black_cat_table as ts
+from blackcat.tables.taking_back import take_back
 
 
 class Act(Protocol):
@@ -57,13 +59,28 @@ UNDO_DEPTH = 50  # how many changes Undo can take back
 
 
 @dataclass(frozen=True)
+class Change(Generic[Game]):
+    """One change this page made: the game `before` it and `after` it."""
+
+    before: Game
+    after: Game
+
+
+def games_before(history: list[Change[Game]]) -> list[Game]:
+    """The games an Undo history can go back to (the photos their cards come from are kept)."""
+    return [change.before for change in history]
+
+
+@dataclass(frozen=True)
 class Undoable(Generic[Game]):
-    """A page's game in Session State under `key`, replaced by every change, and the games it
-    replaced under `history_key` (the last UNDO_DEPTH), for Undo, which says what it undid
+    """A page's game in Session State under `key`, replaced by every change, and this page's
+    changes under `history_key` (the last UNDO_DEPTH), for Undo, which says what it undid
     (`undone`: the game it went back to, the one it left, the page's language -> words).
 
     In a shared game (`live_table`) each change is posted to the room, and another phone's
-    change is taken in before this page's next one (`catch_up`); `arrived` then readies what
+    change is taken in before this page's next one (`catch_up`); it goes to no history: Undo on
+    a phone takes back that phone's own changes only, where nothing changed since on another
+    phone touches what they touched (helper-71). `arrived` then readies what
     the page keeps beside the game (`arrived(before, after)`: the photos its cards came from,
     picked cards let go of where their piles changed), `changed_words(before, after,
     language)` says what changed, and `seen_from(arrived, before)` keeps what this page looks at
@@ -88,12 +105,19 @@ class Undoable(Generic[Game]):
             changed_meanwhile()
             return False
         self._replace(new)
-        self._post()
+        self._post(self._take_off_last)
         return True
+
+    def _take_off_last(self) -> None:
+        """This page's last change, which the room never took, off its game and its history."""
+        state = st.session_state
+        state[self.key] = state[self.history_key][-1].before
+        state[self.history_key] = state[self.history_key][:-1]
 
     def _replace(self, new: Game) -> None:
         state = st.session_state
-        state[self.history_key] = [*state[self.history_key][-(UNDO_DEPTH - 1) :], state[self.key]]
+        change = Change(state[self.key], new)
+        state[self.history_key] = [*state[self.history_key][-(UNDO_DEPTH - 1) :], change]
         state[self.key] = new
         changed()
 
@@ -124,28 +148,47 @@ class Undoable(Generic[Game]):
             after()
 
     def undo(self) -> None:
-        """Back to the game before the last change, if there was one, said in a toast (a change
-        on a long page, or made on another phone, would otherwise be taken back unseen), every
-        picked card let go. In a shared game another phone changed since this page last
-        looked, the page shows that change instead: Undo again takes it back."""
+        """This page's last change taken back, if there was one, said in a toast (a change on a
+        long page would otherwise be taken back unseen), every picked card let go. In a shared
+        game another phone's changes stay: where one changed what this page's last change did
+        since, that change stays too, and the page says so (taking it back would take the other
+        phone's work with it); Undo goes no further back until it can. Where another phone
+        changed since this page last looked, the page shows that change instead: Undo again
+        takes this page's own back."""
         state = st.session_state
         if self.catch_up():
             changed_meanwhile()
             return
-        if state[self.history_key]:
-            left = state[self.key]
-            state[self.key] = state[self.history_key][-1]
-            state[self.history_key] = state[self.history_key][:-1]
-            changed()
-            # a picked card's place may hold another card now: the next tap moved it unseen
-            card_taps.let_go_of_every_card()
-            st.toast(self.undone(state[self.key], left, tr()), icon="↩️")
-            self._post()
+        if not state[self.history_key]:
+            return
+        change = state[self.history_key][-1]
+        left = state[self.key]
+        # alone, the change made is simply gone (a reloaded page's game is a copy of it)
+        back = (
+            change.before
+            if live_table.room() is None
+            else take_back(left, change.before, change.after)
+        )
+        if back is None:  # kept: once the other phone's change is undone, so can this one be
+            st.toast(_(CHANGED_SINCE), icon="✋")
+            return
+        state[self.history_key] = state[self.history_key][:-1]
+        state[self.key] = back
+        changed()
+        # a picked card's place may hold another card now: the next tap moved it unseen
+        card_taps.let_go_of_every_card()
+        st.toast(self.undone(back, left, tr()), icon="↩️")
+        self._post(partial(self._undo_not_made, change, left))
+
+    def _undo_not_made(self, change: Change[Game], left: Game) -> None:
+        state = st.session_state
+        state[self.key] = left
+        state[self.history_key] = [*state[self.history_key], change]
 
     def catch_up(self) -> bool:
         """In a shared game, the game as another phone left it, where it changed since this page
-        last looked (True then): this page's game goes to the history (Undo takes the other
-        phone's change back as it takes back this page's own). At the page's first look at the
+        last looked (True then). It closes none of this page's questions (a "New game?" asked
+        stays open: helper-71). At the page's first look at the
         room the room's game is simply taken (False: the page's was the link's copy of it). A
         room without the game (just made, or let go of) takes this page's."""
         state = st.session_state
@@ -164,7 +207,7 @@ class Undoable(Generic[Game]):
             arrived = latest.game if self.seen_from is None else self.seen_from(latest.game, before)
             if arrived == before:  # another phone looked at another game: nothing here changed
                 return False
-            self._replace(arrived)
+            state[self.key] = arrived
         if self.arrived is not None:
             self.arrived(before, state[self.key])
         return not first_look
@@ -183,13 +226,16 @@ class Undoable(Generic[Game]):
                 else _(CHANGED_ELSEWHERE)
             )
             st.toast(words, icon="🔄", duration=ARRIVAL_TOAST_SECONDS)
+            st.session_state[ARRIVED] = True
 
-    def _post(self) -> None:
+    def _post(self, not_made: Callable[[], None]) -> None:
         """This page's change posted to its room; where another phone's came in between, that
-        one stands (this page's goes to the history: Undo brings it back)."""
+        one stands: this page's is `not_made` (taken off its game and its history), and the page
+        says so, as where it saw the other change first."""
         if live_table.room() is None:
             return
         if live_table.post(self.key, st.session_state[self.key]) is None:
+            not_made()
             self.catch_up()
             changed_meanwhile()
 
@@ -199,7 +245,38 @@ CHANGED_MEANWHILE = N_(
     "again if it is still needed."
 )
 CHANGED_ELSEWHERE = N_("The game changed on another phone.")
+CHANGED_SINCE = N_("This phone's last change stays: another phone changed it since.")
 ARRIVAL_TOAST_SECONDS = 2
+
+
+ARRIVED = "change-arrived"  # another phone's change was said in a toast on this page's run
+
+# Streamlit's toasts lie at the top of a phone's screen (from 60 px, some 80 px high): where a
+# pile's cards (or a player's tricks) lie there, an arriving change's toast moves to the foot
+# of the screen for its two seconds, unless cards lie there too (as many or more).
+TOAST_OFF_THE_CARDS_HTML = """<script>(() => { let tries = 0; const look = () => {
+  const box = document.querySelector('[data-testid="stToastContainer"]');
+  const toast = box && box.querySelector('[data-testid="stToast"]');
+  if (!toast) { if (++tries < 40) setTimeout(look, 100); return; }
+  const covered = (top, bottom) => [...document.querySelectorAll('.bc-strip, .bl-tricks')].reduce(
+    (sum, strip) => { const r = strip.getBoundingClientRect();
+      return sum + Math.max(0, Math.min(r.bottom, bottom) - Math.max(r.top, top)); }, 0);
+  const at = toast.getBoundingClientRect();
+  const foot = window.innerHeight - 8;
+  const here = covered(at.top, at.bottom);
+  if (here > 0 && covered(foot - at.height, foot) < here) {
+    box.style.top = 'auto'; box.style.bottom = '8px';
+    setTimeout(() => { box.style.top = ''; box.style.bottom = ''; }, 2600);
+  }
+}; look(); })();</script>"""
+
+
+def keep_toast_off_the_cards() -> None:
+    """Last on a page: where another phone's change was said, its toast kept off the cards
+    the player looks at, if it can be (at the top of the screen it hid the card just changed:
+    helper-71)."""
+    if st.session_state.pop(ARRIVED, False):
+        st.html(TOAST_OFF_THE_CARDS_HTML, unsafe_allow_javascript=True)
 
 
 def changed_meanwhile() -> None:
@@ -207,7 +284,7 @@ def changed_meanwhile() -> None:
     card_taps.show_the_game_in_every_field()
 
 
-CHANGES = "changes-made"  # how many times a page's game changed: its questions close then
+CHANGES = "changes-made"  # how many times this page changed its game: its questions close then
 
 
 def changed() -> None:
@@ -230,11 +307,14 @@ def confirm(
     answered = st.session_state.get(f"{key}-answered", 0)
     # a popover that keeps its state would rerun as it closes, sending the page's widgets as they
     # were before the change (a name typed back in); a new popover, closed, needs no rerun. Any
-    # change to the game closes it too: left open, it took the focus back at each redraw (a
+    # change this page makes closes it too: left open, it took the focus back at each redraw (a
     # rename's Enter put it on "Yes, a new game"; helper-52), and its question spoke of the game
-    # as it was.
+    # as it was. Another phone's change closes it only where it changes the question (a rerun
+    # keeps a popover of the same key open; helper-71).
     changes = st.session_state.get(CHANGES, 0)
-    with st.popover(label, key=f"{key}-{answered}-{changes}", disabled=disabled, help=help):
+    asked = zlib.crc32(f"{label}\n{question}".encode())
+    popover_key = f"{key}-{answered}-{changes}-{asked}"
+    with st.popover(label, key=popover_key, disabled=disabled, help=help):
         st.markdown(question)
         st.button(yes, key=f"{key}-yes", type="primary", on_click=_do_and_close, args=(action, key))
 

@@ -297,4 +297,9 @@ def remember_history(param: str, text: str | None, history: list[Any]) -> None:
 
 
 def recall_history(param: str, text: str) -> list[Any]:
+    """The undo history a reloaded page left for the table `text`; none in a shared game: a
+    shared link holds the same text, and another phone's history would let Undo here take back
+    that phone's changes (this loses a reloaded phone's own Undo; helper-71)."""
+    if live_table.room() is not None:
+        return []
     return history_store().get(param, text)

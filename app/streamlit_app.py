@@ -1177,45 +1177,50 @@ def black_cat_page() -> None:
     night_panel.NIGHT.take_in_change()  # a shared night another phone changed
     night_panel.name_the_example()
     state = st.session_state
-    st.markdown(_("## 🐈‍⬛ Black Cat score"))
-    if state.get("link_note"):
-        st.warning(state.pop("link_note"), icon="🔗")
+    # everything above the piles in one container: however many notes and photos it shows,
+    # a pile stays the same element of the page, and a field typed in stays in place and
+    # focused while another phone's photo comes in (helper-71)
+    with st.container():
+        st.markdown(_("## 🐈‍⬛ Black Cat score"))
+        if state.get("link_note"):
+            st.warning(state.pop("link_note"), icon="🔗")
 
-    table: ts.Table = night_panel.table()
-    ids = [player.id for player in table.players]
-    if state.get("player") not in ids:
-        state.player = ids[0]
-    show_photo_inputs(table.player(state.player))
-    table = night_panel.table()  # a new photo may have changed it
-    nights = [state.night, *state.history]
-    in_use = ts.photos_on(game for night in nights for game in night.games)
-    game_state.forget_unused_photos(state.photos, in_use)
-    night_panel.forget_old_scores()
-    result = night_panel.scored(table)
+        table: ts.Table = night_panel.table()
+        ids = [player.id for player in table.players]
+        if state.get("player") not in ids:
+            state.player = ids[0]
+        show_photo_inputs(table.player(state.player))
+        table = night_panel.table()  # a new photo may have changed it
+        nights = [state.night, *game_state.games_before(state.history)]
+        in_use = ts.photos_on(game for night in nights for game in night.games)
+        game_state.forget_unused_photos(state.photos, in_use)
+        night_panel.forget_old_scores()
+        result = night_panel.scored(table)
 
-    if table.example:
-        text = _(
-            "👋 **An example game**, its piles {source}. Photograph your "
-            "own piles above, or type your cards below, and see your score."
+        if table.example:
+            text = _(
+                "👋 **An example game**, its piles {source}. Photograph your "
+                "own piles above, or type your cards below, and see your score."
+            )
+            st.info(text.format(source=_(state.example_source)))
+        night_panel.show_night()
+        show_scoreboard(table, result)
+        with st.container(horizontal=True, gap="small"):
+            st.button(_("↶ Undo"), key="undo", on_click=undo, disabled=not state.history)
+            night_panel.buttons()
+        player = show_players(table)
+
+        player_index = table.players.index(player)
+        player_score = result.players[player_index]
+        show_photos(table, player)
+        duplicated = result.duplicated_at(player.name)
+        points = ngettext("{count} point", "{count} points", player_score.total)
+        with st.container(key=language.SPOKEN_KEY):  # a screen reader hears it change
+            st.markdown(f"### {player.name}: {points.format(count=player_score.total)}")
+        st.markdown(
+            pile_view.legend_html(marks_on(player, duplicated), language.tr()),
+            unsafe_allow_html=True,
         )
-        st.info(text.format(source=_(state.example_source)))
-    night_panel.show_night()
-    show_scoreboard(table, result)
-    with st.container(horizontal=True, gap="small"):
-        st.button(_("↶ Undo"), key="undo", on_click=undo, disabled=not state.history)
-        night_panel.buttons()
-    player = show_players(table)
-
-    player_index = table.players.index(player)
-    player_score = result.players[player_index]
-    show_photos(table, player)
-    duplicated = result.duplicated_at(player.name)
-    points = ngettext("{count} point", "{count} points", player_score.total)
-    with st.container(key=language.SPOKEN_KEY):  # a screen reader hears it change
-        st.markdown(f"### {player.name}: {points.format(count=player_score.total)}")
-    st.markdown(
-        pile_view.legend_html(marks_on(player, duplicated), language.tr()), unsafe_allow_html=True
-    )
     lying = card_widgets.where_cards_lie(table, player) if table.variants.decks == 1 else None
     checks = ts.checks_of(player, result)
     for pile_index, pile in enumerate(player.piles):
@@ -1239,6 +1244,7 @@ def black_cat_page() -> None:
     card_widgets.scroll_as_asked()
     card_taps.listen_for_card_taps(on_card_tap)  # last: the score shows before it loads
     live_table.listen(night_panel.NIGHT.key)
+    game_state.keep_toast_off_the_cards()  # last: an element now and then moves none after it
 
 
 def main() -> None:

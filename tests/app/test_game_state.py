@@ -42,9 +42,13 @@ def test_each_change_goes_to_the_history_and_undo_takes_it_back(
     game = undoable()
     game.apply(move, "a")
     game.apply(move, "b")
-    assert session["game"] == ("a", "b") and session["history"] == [(), ("a",)]
+    assert session["game"] == ("a", "b")
+    assert session["history"] == [
+        game_state.Change((), ("a",)),
+        game_state.Change(("a",), ("a", "b")),
+    ]
     game.undo()
-    assert session["game"] == ("a",) and session["history"] == [()]
+    assert session["game"] == ("a",) and game_state.games_before(session["history"]) == [()]
     assert said == ["b is undone"]
     game.undo()
     game.undo()  # nothing left to undo: nothing happens, nothing is said
@@ -63,7 +67,7 @@ def test_the_history_keeps_the_last_changes_only(session: dict[str, Any]) -> Non
     for number in range(game_state.UNDO_DEPTH + 5):
         game.apply(move, str(number))
     assert len(session["history"]) == game_state.UNDO_DEPTH
-    assert session["history"][-1] == tuple(str(n) for n in range(game_state.UNDO_DEPTH + 4))
+    assert session["history"][-1].before == tuple(str(n) for n in range(game_state.UNDO_DEPTH + 4))
 
 
 def test_a_refused_change_is_a_toast_and_changes_nothing(

@@ -7,6 +7,8 @@ import html
 import re
 from urllib.parse import parse_qs, urlsplit
 
+import card_taps
+import game_state
 import live_table
 import pytest
 import sharing
@@ -128,16 +130,65 @@ def test_each_phone_shows_the_player_it_chose(two_phones: tuple[AppTest, AppTest
     assert not totals(ann)[0].startswith("### Ben")  # and Ann's page still shows hers
 
 
-def test_undo_takes_back_the_last_change_this_phone_saw(
+def test_undo_takes_back_this_phones_own_change_and_keeps_the_others(
     two_phones: tuple[AppTest, AppTest],
 ) -> None:
     ann, ben = two_phones
+    type_pile(ann, 2, "7D 3C")
+    run(ben)
+    assert button(ben, "↶ Undo").disabled  # Ben has changed nothing: nothing of his to undo
     type_pile(ben, 1, "QS 2C 9S")
     run(ann)
-    button(ann, "↶ Undo").click()  # takes back Ben's change, which Ann's page shows
+    button(ann, "↶ Undo").click()  # Ann's 7♦ 3♣ go; Ben's 9♠, made since, stays
     run(ann)
-    assert pile_cards(ann, 1) == "QS 2C"
-    assert pile_cards(run(ben), 1) == "QS 2C"
+    assert pile_cards(ann, 1) == "QS 2C 9S"
+    assert pile_cards(ann, 2) == "10S 10H KD 10C 9H"
+    run(ben)
+    assert pile_cards(ben, 2) == "10S 10H KD 10C 9H"
+    button(ben, "↶ Undo").click()  # and Ben's Undo takes back his own
+    run(ben)
+    assert pile_cards(ben, 1) == "QS 2C"
+    assert pile_cards(run(ann), 1) == "QS 2C"
+
+
+def test_undo_after_a_change_refused_takes_back_none_of_the_other_phones(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    type_pile(ben, 2, "KD")
+    run(ann)
+    type_pile(ann, 1, "QS 2C 9S")
+    type_pile(ben, 1, "QS 2C 4H")  # on Ben's page as it was: not made (Ann's 9♠ shows)
+    button(ben, "↶ Undo").click()  # Ben means his 4♥, never made: his own K♦ is what goes
+    run(ben)
+    assert pile_cards(ben, 1) == "QS 2C 9S"  # Ann's work stays
+    assert pile_cards(ben, 2) == "10S 10H KD 10C 9H"
+    assert [t.value for t in ben.toast] == ["The piles of Example are as they were."]
+    assert pile_cards(run(ann), 1) == "QS 2C 9S"
+
+
+CHANGED_SINCE = "This phone's last change stays: another phone changed it since."
+
+
+def test_undo_leaves_a_change_another_phone_changed_since_and_says_so(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    type_pile(ben, 1, "QS 2C 4H")
+    run(ann)
+    type_pile(ann, 1, "QS 2C 4H 9S")  # Ann's 9♠ beside Ben's 4♥, in the same pile
+    run(ben)
+    button(ben, "↶ Undo").click()
+    run(ben)
+    assert pile_cards(ben, 1) == "QS 2C 4H 9S"
+    assert [t.value for t in ben.toast] == [CHANGED_SINCE]
+    assert pile_cards(run(ann), 1) == "QS 2C 4H 9S"
+    button(ann, "↶ Undo").click()  # Ann takes her 9♠ back: Ben's 4♥ can go now
+    run(ann)
+    run(ben)
+    button(ben, "↶ Undo").click()
+    run(ben)
+    assert pile_cards(ben, 1) == "QS 2C"
 
 
 MEANWHILE = (
@@ -267,3 +318,65 @@ def test_a_phone_looking_back_at_an_earlier_game_takes_no_other_phone_there(
     run(ben)
     assert ben.session_state.night.current == 0  # and Ben still on game 1
     assert ben.session_state.night.games[1].players[0].piles[0].cards == parse_pile("7D 3C")
+
+
+def popover_id(at: AppTest, label: str) -> str:
+    """The id of the popover `label`: a popover drawn under the same id stays as the player left
+    it (open), one under a new id is drawn closed."""
+    return next(p.proto.id for p in at.get("popover") if p.proto.popover.label == label)
+
+
+def test_another_phones_change_leaves_a_question_open(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    asked = popover_id(ben, "New game")  # Ben opens "New game": is he sure?
+    type_pile(ann, 2, "7D 3C")
+    run(ben)
+    assert pile_cards(ben, 2) == "7D 3C"
+    assert popover_id(ben, "New game") == asked  # Ann's change: Ben's question stays open
+    type_pile(ben, 1, "QS 2C 5H")
+    assert popover_id(ben, "New game") != asked  # his own change closes it (helper-52)
+
+
+def toast_placing(at: AppTest) -> list[str]:
+    return [part.value for part in at.html if "stToastContainer" in part.value]
+
+
+def test_an_arriving_changes_toast_is_kept_off_the_cards(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    assert not toast_placing(run(ben))
+    type_pile(ann, 1, "QS 2C 5H")
+    run(ben)
+    assert [t.value for t in ben.toast] == ["Another phone put 5♥ in as card 1.3 of Example."]
+    assert toast_placing(ben) == [game_state.TOAST_OFF_THE_CARDS_HTML]
+    assert not toast_placing(run(ben))  # once, with the toast
+
+
+def pile_place(at: AppTest, number: int) -> int:
+    """Where pile `number` of the player shown lies among the page's own elements: an element
+    that takes another's place is drawn anew (a field typed in lost its focus, and the view
+    kept by the browser moved)."""
+    key = card_taps.pile_key(pile_id(at, number))
+    return next(
+        i
+        for i, node in at.main.children.items()
+        if getattr(node.proto, "id", "").endswith(f"-{key}")
+    )
+
+
+def test_a_pile_keeps_its_place_in_the_page_when_another_phones_photo_comes(
+    request: pytest.FixtureRequest, tmp_path
+) -> None:
+    request.getfixturevalue("reader")  # before the pages load the reader
+    ann = start(tmp_path)
+    type_pile(ann, 1, "QS 2C")
+    ben = opened(shared_link(ann))
+    places = [pile_place(ben, n) for n in (1, 2)]
+    uploader(ann).set_value(("piles.png", png(200), "image/png"))
+    run(ann)
+    run(ben)
+    assert pile_cards(ben, 3) == "8D 2H 8H"  # the photo, its notes and its cards above pile 1
+    assert [pile_place(ben, n) for n in (1, 2)] == places

@@ -1108,7 +1108,7 @@ def test_one_point_is_one_point(app: AppTest) -> None:
 
 def test_the_upload_control_comes_first(app: AppTest) -> None:
     """Above the example's note and the scoreboard (the browser test measures the screen)."""
-    nodes = list(app.main.children.values())
+    nodes = list(app.main)  # in the page's order, within its containers too
     kinds = [getattr(node, "type", "") for node in nodes]
     values = [str(getattr(node, "value", "")) for node in nodes]
     example = next(i for i, value in enumerate(values) if "An example game" in value)

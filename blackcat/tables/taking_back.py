@@ -56,10 +56,6 @@ def merge(base: Any, ours: Any, theirs: Any) -> Any:
     raise _Conflict
 
 
-def _all(kind: type, *values: Any) -> bool:
-    return all(isinstance(value, kind) for value in values)
-
-
 def _same_dataclass(*values: Any) -> bool:
     kind = type(values[0])
     return dataclasses.is_dataclass(kind) and all(type(value) is kind for value in values)

@@ -240,9 +240,9 @@ class Undoable(Generic[Game]):
             changed_meanwhile()
 
 
+# short enough for a phone's toast to show whole (no "view more": helper-72)
 CHANGED_MEANWHILE = N_(
-    "The game had just changed on another phone: here it is as it is now. Make your change "
-    "again if it is still needed."
+    "Another phone changed the game just now: here it is. Make your change again if needed."
 )
 CHANGED_ELSEWHERE = N_("The game changed on another phone.")
 CHANGED_SINCE = N_("This phone's last change stays: another phone changed it since.")

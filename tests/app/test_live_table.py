@@ -191,10 +191,7 @@ def test_undo_leaves_a_change_another_phone_changed_since_and_says_so(
     assert pile_cards(ben, 1) == "QS 2C"
 
 
-MEANWHILE = (
-    "The game had just changed on another phone: here it is as it is now. Make your change "
-    "again if it is still needed."
-)
+MEANWHILE = "Another phone changed the game just now: here it is. Make your change again if needed."
 
 
 def test_a_change_made_on_a_page_behind_the_game_is_not_made_and_said(

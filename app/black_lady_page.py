@@ -150,6 +150,7 @@ GAME: game_state.Undoable[lt.LadyGame] = game_state.Undoable(
     arrived=_from_another_phone,
     changed_words=changes.lady_changed,
     seen_from=lt.seen_from,
+    started_anew=changes.lady_started_anew,
 )
 commit = GAME.commit
 do = GAME.apply  # a game operation (black_lady_table)

@@ -84,7 +84,7 @@ class Undoable(Generic[Game]):
     the page keeps beside the game (`arrived(before, after)`: the photos its cards came from,
     picked cards let go of where their piles changed), `changed_words(before, after,
     language)` says what changed, and `seen_from(arrived, before)` keeps what this page looks at
-    (the game or deal on screen)."""
+    (the game or deal on screen), and `started_anew(before, after)` whether it was a new game."""
 
     key: str
     history_key: str
@@ -92,6 +92,7 @@ class Undoable(Generic[Game]):
     arrived: Callable[[Game, Game], None] | None = None
     changed_words: Callable[[Game, Game, Translator], str] | None = None
     seen_from: Callable[[Game, Game], Game] | None = None
+    started_anew: Callable[[Game, Game], bool] | None = None
 
     def commit(self, new: Game) -> bool:
         """`new` becomes the game; the one it replaces goes to the history (unless it is the same
@@ -188,7 +189,9 @@ class Undoable(Generic[Game]):
     def catch_up(self) -> bool:
         """In a shared game, the game as another phone left it, where it changed since this page
         last looked (True then). It closes none of this page's questions (a "New game?" asked
-        stays open: helper-71). At the page's first look at the
+        stays open: helper-71), unless another phone started a new game (`started_anew(before,
+        after)`): "Yes" would then start a second one, on what that phone has put in since. At
+        the page's first look at the
         room the room's game is simply taken (False: the page's was the link's copy of it). A
         room without the game (just made, or let go of) takes this page's."""
         state = st.session_state
@@ -208,6 +211,8 @@ class Undoable(Generic[Game]):
             if arrived == before:  # another phone looked at another game: nothing here changed
                 return False
             state[self.key] = arrived
+            if self.started_anew is not None and self.started_anew(before, arrived):
+                changed()  # its "New game?" asked here would start another one: it closes
         if self.arrived is not None:
             self.arrived(before, state[self.key])
         return not first_look

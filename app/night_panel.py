@@ -43,6 +43,7 @@ NIGHT: game_state.Undoable[nt.Night] = game_state.Undoable(
     arrived=_from_another_phone,
     changed_words=changes.night_changed,
     seen_from=nt.seen_from,
+    started_anew=changes.night_started_anew,
 )
 GAME_KEY = "night-game"  # the choice of the game on screen
 SCORES_KEY = "night-scores"

@@ -37,6 +37,9 @@ a pile id (the app's widget keys), and all stay below Black Lady's (black_lady_t
 class Night:
     games: tuple[ts.Table, ...]  # in the order played: the last is the game in play
     current: int = 0  # the game on screen
+    # new nights started on this one's phones: another phone's "New game" is told apart from
+    # its piles typed anew (its question open on this phone closes: helper-72)
+    started: int = 0
 
     @property
     def table(self) -> ts.Table:
@@ -86,7 +89,7 @@ def next_game(night: Night, tr: Translator = ENGLISH) -> Night:
     language)."""
     last = night.games[-1]
     if last.example:
-        return Night((ts.new_game(last, tr),))
+        return Night((ts.new_game(last, tr),), started=night.started)
     if not has_cards(last):
         raise ts.TableError(
             N_("game {number} has no cards yet: play it first"), number=len(night.games)
@@ -94,13 +97,13 @@ def next_game(night: Night, tr: Translator = ENGLISH) -> Night:
     if len(night.games) >= MAX_GAMES:
         raise ts.TableError(NIGHT_FULL, most=MAX_GAMES)
     games = (*night.games, _numbered(ts.new_game(last), len(night.games)))
-    return Night(games, len(games) - 1)
+    return Night(games, len(games) - 1, night.started)
 
 
 def restart(night: Night, tr: Translator = ENGLISH) -> Night:
     """A new night: one game, the players of the game in play with empty piles (after the
     untouched example, "Player 1" in `tr`'s language)."""
-    return Night((ts.new_game(night.games[-1], tr),))
+    return Night((ts.new_game(night.games[-1], tr),), started=night.started + 1)
 
 
 def choose_game(night: Night, index: int) -> Night:

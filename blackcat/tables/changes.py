@@ -443,3 +443,15 @@ def lady_changed(before: lt.LadyGame, after: lt.LadyGame, tr: Translator = ENGLI
             names=and_list(names, tr)
         )
     return table_changed(before.deal.table, after.deal.table, tr, "tricks", _in_tricks)
+
+
+def night_started_anew(before: nt.Night, after: nt.Night) -> bool:
+    """Whether another phone's change was "New game" (or "New night": `nt.restart`), whatever
+    it put in since."""
+    return before.started != after.started
+
+
+def lady_started_anew(before: lt.LadyGame, after: lt.LadyGame) -> bool:
+    """Whether another phone's change started a new Black Lady game: its first deal is another
+    (a new game's deals take new ids; a next deal keeps the first)."""
+    return before.deals[0].table.players[0].id != after.deals[0].table.players[0].id

@@ -336,6 +336,47 @@ def test_another_phones_change_leaves_a_question_open(
     assert popover_id(ben, "New game") != asked  # his own change closes it (helper-52)
 
 
+def test_a_new_game_started_on_another_phone_closes_the_question_of_one(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    asked = popover_id(ben, "New game")  # Ben opens "New game"; Ann starts one, types a pile
+    button(ann, "Yes, a new game").click()
+    run(ann)
+    type_pile(ann, 1, "7D")
+    run(ben)
+    assert pile_cards(ben, 1) == "7D"
+    # left open, its "Yes" would start a second new game, Ann's 7♦ gone with it
+    assert popover_id(ben, "New game") != asked
+
+
+def test_a_new_black_lady_game_started_on_another_phone_closes_the_question_of_one(
+    tmp_path,
+) -> None:
+    ann = start(tmp_path)
+    ann.segmented_control(key="game").set_value("Black Lady")
+    run(ann)
+    text_input(ann, "Player 1's tricks, any order").input("KH 2S 4S")
+    run(ann)
+    ann.session_state[sharing.share_panel_key("lady")] = True
+    run(ann)
+    ben = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    ben.query_params.update(ann.query_params)
+    run(ben)
+    ben.segmented_control(key="game").set_value("Black Lady")
+    run(ben)
+    asked = popover_id(ben, "New game")
+    button(ann, "➕ Next deal").click()
+    run(ann)
+    run(ben)
+    assert popover_id(ben, "New game") == asked  # a next deal: the question stays open
+    button(ann, "Yes, a new game").click()
+    run(ann)
+    run(ben)
+    assert len(ben.session_state.lady.deals) == 1
+    assert popover_id(ben, "New game") != asked
+
+
 def toast_placing(at: AppTest) -> list[str]:
     return [part.value for part in at.html if "stToastContainer" in part.value]
 

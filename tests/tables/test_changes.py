@@ -13,8 +13,10 @@ from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
 from blackcat.tables.changes import (
     lady_changed,
+    lady_started_anew,
     lady_undone,
     night_changed,
+    night_started_anew,
     night_undone,
     table_changed,
     table_undone,
@@ -294,3 +296,17 @@ def test_another_phones_change_to_a_night_or_a_lady_game() -> None:
         "Another phone changed the tricks of Cy."
     )
     assert lady_changed(game, lt.rename(game, 2, "Dee")) == "Another phone changed the players."
+
+
+def test_a_new_game_is_told_apart_from_its_cards_typed_anew() -> None:
+    played = nt.night_of([two_players()])
+    new = nt.restart(played)
+    typed = nt.on_table(new, ts.set_cards, pile_id(new.table, 0, 0), parse_pile("7D"))
+    assert night_started_anew(played, typed)  # another phone's "New game", a pile typed since
+    retyped = nt.on_table(played, ts.set_cards, pile_id(played.table, 0, 0), parse_pile("7D"))
+    assert not night_started_anew(played, retyped)
+    assert not night_started_anew(played, nt.next_game(played))
+    game = lt.set_tricks(lady_game(), 2, parse_pile("KH"))
+    assert lady_started_anew(game, lt.set_tricks(lt.restart(game), 0, parse_pile("2C")))
+    assert not lady_started_anew(game, lt.next_deal(game))
+    assert not lady_started_anew(game, lt.set_tricks(game, 0, parse_pile("2C")))

@@ -278,7 +278,10 @@ export default function (component) {
     const elsewhere = active && active !== document.body && active !== last.element;
     if (elsewhere || now - last.lostAt > 10000) return; // the player has moved on
     const target = replacement(last, now - last.lostAt);
-    if (target) target.focus();
+    // the view stays: a stand-in far up the page (New game, for a pile field another phone's
+    // change drew anew) scrolled it a screen and more away (helper-72); after Enter,
+    // keepInView brings a control moved off the screen back into it
+    if (target) target.focus({ preventScroll: true });
     // not drawn yet, or still disabled while the app runs: looked for again shortly
     if (document.activeElement !== target && !window.blackcatRefocusSoon) {
       window.blackcatRefocusSoon = setTimeout(() => {

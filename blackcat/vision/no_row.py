@@ -28,12 +28,11 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from blackcat.vision.deskew import CONTEXT, SURE_DIRECTION, direction_sums, tilt_of
+from blackcat.vision.deskew import SURE_DIRECTION, tilt_of
+from blackcat.vision.tilt import direction_sums_round
 from blackcat.vision.types import SIDES, Box, IndexRead, PhotoRead, ReadCard
 
 Point = tuple[float, float]
-
-MIN_PATCH = 8  # pixels: a smaller patch round an index tells no direction
 
 SURE_TILT = SURE_DIRECTION
 """A card's tilt counts where the gradients round its indices agree on it at least this much
@@ -104,18 +103,7 @@ def tilt_scatter(tilts: Sequence[float]) -> float:
 def card_tilt(picture: np.ndarray, boxes: Sequence[Box]) -> float | None:
     """A card's tilt measured on `picture` round its index boxes (in `picture`'s pixels); None
     where no direction stands out (SURE_TILT)."""
-    across = down = total = 0.0
-    for x1, y1, x2, y2 in boxes:
-        centre_x, centre_y = (x1 + x2) / 2, (y1 + y2) / 2
-        half = CONTEXT * max(x2 - x1, y2 - y1) / 2
-        patch = picture[
-            max(0, round(centre_y - half)) : max(0, round(centre_y + half)),
-            max(0, round(centre_x - half)) : max(0, round(centre_x + half)),
-        ]
-        if min(patch.shape[:2]) < MIN_PATCH:
-            continue
-        x, y, strength = direction_sums(patch)
-        across, down, total = across + x, down + y, total + strength
+    across, down, total = direction_sums_round(picture, boxes)
     if total <= 0 or math.hypot(across, down) / total < SURE_TILT:
         return None
     return tilt_of(across, down)

@@ -9,6 +9,8 @@ together: the cards' edges and glyph strokes run along the cards' axes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 
@@ -30,6 +32,15 @@ def photo_tilt(picture: np.ndarray, read: PhotoRead) -> float | None:
     where no card was read. Cards lying at many angles agree on no direction, and their tilt
     measured is anyone's: the read turned by it is judged against the photo's own."""
     boxes = read_index_boxes(read) * (picture.shape[1] / read.width)
+    across, down, total = direction_sums_round(picture, boxes)
+    return tilt_of(across, down) if total > 0 else None
+
+
+def direction_sums_round(
+    picture: np.ndarray, boxes: Sequence[Box] | np.ndarray
+) -> tuple[float, float, float]:
+    """`deskew.direction_sums` of the patches round the index boxes (in `picture`'s pixels)
+    added up: across, down and their strength (patches too small to tell left out)."""
     across = down = total = 0.0
     for x1, y1, x2, y2 in boxes:
         centre_x, centre_y = (x1 + x2) / 2, (y1 + y2) / 2
@@ -42,7 +53,7 @@ def photo_tilt(picture: np.ndarray, read: PhotoRead) -> float | None:
             continue
         x, y, strength = direction_sums(patch)
         across, down, total = across + x, down + y, total + strength
-    return tilt_of(across, down) if total > 0 else None
+    return across, down, total
 
 
 def turned_square(

@@ -8,6 +8,7 @@ import math
 import cv2
 import numpy as np
 import pytest
+from turned import turned_points
 
 from blackcat.games.cards import Card
 from blackcat.vision.image_io import Photo
@@ -37,14 +38,6 @@ TABLE = (40, 110, 60)
 PAPER = (235, 235, 230)
 INK = (20, 20, 20)
 WIDTH, HEIGHT = 800, 480
-
-
-def turned_points(centre: tuple[float, float], points: np.ndarray, tilt: float) -> np.ndarray:
-    """Points (N x 2, relative to `centre`) turned `tilt` degrees anticlockwise as seen."""
-    radians = np.radians(tilt)
-    # image y points down: anticlockwise as seen turns x towards -y
-    rotation = np.array([[np.cos(radians), np.sin(radians)], [-np.sin(radians), np.cos(radians)]])
-    return points @ rotation.T + np.array(centre)
 
 
 def cards_lying(lies: list[tuple[tuple[int, int], float]]) -> tuple[np.ndarray, list[Box]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from turned import turned_points
 
 from blackcat.games.cards import Card
 from blackcat.vision.tilt import from_turned_square, photo_tilt, turned_square
@@ -14,14 +15,6 @@ from blackcat.vision.types import Box, Guess, IndexRead, PhotoRead, ReadCard
 TABLE = (40, 110, 60)
 PAPER = (235, 235, 230)
 WIDTH, HEIGHT = 640, 480
-
-
-def turned_points(centre: tuple[float, float], points: np.ndarray, tilt: float) -> np.ndarray:
-    """Points (N x 2, relative to `centre`) turned `tilt` degrees anticlockwise as seen."""
-    radians = np.radians(tilt)
-    # image y points down: anticlockwise as seen turns x towards -y
-    rotation = np.array([[np.cos(radians), np.sin(radians)], [-np.sin(radians), np.cos(radians)]])
-    return points @ rotation.T + np.array(centre)
 
 
 def cards_at(tilt: float, centres: list[tuple[int, int]]) -> tuple[np.ndarray, list[Box]]:

@@ -80,11 +80,11 @@ class Undoable(Generic[Game]):
     In a shared game (`live_table`) each change is posted to the room, and another phone's
     change is taken in before this page's next one (`catch_up`); it goes to no history: Undo on
     a phone takes back that phone's own changes only, where nothing changed since on another
-    phone touches what they touched (helper-71). `arrived` then readies what
-    the page keeps beside the game (`arrived(before, after)`: the photos its cards came from,
-    picked cards let go of where their piles changed), `changed_words(before, after,
-    language)` says what changed, and `seen_from(arrived, before)` keeps what this page looks at
-    (the game or deal on screen), and `started_anew(before, after)` whether it was a new game."""
+    phone touches what they touched (helper-71). `arrived` then readies what the page keeps
+    beside the game (`arrived(before, after)`: the photos its cards came from, picked cards let
+    go of where their piles changed), `changed_words(before, after, language)` says what
+    changed, `seen_from(arrived, before)` keeps what this page looks at (the game or deal on
+    screen), and `started_anew(before, after)` tells a new game."""
 
     key: str
     history_key: str
@@ -191,9 +191,9 @@ class Undoable(Generic[Game]):
         last looked (True then). It closes none of this page's questions (a "New game?" asked
         stays open: helper-71), unless another phone started a new game (`started_anew(before,
         after)`): "Yes" would then start a second one, on what that phone has put in since. At
-        the page's first look at the
-        room the room's game is simply taken (False: the page's was the link's copy of it). A
-        room without the game (just made, or let go of) takes this page's."""
+        the page's first look at the room the room's game is simply taken (False: the page's was
+        the link's copy of it). A room without the game (just made, or let go of) takes this
+        page's."""
         state = st.session_state
         latest = live_table.newer(self.key)
         if latest is None:

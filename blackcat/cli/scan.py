@@ -264,6 +264,14 @@ def _text_report(
             )
             for position in photo.gaps_of(index)
         )
+        if photo.in_no_row_of(index):
+            lines.append(
+                "  "
+                + tr.gettext(
+                    "pile {pile}: its cards lie in no row, scattered or fanned: counted, not "
+                    "ordered"
+                ).format(pile=index + 1)
+            )
     lines.append(format_player_report(score, tr=tr))
     if any(side != SIDES[0] for side, _ in photo.seats()):
         lines.extend(

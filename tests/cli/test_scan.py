@@ -575,7 +575,7 @@ def test_piles_of_a_grid_say_so_in_the_json_with_a_warning_and_in_the_text() -> 
     assert grid_note(replace(photo, rows_or_columns=())) == []
 
 
-def test_piles_in_no_row_say_so_in_the_json() -> None:
+def test_piles_in_no_row_say_so_in_the_json_and_in_the_text() -> None:
     piles = (_read_pile("QS 6C 5H"), _read_pile("10S 9H"))
     photo = PhotoRead(width=640, height=480, piles=piles, gaps=((), (1,)), in_no_row=(True, False))
     score = score_player([[read.card for read in pile] for pile in piles])
@@ -584,6 +584,10 @@ def test_piles_in_no_row_say_so_in_the_json() -> None:
     assert [pile["gaps"] for pile in result["piles"]] == [[], [1]]
     none = photo_to_json("x.jpg", replace(photo, in_no_row=()), score, [])
     assert [pile["in_no_row"] for pile in none["piles"]] == [False, False]
+    text = _text_report("x.jpg", photo, score, [])
+    assert "pile 1: its cards lie in no row, scattered or fanned: counted, not ordered" in text
+    assert "pile 2: its cards lie" not in text
+    assert "gap in pile 2: a card may be missing before card 2.2 (9♥)" in text
 
 
 def test_the_players_note_counts_in_words_one_player_and_one_side() -> None:

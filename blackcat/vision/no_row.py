@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from blackcat.vision.deskew import SURE_DIRECTION, tilt_of
+from blackcat.vision.table_layout import FACING
 from blackcat.vision.tilt import direction_sums_round
 from blackcat.vision.types import SIDES, Box, IndexRead, PhotoRead, ReadCard
 
@@ -109,11 +110,6 @@ def card_tilt(picture: np.ndarray, boxes: Sequence[Box]) -> float | None:
     return tilt_of(across, down)
 
 
-DOWN_OF_SIDE = {"near": (0.0, 1.0), "left": (-1.0, 0.0), "far": (0.0, -1.0), "right": (1.0, 0.0)}
-"""The way down a card stands in the photo, by the side whose player reads it upright (SIDES:
-the left player's cards have their tops pointing right)."""
-
-
 def tops_turn(cards: Sequence[ReadCard], side: str) -> int | None:
     """The quarter turn most of a pile's cards' highest indices stand at (`highest`): its
     cards' top corners; None where none tells."""
@@ -127,7 +123,8 @@ def tops_turn(cards: Sequence[ReadCard], side: str) -> int | None:
 
 def highest(indices: Sequence[IndexRead], side: str) -> IndexRead | None:
     """The index lying highest as the side's player sees them (None of none)."""
-    down_x, down_y = DOWN_OF_SIDE.get(side, DOWN_OF_SIDE[SIDES[0]])
+    # the way down the side's player's cards stand in the photo: towards that player
+    down_x, down_y = FACING[SIDES.index(side) if side in SIDES else 0]
     return min(
         indices,
         key=lambda index: index.centre[0] * down_x + index.centre[1] * down_y,

@@ -24,6 +24,7 @@ from typing import Any
 from blackcat.games.standings import leaders
 from blackcat.i18n import ENGLISH, N_, Translator, and_list
 from blackcat.tables import black_cat_table as ts
+from blackcat.tables import on_screen
 from blackcat.tables.spreadsheet import Cell, csv_text
 
 MAX_GAMES = 50
@@ -113,12 +114,9 @@ def choose_game(night: Night, index: int) -> Night:
 
 
 def seen_from(arrived: Night, shown: Night) -> Night:
-    """A shared night as another phone left it (`arrived`), on this phone's game on screen
-    (`shown`'s): one phone looking back at an earlier game takes no other there. A game added
-    or taken away (the next game, a new night) takes every phone to the arrived one's."""
-    if len(arrived.games) != len(shown.games) or arrived.current == shown.current:
-        return arrived
-    return replace(arrived, current=shown.current)
+    """A shared night as another phone left it, on this phone's game on screen
+    (`on_screen.seen_from`)."""
+    return on_screen.seen_from(arrived, shown, lambda sheet: sheet.games)
 
 
 def with_table(night: Night, table: ts.Table) -> Night:

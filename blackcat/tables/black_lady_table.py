@@ -34,6 +34,7 @@ from blackcat.games.black_lady import (
 from blackcat.games.cards import Card
 from blackcat.i18n import ENGLISH, N_, Translator
 from blackcat.tables import black_cat_table as ts
+from blackcat.tables import on_screen
 from blackcat.tables.black_cat_table import player_name
 from blackcat.tables.spreadsheet import Cell, csv_text
 from blackcat.vision.types import ReadCard
@@ -276,12 +277,9 @@ def next_deal(game: LadyGame) -> LadyGame:
 
 
 def seen_from(arrived: LadyGame, shown: LadyGame) -> LadyGame:
-    """A shared game as another phone left it (`arrived`), on this phone's deal on screen
-    (`shown`'s): one phone looking back at an earlier deal takes no other there. A deal added
-    or taken away (the next deal, a new game) takes every phone to the arrived one's."""
-    if len(arrived.deals) != len(shown.deals) or arrived.current == shown.current:
-        return arrived
-    return replace(arrived, current=shown.current)
+    """A shared game as another phone left it, on this phone's deal on screen
+    (`on_screen.seen_from`)."""
+    return on_screen.seen_from(arrived, shown, lambda sheet: sheet.deals)
 
 
 def choose_deal(game: LadyGame, index: int) -> LadyGame:

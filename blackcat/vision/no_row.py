@@ -162,7 +162,7 @@ def lies_across(card: ReadCard, tops: int | None) -> bool:
     )
 
 
-def index_height(cards: Sequence[ReadCard]) -> float:
+def pile_index_size(cards: Sequence[ReadCard]) -> float:
     """The pile's typical index size (the median of its index boxes' longer sides)."""
     sizes = [
         max(index.box[2] - index.box[0], index.box[3] - index.box[1])
@@ -247,7 +247,7 @@ def card_lies(picture: np.ndarray, read: PhotoRead) -> tuple[tuple[CardLie, ...]
 def pile_lies(picture: np.ndarray, read: PhotoRead) -> tuple[PileLie, ...]:
     """How each pile of the read lies (`pile_lie`, `card_lies`)."""
     return tuple(
-        pile_lie(lies, index_height(pile))
+        pile_lie(lies, pile_index_size(pile))
         for pile, lies in zip(read.piles, card_lies(picture, read), strict=True)
     )
 

@@ -1,16 +1,21 @@
 """One change taken back from a game others changed since: a phone's Undo in a shared game.
 
 `take_back(now, before, after)` is `now` with the change `before -> after` undone where nothing
-changed since touches what that change touched (another phone's card in another pile stays), and
-None where it does (taking it back would undo the other phone's work too). Pure functions of the
-frozen games: dataclasses are compared field by field, players and piles by their ids, other
-tuples item by item where their lengths allow, sets by what went in and out.
+changed since touches what that change touched (another phone's card, even in the same pile,
+stays), and None where it does (taking it back would undo the other phone's work too). Pure
+functions of the frozen games: dataclasses are compared field by field, players and piles by their
+ids, a pile's cards by where they lie among the others (`_merge_runs`: a card put in or taken out
+moves the later ones, not what they are), a card whole, other tuples item by item where their
+lengths allow, sets by what went in and out.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from typing import Any, TypeVar
+
+from blackcat.tables import black_cat_table as ts
 
 Game = TypeVar("Game")
 
@@ -43,6 +48,10 @@ def merge(base: Any, ours: Any, theirs: Any) -> Any:
         return ours
     if ours == base:
         return theirs
+    if isinstance(base, ts.Slot):
+        raise _Conflict  # one card changed on both sides: no field of it goes back alone
+    if _same_dataclass(base, ours, theirs) and isinstance(base, ts.Pile):
+        return _merge_piles(base, ours, theirs)
     if _same_dataclass(base, ours, theirs):
         return _merge_fields(base, ours, theirs)
     if (
@@ -121,3 +130,133 @@ def _by_id(items: tuple) -> dict[int, Any]:
     if len(found) != len(items):
         raise _Conflict  # ids are unique in a game; a tuple that repeats one is no such list
     return found
+
+
+# ---------------------------------------------------------------------------------------------
+# A pile's cards
+
+
+@dataclass(frozen=True)
+class _Marked:
+    """A card of a pile, with whether a gap mark lies before it: a mark goes with its card as
+    cards go in or out before it."""
+
+    gap_before: bool
+    slot: ts.Slot
+
+
+def _marked(pile: ts.Pile) -> tuple[tuple[_Marked, ...], bool]:
+    """The pile's cards, each with its gap mark, and whether a mark lies after the last."""
+    marks = set(pile.gaps)
+    return (
+        tuple(_Marked(at in marks, slot) for at, slot in enumerate(pile.slots)),
+        len(pile.slots) in marks,
+    )
+
+
+def _merge_piles(base: ts.Pile, ours: ts.Pile, theirs: ts.Pile) -> ts.Pile:
+    (base_cards, base_end), (our_cards, our_end), (their_cards, their_end) = (
+        _marked(pile) for pile in (base, ours, theirs)
+    )
+    merged = _merge_runs(base_cards, our_cards, their_cards)
+    end = merge(base_end, our_end, their_end)
+    slots = tuple(marked.slot for marked in merged)
+    gaps = (
+        *(at for at, marked in enumerate(merged) if marked.gap_before),
+        *((len(slots),) if end else ()),
+    )
+    if (slots, gaps) == (ours.slots, ours.gaps):
+        return ours
+    return dataclasses.replace(ours, slots=slots, gaps=gaps)
+
+
+_GONE = object()  # an item taken out
+
+
+@dataclass(frozen=True)
+class _Edits:
+    """A run of items as another run (`base`) changed: each of `base`'s items as it is now
+    (`_GONE`: taken out), and the items put in before each of them (the last: after them all)."""
+
+    items: tuple[Any, ...]
+    put_in: tuple[tuple[Any, ...], ...]
+
+
+def _merge_runs(base: tuple, ours: tuple, theirs: tuple) -> tuple:
+    """Items in a row without ids (a pile's cards), matched by the fewest items put in, taken
+    out or changed in place (`_edits`): each side's change of an item, and what it put in
+    between two items, made on the other's; _Conflict where both changed, or took out and
+    changed, the same item, or put in different items at the same place."""
+    mine, other = _edits(base, ours), _edits(base, theirs)
+    merged: list[Any] = []
+    for at in range(len(base) + 1):
+        merged.extend(_put_in(mine.put_in[at], other.put_in[at]))
+        if at < len(base):
+            item = _item(base[at], mine.items[at], other.items[at])
+            if item is not _GONE:
+                merged.append(item)
+    return tuple(merged)
+
+
+def _put_in(mine: tuple, other: tuple) -> tuple:
+    if not other or mine == other:
+        return mine
+    if not mine:
+        return other
+    raise _Conflict  # both put items in at one place: in which order?
+
+
+def _item(base: Any, mine: Any, other: Any) -> Any:
+    if mine is _GONE or other is _GONE:
+        if (mine is _GONE or mine == base) and (other is _GONE or other == base):
+            return _GONE
+        raise _Conflict  # taken out on one side, changed on the other
+    return merge(base, mine, other)
+
+
+def _edits(base: tuple, run: tuple) -> _Edits:
+    """`run` as `base` changed by the fewest items put in, taken out or changed in place; where
+    an item changed in place costs as much as one taken out and another put in (an item moved
+    past another), it is taken out and put in: a card moved is not the card it passed."""
+    start = 0
+    while start < min(len(base), len(run)) and _same(base[start], run[start]):
+        start += 1
+    end = 0
+    while end < min(len(base), len(run)) - start and _same(base[-1 - end], run[-1 - end]):
+        end += 1
+    old, new = base[start : len(base) - end], run[start : len(run) - end]
+    # cost[i][j]: the fewest edits that make new[j:] of old[i:]
+    cost = [[0] * (len(new) + 1) for _ in range(len(old) + 1)]
+    for i in range(len(old), -1, -1):
+        for j in range(len(new), -1, -1):
+            if i == len(old) or j == len(new):
+                cost[i][j] = len(old) - i + len(new) - j
+            else:
+                cost[i][j] = min(
+                    cost[i + 1][j + 1] + (not _same(old[i], new[j])),
+                    cost[i + 1][j] + 1,
+                    cost[i][j + 1] + 1,
+                )
+    items: list[Any] = list(base[:start])
+    put_in: list[list[Any]] = [[] for _ in range(len(base) + 1)]
+    i = j = 0
+    while i < len(old) or j < len(new):
+        kept = i < len(old) and j < len(new) and _same(old[i], new[j])
+        if kept and cost[i][j] == cost[i + 1][j + 1]:
+            items.append(new[j])
+            i, j = i + 1, j + 1
+        elif i < len(old) and cost[i][j] == cost[i + 1][j] + 1:
+            items.append(_GONE)
+            i += 1
+        elif j < len(new) and cost[i][j] == cost[i][j + 1] + 1:
+            put_in[start + i].append(new[j])
+            j += 1
+        else:  # changed in place: nothing cheaper
+            items.append(new[j])
+            i, j = i + 1, j + 1
+    items.extend(run[len(run) - end :])
+    return _Edits(tuple(items), tuple(tuple(run_in) for run_in in put_in))
+
+
+def _same(first: Any, second: Any) -> bool:
+    return first is second or first == second

@@ -170,25 +170,48 @@ def test_undo_after_a_change_refused_takes_back_none_of_the_other_phones(
 CHANGED_SINCE = "This phone's last change stays: another phone changed it since."
 
 
-def test_undo_leaves_a_change_another_phone_changed_since_and_says_so(
+def test_undo_leaves_a_card_another_phone_changed_since_and_says_so(
     two_phones: tuple[AppTest, AppTest],
 ) -> None:
     ann, ben = two_phones
     type_pile(ben, 1, "QS 2C 4H")
     run(ann)
-    type_pile(ann, 1, "QS 2C 4H 9S")  # Ann's 9♠ beside Ben's 4♥, in the same pile
+    type_pile(ann, 1, "QS 2C 4D")  # Ann makes Ben's 4♥ a 4♦
     run(ben)
     button(ben, "↶ Undo").click()
     run(ben)
-    assert pile_cards(ben, 1) == "QS 2C 4H 9S"
+    assert pile_cards(ben, 1) == "QS 2C 4D"
     assert [t.value for t in ben.toast] == [CHANGED_SINCE]
-    assert pile_cards(run(ann), 1) == "QS 2C 4H 9S"
-    button(ann, "↶ Undo").click()  # Ann takes her 9♠ back: Ben's 4♥ can go now
+    assert pile_cards(run(ann), 1) == "QS 2C 4D"
+    button(ann, "↶ Undo").click()  # Ann takes her 4♦ back: Ben's 4♥ can go now
     run(ann)
     run(ben)
     button(ben, "↶ Undo").click()
     run(ben)
     assert pile_cards(ben, 1) == "QS 2C"
+
+
+def test_undo_takes_back_this_phones_card_beside_the_others_in_the_same_pile(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    type_pile(ben, 1, "QS 2C 4H")
+    run(ann)
+    type_pile(ann, 1, "QS 2C 4H 9S")  # Ann's 9♠ after Ben's 4♥, in the same pile
+    run(ben)
+    button(ben, "↶ Undo").click()  # Ben's 4♥ goes, Ann's 9♠ stays (helper-73)
+    run(ben)
+    assert pile_cards(ben, 1) == "QS 2C 9S"
+    assert [t.value for t in ben.toast] == ["4♥ is taken out again (it was card 1.3 of Example)."]
+    type_pile(ben, 2, "10S 9D KD 10C 9H")  # Ben's card 2 of the other pile
+    run(ann)
+    type_pile(ann, 2, "10S 9D KD 10C 9H 2H")  # Ann's card at its end
+    run(ben)
+    button(ben, "↶ Undo").click()
+    run(ben)
+    assert pile_cards(ben, 2) == "10S 10H KD 10C 9H 2H"
+    assert pile_cards(run(ann), 2) == "10S 10H KD 10C 9H 2H"
+    assert pile_cards(ann, 1) == "QS 2C 9S"
 
 
 MEANWHILE = "Another phone changed the game just now: here it is. Make your change again if needed."

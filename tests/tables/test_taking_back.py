@@ -3,7 +3,12 @@ made since kept; refused where the two touched the same part of the game."""
 
 from __future__ import annotations
 
-from blackcat.games.cards import parse_pile
+from collections.abc import Callable
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from blackcat.games.cards import ALL_CARDS, Card, parse_card, parse_pile
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
@@ -36,10 +41,19 @@ def test_a_change_in_another_pile_since_stays() -> None:
     assert back.players[1].piles[0].cards == parse_pile("2S 9H")  # the other phone's 9♥ kept
 
 
-def test_a_change_to_the_same_pile_since_is_not_taken_back() -> None:
+def test_a_card_typed_after_this_phones_card_stays_as_it_goes() -> None:
     before = two_players()
     mine = ts.set_cards(before, pile_ids(before, 0)[0], parse_pile("5C 6C 7C"))
     now = ts.set_cards(mine, pile_ids(mine, 0)[0], parse_pile("5C 6C 7C 8C"))
+    back = take_back(now, before, mine)
+    assert back is not None
+    assert back.players[0].piles[0].cards == parse_pile("5C 6C 8C")
+
+
+def test_the_card_this_phone_typed_retyped_there_is_not_taken_back() -> None:
+    before = two_players()
+    mine = ts.set_cards(before, pile_ids(before, 0)[0], parse_pile("5C 6C 7C"))
+    now = ts.set_cards(mine, pile_ids(mine, 0)[0], parse_pile("5C 6C 7D"))
     assert take_back(now, before, mine) is None
 
 
@@ -98,3 +112,202 @@ def test_black_lady_marks_of_no_trick_are_taken_back_one_by_one() -> None:
     assert back is not None
     seats = back.deal.table.players
     assert back.deal.no_tricks == {seats[1].id}
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards of one pile: matched by where they lie among the others, not by their place (helper-73)
+
+
+def one_pile() -> ts.Table:
+    return ts.new_table(("Ann",), piles=[[parse_pile("5C 6C 7C 8C 9C 10C QH"), ()]])
+
+
+def first_pile(table: ts.Table) -> int:
+    return pile_ids(table, 0)[0]
+
+
+def cards(table: ts.Table | None) -> str | None:
+    return None if table is None else ts.pile_text(table.pile(first_pile(table)))
+
+
+def undone(mine: Callable[[ts.Table], ts.Table], theirs: Callable[[ts.Table], ts.Table]) -> str:
+    """The pile after this phone's change (`mine`), another phone's since (`theirs`), and this
+    phone's Undo: its cards, or "kept" where Undo refused."""
+    before = one_pile()
+    after = mine(before)
+    back = take_back(theirs(after), before, after)
+    return "kept" if back is None else str(cards(back))
+
+
+def card(code: str) -> Card:
+    return parse_card(code)
+
+
+def test_card_2_changed_here_goes_back_beside_card_5_changed_there() -> None:
+    pile = first_pile(one_pile())
+    assert undone(
+        lambda t: ts.replace_card(t, pile, 1, card("KH")),
+        lambda t: ts.replace_card(t, pile, 4, card("KS")),
+    ) == ("5C 6C 7C 8C KS 10C QH")
+
+
+def test_card_2_changed_here_goes_back_beside_a_card_added_at_the_end_there() -> None:
+    pile = first_pile(one_pile())
+    assert undone(
+        lambda t: ts.replace_card(t, pile, 1, card("KH")),
+        lambda t: ts.insert_card(t, pile, 7, card("KS")),
+    ) == ("5C 6C 7C 8C 9C 10C QH KS")
+
+
+def test_a_card_put_in_or_taken_out_on_either_phone_leaves_the_others_change() -> None:
+    pile = first_pile(one_pile())
+    assert undone(
+        lambda t: ts.replace_card(t, pile, 1, card("KH")),
+        lambda t: ts.insert_card(t, pile, 4, card("KS")),
+    ) == ("5C 6C 7C 8C KS 9C 10C QH")
+    assert undone(
+        lambda t: ts.replace_card(t, pile, 1, card("KH")),
+        lambda t: ts.delete_card(t, pile, 4),
+    ) == ("5C 6C 7C 8C 10C QH")
+    assert undone(
+        lambda t: ts.delete_card(t, pile, 1),  # 6♣ out here, 9♣ (now card 4) changed there
+        lambda t: ts.replace_card(t, pile, 3, card("KS")),
+    ) == ("5C 6C 7C 8C KS 10C QH")
+    assert undone(
+        lambda t: ts.insert_card(t, pile, 1, card("KH")),  # K♥ in here, 9♣ (now card 6) there
+        lambda t: ts.replace_card(t, pile, 5, card("KS")),
+    ) == ("5C 6C 7C 8C KS 10C QH")
+    assert undone(
+        lambda t: ts.insert_card(t, pile, 7, card("KH")),  # both at the end, one after another
+        lambda t: ts.insert_card(t, pile, 8, card("KS")),
+    ) == ("5C 6C 7C 8C 9C 10C QH KS")
+
+
+def test_a_card_moved_there_leaves_another_card_changed_here_to_go_back() -> None:
+    pile = first_pile(one_pile())
+    assert undone(
+        lambda t: ts.replace_card(t, pile, 5, card("KH")),
+        lambda t: ts.move_card(t, pile, 1, 2),  # 6♣ two places on
+    ) == ("5C 7C 8C 6C 9C 10C QH")
+
+
+def test_the_same_card_changed_on_both_phones_stays() -> None:
+    pile = first_pile(one_pile())
+    assert (
+        undone(
+            lambda t: ts.replace_card(t, pile, 1, card("KH")),
+            lambda t: ts.replace_card(t, pile, 1, card("KS")),
+        )
+        == "kept"
+    )
+    assert (  # put in here, changed there
+        undone(
+            lambda t: ts.insert_card(t, pile, 1, card("KH")),
+            lambda t: ts.replace_card(t, pile, 1, card("KS")),
+        )
+        == "kept"
+    )
+    assert (  # a card put back here where another one went in there: which comes first?
+        undone(
+            lambda t: ts.delete_card(t, pile, 1), lambda t: ts.insert_card(t, pile, 1, card("KH"))
+        )
+        == "kept"
+    )
+
+
+def test_a_card_checked_here_and_moved_there_stays_checked() -> None:
+    """Matched by place, the ✓ taken back was another card's, and the moved card kept it: Undo
+    said it took the ✓ back, and took back nothing."""
+    pile = first_pile(one_pile())
+    assert (
+        undone(lambda t: ts.confirm_card(t, pile, 1), lambda t: ts.move_card(t, pile, 1, 1))
+        == "kept"
+    )
+
+
+def test_a_queen_pinned_here_and_moved_there_is_unpinned_where_it_lies() -> None:
+    """Matched by place, the 7 taken back was the 10♣'s, and the Queen kept it."""
+    before = one_pile()
+    pile = first_pile(before)
+    mine = ts.pin_queen(before, pile, 6, 7)
+    back = take_back(ts.move_card(mine, pile, 6, -1), before, mine)  # the Q♥ one place back
+    assert back is not None
+    assert cards(back) == "5C 6C 7C 8C 9C QH 10C"
+    assert back.pile(pile).pins == {}
+
+
+def test_a_queen_changed_here_and_pinned_there_stays() -> None:
+    """One card, changed on both phones: no field of it is taken back alone (a 6♣ pinned to 7)."""
+    pile = first_pile(one_pile())
+    assert (
+        undone(
+            lambda t: ts.replace_card(t, pile, 1, card("QS")),
+            lambda t: ts.pin_queen(t, pile, 1, 7),
+        )
+        == "kept"
+    )
+
+
+def test_a_gap_mark_stays_before_its_card_as_cards_go_in_before_it() -> None:
+    table = ts.new_table(("Ann",), piles=[[parse_pile("5C 6C 7C"), ()]])
+    pile = first_pile(table)
+    before = ts._set_gaps(table, pile, (2,))  # a card may be missing before 7♣
+    mine = ts.insert_card(before, pile, 2, card("KH"))  # the missing card, in: the mark goes
+    now = ts.insert_card(mine, pile, 0, card("2D"))  # another phone's card, first
+    back = take_back(now, before, mine)
+    assert back is not None
+    assert cards(back) == "2D 5C 6C 7C"
+    assert back.pile(pile).gaps == (3,)  # before 7♣ again
+
+
+# ---------------------------------------------------------------------------------------------
+# Any change of one card, here and there
+
+KINDS = ("replace", "insert", "delete")
+
+
+def changed(table: ts.Table, kind: str, position: int, new: Card) -> ts.Table:
+    pile = first_pile(table)
+    if kind == "replace":
+        return ts.replace_card(table, pile, position, new)
+    if kind == "insert":
+        return ts.insert_card(table, pile, position, new)
+    return ts.delete_card(table, pile, position)
+
+
+@st.composite
+def two_changes(draw: st.DrawFn) -> tuple[list[Card], tuple, tuple]:
+    """A pile of different cards, a change of one card here (kind, place, new card), and one
+    there, made after it (kind, place in the pile as this phone left it, new card)."""
+    deck = draw(st.permutations(ALL_CARDS))
+    length = draw(st.integers(2, 12))
+    pile, spare = list(deck[:length]), deck[length:]
+    kind = draw(st.sampled_from(KINDS))
+    mine = (kind, draw(st.integers(0, length if kind == "insert" else length - 1)), spare[0])
+    left = length + (kind == "insert") - (kind == "delete")
+    kind = draw(st.sampled_from(KINDS))
+    theirs = (kind, draw(st.integers(0, left if kind == "insert" else left - 1)), spare[1])
+    return pile, mine, theirs
+
+
+@given(two_changes())
+def test_undo_keeps_the_other_phones_card_and_takes_back_this_phones(changes: tuple) -> None:
+    """Taken back, this phone's card change is gone and the other phone's stays, with the cards
+    in the order the other phone left them; refused only where the two changes lie side by
+    side."""
+    pile, (kind, at, new), theirs = changes
+    before = ts.new_table(("Ann",), piles=[[tuple(pile), ()]])
+    after = changed(before, kind, at, new)
+    now = changed(after, *theirs)
+    assert take_back(after, before, after) == before
+    back = take_back(now, before, after)
+    if back is None:
+        their_at = theirs[1]
+        assert abs(their_at - at) <= 1 or now.pile(first_pile(now)).cards == ()
+        return
+    had, made, left, got = (
+        set(table.pile(first_pile(table)).cards) for table in (before, after, now, back)
+    )
+    assert got == (left - (made - had)) | (had - made)
+    in_now = [card for card in back.pile(first_pile(back)).cards if card in left]
+    assert in_now == [card for card in now.pile(first_pile(now)).cards if card in got]

@@ -171,7 +171,8 @@ class Undoable(Generic[Game]):
             else take_back(left, change.before, change.after)
         )
         if back is None:  # kept: once the other phone's change is undone, so can this one be
-            st.toast(_(CHANGED_SINCE), icon="✋")
+            anew = self.started_anew is not None and self.started_anew(change.before, change.after)
+            st.toast(_(NEW_GAME_STAYS if anew else CHANGED_SINCE), icon="✋")
             return
         state[self.history_key] = state[self.history_key][:-1]
         state[self.key] = back
@@ -251,6 +252,9 @@ CHANGED_MEANWHILE = N_(
 )
 CHANGED_ELSEWHERE = N_("The game changed on another phone.")
 CHANGED_SINCE = N_("This phone's last change stays: another phone changed it since.")
+# this phone's "New game" (or "New night"), where another phone put a card, a player or a rule
+# in the new game since: taken back, they would go with it, or land in the old game (helper-73)
+NEW_GAME_STAYS = N_("The new game stays: another phone changed it since.")
 ARRIVAL_TOAST_SECONDS = 2
 
 

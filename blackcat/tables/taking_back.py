@@ -6,7 +6,9 @@ stays), and None where it does (taking it back would undo the other phone's work
 functions of the frozen games: dataclasses are compared field by field, players and piles by their
 ids, a pile's cards by where they lie among the others (`_merge_runs`: a card put in or taken out
 moves the later ones, not what they are), a card whole, other tuples item by item where their
-lengths allow, sets by what went in and out.
+lengths allow, sets by what went in and out. A change that started a game anew ("New game", the
+example made way) is taken back whole: only where the new game is as it left it, or where
+another phone only renamed its players (`_back_to_another_game`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
+from blackcat.tables import black_lady_table as lt
+from blackcat.tables.changes import lady_started_anew, night_started_anew
 
 Game = TypeVar("Game")
 
@@ -48,6 +53,8 @@ def merge(base: Any, ours: Any, theirs: Any) -> Any:
         return ours
     if ours == base:
         return theirs
+    if _another_game(base, theirs):
+        return _back_to_another_game(base, ours, theirs)
     if isinstance(base, ts.Slot):
         raise _Conflict  # one card changed on both sides: no field of it goes back alone
     if _same_dataclass(base, ours, theirs) and isinstance(base, ts.Pile):
@@ -130,6 +137,88 @@ def _by_id(items: tuple) -> dict[int, Any]:
     if len(found) != len(items):
         raise _Conflict  # ids are unique in a game; a tuple that repeats one is no such list
     return found
+
+
+# ---------------------------------------------------------------------------------------------
+# A game started anew, taken back
+
+
+def _another_game(base: Any, theirs: Any) -> bool:
+    """Whether `theirs` is another game than `base`, not `base` changed: a new game or night, a
+    Black Lady game of other players, the example made way (its ids match the new game's by
+    chance: a card put in one pile of the new game would land in the old game's)."""
+    if isinstance(base, nt.Night) and isinstance(theirs, nt.Night):
+        return night_started_anew(base, theirs)
+    if isinstance(base, lt.LadyGame) and isinstance(theirs, lt.LadyGame):
+        return lady_started_anew(base, theirs)
+    if isinstance(base, ts.Table) and isinstance(theirs, ts.Table):
+        return base.example != theirs.example
+    return False
+
+
+def _back_to_another_game(base: Any, ours: Any, theirs: Any) -> Any:
+    """`theirs`, the game(s) before a new game (`base`), where the new game is as this phone
+    left it, or where another phone only renamed its players since: the names go to the games
+    taken back, as a rename there would have given them. Anything else put in the new game
+    would go with it: _Conflict."""
+    if ours == base:
+        return theirs
+    renames = _renames(base, ours)
+    try:
+        if renames and _renamed(base, renames) == ours:
+            return _renamed(theirs, renames)
+    except ts.TableError:  # a name the old game has for another player
+        pass
+    raise _Conflict
+
+
+Renames = tuple[tuple[str, str], ...]  # (old name, new name), one pair per player renamed
+
+
+def _renames(base: Any, ours: Any) -> Renames:
+    """The players of the new game `base` another phone renamed in `ours`: the players of the
+    game on screen, matched by id (Black Cat), or by seat (Black Lady)."""
+    if isinstance(base, nt.Night) and isinstance(ours, nt.Night):
+        was, now = base.table.players, ours.table.players
+        if [player.id for player in was] != [player.id for player in now]:
+            return ()
+        pairs = zip([p.name for p in was], [p.name for p in now], strict=True)
+    elif isinstance(base, lt.LadyGame) and isinstance(ours, lt.LadyGame):
+        if len(base.names) != len(ours.names):
+            return ()
+        pairs = zip(base.names, ours.names, strict=True)
+    else:
+        return ()
+    return tuple((old, new) for old, new in pairs if old != new)
+
+
+def _renamed(game: Any, renames: Renames) -> Any:
+    """The night or Black Lady game with the player of each old name given the new one, in
+    every game (deal) they played; _Conflict where no player has that name."""
+    for old, new in renames:
+        if isinstance(game, nt.Night):
+            game = _night_renamed(game, old, new)
+        else:
+            game = _lady_renamed(game, old, new)
+    return game
+
+
+def _night_renamed(night: nt.Night, old: str, new: str) -> nt.Night:
+    games = list(night.games)
+    for index, table in enumerate(games):
+        player = next((p for p in table.players if ts.same_name(p.name, old)), None)
+        if player is not None:
+            games[index] = ts.rename_player(table, player.id, new)
+    if games == list(night.games):
+        raise _Conflict  # no game of the night has the player
+    return dataclasses.replace(night, games=tuple(games))
+
+
+def _lady_renamed(game: lt.LadyGame, old: str, new: str) -> lt.LadyGame:
+    seat = next((at for at, name in enumerate(game.names) if ts.same_name(name, old)), None)
+    if seat is None:
+        raise _Conflict
+    return lt.rename(game, seat, new)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -400,6 +400,37 @@ def test_a_new_black_lady_game_started_on_another_phone_closes_the_question_of_o
     assert popover_id(ben, "New game") != asked
 
 
+NEW_GAME_STAYS = "The new game stays: another phone changed it since."
+
+
+def test_new_game_undone_keeps_a_name_given_since_and_refuses_a_player_added(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    button(ann, "Yes, a new game").click()
+    run(ann)
+    run(ben)
+    text_input(ben, "Name").input("Ben")  # Ben names the player of the new game
+    run(ben)
+    run(ann)
+    button(ann, "↶ Undo").click()  # Ann's "New game" goes; the name Ben gave stays
+    run(ann)
+    assert [t.value for t in ann.toast] == ["The game's cards are back."]
+    assert pile_cards(ann, 1) == "QS 2C"
+    assert totals(ann)[0].startswith("### Ben")
+    assert pile_cards(run(ben), 1) == "QS 2C"
+    button(ann, "Yes, a new game").click()
+    run(ann)
+    run(ben)
+    button(ben, "➕ Player").click()  # a player of the new game, not of the old one
+    run(ben)
+    run(ann)
+    button(ann, "↶ Undo").click()
+    run(ann)
+    assert [t.value for t in ann.toast] == [NEW_GAME_STAYS]
+    assert len(player_ids(ann)) == 2 and pile_cards(ann, 1) == ""
+
+
 def toast_placing(at: AppTest) -> list[str]:
     return [part.value for part in at.html if "stToastContainer" in part.value]
 

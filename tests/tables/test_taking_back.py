@@ -311,3 +311,76 @@ def test_undo_keeps_the_other_phones_card_and_takes_back_this_phones(changes: tu
     assert got == (left - (made - had)) | (had - made)
     in_now = [card for card in back.pile(first_pile(back)).cards if card in left]
     assert in_now == [card for card in now.pile(first_pile(now)).cards if card in got]
+
+
+# ---------------------------------------------------------------------------------------------
+# "New game" taken back: the new game is another game, not the old one changed
+
+
+def a_night() -> nt.Night:
+    return nt.night_of([two_players()])
+
+
+def ben(night: nt.Night) -> ts.Player:
+    return night.table.players[1]
+
+
+def test_new_game_undone_while_another_phone_typed_in_it_stays() -> None:
+    night = a_night()
+    mine = nt.restart(night)
+    # Ben's second pile, empty in the old game too: his K♦ would land in the old game
+    now = nt.on_table(mine, ts.set_cards, ben(mine).piles[1].id, parse_pile("KD"))
+    assert take_back(now, night, mine) is None
+
+
+def test_new_game_undone_keeps_a_name_another_phone_gave_since() -> None:
+    night = a_night()
+    mine = nt.restart(night)
+    now = nt.rename_player(mine, ben(mine).id, "Benjamin")
+    back = take_back(now, night, mine)
+    assert back is not None
+    assert [p.name for p in back.table.players] == ["Ann", "Benjamin"]
+    assert back.table.players[0].piles == night.table.players[0].piles  # the old game's cards
+
+
+def test_new_night_undone_names_the_player_in_every_game_they_played() -> None:
+    first = nt.on_table(a_night(), ts.add_player, "Cy")
+    night = nt.next_game(first)
+    night = nt.on_table(night, ts.set_cards, pile_ids(night.table, 0)[0], parse_pile("KD"))
+    night = nt.on_table(night, ts.remove_player, ben(night).id)  # Ben left after game 1
+    night = nt.on_table(night, ts.add_player, "Dee")
+    mine = nt.restart(night)  # a new night of Ann, Cy and Dee
+    now = nt.rename_player(mine, mine.table.players[1].id, "Cyrus")
+    back = take_back(now, night, mine)
+    assert back is not None and len(back.games) == 2
+    assert [[p.name for p in game.players] for game in back.games] == [
+        ["Ann", "Ben", "Cyrus"],
+        ["Ann", "Cyrus", "Dee"],
+    ]
+    # a name the old night has for another player: it can't be given there
+    taken = nt.rename_player(mine, mine.table.players[1].id, "Ben")
+    assert take_back(taken, night, mine) is None
+
+
+def test_the_example_made_way_comes_back_only_as_it_was() -> None:
+    example = nt.Night((ts.example_table(),))
+    mine = nt.next_game(example)  # the first game of Player 1
+    assert take_back(mine, example, mine) == example
+    added = nt.add_player(mine)  # a player the example would take in
+    assert take_back(added, example, mine) is None
+    renamed = nt.rename_player(mine, mine.table.players[0].id, "Ann")
+    assert take_back(renamed, example, mine) is None
+
+
+def test_black_lady_new_game_undone_keeps_only_a_rename_since() -> None:
+    game = lt.set_tricks(lt.new_game(("Ann", "Ben", "Cy")), 0, parse_pile("KH 2S 4S"))
+    game = lt.next_deal(game)
+    mine = lt.restart(game)
+    back = take_back(lt.rename(mine, 1, "Benjamin"), game, mine)
+    assert back is not None
+    assert back.names == ("Ann", "Benjamin", "Cy") and len(back.deals) == 2
+    assert [p.name for p in back.deals[0].table.players] == ["Ann", "Benjamin", "Cy"]
+    assert back.deals[0].table.players[0].piles == game.deals[0].table.players[0].piles
+    assert take_back(lt.mark_no_tricks(mine, 2, True), game, mine) is None
+    assert take_back(lt.set_tricks(mine, 1, parse_pile("QS")), game, mine) is None
+    assert take_back(lt.set_deals_to_play(mine, 5), game, mine) is None

@@ -409,6 +409,29 @@ def test_a_shared_game_follows_a_change_made_on_another_phone(browser: Browser, 
 LIVE_MS = 15_000  # a shared game's page looks every 2 s; a busy machine's runs take longer
 
 
+def test_undo_in_a_shared_game_takes_back_one_card_of_a_pile_the_other_phone_added_to(
+    browser: Browser, page: Page
+) -> None:
+    """Ben's 4♥ goes, Ann's 9♠ after it in the same pile stays (helper-73: Undo refused)."""
+    new_game(page)
+    type_pile(page, 1, "QS 2C")
+    open_expander(page, "Open on another phone")
+    other = open_app(browser, page.locator("p.bc-link").inner_text())
+    ben = next(other)
+    pile = "Pile 1, left to right"
+    type_pile(ben, 1, "QS 2C 4H")
+    expect(page.get_by_label(pile)).to_have_value("QS 2C 4H", timeout=LIVE_MS)
+    type_pile(page, 1, "QS 2C 4H 9S")
+    expect(ben.get_by_label(pile)).to_have_value("QS 2C 4H 9S", timeout=LIVE_MS)
+    tap(ben, ben.get_by_role("button", name="↶ Undo"))
+    expect(ben.get_by_label(pile)).to_have_value("QS 2C 9S")
+    expect(ben.locator('[data-testid="stToast"]')).to_contain_text("4♥ is taken out again")
+    expect(page.get_by_label(pile)).to_have_value("QS 2C 9S", timeout=LIVE_MS)
+    no_errors_on(page)
+    no_errors_on(ben)
+    other.close()
+
+
 @pytest.fixture(scope="module")
 def fake_reader_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app with the stand-in reader of the AppTest tests (`fakes.FakeReader`)."""

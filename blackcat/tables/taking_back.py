@@ -275,12 +275,16 @@ def _merge_runs(base: tuple, ours: tuple, theirs: tuple) -> tuple:
     """Items in a row without ids (a pile's cards), matched by the fewest items put in, taken
     out or changed in place (`_edits`): each side's change of an item, and what it put in
     between two items, made on the other's; _Conflict where both changed, or took out and
-    changed, the same item, or put in different items at the same place."""
+    changed, or moved, the same item, or put in different items at the same place."""
     mine, other = _edits(base, ours), _edits(base, theirs)
+    put_in = [item for run in (*mine.put_in, *other.put_in) for item in run]
     merged: list[Any] = []
     for at in range(len(base) + 1):
         merged.extend(_put_in(mine.put_in[at], other.put_in[at]))
         if at < len(base):
+            both_out = mine.items[at] is _GONE and other.items[at] is _GONE
+            if both_out and any(_same(base[at], again) for again in put_in):
+                raise _Conflict  # taken out on one side, moved (out, and in elsewhere) on the other
             item = _item(base[at], mine.items[at], other.items[at])
             if item is not _GONE:
                 merged.append(item)

@@ -236,6 +236,18 @@ def test_a_queen_pinned_here_and_moved_there_is_unpinned_where_it_lies() -> None
     assert back.pile(pile).pins == {}
 
 
+def test_a_card_put_in_here_and_moved_there_stays() -> None:
+    """The move reads as the card taken out and put in again: taken out by Undo too, it stayed
+    where the other phone put it, and Undo took back nothing."""
+    pile = first_pile(one_pile())
+    assert (
+        undone(
+            lambda t: ts.insert_card(t, pile, 0, card("KH")), lambda t: ts.move_card(t, pile, 0, 2)
+        )
+        == "kept"
+    )
+
+
 def test_a_queen_changed_here_and_pinned_there_stays() -> None:
     """One card, changed on both phones: no field of it is taken back alone (a 6♣ pinned to 7)."""
     pile = first_pile(one_pile())
@@ -266,8 +278,10 @@ def test_a_gap_mark_stays_before_its_card_as_cards_go_in_before_it() -> None:
 KINDS = ("replace", "insert", "delete")
 
 
-def changed(table: ts.Table, kind: str, position: int, new: Card) -> ts.Table:
+def changed(table: ts.Table, kind: str, position: int, new: Card, offset: int = 0) -> ts.Table:
     pile = first_pile(table)
+    if kind == "move":
+        return ts.move_card(table, pile, position, offset)
     if kind == "replace":
         return ts.replace_card(table, pile, position, new)
     if kind == "insert":
@@ -285,16 +299,17 @@ def two_changes(draw: st.DrawFn) -> tuple[list[Card], tuple, tuple]:
     kind = draw(st.sampled_from(KINDS))
     mine = (kind, draw(st.integers(0, length if kind == "insert" else length - 1)), spare[0])
     left = length + (kind == "insert") - (kind == "delete")
-    kind = draw(st.sampled_from(KINDS))
-    theirs = (kind, draw(st.integers(0, left if kind == "insert" else left - 1)), spare[1])
-    return pile, mine, theirs
+    kind = draw(st.sampled_from((*KINDS, "move")))
+    at = draw(st.integers(0, left if kind == "insert" else left - 1))
+    offset = draw(st.integers(-at, left - 1 - at).filter(bool)) if kind == "move" else 0
+    return pile, mine, (kind, at, spare[1], offset)
 
 
 @given(two_changes())
 def test_undo_keeps_the_other_phones_card_and_takes_back_this_phones(changes: tuple) -> None:
-    """Taken back, this phone's card change is gone and the other phone's stays, with the cards
-    in the order the other phone left them; refused only where the two changes lie side by
-    side."""
+    """Taken back, this phone's card change is gone and the other phone's stays (a card moved
+    there too), with the cards in the order the other phone left them; refused only where the
+    two changes lie side by side."""
     pile, (kind, at, new), theirs = changes
     before = ts.new_table(("Ann",), piles=[[tuple(pile), ()]])
     after = changed(before, kind, at, new)
@@ -302,15 +317,17 @@ def test_undo_keeps_the_other_phones_card_and_takes_back_this_phones(changes: tu
     assert take_back(after, before, after) == before
     back = take_back(now, before, after)
     if back is None:
-        their_at = theirs[1]
-        assert abs(their_at - at) <= 1 or now.pile(first_pile(now)).cards == ()
+        _kind, their_at, _new, offset = theirs
+        touched = {their_at, their_at + offset}
+        assert min(abs(place - at) for place in touched) <= 1
         return
     had, made, left, got = (
         set(table.pile(first_pile(table)).cards) for table in (before, after, now, back)
     )
     assert got == (left - (made - had)) | (had - made)
-    in_now = [card for card in back.pile(first_pile(back)).cards if card in left]
-    assert in_now == [card for card in now.pile(first_pile(now)).cards if card in got]
+    mine = (made - had) | (had - made) | ({pile[at]} if kind == "replace" else set())
+    in_now = [card for card in back.pile(first_pile(back)).cards if card in left - mine]
+    assert in_now == [card for card in now.pile(first_pile(now)).cards if card in got - mine]
 
 
 # ---------------------------------------------------------------------------------------------

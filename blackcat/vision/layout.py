@@ -293,9 +293,12 @@ def arrange(
     piles = tuple(tuple(cards[i] for i in row.cards) for row in rows)
     down_others = [(y, x) for x, y in others]
     spans = [seen_across(groups[n], framed, scale) for n in shown]
+    rows_step = step_of_rows(rows)
     gaps = tuple(
         row_gaps(row, down_others, scale)
         if row.column
+        else lone_card_gaps(row, rows_step, others, scale, spans[row.cards[0]])
+        if len(row.cards) == 1
         else row_gaps(row, others, scale, tuple(spans[i] for i in row.cards))
         for row in rows
     )
@@ -1857,6 +1860,27 @@ def row_gaps(
         if in_row and not on_a_card:
             gaps.add(sum(own < x for own in xs))
     return tuple(sorted(gaps))
+
+
+def step_of_rows(rows: Sequence[Row]) -> float | None:
+    """The offset between neighbouring cards the photo's rows of several cards measure (their
+    median; None: no such row)."""
+    steps = [row.step for row in rows if len(row.cards) > 1 and not row.column]
+    return median(steps) if steps else None
+
+
+def lone_card_gaps(
+    row: Row, rows_step: float | None, others: Sequence[Point], scale: float, span: Span | None
+) -> tuple[int, ...]:
+    """`row_gaps` of a row of one card, where a neighbour lost beside it would lie a step of the
+    photo's rows of several cards away (`rows_step`); none where there is no such row: nothing
+    then measures where a neighbour would lie, and the photo's step is the distance to the
+    nearest thing read as another card, whatever it is. Real photos of one card on a cereal box
+    or a flyer: a word read as an unlikely card beside it marked a gap (edje 7 of 7 gap
+    markers, rf100 1 of 1, none where a card was lost)."""
+    if rows_step is None:
+        return ()
+    return row_gaps(replace(row, step=rows_step), others, scale, (span,))
 
 
 def _on_a_whole_card(

@@ -769,6 +769,37 @@ def test_a_card_too_unsure_to_show_marks_a_gap_where_it_lies() -> None:
     assert photo.gaps == ((1,),)
 
 
+UNSURE = Calibration((), (0.0, 1.0), (0.0, 1.0), doubtful_below=0.5, drop_below=0.3)
+
+
+def test_printed_matter_beside_a_lone_card_marks_no_gap() -> None:
+    # real photos of one card on a cereal box or a flyer: a word read as an unlikely 3♥ a card's
+    # width beside it, and the only other "card" to measure a neighbour's offset by
+    card = oriented_row("AC")
+    word = facing(
+        index_at((card[0].centre[0] - 60.0, card[0].centre[1]), Card.parse("3H"), 0.04), 0
+    )
+    photo = arrange([*card, word], calibration=UNSURE)
+    assert codes(photo.piles) == [["AC"]]
+    assert photo.gaps == ((),)
+
+
+@pytest.mark.parametrize("unreadable", ["unsure", "no index"])
+def test_a_lone_cards_neighbour_unread_marks_a_gap_where_other_rows_measure_the_step(
+    unreadable: str,
+) -> None:
+    top = oriented_row("KS 9C 4S 5H")
+    bottom = oriented_row("6S QS", origin=(100.0, 260.0))  # the QS seen at both corners
+    if unreadable == "unsure":
+        unsure = (Guess(Card.parse("QS"), 0.2), Guess(Card.parse("QC"), 0.2))
+        lost = [replace(index, guesses=unsure) for index in bottom[1:]]
+    else:
+        lost = [replace(index, index_probability=0.2) for index in bottom[1:]]
+    photo = arrange([*top, bottom[0], *lost], calibration=UNSURE)
+    assert codes(photo.piles) == [["KS", "9C", "4S", "5H"], ["6S"]]
+    assert photo.gaps == ((), (1,))
+
+
 def test_a_gap_belongs_to_its_own_row_only() -> None:
     top = [index for index in laid_row("KS 9C 4S 5H 5D", origin=(50.0, 40.0))]
     bottom = [

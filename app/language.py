@@ -328,6 +328,22 @@ export default function (component) {
   };
   document.addEventListener("focusin", remember);
   document.addEventListener("focusout", leave);
+  // A field typed in marks the page while it is on the screen (FIELD_KEPT_CSS keeps it in
+  // place then, as the page grows above it)
+  const fieldSeen = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      const held = entry.isIntersecting && entry.target === document.activeElement;
+      document.documentElement.classList.toggle("bc-field-on-screen", held);
+    }
+  });
+  const watchField = (event) => {
+    fieldSeen.disconnect();
+    document.documentElement.classList.remove("bc-field-on-screen");
+    const field = event.type === "focusin" && event.target;
+    if (field && field.matches && field.matches("input, textarea")) fieldSeen.observe(field);
+  };
+  document.addEventListener("focusin", watchField);
+  document.addEventListener("focusout", watchField);
   window.blackcatByKeys = true;
   document.addEventListener(
     "keydown",
@@ -362,6 +378,17 @@ export default function (component) {
 """
 _page_language = st.components.v2.component("blackcat.page_language", js=PAGE_LANGUAGE_JS)
 
+
+# A field typed in (a name, a player's tricks) stays where it is on the screen while the page
+# grows above it: another phone's photo of the same player's tricks drew its picture and cards
+# between the top of the screen and the field, and Chrome's scroll anchoring kept the top of the
+# screen in place, not the field, which went 400 px down (under a phone's keyboard; helper-74).
+# Everything else is no anchor while the field is on the screen (PAGE_LANGUAGE_JS marks it so),
+# so Chrome keeps the field itself in place; off the screen, Chrome chooses as it always does.
+FIELD_KEPT_CSS = """<style>
+.bc-field-on-screen .stMain:has(input:focus, textarea:focus) :not(:focus-within) {
+  overflow-anchor: none; }
+</style>"""
 
 FOCUS_WANTED_KEY = "focus-wanted"
 

@@ -175,7 +175,18 @@ export default function (component) {
   const FOCUSABLE =
     'button, input, textarea, select, summary, a[href], [tabindex]:not([tabindex="-1"])';
   const nameOf = (element) =>
-    element.getAttribute("aria-label") || element.textContent.trim().slice(0, 80);
+    element.getAttribute("aria-label") || wordsOf(element).trim().slice(0, 80);
+  // a control's words without its icons': a question's button ends in a chevron whose icon is
+  // a word ("New gameexpand_less" open, "New gameexpand_more" closed), and once another phone's
+  // new game closed the question, the button that asked was found by neither name: the focus
+  // went to the control before it, "➕ Next game", where Enter added a game (helper-74)
+  const ICON = '[data-testid="stIconMaterial"]';
+  const wordsOf = (element) => {
+    if (!element.querySelector(ICON)) return element.textContent;
+    const words = element.cloneNode(true);
+    for (const icon of words.querySelectorAll(ICON)) icon.remove();
+    return words.textContent;
+  };
   const keyOf = (element) => {
     const keyed = element.closest && element.closest('[class*="st-key-"]');
     return keyed && [...keyed.classList].find((name) => name.startsWith("st-key-"));

@@ -766,7 +766,7 @@ def show_download(now: lt.LadyGame) -> None:
 
 
 def main() -> None:
-    st.markdown(lady_view.CSS + language.FIELD_KEPT_CSS, unsafe_allow_html=True)
+    st.markdown(lady_view.CSS, unsafe_allow_html=True)
     init_state()
     GAME.take_in_change()  # a shared game another phone changed
     state = st.session_state

@@ -347,11 +347,12 @@ export default function (component) {
       document.documentElement.classList.toggle("bc-field-on-screen", held);
     }
   });
+  const TYPED_IN = 'input:not([type="checkbox"], [type="radio"]), textarea'; // not a switch
   const watchField = (event) => {
     fieldSeen.disconnect();
     document.documentElement.classList.remove("bc-field-on-screen");
     const field = event.type === "focusin" && event.target;
-    if (field && field.matches && field.matches("input, textarea")) fieldSeen.observe(field);
+    if (field && field.matches && field.matches(TYPED_IN)) fieldSeen.observe(field);
   };
   document.addEventListener("focusin", watchField);
   document.addEventListener("focusout", watchField);
@@ -395,10 +396,11 @@ _page_language = st.components.v2.component("blackcat.page_language", js=PAGE_LA
 # between the top of the screen and the field, and Chrome's scroll anchoring kept the top of the
 # screen in place, not the field, which went 400 px down (under a phone's keyboard; helper-74).
 # Everything else is no anchor while the field is on the screen (PAGE_LANGUAGE_JS marks it so),
-# so Chrome keeps the field itself in place; off the screen, Chrome chooses as it always does.
+# so Chrome keeps the field itself in place; off the screen, Chrome chooses as it always does
+# (keeping the field then moved what was on the screen 116 px). Safari has no scroll anchoring.
 FIELD_KEPT_CSS = """<style>
-.bc-field-on-screen .stMain:has(input:focus, textarea:focus) :not(:focus-within) {
-  overflow-anchor: none; }
+.bc-field-on-screen .stMain:has(input:focus:not([type="checkbox"], [type="radio"]),
+  textarea:focus) :not(:focus-within) { overflow-anchor: none; }
 </style>"""
 
 FOCUS_WANTED_KEY = "focus-wanted"

@@ -433,7 +433,8 @@ def show_switch(
     the first that fits) is named by its words and the mark's, a question
     that opens (a popover) takes the keyboard's focus, the shown player's points
     (`SPOKEN_KEY`) are a status a screen reader says again when they change, the keyboard's
-    focus stays on a control Streamlit draws anew, and headings' links are out of Tab's way."""
+    focus stays on a control Streamlit draws anew, a field typed in is marked while it is on
+    the screen (`FIELD_KEPT_CSS`), and headings' links are out of Tab's way."""
     # a dict of strings: data of any other kind (a bare string, lists) has Streamlit import
     # pandas to ask whether it is a table, 0.3-0.5 s of the first page after the app starts
     names = json.dumps([list(pair) for pair in button_names])

@@ -175,7 +175,18 @@ export default function (component) {
   const FOCUSABLE =
     'button, input, textarea, select, summary, a[href], [tabindex]:not([tabindex="-1"])';
   const nameOf = (element) =>
-    element.getAttribute("aria-label") || element.textContent.trim().slice(0, 80);
+    element.getAttribute("aria-label") || wordsOf(element).trim().slice(0, 80);
+  // a control's words without its icons': a question's button ends in a chevron whose icon is
+  // a word ("New gameexpand_less" open, "New gameexpand_more" closed), and once another phone's
+  // new game closed the question, the button that asked was found by neither name: the focus
+  // went to the control before it, "➕ Next game", where Enter added a game (helper-74)
+  const ICON = '[data-testid="stIconMaterial"]';
+  const wordsOf = (element) => {
+    if (!element.querySelector(ICON)) return element.textContent;
+    const words = element.cloneNode(true);
+    for (const icon of words.querySelectorAll(ICON)) icon.remove();
+    return words.textContent;
+  };
   const keyOf = (element) => {
     const keyed = element.closest && element.closest('[class*="st-key-"]');
     return keyed && [...keyed.classList].find((name) => name.startsWith("st-key-"));
@@ -328,6 +339,23 @@ export default function (component) {
   };
   document.addEventListener("focusin", remember);
   document.addEventListener("focusout", leave);
+  // A field typed in marks the page while it is on the screen (FIELD_KEPT_CSS keeps it in
+  // place then, as the page grows above it)
+  const fieldSeen = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      const held = entry.isIntersecting && entry.target === document.activeElement;
+      document.documentElement.classList.toggle("bc-field-on-screen", held);
+    }
+  });
+  const TYPED_IN = 'input:not([type="checkbox"], [type="radio"]), textarea'; // not a switch
+  const watchField = (event) => {
+    fieldSeen.disconnect();
+    document.documentElement.classList.remove("bc-field-on-screen");
+    const field = event.type === "focusin" && event.target;
+    if (field && field.matches && field.matches(TYPED_IN)) fieldSeen.observe(field);
+  };
+  document.addEventListener("focusin", watchField);
+  document.addEventListener("focusout", watchField);
   window.blackcatByKeys = true;
   document.addEventListener(
     "keydown",
@@ -363,6 +391,18 @@ export default function (component) {
 _page_language = st.components.v2.component("blackcat.page_language", js=PAGE_LANGUAGE_JS)
 
 
+# A field typed in (a name, a player's tricks) stays where it is on the screen while the page
+# grows above it: another phone's photo of the same player's tricks drew its picture and cards
+# between the top of the screen and the field, and Chrome's scroll anchoring kept the top of the
+# screen in place, not the field, which went 400 px down (under a phone's keyboard; helper-74).
+# Everything else is no anchor while the field is on the screen (PAGE_LANGUAGE_JS marks it so),
+# so Chrome keeps the field itself in place; off the screen, Chrome chooses as it always does
+# (keeping the field then moved what was on the screen 116 px). Safari has no scroll anchoring.
+FIELD_KEPT_CSS = """<style>
+.bc-field-on-screen .stMain:has(input:focus:not([type="checkbox"], [type="radio"]),
+  textarea:focus) :not(:focus-within) { overflow-anchor: none; }
+</style>"""
+
 FOCUS_WANTED_KEY = "focus-wanted"
 
 
@@ -393,7 +433,8 @@ def show_switch(
     the first that fits) is named by its words and the mark's, a question
     that opens (a popover) takes the keyboard's focus, the shown player's points
     (`SPOKEN_KEY`) are a status a screen reader says again when they change, the keyboard's
-    focus stays on a control Streamlit draws anew, and headings' links are out of Tab's way."""
+    focus stays on a control Streamlit draws anew, a field typed in is marked while it is on
+    the screen (`FIELD_KEPT_CSS`), and headings' links are out of Tab's way."""
     # a dict of strings: data of any other kind (a bare string, lists) has Streamlit import
     # pandas to ask whether it is a table, 0.3-0.5 s of the first page after the app starts
     names = json.dumps([list(pair) for pair in button_names])

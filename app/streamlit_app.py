@@ -1255,7 +1255,9 @@ def main() -> None:
         initial_sidebar_state="collapsed",
     )
     words = photo_input.streamlit_words_css(language.tr())  # Streamlit's own, in the language
-    st.markdown(pile_view.CSS + PAGE_CSS + words, unsafe_allow_html=True)
+    # a field typed in stays in place as the page grows above it (language.FIELD_KEPT_CSS)
+    css = pile_view.CSS + PAGE_CSS + words + language.FIELD_KEPT_CSS
+    st.markdown(css, unsafe_allow_html=True)
     pages = {
         black_lady_page.BLACK_CAT: st.Page(
             black_cat_page, title=black_lady_page.BLACK_CAT, icon="🐈‍⬛", default=True

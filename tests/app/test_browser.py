@@ -741,6 +741,117 @@ def test_black_lady_survives_a_reload_and_its_link_opens_it_on_another_phone(
     no_errors_on(page)
 
 
+FIELD_PLACE = """field => ({
+  top: field.getBoundingClientRect().top, focused: document.activeElement === field,
+  loading: [...document.images].some(image => !image.complete) })"""
+"""Where a field lies on the screen, whether it has the keyboard's focus, and whether a picture
+of the page is still loading (it grows the page as it comes)."""
+
+
+def still_place(page: Page, field: Locator) -> dict[str, float]:
+    """The field's place once the page stopped moving: no run drawing it, no picture loading,
+    the same place three looks in a row."""
+    drawn(page)
+    places = [field.evaluate(FIELD_PLACE)]
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+        places.append(field.evaluate(FIELD_PLACE))
+        tops = [place["top"] for place in places[-3:]]
+        loading = any(place["loading"] for place in places[-3:])
+        if len(tops) == 3 and not loading and max(tops) - min(tops) < 1:
+            break
+    return places[-1]
+
+
+def test_a_field_typed_in_stays_in_place_as_another_phones_photo_of_its_player_comes(
+    browser: Browser, fake_reader_server: str
+) -> None:
+    """Black Lady: a photo of Player 2's tricks taken on Ben's phone drew its picture and cards
+    above the field Ann was typing Player 2's tricks in, at 400 px on her screen: it went to
+    809 px, under a phone's keyboard (helper-74)."""
+    ann_phone = browser.new_context(viewport=PHONE)
+    ann = new_page(ann_phone)
+    ann.goto(fake_reader_server + "/black-lady")
+    expect(ann.get_by_text("Black Lady score").first).to_be_visible()
+    settle(ann)
+    type_tricks(ann, "Player 1", "KH 2S 4S")
+    open_expander(ann, "Open on another phone")
+    link = ann.locator("p.bc-link").inner_text().strip()
+    ben_phone = browser.new_context(viewport=PHONE)
+    ben = new_page(ben_phone)
+    ben.goto(link)
+    expect(ben.get_by_text("Black Lady score").first).to_be_visible()
+    settle(ben)
+    whose_tricks(ann, "Player 2")
+    whose_tricks(ben, "Player 2")
+    field = ann.get_by_label("Player 2's tricks, any order")
+    before = typing_at(ann, field, 400)
+    upload_photo(ben, "tricks.png", blank_png(160, 120))
+    expect(field).to_have_value("QS 2C", timeout=LIVE_MS)  # on Ann's phone: the photo came
+    expect(ann.get_by_role("img", name=PHOTO_SHOWN)).to_have_count(1)
+    after = still_place(ann, field)
+    assert abs(after["top"] - before["top"]) <= 4, (before, after)
+    assert after["focused"], after
+    no_errors_on(ann)
+    no_errors_on(ben)
+    ann_phone.close()
+    ben_phone.close()
+
+
+def test_a_pile_typed_in_stays_in_place_as_another_phones_photo_comes(
+    browser: Browser, fake_reader_server: str
+) -> None:
+    """Black Cat: the photo and its notes came between the top of the screen and the pile's
+    field Ann was typing in, at 400 px on her screen: it went to 776 px (helper-74)."""
+    ann_phone = browser.new_context(viewport=PHONE)
+    ann = new_page(ann_phone)
+    ann.goto(fake_reader_server)
+    expect(ann.get_by_text("Black Cat score").first).to_be_visible()
+    settle(ann)
+    new_game(ann)
+    type_pile(ann, 1, "KH 2S")
+    open_expander(ann, "Open on another phone")
+    ben_phone = browser.new_context(viewport=PHONE)
+    ben = new_page(ben_phone)
+    ben.goto(ann.locator("p.bc-link").inner_text().strip())
+    expect(ben.get_by_text("Black Cat score").first).to_be_visible()
+    settle(ben)
+    field = ann.get_by_label("Pile 1, left to right")
+    before = typing_at(ann, field, 400)
+    upload_photo(ben, "piles.png", blank_png(160, 120))
+    photo = ann.get_by_role("img", name=PHOTO_SHOWN)
+    expect(photo).to_have_count(1, timeout=LIVE_MS)  # on Ann's phone: the photo came
+    after = still_place(ann, field)
+    assert abs(after["top"] - before["top"]) <= 4, (before, after)
+    assert after["focused"], after
+    expect(field).to_have_value("KH 2S")
+    no_errors_on(ann)
+    no_errors_on(ben)
+    ann_phone.close()
+    ben_phone.close()
+
+
+PHOTO_SHOWN = "The photo, each card read boxed"  # a photo's picture on the page (its alt's start)
+
+
+def typing_at(page: Page, field: Locator, top: float) -> dict[str, float]:
+    """`field` focused to type in, scrolled to `top` px down the screen; its place."""
+    field.focus()
+    screen = page.locator('[data-testid="stMain"]')  # what scrolls, under Streamlit's top bar
+    screen.evaluate("(main, by) => main.scrollBy(0, by)", field.evaluate(FIELD_PLACE)["top"] - top)
+    place = still_place(page, field)
+    assert abs(place["top"] - top) < 2 and place["focused"], place
+    return place
+
+
+def upload_photo(page: Page, name: str, data: bytes) -> None:
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
+        files=[{"name": name, "mimeType": "image/png", "buffer": data}]
+    )
+    settle(page)
+
+
 def drop_between(page: Page, upper: Locator, lower: Locator) -> float:
     """How far the top of `lower` lies below the top of `upper` (CSS pixels), both measured in
     one frame: measured one after the other, a smooth scroll still running between them moved

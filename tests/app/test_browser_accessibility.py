@@ -17,9 +17,12 @@ import test_browser_spanish
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_browser import (
+    LIVE_MS,
     blank_png,
     new_game,
+    no_errors_on,
     open_app,
+    open_expander,
     settle,
     strip_card,
     to_black_lady,
@@ -181,6 +184,30 @@ def test_a_question_left_open_gives_up_the_focus_once_the_game_changes(page: Pag
     press(page, name)
     expect(page.get_by_role("button", name="Yes, a new game")).to_have_count(0)  # closed
     assert focused(page) == "Name"
+
+
+def test_another_phones_new_game_gives_the_focus_back_to_new_game(
+    browser: Browser, page: Page
+) -> None:
+    # "New game" asked by keys, and another phone started one: the question closed (its "Yes"
+    # would start a second), and the focus went to "➕ Next game", where Enter added a game
+    type_pile(page, 1, "QS 2C")
+    open_expander(page, "Open on another phone")
+    link = page.locator("p.bc-link").inner_text().strip()
+    other = open_app(browser, link)
+    ben = next(other)
+    press(page, page.get_by_role("button", name="New game"))
+    answer = page.get_by_role("button", name="Yes, a new game")
+    expect(answer).to_be_focused()
+    new_game(ben)
+    expect(answer).to_have_count(0, timeout=LIVE_MS)  # the new game came: the question closed
+    focus_kept(page)
+    expect(page.get_by_role("button", name="New game")).to_be_focused()  # where it was asked
+    page.keyboard.press("Enter")  # asks again, as before: nothing done unasked
+    expect(answer).to_be_focused()
+    expect(page.get_by_label("Pile 1, left to right")).to_have_value("")  # Ben's new game
+    no_errors_on(page)
+    other.close()
 
 
 def test_headings_links_are_no_stops_for_tab(page: Page) -> None:

@@ -146,6 +146,29 @@ def test_a_photo_garbled_partway_says_it_is_damaged(at_least: int | None) -> Non
     )
 
 
+def test_bytes_a_webcam_leaves_before_a_restart_marker_are_no_damage() -> None:
+    # a Logitech C270's video frames: bytes libjpeg skips (and warns of) before each restart
+    # marker; every pixel decodes as without them
+    buffer = io.BytesIO()
+    noisy(800, 600).save(buffer, "JPEG", quality=90, restart_marker_blocks=64)
+    data = buffer.getvalue()
+    scan = data.index(b"\xff\xda")
+    restart = rb"(\xff[\xd0-\xd7])"
+    padded = data[:scan] + re.sub(restart, rb"\0\0\0\0\0\0\0\0\1", data[scan:])
+    assert padded != data
+    for at_least in (None, 200):
+        assert np.array_equal(
+            open_photo(padded, name="webcam.jpg").picture(at_least),
+            open_photo(data, name="webcam.jpg").picture(at_least),
+        )
+    # a garbled run before a restart marker leaves more bytes to skip: damage still
+    restarts = [found.start() for found in re.finditer(restart, data[scan:])]
+    at = scan + restarts[3] - 200
+    garbled_run = data[:at] + bytes(range(1, 201)) + data[at + 200 :]
+    with pytest.raises(ImageReadError, match="garbled"):
+        open_photo(garbled_run, name="webcam.jpg").picture()
+
+
 @pytest.mark.parametrize("mode", ["L", "CMYK"])
 def test_a_black_and_white_or_cmyk_jpeg_reads_as_pillow_reads_it(mode: str) -> None:
     pixels = np.asarray(noisy(200, 100)).copy()

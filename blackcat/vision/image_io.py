@@ -323,10 +323,23 @@ refused, against 420 with nothing skipped allowed (102 skip 34-6,868 bytes, 3 sk
 skipped before the end marker are still taken for damage (a zeroed sector ends so)."""
 
 
+HEADER_WARNINGS = re.compile(
+    r"Invalid SOS parameters for sequential JPEG|Warning: unknown JFIF revision number"
+    r"|Unknown Adobe color transform code|Warning: thumbnail image size does not match"
+)
+"""libjpeg's warnings of headers written unlike the standard, after which every pixel decodes
+as it was taken: phones' "Invalid SOS parameters for sequential JPEG" is the best known.
+Session 86 refused those photos as damaged too."""
+
+
 def harmless(warning: str) -> bool:
-    """Whether libjpeg's warning is of a few bytes skipped before a restart marker."""
+    """Whether libjpeg's first warning of a JPEG leaves its pixels as they were taken: a few bytes
+    skipped before a restart marker (BYTES_SKIPPED), or a header written unlike the standard
+    (HEADER_WARNINGS). Any other (a garbled run, a file cut short, a damaged marker) is damage."""
     skipped = BYTES_SKIPPED.fullmatch(warning)
-    return skipped is not None and int(skipped.group(1)) <= BYTES_SKIPPED_AT_MOST
+    if skipped is not None:
+        return int(skipped.group(1)) <= BYTES_SKIPPED_AT_MOST
+    return HEADER_WARNINGS.match(warning) is not None
 
 
 def _decode_with_opencv(data: bytes, label: str, reduction: int) -> np.ndarray | None:

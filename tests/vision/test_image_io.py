@@ -169,6 +169,17 @@ def test_bytes_a_webcam_leaves_before_a_restart_marker_are_no_damage() -> None:
         open_photo(garbled_run, name="webcam.jpg").picture()
 
 
+def test_a_phones_scan_header_written_unlike_the_standard_is_no_damage() -> None:
+    # libjpeg: "Invalid SOS parameters for sequential JPEG" (a scan's last coefficient 62, not
+    # 63, in a file that isn't progressive), as some phones write; its pixels decode as taken
+    data = encoded(noisy(800, 600), "JPEG", quality=90)
+    scan = data.index(b"\xff\xda")
+    last_coefficient = scan + 5 + 2 * data[scan + 4] + 1
+    odd = bytearray(data)
+    odd[last_coefficient] = 62
+    assert np.array_equal(open_photo(bytes(odd)).picture(), open_photo(data).picture())
+
+
 @pytest.mark.parametrize("mode", ["L", "CMYK"])
 def test_a_black_and_white_or_cmyk_jpeg_reads_as_pillow_reads_it(mode: str) -> None:
     pixels = np.asarray(noisy(200, 100)).copy()

@@ -323,13 +323,11 @@ refused, against 420 with nothing skipped allowed (102 skip 34-6,868 bytes, 3 sk
 skipped before the end marker are still taken for damage (a zeroed sector ends so)."""
 
 
-HEADER_WARNINGS = re.compile(
-    r"Invalid SOS parameters for sequential JPEG|Warning: unknown JFIF revision number"
-    r"|Unknown Adobe color transform code|Warning: thumbnail image size does not match"
-)
-"""libjpeg's warnings of headers written unlike the standard, after which every pixel decodes
-as it was taken: phones' "Invalid SOS parameters for sequential JPEG" is the best known.
-Session 86 refused those photos as damaged too."""
+HEADER_WARNINGS = re.compile(r"Invalid SOS parameters for sequential JPEG")
+"""libjpeg's warnings of a header written unlike the standard, after which every pixel decodes
+as it was taken: some phones' scan header ("Invalid SOS parameters for sequential JPEG"), whose
+photos session 86 refused as damaged. (A warning libjpeg-turbo won't decode on from even
+leniently, such as an unknown JFIF revision, leaves the photo to OpenCV, as before.)"""
 
 
 def harmless(warning: str) -> bool:

@@ -157,11 +157,16 @@ def named_in(night: Night, tr: Translator) -> Night:
 def rename_player(night: Night, player_id: int, name: str) -> Night:
     """A player of the game on screen renamed, in every game of the night they played (TableError
     where the name is taken in one of them)."""
-    old = night.table.player(player_id).name
+    return renamed(night, night.table.player(player_id).name, name)
+
+
+def renamed(night: Night, old: str, new: str) -> Night:
+    """The player called `old` called `new` in every game of the night they played (TableError
+    where the name is taken in one of them; the night as it was where nobody is called `old`)."""
     games = []
     for table in night.games:
         player = next((p for p in table.players if ts.same_name(p.name, old)), None)
-        games.append(table if player is None else ts.rename_player(table, player.id, name))
+        games.append(table if player is None else ts.rename_player(table, player.id, new))
     return replace(night, games=tuple(games))
 
 

@@ -204,14 +204,10 @@ def _renamed(game: Any, renames: Renames) -> Any:
 
 
 def _night_renamed(night: nt.Night, old: str, new: str) -> nt.Night:
-    games = list(night.games)
-    for index, table in enumerate(games):
-        player = next((p for p in table.players if ts.same_name(p.name, old)), None)
-        if player is not None:
-            games[index] = ts.rename_player(table, player.id, new)
-    if games == list(night.games):
+    renamed = nt.renamed(night, old, new)
+    if renamed.games == night.games:
         raise _Conflict  # no game of the night has the player
-    return dataclasses.replace(night, games=tuple(games))
+    return renamed
 
 
 def _lady_renamed(game: lt.LadyGame, old: str, new: str) -> lt.LadyGame:

@@ -806,7 +806,7 @@ def main() -> None:
     show_download(now)
     text = link_text(now)
     sharing.show_share(PAGE_PATH, LINK_PARAM, text, GAME.key)
-    sharing.keep_in_address(LINK_PARAM, text, state.lady_history)
+    sharing.keep_in_address(LINK_PARAM, text, state.lady_history, GAME.key)
     card_widgets.scroll_as_asked()
     card_taps.listen_for_card_taps(on_card_tap)  # last: the sheet shows before it loads
     live_table.listen(GAME.key)

@@ -222,7 +222,12 @@ class Undoable(Generic[Game]):
         """At the page's run: another phone's change to a shared game taken in, and said in a
         toast (a name or a card changing with nothing said read as a change of this phone's
         that failed: helper-68); for two seconds, not four: at the top of a phone's screen it
-        covered a pile's cards and took their taps (helper-69)."""
+        covered a pile's cards and took their taps (helper-69). A reloaded page finds its own
+        changes again (`live_table.own_history`), for Undo."""
+        state = st.session_state
+        own = live_table.own_history(self.key, state[self.history_key])
+        if own is not state[self.history_key]:
+            state[self.history_key] = own
         before = st.session_state[self.key]
         if self.catch_up():
             after = st.session_state[self.key]

@@ -7,6 +7,10 @@ values, shared as they are) under the Session State key the page keeps it in, wi
 that grows at each change. A page remembers the version it last saw; its changes are posted as
 the next version, and a page that finds a newer one takes it (`game_state.Undoable`). What each
 phone looks at (whose piles, which seat, its Undo) stays its own.
+
+Beside each game the server keeps each page's Undo history, by its tab's id (`this_tab`: not in
+the address, which other phones share), for a reload: a phone's browser reloads a tab it put
+away, and Undo then takes back that phone's last change as before.
 """
 
 from __future__ import annotations
@@ -19,10 +23,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
+import this_tab
 
 LIVE_PARAM = "live"  # the room in the page's address
 POLL_SECONDS = 2.0  # how often a page in a room looks for another phone's change
 SEEN_PREFIX = "live-seen:"  # + the game's key: the version this page last had
+OWN_PREFIX = "live-own:"  # + the game's key: the room whose kept history this page looked for
+HISTORIES_PER_GAME = 16  # the pages (tabs) whose Undo a room keeps, the latest written
 ROOM_PATTERN = re.compile(r"[A-Za-z0-9_-]{6,32}")
 
 
@@ -36,11 +43,15 @@ class Posted:
 
 class Rooms:
     """The rooms' latest games by (room, game key), the last `size` rooms' games kept (a room's
-    game is a few kilobytes; older rooms are let go, and their pages carry on each on its own)."""
+    game is a few kilobytes; older rooms are let go, and their pages carry on each on its own),
+    and beside each game its pages' Undo histories by tab id (the last `tabs` written), let go
+    of with the game."""
 
-    def __init__(self, size: int = 256) -> None:
+    def __init__(self, size: int = 256, tabs: int = HISTORIES_PER_GAME) -> None:
         self._posted: OrderedDict[tuple[str, str], Posted] = OrderedDict()
+        self._histories: dict[tuple[str, str], OrderedDict[str, list[Any]]] = {}
         self._size = size
+        self._tabs = tabs
         self._lock = threading.Lock()
 
     def latest(self, room: str, key: str) -> Posted | None:
@@ -59,8 +70,28 @@ class Rooms:
             self._posted[room, key] = posted
             self._posted.move_to_end((room, key))
             while len(self._posted) > self._size:
-                self._posted.popitem(last=False)
+                gone, _ = self._posted.popitem(last=False)
+                self._histories.pop(gone, None)
             return posted
+
+    def keep_history(self, room: str, key: str, tab: str, history: list[Any]) -> None:
+        """The Undo history of the page of `tab` for the room's game (none kept where the room
+        has no such game: it was let go of)."""
+        with self._lock:
+            if (room, key) not in self._posted:
+                return
+            kept = self._histories.setdefault((room, key), OrderedDict())
+            if not history:
+                kept.pop(tab, None)
+                return
+            kept[tab] = list(history)
+            kept.move_to_end(tab)
+            while len(kept) > self._tabs:
+                kept.popitem(last=False)
+
+    def history(self, room: str, key: str, tab: str) -> list[Any]:
+        with self._lock:
+            return list(self._histories.get((room, key), {}).get(tab, []))
 
 
 @st.cache_resource(show_spinner=False)
@@ -86,7 +117,7 @@ def open_room(key: str) -> str:
 def leave() -> None:
     """This page leaves its room: its games are its own again (as they are now)."""
     state = st.session_state
-    for key in [key for key in state if str(key).startswith(SEEN_PREFIX)]:
+    for key in [key for key in state if str(key).startswith((SEEN_PREFIX, OWN_PREFIX))]:
         del state[key]
     if LIVE_PARAM in st.query_params:
         del st.query_params[LIVE_PARAM]
@@ -119,6 +150,24 @@ def post(key: str, game: Any) -> Posted | None:
     if posted is not None:
         saw(key, posted)
     return posted
+
+
+def own_history(key: str, history: list[Any]) -> list[Any]:
+    """The page's Undo history of the room's game under `key`: at its first look with its tab's
+    id (after a reload: the history its tab kept there), where it has none of its own yet."""
+    joined, tab = room(), this_tab.held()
+    if joined is None or tab is None or st.session_state.get(OWN_PREFIX + key) == joined:
+        return history
+    st.session_state[OWN_PREFIX + key] = joined
+    return history or rooms().history(joined, key, tab)
+
+
+def keep_own_history(key: str, history: list[Any]) -> None:
+    """The page's Undo history of the room's game under `key`, kept there by its tab's id for a
+    reload (once `own_history` has looked for one kept there before: not to wipe it)."""
+    joined, tab = room(), this_tab.held()
+    if joined is not None and tab is not None and st.session_state.get(OWN_PREFIX + key) == joined:
+        rooms().keep_history(joined, key, tab, history)
 
 
 def listen(key: str) -> None:

@@ -74,10 +74,12 @@ def kept_params() -> dict[str, str]:
     return {name: st.query_params[name] for name in names if name in st.query_params}
 
 
-def keep_in_address(param: str, text: str | None, history: list[Any]) -> None:
+def keep_in_address(param: str, text: str | None, history: list[Any], game_key: str) -> None:
     """The page's address holds the game's table as it is now (`text`; None: nothing to keep,
-    e.g. the untouched example), and the server its undo history for a reload."""
+    e.g. the untouched example), and the server its undo history for a reload (in a shared
+    game, by the page's tab: `live_table.keep_own_history`, the game kept under `game_key`)."""
     remember_history(param, text, history)
+    live_table.keep_own_history(game_key, history)
     if st.query_params.get(param) == text:
         return
     if text is None:
@@ -299,7 +301,8 @@ def remember_history(param: str, text: str | None, history: list[Any]) -> None:
 def recall_history(param: str, text: str) -> list[Any]:
     """The undo history a reloaded page left for the table `text`; none in a shared game: a
     shared link holds the same text, and another phone's history would let Undo here take back
-    that phone's changes (this loses a reloaded phone's own Undo; helper-71)."""
+    that phone's changes (helper-71; a shared game's page finds its own by its tab's id once it
+    knows it: `live_table.own_history`)."""
     if live_table.room() is not None:
         return []
     return history_store().get(param, text)

@@ -43,6 +43,7 @@ import reader_access
 import sharing
 import streamlit as st
 import table_photo
+import this_tab
 from card_widgets import chip, select, set_widget
 from game_state import refuse
 from language import _, ngettext, pgettext
@@ -1240,7 +1241,7 @@ def black_cat_page() -> None:
     show_exports(table, result)
     text = link_text(night_panel.night(), state.player)
     sharing.show_share(PAGE_PATH, LINK_PARAM, text, night_panel.NIGHT.key)
-    sharing.keep_in_address(LINK_PARAM, text, state.history)
+    sharing.keep_in_address(LINK_PARAM, text, state.history, night_panel.NIGHT.key)
     card_widgets.scroll_as_asked()
     card_taps.listen_for_card_taps(on_card_tap)  # last: the score shows before it loads
     live_table.listen(night_panel.NIGHT.key)
@@ -1279,6 +1280,7 @@ def main() -> None:
         tr = language.tr()
         language.show_switch(photo_input.button_names(tr), black_lady_page.seat_marks_said(tr))
     current.run()
+    this_tab.keep(wanted=live_table.room() is not None)  # Undo kept for a reload
 
 
 main()

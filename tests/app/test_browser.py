@@ -432,6 +432,60 @@ def test_undo_in_a_shared_game_takes_back_one_card_of_a_pile_the_other_phone_add
     other.close()
 
 
+TAB_ID = "sessionStorage.getItem('blackcat-tab')"  # the tab's own id (app/this_tab.py)
+
+
+def tab_id(page: Page) -> str:
+    """The id the page's tab holds, once the app has given it (after its first run in a shared
+    game), with the runs that follow settled."""
+    page.wait_for_function(f"() => {TAB_ID}")
+    settle(page)
+    return page.evaluate(TAB_ID)
+
+
+def test_a_phones_undo_in_a_shared_game_survives_a_reload_and_stays_its_own(
+    browser: Browser, page: Page
+) -> None:
+    """A phone's browser reloads a tab it put away: Undo still takes back the phone's change.
+    The game's address opened on another phone, or in a tab the browser duplicated while the
+    first is open, has no Undo of it (the id is in the tab, not in the address)."""
+    new_game(page)
+    type_pile(page, 1, "QS 2C")
+    open_expander(page, "Open on another phone")
+    type_pile(page, 1, "QS 2C 4H")
+    own = tab_id(page)
+    assert own not in page.url
+    reload_page(page)
+    pile = page.get_by_label("Pile 1, left to right")
+    expect(pile).to_have_value("QS 2C 4H")
+    assert tab_id(page) == own
+    undo = page.get_by_role("button", name="↶ Undo")
+    expect(undo).to_be_enabled()
+    tap(page, undo)
+    expect(pile).to_have_value("QS 2C")
+    expect(page.locator('[data-testid="stToast"]')).to_contain_text("4♥ is taken out again")
+    type_pile(page, 1, "QS 2C 8H")  # a change of this phone's again, for the others to leave
+
+    other = open_app(browser, page.url)  # the game's address, on another phone
+    ben = next(other)
+    expect(ben.get_by_label("Pile 1, left to right")).to_have_value("QS 2C 8H")
+    assert tab_id(ben) != own
+    expect(ben.get_by_role("button", name="↶ Undo")).to_be_disabled()
+    other.close()
+
+    duplicate = new_page(page.context)  # sessionStorage copied, id and all
+    duplicate.add_init_script(f"sessionStorage.setItem('blackcat-tab', '{own}')")
+    duplicate.goto(page.url)
+    expect(duplicate.get_by_label("Pile 1, left to right")).to_have_value("QS 2C 8H")
+    duplicate.wait_for_function(f"own => {TAB_ID} !== own", arg=own)  # a fresh one given
+    settle(duplicate)
+    expect(duplicate.get_by_role("button", name="↶ Undo")).to_be_disabled()
+    expect(undo).to_be_enabled()  # the first tab's Undo is still its own
+    no_errors_on(page)
+    no_errors_on(duplicate)
+    duplicate.close()
+
+
 @pytest.fixture(scope="module")
 def fake_reader_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app with the stand-in reader of the AppTest tests (`fakes.FakeReader`)."""

@@ -12,6 +12,7 @@ import game_state
 import live_table
 import pytest
 import sharing
+import this_tab
 from fakes import FakeReader
 from streamlit.testing.v1 import AppTest
 from test_streamlit_app import (  # noqa: F401  (fixtures)
@@ -61,6 +62,38 @@ def test_the_oldest_rooms_are_let_go_of_and_a_page_of_one_starts_it_again() -> N
     assert rooms.latest("room-3", "night") is not None
     again = rooms.post("room-1", "night", "still here", seen=7)  # the page saw 7
     assert again == live_table.Posted(8, "still here")
+
+
+def test_each_tabs_undo_history_is_kept_beside_the_game_and_let_go_of_with_it() -> None:
+    rooms = live_table.Rooms(size=2)
+    rooms.keep_history("room-1", "night", "tab-a", ["a"])
+    assert rooms.history("room-1", "night", "tab-a") == []  # no game there: nothing kept
+    rooms.post("room-1", "night", "game", seen=0)
+    rooms.keep_history("room-1", "night", "tab-a", ["a"])
+    rooms.keep_history("room-1", "night", "tab-b", ["b1", "b2"])
+    assert rooms.history("room-1", "night", "tab-a") == ["a"]
+    assert rooms.history("room-1", "night", "tab-b") == ["b1", "b2"]
+    assert rooms.history("room-1", "lady", "tab-a") == []  # each game its own
+    assert rooms.history("room-2", "night", "tab-a") == []
+    rooms.keep_history("room-1", "night", "tab-a", [])  # everything undone
+    assert rooms.history("room-1", "night", "tab-a") == []
+    for room in ("room-2", "room-3"):
+        rooms.post(room, "night", room, seen=0)
+    assert rooms.history("room-1", "night", "tab-b") == []  # the game let go of, and its Undo
+    rooms.post("room-1", "night", "again", seen=1)
+    assert rooms.history("room-1", "night", "tab-b") == []
+
+
+def test_a_room_keeps_the_undo_of_its_latest_tabs() -> None:
+    rooms = live_table.Rooms(tabs=2)
+    rooms.post("room", "night", "game", seen=0)
+    for tab in ("tab-a", "tab-b", "tab-c"):
+        rooms.keep_history("room", "night", tab, [tab])
+    assert [rooms.history("room", "night", tab) for tab in ("tab-a", "tab-b", "tab-c")] == [
+        [],
+        ["tab-b"],
+        ["tab-c"],
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -265,6 +298,86 @@ def test_a_phone_that_stops_sharing_keeps_its_own_copy(
     assert pile_cards(run(ann), 2) != "KD"
     type_pile(ann, 1, "QS")
     assert pile_cards(run(ben), 1) == "QS 2C"
+
+
+def told(at: AppTest, tab: str) -> AppTest:
+    """The page's tab said its id (in the browser: from its sessionStorage, `this_tab`)."""
+    at.session_state[this_tab.HELD] = tab
+    return run(at)
+
+
+def reloaded(at: AppTest) -> AppTest:
+    """The page loaded again from its address: a new session, its tab's id not said yet."""
+    again = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    again.query_params.update(at.query_params)
+    return run(again)
+
+
+ANN, BEN = "tab-of-anns-phone", "tab-of-bens-phone"
+
+
+def test_a_phones_undo_in_a_shared_game_survives_a_reload(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = (told(page, tab) for page, tab in zip(two_phones, (ANN, BEN), strict=True))
+    type_pile(ann, 2, "7D 3C")
+    run(ben)
+    type_pile(ben, 1, "QS 2C 9S")
+    ann = reloaded(ann)
+    assert button(ann, "↶ Undo").disabled  # its tab hasn't said which it is yet
+    told(ann, ANN)
+    button(ann, "↶ Undo").click()  # Ann's 7♦ 3♣ go; Ben's 9♠, made since, stays
+    run(ann)
+    assert pile_cards(ann, 2) == "10S 10H KD 10C 9H"
+    assert pile_cards(ann, 1) == "QS 2C 9S"
+    ben = told(reloaded(ben), BEN)
+    assert pile_cards(ben, 2) == "10S 10H KD 10C 9H"
+    button(ben, "↶ Undo").click()  # and Ben's reloaded Undo takes back his own
+    run(ben)
+    assert pile_cards(ben, 1) == "QS 2C"
+    assert pile_cards(ben, 2) == "10S 10H KD 10C 9H"
+
+
+def test_a_reloaded_phones_undo_still_leaves_a_card_another_phone_changed_since(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    ben = told(ben, BEN)
+    type_pile(ben, 1, "QS 2C 4H")
+    run(ann)
+    type_pile(ann, 1, "QS 2C 4D")  # Ann makes Ben's 4♥ a 4♦
+    ben = told(reloaded(ben), BEN)
+    button(ben, "↶ Undo").click()
+    run(ben)
+    assert pile_cards(ben, 1) == "QS 2C 4D"
+    assert [t.value for t in ben.toast] == [CHANGED_SINCE]
+
+
+def test_the_games_address_opened_elsewhere_takes_back_none_of_this_phones_changes(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, _ = two_phones
+    ann = told(ann, ANN)
+    type_pile(ann, 2, "7D 3C")
+    elsewhere = told(reloaded(ann), "tab-of-another-phone")  # the same address, another tab
+    assert button(elsewhere, "↶ Undo").disabled
+    assert not button(run(ann), "↶ Undo").disabled  # Ann's page still has hers
+
+
+def test_a_page_that_stops_sharing_keeps_its_undo_in_the_room_no_longer(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, _ = two_phones
+    ann = told(ann, ANN)
+    room = ann.query_params[live_table.LIVE_PARAM]
+    kept = live_table.rooms().history(room, "night", ANN)
+    assert kept  # Ann's QS 2C
+    ann.session_state[sharing.share_panel_key("table")] = True
+    run(ann)
+    button(ann, "Stop sharing on this phone").click()
+    run(ann)
+    type_pile(ann, 2, "KD")  # its own copy's change: no other phone's to keep apart from
+    assert live_table.rooms().history(room, "night", ANN) == kept
 
 
 def test_a_shared_black_lady_game_shows_on_both_phones(tmp_path) -> None:

@@ -1,0 +1,121 @@
+"""This browser tab's own id: what a shared game keeps this page's Undo under on this server
+(`live_table`), so that a reload finds it again (a phone's browser reloads a tab it put away
+when the player comes back to it).
+
+The id is kept in the tab's sessionStorage, never in the page's address: a reload keeps it, while
+a link or QR code of the game (another phone, another tab) has none and gets an id of its own. A
+tab the browser duplicates copies its sessionStorage, id and all: one page holds an id at a time
+(`Claims`), and a page whose id another page still connected holds gets a fresh one. Nothing
+leaves this computer: the id is only a key of this server's own store.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+
+import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+HELD = "this-tab"  # Session State: the id this page holds
+COMPONENT_KEY = "this-tab-storage"
+TAB_PATTERN = re.compile(r"[A-Za-z0-9_-]{12,64}")
+
+# `tab`: the id the page holds, kept in the tab's storage; none yet: the id stored there is said
+# once (wanted: in a shared game). Storage a browser refuses (some private modes) says none.
+TAB_JS = """
+export default function (component) {
+  const KEY = "blackcat-tab";
+  const { tab, wanted } = component.data;
+  let stored = "";
+  try { stored = sessionStorage.getItem(KEY) || ""; } catch (refused) {}
+  if (tab) {
+    if (stored !== tab) try { sessionStorage.setItem(KEY, tab); } catch (refused) {}
+    return;
+  }
+  if (!wanted || window.blackcatTabSaid) return;
+  window.blackcatTabSaid = true;
+  component.setTriggerValue("stored", stored);
+}
+"""
+_tab_storage = st.components.v2.component("blackcat.this_tab", js=TAB_JS)
+
+
+class Claims:
+    """Which page (a browser's session) holds each tab id: the last `size` ids claimed. A page
+    may claim an id no page holds, or one whose page is gone (`alive(page)` False: the tab was
+    reloaded, its old page closed)."""
+
+    def __init__(self, alive: Callable[[str], bool], size: int = 1024) -> None:
+        self._holders: OrderedDict[str, str] = OrderedDict()
+        self._alive = alive
+        self._size = size
+        self._lock = threading.Lock()
+
+    def claim(self, tab: str, page: str) -> bool:
+        """Whether `page` holds `tab` now (it did, or the id was free to take)."""
+        with self._lock:
+            holder = self._holders.get(tab)
+            if holder not in (None, page) and self._alive(holder):
+                return False
+            self._holders[tab] = page
+            self._holders.move_to_end(tab)
+            while len(self._holders) > self._size:
+                self._holders.popitem(last=False)
+            return True
+
+
+def _alive(page: str) -> bool:
+    runtime = st.runtime.get_instance() if st.runtime.exists() else None
+    return runtime is not None and runtime.is_active_session(page)
+
+
+@st.cache_resource(show_spinner=False)
+def claims() -> Claims:
+    return Claims(_alive)
+
+
+def _page() -> str:
+    context = get_script_run_ctx()
+    return context.session_id if context is not None else ""
+
+
+def fresh_id() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def held() -> str | None:
+    """The id this page holds (None before its tab said which it has)."""
+    return st.session_state.get(HELD)
+
+
+def _hold(stored: str) -> None:
+    """This page holds `stored` (its tab's id), or a fresh id where another page holds that."""
+    page = _page()
+    if not (TAB_PATTERN.fullmatch(stored) and claims().claim(stored, page)):
+        stored = fresh_id()
+        claims().claim(stored, page)
+    st.session_state[HELD] = stored
+
+
+def _said() -> None:
+    stored = (st.session_state.get(COMPONENT_KEY) or {}).get("stored")
+    if stored is not None and held() is None:
+        _hold(str(stored))
+
+
+def keep(wanted: bool) -> None:
+    """Once a page, where the tab's id is `wanted` (a shared game): the tab says its id, and the
+    page holds it from then on (one whose id another page took meanwhile, a duplicate of its tab,
+    gets a fresh one)."""
+    tab = held()
+    if tab is not None:
+        _hold(tab)
+    _tab_storage(
+        key=COMPONENT_KEY,
+        data={"tab": held() or "", "wanted": "1" if wanted else ""},
+        on_stored_change=_said,
+    )

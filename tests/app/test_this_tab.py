@@ -1,0 +1,45 @@
+"""this_tab: one page holds a tab's id at a time, so that a tab the browser duplicated (its
+sessionStorage copied, id and all) never shares the first page's Undo."""
+
+from __future__ import annotations
+
+import this_tab
+
+
+def claims_of(alive: set[str], size: int = 1024) -> this_tab.Claims:
+    return this_tab.Claims(alive.__contains__, size=size)
+
+
+def test_a_page_holds_the_id_its_tab_gives_until_another_page_takes_it_once_it_is_gone() -> None:
+    alive = {"first"}
+    claims = claims_of(alive)
+    assert claims.claim("tab-a", "first")
+    assert claims.claim("tab-a", "first")  # at each of its runs
+    alive.add("duplicate")
+    assert not claims.claim("tab-a", "duplicate")  # the first page is still there
+    assert claims.claim("tab-b", "duplicate")  # a fresh id of its own
+    alive.discard("first")  # the tab reloaded: its old page closed
+    assert claims.claim("tab-a", "reloaded")
+    alive.add("reloaded")
+    assert not claims.claim("tab-a", "first")  # the old page, back a moment: not its any more
+
+
+def test_the_claims_kept_are_the_latest() -> None:
+    alive = {"one", "two", "three"}
+    claims = claims_of(alive, size=2)
+    for page in ("one", "two", "three"):
+        assert claims.claim(f"tab-{page}", page)
+    assert claims.claim("tab-one", "another")  # let go of: free to take
+    assert not claims.claim("tab-three", "another")
+
+
+def test_a_fresh_id_is_one_a_tab_may_give_back() -> None:
+    ids = {this_tab.fresh_id() for _ in range(20)}
+    assert len(ids) == 20
+    assert all(this_tab.TAB_PATTERN.fullmatch(tab) for tab in ids)
+
+
+def test_the_id_is_kept_in_the_tabs_session_storage_not_in_the_address() -> None:
+    assert "sessionStorage.setItem(KEY, tab)" in this_tab.TAB_JS
+    assert "localStorage" not in this_tab.TAB_JS and "cookie" not in this_tab.TAB_JS
+    assert "location" not in this_tab.TAB_JS and "history" not in this_tab.TAB_JS

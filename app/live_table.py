@@ -29,7 +29,7 @@ LIVE_PARAM = "live"  # the room in the page's address
 POLL_SECONDS = 2.0  # how often a page in a room looks for another phone's change
 SEEN_PREFIX = "live-seen:"  # + the game's key: the version this page last had
 OWN_PREFIX = "live-own:"  # + the game's key: the room whose kept history this page looked for
-HISTORIES_PER_GAME = 16  # the pages (tabs) whose Undo a room keeps, the latest written
+HISTORIES_KEPT = 128  # the pages' Undo histories kept, in all rooms: the latest written
 ROOM_PATTERN = re.compile(r"[A-Za-z0-9_-]{6,32}")
 
 
@@ -44,14 +44,15 @@ class Posted:
 class Rooms:
     """The rooms' latest games by (room, game key), the last `size` rooms' games kept (a room's
     game is a few kilobytes; older rooms are let go, and their pages carry on each on its own),
-    and beside each game its pages' Undo histories by tab id (the last `tabs` written), let go
-    of with the game."""
+    and beside each game its pages' Undo histories by tab id (the last `histories` written: a
+    page writes its own at each run, so the pages still open keep theirs), let go of with the
+    game."""
 
-    def __init__(self, size: int = 256, tabs: int = HISTORIES_PER_GAME) -> None:
+    def __init__(self, size: int = 256, histories: int = HISTORIES_KEPT) -> None:
         self._posted: OrderedDict[tuple[str, str], Posted] = OrderedDict()
-        self._histories: dict[tuple[str, str], OrderedDict[str, list[Any]]] = {}
+        self._histories: OrderedDict[tuple[str, str, str], list[Any]] = OrderedDict()
         self._size = size
-        self._tabs = tabs
+        self._histories_kept = histories
         self._lock = threading.Lock()
 
     def latest(self, room: str, key: str) -> Posted | None:
@@ -71,7 +72,8 @@ class Rooms:
             self._posted.move_to_end((room, key))
             while len(self._posted) > self._size:
                 gone, _ = self._posted.popitem(last=False)
-                self._histories.pop(gone, None)
+                for kept in [kept for kept in self._histories if kept[:2] == gone]:
+                    del self._histories[kept]
             return posted
 
     def keep_history(self, room: str, key: str, tab: str, history: list[Any]) -> None:
@@ -80,18 +82,17 @@ class Rooms:
         with self._lock:
             if (room, key) not in self._posted:
                 return
-            kept = self._histories.setdefault((room, key), OrderedDict())
             if not history:
-                kept.pop(tab, None)
+                self._histories.pop((room, key, tab), None)
                 return
-            kept[tab] = list(history)
-            kept.move_to_end(tab)
-            while len(kept) > self._tabs:
-                kept.popitem(last=False)
+            self._histories[room, key, tab] = list(history)
+            self._histories.move_to_end((room, key, tab))
+            while len(self._histories) > self._histories_kept:
+                self._histories.popitem(last=False)
 
     def history(self, room: str, key: str, tab: str) -> list[Any]:
         with self._lock:
-            return list(self._histories.get((room, key), {}).get(tab, []))
+            return list(self._histories.get((room, key, tab), []))
 
 
 @st.cache_resource(show_spinner=False)

@@ -25,7 +25,8 @@ COMPONENT_KEY = "this-tab-storage"
 TAB_PATTERN = re.compile(r"[A-Za-z0-9_-]{12,64}")
 
 # `tab`: the id the page holds, kept in the tab's storage; none yet: the id stored there is said
-# once (wanted: in a shared game). Storage a browser refuses (some private modes) says none.
+# (wanted: in a shared game), and the page holds one from its next run on (a server restarted
+# meanwhile: its new page). Storage a browser refuses (some private modes) says none.
 TAB_JS = """
 export default function (component) {
   const KEY = "blackcat-tab";
@@ -36,9 +37,7 @@ export default function (component) {
     if (stored !== tab) try { sessionStorage.setItem(KEY, tab); } catch (refused) {}
     return;
   }
-  if (!wanted || window.blackcatTabSaid) return;
-  window.blackcatTabSaid = true;
-  component.setTriggerValue("stored", stored);
+  if (wanted) component.setTriggerValue("stored", stored);
 }
 """
 _tab_storage = st.components.v2.component("blackcat.this_tab", js=TAB_JS)

@@ -84,8 +84,8 @@ def test_each_tabs_undo_history_is_kept_beside_the_game_and_let_go_of_with_it() 
     assert rooms.history("room-1", "night", "tab-b") == []
 
 
-def test_a_room_keeps_the_undo_of_its_latest_tabs() -> None:
-    rooms = live_table.Rooms(tabs=2)
+def test_the_undo_of_the_pages_written_last_is_kept() -> None:
+    rooms = live_table.Rooms(histories=2)
     rooms.post("room", "night", "game", seen=0)
     for tab in ("tab-a", "tab-b", "tab-c"):
         rooms.keep_history("room", "night", tab, [tab])
@@ -94,6 +94,10 @@ def test_a_room_keeps_the_undo_of_its_latest_tabs() -> None:
         ["tab-b"],
         ["tab-c"],
     ]
+    rooms.keep_history("room", "night", "tab-b", ["tab-b"])  # tab-b's page ran again
+    rooms.keep_history("room", "night", "tab-d", ["tab-d"])
+    assert rooms.history("room", "night", "tab-b") == ["tab-b"]
+    assert rooms.history("room", "night", "tab-c") == []
 
 
 # ---------------------------------------------------------------------------------------------
@@ -397,6 +401,25 @@ def test_a_shared_black_lady_game_shows_on_both_phones(tmp_path) -> None:
     run(ben)
     run(ann)
     assert text_input(ann, "Player 1's tricks, any order").value == "KH 2S 4S"
+
+
+def test_a_phones_undo_in_a_shared_black_lady_game_survives_a_reload(tmp_path) -> None:
+    ann = start(tmp_path)
+    ann.segmented_control(key="game").set_value("Black Lady")
+    run(ann)
+    ann.session_state[sharing.share_panel_key("lady")] = True
+    ann = told(run(ann), ANN)
+    text_input(ann, "Player 1's tricks, any order").input("KH 2S 4S")
+    run(ann)
+    again = told(reloaded(ann), ANN)
+    again.segmented_control(key="game").set_value("Black Lady")
+    run(again)
+    again.segmented_control(key="lady_seat").set_value(0)  # on screen: Player 2, next to type
+    run(again)
+    assert text_input(again, "Player 1's tricks, any order").value == "KH 2S 4S"
+    again.button(key="lady-undo").click()
+    run(again)
+    assert text_input(again, "Player 1's tricks, any order").value == ""
 
 
 def test_a_card_picked_on_a_pile_another_phone_left_alone_stays_picked(

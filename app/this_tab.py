@@ -24,9 +24,9 @@ HELD = "this-tab"  # Session State: the id this page holds
 COMPONENT_KEY = "this-tab-storage"
 TAB_PATTERN = re.compile(r"[A-Za-z0-9_-]{12,64}")
 
-# `tab`: the id the page holds, kept in the tab's storage; none yet: the id stored there is said
-# (wanted: in a shared game), and the page holds one from its next run on (a server restarted
-# meanwhile: its new page). Storage a browser refuses (some private modes) says none.
+# `tab`: the id the page holds, written to the tab's storage; none yet: the id stored there is
+# said (wanted: in a shared game) until the page holds one, so a page the server made anew (a
+# restart) hears it too. Storage a browser refuses (some private modes) says none.
 TAB_JS = """
 export default function (component) {
   const KEY = "blackcat-tab";
@@ -91,13 +91,18 @@ def held() -> str | None:
     return st.session_state.get(HELD)
 
 
+def chosen(stored: str, page: str, holders: Claims) -> str:
+    """The id `page` holds from now on: `stored` (its tab's), or a fresh one where that is none
+    (a tab's first shared game), not one of ours, or another page still holds it."""
+    if TAB_PATTERN.fullmatch(stored) and holders.claim(stored, page):
+        return stored
+    fresh = fresh_id()
+    holders.claim(fresh, page)
+    return fresh
+
+
 def _hold(stored: str) -> None:
-    """This page holds `stored` (its tab's id), or a fresh id where another page holds that."""
-    page = _page()
-    if not (TAB_PATTERN.fullmatch(stored) and claims().claim(stored, page)):
-        stored = fresh_id()
-        claims().claim(stored, page)
-    st.session_state[HELD] = stored
+    st.session_state[HELD] = chosen(stored, _page(), claims())
 
 
 def _said() -> None:
@@ -108,8 +113,8 @@ def _said() -> None:
 
 def keep(wanted: bool) -> None:
     """Once a page, where the tab's id is `wanted` (a shared game): the tab says its id, and the
-    page holds it from then on (one whose id another page took meanwhile, a duplicate of its tab,
-    gets a fresh one)."""
+    page holds it from then on; a page whose id another page took while it was away (a duplicate
+    of its tab) gets a fresh one."""
     tab = held()
     if tab is not None:
         _hold(tab)

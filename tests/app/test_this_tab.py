@@ -33,6 +33,18 @@ def test_the_claims_kept_are_the_latest() -> None:
     assert not claims.claim("tab-three", "another")
 
 
+def test_a_page_holds_its_tabs_id_or_else_a_fresh_one() -> None:
+    alive = {"first", "duplicate"}
+    claims = claims_of(alive)
+    stored = "tab-of-the-first-page"
+    assert this_tab.chosen(stored, "first", claims) == stored
+    assert this_tab.chosen(stored, "first", claims) == stored  # at its next run
+    fresh = this_tab.chosen(stored, "duplicate", claims)
+    assert fresh != stored and this_tab.chosen(fresh, "duplicate", claims) == fresh
+    for none_of_ours in ("", "short", "<script>alert(1)</script>", "x" * 65):
+        assert this_tab.chosen(none_of_ours, "first", claims) != none_of_ours
+
+
 def test_a_fresh_id_is_one_a_tab_may_give_back() -> None:
     ids = {this_tab.fresh_id() for _ in range(20)}
     assert len(ids) == 20

@@ -3,9 +3,10 @@ made since kept; refused where the two touched the same part of the game."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
-from hypothesis import given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from blackcat.games.cards import ALL_CARDS, Card, parse_card, parse_pile
@@ -401,3 +402,220 @@ def test_black_lady_new_game_undone_keeps_only_a_rename_since() -> None:
     assert take_back(lt.mark_no_tricks(mine, 2, True), game, mine) is None
     assert take_back(lt.set_tricks(mine, 1, parse_pile("QS")), game, mine) is None
     assert take_back(lt.set_deals_to_play(mine, 5), game, mine) is None
+
+
+# ---------------------------------------------------------------------------------------------
+# Players and piles put in or taken out on both phones: matched by id, whatever the lengths
+
+
+def names(table: ts.Table | None) -> list[str] | None:
+    return None if table is None else [player.name for player in table.players]
+
+
+def piles_of(table: ts.Table | None, player: int) -> list[str] | None:
+    if table is None:
+        return None
+    return [ts.pile_text(pile) for pile in table.players[player].piles]
+
+
+def test_a_pile_added_on_each_phone_only_this_phones_goes() -> None:
+    before = two_players()
+    mine = ts.add_pile(before, before.players[0].id)
+    now = ts.add_pile(mine, mine.players[0].id)  # another phone's, after this phone's
+    now = ts.set_cards(now, pile_ids(now, 0)[-1], parse_pile("KD"))
+    back = take_back(now, before, mine)
+    assert back is not None
+    assert pile_ids(back, 0) == [*pile_ids(before, 0), pile_ids(now, 0)[-1]]
+    assert piles_of(back, 0) == ["5C 6C", "QH", "KD"]
+    assert back.next_id == now.next_id
+
+
+def test_a_pile_added_here_goes_beside_another_pile_taken_off_there() -> None:
+    before = two_players()
+    mine = ts.add_pile(before, before.players[0].id)
+    now = ts.remove_pile(mine, pile_ids(mine, 0)[1])  # the Q♥ pile, taken off there
+    back = take_back(now, before, mine)
+    assert back is not None
+    assert piles_of(back, 0) == ["5C 6C"]
+
+
+def test_a_pile_taken_off_here_comes_back_where_it_was_before_a_pile_added_there() -> None:
+    before = two_players()
+    mine = ts.remove_pile(before, pile_ids(before, 0)[1])
+    now = ts.add_pile(mine, mine.players[0].id)
+    now = ts.set_cards(now, pile_ids(now, 0)[-1], parse_pile("KD"))
+    back = take_back(now, before, mine)
+    assert back is not None
+    assert piles_of(back, 0) == ["5C 6C", "QH", "KD"]
+    assert pile_ids(back, 0)[:2] == pile_ids(before, 0)
+
+
+def test_a_pile_typed_in_here_and_taken_off_there_stays_off() -> None:
+    before = two_players()
+    mine = ts.set_cards(before, pile_ids(before, 0)[1], parse_pile("QH 2D"))
+    now = ts.remove_pile(mine, pile_ids(mine, 0)[1])
+    assert take_back(now, before, mine) is None
+
+
+def test_a_player_added_on_each_phone_only_this_phones_goes() -> None:
+    before = two_players()
+    mine = ts.add_player(before, "Cy")
+    now = ts.add_player(mine, "Dee")
+    back = take_back(now, before, mine)
+    assert names(back) == ["Ann", "Ben", "Dee"]
+
+
+def test_a_player_taken_off_here_comes_back_in_their_place_beside_a_player_added_there() -> None:
+    before = ts.add_player(two_players(), "Cy")
+    mine = ts.remove_player(before, before.players[1].id)  # Ben
+    now = ts.add_player(mine, "Dee")
+    back = take_back(now, before, mine)
+    assert back is not None
+    assert names(back) == ["Ann", "Ben", "Cy", "Dee"]
+    assert back.players[1] == before.players[1]  # Ben's piles with him
+
+
+def test_a_player_taken_off_here_whose_name_another_phone_gave_since_stays_off() -> None:
+    before = two_players()
+    mine = ts.remove_player(before, before.players[1].id)  # Ben
+    now = ts.add_player(mine, "ben")
+    assert take_back(now, before, mine) is None  # two players called Ben
+
+
+def test_a_player_taken_off_here_while_the_table_filled_up_there_stays_off() -> None:
+    before = two_players()
+    mine = ts.remove_player(before, before.players[1].id)
+    now = ts.add_player(ts.add_player(ts.add_player(mine, "Cy"), "Dee"), "Eve")
+    assert len(now.players) == ts.MAX_PLAYERS
+    assert take_back(now, before, mine) is None
+
+
+def test_a_pile_added_here_that_another_phone_left_alone_at_its_player_stays() -> None:
+    """Ann's two piles taken off there, her pile added here: Ann would have none."""
+    before = two_players()
+    mine = ts.add_pile(before, before.players[0].id)
+    ann = pile_ids(mine, 0)
+    now = ts.remove_pile(ts.remove_pile(mine, ann[0]), ann[1])
+    assert take_back(now, before, mine) is None
+
+
+# A pile given to another player: one pile wherever it lies
+
+
+def test_a_pile_given_here_goes_back_with_a_card_typed_there() -> None:
+    before = two_players()
+    ann = pile_ids(before, 0)[0]
+    mine = ts.give_pile(before, ann, before.players[1].id)  # into Ben's empty pile
+    now = ts.set_cards(mine, ann, parse_pile("5C 6C 7C"))
+    back = take_back(now, before, mine)
+    assert back is not None
+    assert pile_ids(back, 0) == pile_ids(before, 0) and pile_ids(back, 1) == pile_ids(before, 1)
+    assert piles_of(back, 0) == ["5C 6C 7C", "QH"]
+    assert piles_of(back, 1) == ["2S", ""]
+
+
+def test_a_card_typed_here_goes_from_a_pile_given_there() -> None:
+    before = two_players()
+    ann = pile_ids(before, 0)[0]
+    mine = ts.set_cards(before, ann, parse_pile("5C 6C 7C"))
+    now = ts.give_pile(mine, ann, mine.players[1].id)
+    back = take_back(now, before, mine)
+    assert back is not None
+    assert piles_of(back, 0) == ["QH"]
+    assert piles_of(back, 1) == ["2S", "5C 6C"]
+
+
+def test_a_pile_given_here_then_given_on_or_taken_off_there_stays() -> None:
+    before = ts.add_player(two_players(), "Cy")
+    ann = pile_ids(before, 0)[0]
+    mine = ts.give_pile(before, ann, before.players[1].id)
+    assert take_back(ts.give_pile(mine, ann, mine.players[2].id), before, mine) is None
+    assert take_back(ts.remove_pile(mine, ann), before, mine) is None
+
+
+def test_a_card_typed_here_and_split_into_another_pile_there_stays() -> None:
+    """The 7♣ typed here lies in the pile the split made: taken back from the first pile alone,
+    it would stay in the game."""
+    before = two_players()
+    ann = pile_ids(before, 0)[0]
+    mine = ts.set_cards(before, ann, parse_pile("5C 6C 7C"))
+    now = ts.split_pile(mine, ann, 1)
+    assert take_back(now, before, mine) is None
+
+
+# ---------------------------------------------------------------------------------------------
+# Any change of players and piles, here and there
+
+
+def table_change(data: st.DataObject, table: ts.Table) -> ts.Table:
+    """One change a phone makes to a table's players or piles (the table as it is where it
+    doesn't apply)."""
+    players = table.players
+    player = data.draw(st.sampled_from(players))
+    pile = data.draw(st.sampled_from(player.piles))
+    other = data.draw(st.sampled_from(players))
+    card = data.draw(st.sampled_from(ALL_CARDS))
+    at = data.draw(st.integers(0, len(pile.slots)))
+    changes: dict[str, Callable[[], ts.Table]] = {
+        "add pile": lambda: ts.add_pile(table, player.id),
+        "remove pile": lambda: ts.remove_pile(table, pile.id),
+        "type a card": lambda: ts.insert_card(table, pile.id, at, card),
+        "take a card off": lambda: ts.delete_card(table, pile.id, at),
+        "change a card": lambda: ts.replace_card(table, pile.id, at, card),
+        "clear": lambda: ts.set_cards(table, pile.id, ()),
+        "split": lambda: ts.split_pile(table, pile.id, at),
+        "join": lambda: ts.join_with_next(table, pile.id),
+        "card to pile": lambda: ts.move_card_to_pile(
+            table, pile.id, at, data.draw(st.sampled_from(player.piles)).id
+        ),
+        "give": lambda: ts.give_pile(table, pile.id, other.id),
+        "rename": lambda: ts.rename_player(table, player.id, data.draw(st.sampled_from(NAMES))),
+        "add player": lambda: ts.add_player(table, data.draw(st.sampled_from(NAMES))),
+        "remove player": lambda: ts.remove_player(table, player.id),
+    }
+    try:
+        return changes[data.draw(st.sampled_from(sorted(changes)))]()
+    except ts.TableError:
+        return table
+
+
+NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve")
+
+
+def seen(table: ts.Table) -> dict[tuple[str, int], object]:
+    """What a player sees of each player and pile: names, whose each pile is, its cards."""
+    found: dict[tuple[str, int], object] = {}
+    for player in table.players:
+        found["name", player.id] = player.name
+        for pile in player.piles:
+            found["owner", pile.id] = player.id
+            found["cards", pile.id] = pile.slots
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_undo_never_loses_the_other_phones_change_of_players_or_piles(data: st.DataObject) -> None:
+    """Whatever one phone changed and another changed since, taken back: each name, pile's
+    player, pile's cards and count of a card that the other phone alone changed is as it left
+    it, and each that this phone alone changed is as it was before."""
+    before = ts.add_player(two_players(), "Cy")
+    before = ts.set_cards(before, pile_ids(before, 2)[0], parse_pile("KD 9H 4S"))
+    mine = table_change(data, before)
+    now = table_change(data, table_change(data, mine))
+    assume(mine != before and now != mine)
+    back = take_back(now, before, mine)
+    if back is None:
+        return
+    for found in (seen, cards_seen):
+        was, made, left, got = (found(table) for table in (before, mine, now, back))
+        for key in was.keys() | made.keys() | left.keys():
+            if left.get(key) == made.get(key):
+                assert got.get(key) == was.get(key), key  # this phone's alone: taken back
+            elif was.get(key) == made.get(key):
+                assert got.get(key) == left.get(key), key  # the other phone's alone: kept
+
+
+def cards_seen(table: ts.Table) -> dict[ts.Slot, int]:
+    """How many of each card the table holds."""
+    return Counter(ts.all_slots(table))

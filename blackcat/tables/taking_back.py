@@ -7,10 +7,12 @@ functions of the frozen games: dataclasses are compared field by field, players 
 ids (`_merge_by_id`: put in or taken out on either side, a pile wherever it lies, so a pile given
 to another player goes back with the cards typed in it since), a pile's cards by where they lie
 among the others (`_merge_runs`: a card put in or taken out moves the later ones, not what they
-are), a card whole, other tuples item by item where their lengths allow, sets by what went in
-and out. A change that started a game anew ("New game", the example made way) is taken back
-whole: only where the new game is as it left it, or where another phone only renamed its
-players (`_back_to_another_game`).
+are), a card whole, other tuples item by item where their lengths allow (games or deals added
+since after the last: `_still_followed`), sets by what went in and out; the game or deal on
+screen is the other phone's where both moved it (`VIEWS`). A change that started a game anew
+("New game", the example made way) is taken back whole: only where the new game is as it left
+it, or where another phone only renamed its players (`_back_to_another_game`); the example
+changed (a card corrected) is the same game (`_example_changed`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,11 @@ Game = TypeVar("Game")
 COUNTERS = frozenset({"next_id", "serial"})
 """Fields that count the ids given out so far: a merge keeps the larger, so that no id is given
 twice (a pile added on another phone keeps its id after this phone's pile is taken back)."""
+
+
+VIEWS = frozenset({"current"})
+"""Fields of what a phone shows (the night's game, the Black Lady deal on screen): where both
+sides moved it, `ours` stays, as a game or deal added takes every phone to it."""
 
 
 class _Conflict(Exception):
@@ -64,6 +71,8 @@ def merge(base: Any, ours: Any, theirs: Any) -> Any:
         return _merge_piles(base, ours, theirs)
     if _same_dataclass(base, ours, theirs) and isinstance(base, ts.Table):
         return _merge_tables(base, ours, theirs)
+    if _same_dataclass(base, ours, theirs) and isinstance(base, nt.Night | lt.LadyGame):
+        return _on_screen(_merge_fields(base, ours, theirs), ours)
     if _same_dataclass(base, ours, theirs):
         return _merge_fields(base, ours, theirs)
     if (
@@ -91,11 +100,27 @@ def _merge_fields(base: Any, ours: Any, theirs: Any) -> Any:
         mine, other = getattr(ours, name), getattr(theirs, name)
         if name in COUNTERS and isinstance(mine, int) and isinstance(other, int):
             value = max(mine, other)
+        elif name in VIEWS:
+            value = other if mine == getattr(base, name) else mine
         else:
             value = merge(getattr(base, name), mine, other)
         if value is not mine:
             merged[name] = value
     return dataclasses.replace(ours, **merged) if merged else ours
+
+
+Sheet = TypeVar("Sheet", nt.Night, lt.LadyGame)
+
+
+def _on_screen(sheet: Sheet, ours: Sheet) -> Sheet:
+    """The merged sheet on a game or deal it has: the one taken back goes with the others' (a
+    game chosen here, then a new night there)."""
+    columns = len(sheet.games if isinstance(sheet, nt.Night) else sheet.deals)
+    if 0 <= sheet.current < columns:
+        return sheet
+    if 0 <= ours.current < columns:
+        return dataclasses.replace(sheet, current=ours.current)
+    raise _Conflict
 
 
 def _merge_tables(base: ts.Table, ours: ts.Table, theirs: ts.Table) -> ts.Table:
@@ -159,6 +184,11 @@ def _merge_tuples(base: tuple, ours: tuple, theirs: tuple) -> tuple:
         return _merge_by_id(base, ours, theirs)
     if len(base) == len(ours) == len(theirs):
         return tuple(merge(*items) for items in zip(base, ours, theirs, strict=True))
+    if base and len(theirs) == len(base) < len(ours):  # ours added at the end: games or deals
+        merged = _merge_tuples(base, ours[: len(base)], theirs)
+        if not _still_followed(base[-1], merged[-1]):
+            raise _Conflict
+        return (*merged, *ours[len(base) :])
     if len(ours) == len(base) and theirs[: len(base)] == base:  # theirs added at the end
         return (*ours, *theirs[len(base) :])
     if len(ours) == len(base) and base[: len(theirs)] == theirs:  # theirs took the end off
@@ -166,6 +196,20 @@ def _merge_tuples(base: tuple, ours: tuple, theirs: tuple) -> tuple:
             raise _Conflict  # what theirs took off changed here since
         return tuple(merge(*items) for items in zip(base, ours, theirs, strict=False))
     raise _Conflict
+
+
+def _still_followed(was: Any, now: Any) -> bool:
+    """Whether a game (deal) made after `was` could be made after `now`: it has cards, and the
+    game made would be the same (its players, the variants) or the deal of the same players."""
+    if isinstance(was, ts.Table) and isinstance(now, ts.Table):
+        return nt.has_cards(now) and ts.new_game(was) == ts.new_game(now)
+    if isinstance(was, lt.Deal) and isinstance(now, lt.Deal):
+        return not now.empty and _names(was.table) == _names(now.table)
+    return False
+
+
+def _names(table: ts.Table) -> list[str]:
+    return [player.name for player in table.players]
 
 
 def _ided(items: tuple) -> bool:
@@ -240,14 +284,24 @@ def _by_id(items: tuple) -> dict[int, Any]:
 def _another_game(base: Any, theirs: Any) -> bool:
     """Whether `theirs` is another game than `base`, not `base` changed: a new game or night, a
     Black Lady game of other players, the example made way (its ids match the new game's by
-    chance: a card put in one pile of the new game would land in the old game's)."""
+    chance: a card put in one pile of the new game would land in the old game's), not the
+    example changed (`_example_changed`)."""
     if isinstance(base, nt.Night) and isinstance(theirs, nt.Night):
         return night_started_anew(base, theirs)
     if isinstance(base, lt.LadyGame) and isinstance(theirs, lt.LadyGame):
         return lady_started_anew(base, theirs)
     if isinstance(base, ts.Table) and isinstance(theirs, ts.Table):
-        return base.example != theirs.example
+        return base.example != theirs.example and not _example_changed(base, theirs)
     return False
+
+
+def _example_changed(first: ts.Table, second: ts.Table) -> bool:
+    """Whether one table is the example and the other the example changed (a card corrected, a
+    player renamed), not a new game in its place: a pile of the example's cards lies in it as it
+    was (a new game's piles start empty)."""
+    example, other = (first, second) if first.example else (second, first)
+    piles = {pile for player in example.players for pile in player.piles if pile.slots}
+    return any(pile in piles for player in other.players for pile in player.piles)
 
 
 def _back_to_another_game(base: Any, ours: Any, theirs: Any) -> Any:

@@ -619,3 +619,85 @@ def test_undo_never_loses_the_other_phones_change_of_players_or_piles(data: st.D
 def cards_seen(table: ts.Table) -> dict[ts.Slot, int]:
     """How many of each card the table holds."""
     return Counter(ts.all_slots(table))
+
+
+# ---------------------------------------------------------------------------------------------
+# The example changed here (not made way), another phone's change since
+
+
+def test_a_card_of_the_example_corrected_here_goes_back_beside_another_phones_change() -> None:
+    example = nt.Night((ts.example_table(),))
+    first, second = pile_ids(example.table, 0)
+    mine = nt.on_table(example, ts.replace_card, first, 0, card("KS"))  # was Q♠
+    assert not mine.table.example
+    piles = list(ts.EXAMPLE_PILES)
+    for theirs, players, left in (
+        (
+            lambda n: nt.on_table(n, ts.insert_card, second, 0, card("2C")),
+            ["Example"],
+            [piles[0], "2C " + piles[1]],
+        ),
+        (
+            lambda n: nt.on_table(n, ts.replace_card, first, 3, card("AH")),  # was 5♥
+            ["Example"],
+            [piles[0].replace("5H", "AH"), piles[1]],
+        ),
+        (lambda n: nt.rename_player(n, n.table.players[0].id, "Ann"), ["Ann"], piles),
+        (nt.add_player, ["Example", "Player 2"], piles),
+    ):
+        back = take_back(theirs(mine), example, mine)
+        assert back is not None
+        assert names(back.table) == players and piles_of(back.table, 0) == left
+        assert not back.table.example  # another phone's change in it: no longer the example
+    same = nt.on_table(mine, ts.replace_card, first, 0, card("AH"))
+    assert take_back(same, example, mine) is None  # the card corrected here, corrected there
+
+
+# ---------------------------------------------------------------------------------------------
+# The next game or deal started on another phone since
+
+
+def test_a_card_typed_here_goes_back_after_another_phone_started_the_next_game() -> None:
+    night = a_night()
+    ben_s = pile_ids(night.table, 1)[0]
+    mine = nt.on_table(night, ts.set_cards, ben_s, parse_pile("2S 3S"))
+    now = nt.next_game(mine)
+    back = take_back(now, night, mine)
+    assert back is not None
+    assert back.games[0] == night.table and back.games[1] == now.games[1] and back.current == 1
+
+
+def test_a_player_added_or_renamed_here_stays_once_the_next_game_has_them() -> None:
+    night = a_night()
+    for change in (nt.add_player, lambda n: nt.rename_player(n, ben(n).id, "Benjamin")):
+        mine = change(night)
+        assert take_back(nt.next_game(mine), night, mine) is None
+
+
+def test_the_only_card_of_a_game_typed_here_stays_once_another_phone_started_the_next() -> None:
+    """Game 2 without cards, game 3 after it: the next game is only started after cards."""
+    night = nt.next_game(a_night())
+    mine = nt.on_table(night, ts.set_cards, pile_ids(night.table, 0)[0], parse_pile("KD"))
+    assert take_back(nt.next_game(mine), night, mine) is None
+
+
+def test_black_lady_tricks_typed_here_go_back_after_another_phone_dealt_again() -> None:
+    game = lt.set_tricks(lt.new_game(("Ann", "Ben", "Cy")), 0, parse_pile("KH 2S 4S"))
+    mine = lt.set_tricks(game, 1, parse_pile("QS"))
+    now = lt.next_deal(mine)
+    back = take_back(now, game, mine)
+    assert back is not None
+    assert back.deals == (game.deals[0], now.deals[1]) and back.serial == now.serial
+    renamed = lt.rename(mine, 1, "Benjamin")
+    assert take_back(lt.next_deal(renamed), mine, renamed) is None  # the new deal's Benjamin
+
+
+def test_a_game_chosen_here_then_a_new_night_there_undoes_to_the_new_night() -> None:
+    night = nt.next_game(a_night())
+    night = nt.on_table(night, ts.set_cards, pile_ids(night.table, 0)[0], parse_pile("KD"))
+    mine = nt.choose_game(night, 0)
+    now = nt.restart(mine)
+    assert take_back(now, night, mine) == now
+    chosen = nt.choose_game(night, 0)
+    back = take_back(nt.next_game(chosen), night, chosen)  # another phone's next game: shown
+    assert back is not None and back.current == 2

@@ -4,8 +4,9 @@ made since kept; refused where the two touched the same part of the game."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -13,7 +14,7 @@ from blackcat.games.cards import ALL_CARDS, Card, parse_card, parse_pile
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
-from blackcat.tables.taking_back import take_back
+from blackcat.tables.taking_back import _Conflict, _id_order, take_back
 
 
 def two_players() -> ts.Table:
@@ -499,6 +500,26 @@ def test_a_pile_added_here_that_another_phone_left_alone_at_its_player_stays() -
     assert take_back(now, before, mine) is None
 
 
+@pytest.mark.parametrize(
+    ("base", "ours", "theirs", "order"),
+    [
+        ([1, 2], [1, 2, 4], [1, 2, 3], [1, 2, 3, 4]),  # 3 back before 4, put there since
+        ([1, 2, 3], [1, 3], [1, 2, 3, 4], [1, 3, 4]),
+        ([1, 2, 3], [2, 3, 5], [1, 2, 3], [2, 3, 5]),
+        ([1, 3], [1, 3], [2, 1, 3], [2, 1, 3]),  # 2 back first, as it was
+        ([1, 2, 3], [1, 2, 3, 4], [2, 1, 3], [2, 1, 3, 4]),  # moved back, beside one put in
+        ([1, 2, 3], [3, 1, 2], [1, 3, 2], None),  # moved on both sides: which order?
+    ],
+)
+def test_ids_keep_both_sides_changes_in_order(
+    base: list[int], ours: list[int], theirs: list[int], order: list[int] | None
+) -> None:
+    try:
+        assert _id_order(base, ours, theirs) == order
+    except _Conflict:
+        assert order is None
+
+
 # A pile given to another player: one pile wherever it lies
 
 
@@ -608,12 +629,17 @@ def test_undo_never_loses_the_other_phones_change_of_players_or_piles(data: st.D
     if back is None:
         return
     for found in (seen, cards_seen):
-        was, made, left, got = (found(table) for table in (before, mine, now, back))
-        for key in was.keys() | made.keys() | left.keys():
-            if left.get(key) == made.get(key):
-                assert got.get(key) == was.get(key), key  # this phone's alone: taken back
-            elif was.get(key) == made.get(key):
-                assert got.get(key) == left.get(key), key  # the other phone's alone: kept
+        each_change_kept(*(found(table) for table in (before, mine, now, back)))
+
+
+def each_change_kept(was: Mapping, made: Mapping, left: Mapping, got: Mapping) -> None:
+    """What this phone alone changed (`was` -> `made`) is as it was, and what the other phone
+    alone changed since (`made` -> `left`) as it left it, taken back (`got`)."""
+    for key in was.keys() | made.keys() | left.keys():
+        if left.get(key) == made.get(key):
+            assert got.get(key) == was.get(key), key
+        elif was.get(key) == made.get(key):
+            assert got.get(key) == left.get(key), key
 
 
 def cards_seen(table: ts.Table) -> dict[ts.Slot, int]:
@@ -701,3 +727,49 @@ def test_a_game_chosen_here_then_a_new_night_there_undoes_to_the_new_night() -> 
     chosen = nt.choose_game(night, 0)
     back = take_back(nt.next_game(chosen), night, chosen)  # another phone's next game: shown
     assert back is not None and back.current == 2
+
+
+def night_change(data: st.DataObject, night: nt.Night) -> nt.Night:
+    """One change a phone makes to a night: the next game, a new night, another game chosen, a
+    player renamed in every game, or a change of the game on screen's players or piles."""
+    kind = data.draw(st.sampled_from(("next game", "new night", "choose", "rename", "table")))
+    try:
+        if kind == "next game":
+            return nt.next_game(night)
+        if kind == "new night":
+            return nt.restart(night)
+        if kind == "choose":
+            return nt.choose_game(night, data.draw(st.integers(0, len(night.games) - 1)))
+        if kind == "rename":
+            player = data.draw(st.sampled_from(night.table.players))
+            return nt.rename_player(night, player.id, data.draw(st.sampled_from(NAMES)))
+    except ts.TableError:
+        return night
+    return nt.with_table(night, table_change(data, night.table))
+
+
+def seen_in_games(night: nt.Night) -> dict[tuple[object, ...], object]:
+    return {
+        (at, *key): value
+        for at, table in enumerate(night.games)
+        for key, value in seen(table).items()
+    }
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_undo_never_loses_the_other_phones_change_in_a_night(data: st.DataObject) -> None:
+    """As above, over a night's games, the next game started on either phone among the changes
+    (the other phone's seen here as this phone sees it: on this phone's game)."""
+    night = nt.on_table(nt.next_game(a_night()), ts.add_player, "Cy")  # game 2 of 2 on screen
+    mine = night_change(data, night)
+    theirs = night_change(data, night_change(data, mine))
+    now = nt.seen_from(theirs, mine)
+    assume(mine != night and now != mine)
+    back = take_back(now, night, mine)
+    if back is None:
+        return
+    assert 0 <= back.current < len(back.games)
+    if mine.started != night.started:
+        return  # a new night taken back: a name given since goes to every game (tested above)
+    each_change_kept(*(seen_in_games(n) for n in (night, mine, now, back)))

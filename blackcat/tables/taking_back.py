@@ -113,8 +113,8 @@ Sheet = TypeVar("Sheet", nt.Night, lt.LadyGame)
 
 
 def _on_screen(sheet: Sheet, ours: Sheet) -> Sheet:
-    """The merged sheet on a game or deal it has: the one taken back goes with the others' (a
-    game chosen here, then a new night there)."""
+    """The merged sheet, on a game or deal it has: where the one on screen is gone (a game
+    chosen here, then a new night there), on the other phone's."""
     columns = len(sheet.games if isinstance(sheet, nt.Night) else sheet.deals)
     if 0 <= sheet.current < columns:
         return sheet

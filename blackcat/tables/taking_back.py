@@ -4,16 +4,21 @@
 changed since touches what that change touched (another phone's card, even in the same pile,
 stays), and None where it does (taking it back would undo the other phone's work too). Pure
 functions of the frozen games: dataclasses are compared field by field, players and piles by their
-ids, a pile's cards by where they lie among the others (`_merge_runs`: a card put in or taken out
-moves the later ones, not what they are), a card whole, other tuples item by item where their
-lengths allow, sets by what went in and out. A change that started a game anew ("New game", the
-example made way) is taken back whole: only where the new game is as it left it, or where
-another phone only renamed its players (`_back_to_another_game`).
+ids (`_merge_by_id`: put in or taken out on either side, a pile wherever it lies, so a pile given
+to another player goes back with the cards typed in it since), a pile's cards by where they lie
+among the others (`_merge_runs`: a card put in or taken out moves the later ones, not what they
+are), a card whole, other tuples item by item where their lengths allow (games or deals added
+since after the last: `_still_followed`), sets by what went in and out; the game or deal on
+screen is the other phone's where both moved it (`VIEWS`). A change that started a game anew
+("New game", the example made way) is taken back whole: only where the new game is as it left
+it, or where another phone only renamed its players (`_back_to_another_game`); the example
+changed (a card corrected) is the same game (`_example_changed`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -27,6 +32,11 @@ Game = TypeVar("Game")
 COUNTERS = frozenset({"next_id", "serial"})
 """Fields that count the ids given out so far: a merge keeps the larger, so that no id is given
 twice (a pile added on another phone keeps its id after this phone's pile is taken back)."""
+
+
+VIEWS = frozenset({"current"})
+"""Fields of what a phone shows (the night's game, the Black Lady deal on screen): where both
+sides moved it, `ours` stays, as a game or deal added takes every phone to it."""
 
 
 class _Conflict(Exception):
@@ -59,6 +69,10 @@ def merge(base: Any, ours: Any, theirs: Any) -> Any:
         raise _Conflict  # one card changed on both sides: no field of it goes back alone
     if _same_dataclass(base, ours, theirs) and isinstance(base, ts.Pile):
         return _merge_piles(base, ours, theirs)
+    if _same_dataclass(base, ours, theirs) and isinstance(base, ts.Table):
+        return _merge_tables(base, ours, theirs)
+    if _same_dataclass(base, ours, theirs) and isinstance(base, nt.Night | lt.LadyGame):
+        return _on_screen(_merge_fields(base, ours, theirs), ours)
     if _same_dataclass(base, ours, theirs):
         return _merge_fields(base, ours, theirs)
     if (
@@ -86,6 +100,8 @@ def _merge_fields(base: Any, ours: Any, theirs: Any) -> Any:
         mine, other = getattr(ours, name), getattr(theirs, name)
         if name in COUNTERS and isinstance(mine, int) and isinstance(other, int):
             value = max(mine, other)
+        elif name in VIEWS:
+            value = other if mine == getattr(base, name) else mine
         else:
             value = merge(getattr(base, name), mine, other)
         if value is not mine:
@@ -93,11 +109,86 @@ def _merge_fields(base: Any, ours: Any, theirs: Any) -> Any:
     return dataclasses.replace(ours, **merged) if merged else ours
 
 
+Sheet = TypeVar("Sheet", nt.Night, lt.LadyGame)
+
+
+def _on_screen(sheet: Sheet, ours: Sheet) -> Sheet:
+    """The merged sheet, on a game or deal it has: where the one on screen is gone (a game
+    chosen here, then a new night there), on the other phone's."""
+    columns = len(sheet.games if isinstance(sheet, nt.Night) else sheet.deals)
+    if 0 <= sheet.current < columns:
+        return sheet
+    if 0 <= ours.current < columns:
+        return dataclasses.replace(sheet, current=ours.current)
+    raise _Conflict
+
+
+def _merge_tables(base: ts.Table, ours: ts.Table, theirs: ts.Table) -> ts.Table:
+    """Players by id, each with their piles' ids (a pile given to another player leaves one and
+    joins the other), and piles by id wherever they lie; _Conflict where a pile went two ways,
+    where a card moved to another pile on one side and changed on the other (`_slots`), or where
+    the game would break a rule (a name twice, a player without piles, too many players)."""
+    merged = _merge_fields(*(_bare(table) for table in (base, ours, theirs)))
+    by_id = _merged_by_id(*(_all_piles(table) for table in (base, ours, theirs)))
+    placed = [pile.id for player in merged.players for pile in player.piles]
+    if sorted(placed) != sorted(by_id):
+        raise _Conflict  # a pile given on one side, given elsewhere or taken off on the other
+    players = tuple(
+        dataclasses.replace(player, piles=tuple(by_id[pile.id] for pile in player.piles))
+        for player in merged.players
+    )
+    merged = dataclasses.replace(merged, players=players)
+    if _slots(merged) != _counts_merged(_slots(base), _slots(ours), _slots(theirs)):
+        raise _Conflict  # a card moved to another pile on one side, changed on the other
+    names = {player.name.casefold() for player in players}
+    most = max(len(ours.players), len(theirs.players), ts.MAX_PLAYERS)
+    if len(names) < len(players) or len(players) > most or not all(p.piles for p in players):
+        raise _Conflict
+    if merged.example and merged not in (ours, theirs) and not (ours.example and theirs.example):
+        return dataclasses.replace(merged, example=False)  # the example with another's change
+    return ours if merged == ours else merged
+
+
+def _bare(table: ts.Table) -> ts.Table:
+    """The table with each pile as its id alone."""
+    players = tuple(
+        dataclasses.replace(player, piles=tuple(ts.Pile(pile.id) for pile in player.piles))
+        for player in table.players
+    )
+    return dataclasses.replace(table, players=players)
+
+
+def _all_piles(table: ts.Table) -> tuple[ts.Pile, ...]:
+    return tuple(pile for player in table.players for pile in player.piles)
+
+
+def _slots(table: ts.Table) -> Counter[ts.Slot]:
+    return Counter(ts.all_slots(table))
+
+
+def _counts_merged(base: Counter, ours: Counter, theirs: Counter) -> Counter:
+    """How many of each thing there are with both sides' changes made: each side's change of
+    its count, one where both made the same."""
+
+    def count(key: Any) -> int:
+        was, mine, other = base[key], ours[key], theirs[key]
+        if mine in (was, other):
+            return other
+        return mine if other == was else mine + other - was
+
+    return +Counter({key: count(key) for key in base | ours | theirs})
+
+
 def _merge_tuples(base: tuple, ours: tuple, theirs: tuple) -> tuple:
     if _ided(base) and _ided(ours) and _ided(theirs):
         return _merge_by_id(base, ours, theirs)
     if len(base) == len(ours) == len(theirs):
         return tuple(merge(*items) for items in zip(base, ours, theirs, strict=True))
+    if base and len(theirs) == len(base) < len(ours):  # ours added at the end: games or deals
+        merged = _merge_tuples(base, ours[: len(base)], theirs)
+        if not _still_followed(base[-1], merged[-1]):
+            raise _Conflict
+        return (*merged, *ours[len(base) :])
     if len(ours) == len(base) and theirs[: len(base)] == base:  # theirs added at the end
         return (*ours, *theirs[len(base) :])
     if len(ours) == len(base) and base[: len(theirs)] == theirs:  # theirs took the end off
@@ -107,29 +198,76 @@ def _merge_tuples(base: tuple, ours: tuple, theirs: tuple) -> tuple:
     raise _Conflict
 
 
+def _still_followed(was: Any, now: Any) -> bool:
+    """Whether a game (deal) made after `was` could be made after `now`: it has cards, and the
+    game made would be the same (its players, the variants) or the deal of the same players."""
+    if isinstance(was, ts.Table) and isinstance(now, ts.Table):
+        return nt.has_cards(now) and ts.new_game(was) == ts.new_game(now)
+    if isinstance(was, lt.Deal) and isinstance(now, lt.Deal):
+        return not now.empty and _names(was.table) == _names(now.table)
+    return False
+
+
+def _names(table: ts.Table) -> list[str]:
+    return [player.name for player in table.players]
+
+
 def _ided(items: tuple) -> bool:
     return all(isinstance(getattr(item, "id", None), int) for item in items)
 
 
 def _merge_by_id(base: tuple, ours: tuple, theirs: tuple) -> tuple:
-    """Players or piles: matched by id. One side may add, remove or reorder them, the other only
-    change what is in them; a removed one must be as it was on the other side."""
+    """Players or piles, matched by id (`_merged_by_id`), in `_id_order`."""
+    merged = _merged_by_id(base, ours, theirs)
+    order = _id_order(*([item.id for item in items] for items in (base, ours, theirs)))
+    return tuple(merged[id_] for id_ in order if id_ in merged)
+
+
+def _merged_by_id(base: tuple, ours: tuple, theirs: tuple) -> dict[int, Any]:
+    """Each side's items put in or taken out, and an item changed on both sides merged, by id;
+    _Conflict where one side took out an item the other changed, or both put in one id
+    differently."""
     base_by, ours_by, theirs_by = (_by_id(items) for items in (base, ours, theirs))
-    if list(ours_by) == list(base_by):
-        order, unmoved = list(theirs_by), ours_by
-    elif list(theirs_by) == list(base_by):
-        order, unmoved = list(ours_by), theirs_by
-    else:
-        raise _Conflict  # both added, removed or reordered
-    for gone in base_by.keys() - set(order):
-        if unmoved[gone] != base_by[gone]:
-            raise _Conflict  # removed on one side, changed on the other
-    return tuple(
-        merge(base_by[id_], ours_by[id_], theirs_by[id_])
-        if id_ in base_by
-        else (ours_by[id_] if id_ in ours_by else theirs_by[id_])
-        for id_ in order
+    merged: dict[int, Any] = {}
+    for id_ in ours_by.keys() | theirs_by.keys():
+        mine, other = ours_by.get(id_, _GONE), theirs_by.get(id_, _GONE)
+        item = _ided_item(base_by.get(id_, _GONE), mine, other)
+        if item is not _GONE:
+            merged[id_] = item
+    return merged
+
+
+def _ided_item(base: Any, mine: Any, other: Any) -> Any:
+    if base is not _GONE:
+        return _item(base, mine, other)
+    if other is _GONE or _same(mine, other):
+        return mine
+    if mine is _GONE:
+        return other
+    raise _Conflict  # one id put in on both sides, differently
+
+
+def _id_order(base: list[int], ours: list[int], theirs: list[int]) -> list[int]:
+    """The ids in one side's order (ours, unless only theirs moved some), less those the other
+    side took out, with those it put in each right after the id before it there (still here):
+    an item taken back goes back where it was, before any the other phone put there since.
+    _Conflict where both sides moved items differently."""
+    common = set(base) & set(ours) & set(theirs)
+    base_order, our_order, their_order = (
+        [id_ for id_ in ids if id_ in common] for ids in (base, ours, theirs)
     )
+    if their_order in (base_order, our_order):
+        lead, other = ours, theirs
+    elif our_order == base_order:
+        lead, other = theirs, ours
+    else:
+        raise _Conflict  # moved differently on both sides
+    order = [id_ for id_ in lead if id_ in other or id_ not in base]
+    for at, id_ in enumerate(other):
+        if id_ not in base and id_ not in lead:
+            previous = next((seen for seen in reversed(other[:at]) if seen in order), None)
+            order.insert(0 if previous is None else order.index(previous) + 1, id_)
+    return order
 
 
 def _by_id(items: tuple) -> dict[int, Any]:
@@ -146,14 +284,24 @@ def _by_id(items: tuple) -> dict[int, Any]:
 def _another_game(base: Any, theirs: Any) -> bool:
     """Whether `theirs` is another game than `base`, not `base` changed: a new game or night, a
     Black Lady game of other players, the example made way (its ids match the new game's by
-    chance: a card put in one pile of the new game would land in the old game's)."""
+    chance: a card put in one pile of the new game would land in the old game's), not the
+    example changed (`_example_changed`)."""
     if isinstance(base, nt.Night) and isinstance(theirs, nt.Night):
         return night_started_anew(base, theirs)
     if isinstance(base, lt.LadyGame) and isinstance(theirs, lt.LadyGame):
         return lady_started_anew(base, theirs)
     if isinstance(base, ts.Table) and isinstance(theirs, ts.Table):
-        return base.example != theirs.example
+        return base.example != theirs.example and not _example_changed(base, theirs)
     return False
+
+
+def _example_changed(first: ts.Table, second: ts.Table) -> bool:
+    """Whether one table is the example and the other the example changed (a card corrected, a
+    player renamed), not a new game in its place: a pile of the example's cards lies in it as it
+    was (a new game's piles start empty)."""
+    example, other = (first, second) if first.example else (second, first)
+    piles = {pile for player in example.players for pile in player.piles if pile.slots}
+    return any(pile in piles for player in other.players for pile in player.piles)
 
 
 def _back_to_another_game(base: Any, ours: Any, theirs: Any) -> Any:

@@ -3,16 +3,18 @@ made since kept; refused where the two touched the same part of the game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Mapping
 
-from hypothesis import given
+import pytest
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from blackcat.games.cards import ALL_CARDS, Card, parse_card, parse_pile
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
-from blackcat.tables.taking_back import take_back
+from blackcat.tables.taking_back import _Conflict, _id_order, take_back
 
 
 def two_players() -> ts.Table:
@@ -401,3 +403,373 @@ def test_black_lady_new_game_undone_keeps_only_a_rename_since() -> None:
     assert take_back(lt.mark_no_tricks(mine, 2, True), game, mine) is None
     assert take_back(lt.set_tricks(mine, 1, parse_pile("QS")), game, mine) is None
     assert take_back(lt.set_deals_to_play(mine, 5), game, mine) is None
+
+
+# ---------------------------------------------------------------------------------------------
+# Players and piles put in or taken out on both phones: matched by id, whatever the lengths
+
+
+def names(table: ts.Table | None) -> list[str] | None:
+    return None if table is None else [player.name for player in table.players]
+
+
+def piles_of(table: ts.Table | None, player: int) -> list[str] | None:
+    if table is None:
+        return None
+    return [ts.pile_text(pile) for pile in table.players[player].piles]
+
+
+def test_a_pile_added_on_each_phone_only_this_phones_goes() -> None:
+    before = two_players()
+    mine = ts.add_pile(before, before.players[0].id)
+    now = ts.add_pile(mine, mine.players[0].id)  # another phone's, after this phone's
+    now = ts.set_cards(now, pile_ids(now, 0)[-1], parse_pile("KD"))
+    back = take_back(now, before, mine)
+    assert back is not None
+    assert pile_ids(back, 0) == [*pile_ids(before, 0), pile_ids(now, 0)[-1]]
+    assert piles_of(back, 0) == ["5C 6C", "QH", "KD"]
+    assert back.next_id == now.next_id
+
+
+def test_a_pile_added_here_goes_beside_another_pile_taken_off_there() -> None:
+    before = two_players()
+    mine = ts.add_pile(before, before.players[0].id)
+    now = ts.remove_pile(mine, pile_ids(mine, 0)[1])  # the Q♥ pile, taken off there
+    back = take_back(now, before, mine)
+    assert back is not None
+    assert piles_of(back, 0) == ["5C 6C"]
+
+
+def test_a_pile_taken_off_here_comes_back_where_it_was_before_a_pile_added_there() -> None:
+    before = two_players()
+    mine = ts.remove_pile(before, pile_ids(before, 0)[1])
+    now = ts.add_pile(mine, mine.players[0].id)
+    now = ts.set_cards(now, pile_ids(now, 0)[-1], parse_pile("KD"))
+    back = take_back(now, before, mine)
+    assert back is not None
+    assert piles_of(back, 0) == ["5C 6C", "QH", "KD"]
+    assert pile_ids(back, 0)[:2] == pile_ids(before, 0)
+
+
+def test_a_pile_typed_in_here_and_taken_off_there_stays_off() -> None:
+    before = two_players()
+    mine = ts.set_cards(before, pile_ids(before, 0)[1], parse_pile("QH 2D"))
+    now = ts.remove_pile(mine, pile_ids(mine, 0)[1])
+    assert take_back(now, before, mine) is None
+
+
+def test_a_player_added_on_each_phone_only_this_phones_goes() -> None:
+    before = two_players()
+    mine = ts.add_player(before, "Cy")
+    now = ts.add_player(mine, "Dee")
+    back = take_back(now, before, mine)
+    assert names(back) == ["Ann", "Ben", "Dee"]
+
+
+def test_a_player_taken_off_here_comes_back_in_their_place_beside_a_player_added_there() -> None:
+    before = ts.add_player(two_players(), "Cy")
+    mine = ts.remove_player(before, before.players[1].id)  # Ben
+    now = ts.add_player(mine, "Dee")
+    back = take_back(now, before, mine)
+    assert back is not None
+    assert names(back) == ["Ann", "Ben", "Cy", "Dee"]
+    assert back.players[1] == before.players[1]  # Ben's piles with him
+
+
+def test_a_player_taken_off_here_whose_name_another_phone_gave_since_stays_off() -> None:
+    before = two_players()
+    mine = ts.remove_player(before, before.players[1].id)  # Ben
+    now = ts.add_player(mine, "ben")
+    assert take_back(now, before, mine) is None  # two players called Ben
+
+
+def test_a_player_taken_off_here_while_the_table_filled_up_there_stays_off() -> None:
+    before = two_players()
+    mine = ts.remove_player(before, before.players[1].id)
+    now = ts.add_player(ts.add_player(ts.add_player(mine, "Cy"), "Dee"), "Eve")
+    assert len(now.players) == ts.MAX_PLAYERS
+    assert take_back(now, before, mine) is None
+
+
+def test_a_pile_added_here_that_another_phone_left_alone_at_its_player_stays() -> None:
+    """Ann's two piles taken off there, her pile added here: Ann would have none."""
+    before = two_players()
+    mine = ts.add_pile(before, before.players[0].id)
+    ann = pile_ids(mine, 0)
+    now = ts.remove_pile(ts.remove_pile(mine, ann[0]), ann[1])
+    assert take_back(now, before, mine) is None
+
+
+@pytest.mark.parametrize(
+    ("base", "ours", "theirs", "order"),
+    [
+        ([1, 2], [1, 2, 4], [1, 2, 3], [1, 2, 3, 4]),  # 3 back before 4, put there since
+        ([1, 2, 3], [1, 3], [1, 2, 3, 4], [1, 3, 4]),
+        ([1, 2, 3], [2, 3, 5], [1, 2, 3], [2, 3, 5]),
+        ([1, 3], [1, 3], [2, 1, 3], [2, 1, 3]),  # 2 back first, as it was
+        ([1, 2, 3], [1, 2, 3, 4], [2, 1, 3], [2, 1, 3, 4]),  # moved back, beside one put in
+        ([1, 2, 3], [3, 1, 2], [1, 3, 2], None),  # moved on both sides: which order?
+    ],
+)
+def test_ids_keep_both_sides_changes_in_order(
+    base: list[int], ours: list[int], theirs: list[int], order: list[int] | None
+) -> None:
+    try:
+        assert _id_order(base, ours, theirs) == order
+    except _Conflict:
+        assert order is None
+
+
+# A pile given to another player: one pile wherever it lies
+
+
+def test_a_pile_given_here_goes_back_with_a_card_typed_there() -> None:
+    before = two_players()
+    ann = pile_ids(before, 0)[0]
+    mine = ts.give_pile(before, ann, before.players[1].id)  # into Ben's empty pile
+    now = ts.set_cards(mine, ann, parse_pile("5C 6C 7C"))
+    back = take_back(now, before, mine)
+    assert back is not None
+    assert pile_ids(back, 0) == pile_ids(before, 0) and pile_ids(back, 1) == pile_ids(before, 1)
+    assert piles_of(back, 0) == ["5C 6C 7C", "QH"]
+    assert piles_of(back, 1) == ["2S", ""]
+
+
+def test_a_card_typed_here_goes_from_a_pile_given_there() -> None:
+    before = two_players()
+    ann = pile_ids(before, 0)[0]
+    mine = ts.set_cards(before, ann, parse_pile("5C 6C 7C"))
+    now = ts.give_pile(mine, ann, mine.players[1].id)
+    back = take_back(now, before, mine)
+    assert back is not None
+    assert piles_of(back, 0) == ["QH"]
+    assert piles_of(back, 1) == ["2S", "5C 6C"]
+
+
+def test_a_pile_given_here_then_given_on_or_taken_off_there_stays() -> None:
+    before = ts.add_player(two_players(), "Cy")
+    ann = pile_ids(before, 0)[0]
+    mine = ts.give_pile(before, ann, before.players[1].id)
+    assert take_back(ts.give_pile(mine, ann, mine.players[2].id), before, mine) is None
+    assert take_back(ts.remove_pile(mine, ann), before, mine) is None
+
+
+def test_a_card_typed_here_and_split_into_another_pile_there_stays() -> None:
+    """The 7♣ typed here lies in the pile the split made: taken back from the first pile alone,
+    it would stay in the game."""
+    before = two_players()
+    ann = pile_ids(before, 0)[0]
+    mine = ts.set_cards(before, ann, parse_pile("5C 6C 7C"))
+    now = ts.split_pile(mine, ann, 1)
+    assert take_back(now, before, mine) is None
+
+
+# ---------------------------------------------------------------------------------------------
+# Any change of players and piles, here and there
+
+
+def table_change(data: st.DataObject, table: ts.Table) -> ts.Table:
+    """One change a phone makes to a table's players or piles (the table as it is where it
+    doesn't apply)."""
+    players = table.players
+    player = data.draw(st.sampled_from(players))
+    pile = data.draw(st.sampled_from(player.piles))
+    other = data.draw(st.sampled_from(players))
+    card = data.draw(st.sampled_from(ALL_CARDS))
+    at = data.draw(st.integers(0, len(pile.slots)))
+    changes: dict[str, Callable[[], ts.Table]] = {
+        "add pile": lambda: ts.add_pile(table, player.id),
+        "remove pile": lambda: ts.remove_pile(table, pile.id),
+        "type a card": lambda: ts.insert_card(table, pile.id, at, card),
+        "take a card off": lambda: ts.delete_card(table, pile.id, at),
+        "change a card": lambda: ts.replace_card(table, pile.id, at, card),
+        "clear": lambda: ts.set_cards(table, pile.id, ()),
+        "split": lambda: ts.split_pile(table, pile.id, at),
+        "join": lambda: ts.join_with_next(table, pile.id),
+        "card to pile": lambda: ts.move_card_to_pile(
+            table, pile.id, at, data.draw(st.sampled_from(player.piles)).id
+        ),
+        "give": lambda: ts.give_pile(table, pile.id, other.id),
+        "rename": lambda: ts.rename_player(table, player.id, data.draw(st.sampled_from(NAMES))),
+        "add player": lambda: ts.add_player(table, data.draw(st.sampled_from(NAMES))),
+        "remove player": lambda: ts.remove_player(table, player.id),
+    }
+    try:
+        return changes[data.draw(st.sampled_from(sorted(changes)))]()
+    except ts.TableError:
+        return table
+
+
+NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve")
+
+
+def seen(table: ts.Table) -> dict[tuple[str, int], object]:
+    """What a player sees of each player and pile: names, whose each pile is, its cards."""
+    found: dict[tuple[str, int], object] = {}
+    for player in table.players:
+        found["name", player.id] = player.name
+        for pile in player.piles:
+            found["owner", pile.id] = player.id
+            found["cards", pile.id] = pile.slots
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_undo_never_loses_the_other_phones_change_of_players_or_piles(data: st.DataObject) -> None:
+    """Whatever one phone changed and another changed since, taken back: each name, pile's
+    player, pile's cards and count of a card that the other phone alone changed is as it left
+    it, and each that this phone alone changed is as it was before."""
+    before = ts.add_player(two_players(), "Cy")
+    before = ts.set_cards(before, pile_ids(before, 2)[0], parse_pile("KD 9H 4S"))
+    mine = table_change(data, before)
+    now = table_change(data, table_change(data, mine))
+    assume(mine != before and now != mine)
+    back = take_back(now, before, mine)
+    if back is None:
+        return
+    for found in (seen, cards_seen):
+        each_change_kept(*(found(table) for table in (before, mine, now, back)))
+
+
+def each_change_kept(was: Mapping, made: Mapping, left: Mapping, got: Mapping) -> None:
+    """What this phone alone changed (`was` -> `made`) is as it was, and what the other phone
+    alone changed since (`made` -> `left`) as it left it, taken back (`got`)."""
+    for key in was.keys() | made.keys() | left.keys():
+        if left.get(key) == made.get(key):
+            assert got.get(key) == was.get(key), key
+        elif was.get(key) == made.get(key):
+            assert got.get(key) == left.get(key), key
+
+
+def cards_seen(table: ts.Table) -> dict[ts.Slot, int]:
+    """How many of each card the table holds."""
+    return Counter(ts.all_slots(table))
+
+
+# ---------------------------------------------------------------------------------------------
+# The example changed here (not made way), another phone's change since
+
+
+def test_a_card_of_the_example_corrected_here_goes_back_beside_another_phones_change() -> None:
+    example = nt.Night((ts.example_table(),))
+    first, second = pile_ids(example.table, 0)
+    mine = nt.on_table(example, ts.replace_card, first, 0, card("KS"))  # was Q♠
+    assert not mine.table.example
+    piles = list(ts.EXAMPLE_PILES)
+    for theirs, players, left in (
+        (
+            lambda n: nt.on_table(n, ts.insert_card, second, 0, card("2C")),
+            ["Example"],
+            [piles[0], "2C " + piles[1]],
+        ),
+        (
+            lambda n: nt.on_table(n, ts.replace_card, first, 3, card("AH")),  # was 5♥
+            ["Example"],
+            [piles[0].replace("5H", "AH"), piles[1]],
+        ),
+        (lambda n: nt.rename_player(n, n.table.players[0].id, "Ann"), ["Ann"], piles),
+        (nt.add_player, ["Example", "Player 2"], piles),
+    ):
+        back = take_back(theirs(mine), example, mine)
+        assert back is not None
+        assert names(back.table) == players and piles_of(back.table, 0) == left
+        assert not back.table.example  # another phone's change in it: no longer the example
+    same = nt.on_table(mine, ts.replace_card, first, 0, card("AH"))
+    assert take_back(same, example, mine) is None  # the card corrected here, corrected there
+
+
+# ---------------------------------------------------------------------------------------------
+# The next game or deal started on another phone since
+
+
+def test_a_card_typed_here_goes_back_after_another_phone_started_the_next_game() -> None:
+    night = a_night()
+    ben_s = pile_ids(night.table, 1)[0]
+    mine = nt.on_table(night, ts.set_cards, ben_s, parse_pile("2S 3S"))
+    now = nt.next_game(mine)
+    back = take_back(now, night, mine)
+    assert back is not None
+    assert back.games[0] == night.table and back.games[1] == now.games[1] and back.current == 1
+
+
+def test_a_player_added_or_renamed_here_stays_once_the_next_game_has_them() -> None:
+    night = a_night()
+    for change in (nt.add_player, lambda n: nt.rename_player(n, ben(n).id, "Benjamin")):
+        mine = change(night)
+        assert take_back(nt.next_game(mine), night, mine) is None
+
+
+def test_the_only_card_of_a_game_typed_here_stays_once_another_phone_started_the_next() -> None:
+    """Game 2 without cards, game 3 after it: the next game is only started after cards."""
+    night = nt.next_game(a_night())
+    mine = nt.on_table(night, ts.set_cards, pile_ids(night.table, 0)[0], parse_pile("KD"))
+    assert take_back(nt.next_game(mine), night, mine) is None
+
+
+def test_black_lady_tricks_typed_here_go_back_after_another_phone_dealt_again() -> None:
+    game = lt.set_tricks(lt.new_game(("Ann", "Ben", "Cy")), 0, parse_pile("KH 2S 4S"))
+    mine = lt.set_tricks(game, 1, parse_pile("QS"))
+    now = lt.next_deal(mine)
+    back = take_back(now, game, mine)
+    assert back is not None
+    assert back.deals == (game.deals[0], now.deals[1]) and back.serial == now.serial
+    renamed = lt.rename(mine, 1, "Benjamin")
+    assert take_back(lt.next_deal(renamed), mine, renamed) is None  # the new deal's Benjamin
+
+
+def test_a_game_chosen_here_then_a_new_night_there_undoes_to_the_new_night() -> None:
+    night = nt.next_game(a_night())
+    night = nt.on_table(night, ts.set_cards, pile_ids(night.table, 0)[0], parse_pile("KD"))
+    mine = nt.choose_game(night, 0)
+    now = nt.restart(mine)
+    assert take_back(now, night, mine) == now
+    chosen = nt.choose_game(night, 0)
+    back = take_back(nt.next_game(chosen), night, chosen)  # another phone's next game: shown
+    assert back is not None and back.current == 2
+
+
+def night_change(data: st.DataObject, night: nt.Night) -> nt.Night:
+    """One change a phone makes to a night: the next game, a new night, another game chosen, a
+    player renamed in every game, or a change of the game on screen's players or piles."""
+    kind = data.draw(st.sampled_from(("next game", "new night", "choose", "rename", "table")))
+    try:
+        if kind == "next game":
+            return nt.next_game(night)
+        if kind == "new night":
+            return nt.restart(night)
+        if kind == "choose":
+            return nt.choose_game(night, data.draw(st.integers(0, len(night.games) - 1)))
+        if kind == "rename":
+            player = data.draw(st.sampled_from(night.table.players))
+            return nt.rename_player(night, player.id, data.draw(st.sampled_from(NAMES)))
+    except ts.TableError:
+        return night
+    return nt.with_table(night, table_change(data, night.table))
+
+
+def seen_in_games(night: nt.Night) -> dict[tuple[object, ...], object]:
+    return {
+        (at, *key): value
+        for at, table in enumerate(night.games)
+        for key, value in seen(table).items()
+    }
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_undo_never_loses_the_other_phones_change_in_a_night(data: st.DataObject) -> None:
+    """As above, over a night's games, the next game started on either phone among the changes
+    (the other phone's seen here as this phone sees it: on this phone's game)."""
+    night = nt.on_table(nt.next_game(a_night()), ts.add_player, "Cy")  # game 2 of 2 on screen
+    mine = night_change(data, night)
+    theirs = night_change(data, night_change(data, mine))
+    now = nt.seen_from(theirs, mine)
+    assume(mine != night and now != mine)
+    back = take_back(now, night, mine)
+    if back is None:
+        return
+    assert 0 <= back.current < len(back.games)
+    if mine.started != night.started:
+        return  # a new night taken back: a name given since goes to every game (tested above)
+    each_change_kept(*(seen_in_games(n) for n in (night, mine, now, back)))

@@ -284,6 +284,8 @@ def photo(tmp_path: Path) -> Path:
 def test_a_photo_is_read_and_a_card_fixed_in_spanish_in_webkit(
     phones: Callable[[], Phone], fake_reader_server: str, photo: Path, tmp_path: Path
 ) -> None:
+    """The example scored as the page opens; a photo read, its phantom card taken off and a card
+    fixed in taps; the page in Spanish; the scoreboard downloaded."""
     phone = phones()
     phone.open(fake_reader_server)
     assert phone.driver.execute_script("return window.innerWidth") == PHONE["width"]
@@ -293,7 +295,7 @@ def test_a_photo_is_read_and_a_card_fixed_in_spanish_in_webkit(
     phone.shows("Pile 1, left to right", "8D 2H 8H")
     phone.tap(phone.find("button", "✗ Not a card"))  # the misread card
     phone.shows("Pile 1, left to right", "8D 8H")
-    phone.tap(phone.driver.find_element(By.CSS_SELECTOR, '.bc-strip [data-bc-position="0"]'))
+    phone.tap(phone.find('.bc-strip [data-bc-position="0"]'))
     phone.sees("Card 1.1 (8♦) picked")
     phone.tap(phone.find('[class*="st-key-retype-"] button', "K"))  # a tap on a rank fixes it
     phone.shows("Pile 1, left to right", "KD 8H")
@@ -350,7 +352,7 @@ def test_a_pile_typed_in_stays_in_place_in_webkit_as_another_phones_photo_comes(
     phones: Callable[[], Phone], fake_reader_server: str, photo: Path
 ) -> None:
     """Safari has no scroll anchoring: the photo and its notes came between the top of the
-    screen and the field Ann was typing in, at 400 px on her screen, and it went to 826 px."""
+    screen and the field Ann was typing in, at 400 px on her screen, and it went to 784 px."""
     ann = phones()
     ann.open(fake_reader_server)
     assert not ann.driver.execute_script("return CSS.supports('overflow-anchor', 'auto')")

@@ -325,6 +325,49 @@ export default function (component) {
     const box = active.getBoundingClientRect();
     if (box.bottom > window.innerHeight || box.top < 0) active.scrollIntoView({ block: "nearest" });
   };
+  // Safari has no scroll anchoring, so FIELD_KEPT_CSS keeps nothing in place there: another
+  // phone's photo pushed the field typed in 426 px down the screen (WebKitGTK 2.50). There the
+  // field, while on the screen, is held where it is: the page is scrolled as far as the field
+  // moved, each time the page's size changes.
+  const holdFieldInPlace = (typedIn) => {
+    let held = null; // the field, its scroller, its top on the screen, the scroll it was held at
+    const keep = () => {
+      if (!held || document.activeElement !== held.field || !held.onScreen) return;
+      const moved = held.field.getBoundingClientRect().top - held.top;
+      if (Math.abs(moved) < 1) return;
+      held.scroller.scrollTop += moved;
+      held.scrolledTo = held.scroller.scrollTop;
+    };
+    const place = () => {
+      held.top = held.field.getBoundingClientRect().top;
+      held.onScreen = held.top >= 0 && held.top < window.innerHeight;
+      held.scrolledTo = held.scroller.scrollTop;
+    };
+    const sizes = new ResizeObserver(keep);
+    document.addEventListener("focusin", (event) => {
+      const field = event.target;
+      if (!field.matches || !field.matches(typedIn)) return;
+      held = { field, scroller: scrollerOf(field) };
+      place();
+      for (const part of held.scroller.children) sizes.observe(part);
+    });
+    document.addEventListener("focusout", () => {
+      held = null;
+      sizes.disconnect();
+    });
+    // a scroll of the player's own (not the one that held the field) holds it at its new place
+    const scrolled = () => held && held.scroller.scrollTop !== held.scrolledTo && place();
+    document.addEventListener("scroll", scrolled, true);
+  };
+  // what scrolls the page around `element`: Streamlit's main area, else the document
+  const scrollerOf = (element) => {
+    for (let box = element.parentElement; box; box = box.parentElement) {
+      const overflow = getComputedStyle(box).overflowY;
+      const scrolls = overflow === "auto" || overflow === "scroll";
+      if (scrolls && box.scrollHeight > box.clientHeight) return box;
+    }
+    return document.scrollingElement;
+  };
   tend();
   if (window.blackcatPageTender) return;
   // Streamlit writes the game into the address with a new history entry at every tap: Back then
@@ -356,6 +399,7 @@ export default function (component) {
   };
   document.addEventListener("focusin", watchField);
   document.addEventListener("focusout", watchField);
+  if (!CSS.supports("overflow-anchor", "auto")) holdFieldInPlace(TYPED_IN);
   window.blackcatByKeys = true;
   document.addEventListener(
     "keydown",
@@ -397,7 +441,8 @@ _page_language = st.components.v2.component("blackcat.page_language", js=PAGE_LA
 # screen in place, not the field, which went 400 px down (under a phone's keyboard; helper-74).
 # Everything else is no anchor while the field is on the screen (PAGE_LANGUAGE_JS marks it so),
 # so Chrome keeps the field itself in place; off the screen, Chrome chooses as it always does
-# (keeping the field then moved what was on the screen 116 px). Safari has no scroll anchoring.
+# (keeping the field then moved what was on the screen 116 px). Safari has no scroll anchoring:
+# there PAGE_LANGUAGE_JS scrolls the page by as much as the field moved (`holdFieldInPlace`).
 FIELD_KEPT_CSS = """<style>
 .bc-field-on-screen .stMain:has(input:focus:not([type="checkbox"], [type="radio"]),
   textarea:focus) :not(:focus-within) { overflow-anchor: none; }

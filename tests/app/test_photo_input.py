@@ -11,6 +11,8 @@ import reader_access
 from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
+from streamlit.runtime.memory_uploaded_file_manager import MemoryUploadedFileManager
+from streamlit.runtime.uploaded_file_manager import UploadedFileRec
 
 from blackcat.i18n import translator
 from blackcat.vision.image_io import open_photo
@@ -140,3 +142,19 @@ def test_a_read_whose_cards_lie_in_no_row_notes_it_and_a_read_in_rows_does_not()
     assert outcome((False, True)).summary().no_row
     assert not outcome((False, False)).summary().no_row
     assert not outcome(()).summary().no_row
+
+
+def test_files_read_are_let_go_of_by_streamlits_store_of_uploads() -> None:
+    """A session whose tab went away kept every photo it was given (Streamlit lets a session's
+    files go only when it shuts down): they go once read, the others stay."""
+    manager = MemoryUploadedFileManager("/upload")
+    for file_id in ("read", "other"):
+        manager.add_file("page", UploadedFileRec(file_id, f"{file_id}.jpg", "image/jpeg", b"x"))
+    manager.add_file("another page", UploadedFileRec("read", "read.jpg", "image/jpeg", b"x"))
+    photo_input.drop_files(manager, "page", ["read"])
+    assert [f.file_id for f in manager.get_files("page", ["read", "other"])] == ["other"]
+    assert len(manager.get_files("another page", ["read"])) == 1
+
+
+def test_a_store_of_uploads_that_cannot_let_go_of_a_file_is_left_as_it_is() -> None:
+    photo_input.drop_files(object(), "page", ["read"])  # no error: nothing to do

@@ -136,7 +136,10 @@ def test_a_file_name_with_markup_is_no_emphasis_link_or_mathematics() -> None:
 def test_a_read_whose_cards_lie_in_no_row_notes_it_and_a_read_in_rows_does_not() -> None:
     def outcome(in_no_row: tuple[bool, ...]) -> reader_access.PhotoOutcome:
         return reader_access.PhotoOutcome(
-            (), np.zeros((2, 2, 3), np.uint8), 1.0, in_no_row=in_no_row
+            (),
+            reader_access.DisplayCopy.of(np.zeros((2, 2, 3), np.uint8)),
+            1.0,
+            in_no_row=in_no_row,
         )
 
     assert outcome((False, True)).summary().no_row

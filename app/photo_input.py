@@ -12,6 +12,7 @@ import streamlit as st
 from language import _, ngettext
 from PIL import features
 from streamlit.runtime.scriptrunner import get_script_run_ctx
+from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlException
 
 from blackcat.i18n import N_, Translator
 from blackcat.tables import black_cat_table as ts
@@ -168,10 +169,15 @@ def take_uploads(
     seen: set[str] = state.setdefault(f"{prefix}files_seen", set())
     new = [upload for upload in files if upload.file_id not in seen]
     if new:
-        seen.update(upload.file_id for upload in new)
-        state[notes_key(prefix)] = [
-            (upload.name, add(upload.getvalue(), upload.name)) for upload in new
-        ]
+        ids = {upload.file_id for upload in new}
+        seen.update(ids)
+        try:
+            state[notes_key(prefix)] = [
+                (upload.name, add(upload.getvalue(), upload.name)) for upload in new
+            ]
+        except ScriptControlException:  # a rerun cut the run short: the next run takes them
+            seen.difference_update(ids)  # (a photo read is cached: no second read)
+            raise
         uploaded = [upload for upload in new if upload.file_id and not _is_camera(upload, prefix)]
         if uploaded:
             let_go_of(uploaded)

@@ -172,11 +172,13 @@ def upload(night: Night, page: Page, name: str, jpeg: bytes) -> None:
 
 def whose_piles(page: Page, player: str) -> None:
     """The player's piles on screen (their button brought clear of Streamlit's header first)."""
-    button = page.locator('[data-testid="stButtonGroup"] button', has_text=player).first
-    if button.get_attribute("aria-checked") != "true":
+    players = page.get_by_role("radiogroup", name="Whose piles")
+    button = players.get_by_role("radio", name=player, exact=True)
+    if not button.is_checked():
         button.evaluate("b => b.scrollIntoView({block: 'center'})")
         button.click()
         settle(page)
+    expect(page.get_by_role("heading", name=f"📷 Add {player}'s piles")).to_be_visible()
 
 
 def whose_photo(page: Page, mode: str) -> None:
@@ -274,6 +276,7 @@ def round_line(game: int, given: int, rss: float, now: dict[str, float]) -> str:
         for name, mb in sorted(now.items())
         if not name.startswith("sessions") and mb >= SHOWN_MB
     )
+    caches = caches or "nothing cached"
     sessions = f"sessions {now.get('sessions connect', 0):.0f} opened, "
     sessions += f"{now.get('sessions disconnect', 0):.0f} gone"
     return f"{label}: {given:3d} photos, RSS {rss:6.0f} MB; {caches}; {sessions}"

@@ -113,7 +113,7 @@ def jpeg_of(image: np.ndarray, quality: int = 82) -> bytes:
 class DisplayCopy:
     """The photo's copy to draw the boxes on, kept as a JPEG: its pixels took 3.5 MB, and a
     night keeps every photo its games and Undo hold cards of (`benchmarks/bench_night.py`:
-    some 300 KB now). Its pixels are decoded for a drawing made anew (a few ms)."""
+    some 300 KB now). Its pixels are decoded for a drawing made anew (some 10 ms)."""
 
     jpeg: bytes
     width: int

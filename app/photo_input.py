@@ -4,13 +4,15 @@ file given."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import streamlit as st
 from language import _, ngettext
 from PIL import features
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlException
 
 from blackcat.i18n import N_, Translator
 from blackcat.tables import black_cat_table as ts
@@ -167,14 +169,40 @@ def take_uploads(
     seen: set[str] = state.setdefault(f"{prefix}files_seen", set())
     new = [upload for upload in files if upload.file_id not in seen]
     if new:
-        seen.update(upload.file_id for upload in new)
-        state[notes_key(prefix)] = [
-            (upload.name, add(upload.getvalue(), upload.name)) for upload in new
-        ]
-        if any(upload.file_id and not _is_camera(upload, prefix) for upload in new):
+        ids = {upload.file_id for upload in new}
+        seen.update(ids)
+        try:
+            state[notes_key(prefix)] = [
+                (upload.name, add(upload.getvalue(), upload.name)) for upload in new
+            ]
+        except ScriptControlException:  # a rerun cut the run short: the next run takes them
+            seen.difference_update(ids)  # (a photo read is cached: no second read)
+            raise
+        uploaded = [upload for upload in new if upload.file_id and not _is_camera(upload, prefix)]
+        if uploaded:
+            let_go_of(uploaded)
             state[f"{prefix}upload_generation"] = state.get(f"{prefix}upload_generation", 0) + 1
             st.rerun()
     return state.get(notes_key(prefix), [])
+
+
+def let_go_of(uploads: Sequence[Any]) -> None:
+    """The uploader's files, read, out of Streamlit's store of uploads (the uploader that held
+    them is gone after the rerun). Streamlit keeps a session's files until the session shuts
+    down, and the session of a tab reloaded or put away never does (1.67 keeps it for a
+    reconnect, then drops it as it is): a night's photos, 2-5 MB each, stayed all night."""
+    context = get_script_run_ctx()
+    if context is not None:
+        drop_files(context.uploaded_file_mgr, context.session_id, [u.file_id for u in uploads])
+
+
+def drop_files(manager: Any, session_id: str, file_ids: Sequence[str]) -> None:
+    """The files out of `manager`, where it can let go of one (Streamlit's in-memory one)."""
+    remove = getattr(manager, "remove_file", None)
+    if remove is None:
+        return
+    for file_id in file_ids:
+        remove(session_id=session_id, file_id=file_id)
 
 
 def notes_key(prefix: str = "") -> str:

@@ -8,9 +8,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-import numpy as np
 import streamlit as st
-from reader_access import PhotoOutcome, Words, read_upload
+from reader_access import DisplayCopy, PhotoOutcome, Words, read_upload
 
 from blackcat.i18n import N_, Translator
 from blackcat.vision.types import Box, ReadCard
@@ -23,7 +22,7 @@ class PhotoRecord:
     """A photo on the table, as the page shows it, and what the reader read in it."""
 
     name: str
-    display: np.ndarray
+    display: DisplayCopy
     factor: float
     reads: tuple[ReadCard, ...]  # every card read, row by row: a link names a read by its place
     sides: tuple[str, ...] = ()  # per row: the table side whose player reads it upright

@@ -5,7 +5,6 @@ from __future__ import annotations
 import base64
 import functools
 import hashlib
-import io
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -19,6 +18,7 @@ from language import _, tr
 from photo_input import as_written, breakable
 from photo_store import PhotoRecord
 from PIL import Image, ImageDraw, ImageFont
+from reader_access import DisplayCopy, jpeg_of
 
 from blackcat.games.cards import ALL_CARDS
 from blackcat.i18n import N_, and_list
@@ -56,7 +56,7 @@ def annotated_jpeg(
     drawing: str,
     factor: float,
     _marks: ts.PhotoMarks,
-    _display: np.ndarray,
+    _display: DisplayCopy,
     by_pile: bool = True,
     _unread: tuple[Box, ...] = (),
 ) -> bytes:
@@ -64,10 +64,9 @@ def annotated_jpeg(
     corrections), and a red box round each place whose cards were too small to read (`_unread`,
     full pixels). Cards typed in between keep their numbers but have no box on the photo.
     Cached by the photo's `key` and `drawing` (`drawing_key` of the marks)."""
-    height, width = _display.shape[:2]
-    read = marks_read(_marks, factor, width, height)
+    read = marks_read(_marks, factor, _display.width, _display.height)
     read = replace(read, unread_places=scaled_boxes(_unread, factor))
-    return jpeg_of(annotate(_display, read, by_pile=by_pile))
+    return jpeg_of(annotate(_display.pixels(), read, by_pile=by_pile))
 
 
 def marks_read(marks: ts.PhotoMarks, factor: float, width: int, height: int) -> PhotoRead:
@@ -89,12 +88,6 @@ def marks_read(marks: ts.PhotoMarks, factor: float, width: int, height: int) -> 
         )
     piles = tuple(tuple(rows.get(index, ())) for index in range(max(rows, default=-1) + 1))
     return PhotoRead(width=width, height=height, piles=piles)
-
-
-def jpeg_of(image: np.ndarray) -> bytes:
-    buffer = io.BytesIO()
-    Image.fromarray(image).save(buffer, format="JPEG", quality=82)
-    return buffer.getvalue()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -250,7 +243,7 @@ def table_jpeg(
     drawing: str,
     factor: float,
     _players: PlayerMarks,
-    _display: np.ndarray,
+    _display: DisplayCopy,
     _unread: tuple[Box, ...] = (),
     _side_of: Callable[[ReadCard], str] = lambda _read: "near",
 ) -> bytes:
@@ -258,11 +251,11 @@ def table_jpeg(
     player's name by them on each side of the table they lie on (`_side_of` a card read), and
     a red box round each place whose cards were too small to read (`_unread`, full pixels).
     Cached by the photo's `key` and `drawing` (`table_drawing_key`)."""
-    height, width = _display.shape[:2]
+    width, height = _display.width, _display.height
     unread = PhotoRead(
         width=width, height=height, piles=(), unread_places=scaled_boxes(_unread, factor)
     )
-    drawn = annotate(_display, unread)
+    drawn = annotate(_display.pixels(), unread)
     for _name, marks in _players:
         drawn = annotate(drawn, marks_read(marks, factor, width, height))
     boxes = [slot.read.box for _, marks in _players for _, _, slot in marks if slot.read]
@@ -398,7 +391,7 @@ def show_drawn(
     off (`take_off`, its words; `gone`, the toast's once they are off)."""
     alt = _(PHOTO_ALT)
     if st.session_state.get(f"zoom:{key}"):
-        centre = cards_centre(marks, record.factor, record.display.shape[1])
+        centre = cards_centre(marks, record.factor, record.display.width)
         zoomed = zoomed_html(key, jpeg, centre, alt, _("The photo zoomed in: scroll it sideways"))
         st.html(zoomed, unsafe_allow_javascript=True)
         st.caption(caption)

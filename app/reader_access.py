@@ -7,6 +7,7 @@ read once (`st.cache_data` by content hash), so editing a card only re-scores. R
 from __future__ import annotations
 
 import hashlib
+import io
 import logging
 import os
 from collections.abc import Callable
@@ -17,6 +18,7 @@ import numpy as np
 import streamlit as st
 from language import _, tr
 from photo_input import ReadSummary
+from PIL import Image
 from reader_pool import READERS
 
 from blackcat.i18n import N_, LocalizedError
@@ -28,6 +30,7 @@ log = logging.getLogger("blackcat.app")
 
 EXAMPLE_PHOTO = Path(__file__).resolve().parent / "example.jpg"
 DISPLAY_SIDE = 1280  # long side of the photo copy kept for showing the numbered boxes
+DISPLAY_QUALITY = 92  # its JPEG's: drawn on and saved at 82 (`jpeg_of`), it shows no loss
 NO_READER = N_(
     "The photo reader isn't available on this server yet (no trained models installed). "
     "Type or pick your cards below."
@@ -100,12 +103,39 @@ def said(error: LocalizedError) -> Words:
     return lambda: error.describe(tr())
 
 
+def jpeg_of(image: np.ndarray, quality: int = 82) -> bytes:
+    buffer = io.BytesIO()
+    Image.fromarray(image).save(buffer, format="JPEG", quality=quality)
+    return buffer.getvalue()
+
+
+@dataclass(frozen=True, eq=False)
+class DisplayCopy:
+    """The photo's copy to draw the boxes on, kept as a JPEG: its pixels took 3.5 MB, and a
+    night keeps every photo its games and Undo hold cards of (`benchmarks/bench_night.py`:
+    some 300 KB now). Its pixels are decoded for a drawing made anew (some 10 ms)."""
+
+    jpeg: bytes
+    width: int
+    height: int
+
+    @classmethod
+    def of(cls, pixels: np.ndarray) -> DisplayCopy:
+        height, width = pixels.shape[:2]
+        return cls(jpeg_of(pixels, DISPLAY_QUALITY), width, height)
+
+    def pixels(self) -> np.ndarray:
+        """The copy's RGB pixels (read-only)."""
+        with Image.open(io.BytesIO(self.jpeg)) as image:
+            return np.asarray(image.convert("RGB"))
+
+
 @dataclass(frozen=True, eq=False)
 class PhotoOutcome:
     """One photo read: its rows of cards, and a small copy of it to draw the boxes on."""
 
     rows: tuple[tuple[ReadCard, ...], ...]
-    display: np.ndarray
+    display: DisplayCopy
     factor: float  # display pixels per photo pixel
     gaps: tuple[tuple[int, ...], ...] = ()  # per row: where a card may be missing
     sides: tuple[str, ...] = ()  # per row: the table side whose player reads it upright
@@ -151,7 +181,7 @@ def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> P
     factor = max(display.shape[:2]) / image.long_side  # the read's boxes are in full pixels
     return PhotoOutcome(
         rows=photo.piles,
-        display=display,
+        display=DisplayCopy.of(display),
         factor=factor,
         gaps=photo.gaps,
         sides=photo.sides,

@@ -11,6 +11,9 @@ import reader_access
 from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
+from streamlit.runtime.memory_uploaded_file_manager import MemoryUploadedFileManager
+from streamlit.runtime.uploaded_file_manager import UploadedFileRec
+from streamlit.testing.v1 import AppTest
 
 from blackcat.i18n import translator
 from blackcat.vision.image_io import open_photo
@@ -134,9 +137,56 @@ def test_a_file_name_with_markup_is_no_emphasis_link_or_mathematics() -> None:
 def test_a_read_whose_cards_lie_in_no_row_notes_it_and_a_read_in_rows_does_not() -> None:
     def outcome(in_no_row: tuple[bool, ...]) -> reader_access.PhotoOutcome:
         return reader_access.PhotoOutcome(
-            (), np.zeros((2, 2, 3), np.uint8), 1.0, in_no_row=in_no_row
+            (),
+            reader_access.DisplayCopy.of(np.zeros((2, 2, 3), np.uint8)),
+            1.0,
+            in_no_row=in_no_row,
         )
 
     assert outcome((False, True)).summary().no_row
     assert not outcome((False, False)).summary().no_row
     assert not outcome(()).summary().no_row
+
+
+def test_files_read_are_let_go_of_by_streamlits_store_of_uploads() -> None:
+    """A session whose tab went away kept every photo it was given (Streamlit lets a session's
+    files go only when it shuts down): they go once read, the others stay."""
+    manager = MemoryUploadedFileManager("/upload")
+    for file_id in ("read", "other"):
+        manager.add_file("page", UploadedFileRec(file_id, f"{file_id}.jpg", "image/jpeg", b"x"))
+    manager.add_file("another page", UploadedFileRec("read", "read.jpg", "image/jpeg", b"x"))
+    photo_input.drop_files(manager, "page", ["read"])
+    assert [f.file_id for f in manager.get_files("page", ["read", "other"])] == ["other"]
+    assert len(manager.get_files("another page", ["read"])) == 1
+
+
+def test_a_store_of_uploads_that_cannot_let_go_of_a_file_is_left_as_it_is() -> None:
+    photo_input.drop_files(object(), "page", ["read"])  # no error: nothing to do
+
+
+def cut_short_once() -> None:
+    """A page whose first photo's run a rerun cuts short (another phone's change, a tap)."""
+    import photo_input
+    import streamlit as st
+    from streamlit.runtime.scriptrunner_utils.exceptions import RerunException
+    from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
+
+    given = st.session_state.setdefault("given", [])
+
+    def add(data: bytes, name: str) -> str:
+        given.append(name)
+        if len(given) == 1:
+            raise RerunException(RerunData())
+        return f"{name}: {len(data)} bytes"
+
+    for _name, note in photo_input.take_uploads(photo_input.photo_inputs("how", "camera"), add):
+        st.write(note)
+
+
+def test_a_photo_whose_run_a_rerun_cut_short_is_taken_by_the_next_run() -> None:
+    at = AppTest.from_function(cut_short_once).run()
+    at.file_uploader[0].upload("a.jpg", b"12345", "image/jpeg")
+    at.run()
+    assert not at.exception
+    assert at.session_state["given"] == ["a.jpg", "a.jpg"]
+    assert [m.value for m in at.markdown] == ["a.jpg: 5 bytes"]

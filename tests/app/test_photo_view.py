@@ -8,6 +8,7 @@ import numpy as np
 import photo_view
 import pytest
 from photo_store import EXAMPLE_PHOTO_NAME, PhotoRecord
+from reader_access import DisplayCopy
 
 from blackcat.games.cards import parse_card
 from blackcat.i18n import ENGLISH, translator
@@ -176,7 +177,7 @@ def test_a_players_piles_get_one_name_for_each_side_of_the_table_they_lie_on() -
 def test_a_card_is_on_the_side_of_the_row_it_was_read_in() -> None:
     first, second, third = (read_slot(code, 0.0).read for code in ("KS", "2D", "AH"))
     assert first and second and third
-    picture = np.zeros((4, 4, 3), dtype=np.uint8)
+    picture = DisplayCopy.of(np.zeros((4, 4, 3), dtype=np.uint8))
     record = PhotoRecord("t.jpg", picture, 1.0, (first, second, third), ("far", "left"), (), (2, 1))
     assert [record.side_of(read) for read in (first, second, third)] == ["far", "far", "left"]
     other = read_slot("9C", 5.0).read
@@ -189,7 +190,7 @@ def test_a_place_too_small_to_read_is_boxed_in_red_on_the_page_photo() -> None:
 
     from PIL import Image
 
-    display = np.zeros((120, 200, 3), np.uint8)
+    display = DisplayCopy.of(np.zeros((120, 200, 3), np.uint8))
     place = ((200.0, 40.0, 360.0, 200.0),)  # full pixels: the display copy is half the size
     for jpeg in (
         photo_view.annotated_jpeg("u1", "d", 0.5, MARKS, display, _unread=place),
@@ -203,7 +204,7 @@ def test_a_place_too_small_to_read_is_boxed_in_red_on_the_page_photo() -> None:
 
 
 def test_the_example_photo_is_named_in_the_pages_language_and_a_file_by_its_own_name() -> None:
-    picture = np.zeros((4, 4, 3), dtype=np.uint8)
+    picture = DisplayCopy.of(np.zeros((4, 4, 3), dtype=np.uint8))
     example = PhotoRecord(EXAMPLE_PHOTO_NAME, picture, 1.0, ())
     assert example.shown_name(translator("es")) == "la foto de ejemplo"
     assert example.shown_name(ENGLISH) == "the example photo"
@@ -213,3 +214,15 @@ def test_the_example_photo_is_named_in_the_pages_language_and_a_file_by_its_own_
     assert example.shown_name(translator("es"), starting=True) == "La foto de ejemplo"
     lower = PhotoRecord("img_01.jpg", picture, 1.0, ())
     assert lower.shown_name(ENGLISH, starting=True) == "img_01.jpg"
+
+
+def test_the_display_copy_kept_as_a_jpeg_gives_back_its_picture() -> None:
+    """The copy a photo is drawn on is kept compressed (a night kept every photo's pixels):
+    its size and picture come back, within what a JPEG changes."""
+    rows, columns = np.mgrid[0:96, 0:160]
+    picture = np.stack([rows * 2, columns, np.full_like(rows, 90)], axis=-1).astype(np.uint8)
+    copy = DisplayCopy.of(picture)
+    assert (copy.width, copy.height) == (160, 96)
+    back = copy.pixels()
+    assert back.shape == picture.shape and back.dtype == np.uint8
+    assert np.abs(back.astype(int) - picture.astype(int)).mean() < 2

@@ -12,6 +12,7 @@ import pytest
 import table_photo
 from fakes import ACROSS_ONLY, DOUBTED_TABLE, WHOLE_TABLE, read_card
 from photo_store import PhotoRecord
+from reader_access import DisplayCopy
 from streamlit.testing.v1 import AppTest
 from test_streamlit_app import (  # noqa: F401  (fixtures: no weights, the stand-in reader)
     assert_clean,
@@ -586,7 +587,7 @@ def test_the_per_player_photo_is_still_the_first_choice(app: AppTest) -> None:
 
 
 def record(sides: tuple[str, ...]) -> PhotoRecord:
-    return PhotoRecord("p.png", np.zeros((2, 2, 3), np.uint8), 1.0, (), sides)
+    return PhotoRecord("p.png", DisplayCopy.of(np.zeros((2, 2, 3), np.uint8)), 1.0, (), sides)
 
 
 @pytest.mark.parametrize(

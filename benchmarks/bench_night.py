@@ -1,0 +1,335 @@
+"""Benchmark: a whole night on one table server. Does its memory stay bounded? Run by hand;
+prints figures.
+
+    .venv/bin/python benchmarks/bench_night.py [--rounds N] [--port PORT] [--linger SECONDS]
+
+Starts `blackcat app` and plays a night of Black Cat shared by three phones (each its own
+browser context in Debian's Chromium, at a phone's size) for four players, Ann, Ben, Cat and
+Dan. Each round is a game: every player's 12 MP photo uploaded (Ann's phone takes Dan's too),
+some retaken, every third game a photo of the whole table, a card fixed by typing, a phone's
+tab reloaded (a new Streamlit session; the old one lingers until Streamlit lets it go), and
+halfway through one phone leaves and another joins by the game's link. Every upload is a
+different file (`make_photo.py`'s photos, seed 0, re-saved as a phone would, each with a note
+of its own): each is read anew. After each round it prints the server process's resident
+memory (RSS) and what Streamlit's metrics say its caches and uploaded files hold; at the end
+the growth per photo, and the RSS once every phone has gone (after `--linger` seconds).
+Needs the test extras (Playwright), Chromium, the trained weights in models/ and the synthetic
+card art.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import re
+import struct
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "app"))  # the browser tests' server and Chromium
+
+import make_photo  # noqa: E402 - beside this script
+from PIL import Image  # noqa: E402
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from test_browser import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    free_port,
+    new_game,
+    new_page,
+    open_expander,
+    rename,
+    served,
+    settle,
+    type_pile,
+)
+
+PLAYERS = ("Ann", "Ben", "Cat", "Dan")
+PHONES = 3  # Ann's, Ben's and Cat's; Ann's takes Dan's photos too
+PHOTO_QUALITY = 95  # a phone's JPEG: some 2-3 MB at 12 MP
+UPLOADER = '[data-testid="stFileUploaderDropzoneInput"]'
+WAIT_MS = 180_000  # a read on a busy machine
+MB = 1024 * 1024
+TAPS = 3  # tries at a tap that another phone's change may cut short
+SHOWN_MB = 0.5  # what holds less is left out of the figures
+
+
+@dataclass(frozen=True)
+class Photos:
+    """The night's photos: a player's two piles and the whole table, as a phone saves them."""
+
+    piles: bytes
+    table: bytes
+
+
+@dataclass
+class Night:
+    """What the night has done so far, and the server's memory after each round."""
+
+    url: str
+    pid: int
+    photos: Photos
+    link: str = ""
+    given: int = 0  # photos uploaded
+    reloads: int = 0
+    rows: list[tuple[int, int, float, dict[str, float]]] = field(default_factory=list)
+
+
+def phone_photos() -> Photos:
+    """The benchmark's photos (rendered once), re-saved as a phone's camera would."""
+    folder = make_photo.DEFAULT_OUT
+    if not (folder / make_photo.TABLE_NAME).is_file():
+        print(f"rendering the photos into {folder} (benchmarks/make_photo.py)")
+        if make_photo.main([]) != 0:
+            raise SystemExit("the benchmark photos could not be rendered: see the lines above")
+    return Photos(
+        *(resaved(folder / name) for name in (make_photo.PHOTO_NAME, make_photo.TABLE_NAME))
+    )
+
+
+def resaved(path: Path) -> bytes:
+    out = io.BytesIO()
+    Image.open(path).save(out, "JPEG", quality=PHOTO_QUALITY)
+    return out.getvalue()
+
+
+def unique(jpeg: bytes, note: str) -> bytes:
+    """The same picture in another file: a JPEG comment after its start marker."""
+    text = note.encode()
+    return jpeg[:2] + b"\xff\xfe" + struct.pack(">H", len(text) + 2) + text + jpeg[2:]
+
+
+def server_pid(port: int) -> int:
+    """The `blackcat app` process serving `port` (it runs Streamlit in its own process)."""
+    wanted = ["blackcat", "app", "--port", str(port)]
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            words = cmdline.read_bytes().decode(errors="replace").split("\0")
+        except OSError:
+            continue
+        if all(word in words for word in wanted):
+            return int(cmdline.parent.name)
+    raise SystemExit(f"no `blackcat app --port {port}` process found")
+
+
+def rss_mb(pid: int) -> float:
+    try:
+        import psutil
+    except ImportError:
+        status = Path(f"/proc/{pid}/status").read_text()
+        return int(re.search(r"VmRSS:\s+(\d+) kB", status)[1]) / 1024  # type: ignore[index]
+    return psutil.Process(pid).memory_info().rss / MB
+
+
+METRIC = re.compile(r"^(\w+)\{([^}]*)\} (\S+)$")
+
+
+def held(url: str) -> dict[str, float]:
+    """What Streamlit's own metrics say it holds: each cache's and the uploaded files' MB, and
+    the sessions connected and disconnected so far."""
+    with urllib.request.urlopen(f"{url}/_stcore/metrics", timeout=30) as answer:
+        lines = answer.read().decode().splitlines()
+    found: dict[str, float] = {}
+    for line in lines:
+        match = METRIC.match(line)
+        if match is None:
+            continue
+        name, labels, value = match[1], dict(re.findall(r'(\w+)="([^"]*)"', match[2])), match[3]
+        if name == "cache_memory_bytes":
+            what = labels.get("cache") or labels.get("cache_type", "?")
+            found[what] = found.get(what, 0.0) + float(value) / MB
+        elif name == "session_events_total":
+            found[f"sessions {labels.get('type')}"] = float(value)
+    return found
+
+
+def phone(browser: Browser, url: str) -> Page:
+    """A phone of its own (its own browser context: its own session) with the app open."""
+    page = new_page(browser.new_context(viewport=PHONE))
+    page.set_default_timeout(WAIT_MS)
+    page.goto(url)
+    page.get_by_text("Black Cat score").first.wait_for()
+    settle(page)
+    return page
+
+
+def upload(night: Night, page: Page, name: str, jpeg: bytes) -> None:
+    """A new photo given to the page's uploader, waited for until its note names it (its name
+    on the uploader's file is no sign: a switch to the other uploader then left it unread)."""
+    night.given += 1
+    data = unique(jpeg, f"bench_night {name} {night.given}")
+    files = [{"name": name, "mimeType": "image/jpeg", "buffer": data}]
+    page.locator(UPLOADER).first.set_input_files(files=files)
+    settle(page)
+    expect(page.locator('[class*="upload-notes"]').first).to_contain_text(name, timeout=WAIT_MS)
+
+
+def whose_piles(page: Page, player: str) -> None:
+    """The player's piles on screen (their button brought clear of Streamlit's header first)."""
+    button = page.get_by_role("radiogroup", name="Whose piles").get_by_role(
+        "radio", name=player, exact=True
+    )
+    heading = page.get_by_role("heading", name=f"📷 Add {player}'s piles")
+    for _ in range(TAPS):  # a tap as another phone's change comes in may be lost: tapped again
+        if button.is_checked() and heading.is_visible():
+            return
+        button.evaluate("b => b.scrollIntoView({block: 'center'})")
+        button.click()
+        settle(page)
+    expect(heading).to_be_visible()
+
+
+def whose_photo(page: Page, mode: str) -> None:
+    page.get_by_role("radio", name=mode).click()
+    settle(page)
+
+
+def photograph_the_table(night: Night, page: Page, photographer: str, game: int) -> None:
+    whose_photo(page, "The whole table")
+    page.locator('[class*="st-key-photographer"]').get_by_role("radio", name=photographer).click()
+    settle(page)
+    upload(night, page, f"table-{game}.jpg", night.photos.table)
+    whose_photo(page, "One player's piles")
+
+
+def fix_a_card(page: Page, player: str) -> None:
+    """The player's first pile typed again without its last card (a card the reader saw twice)."""
+    whose_piles(page, player)
+    cards = page.get_by_label("Pile 1, left to right").input_value().split()
+    if len(cards) > 1:
+        type_pile(page, 1, " ".join(cards[:-1]))
+
+
+def reload(page: Page) -> None:
+    """The tab reloaded, as a phone's browser does with a tab it put away: a new session."""
+    settle(page)
+    page.reload()
+    page.get_by_text("Black Cat score").first.wait_for()
+    settle(page)
+
+
+def seat_the_table(page: Page) -> str:
+    """A new game of the four players, shared: its link."""
+    new_game(page)
+    rename(page, PLAYERS[0])
+    for name in PLAYERS[1:]:
+        page.get_by_role("button", name="➕ Player").click()
+        settle(page)
+        rename(page, name)
+    open_expander(page, "Open on another phone")
+    return page.locator("p.bc-link").inner_text()
+
+
+def play_round(night: Night, phones: list[Page], game: int, rounds: int) -> None:
+    """One game of the night: see the module's docstring."""
+    if game:
+        phones[0].get_by_role("button", name="➕ Next game").click()
+        settle(phones[0])
+    if game == rounds // 2:  # Cat's phone goes home; a friend's phone joins by the link
+        phones[-1].context.close()
+        phones[-1] = phone(phones[0].context.browser, night.link)  # type: ignore[arg-type]
+    owners = [(phones[n], PLAYERS[n]) for n in range(PHONES)] + [(phones[0], PLAYERS[3])]
+    for page, player in owners:
+        whose_piles(page, player)
+        upload(night, page, f"{player.lower()}-{game + 1}.jpg", night.photos.piles)
+    if game % 2:  # Ben retakes his: the first was blurred
+        upload(night, phones[1], f"ben-{game + 1}-again.jpg", night.photos.piles)
+    if game % 3 == 2:
+        photograph_the_table(night, phones[1], PLAYERS[1], game + 1)
+    fix_a_card(phones[2], PLAYERS[2])
+    reload(phones[game % PHONES])
+    night.reloads += 1
+
+
+def measure(night: Night, rounds: int) -> None:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        phones = [phone(browser, night.url)]
+        night.link = seat_the_table(phones[0])
+        phones += [phone(browser, night.link) for _ in range(PHONES - 1)]
+        record(night, 0)
+        for game in range(rounds):
+            play_round(night, phones, game, rounds)
+            record(night, game + 1)
+        browser.close()
+
+
+def record(night: Night, game: int) -> None:
+    rss, now = rss_mb(night.pid), held(night.url)
+    night.rows.append((game, night.given, rss, now))
+    print(round_line(game, night.given, rss, now), flush=True)
+
+
+def round_line(game: int, given: int, rss: float, now: dict[str, float]) -> str:
+    label = "start" if game == 0 else f"game {game:2d}"
+    caches = ", ".join(
+        f"{name} {mb:.0f} MB"
+        for name, mb in sorted(now.items())
+        if not name.startswith("sessions") and mb >= SHOWN_MB
+    )
+    caches = caches or "nothing cached"
+    sessions = f"sessions {now.get('sessions connect', 0):.0f} opened, "
+    sessions += f"{now.get('sessions disconnect', 0):.0f} gone"
+    return f"{label}: {given:3d} photos, RSS {rss:6.0f} MB; {caches}; {sessions}"
+
+
+def growth(rows: Sequence[tuple[int, int, float, dict[str, float]]]) -> str:
+    """RSS growth per photo over the second half of the night (the first fills the caches)."""
+    half = rows[len(rows) // 2 :]
+    photos = half[-1][1] - half[0][1]
+    if len(half) < 2 or photos == 0:
+        return "too few rounds for a growth per photo"
+    grown = half[-1][2] - half[0][2]
+    return (
+        f"RSS growth over the night's second half: {grown:+.0f} MB in {photos} photos "
+        f"({grown / photos:+.1f} MB a photo)"
+    )
+
+
+def print_figures(night: Night, linger: float) -> None:
+    start, end = night.rows[0][2], night.rows[-1][2]
+    peak = max(row[2] for row in night.rows)
+    games = len(night.rows) - 1
+    print(f"photos uploaded: {night.given}, tabs reloaded: {night.reloads}, games: {games}")
+    print(f"RSS at the start {start:.0f} MB, at the end {end:.0f} MB, peak {peak:.0f} MB")
+    print(growth(night.rows))
+    time.sleep(linger)
+    left = round_line(0, night.given, rss_mb(night.pid), held(night.url)).split(": ", 1)[1]
+    print(f"{linger:.0f} s after every phone left: {left}")
+
+
+@contextlib.contextmanager
+def served_night(port: int) -> Iterator[str]:
+    with tempfile.TemporaryDirectory() as folder:
+        command = [sys.executable, "-m", "blackcat", "app", "--headless", "--port", str(port)]
+        command += ["--address", "127.0.0.1"]
+        with served(Path(folder) / "streamlit.log", command, f"http://127.0.0.1:{port}") as url:
+            yield url
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=10, help="games in the night")
+    parser.add_argument("--port", type=int, default=0, help="the app's port (0: a free one)")
+    parser.add_argument(
+        "--linger", type=float, default=0, help="seconds to wait after the phones left"
+    )
+    args = parser.parse_args()
+    photos = phone_photos()
+    port = args.port or free_port()
+    with served_night(port) as url:
+        night = Night(url, server_pid(port), photos)
+        measure(night, args.rounds)
+        print_figures(night, args.linger)
+
+
+if __name__ == "__main__":
+    main()

@@ -267,17 +267,20 @@ export default function (component) {
     const lowest = (best, element) => (pageTop(element) >= pageTop(best) ? element : best);
     return above.length ? above.reduce(lowest) : controls[0];
   };
-  const controlBefore = (last) => {
+  // (one not drawn yet waited for a while: on a busy server "New game", the asker of a question
+  // another phone's new game closed, came late, and the focus went on to "➕ Next game")
+  const controlBefore = (last, lostFor) => {
     for (let control = last.previous; control; control = control.previous) {
       const found = findAgain(control) || namedAlike(control);
       if (found && landable(found)) return found;
+      if (!found && lostFor <= 600) return undefined;
     }
     return undefined;
   };
   const replacement = (last, lostFor) =>
     findAgain(last) ||
     namedAlike(last) ||
-    controlBefore(last) ||
+    controlBefore(last, lostFor) ||
     (lostFor > 600 ? nearest(last) : undefined); // not while the page may still draw it
   const refocus = () => {
     const last = window.blackcatFocus;

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -71,6 +72,8 @@ def merge(base: Any, ours: Any, theirs: Any) -> Any:
         return _merge_piles(base, ours, theirs)
     if _same_dataclass(base, ours, theirs) and isinstance(base, ts.Table):
         return _merge_tables(base, ours, theirs)
+    if _same_dataclass(base, ours, theirs) and isinstance(base, lt.Deal):
+        return _merge_deals(base, ours, theirs)
     if _same_dataclass(base, ours, theirs) and isinstance(base, nt.Night | lt.LadyGame):
         return _on_screen(_merge_fields(base, ours, theirs), ours)
     if _same_dataclass(base, ours, theirs):
@@ -123,13 +126,17 @@ def _on_screen(sheet: Sheet, ours: Sheet) -> Sheet:
     raise _Conflict
 
 
-def _merge_tables(base: ts.Table, ours: ts.Table, theirs: ts.Table) -> ts.Table:
+def _merge_tables(
+    base: ts.Table, ours: ts.Table, theirs: ts.Table, *, tricks: bool = False
+) -> ts.Table:
     """Players by id, each with their piles' ids (a pile given to another player leaves one and
-    joins the other), and piles by id wherever they lie; _Conflict where a pile went two ways,
-    where a card moved to another pile on one side and changed on the other (`_slots`), or where
-    the game would break a rule (a name twice, a player without piles, too many players)."""
+    joins the other), and piles by id wherever they lie (`tricks`: a Black Lady deal's, whose
+    cards' order doesn't count: `_merge_tricks`); _Conflict where a pile went two ways, where a
+    card moved to another pile on one side and changed on the other (`_slots`), or where the
+    game would break a rule (a name twice, a player without piles, too many players)."""
     merged = _merge_fields(*(_bare(table) for table in (base, ours, theirs)))
-    by_id = _merged_by_id(*(_all_piles(table) for table in (base, ours, theirs)))
+    piles = (_all_piles(table) for table in (base, ours, theirs))
+    by_id = _merged_by_id(*piles, merge_one=_merge_tricks if tricks else merge)
     placed = [pile.id for player in merged.players for pile in player.piles]
     if sorted(placed) != sorted(by_id):
         raise _Conflict  # a pile given on one side, given elsewhere or taken off on the other
@@ -147,6 +154,25 @@ def _merge_tables(base: ts.Table, ours: ts.Table, theirs: ts.Table) -> ts.Table:
     if merged.example and merged not in (ours, theirs) and not (ours.example and theirs.example):
         return dataclasses.replace(merged, example=False)  # the example with another's change
     return ours if merged == ours else merged
+
+
+def _merge_deals(base: lt.Deal, ours: lt.Deal, theirs: lt.Deal) -> lt.Deal:
+    """The deal's players' tricks (`_merge_tables`, as tricks) and "took no trick" marks;
+    _Conflict where a player would be marked and hold cards (a card of theirs taken back here,
+    the player marked there since)."""
+    tables = base.table, ours.table, theirs.table
+    if tables[2] == tables[0] or tables[1] == tables[2]:
+        table = ours.table
+    elif tables[1] == tables[0]:
+        table = theirs.table
+    else:
+        table = _merge_tables(*tables, tricks=True)
+    marked = merge(base.no_tricks, ours.no_tricks, theirs.no_tricks)
+    if any(player.piles[0].slots for player in table.players if player.id in marked):
+        raise _Conflict
+    if (table, marked) == (ours.table, ours.no_tricks):
+        return ours
+    return lt.Deal(table, marked)
 
 
 def _bare(table: ts.Table) -> ts.Table:
@@ -223,23 +249,28 @@ def _merge_by_id(base: tuple, ours: tuple, theirs: tuple) -> tuple:
     return tuple(merged[id_] for id_ in order if id_ in merged)
 
 
-def _merged_by_id(base: tuple, ours: tuple, theirs: tuple) -> dict[int, Any]:
-    """Each side's items put in or taken out, and an item changed on both sides merged, by id;
-    _Conflict where one side took out an item the other changed, or both put in one id
-    differently."""
+Merge = Callable[[Any, Any, Any], Any]
+
+
+def _merged_by_id(
+    base: tuple, ours: tuple, theirs: tuple, merge_one: Merge = merge
+) -> dict[int, Any]:
+    """Each side's items put in or taken out, and an item changed on both sides merged, by id
+    (`merge_one`); _Conflict where one side took out an item the other changed, or both put in
+    one id differently."""
     base_by, ours_by, theirs_by = (_by_id(items) for items in (base, ours, theirs))
     merged: dict[int, Any] = {}
     for id_ in ours_by.keys() | theirs_by.keys():
         mine, other = ours_by.get(id_, _GONE), theirs_by.get(id_, _GONE)
-        item = _ided_item(base_by.get(id_, _GONE), mine, other)
+        item = _ided_item(base_by.get(id_, _GONE), mine, other, merge_one)
         if item is not _GONE:
             merged[id_] = item
     return merged
 
 
-def _ided_item(base: Any, mine: Any, other: Any) -> Any:
+def _ided_item(base: Any, mine: Any, other: Any, merge_one: Merge) -> Any:
     if base is not _GONE:
-        return _item(base, mine, other)
+        return _item(base, mine, other, merge_one)
     if other is _GONE or _same(mine, other):
         return mine
     if mine is _GONE:
@@ -387,11 +418,23 @@ def _marked(pile: ts.Pile) -> tuple[tuple[_Marked, ...], bool]:
     )
 
 
-def _merge_piles(base: ts.Pile, ours: ts.Pile, theirs: ts.Pile) -> ts.Pile:
+def _merge_tricks(base: ts.Pile, ours: ts.Pile, theirs: ts.Pile) -> ts.Pile:
+    """A player's tricks in a Black Lady deal: a set of cards, whatever their order (scores,
+    checks), so cards put in at one place on both sides both go in."""
+    if theirs == base or ours == theirs:
+        return ours
+    if ours == base:
+        return theirs
+    return _merge_piles(base, ours, theirs, unordered=True)
+
+
+def _merge_piles(
+    base: ts.Pile, ours: ts.Pile, theirs: ts.Pile, *, unordered: bool = False
+) -> ts.Pile:
     (base_cards, base_end), (our_cards, our_end), (their_cards, their_end) = (
         _marked(pile) for pile in (base, ours, theirs)
     )
-    merged = _merge_runs(base_cards, our_cards, their_cards)
+    merged = _merge_runs(base_cards, our_cards, their_cards, unordered=unordered)
     end = merge(base_end, our_end, their_end)
     slots = tuple(marked.slot for marked in merged)
     gaps = (
@@ -415,16 +458,17 @@ class _Edits:
     put_in: tuple[tuple[Any, ...], ...]
 
 
-def _merge_runs(base: tuple, ours: tuple, theirs: tuple) -> tuple:
+def _merge_runs(base: tuple, ours: tuple, theirs: tuple, *, unordered: bool = False) -> tuple:
     """Items in a row without ids (a pile's cards), matched by the fewest items put in, taken
     out or changed in place (`_edits`): each side's change of an item, and what it put in
     between two items, made on the other's; _Conflict where both changed, or took out and
-    changed, or moved, the same item, or put in different items at the same place."""
+    changed, or moved, the same item, or put in different items at the same place (`unordered`:
+    both go in, where the order doesn't count)."""
     mine, other = _edits(base, ours), _edits(base, theirs)
     put_in = [item for run in (*mine.put_in, *other.put_in) for item in run]
     merged: list[Any] = []
     for at in range(len(base) + 1):
-        merged.extend(_put_in(mine.put_in[at], other.put_in[at]))
+        merged.extend(_put_in(mine.put_in[at], other.put_in[at], unordered=unordered))
         if at < len(base):
             both_out = mine.items[at] is _GONE and other.items[at] is _GONE
             if both_out and any(_same(base[at], again) for again in put_in):
@@ -435,20 +479,26 @@ def _merge_runs(base: tuple, ours: tuple, theirs: tuple) -> tuple:
     return tuple(merged)
 
 
-def _put_in(mine: tuple, other: tuple) -> tuple:
+def _put_in(mine: tuple, other: tuple, *, unordered: bool = False) -> tuple:
     if not other or mine == other:
         return mine
     if not mine:
         return other
-    raise _Conflict  # both put items in at one place: in which order?
+    if not unordered:
+        raise _Conflict  # both put items in at one place: in which order?
+    extra = list(other)
+    for item in mine:  # put in on both sides: in once, as `_counts_merged` counts it
+        if item in extra:
+            extra.remove(item)
+    return (*extra, *mine)
 
 
-def _item(base: Any, mine: Any, other: Any) -> Any:
+def _item(base: Any, mine: Any, other: Any, merge_one: Merge = merge) -> Any:
     if mine is _GONE or other is _GONE:
         if (mine is _GONE or mine == base) and (other is _GONE or other == base):
             return _GONE
         raise _Conflict  # taken out on one side, changed on the other
-    return merge(base, mine, other)
+    return merge_one(base, mine, other)
 
 
 def _edits(base: tuple, run: tuple) -> _Edits:

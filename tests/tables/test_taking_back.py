@@ -773,3 +773,30 @@ def test_undo_never_loses_the_other_phones_change_in_a_night(data: st.DataObject
     if mine.started != night.started:
         return  # a new night taken back: a name given since goes to every game (tested above)
     each_change_kept(*(seen_in_games(n) for n in (night, mine, now, back)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Black Lady tricks: a set of cards, whatever their order (helper-81)
+
+
+def lady_tricks(game: lt.LadyGame | None, seat: int) -> Counter[Card] | None:
+    return None if game is None else Counter(game.deal.tricks(seat).cards)
+
+
+def test_black_lady_cards_put_in_at_one_place_on_both_phones_both_stay() -> None:
+    game = lt.set_tricks(lt.new_game(("Ann", "Ben", "Cy")), 1, parse_pile("QS"))
+    mine = lt.move_to_seat(game, 1, 0, 2)  # the Q♠ was Cy's: Ben's tricks empty here
+    now = lt.set_tricks(mine, 1, parse_pile("AD"))  # Ben's A♦ typed there
+    back = take_back(now, game, mine)
+    assert lady_tricks(back, 1) == Counter(parse_pile("QS AD"))
+    assert lady_tricks(back, 2) == Counter()
+    taken = lt.on_deal(game, ts.delete_card, game.deal.tricks(1).id, 0)  # the Q♠ off here
+    added = lt.on_deal(taken, ts.insert_card, game.deal.tricks(1).id, 0, card("2C"))
+    assert lady_tricks(take_back(added, game, taken), 1) == Counter(parse_pile("QS 2C"))
+
+
+def test_black_lady_cards_taken_back_to_a_player_marked_with_no_trick_since_stay() -> None:
+    game = lt.set_tricks(lt.new_game(("Ann", "Ben", "Cy")), 1, parse_pile("QS"))
+    mine = lt.move_to_seat(game, 1, 0, 2)
+    now = lt.mark_no_tricks(mine, 1, True)  # Ben took no trick, said there
+    assert take_back(now, game, mine) is None

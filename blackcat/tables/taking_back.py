@@ -218,9 +218,11 @@ def _merge_tuples(base: tuple, ours: tuple, theirs: tuple) -> tuple:
     if len(ours) == len(base) and theirs[: len(base)] == base:  # theirs added at the end
         return (*ours, *theirs[len(base) :])
     if len(ours) == len(base) and base[: len(theirs)] == theirs:  # theirs took the end off
-        if ours[len(theirs) :] != base[len(theirs) :]:
+        kept = ours[: len(theirs)]
+        taken_off = zip(base[len(theirs) :], ours[len(theirs) :], strict=True)
+        if not all(_renamed_with(was, now, kept) for was, now in taken_off):
             raise _Conflict  # what theirs took off changed here since
-        return tuple(merge(*items) for items in zip(base, ours, theirs, strict=False))
+        return kept
     raise _Conflict
 
 
@@ -232,6 +234,42 @@ def _still_followed(was: Any, now: Any) -> bool:
     if isinstance(was, lt.Deal) and isinstance(now, lt.Deal):
         return not now.empty and _names(was.table) == _names(now.table)
     return False
+
+
+def _renamed_with(was: Any, now: Any, kept: tuple) -> bool:
+    """Whether a game taken off on one side (`was`: the next game, taken back) is on the other
+    (`now`) as it was, or with players renamed as the games kept are (a rename of the night's
+    player, `nt.renamed`): the names stay with them. Not a name given in that game alone: it
+    would be lost."""
+    if was == now:
+        return True
+    renames = _table_renames(was, now)
+    if not renames or not kept or not isinstance(kept[-1], ts.Table):
+        return False
+    last = [player.name for player in kept[-1].players]
+    return all(
+        new in last and not any(ts.same_name(name, old) for name in _names_in(kept))
+        for old, new in renames
+    )
+
+
+def _table_renames(was: Any, now: Any) -> Renames:
+    """The players renamed between two tables that differ in nothing else; () where they do."""
+    if not (isinstance(was, ts.Table) and isinstance(now, ts.Table)):
+        return ()
+    if _nameless(was) != _nameless(now):
+        return ()
+    pairs = zip(was.players, now.players, strict=True)
+    return tuple((old.name, new.name) for old, new in pairs if old.name != new.name)
+
+
+def _nameless(table: ts.Table) -> ts.Table:
+    players = tuple(dataclasses.replace(player, name="") for player in table.players)
+    return dataclasses.replace(table, players=players)
+
+
+def _names_in(games: tuple) -> list[str]:
+    return [player.name for game in games for player in game.players]
 
 
 def _names(table: ts.Table) -> list[str]:

@@ -800,3 +800,28 @@ def test_black_lady_cards_taken_back_to_a_player_marked_with_no_trick_since_stay
     mine = lt.move_to_seat(game, 1, 0, 2)
     now = lt.mark_no_tricks(mine, 1, True)  # Ben took no trick, said there
     assert take_back(now, game, mine) is None
+
+
+# ---------------------------------------------------------------------------------------------
+# The next game or deal started here, a player renamed there (helper-81)
+
+
+def test_the_next_game_goes_back_beside_a_rename_there_that_the_night_keeps() -> None:
+    night = a_night()
+    mine = nt.next_game(night)
+    now = nt.rename_player(mine, ben(mine).id, "Benjamin")  # in both games
+    back = take_back(now, night, mine)
+    assert back is not None and len(back.games) == 1 and back.current == 0
+    assert names(back.table) == ["Ann", "Benjamin"]
+    assert back.table.players[0].piles == night.table.players[0].piles
+
+
+def test_the_next_game_stays_where_a_name_was_given_in_it_alone() -> None:
+    """Ben renamed in the new game only: taking it off would lose the name."""
+    night = a_night()
+    mine = nt.next_game(night)
+    now = nt.on_table(mine, ts.rename_player, ben(mine).id, "Benjamin")
+    assert take_back(now, night, mine) is None
+    renamed = nt.rename_player(mine, ben(mine).id, "Benjamin")
+    typed = nt.on_table(renamed, ts.set_cards, ben(renamed).piles[0].id, parse_pile("KD"))
+    assert take_back(typed, night, mine) is None  # the K♦ typed in it too

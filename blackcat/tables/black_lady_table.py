@@ -72,6 +72,12 @@ class Deal:
     def empty(self) -> bool:
         return all(cards is None for cards in self.all_cards)
 
+    @property
+    def serial(self) -> int:
+        """Which deal of its game this is, wherever it lies on the sheet: its ids' block, given
+        to no other deal of the game (`empty_deal`)."""
+        return self.table.players[0].id // ID_BLOCK
+
 
 @dataclass(frozen=True)
 class LadyGame:

@@ -303,11 +303,6 @@ def _in_tricks(_pile_index: int, position: int) -> str:
     return lt.trick_number(position)  # a player's tricks are one pile, numbered 1, 2, ...
 
 
-def _serial(deal: lt.Deal) -> int:
-    """Which deal of the game this is, whatever its place on the sheet (its ids' block)."""
-    return deal.table.players[0].id // lt.ID_BLOCK
-
-
 def lady_undone(now: lt.LadyGame, undone: lt.LadyGame, tr: Translator = ENGLISH) -> str:
     """What Undo changed between two Black Lady games: a deal back (on the sheet or on screen),
     the players, the rules, a "no trick" mark, or what changed in the deal's tricks."""
@@ -316,8 +311,8 @@ def lady_undone(now: lt.LadyGame, undone: lt.LadyGame, tr: Translator = ENGLISH)
         return tr.ngettext("Back to {count} player.", "Back to {count} players.", count).format(
             count=count
         )
-    serials = [_serial(deal) for deal in now.deals]
-    undone_serials = {_serial(deal) for deal in undone.deals}
+    serials = [deal.serial for deal in now.deals]
+    undone_serials = {deal.serial for deal in undone.deals}
     back = [index for index, serial in enumerate(serials) if serial not in undone_serials]
     if len(back) > 1:  # "New game" undone
         return tr.ngettext(
@@ -424,8 +419,8 @@ def night_changed(before: nt.Night, after: nt.Night, tr: Translator = ENGLISH) -
 def lady_changed(before: lt.LadyGame, after: lt.LadyGame, tr: Translator = ENGLISH) -> str:
     """What another phone changed between two Black Lady games: the deals (one added, one put
     on screen, a new game), the players, the rules, or whose tricks in the deal on screen."""
-    serials = [_serial(deal) for deal in before.deals]
-    if serials != [_serial(deal) for deal in after.deals] or before.current != after.current:
+    serials = [deal.serial for deal in before.deals]
+    if serials != [deal.serial for deal in after.deals] or before.current != after.current:
         return tr.gettext("Another phone changed the deals: deal {number} is on screen.").format(
             number=after.current + 1
         )
@@ -452,6 +447,7 @@ def night_started_anew(before: nt.Night, after: nt.Night) -> bool:
 
 
 def lady_started_anew(before: lt.LadyGame, after: lt.LadyGame) -> bool:
-    """Whether another phone's change started a new Black Lady game: its first deal is another
-    (a new game's deals take new ids; a next deal keeps the first)."""
-    return before.deals[0].table.players[0].id != after.deals[0].table.players[0].id
+    """Whether another phone's change started a new Black Lady game: none of its deals is one
+    of the game before (a new game's deals take new ids; a next deal, or a deal taken off, keeps
+    the others)."""
+    return not {deal.serial for deal in before.deals} & {deal.serial for deal in after.deals}

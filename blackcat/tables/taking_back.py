@@ -5,11 +5,14 @@ changed since touches what that change touched (another phone's card, even in th
 stays), and None where it does (taking it back would undo the other phone's work too). Pure
 functions of the frozen games: dataclasses are compared field by field, players and piles by their
 ids (`_merge_by_id`: put in or taken out on either side, a pile wherever it lies, so a pile given
-to another player goes back with the cards typed in it since), a pile's cards by where they lie
+to another player goes back with the cards typed in it since), Black Lady deals by their serial
+(a deal taken off goes back in its place: `_merge_lady`), a pile's cards by where they lie
 among the others (`_merge_runs`: a card put in or taken out moves the later ones, not what they
-are), a card whole, other tuples item by item where their lengths allow (games or deals added
-since after the last: `_still_followed`), sets by what went in and out; the game or deal on
-screen is the other phone's where both moved it (`VIEWS`). A change that started a game anew
+are; a Black Lady player's tricks are a set: `_merge_tricks`), a card whole, other tuples item by
+item where their lengths allow (games added since after the last: `_still_followed`; the next
+game taken back where another phone only renamed its players, as in the games kept:
+`_renamed_with`), sets by what went in and out; the game or deal on screen is the other phone's
+where both moved it (`VIEWS`). A change that started a game anew
 ("New game", the example made way) is taken back whole: only where the new game is as it left
 it, or where another phone only renamed its players (`_back_to_another_game`); the example
 changed (a card corrected) is the same game (`_example_changed`).
@@ -74,7 +77,9 @@ def merge(base: Any, ours: Any, theirs: Any) -> Any:
         return _merge_tables(base, ours, theirs)
     if _same_dataclass(base, ours, theirs) and isinstance(base, lt.Deal):
         return _merge_deals(base, ours, theirs)
-    if _same_dataclass(base, ours, theirs) and isinstance(base, nt.Night | lt.LadyGame):
+    if _same_dataclass(base, ours, theirs) and isinstance(base, lt.LadyGame):
+        return _merge_lady(base, ours, theirs)
+    if _same_dataclass(base, ours, theirs) and isinstance(base, nt.Night):
         return _on_screen(_merge_fields(base, ours, theirs), ours)
     if _same_dataclass(base, ours, theirs):
         return _merge_fields(base, ours, theirs)
@@ -112,18 +117,92 @@ def _merge_fields(base: Any, ours: Any, theirs: Any) -> Any:
     return dataclasses.replace(ours, **merged) if merged else ours
 
 
-Sheet = TypeVar("Sheet", nt.Night, lt.LadyGame)
-
-
-def _on_screen(sheet: Sheet, ours: Sheet) -> Sheet:
-    """The merged sheet, on a game or deal it has: where the one on screen is gone (a game
-    chosen here, then a new night there), on the other phone's."""
-    columns = len(sheet.games if isinstance(sheet, nt.Night) else sheet.deals)
-    if 0 <= sheet.current < columns:
-        return sheet
-    if 0 <= ours.current < columns:
-        return dataclasses.replace(sheet, current=ours.current)
+def _on_screen(night: nt.Night, ours: nt.Night) -> nt.Night:
+    """The merged night, on a game it has: where the one on screen is gone (a game chosen
+    here, then a new night there), on the other phone's."""
+    if 0 <= night.current < len(night.games):
+        return night
+    if 0 <= ours.current < len(night.games):
+        return dataclasses.replace(night, current=ours.current)
     raise _Conflict
+
+
+def _merge_lady(base: lt.LadyGame, ours: lt.LadyGame, theirs: lt.LadyGame) -> lt.LadyGame:
+    """Deals by their serial (`lt.Deal.serial`: a deal taken off or put back on one side, the
+    others wherever they lie), the deal on screen by its serial too; _Conflict where the game
+    would break a rule (`_lady_holds`), or where another phone started a new game since and
+    this change was to the deals (none of the new game's has it: Undo would do nothing)."""
+    if lady_started_anew(base, ours) and base.deals != theirs.deals:
+        raise _Conflict
+    merged = _with_names(_merge_fields(base, ours, theirs), base, ours)
+    current = _deal_on_screen(base, ours, theirs, merged.deals)
+    if current != merged.current:
+        merged = dataclasses.replace(merged, current=current)
+    if not _lady_holds(merged, base, ours):
+        raise _Conflict
+    return merged
+
+
+def _with_names(game: lt.LadyGame, base: lt.LadyGame, ours: lt.LadyGame) -> lt.LadyGame:
+    """The game with each deal put back from theirs (a deal taken off here, taken back) given
+    the names our side gave its players since, as a rename there would have given it."""
+    if len(base.names) != len(ours.names):
+        return game
+    pairs = enumerate(zip(base.names, ours.names, strict=True))
+    renames = [(seat, name) for seat, (was, name) in pairs if was != name]
+    known = {deal.serial for deal in (*base.deals, *ours.deals)}
+    deals = tuple(
+        _deal_renamed(deal, renames)
+        if deal.serial not in known and _names(deal.table) == list(base.names)
+        else deal
+        for deal in game.deals
+    )
+    return game if deals == game.deals else dataclasses.replace(game, deals=deals)
+
+
+def _deal_renamed(deal: lt.Deal, renames: list[tuple[int, str]]) -> lt.Deal:
+    table = deal.table
+    for seat, name in renames:
+        try:
+            table = ts.rename_player(table, table.players[seat].id, name)
+        except ts.TableError:  # a name another seat has in this deal
+            raise _Conflict from None
+    return dataclasses.replace(deal, table=table)
+
+
+def _deal_on_screen(
+    base: lt.LadyGame, ours: lt.LadyGame, theirs: lt.LadyGame, deals: tuple[lt.Deal, ...]
+) -> int:
+    """Where in `deals` the deal on screen lies: theirs where only they moved it, else ours
+    (`VIEWS`), else the deal at ours' place (or the last) where that deal is gone."""
+    shown, mine, other = (game.deal.serial for game in (base, ours, theirs))
+    serials = [deal.serial for deal in deals]
+    wanted = other if mine == shown else mine
+    if wanted in serials:
+        return serials.index(wanted)
+    if mine in serials:
+        return serials.index(mine)
+    return min(ours.current, len(deals) - 1)
+
+
+def _lady_holds(game: lt.LadyGame, base: lt.LadyGame, ours: lt.LadyGame) -> bool:
+    """Whether a merged Black Lady game keeps the rules of one: a deal at least, each of the
+    game's players (its names), no more deals than it is set to last, and a deal put in on our
+    side (the next deal, made on another phone) after a deal with tricks in, as it was there
+    (`_still_followed`)."""
+    names = list(game.names)
+    if not game.deals or any(_names(deal.table) != names for deal in game.deals):
+        return False
+    if game.deals_to_play is not None and len(game.deals) > game.deals_to_play:
+        return False
+    known = {deal.serial for deal in base.deals}
+    our_deals = {deal.serial: deal for deal in ours.deals}
+    for before, deal in zip(game.deals, game.deals[1:], strict=False):
+        was = our_deals.get(before.serial)
+        made_here = deal.serial in our_deals and deal.serial not in known
+        if made_here and before.empty and was is not None and not was.empty:
+            return False
+    return True
 
 
 def _merge_tables(
@@ -227,12 +306,10 @@ def _merge_tuples(base: tuple, ours: tuple, theirs: tuple) -> tuple:
 
 
 def _still_followed(was: Any, now: Any) -> bool:
-    """Whether a game (deal) made after `was` could be made after `now`: it has cards, and the
-    game made would be the same (its players, the variants) or the deal of the same players."""
+    """Whether a game made after `was` could be made after `now`: it has cards, and the game
+    made would be the same (its players, the variants)."""
     if isinstance(was, ts.Table) and isinstance(now, ts.Table):
         return nt.has_cards(now) and ts.new_game(was) == ts.new_game(now)
-    if isinstance(was, lt.Deal) and isinstance(now, lt.Deal):
-        return not now.empty and _names(was.table) == _names(now.table)
     return False
 
 
@@ -268,6 +345,18 @@ def _nameless(table: ts.Table) -> ts.Table:
     return dataclasses.replace(table, players=players)
 
 
+def _renamed_deal(was: Any, now: Any) -> bool:
+    """Whether a Black Lady deal changed in its players' names alone (a rename, in every deal):
+    taken off on the other side (the next deal, taken back), the names stay in the deals and
+    the game's names (`_lady_holds`)."""
+    return (
+        isinstance(was, lt.Deal)
+        and isinstance(now, lt.Deal)
+        and was.no_tricks == now.no_tricks
+        and bool(_table_renames(was.table, now.table))
+    )
+
+
 def _names_in(games: tuple) -> list[str]:
     return [player.name for game in games for player in game.players]
 
@@ -276,14 +365,22 @@ def _names(table: ts.Table) -> list[str]:
     return [player.name for player in table.players]
 
 
+def _id(item: Any) -> int | None:
+    """A player's or pile's id, a Black Lady deal's serial; None for anything else."""
+    if isinstance(item, lt.Deal):
+        return item.serial
+    found = getattr(item, "id", None)
+    return found if isinstance(found, int) else None
+
+
 def _ided(items: tuple) -> bool:
-    return all(isinstance(getattr(item, "id", None), int) for item in items)
+    return all(_id(item) is not None for item in items)
 
 
 def _merge_by_id(base: tuple, ours: tuple, theirs: tuple) -> tuple:
-    """Players or piles, matched by id (`_merged_by_id`), in `_id_order`."""
+    """Players, piles or deals, matched by id (`_merged_by_id`), in `_id_order`."""
     merged = _merged_by_id(base, ours, theirs)
-    order = _id_order(*([item.id for item in items] for items in (base, ours, theirs)))
+    order = _id_order(*([_id(item) for item in items] for items in (base, ours, theirs)))
     return tuple(merged[id_] for id_ in order if id_ in merged)
 
 
@@ -340,7 +437,7 @@ def _id_order(base: list[int], ours: list[int], theirs: list[int]) -> list[int]:
 
 
 def _by_id(items: tuple) -> dict[int, Any]:
-    found = {item.id: item for item in items}
+    found = {_id(item): item for item in items}
     if len(found) != len(items):
         raise _Conflict  # ids are unique in a game; a tuple that repeats one is no such list
     return found
@@ -533,7 +630,9 @@ def _put_in(mine: tuple, other: tuple, *, unordered: bool = False) -> tuple:
 
 def _item(base: Any, mine: Any, other: Any, merge_one: Merge = merge) -> Any:
     if mine is _GONE or other is _GONE:
-        if (mine is _GONE or mine == base) and (other is _GONE or other == base):
+        if all(
+            side is _GONE or side == base or _renamed_deal(base, side) for side in (mine, other)
+        ):
             return _GONE
         raise _Conflict  # taken out on one side, changed on the other
     return merge_one(base, mine, other)

@@ -310,3 +310,9 @@ def test_a_new_game_is_told_apart_from_its_cards_typed_anew() -> None:
     assert lady_started_anew(game, lt.set_tricks(lt.restart(game), 0, parse_pile("2C")))
     assert not lady_started_anew(game, lt.next_deal(game))
     assert not lady_started_anew(game, lt.set_tricks(game, 0, parse_pile("2C")))
+
+
+def test_the_first_deal_taken_off_is_no_new_black_lady_game() -> None:
+    game = lt.next_deal(lt.set_tricks(lady_game(), 2, parse_pile("KH")))
+    assert not lady_started_anew(game, lt.remove_deal(game, 0))
+    assert lady_started_anew(game, lt.add_player(lt.restart(game)))

@@ -14,7 +14,9 @@ from blackcat.games.cards import ALL_CARDS, Card, parse_card, parse_pile
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
+from blackcat.tables.changes import lady_started_anew
 from blackcat.tables.taking_back import _Conflict, _id_order, take_back
+from blackcat.vision.types import ReadCard
 
 
 def two_players() -> ts.Table:
@@ -825,3 +827,169 @@ def test_the_next_game_stays_where_a_name_was_given_in_it_alone() -> None:
     renamed = nt.rename_player(mine, ben(mine).id, "Benjamin")
     typed = nt.on_table(renamed, ts.set_cards, ben(renamed).piles[0].id, parse_pile("KD"))
     assert take_back(typed, night, mine) is None  # the K♦ typed in it too
+
+
+def test_the_next_deal_goes_back_beside_a_rename_there() -> None:
+    game = lt.set_tricks(lt.new_game(("Ann", "Ben", "Cy")), 0, parse_pile("KH 2S 4S"))
+    mine = lt.next_deal(game)
+    now = lt.rename(mine, 1, "Benjamin")
+    back = take_back(now, game, mine)
+    assert back is not None and len(back.deals) == 1 and back.current == 0
+    assert back.names == ("Ann", "Benjamin", "Cy")
+    assert names(back.deal.table) == ["Ann", "Benjamin", "Cy"]
+    assert back.deal.tricks(0) == game.deal.tricks(0)
+
+
+# ---------------------------------------------------------------------------------------------
+# A Black Lady deal taken off: deals matched by their serial (helper-81)
+
+
+def three_deals() -> lt.LadyGame:
+    """Ann's K♥, Q♠ and 2♣ in deals 1 to 3, the third on screen."""
+    game = lt.set_tricks(lt.new_game(("Ann", "Ben", "Cy")), 0, parse_pile("KH"))
+    game = lt.set_tricks(lt.next_deal(game), 0, parse_pile("QS"))
+    return lt.set_tricks(lt.next_deal(game), 0, parse_pile("2C"))
+
+
+def first_tricks(game: lt.LadyGame | None) -> list[str] | None:
+    if game is None:
+        return None
+    return [ts.pile_text(deal.tricks(0)) for deal in game.deals]
+
+
+def test_a_deal_taken_off_here_comes_back_in_its_place_beside_tricks_typed_there() -> None:
+    game = three_deals()
+    assert first_tricks(game) == ["KH", "QS", "2C"]
+    mine = lt.remove_deal(game, 0)
+    typed = lt.set_tricks(lt.choose_deal(mine, 0), 1, parse_pile("AD"))  # deal 2, now first
+    back = take_back(typed, game, mine)
+    assert first_tricks(back) == ["KH", "QS", "2C"]
+    assert back is not None and back.deals[1].cards(1) == parse_pile("AD")
+    assert back.current == 1  # the deal that phone shows, in its place
+    assert [deal.table for deal in back.deals[::2]] == [game.deals[0].table, game.deals[2].table]
+
+
+def test_a_deal_taken_off_here_comes_back_with_a_name_given_there() -> None:
+    game = three_deals()
+    mine = lt.remove_deal(game, 1)
+    back = take_back(lt.rename(mine, 2, "Cyrus"), game, mine)
+    assert back is not None and first_tricks(back) == ["KH", "QS", "2C"]
+    assert {tuple(names(deal.table) or ()) for deal in back.deals} == {("Ann", "Ben", "Cyrus")}
+
+
+def test_a_deal_taken_off_here_stays_off_where_it_would_break_the_game() -> None:
+    game = three_deals()
+    mine = lt.remove_deal(game, 1)
+    # another phone's new game: the old game's deal would land in it
+    assert take_back(lt.restart(mine), game, mine) is None
+    # the game set to the deals it has there: one more would be too many
+    assert take_back(lt.set_deals_to_play(mine, 2), game, mine) is None
+
+
+def test_a_deal_taken_off_here_comes_back_beside_another_taken_off_there() -> None:
+    game = three_deals()
+    mine = lt.remove_deal(game, 1)
+    back = take_back(lt.remove_deal(mine, 1), game, mine)  # deal 3 off there
+    assert first_tricks(back) == ["KH", "QS"]
+    assert back is not None and back.current == 0  # where the deal taken off there left it
+
+
+def test_tricks_typed_here_in_a_deal_taken_off_there_stay_off() -> None:
+    game = three_deals()
+    mine = lt.set_tricks(game, 1, parse_pile("AD"))  # deal 3 on screen
+    assert take_back(lt.remove_deal(mine, 2), game, mine) is None
+    back = take_back(lt.remove_deal(mine, 0), game, mine)  # another deal off there: kept off
+    assert first_tricks(back) == ["QS", "2C"]
+    assert back is not None and back.deals[1].cards(1) is None
+
+
+# ---------------------------------------------------------------------------------------------
+# Any change of a Black Lady game, here and there
+
+
+def lady_change(data: st.DataObject, game: lt.LadyGame) -> lt.LadyGame:
+    """One change a phone makes to a Black Lady game: its deals (the next, one taken off or
+    chosen), its players' names, the deals to play, a new game, or the tricks of the deal on
+    screen (typed, a card put in, taken off or changed, moved to another seat, a photo's, "took
+    no trick"); the game as it is where it doesn't apply."""
+    seats = len(game.names)
+    seat = data.draw(st.integers(0, seats - 1))
+    deal = data.draw(st.integers(0, len(game.deals) - 1))
+    tricks = game.deal.tricks(seat)
+    at = data.draw(st.integers(0, len(tricks.slots)))
+    card = data.draw(st.sampled_from(ALL_CARDS[:8]))  # a few cards: the same one now and then
+    cards = data.draw(st.lists(st.sampled_from(ALL_CARDS[:8]), max_size=3))
+    changes: dict[str, Callable[[], lt.LadyGame]] = {
+        "next deal": lambda: lt.next_deal(game),
+        "remove deal": lambda: lt.remove_deal(game, deal),
+        "choose deal": lambda: lt.choose_deal(game, deal),
+        "rename": lambda: lt.rename(game, seat, data.draw(st.sampled_from(NAMES))),
+        "deals to play": lambda: lt.set_deals_to_play(game, data.draw(st.sampled_from((3, 5)))),
+        "new game": lambda: lt.restart(game),
+        "type": lambda: lt.set_tricks(game, seat, cards),
+        "put a card in": lambda: lt.on_deal(game, ts.insert_card, tricks.id, at, card),
+        "take a card off": lambda: lt.on_deal(game, ts.delete_card, tricks.id, at),
+        "change a card": lambda: lt.on_deal(game, ts.replace_card, tricks.id, at, card),
+        "move": lambda: lt.move_to_seat(game, seat, at, (seat + 1) % seats),
+        "photo": lambda: lt.add_photo(
+            game, seat, f"photo-{card.code}", [[ReadCard(card, (0.0, 0.0, 1.0, 1.0), 0.5, (), ())]]
+        ),
+        "no trick": lambda: lt.mark_no_tricks(game, seat, data.draw(st.booleans())),
+    }
+    try:
+        return changes[data.draw(st.sampled_from(sorted(changes)))]()
+    except ts.TableError:
+        return game
+
+
+def deal_id(deal: lt.Deal) -> int:
+    """Which deal of the game this is, wherever it lies: its ids' block."""
+    return deal.table.players[0].id // lt.ID_BLOCK
+
+
+def seen_in_lady(game: lt.LadyGame) -> dict[tuple[object, ...], object]:
+    """What the players see of a Black Lady game: the names, the deals to play, which deals
+    the sheet has, and of each deal each seat's "took no trick" and how many of each card
+    their tricks hold (whatever the order)."""
+    found: dict[tuple[object, ...], object] = {("deals to play",): game.deals_to_play}
+    for seat, name in enumerate(game.names):
+        found["name", seat] = name
+    for deal in game.deals:
+        found["deal", deal_id(deal)] = True
+        for seat, player in enumerate(deal.table.players):
+            found["no trick", deal_id(deal), seat] = player.id in deal.no_tricks
+            for slot, count in Counter(player.piles[0].slots).items():
+                found["card", deal_id(deal), seat, slot] = count
+    return found
+
+
+def holds_as_a_lady_game(game: lt.LadyGame) -> None:
+    assert game.deals and 0 <= game.current < len(game.deals)
+    assert game.deals_to_play is None or len(game.deals) <= game.deals_to_play
+    assert len({deal_id(deal) for deal in game.deals}) == len(game.deals)
+    assert game.serial >= max(deal_id(deal) for deal in game.deals)
+    for deal in game.deals:
+        assert names(deal.table) == list(game.names)
+        assert all(not p.piles[0].slots for p in deal.table.players if p.id in deal.no_tricks)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.data())
+def test_undo_never_loses_the_other_phones_change_in_a_black_lady_game(
+    data: st.DataObject,
+) -> None:
+    """As above, over a Black Lady game's deals: each seat's cards counted as a set, a deal
+    matched by its serial wherever it lies; the game taken back keeps a game's rules."""
+    game = lt.set_tricks(lt.new_game(("Ann", "Ben", "Cy")), 0, parse_pile("KH 2S"))
+    game = lt.set_tricks(lt.next_deal(game), 1, parse_pile("QS"))
+    mine = lady_change(data, game)
+    theirs = lady_change(data, lady_change(data, mine))
+    now = lt.seen_from(theirs, mine)
+    assume(mine != game and now != mine)
+    back = take_back(now, game, mine)
+    if back is None:
+        return
+    holds_as_a_lady_game(back)
+    if lady_started_anew(mine, now):  # another phone's new game: no deal of the old one in it
+        assert {deal_id(deal) for deal in back.deals} <= {deal_id(deal) for deal in now.deals}
+    each_change_kept(*(seen_in_lady(g) for g in (game, mine, now, back)))

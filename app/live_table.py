@@ -173,12 +173,24 @@ def keep_own_history(key: str, history: list[Any]) -> None:
 
 def listen(key: str) -> None:
     """While the page is in a room, look for another phone's change to the game under `key`
-    every POLL_SECONDS, and run the page again when there is one."""
+    every POLL_SECONDS, and run the page again when there is one, or when the page took its
+    tab's id back (`this_tab.taken_back`)."""
     if room() is not None:
         _listen(key)
 
 
 @st.fragment(run_every=POLL_SECONDS)
 def _listen(key: str) -> None:
+    if this_tab.taken_back():
+        look_again()
+        st.rerun(scope="app")
     if newer(key) is not None:
         st.rerun(scope="app")
+
+
+def look_again() -> None:
+    """The page looks again for its Undo history kept in its room (`own_history`): its tab's id
+    taken back (`this_tab.taken_back`)."""
+    state = st.session_state
+    for key in [key for key in state if str(key).startswith(OWN_PREFIX)]:
+        del state[key]

@@ -5,8 +5,11 @@ when the player comes back to it).
 The id is kept in the tab's sessionStorage, never in the page's address: a reload keeps it, while
 a link or QR code of the game (another phone, another tab) has none and gets an id of its own. A
 tab the browser duplicates copies its sessionStorage, id and all: one page holds an id at a time
-(`Claims`), and a page whose id another page still connected holds gets a fresh one. Nothing
-leaves this computer: the id is only a key of this server's own store.
+(`Claims`), and a page whose id another page still connected holds gets a fresh one. A phone's
+page whose connection dropped unseen stays connected to the server until Streamlit's ping goes
+unanswered (about a minute): a reload within it gets a fresh id too, and takes its tab's back
+once that page is gone (`taken_back`). Nothing leaves this computer: the id is only a key of
+this server's own store.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import re
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -21,6 +25,10 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 HELD = "this-tab"  # Session State: the id this page holds
+WANTED = "this-tab-wanted"  # Session State: (its tab's id another page held, since when)
+# how long a page looks to take its tab's id back: Streamlit's websocket ping (30 s) and the
+# wait for its answer (30 s), after which a page whose connection dropped unseen is closed
+TAKE_BACK_SECONDS = 90.0
 COMPONENT_KEY = "this-tab-storage"
 TAB_PATTERN = re.compile(r"[A-Za-z0-9_-]{12,64}")
 
@@ -102,7 +110,41 @@ def chosen(stored: str, page: str, holders: Claims) -> str:
 
 
 def _hold(stored: str) -> None:
-    st.session_state[HELD] = chosen(stored, _page(), claims())
+    tab = chosen(stored, _page(), claims())
+    st.session_state[HELD] = tab
+    if tab != stored and TAB_PATTERN.fullmatch(stored) and WANTED not in st.session_state:
+        st.session_state[WANTED] = (stored, time.monotonic())
+
+
+def still_wanted(
+    wanted: tuple[str, float] | None, page: str, holders: Claims, now: float
+) -> tuple[str | None, bool]:
+    """(the tab's id `page` takes now: its page is gone, or None; whether to look again later):
+    within TAKE_BACK_SECONDS of `page`'s fresh id, while the page holding it is connected."""
+    if wanted is None:
+        return None, False
+    tab, since = wanted
+    if now - since > TAKE_BACK_SECONDS:
+        return None, False
+    if holders.claim(tab, page):
+        return tab, False
+    return None, True
+
+
+def taken_back() -> bool:
+    """Whether this page, given a fresh id while another page held its tab's (a reload within
+    a minute of its connection dropping unseen: that page was still connected), took its tab's
+    id back just now, that page gone: the Undo history its tab kept is this page's again. Its
+    tab's storage gets the id at the page's next run (`keep`). A duplicated tab's page whose
+    first page closes within TAKE_BACK_SECONDS takes that one's id as a reload would."""
+    state = st.session_state
+    tab, again = still_wanted(state.get(WANTED), _page(), claims(), time.monotonic())
+    if not again:
+        state.pop(WANTED, None)
+    if tab is None:
+        return False
+    state[HELD] = tab
+    return True
 
 
 def _said() -> None:

@@ -486,6 +486,35 @@ def test_a_phones_undo_in_a_shared_game_survives_a_reload_and_stays_its_own(
     duplicate.close()
 
 
+def test_a_reload_while_the_old_page_seems_connected_takes_its_undo_back_once_it_is_gone(
+    page: Page,
+) -> None:
+    """A phone's connection dropped unseen: its old page stays connected to the server until
+    Streamlit's ping goes unanswered (about a minute), so the page a reload makes meanwhile gets
+    a fresh id (as a duplicated tab's does); once the old page is gone, the new one takes its
+    tab's id back, and Undo with it."""
+    new_game(page)
+    type_pile(page, 1, "QS 2C")
+    open_expander(page, "Open on another phone")
+    type_pile(page, 1, "QS 2C 4H")
+    own = tab_id(page)
+    again = new_page(page.context)  # the tab loaded again, its old page still connected
+    again.add_init_script(f"sessionStorage.setItem('blackcat-tab', '{own}')")
+    again.goto(page.url)
+    pile = again.get_by_label("Pile 1, left to right")
+    expect(pile).to_have_value("QS 2C 4H")
+    again.wait_for_function(f"own => {TAB_ID} !== own", arg=own)  # a fresh one given
+    undo = again.get_by_role("button", name="↶ Undo")
+    expect(undo).to_be_disabled()
+    page.close()  # the old page gone: closed here, a minute after its connection dropped there
+    again.wait_for_function(f"own => {TAB_ID} === own", arg=own)
+    settle(again)
+    expect(undo).to_be_enabled()
+    tap(again, undo)
+    expect(pile).to_have_value("QS 2C")
+    no_errors_on(again)
+
+
 @pytest.fixture(scope="module")
 def fake_reader_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app with the stand-in reader of the AppTest tests (`fakes.FakeReader`)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 from urllib.parse import parse_qs, urlsplit
 
 import card_taps
@@ -340,6 +341,23 @@ def test_a_phones_undo_in_a_shared_game_survives_a_reload(
     run(ben)
     assert pile_cards(ben, 1) == "QS 2C"
     assert pile_cards(ben, 2) == "10S 10H KD 10C 9H"
+
+
+def test_a_phone_reloaded_while_its_old_page_seemed_connected_takes_its_undo_back_later(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    """A reload within a minute of the connection dropping unseen: the old page still held the
+    tab's id, so the page got a fresh one; once that page is gone it takes the tab's id back."""
+    ann, _ = two_phones
+    ann = told(ann, ANN)
+    type_pile(ann, 2, "7D 3C")
+    ann = reloaded(ann)
+    ann.session_state[this_tab.WANTED] = (ANN, time.monotonic())  # ANN's page still held it
+    ann = told(ann, "a-fresh-id-of-the-reloaded-page")  # its run finds that page gone
+    assert ann.session_state[this_tab.HELD] == ANN
+    button(ann, "↶ Undo").click()
+    run(ann)
+    assert pile_cards(ann, 2) == "10S 10H KD 10C 9H"
 
 
 def test_a_reloaded_phones_undo_still_leaves_a_card_another_phone_changed_since(

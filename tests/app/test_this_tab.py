@@ -55,3 +55,21 @@ def test_the_id_is_kept_in_the_tabs_session_storage_not_in_the_address() -> None
     assert "sessionStorage.setItem(KEY, tab)" in this_tab.TAB_JS
     assert "localStorage" not in this_tab.TAB_JS and "cookie" not in this_tab.TAB_JS
     assert "location" not in this_tab.TAB_JS and "history" not in this_tab.TAB_JS
+
+
+def test_a_reloaded_page_takes_its_tabs_id_back_once_the_old_page_is_gone() -> None:
+    """A reload within a minute of a connection dropped unseen: the old page still seemed
+    connected, so the page got a fresh id; it takes its tab's back once that page is gone, and
+    looks no longer after TAKE_BACK_SECONDS (a duplicated tab's first page, still there)."""
+    alive = {"old"}
+    claims = claims_of(alive)
+    assert claims.claim("tab-a", "old")
+    wanted = ("tab-a", 100.0)
+    assert this_tab.still_wanted(None, "reloaded", claims, 100.0) == (None, False)
+    assert this_tab.still_wanted(wanted, "reloaded", claims, 130.0) == (None, True)
+    alive.discard("old")  # the ping went unanswered: the old page closed
+    late = 100.0 + this_tab.TAKE_BACK_SECONDS + 1
+    assert this_tab.still_wanted(wanted, "reloaded", claims, late) == (None, False)
+    assert this_tab.still_wanted(wanted, "reloaded", claims, 160.0) == ("tab-a", False)
+    alive.add("reloaded")
+    assert not claims.claim("tab-a", "old")

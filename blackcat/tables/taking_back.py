@@ -12,10 +12,10 @@ are; a Black Lady player's tricks are a set: `_merge_tricks`), a card whole, oth
 item where their lengths allow (games added since after the last: `_still_followed`; the next
 game taken back where another phone only renamed its players, as in the games kept:
 `_renamed_with`), sets by what went in and out; the game or deal on screen is the other phone's
-where both moved it (`VIEWS`). A change that started a game anew
-("New game", the example made way) is taken back whole: only where the new game is as it left
-it, or where another phone only renamed its players (`_back_to_another_game`); the example
-changed (a card corrected) is the same game (`_example_changed`).
+where both moved it (`VIEWS`). A change that started a game anew ("New game", the example made
+way) is taken back whole: only where the new game is as it left it, or where another phone only
+renamed its players (`_back_to_another_game`); the example changed (a card corrected) is the same
+game (`_example_changed`).
 """
 
 from __future__ import annotations

@@ -1189,7 +1189,9 @@ def show_exports(table: ts.Table, result: ts.TableResult) -> None:
 def black_cat_page() -> None:
     init_state()
     night_panel.NIGHT.take_in_change()  # a shared night another phone changed
+    before = night_panel.table()
     night_panel.name_the_example()
+    table_photo.follow_names(before, night_panel.table())  # "Player 2" took a photo: "Jugador 2"
     state = st.session_state
     # everything above the piles in one container: however many notes and photos it shows,
     # a pile stays the same element of the page, and a field typed in stays in place and

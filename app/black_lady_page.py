@@ -98,7 +98,7 @@ def init_state() -> None:
     if "lady" in state:
         return
     state.lady, state.lady_history, state.lady_photos = (
-        lt.new_game(lt.opening_names(black_cat_names(), language.tr())),
+        lt.opening_game(black_cat_names(), language.tr(), black_cat_unnamed()),
         [],
         {},
     )
@@ -126,6 +126,12 @@ def black_cat_names() -> tuple[str, ...]:
     return tuple(player.name for player in night.table.players)
 
 
+def black_cat_unnamed() -> list[int]:
+    """The places of `black_cat_names`' players the app named ("Player 2")."""
+    night = st.session_state.get("night")
+    return [] if night is None or night.table.example else ts.unnamed_places(night.table)
+
+
 def link_text(now: lt.LadyGame) -> str | None:
     """The game as a link's text; None for the untouched new game (the plain address)."""
     if lt.untouched(now, language.tr()):
@@ -151,6 +157,7 @@ GAME: game_state.Undoable[lt.LadyGame] = game_state.Undoable(
     changed_words=changes.lady_changed,
     seen_from=lt.seen_from,
     started_anew=changes.lady_started_anew,
+    local=lt.named_in,
 )
 commit = GAME.commit
 do = GAME.apply  # a game operation (black_lady_table)
@@ -771,7 +778,8 @@ def main() -> None:
     GAME.take_in_change()  # a shared game another phone changed
     state = st.session_state
     if state.get("lady_language") != language.current():  # "Player 2" now "Jugador 2"
-        state.lady, state.lady_language = lt.named_in(state.lady, language.tr()), language.current()
+        GAME.say_in_language()
+        state.lady_language = language.current()
     st.markdown(_("## ♠️ Black Lady score"))
     if state.get("lady_link_note"):
         st.warning(state.pop("lady_link_note"), icon="🔗")

@@ -84,7 +84,9 @@ class Undoable(Generic[Game]):
     beside the game (`arrived(before, after)`: the photos its cards came from, picked cards let
     go of where their piles changed), `changed_words(before, after, language)` says what
     changed, `seen_from(arrived, before)` keeps what this page looks at (the game or deal on
-    screen), and `started_anew(before, after)` tells a new game."""
+    screen), and `started_anew(before, after)` tells a new game. `local(game, language)` says
+    a game as this phone does (the app's names of players in its language): a game another
+    phone posted, and after a switch of language this page's own, and its history."""
 
     key: str
     history_key: str
@@ -93,6 +95,23 @@ class Undoable(Generic[Game]):
     changed_words: Callable[[Game, Game, Translator], str] | None = None
     seen_from: Callable[[Game, Game], Game] | None = None
     started_anew: Callable[[Game, Game], bool] | None = None
+    local: Callable[[Game, Translator], Game] | None = None
+
+    def _local(self, game: Game) -> Game:
+        return game if self.local is None else self.local(game, tr())
+
+    def _local_history(self, history: list[Change[Game]]) -> list[Change[Game]]:
+        return [Change(self._local(change.before), self._local(change.after)) for change in history]
+
+    def say_in_language(self) -> None:
+        """The game and this page's history as this phone says them (`local`): for a page
+        whose language changed, no change to undo or to post (each phone its own language)."""
+        state = st.session_state
+        said = self._local(state[self.key])
+        if said is not state[self.key]:
+            state[self.key] = said
+        if state.get(self.history_key):
+            state[self.history_key] = self._local_history(state[self.history_key])
 
     def commit(self, new: Game) -> bool:
         """`new` becomes the game; the one it replaces goes to the history (unless it is the same
@@ -204,11 +223,12 @@ class Undoable(Generic[Game]):
         before = state[self.key]
         first_look = not live_table.seen(self.key)
         live_table.saw(self.key, latest)
+        game = self._local(latest.game)  # another phone's: its names in this phone's language
         if first_look:
-            state[self.key] = latest.game
+            state[self.key] = game
             changed()
         else:
-            arrived = latest.game if self.seen_from is None else self.seen_from(latest.game, before)
+            arrived = game if self.seen_from is None else self.seen_from(game, before)
             if arrived == before:  # another phone looked at another game: nothing here changed
                 return False
             state[self.key] = arrived
@@ -227,7 +247,7 @@ class Undoable(Generic[Game]):
         state = st.session_state
         own = live_table.own_history(self.key, state[self.history_key])
         if own is not state[self.history_key]:
-            state[self.history_key] = own
+            state[self.history_key] = self._local_history(own)
         before = st.session_state[self.key]
         if self.catch_up():
             after = st.session_state[self.key]

@@ -44,6 +44,7 @@ NIGHT: game_state.Undoable[nt.Night] = game_state.Undoable(
     changed_words=changes.night_changed,
     seen_from=nt.seen_from,
     started_anew=changes.night_started_anew,
+    local=nt.named_in,
 )
 GAME_KEY = "night-game"  # the choice of the game on screen
 SCORES_KEY = "night-scores"
@@ -80,15 +81,15 @@ def table() -> ts.Table:
 
 def name_the_example() -> None:
     """The untouched example's player named in the page's language, as if the example had been
-    made in it, and after a switch of language, before any card, the players under a number
-    ("Player 2" now "Jugador 2"): no change to undo."""
+    made in it, and at the page's first run or after a switch of language, the players the app
+    named ("Player 2" now "Jugador 2", in every game and in Undo's): no change to undo."""
     state = st.session_state
     named = nt.with_table(night(), ts.example_named(table(), language.tr()))
-    if state.get("black_cat_language") not in (None, language.current()):
-        named = nt.named_in(named, language.tr())
-    state.black_cat_language = language.current()
     if named is not night():
         state.night = named
+    if state.get("black_cat_language") != language.current():
+        NIGHT.say_in_language()
+        state.black_cat_language = language.current()
 
 
 def commit_table(new: ts.Table) -> bool:

@@ -186,6 +186,18 @@ def take_uploads(
     return state.get(notes_key(prefix), [])
 
 
+def left_behind(prefix: str = "") -> list[Any]:
+    """The files a page's uploader and camera (`photo_inputs` of `prefix`) still hold in a run
+    that doesn't show them: given just before the player switched to another panel, the run
+    that would have read them cut short by the switch, or never begun. Their widgets, and the
+    files with them, are gone after this run unless `take_uploads` reads them now."""
+    state = st.session_state
+    generation = state.get(f"{prefix}upload_generation", 0)
+    files = list(state.get(f"{prefix}uploads:{generation}") or [])
+    shot = state.get(f"{prefix}camera") if state.get(f"{prefix}camera_on") else None
+    return files if shot is None else [*files, shot]
+
+
 def let_go_of(uploads: Sequence[Any]) -> None:
     """The uploader's files, read, out of Streamlit's store of uploads (the uploader that held
     them is gone after the rerun). Streamlit keeps a session's files until the session shuts

@@ -617,12 +617,34 @@ def show_photo_inputs(player: ts.Player) -> None:
         else ""
     )
     photos_lost_note(night_panel.table(), player)
+    add = partial(add_photo, player_id=player.id)
     if choose_photo() == table_photo.WHOLE_TABLE:
+        # photos given as this player's piles just before the switch: read as that
+        left = photo_input.take_uploads(photo_input.left_behind(), add)
+        if left:
+            show_upload_notes(left)
         table_photo.show_panel(act, under_notes=table_to_check_buttons)
         heading.markdown("### " + _("📷 The whole table in one photo") + finished)
         return
+    table_photo.take_left_behind(act)  # photos of the whole table given just before the switch
     files = photo_input.photo_inputs(_(PHOTO_HELP), _("Photo of the piles"))
-    uploads = photo_input.take_uploads(files, lambda data, name: add_photo(data, name, player.id))
+    show_upload_notes(photo_input.take_uploads(files, add))
+    table: ts.Table = night_panel.table()
+    shown: int = st.session_state.player
+    to_check_button(table.player(shown))
+    reader_access.reader_note()
+    if table.example or not any(pile.slots for pile in table.player(shown).piles):
+        st.caption(_(PHOTO_HELP))
+    if table.example:
+        heading.markdown("### " + _("📷 Add your piles"))
+    else:
+        name = table.player(shown).name
+        heading.markdown("### " + _("📷 Add {name}'s piles").format(name=name) + finished)
+
+
+def show_upload_notes(uploads: list[tuple[str, UploadNote]]) -> None:
+    """The notes on the last photos of one player's piles that belong on the page shown, each
+    with a choice of whose piles it holds where several were given at once."""
     table: ts.Table = night_panel.table()
     shown: int = st.session_state.player
     placed = [n for _name, n in uploads if n.kind == "success" and n.photo is not None]
@@ -635,15 +657,6 @@ def show_photo_inputs(player: ts.Player) -> None:
             photo_input.show_note(note.kind_now(table), message, name)
             if ask and note in placed and note.photo is not None:
                 owner_select(table, note.photo, shown, f"upload-owner:{note.photo}", name)
-    to_check_button(table.player(shown))
-    reader_access.reader_note()
-    if table.example or not any(pile.slots for pile in table.player(shown).piles):
-        st.caption(_(PHOTO_HELP))
-    if table.example:
-        heading.markdown("### " + _("📷 Add your piles"))
-    else:
-        name = table.player(shown).name
-        heading.markdown("### " + _("📷 Add {name}'s piles").format(name=name) + finished)
 
 
 def photos_lost_note(table: ts.Table, player: ts.Player) -> None:
@@ -1176,7 +1189,9 @@ def show_exports(table: ts.Table, result: ts.TableResult) -> None:
 def black_cat_page() -> None:
     init_state()
     night_panel.NIGHT.take_in_change()  # a shared night another phone changed
+    before = night_panel.table()
     night_panel.name_the_example()
+    table_photo.follow_names(before, night_panel.table())  # "Player 2" took a photo: "Jugador 2"
     state = st.session_state
     # everything above the piles in one container: however many notes and photos it shows,
     # a pile stays the same element of the page, and a field typed in stays in place and

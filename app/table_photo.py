@@ -123,12 +123,19 @@ def on_photographer(key: str) -> None:
         remember_photographer(table, chosen)
 
 
+def taker(table: ts.Table) -> int | None:
+    """Who takes the next photo of the whole table: the photographer, at a table of one player
+    that player; None until someone said."""
+    chosen = photographer(table)
+    if chosen is None and len(table.players) == 1:
+        return table.players[0].id
+    return chosen
+
+
 def choose_photographer(table: ts.Table) -> int | None:
     """One tap says who takes the photo (remembered); the one chosen, None until then (at a
     table of one player, that player)."""
-    chosen = photographer(table)
-    if chosen is None and len(table.players) == 1:
-        chosen = table.players[0].id
+    chosen = taker(table)
     names = {player.id: player.name for player in table.players}
     key = f"{PHOTOGRAPHER}:{names_key(table)}"
     set_widget(key, chosen)
@@ -245,6 +252,42 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
         one_side=len(set(outcome.sides)) <= 1,
     )
     return TableNote(photo=key, placed=given)
+
+
+def add_if_taken(photographer_id: int | None, data: bytes, name: str) -> TableNote:
+    """`add_table_photo`, once someone said who takes the photo; else a note that says so."""
+    if photographer_id is None:
+        return TableNote("warning", lambda: _(NO_PHOTOGRAPHER).format(name=name))
+    return add_table_photo(data, name, photographer_id)
+
+
+NO_PHOTOGRAPHER = N_(
+    "{name} was not read: nobody said who took it. Say who is taking the photo under Photo of: "
+    "The whole table, and upload it again."
+)
+
+
+def take_left_behind(act: Act) -> None:
+    """Photos of the whole table given just before the player switched to one player's piles
+    (`photo_input.left_behind`): read as photos of the whole table, as they were given, and
+    their notes shown here (the notes of this panel's own photos went with the switch)."""
+    table = night_panel.table()
+    given = photo_input.left_behind(PREFIX)
+    uploads = photo_input.take_uploads(given, partial(add_if_taken, taker(table)), PREFIX)
+    if uploads:
+        show_notes(uploads, act)
+
+
+def show_notes(uploads: list[tuple[str, TableNote]], act: Act) -> None:
+    """The notes on the last photos of the whole table, and under them the taps they offer."""
+    table = night_panel.table()
+    with photo_input.notes_box(PREFIX):
+        for name, note in uploads:
+            shown = note.shown(table)
+            if shown is not None:
+                photo_input.show_note(*shown, name)
+    for _name, note in uploads:
+        offer_doubted_piles(table, note, act)
 
 
 def read_back(data: bytes, name: str, key: str) -> TableNote:
@@ -603,20 +646,8 @@ def show_panel(act: Act, under_notes: Callable[[ts.Table], None] | None = None) 
     files = photo_input.photo_inputs(
         _(TABLE_HELP), _("Photo of the whole table"), PREFIX, disabled=chosen is None
     )
-    uploads = photo_input.take_uploads(
-        files,
-        lambda data, name: add_table_photo(data, name, chosen) if chosen is not None else None,
-        PREFIX,
-    )
-    table = night_panel.table()
-    with photo_input.notes_box(PREFIX):
-        for name, note in uploads:
-            shown = note.shown(table) if note is not None else None
-            if shown is not None:
-                photo_input.show_note(*shown, name)
-    for _name, note in uploads:
-        if note is not None:
-            offer_doubted_piles(table, note, act)
+    uploads = photo_input.take_uploads(files, partial(add_if_taken, chosen), PREFIX)
+    show_notes(uploads, act)
     reader_access.reader_note()
     if under_notes is not None:
         under_notes(table)

@@ -145,13 +145,13 @@ def add_player(night: Night, tr: Translator = ENGLISH) -> Night:
 
 
 def named_in(night: Night, tr: Translator) -> Night:
-    """Before any game has cards, the players under a number ("Player 2") named in `tr`'s
-    language, for a change of the page's language (as Black Lady's `named_in`); once cards are
-    in, the names stay as the sheet and its links have them."""
-    if any(has_cards(table) for table in night.games):
+    """The players the app named ("Player 2") named in `tr`'s language in every game, for a
+    phone in that language (`ts.named_in`): each phone of a shared night says them in its own;
+    the same night where nothing changes."""
+    games = tuple(ts.named_in(table, tr) for table in night.games)
+    if all(game is before for game, before in zip(games, night.games, strict=True)):
         return night
-    games = tuple(ts.numbered_named_in(table, tr) for table in night.games)
-    return night if games == night.games else replace(night, games=games)
+    return replace(night, games=games)
 
 
 def rename_player(night: Night, player_id: int, name: str) -> Night:

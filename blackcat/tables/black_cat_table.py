@@ -10,7 +10,6 @@ photo.
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -122,6 +121,9 @@ class Player:
     id: int
     name: str
     piles: tuple[Pile, ...]
+    # named by the app ("Player 2"), never by a person: each phone says it in its own language
+    # (`named_in`); a name typed, even "Player 2", is kept as typed
+    unnamed: bool = False
 
     @property
     def piles_with_cards(self) -> int:
@@ -172,8 +174,10 @@ def new_table(
     names: Sequence[str] = ("Player 1",),
     variants: Variants | None = None,
     piles: Sequence[Sequence[Sequence[Card]]] | None = None,
+    unnamed: Collection[int] = (),
 ) -> Table:
-    """Players with the given names, each with `piles[i]` (or two empty piles)."""
+    """Players with the given names, each with `piles[i]` (or two empty piles); the players at
+    the places `unnamed` have the app's names (`Player.unnamed`)."""
     if not 1 <= len(names) <= MAX_PLAYERS:
         raise TableError(N_("a table has 1 to {most} players"), most=MAX_PLAYERS)
     table = Table(players=(), variants=variants or Variants())
@@ -187,6 +191,7 @@ def new_table(
                 Pile(pile_id, tuple(Slot(c) for c in pile))
                 for pile_id, pile in zip(ids[1:], cards, strict=True)
             ),
+            unnamed=index in unnamed,
         )
         table = replace(table, players=(*table.players, player))
     return table
@@ -215,7 +220,13 @@ def new_game(table: Table, tr: Translator = ENGLISH) -> Table:
     1" in `tr`'s language)."""
     if table.example:
         return _example_made_way(table, tr)
-    return new_table([player.name for player in table.players], variants=table.variants)
+    names = [player.name for player in table.players]
+    return new_table(names, variants=table.variants, unnamed=unnamed_places(table))
+
+
+def unnamed_places(table: Table) -> list[int]:
+    """The places of the players with the app's names (`Player.unnamed`)."""
+    return [index for index, player in enumerate(table.players) if player.unnamed]
 
 
 def set_variants(table: Table, variants: Variants) -> Table:
@@ -261,15 +272,18 @@ def numbered_in(name: str, tr: Translator) -> str | None:
     return said if said != name else None
 
 
-def numbered_named_in(table: Table, tr: Translator) -> Table:
-    """The players under a number ("Player 2") named in `tr`'s language, for a change of the
-    page's language; a number taken in that language (a player named "Jugador 3" by hand) stays
-    as it is."""
-    for player in table.players:
-        if said := numbered_in(player.name, tr):
-            with contextlib.suppress(TableError):
-                table = rename_player(table, player.id, said)
-    return table
+def named_in(table: Table, tr: Translator) -> Table:
+    """The players the app named ("Player 2": `Player.unnamed`) named in `tr`'s language, for a
+    phone in that language (the same table where nothing changes); a name a person gave stays as
+    given, and so does one whose number another player took in that language (a player named
+    "Jugador 3" by hand)."""
+    players = list(table.players)
+    for index, player in enumerate(players):
+        said = numbered_in(player.name, tr) if player.unnamed else None
+        taken = any(same_name(other.name, said or "") for other in players if other is not player)
+        if said is not None and not taken:
+            players[index] = replace(player, name=said)
+    return table if players == list(table.players) else replace(table, players=tuple(players))
 
 
 def same_name(first: str, second: str) -> bool:
@@ -316,11 +330,12 @@ def add_player(
     table = _example_made_way(table, tr)
     if len(table.players) >= MAX_PLAYERS:
         raise TableError(N_("at most {most} players"), most=MAX_PLAYERS)
+    unnamed = name is None
     if name is None:
         name = _free_name(table, tr, elsewhere)
     name = _checked_name(table, name, None)
     table, ids = _take_ids(table, PILES_PER_PLAYER + 1)
-    player = Player(ids[0], name, tuple(Pile(pile_id) for pile_id in ids[1:]))
+    player = Player(ids[0], name, tuple(Pile(pile_id) for pile_id in ids[1:]), unnamed)
     return replace(table, players=(*table.players, player), example=False)
 
 
@@ -347,7 +362,7 @@ def _example_made_way(table: Table, tr: Translator) -> Table:
     if not table.example:
         return table
     first = player_name(1, tr)
-    return new_table((first,), variants=table.variants)
+    return new_table((first,), variants=table.variants, unnamed=(0,))
 
 
 def _free_as(table: Table, name: str, elsewhere: Collection[str]) -> str:
@@ -368,9 +383,15 @@ def remove_player(table: Table, player_id: int) -> Table:
 
 
 def rename_player(table: Table, player_id: int, name: str) -> Table:
-    table.player(player_id)
+    """The player named `name` by a person: a name of the app's changed is theirs from now on
+    (`Player.unnamed`)."""
+    before = table.player(player_id).name
     name = _checked_name(table, name, player_id)
-    return _replace_player(table, player_id, lambda player: replace(player, name=name))
+    if name == before:
+        return _replace_player(table, player_id, lambda player: player)
+    return _replace_player(
+        table, player_id, lambda player: replace(player, name=name, unnamed=False)
+    )
 
 
 def _replace_player(table: Table, player_id: int, change: Callable[[Player], Player]) -> Table:

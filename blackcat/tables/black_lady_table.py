@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import gettext
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -87,6 +87,9 @@ class LadyGame:
     current: int = 0  # the deal on screen
     serial: int = 1  # deals made so far: deal k's ids start at k * ID_BLOCK
     deals_to_play: int | None = None  # the game is over after so many deals; None: played on
+    # the seats of the players the app named ("Player 2"), never a person: each phone says them
+    # in its own language (`named_in`)
+    unnamed: frozenset[int] = frozenset()
 
     @property
     def deal(self) -> Deal:
@@ -118,21 +121,27 @@ def empty_deal(names: Sequence[str], serial: int = 1) -> Deal:
 
 
 def new_game(
-    names: Sequence[str] = DEFAULT_NAMES, rules: Rules = DEFAULT_RULES, serial: int = 1
+    names: Sequence[str] = DEFAULT_NAMES,
+    rules: Rules = DEFAULT_RULES,
+    serial: int = 1,
+    unnamed: Collection[int] = (),
 ) -> LadyGame:
-    """A game of the given players, its first deal empty (its ids from `serial`)."""
+    """A game of the given players, its first deal empty (its ids from `serial`); the players in
+    the seats `unnamed` have the app's names (`LadyGame.unnamed`)."""
     names = tuple(names)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise ts.TableError(ALL_PLAYERS, least=MIN_PLAYERS, most=MAX_PLAYERS)
     table = empty_deal(names, serial).table
     for player, name in zip(table.players, names, strict=True):
         table = ts.rename_player(table, player.id, name)  # the same rules for names as Black Cat
-    return LadyGame(tuple(p.name for p in table.players), (Deal(table),), rules, serial=serial)
+    seats = frozenset(seat for seat in unnamed if 0 <= seat < len(names))
+    names = tuple(p.name for p in table.players)
+    return LadyGame(names, (Deal(table),), rules, serial=serial, unnamed=seats)
 
 
 def restart(game: LadyGame) -> LadyGame:
     """The same players, rules and number of deals to play, no deals played."""
-    fresh = new_game(game.names, game.rules, game.serial + 1)
+    fresh = new_game(game.names, game.rules, game.serial + 1, game.unnamed)
     return replace(fresh, deals_to_play=game.deals_to_play)
 
 
@@ -172,7 +181,15 @@ def set_rules(game: LadyGame, rules: Rules) -> LadyGame:
 
 
 def rename(game: LadyGame, seat: int, name: str) -> LadyGame:
-    """The player in `seat` renamed in every deal (TableError for an empty or taken name)."""
+    """The player in `seat` renamed by a person in every deal (TableError for an empty or taken
+    name): a name of the app's changed is theirs from now on (`LadyGame.unnamed`)."""
+    renamed = _named(game, seat, name)
+    if renamed.names[seat] == game.names[seat]:
+        return renamed
+    return replace(renamed, unnamed=renamed.unnamed - {seat})
+
+
+def _named(game: LadyGame, seat: int, name: str) -> LadyGame:
     deals = tuple(
         replace(deal, table=ts.rename_player(deal.table, deal.table.players[seat].id, name))
         for deal in game.deals
@@ -181,22 +198,32 @@ def rename(game: LadyGame, seat: int, name: str) -> LadyGame:
 
 
 def named_in(game: LadyGame, tr: Translator) -> LadyGame:
-    """Before any deal has cards, the seats under a number ("Player 2") named in `tr`'s
-    language, for a change of the page's language (none left in another); once cards are in,
-    the names stay as the sheet and its links have them. A number taken in that language (a
-    player named "Jugador 3" by hand) stays as it is."""
-    if game.has_cards:
-        return game
-    for seat, name in enumerate(game.names):
-        if said := ts.numbered_in(name, tr):
+    """The players the app named ("Player 2": `LadyGame.unnamed`) named in `tr`'s language in
+    every deal, for a phone in that language, cards in or not (the same game where nothing
+    changes); a name a person gave stays as given, and so does one whose number another player
+    took in that language (a player named "Jugador 3" by hand)."""
+    for seat in sorted(game.unnamed):
+        if said := ts.numbered_in(game.names[seat], tr):
             with contextlib.suppress(ts.TableError):
-                game = rename(game, seat, said)
+                game = _named(game, seat, said)
     return game
 
 
 def default_names(tr: Translator = ENGLISH) -> tuple[str, ...]:
     """The players of the game the page opens with, in `tr`'s language (`DEFAULT_NAMES`)."""
     return tuple(player_name(number, tr) for number in range(1, len(DEFAULT_NAMES) + 1))
+
+
+def opening_game(
+    others: Sequence[str], tr: Translator = ENGLISH, others_unnamed: Collection[int] = ()
+) -> LadyGame:
+    """The game Black Lady opens with, of `opening_names`: the app's names those it gave, and
+    those of `others` at the places `others_unnamed` (the Black Cat players the app named)."""
+    names = opening_names(others, tr)
+    if names == default_names(tr):
+        return new_game(names, unnamed=range(len(names)))
+    given = set(others_unnamed) | set(range(min(len(others), MAX_PLAYERS), len(names)))
+    return new_game(names, unnamed=given)
 
 
 def opening_names(others: Sequence[str], tr: Translator = ENGLISH) -> tuple[str, ...]:
@@ -224,7 +251,8 @@ def add_player(game: LadyGame) -> LadyGame:
         raise ts.TableError(FIXED_PLAYERS)
     if len(game.names) >= MAX_PLAYERS:
         raise ts.TableError(N_("Black Lady is for at most {most} players"), most=MAX_PLAYERS)
-    return new_game((*game.names, _free_name(game.names)), game.rules, game.serial + 1)
+    names = (*game.names, _free_name(game.names))
+    return new_game(names, game.rules, game.serial + 1, {*game.unnamed, len(game.names)})
 
 
 def remove_player(game: LadyGame, seat: int) -> LadyGame:
@@ -232,7 +260,9 @@ def remove_player(game: LadyGame, seat: int) -> LadyGame:
         raise ts.TableError(FIXED_PLAYERS)
     if len(game.names) <= MIN_PLAYERS:
         raise ts.TableError(N_("Black Lady needs at least {least} players"), least=MIN_PLAYERS)
-    return new_game(game.names[:seat] + game.names[seat + 1 :], game.rules, game.serial + 1)
+    names = game.names[:seat] + game.names[seat + 1 :]
+    unnamed = {at - (at > seat) for at in game.unnamed if at != seat}
+    return new_game(names, game.rules, game.serial + 1, unnamed)
 
 
 def with_players(game: LadyGame, count: int, tr: Translator = ENGLISH) -> LadyGame:
@@ -245,9 +275,11 @@ def with_players(game: LadyGame, count: int, tr: Translator = ENGLISH) -> LadyGa
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise ts.TableError(ALL_PLAYERS, least=MIN_PLAYERS, most=MAX_PLAYERS)
     names = list(game.names[:count])
+    unnamed = {seat for seat in game.unnamed if seat < count} | set(range(len(names), count))
     while len(names) < count:
         names.append(_free_name(names, tr))
-    return replace(new_game(names, game.rules, game.serial + 1), deals_to_play=game.deals_to_play)
+    fresh = new_game(names, game.rules, game.serial + 1, unnamed)
+    return replace(fresh, deals_to_play=game.deals_to_play)
 
 
 def untouched(game: LadyGame, tr: Translator = ENGLISH) -> bool:
@@ -533,11 +565,12 @@ def restore(
     deals: Sequence[Sequence[tuple[ts.Slot, ...] | None]],
     current: int = 0,
     deals_to_play: int | None = None,
+    unnamed: Collection[int] = (),
 ) -> LadyGame:
     """A game of these players and deals: `deals[d][seat]` is the seat's tricks, None for a
     player marked "took no trick" (TableError for a wrong number of players or seats, or of
-    deals to play)."""
-    game = new_game(names, rules)
+    deals to play); the players in the seats `unnamed` have the app's names."""
+    game = new_game(names, rules, unnamed=unnamed)
     built = []
     for index, seats in enumerate(deals):
         if len(seats) != len(game.names):

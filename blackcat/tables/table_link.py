@@ -42,7 +42,15 @@ from blackcat.games.cards import ALL_CARDS, QUEEN_VALUES, Card, CardParseError, 
 from blackcat.i18n import ENGLISH, N_, Translator
 from blackcat.tables import black_lady_table as lt
 from blackcat.tables.black_cat_night import Night, night_of
-from blackcat.tables.black_cat_table import Pile, Player, Slot, Table, TableError, new_table
+from blackcat.tables.black_cat_table import (
+    Pile,
+    Player,
+    Slot,
+    Table,
+    TableError,
+    new_table,
+    unnamed_places,
+)
 from blackcat.vision.types import ReadCard
 
 VERSION = 1  # the first format: zlib-compressed JSON, a card per string
@@ -51,6 +59,7 @@ MAX_TEXT = 20_000  # characters of a link's table; a real table takes a few hund
 GAPS = "x"  # a Black Cat link's gaps: [player, pile, position, ...] lists
 NIGHT = "n"  # a Black Cat link's other games of the night
 PHOTOGRAPHER = "w"  # a Black Cat link's player who photographs the whole table (their place)
+UNNAMED = "u"  # a game's (or Black Lady's) players with the app's names ("Player 2"): places
 MAX_JSON = 200_000  # bytes once decompressed: a damaged or hostile link can't blow up
 
 ReadIndex = Callable[[str, ReadCard], int | None]
@@ -259,7 +268,20 @@ def _game_data(table: Table, refs: _Refs, read_index: ReadIndex) -> dict[str, An
     ]
     if gaps:
         data[GAPS] = gaps
+    if unnamed := unnamed_places(table):
+        data[UNNAMED] = unnamed
     return data
+
+
+def _unnamed(data: dict[str, Any], players: int) -> list[int]:
+    """The places of a link's players with the app's names (none in a link made before they
+    were told apart: its names stay as they are)."""
+    places = data.get(UNNAMED, [])
+    if not isinstance(places, list) or not all(
+        isinstance(place, int) and 0 <= place < players for place in places
+    ):
+        raise LinkError(DAMAGED)
+    return places
 
 
 def encode_night(
@@ -347,7 +369,8 @@ def _game_of(data: Any, version: int, refs: _Refs, photos: list[str], read_at: R
     if not all(piles):
         raise LinkError(f"{DAMAGED}: a player has no piles")
     try:
-        table = new_table(names, variants, [[() for _ in p] for p in piles])
+        empty = [[() for _ in p] for p in piles]
+        table = new_table(names, variants, empty, _unnamed(data, len(names)))
     except TableError as error:
         raise LinkError(f"{DAMAGED}: {error}") from None
     players_with_cards = tuple(
@@ -444,6 +467,8 @@ def encode_lady(game: lt.LadyGame, read_index: ReadIndex = _no_index) -> str:
         data["c"] = game.current
     if game.deals_to_play is not None:
         data["e"] = game.deals_to_play
+    if game.unnamed:
+        data[UNNAMED] = sorted(game.unnamed)
     if refs.keys:
         data["f"] = refs.keys
     return _pack(data)
@@ -465,7 +490,8 @@ def decode_lady(text: str, read_at: ReadAt = _no_read) -> lt.LadyGame:
         to_play = data.get("e")
         if to_play is not None and type(to_play) is not int:
             raise LinkError(DAMAGED)
-        return lt.restore(names, rules, deals, int(data.get("c", 0)), to_play)
+        unnamed = _unnamed(data, len(names))
+        return lt.restore(names, rules, deals, int(data.get("c", 0)), to_play, unnamed)
     except LinkError:
         raise
     except TableError as error:

@@ -128,7 +128,7 @@ def test_new_players_get_spanish_names_on_both_pages() -> None:
     assert "Jugador 1" in board and "Jugador 2" in board and "Player" not in board
 
 
-def test_numbered_players_follow_a_switch_of_language_until_cards_are_in() -> None:
+def test_the_players_the_app_named_follow_a_switch_of_language_cards_in_or_not() -> None:
     at = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
     at.run()
     button(at, "➕ Player").click()  # the example makes way: Player 1 and Player 2
@@ -141,7 +141,42 @@ def test_numbered_players_follow_a_switch_of_language_until_cards_are_in() -> No
     run(at)
     at.segmented_control(key=language.KEY).set_value("en")
     run(at)
-    assert "Jugador 2" in scoreboard(at)  # with cards in, the names stay as the sheet has them
+    board = scoreboard(at)  # with cards in, too (they stayed "Jugador 2" in English)
+    assert "Player 1" in board and "Player 2" in board and "Jugador" not in board
+    button(at, "↶ Undo").click()  # Undo's games are said in the language switched to
+    run(at)
+    board = scoreboard(at)
+    assert "Player 2" in board and "Jugador" not in board
+    assert text_input(at, "Pile 1, left to right").value == ""
+
+
+def test_a_name_typed_stays_as_typed_in_every_language_even_a_numbered_one() -> None:
+    at = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    at.run()
+    button(at, "➕ Player").click()  # Player 1 and Player 2, Player 2's piles shown
+    run(at)
+    text_input(at, "Name").input("Player 5")
+    run(at)
+    at.segmented_control(key=language.KEY).set_value("es")
+    run(at)
+    board = scoreboard(at)
+    assert "Jugador 1" in board and "Player 5" in board and "Jugador 5" not in board
+
+
+def test_black_ladys_players_the_app_named_follow_a_switch_of_language_cards_in() -> None:
+    at = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    at.run()
+    at.segmented_control(key="game").set_value("Black Lady")
+    run(at)
+    text_input(at, "Player 1's tricks, any order").input("KH 2S 4S")
+    run(at)
+    text_input(at, "Seat 2").input("Bob")
+    run(at)
+    at.segmented_control(key=language.KEY).set_value("es")
+    run(at)
+    text = page_text(at)
+    assert "Jugador 1" in text and "Jugador 3" in text and "Bob" in text
+    assert "Player 1" not in text and "Player 3" not in text
 
 
 def test_a_language_not_offered_opens_the_app_in_english() -> None:

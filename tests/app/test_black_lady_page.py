@@ -351,7 +351,7 @@ def test_a_seats_marks_are_in_the_pages_language(lady: AppTest) -> None:
     ]
 
 
-def test_players_still_unnamed_follow_the_pages_language_until_cards_are_in(
+def test_players_the_app_named_follow_the_pages_language_and_typed_names_stay(
     lady: AppTest,
 ) -> None:
     rename(lady, 0, "Ann")
@@ -363,11 +363,12 @@ def test_players_still_unnamed_follow_the_pages_language_until_cards_are_in(
     text_input(lady, "Asiento 5").input("Player 7")  # typed so: a name as any other, kept
     run(lady)
     assert lady.session_state["lady"].names[4] == "Player 7"
-    text_input(lady, "Asiento 5").input("Jugador 5")
+    text_input(lady, "Asiento 5").input("Jugador 5")  # typed too: kept as typed, in English
     run(lady)
     lady.segmented_control(key=language.KEY).set_value("en")
     run(lady)
-    assert lady.session_state["lady"].names == ("Ann", *(f"Player {n}" for n in range(2, 6)))
+    names = ("Ann", *(f"Player {n}" for n in range(2, 5)), "Jugador 5")
+    assert lady.session_state["lady"].names == names
     assert [lady.text_input(key=f"lady-name:{seat}").value for seat in range(2)] == [
         "Ann",
         "Player 2",

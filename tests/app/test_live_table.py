@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import card_taps
 import game_state
+import language
 import live_table
 import pytest
 import sharing
@@ -400,6 +401,37 @@ def test_a_page_that_stops_sharing_keeps_its_undo_in_the_room_no_longer(
     run(ann)
     type_pile(ann, 2, "KD")  # its own copy's change: no other phone's to keep apart from
     assert live_table.rooms().history(room, "night", ANN) == kept
+
+
+def board_names(at: AppTest) -> list[str]:
+    board = next(m.value for m in at.markdown if 'class="bc-board"' in m.value)
+    return re.findall(r"<tr[^>]*><td>(.*?)</td>", board)
+
+
+def test_each_phone_says_the_players_the_app_named_in_its_own_language(tmp_path) -> None:
+    ann = start(tmp_path)
+    button(ann, "➕ Player").click()  # the example makes way: Player 1 and Player 2
+    run(ann)
+    type_pile(ann, 1, "QS 2C")  # Player 2's piles, on screen
+    link = shared_link(ann)
+    ben = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    for name, values in parse_qs(urlsplit(link).query).items():
+        ben.query_params[name] = values[0]
+    ben.query_params[language.PARAM] = "es"
+    run(ben)
+    assert board_names(ben) == ["Jugador 1", "Jugador 2"]
+    text_input(ben, "Pila 2, de izquierda a derecha").input("7D 3C")
+    run(ben)
+    run(ann)
+    assert board_names(ann) == ["Player 1", "Player 2"]  # the cards came, not Ben's Spanish
+    assert pile_cards(ann, 2) == "7D 3C"
+    assert "Jugador" not in "\n".join(t.value for t in ann.toast)
+    button(ann, "↶ Undo").click()  # Ann's own change taken back, Ben's kept
+    run(ann)
+    assert pile_cards(ann, 1) == "" and pile_cards(ann, 2) == "7D 3C"
+    text_input(run(ben), "Nombre").input("Bea")  # a name typed is everyone's as typed
+    run(ben)
+    assert board_names(run(ann)) == ["Player 1", "Bea"]
 
 
 def test_a_shared_black_lady_game_shows_on_both_phones(tmp_path) -> None:

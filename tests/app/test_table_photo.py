@@ -357,6 +357,57 @@ def test_switching_the_choice_of_photo_clears_the_notes_on_the_last_photos(app: 
     assert "shows piles on 4 sides" not in "\n".join(w.value for w in app.warning)
 
 
+def test_a_players_photo_given_just_before_switching_to_the_whole_table_is_read_as_given(
+    app: AppTest,
+) -> None:
+    # the upload's run cut short by the switch (or never begun): its uploader is gone from the
+    # page, and the photo went with it, unread, with nothing said
+    seated(app, ("Ann", "Ben"))
+    app.segmented_control(key=table_photo.MODE).set_value(table_photo.ONE_PLAYER).run()
+    uploader(app).set_value(("piles.png", png(200), "image/png"))
+    app.segmented_control(key=table_photo.MODE).set_value(table_photo.WHOLE_TABLE)
+    app.run()
+    assert_clean(app)
+    assert piles_by_name(app) == {"Ann": ["8D 2H 8H", "KS 9C 4S"], "Ben": []}
+    assert "piles.png: 6 cards in 2 piles, given to Ann." in notes(app)
+    assert app.segmented_control(key=table_photo.MODE).value == table_photo.WHOLE_TABLE
+    table_uploader(app)  # the panel chosen shows, its uploader ready
+    app.run()
+    assert piles_by_name(app)["Ann"] == ["8D 2H 8H", "KS 9C 4S"]  # read once
+
+
+def test_a_photo_of_the_table_given_just_before_switching_to_one_player_is_read_as_given(
+    app: AppTest,
+) -> None:
+    seated(app)
+    choose_photographer(app, "Cat")
+    table_uploader(app).set_value(("table.png", png(WHOLE_TABLE), "image/png"))
+    app.segmented_control(key=table_photo.MODE).set_value(table_photo.ONE_PLAYER)
+    app.run()
+    assert_clean(app)
+    assert piles_by_name(app)["Cat"] == ["QS 2C 3H 7H"]  # shared out from the photographer
+    assert piles_by_name(app)["Ann"] == ["8D 2H 8H", "5H 5D"]
+    assert "16 cards in 5 piles, given to " + FROM_CAT in notes(app)
+    assert app.segmented_control(key=table_photo.MODE).value == table_photo.ONE_PLAYER
+    uploader(app)
+
+
+def test_a_photo_of_the_table_left_without_a_photographer_says_it_was_not_read(
+    app: AppTest,
+) -> None:
+    seated(app)
+    choose_photographer(app, "Cat")
+    table_uploader(app).set_value(("table.png", png(WHOLE_TABLE), "image/png"))
+    app.segmented_control(key=table_photo.MODE).set_value(table_photo.ONE_PLAYER)
+    app.session_state[table_photo.PHOTOGRAPHER] = None  # nobody said who takes it, after all
+    app.session_state[table_photo.PHOTOGRAPHER_NAME] = None
+    app.run()
+    assert_clean(app)
+    assert piles_by_name(app) == {name: [] for name in NAMES}
+    said = "\n".join(w.value for w in app.warning)
+    assert "table.png was not read: nobody said who took it." in said
+
+
 def test_a_table_of_one_gets_a_player_for_each_other_side_named_by_it(app: AppTest) -> None:
     seated(app, ("Cat",))
     assert "the players of the other sides are added" in "\n".join(i.value for i in app.info)

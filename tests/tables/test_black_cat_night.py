@@ -10,7 +10,7 @@ import pytest
 
 from blackcat.games.black_cat import Variants
 from blackcat.games.cards import parse_card, parse_pile
-from blackcat.i18n import translator
+from blackcat.i18n import ENGLISH, translator
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 from blackcat.vision.types import ReadCard
@@ -261,19 +261,40 @@ def test_the_example_and_the_game_that_replaces_it_are_named_in_the_players_lang
     assert [player.name for player in ts.new_game(ts.example_table()).players] == ["Player 1"]
 
 
-def test_numbered_players_are_named_in_the_language_switched_to_before_any_card() -> None:
-    night = nt.Night((ts.new_table(("Player 1", "Ann", "Player 3")),))
+def test_the_players_the_app_named_are_named_in_the_language_switched_to_cards_in_or_not() -> None:
+    night = nt.Night((ts.new_table(("Player 1", "Ann", "Player 3"), unnamed=(0, 2)),))
     spanish = nt.named_in(night, translator("es"))
     assert [p.name for p in spanish.table.players] == ["Jugador 1", "Ann", "Jugador 3"]
     assert nt.named_in(spanish, translator("es")) is spanish  # nothing more to rename
     pile = night.table.players[1].piles[0].id
     played = nt.on_table(night, ts.set_cards, pile, parse_pile("5H 5D"))
-    assert nt.named_in(played, translator("es")) is played  # cards in: the names stay
-    taken = nt.Night((ts.new_table(("Player 1", "Jugador 1")),))  # "Jugador 1" by hand
+    again = nt.next_game(played)  # the next game's players are the app's names still
+    said = nt.named_in(again, translator("es"))
+    assert [[p.name for p in table.players] for table in said.games] == [
+        ["Jugador 1", "Ann", "Jugador 3"]
+    ] * 2
+    assert [p.name for p in nt.named_in(said, ENGLISH).table.players] == [
+        "Player 1",
+        "Ann",
+        "Player 3",
+    ]
+    taken = nt.Night((ts.new_table(("Player 1", "Jugador 1"), unnamed=(0,)),))  # one typed
     assert [p.name for p in nt.named_in(taken, translator("es")).table.players] == [
         "Player 1",
         "Jugador 1",
     ]
+
+
+def test_a_name_typed_is_kept_as_typed_in_every_language_even_a_numbered_one() -> None:
+    night = nt.add_player(nt.Night((ts.new_table(("Ann",)),)))  # "Player 2", the app's
+    assert night.table.players[1].unnamed
+    typed = nt.rename_player(night, night.table.players[1].id, "Player 7")
+    assert not typed.table.players[1].unnamed
+    assert nt.named_in(typed, translator("es")) is typed
+    kept = nt.rename_player(night, night.table.players[1].id, " Player 2 ")  # the same name
+    assert kept.table.players[1].unnamed
+    by_hand = nt.Night((ts.new_table(("Ann", "Player 2")),))
+    assert nt.named_in(by_hand, translator("es")) is by_hand
 
 
 def test_another_phones_night_is_seen_on_this_phones_game_unless_a_game_came_or_went() -> None:

@@ -282,14 +282,33 @@ def test_typed_tricks_words_say_cards_and_translate_the_rest_as_ever() -> None:
     )
 
 
-def test_unnamed_seats_follow_the_language_until_a_deal_has_cards() -> None:
+def test_the_seats_the_app_named_follow_the_language_cards_in_or_not() -> None:
     spanish = translator("es")
-    game = lt.rename(lt.new_game(), 1, "Jugador 3")  # a name of the player's own
+    opening = lt.opening_game(())
+    assert opening.names == lt.DEFAULT_NAMES and opening.unnamed == {0, 1, 2}
+    game = lt.rename(opening, 1, "Jugador 3")  # a name of the player's own
     named = lt.named_in(game, spanish)
     assert named.names == ("Jugador 1", "Jugador 3", "Player 3")  # the number 3 is taken: kept
     assert lt.named_in(named, ENGLISH).names == ("Player 1", "Jugador 3", "Player 3")
-    played = lt.set_tricks(lt.new_game(), 0, parse_pile("QS"))
-    assert lt.named_in(played, spanish) is played
+    played = lt.next_deal(lt.set_tricks(opening, 0, parse_pile("QS")))
+    said = lt.named_in(played, spanish)
+    assert said.names == ("Jugador 1", "Jugador 2", "Jugador 3")
+    assert [[p.name for p in deal.table.players] for deal in said.deals] == [list(said.names)] * 2
+    assert lt.named_in(said, spanish) is said
+    typed = lt.new_game(("Ann", "Player 2", "Cat"))  # "Player 2" typed: kept as typed
+    assert lt.named_in(typed, spanish) is typed
+
+
+def test_the_seats_the_app_named_stay_its_own_as_players_come_and_go() -> None:
+    game = lt.rename(lt.opening_game(()), 0, "Ann")
+    assert game.unnamed == {1, 2}
+    assert lt.with_players(game, 5).unnamed == {1, 2, 3, 4}
+    assert lt.remove_player(lt.with_players(game, 5), 1).unnamed == {1, 2, 3}
+    assert lt.add_player(game).unnamed == {1, 2, 3}
+    assert lt.restart(game).unnamed == {1, 2}
+    assert lt.rename(game, 1, " Player 2 ").unnamed == {1, 2}  # its own name again: still
+    mixed = lt.opening_game(("Ann", "Player 2"), others_unnamed=[1])
+    assert mixed.names == ("Ann", "Player 2", "Player 3") and mixed.unnamed == {1, 2}
 
 
 def test_a_game_of_a_set_number_of_deals_ends_with_them() -> None:

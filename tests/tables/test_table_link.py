@@ -252,6 +252,28 @@ def test_a_damaged_gap_is_a_link_error(gaps) -> None:
         decode_table(packed({**GOOD, GAPS: gaps}))
 
 
+def test_the_players_the_app_named_come_back_as_such_and_a_name_typed_as_typed() -> None:
+    table = new_table(("Player 1", "Player 2", "Ann"), unnamed=(0,))  # "Player 2" typed
+    night = nt.Night((table,))
+    link = table_link.decode_night(table_link.encode_night(night))
+    assert [p.unnamed for p in link.night.table.players] == [True, False, False]
+    old = decode_table(packed({**GOOD, "p": [["Player 1", [[]]]]}))  # from before: as typed
+    assert not old.table.players[0].unnamed
+    assert table_link.UNNAMED not in table_link._json(encode_table(edited_table()))
+
+
+def test_a_black_lady_games_seats_the_app_named_come_back_as_such() -> None:
+    game = lt.rename(lt.opening_game(()), 0, "Ann")
+    assert decode_lady(encode_lady(game)).unnamed == {1, 2}
+    assert decode_lady(encode_lady(lady_game())).unnamed == frozenset()  # every name typed
+
+
+@pytest.mark.parametrize("unnamed", [[1], [-1], ["0"], 0, [0.5]])
+def test_a_damaged_list_of_the_apps_names_is_a_link_error(unnamed) -> None:
+    with pytest.raises(LinkError, match="can't be read"):
+        decode_table(packed({**GOOD, table_link.UNNAMED: unnamed}))
+
+
 # ---------------------------------------------------------------------------------------------
 # The compact format, and Black Lady
 

@@ -1,6 +1,6 @@
 """The C allocator of a long-running server kept to fewer memory pools (glibc's malloc alone).
 
-glibc gives each thread that allocates at once with another a pool of its own ("arena"), up to
+glibc gives threads memory pools of their own ("arenas"), a new one for each new thread up to
 eight per core, and a pool keeps the memory its freed blocks leave between live ones. Streamlit
 runs each page's script in a thread of its own, and a 12 MP photo's reading allocates some
 hundred megabytes in short-lived blocks: over a night of games each pool kept its share, and the

@@ -11,7 +11,9 @@ the other; meanwhile the extra page taps Lucky Tom on and off. Prints, per page,
 its photo given to its score shown and whether it shows its own photo's piles and total; the
 slowest; and each tap's round trip (the tap to the page showing it) before, during and after the
 uploads. `--reads-at-once` sets how many photos the server reads at once
-(`BLACKCAT_PARALLEL_READS`; without it, the server's own choice). Needs the test extras
+(`BLACKCAT_PARALLEL_READS`; without it, the server's own choice). A `MALLOC_ARENA_MAX` in this
+script's environment reaches the server and wins over the two memory pools `blackcat app`
+limits glibc's allocator to (`blackcat/allocator.py`). Needs the test extras
 (Playwright), Chromium, the trained weights in models/ and the synthetic card art.
 
 Budget (issue 29): every page right, and a tap's round trip during the uploads under 1 s.

@@ -12,7 +12,10 @@ halfway through one phone leaves and another joins by the game's link. Every upl
 different file (`make_photo.py`'s photos, seed 0, re-saved as a phone would, each with a note
 of its own): each is read anew. After each round it prints the server process's resident
 memory (RSS) and what Streamlit's metrics say its caches and uploaded files hold; at the end
-the growth per photo, and the RSS once every phone has gone (after `--linger` seconds).
+the growth per photo, and the RSS once every phone has gone (after `--linger` seconds). The
+server runs as a player's does, glibc's allocator limited to two memory pools
+(`blackcat/allocator.py`); a `MALLOC_ARENA_MAX` in this script's environment reaches the server
+and wins (glibc's own default is 8 per core: `MALLOC_ARENA_MAX=16` on 2 cores measures without).
 Needs the test extras (Playwright), Chromium, the trained weights in models/ and the synthetic
 card art.
 """

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from blackcat import lan
+from blackcat import allocator, lan
 from blackcat.cli import translator_for
 from blackcat.i18n import ENGLISH, Translator
 
@@ -275,6 +275,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         env.pop(lan.ACCESS_KEY_ENV, None)  # on this machine alone no key is asked for
         env.pop(lan.PUBLIC_URL_ENV, None)
+    allocator.limit_arenas(env, allocator.glibc())  # before the server's threads start
     return serve(streamlit_command(args, certificate, shown), env, open_at)
 
 

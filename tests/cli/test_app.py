@@ -88,6 +88,24 @@ def test_run_serves_streamlit_with_the_models_folder(
     assert "--server.headless=true" in command
 
 
+def test_run_limits_the_allocators_pools_with_the_servers_environment_before_it_serves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = fake_serve(monkeypatch)
+    limited: list[dict[str, str]] = []
+
+    def limit_arenas(env: dict[str, str], libc: object) -> bool:
+        limited.append(dict(env))
+        return True
+
+    monkeypatch.setattr(app_cli.allocator, "limit_arenas", limit_arenas)
+    monkeypatch.setenv("MALLOC_ARENA_MAX", "4")
+    with pytest.raises(Replaced):
+        main(["app", "--headless"])
+    assert len(limited) == 1 and limited[0] == calls[0][1]  # what the server runs with
+    assert limited[0]["MALLOC_ARENA_MAX"] == "4"  # the player's own, there for it to keep
+
+
 def test_a_models_folder_without_the_models_is_said_and_the_app_still_serves(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -886,6 +886,35 @@ def test_a_pile_typed_in_stays_in_place_as_another_phones_photo_comes(
     ben_phone.close()
 
 
+def test_a_pile_typed_in_stays_in_place_as_its_own_block_grows_above_it(page: Page) -> None:
+    """Chrome anchors the page to the first box wholly on the screen, the pile's block around
+    the field, not the field: another phone's photo drew a queen's choice and the pile's Black
+    Cat line in that block above the field, and the field went 400 -> 490 px (1 CI run in
+    several, helper-82). Drawn here at once, as a busy machine draws a run over many frames."""
+    new_game(page)
+    type_pile(page, 1, "KH 2S")
+    field = page.get_by_label("Pile 1, left to right")
+    before = typing_at(page, field, 400)
+    block = field.locator("xpath=ancestor::div[@data-testid='stVerticalBlock'][1]")
+    assert block.evaluate(WHOLLY_ON_SCREEN)  # so Chrome takes it for the anchor
+    field.evaluate(NOTE_ABOVE, 90)
+    after = still_place(page, field)
+    assert abs(after["top"] - before["top"]) <= 4, (before, after)
+    assert after["focused"], after
+
+
+WHOLLY_ON_SCREEN = """box => {
+  const place = box.getBoundingClientRect();
+  return place.top >= 0 && place.bottom <= window.innerHeight; }"""
+NOTE_ABOVE = """(field, height) => {
+  const container = field.closest('[data-testid="stElementContainer"]');
+  const note = document.createElement("div");
+  note.style.height = height + "px";
+  container.before(note);
+}"""
+"""A note `height` px tall drawn in the field's own block, right above the field."""
+
+
 PHOTO_SHOWN = "The photo, each card read boxed"  # a photo's picture on the page (its alt's start)
 
 

@@ -871,6 +871,9 @@ def test_a_pile_typed_in_stays_in_place_as_another_phones_photo_comes(
     ben.goto(ann.locator("p.bc-link").inner_text().strip())
     expect(ben.get_by_text("Black Cat score").first).to_be_visible()
     settle(ben)
+    # Ben's phone shows the shared game before his photo: one that came before it was drawn
+    # put the photo's pile in place of Ann's (half the runs on a busy machine; helper-82)
+    expect(ben.get_by_label("Pile 1, left to right")).to_have_value("KH 2S", timeout=LIVE_MS)
     field = ann.get_by_label("Pile 1, left to right")
     before = typing_at(ann, field, 400)
     upload_photo(ben, "piles.png", blank_png(160, 120))

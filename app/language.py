@@ -334,8 +334,8 @@ export default function (component) {
   // phone's photo pushed the field 426 px down the screen, WebKitGTK 2.50). Chrome anchors to
   // the first box wholly on the screen and looks no deeper: the pile's block around the field,
   // not the field, where that block fits on the screen. What the photo drew in that block above
-  // the field (a queen's choice, the pile's Black Cat line) moved the field 90 px (seen on a
-  // busy machine, whose runs are drawn over many frames; helper-82).
+  // the field (a queen's choice, the pile's Black Cat line, of another phone's photo put in
+  // that pile) moved the field 90 px (helper-82).
   const holdFieldInPlace = (typedIn) => {
     let held = null; // the field, its scroller, its top on the screen, the scroll it was held at
     const keep = () => {

@@ -891,9 +891,9 @@ def test_a_pile_typed_in_stays_in_place_as_another_phones_photo_comes(
 
 def test_a_pile_typed_in_stays_in_place_as_its_own_block_grows_above_it(page: Page) -> None:
     """Chrome anchors the page to the first box wholly on the screen, the pile's block around
-    the field, not the field: another phone's photo drew a queen's choice and the pile's Black
-    Cat line in that block above the field, and the field went 400 -> 490 px (1 CI run in
-    several, helper-82). Drawn here at once, as a busy machine draws a run over many frames."""
+    the field, not the field: another phone's photo put a queen in the pile Ann was typing in,
+    its queen's choice and Black Cat line were drawn in that block above her field, and the
+    field went 400 -> 490 px (a CI run, helper-82). A note drawn in the block stands in."""
     new_game(page)
     type_pile(page, 1, "KH 2S")
     field = page.get_by_label("Pile 1, left to right")

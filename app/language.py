@@ -328,17 +328,22 @@ export default function (component) {
     const box = active.getBoundingClientRect();
     if (box.bottom > window.innerHeight || box.top < 0) active.scrollIntoView({ block: "nearest" });
   };
-  // Safari has no scroll anchoring, so FIELD_KEPT_CSS keeps nothing in place there: another
-  // phone's photo pushed the field typed in 426 px down the screen (WebKitGTK 2.50). There the
-  // field, while on the screen, is held where it is: the page is scrolled as far as the field
-  // moved, each time the page's size changes.
+  // The field typed in, while on the screen, is held where it is: the page is scrolled as far
+  // as the field moved, at each change of the page and of its size, before it is painted.
+  // Safari has no scroll anchoring, so FIELD_KEPT_CSS keeps nothing in place there (another
+  // phone's photo pushed the field 426 px down the screen, WebKitGTK 2.50). Chrome anchors to
+  // the first box wholly on the screen and looks no deeper: the pile's block around the field,
+  // not the field, where that block fits on the screen. What the photo drew in that block above
+  // the field (a queen's choice, the pile's Black Cat line, of another phone's photo put in
+  // that pile) moved the field 90 px (helper-82).
   const holdFieldInPlace = (typedIn) => {
     let held = null; // the field, its scroller, its top on the screen, the scroll it was held at
     const keep = () => {
       if (!held || document.activeElement !== held.field || !held.onScreen) return;
       const moved = held.field.getBoundingClientRect().top - held.top;
       if (Math.abs(moved) < 1) return;
-      held.scroller.scrollTop += moved;
+      // at once: a smooth scroll would let the field be painted where it went first
+      held.scroller.scrollTo({ top: held.scroller.scrollTop + moved, behavior: "instant" });
       held.scrolledTo = held.scroller.scrollTop;
     };
     const place = () => {
@@ -347,16 +352,22 @@ export default function (component) {
       held.scrolledTo = held.scroller.scrollTop;
     };
     const sizes = new ResizeObserver(keep);
+    // a change that leaves every size alone still moves the field (a note drawn above it as
+    // much shorter below); its observer is called before the browser paints it
+    const changes = new MutationObserver(keep);
+    const PAGE_CHANGES = { childList: true, subtree: true, characterData: true, attributes: true };
     document.addEventListener("focusin", (event) => {
       const field = event.target;
       if (!field.matches || !field.matches(typedIn)) return;
       held = { field, scroller: scrollerOf(field) };
       place();
       for (const part of held.scroller.children) sizes.observe(part);
+      changes.observe(held.scroller, PAGE_CHANGES);
     });
     document.addEventListener("focusout", () => {
       held = null;
       sizes.disconnect();
+      changes.disconnect();
     });
     // a scroll of the player's own (not the one that held the field) holds it at its new place
     const scrolled = () => held && held.scroller.scrollTop !== held.scrolledTo && place();
@@ -402,7 +413,7 @@ export default function (component) {
   };
   document.addEventListener("focusin", watchField);
   document.addEventListener("focusout", watchField);
-  if (!CSS.supports("overflow-anchor", "auto")) holdFieldInPlace(TYPED_IN);
+  holdFieldInPlace(TYPED_IN);
   window.blackcatByKeys = true;
   document.addEventListener(
     "keydown",
@@ -444,8 +455,10 @@ _page_language = st.components.v2.component("blackcat.page_language", js=PAGE_LA
 # screen in place, not the field, which went 400 px down (under a phone's keyboard; helper-74).
 # Everything else is no anchor while the field is on the screen (PAGE_LANGUAGE_JS marks it so),
 # so Chrome keeps the field itself in place; off the screen, Chrome chooses as it always does
-# (keeping the field then moved what was on the screen 116 px). Safari has no scroll anchoring:
-# there PAGE_LANGUAGE_JS scrolls the page by as much as the field moved (`holdFieldInPlace`).
+# (keeping the field then moved what was on the screen 116 px). Chrome's anchor is the first
+# box wholly on the screen, though: the field's own block where it fits, and what is drawn in
+# that block above the field moves the field. Safari has no scroll anchoring. In both,
+# PAGE_LANGUAGE_JS scrolls the page by as much as the field moved (`holdFieldInPlace`).
 FIELD_KEPT_CSS = """<style>
 .bc-field-on-screen .stMain:has(input:focus:not([type="checkbox"], [type="radio"]),
   textarea:focus) :not(:focus-within) { overflow-anchor: none; }

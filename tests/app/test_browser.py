@@ -900,6 +900,9 @@ def test_a_pile_typed_in_stays_in_place_as_another_phones_photo_comes(
     ben.goto(ann.locator("p.bc-link").inner_text().strip())
     expect(ben.get_by_text("Black Cat score").first).to_be_visible()
     settle(ben)
+    # Ben's phone shows the shared game before his photo: one that came before it was drawn
+    # put the photo's pile in place of Ann's (half the runs on a busy machine; helper-82)
+    expect(ben.get_by_label("Pile 1, left to right")).to_have_value("KH 2S", timeout=LIVE_MS)
     field = ann.get_by_label("Pile 1, left to right")
     before = typing_at(ann, field, 400)
     upload_photo(ben, "piles.png", blank_png(160, 120))
@@ -913,6 +916,35 @@ def test_a_pile_typed_in_stays_in_place_as_another_phones_photo_comes(
     no_errors_on(ben)
     ann_phone.close()
     ben_phone.close()
+
+
+def test_a_pile_typed_in_stays_in_place_as_its_own_block_grows_above_it(page: Page) -> None:
+    """Chrome anchors the page to the first box wholly on the screen, the pile's block around
+    the field, not the field: another phone's photo put a queen in the pile Ann was typing in,
+    its queen's choice and Black Cat line were drawn in that block above her field, and the
+    field went 400 -> 490 px (a CI run, helper-82). A note drawn in the block stands in."""
+    new_game(page)
+    type_pile(page, 1, "KH 2S")
+    field = page.get_by_label("Pile 1, left to right")
+    before = typing_at(page, field, 400)
+    block = field.locator("xpath=ancestor::div[@data-testid='stVerticalBlock'][1]")
+    assert block.evaluate(WHOLLY_ON_SCREEN)  # so Chrome takes it for the anchor
+    field.evaluate(NOTE_ABOVE, 90)
+    after = still_place(page, field)
+    assert abs(after["top"] - before["top"]) <= 4, (before, after)
+    assert after["focused"], after
+
+
+WHOLLY_ON_SCREEN = """box => {
+  const place = box.getBoundingClientRect();
+  return place.top >= 0 && place.bottom <= window.innerHeight; }"""
+NOTE_ABOVE = """(field, height) => {
+  const container = field.closest('[data-testid="stElementContainer"]');
+  const note = document.createElement("div");
+  note.style.height = height + "px";
+  container.before(note);
+}"""
+"""A note `height` px tall drawn in the field's own block, right above the field."""
 
 
 PHOTO_SHOWN = "The photo, each card read boxed"  # a photo's picture on the page (its alt's start)

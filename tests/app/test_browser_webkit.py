@@ -373,3 +373,20 @@ def test_a_pile_typed_in_stays_in_place_in_webkit_as_another_phones_photo_comes(
     ann.shows(label, "KH 2S")
     ann.no_errors()
     ben.no_errors()
+
+
+def test_a_pile_typed_in_stays_in_place_in_webkit_as_its_own_block_grows_above_it(
+    phones: Callable[[], Phone], fake_reader_server: str
+) -> None:
+    """A note drawn in the pile's own block above the field Ann is typing in (as another
+    phone's photo draws a queen's choice there) leaves the field where it was."""
+    ann = phones()
+    ann.open(fake_reader_server)
+    ann.new_game()
+    label = "Pile 1, left to right"
+    ann.type_in(label, "KH 2S")
+    before = typing_at(ann, label, 400)
+    note_above = f"({test_browser.NOTE_ABOVE})(arguments[0], 90)"
+    ann.driver.execute_script(note_above, ann.field(label))
+    after = still_top(ann, label)
+    assert abs(after - before) <= 4, (before, after)  # and still focused: `still_top`

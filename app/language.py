@@ -353,9 +353,11 @@ export default function (component) {
     };
     const sizes = new ResizeObserver(keep);
     // a change that leaves every size alone still moves the field (a note drawn above it as
-    // much shorter below); its observer is called before the browser paints it
+    // much shorter below); its observer is called before the browser paints it. Not attributes:
+    // watching them too, a switch of language tapped while a list's field held the focus never
+    // came (2 runs of 2; a tap's own changes of them, likely, scrolled the page under it)
     const changes = new MutationObserver(keep);
-    const PAGE_CHANGES = { childList: true, subtree: true, characterData: true, attributes: true };
+    const PAGE_CHANGES = { childList: true, subtree: true, characterData: true };
     document.addEventListener("focusin", (event) => {
       const field = event.target;
       if (!field.matches || !field.matches(typedIn)) return;

@@ -301,14 +301,14 @@ def test_a_photo_is_read_and_a_card_fixed_in_spanish_in_webkit(
     phone.shows("Pile 1, left to right", "KD 8H")
     phone.sees("Player 1: 12 points")
     phone.tap(phone.find('[data-testid="stButtonGroup"] button', "Español"))
-    phone.sees("Player 1: 12 puntos")
+    phone.sees("Jugador 1: 12 puntos")  # the name the app gave, in the page's language
     phone.shows("Pila 1, de izquierda a derecha", "KD 8H")
     assert phone.driver.execute_script("return document.documentElement.lang") == "es"
     phone.open_expander("Descargar los puntos")
     phone.press(phone.find("button", "CSV"))
     saved = tmp_path / "phone-0" / "downloads" / "marcador.csv"
     phone.until(saved.exists, str(saved))
-    assert saved.read_text(encoding="utf-8-sig").splitlines()[1].startswith("Player 1,")
+    assert saved.read_text(encoding="utf-8-sig").splitlines()[1].startswith("Jugador 1,")
     phone.no_errors()
 
 

@@ -606,9 +606,9 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
             lying=lying,
         )
     text_key = f"lady-text:{pile.id}"
-    set_widget(text_key, ts.pile_text(pile))
     st.text_input(
         _("{name}'s tricks, any order").format(name=player.name),
+        card_widgets.field_text(text_key, ts.pile_text(pile)),
         key=text_key,
         on_change=on_tricks_text,
         args=(seat, pile.id, text_key),

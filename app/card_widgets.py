@@ -31,6 +31,16 @@ def set_widget(key: str, value: Any) -> None:
         st.session_state[shown] = value
 
 
+def field_text(key: str, text: str) -> str:
+    """`set_widget` for a text field, and `text` for its default: a value set in Session State
+    reaches the browser only with the run that set it. On a busy machine a page's next run can
+    draw the field before the browser drew that run's: the field then showed its default, and
+    the page's next run sent it back as typed (another phone's pile emptied, then filled with
+    this phone's photo: helper-83)."""
+    set_widget(key, text)
+    return text
+
+
 def select(key: str, value: int | None) -> Callable[[], None]:
     def selection() -> None:
         st.session_state[key] = value

@@ -455,9 +455,9 @@ def show_players(table: ts.Table) -> ts.Player:
     player = table.player(st.session_state.player)
     with st.container(horizontal=True, vertical_alignment="bottom"):
         name_field = name_key(player.id)
-        set_widget(name_field, player.name)
         st.text_input(
             _("Name"),
+            card_widgets.field_text(name_field, player.name),
             key=name_field,
             on_change=on_rename,
             args=(player.id, name_field),
@@ -811,9 +811,9 @@ def show_pile(
         if score.queens:
             show_queens(pile, pile_index, score)
     text_key = f"text:{game_state.started()}:{pile.id}"
-    set_widget(text_key, ts.pile_text(pile))
     st.text_input(
         _("Pile {number}, left to right").format(number=pile_index + 1),
+        card_widgets.field_text(text_key, ts.pile_text(pile)),
         key=text_key,
         on_change=on_text,
         args=(pile.id, text_key),

@@ -685,3 +685,17 @@ def test_a_pile_another_phone_typed_stays_as_this_phones_photo_comes(
     assert pile_cards(ben, 1) == "KH 2S"  # the old code: "8D 2H 8H", the photo's first row
     assert [pile_cards(ben, n) for n in (2, 3)] == ["8D 2H 8H", "KS 9C 4S"]
     assert pile_cards(run(ann), 1) == "KH 2S"
+
+
+def test_a_browser_that_missed_the_run_that_set_a_field_still_shows_the_game(tmp_path) -> None:
+    """Each field and toggle drawn in a run that set no value holds the game's as its default,
+    what a browser that missed the run that set it shows (and sends back with the next tap)."""
+    ann = start(tmp_path)
+    new_game(ann)
+    type_pile(ann, 1, "KH 2S")
+    ann.toggle(key="two_decks").set_value(True)
+    run(ann)
+    ben = run(opened(shared_link(ann)))
+    fields = [*ben.text_input, *ben.toggle]
+    assert [field.proto.default for field in fields] == [field.value for field in fields]
+    assert ben.toggle(key="two_decks").proto.default is True

@@ -606,9 +606,9 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
             lying=lying,
         )
     text_key = f"lady-text:{pile.id}"
-    set_widget(text_key, ts.pile_text(pile))
     st.text_input(
         _("{name}'s tricks, any order").format(name=player.name),
+        card_widgets.field_value(text_key, ts.pile_text(pile)),
         key=text_key,
         on_change=on_tricks_text,
         args=(seat, pile.id, text_key),
@@ -700,9 +700,9 @@ def show_names(now: lt.LadyGame) -> None:
     with st.container(key="lady-names", horizontal=True, gap="small"):
         for seat, name in enumerate(now.names):
             key = f"lady-name:{seat}"
-            set_widget(key, name)
             st.text_input(
                 _("Seat {number}").format(number=seat + 1),
+                card_widgets.field_value(key, name),
                 key=key,
                 on_change=on_rename,
                 args=(seat, key),
@@ -725,9 +725,9 @@ def show_players(now: lt.LadyGame) -> None:
 def show_rules(now: lt.LadyGame) -> None:
     with st.expander(_("⚙️ Rules"), key="lady-rules"):
         key = "lady-ace10"
-        set_widget(key, now.rules.ace_hearts == 10)
         st.toggle(
             _("The A♥ is minus 10 (not 11)"),
+            card_widgets.field_value(key, now.rules.ace_hearts == 10),
             key=key,
             on_change=on_ace,
             args=(key,),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import card_taps
 import language
@@ -21,6 +21,8 @@ from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit
 from blackcat.i18n import N_
 from blackcat.tables import black_cat_table as ts
 
+Shown = TypeVar("Shown")
+
 
 def set_widget(key: str, value: Any) -> None:
     """Show `value` in the widget `key` when the table changed it (or the widget is new), and
@@ -29,6 +31,16 @@ def set_widget(key: str, value: Any) -> None:
     if key not in st.session_state or st.session_state.get(shown) != value:
         st.session_state[key] = value
         st.session_state[shown] = value
+
+
+def field_value(key: str, value: Shown) -> Shown:
+    """`set_widget`, and `value` for the widget's default (a text field's, a toggle's): a value
+    set in Session State reaches the browser only with the run that set it. On a busy machine a
+    page's next run can draw the widget before the browser drew that run's: it then showed its
+    default, and the page's next run sent that back as changed (another phone's pile emptied,
+    then filled with this phone's photo: helper-83)."""
+    set_widget(key, value)
+    return value
 
 
 def select(key: str, value: int | None) -> Callable[[], None]:

@@ -455,9 +455,9 @@ def show_players(table: ts.Table) -> ts.Player:
     player = table.player(st.session_state.player)
     with st.container(horizontal=True, vertical_alignment="bottom"):
         name_field = name_key(player.id)
-        set_widget(name_field, player.name)
         st.text_input(
             _("Name"),
+            card_widgets.field_value(name_field, player.name),
             key=name_field,
             on_change=on_rename,
             args=(player.id, name_field),
@@ -811,9 +811,9 @@ def show_pile(
         if score.queens:
             show_queens(pile, pile_index, score)
     text_key = f"text:{game_state.started()}:{pile.id}"
-    set_widget(text_key, ts.pile_text(pile))
     st.text_input(
         _("Pile {number}, left to right").format(number=pile_index + 1),
+        card_widgets.field_value(text_key, ts.pile_text(pile)),
         key=text_key,
         on_change=on_text,
         args=(pile.id, text_key),
@@ -1133,23 +1133,23 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
 def show_variants(table: ts.Table) -> None:
     with st.expander(_("⚙️ Variants"), key="variants"):
         variants = table.variants
-        set_widget("two_decks", variants.decks == 2)
-        set_widget("lucky_tom", variants.lucky_tom)
-        set_widget("music_of_the_night", variants.music_of_the_night)
         st.toggle(
             _("Two decks (Long Night on the Fence)"),
+            card_widgets.field_value("two_decks", variants.decks == 2),
             key="two_decks",
             on_change=on_variants,
             help=_("The same card may appear twice"),
         )
         st.toggle(
             _("Lucky Tom"),
+            card_widgets.field_value("lucky_tom", variants.lucky_tom),
             key="lucky_tom",
             on_change=on_variants,
             help=_("A Tomcat of two 5s is 5"),
         )
         st.toggle(
             _("Music of the Night"),
+            card_widgets.field_value("music_of_the_night", variants.music_of_the_night),
             key="music_of_the_night",
             on_change=on_variants,
             help=_("Each Yowler is worth the number of Yowlers in its pile"),

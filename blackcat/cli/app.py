@@ -52,6 +52,9 @@ SETTINGS = (
     # read (no reference cycles), and Python's own collector still runs. Measured: taps answer
     # 15-50 ms sooner.
     "--runner.postScriptGC=false",
+    # a field is given its value both in Session State and as its default, on purpose
+    # (`card_widgets.field_text`): Streamlit's warning of it, with its stack, said nothing wrong
+    "--global.disableWidgetStateDuplicationWarning=true",
 )
 
 

@@ -17,12 +17,14 @@ import sharing
 import this_tab
 from fakes import FakeReader
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import TextInput
 from test_streamlit_app import (  # noqa: F401  (fixtures)
     APP_SCRIPT,
     TIMEOUT,
     assert_clean,
     button,
     fresh_caches,
+    new_game,
     page_text,
     pile_cards,
     pile_id,
@@ -658,3 +660,42 @@ def test_a_pile_keeps_its_place_in_the_page_when_another_phones_photo_comes(
     run(ben)
     assert pile_cards(ben, 3) == "8D 2H 8H"  # the photo, its notes and its cards above pile 1
     assert [pile_place(ben, n) for n in (1, 2)] == places
+
+
+def as_a_browser_that_missed_the_run_that_set_it(field: TextInput) -> None:
+    """What a browser holds in `field` where the run that set its value in Session State was
+    drawn over by the next run before it was drawn (a busy machine): the field's default."""
+    field.set_value(field.proto.default)
+
+
+def test_a_pile_another_phone_typed_stays_as_this_phones_photo_comes(
+    request: pytest.FixtureRequest, tmp_path
+) -> None:
+    """Ann typed pile 1 and shared the game; Ben's browser drew his field from his page's second
+    run, which set no value: the field showed its default (empty), his photo's run sent that
+    back as typed, and Ann's pile was emptied, then filled with his photo's cards (helper-83)."""
+    request.getfixturevalue("reader")  # before the pages load the reader
+    ann = start(tmp_path)
+    new_game(ann)
+    type_pile(ann, 1, "KH 2S")
+    ben = run(opened(shared_link(ann)))  # his page's second run: the field's value not set again
+    as_a_browser_that_missed_the_run_that_set_it(text_input(ben, "Pile 1, left to right"))
+    uploader(ben).set_value(("piles.png", png(200), "image/png"))
+    run(ben)
+    assert pile_cards(ben, 1) == "KH 2S"  # the old code: "8D 2H 8H", the photo's first row
+    assert [pile_cards(ben, n) for n in (2, 3)] == ["8D 2H 8H", "KS 9C 4S"]
+    assert pile_cards(run(ann), 1) == "KH 2S"
+
+
+def test_a_browser_that_missed_the_run_that_set_a_field_still_shows_the_game(tmp_path) -> None:
+    """Each field and toggle drawn in a run that set no value holds the game's as its default,
+    what a browser that missed the run that set it shows (and sends back with the next tap)."""
+    ann = start(tmp_path)
+    new_game(ann)
+    type_pile(ann, 1, "KH 2S")
+    ann.toggle(key="two_decks").set_value(True)
+    run(ann)
+    ben = run(opened(shared_link(ann)))
+    fields = [*ben.text_input, *ben.toggle]
+    assert [field.proto.default for field in fields] == [field.value for field in fields]
+    assert ben.toggle(key="two_decks").proto.default is True

@@ -53,7 +53,7 @@ SETTINGS = (
     # 15-50 ms sooner.
     "--runner.postScriptGC=false",
     # a field is given its value both in Session State and as its default, on purpose
-    # (`card_widgets.field_text`): Streamlit's warning of it, with its stack, said nothing wrong
+    # (`card_widgets.field_value`): Streamlit's warning of it, with its stack, said nothing wrong
     "--global.disableWidgetStateDuplicationWarning=true",
 )
 

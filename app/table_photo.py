@@ -648,6 +648,7 @@ def show_panel(act: Act, under_notes: Callable[[ts.Table], None] | None = None) 
     )
     uploads = photo_input.take_uploads(files, partial(add_if_taken, chosen), PREFIX)
     show_notes(uploads, act)
+    table = night_panel.table()  # with the photos just given
     reader_access.reader_note()
     if under_notes is not None:
         under_notes(table)

@@ -376,13 +376,18 @@ def test_a_players_photo_given_just_before_switching_to_the_whole_table_is_read_
     assert piles_by_name(app)["Ann"] == ["8D 2H 8H", "KS 9C 4S"]  # read once
 
 
-def test_a_photo_of_the_table_given_just_before_switching_to_one_player_is_read_as_given(
-    app: AppTest,
-) -> None:
+def table_photo_given_then_switched(app: AppTest) -> None:
+    """Cat's photo of the whole table given, and one player's piles chosen before the next run."""
     seated(app)
     choose_photographer(app, "Cat")
     table_uploader(app).set_value(("table.png", png(WHOLE_TABLE), "image/png"))
     app.segmented_control(key=table_photo.MODE).set_value(table_photo.ONE_PLAYER)
+
+
+def test_a_photo_of_the_table_given_just_before_switching_to_one_player_is_read_as_given(
+    app: AppTest,
+) -> None:
+    table_photo_given_then_switched(app)
     app.run()
     assert_clean(app)
     assert piles_by_name(app)["Cat"] == ["QS 2C 3H 7H"]  # shared out from the photographer
@@ -395,10 +400,7 @@ def test_a_photo_of_the_table_given_just_before_switching_to_one_player_is_read_
 def test_a_photo_of_the_table_left_without_a_photographer_says_it_was_not_read(
     app: AppTest,
 ) -> None:
-    seated(app)
-    choose_photographer(app, "Cat")
-    table_uploader(app).set_value(("table.png", png(WHOLE_TABLE), "image/png"))
-    app.segmented_control(key=table_photo.MODE).set_value(table_photo.ONE_PLAYER)
+    table_photo_given_then_switched(app)
     app.session_state[table_photo.PHOTOGRAPHER] = None  # nobody said who takes it, after all
     app.session_state[table_photo.PHOTOGRAPHER_NAME] = None
     app.run()

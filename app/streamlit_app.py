@@ -30,7 +30,6 @@ import black_lady_page
 import card_taps
 import card_widgets
 import downloads
-import dropped_pages
 import game_state
 import language
 import live_table
@@ -1297,7 +1296,6 @@ def main() -> None:
         language.show_switch(photo_input.button_names(tr), black_lady_page.seat_marks_said(tr))
     current.run()
     this_tab.keep(wanted=live_table.room() is not None)  # Undo kept for a reload
-    dropped_pages.tidy()
 
 
 main()

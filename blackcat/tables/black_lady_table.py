@@ -219,18 +219,21 @@ def opening_game(
 ) -> LadyGame:
     """The game Black Lady opens with, of `opening_names`: the app's names those it gave, and
     those of `others` at the places `others_unnamed` (the Black Cat players the app named)."""
-    names = opening_names(others, tr)
+    names = opening_names(others, tr, others_unnamed)
     if names == default_names(tr):
         return new_game(names, unnamed=range(len(names)))
     given = set(others_unnamed) | set(range(min(len(others), MAX_PLAYERS), len(names)))
     return new_game(names, unnamed=given)
 
 
-def opening_names(others: Sequence[str], tr: Translator = ENGLISH) -> tuple[str, ...]:
+def opening_names(
+    others: Sequence[str], tr: Translator = ENGLISH, others_unnamed: Collection[int] = ()
+) -> tuple[str, ...]:
     """The players Black Lady opens with: `others` (the night's Black Cat players: the same
-    people play both) where any of them is named, at most MAX_PLAYERS, with free "Player N"
-    names up to MIN_PLAYERS; else `default_names` (they were typed again: helper-63)."""
-    if all(ts.name_number(name) is not None for name in others):
+    people play both) where a person named any of them (they are not all in `others_unnamed`,
+    the places the app named), at most MAX_PLAYERS, with free "Player N" names up to
+    MIN_PLAYERS; else `default_names` (they were typed again: helper-63)."""
+    if set(range(len(others))) <= set(others_unnamed):
         return default_names(tr)
     names = list(others[:MAX_PLAYERS])
     while len(names) < MIN_PLAYERS:

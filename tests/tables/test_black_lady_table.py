@@ -242,7 +242,12 @@ def test_black_lady_opens_with_the_nights_black_cat_players() -> None:
     assert lt.opening_names(("Ann", "Ben", "Cat", "Dan")) == ("Ann", "Ben", "Cat", "Dan")
     assert lt.opening_names(("Ann", "Ben")) == ("Ann", "Ben", "Player 3")  # three at least
     assert lt.opening_names(("Ann", "Player 2")) == ("Ann", "Player 2", "Player 3")
-    assert lt.opening_names(("Player 1", "Player 2")) == lt.DEFAULT_NAMES  # nobody named
+    app_named = ("Player 1", "Player 2")
+    assert lt.opening_names(app_named, others_unnamed=[0, 1]) == lt.DEFAULT_NAMES  # nobody named
+    typed = ("Player 1", "Player 2")  # a person's names, whatever they look like
+    assert lt.opening_names(typed, others_unnamed=[1]) == ("Player 1", "Player 2", "Player 3")
+    spanish_typed = lt.opening_names(("Jugador 1", "Jugador 2"), translator("es"))
+    assert spanish_typed == ("Jugador 1", "Jugador 2", "Jugador 3")
     assert lt.opening_names(()) == lt.DEFAULT_NAMES
     assert lt.opening_names(("Ana", "Bea"), translator("es"))[-1] == "Jugador 3"
     many = tuple(f"P{n}" for n in range(12))

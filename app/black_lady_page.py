@@ -34,7 +34,7 @@ import reader_access
 import sharing
 import sheet_view
 import streamlit as st
-from card_widgets import chip, set_widget
+from card_widgets import chip
 from language import _, ngettext, pgettext
 from photo_store import PhotoRecord
 from reader_access import PhotoOutcome, Words
@@ -75,6 +75,7 @@ def choose_game(current: str, pages: dict[str, Any]) -> None:
     st.segmented_control(
         _("Game"),
         GAMES,
+        default=current,  # as set (card_widgets.field_value says why)
         format_func=_,
         key="game",
         required=True,
@@ -393,10 +394,10 @@ def show_sheet(now: lt.LadyGame) -> None:
         st.caption(ends)
     if len(now.deals) > 1:
         pick_key = "lady-deal"
-        set_widget(pick_key, now.current)
         st.segmented_control(
             _("Deal on screen"),
             list(range(len(now.deals))),
+            default=card_widgets.field_value(pick_key, now.current),
             format_func=partial(deal_choice, len(now.deals)),
             key=pick_key,
             on_change=on_pick_deal,
@@ -480,6 +481,7 @@ def show_seat_choice(now: lt.LadyGame) -> int:
     st.segmented_control(
         _("Whose tricks"),
         list(range(len(now.names))),
+        default=st.session_state.lady_seat,  # as set (card_widgets.field_value says why)
         format_func=lambda seat: f"{now.names[seat]} {status(now, seat)}",
         key="lady_seat",
         required=True,
@@ -619,9 +621,9 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
         st.error(error)
     if not pile.slots:
         none_key = f"lady-none:{pile.id}"
-        set_widget(none_key, player.id in deal.no_tricks)
         st.toggle(
             _("{name} took no trick (+50)").format(name=player.name),
+            card_widgets.field_value(none_key, player.id in deal.no_tricks),
             key=none_key,
             on_change=on_no_tricks,
             args=(seat, none_key),
@@ -682,10 +684,10 @@ def show_player_setup(now: lt.LadyGame) -> None:
     """A new game starts here: how many play, and their names."""
     st.markdown("### " + _("👥 Who plays?"))
     count_key = PLAYER_COUNT_KEY
-    set_widget(count_key, len(now.names))
     st.segmented_control(
         _("How many players?"),
         list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+        default=card_widgets.field_value(count_key, len(now.names)),
         key=count_key,
         required=True,
         on_change=on_player_count,
@@ -736,10 +738,11 @@ def show_rules(now: lt.LadyGame) -> None:
         # a new list in each language: the browser names its choice by its text ("5 deals"),
         # which a switch of language would leave naming nothing
         key = f"lady-deals-to-play:{language.current()}"
-        set_widget(key, now.deals_to_play or PLAYED_ON)
+        choices = [PLAYED_ON, *range(max(1, len(now.deals)), lt.MAX_DEALS + 1)]
         st.selectbox(
             _("The game ends after"),
-            [PLAYED_ON, *range(max(1, len(now.deals)), lt.MAX_DEALS + 1)],
+            choices,
+            card_widgets.choice_index(key, now.deals_to_play or PLAYED_ON, choices),
             format_func=partial(deals_to_play_words, language.tr()),
             key=key,
             on_change=on_deals_to_play,

@@ -34,13 +34,20 @@ def set_widget(key: str, value: Any) -> None:
 
 
 def field_value(key: str, value: Shown) -> Shown:
-    """`set_widget`, and `value` for the widget's default (a text field's, a toggle's): a value
-    set in Session State reaches the browser only with the run that set it. On a busy machine a
-    page's next run can draw the widget before the browser drew that run's: it then showed its
-    default, and the page's next run sent that back as changed (another phone's pile emptied,
-    then filled with this phone's photo: helper-83)."""
+    """`set_widget`, and `value` for the widget's default (a text field's, a toggle's, a
+    segmented control's): a value set in Session State reaches the browser only with the run
+    that set it. On a busy machine a page's next run can draw the widget before the browser drew
+    that run's: it then showed its default, and the page's next run sent that back as changed
+    (another phone's pile emptied, then filled with this phone's photo: helper-83; another
+    phone's queen unpinned, its deals to play undone: helper-84)."""
     set_widget(key, value)
     return value
+
+
+def choice_index(key: str, value: Shown, options: Sequence[Shown]) -> int | None:
+    """`field_value` for a list's default, its `index` (st.selectbox's): the place of `value`
+    among `options`, None (no choice) where it is none of them."""
+    return options.index(value) if field_value(key, value) in options else None
 
 
 def select(key: str, value: int | None) -> Callable[[], None]:

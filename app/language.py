@@ -508,6 +508,7 @@ def show_switch(
     st.segmented_control(
         _("Language"),
         list(LANGUAGES),
+        default=current(),  # as set (card_widgets.field_value says why)
         format_func=LANGUAGES.__getitem__,
         key=KEY,
         required=True,

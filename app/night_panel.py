@@ -23,7 +23,7 @@ import night_view
 import photo_store
 import sheet_view
 import streamlit as st
-from card_widgets import set_widget
+from card_widgets import field_value
 from language import _, pgettext
 
 from blackcat.tables import black_cat_night as nt
@@ -195,10 +195,10 @@ def show_night() -> None:
             "finished game to correct it: the totals follow."
         )
     )
-    set_widget(GAME_KEY, now.current)
     st.segmented_control(
         _("Game on screen"),
         list(range(len(now.games))),
+        default=field_value(GAME_KEY, now.current),
         format_func=partial(game_choice, len(now.games)),
         key=GAME_KEY,
         required=True,

@@ -44,7 +44,7 @@ import sharing
 import streamlit as st
 import table_photo
 import this_tab
-from card_widgets import chip, select, set_widget
+from card_widgets import chip, select
 from game_state import refuse
 from language import _, ngettext, pgettext
 from photo_store import EXAMPLE_PHOTO_NAME, PhotoRecord
@@ -447,6 +447,7 @@ def show_players(table: ts.Table) -> ts.Player:
     st.segmented_control(
         _("Whose piles"),
         ids,
+        default=st.session_state.player,  # as set (card_widgets.field_value says why)
         format_func=lambda player_id: names.get(player_id, "?"),
         key="player",
         required=True,
@@ -513,6 +514,7 @@ def choose_photo() -> str:
     st.segmented_control(
         _("Photo of"),
         list(words),
+        default=state[table_photo.MODE],  # as set (card_widgets.field_value says why)
         format_func=lambda mode: words.get(mode, mode),
         key=table_photo.MODE,
         required=True,
@@ -685,10 +687,11 @@ def owner_select(table: ts.Table, photo: str, owner: int, key: str, name: str) -
     text, which a rename would otherwise leave pointing at nobody."""
     names = {p.id: p.name for p in table.players}
     key = f"{key}:{hashlib.sha256('|'.join(names.values()).encode()).hexdigest()[:8]}"
-    set_widget(key, owner)
+    ids = [p.id for p in table.players]
     st.selectbox(
         _("Whose piles are in {name}?").format(name=name),
-        [p.id for p in table.players],
+        ids,
+        card_widgets.choice_index(key, owner, ids),
         format_func=lambda player_id: names.get(player_id, "?"),
         key=key,
         placeholder=_("Choose a player"),
@@ -1013,13 +1016,13 @@ def show_queens(pile: ts.Pile, pile_index: int, score: PileScore) -> None:
             else:
                 why = _("{value} scores most").format(value=queen.value)
             key = f"pin:{pile.id}:{queen.position}"
-            set_widget(key, str(queen.value) if queen.pinned else BEST)
             st.segmented_control(
                 # plain text: a widget's label is also its name for screen readers, markup and all
                 _("{card} card {number}: {why}").format(
                     card=queen.card.label, number=number, why=why
                 ),
                 [BEST, "7", "11"],
+                default=card_widgets.field_value(key, str(queen.value) if queen.pinned else BEST),
                 format_func=lambda choice: _(choice) if choice == BEST else choice,
                 key=key,
                 required=True,

@@ -24,7 +24,7 @@ import photo_store
 import photo_view
 import reader_access
 import streamlit as st
-from card_widgets import chip, set_widget
+from card_widgets import chip, field_value
 from game_state import Act, undoable
 from language import _, ngettext
 from photo_store import PhotoRecord
@@ -138,10 +138,10 @@ def choose_photographer(table: ts.Table) -> int | None:
     chosen = taker(table)
     names = {player.id: player.name for player in table.players}
     key = f"{PHOTOGRAPHER}:{names_key(table)}"
-    set_widget(key, chosen)
     st.segmented_control(
         _("Who is taking the photo?"),
         list(names),
+        default=field_value(key, chosen),
         format_func=lambda player_id: names.get(player_id, "?"),
         key=key,
         on_change=on_photographer,

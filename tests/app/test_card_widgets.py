@@ -19,3 +19,13 @@ def test_a_widget_is_found_by_the_class_streamlit_gives_its_key() -> None:
     assert language.key_class("change:12:es:10H") == "st-key-change-12-es-10H"
     assert language.key_class("pile-3") == "st-key-pile-3"
     assert ".st-key-change-1-en-QS" in card_widgets.key_into_view_html("change:1:en:QS", "center")
+
+
+def test_a_lists_default_is_where_the_value_set_is_among_its_choices(monkeypatch) -> None:
+    # the value set in Session State and the list's index agree (`field_value` says why)
+    state: dict[str, object] = {}
+    monkeypatch.setattr(card_widgets.st, "session_state", state)
+    assert card_widgets.choice_index("deals", 5, [0, 3, 4, 5]) == 3
+    assert state["deals"] == 5
+    assert card_widgets.choice_index("deals", 2, [0, 3, 4, 5]) is None  # none of them: no choice
+    assert state["deals"] == 2

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import re
 import time
+from collections.abc import Sequence
 from urllib.parse import parse_qs, urlsplit
 
 import card_taps
@@ -17,7 +18,7 @@ import sharing
 import this_tab
 from fakes import FakeReader
 from streamlit.testing.v1 import AppTest
-from streamlit.testing.v1.element_tree import TextInput
+from streamlit.testing.v1.element_tree import ButtonGroup, Selectbox, TextInput
 from test_streamlit_app import (  # noqa: F401  (fixtures)
     APP_SCRIPT,
     TIMEOUT,
@@ -39,6 +40,7 @@ from test_streamlit_app import (  # noqa: F401  (fixtures)
 )
 
 from blackcat.games.cards import parse_pile
+from blackcat.tables import black_lady_table as lt
 
 # ---------------------------------------------------------------------------------------------
 # The rooms
@@ -699,3 +701,133 @@ def test_a_browser_that_missed_the_run_that_set_a_field_still_shows_the_game(tmp
     fields = [*ben.text_input, *ben.toggle]
     assert [field.proto.default for field in fields] == [field.value for field in fields]
     assert ben.toggle(key="two_decks").proto.default is True
+
+
+def as_a_browser_that_missed_the_run_that_set_its_choice(
+    widget: ButtonGroup | Selectbox, options: Sequence[object]
+) -> None:
+    """`as_a_browser_that_missed_the_run_that_set_it` for a choice of `options` (a segmented
+    control's, a list's): the browser holds the choice its default names, or none."""
+    if isinstance(widget, Selectbox):
+        shown = [widget.proto.default] if widget.proto.HasField("default") else []
+    else:
+        shown = list(widget.proto.default)
+    widget.set_value(options[shown[0]] if shown else None)
+
+
+def test_a_queen_another_phone_pinned_stays_pinned_as_this_phone_plays_on(tmp_path) -> None:
+    """Ann pinned her queen to 7; Ben's browser drew the queen's choice from a run that set no
+    value: it showed its default (none chosen), and his next tap sent that back as his choice,
+    unpinning Ann's queen."""
+    ann = start(tmp_path)
+    new_game(ann)
+    type_pile(ann, 1, "QS 2C 3H 7H")
+    ann.segmented_control(key=f"pin:{pile_id(ann, 1)}:0").set_value("7")
+    run(ann)
+    assert totals(ann) == ["### Player 1: 3 points"]
+    ben = run(opened(shared_link(ann)))  # his page's second run: the choice not set again
+    pin = ben.segmented_control(key=f"pin:{pile_id(ben, 1)}:0")
+    as_a_browser_that_missed_the_run_that_set_its_choice(pin, ["Best", "7", "11"])
+    type_pile(ben, 2, "KH")
+    assert totals(ben) == ["### Player 1: 3 points"]  # the old code: 9 points, unpinned
+    assert "pinned to 7" in ben.segmented_control(key=f"pin:{pile_id(ben, 1)}:0").label
+    assert totals(run(ann)) == ["### Player 1: 3 points"]
+
+
+def lady_page(at: AppTest) -> AppTest:
+    at.segmented_control(key="game").set_value("Black Lady")
+    return run(at)
+
+
+def test_a_black_lady_game_of_set_deals_keeps_them_as_another_phone_plays(tmp_path) -> None:
+    """Ann set five deals to play and five players in a shared Black Lady game; Ben's browser
+    drew the rules' list from a run that set no value: it showed its default (no set number of
+    deals), and his next change sent that back, undoing Ann's five deals."""
+    ann = lady_page(start(tmp_path))
+    ann.session_state[sharing.share_panel_key("lady")] = True
+    run(ann)
+    ann.segmented_control(key="lady-count").set_value(5)
+    run(ann)
+    ann.selectbox(key="lady-deals-to-play:en").set_value(5)
+    run(ann)
+    ben = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    ben.query_params.update(ann.query_params)
+    ben = run(lady_page(run(ben)))  # his Black Lady page's second run: no value set again
+    deals = ben.selectbox(key="lady-deals-to-play:en")
+    as_a_browser_that_missed_the_run_that_set_its_choice(deals, list(range(lt.MAX_DEALS + 1)))
+    count = ben.segmented_control(key="lady-count")
+    as_a_browser_that_missed_the_run_that_set_its_choice(count, list(range(3, 10)))
+    ben.toggle(key="lady-ace10").set_value(True)
+    run(ben)
+    for page in (ben, run(ann)):
+        game = page.session_state["lady"]
+        assert (game.deals_to_play, len(game.names)) == (5, 5)  # the old code: (None, 5)
+        assert game.rules.ace_hearts == 10  # his change made
+        assert page.segmented_control(key="lady-count").value == 5
+
+
+def choices_and_defaults(at: AppTest) -> dict[str, tuple[list[int], list[int]]]:
+    """Each choice on the page (segmented controls, pills, lists): the places its value and its
+    default name among its options."""
+    shown = {}
+    for widget in at.selectbox:
+        default = [widget.proto.default] if widget.proto.HasField("default") else []
+        shown[widget.key] = ([] if widget.index is None else [widget.index], default)
+    for widget in at.get("button_group"):
+        shown[widget.key] = (list(widget.indices), list(widget.proto.default))
+    return shown
+
+
+def test_a_browser_that_missed_the_run_that_set_a_choice_still_shows_the_game(
+    request: pytest.FixtureRequest, tmp_path
+) -> None:
+    """Each choice drawn in a run that set no value holds the game's as its default: a queen's
+    value, the player shown, whose a photo is, the game of the night on screen."""
+    request.getfixturevalue("reader")  # before the pages load the reader
+    ann = start(tmp_path)
+    new_game(ann)
+    type_pile(ann, 1, "KH")
+    button(ann, "➕ Next game").click()
+    run(ann)
+    button(ann, "➕ Player").click()
+    run(ann)
+    type_pile(ann, 1, "QS 2C 3H 7H")
+    ann.segmented_control(key=f"pin:{pile_id(ann, 1)}:0").set_value("11")
+    run(ann)
+    uploader(ann).set_value(("piles.png", png(200), "image/png"))
+    ben = run(opened(shared_link(run(ann))))
+    shown = choices_and_defaults(ben)
+    assert {"night-game", "player", f"pin:{pile_id(ben, 1)}:0"} <= set(shown)
+    assert any(key.startswith("owner:") for key in shown)
+    assert {key: value for key, (value, _) in shown.items()} == {
+        key: default for key, (_, default) in shown.items()
+    }
+
+
+def test_a_browser_that_missed_the_run_that_set_a_black_lady_choice_still_shows_the_game(
+    tmp_path,
+) -> None:
+    """The same on Black Lady's page: the deal on screen, the seat shown, the deals to play, a
+    seat's "took no trick"."""
+    ann = lady_page(start(tmp_path))
+    ann.session_state[sharing.share_panel_key("lady")] = True
+    run(ann)
+    ann.selectbox(key="lady-deals-to-play:en").set_value(5)
+    run(ann)
+    text_input(ann, "Player 1's tricks, any order").input("KH 2S 4S")
+    run(ann)
+    button(ann, "➕ Next deal").click()
+    run(ann)
+    no_trick = next(t.key for t in ann.toggle if "took no trick" in t.label)
+    ann.toggle(key=no_trick).set_value(True)
+    run(ann)
+    ben = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    ben.query_params.update(ann.query_params)
+    ben = run(lady_page(run(ben)))
+    shown = choices_and_defaults(ben)
+    assert {"lady-deal", "lady_seat", "lady-deals-to-play:en"} <= set(shown)
+    assert {key: value for key, (value, _) in shown.items()} == {
+        key: default for key, (_, default) in shown.items()
+    }
+    assert ben.toggle(key=no_trick).value is True
+    assert ben.toggle(key=no_trick).proto.default is True

@@ -270,6 +270,11 @@ def test_a_reload_keeps_who_took_the_photo_and_the_piles_given(app: AppTest) -> 
     assert again.segmented_control(key=table_photo.MODE).value == table_photo.WHOLE_TABLE
     assert photographer_choice(again).value == player_id(again, "Cat")
     assert len(again.image) == 1  # the photo of the whole table, from the server's store
+    # both set by the page, not tapped: what a browser that missed the run that set them shows
+    again.run()
+    assert_clean(again)
+    for choice in (photographer_choice(again), again.segmented_control(key=table_photo.MODE)):
+        assert list(choice.proto.default) == list(choice.indices)
 
 
 def test_a_tables_photo_lost_in_a_restart_and_uploaded_again_gives_each_card_once(

@@ -305,15 +305,14 @@ def read_back(data: bytes, name: str, key: str) -> PhotoNote:
 
 def move_on(seat: int, photo: str) -> int | None:
     """After a photo of the seat's tricks: the next seat whose tricks aren't in takes the page,
-    unless the photo left cards in orange to fix here first. The seat whose tricks come next,
-    if any."""
+    unless the photo left cards in orange to fix at the seat first (or every other seat's are
+    in): then the seat takes it. The seat whose tricks come next, if any."""
     now = game()
     following = next_to_photograph(now, seat)
-    if following == seat:
-        return None
-    if not any(slot.doubtful and slot.photo == photo for slot in now.deal.tricks(seat).slots):
-        st.session_state.lady_seat = following
-    return following
+    doubtful = any(slot.doubtful and slot.photo == photo for slot in now.deal.tricks(seat).slots)
+    # from the photo's seat: another tapped just after the photo (`photo_input.given_for`) too
+    st.session_state.lady_seat = seat if doubtful or following == seat else following
+    return None if following == seat else following
 
 
 def next_to_photograph(now: lt.LadyGame, seat: int) -> int:
@@ -500,7 +499,9 @@ def show_photo_inputs(now: lt.LadyGame, seat: int) -> None:
     prefix = f"lady:{deal_id}:"  # one uploader a deal: its notes stay as the page moves on
     camera_label = _("Photo of {name}'s tricks").format(name=name)
     files = photo_input.photo_inputs(_(HOW_TO_PHOTOGRAPH), camera_label, prefix=prefix)
-    notes = photo_input.take_uploads(files, lambda data, file: add_photo(data, file, seat), prefix)
+    # a tap on another seat just after a photo came in its run: the photo is the seat's shown
+    given = photo_input.given_for(files, seat, range(len(now.names)), prefix)
+    notes = photo_input.take_uploads(files, lambda data, file: add_photo(data, file, given), prefix)
     with photo_input.notes_box(prefix):
         for file, note in notes:
             message = note.message(game())

@@ -4,7 +4,7 @@ file given."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -29,6 +29,7 @@ PHOTO_TYPES = [
 MAX_UPLOAD_MB = 100
 
 Note = TypeVar("Note")  # what a page keeps about each uploaded file
+Shown = TypeVar("Shown")  # whose photos a page's uploader takes: a seat, a player's id
 
 
 def photo_inputs(
@@ -184,6 +185,25 @@ def take_uploads(
             state[f"{prefix}upload_generation"] = state.get(f"{prefix}upload_generation", 0) + 1
             st.rerun()
     return state.get(notes_key(prefix), [])
+
+
+def given_for(
+    files: Sequence[Any], shown: Shown, choices: Collection[Shown], prefix: str = ""
+) -> Shown:
+    """Whose photos the new files among `files` (held by the uploader and camera of `prefix`)
+    are: the seat or player the page showed with them when they were given. A tap on another
+    one just after a photo comes in the run that brings the photo (the photo's own run cut
+    short by it, or never begun): the photo is still that of the one shown before, the last run
+    without new files (while it is still one of `choices`). Without new files, `shown` is
+    remembered for the next ones."""
+    state = st.session_state
+    key = f"{prefix}upload_for"
+    seen: set[str] = state.get(f"{prefix}files_seen", set())
+    if any(upload.file_id not in seen for upload in files):
+        before = state.get(key, shown)
+        return before if before in choices else shown
+    state[key] = shown
+    return shown
 
 
 def left_behind(prefix: str = "") -> list[Any]:

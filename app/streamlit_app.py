@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import black_lady_page
 import card_taps
@@ -619,10 +620,9 @@ def show_photo_inputs(player: ts.Player) -> None:
         else ""
     )
     photos_lost_note(night_panel.table(), player)
-    add = partial(add_photo, player_id=player.id)
     if choose_photo() == table_photo.WHOLE_TABLE:
         # photos given as this player's piles just before the switch: read as that
-        left = photo_input.take_uploads(photo_input.left_behind(), add)
+        left = player_uploads(photo_input.left_behind(), player)
         if left:
             show_upload_notes(left)
         table_photo.show_panel(act, under_notes=table_to_check_buttons)
@@ -630,7 +630,7 @@ def show_photo_inputs(player: ts.Player) -> None:
         return
     table_photo.take_left_behind(act)  # photos of the whole table given just before the switch
     files = photo_input.photo_inputs(_(PHOTO_HELP), _("Photo of the piles"))
-    show_upload_notes(photo_input.take_uploads(files, add))
+    show_upload_notes(player_uploads(files, player))
     table: ts.Table = night_panel.table()
     shown: int = st.session_state.player
     to_check_button(table.player(shown))
@@ -642,6 +642,15 @@ def show_photo_inputs(player: ts.Player) -> None:
     else:
         name = table.player(shown).name
         heading.markdown("### " + _("📷 Add {name}'s piles").format(name=name) + finished)
+
+
+def player_uploads(files: list[Any], player: ts.Player) -> list[tuple[str, UploadNote]]:
+    """The files given as one player's piles read (`photo_input.take_uploads`), each as the
+    piles of the player shown when it was given (`photo_input.given_for`: a tap on another
+    player just after a photo came in its run, and the photo went to them)."""
+    ids = [p.id for p in night_panel.table().players]
+    given = photo_input.given_for(files, player.id, ids)
+    return photo_input.take_uploads(files, partial(add_photo, player_id=given))
 
 
 def show_upload_notes(uploads: list[tuple[str, UploadNote]]) -> None:

@@ -171,7 +171,7 @@ class Placed:
 
     name: str  # the file's
     read: photo_input.ReadSummary
-    added: tuple[str, ...]  # the players the photo brought to a table of one, named by seat
+    added: tuple[int, ...]  # the players the photo brought to a table of one, named by seat
     # (side, player given its piles, the other player they may be of): `Seat.or_else`
     doubted: tuple[tuple[str, int, int], ...] = ()
     one_side: bool = False  # piles found on one side of the table only
@@ -217,7 +217,7 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     added = [_(side_name) for side_name in players_for_sides(seats, len(table.players))]
     if added:
         names = nt.names_played(night_panel.night())
-        table = ts.add_players(table, added, language.tr(), names)
+        table = ts.add_players(table, added, language.tr(), names, by_seat=True)
         photographer_id = table.players[0].id
     ids = [player.id for player in table.players]
     try:
@@ -243,7 +243,7 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     given = Placed(
         name=name,
         read=outcome.summary(),
-        added=tuple(player.name for player in placed.players[len(ids) - len(added) :]),
+        added=tuple(player.id for player in placed.players[len(ids) - len(added) :]),
         doubted=tuple(
             (seat.side, now[seat.player_id], now[seat.or_else[0]])
             for seat in seating
@@ -387,8 +387,9 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
             )
     for _other_id, doubt in doubts:
         kind, text = "warning", f"{text} {doubt}"
-    # said while one of them still has their seat's name ("rename them below" done, it goes)
-    if any(player.name in placed.added for player in table.players):
+    # said while one of them still has their seat's name, in any language ("rename them below"
+    # done, it goes)
+    if any(player.id in placed.added and player.unnamed for player in table.players):
         text = f"{text} {added_words(len(placed.added))}"
     if placed.one_side and len(table.players) == 1:  # no player added: nobody else was found
         text = f"{text} {_(ONE_SIDE_FOUND)}"

@@ -121,8 +121,8 @@ class Player:
     id: int
     name: str
     piles: tuple[Pile, ...]
-    # named by the app ("Player 2"), never by a person: each phone says it in its own language
-    # (`named_in`); a name typed, even "Player 2", is kept as typed
+    # named by the app ("Player 2", "Left": `SEAT_NAMES`), never by a person: each phone says it
+    # in its own language (`named_in`); a name typed, even "Player 2", is kept as typed
     unnamed: bool = False
 
     @property
@@ -252,14 +252,23 @@ def player_name(number: int, tr: Translator = ENGLISH) -> str:
     return tr.gettext(PLAYER_NUMBER).format(number=number)
 
 
+SEAT_NAMES = {"left": N_("Left"), "far": N_("Across"), "right": N_("Right")}
+"""A player a photo of the whole table brings to a table of one is named by where they sit, seen
+from the photographer's seat (`seating.players_for_sides`; the near side is the photographer's
+own), until someone renames them: an app's name (`Player.unnamed`)."""
+
+
+def _plain_number(text: str) -> bool:
+    return text.isascii() and text.isdigit() and not text.startswith("0")
+
+
 def name_number(name: str) -> int | None:
     """The number of a name a player has until they are named ("Player 3", "Jugador 3": in any
     language offered); None for any other name."""
     for language in LANGUAGES:
         before, _, after = translator(language).gettext(PLAYER_NUMBER).partition("{number}")
         number = name.removeprefix(before).removesuffix(after)
-        plain = number.isascii() and number.isdigit() and not number.startswith("0")
-        if name.startswith(before) and name.endswith(after) and plain:
+        if name.startswith(before) and name.endswith(after) and _plain_number(number):
             return int(number)
     return None
 
@@ -272,14 +281,34 @@ def numbered_in(name: str, tr: Translator) -> str | None:
     return said if said != name else None
 
 
+def seat_named_in(name: str, tr: Translator) -> str | None:
+    """A name by seat (`SEAT_NAMES`: "Left", "Izquierda", "Left 2" where "Left" was taken, in any
+    language offered) as `tr`'s language says it, where that differs; None for any other name,
+    or one already in that language."""
+    for language in LANGUAGES:
+        for seat_name in SEAT_NAMES.values():
+            there = translator(language).gettext(seat_name)
+            number = name.removeprefix(f"{there} ")
+            if name == there or (number != name and _plain_number(number)):
+                said = tr.gettext(seat_name) + name.removeprefix(there)
+                return said if said != name else None
+    return None
+
+
+def app_name_in(name: str, tr: Translator) -> str | None:
+    """A name of the app's (`Player.unnamed`: a number's or a seat's) as `tr`'s language says
+    it, where that differs; None for any other name, or one already in that language."""
+    return numbered_in(name, tr) or seat_named_in(name, tr)
+
+
 def named_in(table: Table, tr: Translator) -> Table:
-    """The players the app named ("Player 2": `Player.unnamed`) named in `tr`'s language, for a
-    phone in that language (the same table where nothing changes); a name a person gave stays as
-    given, and so does one whose number another player took in that language (a player named
-    "Jugador 3" by hand)."""
+    """The players the app named ("Player 2", "Left": `Player.unnamed`) named in `tr`'s
+    language, for a phone in that language (the same table where nothing changes); a name a
+    person gave stays as given, and so does one whose number another player took in that
+    language (a player named "Jugador 3" by hand)."""
     players = list(table.players)
     for index, player in enumerate(players):
-        said = numbered_in(player.name, tr) if player.unnamed else None
+        said = app_name_in(player.name, tr) if player.unnamed else None
         taken = any(same_name(other.name, said or "") for other in players if other is not player)
         if said is not None and not taken:
             players[index] = replace(player, name=said)
@@ -322,15 +351,16 @@ def add_player(
     name: str | None = None,
     tr: Translator = ENGLISH,
     elsewhere: Collection[str] = (),
+    by_seat: bool = False,
 ) -> Table:
     """One more player, with two empty piles; unnamed, a free "Player N" in `tr`'s language,
     free of the `elsewhere` names too (the night's other games: a newcomer must not take the
     points of a player who left). The untouched example makes way for a new game of "Player 1"
-    and the new player."""
+    and the new player. `by_seat`: `name` is the app's, a seat's (`SEAT_NAMES`)."""
     table = _example_made_way(table, tr)
     if len(table.players) >= MAX_PLAYERS:
         raise TableError(N_("at most {most} players"), most=MAX_PLAYERS)
-    unnamed = name is None
+    unnamed = name is None or by_seat
     if name is None:
         name = _free_name(table, tr, elsewhere)
     name = _checked_name(table, name, None)
@@ -344,15 +374,17 @@ def add_players(
     names: Sequence[str],
     tr: Translator = ENGLISH,
     elsewhere: Collection[str] = (),
+    by_seat: bool = False,
 ) -> Table:
     """Players added after the others in this order (`add_player`: the untouched example makes
     way first), each named as given, or with the first free number after it where another
-    player, or an `elsewhere` name, has that name ("Left 2"). No names: the table as it is."""
+    player, or an `elsewhere` name, has that name ("Left 2"); `by_seat`: the names are the
+    app's, seats' (`SEAT_NAMES` in `tr`'s language). No names: the table as it is."""
     if not names:
         return table
     table = _example_made_way(table, tr)
     for name in names:
-        table = add_player(table, _free_as(table, name, elsewhere), tr)
+        table = add_player(table, _free_as(table, name, elsewhere), tr, by_seat=by_seat)
     return table
 
 

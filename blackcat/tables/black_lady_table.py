@@ -198,12 +198,12 @@ def _named(game: LadyGame, seat: int, name: str) -> LadyGame:
 
 
 def named_in(game: LadyGame, tr: Translator) -> LadyGame:
-    """The players the app named ("Player 2": `LadyGame.unnamed`) named in `tr`'s language in
-    every deal, for a phone in that language, cards in or not (the same game where nothing
-    changes); a name a person gave stays as given, and so does one whose number another player
-    took in that language (a player named "Jugador 3" by hand)."""
+    """The players the app named ("Player 2", "Left": `LadyGame.unnamed`) named in `tr`'s
+    language in every deal, for a phone in that language, cards in or not (the same game where
+    nothing changes); a name a person gave stays as given, and so does one whose number another
+    player took in that language (a player named "Jugador 3" by hand)."""
     for seat in sorted(game.unnamed):
-        if said := ts.numbered_in(game.names[seat], tr):
+        if said := ts.app_name_in(game.names[seat], tr):
             with contextlib.suppress(ts.TableError):
                 game = _named(game, seat, said)
     return game

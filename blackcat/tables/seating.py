@@ -14,13 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from blackcat.i18n import N_
-from blackcat.tables.black_cat_table import TableError
+from blackcat.tables.black_cat_table import SEAT_NAMES, TableError
 from blackcat.vision.types import SIDES
 
-SIDE_NAMES = {"left": N_("Left"), "far": N_("Across"), "right": N_("Right")}
+SIDE_NAMES = SEAT_NAMES
 """A player added for a side of a photo of the whole table is named by where they sit, seen
 from the photographer's seat (the near side, the first, is the photographer's own), until
-someone renames them."""
+someone renames them (`black_cat_table.SEAT_NAMES`: an app's name, said in each phone's
+language)."""
 
 
 @dataclass(frozen=True)

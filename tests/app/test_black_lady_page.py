@@ -229,6 +229,31 @@ def test_a_photos_note_names_the_player_as_now_named(lady: AppTest) -> None:
     assert any("ann.png: 19 cards, given to Anna" in s.value for s in lady.success)
 
 
+def tricks_by_name(at: AppTest) -> dict[str, str]:
+    now = at.session_state["lady"]
+    return {
+        name: " ".join(card.code for card in now.deal.tricks(seat).cards)
+        for seat, name in enumerate(now.names)
+    }
+
+
+def test_a_photo_given_just_before_another_seat_is_tapped_is_the_seat_showns(
+    lady: AppTest,
+) -> None:
+    # the tap comes in the run that brings the photo (its own cut short, or never begun)
+    for seat, name in enumerate(("Ann", "Ben", "Cat")):
+        rename(lady, seat, name)
+    uploader(lady).set_value(("ann.png", png(160), "image/png"))  # QS 2C, no doubt
+    lady.segmented_control(key="lady_seat").set_value(2)
+    run(lady)
+    assert tricks_by_name(lady) == {"Ann": "QS 2C", "Ben": "", "Cat": ""}
+    assert any("ann.png: 2 cards, given to Ann." in s.value for s in lady.success)
+    assert lady.session_state["lady_seat"] == 1  # moved on from Ann's, as after any photo
+    uploader(lady).set_value(("ben.png", png(160, 100), "image/png"))  # the next, Ben's
+    run(lady)
+    assert tricks_by_name(lady)["Ben"] == "QS 2C"
+
+
 def test_a_doubtful_card_opens_the_list_of_every_card_in_one_tap(lady: AppTest) -> None:
     uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))
     run(lady)

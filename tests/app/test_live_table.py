@@ -15,8 +15,9 @@ import language
 import live_table
 import pytest
 import sharing
+import table_photo
 import this_tab
-from fakes import FakeReader
+from fakes import WHOLE_TABLE, FakeReader
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import ButtonGroup, Selectbox, TextInput
 from test_streamlit_app import (  # noqa: F401  (fixtures)
@@ -436,6 +437,42 @@ def test_each_phone_says_the_players_the_app_named_in_its_own_language(tmp_path)
     text_input(run(ben), "Nombre").input("Bea")  # a name typed is everyone's as typed
     run(ben)
     assert board_names(run(ann)) == ["Player 1", "Bea"]
+
+
+def seat_names(at: AppTest) -> list[str]:
+    """The board's names, without the leader's trophy."""
+    return [name.removeprefix("🏆 ") for name in board_names(at)]
+
+
+def test_each_phone_says_the_players_a_photo_named_by_seat_in_its_own_language(
+    request: pytest.FixtureRequest, tmp_path
+) -> None:
+    request.getfixturevalue("reader")  # before the pages load the reader
+    ann = start(tmp_path)
+    ann.segmented_control(key=table_photo.MODE).set_value(table_photo.WHOLE_TABLE)
+    run(ann)
+    found = [u for u in ann.file_uploader if str(u.key).startswith(table_photo.PREFIX)]
+    found[0].set_value(("table.png", png(WHOLE_TABLE), "image/png"))  # Ann's, a table of one
+    run(ann)
+    assert seat_names(ann) == ["Player 1", "Left", "Across", "Right"]
+    ben = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    for name, values in parse_qs(urlsplit(shared_link(ann)).query).items():
+        ben.query_params[name] = values[0]
+    ben.query_params[language.PARAM] = "es"
+    run(ben)
+    assert seat_names(ben) == ["Jugador 1", "Izquierda", "Enfrente", "Derecha"]
+    ann.segmented_control(key=language.KEY).set_value("es")
+    run(ann)  # the photographer's phone in Spanish: the note still asks to rename them
+    assert seat_names(ann) == ["Jugador 1", "Izquierda", "Enfrente", "Derecha"]
+    assert "con el nombre de su sitio: cámbialos abajo" in page_text(ann)
+    ann.segmented_control(key=language.KEY).set_value("en")
+    run(ann)
+    left = next(p.id for p in ben.session_state["night"].table.players if p.name == "Izquierda")
+    ben.segmented_control(key="player").set_value(left)
+    run(ben)
+    text_input(ben, "Nombre").input("Lu")  # a name typed is everyone's as typed
+    run(ben)
+    assert seat_names(run(ann)) == ["Player 1", "Lu", "Across", "Right"]
 
 
 def test_a_shared_black_lady_game_shows_on_both_phones(tmp_path) -> None:

@@ -803,6 +803,32 @@ def test_a_camera_photo_goes_to_the_chosen_player(app: AppTest, reader: FakeRead
     assert pile_cards(app, 1) == "QS 2C"
 
 
+def test_a_photo_given_just_before_another_player_is_tapped_is_the_player_showns(
+    app: AppTest, reader: FakeReader
+) -> None:
+    # the tap comes in the run that brings the photo (its own cut short, or never begun)
+    new_game(app)
+    button(app, "➕ Player").click()
+    app.run()
+    first, second = player_ids(app)
+    assert "Add Player 2's piles" in page_text(app)
+    uploader(app).set_value(("qs.png", png(160), "image/png"))
+    app.segmented_control(key="player").set_value(first)
+    app.run()
+    assert_clean(app)
+    table = app.session_state["night"].table
+    assert [ts.pile_text(pile) for pile in table.player(second).piles] == ["QS 2C", ""]
+    assert not any(pile.slots for pile in table.player(first).piles)
+    # the page shows where the photo went, with its note, as after any photo
+    assert app.session_state["player"] == second
+    assert any("qs.png: 2 cards in 1 pile, given to Player 2." in s.value for s in app.success)
+    app.segmented_control(key="player").set_value(first).run()
+    uploader(app).set_value(("ann.png", png(200), "image/png"))  # the next: the one shown's
+    app.run()
+    table = app.session_state["night"].table
+    assert [ts.pile_text(pile) for pile in table.player(first).piles] == ["8D 2H 8H", "KS 9C 4S"]
+
+
 # ---------------------------------------------------------------------------------------------
 # Exports
 

@@ -178,6 +178,28 @@ def test_players_added_by_name_take_a_number_where_the_name_is_taken() -> None:
         add_players(table, ["Right"])
 
 
+def test_players_added_by_seat_are_the_apps_named_in_each_phones_language_until_renamed() -> None:
+    english = add_players(new_table(("Cat",)), ["Left", "Across", "Left"], by_seat=True)
+    assert [p.unnamed for p in english.players] == [False, True, True, True]
+    spanish = ts.named_in(english, translator("es"))
+    assert [p.name for p in spanish.players] == ["Cat", "Izquierda", "Enfrente", "Izquierda 2"]
+    assert ts.named_in(spanish, translator("en")) == english
+    renamed = ts.rename_player(english, english.players[1].id, "Dan")
+    assert not renamed.players[1].unnamed
+    assert [p.name for p in ts.named_in(renamed, translator("es")).players][1:2] == ["Dan"]
+    by_name = add_players(new_table(("Cat",)), ["Left"])  # a name given: the player's own
+    assert ts.named_in(by_name, translator("es")) is by_name
+
+
+def test_a_name_by_seat_is_known_in_every_language_offered() -> None:
+    spanish = translator("es")
+    said = [ts.seat_named_in(name, spanish) for name in ("Left", "Across 3", "Right", "Enfrente")]
+    assert said == ["Izquierda", "Enfrente 3", "Derecha", None]  # None: said so already
+    assert ts.seat_named_in("Derecha 2", translator("en")) == "Right 2"
+    for name in ("Lefty", "Left 02", "Left 2b", "Ann", "Left  2"):
+        assert ts.seat_named_in(name, spanish) is None
+
+
 def test_players_added_to_the_untouched_example_join_a_new_player_1() -> None:
     from blackcat.i18n import translator
 

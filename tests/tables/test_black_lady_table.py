@@ -304,6 +304,14 @@ def test_the_seats_the_app_named_follow_the_language_cards_in_or_not() -> None:
     assert lt.named_in(typed, spanish) is typed
 
 
+def test_black_cats_players_named_by_seat_are_said_in_each_phones_language() -> None:
+    game = lt.opening_game(("Cat", "Left", "Across"), others_unnamed=(1, 2))
+    said = lt.named_in(game, translator("es"))
+    assert said.names == ("Cat", "Izquierda", "Enfrente")
+    assert lt.named_in(said, ENGLISH).names == game.names
+    assert lt.named_in(lt.rename(game, 1, "Dan"), translator("es")).names[1] == "Dan"
+
+
 def test_the_seats_the_app_named_stay_its_own_as_players_come_and_go() -> None:
     game = lt.rename(lt.opening_game(()), 0, "Ann")
     assert game.unnamed == {1, 2}

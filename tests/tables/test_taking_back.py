@@ -1079,3 +1079,52 @@ def test_an_id_given_out_on_both_phones_to_a_player_and_a_pile_is_not_made() -> 
     mine = ts.add_player(shown, "Cy")  # this phone's player: the same id
     assert now.players[0].piles[-1].id == mine.players[2].id
     assert make_again(now, shown, mine) is None
+
+
+def both_changes_kept(was: Mapping, mine: Mapping, theirs: Mapping, got: Mapping) -> None:
+    """What one phone alone changed from `was` is as it left it, made again (`got`)."""
+    for key in was.keys() | mine.keys() | theirs.keys():
+        if mine.get(key) == was.get(key):
+            assert got.get(key) == theirs.get(key), key
+        elif theirs.get(key) == was.get(key):
+            assert got.get(key) == mine.get(key), key
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_change_made_again_never_loses_either_phones_change(data: st.DataObject) -> None:
+    """A change made on a page behind the game (`mine`, from `before`), made on the game as
+    another phone left it (`theirs`, from `before` too): each name, pile's player, pile's cards
+    and count of a card that one phone alone changed is as that phone left it."""
+    before = ts.add_player(two_players(), "Cy")
+    before = ts.set_cards(before, pile_ids(before, 2)[0], parse_pile("KD 9H 4S"))
+    mine = table_change(data, before)
+    theirs = table_change(data, table_change(data, before))
+    made = make_again(theirs, before, mine)
+    if made is None:
+        return
+    for found in (seen, cards_seen):
+        both_changes_kept(*(found(table) for table in (before, mine, theirs, made)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_a_change_made_again_never_loses_either_phones_change_in_a_night(
+    data: st.DataObject,
+) -> None:
+    """As above, over a night's games (the other phone's seen as this phone sees it)."""
+    night = nt.on_table(nt.next_game(a_night()), ts.add_player, "Cy")
+    mine = night_change(data, night)
+    theirs = nt.seen_from(night_change(data, night_change(data, night)), night)
+    made = make_again(theirs, night, mine)
+    if made is None:
+        return
+    assert 0 <= made.current < len(made.games)
+    if night.started not in (mine.started, theirs.started):
+        return
+    if mine.started != night.started:
+        assert made.games == mine.games or len(made.games) == len(mine.games)
+        return  # a new night made: a name given there goes to it (tested above)
+    if theirs.started != night.started:
+        return  # a change made after a new night: only a rename, by name (tested above)
+    both_changes_kept(*(seen_in_games(n) for n in (night, mine, theirs, made)))

@@ -201,7 +201,7 @@ def on_no_tricks(seat: int, key: str) -> None:
 
 
 def on_rename(seat: int, key: str) -> None:
-    GAME.catch_up()  # a shared game: the names as another phone may have left them
+    GAME.catch_up_and_say()  # a shared game: the names as another phone left them
     before = game().names[seat]
     try:
         commit(lt.rename(game(), seat, st.session_state[key]))

@@ -21,7 +21,7 @@ from language import _, tr
 
 from blackcat.i18n import N_, Translator
 from blackcat.tables import black_cat_table as ts
-from blackcat.tables.taking_back import take_back
+from blackcat.tables.taking_back import make_again, take_back
 
 
 class Act(Protocol):
@@ -116,14 +116,21 @@ class Undoable(Generic[Game]):
     def commit(self, new: Game) -> bool:
         """`new` becomes the game; the one it replaces goes to the history (unless it is the same
         game: nothing changed). In a shared game another phone changed since this page last
-        looked, `new` (made from the game before that change) is not made (False), and the page
-        says so."""
+        looked, `new` (made from the game this page showed) is made on the game as that phone
+        left it, beside its change, which the page says (`make_again`); where both changed the
+        same part, it is not made (False): the page shows the other phone's, and says so (made
+        as it was typed, a pile typed would wipe the other phone's card unseen: helper-68)."""
         state = st.session_state
-        if new is state[self.key]:
+        shown = state[self.key]
+        if new is shown:
             return True
         if self.catch_up():
-            changed_meanwhile()
-            return False
+            made = make_again(state[self.key], shown, new)
+            if made is None:
+                changed_meanwhile()
+                return False
+            self._say_arrived(shown, state[self.key])
+            new = made
         self._replace(new)
         self._post(self._take_off_last)
         return True
@@ -150,21 +157,19 @@ class Undoable(Generic[Game]):
     ) -> None:
         """A widget callback: `operation(game, *args)` becomes the game; a refusal becomes a
         toast, never an error page. `after` runs when it worked (e.g. to move a selection). In a
-        shared game another phone changed since this page last looked, the operation is not
-        made (its cards are named by their places on the page as it was: a move tapped then
-        moved another card, a pile typed then wiped the other phone's card; helper-68) and the
-        page says so, unless it holds for the game as it now is (`to_latest`: a photo's cards
-        given to a player)."""
-        if self.catch_up() and not to_latest:
-            changed_meanwhile()
-            return
+        shared game another phone changed since this page last looked, the operation is made on
+        the game this page showed (its cards are named by their places there: made on the newer
+        game a move tapped moved another card, a pile typed wiped the other phone's card;
+        helper-68), then merged with the other phone's change (`commit`), unless it holds for
+        the game as it now is (`to_latest`: a photo's cards given to a player)."""
+        if to_latest:
+            self.catch_up()
         try:
             new = operation(st.session_state[self.key], *args)
         except ts.TableError as error:
             refuse(error)
             return
-        self.commit(new)
-        if after is not None:
+        if self.commit(new) and after is not None:
             after()
 
     def undo(self) -> None:
@@ -248,16 +253,24 @@ class Undoable(Generic[Game]):
         own = live_table.own_history(self.key, state[self.history_key])
         if own is not state[self.history_key]:
             state[self.history_key] = self._local_history(own)
+        self.catch_up_and_say()
+
+    def catch_up_and_say(self) -> None:
+        """`catch_up`, and another phone's change taken in said in a toast: at the page's run,
+        or before a change made on the game as it now is (a rename: by the player's id)."""
         before = st.session_state[self.key]
         if self.catch_up():
-            after = st.session_state[self.key]
-            words = (
-                self.changed_words(before, after, tr())
-                if self.changed_words is not None
-                else _(CHANGED_ELSEWHERE)
-            )
-            st.toast(words, icon="🔄", duration=ARRIVAL_TOAST_SECONDS)
-            st.session_state[ARRIVED] = True
+            self._say_arrived(before, st.session_state[self.key])
+
+    def _say_arrived(self, before: Game, after: Game) -> None:
+        """Another phone's change, from `before` to `after`, said in a toast."""
+        words = (
+            self.changed_words(before, after, tr())
+            if self.changed_words is not None
+            else _(CHANGED_ELSEWHERE)
+        )
+        st.toast(words, icon="🔄", duration=ARRIVAL_TOAST_SECONDS)
+        st.session_state[ARRIVED] = True
 
     def _post(self, not_made: Callable[[], None]) -> None:
         """This page's change posted to its room; where another phone's came in between, that

@@ -347,7 +347,7 @@ def on_text(pile_id: int, key: str) -> None:
 
 def on_rename(player_id: int, key: str) -> None:
     """A rename renames the player in every game of the night."""
-    night_panel.NIGHT.catch_up()  # a shared night: the names as another phone may have left them
+    night_panel.NIGHT.catch_up_and_say()  # a shared night: the names as another phone left them
     night = night_panel.night()
     try:
         night_panel.NIGHT.commit(nt.rename_player(night, player_id, st.session_state[key]))

@@ -16,6 +16,10 @@ where both moved it (`VIEWS`). A change that started a game anew ("New game", th
 way) is taken back whole: only where the new game is as it left it, or where another phone only
 renamed its players (`_back_to_another_game`); the example changed (a card corrected) is the same
 game (`_example_changed`).
+
+`make_again(now, before, after)` is the same merge the other way: a change made on a page that
+had not yet seen another phone's, made on the game as that phone left it (`now`), where the two
+touched different parts; None where they touched the same one.
 """
 
 from __future__ import annotations
@@ -54,6 +58,29 @@ def take_back(now: Game, before: Game, after: Game) -> Game | None:
         return merge(after, now, before)
     except _Conflict:
         return None
+
+
+def make_again(now: Game, before: Game, after: Game) -> Game | None:
+    """`now` with the change from `before` to `after` made on it too: a page's change, made on
+    the game it showed (`before`), where another phone changed that into `now` since (their
+    change kept beside it). None where the two touched the same part, or where the change
+    started a game anew and `now` is more than `before` with players renamed (the names go to
+    the new game; whatever else went in would be lost unseen)."""
+    try:
+        if _another_game(before, after) or _a_game_made_way(before, after):
+            return _back_to_another_game(before, now, after)
+        return merge(before, after, now)
+    except _Conflict:
+        return None
+
+
+def _a_game_made_way(before: Any, after: Any) -> bool:
+    """Whether a night's game is another game in `after` (the example made way for a new game
+    of the same ids: `merge` tells it only on the other side)."""
+    if not (isinstance(before, nt.Night) and isinstance(after, nt.Night)):
+        return False
+    pairs = zip(before.games, after.games, strict=False)  # a game added or taken off: no matter
+    return any(_another_game(was, now) for was, now in pairs)
 
 
 def merge(base: Any, ours: Any, theirs: Any) -> Any:
@@ -226,6 +253,9 @@ def _merge_tables(
     merged = dataclasses.replace(merged, players=players)
     if _slots(merged) != _counts_merged(_slots(base), _slots(ours), _slots(theirs)):
         raise _Conflict  # a card moved to another pile on one side, changed on the other
+    ids = [player.id for player in players] + [pile.id for pile in _all_piles(merged)]
+    if len(set(ids)) < len(ids):
+        raise _Conflict  # an id given out on both sides: to a player here, a pile there
     names = {player.name.casefold() for player in players}
     most = max(len(ours.players), len(theirs.players), ts.MAX_PLAYERS)
     if len(names) < len(players) or len(players) > most or not all(p.piles for p in players):

@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import game_state
+import live_table
 import pytest
 
+from blackcat.games.cards import parse_pile
 from blackcat.i18n import ENGLISH, Translator
+from blackcat.tables import black_cat_table as ts
 from blackcat.tables.black_cat_table import TableError
 
 
@@ -82,3 +85,96 @@ def test_a_refused_change_is_a_toast_and_changes_nothing(
     assert session["game"] == () and session["history"] == []
     game.apply(move, "a", after=lambda: after.append("moved"))
     assert after == ["moved"]
+
+
+# ---------------------------------------------------------------------------------------------
+# A shared game: a change made on a page behind it
+
+
+ROOM = "room-of-two"
+
+
+@pytest.fixture
+def said(session: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """A shared game's page (`session`, in ROOM, of a fresh `Rooms`), showing a table of two
+    players: what its toasts said."""
+    rooms = live_table.Rooms()
+    monkeypatch.setattr(live_table.st, "query_params", {live_table.LIVE_PARAM: ROOM})
+    monkeypatch.setattr(live_table, "rooms", lambda: rooms)
+    monkeypatch.setattr(game_state, "tr", lambda: ENGLISH)
+    monkeypatch.setattr(game_state, "_", ENGLISH.gettext)
+    toasts: list[str] = []
+    monkeypatch.setattr(game_state.st, "toast", lambda text, **_: toasts.append(text))
+    session["game"] = ts.new_table(
+        ("Ann", "Ben"), piles=[[parse_pile("5C 6C")], [parse_pile("2S")]]
+    )
+    shared().catch_up()  # the page's first look: the room takes its game
+    return toasts
+
+
+def shared() -> game_state.Undoable[ts.Table]:
+    return game_state.Undoable("game", "history", lambda now, left, tr: "undone")
+
+
+def room_game() -> ts.Table:
+    posted = live_table.rooms().latest(ROOM, "game")
+    assert posted is not None
+    return posted.game
+
+
+def another_phone(change: Any, *args: Any) -> ts.Table:
+    """Another phone's change to the room's game, unseen by this page yet."""
+    latest = live_table.rooms().latest(ROOM, "game")
+    assert latest is not None
+    changed = change(latest.game, *args)
+    assert live_table.rooms().post(ROOM, "game", changed, latest.version) is not None
+    return changed
+
+
+def piles(table: ts.Table) -> list[str]:
+    return [ts.pile_text(pile) for player in table.players for pile in player.piles]
+
+
+def test_a_change_on_a_page_behind_the_game_is_made_beside_the_other_phones(
+    session: dict[str, Any], said: list[str]
+) -> None:
+    shown = session["game"]
+    ann, ben = (player.piles[0].id for player in shown.players)
+    theirs = another_phone(ts.set_cards, ben, parse_pile("2S 9H"))
+    after: list[str] = []
+    # typed on the page as it was: Ann's pile
+    shared().apply(ts.set_cards, ann, parse_pile("5C 6C 7C"), after=lambda: after.append("done"))
+    assert piles(room_game()) == ["5C 6C 7C", "2S 9H"]  # both phones' changes
+    assert session["game"] is room_game()
+    assert said == [game_state.CHANGED_ELSEWHERE] and after == ["done"]
+    # Undo takes back this page's own change: the other phone's stays
+    assert session["history"] == [game_state.Change(theirs, room_game())]
+    shared().undo()
+    assert piles(room_game()) == ["5C 6C", "2S 9H"]
+
+
+def test_a_change_on_a_page_behind_the_game_to_what_another_phone_changed_is_not_made(
+    session: dict[str, Any], said: list[str]
+) -> None:
+    pile = session["game"].players[0].piles[0].id
+    theirs = another_phone(ts.set_cards, pile, parse_pile("5C 6C 9H"))
+    after: list[str] = []
+    shared().apply(ts.set_cards, pile, parse_pile("5C 6C 7C"), after=lambda: after.append("done"))
+    assert room_game() is theirs  # made as typed, it would wipe the other phone's 9♥
+    assert session["game"] is theirs and session["history"] == []
+    assert said == [game_state.CHANGED_MEANWHILE] and after == []
+
+
+def test_a_game_committed_on_a_page_behind_the_game_is_merged_too(
+    session: dict[str, Any], said: list[str]
+) -> None:
+    shown = session["game"]
+    ann, ben = (player.piles[0].id for player in shown.players)
+    another_phone(ts.set_cards, ben, parse_pile("2S 9H"))
+    assert shared().commit(ts.set_cards(shown, ann, parse_pile("KD")))
+    assert piles(room_game()) == ["KD", "2S 9H"]
+    renamed = ts.rename_player(room_game(), room_game().players[1].id, "Benjamin")
+    another_phone(lambda _game: renamed)
+    mine = ts.rename_player(session["game"], room_game().players[1].id, "Benny")
+    assert not shared().commit(mine)  # both renamed Ben: the other phone's name stays
+    assert room_game() is renamed and session["game"] is renamed

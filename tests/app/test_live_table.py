@@ -41,6 +41,7 @@ from test_streamlit_app import (  # noqa: F401  (fixtures)
 )
 
 from blackcat.games.cards import parse_pile
+from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
 
 # ---------------------------------------------------------------------------------------------
@@ -261,7 +262,7 @@ def test_undo_takes_back_this_phones_card_beside_the_others_in_the_same_pile(
 MEANWHILE = "Another phone changed the game just now: here it is. Make your change again if needed."
 
 
-def test_a_change_made_on_a_page_behind_the_game_is_not_made_and_said(
+def test_a_change_on_a_page_behind_the_game_to_what_the_other_phone_changed_is_not_made(
     two_phones: tuple[AppTest, AppTest],
 ) -> None:
     ann, ben = two_phones
@@ -272,14 +273,88 @@ def test_a_change_made_on_a_page_behind_the_game_is_not_made_and_said(
     assert pile_cards(ben, 1) == "QS 2C 9S"  # Ann's, for him to look at again
     assert [t.value for t in ben.toast] == [MEANWHILE]
     assert pile_cards(run(ann), 1) == "QS 2C 9S"
-    type_pile(ann, 1, "QS 2C 9S 7D")
-    type_pile(ben, 2, "9H 9S")  # another pile, on the page as it was: not made either
-    # the field shows the game's pile (the example's), not what looked saved (helper-69)
-    assert pile_cards(ben, 2) == "10S 10H KD 10C 9H"
-    assert [t.value for t in ben.toast] == [MEANWHILE]
-    type_pile(ben, 1, "QS 2C 9S 7D 4H")  # made again on the game as it is: it is made
-    assert pile_cards(run(ann), 1) == "QS 2C 9S 7D 4H"
-    assert [t.value for t in ann.toast] == ["Another phone put 4♥ in as card 1.5 of Example."]
+    type_pile(ben, 1, "QS 2C 9S 4H")  # made again on the game as it is: it is made
+    assert pile_cards(run(ann), 1) == "QS 2C 9S 4H"
+    assert [t.value for t in ann.toast] == ["Another phone put 4♥ in as card 1.4 of Example."]
+
+
+def test_a_change_on_a_page_behind_the_game_is_made_beside_the_other_phones(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    type_pile(ann, 1, "QS 2C 9S")
+    type_pile(ben, 2, "7D 3C")  # another pile, on Ben's page as it was
+    # Ann's 9♠ and Ben's pile both, and Ben's page says what Ann's phone changed
+    assert (pile_cards(ben, 1), pile_cards(ben, 2)) == ("QS 2C 9S", "7D 3C")
+    assert [t.value for t in ben.toast] == ["Another phone put 9♠ in as card 1.3 of Example."]
+    assert (pile_cards(run(ann), 1), pile_cards(ann, 2)) == ("QS 2C 9S", "7D 3C")
+    assert totals(ben) == totals(ann)
+    button(ben, "↶ Undo").click()  # Ben's Undo takes back his pile, not Ann's card
+    run(ben)
+    assert (pile_cards(ben, 1), pile_cards(ben, 2)) == ("QS 2C 9S", "10S 10H KD 10C 9H")
+    assert pile_cards(run(ann), 2) == "10S 10H KD 10C 9H"
+
+
+def test_a_player_added_and_a_switch_on_a_page_behind_the_game_keep_the_other_phones(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    button(ann, "➕ Player").click()
+    run(ann)
+    ben.toggle(key="lucky_tom").set_value(True)  # Ben's page hasn't seen Ann's player yet
+    run(ben)
+    assert len(player_ids(ben)) == 2 and ben.session_state["night"].table.variants.lucky_tom
+    run(ann)
+    assert len(player_ids(ann)) == 2 and ann.session_state["night"].table.variants.lucky_tom
+
+
+def test_a_name_given_on_a_page_behind_the_game_says_the_other_phones_change(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    ann, ben = two_phones
+    type_pile(ann, 1, "QS 2C 9S")
+    text_input(ben, "Name").input("Ben")  # Ben's page hasn't seen Ann's 9♠ yet
+    run(ben)
+    assert totals(ben)[0].startswith("### Ben") and pile_cards(ben, 1) == "QS 2C 9S"
+    assert [t.value for t in ben.toast] == ["Another phone put 9♠ in as card 1.3 of Example."]
+    assert totals(run(ann))[0].startswith("### Ben") and pile_cards(ann, 1) == "QS 2C 9S"
+
+
+def lady_phones(tmp_path) -> tuple[AppTest, AppTest]:
+    """Two phones in one shared Black Lady game."""
+    ann = start(tmp_path)
+    ann.segmented_control(key="game").set_value("Black Lady")
+    run(ann)
+    ann.session_state[sharing.share_panel_key("lady")] = True
+    run(ann)
+    ben = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    ben.query_params.update(ann.query_params)
+    run(ben)
+    ben.segmented_control(key="game").set_value("Black Lady")
+    return ann, run(ben)
+
+
+def tricks(at: AppTest) -> list[str]:
+    return [ts.pile_text(pile) for pile in lady_piles(at)]
+
+
+def lady_piles(at: AppTest) -> list[ts.Pile]:
+    deal = at.session_state["lady"].deal
+    return [deal.tricks(seat) for seat in range(len(deal.table.players))]
+
+
+def test_tricks_typed_on_a_page_behind_a_black_lady_game_keep_the_other_phones(
+    tmp_path,
+) -> None:
+    ann, ben = lady_phones(tmp_path)
+    ben.segmented_control(key="lady_seat").set_value(1)
+    run(ben)
+    text_input(ann, "Player 1's tricks, any order").input("KH 2S 4S")
+    run(ann)
+    text_input(ben, "Player 2's tricks, any order").input("QS 3D")  # Ben's page is behind
+    run(ben)
+    assert tricks(ben)[:2] == ["KH 2S 4S", "QS 3D"]
+    assert tricks(run(ann))[:2] == ["KH 2S 4S", "QS 3D"]
 
 
 def test_undo_on_a_page_behind_the_game_shows_the_game_first(

@@ -15,7 +15,7 @@ from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
 from blackcat.tables.changes import lady_started_anew
-from blackcat.tables.taking_back import _Conflict, _id_order, take_back
+from blackcat.tables.taking_back import _Conflict, _id_order, make_again, take_back
 from blackcat.vision.types import ReadCard
 
 
@@ -993,3 +993,138 @@ def test_undo_never_loses_the_other_phones_change_in_a_black_lady_game(
     if lady_started_anew(mine, now):  # another phone's new game: no deal of the old one in it
         assert {deal_id(deal) for deal in back.deals} <= {deal_id(deal) for deal in now.deals}
     each_change_kept(*(seen_in_lady(g) for g in (game, mine, now, back)))
+
+
+# ---------------------------------------------------------------------------------------------
+# A change made on a page behind the game: made on the game as another phone left it
+
+
+def test_a_pile_typed_behind_the_game_goes_in_beside_another_phones_card() -> None:
+    shown = two_players()
+    now = ts.set_cards(shown, pile_ids(shown, 1)[0], parse_pile("2S 9H"))  # another phone's
+    mine = ts.set_cards(shown, pile_ids(shown, 0)[0], parse_pile("5C 6C 7C"))
+    made = make_again(now, shown, mine)
+    assert piles_of(made, 0) == ["5C 6C 7C", "QH"]
+    assert piles_of(made, 1) == ["2S 9H", ""]
+    assert make_again(shown, shown, mine) == mine  # nobody else changed it: the change alone
+
+
+def test_a_card_typed_behind_the_game_where_another_phone_typed_one_is_not_made() -> None:
+    shown = two_players()
+    now = ts.set_cards(shown, pile_ids(shown, 0)[0], parse_pile("5C 6C 9H"))
+    mine = ts.set_cards(shown, pile_ids(shown, 0)[0], parse_pile("5C 6C 7C"))
+    assert make_again(now, shown, mine) is None  # made as typed, it would wipe the 9♥
+    # a card changed here, another put in at the end there: both stay
+    fixed = ts.set_cards(shown, pile_ids(shown, 0)[0], parse_pile("5C 7C"))
+    assert piles_of(make_again(now, shown, fixed), 0) == ["5C 7C 9H", "QH"]
+
+
+def test_a_night_changed_behind_the_game_keeps_the_other_phones_next_game() -> None:
+    night = nt.night_of([two_players()])
+    now = nt.next_game(night)  # another phone went on to the next game
+    first = night.table
+    mine = nt.on_table(night, ts.set_cards, pile_ids(first, 1)[1], parse_pile("KD"))
+    made = make_again(now, night, mine)
+    assert made is not None and len(made.games) == 2 and made.current == 1
+    assert piles_of(made.games[0], 1) == ["2S", "KD"]
+    assert made.games[1] == now.games[1]
+
+
+def test_variants_switched_behind_the_game_keep_the_other_phones_switch() -> None:
+    shown = two_players()
+    now = ts.set_variants(shown, ts.Variants(decks=2))
+    mine = ts.set_variants(shown, ts.Variants(lucky_tom=True))
+    made = make_again(now, shown, mine)
+    assert made is not None and made.variants == ts.Variants(decks=2, lucky_tom=True)
+
+
+def test_black_lady_tricks_typed_behind_the_game_keep_the_other_phones() -> None:
+    game = lt.new_game(("Ann", "Ben", "Cy"))
+    now = lt.mark_no_tricks(lt.set_tricks(game, 1, parse_pile("QS 3D")), 2, True)
+    mine = lt.set_tricks(game, 0, parse_pile("KH 2S 4S"))
+    made = make_again(now, game, mine)
+    assert made is not None
+    assert [made.deal.tricks(seat).cards for seat in (0, 1)] == [
+        parse_pile("KH 2S 4S"),
+        parse_pile("QS 3D"),
+    ]
+    assert made.deal.no_tricks == {made.deal.table.players[2].id}
+
+
+def test_a_new_game_started_behind_the_game_is_made_only_beside_a_rename() -> None:
+    night = a_night()
+    mine = nt.restart(night)
+    renamed = nt.rename_player(night, ben(night).id, "Benjamin")  # another phone's, since
+    made = make_again(renamed, night, mine)
+    assert made is not None and made.started == mine.started
+    assert [p.name for p in made.table.players] == ["Ann", "Benjamin"]
+    assert not nt.has_cards(made.table)
+    typed = nt.on_table(night, ts.set_cards, ben(night).piles[1].id, parse_pile("KD"))
+    assert make_again(typed, night, mine) is None  # the K♦ would go unseen
+    # and a card typed in the old game after another phone's new game goes nowhere
+    assert make_again(mine, night, typed) is None
+
+
+def test_the_example_making_way_behind_the_game_is_not_made_on_its_cards_changed() -> None:
+    example = nt.Night((ts.example_table(),))
+    pile = example.table.players[0].piles[0]
+    corrected = nt.on_table(example, ts.set_cards, pile.id, (*pile.cards, parse_card("2D")))
+    mine = nt.add_player(example)  # a new game of Player 1 and Player 2, of the example's ids
+    assert make_again(corrected, example, mine) is None
+
+
+def test_an_id_given_out_on_both_phones_to_a_player_and_a_pile_is_not_made() -> None:
+    shown = two_players()
+    now = ts.add_pile(shown, shown.players[0].id)  # another phone's pile: the next id
+    mine = ts.add_player(shown, "Cy")  # this phone's player: the same id
+    assert now.players[0].piles[-1].id == mine.players[2].id
+    assert make_again(now, shown, mine) is None
+
+
+def both_changes_kept(was: Mapping, mine: Mapping, theirs: Mapping, got: Mapping) -> None:
+    """What one phone alone changed from `was` is as it left it, made again (`got`)."""
+    for key in was.keys() | mine.keys() | theirs.keys():
+        if mine.get(key) == was.get(key):
+            assert got.get(key) == theirs.get(key), key
+        elif theirs.get(key) == was.get(key):
+            assert got.get(key) == mine.get(key), key
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_change_made_again_never_loses_either_phones_change(data: st.DataObject) -> None:
+    """A change made on a page behind the game (`mine`, from `before`), made on the game as
+    another phone left it (`theirs`, from `before` too): each name, pile's player, pile's cards
+    and count of a card that one phone alone changed is as that phone left it."""
+    before = ts.add_player(two_players(), "Cy")
+    before = ts.set_cards(before, pile_ids(before, 2)[0], parse_pile("KD 9H 4S"))
+    mine = table_change(data, before)
+    theirs = table_change(data, table_change(data, before))
+    made = make_again(theirs, before, mine)
+    if made is None:
+        return
+    for found in (seen, cards_seen):
+        both_changes_kept(*(found(table) for table in (before, mine, theirs, made)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_a_change_made_again_never_loses_either_phones_change_in_a_night(
+    data: st.DataObject,
+) -> None:
+    """As above, over a night's games (the other phone's seen as this phone sees it)."""
+    night = nt.on_table(nt.next_game(a_night()), ts.add_player, "Cy")
+    mine = night_change(data, night)
+    theirs = nt.seen_from(night_change(data, night_change(data, night)), night)
+    made = make_again(theirs, night, mine)
+    if made is None:
+        return
+    assert 0 <= made.current < len(made.games)
+    if night.started not in (mine.started, theirs.started):
+        return
+    if mine.started != night.started:
+        assert made.games == mine.games or len(made.games) == len(mine.games)
+        return  # a new night made: a name given there goes to it (tested above)
+    if theirs.started != night.started:
+        return  # a change made after a new night: only a rename, by name (tested above)
+    both_changes_kept(*(seen_in_games(n) for n in (night, mine, theirs, made)))

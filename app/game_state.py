@@ -56,6 +56,9 @@ def forget_unused_photos(photos: dict[str, Any], in_use: set[str]) -> None:
 
 Game = TypeVar("Game")  # a page's frozen game: a Black Cat table, a Black Lady game
 UNDO_DEPTH = 50  # how many changes Undo can take back
+# a shared game's change is made again on another phone's posted just before it once, no more:
+# each try may be beaten again
+POST_TRIES = 2
 
 
 @dataclass(frozen=True)
@@ -113,13 +116,15 @@ class Undoable(Generic[Game]):
         if state.get(self.history_key):
             state[self.history_key] = self._local_history(state[self.history_key])
 
-    def commit(self, new: Game) -> bool:
+    def commit(self, new: Game, tries: int = POST_TRIES) -> bool:
         """`new` becomes the game; the one it replaces goes to the history (unless it is the same
         game: nothing changed). In a shared game another phone changed since this page last
         looked, `new` (made from the game this page showed) is made on the game as that phone
         left it, beside its change, which the page says (`make_again`); where both changed the
         same part, it is not made (False): the page shows the other phone's, and says so (made
-        as it was typed, a pile typed would wipe the other phone's card unseen: helper-68)."""
+        as it was typed, a pile typed would wipe the other phone's card unseen: helper-68).
+        Another phone's change posted between this page's look and its post is merged alike,
+        `tries` times in all (each phone can be beaten to the room again)."""
         state = st.session_state
         shown = state[self.key]
         if new is shown:
@@ -132,8 +137,13 @@ class Undoable(Generic[Game]):
             self._say_arrived(shown, state[self.key])
             new = made
         self._replace(new)
-        self._post(self._take_off_last)
-        return True
+        if self._posted():
+            return True
+        self._take_off_last()
+        if tries > 1:
+            return self.commit(new, tries - 1)
+        self._not_made()
+        return False
 
     def _take_off_last(self) -> None:
         """This page's last change, which the room never took, off its game and its history."""
@@ -172,18 +182,20 @@ class Undoable(Generic[Game]):
         if self.commit(new) and after is not None:
             after()
 
-    def undo(self) -> None:
+    def undo(self, tries: int = POST_TRIES) -> None:
         """This page's last change taken back, if there was one, said in a toast (a change on a
         long page would otherwise be taken back unseen), every picked card let go. In a shared
         game another phone's changes stay: where one changed what this page's last change did
         since, that change stays too, and the page says so (taking it back would take the other
         phone's work with it); Undo goes no further back until it can. Where another phone
-        changed since this page last looked, the page shows that change instead: Undo again
-        takes this page's own back."""
+        changed since this page last looked, its change is taken in and said first, and this
+        page's last change taken back from the game as it now is (an Undo that only showed the
+        other phone's change had to be tapped again). Another phone's change posted between
+        this page's look and its post is taken in alike, `tries` times in all."""
         state = st.session_state
+        shown = state[self.key]
         if self.catch_up():
-            changed_meanwhile()
-            return
+            self._say_arrived(shown, state[self.key])
         if not state[self.history_key]:
             return
         change = state[self.history_key][-1]
@@ -203,13 +215,15 @@ class Undoable(Generic[Game]):
         changed()
         # a picked card's place may hold another card now: the next tap moved it unseen
         card_taps.let_go_of_every_card()
-        st.toast(self.undone(back, left, tr()), icon="↩️")
-        self._post(partial(self._undo_not_made, change, left))
-
-    def _undo_not_made(self, change: Change[Game], left: Game) -> None:
-        state = st.session_state
+        if self._posted():
+            st.toast(self.undone(back, left, tr()), icon="↩️")
+            return
         state[self.key] = left
         state[self.history_key] = [*state[self.history_key], change]
+        if tries > 1:
+            self.undo(tries - 1)
+        else:
+            self._not_made()
 
     def catch_up(self) -> bool:
         """In a shared game, the game as another phone left it, where it changed since this page
@@ -272,16 +286,20 @@ class Undoable(Generic[Game]):
         st.toast(words, icon="🔄", duration=ARRIVAL_TOAST_SECONDS)
         st.session_state[ARRIVED] = True
 
-    def _post(self, not_made: Callable[[], None]) -> None:
-        """This page's change posted to its room; where another phone's came in between, that
-        one stands: this page's is `not_made` (taken off its game and its history), and the page
-        says so, as where it saw the other change first."""
+    def _posted(self) -> bool:
+        """This page's change posted to its room, if it is in one; False where another phone's
+        change came in between (this page's is then taken off, and made again on that one, or
+        `_not_made`)."""
         if live_table.room() is None:
-            return
-        if live_table.post(self.key, st.session_state[self.key]) is None:
-            not_made()
-            self.catch_up()
-            changed_meanwhile()
+            return True
+        return live_table.post(self.key, st.session_state[self.key]) is not None
+
+    def _not_made(self) -> None:
+        """This page's change, which the room never took, is not made (already taken off its
+        game and its history): the page shows the other phone's, and says so, as where it saw
+        the other change first."""
+        self.catch_up()
+        changed_meanwhile()
 
 
 # short enough for a phone's toast to show whole (no "view more": helper-72)

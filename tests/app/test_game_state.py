@@ -178,3 +178,114 @@ def test_a_game_committed_on_a_page_behind_the_game_is_merged_too(
     mine = ts.rename_player(session["game"], room_game().players[1].id, "Benny")
     assert not shared().commit(mine)  # both renamed Ben: the other phone's name stays
     assert room_game() is renamed and session["game"] is renamed
+
+
+def beaten_to_the_room(monkeypatch: pytest.MonkeyPatch, *changes: Any) -> None:
+    """Each of `changes` (a function of the room's game) is another phone's, posted just before
+    one of this page's next posts: after its look at the room, before its post."""
+    post = live_table.post
+    waiting = list(changes)
+
+    def post_after_another(key: str, game: Any) -> live_table.Posted | None:
+        if waiting:
+            another_phone(waiting.pop(0))
+        return post(key, game)
+
+    monkeypatch.setattr(live_table, "post", post_after_another)
+
+
+def test_a_change_another_phones_beat_to_the_room_is_made_beside_it(
+    session: dict[str, Any], said: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann, ben = (player.piles[0].id for player in session["game"].players)
+    beaten_to_the_room(monkeypatch, lambda game: ts.set_cards(game, ben, parse_pile("2S 9H")))
+    after: list[str] = []
+    shared().apply(ts.set_cards, ann, parse_pile("5C 6C 7C"), after=lambda: after.append("done"))
+    assert piles(room_game()) == ["5C 6C 7C", "2S 9H"]  # both phones' changes
+    assert session["game"] is room_game()
+    assert said == [game_state.CHANGED_ELSEWHERE] and after == ["done"]
+    theirs = ts.set_cards(room_game(), ann, parse_pile("5C 6C"))
+    assert session["history"] == [game_state.Change(theirs, room_game())]
+    shared().undo()  # this page's own change only
+    assert piles(room_game()) == ["5C 6C", "2S 9H"] and said[-1] == "undone"
+
+
+def test_a_change_another_phone_beat_to_the_room_in_the_same_part_is_not_made(
+    session: dict[str, Any], said: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann = session["game"].players[0].piles[0].id
+    beaten_to_the_room(monkeypatch, lambda game: ts.set_cards(game, ann, parse_pile("5C 6C 9H")))
+    after: list[str] = []
+    shared().apply(ts.set_cards, ann, parse_pile("5C 6C 7C"), after=lambda: after.append("done"))
+    assert piles(room_game()) == ["5C 6C 9H", "2S"]  # the other phone's 9♥ stays
+    assert session["game"] is room_game() and session["history"] == []
+    assert said == [game_state.CHANGED_MEANWHILE] and after == []
+
+
+def test_a_change_beaten_to_the_room_again_and_again_is_not_made(
+    session: dict[str, Any], said: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann, ben = (player.piles[0].id for player in session["game"].players)
+    shared().apply(ts.set_cards, ann, parse_pile("5C"))
+    mine = session["history"]
+    beaten_to_the_room(
+        monkeypatch,
+        lambda game: ts.set_cards(game, ben, parse_pile("2S 9H")),
+        lambda game: ts.set_cards(game, ben, parse_pile("2S 9H 3H")),
+        lambda game: ts.set_cards(game, ben, parse_pile("2S 9H 3H 4H")),
+    )
+    assert not shared().commit(ts.set_cards(session["game"], ann, parse_pile("5C 6C")))
+    assert piles(room_game()) == ["5C", "2S 9H 3H"]  # tried twice, beaten twice: no third try
+    assert session["game"] is room_game() and session["history"] == mine
+    assert said[-1] == game_state.CHANGED_MEANWHILE
+
+
+def test_undo_on_a_page_behind_the_game_takes_this_pages_change_back_from_it(
+    session: dict[str, Any], said: list[str]
+) -> None:
+    ann, ben = (player.piles[0].id for player in session["game"].players)
+    shared().apply(ts.set_cards, ann, parse_pile("5C 6C 7C"))
+    another_phone(ts.set_cards, ben, parse_pile("2S 9H"))
+    shared().undo()  # once: the other phone's change taken in and said, this page's 7♣ gone
+    assert piles(room_game()) == ["5C 6C", "2S 9H"] and session["game"] is room_game()
+    assert said == [game_state.CHANGED_ELSEWHERE, "undone"] and session["history"] == []
+
+
+def test_undo_on_a_page_behind_a_change_to_its_own_change_keeps_both(
+    session: dict[str, Any], said: list[str]
+) -> None:
+    ann = session["game"].players[0].piles[0].id
+    shared().apply(ts.set_cards, ann, parse_pile("5C 6C 7C"))
+    theirs = another_phone(ts.set_cards, ann, parse_pile("5C 6C 7D"))  # the 7♣ made a 7♦
+    shared().undo()
+    assert room_game() is theirs and session["game"] is theirs
+    assert said == [game_state.CHANGED_ELSEWHERE, game_state.CHANGED_SINCE]
+    assert len(session["history"]) == 1  # once the other phone's 7♦ is undone, Undo can
+
+
+def test_undo_another_phone_beat_to_the_room_is_made_beside_its_change(
+    session: dict[str, Any], said: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann, ben = (player.piles[0].id for player in session["game"].players)
+    shared().apply(ts.set_cards, ann, parse_pile("5C 6C 7C"))
+    beaten_to_the_room(monkeypatch, lambda game: ts.set_cards(game, ben, parse_pile("2S 9H")))
+    shared().undo()
+    assert piles(room_game()) == ["5C 6C", "2S 9H"] and session["game"] is room_game()
+    assert said == [game_state.CHANGED_ELSEWHERE, "undone"] and session["history"] == []
+
+
+def test_undo_beaten_to_the_room_again_and_again_is_not_made(
+    session: dict[str, Any], said: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann, ben = (player.piles[0].id for player in session["game"].players)
+    shared().apply(ts.set_cards, ann, parse_pile("5C 6C 7C"))
+    mine = session["history"]
+    beaten_to_the_room(
+        monkeypatch,
+        lambda game: ts.set_cards(game, ben, parse_pile("2S 9H")),
+        lambda game: ts.set_cards(game, ben, parse_pile("2S 9H 3H")),
+    )
+    shared().undo()
+    assert piles(room_game()) == ["5C 6C 7C", "2S 9H 3H"] and session["game"] is room_game()
+    assert session["history"] == mine  # still this page's to undo
+    assert said == [game_state.CHANGED_ELSEWHERE, game_state.CHANGED_MEANWHILE]

@@ -357,7 +357,7 @@ def test_tricks_typed_on_a_page_behind_a_black_lady_game_keep_the_other_phones(
     assert tricks(run(ann))[:2] == ["KH 2S 4S", "QS 3D"]
 
 
-def test_undo_on_a_page_behind_the_game_shows_the_game_first(
+def test_undo_on_a_page_behind_the_game_says_the_other_phones_change_and_undoes(
     two_phones: tuple[AppTest, AppTest],
 ) -> None:
     ann, ben = two_phones
@@ -366,8 +366,13 @@ def test_undo_on_a_page_behind_the_game_shows_the_game_first(
     type_pile(ben, 2, "4H")
     button(ann, "↶ Undo").click()  # Ann meant her 9♠; her page hadn't seen Ben's 4♥ yet
     run(ann)
-    assert pile_cards(ann, 1) == "QS 2C 9S" and pile_cards(ann, 2) == "4H"
-    assert [t.value for t in ann.toast] == [MEANWHILE]
+    # one tap: Ben's 4♥ taken in and said, Ann's 9♠ gone (it only showed Ben's change before)
+    assert pile_cards(ann, 1) == "QS 2C" and pile_cards(ann, 2) == "4H"
+    assert [t.value for t in ann.toast] == [
+        "Another phone changed the piles of Example.",
+        "9♠ is taken out again (it was card 1.3 of Example).",
+    ]
+    assert (pile_cards(run(ben), 1), pile_cards(ben, 2)) == ("QS 2C", "4H")
 
 
 def test_a_phone_that_stops_sharing_keeps_its_own_copy(

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from blackcat.games.cards import ALL_CARDS, Card, parse_card, parse_pile
@@ -758,7 +758,9 @@ def seen_in_games(night: nt.Night) -> dict[tuple[object, ...], object]:
     }
 
 
-@settings(max_examples=200, deadline=None)
+# most drawn pairs of changes are no change (a game chosen that was on screen, a refusal) or
+# cancel out: some 60% are filtered, and the health check's early count of them failed by chance
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(st.data())
 def test_undo_never_loses_the_other_phones_change_in_a_night(data: st.DataObject) -> None:
     """As above, over a night's games, the next game started on either phone among the changes

@@ -277,6 +277,8 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
     record = PhotoRecord.of(name, outcome)
     photo_store.keep(st.session_state.lady_photos, key, record)  # first: for a shared game
     do(lt.add_photo, seat, key, outcome.rows, to_latest=True)
+    if ts.photo_owner(game().deal.table, key) is None:  # another phone's change came first
+        return PhotoNote("warning", lambda: _(game_state.PHOTO_NOT_GIVEN).format(name=name))
     read = replace(outcome.summary(), grid=False, no_row=False)  # tricks: rows don't matter
 
     def note() -> tuple[str, str]:  # written when shown, in the page's language then

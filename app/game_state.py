@@ -307,6 +307,12 @@ CHANGED_MEANWHILE = N_(
     "Another phone changed the game just now: here it is. Make your change again if needed."
 )
 CHANGED_ELSEWHERE = N_("The game changed on another phone.")
+# a photo read while another phone's change made giving its cards out impossible (their player
+# removed, the same place changed): read, so another upload gives them out at once
+PHOTO_NOT_GIVEN = N_(
+    "{name} was read as the game changed on another phone: upload it again to give out its "
+    "cards (it reads at once now)."
+)
 CHANGED_SINCE = N_("This phone's last change stays: another phone changed it since.")
 # this phone's "New game" (or "New night"), where another phone put a card, a player or a rule
 # in the new game since: taken back, they would go with it, or land in the old game (helper-73)

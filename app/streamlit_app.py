@@ -209,7 +209,11 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     night_panel.act_on_latest(
         ts.place_photo, player_id, key, outcome.rows, outcome.gaps, language.tr()
     )
-    owner = photo_owner_id(night_panel.table(), key)
+    table = night_panel.table()
+    owner = photo_owner_id(table, key)
+    if owner is None:  # not given: another phone's change came first (its toast says what)
+        words = game_state.PHOTO_NOT_GIVEN
+        return UploadNote("warning", lambda: _(words).format(name=name), shown_player(table).id)
     st.session_state.player = owner
     return UploadNote(
         "success",
@@ -440,10 +444,18 @@ def show_scoreboard(table: ts.Table, result: ts.TableResult) -> None:
         st.warning(f"{why}\n{places}", icon="⚠️")
 
 
+def shown_player(table: ts.Table) -> ts.Player:
+    """The player whose piles the page shows (`player`); the first where that one is no longer
+    at the table (another phone's change, taken in at the page's run or as a photo was given)."""
+    state = st.session_state
+    if state.get("player") not in [player.id for player in table.players]:
+        state.player = table.players[0].id
+    return table.player(state.player)
+
+
 def show_players(table: ts.Table) -> ts.Player:
     ids = [player.id for player in table.players]
-    if st.session_state.get("player") not in ids:
-        st.session_state.player = ids[0]
+    shown_player(table)
     names = {player.id: player.name for player in table.players}
     st.segmented_control(
         _("Whose piles"),
@@ -632,7 +644,7 @@ def show_photo_inputs(player: ts.Player) -> None:
     files = photo_input.photo_inputs(_(PHOTO_HELP), _("Photo of the piles"))
     show_upload_notes(player_uploads(files, player))
     table: ts.Table = night_panel.table()
-    shown: int = st.session_state.player
+    shown = shown_player(table).id  # another phone's change taken in with a photo: still here?
     to_check_button(table.player(shown))
     reader_access.reader_note()
     if table.example or not any(pile.slots for pile in table.player(shown).piles):
@@ -1213,11 +1225,7 @@ def black_cat_page() -> None:
         if state.get("link_note"):
             st.warning(state.pop("link_note"), icon="🔗")
 
-        table: ts.Table = night_panel.table()
-        ids = [player.id for player in table.players]
-        if state.get("player") not in ids:
-            state.player = ids[0]
-        show_photo_inputs(table.player(state.player))
+        show_photo_inputs(shown_player(night_panel.table()))
         table = night_panel.table()  # a new photo may have changed it
         nights = [state.night, *game_state.games_before(state.history)]
         in_use = ts.photos_on(game for night in nights for game in night.games)

@@ -23,6 +23,8 @@ from test_streamlit_app import (  # noqa: F401  (fixtures)
 )
 
 from blackcat.games.cards import Rank, parse_pile
+from blackcat.tables import black_cat_table as ts
+from blackcat.tables import black_lady_table as lt
 
 ANN = "QS AH KH 5H 2H AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS AD"  # -68, 18 cards
 BEN = (
@@ -252,6 +254,30 @@ def test_a_photo_given_just_before_another_seat_is_tapped_is_the_seat_showns(
     uploader(lady).set_value(("ben.png", png(160, 100), "image/png"))  # the next, Ben's
     run(lady)
     assert tricks_by_name(lady)["Ben"] == "QS 2C"
+
+
+def test_a_photo_whose_tricks_another_phones_change_kept_out_says_so(
+    lady: AppTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read while another phone's change made adding its cards impossible: nobody's tricks take
+    them and the page says so (it said nothing, and moved on to the next seat)."""
+
+    def refused_meanwhile(*_args: object, **_kwargs: object) -> lt.LadyGame:
+        raise ts.TableError("that player is no longer at the table")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(lt, "add_photo", refused_meanwhile)
+        uploader(lady).set_value(("ann.png", png(160), "image/png"))
+        run(lady)
+    assert [w.value for w in lady.warning if "ann.png" in w.value] == [
+        "ann.png was read as the game changed on another phone: upload it again to give out its "
+        "cards (it reads at once now)."
+    ]
+    assert tricks_by_name(lady) == {"Player 1": "", "Player 2": "", "Player 3": ""}
+    assert lady.session_state["lady_seat"] == 0  # not moved on
+    uploader(lady).set_value(("ann.png", png(160), "image/png"))
+    run(lady)
+    assert tricks_by_name(lady)["Player 1"] == "QS 2C"
 
 
 def test_a_doubtful_card_opens_the_list_of_every_card_in_one_tap(lady: AppTest) -> None:

@@ -1098,6 +1098,40 @@ def test_upload_notes_show_on_their_players_page_with_current_names(
     assert not app.toast, [t.value for t in app.toast]
 
 
+def test_a_photo_whose_cards_another_phones_change_kept_from_their_player_says_so(
+    app: AppTest, reader: FakeReader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read while another phone removed its player (or changed the same place): its cards are
+    given to nobody, and the page says so (it showed a traceback: the player shown was None)."""
+    new_game(app)
+    type_pile(app, 1, "KH")
+
+    def removed_meanwhile(*_args: object, **_kwargs: object) -> ts.Table:
+        raise ts.TableError("that player is no longer at the table")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(ts, "place_photo", removed_meanwhile)
+        uploader(app).set_value(("qs.png", png(160), "image/png"))
+        app.run()
+        assert_clean(app)
+        assert [w.value for w in app.warning if "qs.png" in w.value] == [
+            "qs.png was read as the game changed on another phone: upload it again to give out "
+            "its cards (it reads at once now)."
+        ]
+        app.toggle(key="camera_on").set_value(True)
+        app.run()
+        app.camera_input(key="camera").upload("shot.jpg", jpeg(160, 100))
+        app.run()  # no rerun after a camera's photo: the page went on with nobody shown
+        assert_clean(app)
+        assert any("shot.jpg was read as the game changed" in w.value for w in app.warning)
+    assert pile_cards(app, 1) == "KH"  # what was on the table stays
+    app.toggle(key="camera_on").set_value(False)
+    app.run()
+    uploader(app).set_value(("qs.png", png(160), "image/png"))
+    app.run()
+    assert any("qs.png: 2 cards in 1 pile, given to Player 1" in s.value for s in app.success)
+
+
 def test_several_photos_at_once_ask_whose_each_is(app: AppTest, reader: FakeReader) -> None:
     new_game(app)
     button(app, "➕ Player").click()

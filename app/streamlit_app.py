@@ -31,6 +31,7 @@ import black_lady_page
 import card_taps
 import card_widgets
 import downloads
+import dropped_pages
 import game_state
 import language
 import live_table
@@ -1290,6 +1291,7 @@ def main() -> None:
         layout="centered",
         initial_sidebar_state="collapsed",
     )
+    dropped_pages.tidy()  # the photos of tabs gone for good let go of
     words = photo_input.streamlit_words_css(language.tr())  # Streamlit's own, in the language
     # a field typed in stays in place as the page grows above it (language.FIELD_KEPT_CSS)
     css = pile_view.CSS + PAGE_CSS + words + language.FIELD_KEPT_CSS

@@ -1,20 +1,25 @@
 """Benchmark: one table server, a table of phones uploading different 12 MP photos at once. Run
 by hand; prints figures.
 
-    .venv/bin/python benchmarks/bench_load.py [--pages N] [--reads-at-once N] [--wait SECONDS]
+    .venv/bin/python benchmarks/bench_load.py [--pages N] [--rounds N] [--reads-at-once N]
+        [--wait SECONDS]
 
 Renders N different photos of two piles of 15 (`make_photo.py --seed 0..N-1`, into
 datasets/generated/bench/load/, once) and reads each with `blackcat scan --json`: what its page
-must show. Then starts `blackcat app` (as the browser tests do) and opens N + 1 pages at a phone's
-size in Debian's Chromium. N pages start a new game and are given their photos one right after
-the other; meanwhile the extra page taps Lucky Tom on and off. Prints, per page, the seconds from
-its photo given to its score shown and whether it shows its own photo's piles and total; the
-slowest; and each tap's round trip (the tap to the page showing it) before, during and after the
-uploads. `--reads-at-once` sets how many photos the server reads at once
-(`BLACKCAT_PARALLEL_READS`; without it, the server's own choice). A `MALLOC_ARENA_MAX` in this
-script's environment reaches the server and wins over the two memory pools `blackcat app`
-limits glibc's allocator to (`blackcat/allocator.py`). Needs the test extras
-(Playwright), Chromium, the trained weights in models/ and the synthetic card art.
+must show. Then starts `blackcat app` (as the browser tests do) and opens a page at a phone's
+size in Debian's Chromium that taps Lucky Tom on and off. Each round (3 unless `--rounds`) opens
+N more pages, which start a new game and are given their photos one right after the other
+(after the first round, each file with the round's number past the JPEG's end: read anew, not
+from the server's cache); meanwhile the tapping page taps back to back until every page shows
+its score. Prints, per page, the seconds from its photo given to its score shown and whether it
+shows its own photo's piles and total; the slowest of all rounds; and the taps' round trips (the
+tap to the page showing it: median, 90th percentile, max and each) before, during (every round's
+together) and after the uploads, and the load average before and after. `--reads-at-once` sets
+how many photos the server reads at once (`BLACKCAT_PARALLEL_READS`; without it, the server's
+own choice). A `MALLOC_ARENA_MAX` in this script's environment reaches the server and wins over
+the two memory pools `blackcat app` limits glibc's allocator to (`blackcat/allocator.py`). Needs
+the test extras (Playwright), Chromium, the trained weights in models/ and the synthetic card
+art.
 
 Budget (issue 29): every page right, and a tap's round trip during the uploads under 1 s.
 """
@@ -40,13 +45,14 @@ sys.path.insert(0, str(ROOT / "tests" / "app"))  # the browser tests' server and
 sys.path.insert(0, str(ROOT / "app"))
 
 import make_photo  # noqa: E402 - beside this script
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, FilePayload, Page, sync_playwright  # noqa: E402
 from reader_pool import READS_SETTING, reads_at_once  # noqa: E402
 from test_browser import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
     PHONE,
     new_game,
+    new_page,
     open_expander,
     served_app,
     settle,
@@ -75,8 +81,10 @@ GIVE = """([uploader, staged]) => {
   return Date.now() / 1000;
 }"""
 # The page itself notes when it first shows the photo's note and score, or a refusal (the
-# browser's clock: the same machine's).
-WATCH = """([note, heading, refusals]) => {
+# browser's clock: the same machine's), and tells the benchmark (`SHOWN`, exposed to the page):
+# told while the tapping page's waits run, it needs no look at the busy pages between taps.
+SHOWN = "benchShown"
+WATCH = """([note, heading, refusals, shown]) => {
   window.__outcome = null;
   const observer = new MutationObserver(() => {
     const text = document.body.textContent;
@@ -86,6 +94,7 @@ WATCH = """([note, heading, refusals]) => {
     if (outcome && !window.__outcome) {
       window.__outcome = {outcome, at: Date.now() / 1000};
       observer.disconnect();
+      window[shown]();
     }
   });
   observer.observe(document.body, {childList: true, subtree: true, characterData: true});
@@ -125,13 +134,28 @@ class Tap:
 
 
 @dataclass(frozen=True)
-class Figures:
+class Round:
+    """One round of uploads: a fresh page per photo, the photos given at once."""
+
     given: tuple[float, ...]  # when each page was given its photo (time.time())
     pages: tuple[Shown, ...]
+    during: tuple[Tap, ...]  # the other page's taps started before the last score shown
+
+
+@dataclass(frozen=True)
+class Figures:
+    rounds: tuple[Round, ...]
     before: tuple[Tap, ...]  # the other page's taps: before the uploads
-    during: tuple[Tap, ...]  # started before the last page showed its score
     after: tuple[Tap, ...]
     answers: bool  # the server's health check, after it all
+
+    @property
+    def during(self) -> tuple[Tap, ...]:
+        return tuple(t for r in self.rounds for t in r.during)
+
+    @property
+    def pages(self) -> tuple[Shown, ...]:
+        return tuple(page for r in self.rounds for page in r.pages)
 
 
 def render_photos(count: int) -> list[Path]:
@@ -171,9 +195,10 @@ def expected_of(photo: Path, read: dict) -> Expected:
 
 
 def open_page(browser: Browser, url: str) -> Page:
-    """A phone of its own (its own browser context: its own session) with the app open."""
-    page = browser.new_context(viewport=PHONE).new_page()
-    page.set_default_timeout(WAIT_MS)
+    """A phone of its own (its own browser context: its own session) with the app open, its
+    script runs counted (`new_page`): `settle` waits for the run a tap started, not a second
+    for a run that may already be over."""
+    page = new_page(browser.new_context(viewport=PHONE))
     page.goto(url)
     page.get_by_text("Black Cat score").first.wait_for()
     settle(page)
@@ -192,14 +217,28 @@ def tap(page: Page) -> Tap:
     return Tap(started, seconds)
 
 
-def give_photos(pages: Sequence[Page], expected: Sequence[Expected]) -> list[float]:
+def photo_file(photo: Path, round_number: int) -> FilePayload:
+    """The photo's file for a round: after the first, with the round's number past the JPEG's
+    end (which decoders skip), so that the server reads it anew rather than from its cache of
+    reads by content."""
+    data = photo.read_bytes()
+    if round_number > 1:
+        data += f"bench_load round {round_number}".encode()
+    return {"name": photo.name, "mimeType": "image/jpeg", "buffer": data}
+
+
+def give_photos(
+    pages: Sequence[Page], expected: Sequence[Expected], shown: set[int], round_number: int
+) -> list[float]:
     """Each page its photo, all within moments: the files are put in the pages first (in a
     hidden input), then handed to the uploaders one right after the other. When each was given
-    (the browser's clock, in seconds)."""
-    for page, want in zip(pages, expected, strict=True):
+    (the browser's clock, in seconds); each page's number goes into `shown` once it shows its
+    score or a refusal."""
+    for number, (page, want) in enumerate(zip(pages, expected, strict=True)):
         page.evaluate(STAGE)
-        page.locator(f"#{STAGED}").set_input_files(want.photo)
-        page.evaluate(WATCH, [GIVEN_NOTE, want.heading, list(REFUSALS)])
+        page.locator(f"#{STAGED}").set_input_files(photo_file(want.photo, round_number))
+        page.expose_function(SHOWN, lambda number=number: shown.add(number))
+        page.evaluate(WATCH, [GIVEN_NOTE, want.heading, list(REFUSALS), SHOWN])
     return [page.evaluate(GIVE, [UPLOADER, STAGED]) for page in pages]
 
 
@@ -208,10 +247,11 @@ def outcomes(pages: Sequence[Page]) -> list[dict | None]:
     return [page.evaluate("window.__outcome") for page in pages]
 
 
-def tap_until_shown(tapper: Page, phones: Sequence[Page], wait_seconds: float) -> list[Tap]:
+def tap_until_shown(tapper: Page, pages: int, shown: set[int], wait_seconds: float) -> list[Tap]:
+    """Taps back to back until `pages` pages have shown theirs (or `wait_seconds` passed)."""
     taps = []
     deadline = time.monotonic() + wait_seconds
-    while None in outcomes(phones) and time.monotonic() < deadline:
+    while len(shown) < pages and time.monotonic() < deadline:
         taps.append(tap(tapper))
     return taps
 
@@ -237,32 +277,50 @@ def server_answers(url: str) -> bool:
         return False
 
 
-def measure(url: str, expected: Sequence[Expected], wait_seconds: float) -> Figures:
-    """A page that taps, then a page per photo; the photos given, and the tapping page's taps
-    until every page shows its score (or `wait_seconds` have passed); what each page shows."""
+def upload_round(
+    browser: Browser, url: str, tapper: Page, expected: Sequence[Expected], number: int, wait: float
+) -> Round:
+    """A fresh page per photo, in a new game; the photos given, and the tapping page's taps
+    back to back until every page shows its score (or `wait` seconds have passed); what each
+    page shows."""
+    phones = [open_page(browser, url) for _ in expected]
+    for page in phones:
+        new_game(page)
+    shown_by: set[int] = set()  # the pages that showed their score (or a refusal) so far
+    given = give_photos(phones, expected, shown_by, number)
+    taps = tap_until_shown(tapper, len(phones), shown_by, wait)
+    seen = outcomes(phones)
+    pages = [shown(*page) for page in zip(phones, given, seen, strict=True)]
+    last = max((outcome["at"] for outcome in seen if outcome), default=time.time())
+    for page in phones:
+        page.context.close()
+    return Round(tuple(given), tuple(pages), tuple(t for t in taps if t.started < last))
+
+
+def measure(url: str, expected: Sequence[Expected], rounds: int, wait_seconds: float) -> Figures:
+    """A page that taps, then `rounds` rounds of uploads (`upload_round`), tapping before the
+    first and after the last."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         tapper = open_page(browser, url)
         open_expander(tapper, "Variants")
-        phones = [open_page(browser, url) for _ in expected]
-        for page in phones:
-            new_game(page)
         before = [tap(tapper) for _ in range(TAPS_BEFORE_AND_AFTER)]
-        given = give_photos(phones, expected)
-        taps = tap_until_shown(tapper, phones, wait_seconds)
-        seen = outcomes(phones)
-        pages = [shown(*page) for page in zip(phones, given, seen, strict=True)]
-        last = max((outcome["at"] for outcome in seen if outcome), default=time.time())
+        done = [
+            upload_round(browser, url, tapper, expected, number, wait_seconds)
+            for number in range(1, rounds + 1)
+        ]
         after = [tap(tapper) for _ in range(TAPS_BEFORE_AND_AFTER)]
         browser.close()
     return Figures(
-        given=tuple(given),
-        pages=tuple(pages),
-        before=tuple(before),
-        during=tuple(t for t in taps if t.started < last),
-        after=tuple(after),
-        answers=server_answers(url),
+        rounds=tuple(done), before=tuple(before), after=tuple(after), answers=server_answers(url)
     )
+
+
+def p90(times: Sequence[float]) -> float:
+    """The 90th percentile (between two taps, in proportion); one tap: itself."""
+    if len(times) < 2:
+        return times[0]
+    return statistics.quantiles(times, n=10, method="inclusive")[-1]
 
 
 def taps_line(label: str, taps: Sequence[Tap]) -> str:
@@ -270,8 +328,8 @@ def taps_line(label: str, taps: Sequence[Tap]) -> str:
         return f"tap round trip {label}: none"
     times = [t.seconds for t in taps]
     return (
-        f"tap round trip {label}: median {statistics.median(times):.2f} s, max {max(times):.2f} s"
-        f" over {len(times)} taps ({' '.join(f'{t:.2f}' for t in times)})"
+        f"tap round trip {label}: median {statistics.median(times):.2f} s, p90 {p90(times):.2f} s"
+        f", max {max(times):.2f} s over {len(times)} taps ({' '.join(f'{t:.2f}' for t in times)})"
     )
 
 
@@ -292,23 +350,32 @@ def page_line(number: int, want: Expected, got: Shown, expected: Sequence[Expect
 
 
 def print_figures(expected: Sequence[Expected], figures: Figures) -> None:
-    print(f"photos given within {max(figures.given) - min(figures.given):.2f} s of each other")
-    for number, (want, got) in enumerate(zip(expected, figures.pages, strict=True), 1):
-        print(page_line(number, want, got, expected))
-    right = sum(got.matches(want) for want, got in zip(expected, figures.pages, strict=True))
-    print(f"{right} of {len(expected)} pages showed their own photo's score")
+    for number, done in enumerate(figures.rounds, 1):
+        if len(figures.rounds) > 1:
+            print(f"round {number}:")
+        spread = max(done.given) - min(done.given)
+        print(f"photos given within {spread:.2f} s of each other")
+        for page, (want, got) in enumerate(zip(expected, done.pages, strict=True), 1):
+            print(page_line(page, want, got, expected))
+    wanted = [want for _ in figures.rounds for want in expected]
+    right = sum(got.matches(want) for want, got in zip(wanted, figures.pages, strict=True))
+    print(f"{right} of {len(wanted)} pages showed their own photo's score")
     times = [got.seconds for got in figures.pages if got.seconds is not None]
-    slowest = f"{max(times):.2f} s" if len(times) == len(expected) else "some never shown"
+    slowest = f"{max(times):.2f} s" if len(times) == len(wanted) else "some never shown"
     print(f"slowest upload to score: {slowest}")
     print(taps_line("before the uploads", figures.before))
     print(taps_line("during the uploads", figures.during))
     print(taps_line("after the uploads", figures.after))
     print(f"server still answers: {'yes' if figures.answers else 'NO'}; no traceback in its log")
+    print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=8, help="phones uploading at once")
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="rounds of uploads, each on fresh pages"
+    )
     parser.add_argument("--reads-at-once", type=int, help="photos the server reads at once")
     parser.add_argument(
         "--wait",
@@ -328,7 +395,7 @@ def main() -> None:
         tempfile.TemporaryDirectory() as folder,
         served_app(Path(folder) / "streamlit.log") as url,  # stops it: no traceback in its log
     ):
-        figures = measure(url, expected, args.wait)
+        figures = measure(url, expected, args.rounds, args.wait)
     print_figures(expected, figures)
 
 

@@ -51,8 +51,8 @@ def test_bench_app_start_sees_the_first_scored_page() -> None:
 
 
 def test_bench_load_sees_each_page_show_its_own_score() -> None:
-    out = bench("bench_load.py", "--pages", "2", "--wait", "60")
-    assert "2 of 2 pages showed their own photo's score" in out
+    out = bench("bench_load.py", "--pages", "2", "--rounds", "2", "--wait", "60")
+    assert "4 of 4 pages showed their own photo's score" in out
     assert "never" not in out and "some never shown" not in out
     assert "tap round trip during the uploads" in out
     assert "server still answers: yes; no traceback in its log" in out

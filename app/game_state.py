@@ -136,20 +136,17 @@ class Undoable(Generic[Game]):
                 return False
             self._say_arrived(shown, state[self.key])
             new = made
+        game, history = state[self.key], state[self.history_key]
         self._replace(new)
         if self._posted():
             return True
-        self._take_off_last()
+        # the room never took it: the game and the history as they were (a history at its
+        # depth lost its oldest change at each try, trimmed to make room for this one)
+        state[self.key], state[self.history_key] = game, history
         if tries > 1:
             return self.commit(new, tries - 1)
         self._not_made()
         return False
-
-    def _take_off_last(self) -> None:
-        """This page's last change, which the room never took, off its game and its history."""
-        state = st.session_state
-        state[self.key] = state[self.history_key][-1].before
-        state[self.history_key] = state[self.history_key][:-1]
 
     def _replace(self, new: Game) -> None:
         state = st.session_state

@@ -230,11 +230,14 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     )
     record = PhotoRecord.of(name, outcome)
     photo_store.keep(st.session_state.photos, key, record)  # first: a shared night's phones
+    at = night_panel.night().current
     if not night_panel.commit_table(placed):
         return TableNote("warning", lambda: _(READ_AS_CHANGED).format(name=name))
     # by place: the untouched example made way for a new game, of new ids
     now = {player_id: placed.players[index].id for index, player_id in enumerate(ids)}
-    remember_photographer(placed, now[photographer_id])
+    remember_photographer(
+        given_in(night_panel.night(), at, placed, now[photographer_id]), now[photographer_id]
+    )
     shared_from(key).add(now[photographer_id])
     st.session_state.player = now[photographer_id]
     # the page stays where it was, at the top: the note and its jumps to the cards to check lay
@@ -252,6 +255,15 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
         one_side=len(set(outcome.sides)) <= 1,
     )
     return TableNote(photo=key, placed=given)
+
+
+def given_in(night: nt.Night, at: int, placed: ts.Table, player_id: int) -> ts.Table:
+    """The game a photo was just given out in (`placed`, game `at` of the night) as the room
+    has it: in a shared night, merged with another phone's change made meanwhile (a player
+    renamed), and not always the game on screen (another phone went on to the next game);
+    `placed` where the player is not in it (removed there)."""
+    game = night.games[at] if at < len(night.games) else placed
+    return game if any(player.id == player_id for player in game.players) else placed
 
 
 def add_if_taken(photographer_id: int | None, data: bytes, name: str) -> TableNote:

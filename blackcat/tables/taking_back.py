@@ -19,7 +19,8 @@ game (`_example_changed`).
 
 `make_again(now, before, after)` is the same merge the other way: a change made on a page that
 had not yet seen another phone's, made on the game as that phone left it (`now`), where the two
-touched different parts; None where they touched the same one.
+touched different parts; None where they touched the same one (a Black Lady player's tricks in
+a deal changed on both: not merged as a set, as Undo does: `_tricks_changed_on_both`).
 """
 
 from __future__ import annotations
@@ -69,9 +70,36 @@ def make_again(now: Game, before: Game, after: Game) -> Game | None:
     try:
         if _another_game(before, after) or _a_game_made_way(before, after):
             return _back_to_another_game(before, now, after)
+        if _tricks_changed_on_both(before, after, now):
+            return None
         return merge(before, after, now)
     except _Conflict:
         return None
+
+
+def _tricks_changed_on_both(base: Any, ours: Any, theirs: Any) -> bool:
+    """Whether both sides changed one Black Lady player's tricks in a deal, and differently.
+    Undo merges tricks as a set (`_merge_tricks`); a change made again so would give two
+    phones typing one seat's tricks at once cards neither typed ("KH 2S" and "KH 3S" made
+    "KH 2S 3S"; a card typed here and photographed there, twice)."""
+    if not all(isinstance(game, lt.LadyGame) for game in (base, ours, theirs)):
+        return False
+    was, mine, other = (_tricks_held(game) for game in (base, ours, theirs))
+    return any(
+        mine[pile] != was[pile] and other[pile] != was[pile] and mine[pile] != other[pile]
+        for pile in was.keys() & mine.keys() & other.keys()
+    )
+
+
+def _tricks_held(game: lt.LadyGame) -> dict[int, Counter]:
+    """Each player's tricks in each deal, by the pile's id (unique in a game), as a set of
+    cards (each with where it came from: `ts.Slot`)."""
+    return {
+        pile.id: Counter(pile.slots)
+        for deal in game.deals
+        for player in deal.table.players
+        for pile in player.piles
+    }
 
 
 def _a_game_made_way(before: Any, after: Any) -> bool:

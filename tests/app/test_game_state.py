@@ -240,6 +240,29 @@ def test_a_change_beaten_to_the_room_again_and_again_is_not_made(
     assert said[-1] == game_state.CHANGED_MEANWHILE
 
 
+def test_a_change_the_room_never_took_leaves_a_full_history_as_it_was(
+    session: dict[str, Any], said: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(game_state, "UNDO_DEPTH", 3)
+    ann, ben = (player.piles[0].id for player in session["game"].players)
+    for cards in ("5C", "5C 6C", "5C 6C 7C"):
+        shared().apply(ts.set_cards, ann, parse_pile(cards))
+    full = session["history"]
+    assert len(full) == game_state.UNDO_DEPTH
+    beaten_to_the_room(
+        monkeypatch,
+        lambda game: ts.set_cards(game, ben, parse_pile("2S 9H")),
+        lambda game: ts.set_cards(game, ben, parse_pile("2S 9H 3H")),
+    )
+    assert not shared().commit(ts.set_cards(session["game"], ann, parse_pile("5C")))
+    assert session["history"] == full  # beaten twice: each try's trim once cost the oldest
+    beaten_to_the_room(monkeypatch, lambda game: ts.set_cards(game, ann, parse_pile("5C 6C 9H")))
+    shared().apply(ts.set_cards, ann, parse_pile("5C 6C 8C"))  # the same pile: not made
+    assert session["history"] == full and said[-1] == game_state.CHANGED_MEANWHILE
+    shared().apply(ts.set_cards, ann, parse_pile("5C 6C 9H 8C"))  # made: the oldest goes
+    assert session["history"][:-1] == full[1:] and len(session["history"]) == 3
+
+
 def test_undo_on_a_page_behind_the_game_takes_this_pages_change_back_from_it(
     session: dict[str, Any], said: list[str]
 ) -> None:

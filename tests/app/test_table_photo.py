@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import language
+import live_table
 import numpy as np
 import pytest
 import table_photo
@@ -22,6 +23,7 @@ from test_streamlit_app import (  # noqa: F401  (fixtures: no weights, the stand
     reader,
     reload,
     restart,
+    shared_link,
     start,
     uploader,
 )
@@ -313,6 +315,33 @@ def test_the_photographer_renamed_still_takes_the_next_games_photo(app: AppTest)
     assert_clean(app)
     next(b for b in app.button if b.label == "➕ Next game").click().run()
     assert photographer_choice(app).value == player_id(app, "Cat")
+
+
+def test_the_photographer_renamed_on_another_phone_as_the_photo_went_in_keeps_that_name(
+    app: AppTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a shared night, another phone renamed the photographer just as the photo's piles
+    were given out (beaten to the room): the page remembers the name the room's game has (it
+    remembered the old one, which names nobody in another game of the night)."""
+    seated(app)
+    choose_photographer(app, "Cat")
+    shared_link(app)
+    room, cat = app.query_params[live_table.LIVE_PARAM], player_id(app, "Cat")
+    place = ts.place_table_photo
+
+    def renamed_meanwhile(*args: object, **kwargs: object) -> ts.Table:
+        latest = live_table.rooms().latest(room, "night")
+        assert latest is not None
+        renamed = nt.rename_player(latest.game, cat, "Cath")  # another phone's, posted first
+        assert live_table.rooms().post(room, "night", renamed, latest.version) is not None
+        return place(*args, **kwargs)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(ts, "place_table_photo", renamed_meanwhile)
+        upload_table(app)
+    assert "Cath (9 points)" in notes(app)  # the photo's piles given beside the rename
+    assert app.session_state[table_photo.PHOTOGRAPHER] == cat
+    assert app.session_state[table_photo.PHOTOGRAPHER_NAME] == "Cath"
 
 
 def test_a_reload_keeps_the_choice_of_photo_made_after_a_photo_of_the_table(app: AppTest) -> None:

@@ -1053,6 +1053,26 @@ def test_black_lady_tricks_typed_behind_the_game_keep_the_other_phones() -> None
     assert made.deal.no_tricks == {made.deal.table.players[2].id}
 
 
+def test_black_lady_tricks_typed_at_one_seat_on_both_phones_are_not_made_as_their_set() -> None:
+    game = lt.new_game(("Ann", "Ben", "Cy"))
+    now = lt.set_tricks(game, 0, parse_pile("KH 2S"))  # another phone's, at the same time
+    mine = lt.set_tricks(game, 0, parse_pile("KH 3S"))
+    assert make_again(now, game, mine) is None  # not "KH 2S 3S", typed by neither
+    taken = lt.on_deal(now, ts.delete_card, now.deal.tricks(0).id, 1)  # the 2♠ off here
+    assert make_again(now, now, taken) == taken  # nobody else changed it
+    assert make_again(mine, now, taken) is None
+    same = make_again(now, game, lt.set_tricks(game, 0, parse_pile("2S KH")))  # the same set
+    assert lady_tricks(same, 0) == Counter(parse_pile("KH 2S"))
+    # another seat's, another deal's: both stay
+    ben = make_again(now, game, lt.set_tricks(game, 1, parse_pile("QS")))
+    assert ben is not None and ben.deal.tricks(0) == now.deal.tricks(0)
+    dealt = lt.next_deal(lt.set_tricks(game, 0, parse_pile("QS")))
+    second = lt.set_tricks(dealt, 0, parse_pile("2C"))
+    mine = lt.set_tricks(lt.choose_deal(dealt, 0), 0, parse_pile("QS KH"))
+    made = make_again(second, dealt, mine)
+    assert made is not None and first_tricks(made) == ["QS KH", "2C"]
+
+
 def test_a_new_game_started_behind_the_game_is_made_only_beside_a_rename() -> None:
     night = a_night()
     mine = nt.restart(night)
@@ -1130,3 +1150,37 @@ def test_a_change_made_again_never_loses_either_phones_change_in_a_night(
     if theirs.started != night.started:
         return  # a change made after a new night: only a rename, by name (tested above)
     both_changes_kept(*(seen_in_games(n) for n in (night, mine, theirs, made)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_change_made_again_never_loses_either_phones_change_in_a_black_lady_game(
+    data: st.DataObject,
+) -> None:
+    """As above, over a Black Lady game (seen as this phone sees it): what one phone alone
+    changed is as it left it, and a seat's tricks in a deal that both changed are not made
+    (merged as a set, they would hold cards neither phone typed)."""
+    game = lt.set_tricks(lt.new_game(("Ann", "Ben", "Cy")), 0, parse_pile("KH 2S"))
+    game = lt.set_tricks(lt.next_deal(game), 1, parse_pile("QS"))
+    mine = lady_change(data, game)
+    theirs = lt.seen_from(lady_change(data, lady_change(data, game)), game)
+    made = make_again(theirs, game, mine)
+    if made is None:
+        return
+    holds_as_a_lady_game(made)
+    if lady_started_anew(game, mine) or lady_started_anew(game, theirs):
+        return  # a new game made beside a rename only (tested above)
+    both_changes_kept(*(seen_in_lady(g) for g in (game, mine, theirs, made)))
+    was, ours, other, got = (tricks_in_lady(g) for g in (game, mine, theirs, made))
+    for key in was.keys() & ours.keys() & other.keys():
+        if ours[key] != was[key] and other[key] != was[key]:
+            assert got.get(key) in (ours[key], other[key]), key
+
+
+def tricks_in_lady(game: lt.LadyGame) -> dict[tuple[int, int], Counter[Card]]:
+    """Each seat's tricks in each deal, as a set of cards."""
+    return {
+        (deal_id(deal), seat): Counter(player.piles[0].cards)
+        for deal in game.deals
+        for seat, player in enumerate(deal.table.players)
+    }

@@ -160,7 +160,7 @@ def rename_player(night: Night, player_id: int, name: str) -> Night:
     (TableError where no game holds them any longer or the name is taken in one of them)."""
     player = find_player(night, player_id)
     if player is None:
-        raise ts.TableError(N_("that player is no longer at the table"))
+        raise ts.TableError(ts.NOT_AT_THE_TABLE)
     return renamed(night, player.name, name)
 
 

@@ -395,6 +395,35 @@ def test_tricks_typed_on_a_page_behind_a_black_lady_game_keep_the_other_phones(
     assert tricks(run(ann))[:2] == ["KH 2S 4S", "QS 3D"]
 
 
+def test_a_name_given_on_a_black_lady_page_behind_a_seat_gone_says_so(tmp_path) -> None:
+    """Ben names seat 4 as Ann makes the game one of three: his page's field is a seat gone (an
+    index past the names showed Streamlit's error page); sent back unchanged, it asks nothing."""
+    ann, ben = lady_phones(tmp_path)
+    count = len(ann.session_state["lady"].names) + 1
+    seat = f"Seat {count}"
+    ann.segmented_control(key="lady-count").set_value(count)
+    run(ann)
+    run(ben)
+    ann.segmented_control(key="lady-count").set_value(count - 1)
+    run(ann)
+    shown = text_input(ben, seat).value
+    text_input(ben, seat).input(shown + " ")  # Ben's page hasn't seen it: sent as changed
+    run(ben)
+    assert len(ben.session_state["lady"].names) == count - 1
+    assert not [t.value for t in ben.toast if "no longer" in t.value]
+    ann.segmented_control(key="lady-count").set_value(count)
+    run(ann)
+    run(ben)
+    ann.segmented_control(key="lady-count").set_value(count - 1)
+    run(ann)
+    text_input(ben, seat).input("Dee")
+    run(ben)
+    assert "Dee" not in ben.session_state["lady"].names
+    assert [t.value for t in ben.toast if "no longer" in t.value] == [
+        "That player is no longer at the table."
+    ]
+
+
 def test_undo_on_a_page_behind_the_game_says_the_other_phones_change_and_undoes(
     two_phones: tuple[AppTest, AppTest],
 ) -> None:

@@ -20,7 +20,7 @@ and wins (glibc's own default is 8 per core: `MALLOC_ARENA_MAX=16` on 2 cores me
 Needs the test extras (Playwright), Chromium, the trained weights in models/ and the synthetic
 card art. The server's log is written to `--log` if given; otherwise, where the night failed or
 the server logged a traceback, a copy is kept and its path printed. A page showing Streamlit's
-error page stops the night, saying so.
+error page stops the night, saying so; a failed night keeps each phone's screen too.
 """
 
 from __future__ import annotations
@@ -146,6 +146,15 @@ def pages_in_error(phones: Sequence[Page]) -> list[str]:
             if said is not None:
                 found.append(f"phone {number} shows Streamlit's error page: {said!r}")
     return found
+
+
+def screenshots(phones: Sequence[Page]) -> Path:
+    """Each phone's whole page as it was when the night failed, in a folder kept: its path."""
+    folder = Path(tempfile.mkdtemp(prefix="bench_night-pages-"))
+    for number, page in enumerate(phones, 1):
+        with contextlib.suppress(Exception):  # a phone already closed
+            page.screenshot(path=str(folder / f"phone-{number}.png"), full_page=True)
+    return folder
 
 
 def server_pid(port: int) -> int:
@@ -307,6 +316,7 @@ def measure(night: Night, rounds: int) -> None:
             print(f"the night failed in game {len(night.rows)}", flush=True)
             for line in pages_in_error(phones):
                 print(line, flush=True)
+            print(f"each phone's screen: {screenshots(phones)}", flush=True)
             raise
         browser.close()
 

@@ -201,13 +201,18 @@ def on_no_tricks(seat: int, key: str) -> None:
 
 
 def on_rename(seat: int, key: str) -> None:
+    """A seat renamed. In a shared game the seat may be one another phone took away: its field,
+    sent back as it was shown, then asks nothing (its name typed there showed an error page)."""
     GAME.catch_up_and_say()  # a shared game: the names as another phone left them
-    before = game().names[seat]
+    names, typed = game().names, st.session_state[key]
+    if seat >= len(names) and " ".join(typed.split()) == card_widgets.last_shown(key):
+        return
     try:
-        commit(lt.rename(game(), seat, st.session_state[key]))
+        commit(lt.rename(game(), seat, typed))
     except ts.TableError as error:
         game_state.refuse(error)
-        st.session_state[key] = before
+        if seat < len(names):
+            st.session_state[key] = names[seat]
 
 
 def on_pick_deal(key: str) -> None:

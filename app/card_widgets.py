@@ -27,10 +27,14 @@ Shown = TypeVar("Shown")
 def set_widget(key: str, value: Any) -> None:
     """Show `value` in the widget `key` when the table changed it (or the widget is new), and
     otherwise leave what the person typed, e.g. a pile with a typo, for them to fix."""
-    shown = f"{card_taps.SHOWN_PREFIX}{key}"
-    if key not in st.session_state or st.session_state.get(shown) != value:
+    if key not in st.session_state or last_shown(key) != value:
         st.session_state[key] = value
-        st.session_state[shown] = value
+        st.session_state[f"{card_taps.SHOWN_PREFIX}{key}"] = value
+
+
+def last_shown(key: str) -> Any:
+    """The game's value that `set_widget` last showed in the widget `key` (None: none yet)."""
+    return st.session_state.get(f"{card_taps.SHOWN_PREFIX}{key}")
 
 
 def field_value(key: str, value: Shown) -> Shown:

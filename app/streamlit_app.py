@@ -351,14 +351,21 @@ def on_text(pile_id: int, key: str) -> None:
 
 
 def on_rename(player_id: int, key: str) -> None:
-    """A rename renames the player in every game of the night."""
+    """A rename renames the player in every game of the night. In a shared night the field may
+    be a game's that another phone moved on from ("Next game"), or a player's it took off the
+    table: sent back as it was shown, the field then asks nothing (it showed an error page)."""
     night_panel.NIGHT.catch_up_and_say()  # a shared night: the names as another phone left them
     night = night_panel.night()
+    typed = st.session_state[key]
+    player = nt.find_player(night, player_id)
+    if player is None and " ".join(typed.split()) == card_widgets.last_shown(key):
+        return
     try:
-        night_panel.NIGHT.commit(nt.rename_player(night, player_id, st.session_state[key]))
+        night_panel.NIGHT.commit(nt.rename_player(night, player_id, typed))
     except ts.TableError as error:
         refuse(error)
-        st.session_state[key] = night.table.player(player_id).name
+        if player is not None:
+            st.session_state[key] = player.name
         return
     table_photo.follow_names(night.table, night_panel.table())
 

@@ -2,6 +2,7 @@
 prints figures.
 
     .venv/bin/python benchmarks/bench_night.py [--rounds N] [--port PORT] [--linger SECONDS]
+        [--log PATH]
 
 Starts `blackcat app` and plays a night of Black Cat shared by three phones (each its own
 browser context in Debian's Chromium, at a phone's size) for four players, Ann, Ben, Cat and
@@ -17,7 +18,9 @@ server runs as a player's does, glibc's allocator limited to two memory pools
 (`blackcat/allocator.py`); a `MALLOC_ARENA_MAX` in this script's environment reaches the server
 and wins (glibc's own default is 8 per core: `MALLOC_ARENA_MAX=16` on 2 cores measures without).
 Needs the test extras (Playwright), Chromium, the trained weights in models/ and the synthetic
-card art.
+card art. The server's log is written to `--log` if given; otherwise, where the night failed or
+the server logged a traceback, a copy is kept and its path printed. A page showing Streamlit's
+error page stops the night, saying so; a failed night keeps each phone's screen too.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import argparse
 import contextlib
 import io
 import re
+import shutil
 import struct
 import sys
 import tempfile
@@ -63,6 +67,7 @@ WAIT_MS = 180_000  # a read on a busy machine
 MB = 1024 * 1024
 TAPS = 3  # tries at a tap that another phone's change may cut short
 SHOWN_MB = 0.5  # what holds less is left out of the figures
+ERROR_PAGE = '[data-testid="stException"]'  # Streamlit's error page (details hidden or not)
 
 
 @dataclass(frozen=True)
@@ -108,6 +113,48 @@ def unique(jpeg: bytes, note: str) -> bytes:
     """The same picture in another file: a JPEG comment after its start marker."""
     text = note.encode()
     return jpeg[:2] + b"\xff\xfe" + struct.pack(">H", len(text) + 2) + text + jpeg[2:]
+
+
+class ErrorPageShown(RuntimeError):
+    """A page showed Streamlit's error page: an exception the app did not catch."""
+
+
+def error_page(page: Page) -> str | None:
+    """What Streamlit's error page on `page` says, if it shows one."""
+    shown = page.locator(ERROR_PAGE)
+    return shown.first.inner_text() if shown.count() else None
+
+
+def no_error_page(page: Page) -> None:
+    said = error_page(page)
+    if said is not None:
+        raise ErrorPageShown(f"a page showed Streamlit's error page: {said!r}")
+
+
+def settled(page: Page) -> None:
+    """`settle`, then stop the night if the page shows Streamlit's error page."""
+    settle(page)
+    no_error_page(page)
+
+
+def pages_in_error(phones: Sequence[Page]) -> list[str]:
+    """Each phone's error page, if it shows one (for the report of a failed night)."""
+    found = []
+    for number, page in enumerate(phones, 1):
+        with contextlib.suppress(Exception):  # a phone already closed
+            said = error_page(page)
+            if said is not None:
+                found.append(f"phone {number} shows Streamlit's error page: {said!r}")
+    return found
+
+
+def screenshots(phones: Sequence[Page]) -> Path:
+    """Each phone's whole page as it was when the night failed, in a folder kept: its path."""
+    folder = Path(tempfile.mkdtemp(prefix="bench_night-pages-"))
+    for number, page in enumerate(phones, 1):
+        with contextlib.suppress(Exception):  # a phone already closed
+            page.screenshot(path=str(folder / f"phone-{number}.png"), full_page=True)
+    return folder
 
 
 def server_pid(port: int) -> int:
@@ -160,7 +207,7 @@ def phone(browser: Browser, url: str) -> Page:
     page.set_default_timeout(WAIT_MS)
     page.goto(url)
     page.get_by_text("Black Cat score").first.wait_for()
-    settle(page)
+    settled(page)
     return page
 
 
@@ -171,7 +218,7 @@ def upload(night: Night, page: Page, name: str, jpeg: bytes) -> None:
     data = unique(jpeg, f"bench_night {name} {night.given}")
     files = [{"name": name, "mimeType": "image/jpeg", "buffer": data}]
     page.locator(UPLOADER).first.set_input_files(files=files)
-    settle(page)
+    settled(page)
     expect(page.locator('[class*="upload-notes"]').first).to_contain_text(name, timeout=WAIT_MS)
 
 
@@ -186,19 +233,19 @@ def whose_piles(page: Page, player: str) -> None:
             return
         button.evaluate("b => b.scrollIntoView({block: 'center'})")
         button.click()
-        settle(page)
+        settled(page)
     expect(heading).to_be_visible()
 
 
 def whose_photo(page: Page, mode: str) -> None:
     page.get_by_role("radio", name=mode).click()
-    settle(page)
+    settled(page)
 
 
 def photograph_the_table(night: Night, page: Page, photographer: str, game: int) -> None:
     whose_photo(page, "The whole table")
     page.locator('[class*="st-key-photographer"]').get_by_role("radio", name=photographer).click()
-    settle(page)
+    settled(page)
     upload(night, page, f"table-{game}.jpg", night.photos.table)
     whose_photo(page, "One player's piles")
 
@@ -213,10 +260,10 @@ def fix_a_card(page: Page, player: str) -> None:
 
 def reload(page: Page) -> None:
     """The tab reloaded, as a phone's browser does with a tab it put away: a new session."""
-    settle(page)
+    settled(page)
     page.reload()
     page.get_by_text("Black Cat score").first.wait_for()
-    settle(page)
+    settled(page)
 
 
 def seat_the_table(page: Page) -> str:
@@ -225,7 +272,7 @@ def seat_the_table(page: Page) -> str:
     rename(page, PLAYERS[0])
     for name in PLAYERS[1:]:
         page.get_by_role("button", name="➕ Player").click()
-        settle(page)
+        settled(page)
         rename(page, name)
     open_expander(page, "Open on another phone")
     return page.locator("p.bc-link").inner_text()
@@ -235,7 +282,7 @@ def play_round(night: Night, phones: list[Page], game: int, rounds: int) -> None
     """One game of the night: see the module's docstring."""
     if game:
         phones[0].get_by_role("button", name="➕ Next game").click()
-        settle(phones[0])
+        settled(phones[0])
     if game == rounds // 2:  # Cat's phone goes home; a friend's phone joins by the link
         phones[-1].context.close()
         phones[-1] = phone(phones[0].context.browser, night.link)  # type: ignore[arg-type]
@@ -259,9 +306,18 @@ def measure(night: Night, rounds: int) -> None:
         night.link = seat_the_table(phones[0])
         phones += [phone(browser, night.link) for _ in range(PHONES - 1)]
         record(night, 0)
-        for game in range(rounds):
-            play_round(night, phones, game, rounds)
-            record(night, game + 1)
+        try:
+            for game in range(rounds):
+                play_round(night, phones, game, rounds)
+                for page in phones:  # another phone's change may have broken a page
+                    no_error_page(page)
+                record(night, game + 1)
+        except Exception:
+            print(f"the night failed in game {len(night.rows)}", flush=True)
+            for line in pages_in_error(phones):
+                print(line, flush=True)
+            print(f"each phone's screen: {screenshots(phones)}", flush=True)
+            raise
         browser.close()
 
 
@@ -309,13 +365,45 @@ def print_figures(night: Night, linger: float) -> None:
     print(f"{linger:.0f} s after every phone left: {left}")
 
 
+TRACEBACK = re.compile(r"^Traceback \(most recent call last\):\n(?:[ \t].*\n|\n)*(.*)$", re.M)
+
+
+def logged_errors(log: str) -> list[str]:
+    """Each traceback's last line (its exception) in the server's log, in order."""
+    return [match[1] for match in TRACEBACK.finditer(log)]
+
+
 @contextlib.contextmanager
-def served_night(port: int) -> Iterator[str]:
+def served_night(port: int, log_path: Path | None) -> Iterator[str]:
+    """The app on `port`; its log at `log_path`, or else in a copy kept if the night failed or
+    it logged a traceback (its path printed)."""
     with tempfile.TemporaryDirectory() as folder:
+        log = log_path or Path(folder) / "streamlit.log"
         command = [sys.executable, "-m", "blackcat", "app", "--headless", "--port", str(port)]
         command += ["--address", "127.0.0.1"]
-        with served(Path(folder) / "streamlit.log", command, f"http://127.0.0.1:{port}") as url:
-            yield url
+        played = False
+        try:
+            with served(log, command, f"http://127.0.0.1:{port}") as url:
+                yield url
+                played = True
+        except BaseException as error:
+            errors = logged_errors(log.read_text()) if log.is_file() else []
+            print(f"the server logged {len(errors)} traceback(s)", flush=True)
+            for line in errors:
+                print(f"  {line}", flush=True)
+            kept = log if log_path is not None else keep(log)
+            print(f"the server's log: {kept}", flush=True)
+            if played and isinstance(error, AssertionError):  # `served`: a traceback logged
+                raise SystemExit("the server logged a traceback: see its log") from None
+            raise
+
+
+def keep(log: Path) -> Path:
+    """A copy of the server's log that outlives the night's temporary folder."""
+    copy = Path(tempfile.mkdtemp(prefix="bench_night-")) / log.name
+    if log.is_file():
+        shutil.copyfile(log, copy)
+    return copy
 
 
 def main() -> None:
@@ -325,10 +413,13 @@ def main() -> None:
     parser.add_argument(
         "--linger", type=float, default=0, help="seconds to wait after the phones left"
     )
+    parser.add_argument(
+        "--log", type=Path, help="write the server's log here (else kept only if it went wrong)"
+    )
     args = parser.parse_args()
     photos = phone_photos()
     port = args.port or free_port()
-    with served_night(port) as url:
+    with served_night(port, args.log) as url:
         night = Night(url, server_pid(port), photos)
         measure(night, args.rounds)
         print_figures(night, args.linger)

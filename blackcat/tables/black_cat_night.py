@@ -155,9 +155,20 @@ def named_in(night: Night, tr: Translator) -> Night:
 
 
 def rename_player(night: Night, player_id: int, name: str) -> Night:
-    """A player of the game on screen renamed, in every game of the night they played (TableError
-    where the name is taken in one of them)."""
-    return renamed(night, night.table.player(player_id).name, name)
+    """A player of the night renamed, by their id in any of its games (a page's name field can be
+    a game's that another phone has since moved on from), in every game of the night they played
+    (TableError where no game holds them any longer or the name is taken in one of them)."""
+    player = find_player(night, player_id)
+    if player is None:
+        raise ts.TableError(ts.NOT_AT_THE_TABLE)
+    return renamed(night, player.name, name)
+
+
+def find_player(night: Night, player_id: int) -> ts.Player | None:
+    """The player with this id in whichever game of the night holds it (each game's ids are its
+    own: `GAME_ID_BLOCK`); None where none does."""
+    players = (player for table in night.games for player in table.players)
+    return next((player for player in players if player.id == player_id), None)
 
 
 def renamed(night: Night, old: str, new: str) -> Night:

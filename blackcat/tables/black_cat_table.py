@@ -51,6 +51,9 @@ EXAMPLE_PILES: tuple[str, ...] = (
 a Black Cat, Queens) and the rules' Yowler example with a 9♥ (11 points)."""
 
 
+NOT_AT_THE_TABLE = N_("that player is no longer at the table")
+
+
 class TableError(TemplateError, ValueError):
     """A change the table can't take: why, for the person at the phone, in English as the
     exception's text and in any language by `describe`."""
@@ -142,7 +145,7 @@ class Table:
         for player in self.players:
             if player.id == player_id:
                 return player
-        raise TableError(N_("that player is no longer at the table"))
+        raise TableError(NOT_AT_THE_TABLE)
 
     def locate(self, pile_id: int) -> tuple[int, int]:
         """(player index, pile index) of a pile."""

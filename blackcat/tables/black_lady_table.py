@@ -182,7 +182,10 @@ def set_rules(game: LadyGame, rules: Rules) -> LadyGame:
 
 def rename(game: LadyGame, seat: int, name: str) -> LadyGame:
     """The player in `seat` renamed by a person in every deal (TableError for an empty or taken
-    name): a name of the app's changed is theirs from now on (`LadyGame.unnamed`)."""
+    name, or a seat no longer in the game): a name of the app's changed is theirs from now on
+    (`LadyGame.unnamed`)."""
+    if not 0 <= seat < len(game.names):  # a page's field of a seat another phone took away
+        raise ts.TableError(ts.NOT_AT_THE_TABLE)
     renamed = _named(game, seat, name)
     if renamed.names[seat] == game.names[seat]:
         return renamed

@@ -320,6 +320,44 @@ def test_a_name_given_on_a_page_behind_the_game_says_the_other_phones_change(
     assert totals(run(ann))[0].startswith("### Ben") and pile_cards(ann, 1) == "QS 2C 9S"
 
 
+def test_a_name_given_on_a_page_behind_the_next_game_names_the_player_in_both_games(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    """Ben names the player of game 1 as Ann starts game 2: his page's field is game 1's, its
+    player's id not in game 2 (the name's refusal showed Streamlit's error page)."""
+    ann, ben = two_phones
+    button(ann, "➕ Next game").click()
+    run(ann)
+    text_input(ben, "Name").input("Ben")  # Ben's page hasn't seen game 2 yet
+    run(ben)
+    assert ben.session_state.night.current == 1
+    assert [g.players[0].name for g in ben.session_state.night.games] == ["Ben", "Ben"]
+    assert totals(ben)[0].startswith("### Ben")
+    assert totals(run(ann))[0].startswith("### Ben")
+
+
+def test_a_name_field_sent_back_unchanged_from_a_game_gone_from_the_page_does_nothing(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    """A page sent its name field's value back under a player's id gone from the night (another
+    phone removed them): nothing typed, nothing to say."""
+    ann, ben = two_phones
+    button(ann, "➕ Player").click()
+    run(ann)
+    run(ben)
+    ben.segmented_control(key="player").set_value(player_ids(ben)[1])
+    run(ben)
+    name = text_input(ben, "Name").value
+    ann.segmented_control(key="player").set_value(player_ids(ann)[1])
+    run(ann)
+    button(ann, f"Yes, remove {name}").click()
+    run(ann)
+    text_input(ben, "Name").input(name + " ")  # sent as changed, the same name
+    run(ben)
+    assert len(player_ids(ben)) == 1
+    assert not [t.value for t in ben.toast if "no longer" in t.value]
+
+
 def lady_phones(tmp_path) -> tuple[AppTest, AppTest]:
     """Two phones in one shared Black Lady game."""
     ann = start(tmp_path)
@@ -355,6 +393,35 @@ def test_tricks_typed_on_a_page_behind_a_black_lady_game_keep_the_other_phones(
     run(ben)
     assert tricks(ben)[:2] == ["KH 2S 4S", "QS 3D"]
     assert tricks(run(ann))[:2] == ["KH 2S 4S", "QS 3D"]
+
+
+def test_a_name_given_on_a_black_lady_page_behind_a_seat_gone_says_so(tmp_path) -> None:
+    """Ben names seat 4 as Ann makes the game one of three: his page's field is a seat gone (an
+    index past the names showed Streamlit's error page); sent back unchanged, it asks nothing."""
+    ann, ben = lady_phones(tmp_path)
+    count = len(ann.session_state["lady"].names) + 1
+    seat = f"Seat {count}"
+    ann.segmented_control(key="lady-count").set_value(count)
+    run(ann)
+    run(ben)
+    ann.segmented_control(key="lady-count").set_value(count - 1)
+    run(ann)
+    shown = text_input(ben, seat).value
+    text_input(ben, seat).input(shown + " ")  # Ben's page hasn't seen it: sent as changed
+    run(ben)
+    assert len(ben.session_state["lady"].names) == count - 1
+    assert not [t.value for t in ben.toast if "no longer" in t.value]
+    ann.segmented_control(key="lady-count").set_value(count)
+    run(ann)
+    run(ben)
+    ann.segmented_control(key="lady-count").set_value(count - 1)
+    run(ann)
+    text_input(ben, seat).input("Dee")
+    run(ben)
+    assert "Dee" not in ben.session_state["lady"].names
+    assert [t.value for t in ben.toast if "no longer" in t.value] == [
+        "That player is no longer at the table."
+    ]
 
 
 def test_undo_on_a_page_behind_the_game_says_the_other_phones_change_and_undoes(

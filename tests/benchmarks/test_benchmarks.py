@@ -58,8 +58,10 @@ def test_bench_load_sees_each_page_show_its_own_score() -> None:
     assert "server still answers: yes; no traceback in its log" in out
 
 
-def test_bench_night_measures_the_servers_memory_after_each_game() -> None:
-    out = bench("bench_night.py", "--rounds", "1")
+def test_bench_night_measures_the_servers_memory_after_each_game(tmp_path: Path) -> None:
+    log = tmp_path / "server.log"
+    out = bench("bench_night.py", "--rounds", "1", "--log", str(log))
+    assert "Uvicorn server started" in log.read_text()  # the server's log, kept where asked
     assert re.search(r"^start:   0 photos, RSS +\d+ MB", out, re.MULTILINE)
     assert re.search(r"^game  1:   4 photos, RSS +\d+ MB; .*; sessions \d+ opened", out, re.M)
     assert "photos uploaded: 4, tabs reloaded: 1, games: 1" in out

@@ -152,6 +152,20 @@ def test_a_rename_renames_the_player_in_every_game() -> None:
         nt.rename_player(night, night.table.players[1].id, "ann")
 
 
+def test_a_player_is_renamed_by_their_id_in_any_game_of_the_night() -> None:
+    # a page's name field can be an earlier game's, another phone having started the next one
+    night = three_games()
+    earlier = night.games[0].players[1].id
+    assert earlier not in [player.id for player in night.table.players]
+    night = nt.rename_player(night, earlier, "Benny")
+    assert [[p.name for p in table.players] for table in night.games] == [["Ann", "Benny"]] * 3
+    assert nt.find_player(night, earlier) == night.games[0].players[1]
+    removed = nt.on_table(night, ts.remove_player, night.table.players[1].id)
+    assert nt.find_player(removed, night.table.players[1].id) is None
+    with pytest.raises(ts.TableError, match="no longer at the table"):
+        nt.rename_player(removed, night.table.players[1].id, "Ben")
+
+
 def test_a_game_is_won_only_once_every_player_has_a_card_down() -> None:
     # the first photo of a game made its player the winner, and the night counted it
     night = nt.next_game(nt.Night((game(GAME_1),)))

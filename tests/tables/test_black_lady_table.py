@@ -164,6 +164,8 @@ def test_the_number_of_players_is_set_once_keeping_the_names() -> None:
     nine = lt.with_players(game, 9)
     assert nine.names[0] == "Ann" and len(nine.names) == 9 and len(set(nine.names)) == 9
     assert lt.with_players(nine, 4).names == ("Ann", "Player 2", "Player 3", "Player 4")
+    with pytest.raises(ts.TableError, match="no longer at the table"):  # a page behind
+        lt.rename(lt.with_players(nine, 4), 8, "Ivy")
     with pytest.raises(ts.TableError, match="3 to 9 players"):
         lt.with_players(game, 10)
     with pytest.raises(ts.TableError, match="fixed once a deal has cards"):

@@ -1220,10 +1220,12 @@ def show_exports(table: ts.Table, result: ts.TableResult) -> None:
 
 def black_cat_page() -> None:
     init_state()
-    night_panel.NIGHT.take_in_change()  # a shared night another phone changed
     before = night_panel.table()
+    night_panel.NIGHT.take_in_change()  # a shared night another phone changed
     night_panel.name_the_example()
-    table_photo.follow_names(before, night_panel.table())  # "Player 2" took a photo: "Jugador 2"
+    # "Player 2" took a photo: "Jugador 2"; another phone renamed the photographer (by id: a
+    # game another phone moved on from holds none of the next game's)
+    table_photo.follow_names(before, night_panel.table())
     state = st.session_state
     # everything above the piles in one container: however many notes and photos it shows,
     # a pile stays the same element of the page, and a field typed in stays in place and

@@ -3,6 +3,7 @@ whose photo of width `WHOLE_TABLE` shows piles on all four sides), and the panel
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -342,6 +343,33 @@ def test_the_photographer_renamed_on_another_phone_as_the_photo_went_in_keeps_th
     assert "Cath (9 points)" in notes(app)  # the photo's piles given beside the rename
     assert app.session_state[table_photo.PHOTOGRAPHER] == cat
     assert app.session_state[table_photo.PHOTOGRAPHER_NAME] == "Cath"
+
+
+def test_the_photographer_renamed_on_another_phone_still_takes_the_next_games_photo(
+    app: AppTest,
+) -> None:
+    """Another phone renamed the photographer, then started the next game: this page took the
+    rename in at its run and finds the photographer in game 2 by the new name (it remembered
+    the old one, which named nobody there: "say who you are" again)."""
+    seated(app)
+    choose_photographer(app, "Cat")
+    upload_table(app)
+    shared_link(app)
+    room, cat = app.query_params[live_table.LIVE_PARAM], player_id(app, "Cat")
+
+    def another_phone(change: Callable[[nt.Night], nt.Night]) -> None:
+        latest = live_table.rooms().latest(room, "night")
+        assert latest is not None
+        assert live_table.rooms().post(room, "night", change(latest.game), latest.version)
+
+    another_phone(lambda night: nt.rename_player(night, cat, "Kat"))
+    app.run()
+    assert_clean(app)
+    another_phone(nt.next_game)
+    app.run()
+    assert_clean(app)
+    assert app.session_state["night"].current == 1
+    assert photographer_choice(app).value == player_id(app, "Kat")
 
 
 def test_a_reload_keeps_the_choice_of_photo_made_after_a_photo_of_the_table(app: AppTest) -> None:

@@ -205,7 +205,7 @@ def on_rename(seat: int, key: str) -> None:
     sent back as it was shown, then asks nothing (its name typed there showed an error page)."""
     GAME.catch_up_and_say()  # a shared game: the names as another phone left them
     names, typed = game().names, st.session_state[key]
-    if seat >= len(names) and " ".join(typed.split()) == card_widgets.last_shown(key):
+    if seat >= len(names) and card_widgets.sent_back_unchanged(key):
         return
     try:
         commit(lt.rename(game(), seat, typed))

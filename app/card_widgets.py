@@ -37,6 +37,12 @@ def last_shown(key: str) -> Any:
     return st.session_state.get(f"{card_taps.SHOWN_PREFIX}{key}")
 
 
+def sent_back_unchanged(key: str) -> bool:
+    """Whether the text field `key` holds what the page last showed in it, spaces aside: a
+    browser can send a field back as changed after a reload though nobody typed."""
+    return " ".join(str(st.session_state[key]).split()) == last_shown(key)
+
+
 def field_value(key: str, value: Shown) -> Shown:
     """`set_widget`, and `value` for the widget's default (a text field's, a toggle's, a
     segmented control's): a value set in Session State reaches the browser only with the run

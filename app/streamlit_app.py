@@ -358,7 +358,7 @@ def on_rename(player_id: int, key: str) -> None:
     night = night_panel.night()
     typed = st.session_state[key]
     player = nt.find_player(night, player_id)
-    if player is None and " ".join(typed.split()) == card_widgets.last_shown(key):
+    if player is None and card_widgets.sent_back_unchanged(key):
         return
     try:
         night_panel.NIGHT.commit(nt.rename_player(night, player_id, typed))

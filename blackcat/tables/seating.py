@@ -17,12 +17,6 @@ from blackcat.i18n import N_
 from blackcat.tables.black_cat_table import SEAT_NAMES, TableError
 from blackcat.vision.types import SIDES
 
-SIDE_NAMES = SEAT_NAMES
-"""A player added for a side of a photo of the whole table is named by where they sit, seen
-from the photographer's seat (the near side, the first, is the photographer's own), until
-someone renames them (`black_cat_table.SEAT_NAMES`: an app's name, said in each phone's
-language)."""
-
 
 @dataclass(frozen=True)
 class Seat:
@@ -104,9 +98,9 @@ def moves_for_new_photographer(
 
 def players_for_sides(seats: Sequence[tuple[str, Sequence[int]]], players: int) -> tuple[str, ...]:
     """The players a table of one player lacks for a photo of the whole table (`seats`, in seat
-    order): one for each occupied side after the photographer's, named by it (SIDE_NAMES,
-    untranslated). None for a table of several players: where missing players sit among them
-    only the table's order says, so they add them themselves."""
+    order): one for each occupied side after the photographer's, named by it
+    (`black_cat_table.SEAT_NAMES`, untranslated). None for a table of several players: where
+    missing players sit among them only the table's order says, so they add them themselves."""
     if players != 1:
         return ()
-    return tuple(SIDE_NAMES[side] for side, _ in seats[1:])
+    return tuple(SEAT_NAMES[side] for side, _ in seats[1:])

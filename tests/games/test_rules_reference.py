@@ -355,6 +355,40 @@ def test_a_games_winners_are_the_rules(game: dict[str, list[list[str]]]) -> None
 
 
 @settings(max_examples=60, deadline=None)
+@given(game_piles(), st.lists(st.sampled_from((None, 7, 11)), min_size=24, max_size=24))
+def test_the_apps_pinned_queens_and_piles_json_are_the_rules_and_the_clis(
+    game: dict[str, list[list[str]]], pin_choices: list[int | None]
+) -> None:
+    """Queens pinned in the app's table (None: the best value) score as the rules say, and its
+    piles' JSON download is `blackcat score --json`'s for the same piles and pins."""
+    table = table_of(game)
+    choices = iter(pin_choices)
+    pins: dict[tuple[int, int, int], int] = {}
+    for seat, player in enumerate(table.players):
+        for index, pile in enumerate(player.piles):
+            for position, slot in enumerate(pile.slots):
+                value = next(choices)
+                if slot.card.is_queen and value is not None:
+                    table = ts.pin_queen(table, pile.id, position, value)
+                    pins[seat, index, position] = value
+    downloaded = json.loads(ts.piles_json(table, ts.score_table(table)))["piles"]
+    for seat, (name, two) in enumerate(game.items()):
+        queens = [f"{i}:{p}={v}" for (s, i, p), v in pins.items() if s == seat]
+        cli = cli_json(*(["--queen", ",".join(queens)] if queens else []), *map(" ".join, two))
+        mine = [
+            {k: v for k, v in pile.items() if k not in ("player", "pile")}
+            for pile in downloaded
+            if pile["player"] == name
+        ]
+        assert mine == cli["piles"]
+        for index, (pile, scored) in enumerate(zip(two, mine, strict=True)):
+            pile_pins = {p: v for (s, i, p), v in pins.items() if (s, i) == (seat, index)}
+            reference = rule_score(pile, pile_pins, Rules())
+            assert scored["points"] == reference.points
+            assert scored["queens"] == {str(i): v for i, v in reference.queens.items()}
+
+
+@settings(max_examples=60, deadline=None)
 @given(st.lists(game_piles(), min_size=1, max_size=4))
 def test_a_nights_standings_are_the_rules(games: list[dict[str, list[list[str]]]]) -> None:
     """Totals add each player's games; a game is won by its single highest total once every

@@ -113,7 +113,7 @@ def rule_score(pile: Sequence[str], pins: Mapping[int, int], rules: Rules) -> Ru
 
 
 def rule_winners(totals: Mapping[str, int]) -> tuple[str, ...]:
-    """ "The player with the highest total wins; equal totals are a tie.\""""
+    """RULES.md "Winning": the highest total wins; equal totals are a tie (all of them named)."""
     best = max(totals.values(), default=None)
     return tuple(name for name, total in totals.items() if total == best)
 
@@ -247,6 +247,7 @@ def test_engine_scores_random_piles_as_the_rules_do(
     engine = score_pile(parse_pile(" ".join(pile)), pins, engine_variants(rules, decks=2))
     assert engine.points == reference.points
     assert engine.queen_values == reference.queens
+    assert rule_points(pile, engine.queen_values, rules) == reference.points  # the 7s lose nothing
     found = sorted((f.kind, f.positions, f.points) for f in engine.features)
     assert found == reference.features
     for feature in engine.features:  # each feature's cards are the pile's at its positions

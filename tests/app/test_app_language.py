@@ -89,6 +89,7 @@ def test_how_we_score_is_in_spanish_with_the_spanish_rules_names() -> None:
     for name in ("Gato Tom", "Maullador", "Gato jelical", "Gato negro", "pila de gatitos"):
         assert name in text
     assert "Larga noche en las verjas" in text
+    assert "No se nombra ganador hasta" in text
 
 
 def test_how_we_score_black_lady_is_in_spanish() -> None:

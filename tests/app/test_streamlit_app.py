@@ -214,6 +214,7 @@ def test_how_we_score_panel_has_the_rules_and_our_decisions(app: AppTest) -> Non
     for words in ("Tomcat", "Yowler", "Jellical Cat", "Black Cat", "Our decisions", "Lucky Tom"):
         assert words in text
     assert "7 when it makes no difference" in text
+    assert "Nobody is named the winner until" in text
 
 
 # ---------------------------------------------------------------------------------------------

@@ -51,6 +51,10 @@ PAGE_PATH = "black-lady"
 LINK_PARAM = "lady"
 HOW_WE_SCORE = Path(__file__).resolve().parent / "how_black_lady_scores.md"
 IN_ALREADY = N_("{name} is already in this deal ({owner}'s tricks).")
+IN_ANOTHERS = N_(
+    "{name} is already in this deal ({owner}'s tricks). If it shows {player}'s tricks: under "
+    "{owner}'s tricks, tap *Take this photo's cards off*, then upload it again for {player}."
+)
 HOW_TO_PHOTOGRAPH = N_(
     "Spread the cards of the player's tricks out on the table, in rows or any way, with every "
     "card's corner showing, photograph from straight above in good light"
@@ -273,8 +277,15 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
     if owner is not None:
         seat_named = now.names.index(owner) if owner in now.names else None
         named = photo_input.NAME_MARK if seat_named is not None else owner
+        if seat_named in (None, seat):
+            return PhotoNote(
+                "info", lambda: _(IN_ALREADY).format(name=name, owner=named), seat=seat_named
+            )
+        # given to the wrong player before: say how it goes to this one
         return PhotoNote(
-            "info", lambda: _(IN_ALREADY).format(name=name, owner=named), seat=seat_named
+            "info",
+            lambda: _(IN_ANOTHERS).format(name=name, owner=named, player=game().names[seat]),
+            seat=seat_named,
         )
     outcome = reader_access.read_upload(data, name, 1, HOW_TO_PHOTOGRAPH)
     if not isinstance(outcome, PhotoOutcome):

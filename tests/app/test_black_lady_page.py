@@ -595,3 +595,29 @@ def test_a_broken_link_opens_a_new_game_with_a_word_why(tmp_path) -> None:
     run(at)
     assert any("can't be read" in w.value and "new game" in w.value for w in at.warning)
     assert list(sheet_rows(at)) == ["Player 1", "Player 2", "Player 3"]
+
+
+def test_a_photo_given_to_the_wrong_player_says_how_it_goes_to_the_right_one(
+    lady: AppTest,
+) -> None:
+    # "ann.png is already in this deal (Player 1's tricks)." said nothing of what to do
+    uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))  # to Player 1
+    run(lady)
+    choose(lady, 1)
+    uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))  # Player 2's, in fact
+    run(lady)
+    assert any(
+        i.value
+        == "ann.png is already in this deal (Player 1's tricks). If it shows Player 2's tricks: "
+        "under Player 1's tricks, tap *Take this photo's cards off*, then upload it again for "
+        "Player 2."
+        for i in lady.info
+    ), [i.value for i in lady.info]
+    choose(lady, 0)
+    next(b for b in lady.button if b.key.startswith("remove-photo:")).click()
+    run(lady)
+    choose(lady, 1)
+    uploader(lady).set_value(("ann2.png", png(PHOTO_WIDTH), "image/png"))
+    run(lady)
+    assert tricks_by_name(lady)["Player 1"] == ""
+    assert len(tricks_by_name(lady)["Player 2"].split()) == 19

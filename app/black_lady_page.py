@@ -574,18 +574,19 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
         if p.kind == "doubled"
         for c in p.cards
     }
-    st.markdown(
-        lady_view.tricks_html(
-            pile.cards,
-            now.rules,
-            doubtful=doubtful,
-            duplicated={i for i, card in enumerate(pile.cards) if card in twice},
-            pile_id=pile.id,
-            selected=st.session_state.get(f"sel:{pile.id}"),
-            tr=language.tr(),
-        ),
-        unsafe_allow_html=True,
-    )
+    if cards != ():  # else "+50 (took no trick)" above: "No cards yet." would wait for some
+        st.markdown(
+            lady_view.tricks_html(
+                pile.cards,
+                now.rules,
+                doubtful=doubtful,
+                duplicated={i for i, card in enumerate(pile.cards) if card in twice},
+                pile_id=pile.id,
+                selected=st.session_state.get(f"sel:{pile.id}"),
+                tr=language.tr(),
+            ),
+            unsafe_allow_html=True,
+        )
     picked = st.session_state.get(f"sel:{pile.id}")
     if picked is not None and picked < len(pile.slots):
         picked_words = _(

@@ -621,3 +621,12 @@ def test_a_photo_given_to_the_wrong_player_says_how_it_goes_to_the_right_one(
     run(lady)
     assert tricks_by_name(lady)["Player 1"] == ""
     assert len(tricks_by_name(lady)["Player 2"].split()) == 19
+
+
+def test_a_player_who_took_no_trick_is_not_waited_for(lady: AppTest) -> None:
+    # "Player 1: +50 (took no trick) · 0 cards" came with "No cards yet." under it
+    assert "No cards yet." in page_text(lady)
+    lady.toggle(key=next(t.key for t in lady.toggle if "took no trick" in t.label)).set_value(True)
+    run(lady)
+    assert "**Player 1: +50 (took no trick)** · 0 cards" in page_text(lady)
+    assert "No cards yet." not in page_text(lady)

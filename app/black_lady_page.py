@@ -392,9 +392,11 @@ def show_sheet(now: lt.LadyGame) -> None:
             _("↶ Undo"), key="lady-undo", on_click=undo, disabled=not st.session_state.lady_history
         )
         last = lt.at_last_deal(now)
-        ends = _("The game ends after {count} deals: more in ⚙️ Rules, below").format(
-            count=now.deals_to_play
-        )
+        ends = ngettext(
+            "The game ends after {count} deal: more in ⚙️ Rules, below",
+            "The game ends after {count} deals: more in ⚙️ Rules, below",
+            now.deals_to_play or 0,
+        ).format(count=now.deals_to_play)
         st.button(
             _("➕ Next deal"),
             key="lady-next",

@@ -389,6 +389,15 @@ def test_a_game_of_a_set_number_of_deals_names_its_winner_at_the_end(lady: AppTe
     assert not bc.button(lady, "➕ Next deal").disabled
 
 
+def test_a_game_of_one_deal_says_so_in_the_singular(lady: AppTest) -> None:
+    type_tricks(lady, "Player 1", "QS AH")
+    lady.selectbox(key="lady-deals-to-play:en").set_value(1)
+    run(lady)
+    assert bc.button(lady, "➕ Next deal").disabled
+    ends = "The game ends after 1 deal: more in ⚙️ Rules, below"  # was "1 deals"
+    assert [c.value for c in lady.caption if c.value.startswith("The game ends")] == [ends]
+
+
 def test_a_seats_marks_are_in_the_pages_language(lady: AppTest) -> None:
     lady.segmented_control(key=language.KEY).set_value("es")
     run(lady)

@@ -570,10 +570,10 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
     with st.container(key=language.SPOKEN_KEY):  # a screen reader hears it change
         st.markdown(f"**{player.name}: {points}** · {cards_text}")
     doubtful = [position for position, slot in enumerate(pile.slots) if slot.doubtful]
-    twice = {
+    twice = {  # read twice, or set aside: in red, "on the table too often"
         c
         for p in lt.problems(now, now.current, language.tr())
-        if p.kind == "doubled"
+        if p.kind in ("doubled", "set_aside")
         for c in p.cards
     }
     if cards != ():  # else "+50 (took no trick)" above: "No cards yet." would wait for some

@@ -639,3 +639,14 @@ def test_a_player_who_took_no_trick_is_not_waited_for(lady: AppTest) -> None:
     run(lady)
     assert "**Player 1: +50 (took no trick)** · 0 cards" in page_text(lady)
     assert "No cards yet." not in page_text(lady)
+
+
+def test_a_set_aside_card_in_the_tricks_is_marked_red(lady: AppTest) -> None:
+    # the check named the 2♣ of three players' tricks, but the card itself was drawn plain
+    type_tricks(lady, "Player 1", "3C 2C 4C")
+    assert "2♣ is set aside with 3 players" in "\n".join(w.value for w in lady.warning)
+    choose(lady, 0)  # the page moved on to Player 2's tricks
+    strip = next(m.value for m in lady.markdown if 'class="bl-tricks"' in m.value)
+    cells = re.findall(r'<div class="bc-card([^"]*)"', strip)
+    assert ["bc-dup" in cell for cell in cells] == [False, True, False], cells
+    assert "on the table too often" in page_text(lady)

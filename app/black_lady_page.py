@@ -51,6 +51,10 @@ PAGE_PATH = "black-lady"
 LINK_PARAM = "lady"
 HOW_WE_SCORE = Path(__file__).resolve().parent / "how_black_lady_scores.md"
 IN_ALREADY = N_("{name} is already in this deal ({owner}'s tricks).")
+IN_ANOTHERS = N_(
+    "{name} is already in this deal ({owner}'s tricks). If it shows {player}'s tricks: under "
+    "{owner}'s tricks, tap *Take this photo's cards off*, then upload it again for {player}."
+)
 HOW_TO_PHOTOGRAPH = N_(
     "Spread the cards of the player's tricks out on the table, in rows or any way, with every "
     "card's corner showing, photograph from straight above in good light"
@@ -273,8 +277,15 @@ def add_photo(data: bytes, name: str, seat: int) -> PhotoNote:
     if owner is not None:
         seat_named = now.names.index(owner) if owner in now.names else None
         named = photo_input.NAME_MARK if seat_named is not None else owner
+        if seat_named in (None, seat):
+            return PhotoNote(
+                "info", lambda: _(IN_ALREADY).format(name=name, owner=named), seat=seat_named
+            )
+        # given to the wrong player before: say how it goes to this one
         return PhotoNote(
-            "info", lambda: _(IN_ALREADY).format(name=name, owner=named), seat=seat_named
+            "info",
+            lambda: _(IN_ANOTHERS).format(name=name, owner=named, player=game().names[seat]),
+            seat=seat_named,
         )
     outcome = reader_access.read_upload(data, name, 1, HOW_TO_PHOTOGRAPH)
     if not isinstance(outcome, PhotoOutcome):
@@ -381,9 +392,11 @@ def show_sheet(now: lt.LadyGame) -> None:
             _("↶ Undo"), key="lady-undo", on_click=undo, disabled=not st.session_state.lady_history
         )
         last = lt.at_last_deal(now)
-        ends = _("The game ends after {count} deals: more in ⚙️ Rules, below").format(
-            count=now.deals_to_play
-        )
+        ends = ngettext(
+            "The game ends after {count} deal: more in ⚙️ Rules, below",
+            "The game ends after {count} deals: more in ⚙️ Rules, below",
+            now.deals_to_play or 0,
+        ).format(count=now.deals_to_play)
         st.button(
             _("➕ Next deal"),
             key="lady-next",
@@ -557,24 +570,25 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
     with st.container(key=language.SPOKEN_KEY):  # a screen reader hears it change
         st.markdown(f"**{player.name}: {points}** · {cards_text}")
     doubtful = [position for position, slot in enumerate(pile.slots) if slot.doubtful]
-    twice = {
+    twice = {  # read twice, or set aside: in red, "on the table too often"
         c
         for p in lt.problems(now, now.current, language.tr())
-        if p.kind == "doubled"
+        if p.kind in ("doubled", "set_aside")
         for c in p.cards
     }
-    st.markdown(
-        lady_view.tricks_html(
-            pile.cards,
-            now.rules,
-            doubtful=doubtful,
-            duplicated={i for i, card in enumerate(pile.cards) if card in twice},
-            pile_id=pile.id,
-            selected=st.session_state.get(f"sel:{pile.id}"),
-            tr=language.tr(),
-        ),
-        unsafe_allow_html=True,
-    )
+    if cards != ():  # else "+50 (took no trick)" above: "No cards yet." would wait for some
+        st.markdown(
+            lady_view.tricks_html(
+                pile.cards,
+                now.rules,
+                doubtful=doubtful,
+                duplicated={i for i, card in enumerate(pile.cards) if card in twice},
+                pile_id=pile.id,
+                selected=st.session_state.get(f"sel:{pile.id}"),
+                tr=language.tr(),
+            ),
+            unsafe_allow_html=True,
+        )
     picked = st.session_state.get(f"sel:{pile.id}")
     if picked is not None and picked < len(pile.slots):
         picked_words = _(

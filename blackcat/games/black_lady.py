@@ -372,18 +372,20 @@ def find_bad_counts(
 
 def _suspects(tricks: Sequence[Sequence[Card]], names: Sequence[str]) -> tuple[str, ...]:
     """Whose photos to look at for a missing card: players with a wrong count, else players
-    holding a doubled card (a misread there hides the missing one), else everyone."""
+    holding a doubled or a set-aside card (a misread there hides the missing one), else
+    everyone."""
     players = len(tricks)
     odd = tuple(name for name, cards in zip(names, tricks, strict=True) if len(cards) % players)
     if odd:
         return odd
     counts = Counter(card for cards in tricks for card in cards)
-    doubled = tuple(
+    out = set(set_aside(players))
+    misread = tuple(
         name
         for name, cards in zip(names, tricks, strict=True)
-        if any(counts[card] > 1 for card in cards)
+        if any(counts[card] > 1 or card in out for card in cards)
     )
-    return doubled or tuple(names)
+    return misread or tuple(names)
 
 
 def find_missing(

@@ -389,6 +389,15 @@ def test_a_game_of_a_set_number_of_deals_names_its_winner_at_the_end(lady: AppTe
     assert not bc.button(lady, "➕ Next deal").disabled
 
 
+def test_a_game_of_one_deal_says_so_in_the_singular(lady: AppTest) -> None:
+    type_tricks(lady, "Player 1", "QS AH")
+    lady.selectbox(key="lady-deals-to-play:en").set_value(1)
+    run(lady)
+    assert bc.button(lady, "➕ Next deal").disabled
+    ends = "The game ends after 1 deal: more in ⚙️ Rules, below"  # was "1 deals"
+    assert [c.value for c in lady.caption if c.value.startswith("The game ends")] == [ends]
+
+
 def test_a_seats_marks_are_in_the_pages_language(lady: AppTest) -> None:
     lady.segmented_control(key=language.KEY).set_value("es")
     run(lady)
@@ -595,3 +604,49 @@ def test_a_broken_link_opens_a_new_game_with_a_word_why(tmp_path) -> None:
     run(at)
     assert any("can't be read" in w.value and "new game" in w.value for w in at.warning)
     assert list(sheet_rows(at)) == ["Player 1", "Player 2", "Player 3"]
+
+
+def test_a_photo_given_to_the_wrong_player_says_how_it_goes_to_the_right_one(
+    lady: AppTest,
+) -> None:
+    # "ann.png is already in this deal (Player 1's tricks)." said nothing of what to do
+    uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))  # to Player 1
+    run(lady)
+    choose(lady, 1)
+    uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))  # Player 2's, in fact
+    run(lady)
+    assert any(
+        i.value
+        == "ann.png is already in this deal (Player 1's tricks). If it shows Player 2's tricks: "
+        "under Player 1's tricks, tap *Take this photo's cards off*, then upload it again for "
+        "Player 2."
+        for i in lady.info
+    ), [i.value for i in lady.info]
+    choose(lady, 0)
+    next(b for b in lady.button if b.key.startswith("remove-photo:")).click()
+    run(lady)
+    choose(lady, 1)
+    uploader(lady).set_value(("ann2.png", png(PHOTO_WIDTH), "image/png"))
+    run(lady)
+    assert tricks_by_name(lady)["Player 1"] == ""
+    assert len(tricks_by_name(lady)["Player 2"].split()) == 19
+
+
+def test_a_player_who_took_no_trick_is_not_waited_for(lady: AppTest) -> None:
+    # "Player 1: +50 (took no trick) · 0 cards" came with "No cards yet." under it
+    assert "No cards yet." in page_text(lady)
+    lady.toggle(key=next(t.key for t in lady.toggle if "took no trick" in t.label)).set_value(True)
+    run(lady)
+    assert "**Player 1: +50 (took no trick)** · 0 cards" in page_text(lady)
+    assert "No cards yet." not in page_text(lady)
+
+
+def test_a_set_aside_card_in_the_tricks_is_marked_red(lady: AppTest) -> None:
+    # the check named the 2♣ of three players' tricks, but the card itself was drawn plain
+    type_tricks(lady, "Player 1", "3C 2C 4C")
+    assert "2♣ is set aside with 3 players" in "\n".join(w.value for w in lady.warning)
+    choose(lady, 0)  # the page moved on to Player 2's tricks
+    strip = next(m.value for m in lady.markdown if 'class="bl-tricks"' in m.value)
+    cells = re.findall(r'<div class="bc-card([^"]*)"', strip)
+    assert ["bc-dup" in cell for cell in cells] == [False, True, False], cells
+    assert "on the table too often" in page_text(lady)

@@ -307,6 +307,14 @@ def test_a_set_aside_card_in_someones_tricks() -> None:
     assert "2♣ is set aside with 3 players but is in Ann's tricks" in problems[0].message
 
 
+def test_a_card_read_as_a_set_aside_one_is_looked_for_in_that_players_tricks() -> None:
+    """Ben took no trick and Cat's count is whole: only Ann's photo can hide the missing A♦."""
+    tricks = misread(THREE, 0, "AD", "2C")
+    missing = [p for p in check_deal(tricks, ["Ann", "Ben", "Cat"]) if p.kind == "missing"]
+    assert [(p.cards, p.players) for p in missing] == [(cards("AD"), ("Ann",))]
+    assert missing[0].message == "A♦ is in nobody's tricks: look at Ann's photo"
+
+
 def test_until_every_player_is_read_only_what_is_already_wrong_is_said() -> None:
     partial: list[tuple[Card, ...] | None] = [FOUR[0], None, None, None]
     assert check_deal(partial, NAMES) == ()

@@ -40,6 +40,7 @@ from blackcat.tables.seating import (
     players_for_sides,
     seat_players,
 )
+from blackcat.vision.types import SIDES
 
 MODE = "photo_mode"  # the choice of photo: one player's piles, or the whole table
 ONE_PLAYER = "player"
@@ -580,6 +581,29 @@ def shared_from(photo: str) -> set[int]:
     return seats.setdefault(photo, set())
 
 
+def lies_as_shared_out(table: ts.Table, photo: str, record: PhotoRecord, holder: int) -> bool:
+    """Whether every card read from a photo of the whole table is with the player that a sharing
+    out from `holder`'s seat gives its side: as shared out from there, though a reload forgot
+    the seats it was shared out from (`shared_from`: the photographer chosen wrong, the page
+    reloaded, the right one chosen then offered nothing)."""
+    with_cards = {side for side, size in zip(record.sides, record.row_sizes, strict=False) if size}
+    try:
+        seating = seat_players(
+            [(side, ()) for side in SIDES if side in with_cards],
+            [player.id for player in table.players],
+            holder,
+        )
+    except TooManySides:
+        return False
+    given = {seat.side: seat.player_id for seat in seating}
+    return all(
+        given.get(record.side_of(slot.read)) == player.id
+        for player in table.players
+        for _, _, slot in ts.photo_marks(player, photo)
+        if slot.read
+    )
+
+
 def reseat(act: Act, photo: str, moves: dict[int, int], taker: int) -> None:
     act(ts.reseat_photos, [photo], moves)
     shared_from(photo).add(taker)
@@ -589,11 +613,12 @@ def offer_reseat(table: ts.Table, photo: str, record: PhotoRecord, act: Act) -> 
     """A photo of the whole table shared out from another seat than the photographer's chosen
     since: one tap shares its piles out again from theirs (the player n seats from one gives
     theirs to the player n seats from the other; Undo puts them back). Only while its near side
-    is still where a sharing out put it: piles given by hand since are the players' word."""
+    is still where a sharing out put it (in this session, or every card as one puts it): piles
+    given by hand since are the players' word."""
     taker, holder = photographer(table), near_holder(table, photo, record)
     if taker is None or holder is None or taker == holder or not record.whole_table:
         return
-    if holder not in shared_from(photo):
+    if holder not in shared_from(photo) and not lies_as_shared_out(table, photo, record, holder):
         return
     ids = [player.id for player in table.players]
     moves = moves_for_new_photographer(ids, holder, taker)

@@ -601,6 +601,30 @@ def test_another_photographer_shares_the_photo_out_again_from_their_seat(app: Ap
     assert [b for b in app.button if "seat?" in b.label]
 
 
+def test_the_right_photographer_chosen_after_a_reload_still_shares_the_photo_out_again(
+    app: AppTest,
+) -> None:
+    """The seats a photo was shared out from are the session's: after a reload, the right
+    photographer chosen offered nothing (helper-93), though its piles lay as shared out."""
+    seated(app)
+    choose_photographer(app, "Ann")  # wrong: Cat took it
+    upload_table(app)
+    from_ann = piles_by_name(app)
+    again = choose_photographer(reload(app), "Cat")
+    button(again, "Taken from Cat's seat? Share its piles out again from there").click()
+    again.run()
+    assert_clean(again)
+    assert piles_by_name(again) == {  # every side two seats on
+        "Cat": from_ann["Ann"],
+        "Dan": from_ann["Ben"],
+        "Ann": from_ann["Cat"],
+        "Ben": from_ann["Dan"],
+    }
+    give(again, "Dan", 0, "Ben")  # a pile given by hand: the players' word, shared out no more
+    after_all = choose_photographer(reload(again), "Ann")
+    assert not [b for b in after_all.button if "seat?" in b.label]
+
+
 def test_a_bad_upload_loses_nothing(app: AppTest) -> None:
     seated(app)
     choose_photographer(app, "Cat")

@@ -659,6 +659,33 @@ def test_the_photos_note_counts_its_cards_as_the_table_is_now(app: AppTest) -> N
     assert "11 cards in 3 piles, given to Cat (9 points), Dan (12 points) and Ben" in notes(app)
 
 
+def test_the_same_piles_photographed_twice_say_to_take_one_photos_cards_off(
+    app: AppTest,
+) -> None:
+    """The whole table photographed again after a photo that showed the piles across and near
+    alone (its note asked for one of the whole table): every card of the first twice, and the
+    page said they were "probably misread", to fix or to count with two decks (helper-93)."""
+    seated(app)
+    choose_photographer(app, "Cat")
+    upload_table(app, width=ACROSS_ONLY, name="across.png")
+    assert "on the table already" not in notes(app)
+    upload_table(app)
+    assert (
+        "7 of its cards are on the table already, read from across.png: the same piles "
+        "photographed twice? Take one photo's cards off (the button under each photo)."
+    ) in notes(app)
+    (take_off,) = [b for b in app.button if b.key == f"remove-photo:{photo_of(app, 'across.png')}"]
+    take_off.click()
+    app.run()
+    assert_clean(app)
+    assert totals_by_name(app) == {"Ann": 9, "Ben": 11, "Cat": 9, "Dan": 12}  # each card once
+    assert "on the table already" not in notes(app)
+
+
+def photo_of(at: AppTest, name: str) -> str:
+    return next(key for key, record in at.session_state["photos"].items() if record.name == name)
+
+
 def test_a_photo_without_cards_says_how_to_photograph_the_whole_table(app: AppTest) -> None:
     seated(app)
     choose_photographer(app, "Cat")

@@ -156,6 +156,10 @@ def clockwise_words(table: ts.Table, photographer_id: int) -> str:
     """Who the photo's other sides are, as the app will give them."""
     order = clockwise_from([player.id for player in table.players], photographer_id)
     others = " → ".join(table.player(player_id).name for player_id in order[1:])
+    if len(order) == 2:  # not "the others follow clockwise round the table: Ann."
+        return _(
+            "Your piles are the ones on your side of the photo; the others are {other}'s."
+        ).format(other=others)
     return _(
         "Your piles are the ones on your side of the photo; the others follow clockwise round "
         "the table: {others}."

@@ -625,6 +625,14 @@ def test_the_right_photographer_chosen_after_a_reload_still_shares_the_photo_out
     assert not [b for b in after_all.button if "seat?" in b.label]
 
 
+def test_at_a_table_of_two_the_other_piles_are_the_other_players(app: AppTest) -> None:
+    seated(app, ("Ann", "Ben"))
+    choose_photographer(app, "Ben")
+    assert [c.value for c in app.caption if c.value.startswith("Your piles")] == [
+        "Your piles are the ones on your side of the photo; the others are Ann's."
+    ]  # not "the others follow clockwise round the table: Ann."
+
+
 def test_a_bad_upload_loses_nothing(app: AppTest) -> None:
     seated(app)
     choose_photographer(app, "Cat")

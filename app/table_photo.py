@@ -214,7 +214,7 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     if ts.reads_lost(table, key):  # a photo the app lost (restarted): its cards come from a link
         return read_back(data, name, key)
     if ts.photo_owner(table, key) is not None:
-        return TableNote("info", lambda: _(ON_TABLE_ALREADY).format(name=name), key)
+        return TableNote("info", partial(already_on_table, name, key), key)
     outcome = read_upload(data, name, table.variants.decks, TABLE_RETAKE)
     if not isinstance(outcome, PhotoOutcome):
         return TableNote(*outcome)
@@ -261,6 +261,25 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
         one_side=len(set(outcome.sides)) <= 1,
     )
     return TableNote(photo=key, placed=given)
+
+
+def already_on_table(name: str, photo: str) -> str:
+    """What the page says of a photo of the whole table uploaded again, as the table is now:
+    where it was shared out from another seat than the photographer's, the tap that shares it
+    out again from theirs (the photographer corrected, then the photo uploaded again for it)."""
+    table = night_panel.table()
+    record = st.session_state.photos.get(photo)
+    seats = None if record is None else reseat_seats(table, photo, record)
+    if seats is None:
+        return _(ON_TABLE_ALREADY).format(name=name)
+    holder, taker = (table.player(player_id).name for player_id in seats)
+    return _(SHARED_FROM_ANOTHER_SEAT).format(name=name, holder=holder, taker=taker)
+
+
+SHARED_FROM_ANOTHER_SEAT = N_(
+    "{name} is already on the table, its piles shared out from {holder}'s seat: to share them "
+    "out from {taker}'s, tap *Taken from {taker}'s seat?* above."
+)
 
 
 def given_in(night: nt.Night, at: int, placed: ts.Table, player_id: int) -> ts.Table:
@@ -648,17 +667,27 @@ def reseat(act: Act, photo: str, moves: dict[int, int], taker: int) -> None:
     shared_from(photo).add(taker)
 
 
+def reseat_seats(table: ts.Table, photo: str, record: PhotoRecord) -> tuple[int, int] | None:
+    """(the seat it was shared out from, the photographer's) where `offer_reseat` offers to
+    share a photo of the whole table out again; None where it offers nothing."""
+    taker, holder = photographer(table), near_holder(table, photo, record)
+    if taker is None or holder is None or taker == holder or not record.whole_table:
+        return None
+    if holder not in shared_from(photo) and not lies_as_shared_out(table, photo, record, holder):
+        return None
+    return holder, taker
+
+
 def offer_reseat(table: ts.Table, photo: str, record: PhotoRecord, act: Act) -> None:
     """A photo of the whole table shared out from another seat than the photographer's chosen
     since: one tap shares its piles out again from theirs (the player n seats from one gives
     theirs to the player n seats from the other; Undo puts them back). Only while its near side
     is still where a sharing out put it (in this session, or every card as one puts it): piles
     given by hand since are the players' word."""
-    taker, holder = photographer(table), near_holder(table, photo, record)
-    if taker is None or holder is None or taker == holder or not record.whole_table:
+    seats = reseat_seats(table, photo, record)
+    if seats is None:
         return
-    if holder not in shared_from(photo) and not lies_as_shared_out(table, photo, record, holder):
-        return
+    holder, taker = seats
     ids = [player.id for player in table.players]
     moves = moves_for_new_photographer(ids, holder, taker)
     st.button(

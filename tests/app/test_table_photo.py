@@ -633,6 +633,27 @@ def test_at_a_table_of_two_the_other_piles_are_the_other_players(app: AppTest) -
     ]  # not "the others follow clockwise round the table: Ann."
 
 
+def test_the_photo_uploaded_again_for_the_right_photographer_says_which_tap_shares_it_out(
+    app: AppTest,
+) -> None:
+    """It said "table.png is already on the table." and no more (helper-93)."""
+    seated(app)
+    choose_photographer(app, "Ann")
+    upload_table(app)
+    choose_photographer(app, "Cat")
+    upload_table(app)  # the same photo, for Cat
+    said = (
+        "table.png is already on the table, its piles shared out from Ann's seat: to share "
+        "them out from Cat's, tap *Taken from Cat's seat?* above."
+    )
+    assert said in notes(app)
+    button(app, "Taken from Cat's seat? Share its piles out again from there").click()
+    app.run()
+    assert_clean(app)
+    assert "table.png is already on the table." in notes(app)  # shared out from Cat's now
+    assert said not in notes(app)
+
+
 def test_a_bad_upload_loses_nothing(app: AppTest) -> None:
     seated(app)
     choose_photographer(app, "Cat")

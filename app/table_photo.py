@@ -11,6 +11,7 @@ work on them as on any other pile.
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
@@ -40,6 +41,7 @@ from blackcat.tables.seating import (
     players_for_sides,
     seat_players,
 )
+from blackcat.vision.types import SIDES
 
 MODE = "photo_mode"  # the choice of photo: one player's piles, or the whole table
 ONE_PLAYER = "player"
@@ -154,6 +156,10 @@ def clockwise_words(table: ts.Table, photographer_id: int) -> str:
     """Who the photo's other sides are, as the app will give them."""
     order = clockwise_from([player.id for player in table.players], photographer_id)
     others = " → ".join(table.player(player_id).name for player_id in order[1:])
+    if len(order) == 2:  # not "the others follow clockwise round the table: Ann."
+        return _(
+            "Your piles are the ones on your side of the photo; the others are {other}'s."
+        ).format(other=others)
     return _(
         "Your piles are the ones on your side of the photo; the others follow clockwise round "
         "the table: {others}."
@@ -208,7 +214,7 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     if ts.reads_lost(table, key):  # a photo the app lost (restarted): its cards come from a link
         return read_back(data, name, key)
     if ts.photo_owner(table, key) is not None:
-        return TableNote("info", lambda: _(ON_TABLE_ALREADY).format(name=name), key)
+        return TableNote("info", partial(already_on_table, name, key), key)
     outcome = read_upload(data, name, table.variants.decks, TABLE_RETAKE)
     if not isinstance(outcome, PhotoOutcome):
         return TableNote(*outcome)
@@ -255,6 +261,25 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
         one_side=len(set(outcome.sides)) <= 1,
     )
     return TableNote(photo=key, placed=given)
+
+
+def already_on_table(name: str, photo: str) -> str:
+    """What the page says of a photo of the whole table uploaded again, as the table is now:
+    where it was shared out from another seat than the photographer's, the tap that shares it
+    out again from theirs (the photographer corrected, then the photo uploaded again for it)."""
+    table = night_panel.table()
+    record = st.session_state.photos.get(photo)
+    seats = None if record is None else reseat_seats(table, photo, record)
+    if seats is None:
+        return _(ON_TABLE_ALREADY).format(name=name)
+    holder, taker = (table.player(player_id).name for player_id in seats)
+    return _(SHARED_FROM_ANOTHER_SEAT).format(name=name, holder=holder, taker=taker)
+
+
+SHARED_FROM_ANOTHER_SEAT = N_(
+    "{name} is already on the table, its piles shared out from {holder}'s seat: to share them "
+    "out from {taker}'s, tap *Taken from {taker}'s seat?* above."
+)
 
 
 def given_in(night: nt.Night, at: int, placed: ts.Table, player_id: int) -> ts.Table:
@@ -405,7 +430,41 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
         text = f"{text} {added_words(len(placed.added))}"
     if placed.one_side and len(table.players) == 1:  # no player added: nobody else was found
         text = f"{text} {_(ONE_SIDE_FOUND)}"
+    photos: dict[str, PhotoRecord] = st.session_state.photos
+    again = photographed_again(table, photo)
+    if again is not None and again[0] in photos:
+        other, count = again
+        twice = ngettext(
+            "{count} of its cards is on the table already, read from {other}: the same piles "
+            "photographed twice? Take one photo's cards off (the button under each photo).",
+            "{count} of its cards are on the table already, read from {other}: the same piles "
+            "photographed twice? Take one photo's cards off (the button under each photo).",
+            count,
+        )
+        other_name = photos[other].shown_name(language.tr())
+        kind, text = "warning", f"{text} {twice.format(count=count, other=other_name)}"
     return read.note(kind, text)
+
+
+AGAIN_AT_LEAST = 3  # cards two photos share before they read as the same piles photographed twice
+
+
+def photographed_again(table: ts.Table, photo: str) -> tuple[str, int] | None:
+    """Another photo on the table holding at least half of the cards of `photo` or of its own
+    (`AGAIN_AT_LEAST` and more), and how many: the same piles photographed twice (a photo of
+    the whole table taken again, or after one of one player's piles), each card then on the
+    table twice, where a misread card shares one or two; None where there is none."""
+    cards: dict[str, Counter[str]] = {}
+    for slot in ts.all_slots(table):
+        if slot.photo is not None:
+            cards.setdefault(slot.photo, Counter())[slot.card.code] += 1
+    mine = cards.get(photo, Counter())
+    for other, theirs in cards.items():
+        shared = (mine & theirs).total()
+        smaller = min(mine.total(), theirs.total())
+        if other != photo and shared >= AGAIN_AT_LEAST and 2 * shared >= smaller:
+            return other, shared
+    return None
 
 
 def doubted_words(
@@ -580,21 +639,55 @@ def shared_from(photo: str) -> set[int]:
     return seats.setdefault(photo, set())
 
 
+def lies_as_shared_out(table: ts.Table, photo: str, record: PhotoRecord, holder: int) -> bool:
+    """Whether every card read from a photo of the whole table is with the player that a sharing
+    out from `holder`'s seat gives its side: as shared out from there, though a reload forgot
+    the seats it was shared out from (`shared_from`: the photographer chosen wrong, the page
+    reloaded, the right one chosen then offered nothing)."""
+    with_cards = {side for side, size in zip(record.sides, record.row_sizes, strict=False) if size}
+    try:
+        seating = seat_players(
+            [(side, ()) for side in SIDES if side in with_cards],
+            [player.id for player in table.players],
+            holder,
+        )
+    except TooManySides:
+        return False
+    given = {seat.side: seat.player_id for seat in seating}
+    return all(
+        given.get(record.side_of(slot.read)) == player.id
+        for player in table.players
+        for _, _, slot in ts.photo_marks(player, photo)
+        if slot.read
+    )
+
+
 def reseat(act: Act, photo: str, moves: dict[int, int], taker: int) -> None:
     act(ts.reseat_photos, [photo], moves)
     shared_from(photo).add(taker)
+
+
+def reseat_seats(table: ts.Table, photo: str, record: PhotoRecord) -> tuple[int, int] | None:
+    """(the seat it was shared out from, the photographer's) where `offer_reseat` offers to
+    share a photo of the whole table out again; None where it offers nothing."""
+    taker, holder = photographer(table), near_holder(table, photo, record)
+    if taker is None or holder is None or taker == holder or not record.whole_table:
+        return None
+    if holder not in shared_from(photo) and not lies_as_shared_out(table, photo, record, holder):
+        return None
+    return holder, taker
 
 
 def offer_reseat(table: ts.Table, photo: str, record: PhotoRecord, act: Act) -> None:
     """A photo of the whole table shared out from another seat than the photographer's chosen
     since: one tap shares its piles out again from theirs (the player n seats from one gives
     theirs to the player n seats from the other; Undo puts them back). Only while its near side
-    is still where a sharing out put it: piles given by hand since are the players' word."""
-    taker, holder = photographer(table), near_holder(table, photo, record)
-    if taker is None or holder is None or taker == holder or not record.whole_table:
+    is still where a sharing out put it (in this session, or every card as one puts it): piles
+    given by hand since are the players' word."""
+    seats = reseat_seats(table, photo, record)
+    if seats is None:
         return
-    if holder not in shared_from(photo):
-        return
+    holder, taker = seats
     ids = [player.id for player in table.players]
     moves = moves_for_new_photographer(ids, holder, taker)
     st.button(

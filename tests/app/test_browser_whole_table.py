@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 import test_browser
-from fakes import WHOLE_TABLE
+from fakes import DOUBTED_TABLE, WHOLE_TABLE
 from playwright.sync_api import Browser, Page, expect
 from test_browser import (
     blank_png,
@@ -126,14 +126,13 @@ def photograph_the_table_as(page: Page, photographer: str) -> None:
 
 
 def upload_the_whole_table(page: Page) -> None:
+    upload_table(page, "table.png", WHOLE_TABLE)
+
+
+def upload_table(page: Page, name: str, width: int) -> None:
+    """A photo the stand-in reader reads by its width (`fakes`), uploaded."""
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
-        files=[
-            {
-                "name": "table.png",
-                "mimeType": "image/png",
-                "buffer": blank_png(WHOLE_TABLE, WHOLE_TABLE),
-            }
-        ]
+        files=[{"name": name, "mimeType": "image/png", "buffer": blank_png(width, width)}]
     )
     settle(page)
 
@@ -187,4 +186,26 @@ def test_tab_goes_through_the_piles_to_give_and_on_past_them(reading_page: Page)
         where.append(page.evaluate(in_the_panel))
     assert where[-1] is False  # on past the last pile's buttons
     assert where.index(False) == gives.count() - 1  # through every one of them first
+    no_errors_on(page)
+
+
+CUT_WORDS = """() => [...document.querySelectorAll('[data-testid="stButton"] .stMarkdownEllipsis')]
+  .filter(words => words.scrollWidth > words.clientWidth).map(words => words.innerText)"""
+"""The buttons whose words are wider than the button: cut off, an ellipsis for the rest."""
+
+
+def test_what_a_player_has_to_check_is_said_whole_at_a_phones_width(reading_page: Page) -> None:
+    """The buttons under the notes that lead to each player's cards to check sit in a row, where
+    Streamlit cut their words to one line: "↓ Player 1: 1 card in orange and 2 cards that may
+    be mi…" (helper-93)."""
+    page = reading_page
+    new_game(page)  # one player
+    page.get_by_role("radio", name="The whole table").click()
+    settle(page)
+    upload_the_whole_table(page)
+    upload_table(page, "doubted.png", DOUBTED_TABLE)  # its cards again, one of them doubtful
+    to_check = page.locator('[class*="st-key-to-check"] button', has_text="Across:")
+    expect(to_check).to_have_text("↓ Across: 1 card in orange and 5 cards on the table too often")
+    shoot(page, "whole-table-to-check")
+    assert page.evaluate(CUT_WORDS) == []
     no_errors_on(page)

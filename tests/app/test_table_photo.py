@@ -601,6 +601,59 @@ def test_another_photographer_shares_the_photo_out_again_from_their_seat(app: Ap
     assert [b for b in app.button if "seat?" in b.label]
 
 
+def test_the_right_photographer_chosen_after_a_reload_still_shares_the_photo_out_again(
+    app: AppTest,
+) -> None:
+    """The seats a photo was shared out from are the session's: after a reload, the right
+    photographer chosen offered nothing (helper-93), though its piles lay as shared out."""
+    seated(app)
+    choose_photographer(app, "Ann")  # wrong: Cat took it
+    upload_table(app)
+    from_ann = piles_by_name(app)
+    again = choose_photographer(reload(app), "Cat")
+    button(again, "Taken from Cat's seat? Share its piles out again from there").click()
+    again.run()
+    assert_clean(again)
+    assert piles_by_name(again) == {  # every side two seats on
+        "Cat": from_ann["Ann"],
+        "Dan": from_ann["Ben"],
+        "Ann": from_ann["Cat"],
+        "Ben": from_ann["Dan"],
+    }
+    give(again, "Dan", 0, "Ben")  # a pile given by hand: the players' word, shared out no more
+    after_all = choose_photographer(reload(again), "Ann")
+    assert not [b for b in after_all.button if "seat?" in b.label]
+
+
+def test_at_a_table_of_two_the_other_piles_are_the_other_players(app: AppTest) -> None:
+    seated(app, ("Ann", "Ben"))
+    choose_photographer(app, "Ben")
+    assert [c.value for c in app.caption if c.value.startswith("Your piles")] == [
+        "Your piles are the ones on your side of the photo; the others are Ann's."
+    ]  # not "the others follow clockwise round the table: Ann."
+
+
+def test_the_photo_uploaded_again_for_the_right_photographer_says_which_tap_shares_it_out(
+    app: AppTest,
+) -> None:
+    """It said "table.png is already on the table." and no more (helper-93)."""
+    seated(app)
+    choose_photographer(app, "Ann")
+    upload_table(app)
+    choose_photographer(app, "Cat")
+    upload_table(app)  # the same photo, for Cat
+    said = (
+        "table.png is already on the table, its piles shared out from Ann's seat: to share "
+        "them out from Cat's, tap *Taken from Cat's seat?* above."
+    )
+    assert said in notes(app)
+    button(app, "Taken from Cat's seat? Share its piles out again from there").click()
+    app.run()
+    assert_clean(app)
+    assert "table.png is already on the table." in notes(app)  # shared out from Cat's now
+    assert said not in notes(app)
+
+
 def test_a_bad_upload_loses_nothing(app: AppTest) -> None:
     seated(app)
     choose_photographer(app, "Cat")
@@ -633,6 +686,33 @@ def test_the_photos_note_counts_its_cards_as_the_table_is_now(app: AppTest) -> N
     upload_table(app)
     change_table(app, ts.remove_player, player_id(app, "Ann"))  # her two piles go too
     assert "11 cards in 3 piles, given to Cat (9 points), Dan (12 points) and Ben" in notes(app)
+
+
+def test_the_same_piles_photographed_twice_say_to_take_one_photos_cards_off(
+    app: AppTest,
+) -> None:
+    """The whole table photographed again after a photo that showed the piles across and near
+    alone (its note asked for one of the whole table): every card of the first twice, and the
+    page said they were "probably misread", to fix or to count with two decks (helper-93)."""
+    seated(app)
+    choose_photographer(app, "Cat")
+    upload_table(app, width=ACROSS_ONLY, name="across.png")
+    assert "on the table already" not in notes(app)
+    upload_table(app)
+    assert (
+        "7 of its cards are on the table already, read from across.png: the same piles "
+        "photographed twice? Take one photo's cards off (the button under each photo)."
+    ) in notes(app)
+    (take_off,) = [b for b in app.button if b.key == f"remove-photo:{photo_of(app, 'across.png')}"]
+    take_off.click()
+    app.run()
+    assert_clean(app)
+    assert totals_by_name(app) == {"Ann": 9, "Ben": 11, "Cat": 9, "Dan": 12}  # each card once
+    assert "on the table already" not in notes(app)
+
+
+def photo_of(at: AppTest, name: str) -> str:
+    return next(key for key, record in at.session_state["photos"].items() if record.name == name)
 
 
 def test_a_photo_without_cards_says_how_to_photograph_the_whole_table(app: AppTest) -> None:

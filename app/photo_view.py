@@ -406,4 +406,5 @@ def show_drawn(
             args=(ts.remove_photo, key),
             kwargs={"after": undoable(gone)},
             help=help_text,
+            wrap=True,  # whole with the others' names, or at a large text size
         )

@@ -616,6 +616,7 @@ def table_to_check_buttons(table: ts.Table) -> None:
                 key=f"to-check:{player.id}",
                 on_click=show_pile_of,
                 args=(player.id, checks.pile_ids[0]),
+                wrap=True,  # whole on a 320 px phone, as Streamlit would cut it in a row
             )
         if checked:
             st.button(_("✓ No card to check"), key="to-check", disabled=True)

@@ -348,7 +348,8 @@ def show_photo(
         if where == "tricks"
         else _("This photo's cards are off the table.")
     )
-    show_drawn(key, record, jpeg, marks, caption, act, help_text, take_off, gone)
+    alt = _(TRICKS_PHOTO_ALT) if where == "tricks" else _(PHOTO_ALT)
+    show_drawn(key, record, jpeg, marks, caption, alt, act, help_text, take_off, gone)
 
 
 def show_table_photo(key: str, record: PhotoRecord, players: PlayerMarks, act: Act) -> None:
@@ -369,11 +370,13 @@ def show_table_photo(key: str, record: PhotoRecord, players: PlayerMarks, act: A
     marks = tuple(mark for _name, own in players for mark in own)
     help_text = _("The wrong photo? Its cards leave every player's piles (Undo brings them back)")
     gone = _("This photo's cards are off the table.")
-    show_drawn(key, record, jpeg, marks, caption, act, help_text, _(TAKE_OFF), gone)
+    alt = _(PHOTO_ALT)
+    show_drawn(key, record, jpeg, marks, caption, alt, act, help_text, _(TAKE_OFF), gone)
 
 
 TAKE_OFF = N_("Take this photo's cards off")
 PHOTO_ALT = N_("The photo, each card read boxed and numbered as in the piles below")
+TRICKS_PHOTO_ALT = N_("The photo, each card read boxed and numbered as in the tricks below")
 
 
 def show_drawn(
@@ -382,14 +385,15 @@ def show_drawn(
     jpeg: bytes,
     marks: ts.PhotoMarks,
     caption: str,
+    alt: str,
     act: Act,
     help_text: str,
     take_off: str,
     gone: str,
 ) -> None:
-    """A drawn photo (zoomable, centred on its cards `marks`) and a button to take its cards
-    off (`take_off`, its words; `gone`, the toast's once they are off)."""
-    alt = _(PHOTO_ALT)
+    """A drawn photo (zoomable, centred on its cards `marks`; `alt`, what a screen reader says
+    of it) and a button to take its cards off (`take_off`, its words; `gone`, the toast's once
+    they are off)."""
     if st.session_state.get(f"zoom:{key}"):
         centre = cards_centre(marks, record.factor, record.display.width)
         zoomed = zoomed_html(key, jpeg, centre, alt, _("The photo zoomed in: scroll it sideways"))
@@ -406,4 +410,5 @@ def show_drawn(
             args=(ts.remove_photo, key),
             kwargs={"after": undoable(gone)},
             help=help_text,
+            wrap=True,  # whole with the others' names, or at a large text size
         )

@@ -94,11 +94,6 @@ PAGE_CSS = """
 /* a pile brought into view ("↓ 2 cards to check"), or the notes on a photo of the whole table
    just given out, shows its head below Streamlit's top bar */
 [class*="st-key-pile-"], [class*="upload-notes"] { scroll-margin-top: 3.75rem; }
-/* a button's words wrap at a phone's width: in a row of buttons Streamlit cut them to one line
-   ("↓ Player 1: 1 card in orange and 2 cards that may be mi…") */
-[data-testid="stButton"] .stMarkdownEllipsis, [data-testid="stButton"] .stMarkdownEllipsis p {
-  white-space: normal;
-}
 /* a red card on a primary button in the button's own white (red on its blue read at 1.1:1) */
 [data-testid="stBaseButton-primary"] .stMarkdownColoredText { color: inherit !important; }
 /* on a touch screen a choice in a row (a player, a rank, a Queen's value) is at least 40 px a
@@ -621,6 +616,7 @@ def table_to_check_buttons(table: ts.Table) -> None:
                 key=f"to-check:{player.id}",
                 on_click=show_pile_of,
                 args=(player.id, checks.pile_ids[0]),
+                wrap=True,  # whole on a 320 px phone, as Streamlit would cut it in a row
             )
         if checked:
             st.button(_("✓ No card to check"), key="to-check", disabled=True)

@@ -19,6 +19,8 @@ PILE_COLOURS: tuple[tuple[int, int, int], ...] = (
     (216, 27, 96),  # pink
 )
 DOUBTFUL_COLOUR = (245, 124, 0)  # orange, as the app marks a doubtful card (no pile's colour)
+# after a doubtful card's label: orange alone is a pile's green or blue to a colour-blind eye
+DOUBTFUL_MARK = "?"
 UNREAD_COLOUR = (220, 20, 60)  # red: a place whose cards are too small to read
 UNREAD_LABEL = "?"
 
@@ -51,8 +53,9 @@ def scaled_read(photo: PhotoRead, factor: float) -> PhotoRead:
 
 
 def annotate(image: np.ndarray, photo: PhotoRead, *, by_pile: bool = True) -> np.ndarray:
-    """A copy of the RGB photo with each card's box and number; doubtful cards in orange, and
-    each place whose indices were too small to read (`PhotoRead.unread_places`) boxed in red.
+    """A copy of the RGB photo with each card's box and number; doubtful cards in orange, their
+    labels ending in `DOUBTFUL_MARK`, and each place whose indices were too small to read
+    (`PhotoRead.unread_places`) boxed in red.
 
     A card is numbered as in the card lists: `1.3` (pile, place), or `3` where the photo's cards
     are one set (`by_pile=False`: a Black Lady player's tricks). The card's name follows its
@@ -99,13 +102,17 @@ def card_labels(
     photo: PhotoRead, by_pile: bool, width_of: Callable[[str], float]
 ) -> tuple[tuple[str, ...], ...]:
     """Each card's label: its number and name (`1.3 QS`) where every label fits before the next
-    card of its row, else its number alone; `by_pile=False` numbers the cards 1, 2, 3..."""
+    card of its row, else its number alone; a doubtful card's ends in `DOUBTFUL_MARK` (`1.3?`);
+    `by_pile=False` numbers the cards 1, 2, 3..."""
 
     def number(pile_index: int, position: int) -> str:
         return card_number(pile_index, position) if by_pile else str(position + 1)
 
+    def doubt(read: ReadCard) -> str:
+        return DOUBTFUL_MARK if read.doubtful else ""
+
     named = [
-        [f"{number(p, n)} {read.card.code}" for n, read in enumerate(pile)]
+        [f"{number(p, n)} {read.card.code}{doubt(read)}" for n, read in enumerate(pile)]
         for p, pile in enumerate(photo.piles)
     ]
     fits = all(
@@ -116,7 +123,8 @@ def card_labels(
     if fits:
         return tuple(tuple(labels) for labels in named)
     return tuple(
-        tuple(number(p, n) for n in range(len(pile))) for p, pile in enumerate(photo.piles)
+        tuple(number(p, n) + doubt(read) for n, read in enumerate(pile))
+        for p, pile in enumerate(photo.piles)
     )
 
 

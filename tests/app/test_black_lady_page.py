@@ -292,6 +292,16 @@ def test_a_doubtful_card_opens_the_list_of_every_card_in_one_tap(lady: AppTest) 
     assert bc.card_list(lady, pile.id).value == pile.slots[doubtful[0]].card
 
 
+def test_a_photo_of_tricks_is_said_to_a_screen_reader_as_numbered_as_the_tricks(
+    lady: AppTest,
+) -> None:
+    uploader(lady).set_value(("ann.png", png(PHOTO_WIDTH), "image/png"))  # a card in doubt
+    run(lady)
+    said = [image.alt for shown in lady.get("image") for image in shown.proto.imgs]
+    # were "as in the piles below", on a page of tricks
+    assert said == ["The photo, each card read boxed and numbered as in the tricks below"]
+
+
 def test_typed_tricks_move_the_page_on_to_the_next_player_whose_tricks_are_not_in(
     lady: AppTest,
 ) -> None:

@@ -5,6 +5,7 @@ the scoreboard for four players, one tap gives a pile to another player, a reloa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -12,6 +13,7 @@ import test_browser
 from fakes import DOUBTED_TABLE, WHOLE_TABLE
 from playwright.sync_api import Browser, Page, expect
 from test_browser import (
+    PHONE,
     blank_png,
     new_game,
     no_errors_on,
@@ -21,6 +23,9 @@ from test_browser import (
     rename,
     settle,
     shoot,
+    type_pile,
+    upload_photo,
+    whose_piles,
 )
 
 # test_browser's fixtures, here too: the browser and the app with the stand-in reader
@@ -189,9 +194,10 @@ def test_tab_goes_through_the_piles_to_give_and_on_past_them(reading_page: Page)
     no_errors_on(page)
 
 
-CUT_WORDS = """() => [...document.querySelectorAll('[data-testid="stButton"] .stMarkdownEllipsis')]
-  .filter(words => words.scrollWidth > words.clientWidth).map(words => words.innerText)"""
-"""The buttons whose words are wider than the button: cut off, an ellipsis for the rest."""
+CUT_WORDS = """() => [...document.querySelectorAll('.stMarkdownEllipsis')]
+  .filter(words => words.scrollWidth > words.clientWidth + 1)
+  .map(words => words.textContent)"""
+"""The words Streamlit cut short with an ellipsis (a button's in a row, where they don't fit)."""
 
 
 def test_what_a_player_has_to_check_is_said_whole_at_a_phones_width(reading_page: Page) -> None:
@@ -208,4 +214,27 @@ def test_what_a_player_has_to_check_is_said_whole_at_a_phones_width(reading_page
     expect(to_check).to_have_text("↓ Across: 1 card in orange and 5 cards on the table too often")
     shoot(page, "whole-table-to-check")
     assert page.evaluate(CUT_WORDS) == []
+    no_errors_on(page)
+
+
+def test_the_buttons_words_are_whole_on_a_320_px_phone_and_at_twice_the_text_size(
+    reading_page: Page,
+) -> None:
+    """WCAG's reflow (a 320 px page) and its text resized to 200% (at a phone's width)."""
+    page = reading_page
+    page.set_viewport_size({"width": 320, "height": 844})
+    seat_four(page)
+    page.get_by_role("radio", name="The whole table").click()
+    settle(page)
+    page.locator('[class*="st-key-photographer"]').get_by_role("radio", name="Cat").click()
+    settle(page)
+    upload_photo(page, "table.png", blank_png(DOUBTED_TABLE, DOUBTED_TABLE))
+    whose_piles(page, "Ann")
+    type_pile(page, 2, "5H 5D KS")  # Dan's King of spades, in Ann's pile too
+    expect(page.get_by_role("button", name=re.compile("Ann: 1 card in orange and"))).to_be_visible()
+    assert page.evaluate(CUT_WORDS) == []  # were "↓ Ann: 1 card in orange and 2 cards on the t…"
+    page.set_viewport_size(PHONE)
+    page.add_style_tag(content="html { font-size: 200% !important; }")  # a phone's largest text
+    expect(page.get_by_role("button", name="Take this photo's cards off").first).to_be_visible()
+    assert page.evaluate(CUT_WORDS) == []  # were "Take this photo's card…"
     no_errors_on(page)

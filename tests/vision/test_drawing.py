@@ -50,6 +50,19 @@ def test_labels_name_the_card_only_where_every_label_fits_before_the_next_card()
     )
 
 
+def test_a_doubtful_cards_label_ends_in_a_question_mark_seen_without_its_colour() -> None:
+    # to a colour-blind eye the doubtful orange is pile 2's green (protanopia) or pile 1's blue
+    # (no colour at all): the label tells it apart
+    from blackcat.vision.drawing import card_labels
+
+    photo = PhotoRead(
+        300, 200, ((read("QS", (10, 60, 20, 80), 0.99), read("8C", (110, 60, 120, 80), 0.4)),)
+    )
+    ten_a_letter = lambda text: 10.0 * len(text)  # noqa: E731
+    assert card_labels(photo, True, ten_a_letter) == (("1.1 QS", "1.2 8C?"),)
+    assert card_labels(photo, False, lambda text: 1000.0) == (("1", "2?"),)  # no room
+
+
 def test_places_too_small_to_read_are_boxed_in_red_with_a_question_mark() -> None:
     from blackcat.vision.drawing import UNREAD_COLOUR
 

@@ -204,13 +204,35 @@ def _another_card(other: Callable[[], None], pile_id: int) -> None:
     card_taps.bring_into_view(f"retype-{pile_id}", "center")
 
 
+# In the pile of what was scrolled to (a pile to check, a picked card's rows), each card strip
+# wider than the phone scrolled sideways to its picked card, else its first card marked to
+# check, where that lies past the strip's edge: "↓ 2 cards in orange" showed a pile's first 7
+# cards, none orange, its orange 1.9 and 1.12 past the edge (helper-92).
+REVEAL_CARD_JS = """
+const reveal = (found) => {
+  const pile = found.closest('[class*="st-key-pile-"]');
+  if (!pile) return;
+  for (const strip of pile.querySelectorAll(".bc-strip")) {
+    const card = strip.querySelector(".bc-selected")
+      || strip.querySelector(".bc-doubtful, .bc-dup, .bc-gap, .bc-gap-end");
+    if (!card) continue;
+    const seen = strip.getBoundingClientRect(), box = card.getBoundingClientRect();
+    if (box.left >= seen.left && box.right <= seen.right) continue;
+    const left = strip.scrollLeft + box.left - seen.left - (seen.width - box.width) / 2;
+    strip.scrollTo({ left: Math.max(0, left), behavior: "smooth" });
+  }
+};"""
+
+
 def _scroll_once_drawn(find: str, block: str) -> str:
     """A script that scrolls what the JavaScript expression `find` finds into view (`block`: as
-    `scrollIntoView` places it) once it is drawn, looking for it for up to 4 s."""
+    `scrollIntoView` places it) once it is drawn, looking for it for up to 4 s, and shows the
+    card to look at in its pile's strips (`REVEAL_CARD_JS`)."""
     return (
-        "<script>(() => { let tries = 0; const look = () => {"
+        f"<script>(() => {{ {REVEAL_CARD_JS}\nlet tries = 0; const look = () => {{"
         f"const found = {find};"
-        f"if (found) {{ found.scrollIntoView({{block: '{block}', behavior: 'smooth'}}); return; }}"
+        f"if (found) {{ found.scrollIntoView({{block: '{block}', behavior: 'smooth'}}); "
+        "reveal(found); return; }"
         "if (++tries < 40) setTimeout(look, 100); }; look(); })();</script>"
     )
 

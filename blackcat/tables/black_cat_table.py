@@ -11,6 +11,7 @@ photo.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -929,6 +930,27 @@ def photo_marks(player: Player, photo: str) -> PhotoMarks:
 def doubtful_from(table: Table, photo: str) -> int:
     """How many cards read from `photo` are still marked doubtful (orange)."""
     return sum(1 for slot in all_slots(table) if slot.photo == photo and slot.doubtful)
+
+
+TAKEN_TWICE_FROM = 3  # cards two photos share, at least, to look like the same piles twice
+
+
+def photo_taken_twice(table: Table, photo: str) -> str | None:
+    """The key of another photo on the table holding at least half of `photo`'s cards (and
+    `TAKEN_TWICE_FROM` or more): the same piles photographed again, their cards counted twice
+    (with two decks nothing else says so); the one sharing most. None where none does."""
+    cards: Counter[Card] = Counter()
+    others: dict[str, Counter[Card]] = {}
+    for slot in all_slots(table):
+        if slot.photo == photo:
+            cards[slot.card] += 1
+        elif slot.photo is not None:
+            others.setdefault(slot.photo, Counter())[slot.card] += 1
+    shared = {key: (cards & theirs).total() for key, theirs in others.items()}
+    most = max(shared, key=shared.__getitem__, default=None)
+    if most is None or shared[most] < max(TAKEN_TWICE_FROM, (cards.total() + 1) // 2):
+        return None
+    return most
 
 
 def holds_photo(pile: Pile, photo: str) -> bool:

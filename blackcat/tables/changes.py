@@ -226,8 +226,11 @@ def table_undone(
     cards taken off again, one card (changed, moved, within a player's piles or between two
     players), a pile split, joined, added or removed, or else whose piles (`whose="tricks"`:
     whose tricks) are as they were."""
-    if now.example and not undone.example and not nt.has_cards(undone):
-        return tr.gettext("The example is back.")  # "Next game" or "New game" on it, undone
+    # the example made way for a new game: "Next game" or "New game" on it, or a photo of the
+    # app's "Player 1" (whose Undo said "Player 1 is called Example again.", its cards gone)
+    made_way = not nt.has_cards(undone) or all(player.unnamed for player in undone.players)
+    if now.example and not undone.example and made_way:
+        return tr.gettext("The example is back.")
     now_ids = [player.id for player in now.players]
     undone_ids = [player.id for player in undone.players]
     back = [player.name for player in now.players if player.id not in undone_ids]

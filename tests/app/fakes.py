@@ -74,6 +74,11 @@ FAKE_ROWS[GRID] = (
     (read_card("AD", box=(10.0, 50.0, 30.0, 80.0)), read_card("6C"), read_card("JH")),
 )
 FAKE_GRIDS = {GRID: (True, True)}
+LONG_PILE = 260  # the photo width at which it sees one pile of 15, wider than a phone: its
+CLUBS = ("AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC")
+FAKE_ROWS[LONG_PILE] = (  # 13th doubtful (read as 3♦, maybe 8♦), past a phone's edge
+    (*map(read_card, CLUBS), read_card("3D", 0.41, "8D"), read_card("KC"), read_card("AD")),
+)
 
 
 class FakeReader:

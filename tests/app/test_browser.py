@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
+from fakes import LONG_PILE
 from google.protobuf.message import DecodeError
 from PIL import Image
 from playwright.sync_api import (
@@ -600,6 +601,28 @@ def test_one_tap_under_the_note_brings_the_card_to_check_into_view(read_piles: P
     tap(page, page.get_by_role("button", name="↓ 1 card in orange"))
     expect(card).to_be_in_viewport()
     expect(page.get_by_text("looks like")).to_be_in_viewport()
+    no_errors_on(page)
+
+
+def test_the_card_to_check_past_the_phones_edge_is_brought_into_its_strips_view(
+    read_piles: Page,
+) -> None:
+    """A pile of 15 is wider than a phone: "↓ 1 card in orange" showed its first 7 cards, its
+    orange 1.13 past the edge; "✎ Another card" picked a card out of sight."""
+    page = read_piles
+    upload_photo(page, "long.png", blank_png(LONG_PILE, 120))
+    card = strip_card(page, 2, 12)  # pile 3, after the two piles read first
+    expect(card).to_have_class(re.compile("bc-doubtful"))
+    expect(card).not_to_be_in_viewport()
+    tap(page, page.get_by_role("button", name="↓ 2 cards in orange"))  # 1.2, then 3.13
+    tap(page, page.get_by_role("button", name="↓ Next to check: pile 3"))
+    expect(card).to_be_in_viewport()
+    strip = page.locator(".bc-strip").nth(2)
+    strip.evaluate("strip => strip.scrollTo({ left: 0 })")  # swiped back by the player
+    expect(card).not_to_be_in_viewport()
+    tap(page, page.get_by_role("button", name="✎ Another card").nth(1))  # 3.13's
+    expect(card).to_have_class(re.compile("bc-selected"))
+    expect(card).to_be_in_viewport()
     no_errors_on(page)
 
 

@@ -718,6 +718,31 @@ def test_a_blurred_photo_with_a_doubtful_card_asks_for_a_sharper_one(
     assert [pile_cards(app, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]  # read all the same
 
 
+def test_the_same_piles_photographed_again_are_told_to_count_twice_until_one_photo_goes(
+    app: AppTest, reader: FakeReader
+) -> None:
+    """A retake, as a blurred photo's note asks: the same cards in another photo come in again,
+    and with two decks nothing else said that they counted twice (36 points, not 18)."""
+    new_game(app)
+    app.toggle(key="two_decks").set_value(True)
+    app.run()
+    uploader(app).set_value(("shaky.png", png(BLURRED), "image/png"))
+    app.run()
+    uploader(app).set_value(("sharp.png", png(200), "image/png"))
+    app.run()
+    assert_clean(app)
+    twice = "Its cards are already on the table from shaky.png: the same piles photographed twice"
+    notes = [w.value for w in app.warning]
+    assert any(n.startswith("sharp.png: 6 cards in 2 piles") and twice in n for n in notes), notes
+    assert totals(app) == ["### Player 1: 36 points"]
+    button(app, "Take this photo's cards off").click()  # under shaky.png, the first photo
+    app.run()
+    assert_clean(app)
+    assert totals(app) == ["### Player 1: 18 points"]
+    assert any(s.value.startswith("sharp.png: 6 cards in 2 piles") for s in app.success)
+    assert twice not in page_text(app)
+
+
 def test_a_sharp_photo_gets_no_blur_note(app: AppTest, reader: FakeReader) -> None:
     uploader(app).set_value(("piles.png", png(200), "image/png"))
     app.run()

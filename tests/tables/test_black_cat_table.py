@@ -383,6 +383,23 @@ def test_queen_pins_follow_their_queen_and_score() -> None:
         pin_queen(table_of("QS"), first_pile_id(table_of("QS")), 0, 9)
 
 
+def test_a_photo_of_piles_already_photographed_is_told_by_the_photo_they_came_from() -> None:
+    table = new_table()
+    ann = table.players[0].id
+    piles = [[read("3C"), read("8C"), read("3S")], [read("KD"), read("2H")]]
+    table = place_photo(table, ann, "first", piles)
+    assert ts.photo_taken_twice(table, "first") is None
+    table = place_photo(table, ann, "retake", [piles[0], [read("KD"), read("5H")]])
+    assert ts.photo_taken_twice(table, "retake") == "first"  # 4 of its 5 cards
+    assert ts.photo_taken_twice(table, "first") == "retake"
+    # another pile, sharing fewer than half its cards (two decks), or a card or two
+    other = [read("3C"), read("8C"), read("4D"), read("5D"), read("6D")]
+    table = place_photo(table, ann, "other", [other])
+    assert ts.photo_taken_twice(table, "other") is None
+    table = place_photo(table, ann, "two", [[read("3S"), read("2H")]])
+    assert ts.photo_taken_twice(table, "two") is None
+
+
 def test_doubtful_until_checked_and_alternatives_exclude_the_card() -> None:
     table = new_table()
     table = place_photo(table, table.players[0].id, "p", [[read("3C", 0.4, "8C", "3S")]])

@@ -151,6 +151,13 @@ def test_a_lady_game_says_deals_marks_and_tricks() -> None:
 def test_the_example_back_and_a_lady_game_of_other_players_back() -> None:
     example = ts.example_table()
     assert table_undone(example, ts.new_game(example)) == "The example is back."
+    # a first photo took its place, as a new game of "Player 1": not "Player 1 is called
+    # Example again.", its cards gone unsaid
+    photo = ts.place_photo(example, example.players[0].id, "p", [[read_card("AS")]])
+    assert table_undone(example, photo) == "The example is back."
+    # a card of the example's own changed: that card is said
+    changed = ts.replace_card(example, pile_id(example, 0, 0), 0, parse_card("3C"))
+    assert table_undone(example, changed).startswith("Card 1.1 of Example is ")
     night = nt.Night((example,))
     assert night_undone(night, nt.next_game(night)) == "The example is back."
     game = lt.new_game(("Ann", "Ben", "Cy"))  # no tricks in yet: the players may change

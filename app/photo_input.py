@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import streamlit as st
-from language import _, ngettext
+from language import _, ngettext, tr
 from PIL import features
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlException
@@ -259,6 +259,23 @@ def notes_box_key(prefix: str = "") -> str:
 NAME_MARK = "\N{OBJECT REPLACEMENT CHARACTER}"  # in a note: where a player's current name goes
 BREAK_AFTER = "_"  # where a camera's file name (PXL_20240512_183512345.jpg) may break a line
 ZERO_WIDTH_SPACE = "\u200b"
+
+
+def taken_twice_words(table: ts.Table, photo: str) -> str | None:
+    """What a photo's note says while another photo on the page holds the same piles
+    (`ts.photo_taken_twice`): take one photo's cards off. None while none does."""
+    twice = ts.photo_taken_twice(table, photo)
+    record = None if twice is None else st.session_state.get("photos", {}).get(twice[0])
+    if twice is None or record is None:
+        return None
+    other, count = record.shown_name(tr()), twice[1]
+    return ngettext(
+        "{count} of its cards is on the table already, read from {other}: the same piles "
+        "photographed twice? Take one photo's cards off (the button under each photo).",
+        "{count} of its cards are on the table already, read from {other}: the same piles "
+        "photographed twice? Take one photo's cards off (the button under each photo).",
+        count,
+    ).format(count=count, other=breakable(as_written(other)))
 
 
 def breakable(name: str) -> str:

@@ -120,10 +120,6 @@ SEVERAL_SIDES = N_(
     "Its piles lie on several sides of the table: to give each player theirs, take this "
     "photo's cards off (under the photo) and upload it again with Photo of: The whole table."
 )
-TAKEN_TWICE = N_(
-    "Its cards are already on the table from {other}: the same piles photographed twice count "
-    "twice. If this photo replaces that one, take that photo's cards off (under it)."
-)
 OWNER = photo_input.NAME_MARK  # in a note: where the photo's owner's name goes
 
 
@@ -151,18 +147,15 @@ class UploadNote:
         piles = ts.photo_piles(table, self.photo)
         return len(piles) > 1 and len({player.id for player, _index, _pile in piles}) == 1
 
-    def taken_before(self, table: ts.Table) -> str | None:
-        """The name of another photo on the table holding this one's cards: the same piles
-        photographed again (a retake, as a blurred photo's note asks), each card counted twice
-        (`ts.photo_taken_twice`); None while none does."""
+    def taken_twice(self, table: ts.Table) -> str | None:
+        """What to say while another photo holds this one's piles: the same piles photographed
+        again (a retake, as a blurred photo's note asks), each card counted twice."""
         if not self.check or self.photo is None:
             return None
-        before = ts.photo_taken_twice(table, self.photo)
-        record = st.session_state.photos.get(before) if before is not None else None
-        return None if record is None else record.name
+        return photo_input.taken_twice_words(table, self.photo)
 
     def kind_now(self, table: ts.Table) -> str:
-        if self.split_among_sides(table) or self.taken_before(table) is not None:
+        if self.split_among_sides(table) or self.taken_twice(table) is not None:
             return "warning"
         return self.read.note(self.kind, "")[0] if self.read is not None else self.kind
 
@@ -192,10 +185,9 @@ class UploadNote:
             return None
         if self.split_among_sides(table):
             text = f"{text} {_(SEVERAL_SIDES)}"
-        before = self.taken_before(table)
-        if before is not None:
-            other = photo_input.breakable(photo_input.as_written(before))
-            text = f"{text} {_(TAKEN_TWICE).format(other=other)}"
+        twice = self.taken_twice(table)
+        if twice is not None:
+            text = f"{text} {twice}"
         if self.check and self.photo is not None:
             text = f"{text} {photo_input.check_words(ts.doubtful_from(table, self.photo))}"
         if OWNER not in text:

@@ -11,7 +11,6 @@ work on them as on any other pile.
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
@@ -430,41 +429,10 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
         text = f"{text} {added_words(len(placed.added))}"
     if placed.one_side and len(table.players) == 1:  # no player added: nobody else was found
         text = f"{text} {_(ONE_SIDE_FOUND)}"
-    photos: dict[str, PhotoRecord] = st.session_state.photos
-    again = photographed_again(table, photo)
-    if again is not None and again[0] in photos:
-        other, count = again
-        twice = ngettext(
-            "{count} of its cards is on the table already, read from {other}: the same piles "
-            "photographed twice? Take one photo's cards off (the button under each photo).",
-            "{count} of its cards are on the table already, read from {other}: the same piles "
-            "photographed twice? Take one photo's cards off (the button under each photo).",
-            count,
-        )
-        other_name = photos[other].shown_name(language.tr())
-        kind, text = "warning", f"{text} {twice.format(count=count, other=other_name)}"
+    twice = photo_input.taken_twice_words(table, photo)
+    if twice is not None:
+        kind, text = "warning", f"{text} {twice}"
     return read.note(kind, text)
-
-
-AGAIN_AT_LEAST = 3  # cards two photos share before they read as the same piles photographed twice
-
-
-def photographed_again(table: ts.Table, photo: str) -> tuple[str, int] | None:
-    """Another photo on the table holding at least half of the cards of `photo` or of its own
-    (`AGAIN_AT_LEAST` and more), and how many: the same piles photographed twice (a photo of
-    the whole table taken again, or after one of one player's piles), each card then on the
-    table twice, where a misread card shares one or two; None where there is none."""
-    cards: dict[str, Counter[str]] = {}
-    for slot in ts.all_slots(table):
-        if slot.photo is not None:
-            cards.setdefault(slot.photo, Counter())[slot.card.code] += 1
-    mine = cards.get(photo, Counter())
-    for other, theirs in cards.items():
-        shared = (mine & theirs).total()
-        smaller = min(mine.total(), theirs.total())
-        if other != photo and shared >= AGAIN_AT_LEAST and 2 * shared >= smaller:
-            return other, shared
-    return None
 
 
 def doubted_words(

@@ -935,10 +935,11 @@ def doubtful_from(table: Table, photo: str) -> int:
 TAKEN_TWICE_FROM = 3  # cards two photos share, at least, to look like the same piles twice
 
 
-def photo_taken_twice(table: Table, photo: str) -> str | None:
-    """The key of another photo on the table holding at least half of `photo`'s cards (and
-    `TAKEN_TWICE_FROM` or more): the same piles photographed again, their cards counted twice
-    (with two decks nothing else says so); the one sharing most. None where none does."""
+def photo_taken_twice(table: Table, photo: str) -> tuple[str, int] | None:
+    """The key of another photo on the table holding at least half of `photo`'s cards or of its
+    own (and `TAKEN_TWICE_FROM` or more), the one sharing most, and how many it shares: the same
+    piles photographed again (a retake; the whole table after one player's piles), their cards
+    counted twice (with two decks nothing else says so). None where none does."""
     cards: Counter[Card] = Counter()
     others: dict[str, Counter[Card]] = {}
     for slot in all_slots(table):
@@ -946,11 +947,14 @@ def photo_taken_twice(table: Table, photo: str) -> str | None:
             cards[slot.card] += 1
         elif slot.photo is not None:
             others.setdefault(slot.photo, Counter())[slot.card] += 1
-    shared = {key: (cards & theirs).total() for key, theirs in others.items()}
+    shared = {
+        key: count
+        for key, theirs in others.items()
+        if (count := (cards & theirs).total()) >= TAKEN_TWICE_FROM
+        and 2 * count >= min(cards.total(), theirs.total())
+    }
     most = max(shared, key=shared.__getitem__, default=None)
-    if most is None or shared[most] < max(TAKEN_TWICE_FROM, (cards.total() + 1) // 2):
-        return None
-    return most
+    return None if most is None else (most, shared[most])
 
 
 def holds_photo(pile: Pile, photo: str) -> bool:

@@ -731,7 +731,7 @@ def test_the_same_piles_photographed_again_are_told_to_count_twice_until_one_pho
     uploader(app).set_value(("sharp.png", png(200), "image/png"))
     app.run()
     assert_clean(app)
-    twice = "Its cards are already on the table from shaky.png: the same piles photographed twice"
+    twice = "6 of its cards are on the table already, read from shaky.png: the same piles"
     notes = [w.value for w in app.warning]
     assert any(n.startswith("sharp.png: 6 cards in 2 piles") and twice in n for n in notes), notes
     assert totals(app) == ["### Player 1: 36 points"]

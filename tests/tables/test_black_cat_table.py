@@ -390,14 +390,27 @@ def test_a_photo_of_piles_already_photographed_is_told_by_the_photo_they_came_fr
     table = place_photo(table, ann, "first", piles)
     assert ts.photo_taken_twice(table, "first") is None
     table = place_photo(table, ann, "retake", [piles[0], [read("KD"), read("5H")]])
-    assert ts.photo_taken_twice(table, "retake") == "first"  # 4 of its 5 cards
-    assert ts.photo_taken_twice(table, "first") == "retake"
+    assert ts.photo_taken_twice(table, "retake") == ("first", 4)  # 4 of its 5 cards
+    assert ts.photo_taken_twice(table, "first") == ("retake", 4)
     # another pile, sharing fewer than half its cards (two decks), or a card or two
     other = [read("3C"), read("8C"), read("4D"), read("5D"), read("6D")]
     table = place_photo(table, ann, "other", [other])
     assert ts.photo_taken_twice(table, "other") is None
     table = place_photo(table, ann, "two", [[read("3S"), read("2H")]])
     assert ts.photo_taken_twice(table, "two") is None
+
+
+def test_the_whole_table_photographed_after_one_players_piles_is_told_by_both() -> None:
+    """Its piles are half or more of the smaller photo's: the whole table's photo holds all of
+    one player's, though they are less than half of its own."""
+    table = new_table()
+    ann = table.players[0].id
+    ones = [read("3C"), read("8C"), read("3S")]
+    table = place_photo(table, ann, "ann", [ones])
+    others = [read(code) for code in ("KD", "2H", "4D", "5D", "6D", "7D", "9D")]
+    table = place_photo(table, ann, "table", [ones, others])
+    assert ts.photo_taken_twice(table, "table") == ("ann", 3)
+    assert ts.photo_taken_twice(table, "ann") == ("table", 3)
 
 
 def test_doubtful_until_checked_and_alternatives_exclude_the_card() -> None:

@@ -49,6 +49,15 @@ def test_every_subcommand_has_help() -> None:
     assert parser.prog == "blackcat"
 
 
+def test_the_help_says_what_each_exit_status_means(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["--help"])
+    assert stopped.value.code == 0
+    said = " ".join(capsys.readouterr().out.split())  # the help's lines joined again
+    assert "exit status: 0 done; 1 failed partway" in said
+    assert "2 refused before starting" in said and "130 stopped with Ctrl-C" in said
+
+
 def test_a_bare_blackcat_shows_what_it_can_do(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main([]) == 2
     said = capsys.readouterr()

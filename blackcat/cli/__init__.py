@@ -287,6 +287,10 @@ def joined_negative_values(argv: Sequence[str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = joined_negative_values(sys.argv[1:] if argv is None else argv)
+    if sys.stderr is None:
+        # started with stderr closed (`2>&-`): `print(..., file=sys.stderr)` would write to
+        # stdout, into the JSON, and a file opened next would take its descriptor
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the whole process
     try:
         return run_command(argv)
     except KeyboardInterrupt:  # Ctrl-C: said in one line, as a shell says a stopped command

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import json
 import os
 import shlex
 import subprocess
@@ -108,6 +109,25 @@ def test_a_command_with_no_stdout_at_all_still_runs() -> None:
     command = f"{shlex.quote(sys.executable)} -m blackcat score QS KH >&-"
     result = subprocess.run(["sh", "-c", command], capture_output=True, text=True, timeout=60)
     assert (result.returncode, result.stderr) == (0, "")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closes stderr with a POSIX shell")
+@pytest.mark.parametrize(
+    ("command", "status"),
+    [
+        ("score --json 'QS XX'", 2),  # refused: its one line goes nowhere
+        ("score --json QS 6C QH", 0),  # a note on stderr beside the JSON
+    ],
+)
+def test_a_command_with_no_stderr_keeps_its_stdout_json_alone(command: str, status: int) -> None:
+    # stderr closed (`2>&-`): Python's sys.stderr is None, and print(file=None) writes to stdout
+    shell = f"{shlex.quote(sys.executable)} -m blackcat {command} 2>&-"
+    result = subprocess.run(["sh", "-c", shell], capture_output=True, text=True, timeout=60)
+    assert result.returncode == status
+    if status == 0:
+        assert len(json.loads(result.stdout)["piles"]) == 3
+    else:
+        assert result.stdout == ""
 
 
 def test_the_version_is_the_packages(capsys: pytest.CaptureFixture[str]) -> None:

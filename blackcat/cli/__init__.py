@@ -52,6 +52,13 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "export": ("blackcat.cli.export", N_("export the trained weights to ONNX for the reader")),
 }
 
+EXIT_STATUSES = N_(
+    "exit status: 0 done; 1 failed partway (a photo that can't be read: the others are still "
+    "read; the output that can't be written); 2 refused before starting (an option, a card, a "
+    "folder or models that won't do); 130 stopped with Ctrl-C"
+)
+"""What each exit status says, the same for every subcommand (`blackcat --help`)."""
+
 # The workshop's subcommands need the `[train]` extra (Ultralytics, onnx, onnxslim, SciPy): a
 # player's install has none of it, and is told how to add it.
 WORKSHOP_COMMANDS = frozenset({"synth", "train", "evaluate", "calibrate", "export"})
@@ -86,6 +93,7 @@ def build_parser(only: str | None = None, tr: Translator = ENGLISH) -> argparse.
     parser = argparse.ArgumentParser(
         prog="blackcat",
         description=tr.gettext("Black Cat score counter"),
+        epilog=tr.gettext(EXIT_STATUSES),
         formatter_class=formatter,
     )
     add_language_argument(parser, tr, default=None)
@@ -279,6 +287,10 @@ def joined_negative_values(argv: Sequence[str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = joined_negative_values(sys.argv[1:] if argv is None else argv)
+    if sys.stderr is None:
+        # started with stderr closed (`2>&-`): `print(..., file=sys.stderr)` would write to
+        # stdout, into the JSON, and a file opened next would take its descriptor
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the whole process
     try:
         return run_command(argv)
     except KeyboardInterrupt:  # Ctrl-C: said in one line, as a shell says a stopped command

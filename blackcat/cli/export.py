@@ -22,10 +22,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from blackcat.workshop.export import export_models
+    from blackcat.workshop.ultralytics_models import UnreadableWeightsError
 
     try:
         exported = export_models(args.models)
-    except FileNotFoundError as error:
+    except (FileNotFoundError, UnreadableWeightsError) as error:
         print(f"blackcat export: {error}; {where_weights_come_from(args.models)}", file=sys.stderr)
         return 2
     for item in exported:

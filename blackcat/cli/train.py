@@ -34,6 +34,7 @@ from blackcat.workshop.training import (
     train_classifier,
     train_detector,
 )
+from blackcat.workshop.ultralytics_models import UnreadableWeightsError, load_weights
 
 
 def per_model(setting: str) -> str:
@@ -160,19 +161,27 @@ def settings_from(args: argparse.Namespace) -> DetectorSettings | ClassifierSett
 DISTIL_WEIGHT = 0.5
 
 
+class Refused(ValueError):
+    """A command line refused before anything is made: what is wrong (`refuse` says it)."""
+
+
 def distilling(args: argparse.Namespace) -> dict[str, object]:
     """The distillation settings the command line asks for (a classifier's only)."""
     if args.distil_from is None:
         if args.distil_weight is not None:
-            raise SystemExit("blackcat train: --distil-weight needs --distil-from WEIGHTS")
+            raise Refused("--distil-weight needs --distil-from WEIGHTS")
         return {}
     if not is_classifier(args.model):
-        raise SystemExit("blackcat train: --distil-from is for a classifier, not a detector")
+        raise Refused("--distil-from is for a classifier, not a detector")
     if not args.distil_from.is_file():
-        raise SystemExit(f"blackcat train: --distil-from {args.distil_from}: no such weights")
+        raise Refused(f"--distil-from {args.distil_from}: no such weights")
+    try:
+        load_weights(args.distil_from)
+    except UnreadableWeightsError as error:
+        raise Refused(unloadable(error, "--distil-from")) from None
     weight = DISTIL_WEIGHT if args.distil_weight is None else args.distil_weight
     if not 0 <= weight <= 1:
-        raise SystemExit("blackcat train: --distil-weight must be between 0 and 1")
+        raise Refused("--distil-weight must be between 0 and 1")
     return {"distil_from": str(args.distil_from), "distil_weight": weight}
 
 
@@ -255,9 +264,10 @@ def weights_problem(model: str, weights: Path, option: str) -> str | None:
     """Weights to start or resume from of the other task (a classifier's for a detector, or the
     other way): Ultralytics would train them as what they are, on data it cannot read as such,
     and `--install` would put them in the other model's place."""
-    from ultralytics import YOLO
-
-    task = YOLO(str(weights)).task
+    try:
+        task = load_weights(weights).task
+    except UnreadableWeightsError as error:
+        return unloadable(error, option)
     if task == task_of(model):
         return None
     kind = {"classify": "a classifier's", "detect": "a detector's"}.get(task, f"a {task} model's")
@@ -268,6 +278,19 @@ def weights_problem(model: str, weights: Path, option: str) -> str | None:
         f"--start {weights}: these are {kind} weights, not a {model}'s; start from weights of its "
         f"own kind (e.g. models/{example}) or leave --start out to train from scratch"
     )
+
+
+WHERE_WEIGHTS_COME_FROM = {
+    "--start": "start from a run's weights/best.pt or the bundled models/, or leave --start out "
+    "to train from scratch",
+    "--resume": "resume from the interrupted run's weights/last.pt",
+    "--distil-from": "give the kept classifier's weights, such as models/card_classifier.pt",
+}
+
+
+def unloadable(error: UnreadableWeightsError, option: str) -> str:
+    """What is wrong with the weights given to `option`, and where good ones come from."""
+    return f"{option} {error}; {WHERE_WEIGHTS_COME_FROM[option]}"
 
 
 def device_problem(device: str) -> str | None:
@@ -304,7 +327,10 @@ def refuse(problem: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    settings = settings_from(args)
+    try:
+        settings = settings_from(args)
+    except Refused as refused:
+        return refuse(str(refused))
     name = args.name or args.model
     started = time.time()
     if args.resume:
@@ -320,7 +346,7 @@ def run(args: argparse.Namespace) -> int:
                 "or weights stripped for keeping): train on from them with --start instead"
             )
     elif args.data is None:
-        raise SystemExit("blackcat train: --data is required (make it with `blackcat synth`)")
+        return refuse("--data is required (make it with `blackcat synth`)")
     elif problem := (
         data_problem(args.model, args.data, args.start)
         or run_problem(args.model, name)

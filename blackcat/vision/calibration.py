@@ -10,10 +10,11 @@ on the same measurements (`choose_threshold`), and is checked on another set of 
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -130,22 +131,45 @@ class Calibration:
 UNCALIBRATED = Calibration()
 
 
+class UnreadableCalibrationError(Exception):
+    """A calibration file that can't be read, or isn't one `blackcat calibrate` writes (cut
+    short, damaged, edited by hand)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(str(path))
+        self.path = path
+
+
 def load_calibration(models_dir: Path) -> Calibration:
-    """The calibration in `models_dir` (`blackcat calibrate`); UNCALIBRATED where there is none."""
+    """The calibration in `models_dir` (`blackcat calibrate`); UNCALIBRATED where there is none.
+    UnreadableCalibrationError where its file can't be read."""
     path = models_dir / CALIBRATION_FILE
     if not path.is_file():
         return UNCALIBRATED
-    return Calibration.from_json(json.loads(path.read_text()))
+    with _readable_calibration(path):
+        return Calibration.from_json(json.loads(path.read_text()))
 
 
 def load_table_threshold(models_dir: Path) -> float | None:
     """The doubt threshold of a whole table's cards, chosen on whole-table scenes (`blackcat
     calibrate --table`); None where none was chosen. Their probabilities are the one-player
-    calibration's: the layout weighs cards by them alike."""
+    calibration's: the layout weighs cards by them alike. UnreadableCalibrationError where its
+    file can't be read."""
     path = models_dir / TABLE_CALIBRATION_FILE
     if not path.is_file():
         return None
-    return float(json.loads(path.read_text())["doubtful_below"])
+    with _readable_calibration(path):
+        return float(json.loads(path.read_text())["doubtful_below"])
+
+
+@contextlib.contextmanager
+def _readable_calibration(path: Path) -> Iterator[None]:
+    """What reading and parsing the file at `path` raises, as UnreadableCalibrationError: not
+    JSON (ValueError, UnicodeDecodeError among them), or JSON of another shape."""
+    try:
+        yield
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise UnreadableCalibrationError(path) from error
 
 
 def fit(evidence: Sequence[Evidence], right: Sequence[bool]) -> Calibration:

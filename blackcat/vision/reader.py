@@ -29,6 +29,7 @@ from blackcat.vision.agreement import agreed, without_corners_read_as_others
 from blackcat.vision.calibration import (
     UNCALIBRATED,
     Calibration,
+    UnreadableCalibrationError,
     load_calibration,
     load_table_threshold,
 )
@@ -189,6 +190,11 @@ MODELS_DAMAGED = N_(
     "a trained model can't be loaded (cut short or damaged): {files}; restore models/ from the "
     "repository, or export it again with `blackcat export`"
 )
+CALIBRATION_DAMAGED = N_(
+    "a calibration file can't be read (damaged, or not as `blackcat calibrate` writes it): "
+    "{files}; restore it from the repository, or remove it and fit it again with `blackcat "
+    "calibrate`"
+)
 WEIGHTS_MISSING = N_(
     "trained weights not found: {files}; restore models/ from the repository, or train them with "
     "`blackcat train ... --install`"
@@ -269,6 +275,11 @@ class CardReader:
         suit_path = models_dir / SUIT_CLASSIFIER_FILE
         table_classifier_path = models_dir / TABLE_CLASSIFIER_FILE
         try:
+            calibration = load_calibration(models_dir)
+            table_doubtful_below = load_table_threshold(models_dir)
+        except UnreadableCalibrationError as error:
+            raise ModelsMissingError([str(error.path)], CALIBRATION_DAMAGED) from error
+        try:
             detector = OnnxDetector(models_dir / DETECTOR_FILE)
             classifier = OnnxClassifier(models_dir / CLASSIFIER_FILE)
         except UnreadableModelError as error:
@@ -277,11 +288,11 @@ class CardReader:
             detector,
             classifier,
             settings,
-            load_calibration(models_dir),
+            calibration,
             # a table's places and sides are searched side by side, each search on its own
             # share of the cores (`parallel`)
             LazyOnnxDetector(table_path, THREADS_PER_RUN) if table_path.is_file() else None,
-            load_table_threshold(models_dir),
+            table_doubtful_below,
             LazyOnnxClassifier(suit_path) if suit_path.is_file() else None,
             LazyOnnxClassifier(table_classifier_path) if table_classifier_path.is_file() else None,
         )

@@ -917,20 +917,41 @@ def real_photo_sets(names: Sequence[Path] | None, shared: Path | None = None) ->
     holds a `labels.json`."""
     shared = shared or SHARED_PHOTOS
     if not names:
-        return sorted(folder for folder in shared.glob("*/") if (folder / "labels.json").is_file())
-    folders = []
-    for name in names:
-        places = list(dict.fromkeys((name, shared / name)))  # one place for an absolute name
-        found = next((f for f in places if (f / "labels.json").is_file()), None)
-        if found is None:
-            searched = " nor in ".join(str(place) for place in places)
-            raise NothingToMeasure(
-                f"--real {name}: no labels.json in {searched}; give a folder "
-                "with labels.json and images/ (see ../shared/real-photos/README.md) or the name "
-                "of a set there"
-            )
-        folders.append(found)
+        folders = sorted(f for f in shared.glob("*/") if (f / "labels.json").is_file())
+    else:
+        folders = []
+        for name in names:
+            places = list(dict.fromkeys((name, shared / name)))  # one place for an absolute name
+            found = next((f for f in places if (f / "labels.json").is_file()), None)
+            if found is None:
+                searched = " nor in ".join(str(place) for place in places)
+                raise NothingToMeasure(
+                    f"--real {name}: no labels.json in {searched}; give a folder "
+                    "with labels.json and images/ (see ../shared/real-photos/README.md) or the "
+                    "name of a set there"
+                )
+            folders.append(found)
+    for folder in folders:  # said before any set is measured, rather than in a traceback midway
+        if problem := labels_problem(folder):
+            raise NothingToMeasure(f"{problem}; see ../shared/real-photos/README.md")
     return folders
+
+
+def labels_problem(folder: Path) -> str | None:
+    """What is wrong with a real-photo set's labels (not `load_labels`' shape, or naming a photo
+    its images/ lacks); None when nothing."""
+    try:
+        labels = load_labels(folder)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return (
+            f"{folder / 'labels.json'} is not a set's labels (JSON naming each photo in images/ "
+            'with its cards, each {"card", "box"})'
+        )
+    missing = sorted(name for name in labels if not (folder / "images" / name).is_file())
+    if missing:
+        shown = ", ".join(missing[:3]) + (", ..." if len(missing) > 3 else "")
+        return f"{folder / 'images'} lacks {len(missing)} of the photos labels.json names ({shown})"
+    return None
 
 
 def reliability_text(probabilities: Sequence[float], rights: Sequence[bool]) -> str:

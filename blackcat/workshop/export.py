@@ -25,7 +25,11 @@ from blackcat.vision.reader import (
     TABLE_CLASSIFIER_WEIGHTS,
     TABLE_DETECTOR_WEIGHTS,
 )
-from blackcat.workshop.ultralytics_models import trained_size
+from blackcat.workshop.ultralytics_models import (
+    UnreadableWeightsError,
+    load_weights,
+    trained_size,
+)
 
 ONNX_OPSET = 17  # well inside what onnxruntime >= 1.17 runs
 
@@ -60,18 +64,16 @@ def export_one(weights: Path, task: str) -> Exported:
     """`weights` exported to ONNX beside them. Ultralytics writes the file beside the weights it
     is given, so it is given a copy in a temporary folder, and the finished file moved into
     place: an export cut off midway leaves the previous model as it was."""
-    from blackcat.workshop.ultralytics_setup import prepare_ultralytics
-
-    prepare_ultralytics()
-    from ultralytics import YOLO
-
     if not weights.is_file():
         raise FileNotFoundError(f"no weights to export: {weights}")
     onnx_path = weights.with_suffix(".onnx")
     with tempfile.TemporaryDirectory(dir=weights.parent, prefix=".export-") as folder:
         copy = Path(folder) / weights.name
         shutil.copyfile(weights, copy)
-        model = YOLO(str(copy), task=task)
+        try:
+            model = load_weights(copy, task)
+        except UnreadableWeightsError:
+            raise UnreadableWeightsError(weights) from None  # named as given, not its copy
         imgsz = trained_size(model, default=640)
         with contextlib.redirect_stdout(sys.stderr):  # the exporter logs to stdout
             written = model.export(

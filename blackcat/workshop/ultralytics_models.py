@@ -25,13 +25,26 @@ if TYPE_CHECKING:
     from ultralytics import YOLO
 
 
-def _yolo(path: Path, task: str) -> YOLO:
+class UnreadableWeightsError(Exception):
+    """Weights Ultralytics can't load: an empty, cut short or damaged file, or no checkpoint."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path}: these weights can't be loaded (empty, cut short or damaged)")
+        self.path = path
+
+
+def load_weights(path: Path, task: str | None = None) -> YOLO:
+    """The weights in the file at `path` under Ultralytics (None `task`: as they say);
+    UnreadableWeightsError where they can't be loaded."""
     from blackcat.workshop.ultralytics_setup import prepare_ultralytics
 
     prepare_ultralytics()  # quiet on stdout, analytics off: before any Ultralytics code runs
     from ultralytics import YOLO
 
-    return YOLO(str(path), task=task)
+    try:
+        return YOLO(str(path), task=task)
+    except Exception as error:  # Ultralytics' own: a TypeError naming the unpickling error
+        raise UnreadableWeightsError(path) from error
 
 
 def trained_size(model: YOLO, default: int) -> int:
@@ -42,7 +55,7 @@ def trained_size(model: YOLO, default: int) -> int:
 
 class UltralyticsDetector:
     def __init__(self, path: Path) -> None:
-        self.model = _yolo(path, "detect")
+        self.model = load_weights(path, "detect")
 
     @property
     def trained_size(self) -> int:
@@ -59,7 +72,7 @@ class UltralyticsDetector:
 
 class UltralyticsClassifier:
     def __init__(self, path: Path) -> None:
-        self.model = _yolo(path, "classify")
+        self.model = load_weights(path, "classify")
         self.size = trained_size(self.model, default=64)
 
     @property

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import json
 import os
 import shlex
 import subprocess
@@ -47,6 +48,15 @@ def test_every_subcommand_has_help() -> None:
     parser = cli.build_parser()
     assert set(cli.SUBCOMMANDS) >= {"score", "lady", "scan", "app", "export", "train"}
     assert parser.prog == "blackcat"
+
+
+def test_the_help_says_what_each_exit_status_means(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["--help"])
+    assert stopped.value.code == 0
+    said = " ".join(capsys.readouterr().out.split())  # the help's lines joined again
+    assert "exit status: 0 done; 1 failed partway" in said
+    assert "2 refused before starting" in said and "130 stopped with Ctrl-C" in said
 
 
 def test_a_bare_blackcat_shows_what_it_can_do(capsys: pytest.CaptureFixture[str]) -> None:
@@ -99,6 +109,25 @@ def test_a_command_with_no_stdout_at_all_still_runs() -> None:
     command = f"{shlex.quote(sys.executable)} -m blackcat score QS KH >&-"
     result = subprocess.run(["sh", "-c", command], capture_output=True, text=True, timeout=60)
     assert (result.returncode, result.stderr) == (0, "")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closes stderr with a POSIX shell")
+@pytest.mark.parametrize(
+    ("command", "status"),
+    [
+        ("score --json 'QS XX'", 2),  # refused: its one line goes nowhere
+        ("score --json QS 6C QH", 0),  # a note on stderr beside the JSON
+    ],
+)
+def test_a_command_with_no_stderr_keeps_its_stdout_json_alone(command: str, status: int) -> None:
+    # stderr closed (`2>&-`): Python's sys.stderr is None, and print(file=None) writes to stdout
+    shell = f"{shlex.quote(sys.executable)} -m blackcat {command} 2>&-"
+    result = subprocess.run(["sh", "-c", shell], capture_output=True, text=True, timeout=60)
+    assert result.returncode == status
+    if status == 0:
+        assert len(json.loads(result.stdout)["piles"]) == 3
+    else:
+        assert result.stdout == ""
 
 
 def test_the_version_is_the_packages(capsys: pytest.CaptureFixture[str]) -> None:

@@ -136,6 +136,28 @@ def test_a_damaged_model_is_one_clear_line(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("calibration.json", '{"raw": [0, 0.5'),  # cut short
+        ("calibration.json", '{"weights": []}'),  # JSON of another shape
+        ("table_calibration.json", "[0.4]"),
+    ],
+)
+def test_a_damaged_calibration_is_one_clear_line(tmp_path: Path, name: str, text: str) -> None:
+    models = Path(__file__).resolve().parents[2] / "models"
+    for model in models.glob("*.onnx"):
+        (tmp_path / model.name).write_bytes(model.read_bytes())
+    (tmp_path / name).write_text(text)
+    result = blackcat("scan", "--json", "--models", tmp_path, SCENE_1)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        "blackcat scan: a calibration file can't be read (damaged, or not as `blackcat "
+        f"calibrate` writes it): {tmp_path / name}; restore it from the repository, or remove "
+        "it and fit it again with `blackcat calibrate`\n"
+    )
+
+
+@pytest.mark.parametrize(
     ("out", "said"),
     [
         ("drawn.txt", "name the drawing as a picture, such as"),

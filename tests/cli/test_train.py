@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from blackcat.cli.train import add_arguments, settings_from
+from blackcat.cli.train import Refused, add_arguments, settings_from
 from blackcat.workshop.training import ClassifierSettings, DetectorSettings
 
 
@@ -61,8 +61,9 @@ def test_a_table_classifier_trains_as_a_classifier():
 
 
 def test_a_classifier_can_learn_while_following_the_kept_ones_probabilities(tmp_path):
-    weights = tmp_path / "kept.pt"
-    weights.write_bytes(b"weights")
+    from blackcat.vision.reader import CLASSIFIER_WEIGHTS, MODELS_DIR
+
+    weights = MODELS_DIR / CLASSIFIER_WEIGHTS
     settings = settings_from(parse("classifier", "--distil-from", str(weights)))
     assert (settings.distil_from, settings.distil_weight) == (str(weights), 0.5)
     settings = settings_from(
@@ -75,7 +76,7 @@ def test_a_classifier_can_learn_while_following_the_kept_ones_probabilities(tmp_
         ("classifier", "--distil-weight", "0.3"),
         ("classifier", "--distil-from", str(weights), "--distil-weight", "1.5"),
     ):
-        with pytest.raises(SystemExit):
+        with pytest.raises(Refused):
             settings_from(parse(*wrong))
 
 
@@ -298,4 +299,55 @@ def test_missing_starting_weights_are_said_before_training(tmp_path, capsys):
     assert main(["train", "classifier", "--data", str(tmp_path), "--start", "nope.pt"]) == 2
     assert (
         capsys.readouterr().err == "blackcat train: error: --start nope.pt: no such weights file\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("model", "option", "said"),
+    [
+        ("detector", "--start", "leave --start out to train from scratch"),
+        ("detector", "--resume", "resume from the interrupted run's weights/last.pt"),
+        ("classifier", "--distil-from", "such as models/card_classifier.pt"),
+    ],
+)
+@pytest.mark.parametrize("content", [b"", b"cut short"])
+def test_damaged_weights_are_said_in_one_line_before_training(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    model: str,
+    option: str,
+    said: str,
+    content: bytes,
+) -> None:
+    from blackcat.cli import main
+    from blackcat.workshop.ultralytics_setup import prepare_ultralytics
+
+    prepare_ultralytics()  # its first import in a fresh settings folder says so on stderr
+    capsys.readouterr()
+    weights = tmp_path / "weights.pt"
+    weights.write_bytes(content)
+    (tmp_path / "data" / "train").mkdir(parents=True)
+    (tmp_path / "data.yaml").write_text("path: .\n")
+    data = "data" if model == "classifier" else "data.yaml"
+    monkeypatch.chdir(tmp_path)
+    assert main(["train", model, "--data", data, option, str(weights)]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"blackcat train: error: {option} {weights}: these weights can't be loaded (empty, cut "
+        f"short or damaged); {err.rsplit('; ', 1)[-1]}"
+    )
+    assert err.rstrip().endswith(said) and err.count("\n") == 1
+    assert not (tmp_path / "runs").exists()
+
+
+def test_a_training_without_data_is_refused_as_bad_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from blackcat.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["train", "detector"]) == 2  # as every other refusal of a command line
+    assert capsys.readouterr().err == (
+        "blackcat train: error: --data is required (make it with `blackcat synth`)\n"
     )

@@ -32,7 +32,7 @@ from blackcat.games.black_lady import (
     score_player,
 )
 from blackcat.games.cards import Card
-from blackcat.i18n import ENGLISH, N_, Translator
+from blackcat.i18n import ENGLISH, N_, Translator, and_list
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import on_screen
 from blackcat.tables.black_cat_table import player_name
@@ -551,7 +551,7 @@ def checks_text(game: LadyGame, index: int, tr: Translator = ENGLISH) -> str:
         return tr.gettext("fails: {problems}").format(problems=said)
     waiting = waiting_for(game, index)
     if waiting:
-        return tr.gettext("waiting for {names}").format(names=", ".join(waiting))
+        return tr.gettext("waiting for {names}").format(names=and_list(waiting, tr))
     return tr.gettext("passes")
 
 

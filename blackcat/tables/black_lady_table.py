@@ -48,6 +48,20 @@ FIXED_PLAYERS = N_(
 ALL_PLAYERS = N_("Black Lady is for {least} to {most} players")
 
 
+class _Marker:
+    """Gives back the English text it is handed: marks it for extraction where it is kept to be
+    translated later (`TYPED_WORDS`; a singular and plural pair for `ts.TableError`)."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, count: int) -> tuple[str, str]:
+        return singular, plural
+
+
+_M = _Marker()
+
+
 @dataclass(frozen=True)
 class Deal:
     table: ts.Table  # one player per seat, each with one pile: the tricks they took
@@ -312,7 +326,11 @@ def next_deal(game: LadyGame) -> LadyGame:
         raise ts.TableError(N_("deal {number} has no tricks in yet"), number=len(game.deals))
     if at_last_deal(game):
         raise ts.TableError(
-            N_("the game is over after {count} deals: play on by setting more in its rules"),
+            _M.ngettext(
+                "the game is over after {count} deal: play on by setting more in its rules",
+                "the game is over after {count} deals: play on by setting more in its rules",
+                0,
+            ),
             count=game.deals_to_play,
         )
     serial = game.serial + 1
@@ -434,18 +452,6 @@ def sheet(game: LadyGame) -> GameScore:
     """The score sheet: every deal's points, running totals, who leads."""
     return score_game(game.names, [deal_points(game, index) for index in range(len(game.deals))])
 
-
-class _Marker:
-    """Gives back the English text it is handed: marks the typed variants below for extraction."""
-
-    def gettext(self, message: str) -> str:
-        return message
-
-    def ngettext(self, singular: str, plural: str, count: int) -> tuple[str, str]:
-        return singular, plural
-
-
-_M = _Marker()
 
 TYPED_WORDS: dict[str | tuple[str, str], str | tuple[str, str]] = {
     "look at {player}'s photo": _M.gettext("look at {player}'s cards"),

@@ -353,6 +353,14 @@ def test_a_game_of_a_set_number_of_deals_ends_with_them() -> None:
     assert lt.over(failing) and "won" not in lt.sheet_csv(failing)
 
 
+def test_a_game_of_one_deal_refuses_the_next_in_the_singular() -> None:
+    game = lt.set_deals_to_play(game_of(*PASSING_DEAL), 1)
+    with pytest.raises(ts.TableError) as refused:
+        lt.next_deal(game)
+    said = "the game is over after 1 deal: play on by setting more in its rules"  # "1 deals"
+    assert str(refused.value) == said == refused.value.describe(ENGLISH)
+
+
 def test_another_phones_game_is_seen_on_this_phones_deal_unless_a_deal_came_or_went() -> None:
     game = lt.next_deal(lt.set_tricks(lt.new_game(("Ann", "Ben", "Cy")), 0, parse_pile("QS")))
     looking_back = lt.choose_deal(game, 0)

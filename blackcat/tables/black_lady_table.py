@@ -480,6 +480,16 @@ TYPED_WORDS: dict[str | tuple[str, str], str | tuple[str, str]] = {
         0,
     ),
     (
+        "{player} has {count} card, not a whole trick of {players} cards: look at {player}'s photo",
+        "{player} has {count} cards, not a whole trick of {players} cards: "
+        "look at {player}'s photo",
+    ): _M.ngettext(
+        "{player} has {count} card, not a whole trick of {players} cards: look at {player}'s cards",
+        "{player} has {count} cards, not a whole trick of {players} cards: "
+        "look at {player}'s cards",
+        0,
+    ),
+    (
         "{player} has {count} card, not a whole number of tricks of {players} cards "
         "({below} is {below_cards}, {above} {above_cards}): look at {player}'s photo",
         "{player} has {count} cards, not a whole number of tricks of {players} cards "

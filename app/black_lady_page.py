@@ -347,27 +347,33 @@ def next_to_photograph(now: lt.LadyGame, seat: int) -> int:
 # Drawing the page
 
 
-TRICKS_TO_COME = "…"
+NOT_IN_YET = N_("not in yet")
 TRICKS_IN = "✓"
 NO_TRICK = N_("✓ no trick")
+
+
+def tricks_to_come(tr: Translator) -> str:
+    """The mark of a seat whose tricks are still to come, in words: a "…" after the name
+    ("Ben …") looked like a name cut off."""
+    return f"({tr.gettext(NOT_IN_YET)})"
 
 
 def status(now: lt.LadyGame, seat: int) -> str:
     """The mark after a seat's name in "Whose tricks": its tricks to come, in, or none taken."""
     cards = now.deal.cards(seat)
     if cards is None:
-        return TRICKS_TO_COME
+        return tricks_to_come(language.tr())
     return TRICKS_IN if cards else _(NO_TRICK)
 
 
 def seat_marks_said(tr: Translator) -> list[list[str]]:
-    """The words a screen reader says for each seat's mark ("Ana …" is "Ana, tricks still to
-    come"): `language.show_switch`'s `marks_said`."""
+    """The words a screen reader says for each seat's mark ("Ana (not in yet)" is "Ana, tricks
+    still to come"): `language.show_switch`'s `marks_said`."""
     seats = ".st-key-lady_seat [role=radio]"
     return [
         [seats, tr.gettext(NO_TRICK), tr.gettext(", no trick taken")],
         [seats, TRICKS_IN, tr.gettext(", tricks in")],
-        [seats, TRICKS_TO_COME, tr.gettext(", tricks still to come")],
+        [seats, tricks_to_come(tr), tr.gettext(", tricks still to come")],
     ]
 
 
@@ -497,11 +503,13 @@ def seat_in_address(seats: int) -> int:
 
 
 def show_seat_choice(now: lt.LadyGame) -> int:
+    # the words as this run says them (AppTest formats a value it chooses outside any run)
+    shown = {seat: f"{name} {status(now, seat)}" for seat, name in enumerate(now.names)}
     st.segmented_control(
         _("Whose tricks"),
-        list(range(len(now.names))),
+        list(shown),
         default=st.session_state.lady_seat,  # as set (card_widgets.field_value says why)
-        format_func=lambda seat: f"{now.names[seat]} {status(now, seat)}",
+        format_func=shown.__getitem__,
         key="lady_seat",
         required=True,
     )
@@ -561,7 +569,7 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
             photo_view.show_photo(key, record, marks, act, where="tricks", also=also)
     cards = deal.cards(seat)
     if cards is None:
-        points = _("not in yet")
+        points = _(NOT_IN_YET)
     else:
         points = lady_view.points_text(lt.deal_points(now, now.current)[seat])
         points = _("{points} (took no trick)").format(points=points) if not cards else points

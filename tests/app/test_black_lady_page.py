@@ -398,6 +398,16 @@ def test_a_game_of_one_deal_says_so_in_the_singular(lady: AppTest) -> None:
     assert [c.value for c in lady.caption if c.value.startswith("The game ends")] == [ends]
 
 
+def test_a_seat_whose_tricks_are_to_come_says_so_in_words(lady: AppTest) -> None:
+    type_tricks(lady, "Player 1", "QS AH 3C")
+    # "Player 2 …" looked like a name cut off at a phone's width
+    assert lady.segmented_control(key="lady_seat").options == [
+        "Player 1 ✓",
+        "Player 2 (not in yet)",
+        "Player 3 (not in yet)",
+    ]
+
+
 def test_a_seats_marks_are_in_the_pages_language(lady: AppTest) -> None:
     lady.segmented_control(key=language.KEY).set_value("es")
     run(lady)
@@ -405,8 +415,8 @@ def test_a_seats_marks_are_in_the_pages_language(lady: AppTest) -> None:
     lady.toggle(key=next(t.key for t in lady.toggle if "ninguna baza" in t.label)).set_value(True)
     run(lady)
     assert lady.segmented_control(key="lady_seat").options == [
-        "Jugador 1 …",
-        "Jugador 2 …",
+        "Jugador 1 (pendiente)",
+        "Jugador 2 (pendiente)",
         "Jugador 3 ✓ ninguna baza",  # it said "✓ no trick"
     ]
 

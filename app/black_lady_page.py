@@ -55,6 +55,10 @@ IN_ANOTHERS = N_(
     "{name} is already in this deal ({owner}'s tricks). If it shows {player}'s tricks: under "
     "{owner}'s tricks, tap *Take this photo's cards off*, then upload it again for {player}."
 )
+NOTHING_TO_PHOTOGRAPH = N_(
+    "{name} took no trick: nothing to photograph. To undo it, switch off *{name} took no trick* "
+    "below."
+)
 HOW_TO_PHOTOGRAPH = N_(
     "Spread the cards of the player's tricks out on the table, in rows or any way, with every "
     "card's corner showing, photograph from straight above in good light"
@@ -519,14 +523,19 @@ def show_seat_choice(now: lt.LadyGame) -> int:
 def show_photo_inputs(now: lt.LadyGame, seat: int) -> None:
     name = now.names[seat]
     st.markdown("### " + _("📷 {name}'s tricks").format(name=name))
-    reader_access.reader_note()
-    if not now.deal.tricks(seat).slots:
-        on_a_phone = _("On a phone, *Upload* also offers the camera.")
-        st.caption(f"{_(HOW_TO_PHOTOGRAPH)}. {on_a_phone}")
     deal_id = now.deal.table.players[0].id  # distinct per deal
     prefix = f"lady:{deal_id}:"  # one uploader a deal: its notes stay as the page moves on
-    camera_label = _("Photo of {name}'s tricks").format(name=name)
-    files = photo_input.photo_inputs(_(HOW_TO_PHOTOGRAPH), camera_label, prefix=prefix)
+    if now.deal.cards(seat) == ():  # marked as having taken no trick: nothing to photograph
+        st.caption(_(NOTHING_TO_PHOTOGRAPH).format(name=name))
+        # photos given just before the switch to this seat: read as the seat's they were for
+        files = photo_input.left_behind(prefix)
+    else:
+        reader_access.reader_note()
+        if not now.deal.tricks(seat).slots:
+            on_a_phone = _("On a phone, *Upload* also offers the camera.")
+            st.caption(f"{_(HOW_TO_PHOTOGRAPH)}. {on_a_phone}")
+        camera_label = _("Photo of {name}'s tricks").format(name=name)
+        files = photo_input.photo_inputs(_(HOW_TO_PHOTOGRAPH), camera_label, prefix=prefix)
     # a tap on another seat just after a photo came in its run: the photo is the seat's shown
     given = photo_input.given_for(files, seat, range(len(now.names)), prefix)
     notes = photo_input.take_uploads(files, lambda data, file: add_photo(data, file, given), prefix)

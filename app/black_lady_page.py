@@ -55,6 +55,10 @@ IN_ANOTHERS = N_(
     "{name} is already in this deal ({owner}'s tricks). If it shows {player}'s tricks: under "
     "{owner}'s tricks, tap *Take this photo's cards off*, then upload it again for {player}."
 )
+NOTHING_TO_PHOTOGRAPH = N_(
+    "{name} took no trick: nothing to photograph. To undo it, switch off *{name} took no trick* "
+    "below."
+)
 HOW_TO_PHOTOGRAPH = N_(
     "Spread the cards of the player's tricks out on the table, in rows or any way, with every "
     "card's corner showing, photograph from straight above in good light"
@@ -347,27 +351,33 @@ def next_to_photograph(now: lt.LadyGame, seat: int) -> int:
 # Drawing the page
 
 
-TRICKS_TO_COME = "…"
+NOT_IN_YET = N_("not in yet")
 TRICKS_IN = "✓"
 NO_TRICK = N_("✓ no trick")
+
+
+def tricks_to_come(tr: Translator) -> str:
+    """The mark of a seat whose tricks are still to come, in words: a "…" after the name
+    ("Ben …") looked like a name cut off."""
+    return f"({tr.gettext(NOT_IN_YET)})"
 
 
 def status(now: lt.LadyGame, seat: int) -> str:
     """The mark after a seat's name in "Whose tricks": its tricks to come, in, or none taken."""
     cards = now.deal.cards(seat)
     if cards is None:
-        return TRICKS_TO_COME
+        return tricks_to_come(language.tr())
     return TRICKS_IN if cards else _(NO_TRICK)
 
 
 def seat_marks_said(tr: Translator) -> list[list[str]]:
-    """The words a screen reader says for each seat's mark ("Ana …" is "Ana, tricks still to
-    come"): `language.show_switch`'s `marks_said`."""
+    """The words a screen reader says for each seat's mark ("Ana (not in yet)" is "Ana, tricks
+    still to come"): `language.show_switch`'s `marks_said`."""
     seats = ".st-key-lady_seat [role=radio]"
     return [
         [seats, tr.gettext(NO_TRICK), tr.gettext(", no trick taken")],
         [seats, TRICKS_IN, tr.gettext(", tricks in")],
-        [seats, TRICKS_TO_COME, tr.gettext(", tricks still to come")],
+        [seats, tricks_to_come(tr), tr.gettext(", tricks still to come")],
     ]
 
 
@@ -497,11 +507,13 @@ def seat_in_address(seats: int) -> int:
 
 
 def show_seat_choice(now: lt.LadyGame) -> int:
+    # the words as this run says them (AppTest formats a value it chooses outside any run)
+    shown = {seat: f"{name} {status(now, seat)}" for seat, name in enumerate(now.names)}
     st.segmented_control(
         _("Whose tricks"),
-        list(range(len(now.names))),
+        list(shown),
         default=st.session_state.lady_seat,  # as set (card_widgets.field_value says why)
-        format_func=lambda seat: f"{now.names[seat]} {status(now, seat)}",
+        format_func=shown.__getitem__,
         key="lady_seat",
         required=True,
     )
@@ -511,14 +523,19 @@ def show_seat_choice(now: lt.LadyGame) -> int:
 def show_photo_inputs(now: lt.LadyGame, seat: int) -> None:
     name = now.names[seat]
     st.markdown("### " + _("📷 {name}'s tricks").format(name=name))
-    reader_access.reader_note()
-    if not now.deal.tricks(seat).slots:
-        on_a_phone = _("On a phone, *Upload* also offers the camera.")
-        st.caption(f"{_(HOW_TO_PHOTOGRAPH)}. {on_a_phone}")
     deal_id = now.deal.table.players[0].id  # distinct per deal
     prefix = f"lady:{deal_id}:"  # one uploader a deal: its notes stay as the page moves on
-    camera_label = _("Photo of {name}'s tricks").format(name=name)
-    files = photo_input.photo_inputs(_(HOW_TO_PHOTOGRAPH), camera_label, prefix=prefix)
+    if now.deal.cards(seat) == ():  # marked as having taken no trick: nothing to photograph
+        st.caption(_(NOTHING_TO_PHOTOGRAPH).format(name=name))
+        # photos given just before the switch to this seat: read as the seat's they were for
+        files = photo_input.left_behind(prefix)
+    else:
+        reader_access.reader_note()
+        if not now.deal.tricks(seat).slots:
+            on_a_phone = _("On a phone, *Upload* also offers the camera.")
+            st.caption(f"{_(HOW_TO_PHOTOGRAPH)}. {on_a_phone}")
+        camera_label = _("Photo of {name}'s tricks").format(name=name)
+        files = photo_input.photo_inputs(_(HOW_TO_PHOTOGRAPH), camera_label, prefix=prefix)
     # a tap on another seat just after a photo came in its run: the photo is the seat's shown
     given = photo_input.given_for(files, seat, range(len(now.names)), prefix)
     notes = photo_input.take_uploads(files, lambda data, file: add_photo(data, file, given), prefix)
@@ -561,7 +578,7 @@ def show_tricks(now: lt.LadyGame, seat: int) -> None:
             photo_view.show_photo(key, record, marks, act, where="tricks", also=also)
     cards = deal.cards(seat)
     if cards is None:
-        points = _("not in yet")
+        points = _(NOT_IN_YET)
     else:
         points = lady_view.points_text(lt.deal_points(now, now.current)[seat])
         points = _("{points} (took no trick)").format(points=points) if not cards else points

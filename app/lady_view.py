@@ -20,6 +20,11 @@ CSS = (
 <style>
 .bl-tricks {{ display: grid; gap: 3px 2px; padding: 2px 0 6px 0;
   grid-template-columns: repeat(auto-fill, minmax({CARD_WIDTH}, 1fr)); }}
+/* "Whose tricks": a long name wraps in its button, its mark after it in view (Streamlit cut the
+   name off with "…", and the ✓ with it) */
+.st-key-lady_seat button, .st-key-lady_seat button * {{ white-space: normal;
+  overflow-wrap: break-word; }}
+.st-key-lady_seat button {{ height: auto; }}
 </style>
 """
     + sheet_view.CSS

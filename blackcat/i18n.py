@@ -147,7 +147,18 @@ class LocalizedError(Exception):
 
 class TemplateError(LocalizedError):
     """A `LocalizedError` whose message is a template marked `N_` where it is written: the
-    template translated, then its placeholders filled from `fields`."""
+    template translated, then its placeholders filled from `fields`. A template may be a
+    singular and its plural (marked by an `ngettext` that gives them back): the one for
+    `fields["count"]`."""
 
-    def __init__(self, template: str, **fields: object) -> None:
-        super().__init__(lambda tr: tr.gettext(template).format(**fields))
+    def __init__(self, template: str | tuple[str, str], **fields: object) -> None:
+        super().__init__(lambda tr: _template_in(tr, template, fields).format(**fields))
+
+
+def _template_in(
+    tr: Translator, template: str | tuple[str, str], fields: Mapping[str, object]
+) -> str:
+    if isinstance(template, str):
+        return tr.gettext(template)
+    count = fields.get("count")
+    return tr.ngettext(*template, count if isinstance(count, int) else 0)

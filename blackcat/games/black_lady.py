@@ -350,24 +350,38 @@ def find_bad_counts(
     for name, cards in zip(names, tricks, strict=True):
         if cards is None or len(cards) % players == 0:
             continue
-        below = len(cards) // players
-        message = tr.ngettext(
-            "{player} has {count} card, not a whole number of tricks of {players} cards "
-            "({below} is {below_cards}, {above} {above_cards}): look at {player}'s photo",
-            "{player} has {count} cards, not a whole number of tricks of {players} cards "
-            "({below} is {below_cards}, {above} {above_cards}): look at {player}'s photo",
-            len(cards),
-        ).format(
-            player=name,
-            count=len(cards),
-            players=players,
-            below=_tricks_word(below, tr),
-            below_cards=below * players,
-            above=_tricks_word(below + 1, tr),
-            above_cards=(below + 1) * players,
-        )
+        message = _bad_count_words(name, len(cards), players, tr)
         problems.append(Problem("count", (), (name,), message))
     return problems
+
+
+def _bad_count_words(name: str, count: int, players: int, tr: Translator = ENGLISH) -> str:
+    """`count` cards that make no whole number of tricks, in words, with the nearest counts
+    that would."""
+    below = count // players
+    if not below:  # less than a trick: "(0 tricks is 0, 1 trick 4)" read oddly
+        return tr.ngettext(
+            "{player} has {count} card, not a whole trick of {players} cards: "
+            "look at {player}'s photo",
+            "{player} has {count} cards, not a whole trick of {players} cards: "
+            "look at {player}'s photo",
+            count,
+        ).format(player=name, count=count, players=players)
+    return tr.ngettext(
+        "{player} has {count} card, not a whole number of tricks of {players} cards "
+        "({below} is {below_cards}, {above} {above_cards}): look at {player}'s photo",
+        "{player} has {count} cards, not a whole number of tricks of {players} cards "
+        "({below} is {below_cards}, {above} {above_cards}): look at {player}'s photo",
+        count,
+    ).format(
+        player=name,
+        count=count,
+        players=players,
+        below=_tricks_word(below, tr),
+        below_cards=below * players,
+        above=_tricks_word(below + 1, tr),
+        above_cards=(below + 1) * players,
+    )
 
 
 def _suspects(tricks: Sequence[Sequence[Card]], names: Sequence[str]) -> tuple[str, ...]:

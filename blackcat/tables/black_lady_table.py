@@ -32,7 +32,7 @@ from blackcat.games.black_lady import (
     score_player,
 )
 from blackcat.games.cards import Card
-from blackcat.i18n import ENGLISH, N_, Translator
+from blackcat.i18n import ENGLISH, N_, Translator, and_list
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import on_screen
 from blackcat.tables.black_cat_table import player_name
@@ -46,6 +46,20 @@ FIXED_PLAYERS = N_(
     "start a new game to change them"
 )
 ALL_PLAYERS = N_("Black Lady is for {least} to {most} players")
+
+
+class _Marker:
+    """Gives back the English text it is handed: marks it for extraction where it is kept to be
+    translated later (`TYPED_WORDS`; a singular and plural pair for `ts.TableError`)."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, count: int) -> tuple[str, str]:
+        return singular, plural
+
+
+_M = _Marker()
 
 
 @dataclass(frozen=True)
@@ -312,7 +326,11 @@ def next_deal(game: LadyGame) -> LadyGame:
         raise ts.TableError(N_("deal {number} has no tricks in yet"), number=len(game.deals))
     if at_last_deal(game):
         raise ts.TableError(
-            N_("the game is over after {count} deals: play on by setting more in its rules"),
+            _M.ngettext(
+                "the game is over after {count} deal: play on by setting more in its rules",
+                "the game is over after {count} deals: play on by setting more in its rules",
+                0,
+            ),
             count=game.deals_to_play,
         )
     serial = game.serial + 1
@@ -435,18 +453,6 @@ def sheet(game: LadyGame) -> GameScore:
     return score_game(game.names, [deal_points(game, index) for index in range(len(game.deals))])
 
 
-class _Marker:
-    """Gives back the English text it is handed: marks the typed variants below for extraction."""
-
-    def gettext(self, message: str) -> str:
-        return message
-
-    def ngettext(self, singular: str, plural: str, count: int) -> tuple[str, str]:
-        return singular, plural
-
-
-_M = _Marker()
-
 TYPED_WORDS: dict[str | tuple[str, str], str | tuple[str, str]] = {
     "look at {player}'s photo": _M.gettext("look at {player}'s cards"),
     "look at the photos of {players}": _M.gettext("look at the cards of {players}"),
@@ -470,6 +476,16 @@ TYPED_WORDS: dict[str | tuple[str, str], str | tuple[str, str]] = {
         "{cards} is set aside with {players} players but is in {player}'s tricks: "
         "look at {player}'s cards",
         "{cards} are set aside with {players} players but are in {player}'s tricks: "
+        "look at {player}'s cards",
+        0,
+    ),
+    (
+        "{player} has {count} card, not a whole trick of {players} cards: look at {player}'s photo",
+        "{player} has {count} cards, not a whole trick of {players} cards: "
+        "look at {player}'s photo",
+    ): _M.ngettext(
+        "{player} has {count} card, not a whole trick of {players} cards: look at {player}'s cards",
+        "{player} has {count} cards, not a whole trick of {players} cards: "
         "look at {player}'s cards",
         0,
     ),
@@ -551,7 +567,7 @@ def checks_text(game: LadyGame, index: int, tr: Translator = ENGLISH) -> str:
         return tr.gettext("fails: {problems}").format(problems=said)
     waiting = waiting_for(game, index)
     if waiting:
-        return tr.gettext("waiting for {names}").format(names=", ".join(waiting))
+        return tr.gettext("waiting for {names}").format(names=and_list(waiting, tr))
     return tr.gettext("passes")
 
 

@@ -408,6 +408,16 @@ def test_a_game_of_one_deal_says_so_in_the_singular(lady: AppTest) -> None:
     assert [c.value for c in lady.caption if c.value.startswith("The game ends")] == [ends]
 
 
+def test_a_seat_whose_tricks_are_to_come_says_so_in_words(lady: AppTest) -> None:
+    type_tricks(lady, "Player 1", "QS AH 3C")
+    # "Player 2 …" looked like a name cut off at a phone's width
+    assert lady.segmented_control(key="lady_seat").options == [
+        "Player 1 ✓",
+        "Player 2 (not in yet)",
+        "Player 3 (not in yet)",
+    ]
+
+
 def test_a_seats_marks_are_in_the_pages_language(lady: AppTest) -> None:
     lady.segmented_control(key=language.KEY).set_value("es")
     run(lady)
@@ -415,8 +425,8 @@ def test_a_seats_marks_are_in_the_pages_language(lady: AppTest) -> None:
     lady.toggle(key=next(t.key for t in lady.toggle if "ninguna baza" in t.label)).set_value(True)
     run(lady)
     assert lady.segmented_control(key="lady_seat").options == [
-        "Jugador 1 …",
-        "Jugador 2 …",
+        "Jugador 1 (pendiente)",
+        "Jugador 2 (pendiente)",
         "Jugador 3 ✓ ninguna baza",  # it said "✓ no trick"
     ]
 
@@ -660,3 +670,42 @@ def test_a_set_aside_card_in_the_tricks_is_marked_red(lady: AppTest) -> None:
     cells = re.findall(r'<div class="bc-card([^"]*)"', strip)
     assert ["bc-dup" in cell for cell in cells] == [False, True, False], cells
     assert "on the table too often" in page_text(lady)
+
+
+def test_a_player_who_took_no_trick_is_told_how_to_undo_it_not_how_to_photograph(
+    lady: AppTest,
+) -> None:
+    assert uploader(lady) and "Spread the cards of the player's tricks out" in page_text(lady)
+    no_trick = next(t.key for t in lady.toggle if "took no trick" in t.label)
+    lady.toggle(key=no_trick).set_value(True)
+    run(lady)
+    # the photo instructions and the uploader stayed: nothing to photograph
+    assert not [u for u in lady.file_uploader if str(u.key).startswith("lady:")]
+    assert "Spread the cards of the player's tricks out" not in page_text(lady)
+    undo = (
+        "Player 1 took no trick: nothing to photograph. To undo it, switch off "
+        "*Player 1 took no trick* below."
+    )
+    assert [c.value for c in lady.caption if "nothing to photograph" in c.value] == [undo]
+    lady.toggle(key=no_trick).set_value(False)
+    run(lady)
+    assert uploader(lady) and "nothing to photograph" not in page_text(lady)
+
+
+def test_a_player_who_took_no_trick_shows_no_uploader_yet_a_photo_given_just_before_is_read(
+    lady: AppTest,
+) -> None:
+    # the photo a tap on them cut short still goes to the player shown with it (photo_input's
+    # left_behind): their page draws no uploader, which Streamlit then forgets with its files
+    for seat, name in enumerate(("Ann", "Ben", "Cat")):
+        rename(lady, seat, name)
+    choose(lady, 2)
+    lady.toggle(key=next(t.key for t in lady.toggle if "took no trick" in t.label)).set_value(True)
+    run(lady)
+    assert not [u for u in lady.file_uploader if str(u.key).startswith("lady:")]
+    choose(lady, 0)
+    uploader(lady).set_value(("ann.png", png(160), "image/png"))  # QS 2C, no doubt
+    lady.segmented_control(key="lady_seat").set_value(2)
+    run(lady)
+    assert tricks_by_name(lady) == {"Ann": "QS 2C", "Ben": "", "Cat": ""}
+    assert any("ann.png: 2 cards, given to Ann." in s.value for s in lady.success)

@@ -40,6 +40,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from blackcat.cli import app as app_cli
+from blackcat.tables.black_cat_table import MAX_NAME_LENGTH
 from blackcat.vision import reader as vision_reader
 
 CHROMIUM = "/usr/bin/chromium"
@@ -1178,6 +1179,34 @@ def test_a_black_lady_cards_rank_changes_right_under_the_tricks_in_two_taps(page
     )
     expect(page.get_by_text("fixed: tap another card to fix it next")).to_be_visible()
     no_errors_on(page)
+
+
+def test_a_black_lady_seat_of_the_longest_name_keeps_its_mark_in_view(page: Page) -> None:
+    # Streamlit cut "WWW…W ✓" off at the phone's width with a "…", the ✓ with it
+    to_black_lady(page)
+    longest = "W" * MAX_NAME_LENGTH
+    field = page.get_by_label("Seat 1")
+    field.fill(longest)
+    field.press("Enter")
+    settle(page)
+    type_tricks(page, longest, "QS AH 3C")
+    seat = page.locator(".st-key-lady_seat [role=radio]").first
+    expect(seat).to_have_text(f"{longest} ✓")
+    words = seat.locator("p")
+    assert words.evaluate("p => p.scrollWidth <= p.clientWidth && p.scrollHeight <= p.clientHeight")
+    box, mark = seat.bounding_box(), words.evaluate(MARK_BOX)
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert box["x"] <= mark["left"] and mark["right"] <= box["x"] + box["width"]
+    shoot(page, "lady-longest-name")
+    no_errors_on(page)
+
+
+MARK_BOX = """p => { const text = p.firstChild, range = document.createRange();
+  range.setStart(text, text.length - 1);
+  range.setEnd(text, text.length);
+  const box = range.getBoundingClientRect();
+  return { left: box.left, right: box.right }; }"""
+"""Where a control's last character (its mark) is drawn."""
 
 
 def test_nine_players_of_black_lady_fit_a_phone_with_every_total_in_view(page: Page) -> None:

@@ -239,7 +239,7 @@ def test_a_group_of_choices_is_one_stop_for_tab_at_its_chosen_one(page: Page) ->
 
 
 def test_a_seats_mark_is_said_in_words(page: Page) -> None:
-    # "Player 1 ✓" / "Player 2 …": a screen reader said "check mark" and nothing
+    # "Player 1 ✓" / "Player 2 (not in yet)": a screen reader said "check mark" and nothing
     to_black_lady(page)
     type_tricks(page, "Player 1", "QS AH 3C")
     players = page.locator(".st-key-lady_seat [role=radio]")

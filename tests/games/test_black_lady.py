@@ -274,6 +274,15 @@ def test_a_card_not_found_names_the_player_short_of_a_trick() -> None:
     assert score_deal(tricks).points[0] == -10  # it still scores as read
 
 
+def test_fewer_cards_than_a_trick_are_said_plainly() -> None:
+    tricks = [*FOUR[:3], cards("JD QD KD")]  # Dan's photo caught 3 cards of his 4-card trick
+    count = next(p for p in check_deal(tricks, NAMES) if p.kind == "count")
+    # it said "(0 tricks is 0, 1 trick 4)"
+    assert count.message == "Dan has 3 cards, not a whole trick of 4 cards: look at Dan's photo"
+    one = next(p for p in check_deal([*FOUR[:3], cards("JD")], NAMES) if p.kind == "count")
+    assert one.message == "Dan has 1 card, not a whole trick of 4 cards: look at Dan's photo"
+
+
 def test_a_missed_card_that_does_not_score_is_named_too() -> None:
     tricks = misread(FOUR, 3, "KC", None)
     kinds = {p.kind: p for p in check_deal(tricks, NAMES)}

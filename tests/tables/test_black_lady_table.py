@@ -263,14 +263,14 @@ def test_the_sheet_as_csv_marks_a_deal_that_fails_its_checks_and_the_totals_that
     assert rows[0] == ["deal", "P1", "P2", "P3", "checks"]
     assert rows[1][:4] == ["1", "-51", "50", "-9"] and rows[1][4].startswith("fails: ")
     assert "5♥ is in nobody's tricks" in rows[1][4]  # each problem, as the page says it
-    assert rows[2] == ["2", "", "-10", "", "waiting for P1, P3"]
+    assert rows[2] == ["2", "", "-10", "", "waiting for P1 and P3"]  # as the page says it
     assert rows[3] == ["total", "-51", "40", "-9", "counts deal 1, which fails its checks"]
     passing = list(csv.reader(io.StringIO(lt.sheet_csv(game_of(*PASSING_DEAL)))))
     assert [row[-1] for row in passing] == ["checks", "passes", ""]
     spanish = list(csv.reader(io.StringIO(lt.sheet_csv(game, translator("es")))))
     assert spanish[0] == ["mano", "P1", "P2", "P3", "comprobaciones"]
     assert spanish[1][4].startswith("no cuadra: ") and "5♥" in spanish[1][4]
-    assert spanish[2][4] == "a la espera de P1, P3"
+    assert spanish[2][4] == "a la espera de P1 y P3"
     assert spanish[3] == [
         "total",
         "-51",
@@ -351,6 +351,14 @@ def test_a_game_of_a_set_number_of_deals_ends_with_them() -> None:
         lt.set_deals_to_play(game, 51)
     failing = lt.set_tricks(game, 1, parse_pile(PASSING_DEAL[0] + " 2C"))  # set aside, yet in
     assert lt.over(failing) and "won" not in lt.sheet_csv(failing)
+
+
+def test_a_game_of_one_deal_refuses_the_next_in_the_singular() -> None:
+    game = lt.set_deals_to_play(game_of(*PASSING_DEAL), 1)
+    with pytest.raises(ts.TableError) as refused:
+        lt.next_deal(game)
+    said = "the game is over after 1 deal: play on by setting more in its rules"  # "1 deals"
+    assert str(refused.value) == said == refused.value.describe(ENGLISH)
 
 
 def test_another_phones_game_is_seen_on_this_phones_deal_unless_a_deal_came_or_went() -> None:

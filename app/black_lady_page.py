@@ -56,8 +56,8 @@ IN_ANOTHERS = N_(
     "{owner}'s tricks, tap *Take this photo's cards off*, then upload it again for {player}."
 )
 NOTHING_TO_PHOTOGRAPH = N_(
-    "{name} took no trick: nothing to photograph. To undo it, switch off *{name} took no trick* "
-    "below."
+    "{name} took no trick: nothing to photograph. To undo it, switch off *{name} took no trick "
+    "(+50)* below."
 )
 HOW_TO_PHOTOGRAPH = N_(
     "Spread the cards of the player's tricks out on the table, in rows or any way, with every "

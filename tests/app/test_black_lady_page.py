@@ -684,7 +684,7 @@ def test_a_player_who_took_no_trick_is_told_how_to_undo_it_not_how_to_photograph
     assert "Spread the cards of the player's tricks out" not in page_text(lady)
     undo = (
         "Player 1 took no trick: nothing to photograph. To undo it, switch off "
-        "*Player 1 took no trick* below."
+        "*Player 1 took no trick (+50)* below."
     )
     assert [c.value for c in lady.caption if "nothing to photograph" in c.value] == [undo]
     lady.toggle(key=no_trick).set_value(False)

@@ -34,6 +34,8 @@ from blackcat.tables import changes
 def _from_another_phone(before: nt.Night, after: nt.Night) -> None:
     photo_store.bring(st.session_state.photos, ts.photos_on(after.games))
     card_taps.let_go_of_cards_on(ts.piles_changed(before.table, after.table))
+    # another phone's next game (or new night) has players of new ids
+    keep_player_shown(before.table, after.table)
 
 
 NIGHT: game_state.Undoable[nt.Night] = game_state.Undoable(
@@ -111,20 +113,30 @@ def act_on_latest(operation: Callable[..., ts.Table], *args: Any) -> None:
     NIGHT.apply(nt.on_table, operation, *args, to_latest=True)
 
 
-def _same_player_shown(change: Callable[[], None]) -> None:
-    """`change` may put another game on screen; the same player's piles stay shown (in another
+def player_kept(before: ts.Table, now: ts.Table, shown: int | None) -> int:
+    """The player `now` shows where `before` showed `shown`: the player of the same name (a
+    game's players have ids of their own: another game's may be another player's), else the
+    same id (renamed), else the first."""
+    name = next((p.name for p in before.players if p.id == shown), None)
+    named = next((p.id for p in now.players if name and ts.same_name(p.name, name)), None)
+    if named is not None:
+        return named
+    return shown if shown in {p.id for p in now.players} else now.players[0].id
+
+
+def keep_player_shown(before: ts.Table, now: ts.Table) -> None:
+    """The same player's piles stay shown as `now` replaces `before` on screen (in another
     game, where they played it; the first player's where they didn't)."""
     state = st.session_state
+    if now is not before:
+        state.player = player_kept(before, now, state.get("player"))
+
+
+def _same_player_shown(change: Callable[[], None]) -> None:
+    """`change` may put another game on screen; the same player's piles stay shown."""
     before = table()
-    shown = state.get("player")
-    name = next((p.name for p in before.players if p.id == shown), None)
     change()
-    now = table()
-    ids = {p.id for p in now.players}
-    if now is not before and shown not in ids:
-        state.player = next(
-            (p.id for p in now.players if name and ts.same_name(p.name, name)), now.players[0].id
-        )
+    keep_player_shown(before, table())
 
 
 def add_player() -> None:

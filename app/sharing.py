@@ -117,18 +117,23 @@ def only_this_computer(link: str) -> bool:
         return False
 
 
-def local_note(link: str, tr: Translator | None = None) -> str:
-    """What a link to this computer alone can't do, in `tr`'s language (the page's if None)."""
-    host = urlsplit(link).hostname
-    return (
-        (tr or language.tr())
-        .gettext(
+def local_note(link: str, tr: Translator | None = None, lan: bool = False) -> str:
+    """What a link to this computer alone can't do, in `tr`'s language (the page's if None);
+    `lan`: the app was started with --lan, and found no network (its address is localhost)."""
+    tr = tr or language.tr()
+    if lan:
+        note = tr.gettext(
+            "📵 **This link is this computer's own ({host}): another phone can't open it.** "
+            "`blackcat app --lan` found no network as it started: connect this computer to the "
+            "phones' Wi-Fi, then start it again."
+        )
+    else:
+        note = tr.gettext(
             "📵 **This link is this computer's own ({host}): another phone can't open it.** To "
             "play from phones, start the app with `blackcat app --lan` and share from the address "
             "it prints."
         )
-        .format(host=host)
-    )
+    return note.format(host=urlsplit(link).hostname)
 
 
 QR_BORDER = 2  # modules of white round the code
@@ -222,7 +227,7 @@ def show_share(path: str, param: str, text: str | None, game_key: str) -> None:
         link = page_link(path, params)
         qr = qr_html(link, _("QR code of the link"))
         if only_this_computer(link):
-            st.warning(local_note(link))
+            st.warning(local_note(link, lan=access_key() is not None))
         st.markdown(
             _(
                 "Scan this with the other phone's camera, or send the link: it opens this game, "

@@ -212,6 +212,11 @@ def lan_notice(
         where = lan.terminal_qr(url + query, lan.terminal_has_colours(sys.stdout)) + tr.gettext(
             "On a phone on the same network, scan the QR code above or open  {address}"
         ).format(address=url + query)
+        # three phones that scanned this code kept three games, each its own
+        where += "\n" + tr.gettext(
+            'Each phone that opens it has a game of its own: to share one game, tap "Open on '
+            'another phone · share" on one phone and scan its QR code with the others.'
+        )
     else:
         where = tr.gettext("No network found: on this machine, open  {address}").format(
             address=f"https://localhost:{port}{query}"

@@ -336,6 +336,22 @@ def test_a_name_given_on_a_page_behind_the_next_game_names_the_player_in_both_ga
     assert totals(run(ann))[0].startswith("### Ben")
 
 
+def test_another_phones_next_game_keeps_the_player_this_phone_shows(tmp_path) -> None:
+    """Ann's next game has players of new ids: Ben's page, showing Ben, shows Ben's piles in
+    it, not the first player's (a pile typed there went into Ann's, unseen: helper-99)."""
+    ann = new_game(start(tmp_path))
+    button(ann, "➕ Player").click()
+    run(ann)
+    type_pile(ann, 1, "QS 2C")
+    ben = opened(shared_link(ann))
+    ben.segmented_control(key="player").set_value(player_ids(ben)[1])
+    text_input(run(ben), "Name").input("Ben")
+    type_pile(run(ben), 1, "7C 3D")
+    button(run(ann), "➕ Next game").click()
+    run(ann)
+    assert totals(run(ben))[0].startswith("### Ben")
+
+
 def test_a_name_field_sent_back_unchanged_from_a_game_gone_from_the_page_does_nothing(
     two_phones: tuple[AppTest, AppTest],
 ) -> None:

@@ -1313,6 +1313,20 @@ def test_on_the_lan_the_table_shows_only_with_the_key(
     assert "key=the-key-of-this-table" in link
 
 
+def test_on_the_lan_with_no_network_the_share_panel_says_to_connect(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`blackcat app --lan` found no network: its address is localhost, and the share panel
+    told the host to start the app with --lan, as they had (helper-99)."""
+    monkeypatch.setenv("BLACKCAT_ACCESS_KEY", "the-key-of-this-table")
+    monkeypatch.setenv("BLACKCAT_PUBLIC_URL", "https://localhost:8501")
+    at = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
+    at.query_params["key"] = "the-key-of-this-table"
+    notes = [w.value for w in share_panel(at).warning]
+    assert len(notes) == 1 and "another phone can't open it" in notes[0]
+    assert "found no network" in notes[0] and "start the app with" not in notes[0]
+
+
 def test_a_pile_wider_than_a_phone_says_it_scrolls(app: AppTest) -> None:
     new_game(app)
     type_pile(app, 1, " ".join(card.code for card in ALL_CARDS[:27]))

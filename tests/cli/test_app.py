@@ -298,6 +298,21 @@ def test_lan_serves_https_on_every_interface_and_prints_the_phones_address(
     assert f"?key={key}" not in capsys.readouterr().out
 
 
+def test_lan_says_how_the_phones_share_one_game(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Phones that scanned the terminal's code had a game each: the notice says how to share
+    one (helper-99)."""
+    fake_serve(monkeypatch)
+    monkeypatch.setenv("BLACKCAT_CONFIG_DIR", str(tmp_path))
+    monkeypatch.setattr(app_cli.lan, "lan_address", lambda: "10.0.0.7")
+    monkeypatch.setattr(app_cli, "address_problem", lambda address, tr: None)
+    with pytest.raises(Replaced):
+        main(["app", "--lan"])
+    out = capsys.readouterr().out
+    assert "a game of its own" in out and 'tap "Open on another phone · share" on one phone' in out
+
+
 def test_lan_without_a_network_says_where_to_open_it(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

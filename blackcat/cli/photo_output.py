@@ -3,9 +3,10 @@ that ask for a sharper or closer photo, and the annotated drawing of each photo.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -192,6 +193,22 @@ ONE_OF_THE_PHOTOS = N_(
     "--annotate {path} is one of the photos: name another file, so that the photo is kept"
 )
 CANNOT_WRITE = N_("--annotate {path}: the drawing can't be written there ({reason})")
+NO_DRAWING_NAME = N_(
+    "an empty name: name the drawing as a picture, such as annotated.jpg, or name a folder to "
+    "write it into"
+)
+
+
+def drawing_place(tr: Translator = ENGLISH) -> Callable[[str], Path]:
+    """An argparse type: where `--annotate` writes, refused when empty (`Path("")` is the
+    current folder: an empty variable in a script would write the drawings there unasked)."""
+
+    def parse(text: str) -> Path:
+        if not text:
+            raise argparse.ArgumentTypeError(tr.gettext(NO_DRAWING_NAME))
+        return Path(text)
+
+    return parse
 
 
 def annotation_paths(out: Path, photos: Sequence[Path]) -> list[Path]:

@@ -35,6 +35,7 @@ from blackcat.cli.lady import add_ace_hearts
 from blackcat.cli.photo_output import (
     blur_note,
     drawing_error,
+    drawing_place,
     grid_note,
     no_cards_note,
     photo_source,
@@ -76,7 +77,7 @@ def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> 
     )
     parser.add_argument(
         "--annotate",
-        type=Path,
+        type=drawing_place(tr),
         metavar="OUT",
         help=tr.gettext(
             "write the photo with numbered boxes to OUT (a folder when several photos)"

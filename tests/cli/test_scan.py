@@ -40,7 +40,7 @@ SCORE_FIELDS = {"queens", "features", "counts", "points"}
 
 
 def blackcat(
-    *args: str | Path, env: dict[str, str] | None = None
+    *args: str | Path, env: dict[str, str] | None = None, cwd: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "blackcat", *map(str, args)],
@@ -48,6 +48,7 @@ def blackcat(
         text=True,
         timeout=300,
         env=env,
+        cwd=cwd,
     )
 
 
@@ -175,6 +176,16 @@ def test_a_drawing_that_cannot_go_where_annotate_says_stops_before_reading(
     assert result.stderr.startswith(f"blackcat scan: --annotate {tmp_path / out}")
     assert said in result.stderr and result.stderr.count("\n") == 1
     assert photo.read_bytes() == SCENE_1.read_bytes()
+
+
+def test_an_empty_annotate_is_refused_not_taken_for_the_current_folder(tmp_path: Path) -> None:
+    result = blackcat("scan", "--json", "--annotate", "", SCENE_1, cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[-1] == (
+        "blackcat scan: error: argument --annotate: an empty name: name the drawing as a "
+        "picture, such as annotated.jpg, or name a folder to write it into"
+    )
+    assert not any(tmp_path.iterdir())  # no drawing in the folder it ran in
 
 
 def test_one_photos_drawing_goes_into_a_folder_named_by_annotate(tmp_path: Path) -> None:

@@ -52,9 +52,9 @@ from blackcat.games.black_cat import (
 )
 from blackcat.games.cards import card_number
 from blackcat.games.report import format_player_report, pile_score_to_json
-from blackcat.i18n import ENGLISH, N_, Translator
+from blackcat.i18n import ENGLISH, N_, Translator, and_list
 from blackcat.tables.black_cat_table import PILES_PER_PLAYER
-from blackcat.vision.image_io import ACCEPTED
+from blackcat.vision.image_io import ACCEPTED, computer_formats
 from blackcat.vision.types import SIDES, PhotoRead, ReadCard
 
 GAMES = ("black-cat", "black-lady")
@@ -65,7 +65,9 @@ def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> 
         "photos",
         nargs="+",
         metavar="PHOTO",
-        help=tr.gettext("{formats}; - reads one piped in").format(formats=tr.gettext(ACCEPTED)),
+        help=tr.gettext("{formats} ({others} too); - reads one piped in").format(
+            formats=tr.gettext(ACCEPTED), others=and_list(computer_formats(), tr)
+        ),
     )
     parser.add_argument(
         "--json",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -22,6 +23,7 @@ from blackcat.cli.photo_output import (
 )
 from blackcat.cli.scan import (
     _text_report,
+    add_arguments,
     photo_to_json,
     pile_count_note,
     players_note,
@@ -30,7 +32,8 @@ from blackcat.cli.scan import (
 )
 from blackcat.games.black_cat import score_player
 from blackcat.games.cards import Card, parse_pile
-from blackcat.i18n import translator
+from blackcat.i18n import and_list, translator
+from blackcat.vision.image_io import computer_formats
 from blackcat.vision.types import Guess, PhotoRead, ReadCard
 
 DATA = Path(__file__).resolve().parents[1] / "vision" / "data"
@@ -176,6 +179,16 @@ def test_a_drawing_that_cannot_go_where_annotate_says_stops_before_reading(
     assert result.stderr.startswith(f"blackcat scan: --annotate {tmp_path / out}")
     assert said in result.stderr and result.stderr.count("\n") == 1
     assert photo.read_bytes() == SCENE_1.read_bytes()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_photos_help_names_the_computers_pictures_read_too(language: str) -> None:
+    parser = argparse.ArgumentParser()
+    tr = translator(language)
+    add_arguments(parser, tr)
+    said = " ".join(parser.format_help().split())
+    assert "GIF" in computer_formats()  # and AVIF where this Pillow reads it
+    assert and_list(computer_formats(), tr) in said
 
 
 def test_an_empty_annotate_is_refused_not_taken_for_the_current_folder(tmp_path: Path) -> None:

@@ -124,6 +124,11 @@ def photo_source(name: str, stdin: BinaryIO | None = None) -> Path | str | bytes
     return data
 
 
+def say(message: str) -> None:
+    """One line on stderr, named as `blackcat scan`'s as each of its messages is."""
+    print(f"blackcat scan: {message}", file=sys.stderr)
+
+
 @dataclass(frozen=True)
 class ScanStart:
     """What both games' `scan` read photos with: the photos' paths as named, where each one's
@@ -143,14 +148,14 @@ def start_scan(
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
 
     if stdin_named_twice(photos):
-        print(f"blackcat scan: {tr.gettext(STDIN_TWICE)}", file=sys.stderr)
+        say(tr.gettext(STDIN_TWICE))
         return 2
     paths = [Path(photo) for photo in photos]
     try:
         targets = annotation_paths(annotate, paths) if annotate else []
         reader = CardReader.load(models or MODELS_DIR)
     except (AnnotateError, ModelsMissingError) as error:
-        print(f"blackcat scan: {error.describe(tr)}", file=sys.stderr)
+        say(error.describe(tr))
         return 2
     return ScanStart(paths, targets, reader)
 
@@ -276,6 +281,6 @@ def drawing_error(
     try:
         save_annotated(photo, read, path)
     except AnnotateError as error:
-        print(f"blackcat scan: {error.describe(tr)}", file=sys.stderr)
+        say(error.describe(tr))
         return str(error)
     return None

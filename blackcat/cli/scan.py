@@ -25,7 +25,6 @@ the app and the annotated photo do (`1.3`: the first pile's third card).
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -40,6 +39,7 @@ from blackcat.cli.photo_output import (
     no_cards_note,
     photo_source,
     reads_to_json,
+    say,
     start_scan,
     unread_note,
 )
@@ -321,7 +321,7 @@ def run(args: argparse.Namespace) -> int:
         message = tr.gettext(
             "--ace-hearts is a Black Lady rule, not Black Cat's: add --game black-lady"
         )
-        print(f"blackcat scan: {message}", file=sys.stderr)
+        say(message)
         return 2
 
     started = start_scan(args.photos, args.annotate, args.models, tr)
@@ -342,7 +342,7 @@ def run(args: argparse.Namespace) -> int:
             failed = True
             results.append({"image": name, "error": str(error)})
             # said on stderr with --json too: stdout may go to a file, the person still hears it
-            print(error.describe(tr), file=sys.stderr)  # it names the photo
+            say(error.describe(tr))  # it names the photo
             continue
         score = score_player([[read.card for read in pile] for pile in photo.piles], None, variants)
         result = photo_to_json(name, photo, score, photo_notes(photo, args))

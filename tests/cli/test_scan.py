@@ -75,8 +75,10 @@ def test_one_object_per_photo_and_a_failed_photo_does_not_stop_the_others(scanne
         str(SCENE_2),
     ]
     assert "not an image" in photos[1]["error"] and "piles" not in photos[1]
-    # said on stderr too, in one line, where the JSON on stdout may go to a file
+    # said on stderr too, in one line, where the JSON on stdout may go to a file; named as the
+    # command's other messages are
     assert result.stderr.count("\n") == 1 and Path(photos[1]["image"]).name in result.stderr
+    assert result.stderr.startswith(f"blackcat scan: {photos[1]['image']} is not an image")
     assert "Traceback" not in result.stderr
 
 

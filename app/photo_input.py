@@ -10,13 +10,12 @@ from typing import Any, TypeVar
 
 import streamlit as st
 from language import _, ngettext, tr
-from PIL import features
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlException
 
 from blackcat.i18n import N_, Translator
 from blackcat.tables import black_cat_table as ts
-from blackcat.vision.image_io import ACCEPTED
+from blackcat.vision.image_io import ACCEPTED, computer_formats
 
 # what the reader reads: phones' photos, and pictures a computer may hold (a .jfif is a JPEG a
 # browser saved, a .jpe one from older Windows; AVIF where this Pillow reads it)
@@ -24,7 +23,7 @@ PHONE_PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
 PHOTO_TYPES = [
     *PHONE_PHOTO_TYPES,
     *["jfif", "jpe", "gif", "bmp", "tif", "tiff"],
-    *(["avif"] if features.check("avif") else []),
+    *(["avif"] if "AVIF" in computer_formats() else []),
 ]
 MAX_UPLOAD_MB = 100
 

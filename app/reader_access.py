@@ -39,6 +39,10 @@ READER_FAILED = N_(
     "The photo reader couldn't start ({error}); photos can't be read for now. Type or pick your "
     "cards below instead."
 )
+READER_BROKEN = N_(
+    "The photo reader couldn't start: {reason}. Photos can't be read for now: type or pick your "
+    "cards below instead."
+)
 READS_BACK = N_(
     "{name} is back: its cards were on the table already (from the game's link: the app no "
     "longer had the photo) and have the reader's marks again."
@@ -68,20 +72,37 @@ def get_reader() -> tuple[vision_reader.CardReader | None, str | None]:
     folder = models_dir()
     if not models_present(folder):
         return None, _(NO_READER)
-    failed = st.session_state.get("reader_failed")  # the error's name
-    if failed:
-        return None, _(READER_FAILED).format(error=failed)
+    failed: Exception | None = st.session_state.get("reader_failed")
+    if failed is not None:
+        return None, why_not_started(failed)
     try:
         return load_reader(str(folder)), None
     except Exception as error:  # a damaged weights file must not take the page down
-        log.exception("loading the card reader failed")
-        st.session_state.reader_failed = type(error).__name__
-        return None, _(READER_FAILED).format(error=type(error).__name__)
+        log_load_failure(error)
+        st.session_state.reader_failed = error
+        return None, why_not_started(error)
+
+
+def why_not_started(error: Exception) -> str:
+    """Why the reader couldn't start, in the page's language: the reader's own words (which
+    file, what to do: as `blackcat scan` says them) where it has them, else the error's kind."""
+    if isinstance(error, LocalizedError):
+        return _(READER_BROKEN).format(reason=error.describe(tr()))
+    return _(READER_FAILED).format(error=type(error).__name__)
+
+
+def log_load_failure(error: Exception) -> None:
+    """The server's log: a damaged or missing file in one line (it says which), anything else
+    with its traceback."""
+    if isinstance(error, LocalizedError):
+        log.error("the card reader couldn't start: %s", error)
+    else:
+        log.exception("loading the card reader failed", exc_info=error)
 
 
 def reader_note() -> None:
     """Say so when photos can't be read on this server."""
-    if not (models_present(models_dir()) and not st.session_state.get("reader_failed")):
+    if not models_present(models_dir()) or st.session_state.get("reader_failed") is not None:
         st.info(get_reader()[1] or _(NO_READER), icon="ℹ️")
 
 

@@ -9,7 +9,16 @@ import importlib
 from pathlib import Path
 
 import streamlit as st
-from reader_access import EXAMPLE_PHOTO, load_reader, models_dir, models_present, read_example
+from reader_access import (
+    EXAMPLE_PHOTO,
+    load_reader,
+    log_load_failure,
+    models_dir,
+    models_present,
+    read_example,
+)
+
+from blackcat.i18n import LocalizedError
 
 
 def warm_up(page_script: Path | None = None) -> None:
@@ -25,7 +34,11 @@ def warm_up(page_script: Path | None = None) -> None:
         for name in page_modules(page_script):
             importlib.import_module(name)
     folder = models_dir()
-    reader = load_reader(str(folder)) if models_present(folder) else None
+    try:
+        reader = load_reader(str(folder)) if models_present(folder) else None
+    except LocalizedError as error:  # damaged models: one line in the log, the page says why
+        log_load_failure(error)
+        reader = None
     take_first_element_check()
     if reader is None:
         return

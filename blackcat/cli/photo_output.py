@@ -3,9 +3,10 @@ that ask for a sharper or closer photo, and the annotated drawing of each photo.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -123,6 +124,11 @@ def photo_source(name: str, stdin: BinaryIO | None = None) -> Path | str | bytes
     return data
 
 
+def say(message: str) -> None:
+    """One line on stderr, named as `blackcat scan`'s as each of its messages is."""
+    print(f"blackcat scan: {message}", file=sys.stderr)
+
+
 @dataclass(frozen=True)
 class ScanStart:
     """What both games' `scan` read photos with: the photos' paths as named, where each one's
@@ -142,14 +148,14 @@ def start_scan(
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
 
     if stdin_named_twice(photos):
-        print(f"blackcat scan: {tr.gettext(STDIN_TWICE)}", file=sys.stderr)
+        say(tr.gettext(STDIN_TWICE))
         return 2
     paths = [Path(photo) for photo in photos]
     try:
         targets = annotation_paths(annotate, paths) if annotate else []
         reader = CardReader.load(models or MODELS_DIR)
     except (AnnotateError, ModelsMissingError) as error:
-        print(f"blackcat scan: {error.describe(tr)}", file=sys.stderr)
+        say(error.describe(tr))
         return 2
     return ScanStart(paths, targets, reader)
 
@@ -192,6 +198,22 @@ ONE_OF_THE_PHOTOS = N_(
     "--annotate {path} is one of the photos: name another file, so that the photo is kept"
 )
 CANNOT_WRITE = N_("--annotate {path}: the drawing can't be written there ({reason})")
+NO_DRAWING_NAME = N_(
+    "an empty name: name the drawing as a picture, such as annotated.jpg, or name a folder to "
+    "write it into"
+)
+
+
+def drawing_place(tr: Translator = ENGLISH) -> Callable[[str], Path]:
+    """An argparse type: where `--annotate` writes, refused when empty (`Path("")` is the
+    current folder: an empty variable in a script would write the drawings there unasked)."""
+
+    def parse(text: str) -> Path:
+        if not text:
+            raise argparse.ArgumentTypeError(tr.gettext(NO_DRAWING_NAME))
+        return Path(text)
+
+    return parse
 
 
 def annotation_paths(out: Path, photos: Sequence[Path]) -> list[Path]:
@@ -259,6 +281,6 @@ def drawing_error(
     try:
         save_annotated(photo, read, path)
     except AnnotateError as error:
-        print(f"blackcat scan: {error.describe(tr)}", file=sys.stderr)
+        say(error.describe(tr))
         return str(error)
     return None

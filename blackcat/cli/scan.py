@@ -25,7 +25,6 @@ the app and the annotated photo do (`1.3`: the first pile's third card).
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -35,10 +34,12 @@ from blackcat.cli.lady import add_ace_hearts
 from blackcat.cli.photo_output import (
     blur_note,
     drawing_error,
+    drawing_place,
     grid_note,
     no_cards_note,
     photo_source,
     reads_to_json,
+    say,
     start_scan,
     unread_note,
 )
@@ -51,9 +52,9 @@ from blackcat.games.black_cat import (
 )
 from blackcat.games.cards import card_number
 from blackcat.games.report import format_player_report, pile_score_to_json
-from blackcat.i18n import ENGLISH, N_, Translator
+from blackcat.i18n import ENGLISH, N_, Translator, and_list
 from blackcat.tables.black_cat_table import PILES_PER_PLAYER
-from blackcat.vision.image_io import ACCEPTED
+from blackcat.vision.image_io import ACCEPTED, computer_formats
 from blackcat.vision.types import SIDES, PhotoRead, ReadCard
 
 GAMES = ("black-cat", "black-lady")
@@ -64,7 +65,9 @@ def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> 
         "photos",
         nargs="+",
         metavar="PHOTO",
-        help=tr.gettext("{formats}; - reads one piped in").format(formats=tr.gettext(ACCEPTED)),
+        help=tr.gettext("{formats} ({others} too); - reads one piped in").format(
+            formats=tr.gettext(ACCEPTED), others=and_list(computer_formats(), tr)
+        ),
     )
     parser.add_argument(
         "--json",
@@ -76,7 +79,7 @@ def add_arguments(parser: argparse.ArgumentParser, tr: Translator = ENGLISH) -> 
     )
     parser.add_argument(
         "--annotate",
-        type=Path,
+        type=drawing_place(tr),
         metavar="OUT",
         help=tr.gettext(
             "write the photo with numbered boxes to OUT (a folder when several photos)"
@@ -318,7 +321,7 @@ def run(args: argparse.Namespace) -> int:
         message = tr.gettext(
             "--ace-hearts is a Black Lady rule, not Black Cat's: add --game black-lady"
         )
-        print(f"blackcat scan: {message}", file=sys.stderr)
+        say(message)
         return 2
 
     started = start_scan(args.photos, args.annotate, args.models, tr)
@@ -339,7 +342,7 @@ def run(args: argparse.Namespace) -> int:
             failed = True
             results.append({"image": name, "error": str(error)})
             # said on stderr with --json too: stdout may go to a file, the person still hears it
-            print(error.describe(tr), file=sys.stderr)  # it names the photo
+            say(error.describe(tr))  # it names the photo
             continue
         score = score_player([[read.card for read in pile] for pile in photo.piles], None, variants)
         result = photo_to_json(name, photo, score, photo_notes(photo, args))

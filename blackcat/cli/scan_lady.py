@@ -18,7 +18,6 @@ With `--annotate`, each player's entry also names the drawing written for its ph
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
@@ -29,6 +28,7 @@ from blackcat.cli.photo_output import (
     drawing_error,
     photo_source,
     reads_to_json,
+    say,
     start_scan,
     unread_note,
 )
@@ -166,20 +166,20 @@ def run(args: argparse.Namespace) -> int:
     wrong = black_cat_options(args)
     if wrong:
         message = tr.gettext("{option} is a Black Cat rule, not Black Lady's").format(option=wrong)
-        print(f"blackcat scan: {message}", file=sys.stderr)
+        say(message)
         return 2
     if getattr(args, "players", None) is not None:
         message = tr.gettext(
             "--players is for a photo of a whole Black Cat table: Black Lady's players are its "
             "photos, one each"
         )
-        print(f"blackcat scan: {message}", file=sys.stderr)
+        say(message)
         return 2
     if not MIN_PLAYERS <= len(args.photos) <= MAX_PLAYERS:
         message = tr.gettext("{error}: give one photo per player").format(
             error=PlayerCountError(len(args.photos)).describe(tr)
         )
-        print(f"blackcat scan: {message}", file=sys.stderr)
+        say(message)
         return 2
     started = start_scan(args.photos, args.annotate, args.models, tr)
     if isinstance(started, int):
@@ -200,7 +200,7 @@ def run(args: argparse.Namespace) -> int:
         except ImageReadError as error:
             reads.append(error)
             if args.json:  # the text report says it; with --json, stderr does
-                print(error.describe(tr), file=sys.stderr)
+                say(error.describe(tr))
             continue
         reads.append(tricks_of(photo))
         if photo.blurred:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import re
 import threading
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageOps, UnidentifiedImageError, features
 
 from blackcat.i18n import N_, TemplateError
 
@@ -43,7 +44,16 @@ MIN_SIDE = 100
 """Smaller photos are refused: a card's corner index in them would be a few pixels."""
 
 MAX_FILE_BYTES = 100 * 1024 * 1024
-ACCEPTED = N_("JPEG, PNG, WebP or HEIC")  # the formats we read, translated where shown
+ACCEPTED = N_("JPEG, PNG, WebP or HEIC")  # the phones' formats we read, translated where shown
+
+
+@functools.cache
+def computer_formats() -> tuple[str, ...]:
+    """The pictures a computer holds that we read as well as ACCEPTED's photos: AVIF too where
+    this install's Pillow reads it."""
+    return ("GIF", "BMP", "TIFF", *(("AVIF",) if features.check("avif") else ()))
+
+
 HOW_TO_PHOTOGRAPH = N_(
     "Lay each pile out in a row with every card's corner showing, photograph from straight "
     "above in good light"

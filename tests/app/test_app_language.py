@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import language
 import pytest
@@ -16,6 +17,7 @@ from test_streamlit_app import (  # noqa: F401  (fixtures)
     assert_clean,
     button,
     card_list,
+    damaged_models,
     fresh_caches,
     page_text,
     pile_id,
@@ -339,6 +341,7 @@ def test_black_lady_in_spanish_who_plays_their_tricks_and_the_sheet() -> None:
 
 FIRST_PAGE_IMPORTS = """
 import sys
+from pathlib import Path
 from streamlit.testing.v1 import AppTest
 for lang in ("en", "es"):
     at = AppTest.from_file(sys.argv[1], default_timeout=float(sys.argv[2]))
@@ -374,3 +377,15 @@ def test_the_boxes_cards_are_typed_in_say_the_suits_letters() -> None:
     run(at)
     tricks = next(t for t in at.text_input if t.label.startswith("Bazas de "))
     assert tricks.placeholder == pile.placeholder
+
+
+def test_damaged_models_are_told_in_spanish(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    folder = damaged_models(tmp_path / "models", "calibration")
+    monkeypatch.setenv("BLACKCAT_MODELS_DIR", str(folder))
+    at = open_in("es")
+    note = page_text(at)
+    assert "no se puede leer un archivo de calibración" in note, note
+    assert "vuelve a ajustarlo con `blackcat calibrate`" in note
+    assert "Error" not in note

@@ -706,6 +706,44 @@ def test_a_good_photo_without_the_reader_gets_the_note(app: AppTest) -> None:
     assert totals(app) == ["### Example: 36 points"]
 
 
+def damaged_models(folder: Path, damage: str) -> Path:
+    """A models folder the reader refuses: its detector cut short, or its calibration junk."""
+    folder.mkdir()
+    bundled = Path(vision_reader.MODELS_DIR)
+    for name in (vision_reader.DETECTOR_FILE, vision_reader.CLASSIFIER_FILE):
+        data = (bundled / name).read_bytes()
+        (folder / name).write_bytes(data[: len(data) // 2] if damage == "model" else data)
+    if damage == "calibration":
+        (folder / "calibration.json").write_text("{not json")
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("damage", "what", "to_do"),
+    [
+        ("model", "a trained model can't be loaded", "restore models/ from the repository"),
+        ("calibration", "a calibration file can't be read", "fit it again with `blackcat"),
+    ],
+)
+def test_damaged_models_are_told_in_the_readers_own_words_with_what_to_do(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, damage: str, what: str, to_do: str
+) -> None:
+    folder = damaged_models(tmp_path / "models", damage)
+    monkeypatch.setenv("BLACKCAT_MODELS_DIR", str(folder))
+    app = start(folder)
+    note = " ".join(i.value for i in app.info if "photo reader" in i.value)
+    assert note.startswith("The photo reader couldn't start: ")
+    assert what in note and to_do in note and str(folder) in note  # which file
+    assert "Error" not in note  # not the error's class, as it was
+    uploader(app).set_value(("piles.png", png(), "image/png"))
+    app.run()
+    assert_clean(app)
+    assert any(
+        w.value.startswith("piles.png: The photo reader couldn't start: ") for w in app.warning
+    )
+    assert totals(app) == ["### Example: 36 points"]
+
+
 def test_a_blurred_photo_with_a_doubtful_card_asks_for_a_sharper_one(
     app: AppTest, reader: FakeReader
 ) -> None:

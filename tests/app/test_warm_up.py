@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 from pathlib import Path
 
 import pytest
 import reader_access
 import warm_up
+
+from blackcat.vision import reader as vision_reader
+from blackcat.vision.reader import ModelsMissingError
 
 
 class RecordedReader:
@@ -55,6 +59,24 @@ def test_warm_up_without_models_loads_nothing(
     monkeypatch.setenv("BLACKCAT_MODELS_DIR", str(tmp_path))
     warm_up.warm_up()
     assert calls == ["first element"]
+
+
+def test_warm_up_with_damaged_models_logs_one_line_saying_which_file(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    calls = record_warm_up(monkeypatch)
+    damaged = ModelsMissingError(["models/index_detector.onnx"], vision_reader.MODELS_DAMAGED)
+
+    def load_reader(folder: str) -> RecordedReader:
+        raise damaged
+
+    monkeypatch.setattr(warm_up, "load_reader", load_reader)
+    with caplog.at_level(logging.ERROR, logger="blackcat.app"):
+        warm_up.warm_up()
+    assert calls == ["first element"]
+    assert [(r.getMessage(), r.exc_info) for r in caplog.records] == [
+        (f"the card reader couldn't start: {damaged}", None)
+    ]
 
 
 def test_warm_up_imports_the_pages_own_modules(

@@ -162,9 +162,10 @@ def test_a_photo_that_cannot_be_read_is_explained_in_spanish_and_json_stays_engl
     text = blackcat("scan", "--lang", "es", notes, tmp_path / "falta.jpg")
     assert text.returncode == 1 and text.stdout == ""
     assert text.stderr.splitlines() == [
-        f"{notes} no es una imagen que podamos leer: usa una foto JPEG, PNG, WebP o HEIC",
-        f"{tmp_path / 'falta.jpg'}: no existe ese archivo; comprueba el nombre y la carpeta de la "
-        "foto",
+        f"blackcat scan: {notes} no es una imagen que podamos leer: usa una foto JPEG, PNG, WebP "
+        "o HEIC",
+        f"blackcat scan: {tmp_path / 'falta.jpg'}: no existe ese archivo; comprueba el nombre y la "
+        "carpeta de la foto",
     ]
     english = blackcat("scan", "--json", notes)
     spanish = blackcat("scan", "--json", "--lang", "es", notes)

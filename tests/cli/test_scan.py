@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -22,6 +23,7 @@ from blackcat.cli.photo_output import (
 )
 from blackcat.cli.scan import (
     _text_report,
+    add_arguments,
     photo_to_json,
     pile_count_note,
     players_note,
@@ -30,7 +32,8 @@ from blackcat.cli.scan import (
 )
 from blackcat.games.black_cat import score_player
 from blackcat.games.cards import Card, parse_pile
-from blackcat.i18n import translator
+from blackcat.i18n import and_list, translator
+from blackcat.vision.image_io import computer_formats
 from blackcat.vision.types import Guess, PhotoRead, ReadCard
 
 DATA = Path(__file__).resolve().parents[1] / "vision" / "data"
@@ -40,7 +43,7 @@ SCORE_FIELDS = {"queens", "features", "counts", "points"}
 
 
 def blackcat(
-    *args: str | Path, env: dict[str, str] | None = None
+    *args: str | Path, env: dict[str, str] | None = None, cwd: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "blackcat", *map(str, args)],
@@ -48,6 +51,7 @@ def blackcat(
         text=True,
         timeout=300,
         env=env,
+        cwd=cwd,
     )
 
 
@@ -71,8 +75,10 @@ def test_one_object_per_photo_and_a_failed_photo_does_not_stop_the_others(scanne
         str(SCENE_2),
     ]
     assert "not an image" in photos[1]["error"] and "piles" not in photos[1]
-    # said on stderr too, in one line, where the JSON on stdout may go to a file
+    # said on stderr too, in one line, where the JSON on stdout may go to a file; named as the
+    # command's other messages are
     assert result.stderr.count("\n") == 1 and Path(photos[1]["image"]).name in result.stderr
+    assert result.stderr.startswith(f"blackcat scan: {photos[1]['image']} is not an image")
     assert "Traceback" not in result.stderr
 
 
@@ -175,6 +181,26 @@ def test_a_drawing_that_cannot_go_where_annotate_says_stops_before_reading(
     assert result.stderr.startswith(f"blackcat scan: --annotate {tmp_path / out}")
     assert said in result.stderr and result.stderr.count("\n") == 1
     assert photo.read_bytes() == SCENE_1.read_bytes()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_photos_help_names_the_computers_pictures_read_too(language: str) -> None:
+    parser = argparse.ArgumentParser()
+    tr = translator(language)
+    add_arguments(parser, tr)
+    said = " ".join(parser.format_help().split())
+    assert "GIF" in computer_formats()  # and AVIF where this Pillow reads it
+    assert and_list(computer_formats(), tr) in said
+
+
+def test_an_empty_annotate_is_refused_not_taken_for_the_current_folder(tmp_path: Path) -> None:
+    result = blackcat("scan", "--json", "--annotate", "", SCENE_1, cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[-1] == (
+        "blackcat scan: error: argument --annotate: an empty name: name the drawing as a "
+        "picture, such as annotated.jpg, or name a folder to write it into"
+    )
+    assert not any(tmp_path.iterdir())  # no drawing in the folder it ran in
 
 
 def test_one_photos_drawing_goes_into_a_folder_named_by_annotate(tmp_path: Path) -> None:

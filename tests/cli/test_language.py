@@ -212,8 +212,7 @@ def test_one_card_and_many_cards_take_their_own_forms(capsys: pytest.CaptureFixt
     assert main(["lady", "--lang", "es", "2C 3C 4C", "2H", "5C 6C 7C"]) == 0
     out = capsys.readouterr().out
     assert "jugador 2     -2  1 carta, 2♥" in out and "3 cartas, nada que puntúe" in out
-    assert "jugador 2 tiene 1 carta, que no forma un número entero de bazas de 3 cartas" in out
-    assert "(0 bazas: 0 cartas; 1 baza: 3)" in out
+    assert "jugador 2 tiene 1 carta, que no llega a una baza entera de 3 cartas" in out
 
 
 def test_help_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:

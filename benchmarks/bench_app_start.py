@@ -135,6 +135,10 @@ GIVE = """([uploader, note, heading]) => {
         const upload = performance.getEntriesByType('resource')
           .filter(entry => entry.name.includes('/_stcore/upload_file')).pop();
         done.uploaded = upload ? (performance.timeOrigin + upload.responseEnd) / 1000 : null;
+        const media = performance.getEntriesByType('resource')
+          .filter(entry => entry.name.includes('/media/')).pop();
+        done.mediaStart = media ? (performance.timeOrigin + media.startTime) / 1000 : null;
+        done.mediaEnd = media ? (performance.timeOrigin + media.responseEnd) / 1000 : null;
       })));
   });
   observer.observe(document.body, {childList: true, subtree: true, characterData: true});
@@ -285,6 +289,10 @@ def photo_tries(
         steps = give_photo(page, numbered(data, number), PHONE_PHOTO.name, heading)
         settle(page)  # its runs logged
         done.append(split(steps, read_calls(log)))
+        if os.environ.get("BENCH_DEBUG"):
+            calls = [c for c in read_calls(log) if c.start >= steps["given"]]
+            print({k: round(v - steps["given"], 3) for k, v in steps.items() if v})
+            print([(c.what, round(c.start - steps["given"], 3), round(c.seconds, 3)) for c in calls])
         context.close()
     return done
 

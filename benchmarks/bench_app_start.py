@@ -185,7 +185,7 @@ class Call:
     what: str
     start: float
     end: float
-    thread: int
+    thread: str  # its thread's name
 
     @property
     def seconds(self) -> float:
@@ -195,6 +195,13 @@ class Call:
         """During `other` (in any thread: the reader decodes in threads of its own)."""
         return self is not other and other.start <= self.start <= self.end <= other.end
 
+    def nested_in(self, other: Call) -> bool:
+        """A call within a call of the same kind in the same thread (a read within a read)."""
+        return self.what == other.what and self.thread == other.thread and self.within(other)
+
+    def overlap(self, other: Call) -> float:
+        return max(0.0, min(self.end, other.end) - max(self.start, other.start))
+
 
 @dataclass(frozen=True)
 class Try:
@@ -202,56 +209,61 @@ class Try:
 
     total: float  # given -> painted
     shown: float  # given -> the score shown
-    parts: dict[str, float]
+    parts: dict[str, float]  # on the page's way, one after the other
+    beside: float  # the display copy's work done while the reader read (in no part)
     runs: int
 
 
 PARTS = (
     "upload transfer",
     "rerun start",
-    "JPEG decode + EXIF",
+    "JPEG decode + EXIF (the reader's)",
     "reader (models)",
-    "photo copy: shrink + encode",
+    "photo copy: decode + shrink + encode",
     "overlay: draw + encode",
     "image handed to Streamlit",
     "piles/widgets (rest of the runs)",
     "between the runs",
     "browser paint",
 )
+COPY_THREAD = "display-copy"  # reader_access.read_with_copy's, where the app has it
+COPY_WORK = frozenset({"decode", "downscale", "copy"})
 
 
 def split(browser: dict[str, float], calls: Sequence[Call]) -> Try:
     """The try's parts: the browser's steps, the script runs that started between the photo
-    given and the page painted, and the timed calls within them."""
+    given and the page painted, and the timed calls within them. The display copy's work is
+    that of its own thread, or else what decodes, shrinks and encodes outside the read; what
+    of it ran while the reader read is in no part (`Try.beside`)."""
     given, painted = browser["given"], browser["painted"]
     uploaded = browser.get("uploaded") or given
     runs = sorted((c for c in calls if c.what == "run" and given <= c.start <= painted), key=_start)
     inside = [c for c in calls if c.what != "run" and any(c.within(run) for run in runs)]
+    inside = [c for c in inside if not any(c.nested_in(o) for o in inside)]  # outermost calls
     reads = [c for c in inside if c.what == "read"]
-    reads = [c for c in reads if not any(c.within(other) for other in reads)]  # outermost
 
-    def spent(what: str, *, in_reads: bool | None = None) -> float:
-        chosen = [c for c in inside if c.what == what]
-        chosen = [c for c in chosen if not any(c.within(o) for o in chosen)]  # outermost
-        if in_reads is not None:
-            chosen = [c for c in chosen if any(c.within(r) for r in reads) == in_reads]
-        return sum(c.seconds for c in chosen)
+    def copying(call: Call) -> bool:
+        in_read = any(call.within(read) for read in reads)
+        return call.what in COPY_WORK and (call.thread.startswith(COPY_THREAD) or not in_read)
 
-    decode = spent("decode") + spent("open")
+    copy = [c for c in inside if copying(c)]
+    beside = sum(c.overlap(read) for c in copy for read in reads)
+    decodes = [c for c in inside if c.what in ("decode", "open") and not copying(c)]
+    decoded_in_reads = sum(c.seconds for c in decodes if any(c.within(r) for r in reads))
     parts = {
         "upload transfer": uploaded - given,
         "rerun start": (runs[0].start - uploaded) if runs else 0.0,
-        "JPEG decode + EXIF": decode,
-        "reader (models)": spent("read") - spent("decode", in_reads=True),
-        "photo copy: shrink + encode": spent("downscale", in_reads=False) + spent("copy"),
-        "overlay: draw + encode": spent("overlay"),
-        "image handed to Streamlit": spent("image"),
+        "JPEG decode + EXIF (the reader's)": sum(c.seconds for c in decodes),
+        "reader (models)": sum(c.seconds for c in reads) - decoded_in_reads,
+        "photo copy: decode + shrink + encode": sum(c.seconds for c in copy) - beside,
+        "overlay: draw + encode": sum(c.seconds for c in inside if c.what == "overlay"),
+        "image handed to Streamlit": sum(c.seconds for c in inside if c.what == "image"),
     }
     in_runs = sum(run.seconds for run in runs)
     parts["piles/widgets (rest of the runs)"] = in_runs - sum(list(parts.values())[2:])
     parts["between the runs"] = sum(b.start - a.end for a, b in itertools.pairwise(runs))
     parts["browser paint"] = painted - runs[-1].end if runs else 0.0
-    return Try(painted - given, browser["shown"] - given, parts, len(runs))
+    return Try(painted - given, browser["shown"] - given, parts, beside, len(runs))
 
 
 def _start(call: Call) -> float:
@@ -274,9 +286,10 @@ def give_photo(page: Page, data: bytes, name: str, heading: str) -> dict[str, fl
 
 
 def photo_tries(
-    browser: Browser, url: str, data: bytes, heading: str, log: Path, tries: int
+    browser: Browser, url: str, data: bytes, heading: str, log: Path, tries: int, each: bool
 ) -> list[Try]:
-    """`tries` photos given one after the other, each in a new game on a page of its own."""
+    """`tries` photos given one after the other, each in a new game on a page of its own
+    (`each`: each try's figures printed)."""
     done = []
     for number in range(1, tries + 1):
         context = browser.new_context(viewport=PHONE)
@@ -289,10 +302,8 @@ def photo_tries(
         steps = give_photo(page, numbered(data, number), PHONE_PHOTO.name, heading)
         settle(page)  # its runs logged
         done.append(split(steps, read_calls(log)))
-        if os.environ.get("BENCH_DEBUG"):
-            calls = [c for c in read_calls(log) if c.start >= steps["given"]]
-            print({k: round(v - steps["given"], 3) for k, v in steps.items() if v})
-            print([(c.what, round(c.start - steps["given"], 3), round(c.seconds, 3)) for c in calls])
+        if each:
+            print(try_line(number, done[-1]), flush=True)
         context.close()
     return done
 
@@ -324,12 +335,17 @@ def photo_to_score(args: argparse.Namespace) -> None:
         for start in range(args.starts):
             log = Path(folder) / f"calls-{start}.jsonl"
             with timed_app(args.app_root, log, args.profile) as url:
-                tries = photo_tries(browser, url, data, heading, log, args.tries)
+                tries = photo_tries(browser, url, data, heading, log, args.tries, args.each)
             firsts.append(tries[0])
             laters.extend(tries[1:])
         browser.close()
     print_tries("first photo after the app's start", firsts)
     print_tries("later photos", laters)
+
+
+def try_line(number: int, done: Try) -> str:
+    parts = ", ".join(f"{part} {seconds * 1000:.0f}" for part, seconds in done.parts.items())
+    return f"  try {number}: {done.total * 1000:.0f} ms ({parts}; beside {done.beside * 1000:.0f})"
 
 
 def print_tries(label: str, tries: Sequence[Try]) -> None:
@@ -345,7 +361,11 @@ def print_tries(label: str, tries: Sequence[Try]) -> None:
     )
     for part in PARTS:
         seconds = statistics.median(t.parts[part] for t in tries)
-        print(f"  {part:<34} median {seconds * 1000:6.0f} ms  {seconds / total:5.1%}")
+        print(f"  {part:<38} median {seconds * 1000:6.0f} ms  {seconds / total:5.1%}")
+    beside = statistics.median(t.beside for t in tries)
+    print(
+        f"  (the photo copy's work done while the reader read, in no part: {beside * 1000:.0f} ms)"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -390,7 +410,7 @@ def serve_timed(log: Path, profile: str, cli_args: list[str]) -> int:
                 return profiler.runcall(function, *args, **kwargs)
             finally:
                 end = time.time()
-                thread = threading.get_ident()
+                thread = threading.current_thread().name
                 call = {"what": what, "start": start, "end": end, "thread": thread}
                 out.write(json.dumps(call) + "\n")
                 if profiler is not None:
@@ -424,6 +444,7 @@ def main() -> None:
         "--app-root", type=Path, default=ROOT, help="--photo-to-score: the checkout to run"
     )
     parser.add_argument("--profile", type=Path, help="--photo-to-score: keep cProfiles here")
+    parser.add_argument("--each", action="store_true", help="--photo-to-score: print each try")
     if sys.argv[1:2] == [TIMED_SERVER]:
         log, profile, *cli_args = sys.argv[2:]
         sys.exit(serve_timed(Path(log), profile, cli_args))

@@ -176,17 +176,21 @@ def read_with_copy(
 ) -> tuple[PhotoRead, DisplayCopy]:
     """The photo read, and its display copy. A phone's 12 MP JPEG is decoded twice, at two
     scales (the reader's, a quarter of its size where its cards fill it, and the copy's, a
-    half): the copy is made beside the read, from a decode of its own (`Photo.apart`), which
-    takes no more of the CPU and no longer waits for the read (decoding, shrinking and encoding
-    let go of Python's lock: they use a core the read leaves idle between its models' runs).
-    A photo decoded whole for the copy is decoded once, by the reader, and the copy made after."""
+    half), each on one core: the copy's decode runs beside the reader's own, which starts the
+    read, in a thread of its own (`Photo.apart`; the decoder lets go of Python's lock). Not
+    beside the models: their runs take every core, and a core taken from them slowed a read
+    more than the copy took (helper-98, `bench_app_start.py --photo-to-score`). The copy is
+    shrunk and encoded after the read. A photo decoded whole for the copy is decoded once,
+    by the reader."""
     if not image.decodes_smaller(DISPLAY_SIDE):
         photo = read(image)
         return photo, display_copy(image)
+    apart = image.apart()
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="display-copy") as beside:
-        copy = beside.submit(display_copy, image.apart())
+        decoding = beside.submit(apart.picture, DISPLAY_SIDE)
         photo = read(image)
-        return photo, copy.result()
+        decoding.result()  # its errors are the reader's: a damaged photo stops the read first
+    return photo, display_copy(apart)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)

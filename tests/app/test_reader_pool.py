@@ -153,7 +153,8 @@ def phone_jpeg(width: int, height: int) -> bytes:
 
 
 class CopyAwaitingReader:
-    """Reads once the display copy's decode has begun in another thread (or WAIT has passed)."""
+    """Reads once the display copy's decode has begun in another thread (or WAIT has passed):
+    the reader decodes its own scale first, as the copy's is decoded."""
 
     def __init__(self) -> None:
         self.copy_begun = threading.Event()
@@ -171,7 +172,7 @@ def made_after_the_read(data: bytes) -> reader_access.DisplayCopy:
     return reader_access.DisplayCopy.of(downscale(picture, reader_access.DISPLAY_SIDE)[0])
 
 
-def test_a_phone_photos_display_copy_is_made_while_the_reader_reads_it(
+def test_a_phone_photos_display_copy_is_decoded_beside_the_reader(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     reader = CopyAwaitingReader()

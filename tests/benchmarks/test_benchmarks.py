@@ -50,6 +50,19 @@ def test_bench_app_start_sees_the_first_scored_page() -> None:
     assert "app start -> first scored page: median" in out
 
 
+def test_bench_app_start_times_a_phone_photo_to_its_score_in_parts() -> None:
+    out = bench("bench_app_start.py", "--photo-to-score", "--starts", "1", "--tries", "2")
+    assert re.search(r"photo: .*two_piles_12mp_phone\.jpg \([3-5]\.\d MB, 4000x3000\)", out)
+    first = re.search(
+        r"first photo after the app's start: photo given -> score painted median", out
+    )
+    later = re.search(r"later photos: photo given -> score painted median .* 2 script runs", out)
+    assert first and later, out
+    for part in ("upload transfer", "JPEG decode + EXIF", "reader (models)", "browser paint"):
+        assert out.count(f"  {part}") == 2, out  # the first photo's, the later ones'
+    assert "the photo copy's work done while the reader read" in out
+
+
 def test_bench_load_sees_each_page_show_its_own_score() -> None:
     out = bench("bench_load.py", "--pages", "2", "--rounds", "2", "--wait", "60")
     assert "4 of 4 pages showed their own photo's score" in out

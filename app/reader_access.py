@@ -11,7 +11,6 @@ import io
 import logging
 import os
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from reader_pool import READERS
 
 from blackcat.i18n import N_, LocalizedError
 from blackcat.vision import reader as vision_reader
-from blackcat.vision.image_io import ImageReadError, Photo, open_photo
+from blackcat.vision.image_io import ImageReadError, open_photo
 from blackcat.vision.types import Box, PhotoRead, ReadCard
 
 log = logging.getLogger("blackcat.app")
@@ -186,34 +185,6 @@ class PhotoOutcome:
         return tuple((side, rows) for side, rows in with_cards if rows)
 
 
-def display_copy(image: Photo) -> DisplayCopy:
-    """The photo's copy to draw the boxes on: its long side DISPLAY_SIDE at most."""
-    display, _ = vision_reader.downscale(image.picture(DISPLAY_SIDE), DISPLAY_SIDE)
-    return DisplayCopy.of(display)
-
-
-def read_with_copy(
-    image: Photo, read: Callable[[Photo], PhotoRead]
-) -> tuple[PhotoRead, DisplayCopy]:
-    """The photo read, and its display copy. A phone's 12 MP JPEG is decoded twice, at two
-    scales (the reader's, a quarter of its size where its cards fill it, and the copy's, a
-    half), each on one core: the copy's decode runs beside the reader's own, which starts the
-    read, in a thread of its own (`Photo.apart`; the decoder lets go of Python's lock). Not
-    beside the models: their runs take every core, and a core taken from them slowed a read
-    more than the copy took (helper-98, `bench_app_start.py --photo-to-score`). The copy is
-    shrunk and encoded after the read. A photo decoded whole for the copy is decoded once,
-    by the reader."""
-    if not image.decodes_smaller(DISPLAY_SIDE):
-        photo = read(image)
-        return photo, display_copy(image)
-    apart = image.apart()
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="display-copy") as beside:
-        decoding = beside.submit(apart.picture, DISPLAY_SIDE)
-        photo = read(image)
-        decoding.result()  # its errors are the reader's: a damaged photo stops the read first
-    return photo, display_copy(apart)
-
-
 @st.cache_data(max_entries=32, show_spinner=False)
 def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> PhotoOutcome:
     """Read once per photo content (`key`), decks and weights; later runs and later uploads of
@@ -221,18 +192,17 @@ def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> P
     try:
         with READERS.turn():
             image = open_photo(_data, name=_name)
-            reader = load_reader(folder)
-            photo, display = read_with_copy(image, lambda at: reader.read(at, decks=decks))
+            photo = load_reader(folder).read(image, decks=decks)
+            display, _ = vision_reader.downscale(image.picture(DISPLAY_SIDE), DISPLAY_SIDE)
     except ImageReadError as error:
         raise unreadable(error) from None
     except Exception as error:  # the page must stay usable whatever the reader does
         log.exception("reading %s failed", _name)
         raise cant_read(_name, error) from None
-    # the read's boxes are in full pixels
-    factor = max(display.width, display.height) / image.long_side
+    factor = max(display.shape[:2]) / image.long_side  # the read's boxes are in full pixels
     return PhotoOutcome(
         rows=photo.piles,
-        display=display,
+        display=DisplayCopy.of(display),
         factor=factor,
         gaps=photo.gaps,
         sides=photo.sides,

@@ -173,18 +173,6 @@ class Photo:
                 self.decode_seconds += time.perf_counter() - started
             return self._decoded[reduction]
 
-    def decodes_smaller(self, at_least: int) -> bool:
-        """Whether a picture of at least `at_least` pixels is decoded at a reduced scale (a JPEG
-        at least twice as large), not the whole photo."""
-        return self._reduction(at_least) > 1
-
-    def apart(self) -> Photo:
-        """The same photo with decodes of its own: one thread decoding it doesn't wait for
-        another thread's decode of this one (each Photo decodes one picture at a time)."""
-        if self.data is None:
-            return Photo(None, self.label, self.size, self._decoded[1])
-        return Photo(self.data, self.label, self.size)
-
     def _reduction(self, at_least: int | None) -> int:
         if self.data is None or at_least is None or not self.data.startswith(JPEG_MAGIC):
             return 1

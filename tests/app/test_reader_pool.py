@@ -20,10 +20,7 @@ from fakes import FAKE_ROWS, FakeReader
 from PIL import Image
 from reader_pool import ReaderPool, reads_at_once
 
-from blackcat.i18n import ENGLISH
-from blackcat.vision import image_io
-from blackcat.vision.image_io import Photo, open_photo
-from blackcat.vision.reader import downscale
+from blackcat.vision.image_io import Photo
 from blackcat.vision.types import PhotoRead
 
 WAIT = 10  # seconds: only ever waited in full when the test fails
@@ -140,90 +137,3 @@ def test_pages_reading_photos_at_once_each_get_their_own(monkeypatch: pytest.Mon
     with ThreadPoolExecutor(len(widths)) as pages:
         rows = list(pages.map(lambda width: read(png(width)).rows, widths))
     assert rows == [FAKE_ROWS[width] for width in widths]
-
-
-def phone_jpeg(width: int, height: int) -> bytes:
-    """A JPEG with some detail (a gradient and noise), as a phone's photo is."""
-    rows, columns = np.mgrid[0:height, 0:width]
-    noise = np.random.default_rng(0).integers(0, 40, (height, width), dtype=np.uint8)
-    grey = ((rows + columns) % 200).astype(np.uint8) + noise
-    buffer = io.BytesIO()
-    Image.fromarray(np.dstack([grey, grey // 2, 255 - grey])).save(buffer, "JPEG", quality=90)
-    return buffer.getvalue()
-
-
-class CopyAwaitingReader:
-    """Reads once the display copy's decode has begun in another thread (or WAIT has passed):
-    the reader decodes its own scale first, as the copy's is decoded."""
-
-    def __init__(self) -> None:
-        self.copy_begun = threading.Event()
-        self.copy_began_during_read = False
-
-    def read(self, image: Photo, *, decks: int = 1) -> PhotoRead:
-        self.copy_began_during_read = self.copy_begun.wait(WAIT)
-        width, height = image.size
-        return PhotoRead(width=width, height=height, piles=FAKE_ROWS[200])
-
-
-def made_after_the_read(data: bytes) -> reader_access.DisplayCopy:
-    """The display copy as the page made it after the read, from the photo on its own."""
-    picture = open_photo(data).picture(reader_access.DISPLAY_SIDE)
-    return reader_access.DisplayCopy.of(downscale(picture, reader_access.DISPLAY_SIDE)[0])
-
-
-def test_a_phone_photos_display_copy_is_decoded_beside_the_reader(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    reader = CopyAwaitingReader()
-    use(monkeypatch, reader, reads=1)
-    decode = image_io._decode
-
-    def watched(data: bytes, label: str, reduction: int) -> np.ndarray:
-        if reduction == 2:  # the copy's scale: 1300 px for DISPLAY_SIDE's 1280
-            reader.copy_begun.set()
-        return decode(data, label, reduction)
-
-    monkeypatch.setattr(image_io, "_decode", watched)
-    data = phone_jpeg(2600, 1950)
-    outcome = read(data)
-    assert reader.copy_began_during_read  # not after the read: the page waited for both
-    assert outcome.rows == FAKE_ROWS[200]
-    # the same copy as before, and its boxes' scale
-    assert outcome.display.jpeg == made_after_the_read(data).jpeg
-    assert (outcome.display.width, outcome.display.height) == (1280, 960)
-    assert outcome.factor == 1280 / 2600
-
-
-def test_a_photo_decoded_whole_for_its_copy_is_decoded_once(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    class WholeReader:
-        def read(self, image: Photo, *, decks: int = 1) -> PhotoRead:
-            height, width = image.picture().shape[:2]
-            return PhotoRead(width=width, height=height, piles=FAKE_ROWS[200])
-
-    use(monkeypatch, WholeReader(), reads=1)
-    decode = image_io._decode
-    decodes: list[int] = []
-
-    def counted(data: bytes, label: str, reduction: int) -> np.ndarray:
-        decodes.append(reduction)
-        return decode(data, label, reduction)
-
-    monkeypatch.setattr(image_io, "_decode", counted)
-    data = phone_jpeg(1600, 1200)
-    outcome = read(data)
-    assert decodes == [1]  # the reader's decode made the copy too
-    assert outcome.display.jpeg == made_after_the_read(data).jpeg
-
-
-def test_a_damaged_phone_photo_is_refused_whichever_decode_finds_it(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    use(monkeypatch, FakeReader(), reads=1)
-    data = phone_jpeg(2600, 1950)
-    cut = data[: len(data) // 2] + data[-2:]  # its second half lost, its end marker kept
-    with pytest.raises(reader_access.PhotoError) as refused:
-        read(cut)
-    assert "damaged" in refused.value.describe(ENGLISH)

@@ -541,20 +541,3 @@ def test_a_black_and_white_picture_of_more_than_8_bits_keeps_its_greys(
     loaded = load_image(buffer.getvalue())
     assert loaded.shape == (120, 120, 3) and loaded.dtype == np.uint8
     assert loaded[60, ::40].tolist() == [[level] * 3 for level in grey]
-
-
-def test_a_photo_apart_decodes_the_same_pixels_on_its_own() -> None:
-    data = encoded(sample(2600, 1950), "JPEG", quality=90)
-    photo = open_photo(data)
-    apart = photo.apart()
-    assert (apart.size, apart.label) == (photo.size, photo.label)
-    assert np.array_equal(apart.picture(1280), photo.picture(1280))
-    assert apart.picture(1280) is apart.picture(1280)  # its own decodes, kept
-    array = np.zeros((120, 200, 3), np.uint8)
-    assert image_io.Photo.from_array(array).apart().picture() is array
-
-
-def test_a_jpeg_at_least_twice_as_large_is_decoded_smaller() -> None:
-    assert open_photo(encoded(sample(2600, 1950), "JPEG")).decodes_smaller(1280)
-    assert not open_photo(encoded(sample(2500, 1950), "JPEG")).decodes_smaller(1280)
-    assert not open_photo(encoded(sample(2600, 1950), "PNG")).decodes_smaller(1280)

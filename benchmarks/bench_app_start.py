@@ -226,7 +226,7 @@ PARTS = (
     "between the runs",
     "browser paint",
 )
-COPY_THREAD = "display-copy"  # reader_access.read_with_copy's, where the app has it
+COPY_THREAD = "display-copy"  # a copy made in a thread of its own (tried in session 91, not kept)
 COPY_WORK = frozenset({"decode", "downscale", "copy"})
 
 

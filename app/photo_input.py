@@ -264,17 +264,33 @@ def taken_twice_words(table: ts.Table, photo: str) -> str | None:
     """What a photo's note says while another photo on the page holds the same piles
     (`ts.photo_taken_twice`): take one photo's cards off. None while none does."""
     twice = ts.photo_taken_twice(table, photo)
-    record = None if twice is None else st.session_state.get("photos", {}).get(twice[0])
-    if twice is None or record is None:
+    other = None if twice is None else photo_words(twice[0])
+    if twice is None or other is None:
         return None
-    other, count = record.shown_name(tr()), twice[1]
     return ngettext(
         "{count} of its cards is on the table already, read from {other}: the same piles "
         "photographed twice? Take one photo's cards off (the button under each photo).",
         "{count} of its cards are on the table already, read from {other}: the same piles "
         "photographed twice? Take one photo's cards off (the button under each photo).",
-        count,
-    ).format(count=count, other=breakable(as_written(other)))
+        twice[1],
+    ).format(count=twice[1], other=other)
+
+
+def photographed_twice_words(twice: ts.PhotographedTwice) -> str:
+    """What the page's warning of cards on the table too often says of the cards two photos of
+    the same piles hold (`ts.duplicate_causes`): take one photo's cards off; none is misread,
+    and *Two decks* would only hide the doubling."""
+    first, second = (photo_words(photo) for photo in twice.photos)
+    return _(
+        "**The same piles are photographed twice, in {first} and {second}:** the cards in both "
+        "count twice. Take one photo's cards off (the button under each photo)."
+    ).format(first=first, second=second)
+
+
+def photo_words(photo: str) -> str | None:
+    """A photo's name as a note names it, in Markdown (None: a photo the page no longer has)."""
+    record = st.session_state.get("photos", {}).get(photo)
+    return None if record is None else breakable(as_written(record.shown_name(tr())))
 
 
 def breakable(name: str) -> str:

@@ -62,7 +62,7 @@ from reader_access import (
     read_upload,
 )
 
-from blackcat.games.black_cat import FEATURE_KINDS, PileScore, Variants
+from blackcat.games.black_cat import FEATURE_KINDS, DuplicateCard, PileScore, Variants
 from blackcat.games.cards import Card
 from blackcat.i18n import N_, and_list
 from blackcat.tables import black_cat_night as nt
@@ -439,27 +439,42 @@ def show_scoreboard(table: ts.Table, result: ts.TableResult) -> None:
     ]
     st.caption(_("Variants: ") + (", ".join(on) if on else _("none (switch them on below)")))
     if result.duplicates:
-        places = "\n".join(
-            f"- {ts.describe_duplicate(d, language.tr())}" for d in result.duplicates
-        )
-        count = len(result.duplicates)
-        if table.variants.decks == 1:
-            why = ngettext(
-                "**A card is on the table twice.** With one deck that can't be: one of them is "
-                "probably misread. Fix it, or switch on *Two decks* below.",
-                "**{count} cards are on the table twice.** With one deck that can't be: one of "
-                "each is probably misread. Fix them, or switch on *Two decks* below.",
-                count,
-            ).format(count=count)
-        else:
-            why = ngettext(
-                "**A card is on the table more than twice.** With two decks that can't be: "
-                "one of them is probably misread.",
-                "**{count} cards are on the table more than twice.** With two decks that can't "
-                "be: one of each is probably misread.",
-                count,
-            ).format(count=count)
-        st.warning(f"{why}\n{places}", icon="⚠️")
+        st.warning(duplicates_words(table, result), icon="⚠️")
+
+
+def duplicates_words(table: ts.Table, result: ts.TableResult) -> str:
+    """The warning of cards on the table too often, as their cause asks: the same piles
+    photographed twice, one photo's cards to take off (no card misread, and *Two decks* would
+    hide the doubling); otherwise one of each misread, or a second deck to switch on."""
+    photos = st.session_state.get("photos", {})
+    causes = ts.duplicate_causes(table, result.duplicates, photos.keys())
+    parts = [photo_input.photographed_twice_words(twice) for twice in causes.photographed_twice]
+    if causes.others:
+        parts.append(misread_words(table, causes.others))
+    return "\n\n".join(parts)
+
+
+def misread_words(table: ts.Table, duplicates: tuple[DuplicateCard, ...]) -> str:
+    """Cards on the table too often, one of each probably misread, and where each lies."""
+    places = "\n".join(f"- {ts.describe_duplicate(d, language.tr())}" for d in duplicates)
+    count = len(duplicates)
+    if table.variants.decks == 1:
+        why = ngettext(
+            "**A card is on the table twice.** With one deck that can't be: one of them is "
+            "probably misread. Fix it, or switch on *Two decks* below.",
+            "**{count} cards are on the table twice.** With one deck that can't be: one of "
+            "each is probably misread. Fix them, or switch on *Two decks* below.",
+            count,
+        ).format(count=count)
+    else:
+        why = ngettext(
+            "**A card is on the table more than twice.** With two decks that can't be: "
+            "one of them is probably misread.",
+            "**{count} cards are on the table more than twice.** With two decks that can't "
+            "be: one of each is probably misread.",
+            count,
+        ).format(count=count)
+    return f"{why}\n{places}"
 
 
 def shown_player(table: ts.Table) -> ts.Player:

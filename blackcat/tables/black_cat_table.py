@@ -1150,6 +1150,68 @@ def describe_duplicate(duplicate: DuplicateCard, tr: Translator = ENGLISH) -> st
     return line.format(card=duplicate.card.label, count=len(duplicate.places), places=places)
 
 
+@dataclass(frozen=True)
+class PhotographedTwice:
+    """Cards on the table too often because two photos hold the same piles
+    (`photo_taken_twice`): taking either photo's cards off leaves each no more often than the
+    decks allow."""
+
+    photos: tuple[str, str]  # in the order the table first holds their cards
+    duplicates: tuple[DuplicateCard, ...]
+
+
+@dataclass(frozen=True)
+class DuplicateCauses:
+    """Why cards are on the table too often: the same piles photographed twice, or not (a
+    misread, or a second deck not switched on)."""
+
+    photographed_twice: tuple[PhotographedTwice, ...]
+    others: tuple[DuplicateCard, ...]
+
+
+def duplicate_causes(
+    table: Table, duplicates: Sequence[DuplicateCard], photos: Collection[str] | None = None
+) -> DuplicateCauses:
+    """The table's `duplicates` (`TableResult.duplicates`) told apart by their cause; only
+    pairs of `photos` (None: of any) count as photographed twice (the page names the photos
+    it shows, whose cards it can take off)."""
+    photo_at = {
+        (player.name, pile_index, position): slot.photo
+        for player in table.players
+        for pile_index, pile in enumerate(player.piles)
+        for position, slot in enumerate(pile.slots)
+    }
+    pairs = list(dict.fromkeys(_photos_taken_twice(table, photos)))
+    found: dict[tuple[str, str], list[DuplicateCard]] = {}
+    others = []
+    for duplicate in duplicates:
+        held = Counter(photo_at.get((p.player, p.pile, p.position)) for p in duplicate.places)
+        pair = next((pair for pair in pairs if _doubled_by(held, pair, duplicate.allowed)), None)
+        if pair is None:
+            others.append(duplicate)
+        else:
+            found.setdefault(pair, []).append(duplicate)
+    twice = tuple(PhotographedTwice(pair, tuple(found[pair])) for pair in pairs if pair in found)
+    return DuplicateCauses(twice, tuple(others))
+
+
+def _photos_taken_twice(table: Table, photos: Collection[str] | None) -> Iterator[tuple[str, str]]:
+    """Each pair of photos `photo_taken_twice` tells of, in the table's order (once each way)."""
+    order = list(dict.fromkeys(slot.photo for slot in all_slots(table) if slot.photo))
+    for photo in order:
+        twice = photo_taken_twice(table, photo)
+        if twice is not None and (photos is None or {photo, twice[0]} <= set(photos)):
+            first, second = sorted((photo, twice[0]), key=order.index)
+            yield first, second
+
+
+def _doubled_by(held: Counter[str | None], pair: tuple[str, str], allowed: int) -> bool:
+    """Whether a card's places (`held`: how many in each photo) come from both photos of the
+    pair, and either photo's cards taken off would leave it no more often than `allowed`."""
+    total = held.total()
+    return all(held[photo] and total - held[photo] <= allowed for photo in pair)
+
+
 def result_line(result: TableResult, tr: Translator = ENGLISH) -> str:
     """Who won, in words; who leads while some player has no card down yet."""
     score = result.score

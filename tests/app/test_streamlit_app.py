@@ -781,6 +781,35 @@ def test_the_same_piles_photographed_again_are_told_to_count_twice_until_one_pho
     assert twice not in page_text(app)
 
 
+RETAKE_WARNING = (
+    "**The same piles are photographed twice, in shaky.png and sharp.png:** the cards in both "
+    "count twice. Take one photo's cards off (the button under each photo)."
+)
+
+
+def test_cards_twice_from_a_retake_are_not_called_misread(app: AppTest, reader: FakeReader) -> None:
+    """A retake with one deck: each card twice, and the page's warning called them "probably
+    misread", to fix or to count with *Two decks* (which would hide the doubling): it names the
+    two photos instead; a card twice by other means is still told as before, beside it."""
+    new_game(app)
+    uploader(app).set_value(("shaky.png", png(BLURRED), "image/png"))
+    app.run()
+    uploader(app).set_value(("sharp.png", png(200), "image/png"))
+    app.run()
+    assert_clean(app)
+    assert [w.value for w in app.warning if w.icon == "⚠️"] == [RETAKE_WARNING]
+    type_pile(app, 4, "KS 9C 4S QD")  # QD typed twice: a slip, not the retake's
+    type_pile(app, 3, "8D 2H 8H QD")
+    (warning,) = [w.value for w in app.warning if w.icon == "⚠️"]
+    assert warning.startswith(RETAKE_WARNING + "\n\n**A card is on the table twice.** With one ")
+    assert warning.endswith("\n- Q♦ is on the table 2 times: Player 1 card 3.4, Player 1 card 4.4.")
+    button(app, "Take this photo's cards off").click()  # under shaky.png, the first photo
+    app.run()
+    assert_clean(app)
+    (warning,) = [w.value for w in app.warning if w.icon == "⚠️"]
+    assert warning.startswith("**A card is on the table twice.** With one deck that can't be")
+
+
 def test_a_sharp_photo_gets_no_blur_note(app: AppTest, reader: FakeReader) -> None:
     uploader(app).set_value(("piles.png", png(200), "image/png"))
     app.run()

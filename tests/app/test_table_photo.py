@@ -711,6 +711,34 @@ def test_the_same_piles_photographed_twice_say_to_take_one_photos_cards_off(
     assert "on the table already" not in notes(app)
 
 
+def test_the_whole_table_after_a_players_photo_is_not_called_misread(app: AppTest) -> None:
+    """Ann's piles photographed alone, then the whole table: her six cards twice, and the
+    page's warning called them "probably misread", to fix or to count with *Two decks*; it
+    names the two photos, as their notes do, and says to take one's cards off."""
+    seated(app)
+    app.segmented_control(key=table_photo.MODE).set_value(table_photo.ONE_PLAYER).run()
+    uploader(app).set_value(("ann_piles.png", png(200), "image/png"))
+    app.run()
+    app.segmented_control(key=table_photo.MODE).set_value(table_photo.WHOLE_TABLE).run()
+    choose_photographer(app, "Cat")
+    upload_table(app)
+    assert [w.value for w in app.warning if w.icon == "⚠️"] == [
+        "**The same piles are photographed twice, in ann\\_\u200bpiles.png and table.png:** the "
+        "cards in both count twice. Take one photo's cards off (the button under each photo)."
+    ]
+    # Ann's photo shows, with its button under it, among her piles
+    app.segmented_control(key=table_photo.MODE).set_value(table_photo.ONE_PLAYER).run()
+    app.segmented_control(key="player").set_value(player_id(app, "Ann")).run()
+    (take_off,) = [
+        b for b in app.button if b.key == f"remove-photo:{photo_of(app, 'ann_piles.png')}"
+    ]
+    take_off.click()
+    app.run()
+    assert_clean(app)
+    assert not [w for w in app.warning if w.icon == "⚠️"]
+    assert totals_by_name(app) == {"Ann": 9, "Ben": 11, "Cat": 9, "Dan": 12}
+
+
 def photo_of(at: AppTest, name: str) -> str:
     return next(key for key, record in at.session_state["photos"].items() if record.name == name)
 

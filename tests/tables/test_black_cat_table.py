@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Collection
 from dataclasses import replace
 
 import pytest
@@ -411,6 +412,59 @@ def test_the_whole_table_photographed_after_one_players_piles_is_told_by_both() 
     table = place_photo(table, ann, "table", [ones, others])
     assert ts.photo_taken_twice(table, "table") == ("ann", 3)
     assert ts.photo_taken_twice(table, "ann") == ("table", 3)
+
+
+def causes(table: Table, photos: Collection[str] | None = None) -> ts.DuplicateCauses:
+    return ts.duplicate_causes(table, score_table(table).duplicates, photos)
+
+
+def test_cards_twice_from_a_retake_are_told_apart_from_a_misread() -> None:
+    """A retake's cards are on the table twice because the same piles were photographed twice
+    (one photo's cards to take off), not misread; a card twice otherwise still is."""
+    table = new_table()
+    ann = table.players[0].id
+    piles = [[read("3C"), read("8C"), read("3S")], [read("KD"), read("2H")]]
+    table = place_photo(table, ann, "first", piles)
+    table = place_photo(table, ann, "retake", [piles[0], [read("KD"), read("5H")]])
+    found = causes(table)
+    (twice,) = found.photographed_twice
+    assert twice.photos == ("first", "retake")
+    assert [d.card.code for d in twice.duplicates] == ["3C", "8C", "3S", "KD"]
+    assert found.others == ()
+    table = add_pile(table, ann)  # typed in: 2H read once from "first" and once by hand
+    table = set_cards(table, table.players[0].piles[-1].id, [card("2H"), card("9S")])
+    found = causes(table)
+    assert len(found.photographed_twice[0].duplicates) == 4
+    assert [d.card.code for d in found.others] == ["2H"]
+    # a photo the page no longer shows: nothing to take off, so the old words
+    found = causes(table, photos={"retake"})
+    assert found.photographed_twice == ()
+    assert len(found.others) == 5
+
+
+def test_a_card_three_times_over_a_retake_is_misread_too() -> None:
+    """Taking either photo off must leave the card once: a misread in one photo besides."""
+    table = new_table()
+    ann = table.players[0].id
+    pile = [read("3C"), read("8C"), read("3S"), read("4S")]
+    table = place_photo(table, ann, "first", [pile, [read("3C")]])  # 3C misread in "first"
+    table = place_photo(table, ann, "retake", [pile])
+    found = causes(table)
+    assert [d.card.code for d in found.photographed_twice[0].duplicates] == ["8C", "3S", "4S"]
+    assert [d.card.code for d in found.others] == ["3C"]
+
+
+def test_the_whole_table_after_one_players_piles_doubles_theirs() -> None:
+    table = new_table()
+    ann = table.players[0].id
+    ones = [read("3C"), read("8C"), read("3S")]
+    table = place_photo(table, ann, "ann", [ones])
+    others = [read(code) for code in ("KD", "2H", "4D", "5D", "6D", "7D", "9D")]
+    table = place_photo(table, ann, "table", [ones, others])
+    found = causes(table)
+    assert [t.photos for t in found.photographed_twice] == [("ann", "table")]
+    assert len(found.photographed_twice[0].duplicates) == 3
+    assert found.others == ()
 
 
 def test_doubtful_until_checked_and_alternatives_exclude_the_card() -> None:

@@ -126,7 +126,7 @@ def cant_read(name: str, error: Exception) -> PhotoError:
 def model_broken(name: str, error: LocalizedError) -> PhotoError:
     """A photo not read because a model only some photos need turned out damaged when it
     needed it (`vision_reader.ModelsMissingError`): the reader's own words (which file, what to
-    do), and no other photo asked for, since any photo that needs it fails the same way."""
+    do), with no "try another photo": any photo that needs the model fails the same way."""
     return PhotoError(
         lambda tr: tr.gettext(MODEL_BROKEN).format(name=name, reason=error.describe(tr))
     )

@@ -48,6 +48,10 @@ READS_BACK = N_(
     "longer had the photo) and have the reader's marks again."
 )
 UNREADABLE = N_("{name} could not be read ({error}). Try another photo, or type the cards.")
+MODEL_BROKEN = N_(
+    "{name} wasn't read, through no fault of the photo: {reason}. Type or pick its cards below "
+    "for now."
+)
 NO_CARDS = N_("No cards found in {name}. {how} and try again; or type the cards.")
 
 Words = Callable[[], str]
@@ -117,6 +121,15 @@ def unreadable(error: ImageReadError) -> PhotoError:
 def cant_read(name: str, error: Exception) -> PhotoError:
     kind = type(error).__name__
     return PhotoError(lambda tr: tr.gettext(UNREADABLE).format(name=name, error=kind))
+
+
+def model_broken(name: str, error: LocalizedError) -> PhotoError:
+    """A photo not read because a model only some photos need turned out damaged when it
+    needed it (`vision_reader.ModelsMissingError`): the reader's own words (which file, what to
+    do), with no "try another photo": any photo that needs the model fails the same way."""
+    return PhotoError(
+        lambda tr: tr.gettext(MODEL_BROKEN).format(name=name, reason=error.describe(tr))
+    )
 
 
 def said(error: LocalizedError) -> Words:
@@ -196,6 +209,9 @@ def read_photo(key: str, decks: int, folder: str, _data: bytes, _name: str) -> P
             display, _ = vision_reader.downscale(image.picture(DISPLAY_SIDE), DISPLAY_SIDE)
     except ImageReadError as error:
         raise unreadable(error) from None
+    except vision_reader.ModelsMissingError as error:  # a damaged file: the log needs no trace
+        log.error("reading %s failed: %s", _name, error)
+        raise model_broken(_name, error) from None
     except Exception as error:  # the page must stay usable whatever the reader does
         log.exception("reading %s failed", _name)
         raise cant_read(_name, error) from None

@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from blackcat.i18n import ENGLISH, N_, TemplateError, Translator
+from blackcat.i18n import ENGLISH, N_, LocalizedError, TemplateError, Translator
 from blackcat.vision.image_io import HOW_TO_PHOTOGRAPH, MAX_FILE_BYTES, ImageReadError, Photo
 from blackcat.vision.types import PhotoRead, ReadCard
 
 if TYPE_CHECKING:
-    from blackcat.vision.reader import CardReader
+    from blackcat.vision.reader import CardReader, ModelsMissingError
 
 BLURRED = N_(
     "the photo looks blurred, so cards may be misread: hold the phone still, let it focus and "
@@ -122,6 +122,20 @@ def photo_source(name: str, stdin: BinaryIO | None = None) -> Path | str | bytes
     if not data:  # an empty pipe, or /dev/null
         raise ImageReadError(NOTHING_PIPED)
     return data
+
+
+PHOTO_NOT_READ = N_("{name} was not read: {reason}")
+
+
+def why_unread(name: str, error: ImageReadError | ModelsMissingError) -> LocalizedError:
+    """Why a photo wasn't read, naming it: an ImageReadError names it itself; a model that
+    only some photos need, found damaged when this one needed it (ModelsMissingError, raised
+    mid-read), is told in the reader's words (which file, what to do), after the photo's name."""
+    if isinstance(error, ImageReadError):
+        return error
+    return LocalizedError(
+        lambda tr: tr.gettext(PHOTO_NOT_READ).format(name=name, reason=error.describe(tr))
+    )
 
 
 def say(message: str) -> None:

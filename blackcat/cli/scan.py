@@ -42,6 +42,7 @@ from blackcat.cli.photo_output import (
     say,
     start_scan,
     unread_note,
+    why_unread,
 )
 from blackcat.cli.score import add_variant_arguments, variants_of
 from blackcat.games.black_cat import (
@@ -328,6 +329,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(started, int):
         return started
     from blackcat.vision.image_io import ImageReadError, open_photo
+    from blackcat.vision.reader import ModelsMissingError
 
     variants = variants_of(args)
     photo_paths, targets, reader = started.paths, started.targets, started.reader
@@ -338,11 +340,12 @@ def run(args: argparse.Namespace) -> int:
         try:
             image = open_photo(photo_source(args.photos[number]), name=name)
             photo = reader.read(image, decks=args.decks, players=args.players)
-        except ImageReadError as error:
+        except (ImageReadError, ModelsMissingError) as error:
             failed = True
-            results.append({"image": name, "error": str(error)})
+            unread = why_unread(name, error)
+            results.append({"image": name, "error": str(unread)})
             # said on stderr with --json too: stdout may go to a file, the person still hears it
-            say(error.describe(tr))  # it names the photo
+            say(unread.describe(tr))  # it names the photo
             continue
         score = score_player([[read.card for read in pile] for pile in photo.piles], None, variants)
         result = photo_to_json(name, photo, score, photo_notes(photo, args))

@@ -31,6 +31,7 @@ from blackcat.cli.photo_output import (
     say,
     start_scan,
     unread_note,
+    why_unread,
 )
 from blackcat.games.black_lady import (
     MAX_PLAYERS,
@@ -44,7 +45,7 @@ from blackcat.games.black_lady import (
     score_player,
 )
 from blackcat.games.cards import Card
-from blackcat.i18n import ENGLISH, Translator
+from blackcat.i18n import ENGLISH, LocalizedError, Translator
 from blackcat.vision.image_io import ImageReadError
 from blackcat.vision.types import Box, PhotoRead, ReadCard
 
@@ -66,7 +67,7 @@ def tricks_of(photo: PhotoRead) -> tuple[ReadCard, ...]:
 
 def deal_to_json(
     images: Sequence[str],
-    reads: Sequence[tuple[ReadCard, ...] | ImageReadError],
+    reads: Sequence[tuple[ReadCard, ...] | LocalizedError],
     rules: Rules,
     problems: Sequence[Problem],
     blurred: Collection[int] = (),
@@ -78,7 +79,7 @@ def deal_to_json(
     unread = unread or {}
     players: list[dict[str, Any]] = []
     for seat, (image, read) in enumerate(zip(images, reads, strict=True)):
-        if isinstance(read, ImageReadError):
+        if isinstance(read, LocalizedError):
             players.append({"image": image, "error": str(read)})
             continue
         score = score_player([r.card for r in read], rules)
@@ -103,7 +104,7 @@ def deal_to_json(
 
 def _text_report(
     images: Sequence[str],
-    reads: Sequence[tuple[ReadCard, ...] | ImageReadError],
+    reads: Sequence[tuple[ReadCard, ...] | LocalizedError],
     rules: Rules,
     problems: Sequence[Problem],
     tr: Translator = ENGLISH,
@@ -118,7 +119,7 @@ def _text_report(
     lines = []
     names = default_names(len(images), tr)
     for seat, (name, image, read) in enumerate(zip(names, images, reads, strict=True)):
-        if isinstance(read, ImageReadError):
+        if isinstance(read, LocalizedError):
             lines.append(f"{name}: {read.describe(tr)}")  # the message names the photo
             continue
         doubtful = [
@@ -149,7 +150,7 @@ def _text_report(
         tuple(
             score_player([r.card for r in read], rules, name)
             for name, read in zip(names, reads, strict=True)
-            if not isinstance(read, ImageReadError)
+            if not isinstance(read, LocalizedError)
         ),
         rules,
     )
@@ -161,6 +162,7 @@ def _text_report(
 def run(args: argparse.Namespace) -> int:
 
     from blackcat.vision.image_io import open_photo
+    from blackcat.vision.reader import ModelsMissingError
 
     tr = translator_for(args)
     wrong = black_cat_options(args)
@@ -192,15 +194,16 @@ def run(args: argparse.Namespace) -> int:
     blurred: set[int] = set()
     sharper_wanted: set[int] = set()
     closer_wanted: dict[int, PhotoRead] = {}  # seat: its read, with places too small to read
-    reads: list[tuple[ReadCard, ...] | ImageReadError] = []
+    reads: list[tuple[ReadCard, ...] | LocalizedError] = []
     for seat, name in enumerate(args.photos):
         try:
             image = open_photo(photo_source(name), name=images[seat])
             photo = reader.read(image)
-        except ImageReadError as error:
-            reads.append(error)
+        except (ImageReadError, ModelsMissingError) as error:
+            unread = why_unread(images[seat], error)
+            reads.append(unread)
             if args.json:  # the text report says it; with --json, stderr does
-                say(error.describe(tr))
+                say(unread.describe(tr))
             continue
         reads.append(tricks_of(photo))
         if photo.blurred:
@@ -216,7 +219,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 undrawn[seat] = error
     tricks: list[tuple[Card, ...] | None] = [
-        None if isinstance(read, ImageReadError) else tuple(r.card for r in read) for read in reads
+        None if isinstance(read, LocalizedError) else tuple(r.card for r in read) for read in reads
     ]
     if args.json:
         unread = {seat: read.unread_places for seat, read in closer_wanted.items()}
@@ -231,4 +234,4 @@ def run(args: argparse.Namespace) -> int:
         print(_text_report(images, reads, rules, problems, tr, sharper_wanted, closer_wanted))
         for drawing in drawings.values():
             print(tr.gettext("annotated: {path}").format(path=drawing))
-    return 1 if undrawn or any(isinstance(read, ImageReadError) for read in reads) else 0
+    return 1 if undrawn or any(isinstance(read, LocalizedError) for read in reads) else 0

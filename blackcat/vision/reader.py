@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property, partial
 from pathlib import Path
@@ -201,6 +202,19 @@ WEIGHTS_MISSING = N_(
 )
 
 
+@contextmanager
+def damaged_models_told() -> Iterator[None]:
+    """A model file that can't be loaded (`onnx_models.UnreadableModelError`), at load or first
+    used (a model only some photos need), told as ModelsMissingError in MODELS_DAMAGED's words:
+    which file, what to do."""
+    from blackcat.vision.onnx_models import UnreadableModelError
+
+    try:
+        yield
+    except UnreadableModelError as error:
+        raise ModelsMissingError([str(error.path)], MODELS_DAMAGED) from error
+
+
 @dataclass(frozen=True)
 class Found:
     """What the detector found in a photo (`CardReader._find`): index boxes (photo pixels),
@@ -265,7 +279,6 @@ class CardReader:
             LazyOnnxDetector,
             OnnxClassifier,
             OnnxDetector,
-            UnreadableModelError,
         )
 
         models_dir = Path(models_dir)
@@ -279,11 +292,9 @@ class CardReader:
             table_doubtful_below = load_table_threshold(models_dir)
         except UnreadableCalibrationError as error:
             raise ModelsMissingError([str(error.path)], CALIBRATION_DAMAGED) from error
-        try:
+        with damaged_models_told():
             detector = OnnxDetector(models_dir / DETECTOR_FILE)
             classifier = OnnxClassifier(models_dir / CLASSIFIER_FILE)
-        except UnreadableModelError as error:
-            raise ModelsMissingError([str(error.path)], MODELS_DAMAGED) from error
         return cls(
             detector,
             classifier,
@@ -319,6 +330,7 @@ class CardReader:
             return self.calibration
         return replace(self.calibration, doubtful_below=self.table_doubtful_below)
 
+    @damaged_models_told()
     def warm_up(self) -> None:
         """One tiny read, so that a photo read later doesn't pay for lazy initialisation (ONNX
         Runtime's first runs); not worth it where a photo is read right away. Read once, as it
@@ -326,6 +338,7 @@ class CardReader:
         tiny = Photo.from_array(np.full((64, 64, 3), 127, dtype=np.uint8))
         _, self.timings = self._timed_read(tiny, None, decks=1, players=None)
 
+    @damaged_models_told()
     def read(
         self, image: np.ndarray | Photo, *, decks: int = 1, players: int | None = None
     ) -> PhotoRead:
@@ -372,7 +385,10 @@ class CardReader:
 
         Where the first look saw a group of indices too small to read and the read kept has no
         card there, or the photo shows card faces apart from every card read (`unread_faces`),
-        the read says so (`unread_places`): whole piles may be missing there."""
+        the read says so (`unread_places`): whole piles may be missing there.
+
+        A model loaded on first use (`load`) that can't be loaded raises ModelsMissingError
+        (`damaged_models_told`), as at load: the photo itself may be fine."""
         began = time.perf_counter()
         photo = as_photo(image)
         chosen, every_read, spent = self._searched(photo, decks, players)

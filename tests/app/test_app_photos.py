@@ -98,6 +98,33 @@ def test_a_camera_photo_is_read_into_the_players_piles() -> None:
     assert totals(at) == ["### Player 1: 36 points"]
 
 
+def test_a_damaged_model_only_some_photos_need_is_told_with_what_to_do(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The suit classifier cut short: the reader starts (it loads that model when a photo first
+    needs it) and reads the example; a light-on-dark photo, which needs it, is told in the
+    reader's own words (which file, what to do), not as a photo to replace, as it was."""
+    from damaged_models import models_with_one_cut_short, save_light_on_dark
+
+    models = models_with_one_cut_short(tmp_path / "models", "suit_classifier.onnx")
+    monkeypatch.setenv("BLACKCAT_MODELS_DIR", str(models))
+    at = start()
+    assert totals(at) == ["### Example: 36 points"]  # read from the example photo
+    dark = save_light_on_dark(EXAMPLE, tmp_path / "dark.jpg")
+    uploader(at).set_value(("dark.jpg", dark.read_bytes(), "image/jpeg"))
+    at.run()
+    assert not at.exception
+    errors = [e.value for e in at.error]
+    assert errors == [
+        "dark.jpg wasn't read, through no fault of the photo: a trained model can't be loaded "
+        f"(cut short or damaged): {models / 'suit_classifier.onnx'}; restore models/ from the "
+        "repository, or export it again with `blackcat export`. Type or pick its cards below "
+        "for now."
+    ]
+    assert totals(at) == ["### Example: 36 points"]  # the table as it was
+    assert not any("photo reader" in i.value for i in at.info)  # it reads other photos
+
+
 @needs_real_photos
 def test_a_real_photo_reads_as_blackcat_scan_reads_it() -> None:
     labels = json.loads((REAL_PHOTOS / "labels.json").read_text())

@@ -516,6 +516,57 @@ def test_a_photo_of_the_table_gives_each_side_its_piles_and_points(table_photo: 
     ]
 
 
+@pytest.fixture(scope="module")
+def light_on_dark_photo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from damaged_models import save_light_on_dark
+
+    return save_light_on_dark(EXAMPLE_PHOTO, tmp_path_factory.mktemp("dark") / "dark.jpg")
+
+
+@pytest.mark.parametrize(
+    ("model", "photo"),
+    [
+        ("table_detector.onnx", "table_photo"),
+        ("table_classifier.onnx", "table_photo"),
+        ("suit_classifier.onnx", "light_on_dark_photo"),
+    ],
+)
+def test_a_damaged_model_only_some_photos_need_fails_those_photos_in_its_own_words(
+    tmp_path: Path, model: str, photo: str, request: pytest.FixtureRequest
+) -> None:
+    """A model loaded on first use, found cut short when a photo needs it: that photo gets an
+    error entry naming the file and what to do (a traceback ended the scan, and the others'
+    reads with it); the photos that don't need it read as ever; failed partway: exit 1."""
+    from damaged_models import models_with_one_cut_short
+
+    needing = request.getfixturevalue(photo)
+    models = models_with_one_cut_short(tmp_path / "models", model)
+    result = blackcat("scan", "--json", "--models", models, needing, EXAMPLE_PHOTO)
+    assert result.returncode == 1
+    unread, example = json.loads(result.stdout)
+    said = (
+        f"{needing} was not read: a trained model can't be loaded (cut short or damaged): "
+        f"{models / model}; restore models/ from the repository, or export it again with "
+        "`blackcat export`"
+    )
+    assert unread == {"image": str(needing), "error": said}
+    assert example["total"] == 36 and "error" not in example
+    assert result.stderr == f"blackcat scan: {said}\n"
+
+
+def test_a_damaged_model_only_some_photos_need_is_said_in_the_chosen_language(
+    tmp_path: Path, light_on_dark_photo: Path
+) -> None:
+    from damaged_models import models_with_one_cut_short
+
+    models = models_with_one_cut_short(tmp_path / "models", "suit_classifier.onnx")
+    result = blackcat("scan", "--lang", "es", "--models", models, light_on_dark_photo)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr.startswith(f"blackcat scan: {light_on_dark_photo} ")
+    assert "no se puede cargar un modelo entrenado (cortado o dañado): " in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
 def test_told_one_player_the_table_is_read_as_one_players_piles(table_photo: Path) -> None:
     photo = json.loads(blackcat("scan", "--json", "--players", "1", table_photo).stdout)[0]
     assert len(photo["players"]) == 1

@@ -167,6 +167,33 @@ def test_with_json_a_photo_that_could_not_be_read_is_said_on_stderr_too(tmp_path
     )
 
 
+def test_a_damaged_model_only_some_photos_need_fails_those_photos_in_its_own_words(
+    tmp_path: Path,
+) -> None:
+    """The suit classifier cut short, found so when a light-on-dark photo needs it: that seat's
+    photo is not read, said as a photo that can't be read is (a traceback ended the scan)."""
+    from damaged_models import models_with_one_cut_short, save_light_on_dark
+
+    models = models_with_one_cut_short(tmp_path / "models", "suit_classifier.onnx")
+    dark = save_light_on_dark(SCENE_2, tmp_path / "dark.jpg")
+    result = blackcat(
+        "scan", "--game", "black-lady", "--json", "--models", models, dark, SCENE_2, SCENE_4
+    )
+    assert result.returncode == 1
+    said = (
+        f"{dark} was not read: a trained model can't be loaded (cut short or damaged): "
+        f"{models / 'suit_classifier.onnx'}; restore models/ from the repository, or export it "
+        "again with `blackcat export`"
+    )
+    deal = json.loads(result.stdout)
+    assert deal["players"][0] == {"image": str(dark), "error": said}
+    assert all("cards" in player for player in deal["players"][1:])
+    assert result.stderr == f"blackcat scan: {said}\n"
+    text = blackcat("scan", "--game", "black-lady", "--models", models, dark, SCENE_2, SCENE_4)
+    assert text.stdout.splitlines()[0] == f"player 1: {said}"
+    assert (text.returncode, text.stderr) == (1, "")
+
+
 def test_the_text_of_a_photo_that_could_not_be_read_names_it_once_in_the_language() -> None:
     reads = [(read("QS"),), ImageReadError(NOT_AN_IMAGE, name="notes.txt"), (read("3C"),)]
     images = ["a.jpg", "notes.txt", "c.jpg"]

@@ -649,6 +649,22 @@ def test_the_suit_shape_classifier_is_loaded_only_for_a_photo_whose_colours_tell
     assert CardReader.load(tmp_path).suit_classifier is None  # suits read from tinted copies
 
 
+def test_a_model_loaded_on_first_use_found_damaged_then_is_told_as_at_load(
+    tmp_path: Path,
+) -> None:
+    from damaged_models import models_with_one_cut_short, save_light_on_dark
+
+    from blackcat.vision.reader import MODELS_DAMAGED
+
+    models = models_with_one_cut_short(tmp_path / "models", "suit_classifier.onnx")
+    reader = CardReader.load(models)  # loaded when first needed: nothing to see yet
+    dark = save_light_on_dark(EXAMPLE.with_suffix(".jpg"), tmp_path / "dark.jpg")
+    with pytest.raises(ModelsMissingError) as raised:
+        reader.read(open_photo(dark))
+    assert str(raised.value) == MODELS_DAMAGED.format(files=models / "suit_classifier.onnx")
+    assert sum(map(len, reader.read(open_photo(EXAMPLE.with_suffix(".jpg"))).piles)) == 20
+
+
 def test_a_deck_printed_in_one_light_ink_on_dark_faces_is_read_by_the_suits_shapes(
     reader: CardReader,
 ) -> None:

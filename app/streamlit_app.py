@@ -884,8 +884,17 @@ def show_pile(
         _("✏️ Fix, add or move cards of pile {number}").format(number=pile_index + 1),
         key=f"fix:{pile.id}",
         on_change="rerun",
-    ):
-        show_editor(player, pile_index, pile)
+    ) as tools:
+        # drawn only while open (its pills are a third of the page's elements: helper-104),
+        # or while they hold a choice, which a widget not drawn would lose
+        if tools.open or editor_holds_a_choice(pile.id):
+            show_editor(player, pile_index, pile)
+
+
+def editor_holds_a_choice(pile_id: int) -> bool:
+    """A card of the pile picked, or a rank or suit picked to add (`show_editor`'s widgets)."""
+    keys = (f"sel:{pile_id}", f"rank:{pile_id}", f"suit:{pile_id}")
+    return any(st.session_state.get(key) is not None for key in keys)
 
 
 def marks_on(player: ts.Player, duplicated: set[tuple[int, int]]) -> set[str]:
@@ -1061,8 +1070,9 @@ def show_queens(pile: ts.Pile, pile_index: int, score: PileScore) -> None:
         _("👑 Queens of pile {number}: 7 or 11").format(number=pile_index + 1),
         key=f"queens:{pile.id}",
         on_change="rerun",
-    ):
-        for queen in score.queens:
+    ) as panel:
+        # drawn only while open: their values are the game's, drawn afresh (field_value)
+        for queen in score.queens if panel.open else ():
             number = ts.card_number(pile_index, queen.position)
             if queen.pinned:
                 why = _("pinned to {value} 📌").format(value=queen.value)

@@ -3,7 +3,7 @@ hand; prints figures.
 
     .venv/bin/python benchmarks/bench_app_start.py [--repeats N] [--python PATH]
     .venv/bin/python benchmarks/bench_app_start.py --photo-to-score [--starts N] [--tries N]
-        [--app-root DIR] [--profile DIR]
+        [--app-root DIR] [--profile DIR] [--cpu-throttle RATE] [--browser-profile DIR]
 
 Each run starts the app afresh (`blackcat app --headless` on a free port, as the browser tests
 do; `--python`: with that interpreter, e.g. a venv made by the README's run command, which has
@@ -23,6 +23,10 @@ reported apart from the later ones. Each try is split into its parts, from the b
 decodes with their EXIF, the reader, the drawn photo: its copy shrunk and encoded, drawn on and
 encoded, handed to Streamlit): the server runs with timing wrappers round those functions
 (`serve_timed`), which log each call; `--profile DIR` also keeps a cProfile of each script run.
+`--cpu-throttle RATE`: the page's CPU slowed that many times while the photo is given (Chrome's
+DevTools emulation; 4 is about a mid-range phone's), so that the browser's part weighs as on a
+phone; `--browser-profile DIR`: a Chrome CPU profile of each try kept there (`.cpuprofile`, opened
+by DevTools' Performance panel).
 
 Budget (../shared/DESIGN.md): the first scored page under 1.5 s after the start. On a 2-core
 machine that also runs the browser, a trivial two-line Streamlit page takes about 1.4 s to show
@@ -212,6 +216,7 @@ class Try:
     parts: dict[str, float]  # on the page's way, one after the other
     beside: float  # the display copy's work done while the reader read (in no part)
     runs: int
+    browser: dict[str, float]  # the page's main thread's work in the try (`BROWSER_WORK`)
 
 
 PARTS = (
@@ -230,11 +235,14 @@ COPY_THREAD = "display-copy"  # a copy made in a thread of its own (tried in ses
 COPY_WORK = frozenset({"decode", "downscale", "copy"})
 
 
-def split(browser: dict[str, float], calls: Sequence[Call]) -> Try:
+def split(
+    browser: dict[str, float], calls: Sequence[Call], work: dict[str, float] | None = None
+) -> Try:
     """The try's parts: the browser's steps, the script runs that started between the photo
     given and the page painted, and the timed calls within them. The display copy's work is
     that of its own thread, or else what decodes, shrinks and encodes outside the read; what
-    of it ran while the reader read is in no part (`Try.beside`)."""
+    of it ran while the reader read is in no part (`Try.beside`). `work`: the browser's
+    (`as_phone`)."""
     given, painted = browser["given"], browser["painted"]
     uploaded = browser.get("uploaded") or given
     runs = sorted((c for c in calls if c.what == "run" and given <= c.start <= painted), key=_start)
@@ -263,7 +271,8 @@ def split(browser: dict[str, float], calls: Sequence[Call]) -> Try:
     parts["piles/widgets (rest of the runs)"] = in_runs - sum(list(parts.values())[2:])
     parts["between the runs"] = sum(b.start - a.end for a, b in itertools.pairwise(runs))
     parts["browser paint"] = painted - runs[-1].end if runs else 0.0
-    return Try(painted - given, browser["shown"] - given, parts, beside, len(runs))
+    shown = browser["shown"] - given
+    return Try(painted - given, shown, parts, beside, len(runs), dict(work or {}))
 
 
 def _start(call: Call) -> float:
@@ -274,22 +283,86 @@ def read_calls(log: Path) -> list[Call]:
     return [Call(**json.loads(line)) for line in log.read_text().splitlines() if line]
 
 
-def give_photo(page: Page, data: bytes, name: str, heading: str) -> dict[str, float]:
-    """The photo given to the page's uploader; the browser's clock on each step."""
+def stage_photo(page: Page, data: bytes, name: str) -> None:
+    """The photo put in a hidden input of the page, ready to give (`give_photo`)."""
     page.evaluate(STAGE)
     page.locator("#bench-staged").set_input_files(
         {"name": name, "mimeType": "image/jpeg", "buffer": data}
     )
+
+
+def give_photo(page: Page, heading: str) -> dict[str, float]:
+    """The staged photo given to the page's uploader; the browser's clock on each step."""
     page.evaluate(GIVE, [UPLOADER, GIVEN_NOTE, heading])
     page.wait_for_function("window.__bench.painted && 'uploaded' in window.__bench")
     return page.evaluate("window.__bench")
 
 
+@dataclass(frozen=True)
+class BrowserSide:
+    """How the page's browser runs the tries: its CPU slowed `throttle` times (1: not), a CPU
+    profile of each try kept in `profiles` (None: none)."""
+
+    throttle: float = 1.0
+    profiles: Path | None = None
+
+
+BROWSER_WORK = {  # Chrome's Performance.getMetrics (its main thread's seconds) -> what it is
+    "ScriptDuration": "script",
+    "RecalcStyleDuration": "style",
+    "LayoutDuration": "layout",
+    "TaskDuration": "all tasks",
+    # its CPU time, which other programs on the machine don't lengthen as they do the above
+    "ThreadTime": "CPU time",
+}
+
+
+@contextlib.contextmanager
+def as_phone(page: Page, side: BrowserSide, name: str) -> Iterator[dict[str, float]]:
+    """The page's CPU slowed and profiled as `side` asks, by the DevTools protocol; what it
+    yields is filled on the way out with the seconds the page's main thread spent in each of
+    `BROWSER_WORK` meanwhile."""
+    devtools = page.context.new_cdp_session(page)
+    devtools.send("Performance.enable")
+    before = browser_work(devtools.send("Performance.getMetrics"))
+    work: dict[str, float] = {}
+    if side.throttle != 1.0:
+        devtools.send("Emulation.setCPUThrottlingRate", {"rate": side.throttle})
+    if side.profiles is not None:
+        devtools.send("Profiler.enable")
+        devtools.send("Profiler.setSamplingInterval", {"interval": 200})  # microseconds
+        devtools.send("Profiler.start")
+    try:
+        yield work
+    finally:
+        after = browser_work(devtools.send("Performance.getMetrics"))
+        work.update({what: after[what] - before[what] for what in after})
+        if side.profiles is not None:
+            profile = devtools.send("Profiler.stop")["profile"]
+            (side.profiles / f"{name}.cpuprofile").write_text(json.dumps(profile))
+        devtools.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        devtools.detach()
+
+
+def browser_work(metrics: dict[str, Any]) -> dict[str, float]:
+    values = {metric["name"]: metric["value"] for metric in metrics["metrics"]}
+    return {what: values[name] for name, what in BROWSER_WORK.items()}
+
+
 def photo_tries(
-    browser: Browser, url: str, data: bytes, heading: str, log: Path, tries: int, each: bool
+    browser: Browser,
+    url: str,
+    data: bytes,
+    heading: str,
+    log: Path,
+    tries: int,
+    each: bool,
+    side: BrowserSide = BrowserSide(),
+    start: int = 0,
 ) -> list[Try]:
     """`tries` photos given one after the other, each in a new game on a page of its own
-    (`each`: each try's figures printed)."""
+    (`each`: each try's figures printed; `side`: the browser slowed and profiled while the
+    photo is given; `start`: the app start's number, in the profiles' names)."""
     done = []
     for number in range(1, tries + 1):
         context = browser.new_context(viewport=PHONE)
@@ -299,9 +372,11 @@ def photo_tries(
         page.get_by_text(SCORED).first.wait_for()
         settle(page)
         new_game(page)
-        steps = give_photo(page, numbered(data, number), PHONE_PHOTO.name, heading)
-        settle(page)  # its runs logged
-        done.append(split(steps, read_calls(log)))
+        stage_photo(page, numbered(data, number), PHONE_PHOTO.name)
+        with as_phone(page, side, f"start-{start}-try-{number}") as work:
+            steps = give_photo(page, heading)
+            settle(page)  # its runs logged
+        done.append(split(steps, read_calls(log), work))
         if each:
             print(try_line(number, done[-1]), flush=True)
         context.close()
@@ -325,17 +400,24 @@ def photo_to_score(args: argparse.Namespace) -> None:
 
     photo = phone_photo()
     data = photo.read_bytes()
-    if args.profile:
-        args.profile.mkdir(parents=True, exist_ok=True)
+    for folder in (args.profile, args.browser_profile):
+        if folder:
+            folder.mkdir(parents=True, exist_ok=True)
+    side = BrowserSide(args.cpu_throttle, args.browser_profile)
     heading = scanned([photo])[0].heading
-    print(f"photo: {photo} ({len(data) / 1e6:.1f} MB, 4000x3000); app from {args.app_root}")
+    print(
+        f"photo: {photo} ({len(data) / 1e6:.1f} MB, 4000x3000); app from {args.app_root}; "
+        f"browser CPU slowed {args.cpu_throttle:g}x"
+    )
     firsts, laters = [], []
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for start in range(args.starts):
             log = Path(folder) / f"calls-{start}.jsonl"
             with timed_app(args.app_root, log, args.profile) as url:
-                tries = photo_tries(browser, url, data, heading, log, args.tries, args.each)
+                tries = photo_tries(
+                    browser, url, data, heading, log, args.tries, args.each, side, start
+                )
             firsts.append(tries[0])
             laters.extend(tries[1:])
         browser.close()
@@ -345,7 +427,9 @@ def photo_to_score(args: argparse.Namespace) -> None:
 
 def try_line(number: int, done: Try) -> str:
     parts = ", ".join(f"{part} {seconds * 1000:.0f}" for part, seconds in done.parts.items())
-    return f"  try {number}: {done.total * 1000:.0f} ms ({parts}; beside {done.beside * 1000:.0f})"
+    work = ", ".join(f"{what} {seconds * 1000:.0f}" for what, seconds in done.browser.items())
+    line = f"  try {number}: {done.total * 1000:.0f} ms ({parts}; beside {done.beside * 1000:.0f})"
+    return line + (f"; browser's main thread: {work}" if work else "")
 
 
 def print_tries(label: str, tries: Sequence[Try]) -> None:
@@ -362,6 +446,9 @@ def print_tries(label: str, tries: Sequence[Try]) -> None:
     for part in PARTS:
         seconds = statistics.median(t.parts[part] for t in tries)
         print(f"  {part:<38} median {seconds * 1000:6.0f} ms  {seconds / total:5.1%}")
+    for what in BROWSER_WORK.values():
+        seconds = statistics.median(t.browser.get(what, 0.0) for t in tries)
+        print(f"  browser's main thread: {what:<15} median {seconds * 1000:6.0f} ms (in any part)")
     beside = statistics.median(t.beside for t in tries)
     print(
         f"  (the photo copy's work done while the reader read, in no part: {beside * 1000:.0f} ms)"
@@ -445,6 +532,15 @@ def main() -> None:
     )
     parser.add_argument("--profile", type=Path, help="--photo-to-score: keep cProfiles here")
     parser.add_argument("--each", action="store_true", help="--photo-to-score: print each try")
+    parser.add_argument(
+        "--cpu-throttle",
+        type=float,
+        default=1.0,
+        help="--photo-to-score: the browser's CPU slowed this many times (4: a phone's)",
+    )
+    parser.add_argument(
+        "--browser-profile", type=Path, help="--photo-to-score: keep Chrome CPU profiles here"
+    )
     if sys.argv[1:2] == [TIMED_SERVER]:
         log, profile, *cli_args = sys.argv[2:]
         sys.exit(serve_timed(Path(log), profile, cli_args))

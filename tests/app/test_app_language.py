@@ -19,6 +19,7 @@ from test_streamlit_app import (  # noqa: F401  (fixtures)
     card_list,
     damaged_models,
     fresh_caches,
+    open_tools,
     page_text,
     pile_id,
     png,
@@ -268,7 +269,7 @@ def test_the_list_of_every_card_names_them_in_spanish() -> None:
     at = open_in("es")
     uploader(at).set_value(("piles.png", png(200), "image/png"))
     run(at)
-    first = pile_id(at, 1, "Pila {pile}, de izquierda a derecha")
+    first = open_tools(at, 1, "Pila {pile}, de izquierda a derecha")
     at.pills(key=f"sel:{first}").set_value(1)  # 1.2, read as 2♥
     run(at)
     options = card_list(at, first, "es").options

@@ -27,6 +27,7 @@ from test_streamlit_app import (  # noqa: F401  (fixtures)
     button,
     fresh_caches,
     new_game,
+    open_tools,
     page_text,
     pile_cards,
     pile_id,
@@ -682,7 +683,7 @@ def test_a_card_picked_on_a_pile_another_phone_left_alone_stays_picked(
     ann, ben = two_phones
     type_pile(ann, 2, "7D 3C")
     run(ben)
-    first, second = pile_id(ben, 1), pile_id(ben, 2)
+    first, second = open_tools(ben, 1), open_tools(ben, 2)
     ben.pills(key=f"sel:{second}").set_value(1)  # 3♣ picked
     run(ben)
     type_pile(ann, 1, "QS 2C 8H")
@@ -922,11 +923,14 @@ def test_a_queen_another_phone_pinned_stays_pinned_as_this_phone_plays_on(tmp_pa
     ann = start(tmp_path)
     new_game(ann)
     type_pile(ann, 1, "QS 2C 3H 7H")
-    ann.segmented_control(key=f"pin:{pile_id(ann, 1)}:0").set_value("7")
+    pile = open_tools(ann, 1)
+    ann.segmented_control(key=f"pin:{pile}:0").set_value("7")
     run(ann)
     assert totals(ann) == ["### Player 1: 3 points"]
     ben = run(opened(shared_link(ann)))  # his page's second run: the choice not set again
-    pin = ben.segmented_control(key=f"pin:{pile_id(ben, 1)}:0")
+    pile = open_tools(ben, 1)  # his Queens' panel opened: its choice drawn, set
+    run(ben)  # and drawn again by a run that set no value
+    pin = ben.segmented_control(key=f"pin:{pile}:0")
     as_a_browser_that_missed_the_run_that_set_its_choice(pin, ["Best", "7", "11"])
     type_pile(ben, 2, "KH")
     assert totals(ben) == ["### Player 1: 3 points"]  # the old code: 9 points, unpinned
@@ -992,10 +996,13 @@ def test_a_browser_that_missed_the_run_that_set_a_choice_still_shows_the_game(
     button(ann, "➕ Player").click()
     run(ann)
     type_pile(ann, 1, "QS 2C 3H 7H")
-    ann.segmented_control(key=f"pin:{pile_id(ann, 1)}:0").set_value("11")
+    pile = open_tools(ann, 1)
+    ann.segmented_control(key=f"pin:{pile}:0").set_value("11")
     run(ann)
     uploader(ann).set_value(("piles.png", png(200), "image/png"))
     ben = run(opened(shared_link(run(ann))))
+    open_tools(ben, 1)  # his Queens' panel opened: its choice drawn, set
+    run(ben)  # and drawn again by a run that set no value
     shown = choices_and_defaults(ben)
     assert {"night-game", "player", f"pin:{pile_id(ben, 1)}:0"} <= set(shown)
     assert any(key.startswith("owner:") for key in shown)

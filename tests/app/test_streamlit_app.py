@@ -246,6 +246,31 @@ def test_a_new_game_shows_its_piles_and_names_in_fields_of_their_own(app: AppTes
     assert pile_cards(app, 1) == ""
 
 
+def test_a_piles_closed_panels_send_none_of_their_tools(app: AppTest) -> None:
+    """A pile's editor and its Queens' panel, closed, send nothing to the browser (their pills
+    were a third of the page's elements, drawn though unseen: helper-104); opened, all of it.
+    A card picked with the editor closed keeps the editor's tools, and so its pick."""
+    new_game(app)
+    type_pile(app, 1, "QS 2C")
+    pile = pile_id(app, 1)
+    tools = (f"sel:{pile}", f"rank:{pile}", f"suit:{pile}")
+    assert not {p.key for p in app.pills} & set(tools)
+    assert f"remove-pile:{pile}" not in {b.key for b in app.button}
+    assert f"pin:{pile}:0" not in {s.key for s in app.segmented_control}
+    app.session_state[f"fix:{pile}"] = True
+    app.session_state[f"queens:{pile}"] = True
+    app.run()
+    assert_clean(app)
+    assert set(tools) <= {p.key for p in app.pills}
+    assert f"remove-pile:{pile}" in {b.key for b in app.button}
+    assert app.segmented_control(key=f"pin:{pile}:0").value == "Best"
+    app.session_state[f"sel:{pile}"] = 1
+    app.session_state[f"fix:{pile}"] = False  # closed with a card picked
+    app.run()
+    assert_clean(app)
+    assert app.pills(key=f"sel:{pile}").value == 1
+
+
 def test_a_new_game_starts_with_its_piles_tools_closed_and_empty(app: AppTest) -> None:
     """Its piles may take the old ones' ids: an open editor and a suit chosen to add a card
     came back with them (helper-55)."""
@@ -260,6 +285,7 @@ def test_a_new_game_starts_with_its_piles_tools_closed_and_empty(app: AppTest) -
     new_game(app)
     assert pile_id(app, 1) == pile  # the same id: nothing of its tools may carry over
     assert not app.expander(key=f"fix:{pile}").proto.expanded  # its editor closed
+    open_tools(app, 1)
     assert app.pills(key=f"suit:{pile}").value is None
     type_pile(app, 1, "KD 3C")
     assert app.pills(key=f"sel:{pile}").value is None  # no card picked in the new pile
@@ -290,6 +316,7 @@ def test_nobody_wins_or_ties_before_every_player_has_a_card_down(app: AppTest) -
 
 def test_picking_cards_by_hand(app: AppTest) -> None:
     new_game(app)
+    open_tools(app, 1)
     for rank, suit in ((Rank.KING, Suit.SPADES), (Rank.NINE, Suit.CLUBS), (Rank.FOUR, Suit.SPADES)):
         app.pills(key=f"rank:{pile_id(app, 1)}").set_value(rank)
         app.pills(key=f"suit:{pile_id(app, 1)}").set_value(suit)
@@ -323,6 +350,17 @@ def pile_id(at: AppTest, pile: int, label: str = "Pile {pile}, left to right") -
     return int(key.rsplit(":", 1)[1])  # text:GAMES_STARTED:PILE_ID
 
 
+def open_tools(at: AppTest, pile: int, label: str = "Pile {pile}, left to right") -> int:
+    """The pile's editor and Queens' panel opened, as a player opens them to use them (closed,
+    they send none of their tools); the pile's id (`label`: its text field's, as `pile_id`)."""
+    pile_key = pile_id(at, pile, label)
+    at.session_state[f"fix:{pile_key}"] = True
+    at.session_state[f"queens:{pile_key}"] = True
+    at.run()
+    assert_clean(at)
+    return pile_key
+
+
 # ---------------------------------------------------------------------------------------------
 # Corrections
 
@@ -337,7 +375,7 @@ def move_to(at: AppTest, pile: int, selected: int, place: str) -> AppTest:
 
 
 def test_edit_a_card_then_move_delete_and_undo(app: AppTest) -> None:
-    first = pile_id(app, 1)
+    first = open_tools(app, 1)
     app.pills(key=f"sel:{first}").set_value(1)  # 1.2 = 6C
     app.run()
     card_list(app, first).set_value(parse_card("6H"))
@@ -431,7 +469,7 @@ def test_a_players_last_pile_to_check_leads_on_to_the_next_players(app: AppTest)
 
 
 def test_a_picked_card_is_taken_off_right_under_its_pile(app: AppTest) -> None:
-    first = pile_id(app, 1)
+    first = open_tools(app, 1)
     app.pills(key=f"sel:{first}").set_value(1)  # 1.2 = 6C
     app.run()
     button(app, "🗑 Take 6♣ off").click()
@@ -447,7 +485,7 @@ def test_a_picked_card_is_taken_off_right_under_its_pile(app: AppTest) -> None:
 
 def test_a_card_lost_with_no_teal_mark_goes_in_beside_a_picked_card(app: AppTest) -> None:
     # it went in through the pile's editor: 3-5 taps, its Add button a screen below (session 83)
-    first = pile_id(app, 1)
+    first = open_tools(app, 1)
     app.pills(key=f"sel:{first}").set_value(1)  # 1.2 = 6C
     app.run()
     button(app, "➕ A card after 6♣").click()
@@ -475,7 +513,7 @@ def test_a_card_lost_with_no_teal_mark_goes_in_beside_a_picked_card(app: AppTest
 
 def test_a_picked_card_takes_another_rank_or_suit_in_one_tap_each(app: AppTest) -> None:
     # a card read wrong with confidence took the list of 52 cards: a scroll, and a phone's keyboard
-    first = pile_id(app, 1)
+    first = open_tools(app, 1)
     app.pills(key=f"sel:{first}").set_value(1)  # 1.2 = 6C
     app.run()
     assert app.segmented_control(key=f"to-rank:{first}:1:6C").value == Rank.SIX
@@ -523,7 +561,7 @@ def test_a_player_is_removed_once_asked_and_undo_brings_them_back(app: AppTest) 
 def test_move_a_card_to_the_other_pile_split_and_join(app: AppTest) -> None:
     new_game(app)
     type_pile(app, 1, "8D 2H 8H KS")
-    first = pile_id(app, 1)
+    first = open_tools(app, 1)
     app.pills(key=f"sel:{first}").set_value(3)
     app.run()
     move_to(app, first, 3, "→ pile 2 start")
@@ -543,7 +581,8 @@ def test_a_queens_choice_is_named_in_plain_text(app: AppTest) -> None:
     """A widget's label is its name for a screen reader too: no colour markup in it."""
     new_game(app)
     type_pile(app, 1, "QH 3C")
-    pin = app.segmented_control(key=f"pin:{pile_id(app, 1)}:0")
+    pile = open_tools(app, 1)
+    pin = app.segmented_control(key=f"pin:{pile}:0")
     assert pin.label == "Q♥ card 1.1: 7 scores most"
 
 
@@ -551,7 +590,8 @@ def test_pin_a_queen(app: AppTest) -> None:
     new_game(app)
     type_pile(app, 1, "QS 2C 3H 7H")
     assert totals(app) == ["### Player 1: 9 points"]
-    pin = app.segmented_control(key=f"pin:{pile_id(app, 1)}:0")
+    pile = open_tools(app, 1)
+    pin = app.segmented_control(key=f"pin:{pile}:0")
     assert "11 scores most" in pin.label
     pin.set_value("7")
     app.run()
@@ -955,7 +995,8 @@ def test_a_reload_keeps_the_table(app: AppTest) -> None:
     text_input(app, "Name").input("Ben")
     app.run()
     type_pile(app, 1, "QS 2C 3H 7H")
-    app.segmented_control(key=f"pin:{pile_id(app, 1)}:0").set_value("7")
+    pile = open_tools(app, 1)
+    app.segmented_control(key=f"pin:{pile}:0").set_value("7")
     app.run()
     app.toggle(key="lucky_tom").set_value(True)
     app.run()
@@ -1135,7 +1176,7 @@ def test_a_card_taken_off_as_no_card_lets_go_of_the_pick(app: AppTest, reader: F
     # still picked at its place, the card after it was picked, for a tap to move
     uploader(app).set_value(("piles.png", png(200), "image/png"))
     app.run()
-    first = pile_id(app, 1)
+    first = open_tools(app, 1)
     app.pills(key=f"sel:{first}").set_value(1).run()
     button(app, "✗ Not a card").click()
     app.run()
@@ -1323,7 +1364,7 @@ def test_a_gaps_open_picker_closes_once_nothing_is_missing_or_a_card_is_picked(
     app.run()
     assert_clean(app)
     assert not any("Which card is missing" in m.value for m in app.markdown)
-    first = pile_id(app, 1)
+    first = open_tools(app, 1)
     app.pills(key=f"sel:{first}").set_value(0)  # QS
     app.run()
     button(app, "➕ A card after Q♠").click()
@@ -1340,7 +1381,7 @@ def test_the_change_list_opens_at_the_card_with_the_readers_guesses_first(
 ) -> None:
     uploader(app).set_value(("piles.png", png(200), "image/png"))
     app.run()
-    first = pile_id(app, 1)
+    first = open_tools(app, 1)
     app.pills(key=f"sel:{first}").set_value(1)  # 1.2, read as 2♥ (2♠, 7♥ its next guesses)
     app.run()
     change = card_list(app, first)

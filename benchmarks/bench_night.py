@@ -614,10 +614,10 @@ def state_line(label: str, night: PageNight, start: Counter[str]) -> str:
     grew = ", ".join(f"{family} +{n}" for family, n in grown) or "none"
     return (
         f"{label}: {families.total():4d} entries ({user} keyed); a tap's run: "
-        f"{cost.seconds * 1000:5.1f} ms in Session State code ({cost.whole_state_seconds * 1000:.1f}"
-        f" ms building the whole state {cost.whole_state_built} times, {cost.entries_read} "
-        f"entries read) of {cost.run_seconds * 1000:.0f} ms profiled; grown since the example: "
-        f"{grew}"
+        f"{cost.seconds * 1000:5.1f} ms in Session State code "
+        f"({cost.whole_state_seconds * 1000:.1f} ms building the whole state "
+        f"{cost.whole_state_built} times, {cost.entries_read} entries read) of "
+        f"{cost.run_seconds * 1000:.0f} ms profiled; grown since the example: {grew}"
     )
 
 

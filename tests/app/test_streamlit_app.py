@@ -1013,7 +1013,7 @@ def next_game_with_a_photo(at: AppTest, height: int) -> AppTest:
 
 def gone_fields(at: AppTest) -> list[str]:
     """Keys of what a field last showed (`shown:` + its key) whose field is gone."""
-    shown = [key for key in at.session_state.keys() if key.startswith("shown:")]
+    shown = [key for key in at.session_state if key.startswith("shown:")]
     return [key for key in shown if key.removeprefix("shown:") not in at.session_state]
 
 
@@ -1025,11 +1025,11 @@ def test_a_night_of_games_keeps_no_more_keys_than_its_first_games(
     uploader(app).set_value(("piles.png", png(200), "image/png"))
     app.run()
     next_game_with_a_photo(app, 121)
-    early = len(app.session_state.keys())
+    early = len(app.session_state)
     for height in (122, 123, 124):
         next_game_with_a_photo(app, height)
     assert gone_fields(app) == []
-    assert len(app.session_state.keys()) == early
+    assert len(app.session_state) == early
     assert [pile_cards(app, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]
 
 

@@ -45,6 +45,7 @@ import struct
 import sys
 import tempfile
 import time
+import timeit
 import urllib.request
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -428,6 +429,7 @@ ID_PART = re.compile(r"[0-9a-f]*[0-9][0-9a-f]*")  # a pile's, a player's, a phot
 STAND_IN_WIDTH = 200  # a photo of two piles to the stand-in reader
 FAMILIES_SHOWN = 6
 TAPS_PROFILED = 5  # a tap's figures: the median run's (a shared machine's runs vary)
+BUILDS_TIMED = 50  # one build of the whole state: the fastest of these (unprofiled)
 
 
 @dataclass(frozen=True)
@@ -606,6 +608,13 @@ def tap_cost(night: PageNight) -> StateCost:
     return sorted(costs, key=lambda cost: cost.seconds)[len(costs) // 2]
 
 
+def one_build_seconds(at: Any) -> float:
+    """One build of the whole state, as each list or text field's run does (the fastest of
+    `BUILDS_TIMED`: what a busy machine's other work leaves out)."""
+    state = at._session_state._state
+    return min(timeit.repeat(lambda: state.filtered_state, number=1, repeat=BUILDS_TIMED))
+
+
 def state_line(label: str, night: PageNight, start: Counter[str]) -> str:
     families = key_families(night.at)
     user = sum(n for family, n in families.items() if family != KEYLESS)
@@ -613,7 +622,8 @@ def state_line(label: str, night: PageNight, start: Counter[str]) -> str:
     grown = (families - start).most_common(FAMILIES_SHOWN)
     grew = ", ".join(f"{family} +{n}" for family, n in grown) or "none"
     return (
-        f"{label}: {families.total():4d} entries ({user} keyed); a tap's run: "
+        f"{label}: {families.total():4d} entries ({user} keyed), built whole in "
+        f"{one_build_seconds(night.at) * 1000:.2f} ms; a tap's run: "
         f"{cost.seconds * 1000:5.1f} ms in Session State code "
         f"({cost.whole_state_seconds * 1000:.1f} ms building the whole state "
         f"{cost.whole_state_built} times, {cost.entries_read} entries read) of "

@@ -100,7 +100,7 @@ CHANGED_IN_PLACE = "changed-in-place"  # (pile id, position) of a picked card gi
 # or suit: still picked, for its suit next, but no longer to be moved by the next tap
 SCROLL_TO = "scroll-to"  # (widget key, `scrollIntoView` block) the page brings into view once
 PICKED_PREFIX = "sel:"  # a pile's picked card, by the pile's id: its strip's pills' key
-NEXT_SHOWN_PREFIX = "next-shown:"  # + a pile's id: its "↓ Next to check" was shown
+NEXT_SHOWN = "next-shown"  # the ids of the piles whose "↓ Next to check" was shown
 INSERTING_PREFIX = "ins:"  # + a pile's id: where the open picker of a card to put in puts it
 
 
@@ -114,6 +114,44 @@ def show_the_game_in_every_field() -> None:
     state = st.session_state
     for key in [key for key in state if str(key).startswith(SHOWN_PREFIX)]:
         del state[key]
+
+
+def next_shown(pile_id: int) -> bool:
+    """Whether the pile's "↓ Next to check" was shown (in this game: `forget_next_shown`)."""
+    return pile_id in st.session_state.get(NEXT_SHOWN, frozenset())
+
+
+def mark_next_shown(pile_id: int) -> None:
+    if not next_shown(pile_id):
+        st.session_state[NEXT_SHOWN] = st.session_state.get(NEXT_SHOWN, frozenset()) | {pile_id}
+
+
+def forget_next_shown() -> None:
+    """No pile's "↓ Next to check" shown: a new game's piles take their ids afresh."""
+    st.session_state[NEXT_SHOWN] = frozenset()
+
+
+def forget_keys_of_gone_things(pile_ids: Collection[int]) -> None:
+    """At a run's end, what is kept for what is gone let go of: each list or text field a run
+    draws goes over every key in Session State (Streamlit's `filtered_state`), and a night left
+    hundreds behind, so a late tap cost more than an early one. `shown:` + a field's key goes
+    once the field's own key has (Streamlit drops a field not drawn): `set_widget` reads it only
+    beside that key, so the field drawn again shows the game's value as it would. A pile's
+    "next to check" mark goes once the pile is in none of `pile_ids` (the night's games and
+    those Undo can bring back); another phone's Undo bringing the pile back shows the jump again
+    while the pile has a card to check. One pass over the keys: as one field's run does."""
+    state = st.session_state
+    gone = [
+        key
+        for key in map(str, state)
+        if key.startswith(SHOWN_PREFIX) and key.removeprefix(SHOWN_PREFIX) not in state
+    ]
+    for key in gone:
+        del state[key]
+    marked = state.get(NEXT_SHOWN, frozenset())
+    kept = marked.intersection(pile_ids)
+    if kept != marked:
+        state[NEXT_SHOWN] = kept
 
 
 def pile_key(pile_id: int) -> str:

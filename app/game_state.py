@@ -414,7 +414,7 @@ STARTED = "games-started"
 PANELS = ("fix:", "lady-fix:", "queens:")  # a pile's panels, open while True
 PILE_KEYED = (
     *PANELS,
-    *(card_taps.PICKED_PREFIX, card_taps.INSERTING_PREFIX, card_taps.NEXT_SHOWN_PREFIX),
+    *(card_taps.PICKED_PREFIX, card_taps.INSERTING_PREFIX),
     *("rank:", "suit:", "gap-rank:", "gap-suit:"),  # the pickers of a card to add
 )
 """The keys of what a pile's tools hold (its editor open, a card picked, a card half chosen to
@@ -430,6 +430,7 @@ def _start(start: Callable[[], None]) -> None:
     # (helper-58)
     for key in [key for key in st.session_state if str(key).startswith(PILE_KEYED)]:
         st.session_state[key] = False if str(key).startswith(PANELS) else None
+    card_taps.forget_next_shown()
 
 
 def started() -> int:

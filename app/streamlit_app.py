@@ -921,8 +921,7 @@ def next_to_check(player: ts.Player, pile: ts.Pile, checks: ts.Checks) -> None:
     pile's own last fix done too (helper-62: it went with that fix, just as it was wanted), and
     then stays in place, greyed, so nothing below moves up under the finger."""
     following = checks.after(pile.id, player)
-    shown_key = f"{card_taps.NEXT_SHOWN_PREFIX}{pile.id}"
-    wanted = st.session_state.get(shown_key) or pile.id in checks.pile_ids
+    wanted = card_taps.next_shown(pile.id) or pile.id in checks.pile_ids
     table = night_panel.table()
     other = (
         None
@@ -930,7 +929,7 @@ def next_to_check(player: ts.Player, pile: ts.Pile, checks: ts.Checks) -> None:
         else ts.next_to_check(table, night_panel.scored(table), player.id)
     )
     if following is not None and wanted:
-        st.session_state[shown_key] = True
+        card_taps.mark_next_shown(pile.id)
         number = [p.id for p in player.piles].index(following) + 1
         st.button(
             _("↓ Next to check: pile {number}").format(number=number),
@@ -939,7 +938,7 @@ def next_to_check(player: ts.Player, pile: ts.Pile, checks: ts.Checks) -> None:
             args=(card_taps.pile_key(following), "start"),
         )
     elif other is not None:
-        st.session_state[shown_key] = True
+        card_taps.mark_next_shown(pile.id)
         other_player, other_pile = other
         number = [p.id for p in other_player.piles].index(other_pile) + 1
         st.button(
@@ -950,7 +949,7 @@ def next_to_check(player: ts.Player, pile: ts.Pile, checks: ts.Checks) -> None:
             on_click=show_pile_of,
             args=(other_player.id, other_pile),
         )
-    elif st.session_state.get(shown_key):
+    elif card_taps.next_shown(pile.id):
         st.button(_("✓ Nothing below to check"), key=f"next-check:{pile.id}", disabled=True)
 
 
@@ -1274,7 +1273,8 @@ def black_cat_page() -> None:
         show_photo_inputs(shown_player(night_panel.table()))
         table = night_panel.table()  # a new photo may have changed it
         nights = [state.night, *game_state.games_before(state.history)]
-        in_use = ts.photos_on(game for night in nights for game in night.games)
+        games = [game for night in nights for game in night.games]
+        in_use = ts.photos_on(games)
         game_state.forget_unused_photos(state.photos, in_use)
         night_panel.forget_old_scores()
         result = night_panel.scored(table)
@@ -1327,6 +1327,7 @@ def black_cat_page() -> None:
     card_taps.listen_for_card_taps(on_card_tap)  # last: the score shows before it loads
     live_table.listen(night_panel.NIGHT.key)
     game_state.keep_toast_off_the_cards()  # last: an element now and then moves none after it
+    card_taps.forget_keys_of_gone_things(ts.pile_ids_on(games))
 
 
 def main() -> None:

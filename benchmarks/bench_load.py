@@ -8,18 +8,18 @@ Renders N different photos of two piles of 15 (`make_photo.py --seed 0..N-1`, in
 datasets/generated/bench/load/, once) and reads each with `blackcat scan --json`: what its page
 must show. Then starts `blackcat app` (as the browser tests do) and opens a page at a phone's
 size in Debian's Chromium that taps Lucky Tom on and off. Each round (3 unless `--rounds`) opens
-N more pages, which start a new game and are given their photos one right after the other
-(after the first round, each file with the round's number past the JPEG's end: read anew, not
-from the server's cache); meanwhile the tapping page taps back to back until every page shows
-its score. Prints, per page, the seconds from its photo given to its score shown and whether it
-shows its own photo's piles and total; the slowest of all rounds; and the taps' round trips (the
-tap to the page showing it: median, 90th percentile, max and each) before, during (every round's
-together) and after the uploads, and the load average before and after. `--reads-at-once` sets
-how many photos the server reads at once (`BLACKCAT_PARALLEL_READS`; without it, the server's
-own choice). A `MALLOC_ARENA_MAX` in this script's environment reaches the server and wins over
-the two memory pools `blackcat app` limits glibc's allocator to (`blackcat/allocator.py`). Needs
-the test extras (Playwright), Chromium, the trained weights in models/ and the synthetic card
-art.
+N more pages, which start a new game and are given their photos one right after the other (after
+the first round, each file with a JPEG comment holding the round's number: read anew, not from
+the server's cache, and decoded as a phone's photo is); meanwhile the tapping page taps back to
+back until every page shows its score. Prints, per page, the seconds from its photo given to its
+score shown and whether it shows its own photo's piles and total; the slowest of all rounds; and
+the taps' round trips (the tap to the page showing it: median, 90th percentile, max and each)
+before, during (every round's together) and after the uploads, and the load average before and
+after. `--reads-at-once` sets how many photos the server reads at once
+(`BLACKCAT_PARALLEL_READS`; without it, the server's own choice). A `MALLOC_ARENA_MAX` in this
+script's environment reaches the server and wins over the two memory pools `blackcat app` limits
+glibc's allocator to (`blackcat/allocator.py`). Needs the test extras (Playwright), Chromium,
+the trained weights in models/ and the synthetic card art.
 
 Budget (issue 29): every page right, and a tap's round trip during the uploads under 1 s.
 """
@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT / "tests" / "app"))  # the browser tests' server and
 sys.path.insert(0, str(ROOT / "app"))
 
 import make_photo  # noqa: E402 - beside this script
+from bench_app_start import numbered  # noqa: E402 - beside this script
 from playwright.sync_api import Browser, FilePayload, Page, sync_playwright  # noqa: E402
 from reader_pool import READS_SETTING, reads_at_once  # noqa: E402
 from test_browser import (  # noqa: E402
@@ -218,12 +219,13 @@ def tap(page: Page) -> Tap:
 
 
 def photo_file(photo: Path, round_number: int) -> FilePayload:
-    """The photo's file for a round: after the first, with the round's number past the JPEG's
-    end (which decoders skip), so that the server reads it anew rather than from its cache of
-    reads by content."""
+    """The photo's file for a round: after the first, with a JPEG comment holding the round's
+    number, so that the server reads it anew rather than from its cache of reads by content,
+    decoding it as a phone's photo (bytes past the JPEG's end sent it to Pillow's slower
+    decoder)."""
     data = photo.read_bytes()
     if round_number > 1:
-        data += f"bench_load round {round_number}".encode()
+        data = numbered(data, round_number)
     return {"name": photo.name, "mimeType": "image/jpeg", "buffer": data}
 
 

@@ -3,6 +3,7 @@ prints figures.
 
     .venv/bin/python benchmarks/bench_night.py [--rounds N] [--port PORT] [--linger SECONDS]
         [--log PATH]
+    .venv/bin/python benchmarks/bench_night.py --in-process [--rounds N]
 
 Starts `blackcat app` and plays a night of Black Cat shared by three phones (each its own
 browser context in Debian's Chromium, at a phone's size) for four players, Ann, Ben, Cat and
@@ -21,23 +22,36 @@ Needs the test extras (Playwright), Chromium, the trained weights in models/ and
 card art. The server's log is written to `--log` if given; otherwise, where the night failed or
 the server logged a traceback, a copy is kept and its path printed. A page showing Streamlit's
 error page stops the night, saying so; a failed night keeps each phone's screen too.
+
+`--in-process` plays the night's games on one page through Streamlit's AppTest instead (no
+server, no browser, the tests' stand-in reader: `tests/app/fakes.py`), and after the example
+and after each game prints the page's Session State: its entries (user keys and widgets'),
+the families of keys that grew, and what a tap's run (Lucky Tom switched) spends in
+Streamlit's Session State code, cProfiled: each widget with a list or a text field builds the
+whole of it once (`SessionState.filtered_state`).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import cProfile
 import io
+import os
+import pstats
 import re
 import shutil
 import struct
 import sys
 import tempfile
 import time
+import timeit
 import urllib.request
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "app"))  # the browser tests' server and Chromium
@@ -406,6 +420,232 @@ def keep(log: Path) -> Path:
     return copy
 
 
+# ---------------------------------------------------------------------------------------------
+# --in-process: the night on one page through AppTest, its Session State measured
+
+STATE_CODE = "streamlit/runtime/state/"
+KEYLESS = "(widgets without a key)"
+ID_PART = re.compile(r"[0-9a-f]*[0-9][0-9a-f]*")  # a pile's, a player's, a photo's id, a count
+STAND_IN_WIDTH = 200  # a photo of two piles to the stand-in reader
+FAMILIES_SHOWN = 6
+TAPS_PROFILED = 5  # a tap's figures: the median run's (a shared machine's runs vary)
+BUILDS_TIMED = 50  # one build of the whole state: the fastest of these (unprofiled)
+
+
+@dataclass(frozen=True)
+class StateCost:
+    """What a run spent in Streamlit's Session State code (the widgets' callbacks it calls
+    left out: the app's own work)."""
+
+    seconds: float  # in its functions called from outside it, all they called included
+    whole_state_seconds: float  # of which in building the whole state (`filtered_state`)
+    whole_state_built: int  # `filtered_state` calls: one per list or text field drawn
+    entries_read: int  # `SessionState.__getitem__` calls: the count the time follows
+    run_seconds: float  # the whole run's, profiled
+
+
+def in_state_code(function: tuple[str, int, str]) -> bool:
+    return STATE_CODE in function[0].replace(os.sep, "/")
+
+
+def state_cost(profile: cProfile.Profile) -> StateCost:
+    stats = pstats.Stats(profile)
+    rows = stats.stats  # type: ignore[attr-defined]
+
+    def calls(name: str) -> tuple[int, float]:
+        found = [
+            row for function, row in rows.items() if in_state_code(function) and function[2] == name
+        ]
+        return sum(row[1] for row in found), sum(row[3] for row in found)
+
+    entered = sum(
+        called[3]
+        for function, (*_, callers) in rows.items()
+        if in_state_code(function)
+        for caller, called in callers.items()
+        if not in_state_code(caller)
+    )
+    built, building = calls("filtered_state")
+    return StateCost(
+        seconds=entered - calls("_call_callbacks")[1],
+        whole_state_seconds=building,
+        whole_state_built=built,
+        entries_read=calls("__getitem__")[0],
+        run_seconds=stats.total_tt,  # type: ignore[attr-defined]
+    )
+
+
+@contextlib.contextmanager
+def profiled_runs(profile: cProfile.Profile) -> Iterator[None]:
+    """AppTest's runs of the script (in a thread of their own) profiled into `profile`."""
+    from streamlit.testing.v1.local_script_runner import LocalScriptRunner
+
+    plain = LocalScriptRunner._run_script_thread
+
+    def profiled(self: LocalScriptRunner) -> None:
+        profile.enable()
+        try:
+            plain(self)
+        finally:
+            profile.disable()
+
+    LocalScriptRunner._run_script_thread = profiled  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        LocalScriptRunner._run_script_thread = plain  # type: ignore[method-assign]
+
+
+def key_families(at: Any) -> Counter[str]:
+    """The page's Session State entries by family: a key with its ids as N (`shown:text:N:N`);
+    a widget by its key."""
+    state = at._session_state._state
+    by_id = state._key_id_mapper.id_key_mapping
+    families: Counter[str] = Counter()
+    for key in state._keys():
+        named = by_id.get(key, KEYLESS if key.startswith("$$") else key)
+        families[ID_PART.sub("N", str(named))] += 1
+    return families
+
+
+def stand_in_reader() -> None:
+    """The tests' stand-in reader behind `CardReader.load`, and weights files for it to stand
+    in for (an empty folder's, kept till the script ends)."""
+    from fakes import FakeReader
+    from test_streamlit_app import vision_reader
+
+    models = Path(tempfile.mkdtemp(prefix="bench_night-models-"))
+    for name in (vision_reader.DETECTOR_FILE, vision_reader.CLASSIFIER_FILE):
+        (models / name).write_bytes(b"stand-in")
+    os.environ["BLACKCAT_MODELS_DIR"] = str(models)
+    reader = FakeReader()
+    vision_reader.CardReader.load = classmethod(lambda cls, *args, **kwargs: reader)
+
+
+@dataclass
+class PageNight:
+    """A night on one page through AppTest, with the stand-in reader."""
+
+    at: Any
+    given: int = 0
+
+    def ran(self) -> None:
+        self.at.run()
+        if self.at.exception:
+            raise SystemExit(f"the page failed: {[e.value for e in self.at.exception]}")
+
+    def photo(self, width: int) -> tuple[str, bytes, str]:
+        from test_streamlit_app import jpeg
+
+        self.given += 1
+        data = unique(jpeg(width, width), f"bench_night {self.given}")
+        return (f"photo-{self.given}.jpg", data, "image/jpeg")
+
+    def show(self, player_id: int) -> None:
+        self.at.segmented_control(key="player").set_value(player_id)
+        self.ran()
+
+
+def seat_the_page(night: PageNight) -> None:
+    from test_streamlit_app import button, new_game, player_ids, text_input
+
+    new_game(night.at)
+    for _ in PLAYERS[1:]:
+        button(night.at, "➕ Player").click()
+        night.ran()
+    for player_id, name in zip(player_ids(night.at), PLAYERS, strict=True):
+        night.show(player_id)
+        text_input(night.at, "Name").input(name)
+        night.ran()
+
+
+def play_on_the_page(night: PageNight, game: int) -> None:
+    """One game of the night (as `play_round`'s, on one page): each player's photo, Ben's
+    retaken every other game, the whole table's every third, a card fixed by typing."""
+    import table_photo
+    from fakes import WHOLE_TABLE
+    from test_streamlit_app import button, player_ids, text_input, uploader
+    from test_table_photo import photographer_choice, table_uploader
+
+    at = night.at
+    if game:
+        button(at, "➕ Next game").click()
+        night.ran()
+    players = player_ids(at)
+    for player_id in players:
+        night.show(player_id)
+        uploader(at).set_value(night.photo(STAND_IN_WIDTH))
+        night.ran()
+    if game % 2:
+        night.show(players[1])
+        uploader(at).set_value(night.photo(STAND_IN_WIDTH))
+        night.ran()
+    if game % 3 == 2:
+        at.segmented_control(key=table_photo.MODE).set_value(table_photo.WHOLE_TABLE)
+        night.ran()
+        photographer_choice(at).set_value(players[1])
+        night.ran()
+        table_uploader(at).set_value(night.photo(WHOLE_TABLE))
+        night.ran()
+        at.segmented_control(key=table_photo.MODE).set_value(table_photo.ONE_PLAYER)
+        night.ran()
+    night.show(players[2])
+    pile = text_input(at, "Pile 1, left to right")
+    pile.input(" ".join(pile.value.split()[:-1]))
+    night.ran()
+
+
+def tap_cost(night: PageNight) -> StateCost:
+    """A tap's run (Lucky Tom switched), profiled: the median of `TAPS_PROFILED`."""
+    costs = []
+    for _ in range(TAPS_PROFILED):
+        profile = cProfile.Profile()
+        switch = night.at.toggle(key="lucky_tom")
+        switch.set_value(not switch.value)
+        with profiled_runs(profile):
+            night.ran()
+        costs.append(state_cost(profile))
+    return sorted(costs, key=lambda cost: cost.seconds)[len(costs) // 2]
+
+
+def one_build_seconds(at: Any) -> float:
+    """One build of the whole state, as each list or text field's run does (the fastest of
+    `BUILDS_TIMED`: what a busy machine's other work leaves out)."""
+    state = at._session_state._state
+    return min(timeit.repeat(lambda: state.filtered_state, number=1, repeat=BUILDS_TIMED))
+
+
+def state_line(label: str, night: PageNight, start: Counter[str]) -> str:
+    families = key_families(night.at)
+    user = sum(n for family, n in families.items() if family != KEYLESS)
+    cost = tap_cost(night)
+    grown = (families - start).most_common(FAMILIES_SHOWN)
+    grew = ", ".join(f"{family} +{n}" for family, n in grown) or "none"
+    return (
+        f"{label}: {families.total():4d} entries ({user} keyed), built whole in "
+        f"{one_build_seconds(night.at) * 1000:.2f} ms; a tap's run: "
+        f"{cost.seconds * 1000:5.1f} ms in Session State code "
+        f"({cost.whole_state_seconds * 1000:.1f} ms building the whole state "
+        f"{cost.whole_state_built} times, {cost.entries_read} entries read) of "
+        f"{cost.run_seconds * 1000:.0f} ms profiled; grown since the example: {grew}"
+    )
+
+
+def in_process(rounds: int) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    sys.path.insert(0, str(ROOT / "app"))
+    stand_in_reader()
+    night = PageNight(AppTest.from_file(str(ROOT / "app" / "streamlit_app.py"), default_timeout=60))
+    night.ran()
+    start = key_families(night.at)
+    print(state_line("the example", night, start), flush=True)
+    seat_the_page(night)
+    for game in range(rounds):
+        play_on_the_page(night, game)
+        print(state_line(f"game {game + 1:2d}", night, start), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=10, help="games in the night")
@@ -416,7 +656,15 @@ def main() -> None:
     parser.add_argument(
         "--log", type=Path, help="write the server's log here (else kept only if it went wrong)"
     )
+    parser.add_argument(
+        "--in-process",
+        action="store_true",
+        help="the night on one page through AppTest: its Session State's size and cost",
+    )
     args = parser.parse_args()
+    if args.in_process:
+        in_process(args.rounds)
+        return
     photos = phone_photos()
     port = args.port or free_port()
     with served_night(port, args.log) as url:

@@ -900,6 +900,12 @@ def photos_on(tables: Iterable[Table]) -> set[str]:
     return {key for table in distinct.values() for p in table.players for key in photos_of(p)}
 
 
+def pile_ids_on(tables: Iterable[Table]) -> set[int]:
+    """The ids of the piles any of `tables` holds (a table met twice looked at once)."""
+    distinct = {id(table): table for table in tables}
+    return {pile.id for table in distinct.values() for p in table.players for pile in p.piles}
+
+
 def photos_of(player: Player) -> list[str]:
     """Keys of the photos the player's cards come from, in the order they first appear."""
     keys = (slot.photo for pile in player.piles for slot in pile.slots if slot.photo)

@@ -1071,6 +1071,84 @@ def test_a_photo_is_let_go_of_once_neither_the_game_nor_undo_holds_its_cards(
     assert len(app.session_state.photos) == 0  # each kept some 3.5 MB for a night's length
 
 
+def next_game_with_a_photo(at: AppTest, height: int) -> AppTest:
+    """ "Next game", and a photo of two piles (a new file: `height`) for its first player."""
+    button(at, "➕ Next game").click()
+    at.run()
+    uploader(at).set_value(("piles.png", png(200, height), "image/png"))
+    at.run()
+    assert_clean(at)
+    return at
+
+
+def gone_fields(at: AppTest) -> list[str]:
+    """Keys of what a field last showed (`shown:` + its key) whose field is gone."""
+    shown = [key for key in at.session_state if key.startswith("shown:")]
+    return [key for key in shown if key.removeprefix("shown:") not in at.session_state]
+
+
+def test_a_night_of_games_keeps_no_more_keys_than_its_first_games(
+    app: AppTest, reader: FakeReader
+) -> None:
+    # each list or text field a run draws goes over every key: a late tap costs what an
+    # early one does only while keys of fields and piles gone do not pile up
+    uploader(app).set_value(("piles.png", png(200), "image/png"))
+    app.run()
+    next_game_with_a_photo(app, 121)
+    early = len(app.session_state)
+    for height in (122, 123, 124):
+        next_game_with_a_photo(app, height)
+    assert gone_fields(app) == []
+    assert len(app.session_state) == early
+    assert [pile_cards(app, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]
+
+
+def test_a_player_brought_back_by_undo_keeps_their_piles_fields_and_marks(
+    app: AppTest, reader: FakeReader
+) -> None:
+    new_game(app)
+    uploader(app).set_value(("piles.png", png(200), "image/png"))
+    app.run()
+    button(app, "➕ Player").click()
+    app.run()
+    # the same cards again: each one to check, each pile's "↓ Next to check" shown
+    uploader(app).set_value(("again.png", png(200, 121), "image/png"))  # Player 2's
+    app.run()
+    second = player_ids(app)[1]
+    marked = app.session_state["next-shown"]
+    assert {pile.id for pile in app.session_state.night.table.players[1].piles} <= marked
+    for _ in range(2):  # their fields gone from the page for a run or two
+        button(app, "Yes, remove Player 2").click()
+        app.run()
+        assert len(player_ids(app)) == 1
+        app.toggle(key="lucky_tom").set_value(True)
+        app.run()
+        button(app, "↶ Undo").click()
+        app.run()
+        button(app, "↶ Undo").click()
+        app.run()
+        assert_clean(app)
+        assert player_ids(app)[1] == second
+        app.segmented_control(key="player").set_value(second)
+        app.run()
+        assert [pile_cards(app, n) for n in (1, 2)] == ["8D 2H 8H", "KS 9C 4S"]
+        assert marked <= app.session_state["next-shown"]  # their marks kept
+        assert [b.label for b in app.button if b.label.startswith("↓ Next")]
+    before = totals(app)
+    type_pile(app, 2, "KS 9C")  # the piles brought back take a change
+    assert pile_cards(app, 2) == "KS 9C"
+    assert totals(app) != before
+
+
+def test_a_typo_left_to_fix_stays_in_its_field_through_other_taps(app: AppTest) -> None:
+    new_game(app)
+    type_pile(app, 2, "KS 9C XX 4S")
+    for on in (True, False, True):
+        app.toggle(key="lucky_tom").set_value(on)
+        app.run()
+        assert pile_cards(app, 2) == "KS 9C XX 4S"
+
+
 def share_panel(at: AppTest) -> Expander:
     """The share panel, opened (its content is made only while it is open)."""
     at.session_state[sharing.share_panel_key("table")] = True

@@ -79,3 +79,9 @@ def test_bench_night_measures_the_servers_memory_after_each_game(tmp_path: Path)
     assert re.search(r"^game  1:   4 photos, RSS +\d+ MB; .*; sessions \d+ opened", out, re.M)
     assert "photos uploaded: 4, tabs reloaded: 1, games: 1" in out
     assert re.search(r"0 s after every phone left:   4 photos, RSS +\d+ MB", out)
+
+
+def test_bench_night_in_process_measures_each_games_session_state() -> None:
+    out = bench("bench_night.py", "--in-process", "--rounds", "1")
+    assert re.search(r"^the example: +\d+ entries \(\d+ keyed\), built whole in ", out, re.M)
+    assert re.search(r"^game  1: +\d+ entries .* ms in Session State code \(", out, re.M)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator
@@ -38,6 +39,7 @@ fake_reader_server = test_browser.fake_reader_server
 NARROW_TOOLBAR = """headerbar, headerbar *, toolbar, toolbar *, entry, button {
   min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0; font-size: 4px; }
 """
+DRIVER_S = 120  # the longest the driver may take to answer (MiniBrowser not started: never)
 RUN_START_S = 5  # how long an action may take to start its run before none is taken to come
 QUIET_S = 1  # how long a page just opened must go without a run to be taken as drawn
 
@@ -46,8 +48,10 @@ QUIET_S = 1  # how long a page just opened must go without a run to be taken as 
 def display() -> Iterator[str]:
     """A virtual X display for the browser's windows."""
     read, write = os.pipe()
-    command = [str(XVFB), "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten"]
-    server = subprocess.Popen([*command, "tcp"], pass_fds=(write,))
+    # -noreset: as its last window closed (a test's browser quit) the X server reset, and the
+    # next test's browser, opening then, could not open the display
+    command = [str(XVFB), "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-noreset"]
+    server = subprocess.Popen([*command, "-nolisten", "tcp"], pass_fds=(write,))
     os.close(write)
     with os.fdopen(read) as answer:
         number = answer.readline().strip()
@@ -87,7 +91,14 @@ def start_webkit(display: str, home: Path) -> webdriver.WebKitGTK:
     )
     options = webdriver.WebKitGTKOptions()
     options.set_capability("webkitgtk:browserOptions", {"args": ["--automation"]})
-    driver = webdriver.WebKitGTK(options=options, service=service)
+    # the driver's connection takes the default socket timeout as it is made: unbounded, a
+    # browser that never started held the whole suite
+    unbounded = socket.getdefaulttimeout()
+    socket.setdefaulttimeout(DRIVER_S)
+    try:
+        driver = webdriver.WebKitGTK(options=options, service=service)
+    finally:
+        socket.setdefaulttimeout(unbounded)
     driver.set_window_size(PHONE["width"], PHONE["height"])
     toolbar = PHONE["height"] - driver.execute_script("return window.innerHeight")
     driver.set_window_size(PHONE["width"], PHONE["height"] + toolbar)

@@ -174,14 +174,6 @@ def phone_photo(out: Path = PHONE_PHOTO) -> Path:
     return out
 
 
-def numbered(data: bytes, number: int) -> bytes:
-    """The JPEG with a comment holding `number` after its start: another file to the app (its
-    reads are cached by content) that decodes to the same pixels, by the same decoder (bytes
-    after its end would send it to Pillow's)."""
-    text = f"bench photo {number}".encode()
-    return data[:2] + b"\xff\xfe" + (len(text) + 2).to_bytes(2, "big") + text + data[2:]
-
-
 @dataclass(frozen=True)
 class Call:
     """A timed call in the server (`serve_timed`), on the time.time() clock."""
@@ -372,7 +364,7 @@ def photo_tries(
         page.get_by_text(SCORED).first.wait_for()
         settle(page)
         new_game(page)
-        stage_photo(page, numbered(data, number), PHONE_PHOTO.name)
+        stage_photo(page, make_photo.unique(data, f"bench photo {number}"), PHONE_PHOTO.name)
         with as_phone(page, side, f"start-{start}-try-{number}") as work:
             steps = give_photo(page, heading)
             settle(page)  # its runs logged

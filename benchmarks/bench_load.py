@@ -45,7 +45,6 @@ sys.path.insert(0, str(ROOT / "tests" / "app"))  # the browser tests' server and
 sys.path.insert(0, str(ROOT / "app"))
 
 import make_photo  # noqa: E402 - beside this script
-from bench_app_start import numbered  # noqa: E402 - beside this script
 from playwright.sync_api import Browser, FilePayload, Page, sync_playwright  # noqa: E402
 from reader_pool import READS_SETTING, reads_at_once  # noqa: E402
 from test_browser import (  # noqa: E402
@@ -225,7 +224,7 @@ def photo_file(photo: Path, round_number: int) -> FilePayload:
     decoder)."""
     data = photo.read_bytes()
     if round_number > 1:
-        data = numbered(data, round_number)
+        data = make_photo.unique(data, f"bench photo {round_number}")
     return {"name": photo.name, "mimeType": "image/jpeg", "buffer": data}
 
 

@@ -41,7 +41,6 @@ import os
 import pstats
 import re
 import shutil
-import struct
 import sys
 import tempfile
 import time
@@ -121,12 +120,6 @@ def resaved(path: Path) -> bytes:
     out = io.BytesIO()
     Image.open(path).save(out, "JPEG", quality=PHOTO_QUALITY)
     return out.getvalue()
-
-
-def unique(jpeg: bytes, note: str) -> bytes:
-    """The same picture in another file: a JPEG comment after its start marker."""
-    text = note.encode()
-    return jpeg[:2] + b"\xff\xfe" + struct.pack(">H", len(text) + 2) + text + jpeg[2:]
 
 
 class ErrorPageShown(RuntimeError):
@@ -229,7 +222,7 @@ def upload(night: Night, page: Page, name: str, jpeg: bytes) -> None:
     """A new photo given to the page's uploader, waited for until its note names it (its name
     on the uploader's file is no sign: a switch to the other uploader then left it unread)."""
     night.given += 1
-    data = unique(jpeg, f"bench_night {name} {night.given}")
+    data = make_photo.unique(jpeg, f"bench_night {name} {night.given}")
     files = [{"name": name, "mimeType": "image/jpeg", "buffer": data}]
     page.locator(UPLOADER).first.set_input_files(files=files)
     settled(page)
@@ -538,7 +531,7 @@ class PageNight:
         from test_streamlit_app import jpeg
 
         self.given += 1
-        data = unique(jpeg(width, width), f"bench_night {self.given}")
+        data = make_photo.unique(jpeg(width, width), f"bench_night {self.given}")
         return (f"photo-{self.given}.jpg", data, "image/jpeg")
 
     def show(self, player_id: int) -> None:

@@ -946,18 +946,27 @@ def photo_taken_twice(table: Table, photo: str) -> tuple[str, int] | None:
     own (and `TAKEN_TWICE_FROM` or more), the one sharing most, and how many it shares: the same
     piles photographed again (a retake; the whole table after one player's piles), their cards
     counted twice (with two decks nothing else says so). None where none does."""
-    cards: Counter[Card] = Counter()
-    others: dict[str, Counter[Card]] = {}
+    return _taken_twice_in(cards_by_photo(table), photo)
+
+
+def cards_by_photo(table: Table) -> dict[str, Counter[Card]]:
+    """The cards read from each photo on the table, photos in the order the table holds them."""
+    cards: dict[str, Counter[Card]] = {}
     for slot in all_slots(table):
-        if slot.photo == photo:
-            cards[slot.card] += 1
-        elif slot.photo is not None:
-            others.setdefault(slot.photo, Counter())[slot.card] += 1
+        if slot.photo is not None:
+            cards.setdefault(slot.photo, Counter())[slot.card] += 1
+    return cards
+
+
+def _taken_twice_in(cards: Mapping[str, Counter[Card]], photo: str) -> tuple[str, int] | None:
+    """`photo_taken_twice` on the table's `cards_by_photo`."""
+    mine = cards.get(photo, Counter())
     shared = {
         key: count
-        for key, theirs in others.items()
-        if (count := (cards & theirs).total()) >= TAKEN_TWICE_FROM
-        and 2 * count >= min(cards.total(), theirs.total())
+        for key, theirs in cards.items()
+        if key != photo
+        and (count := (mine & theirs).total()) >= TAKEN_TWICE_FROM
+        and 2 * count >= min(mine.total(), theirs.total())
     }
     most = max(shared, key=shared.__getitem__, default=None)
     return None if most is None else (most, shared[most])
@@ -1203,9 +1212,10 @@ def duplicate_causes(
 
 def _photos_taken_twice(table: Table, photos: Collection[str] | None) -> Iterator[tuple[str, str]]:
     """Each pair of photos `photo_taken_twice` tells of, in the table's order (once each way)."""
-    order = list(dict.fromkeys(slot.photo for slot in all_slots(table) if slot.photo))
+    cards = cards_by_photo(table)  # once: every photo is paired from it
+    order = list(cards)
     for photo in order:
-        twice = photo_taken_twice(table, photo)
+        twice = _taken_twice_in(cards, photo)
         if twice is not None and (photos is None or {photo, twice[0]} <= set(photos)):
             first, second = sorted((photo, twice[0]), key=order.index)
             yield first, second

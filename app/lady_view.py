@@ -112,7 +112,7 @@ def leader_line(
     the game is `over` (`black_lady_table.over`); nobody while a deal fails its checks (its
     points may be wrong)."""
     if flagged:
-        numbers = ", ".join(str(index + 1) for index in sorted(flagged))
+        numbers = and_list([str(index + 1) for index in sorted(flagged)], tr)  # "1 and 3"
         line = tr.ngettext(
             "⚠️ No leader yet: deal {numbers} must pass its checks first.",
             "⚠️ No leader yet: deals {numbers} must pass their checks first.",

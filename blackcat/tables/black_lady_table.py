@@ -555,7 +555,7 @@ def totals_caveat(game: LadyGame, tr: Translator = ENGLISH) -> str:
         "counts deals {deals}, which fail their checks",
         len(failing),
     )
-    return said.format(deals=", ".join(map(str, failing)))
+    return said.format(deals=and_list([str(number) for number in failing], tr))
 
 
 def checks_text(game: LadyGame, index: int, tr: Translator = ENGLISH) -> str:

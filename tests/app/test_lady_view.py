@@ -98,3 +98,14 @@ def test_a_game_of_a_set_number_of_deals_is_won_once_they_are_all_in() -> None:
     assert flagged.startswith("⚠️ No leader yet")
     spanish = lady_view.leader_line(two, tr=translator("es"), deals_to_play=2, over=True)
     assert spanish.startswith("🏆 Fin de la partida: gana Ann")
+
+
+def test_no_leader_names_the_deals_that_fail_as_a_list_in_each_language() -> None:
+    """ "deals 1 and 3", "las manos 1 y 3": not "1, 3" (the Spanish page said "las manos 1, 2
+    tienen que cuadrar primero")."""
+    game = score_game(["Ann", "Ben", "Cat"], [(0, 0, 0)] * 3)
+    assert lady_view.leader_line(game, flagged={0, 2}) == (
+        "⚠️ No leader yet: deals 1 and 3 must pass their checks first."
+    )
+    spanish = lady_view.leader_line(game, flagged={2, 0, 1}, tr=translator("es"))
+    assert spanish == "⚠️ Aún no hay líder: las manos 1, 2 y 3 tienen que cuadrar primero."

@@ -280,6 +280,18 @@ def test_the_sheet_as_csv_marks_a_deal_that_fails_its_checks_and_the_totals_that
     ]
 
 
+def test_the_sheets_totals_name_the_deals_that_fail_as_a_list_in_each_language() -> None:
+    """ "counts deals 1 and 2", "cuenta las manos 1 y 2": not "1, 2"."""
+    game = lt.next_deal(game_of("QS AH 3C", "", "2H 3H 4H"))  # each deal: cards missing
+    game = lt.set_tricks(game, 0, parse_pile("QS AH 3C"))
+    game = lt.mark_no_tricks(game, 1, True)
+    game = lt.set_tricks(game, 2, parse_pile("2H 3H 4H"))
+    rows = list(csv.reader(io.StringIO(lt.sheet_csv(game))))
+    assert rows[-1][-1] == "counts deals 1 and 2, which fail their checks"
+    spanish = list(csv.reader(io.StringIO(lt.sheet_csv(game, translator("es")))))
+    assert spanish[-1][-1] == "cuenta las manos 1 y 2, que no cuadran"
+
+
 def test_typed_tricks_words_say_cards_and_translate_the_rest_as_ever() -> None:
     spanish = lt.typed_words(translator("es"))
     assert spanish.gettext("look at {player}'s photo") == "mira las cartas de {player}"

@@ -18,7 +18,7 @@ from language import _, tr
 from pile_view import card_in_words
 
 from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit
-from blackcat.i18n import N_
+from blackcat.i18n import ENGLISH, N_, Translator, percent_text
 from blackcat.tables import black_cat_table as ts
 
 Shown = TypeVar("Shown")
@@ -131,7 +131,7 @@ def doubtful_prompt(
     (`lying`: card -> where): the reader gave it to that card, which is why a likelier guess
     may come second here."""
     slot = pile.slots[position]
-    sure = f"{slot.read.confidence:.0%}" if slot.read else ""
+    sure = percent_text(slot.read.confidence, tr()) if slot.read else ""
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         looks = _("**{number}** looks like {card} ({sure} sure). It is:")
         st.markdown(looks.format(number=number, card=chip(slot.card), sure=sure))
@@ -152,7 +152,7 @@ def doubtful_prompt(
             if guess.card not in out_of_play and guess.probability >= GUESS_WORTH_OFFERING
         ]
         for guess in offered[:2]:
-            label = f"{chip(guess.card)} {chance(guess.probability)}"
+            label = f"{chip(guess.card)} {chance(guess.probability, tr())}"
             if lying and guess.card in lying:
                 label = _("{card} (also {where})").format(card=label, where=lying[guess.card])
             st.button(
@@ -189,11 +189,13 @@ GUESS_WORTH_OFFERING = 0.02
 a card read at 85% was read as noise (helper-55); "✎ Another card" still offers every card."""
 
 
-def chance(probability: float) -> str:
-    """A guess's chance as a percentage; "<1%" where it rounds to none (a "0%" guess, offered
-    as a choice, read as noise)."""
-    shown = f"{probability:.0%}"
-    return "<1%" if shown == "0%" else shown
+def chance(probability: float, translation: Translator = ENGLISH) -> str:
+    """A guess's chance as a percentage, as `translation`'s language writes one
+    (`percent_text`); "<1%" where it rounds to none (a "0%" guess, offered as a choice, read as
+    noise)."""
+    if f"{probability:.0%}" == "0%":
+        return "<" + percent_text(0.01, translation)
+    return percent_text(probability, translation)
 
 
 def _another_card(other: Callable[[], None], pile_id: int) -> None:
@@ -324,7 +326,7 @@ def change_card(act: Act, pile_id: int, position: int, number: str, slot: ts.Slo
     def name(card: Card) -> str:
         if card in guesses:
             guess = _("{card} · reader's guess {chance}")
-            return guess.format(card=card_name(card), chance=chance(guesses[card]))
+            return guess.format(card=card_name(card), chance=chance(guesses[card], tr()))
         return card_name(card)
 
     st.selectbox(

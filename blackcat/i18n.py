@@ -124,6 +124,13 @@ def and_list(names: Sequence[str], tr: Translator = ENGLISH) -> str:
     return joined
 
 
+def percent_text(fraction: float, tr: Translator = ENGLISH) -> str:
+    """A share as a whole percentage in the translator's language: `83%`; in Spanish `83 %`,
+    the sign apart from the number as the RAE writes it, by a space that never breaks a line."""
+    shown = f"{fraction:.0%}"
+    return shown.replace("%", "\u00a0%") if tr.language == "es" else shown
+
+
 def starts_with_i_sound(word: str) -> bool:
     """Whether a word starts with the vowel sound of Spanish "i" (Inés, Hilda, Íker), before
     which "y" becomes "e"; not a diphthong ("hielo", "Iolanda" keep "y")."""

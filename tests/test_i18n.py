@@ -12,6 +12,7 @@ from blackcat.i18n import (
     choose_language,
     language_code,
     language_from_environment,
+    percent_text,
     translator,
 )
 
@@ -93,6 +94,12 @@ def test_names_are_listed_with_and_in_each_language(
 ) -> None:
     assert and_list(names) == english
     assert and_list(names, translator("es")) == spanish
+
+
+def test_a_percentage_is_written_as_each_language_writes_it() -> None:
+    """Spanish sets the sign apart (the RAE's "83 %"), by a space that never breaks the line."""
+    assert percent_text(0.834) == "83%" and percent_text(1.0, ENGLISH) == "100%"
+    assert percent_text(0.834, translator("es")) == "83\u00a0%"
 
 
 def test_text_with_a_context_is_translated_in_its_context() -> None:

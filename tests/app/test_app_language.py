@@ -293,7 +293,7 @@ def test_the_black_cat_page_in_spanish_upload_fix_score_and_night() -> None:
     assert "piles.png: 6 cartas en 2 pilas, para Jugador 1." in note
     assert "revisa la carta en naranja" in note
     assert any("parece" in m.value for m in at.markdown)  # the doubtful card: 1.2
-    button(at, "2♠ 30%").click()  # fixed in one tap
+    button(at, "2♠ 30\u00a0%").click()  # fixed in one tap; "30 %", as Spanish writes it
     run(at)
     assert text_input(at, "Pila 1, de izquierda a derecha").value == "8D 2S 8H"
     assert "<th>Jugador</th>" in scoreboard(at)

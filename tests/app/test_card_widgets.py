@@ -5,12 +5,20 @@ from __future__ import annotations
 import card_widgets
 import language
 
+from blackcat.i18n import translator
+
 
 def test_a_guess_below_half_a_percent_says_less_than_one_percent() -> None:
     # a "6♥ 0%" button read as noise: its chance is small, not none
     assert card_widgets.chance(0.004) == card_widgets.chance(0.0) == "<1%"
     assert card_widgets.chance(0.006) == "1%"
     assert card_widgets.chance(0.3) == "30%"
+
+
+def test_a_guess_chance_is_written_the_spanish_way_on_a_spanish_page() -> None:
+    spanish = translator("es")
+    assert card_widgets.chance(0.3, spanish) == "30\u00a0%"  # not "30%"
+    assert card_widgets.chance(0.004, spanish) == "<1\u00a0%"
 
 
 def test_a_widget_is_found_by_the_class_streamlit_gives_its_key() -> None:

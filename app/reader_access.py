@@ -53,6 +53,7 @@ MODEL_BROKEN = N_(
     "for now."
 )
 NO_CARDS = N_("No cards found in {name}. {how} and try again; or type the cards.")
+LOADING = N_("Loading the card reader…")
 
 Words = Callable[[], str]
 """A note's text, written each time the note is shown: in the page's language then."""
@@ -66,7 +67,9 @@ def models_present(folder: Path) -> bool:
     return not vision_reader.missing_models(folder)
 
 
-@st.cache_resource(show_spinner="Loading the card reader…")
+# no spinner of Streamlit's, whose words are fixed as the module loads: English on a Spanish
+# page (opened as the server starts, it waits for the warm-up's load); `get_reader` says it
+@st.cache_resource(show_spinner=False)
 def load_reader(folder: str) -> vision_reader.CardReader:
     return vision_reader.CardReader.load(folder)
 
@@ -80,7 +83,8 @@ def get_reader() -> tuple[vision_reader.CardReader | None, str | None]:
     if failed is not None:
         return None, why_not_started(failed)
     try:
-        return load_reader(str(folder)), None
+        with st.spinner(_(LOADING)):  # in the page's language
+            return load_reader(str(folder)), None
     except Exception as error:  # a damaged weights file must not take the page down
         log_load_failure(error)
         st.session_state.reader_failed = error

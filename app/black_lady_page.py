@@ -784,6 +784,8 @@ def show_rules(now: lt.LadyGame) -> None:
             card_widgets.choice_index(key, now.deals_to_play or PLAYED_ON, choices),
             format_func=partial(deals_to_play_words, language.tr()),
             key=key,
+            # the list's field emptied to search it: not Streamlit's "Choose an option"
+            placeholder=_("Choose a number of deals"),
             on_change=on_deals_to_play,
             args=(key,),
             help=_("After a set number of deals, usually five to ten, the fewest minus points win"),

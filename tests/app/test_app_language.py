@@ -30,6 +30,8 @@ from test_streamlit_app import (  # noqa: F401  (fixtures)
     uploader,
 )
 
+from blackcat.i18n import translator
+
 
 def open_in(lang: str) -> AppTest:
     at = AppTest.from_file(str(APP_SCRIPT), default_timeout=TIMEOUT)
@@ -338,6 +340,15 @@ def test_black_lady_in_spanish_who_plays_their_tricks_and_the_sheet() -> None:
         "Las bazas de Ann ya están. Ahora, las bazas de Jugador 2."
     ]
     assert "**Jugador 2: pendiente** · 0 cartas" in text
+
+
+def test_black_ladys_list_of_deals_asks_in_the_pages_language_not_streamlits() -> None:
+    """Its field, emptied to search the list, said Streamlit's "Choose an option" in English."""
+    at = open_in("es")
+    at.segmented_control(key="game").set_value("Black Lady")
+    run(at)
+    placeholder = at.selectbox(key="lady-deals-to-play:es").placeholder
+    assert placeholder == translator("es").gettext("Choose a number of deals")
 
 
 FIRST_PAGE_IMPORTS = """

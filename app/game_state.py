@@ -228,8 +228,8 @@ class Undoable(Generic[Game]):
         stays open: helper-71), unless another phone started a new game (`started_anew(before,
         after)`): "Yes" would then start a second one, on what that phone has put in since. At
         the page's first look at the room the room's game is simply taken (False: the page's was
-        the link's copy of it). A room without the game (just made, or let go of) takes this
-        page's."""
+        the link's copy of it), on the link's game on screen (`seen_from`). A room without the
+        game (just made, or let go of) takes this page's."""
         state = st.session_state
         latest = live_table.newer(self.key)
         if latest is None:
@@ -240,11 +240,14 @@ class Undoable(Generic[Game]):
         first_look = not live_table.seen(self.key)
         live_table.saw(self.key, latest)
         game = self._local(latest.game)  # another phone's: its names in this phone's language
+        # on the game (deal) this page shows, the link's, or the one in play where a game came
+        # or went: at a first look too (the page opened late landed on the game the phone that
+        # posted last was correcting)
+        arrived = game if self.seen_from is None else self.seen_from(game, before)
         if first_look:
-            state[self.key] = game
+            state[self.key] = arrived
             changed()
         else:
-            arrived = game if self.seen_from is None else self.seen_from(game, before)
             if arrived == before:  # another phone looked at another game: nothing here changed
                 return False
             state[self.key] = arrived

@@ -356,7 +356,8 @@ def undo() -> None:
 
 def on_text(pile_id: int, key: str) -> None:
     cards = card_widgets.typed_cards(key, pile_id, st.session_state.text_errors)
-    if cards is not None and cards != night_panel.table().pile(pile_id).cards:
+    held = night_panel.pile(pile_id)  # in game 1, where game 2 came on screen meanwhile
+    if cards is not None and (held is None or cards != held.cards):
         act(ts.set_cards, pile_id, cards, after=card_taps.let_go_of_every_card)
 
 

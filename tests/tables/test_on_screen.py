@@ -33,3 +33,13 @@ def test_a_column_added_or_taken_away_takes_every_phone_to_the_arrived_one() -> 
 def test_the_same_column_on_screen_is_the_arrived_sheet_itself() -> None:
     arrived = Sheet(("9", "7"), current=1)
     assert seen_from(arrived, Sheet(("9", "4"), current=1), columns) is arrived
+
+
+def test_a_column_added_takes_a_phone_to_the_column_in_play_not_to_the_posting_phones() -> None:
+    """Ben's phone slept through games 2 and 3; Ann, the last to post, was correcting game 1:
+    Ben wakes on game 3, the game in play (he landed on Ann's game 1)."""
+    asleep = Sheet(("9",), current=0)
+    correcting = Sheet(("8", "4", ""), current=0)
+    assert seen_from(correcting, asleep, columns) == Sheet(("8", "4", ""), current=2)
+    undone = Sheet(("9", "4"), current=0)  # Ann's Undo of game 3, made from game 1
+    assert seen_from(undone, Sheet(("9", "4", ""), current=2), columns).current == 1

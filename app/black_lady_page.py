@@ -165,6 +165,7 @@ GAME: game_state.Undoable[lt.LadyGame] = game_state.Undoable(
     arrived=_from_another_phone,
     changed_words=changes.lady_changed,
     seen_from=lt.seen_from,
+    moved_on=lt.moved_on,
     started_anew=changes.lady_started_anew,
     local=lt.named_in,
 )
@@ -859,5 +860,5 @@ def main() -> None:
     sharing.keep_in_address(LINK_PARAM, text, state.lady_history, GAME.key)
     card_widgets.scroll_as_asked()
     card_taps.listen_for_card_taps(on_card_tap)  # last: the sheet shows before it loads
-    live_table.listen(GAME.key)
+    live_table.listen(GAME.key, GAME.moves_on)
     game_state.keep_toast_off_the_cards()  # last: an element now and then moves none after it

@@ -87,9 +87,11 @@ class Undoable(Generic[Game]):
     beside the game (`arrived(before, after)`: the photos its cards came from, picked cards let
     go of where their piles changed), `changed_words(before, after, language)` says what
     changed, `seen_from(arrived, before)` keeps what this page looks at (the game or deal on
-    screen), and `started_anew(before, after)` tells a new game. `local(game, language)` says
-    a game as this phone does (the app's names of players in its language): a game another
-    phone posted, and after a switch of language this page's own, and its history."""
+    screen), `moved_on(arrived, before)` says whether it puts another there (the next game: the
+    fields on screen give way to its), and `started_anew(before, after)` tells a new game.
+    `local(game, language)` says a game as this phone does (the app's names of players in its
+    language): a game another phone posted, and after a switch of language this page's own,
+    and its history."""
 
     key: str
     history_key: str
@@ -97,6 +99,7 @@ class Undoable(Generic[Game]):
     arrived: Callable[[Game, Game], None] | None = None
     changed_words: Callable[[Game, Game, Translator], str] | None = None
     seen_from: Callable[[Game, Game], Game] | None = None
+    moved_on: Callable[[Game, Game], bool] | None = None
     started_anew: Callable[[Game, Game], bool] | None = None
     local: Callable[[Game, Translator], Game] | None = None
 
@@ -257,6 +260,12 @@ class Undoable(Generic[Game]):
             self.arrived(before, state[self.key])
         return not first_look
 
+    def moves_on(self, arrived: Game) -> bool:
+        """Whether another phone's game (`arrived`) puts another game or deal on this page's
+        screen (`moved_on`): a field of this one typed in, not yet sent, would go with it."""
+        shown = st.session_state[self.key]
+        return self.moved_on is not None and self.moved_on(arrived, shown)
+
     def take_in_change(self) -> None:
         """At the page's run: another phone's change to a shared game taken in, and said in a
         toast (a name or a card changing with nothing said read as a change of this phone's
@@ -350,9 +359,19 @@ def keep_toast_off_the_cards() -> None:
         st.html(TOAST_OFF_THE_CARDS_HTML, unsafe_allow_javascript=True)
 
 
+NOT_MADE = "changes-not-made"  # how many of this page's changes another phone's came before
+
+
 def changed_meanwhile() -> None:
     st.toast(_(CHANGED_MEANWHILE), icon="🔄")
     card_taps.show_the_game_in_every_field()
+    st.session_state[NOT_MADE] = not_made() + 1
+
+
+def not_made() -> int:
+    """How many of this page's changes were not made: another phone's change to the same part
+    came first (`changed_meanwhile`)."""
+    return st.session_state.get(NOT_MADE, 0)
 
 
 CHANGES = "changes-made"  # how many times this page changed its game: its questions close then

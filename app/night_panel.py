@@ -46,6 +46,7 @@ NIGHT: game_state.Undoable[nt.Night] = game_state.Undoable(
     arrived=_from_another_phone,
     changed_words=changes.night_changed,
     seen_from=nt.seen_from,
+    moved_on=nt.moved_on,
     started_anew=changes.night_started_anew,
     local=nt.named_in,
 )

@@ -119,6 +119,11 @@ def seen_from(arrived: Night, shown: Night) -> Night:
     return on_screen.seen_from(arrived, shown, lambda sheet: sheet.games)
 
 
+def moved_on(arrived: Night, shown: Night) -> bool:
+    """Whether another phone's night takes this phone to another game (`on_screen.moved_on`)."""
+    return on_screen.moved_on(arrived, shown, lambda sheet: sheet.games)
+
+
 def with_table(night: Night, table: ts.Table) -> Night:
     """The game on screen replaced by `table` (the same night when it is the same table)."""
     return with_game(night, night.current, table)

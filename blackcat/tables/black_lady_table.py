@@ -338,6 +338,11 @@ def next_deal(game: LadyGame) -> LadyGame:
     return replace(game, deals=deals, current=len(deals) - 1, serial=serial)
 
 
+def moved_on(arrived: LadyGame, shown: LadyGame) -> bool:
+    """Whether another phone's game takes this phone to another deal (`on_screen.moved_on`)."""
+    return on_screen.moved_on(arrived, shown, lambda sheet: sheet.deals)
+
+
 def seen_from(arrived: LadyGame, shown: LadyGame) -> LadyGame:
     """A shared game as another phone left it, on this phone's deal on screen
     (`on_screen.seen_from`)."""

@@ -30,6 +30,12 @@ def seen_from(arrived: S, shown: S, columns: Callable[[S], Sized]) -> S:
     return on_column(arrived, shown.current)
 
 
+def moved_on(arrived: S, shown: S, columns: Callable[[S], Sized]) -> bool:
+    """Whether another phone's sheet (`arrived`) takes this phone to another column (`seen_from`:
+    a column added or taken away), whose fields take the place of those on screen."""
+    return len(columns(arrived)) != len(columns(shown))
+
+
 def on_column(sheet: S, index: int) -> S:
     """The sheet with column `index` on screen (the same sheet where it is already)."""
     return sheet if sheet.current == index else replace(sheet, current=index)

@@ -273,7 +273,8 @@ def test_a_change_on_a_page_behind_the_game_to_what_the_other_phone_changed_is_n
     # and made on Ann's it would wipe her 9♠ (helper-68)
     type_pile(ben, 1, "QS 2C 4H")
     assert pile_cards(ben, 1) == "QS 2C 9S"  # Ann's, for him to look at again
-    assert [t.value for t in ben.toast] == [MEANWHILE]
+    # and what he typed, not lost unseen: said, to type again
+    assert [t.value for t in ben.toast] == [MEANWHILE, "What you typed, not put in: QS 2C 4H"]
     assert pile_cards(run(ann), 1) == "QS 2C 9S"
     type_pile(ben, 1, "QS 2C 9S 4H")  # made again on the game as it is: it is made
     assert pile_cards(run(ann), 1) == "QS 2C 9S 4H"

@@ -186,10 +186,11 @@ def on_tricks_text(seat: int, pile_id: int, key: str) -> None:
     tricks aren't in, as a photo's do (helper-56: the phone's keyboard left the player under
     the typed box, "Whose tricks" scrolled away)."""
     cards = card_widgets.typed_cards(key, pile_id, st.session_state.lady_text_errors)
-    if cards is None or cards == game().deal.tricks(seat).cards:
+    # the deal the field was drawn in: another phone's next deal may be on screen since
+    if cards is None or cards == lt.tricks_of(game(), pile_id):
         return
     before = game()
-    do(lt.set_tricks, seat, cards, after=card_taps.let_go_of_every_card)
+    do(lt.set_tricks_of, pile_id, cards, after=card_taps.let_go_of_every_card)
     now = game()
     following = next_to_photograph(now, seat)
     first = before.deal.cards(seat) is None

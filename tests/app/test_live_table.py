@@ -414,6 +414,28 @@ def test_tricks_typed_on_a_page_behind_a_black_lady_game_keep_the_other_phones(
     assert tricks(run(ann))[:2] == ["KH 2S 4S", "QS 3D"]
 
 
+def test_tricks_typed_in_deal_1_as_another_phones_next_deal_comes_stay_in_deal_1(
+    tmp_path,
+) -> None:
+    """Ben typed Player 2's tricks of deal 1 as Ann started deal 2: his page had taken deal 2
+    in when his field was sent, and the tricks, typed by seat, went into deal 2."""
+    ann, ben = lady_phones(tmp_path)
+    text_input(ann, "Player 1's tricks, any order").input("KH 2S 4S")
+    run(ann)
+    ben.segmented_control(key="lady_seat").set_value(1)
+    field = text_input(run(ben), "Player 2's tricks, any order")
+    button(ann, "➕ Next deal").click()
+    run(ann)
+    as_a_run_broken_off_after_taking_in(ben, ann, "lady")
+    field.input("QS 3D")
+    run(ben)
+    game = ben.session_state.lady
+    assert game.current == 1  # deal 2 on screen, as on Ann's phone
+    assert ts.pile_text(game.deals[0].tricks(1)) == "QS 3D"  # the old code: in deal 2
+    assert game.deals[1].empty
+    assert ts.pile_text(run(ann).session_state.lady.deals[0].tricks(1)) == "QS 3D"
+
+
 def test_a_name_given_on_a_black_lady_page_behind_a_seat_gone_says_so(tmp_path) -> None:
     """Ben names seat 4 as Ann makes the game one of three: his page's field is a seat gone (an
     index past the names showed Streamlit's error page); sent back unchanged, it asks nothing."""
@@ -755,12 +777,12 @@ def test_a_phone_that_slept_or_opened_an_old_link_shows_the_game_in_play_and_its
     assert cy.session_state.night.current == 2  # the old code: 0, Ann's game 1
 
 
-def as_a_run_broken_off_after_taking_in(at: AppTest, other: AppTest) -> None:
+def as_a_run_broken_off_after_taking_in(at: AppTest, other: AppTest, key: str = "night") -> None:
     """What a page holds where its run, started by its poll (`live_table.listen`), took in
     another phone's change, and a tap on what the browser still showed broke it off: the other
-    phone's night, seen, under the fields of the game drawn before."""
-    at.session_state["night"] = other.session_state["night"]
-    seen = live_table.SEEN_PREFIX + "night"
+    phone's game (under `key`), seen, under the fields of the one drawn before."""
+    at.session_state[key] = other.session_state[key]
+    seen = live_table.SEEN_PREFIX + key
     at.session_state[seen] = other.session_state[seen]
 
 

@@ -129,7 +129,9 @@ def named_id(args: tuple[Any, ...]) -> int | None:
     return args[0] if args and type(args[0]) is int else None
 
 
-MADE_IN = N_("✏️ Made in game {number}, where it was typed; game {shown} is on screen.")
+MADE_IN = N_(
+    "Made in game {number}, the game it was typed or tapped in; game {shown} is on screen."
+)
 
 
 def _said_made_in(index: int, after: Callable[[], None] | None) -> Callable[[], None]:

@@ -805,7 +805,7 @@ def test_a_card_typed_in_game_1_as_another_phones_next_game_comes_stays_in_game_
     assert night.games[0].pile(pile).cards == parse_pile("QS 2C 8H")
     assert pile_cards(ben, 1) == ""  # game 2's pile
     assert [t.value for t in ben.toast] == [
-        "✏️ Made in game 1, where it was typed; game 2 is on screen."
+        "Made in game 1, the game it was typed or tapped in; game 2 is on screen."
     ]
     assert run(ann).session_state.night.games[0].pile(pile).cards == parse_pile("QS 2C 8H")
 

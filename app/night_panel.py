@@ -117,10 +117,9 @@ def act(
 
 
 def act_on_latest(operation: Callable[..., ts.Table], *args: Any) -> None:
-    """A `black_cat_table` operation that holds for the night as another phone of a shared
-    night may just have left it (a photo's cards given to a player), on the game of the player
-    it names (`nt.on_game_of`): a photo of game 1's piles stays in game 1."""
-    NIGHT.apply(nt.on_game_of, named_id(args), operation, *args, to_latest=True)
+    """A `black_cat_table` operation that holds for the game on screen as another phone of a
+    shared night may just have left it (a photo's cards given to a player)."""
+    NIGHT.apply(nt.on_table, operation, *args, to_latest=True)
 
 
 def named_id(args: tuple[Any, ...]) -> int | None:

@@ -190,11 +190,14 @@ def on_tricks_text(seat: int, pile_id: int, key: str) -> None:
     if cards is None or cards == lt.tricks_of(game(), pile_id):
         return
     before = game()
-    do(lt.set_tricks_of, pile_id, cards, after=card_taps.let_go_of_every_card)
+    typed = partial(do, lt.set_tricks_of, pile_id, cards, after=card_taps.let_go_of_every_card)
+    game_state.typed_in(typed, cards)
     now = game()
     following = next_to_photograph(now, seat)
     first = before.deal.cards(seat) is None
-    if now is not before and first and cards and following != seat:
+    # put in, in the deal on screen: not another phone's taken in instead, nor an earlier deal
+    made_here = lt.deal_holding(now, pile_id) == now.current and lt.tricks_of(now, pile_id) == cards
+    if made_here and first and cards and following != seat:
         st.session_state.lady_seat = following
         # typed by keys, the next player's are typed next: the focus goes to their field
         language.focus_on(f"lady-text:{now.deal.tricks(following).id}")

@@ -9,7 +9,7 @@ applies to (Black Cat's one table, or the current Black Lady deal).
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Generic, Protocol, TypeVar
@@ -19,6 +19,7 @@ import live_table
 import streamlit as st
 from language import _, tr
 
+from blackcat.games.cards import Card, format_pile
 from blackcat.i18n import N_, Translator
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables.taking_back import make_again, take_back
@@ -372,6 +373,21 @@ def not_made() -> int:
     """How many of this page's changes were not made: another phone's change to the same part
     came first (`changed_meanwhile`)."""
     return st.session_state.get(NOT_MADE, 0)
+
+
+# a pile (tricks) typed on two phones at once: the other phone's came first, and the field
+# shows it (helper-69); what this one typed is said, to type again
+TYPED_NOT_MADE = N_("What you typed, not put in: {cards}")
+
+
+def typed_in(change: Callable[[], None], cards: Sequence[Card]) -> None:
+    """`change`, the `cards` typed in a pile; where another phone's change to it came first
+    (not made), what was typed is said, as the field shows cards, to type again."""
+    refused = not_made()
+    change()
+    if not_made() > refused:
+        typed = format_pile(tuple(cards), symbols=False)
+        st.toast(_(TYPED_NOT_MADE).format(cards=typed), icon="✏️")
 
 
 CHANGES = "changes-made"  # how many times this page changed its game: its questions close then

@@ -63,7 +63,7 @@ from reader_access import (
 )
 
 from blackcat.games.black_cat import FEATURE_KINDS, DuplicateCard, PileScore, Variants
-from blackcat.games.cards import Card, format_pile
+from blackcat.games.cards import Card
 from blackcat.i18n import N_, and_list
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
@@ -358,16 +358,8 @@ def on_text(pile_id: int, key: str) -> None:
     cards = card_widgets.typed_cards(key, pile_id, st.session_state.text_errors)
     held = night_panel.pile(pile_id)  # in game 1, where game 2 came on screen meanwhile
     if cards is not None and (held is None or cards != held.cards):
-        refused = game_state.not_made()
-        act(ts.set_cards, pile_id, cards, after=card_taps.let_go_of_every_card)
-        if game_state.not_made() > refused:  # its field shows the other phone's cards now
-            typed = format_pile(cards, symbols=False)  # as the field shows cards, to type again
-            st.toast(_(TYPED_NOT_MADE).format(cards=typed), icon="✏️")
-
-
-# a pile typed on two phones at once: the other phone's came first, and the field shows it
-# (helper-69); what this one typed is said, to type again
-TYPED_NOT_MADE = N_("What you typed, not put in: {cards}")
+        typed = partial(act, ts.set_cards, pile_id, cards, after=card_taps.let_go_of_every_card)
+        game_state.typed_in(typed, cards)
 
 
 def on_rename(player_id: int, key: str) -> None:

@@ -436,6 +436,20 @@ def test_tricks_typed_in_deal_1_as_another_phones_next_deal_comes_stay_in_deal_1
     assert ts.pile_text(run(ann).session_state.lady.deals[0].tricks(1)) == "QS 3D"
 
 
+def test_tricks_typed_at_one_seat_on_two_phones_at_once_say_what_was_not_put_in(
+    tmp_path,
+) -> None:
+    """Ann's came first: Ben's field shows hers, and says what he typed (it was gone, unseen
+    but for "Make your change again")."""
+    ann, ben = lady_phones(tmp_path)
+    text_input(ann, "Player 1's tricks, any order").input("KH 2S")
+    run(ann)
+    text_input(ben, "Player 1's tricks, any order").input("KH 3S")  # Ben's page is behind
+    run(ben)
+    assert tricks(ben)[0] == "KH 2S"
+    assert [t.value for t in ben.toast] == [MEANWHILE, "What you typed, not put in: KH 3S"]
+
+
 def test_a_name_given_on_a_black_lady_page_behind_a_seat_gone_says_so(tmp_path) -> None:
     """Ben names seat 4 as Ann makes the game one of three: his page's field is a seat gone (an
     index past the names showed Streamlit's error page); sent back unchanged, it asks nothing."""

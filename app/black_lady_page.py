@@ -165,6 +165,7 @@ GAME: game_state.Undoable[lt.LadyGame] = game_state.Undoable(
     arrived=_from_another_phone,
     changed_words=changes.lady_changed,
     seen_from=lt.seen_from,
+    moved_on=lt.moved_on,
     started_anew=changes.lady_started_anew,
     local=lt.named_in,
 )
@@ -185,14 +186,18 @@ def on_tricks_text(seat: int, pile_id: int, key: str) -> None:
     tricks aren't in, as a photo's do (helper-56: the phone's keyboard left the player under
     the typed box, "Whose tricks" scrolled away)."""
     cards = card_widgets.typed_cards(key, pile_id, st.session_state.lady_text_errors)
-    if cards is None or cards == game().deal.tricks(seat).cards:
+    # the deal the field was drawn in: another phone's next deal may be on screen since
+    if cards is None or cards == lt.tricks_of(game(), pile_id):
         return
     before = game()
-    do(lt.set_tricks, seat, cards, after=card_taps.let_go_of_every_card)
+    typed = partial(do, lt.set_tricks_of, pile_id, cards, after=card_taps.let_go_of_every_card)
+    game_state.typed_in(typed, cards)
     now = game()
     following = next_to_photograph(now, seat)
     first = before.deal.cards(seat) is None
-    if now is not before and first and cards and following != seat:
+    # put in, in the deal on screen: not another phone's taken in instead, nor an earlier deal
+    made_here = lt.deal_holding(now, pile_id) == now.current and lt.tricks_of(now, pile_id) == cards
+    if made_here and first and cards and following != seat:
         st.session_state.lady_seat = following
         # typed by keys, the next player's are typed next: the focus goes to their field
         language.focus_on(f"lady-text:{now.deal.tricks(following).id}")
@@ -861,5 +866,5 @@ def main() -> None:
     sharing.keep_in_address(LINK_PARAM, text, state.lady_history, GAME.key)
     card_widgets.scroll_as_asked()
     card_taps.listen_for_card_taps(on_card_tap)  # last: the sheet shows before it loads
-    live_table.listen(GAME.key)
+    live_table.listen(GAME.key, GAME.moves_on)
     game_state.keep_toast_off_the_cards()  # last: an element now and then moves none after it

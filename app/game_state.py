@@ -9,7 +9,7 @@ applies to (Black Cat's one table, or the current Black Lady deal).
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Generic, Protocol, TypeVar
@@ -19,6 +19,7 @@ import live_table
 import streamlit as st
 from language import _, tr
 
+from blackcat.games.cards import Card, format_pile
 from blackcat.i18n import N_, Translator
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables.taking_back import make_again, take_back
@@ -87,9 +88,11 @@ class Undoable(Generic[Game]):
     beside the game (`arrived(before, after)`: the photos its cards came from, picked cards let
     go of where their piles changed), `changed_words(before, after, language)` says what
     changed, `seen_from(arrived, before)` keeps what this page looks at (the game or deal on
-    screen), and `started_anew(before, after)` tells a new game. `local(game, language)` says
-    a game as this phone does (the app's names of players in its language): a game another
-    phone posted, and after a switch of language this page's own, and its history."""
+    screen), `moved_on(arrived, before)` says whether it puts another there (the next game: the
+    fields on screen give way to its), and `started_anew(before, after)` tells a new game.
+    `local(game, language)` says a game as this phone does (the app's names of players in its
+    language): a game another phone posted, and after a switch of language this page's own,
+    and its history."""
 
     key: str
     history_key: str
@@ -97,6 +100,7 @@ class Undoable(Generic[Game]):
     arrived: Callable[[Game, Game], None] | None = None
     changed_words: Callable[[Game, Game, Translator], str] | None = None
     seen_from: Callable[[Game, Game], Game] | None = None
+    moved_on: Callable[[Game, Game], bool] | None = None
     started_anew: Callable[[Game, Game], bool] | None = None
     local: Callable[[Game, Translator], Game] | None = None
 
@@ -228,8 +232,8 @@ class Undoable(Generic[Game]):
         stays open: helper-71), unless another phone started a new game (`started_anew(before,
         after)`): "Yes" would then start a second one, on what that phone has put in since. At
         the page's first look at the room the room's game is simply taken (False: the page's was
-        the link's copy of it). A room without the game (just made, or let go of) takes this
-        page's."""
+        the link's copy of it), on the link's game on screen (`seen_from`). A room without the
+        game (just made, or let go of) takes this page's."""
         state = st.session_state
         latest = live_table.newer(self.key)
         if latest is None:
@@ -240,11 +244,14 @@ class Undoable(Generic[Game]):
         first_look = not live_table.seen(self.key)
         live_table.saw(self.key, latest)
         game = self._local(latest.game)  # another phone's: its names in this phone's language
+        # on the game (deal) this page shows, the link's, or the one in play where a game came
+        # or went: at a first look too (the page opened late landed on the game the phone that
+        # posted last was correcting)
+        arrived = game if self.seen_from is None else self.seen_from(game, before)
         if first_look:
-            state[self.key] = game
+            state[self.key] = arrived
             changed()
         else:
-            arrived = game if self.seen_from is None else self.seen_from(game, before)
             if arrived == before:  # another phone looked at another game: nothing here changed
                 return False
             state[self.key] = arrived
@@ -253,6 +260,12 @@ class Undoable(Generic[Game]):
         if self.arrived is not None:
             self.arrived(before, state[self.key])
         return not first_look
+
+    def moves_on(self, arrived: Game) -> bool:
+        """Whether another phone's game (`arrived`) puts another game or deal on this page's
+        screen (`moved_on`): a field of this one typed in, not yet sent, would go with it."""
+        shown = st.session_state[self.key]
+        return self.moved_on is not None and self.moved_on(arrived, shown)
 
     def take_in_change(self) -> None:
         """At the page's run: another phone's change to a shared game taken in, and said in a
@@ -347,9 +360,34 @@ def keep_toast_off_the_cards() -> None:
         st.html(TOAST_OFF_THE_CARDS_HTML, unsafe_allow_javascript=True)
 
 
+NOT_MADE = "changes-not-made"  # how many of this page's changes another phone's came before
+
+
 def changed_meanwhile() -> None:
     st.toast(_(CHANGED_MEANWHILE), icon="🔄")
     card_taps.show_the_game_in_every_field()
+    st.session_state[NOT_MADE] = not_made() + 1
+
+
+def not_made() -> int:
+    """How many of this page's changes were not made: another phone's change to the same part
+    came first (`changed_meanwhile`)."""
+    return st.session_state.get(NOT_MADE, 0)
+
+
+# a pile (tricks) typed on two phones at once: the other phone's came first, and the field
+# shows it (helper-69); what this one typed is said, to type again
+TYPED_NOT_MADE = N_("What you typed, not put in: {cards}")
+
+
+def typed_in(change: Callable[[], None], cards: Sequence[Card]) -> None:
+    """`change`, the `cards` typed in a pile; where another phone's change to it came first
+    (not made), what was typed is said, as the field shows cards, to type again."""
+    refused = not_made()
+    change()
+    if not_made() > refused:
+        typed = format_pile(tuple(cards), symbols=False)
+        st.toast(_(TYPED_NOT_MADE).format(cards=typed), icon="✏️")
 
 
 CHANGES = "changes-made"  # how many times this page changed its game: its questions close then

@@ -19,6 +19,7 @@ import re
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -171,21 +172,69 @@ def keep_own_history(key: str, history: list[Any]) -> None:
         rooms().keep_history(joined, key, tab, history)
 
 
-def listen(key: str) -> None:
+def listen(key: str, moves_on: Callable[[Any], bool] | None = None) -> None:
     """While the page is in a room, look for another phone's change to the game under `key`
     every POLL_SECONDS, and run the page again when there is one, or when the page took its
-    tab's id back (`this_tab.taken_back`)."""
+    tab's id back (`this_tab.taken_back`). A change that puts another game on screen
+    (`moves_on(game)`: the next game) waits while a field holds typing not yet sent
+    (`typing_done`)."""
     if room() is not None:
-        _listen(key)
+        _listen(key, moves_on)
 
 
 @st.fragment(run_every=POLL_SECONDS)
-def _listen(key: str) -> None:
+def _listen(key: str, moves_on: Callable[[Any], bool] | None) -> None:
     if this_tab.taken_back():
         look_again()
         st.rerun(scope="app")
-    if newer(key) is not None:
+    latest = newer(key)
+    if latest is None:
+        return
+    if moves_on is None or not moves_on(latest.game) or typing_done(latest.version):
         st.rerun(scope="app")
+
+
+TYPING_KEY = "live-typing"
+MOST_TYPING_MS = 30_000  # how long a change waits for typing to end, at most
+# the fields whose typing is not yet sent (Streamlit says "Press Enter to apply" under them)
+TYPING_JS = """
+export default function (component) {
+  const { change, most } = component.data;
+  window.blackcatTypingDone = component.setTriggerValue;
+  const waiting = window.blackcatTypingWait;
+  if (waiting && waiting.change === change) return;  // already waiting for this change
+  const since = Date.now();
+  window.blackcatTypingWait = { change };
+  const typing = () => [...document.querySelectorAll(
+    '[data-testid="stTextInput"] [data-testid="InputInstructions"]')].some(
+    (said) => said.textContent.trim());
+  const look = () => {
+    if (window.blackcatTypingWait.change !== change) return;
+    if (typing() && Date.now() - since < most) { setTimeout(look, 250); return; }
+    window.blackcatTypingDone("done", change);
+  };
+  look();
+}
+"""
+_typing = st.components.v2.component("blackcat.live_typing", js=TYPING_JS)
+
+
+def typing_done(change: int) -> bool:
+    """Whether the page's fields hold no typing not yet sent (or have held it MOST_TYPING_MS),
+    as the browser says once asked about another phone's `change`: the next game put on screen
+    took a field typed in away with what it held (a card of game 1 typed as another phone
+    started game 2 went nowhere). Sent, the typing goes to its own game
+    (`game_state.Undoable.commit`), and the page runs again anyway."""
+    said = _typing(
+        key=TYPING_KEY,
+        data={"change": change, "most": MOST_TYPING_MS},
+        on_done_change=_nothing,
+    )
+    return said.done == change
+
+
+def _nothing() -> None:
+    """The browser's answer is read in the run it starts (`typing_done`)."""
 
 
 def look_again() -> None:

@@ -26,6 +26,7 @@ import streamlit as st
 from card_widgets import field_value
 from language import _, pgettext
 
+from blackcat.i18n import N_
 from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import changes
@@ -45,6 +46,7 @@ NIGHT: game_state.Undoable[nt.Night] = game_state.Undoable(
     arrived=_from_another_phone,
     changed_words=changes.night_changed,
     seen_from=nt.seen_from,
+    moved_on=nt.moved_on,
     started_anew=changes.night_started_anew,
     local=nt.named_in,
 )
@@ -103,14 +105,48 @@ def commit_table(new: ts.Table) -> bool:
 def act(
     operation: Callable[..., ts.Table], *args: Any, after: Callable[[], None] | None = None
 ) -> None:
-    """A `black_cat_table` operation on the game on screen (`game_state.Act`)."""
-    NIGHT.apply(nt.on_table, operation, *args, after=after)
+    """A `black_cat_table` operation (`game_state.Act`) on the game on screen, or on the game
+    of the player or pile it names first, where that is another (`nt.on_game_of`): a field of
+    game 1 sent as another phone's next game came on screen (its run broken off by the tap),
+    whose card went nowhere; the page says where it went."""
+    named = named_id(args)
+    elsewhere = None if named is None else nt.game_holding(night(), named)
+    if elsewhere is not None and elsewhere != night().current:
+        after = _said_made_in(elsewhere, after)
+    NIGHT.apply(nt.on_game_of, named, operation, *args, after=after)
 
 
 def act_on_latest(operation: Callable[..., ts.Table], *args: Any) -> None:
     """A `black_cat_table` operation that holds for the game on screen as another phone of a
     shared night may just have left it (a photo's cards given to a player)."""
     NIGHT.apply(nt.on_table, operation, *args, to_latest=True)
+
+
+def named_id(args: tuple[Any, ...]) -> int | None:
+    """The id of the player or pile an operation's arguments name first (a table operation's
+    first argument, where it is an id); None for one on the whole game (its variants)."""
+    return args[0] if args and type(args[0]) is int else None
+
+
+MADE_IN = N_(
+    "Made in game {number}, the game it was typed or tapped in; game {shown} is on screen."
+)
+
+
+def _said_made_in(index: int, after: Callable[[], None] | None) -> Callable[[], None]:
+    def said() -> None:
+        if after is not None:
+            after()
+        shown = night().current + 1
+        st.toast(_(MADE_IN).format(number=index + 1, shown=shown), icon="✏️")
+
+    return said
+
+
+def pile(pile_id: int) -> ts.Pile | None:
+    """The pile of this id in whichever game of the night holds it (`nt.game_holding`)."""
+    index = nt.game_holding(night(), pile_id)
+    return None if index is None else night().games[index].pile(pile_id)
 
 
 def player_kept(before: ts.Table, now: ts.Table, shown: int | None) -> int:

@@ -356,8 +356,10 @@ def undo() -> None:
 
 def on_text(pile_id: int, key: str) -> None:
     cards = card_widgets.typed_cards(key, pile_id, st.session_state.text_errors)
-    if cards is not None and cards != night_panel.table().pile(pile_id).cards:
-        act(ts.set_cards, pile_id, cards, after=card_taps.let_go_of_every_card)
+    held = night_panel.pile(pile_id)  # in game 1, where game 2 came on screen meanwhile
+    if cards is not None and (held is None or cards != held.cards):
+        typed = partial(act, ts.set_cards, pile_id, cards, after=card_taps.let_go_of_every_card)
+        game_state.typed_in(typed, cards)
 
 
 def on_rename(player_id: int, key: str) -> None:
@@ -1325,7 +1327,7 @@ def black_cat_page() -> None:
     sharing.keep_in_address(LINK_PARAM, text, state.history, night_panel.NIGHT.key)
     card_widgets.scroll_as_asked()
     card_taps.listen_for_card_taps(on_card_tap)  # last: the score shows before it loads
-    live_table.listen(night_panel.NIGHT.key)
+    live_table.listen(night_panel.NIGHT.key, night_panel.NIGHT.moves_on)
     game_state.keep_toast_off_the_cards()  # last: an element now and then moves none after it
     card_taps.forget_keys_of_gone_things(ts.pile_ids_on(games))
 

@@ -119,18 +119,51 @@ def seen_from(arrived: Night, shown: Night) -> Night:
     return on_screen.seen_from(arrived, shown, lambda sheet: sheet.games)
 
 
+def moved_on(arrived: Night, shown: Night) -> bool:
+    """Whether another phone's night takes this phone to another game (`on_screen.moved_on`)."""
+    return on_screen.moved_on(arrived, shown, lambda sheet: sheet.games)
+
+
 def with_table(night: Night, table: ts.Table) -> Night:
     """The game on screen replaced by `table` (the same night when it is the same table)."""
-    if table is night.table:
+    return with_game(night, night.current, table)
+
+
+def with_game(night: Night, index: int, table: ts.Table) -> Night:
+    """Game `index` replaced by `table` (the same night when it is the same table)."""
+    if table is night.games[index]:
         return night
     games = list(night.games)
-    games[night.current] = table
+    games[index] = table
     return replace(night, games=tuple(games))
 
 
 def on_table(night: Night, operation: Callable[..., ts.Table], *args: Any) -> Night:
     """A `black_cat_table` operation applied to the game on screen."""
     return with_table(night, operation(night.table, *args))
+
+
+def game_holding(night: Night, item_id: int) -> int | None:
+    """The index of the game with a player or a pile of this id (each game's ids are its own:
+    `GAME_ID_BLOCK`); None where none has it."""
+    for index, table in enumerate(night.games):
+        for player in table.players:
+            if player.id == item_id or any(pile.id == item_id for pile in player.piles):
+                return index
+    return None
+
+
+def on_game_of(
+    night: Night, item_id: int | None, operation: Callable[..., ts.Table], *args: Any
+) -> Night:
+    """A `black_cat_table` operation on the player or pile `item_id` applied to the game that
+    holds it, the game it was typed or tapped in: another phone's next game may have come on
+    screen since (it went to the new game's piles, or was refused there and lost). The game
+    on screen where no game holds it (None: an operation on no player or pile)."""
+    index = None if item_id is None else game_holding(night, item_id)
+    if index is None:
+        return on_table(night, operation, *args)
+    return with_game(night, index, operation(night.games[index], *args))
 
 
 def names_played(night: Night) -> tuple[str, ...]:

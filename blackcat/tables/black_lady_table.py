@@ -338,6 +338,11 @@ def next_deal(game: LadyGame) -> LadyGame:
     return replace(game, deals=deals, current=len(deals) - 1, serial=serial)
 
 
+def moved_on(arrived: LadyGame, shown: LadyGame) -> bool:
+    """Whether another phone's game takes this phone to another deal (`on_screen.moved_on`)."""
+    return on_screen.moved_on(arrived, shown, lambda sheet: sheet.deals)
+
+
 def seen_from(arrived: LadyGame, shown: LadyGame) -> LadyGame:
     """A shared game as another phone left it, on this phone's deal on screen
     (`on_screen.seen_from`)."""
@@ -360,12 +365,13 @@ def remove_deal(game: LadyGame, index: int) -> LadyGame:
     return replace(game, deals=deals, current=current, serial=serial)
 
 
-def _with_deal(game: LadyGame, deal: Deal) -> LadyGame:
+def _with_deal(game: LadyGame, deal: Deal, index: int | None = None) -> LadyGame:
+    """`deal` in place of the deal on screen (or of deal `index`)."""
     # a player with cards has taken tricks, whatever was marked before
     with_cards = {p.id for p in deal.table.players if p.piles[0].slots}
     deal = replace(deal, no_tricks=deal.no_tricks - with_cards)
     deals = list(game.deals)
-    deals[game.current] = deal
+    deals[game.current if index is None else index] = deal
     return replace(game, deals=tuple(deals))
 
 
@@ -377,6 +383,32 @@ def on_deal(game: LadyGame, operation: Callable[..., ts.Table], *args: Any) -> L
 def set_tricks(game: LadyGame, seat: int, cards: Sequence[Card]) -> LadyGame:
     """The seat's cards as typed (what is known of the cards that stay is kept)."""
     return on_deal(game, ts.set_cards, game.deal.tricks(seat).id, cards)
+
+
+def deal_holding(game: LadyGame, pile_id: int) -> int | None:
+    """The index of the deal with a pile of this id (each deal's ids are its own: `empty_deal`);
+    None where none has it."""
+    for index, deal in enumerate(game.deals):
+        if any(pile.id == pile_id for player in deal.table.players for pile in player.piles):
+            return index
+    return None
+
+
+def set_tricks_of(game: LadyGame, pile_id: int, cards: Sequence[Card]) -> LadyGame:
+    """A player's tricks as typed in their pile `pile_id`, in the deal that holds it, the deal
+    they were typed in: another phone's next deal may have come on screen since (typed by seat,
+    they went into that deal). On the deal on screen where no deal holds it (TableError)."""
+    index = deal_holding(game, pile_id)
+    if index is None:
+        return on_deal(game, ts.set_cards, pile_id, cards)
+    deal = game.deals[index]
+    return _with_deal(game, replace(deal, table=ts.set_cards(deal.table, pile_id, cards)), index)
+
+
+def tricks_of(game: LadyGame, pile_id: int) -> tuple[Card, ...] | None:
+    """The cards of the pile `pile_id` in whichever deal holds it; None where none does."""
+    index = deal_holding(game, pile_id)
+    return None if index is None else game.deals[index].table.pile(pile_id).cards
 
 
 def mark_no_tricks(game: LadyGame, seat: int, took_none: bool) -> LadyGame:

@@ -434,6 +434,44 @@ def test_undo_in_a_shared_game_takes_back_one_card_of_a_pile_the_other_phone_add
     other.close()
 
 
+# the page waits to take another phone's next game in (app/live_table.py), or took it in: the
+# field typed in, focused, is gone
+TYPING_WAITS_OR_GONE = """() => window.blackcatTypingWait
+  || document.activeElement?.getAttribute('aria-label') !== 'Pile 2, left to right'
+  || document.activeElement?.value !== '7D 3C'"""
+
+
+def test_a_pile_typed_in_game_1_as_another_phone_starts_game_2_goes_into_game_1(
+    browser: Browser, page: Page
+) -> None:
+    """Ann was typing her second pile, not yet sent, as Ben tapped "Next game": her page took
+    game 2 in at its next look and her field gave way to game 2's, her typing gone unseen. The
+    next game waits until she sends it (Enter), then it goes into game 1, and game 2 comes."""
+    new_game(page)
+    type_pile(page, 1, "QS 2C")
+    open_expander(page, "Open on another phone")
+    other = open_app(browser, page.locator("p.bc-link").inner_text())
+    ben = next(other)
+    expect(ben.get_by_label("Pile 1, left to right")).to_have_value("QS 2C")
+    field = page.get_by_label("Pile 2, left to right")
+    field.click()
+    field.press_sequentially("7D 3C")
+    tap(ben, ben.get_by_role("button", name="➕ Next game"))
+    expect(ben.get_by_text("The night: 2 games")).to_be_visible()
+    page.wait_for_function(TYPING_WAITS_OR_GONE, timeout=LIVE_MS)  # Ann's page saw game 2
+    expect(field).to_have_value("7D 3C")
+    expect(field).to_be_focused()
+    field.press("Enter")
+    settle(page)
+    expect(page.get_by_text("The night: 2 games")).to_be_visible(timeout=LIVE_MS)
+    expect(page.get_by_label("Pile 2, left to right")).to_have_value("")  # game 2's
+    tap(ben, ben.get_by_role("radio", name="Game 1"))
+    expect(ben.get_by_label("Pile 2, left to right")).to_have_value("7D 3C", timeout=LIVE_MS)
+    no_errors_on(page)
+    no_errors_on(ben)
+    other.close()
+
+
 TAB_ID = "sessionStorage.getItem('blackcat-tab')"  # the tab's own id (app/this_tab.py)
 
 

@@ -20,6 +20,7 @@ import this_tab
 from fakes import WHOLE_TABLE, FakeReader
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import ButtonGroup, Selectbox, TextInput
+from test_night_panel import choose_game, next_game, play, show_player, two_players
 from test_streamlit_app import (  # noqa: F401  (fixtures)
     APP_SCRIPT,
     TIMEOUT,
@@ -272,7 +273,8 @@ def test_a_change_on_a_page_behind_the_game_to_what_the_other_phone_changed_is_n
     # and made on Ann's it would wipe her 9♠ (helper-68)
     type_pile(ben, 1, "QS 2C 4H")
     assert pile_cards(ben, 1) == "QS 2C 9S"  # Ann's, for him to look at again
-    assert [t.value for t in ben.toast] == [MEANWHILE]
+    # and what he typed, not lost unseen: said, to type again
+    assert [t.value for t in ben.toast] == [MEANWHILE, "What you typed, not put in: QS 2C 4H"]
     assert pile_cards(run(ann), 1) == "QS 2C 9S"
     type_pile(ben, 1, "QS 2C 9S 4H")  # made again on the game as it is: it is made
     assert pile_cards(run(ann), 1) == "QS 2C 9S 4H"
@@ -410,6 +412,42 @@ def test_tricks_typed_on_a_page_behind_a_black_lady_game_keep_the_other_phones(
     run(ben)
     assert tricks(ben)[:2] == ["KH 2S 4S", "QS 3D"]
     assert tricks(run(ann))[:2] == ["KH 2S 4S", "QS 3D"]
+
+
+def test_tricks_typed_in_deal_1_as_another_phones_next_deal_comes_stay_in_deal_1(
+    tmp_path,
+) -> None:
+    """Ben typed Player 2's tricks of deal 1 as Ann started deal 2: his page had taken deal 2
+    in when his field was sent, and the tricks, typed by seat, went into deal 2."""
+    ann, ben = lady_phones(tmp_path)
+    text_input(ann, "Player 1's tricks, any order").input("KH 2S 4S")
+    run(ann)
+    ben.segmented_control(key="lady_seat").set_value(1)
+    field = text_input(run(ben), "Player 2's tricks, any order")
+    button(ann, "➕ Next deal").click()
+    run(ann)
+    as_a_run_broken_off_after_taking_in(ben, ann, "lady")
+    field.input("QS 3D")
+    run(ben)
+    game = ben.session_state.lady
+    assert game.current == 1  # deal 2 on screen, as on Ann's phone
+    assert ts.pile_text(game.deals[0].tricks(1)) == "QS 3D"  # the old code: in deal 2
+    assert game.deals[1].empty
+    assert ts.pile_text(run(ann).session_state.lady.deals[0].tricks(1)) == "QS 3D"
+
+
+def test_tricks_typed_at_one_seat_on_two_phones_at_once_say_what_was_not_put_in(
+    tmp_path,
+) -> None:
+    """Ann's came first: Ben's field shows hers, and says what he typed (it was gone, unseen
+    but for "Make your change again")."""
+    ann, ben = lady_phones(tmp_path)
+    text_input(ann, "Player 1's tricks, any order").input("KH 2S")
+    run(ann)
+    text_input(ben, "Player 1's tricks, any order").input("KH 3S")  # Ben's page is behind
+    run(ben)
+    assert tricks(ben)[0] == "KH 2S"
+    assert [t.value for t in ben.toast] == [MEANWHILE, "What you typed, not put in: KH 3S"]
 
 
 def test_a_name_given_on_a_black_lady_page_behind_a_seat_gone_says_so(tmp_path) -> None:
@@ -729,6 +767,61 @@ def test_a_phone_looking_back_at_an_earlier_game_takes_no_other_phone_there(
     run(ben)
     assert ben.session_state.night.current == 0  # and Ben still on game 1
     assert ben.session_state.night.games[1].players[0].piles[0].cards == parse_pile("7D 3C")
+
+
+def test_a_phone_that_slept_or_opened_an_old_link_shows_the_game_in_play_and_its_player(
+    tmp_path,
+) -> None:
+    """Ann played games 2 and 3, then corrected game 1, the last change posted: Ben's phone,
+    asleep since game 1, and Cy's, opening the link Ben had then, landed on game 1 (the game Ann
+    was correcting), not on game 3; each still shows Ben, the player its link showed."""
+    ann = two_players(start(tmp_path))
+    play(ann, "QS 2C 3H 7H", "8D 2H 8H")
+    old_link = shared_link(ann)  # Ben's piles of game 1 on screen
+    ben = opened(old_link)
+    for ann_cards, ben_cards in (("5H 5D", "10S 10H KD 10C"), ("KS 9C 4S", "7C 3D")):
+        play(next_game(ann), ann_cards, ben_cards)
+    show_player(choose_game(ann, 1), 0)
+    type_pile(ann, 1, "QS 2C 3H 7H 4D")  # posted with game 1 on Ann's screen
+    for late in (run(ben), opened(old_link)):
+        assert late.session_state.night.current == 2  # the old code: 0, Ann's game 1
+        assert late.session_state.night.games[0].players[0].piles[0].cards[-1].label == "4♦"
+        assert totals(late)[0].startswith("### Ben")
+    cy = opened(shared_link(ben))  # Ben's link now: game 3 on screen
+    assert cy.session_state.night.current == 2  # the old code: 0, Ann's game 1
+
+
+def as_a_run_broken_off_after_taking_in(at: AppTest, other: AppTest, key: str = "night") -> None:
+    """What a page holds where its run, started by its poll (`live_table.listen`), took in
+    another phone's change, and a tap on what the browser still showed broke it off: the other
+    phone's game (under `key`), seen, under the fields of the one drawn before."""
+    at.session_state[key] = other.session_state[key]
+    seen = live_table.SEEN_PREFIX + key
+    at.session_state[seen] = other.session_state[seen]
+
+
+def test_a_card_typed_in_game_1_as_another_phones_next_game_comes_stays_in_game_1(
+    two_phones: tuple[AppTest, AppTest],
+) -> None:
+    """Ben typed a card in game 1 as Ann started game 2: his page had taken game 2 in when his
+    field was sent, and it looked for game 1's pile in game 2 (Streamlit's error page; a
+    tapped card was refused, "that pile is no longer on the table", and lost)."""
+    ann, ben = two_phones
+    field = text_input(ben, "Pile 1, left to right")
+    pile = pile_id(ben, 1)
+    button(ann, "➕ Next game").click()
+    run(ann)
+    as_a_run_broken_off_after_taking_in(ben, ann)
+    field.input("QS 2C 8H")
+    run(ben)
+    night = ben.session_state.night
+    assert night.current == 1  # game 2 on screen, as on Ann's phone
+    assert night.games[0].pile(pile).cards == parse_pile("QS 2C 8H")
+    assert pile_cards(ben, 1) == ""  # game 2's pile
+    assert [t.value for t in ben.toast] == [
+        "Made in game 1, the game it was typed or tapped in; game 2 is on screen."
+    ]
+    assert run(ann).session_state.night.games[0].pile(pile).cards == parse_pile("QS 2C 8H")
 
 
 def popover_id(at: AppTest, label: str) -> str:

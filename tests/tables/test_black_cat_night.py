@@ -320,3 +320,18 @@ def test_another_phones_night_is_seen_on_this_phones_game_unless_a_game_came_or_
     assert nt.seen_from(nt.choose_game(night, 1), night) == night  # it looked back: not here
     following = nt.next_game(night)
     assert nt.seen_from(following, looking_back) is following  # the next game: every phone
+
+
+def test_an_operation_on_a_pile_or_player_goes_to_the_game_that_holds_them() -> None:
+    """A card typed in game 1's pile, sent as game 3 came on screen, goes into game 1 (it was
+    made on the game on screen, which has no such pile)."""
+    night = three_games()
+    first_pile = night.games[0].players[1].piles[0]
+    assert nt.game_holding(night, first_pile.id) == 0
+    assert nt.game_holding(night, night.table.players[0].id) == 2
+    assert nt.game_holding(night, 999_999) is None
+    typed = nt.on_game_of(night, first_pile.id, ts.set_cards, first_pile.id, parse_pile("7C"))
+    assert typed.current == 2 and typed.games[1:] == night.games[1:]
+    assert typed.games[0].pile(first_pile.id).cards == parse_pile("7C")
+    lucky = nt.on_game_of(night, None, ts.set_variants, Variants(lucky_tom=True))  # no id
+    assert lucky.table.variants.lucky_tom and lucky.games[:2] == night.games[:2]

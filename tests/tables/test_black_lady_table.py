@@ -382,3 +382,16 @@ def test_another_phones_game_is_seen_on_this_phones_deal_unless_a_deal_came_or_w
     assert lt.seen_from(lt.choose_deal(game, 0), game) == game
     following = lt.next_deal(lt.set_tricks(game, 0, parse_pile("KH")))
     assert lt.seen_from(following, looking_back) is following
+
+
+def test_tricks_typed_in_a_deals_pile_go_into_that_deal_whichever_is_on_screen() -> None:
+    """Typed in deal 1 as another phone's deal 2 came on screen: into deal 1."""
+    game = lt.set_tricks(lt.new_game(("Ann", "Ben", "Cy")), 0, parse_pile("KH 2S 4S"))
+    first = game.deal.tricks(1).id
+    game = lt.next_deal(game)
+    assert lt.deal_holding(game, first) == 0 and lt.deal_holding(game, 999_999) is None
+    typed = lt.set_tricks_of(game, first, parse_pile("QS 3D"))
+    assert typed.current == 1 and typed.deals[1] == game.deals[1]
+    assert lt.tricks_of(typed, first) == parse_pile("QS 3D")
+    assert typed.deals[0].tricks(1).cards == parse_pile("QS 3D")
+    assert lt.tricks_of(typed, 999_999) is None

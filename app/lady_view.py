@@ -15,16 +15,16 @@ from blackcat.games.black_lady import DEFAULT_RULES, GameScore, Rules, card_poin
 from blackcat.games.cards import Card
 from blackcat.i18n import ENGLISH, Translator, and_list
 
+SEAT_FIELD_REM = 6.25
+"""A seat's name field: 100 px at the usual text size, and as much wider as the text is larger
+(at twice its size, 100 px showed "Playe")."""
+
 CSS = (
     f"""
 <style>
 .bl-tricks {{ display: grid; gap: 3px 2px; padding: 2px 0 6px 0;
   grid-template-columns: repeat(auto-fill, minmax({CARD_WIDTH}, 1fr)); }}
-/* "Whose tricks": a long name wraps in its button, its mark after it in view (Streamlit cut the
-   name off with "…", and the ✓ with it) */
-.st-key-lady_seat button, .st-key-lady_seat button * {{ white-space: normal;
-  overflow-wrap: break-word; }}
-.st-key-lady_seat button {{ height: auto; }}
+[class*="st-key-lady-name-"] {{ width: {SEAT_FIELD_REM}rem; flex-basis: {SEAT_FIELD_REM}rem; }}
 </style>
 """
     + sheet_view.CSS

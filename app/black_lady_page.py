@@ -749,7 +749,7 @@ def show_names(now: lt.LadyGame) -> None:
                 key=key,
                 on_change=on_rename,
                 args=(seat, key),
-                width=round(lady_view.SEAT_FIELD_REM * 16),  # px: at the usual text size
+                width=round(lady_view.SEAT_FIELD_REM * pile_view.REM_PX),
             )
 
 

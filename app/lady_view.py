@@ -8,23 +8,21 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 import sheet_view
-from pile_view import CARD_WIDTH, card_cell_html, empty_strip_html
+from pile_view import CARD_WIDTH, card_cell_html, empty_strip_html, field_width_css
 from sheet_view import SheetRow
 
 from blackcat.games.black_lady import DEFAULT_RULES, GameScore, Rules, card_points
 from blackcat.games.cards import Card
 from blackcat.i18n import ENGLISH, Translator, and_list
 
-SEAT_FIELD_REM = 6.25
-"""A seat's name field: 100 px at the usual text size, and as much wider as the text is larger
-(at twice its size, 100 px showed "Playe")."""
+SEAT_FIELD_REM = 6.25  # a seat's name field, its key "lady-name:{seat}" (`field_width_css`)
 
 CSS = (
     f"""
 <style>
 .bl-tricks {{ display: grid; gap: 3px 2px; padding: 2px 0 6px 0;
   grid-template-columns: repeat(auto-fill, minmax({CARD_WIDTH}, 1fr)); }}
-[class*="st-key-lady-name-"] {{ width: {SEAT_FIELD_REM}rem; flex-basis: {SEAT_FIELD_REM}rem; }}
+{field_width_css("st-key-lady-name-", SEAT_FIELD_REM)}
 </style>
 """
     + sheet_view.CSS

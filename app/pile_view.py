@@ -34,6 +34,17 @@ PAGE_MOST_PX = 736  # Streamlit's page (a centred layout) at its widest, its pad
 SCROLLBAR_PX = 15  # a computer's window is measured with its scrollbar, the page without
 
 
+REM_PX = 16  # a rem at the usual text size
+
+
+def field_width_css(key_class: str, rem: float) -> str:
+    """A style rule that gives the fields whose keys' classes (`language.key_class`) start with
+    `key_class` a width of `rem`: the width given to Streamlit (`round(rem * REM_PX)` px) at the
+    usual text size, and as much wider as the text is larger (at twice its size a name field of
+    100 px showed "Playe")."""
+    return f'[class*="{key_class}"] {{ width: {rem}rem; flex-basis: {rem}rem; }}'
+
+
 def strip_fits_from(cards: int) -> int | None:
     """The narrowest window (CSS px) whose page shows a strip of `cards` cards without a swipe;
     None where even the widest page's doesn't."""

@@ -75,6 +75,7 @@ log = logging.getLogger("blackcat.app")
 
 APP_DIR = Path(__file__).resolve().parent
 HOW_WE_SCORE = APP_DIR / "how_we_score.md"
+NAME_FIELD_REM = 8.75  # the player's name field (`pile_view.field_width_css`)
 CARDS_ACROSS_A_PHONE = 7  # a strip's cards are at least 44 px wide (a tap): 7 fit in 390 px
 # both games' pages: what pile_view's styles and Streamlit's own leave out
 PAGE_CSS = """
@@ -522,7 +523,7 @@ def show_players(table: ts.Table) -> ts.Player:
             on_change=on_rename,
             args=(player.id, name_field),
             max_chars=ts.MAX_NAME_LENGTH,  # the typing stops there, rather than the name refused
-            width=140,
+            width=round(NAME_FIELD_REM * pile_view.REM_PX),
         )
         most_players = _("Up to {count} players").format(count=ts.MAX_PLAYERS)
         st.button(
@@ -1364,7 +1365,10 @@ def main() -> None:
     dropped_pages.tidy()  # the photos of tabs gone for good let go of
     words = photo_input.streamlit_words_css(language.tr())  # Streamlit's own, in the language
     # a field typed in stays in place as the page grows above it (language.FIELD_KEPT_CSS)
-    css = pile_view.CSS + PAGE_CSS + words + language.FIELD_KEPT_CSS
+    name_field = pile_view.field_width_css(language.key_class("name:"), NAME_FIELD_REM)  # name_key
+    css = (
+        pile_view.CSS + PAGE_CSS + f"<style>{name_field}</style>" + words + language.FIELD_KEPT_CSS
+    )
     st.markdown(css, unsafe_allow_html=True)
     pages = {
         black_lady_page.BLACK_CAT: st.Page(

@@ -32,8 +32,6 @@ CARD_GAP_PX = 2  # between a strip's cards
 PAGE_PADDING_REM = 0.9  # the page's padding, each side
 PAGE_MOST_PX = 736  # Streamlit's page (a centred layout) at its widest, its padding in
 SCROLLBAR_PX = 15  # a computer's window is measured with its scrollbar, the page without
-
-
 REM_PX = 16  # a rem at the usual text size
 
 
@@ -48,7 +46,7 @@ def field_width_css(key_class: str, rem: float) -> str:
 def strip_fits_from(cards: int) -> int | None:
     """The narrowest window (CSS px) whose page shows a strip of `cards` cards without a swipe;
     None where even the widest page's doesn't."""
-    needed = cards * (CARD_MOST_REM * 16 + CARD_GAP_PX) + round(2 * PAGE_PADDING_REM * 16)
+    needed = cards * (CARD_MOST_REM * REM_PX + CARD_GAP_PX) + round(2 * PAGE_PADDING_REM * REM_PX)
     return needed + SCROLLBAR_PX if needed <= PAGE_MOST_PX else None
 
 

@@ -86,6 +86,7 @@ def choose_game(current: str, pages: dict[str, Any]) -> None:
         default=current,  # as set (card_widgets.field_value says why)
         format_func=_,
         key="game",
+        wrap=True,  # rows at a large text size, where Streamlit scrolled a choice out of sight
         required=True,
         label_visibility="collapsed",
         width="stretch",
@@ -415,6 +416,7 @@ def show_sheet(now: lt.LadyGame) -> None:
         st.button(
             _("➕ Next deal"),
             key="lady-next",
+            wrap=True,
             on_click=next_deal,
             disabled=last,
             help=ends if last else _("A new column on the score sheet"),
@@ -752,7 +754,7 @@ def show_names(now: lt.LadyGame) -> None:
                 key=key,
                 on_change=on_rename,
                 args=(seat, key),
-                width=100,
+                width=round(lady_view.SEAT_FIELD_REM * pile_view.REM_PX),
             )
 
 

@@ -142,6 +142,7 @@ def doubtful_prompt(
         st.button(
             _("✓ {card} is right").format(card=chip(slot.card)),
             key=f"keep:{pile.id}:{position}",
+            wrap=True,
             on_click=act,
             args=(ts.confirm_card, pile.id, position),
             kwargs=let_go,
@@ -158,6 +159,7 @@ def doubtful_prompt(
             st.button(
                 label,
                 key=f"alt:{pile.id}:{position}:{guess.card.code}",
+                wrap=True,
                 on_click=act,
                 args=(ts.replace_card, pile.id, position, guess.card),
                 kwargs=let_go,
@@ -166,6 +168,7 @@ def doubtful_prompt(
             st.button(
                 _("✗ Not a card"),
                 key=f"not-a-card:{pile.id}:{position}",
+                wrap=True,
                 on_click=act,
                 args=(ts.take_off_not_a_card, pile.id, position),
                 kwargs=let_go,
@@ -178,6 +181,7 @@ def doubtful_prompt(
             st.button(
                 _("✎ Another card"),
                 key=f"other:{pile.id}:{position}",
+                wrap=True,
                 on_click=_another_card,
                 args=(other, pile.id),
                 help=_("Choose what card {number} is from every card").format(number=number),
@@ -288,6 +292,7 @@ def delete_button(act: Act, pile: ts.Pile, selected: int | None) -> None:
     st.button(
         _("🗑 Delete"),
         key=f"delete:{pile.id}",
+        wrap=True,
         disabled=selected is None,
         on_click=act,
         args=(ts.delete_card, pile.id, selected),

@@ -21,6 +21,7 @@ def csv_button(key: str, label: str, contents: Callable[[], str], file_stem: str
         mime="text/csv",
         on_click="ignore",
         key=key,
+        wrap=True,  # whole in a row on a narrow phone or at a large text size
     )
 
 
@@ -32,4 +33,5 @@ def json_button(key: str, label: str, contents: Callable[[], str], file_stem: st
         mime="application/json",
         on_click="ignore",
         key=key,
+        wrap=True,  # whole in a row on a narrow phone or at a large text size
     )

@@ -8,23 +8,21 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 import sheet_view
-from pile_view import CARD_WIDTH, card_cell_html, empty_strip_html
+from pile_view import CARD_WIDTH, card_cell_html, empty_strip_html, field_width_css
 from sheet_view import SheetRow
 
 from blackcat.games.black_lady import DEFAULT_RULES, GameScore, Rules, card_points
 from blackcat.games.cards import Card
 from blackcat.i18n import ENGLISH, Translator, and_list
 
+SEAT_FIELD_REM = 6.25  # a seat's name field, its key "lady-name:{seat}" (`field_width_css`)
+
 CSS = (
     f"""
 <style>
 .bl-tricks {{ display: grid; gap: 3px 2px; padding: 2px 0 6px 0;
   grid-template-columns: repeat(auto-fill, minmax({CARD_WIDTH}, 1fr)); }}
-/* "Whose tricks": a long name wraps in its button, its mark after it in view (Streamlit cut the
-   name off with "…", and the ✓ with it) */
-.st-key-lady_seat button, .st-key-lady_seat button * {{ white-space: normal;
-  overflow-wrap: break-word; }}
-.st-key-lady_seat button {{ height: auto; }}
+{field_width_css("st-key-lady-name-", SEAT_FIELD_REM)}
 </style>
 """
     + sheet_view.CSS

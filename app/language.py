@@ -511,6 +511,7 @@ def show_switch(
         default=current(),  # as set (card_widgets.field_value says why)
         format_func=LANGUAGES.__getitem__,
         key=KEY,
+        wrap=True,  # rows at a large text size, where Streamlit scrolled a choice out of sight
         required=True,
         label_visibility="collapsed",
         on_change=_on_switch,

@@ -205,6 +205,7 @@ def buttons() -> None:
     st.button(
         _("➕ Next game"),
         key="next-game",
+        wrap=True,
         on_click=next_game,
         help=(
             _("The first game of your own: the example makes way (Undo brings it back)")

@@ -32,12 +32,21 @@ CARD_GAP_PX = 2  # between a strip's cards
 PAGE_PADDING_REM = 0.9  # the page's padding, each side
 PAGE_MOST_PX = 736  # Streamlit's page (a centred layout) at its widest, its padding in
 SCROLLBAR_PX = 15  # a computer's window is measured with its scrollbar, the page without
+REM_PX = 16  # a rem at the usual text size
+
+
+def field_width_css(key_class: str, rem: float) -> str:
+    """A style rule that gives the fields whose keys' classes (`language.key_class`) start with
+    `key_class` a width of `rem`: the width given to Streamlit (`round(rem * REM_PX)` px) at the
+    usual text size, and as much wider as the text is larger (at twice its size a name field of
+    100 px showed "Playe")."""
+    return f'[class*="{key_class}"] {{ width: {rem}rem; flex-basis: {rem}rem; }}'
 
 
 def strip_fits_from(cards: int) -> int | None:
     """The narrowest window (CSS px) whose page shows a strip of `cards` cards without a swipe;
     None where even the widest page's doesn't."""
-    needed = cards * (CARD_MOST_REM * 16 + CARD_GAP_PX) + round(2 * PAGE_PADDING_REM * 16)
+    needed = cards * (CARD_MOST_REM * REM_PX + CARD_GAP_PX) + round(2 * PAGE_PADDING_REM * REM_PX)
     return needed + SCROLLBAR_PX if needed <= PAGE_MOST_PX else None
 
 
@@ -102,7 +111,8 @@ CSS = Template("""
 .bc-tag { display: inline-block; min-width: 1.1rem; text-align: center; border-radius: 3px;
   color: #fff; font-size: .7rem; font-weight: 700; margin-right: .25rem; }
 .bc-pile-head { display: flex; align-items: baseline; gap: .5rem; margin: .6rem 0 .1rem 0; }
-.bc-pile-head .dot { width: .8rem; height: .8rem; border-radius: 50%; display: inline-block; }
+.bc-pile-head .dot { width: .8rem; height: .8rem; border-radius: 50%; display: inline-block;
+  flex-shrink: 0; }  /* squeezed to a line by a head that wraps (320 px, large text) */
 .bc-pile-head .t { font-size: 1.15rem; font-weight: 700; }
 .bc-pile-head .p { margin-left: auto; font-size: 1.15rem; font-weight: 700; }
 .bc-board { width: 100%; border-collapse: collapse; font-size: 1rem; }
@@ -111,6 +121,16 @@ CSS = Template("""
 .bc-board th { font-size: .8rem; color: #666; font-weight: 600; }
 .bc-board .tot { text-align: right; font-weight: 700; font-size: 1.1rem; }
 .bc-board tr.win td { background: #fff7d6; }
+/* a board narrower than 18 of its letters (a 320 px phone at twice the text size): the Total's
+   head as small as the others', cells closer, the names' column all the room the piles and the
+   totals leave, a long name broken there (the Total was pushed past the screen's edge) */
+.bc-board-box { container-type: inline-size; }
+@container (max-width: 18em) {
+  .bc-board td, .bc-board th { padding-left: .2rem; padding-right: .2rem; }
+  .bc-board th.tot { font-size: .8rem; }
+  .bc-board tr > :not(:first-child) { width: 1px; }
+  .bc-board tr > :first-child { overflow-wrap: anywhere; }
+}
 .bc-result { font-size: 1.05rem; font-weight: 700; margin: .4rem 0 .2rem 0; }
 </style>
 """).substitute(
@@ -394,6 +414,6 @@ def scoreboard_html(result: TableResult, tr: Translator = ENGLISH) -> str:
         )
     player, piles, total = tr.gettext("Player"), tr.gettext("Piles"), tr.gettext("Total")
     return (
-        f'<table class="bc-board"><tr><th>{player}</th><th>{piles}</th>'
-        f'<th class="tot">{total}</th></tr>' + "".join(rows) + "</table>"
+        f'<div class="bc-board-box"><table class="bc-board"><tr><th>{player}</th>'
+        f'<th>{piles}</th><th class="tot">{total}</th></tr>' + "".join(rows) + "</table></div>"
     )

@@ -75,6 +75,7 @@ log = logging.getLogger("blackcat.app")
 
 APP_DIR = Path(__file__).resolve().parent
 HOW_WE_SCORE = APP_DIR / "how_we_score.md"
+NAME_FIELD_REM = 8.75  # the player's name field (`pile_view.field_width_css`)
 CARDS_ACROSS_A_PHONE = 7  # a strip's cards are at least 44 px wide (a tap): 7 fit in 390 px
 # both games' pages: what pile_view's styles and Streamlit's own leave out
 PAGE_CSS = """
@@ -87,6 +88,20 @@ PAGE_CSS = """
    their grey text now 6:1, a red card in them as red as elsewhere) and the uploader's limit */
 [data-testid="stCaptionContainer"] { opacity: 1; color: rgba(47, 45, 43, .75); }
 [data-testid="stFileUploaderDropzoneInstructions"] span { color: rgba(47, 45, 43, .8); }
+/* on a 320 px phone at twice the text size (WCAG's reflow), words wrap where Streamlit cut them
+   with "…": the uploader's limit, a choice in a row ("One player's piles", a long name and the
+   mark after it in "Whose tricks"), the choice growing with its lines (unpadded above and below:
+   a line's stays 2rem tall, as Streamlit drew it) */
+[data-testid="stFileUploaderDropzoneInstructions"] span { white-space: normal; }
+[data-testid="stButtonGroup"] button, [data-testid="stButtonGroup"] button * {
+  white-space: normal; overflow-wrap: break-word; }
+[data-testid="stButtonGroup"] button { height: auto; padding-top: 0; padding-bottom: 0; }
+/* a toast within the screen (its 21rem ran off a 320 px phone's left edge at twice the text size,
+   its words cut), its sides narrower there; as they were on a 390 px phone */
+[data-testid="stToastContainer"], [data-testid="stToast"] {
+  max-width: calc(100vw - 2 * min(1rem, 5vw)); }
+[data-testid="stToastContainer"] { margin-left: min(1rem, 5vw); margin-right: min(1rem, 5vw); }
+[data-testid="stToast"] { padding-left: min(1.5rem, 7vw); padding-right: min(1.5rem, 7vw); }
 /* upload notes: small, each note whole (a long file name wraps at its underscores) */
 [class*="upload-notes"] [data-testid="stAlert"] > div { padding: .3rem .6rem; }
 [class*="upload-notes"] [data-testid="stAlert"] p { font-size: .8rem; line-height: 1.3; }
@@ -510,12 +525,13 @@ def show_players(table: ts.Table) -> ts.Player:
             on_change=on_rename,
             args=(player.id, name_field),
             max_chars=ts.MAX_NAME_LENGTH,  # the typing stops there, rather than the name refused
-            width=140,
+            width=round(NAME_FIELD_REM * pile_view.REM_PX),
         )
         most_players = _("Up to {count} players").format(count=ts.MAX_PLAYERS)
         st.button(
             _("➕ Player"),
             key="add-player",
+            wrap=True,
             on_click=add_player,
             disabled=len(table.players) >= ts.MAX_PLAYERS,
             help=most_players,
@@ -964,12 +980,14 @@ def gap_prompt(pile: ts.Pile, pile_index: int, position: int) -> None:
         st.button(
             _("➕ Add a card here"),
             key=f"gap-add:{pile.id}:{position}",
+            wrap=True,
             on_click=open_insert,
             args=(pile, position),
         )
         st.button(
             _("✗ Nothing missing"),
             key=f"gap-none:{pile.id}:{position}",
+            wrap=True,
             on_click=act,
             args=(ts.dismiss_gap, pile.id, position),
             # its picker, open, would stay: asking which card is missing where none is
@@ -988,12 +1006,14 @@ def put_beside(pile: ts.Pile, picked: int) -> None:
         st.button(
             _("➕ A card before {card}").format(card=card),
             key=f"put-before:{pile.id}",
+            wrap=True,
             on_click=open_insert,
             args=(pile, picked),
         )
         st.button(
             _("➕ A card after {card}").format(card=card),
             key=f"put-after:{pile.id}",
+            wrap=True,
             on_click=open_insert,
             args=(pile, picked + 1),
         )
@@ -1137,6 +1157,7 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
             if selected is not None
             else _("✂ New pile"),
             key=f"split:{pile.id}",
+            wrap=True,
             disabled=not selected,  # none tapped, or the first: nothing to split off
             on_click=act,
             args=(ts.split_pile, pile.id, selected),
@@ -1164,6 +1185,7 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
             if card
             else _("➕ Add at the end"),
             key=f"add:{pile.id}",
+            wrap=True,
             type="primary",
             disabled=card is None,
             on_click=card_widgets.add_picked,
@@ -1173,6 +1195,7 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
             st.button(
                 _("Insert {card} before {number}").format(card=chip(card), number=number(selected)),
                 key=f"insert:{pile.id}",
+                wrap=True,
                 on_click=card_widgets.add_picked,
                 args=(act, pile, selected),
             )
@@ -1181,6 +1204,7 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
             st.button(
                 _("Join with pile {number}").format(number=pile_index + 2),
                 key=f"join:{pile.id}",
+                wrap=True,
                 on_click=act,
                 args=(ts.join_with_next, pile.id),
                 help=_("The reader split one pile in two: put them back together"),
@@ -1191,6 +1215,7 @@ def show_editor(player: ts.Player, pile_index: int, pile: ts.Pile) -> None:
         st.button(
             _("Remove pile {number}").format(number=pile_index + 1),
             key=f"remove-pile:{pile.id}",
+            wrap=True,
             disabled=len(player.piles) == 1,
             on_click=act,
             args=(ts.remove_pile, pile.id),
@@ -1342,7 +1367,10 @@ def main() -> None:
     dropped_pages.tidy()  # the photos of tabs gone for good let go of
     words = photo_input.streamlit_words_css(language.tr())  # Streamlit's own, in the language
     # a field typed in stays in place as the page grows above it (language.FIELD_KEPT_CSS)
-    css = pile_view.CSS + PAGE_CSS + words + language.FIELD_KEPT_CSS
+    name_field = pile_view.field_width_css(language.key_class("name:"), NAME_FIELD_REM)  # name_key
+    css = (
+        pile_view.CSS + PAGE_CSS + f"<style>{name_field}</style>" + words + language.FIELD_KEPT_CSS
+    )
     st.markdown(css, unsafe_allow_html=True)
     pages = {
         black_lady_page.BLACK_CAT: st.Page(

@@ -569,6 +569,7 @@ def give_piles(table: ts.Table, photo: str, act: Act, only: int | None = None) -
                         # an arrow, as every move has: the names alone read as whose piles
                         f"→ {names.get(other, '?')}",
                         key=f"{key}:{other}",
+                        wrap=True,
                         on_click=on_give,
                         args=(act, pile.id, other),
                         help=_("Give {name}'s pile {number} to {other}").format(

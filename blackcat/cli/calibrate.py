@@ -169,6 +169,7 @@ def calibrate(args: argparse.Namespace) -> int:
             return 2
     try:
         reader = CardReader.load(args.models)
+        reader.load_every_model()  # a damaged one refused here, not partway through
     except ModelsMissingError as error:
         print(f"blackcat calibrate: {error}", file=sys.stderr)
         return 2

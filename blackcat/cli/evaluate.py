@@ -248,6 +248,7 @@ def run(args: argparse.Namespace) -> int:
         check_style(args.style)
         settings = ReaderSettings(detect_size=args.detect_size, detect_confidence=args.confidence)
         reader = CardReader.load(args.models or MODELS_DIR, settings)
+        reader.load_every_model()  # a damaged one refused here, not partway through
         kitty_scenes = (
             None
             if args.kitty is None

@@ -50,7 +50,7 @@ from blackcat.vision.calibration import (
     flag_rates,
 )
 from blackcat.vision.reader import MODELS_DIR
-from blackcat.workshop.files import write_text_atomically
+from blackcat.workshop.files import write_problem
 
 if TYPE_CHECKING:
     from blackcat.vision.reader import CardReader
@@ -231,7 +231,8 @@ def calibrate(args: argparse.Namespace) -> int:
     print(reliability_text(calibrated, raw.rights))
     print_flag_rates([calibrated[n] for n in kept], [raw.rights[n] for n in kept], choice)
     path = args.models / CALIBRATION_FILE
-    write_text_atomically(path, json.dumps(mapping.to_json(), indent=1) + "\n")
+    if not wrote(path, json.dumps(mapping.to_json(), indent=1) + "\n"):
+        return 1
     print(
         f"chose doubtful below {choice.doubtful_below:.3f}, not shown below {drop_below:.3f}; "
         f"wrote {path}"
@@ -349,9 +350,23 @@ def compare_and_write(
     if fitted_on_no_misread(rights, cards, fitted):
         return 2
     path = models / CALIBRATION_FILE
-    write_text_atomically(path, json.dumps(mapping.to_json(), indent=1) + "\n")
+    if not wrote(path, json.dumps(mapping.to_json(), indent=1) + "\n"):
+        return 1
     print(f"wrote {path}")
     return 0
+
+
+def wrote(path: Path, text: str) -> bool:
+    """Whether `text` was written to `path`; where it could not be, said in one line on stderr
+    (the fit is printed above it; what was in `path` is left as it was)."""
+    if problem := write_problem(path, text):
+        print(
+            f"blackcat calibrate: could not write {path} ({problem}): nothing written; give "
+            "--models a folder you can write to, with the models in it",
+            file=sys.stderr,
+        )
+        return False
+    return True
 
 
 def fitted_on_no_misread(
@@ -415,8 +430,8 @@ def choose_table_threshold(report: TableReport, args: argparse.Namespace) -> int
     if fitted_on_no_misread(report.rights, "cards read", "a whole table's doubt threshold is"):
         return 2
     path = args.models / TABLE_CALIBRATION_FILE
-    write_text_atomically(
-        path, json.dumps({"doubtful_below": round(choice.doubtful_below, 4)}, indent=1) + "\n"
-    )
+    threshold = {"doubtful_below": round(choice.doubtful_below, 4)}
+    if not wrote(path, json.dumps(threshold, indent=1) + "\n"):
+        return 1
     print(f"chose doubtful below {choice.doubtful_below:.3f} for whole tables; wrote {path}")
     return 0

@@ -19,6 +19,7 @@ from blackcat.workshop.evaluation import (
     real_photo_sets,
     reliability_text,
 )
+from blackcat.workshop.files import write_problem
 
 KITTY_SCENES, KITTY_SEED = 200, 8
 TABLE_SCENES, TABLE_SEED = 100, 28
@@ -310,6 +311,11 @@ def run(args: argparse.Namespace) -> int:
             for result in real.images
             if result.missed or result.extra
         )
-    if args.failures:
-        args.failures.write_text("\n".join(failures) + "\n")
+    if args.failures and (problem := write_problem(args.failures, "\n".join(failures) + "\n")):
+        print(
+            f"blackcat evaluate: could not write the failures to {args.failures} ({problem}); "
+            "the measures are above: give --failures a file in a folder you can write to",
+            file=sys.stderr,
+        )
+        return 1
     return 0

@@ -138,6 +138,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from blackcat.workshop.evaluation import DamagedSceneError
     from blackcat.workshop.kitty import OtherScenesError
 
     try:
@@ -145,6 +146,9 @@ def run(args: argparse.Namespace) -> int:
     except OtherScenesError as error:
         print(f"blackcat calibrate: {error}", file=sys.stderr)
         return 2
+    except DamagedSceneError as error:  # found partway, reading the scenes: nothing written
+        print(f"blackcat calibrate: {error}", file=sys.stderr)
+        return 1
 
 
 def calibrate(args: argparse.Namespace) -> int:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from blackcat.cli.arguments import number_from, whole_number
 from blackcat.vision.reader import ReaderSettings
 from blackcat.workshop import evaluation
 from blackcat.workshop.evaluation import (
+    DamagedSceneError,
     NothingToMeasure,
     evaluate_kitty,
     evaluate_real_photos,
@@ -20,6 +23,9 @@ from blackcat.workshop.evaluation import (
     reliability_text,
 )
 from blackcat.workshop.files import write_problem
+
+if TYPE_CHECKING:
+    from blackcat.vision.reader import CardReader
 
 KITTY_SCENES, KITTY_SEED = 200, 8
 TABLE_SCENES, TABLE_SEED = 100, 28
@@ -282,6 +288,29 @@ def run(args: argparse.Namespace) -> int:
             f"{'them' if len(lacking) > 1 else 'it'} (copy them from models/ to read as the app "
             "does)"
         )
+    try:
+        failures = measure(args, reader, kitty_scenes, table_scenes, real_sets)
+    except DamagedSceneError as error:  # found partway: the measures before it are printed
+        print(f"blackcat evaluate: {error}", file=sys.stderr)
+        return 1
+    if args.failures and (problem := write_problem(args.failures, "\n".join(failures) + "\n")):
+        print(
+            f"blackcat evaluate: could not write the failures to {args.failures} ({problem}); "
+            "the measures are above: give --failures a file in a folder you can write to",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+def measure(
+    args: argparse.Namespace,
+    reader: CardReader,
+    kitty_scenes: Iterable[Path] | None,
+    table_scenes: Iterable[Path] | None,
+    real_sets: list[Path],
+) -> list[str]:
+    """Measure `reader` on what `args` names, printing each measure; its failures."""
     failures: list[str] = []
     if kitty_scenes is not None:
         kitty = evaluate_kitty(reader, kitty_scenes)
@@ -311,11 +340,4 @@ def run(args: argparse.Namespace) -> int:
             for result in real.images
             if result.missed or result.extra
         )
-    if args.failures and (problem := write_problem(args.failures, "\n".join(failures) + "\n")):
-        print(
-            f"blackcat evaluate: could not write the failures to {args.failures} ({problem}); "
-            "the measures are above: give --failures a file in a folder you can write to",
-            file=sys.stderr,
-        )
-        return 1
-    return 0
+    return failures

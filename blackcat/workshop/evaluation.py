@@ -373,12 +373,36 @@ class SceneTruth:
     places: tuple[CardPlace, ...] = ()  # where each card lies (`card_places`)
 
 
+class DamagedSceneError(ValueError):
+    """A scene's record (its .json) that can't be read: cut short (a full disk) or damaged. The
+    message names it, and what to do."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(
+            f"{path}: a scene's record can't be read (cut short or damaged); remove it and its "
+            "picture (a --kitty or --table folder draws them again), or give another folder"
+        )
+        self.path = path
+
+
+def scene_record(path: Path) -> dict[str, Any]:
+    """The record of the scene at `path` (what the synth wrote of it); DamagedSceneError where
+    it can't be read as one."""
+    try:
+        record = json.loads(path.read_text())
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise DamagedSceneError(path) from error
+    if not isinstance(record, dict) or "image" not in record:
+        raise DamagedSceneError(path)
+    return record
+
+
 def load_scene_truths(synth_dir: Path, limit: int | None = None) -> list[SceneTruth]:
     """The held-out (val) scenes of a `blackcat synth` output, with their ground truth."""
     detect = synth_dir / "detect"
     truths = []
     for meta_path in sorted((detect / "meta" / "val").glob("*.json"))[:limit]:
-        meta = json.loads(meta_path.read_text())
+        meta = scene_record(meta_path)
         piles = tuple(tuple(pile) for pile in meta["piles"])
         conditions = tuple(sorted(meta.get("realism") or {}))
         truths.append(
@@ -883,7 +907,7 @@ def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyRepor
 
     report = KittyReport()
     for meta_path in meta_paths:
-        meta = json.loads(meta_path.read_text())
+        meta = scene_record(meta_path)
         photo = reader.read(open_photo(meta_path.parent / meta["image"]))
         size = photo_size(meta["width"], meta["height"])  # a fault's 640 px frame told apart
         truth = [tuple(pile) for pile in meta["piles"] if pile]
@@ -1179,7 +1203,7 @@ def evaluate_table(reader: CardReader, meta_paths: Iterable[Path]) -> TableRepor
 
     report = TableReport()
     for meta_path in meta_paths:
-        meta = json.loads(meta_path.read_text())
+        meta = scene_record(meta_path)
         photo = reader.read(open_photo(meta_path.parent / meta["image"]))
         size = photo_size(meta["width"], meta["height"]) if "width" in meta else ""
         truth = [tuple(p) for p in meta["piles"]]

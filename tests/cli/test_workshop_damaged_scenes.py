@@ -91,3 +91,50 @@ def test_a_kitty_scene_whose_record_is_damaged_is_one_line(
         "again), or give another folder\n"
     )
     assert all(path.is_symlink() for path in models.iterdir())  # no fit written
+
+
+def picture_cut_short(path: Path) -> Path:
+    """A JPEG at `path` cut short (a copy or a disk that filled up partway)."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    jpeg = BytesIO()
+    Image.new("RGB", (640, 480), "green").save(jpeg, "JPEG")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(jpeg.getvalue()[:300])
+    return path
+
+
+@pytest.mark.usefixtures("quiet_ultralytics")
+@pytest.mark.parametrize("cut_short", [False, True], ids=["missing", "cut-short"])
+def test_a_synthetic_scene_whose_picture_cant_be_read_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], cut_short: bool
+) -> None:
+    val = tmp_path / "detect" / "meta" / "val"
+    val.mkdir(parents=True)
+    record = {"image": "images/val/000000.jpg", "piles": [["QS"]], "layout": "rows"}
+    (val / "000000.json").write_text(json.dumps(record))
+    picture = tmp_path / "detect" / "images" / "val" / "000000.jpg"
+    if cut_short:
+        picture_cut_short(picture)
+    assert main(["evaluate", "--synthetic", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == (
+        f"blackcat evaluate: {picture}: a scene's picture can't be read (missing, cut short or "
+        "damaged); remove it and its record (a --kitty or --table folder draws them again), or "
+        "give another folder\n"
+    )
+
+
+@pytest.mark.usefixtures("quiet_ultralytics", "card_art")
+def test_a_kitty_scene_whose_picture_is_cut_short_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = kitty_folder(tmp_path / "kitty", 8, '{"image": "k00000.jpg"}')
+    picture = picture_cut_short(folder / "k00000.jpg")
+    assert main(["evaluate", "--kitty", str(folder), "--kitty-scenes", "1"]) == 1
+    assert capsys.readouterr().err == (
+        f"blackcat evaluate: {picture}: a scene's picture can't be read (missing, cut short or "
+        "damaged); remove it and its record (a --kitty or --table folder draws them again), or "
+        "give another folder\n"
+    )

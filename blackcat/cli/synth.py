@@ -176,6 +176,15 @@ def run(args: argparse.Namespace) -> int:
     except (CardArtError, ValueError) as error:
         print(f"blackcat synth: error: {error}", file=sys.stderr)
         return 1
+    except OSError as error:
+        if error.filename is None:
+            raise  # stdout's own (a full disk under `>`): `run_command` says it
+        print(
+            f"blackcat synth: error: could not write {error.filename} ({error.strerror or error}); "
+            "the scenes drawn before it are kept: make room, or give another --out",
+            file=sys.stderr,
+        )
+        return 1
     elapsed = time.perf_counter() - started
     rate = args.scenes / elapsed if elapsed > 0 else 0.0
     scenes = "scene" if args.scenes == 1 else "scenes"

@@ -138,6 +138,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from blackcat.cli.evaluate import scene_file_problem
     from blackcat.workshop.evaluation import DamagedSceneError
     from blackcat.workshop.kitty import OtherScenesError
 
@@ -148,6 +149,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     except DamagedSceneError as error:  # found partway, reading the scenes: nothing written
         print(f"blackcat calibrate: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        if error.filename is None:
+            raise  # stdout's own: `run_command` says it
+        print(f"blackcat calibrate: {scene_file_problem(error)}", file=sys.stderr)
         return 1
 
 

@@ -241,6 +241,15 @@ def failures_problem(path: Path) -> str | None:
     return None
 
 
+def scene_file_problem(error: OSError) -> str:
+    """What a scene's file that could not be drawn or read (a folder in its place, a full
+    disk) is, and what to do."""
+    return (
+        f"could not write or read {error.filename} ({error.strerror or error}): make room, or "
+        "give another folder for the scenes"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
     from blackcat.workshop.kitty import OtherScenesError, make_kitty_scenes
@@ -292,6 +301,11 @@ def run(args: argparse.Namespace) -> int:
         failures = measure(args, reader, kitty_scenes, table_scenes, real_sets)
     except DamagedSceneError as error:  # found partway: the measures before it are printed
         print(f"blackcat evaluate: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        if error.filename is None:
+            raise  # stdout's own: `run_command` says it
+        print(f"blackcat evaluate: {scene_file_problem(error)}", file=sys.stderr)
         return 1
     if args.failures and (problem := write_problem(args.failures, "\n".join(failures) + "\n")):
         print(

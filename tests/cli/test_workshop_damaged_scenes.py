@@ -138,3 +138,37 @@ def test_a_kitty_scene_whose_picture_is_cut_short_is_one_line(
         "damaged); remove it and its record (a --kitty or --table folder draws them again), or "
         "give another folder\n"
     )
+
+
+@pytest.mark.usefixtures("quiet_ultralytics", "card_art")
+@pytest.mark.parametrize(
+    ("command", "option", "scenes", "name"),
+    [
+        ("evaluate", "--kitty", "--kitty-scenes", "k00000.jpg"),
+        ("evaluate", "--table", "--table-scenes", "t00000.jpg"),
+        ("calibrate", "--kitty", "--scenes", "k00000.jpg"),
+        ("calibrate", "--table", "--scenes", "t00000.jpg"),
+    ],
+)
+def test_a_scene_that_cant_be_drawn_is_one_line(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    command: str,
+    option: str,
+    scenes: str,
+    name: str,
+) -> None:
+    """A scene's picture that can't be written (a folder in its place; a full disk alike)."""
+    in_the_way = tmp_path / "scenes" / name
+    in_the_way.mkdir(parents=True)
+    models = tmp_path / "models"  # calibrate writes its fit here: it must write none
+    models.mkdir()
+    for bundled in MODELS_DIR.iterdir():
+        (models / bundled.name).symlink_to(bundled)
+    argv = [command, option, str(in_the_way.parent), scenes, "1", "--models", str(models)]
+    assert main(argv) == 1
+    assert capsys.readouterr().err == (
+        f"blackcat {command}: could not write or read {in_the_way} (Is a directory): make room, "
+        "or give another folder for the scenes\n"
+    )
+    assert all(path.is_symlink() for path in models.iterdir())  # no fit written

@@ -251,6 +251,7 @@ def scene_file_problem(error: OSError) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from blackcat.vision.image_io import ImageReadError
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
     from blackcat.workshop.kitty import OtherScenesError, make_kitty_scenes
     from blackcat.workshop.table_scenes import make_table_scenes
@@ -299,7 +300,8 @@ def run(args: argparse.Namespace) -> int:
         )
     try:
         failures = measure(args, reader, kitty_scenes, table_scenes, real_sets)
-    except DamagedSceneError as error:  # found partway: the measures before it are printed
+    except (DamagedSceneError, ImageReadError) as error:
+        # a scene or a photo found damaged partway: the measures before it are printed
         print(f"blackcat evaluate: {error}", file=sys.stderr)
         return 1
     except OSError as error:

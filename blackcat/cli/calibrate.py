@@ -141,13 +141,14 @@ def run(args: argparse.Namespace) -> int:
     from blackcat.cli.evaluate import scene_file_problem
     from blackcat.workshop.evaluation import DamagedSceneError
     from blackcat.workshop.kitty import OtherScenesError
+    from blackcat.workshop.synth.cardart import CardArtError
 
     try:
         return calibrate(args)
     except OtherScenesError as error:
         print(f"blackcat calibrate: {error}", file=sys.stderr)
         return 2
-    except DamagedSceneError as error:  # found partway, reading the scenes: nothing written
+    except (DamagedSceneError, CardArtError) as error:  # met partway: nothing written
         print(f"blackcat calibrate: {error}", file=sys.stderr)
         return 1
     except OSError as error:

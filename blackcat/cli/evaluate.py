@@ -254,6 +254,7 @@ def run(args: argparse.Namespace) -> int:
     from blackcat.vision.image_io import ImageReadError
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
     from blackcat.workshop.kitty import OtherScenesError, make_kitty_scenes
+    from blackcat.workshop.synth.cardart import CardArtError
     from blackcat.workshop.table_scenes import make_table_scenes
 
     if args.failures is not None and (problem := failures_problem(args.failures)):
@@ -300,8 +301,9 @@ def run(args: argparse.Namespace) -> int:
         )
     try:
         failures = measure(args, reader, kitty_scenes, table_scenes, real_sets)
-    except (DamagedSceneError, ImageReadError) as error:
-        # a scene or a photo found damaged partway: the measures before it are printed
+    except (DamagedSceneError, ImageReadError, CardArtError) as error:
+        # a scene or a photo found damaged partway, or no card art to draw scenes with: the
+        # measures before it are printed
         print(f"blackcat evaluate: {error}", file=sys.stderr)
         return 1
     except OSError as error:

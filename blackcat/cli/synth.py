@@ -10,6 +10,7 @@ from blackcat.cli.arguments import share, whole_number
 
 MOST_SCENES = 1_000_000  # days of rendering: a larger number is a typo
 MOST_IMGSZ = 8192  # a 12 MP photo's long side is 4000; 8192 px scenes take 200 MB each to draw
+MOST_WORKERS = 256  # each process holds its own copy of the card art: more is a typo
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,9 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--workers",
-        type=whole_number(1),
+        type=whole_number(1, MOST_WORKERS),
         default=2,
-        help="processes (default 2; the output is the same)",
+        help=f"processes (default 2, at most {MOST_WORKERS}; the output is the same)",
     )
     parser.add_argument(
         "--start",

@@ -138,3 +138,13 @@ def test_synth_says_which_file_it_could_not_write(tmp_path, test_decks, capsys, 
         "before it are kept: make room, or give another --out"
     )
     assert "Traceback" not in said.err and said.out == ""
+
+
+def test_synth_refuses_more_processes_than_it_could_hold(tmp_path, capsys) -> None:
+    """Each worker loads its own copy of the card art: a typo's thousand would start as many
+    processes."""
+    with pytest.raises(SystemExit) as stopped:
+        main(["synth", "--out", str(tmp_path / "set"), "--scenes", "1", "--workers", "1000"])
+    assert stopped.value.code == 2
+    assert "argument --workers: '1000' is more than 256" in capsys.readouterr().err
+    assert not (tmp_path / "set").exists()

@@ -50,7 +50,7 @@ from blackcat.vision.calibration import (
     flag_rates,
 )
 from blackcat.vision.reader import MODELS_DIR
-from blackcat.workshop.files import write_text_atomically
+from blackcat.workshop.files import write_problem
 
 if TYPE_CHECKING:
     from blackcat.vision.reader import CardReader
@@ -138,13 +138,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from blackcat.cli.evaluate import scene_file_problem
+    from blackcat.workshop.evaluation import DamagedSceneError
     from blackcat.workshop.kitty import OtherScenesError
+    from blackcat.workshop.synth.cardart import CardArtError
 
     try:
         return calibrate(args)
     except OtherScenesError as error:
         print(f"blackcat calibrate: {error}", file=sys.stderr)
         return 2
+    except (DamagedSceneError, CardArtError) as error:  # met partway: nothing written
+        print(f"blackcat calibrate: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        if error.filename is None:
+            raise  # stdout's own: `run_command` says it
+        print(f"blackcat calibrate: {scene_file_problem(error)}", file=sys.stderr)
+        return 1
 
 
 def calibrate(args: argparse.Namespace) -> int:
@@ -169,6 +180,7 @@ def calibrate(args: argparse.Namespace) -> int:
             return 2
     try:
         reader = CardReader.load(args.models)
+        reader.load_every_model()  # a damaged one refused here, not partway through
     except ModelsMissingError as error:
         print(f"blackcat calibrate: {error}", file=sys.stderr)
         return 2
@@ -230,7 +242,8 @@ def calibrate(args: argparse.Namespace) -> int:
     print(reliability_text(calibrated, raw.rights))
     print_flag_rates([calibrated[n] for n in kept], [raw.rights[n] for n in kept], choice)
     path = args.models / CALIBRATION_FILE
-    write_text_atomically(path, json.dumps(mapping.to_json(), indent=1) + "\n")
+    if not wrote(path, json.dumps(mapping.to_json(), indent=1) + "\n"):
+        return 1
     print(
         f"chose doubtful below {choice.doubtful_below:.3f}, not shown below {drop_below:.3f}; "
         f"wrote {path}"
@@ -348,9 +361,23 @@ def compare_and_write(
     if fitted_on_no_misread(rights, cards, fitted):
         return 2
     path = models / CALIBRATION_FILE
-    write_text_atomically(path, json.dumps(mapping.to_json(), indent=1) + "\n")
+    if not wrote(path, json.dumps(mapping.to_json(), indent=1) + "\n"):
+        return 1
     print(f"wrote {path}")
     return 0
+
+
+def wrote(path: Path, text: str) -> bool:
+    """Whether `text` was written to `path`; where it could not be, said in one line on stderr
+    (the fit is printed above it; what was in `path` is left as it was)."""
+    if problem := write_problem(path, text):
+        print(
+            f"blackcat calibrate: could not write {path} ({problem}): nothing written; give "
+            "--models a folder you can write to, with the models in it",
+            file=sys.stderr,
+        )
+        return False
+    return True
 
 
 def fitted_on_no_misread(
@@ -414,8 +441,8 @@ def choose_table_threshold(report: TableReport, args: argparse.Namespace) -> int
     if fitted_on_no_misread(report.rights, "cards read", "a whole table's doubt threshold is"):
         return 2
     path = args.models / TABLE_CALIBRATION_FILE
-    write_text_atomically(
-        path, json.dumps({"doubtful_below": round(choice.doubtful_below, 4)}, indent=1) + "\n"
-    )
+    threshold = {"doubtful_below": round(choice.doubtful_below, 4)}
+    if not wrote(path, json.dumps(threshold, indent=1) + "\n"):
+        return 1
     print(f"chose doubtful below {choice.doubtful_below:.3f} for whole tables; wrote {path}")
     return 0

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from blackcat.cli.arguments import number_from, whole_number
 from blackcat.vision.reader import ReaderSettings
 from blackcat.workshop import evaluation
 from blackcat.workshop.evaluation import (
+    DamagedSceneError,
     NothingToMeasure,
     evaluate_kitty,
     evaluate_real_photos,
@@ -19,6 +22,10 @@ from blackcat.workshop.evaluation import (
     real_photo_sets,
     reliability_text,
 )
+from blackcat.workshop.files import write_problem
+
+if TYPE_CHECKING:
+    from blackcat.vision.reader import CardReader
 
 KITTY_SCENES, KITTY_SEED = 200, 8
 TABLE_SCENES, TABLE_SEED = 100, 28
@@ -234,9 +241,20 @@ def failures_problem(path: Path) -> str | None:
     return None
 
 
+def scene_file_problem(error: OSError) -> str:
+    """What a scene's file that could not be drawn or read (a folder in its place, a full
+    disk) is, and what to do."""
+    return (
+        f"could not write or read {error.filename} ({error.strerror or error}): make room, or "
+        "give another folder for the scenes"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
+    from blackcat.vision.image_io import ImageReadError
     from blackcat.vision.reader import MODELS_DIR, CardReader, ModelsMissingError
     from blackcat.workshop.kitty import OtherScenesError, make_kitty_scenes
+    from blackcat.workshop.synth.cardart import CardArtError
     from blackcat.workshop.table_scenes import make_table_scenes
 
     if args.failures is not None and (problem := failures_problem(args.failures)):
@@ -248,6 +266,7 @@ def run(args: argparse.Namespace) -> int:
         check_style(args.style)
         settings = ReaderSettings(detect_size=args.detect_size, detect_confidence=args.confidence)
         reader = CardReader.load(args.models or MODELS_DIR, settings)
+        reader.load_every_model()  # a damaged one refused here, not partway through
         kitty_scenes = (
             None
             if args.kitty is None
@@ -280,6 +299,36 @@ def run(args: argparse.Namespace) -> int:
             f"{'them' if len(lacking) > 1 else 'it'} (copy them from models/ to read as the app "
             "does)"
         )
+    try:
+        failures = measure(args, reader, kitty_scenes, table_scenes, real_sets)
+    except (DamagedSceneError, ImageReadError, CardArtError) as error:
+        # a scene or a photo found damaged partway, or no card art to draw scenes with: the
+        # measures before it are printed
+        print(f"blackcat evaluate: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        if error.filename is None:
+            raise  # stdout's own: `run_command` says it
+        print(f"blackcat evaluate: {scene_file_problem(error)}", file=sys.stderr)
+        return 1
+    if args.failures and (problem := write_problem(args.failures, "\n".join(failures) + "\n")):
+        print(
+            f"blackcat evaluate: could not write the failures to {args.failures} ({problem}); "
+            "the measures are above: give --failures a file in a folder you can write to",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+def measure(
+    args: argparse.Namespace,
+    reader: CardReader,
+    kitty_scenes: Iterable[Path] | None,
+    table_scenes: Iterable[Path] | None,
+    real_sets: list[Path],
+) -> list[str]:
+    """Measure `reader` on what `args` names, printing each measure; its failures."""
     failures: list[str] = []
     if kitty_scenes is not None:
         kitty = evaluate_kitty(reader, kitty_scenes)
@@ -309,6 +358,4 @@ def run(args: argparse.Namespace) -> int:
             for result in real.images
             if result.missed or result.extra
         )
-    if args.failures:
-        args.failures.write_text("\n".join(failures) + "\n")
-    return 0
+    return failures

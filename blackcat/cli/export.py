@@ -26,12 +26,28 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         exported = export_models(args.models)
-    except (FileNotFoundError, UnreadableWeightsError) as error:
-        print(f"blackcat export: {error}; {where_weights_come_from(args.models)}", file=sys.stderr)
-        return 2
+    except UnreadableWeightsError as error:
+        return refuse(error, args.models)
+    except OSError as error:
+        if error.filename is None:  # `export_one`'s own: no weights to export
+            return refuse(error, args.models)
+        target = error.filename2 or error.filename  # a move names its source, then its target
+        print(
+            f"blackcat export: could not write {target} ({error.strerror or error}): it is not "
+            "exported, nor any model after it; clear the way (a folder of that name, a full "
+            "disk) and export again",
+            file=sys.stderr,
+        )
+        return 1
     for item in exported:
         print(f"{item.weights} -> {item.onnx} (imgsz {item.imgsz})")
     return 0
+
+
+def refuse(error: Exception, models: Path) -> int:
+    """Weights missing or unreadable, said with where weights come from (exit status 2)."""
+    print(f"blackcat export: {error}; {where_weights_come_from(models)}", file=sys.stderr)
+    return 2
 
 
 def where_weights_come_from(models: Path) -> str:

@@ -10,6 +10,7 @@ from blackcat.cli.arguments import share, whole_number
 
 MOST_SCENES = 1_000_000  # days of rendering: a larger number is a typo
 MOST_IMGSZ = 8192  # a 12 MP photo's long side is 4000; 8192 px scenes take 200 MB each to draw
+MOST_WORKERS = 256  # each process holds its own copy of the card art: more is a typo
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,9 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--workers",
-        type=whole_number(1),
+        type=whole_number(1, MOST_WORKERS),
         default=2,
-        help="processes (default 2; the output is the same)",
+        help=f"processes (default 2, at most {MOST_WORKERS}; the output is the same)",
     )
     parser.add_argument(
         "--start",
@@ -175,6 +176,15 @@ def run(args: argparse.Namespace) -> int:
                 contact_sheet(deck, out=args.out / "contact")
     except (CardArtError, ValueError) as error:
         print(f"blackcat synth: error: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        if error.filename is None:
+            raise  # stdout's own (a full disk under `>`): `run_command` says it
+        print(
+            f"blackcat synth: error: could not write {error.filename} ({error.strerror or error}); "
+            "the scenes drawn before it are kept: make room, or give another --out",
+            file=sys.stderr,
+        )
         return 1
     elapsed = time.perf_counter() - started
     rate = args.scenes / elapsed if elapsed > 0 else 0.0

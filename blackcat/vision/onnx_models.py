@@ -147,6 +147,13 @@ class _LoadedOnFirstUse(Generic[ModelT]):
             return self._model
 
 
+def load_now(model: object) -> None:
+    """Load `model` now where it is one loaded on first use (any other is loaded already):
+    a damaged file raises UnreadableModelError here, not when a photo first needs it."""
+    if isinstance(model, _LoadedOnFirstUse):
+        model.loaded  # noqa: B018 - the property loads it
+
+
 class LazyOnnxDetector(_LoadedOnFirstUse[OnnxDetector]):
     """An `OnnxDetector` loaded when first used (a whole table's)."""
 

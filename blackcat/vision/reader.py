@@ -308,6 +308,17 @@ class CardReader:
             LazyOnnxClassifier(table_classifier_path) if table_classifier_path.is_file() else None,
         )
 
+    @damaged_models_told()
+    def load_every_model(self) -> None:
+        """Load now the models otherwise loaded when a photo first needs them (`load`): the
+        workshop, which measures the reader on every kind of photo, finds a damaged one
+        (ModelsMissingError, in `damaged_models_told`'s words) before its work begins, not
+        partway through it."""
+        from blackcat.vision.onnx_models import load_now
+
+        for model in (self.table_detector, self.table_classifier, self.suit_classifier):
+            load_now(model)
+
     @cached_property
     def table_reader(self) -> CardReader | None:
         """The reader of whole tables, on `table_classifier` (None: none), made when first

@@ -373,12 +373,49 @@ class SceneTruth:
     places: tuple[CardPlace, ...] = ()  # where each card lies (`card_places`)
 
 
+class DamagedSceneError(ValueError):
+    """A scene's record (its .json) or picture (`part`) that can't be read: cut short (a full
+    disk), damaged, or a picture missing. The message names it, and what to do."""
+
+    def __init__(self, path: Path, part: str = "record") -> None:
+        how, other = ("cut short or damaged", "picture")
+        if part == "picture":
+            how, other = ("missing, cut short or damaged", "record")
+        super().__init__(
+            f"{path}: a scene's {part} can't be read ({how}); remove it and its {other} (a "
+            "--kitty or --table folder draws them again), or give another folder"
+        )
+        self.path = path
+
+
+def read_scene(reader: CardReader, picture: Path) -> PhotoRead:
+    """The reader's read of a scene's `picture`; DamagedSceneError where it can't be read."""
+    from blackcat.vision.image_io import ImageReadError, open_photo
+
+    try:
+        return reader.read(open_photo(picture))
+    except ImageReadError as error:
+        raise DamagedSceneError(picture, "picture") from error
+
+
+def scene_record(path: Path) -> dict[str, Any]:
+    """The record of the scene at `path` (what the synth wrote of it); DamagedSceneError where
+    it can't be read as one."""
+    try:
+        record = json.loads(path.read_text())
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise DamagedSceneError(path) from error
+    if not isinstance(record, dict) or "image" not in record:
+        raise DamagedSceneError(path)
+    return record
+
+
 def load_scene_truths(synth_dir: Path, limit: int | None = None) -> list[SceneTruth]:
     """The held-out (val) scenes of a `blackcat synth` output, with their ground truth."""
     detect = synth_dir / "detect"
     truths = []
     for meta_path in sorted((detect / "meta" / "val").glob("*.json"))[:limit]:
-        meta = json.loads(meta_path.read_text())
+        meta = scene_record(meta_path)
         piles = tuple(tuple(pile) for pile in meta["piles"])
         conditions = tuple(sorted(meta.get("realism") or {}))
         truths.append(
@@ -559,11 +596,10 @@ def piles_laid_right(read: Sequence[Sequence[str]], truth: Sequence[Sequence[str
 
 
 def evaluate_synthetic(reader: CardReader, scenes: Iterable[SceneTruth]) -> SyntheticReport:
-    from blackcat.vision.image_io import open_photo
 
     report = SyntheticReport()
     for scene in scenes:
-        photo: PhotoRead = reader.read(open_photo(scene.image))
+        photo: PhotoRead = read_scene(reader, scene.image)
         read = [tuple(card.card.code for card in pile) for pile in photo.piles]
         truth = [pile for pile in scene.piles if pile]
         report.scenes += 1
@@ -865,9 +901,8 @@ def judge_cards(
 def judged_scene_cards(reader: CardReader, scene: SceneTruth) -> list[tuple[ReadCard, bool]]:
     """Every card the reader reads in a synthetic scene's photo and whether it is a card on
     the table (`judge_cards`)."""
-    from blackcat.vision.image_io import open_photo
 
-    read = reader.read(open_photo(scene.image))
+    read = read_scene(reader, scene.image)
     cards = [card for pile in read.piles for card in pile]
     return judge_cards(cards, [pile for pile in scene.piles if pile])
 
@@ -879,12 +914,11 @@ the left player's do; types.SIDES)."""
 
 
 def evaluate_kitty(reader: CardReader, meta_paths: Iterable[Path]) -> KittyReport:
-    from blackcat.vision.image_io import open_photo
 
     report = KittyReport()
     for meta_path in meta_paths:
-        meta = json.loads(meta_path.read_text())
-        photo = reader.read(open_photo(meta_path.parent / meta["image"]))
+        meta = scene_record(meta_path)
+        photo = read_scene(reader, meta_path.parent / meta["image"])
         size = photo_size(meta["width"], meta["height"])  # a fault's 640 px frame told apart
         truth = [tuple(pile) for pile in meta["piles"] if pile]
         boxes = [tuple(index["box"]) for card in meta["cards"] for index in card["indices"]]
@@ -1175,12 +1209,11 @@ def photo_size(width: int, height: int) -> str:
 
 
 def evaluate_table(reader: CardReader, meta_paths: Iterable[Path]) -> TableReport:
-    from blackcat.vision.image_io import open_photo
 
     report = TableReport()
     for meta_path in meta_paths:
-        meta = json.loads(meta_path.read_text())
-        photo = reader.read(open_photo(meta_path.parent / meta["image"]))
+        meta = scene_record(meta_path)
+        photo = read_scene(reader, meta_path.parent / meta["image"])
         size = photo_size(meta["width"], meta["height"]) if "width" in meta else ""
         truth = [tuple(p) for p in meta["piles"]]
         report.add(meta_path.stem, photo, truth, meta["sides"], size)

@@ -31,6 +31,16 @@ def write_text_atomically(path: Path, text: str) -> None:
         temporary.write_text(text)
 
 
+def write_problem(path: Path, text: str) -> str | None:
+    """`text` written to `path` whole (`write_text_atomically`); why it could not be (a folder
+    that can't be written in, a full disk: the system's words), None when it was."""
+    try:
+        write_text_atomically(path, text)
+    except OSError as error:
+        return error.strerror or str(error)
+    return None
+
+
 def copy_atomically(source: Path, target: Path) -> None:
     with replacing(target) as temporary:
         shutil.copyfile(source, temporary)

@@ -288,7 +288,14 @@ def keep_to_drawn_with(out: Path, prefix: str, drawn_with: dict[str, object]) ->
             )
         record.write_text(json.dumps(drawn_with, indent=1) + "\n")
     elif record.is_file():
-        recorded = json.loads(record.read_text())
+        try:
+            recorded = json.loads(record.read_text())
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            recorded = None
+        if not isinstance(recorded, dict):
+            raise OtherScenesError(
+                f"{record} can't be read (cut short or damaged): give a new folder for these scenes"
+            )
         differences = [
             f"{key} {json.dumps(recorded.get(key))}, not {json.dumps(value)}"
             for key, value in drawn_with.items()

@@ -25,19 +25,31 @@ if TYPE_CHECKING:
     from ultralytics import YOLO
 
 
-class UnreadableWeightsError(Exception):
-    """Weights Ultralytics can't load: an empty, cut short or damaged file, or no checkpoint."""
+DAMAGED = "these weights can't be loaded (empty, cut short or damaged)"
+NOT_WEIGHTS = "not a weights file (the name of one ends .pt)"
 
-    def __init__(self, path: Path) -> None:
-        super().__init__(f"{path}: these weights can't be loaded (empty, cut short or damaged)")
+
+class UnreadableWeightsError(Exception):
+    """Weights Ultralytics can't load: an empty, cut short or damaged file, or no checkpoint;
+    `why`: DAMAGED or NOT_WEIGHTS."""
+
+    def __init__(self, path: Path, why: str = DAMAGED) -> None:
+        super().__init__(f"{path}: {why}")
         self.path = path
+
+
+WEIGHTS_SUFFIX = ".pt"
+"""Ultralytics loads a checkpoint only from a file so named: any other it takes for a model of
+another format (a text file for an exported model, a .yaml for a new untrained one)."""
 
 
 def load_weights(path: Path, task: str | None = None) -> YOLO:
     """The weights in the file at `path` under Ultralytics (None `task`: as they say);
-    UnreadableWeightsError where they can't be loaded."""
+    UnreadableWeightsError where they can't be loaded, or the file is no weights file."""
     from blackcat.workshop.ultralytics_setup import prepare_ultralytics
 
+    if path.suffix.lower() != WEIGHTS_SUFFIX:
+        raise UnreadableWeightsError(path, NOT_WEIGHTS)
     prepare_ultralytics()  # quiet on stdout, analytics off: before any Ultralytics code runs
     from ultralytics import YOLO
 

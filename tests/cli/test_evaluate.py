@@ -39,3 +39,20 @@ def test_a_set_whose_labels_are_unusable_is_refused_in_one_line_before_measuring
     assert err.startswith(f"blackcat evaluate: {tmp_path / said.split()[0]} ")
     assert said in err and err.count("\n") == 1
     assert err.endswith("; see ../shared/real-photos/README.md\n")
+
+
+def test_a_real_photo_cut_short_is_one_line_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "images").mkdir()
+    Image.new("RGB", (200, 150), "white").save(tmp_path / "whole.jpg")
+    cut_short = tmp_path / "images" / "blank.jpg"
+    cut_short.write_bytes((tmp_path / "whole.jpg").read_bytes()[:300])
+    (tmp_path / "labels.json").write_text('{"blank.jpg": [{"card": "QS", "box": [0, 0, 9, 9]}]}')
+    prepare_ultralytics()  # its first import in a fresh settings folder says so on stderr
+    capsys.readouterr()
+    assert main(["evaluate", "--real", str(tmp_path)]) == 1  # failed partway
+    assert capsys.readouterr().err == (
+        f"blackcat evaluate: {cut_short} could not be decoded: it may be cut short or damaged; "
+        "take the photo again or use another JPEG, PNG, WebP or HEIC file\n"
+    )

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection
 
 
@@ -21,6 +22,8 @@ def parse_weights(text: str, known: Collection[str], what: str) -> tuple[tuple[s
             weight = float(value) if value else 1.0
         except ValueError:
             raise ValueError(f"{what} weight of {name} is not a number: {value!r}") from None
+        if not math.isfinite(weight):  # `inf` left every other weight nothing, `nan` all
+            raise ValueError(f"{what} weight of {name} is not a finite number: {value!r}")
         if weight < 0:
             raise ValueError(f"{what} weight of {name} is negative")
         out.append((name, weight))

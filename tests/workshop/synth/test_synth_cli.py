@@ -119,3 +119,32 @@ def test_synth_says_where_no_folder_can_be_made(tmp_path, capsys) -> None:
         assert said.err.startswith(f"blackcat synth: error: --out {out}: can't make the output")
         assert len(said.err.strip().splitlines()) == 1 and said.out == ""
     assert a_file.read_text() == "kept"
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_synth_says_which_file_it_could_not_write(tmp_path, test_decks, capsys, workers) -> None:
+    """A scene's file that can't be written (a folder in its place here; a full disk alike),
+    in the main process or a worker: one line naming it, and the exit status of a command that
+    failed partway, not a traceback."""
+    out = tmp_path / "set"
+    in_the_way = out / "detect" / "images" / "train" / "s0_000000.jpg"
+    in_the_way.mkdir(parents=True)
+    decks = ",".join(d.name for d in test_decks)
+    argv = ["synth", "--out", str(out), "--scenes", "1", "--imgsz", "256", "--decks", decks]
+    assert main([*argv, "--val-fraction", "0", "--workers", workers]) == 1
+    said = capsys.readouterr()
+    assert said.err.splitlines()[-1] == (
+        f"blackcat synth: error: could not write {in_the_way} (Is a directory); the scenes drawn "
+        "before it are kept: make room, or give another --out"
+    )
+    assert "Traceback" not in said.err and said.out == ""
+
+
+def test_synth_refuses_more_processes_than_it_could_hold(tmp_path, capsys) -> None:
+    """Each worker loads its own copy of the card art: a typo's thousand would start as many
+    processes."""
+    with pytest.raises(SystemExit) as stopped:
+        main(["synth", "--out", str(tmp_path / "set"), "--scenes", "1", "--workers", "1000"])
+    assert stopped.value.code == 2
+    assert "argument --workers: '1000' is more than 256" in capsys.readouterr().err
+    assert not (tmp_path / "set").exists()

@@ -18,6 +18,8 @@ def test_weights_parse_with_one_for_a_name_alone() -> None:
         ("d=1", "unknown thing 'd'; known: a, b"),
         ("a=-1", "thing weight of a is negative"),
         ("a=x", "thing weight of a is not a number: 'x'"),
+        ("a=inf", "thing weight of a is not a finite number: 'inf'"),
+        ("a=1,b=nan", "thing weight of b is not a finite number: 'nan'"),
         ("a=0", "give at least one thing a weight above 0"),
         ("", "give at least one thing a weight above 0"),
     ],

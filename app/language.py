@@ -439,6 +439,32 @@ export default function (component) {
       to.focus();
     }
   });
+  // Tab out of a row of choices goes to the page's next stop, Shift+Tab to the one before
+  // (taken before React Aria's toolbar, which puts the focus on the row's last or first choice
+  // for the browser to move on from): from the last row of an open panel (a Queen's value)
+  // Chromium went from that choice, no stop, back to the panel's first row, a keyboard trap,
+  // and Shift+Tab went to the row before's last choice, not its chosen one
+  document.addEventListener(
+    "keydown",
+    (event) => {
+      if (event.key !== "Tab" || event.altKey || event.ctrlKey || event.metaKey) return;
+      const group = event.target.closest && event.target.closest('[role="radiogroup"]');
+      if (!group || !event.target.closest('[role="radio"]')) return;
+      const side = event.shiftKey
+        ? Node.DOCUMENT_POSITION_PRECEDING
+        : Node.DOCUMENT_POSITION_FOLLOWING;
+      const beside = [...document.querySelectorAll(FOCUSABLE)].filter(
+        (stop) =>
+          tabStop(stop) && !group.contains(stop) && group.compareDocumentPosition(stop) & side,
+      );
+      const to = event.shiftKey ? beside[beside.length - 1] : beside[0];
+      if (!to) return; // the page's first or last stop: the browser's own way out of it
+      event.preventDefault();
+      event.stopPropagation();
+      to.focus();
+    },
+    true,
+  );
   window.blackcatPageTender = new MutationObserver(tend);
   const changes = {
     childList: true,

@@ -336,3 +336,22 @@ def test_typed_tricks_hand_the_keyboard_to_the_next_players_field(page: Page) ->
     following = page.get_by_label("Player 2's tricks, any order")
     expect(following).to_be_focused()
     expect(following).to_be_in_viewport()
+
+
+def test_tab_leaves_the_last_queens_choice_of_an_open_panel(page: Page) -> None:
+    # Tab from the last Queen's choice came back to the panel's first Queen (Chromium wraps
+    # within an open <details> from a choice that is no stop, where React Aria's toolbar puts
+    # the focus first): a keyboard trap, Shift+Tab the only way out
+    new_game(page)
+    type_pile(page, 1, "QS QH 2C QD")
+    press(page, page.locator("summary", has_text="Queens of pile 1"))
+    queens = page.locator("[class*=st-key-pin-] [role=radiogroup]")
+    expect(queens).to_have_count(3)
+    queens.last.get_by_role("radio", name="Best").focus()
+    page.keyboard.press("Tab")
+    expect(page.get_by_label("Pile 1, left to right")).to_be_focused()
+    queens.nth(1).get_by_role("radio", name="Best").focus()
+    page.keyboard.press("Shift+Tab")  # to the Queen before's chosen value, no other
+    expect(queens.nth(0).get_by_role("radio", name="Best")).to_be_focused()
+    page.keyboard.press("Shift+Tab")
+    expect(page.locator("summary", has_text="Queens of pile 1")).to_be_focused()

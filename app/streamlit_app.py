@@ -94,6 +94,11 @@ PAGE_CSS = """
 /* a pile brought into view ("↓ 2 cards to check"), or the notes on a photo of the whole table
    just given out, shows its head below Streamlit's top bar */
 [class*="st-key-pile-"], [class*="upload-notes"] { scroll-margin-top: 3.75rem; }
+/* a switch with the keyboard's focus ringed as a card is: Streamlit's own mark of it, a grey
+   tint behind its words (1.1:1 on white), could not be seen */
+[data-testid="stCheckbox"] label:has(input:focus-visible) {
+  outline: 3px solid #1e88e5; outline-offset: 2px; border-radius: .25rem;
+}
 /* a red card on a primary button in the button's own white (red on its blue read at 1.1:1) */
 [data-testid="stBaseButton-primary"] .stMarkdownColoredText { color: inherit !important; }
 /* on a touch screen a choice in a row (a player, a rank, a Queen's value) is at least 40 px a

@@ -374,8 +374,10 @@ def pile_head_html(
     pile = tr.gettext("Pile {number}").format(number=pile_index + 1)
     pts = tr.ngettext("{count} pt", "{count} pts", points).format(count=points)
     return (
-        f'<div class="bc-pile-head"><span class="dot" style="background:{colour_css(colour)}">'
-        f'</span><span class="t">{pile}</span><small>{count}</small>'
+        # a heading to a screen reader too, under the player's points (h3): pile to pile
+        f'<div class="bc-pile-head" role="heading" aria-level="4">'
+        f'<span class="dot" style="background:{colour_css(colour)}"></span>'
+        f'<span class="t">{pile}</span><small>{count}</small>'
         f'<span class="p">{pts}</span></div>'
     )
 

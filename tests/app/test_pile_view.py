@@ -174,3 +174,10 @@ def test_a_strip_needs_no_swipe_from_the_window_that_holds_its_cards() -> None:
     assert 680 <= (pile_view.strip_fits_from(13) or 0) <= 680 + pile_view.SCROLLBAR_PX
     assert pile_view.strip_fits_from(8) < pile_view.strip_fits_from(13)
     assert pile_view.strip_fits_from(15) is None  # the widest page swipes them too
+
+
+def test_a_piles_head_is_a_heading_under_the_players_points() -> None:
+    # drawn as one (bold, larger) but plain text to a screen reader: no way to jump pile to pile
+    head = pile_view.pile_head_html(1, 25, PILE_COLOURS[1], 15, translator("es"))
+    assert re.match(r'<div class="bc-pile-head" role="heading" aria-level="4">', head)
+    assert "Pila 2" in head

@@ -353,8 +353,8 @@ def features_html(pile_index: int, pile: PileScore, tr: Translator = ENGLISH) ->
             f"<b>+{feature.points}</b></span>"
             for feature in found
         )
-        lines.append(
-            f'<div><span class="bc-tag bc-{kind}">{kind_letter(kind, tr)}</span>'
+        lines.append(  # the kind's letter as on its bars, not said: its name follows
+            f'<div><span class="bc-tag bc-{kind}" aria-hidden="true">{kind_letter(kind, tr)}</span>'
             f'<span class="k">{features_count(kind, len(found), tr)} = {total}</span>{items}</div>'
         )
     return '<div class="bc-features">' + "".join(lines) + "</div>"

@@ -64,6 +64,12 @@ def test_feature_list_gives_cards_numbers_and_points() -> None:
     assert "No Tomcat" in pile_view.features_html(0, score_pile(parse_pile("AS")))
 
 
+def test_a_features_letter_is_not_said_before_its_name() -> None:
+    # a screen reader said "T 1 Tomcat = 5": the letter is the bars' mark, its name follows
+    html = pile_view.features_html(0, score_pile(parse_pile("5H 5D")))
+    assert '<span class="bc-tag bc-tomcat" aria-hidden="true">T</span>' in html
+
+
 def test_scoreboard_marks_the_winner_and_escapes_names() -> None:
     table = new_table(("Ann", "Ben"), piles=[[parse_pile("5H 5D")], [parse_pile("AS")]])
     # a name can't hold markup (`new_table` refuses it): escaped all the same, should one come

@@ -98,7 +98,8 @@ def _picked_in(piles: Sequence[ts.Pile]) -> tuple[ts.Pile, int] | None:
 
 CHANGED_IN_PLACE = "changed-in-place"  # (pile id, position) of a picked card given a new rank
 # or suit: still picked, for its suit next, but no longer to be moved by the next tap
-SCROLL_TO = "scroll-to"  # (widget key, `scrollIntoView` block) the page brings into view once
+SCROLL_TO = "scroll-to"  # (widget key, `scrollIntoView` block, whether its card to check takes
+# the keyboard's focus) the page brings into view once
 PICKED_PREFIX = "sel:"  # a pile's picked card, by the pile's id: its strip's pills' key
 NEXT_SHOWN = "next-shown"  # the ids of the piles whose "↓ Next to check" was shown
 INSERTING_PREFIX = "ins:"  # + a pile's id: where the open picker of a card to put in puts it
@@ -167,7 +168,15 @@ def inserting_key(pile_id: int) -> str:
 def bring_into_view(key: str, block: str = "nearest") -> None:
     """Once the page is drawn, scroll the container of widget key `key` into view (`block`: as
     `scrollIntoView` places it; "nearest": just into view): `card_widgets.scroll_as_asked`."""
-    st.session_state[SCROLL_TO] = (key, block)
+    st.session_state[SCROLL_TO] = (key, block, False)
+
+
+def jump_to_check(key: str) -> None:
+    """A jump to a pile to check (widget key `key`): once the page is drawn, the pile at the
+    top of the screen, and, where the jump was made by keys or a screen reader, its first card
+    to check takes the keyboard's focus (left on the jump a screen above, the next Tab went
+    back up the page, and a screen reader heard nothing move)."""
+    st.session_state[SCROLL_TO] = (key, "start", True)
 
 
 def let_go_of_every_card() -> None:

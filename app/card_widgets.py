@@ -224,25 +224,41 @@ const reveal = (found) => {
 };"""
 
 
-def _scroll_once_drawn(find: str, block: str) -> str:
+# The first card to check of what was scrolled to (else its first card) takes the keyboard's
+# focus, where the keyboard or a screen reader made the jump (`card_taps.jump_to_check`), and
+# the page goes there at once: scrolled smoothly, the page gave way to the focus's own keeping
+# of the card just in view, and the pile stayed at the screen's foot.
+FOCUS_CARD_JS = """
+const focusCard = (found) => {
+  const card = found.querySelector("[data-bc-pile].bc-doubtful, [data-bc-pile].bc-dup, "
+    + "[data-bc-pile].bc-gap") || found.querySelector("[data-bc-pile]");
+  if (card) card.focus({ preventScroll: true });
+};"""
+
+
+def _scroll_once_drawn(find: str, block: str, focus_card: bool = False) -> str:
     """A script that scrolls what the JavaScript expression `find` finds into view (`block`: as
     `scrollIntoView` places it) once it is drawn, looking for it for up to 4 s, and shows the
-    card to look at in its pile's strips (`REVEAL_CARD_JS`)."""
+    card to look at in its pile's strips (`REVEAL_CARD_JS`); with `focus_card`, that card
+    takes a keyboard's focus (`FOCUS_CARD_JS`)."""
+    keys = "window.blackcatByKeys" if focus_card else "false"
     return (
-        f"<script>(() => {{ {REVEAL_CARD_JS}\nlet tries = 0; const look = () => {{"
-        f"const found = {find};"
-        f"if (found) {{ found.scrollIntoView({{block: '{block}', behavior: 'smooth'}}); "
+        f"<script>(() => {{ {REVEAL_CARD_JS}{FOCUS_CARD_JS}\nlet tries = 0; const look = () => {{"
+        f"const found = {find}; const keys = {keys};"
+        f"if (found) {{ found.scrollIntoView({{block: '{block}', "
+        "behavior: keys ? 'instant' : 'smooth'}); if (keys) focusCard(found); "
         "reveal(found); return; }"
         "if (++tries < 40) setTimeout(look, 100); }; look(); })();</script>"
     )
 
 
-def key_into_view_html(key: str, block: str = "nearest") -> str:
+def key_into_view_html(key: str, block: str = "nearest", focus_card: bool = False) -> str:
     """A script that scrolls the container of widget key `key` into view once it is drawn: by
     default just into view (a card tapped low on a phone's screen has its rank and suit rows
-    below it), leaving the card tapped on the screen; `block` as `scrollIntoView` places it."""
+    below it), leaving the card tapped on the screen; `block` as `scrollIntoView` places it;
+    `focus_card`: its card to check takes a keyboard's focus (`card_taps.jump_to_check`)."""
     return _scroll_once_drawn(
-        f"document.querySelector({json.dumps('.' + language.key_class(key))})", block
+        f"document.querySelector({json.dumps('.' + language.key_class(key))})", block, focus_card
     )
 
 

@@ -620,8 +620,8 @@ def to_check_button(player: ts.Player) -> None:
         "↓ " + words if words else _("✓ No card to check"),
         key="to-check",
         disabled=first is None,
-        on_click=card_taps.bring_into_view,
-        args=(card_taps.pile_key(first) if first is not None else "", "start"),
+        on_click=card_taps.jump_to_check,
+        args=(card_taps.pile_key(first) if first is not None else "",),
     )
 
 
@@ -655,7 +655,7 @@ def table_to_check_buttons(table: ts.Table) -> None:
 def show_pile_of(player_id: int, pile_id: int) -> None:
     """The player's piles shown, and the pile brought into view."""
     st.session_state.player = player_id
-    card_taps.bring_into_view(card_taps.pile_key(pile_id), "start")
+    card_taps.jump_to_check(card_taps.pile_key(pile_id))
 
 
 def show_photo_inputs(player: ts.Player) -> None:
@@ -939,8 +939,8 @@ def next_to_check(player: ts.Player, pile: ts.Pile, checks: ts.Checks) -> None:
         st.button(
             _("↓ Next to check: pile {number}").format(number=number),
             key=f"next-check:{pile.id}",
-            on_click=card_taps.bring_into_view,
-            args=(card_taps.pile_key(following), "start"),
+            on_click=card_taps.jump_to_check,
+            args=(card_taps.pile_key(following),),
         )
     elif other is not None:
         card_taps.mark_next_shown(pile.id)

@@ -367,3 +367,19 @@ def test_a_switch_the_keyboard_reaches_is_ringed(page: Page) -> None:
     ring = page.locator('[data-testid="stCheckbox"] label', has=camera)
     expect(ring).to_have_css("outline-style", "solid")
     expect(ring).to_have_css("outline-width", "3px")
+
+
+def test_a_jump_to_the_cards_to_check_by_keys_takes_the_focus_there(page: Page) -> None:
+    # Enter on "↓ 1 card in orange" scrolled the pile into view and left the focus on the
+    # jump, a screen above: the next Tab went back up to "↶ Undo", and a screen reader heard
+    # nothing move
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
+        files=[{"name": "piles.png", "mimeType": "image/png", "buffer": blank_png(200, 120)}]
+    )
+    settle(page)
+    press(page, page.get_by_role("button", name="↓ 1 card in orange"))
+    card = page.get_by_role("button", name="1.2 · 2 of hearts: check this card")
+    expect(card).to_be_focused()
+    expect(card).to_be_in_viewport()
+    page.keyboard.press("Tab")  # on to its rest of the pile, not back up the page
+    expect(strip_card(page, 0, 2)).to_be_focused()

@@ -28,8 +28,12 @@ export default function (component) {
     return true;
   };
   document.addEventListener("click", tapped);
+  // Escape on the picked card lets it go, as a second Enter does
   document.addEventListener("keydown", (event) => {
-    if ((event.key === "Enter" || event.key === " ") && tapped(event)) event.preventDefault();
+    const picked =
+      event.target.closest && event.target.closest('[data-bc-pile][aria-pressed="true"]');
+    const acts = event.key === "Enter" || event.key === " " || (event.key === "Escape" && picked);
+    if (acts && tapped(event)) event.preventDefault();
   });
   // a card the keyboard reaches in a long pile is brought whole into its strip's view (the
   // browser leaves one 90% past the edge where it is: a sliver of its focus ring shows)

@@ -383,3 +383,20 @@ def test_a_jump_to_the_cards_to_check_by_keys_takes_the_focus_there(page: Page) 
     expect(card).to_be_in_viewport()
     page.keyboard.press("Tab")  # on to its rest of the pile, not back up the page
     expect(strip_card(page, 0, 2)).to_be_focused()
+
+
+def test_escape_on_a_picked_card_lets_it_go(page: Page) -> None:
+    # Escape did nothing: only a second Enter let go of a card picked by keys
+    new_game(page)
+    type_pile(page, 1, "QS 2C 3H")
+    card = strip_card(page, 0, 1)
+    press(page, card)
+    expect(card).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_role("radiogroup", name="Card 1.2's rank")).to_be_visible()
+    press(page, card, "Escape")
+    expect(page.get_by_role("radiogroup", name="Card 1.2's rank")).to_have_count(0)
+    expect(strip_card(page, 0, 1)).to_have_attribute("aria-pressed", "false")
+    focus_kept(page)
+    expect(strip_card(page, 0, 1)).to_be_focused()
+    press(page, strip_card(page, 0, 2), "Escape")  # a card not picked: nothing picked
+    expect(strip_card(page, 0, 2)).to_have_attribute("aria-pressed", "false")

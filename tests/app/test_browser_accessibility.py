@@ -400,3 +400,17 @@ def test_escape_on_a_picked_card_lets_it_go(page: Page) -> None:
     expect(strip_card(page, 0, 1)).to_be_focused()
     press(page, strip_card(page, 0, 2), "Escape")  # a card not picked: nothing picked
     expect(strip_card(page, 0, 2)).to_have_attribute("aria-pressed", "false")
+
+
+def test_each_games_page_says_its_game_in_its_title(page: Page) -> None:
+    # the Black Lady page was titled "Black Cat score": a screen reader's list of tabs, or a
+    # phone's, named the other game
+    expect(page).to_have_title("Black Cat score")
+    to_black_lady(page)
+    expect(page).to_have_title("Black Lady score")
+    page.get_by_role("radio", name="Español").click()
+    settle(page)
+    expect(page).to_have_title("Puntos de Black Lady")
+    page.get_by_role("radio", name="Gato negro").click()
+    settle(page)
+    expect(page).to_have_title("Puntos de Gato negro")

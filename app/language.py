@@ -457,11 +457,15 @@ export default function (component) {
         (stop) =>
           tabStop(stop) && !group.contains(stop) && group.compareDocumentPosition(stop) & side,
       );
-      const to = event.shiftKey ? beside[beside.length - 1] : beside[0];
-      if (!to) return; // the page's first or last stop: the browser's own way out of it
-      event.preventDefault();
-      event.stopPropagation();
-      to.focus();
+      // the nearest that takes the focus (one hidden as Streamlit takes it away does not); none:
+      // the page's first or last stop, the browser's own way out of it
+      for (const stop of event.shiftKey ? beside.reverse() : beside) {
+        stop.focus();
+        if (document.activeElement !== stop) continue;
+        event.preventDefault();
+        event.stopPropagation();
+        return;
+      }
     },
     true,
   );

@@ -15,10 +15,10 @@ import streamlit as st
 from card_taps import CHANGED_IN_PLACE, SCROLL_TO
 from game_state import Act, undoable
 from language import _, tr
-from pile_view import card_in_words
+from pile_view import SUIT_NAMES, card_in_words
 
 from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit
-from blackcat.i18n import N_
+from blackcat.i18n import N_, Translator
 from blackcat.tables import black_cat_table as ts
 
 Shown = TypeVar("Shown")
@@ -459,6 +459,21 @@ def fixed_in_place(pile_id: int, position: int) -> Callable[[], None]:
 def suit_chip(suit: Suit) -> str:
     """A suit's symbol for pills, in its colour."""
     return suit.symbol if suit.is_black else f":red[{suit.symbol}]"
+
+
+# a suit's choice in a row of suits (`suit_chip`'s; every such row's key has "suit:"), by its
+# place: the rows list the suits in `Suit`'s order
+SUIT_CHOICE = '[class*="suit-"] [role="radiogroup"] > [role="radio"]:nth-child({place})'
+
+
+def suit_choice_names(tr: Translator) -> list[list[str]]:
+    """Each suit's choice in rows of suits (a CSS selector) and its name in words in `tr`'s
+    language (`language.show_switch`'s `button_names`): named "♠", a screen reader said "black
+    heart suit" for hearts, or, at some punctuation levels, nothing."""
+    return [
+        [SUIT_CHOICE.format(place=place), tr.gettext(SUIT_NAMES[suit])]
+        for place, suit in enumerate(Suit, start=1)
+    ]
 
 
 def _on_change_card(act: Act, pile_id: int, position: int, key: str) -> None:

@@ -1366,7 +1366,8 @@ def main() -> None:
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         black_lady_page.choose_game(current.title, pages)
         tr = language.tr()
-        language.show_switch(photo_input.button_names(tr), black_lady_page.seat_marks_said(tr))
+        names = photo_input.button_names(tr) + card_widgets.suit_choice_names(tr)
+        language.show_switch(names, black_lady_page.seat_marks_said(tr))
     current.run()
     this_tab.keep(wanted=live_table.room() is not None)  # Undo kept for a reload
 

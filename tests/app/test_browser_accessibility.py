@@ -414,3 +414,22 @@ def test_each_games_page_says_its_game_in_its_title(page: Page) -> None:
     page.get_by_role("radio", name="Gato negro").click()
     settle(page)
     expect(page).to_have_title("Puntos de Gato negro")
+
+
+def test_a_suits_choice_is_named_in_words(page: Page) -> None:
+    # named "♠": a screen reader said "black heart suit" for hearts, or, at some punctuation
+    # levels, nothing but "radio button"
+    new_game(page)
+    type_pile(page, 1, "QS 2C 3H")
+    press(page, strip_card(page, 0, 1))
+    suits = page.get_by_role("radiogroup", name="Card 1.2's suit").get_by_role("radio")
+    names = ["spades", "hearts", "diamonds", "clubs"]
+    expect(suits).to_have_count(4)
+    for suit, name in zip(suits.all(), names, strict=True):
+        expect(suit).to_have_accessible_name(name)
+    expect(suits.nth(3)).to_have_attribute("aria-checked", "true")  # 2♣'s
+    # and the pile's tools, which the card picked opened: their "Add a card" row
+    suits = page.get_by_role("radiogroup", name="Suit", exact=True).get_by_role("radio")
+    expect(suits).to_have_count(4)
+    for suit, name in zip(suits.all(), names, strict=True):
+        expect(suit).to_have_accessible_name(name)

@@ -831,7 +831,11 @@ def main() -> None:
     if state.get("lady_language") != language.current():  # "Player 2" now "Jugador 2"
         GAME.say_in_language()
         state.lady_language = language.current()
-    st.markdown(_("## ♠️ Black Lady score"))
+    heading = _("## ♠️ Black Lady score")
+    # the browser's tab (a screen reader's list of tabs) says this game: the app's title, set
+    # for the Black Cat page, named the other one
+    st.set_page_config(page_title=heading.lstrip("#♠️ "))
+    st.markdown(heading)
     if state.get("lady_link_note"):
         st.warning(state.pop("lady_link_note"), icon="🔗")
     now = game()

@@ -28,8 +28,12 @@ export default function (component) {
     return true;
   };
   document.addEventListener("click", tapped);
+  // Escape on the picked card lets it go, as a second Enter does
   document.addEventListener("keydown", (event) => {
-    if ((event.key === "Enter" || event.key === " ") && tapped(event)) event.preventDefault();
+    const picked =
+      event.target.closest && event.target.closest('[data-bc-pile][aria-pressed="true"]');
+    const acts = event.key === "Enter" || event.key === " " || (event.key === "Escape" && picked);
+    if (acts && tapped(event)) event.preventDefault();
   });
   // a card the keyboard reaches in a long pile is brought whole into its strip's view (the
   // browser leaves one 90% past the edge where it is: a sliver of its focus ring shows)
@@ -98,7 +102,8 @@ def _picked_in(piles: Sequence[ts.Pile]) -> tuple[ts.Pile, int] | None:
 
 CHANGED_IN_PLACE = "changed-in-place"  # (pile id, position) of a picked card given a new rank
 # or suit: still picked, for its suit next, but no longer to be moved by the next tap
-SCROLL_TO = "scroll-to"  # (widget key, `scrollIntoView` block) the page brings into view once
+SCROLL_TO = "scroll-to"  # (widget key, `scrollIntoView` block, whether its card to check takes
+# the keyboard's focus) the page brings into view once
 PICKED_PREFIX = "sel:"  # a pile's picked card, by the pile's id: its strip's pills' key
 NEXT_SHOWN = "next-shown"  # the ids of the piles whose "↓ Next to check" was shown
 INSERTING_PREFIX = "ins:"  # + a pile's id: where the open picker of a card to put in puts it
@@ -167,7 +172,15 @@ def inserting_key(pile_id: int) -> str:
 def bring_into_view(key: str, block: str = "nearest") -> None:
     """Once the page is drawn, scroll the container of widget key `key` into view (`block`: as
     `scrollIntoView` places it; "nearest": just into view): `card_widgets.scroll_as_asked`."""
-    st.session_state[SCROLL_TO] = (key, block)
+    st.session_state[SCROLL_TO] = (key, block, False)
+
+
+def jump_to_check(key: str) -> None:
+    """A jump to a pile to check (widget key `key`): once the page is drawn, the pile at the
+    top of the screen, and, where the jump was made by keys or a screen reader, its first card
+    to check takes the keyboard's focus (left on the jump a screen above, the next Tab went
+    back up the page, and a screen reader heard nothing move)."""
+    st.session_state[SCROLL_TO] = (key, "start", True)
 
 
 def let_go_of_every_card() -> None:

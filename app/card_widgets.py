@@ -15,7 +15,7 @@ import streamlit as st
 from card_taps import CHANGED_IN_PLACE, SCROLL_TO
 from game_state import Act, undoable
 from language import _, tr
-from pile_view import card_in_words
+from pile_view import SUIT_NAMES, card_in_words
 
 from blackcat.games.cards import ALL_CARDS, Card, Rank, Suit
 from blackcat.i18n import ENGLISH, N_, Translator, percent_text
@@ -230,25 +230,41 @@ const reveal = (found) => {
 };"""
 
 
-def _scroll_once_drawn(find: str, block: str) -> str:
+# The first card to check of what was scrolled to (else its first card) takes the keyboard's
+# focus, where the keyboard or a screen reader made the jump (`card_taps.jump_to_check`), and
+# the page goes there at once: scrolled smoothly, the page gave way to the focus's own keeping
+# of the card just in view, and the pile stayed at the screen's foot.
+FOCUS_CARD_JS = """
+const focusCard = (found) => {
+  const card = found.querySelector("[data-bc-pile].bc-doubtful, [data-bc-pile].bc-dup, "
+    + "[data-bc-pile].bc-gap") || found.querySelector("[data-bc-pile]");
+  if (card) card.focus({ preventScroll: true });
+};"""
+
+
+def _scroll_once_drawn(find: str, block: str, focus_card: bool = False) -> str:
     """A script that scrolls what the JavaScript expression `find` finds into view (`block`: as
     `scrollIntoView` places it) once it is drawn, looking for it for up to 4 s, and shows the
-    card to look at in its pile's strips (`REVEAL_CARD_JS`)."""
+    card to look at in its pile's strips (`REVEAL_CARD_JS`); with `focus_card`, that card
+    takes a keyboard's focus (`FOCUS_CARD_JS`)."""
+    keys = "window.blackcatByKeys" if focus_card else "false"
     return (
-        f"<script>(() => {{ {REVEAL_CARD_JS}\nlet tries = 0; const look = () => {{"
-        f"const found = {find};"
-        f"if (found) {{ found.scrollIntoView({{block: '{block}', behavior: 'smooth'}}); "
+        f"<script>(() => {{ {REVEAL_CARD_JS}{FOCUS_CARD_JS}\nlet tries = 0; const look = () => {{"
+        f"const found = {find}; const keys = {keys};"
+        f"if (found) {{ found.scrollIntoView({{block: '{block}', "
+        "behavior: keys ? 'instant' : 'smooth'}); if (keys) focusCard(found); "
         "reveal(found); return; }"
         "if (++tries < 40) setTimeout(look, 100); }; look(); })();</script>"
     )
 
 
-def key_into_view_html(key: str, block: str = "nearest") -> str:
+def key_into_view_html(key: str, block: str = "nearest", focus_card: bool = False) -> str:
     """A script that scrolls the container of widget key `key` into view once it is drawn: by
     default just into view (a card tapped low on a phone's screen has its rank and suit rows
-    below it), leaving the card tapped on the screen; `block` as `scrollIntoView` places it."""
+    below it), leaving the card tapped on the screen; `block` as `scrollIntoView` places it;
+    `focus_card`: its card to check takes a keyboard's focus (`card_taps.jump_to_check`)."""
     return _scroll_once_drawn(
-        f"document.querySelector({json.dumps('.' + language.key_class(key))})", block
+        f"document.querySelector({json.dumps('.' + language.key_class(key))})", block, focus_card
     )
 
 
@@ -450,6 +466,21 @@ def fixed_in_place(pile_id: int, position: int) -> Callable[[], None]:
 def suit_chip(suit: Suit) -> str:
     """A suit's symbol for pills, in its colour."""
     return suit.symbol if suit.is_black else f":red[{suit.symbol}]"
+
+
+# a suit's choice in a row of suits (`suit_chip`'s; every such row's key has "suit:"), by its
+# place: the rows list the suits in `Suit`'s order
+SUIT_CHOICE = '[class*="suit-"] [role="radiogroup"] > [role="radio"]:nth-child({place})'
+
+
+def suit_choice_names(tr: Translator) -> list[list[str]]:
+    """Each suit's choice in rows of suits (a CSS selector) and its name in words in `tr`'s
+    language (`language.show_switch`'s `button_names`): named "♠", a screen reader said "black
+    heart suit" for hearts, or, at some punctuation levels, nothing."""
+    return [
+        [SUIT_CHOICE.format(place=place), tr.gettext(SUIT_NAMES[suit])]
+        for place, suit in enumerate(Suit, start=1)
+    ]
 
 
 def _on_change_card(act: Act, pile_id: int, position: int, key: str) -> None:

@@ -439,6 +439,36 @@ export default function (component) {
       to.focus();
     }
   });
+  // Tab out of a row of choices goes to the page's next stop, Shift+Tab to the one before
+  // (taken before React Aria's toolbar, which puts the focus on the row's last or first choice
+  // for the browser to move on from): from the last row of an open panel (a Queen's value)
+  // Chromium went from that choice, no stop, back to the panel's first row, a keyboard trap,
+  // and Shift+Tab went to the row before's last choice, not its chosen one
+  document.addEventListener(
+    "keydown",
+    (event) => {
+      if (event.key !== "Tab" || event.altKey || event.ctrlKey || event.metaKey) return;
+      const group = event.target.closest && event.target.closest('[role="radiogroup"]');
+      if (!group || !event.target.closest('[role="radio"]')) return;
+      const side = event.shiftKey
+        ? Node.DOCUMENT_POSITION_PRECEDING
+        : Node.DOCUMENT_POSITION_FOLLOWING;
+      const beside = [...document.querySelectorAll(FOCUSABLE)].filter(
+        (stop) =>
+          tabStop(stop) && !group.contains(stop) && group.compareDocumentPosition(stop) & side,
+      );
+      // the nearest that takes the focus (one hidden as Streamlit takes it away does not); none:
+      // the page's first or last stop, the browser's own way out of it
+      for (const stop of event.shiftKey ? beside.reverse() : beside) {
+        stop.focus();
+        if (document.activeElement !== stop) continue;
+        event.preventDefault();
+        event.stopPropagation();
+        return;
+      }
+    },
+    true,
+  );
   window.blackcatPageTender = new MutationObserver(tend);
   const changes = {
     childList: true,

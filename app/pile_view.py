@@ -373,8 +373,8 @@ def features_html(pile_index: int, pile: PileScore, tr: Translator = ENGLISH) ->
             f"<b>+{feature.points}</b></span>"
             for feature in found
         )
-        lines.append(
-            f'<div><span class="bc-tag bc-{kind}">{kind_letter(kind, tr)}</span>'
+        lines.append(  # the kind's letter as on its bars, not said: its name follows
+            f'<div><span class="bc-tag bc-{kind}" aria-hidden="true">{kind_letter(kind, tr)}</span>'
             f'<span class="k">{features_count(kind, len(found), tr)} = {total}</span>{items}</div>'
         )
     return '<div class="bc-features">' + "".join(lines) + "</div>"
@@ -394,8 +394,10 @@ def pile_head_html(
     pile = tr.gettext("Pile {number}").format(number=pile_index + 1)
     pts = tr.ngettext("{count} pt", "{count} pts", points).format(count=points)
     return (
-        f'<div class="bc-pile-head"><span class="dot" style="background:{colour_css(colour)}">'
-        f'</span><span class="t">{pile}</span><small>{count}</small>'
+        # a heading to a screen reader too, under the player's points (h3): pile to pile
+        f'<div class="bc-pile-head" role="heading" aria-level="4">'
+        f'<span class="dot" style="background:{colour_css(colour)}"></span>'
+        f'<span class="t">{pile}</span><small>{count}</small>'
         f'<span class="p">{pts}</span></div>'
     )
 

@@ -109,6 +109,11 @@ PAGE_CSS = """
 /* a pile brought into view ("↓ 2 cards to check"), or the notes on a photo of the whole table
    just given out, shows its head below Streamlit's top bar */
 [class*="st-key-pile-"], [class*="upload-notes"] { scroll-margin-top: 3.75rem; }
+/* a switch with the keyboard's focus ringed as a card is: Streamlit's own mark of it, a grey
+   tint behind its words (1.1:1 on white), could not be seen */
+[data-testid="stCheckbox"] label:has(input:focus-visible) {
+  outline: 3px solid #1e88e5; outline-offset: 2px; border-radius: .25rem;
+}
 /* a red card on a primary button in the button's own white (red on its blue read at 1.1:1) */
 [data-testid="stBaseButton-primary"] .stMarkdownColoredText { color: inherit !important; }
 /* on a touch screen a choice in a row (a player, a rank, a Queen's value) is at least 40 px a
@@ -633,8 +638,8 @@ def to_check_button(player: ts.Player) -> None:
         "↓ " + words if words else _("✓ No card to check"),
         key="to-check",
         disabled=first is None,
-        on_click=card_taps.bring_into_view,
-        args=(card_taps.pile_key(first) if first is not None else "", "start"),
+        on_click=card_taps.jump_to_check,
+        args=(card_taps.pile_key(first) if first is not None else "",),
     )
 
 
@@ -668,7 +673,7 @@ def table_to_check_buttons(table: ts.Table) -> None:
 def show_pile_of(player_id: int, pile_id: int) -> None:
     """The player's piles shown, and the pile brought into view."""
     st.session_state.player = player_id
-    card_taps.bring_into_view(card_taps.pile_key(pile_id), "start")
+    card_taps.jump_to_check(card_taps.pile_key(pile_id))
 
 
 def show_photo_inputs(player: ts.Player) -> None:
@@ -952,8 +957,8 @@ def next_to_check(player: ts.Player, pile: ts.Pile, checks: ts.Checks) -> None:
         st.button(
             _("↓ Next to check: pile {number}").format(number=number),
             key=f"next-check:{pile.id}",
-            on_click=card_taps.bring_into_view,
-            args=(card_taps.pile_key(following), "start"),
+            on_click=card_taps.jump_to_check,
+            args=(card_taps.pile_key(following),),
         )
     elif other is not None:
         card_taps.mark_next_shown(pile.id)
@@ -1391,7 +1396,8 @@ def main() -> None:
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         black_lady_page.choose_game(current.title, pages)
         tr = language.tr()
-        language.show_switch(photo_input.button_names(tr), black_lady_page.seat_marks_said(tr))
+        names = photo_input.button_names(tr) + card_widgets.suit_choice_names(tr)
+        language.show_switch(names, black_lady_page.seat_marks_said(tr))
     current.run()
     this_tab.keep(wanted=live_table.room() is not None)  # Undo kept for a reload
 

@@ -614,8 +614,8 @@ def test_a_new_game_opens_its_piles_editor_with_no_card_half_chosen(page: Page) 
     page.locator("summary", has_text="Fix, add or move cards of pile 1").click()
     settle(page)
     editor = page.locator('[class*="st-key-fix-"]').first
-    tap(page, editor.get_by_role("radio", name="♦", exact=True))
-    expect(editor.get_by_role("radio", name="♦", exact=True)).to_have_attribute(
+    tap(page, editor.get_by_role("radio", name="diamonds", exact=True))
+    expect(editor.get_by_role("radio", name="diamonds", exact=True)).to_have_attribute(
         "aria-checked", "true"
     )
     new_game(page)
@@ -625,7 +625,7 @@ def test_a_new_game_opens_its_piles_editor_with_no_card_half_chosen(page: Page) 
     summary.click()
     settle(page)
     editor = page.locator('[class*="st-key-fix-"]').first
-    expect(editor.get_by_role("radio", name="♦", exact=True)).to_have_attribute(
+    expect(editor.get_by_role("radio", name="diamonds", exact=True)).to_have_attribute(
         "aria-checked", "false"
     )
     tap(page, editor.get_by_role("radio", name="3", exact=True))

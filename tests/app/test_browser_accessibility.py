@@ -336,3 +336,100 @@ def test_typed_tricks_hand_the_keyboard_to_the_next_players_field(page: Page) ->
     following = page.get_by_label("Player 2's tricks, any order")
     expect(following).to_be_focused()
     expect(following).to_be_in_viewport()
+
+
+def test_tab_leaves_the_last_queens_choice_of_an_open_panel(page: Page) -> None:
+    # Tab from the last Queen's choice came back to the panel's first Queen (Chromium wraps
+    # within an open <details> from a choice that is no stop, where React Aria's toolbar puts
+    # the focus first): a keyboard trap, Shift+Tab the only way out
+    new_game(page)
+    type_pile(page, 1, "QS QH 2C QD")
+    press(page, page.locator("summary", has_text="Queens of pile 1"))
+    queens = page.locator("[class*=st-key-pin-] [role=radiogroup]")
+    expect(queens).to_have_count(3)
+    queens.last.get_by_role("radio", name="Best").focus()
+    page.keyboard.press("Tab")
+    expect(page.get_by_label("Pile 1, left to right")).to_be_focused()
+    queens.nth(1).get_by_role("radio", name="Best").focus()
+    page.keyboard.press("Shift+Tab")  # to the Queen before's chosen value, no other
+    expect(queens.nth(0).get_by_role("radio", name="Best")).to_be_focused()
+    page.keyboard.press("Shift+Tab")
+    expect(page.locator("summary", has_text="Queens of pile 1")).to_be_focused()
+
+
+def test_a_switch_the_keyboard_reaches_is_ringed(page: Page) -> None:
+    # Streamlit marked a focused switch by a grey tint behind its words, 1.1:1 on white: one
+    # moving by keys could not see where they were
+    camera = page.get_by_role("switch", name="Use this device's camera here")
+    page.get_by_role("button", name="Upload", exact=True).focus()
+    page.keyboard.press("Tab")
+    expect(camera).to_be_focused()
+    ring = page.locator('[data-testid="stCheckbox"] label', has=camera)
+    expect(ring).to_have_css("outline-style", "solid")
+    expect(ring).to_have_css("outline-width", "3px")
+
+
+def test_a_jump_to_the_cards_to_check_by_keys_takes_the_focus_there(page: Page) -> None:
+    # Enter on "↓ 1 card in orange" scrolled the pile into view and left the focus on the
+    # jump, a screen above: the next Tab went back up to "↶ Undo", and a screen reader heard
+    # nothing move
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
+        files=[{"name": "piles.png", "mimeType": "image/png", "buffer": blank_png(200, 120)}]
+    )
+    settle(page)
+    press(page, page.get_by_role("button", name="↓ 1 card in orange"))
+    card = page.get_by_role("button", name="1.2 · 2 of hearts: check this card")
+    expect(card).to_be_focused()
+    expect(card).to_be_in_viewport()
+    page.keyboard.press("Tab")  # on to its rest of the pile, not back up the page
+    expect(strip_card(page, 0, 2)).to_be_focused()
+
+
+def test_escape_on_a_picked_card_lets_it_go(page: Page) -> None:
+    # Escape did nothing: only a second Enter let go of a card picked by keys
+    new_game(page)
+    type_pile(page, 1, "QS 2C 3H")
+    card = strip_card(page, 0, 1)
+    press(page, card)
+    expect(card).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_role("radiogroup", name="Card 1.2's rank")).to_be_visible()
+    press(page, card, "Escape")
+    expect(page.get_by_role("radiogroup", name="Card 1.2's rank")).to_have_count(0)
+    expect(strip_card(page, 0, 1)).to_have_attribute("aria-pressed", "false")
+    focus_kept(page)
+    expect(strip_card(page, 0, 1)).to_be_focused()
+    press(page, strip_card(page, 0, 2), "Escape")  # a card not picked: nothing picked
+    expect(strip_card(page, 0, 2)).to_have_attribute("aria-pressed", "false")
+
+
+def test_each_games_page_says_its_game_in_its_title(page: Page) -> None:
+    # the Black Lady page was titled "Black Cat score": a screen reader's list of tabs, or a
+    # phone's, named the other game
+    expect(page).to_have_title("Black Cat score")
+    to_black_lady(page)
+    expect(page).to_have_title("Black Lady score")
+    page.get_by_role("radio", name="Español").click()
+    settle(page)
+    expect(page).to_have_title("Puntos de Black Lady")
+    page.get_by_role("radio", name="Gato negro").click()
+    settle(page)
+    expect(page).to_have_title("Puntos de Gato negro")
+
+
+def test_a_suits_choice_is_named_in_words(page: Page) -> None:
+    # named "♠": a screen reader said "black heart suit" for hearts, or, at some punctuation
+    # levels, nothing but "radio button"
+    new_game(page)
+    type_pile(page, 1, "QS 2C 3H")
+    press(page, strip_card(page, 0, 1))
+    suits = page.get_by_role("radiogroup", name="Card 1.2's suit").get_by_role("radio")
+    names = ["spades", "hearts", "diamonds", "clubs"]
+    expect(suits).to_have_count(4)
+    for suit, name in zip(suits.all(), names, strict=True):
+        expect(suit).to_have_accessible_name(name)
+    expect(suits.nth(3)).to_have_attribute("aria-checked", "true")  # 2♣'s
+    # and the pile's tools, which the card picked opened: their "Add a card" row
+    suits = page.get_by_role("radiogroup", name="Suit", exact=True).get_by_role("radio")
+    expect(suits).to_have_count(4)
+    for suit, name in zip(suits.all(), names, strict=True):
+        expect(suit).to_have_accessible_name(name)

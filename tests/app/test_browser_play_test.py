@@ -129,7 +129,7 @@ def test_a_card_is_added_at_a_gap_with_the_picker_right_there(reading_page: Page
     expect(page.get_by_text("picked: tap the card whose place it takes")).to_have_count(0)
     rank.click()
     settle(page)
-    insert.get_by_role("radio", name="♣").click()  # the third tap: it is in
+    insert.get_by_role("radio", name="clubs").click()  # the third tap: it is in
     settle(page)
     expect(page.get_by_label("Pile 1, left to right")).to_have_value("QS 2C 5C 9H")
     expect(page.get_by_text("A card may be missing")).to_have_count(0)

@@ -64,6 +64,12 @@ def test_feature_list_gives_cards_numbers_and_points() -> None:
     assert "No Tomcat" in pile_view.features_html(0, score_pile(parse_pile("AS")))
 
 
+def test_a_features_letter_is_not_said_before_its_name() -> None:
+    # a screen reader said "T 1 Tomcat = 5": the letter is the bars' mark, its name follows
+    html = pile_view.features_html(0, score_pile(parse_pile("5H 5D")))
+    assert '<span class="bc-tag bc-tomcat" aria-hidden="true">T</span>' in html
+
+
 def test_scoreboard_marks_the_winner_and_escapes_names() -> None:
     table = new_table(("Ann", "Ben"), piles=[[parse_pile("5H 5D")], [parse_pile("AS")]])
     # a name can't hold markup (`new_table` refuses it): escaped all the same, should one come
@@ -174,3 +180,10 @@ def test_a_strip_needs_no_swipe_from_the_window_that_holds_its_cards() -> None:
     assert 680 <= (pile_view.strip_fits_from(13) or 0) <= 680 + pile_view.SCROLLBAR_PX
     assert pile_view.strip_fits_from(8) < pile_view.strip_fits_from(13)
     assert pile_view.strip_fits_from(15) is None  # the widest page swipes them too
+
+
+def test_a_piles_head_is_a_heading_under_the_players_points() -> None:
+    # drawn as one (bold, larger) but plain text to a screen reader: no way to jump pile to pile
+    head = pile_view.pile_head_html(1, 25, PILE_COLOURS[1], 15, translator("es"))
+    assert re.match(r'<div class="bc-pile-head" role="heading" aria-level="4">', head)
+    assert "Pila 2" in head

@@ -4,12 +4,13 @@ file given."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import streamlit as st
-from language import _, ngettext, tr
+from language import _, key_class, ngettext, tr
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlException
 
@@ -51,6 +52,7 @@ def photo_inputs(
         )
         or []
     )
+    listen_for_refusals(f"{prefix}uploads:{generation}", prefix)
     camera = st.toggle(
         _("Use this device's camera here"), key=f"{prefix}camera_on", disabled=disabled
     )
@@ -241,14 +243,149 @@ def notes_key(prefix: str = "") -> str:
     return f"{prefix}upload_notes"
 
 
+def forget_notes(prefix: str = "") -> None:
+    """The notes on the last batch of uploads of `prefix`, and on the files its uploader
+    refused, gone (they spoke of what that panel did)."""
+    for key in (notes_key(prefix), refused_key(prefix)):
+        st.session_state.pop(key, None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Files the uploader refused in the browser
+#
+# Streamlit's uploader refuses a file of another type, or over its size, in the browser: the
+# server never hears of it, and the refusal shown by the file went with the emptied uploader
+# once the photos given with it were read (`take_uploads`): a PDF given with two photos
+# vanished, never said to be unread. The browser says here which files it refuses.
+
+WRONG_TYPE = N_("{name} was not read: it is not a photo. Upload a {formats} photo instead.")
+TOO_LARGE = N_(
+    "{name} was not read: it is over {size} MB. Upload a smaller copy of the photo, or take it "
+    "again at the camera's usual size."
+)
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A file the uploader refused in the browser: of another type, or over `MAX_UPLOAD_MB`."""
+
+    name: str
+    too_large: bool = False
+
+    def words(self) -> str:
+        """What its note says, in the page's language: not read, and what to upload instead."""
+        if self.too_large:
+            return _(TOO_LARGE).format(name=self.name, size=MAX_UPLOAD_MB)
+        return _(WRONG_TYPE).format(name=self.name, formats=_(ACCEPTED))
+
+
+def refused_files(report: object) -> tuple[Refused, ...]:
+    """The files the browser says the uploader refused (`REFUSALS_JS`: a list of
+    `{"name": ..., "tooLarge": ...}`); anything else in the report is no file."""
+    if not isinstance(report, list):
+        return ()
+    return tuple(
+        Refused(str(item["name"]), bool(item.get("tooLarge")))
+        for item in report
+        if isinstance(item, dict) and isinstance(item.get("name"), str)
+    )
+
+
+def refused_key(prefix: str = "") -> str:
+    """Where a page keeps the files its uploader refused in the player's last gesture on it."""
+    return f"{prefix}refused_files"
+
+
+REFUSALS_JS = """
+export default function (component) {
+  // Each uploader is known by its class (Streamlit's for its key): a gesture that gives it
+  // files (chosen, or dropped on it) says which it refuses, as Streamlit's uploader does
+  // (a name of another ending and a type no image's, a size over its limit), and says again
+  // that it refuses none where the last one did (the notes said then go).
+  const { uploader, types, maxBytes, shown } = component.data;
+  window.blackcatRefusals = window.blackcatRefusals || {};
+  window.blackcatRefusals[uploader] = {
+    say: component.setTriggerValue,
+    endings: types.split(",").map((type) => "." + type),
+    maxBytes: Number(maxBytes),
+    shown: shown === "1",
+  };
+  if (window.blackcatRefusalsListening) return;
+  window.blackcatRefusalsListening = true;
+  const DROPZONE = '[data-testid="stFileUploaderDropzone"]';
+  const report = (target, files) => {
+    const holder = target.closest && target.closest('[class*="st-key-"]');
+    if (!holder || !files) return;
+    const known = [...holder.classList].map((name) => window.blackcatRefusals[name]);
+    const uploader = known.find(Boolean);
+    if (!uploader) return;
+    const refused = [];
+    for (const file of files) {
+      const name = file.name.toLowerCase();
+      const ours = uploader.endings.some((ending) => name.endsWith(ending));
+      if (!ours && !(file.type || "").toLowerCase().startsWith("image/")) {
+        refused.push({ name: file.name, tooLarge: false });
+      } else if (file.size > uploader.maxBytes) {
+        refused.push({ name: file.name, tooLarge: true });
+      }
+    }
+    if (refused.length || uploader.shown) uploader.say("refused", refused);
+  };
+  document.addEventListener(
+    "change",
+    (event) => {
+      const input = event.target;
+      if (input.matches && input.matches('[data-testid="stFileUploaderDropzoneInput"]')) {
+        report(input, input.files);
+      }
+    },
+    true,
+  );
+  document.addEventListener(
+    "drop",
+    (event) => {
+      const zone = event.target.closest && event.target.closest(DROPZONE);
+      if (zone && event.dataTransfer) report(zone, event.dataTransfer.files);
+    },
+    true,
+  );
+}
+"""
+_refusals = st.components.v2.component("blackcat.upload_refusals", js=REFUSALS_JS)
+
+
+def listen_for_refusals(uploader_key: str, prefix: str = "") -> None:
+    """The files the uploader `uploader_key` refuses in the browser, kept for its notes
+    (`notes_box`) until the player's next gesture on it."""
+    state = st.session_state
+
+    def refused() -> None:
+        report = (state.get(f"{prefix}refusals") or {}).get("refused")
+        state[refused_key(prefix)] = refused_files(report)
+
+    data = {
+        "uploader": key_class(uploader_key),
+        "types": ",".join(PHOTO_TYPES),
+        "maxBytes": str(MAX_UPLOAD_MB * 1024 * 1024),
+        "shown": "1" if state.get(refused_key(prefix)) else "",
+    }
+    _refusals(key=f"{prefix}refusals", data=data, on_refused_change=refused)
+
+
 def _is_camera(upload: Any, prefix: str) -> bool:
     shot = st.session_state.get(f"{prefix}camera")
     return shot is not None and shot.file_id == upload.file_id
 
 
-def notes_box(prefix: str = "") -> Any:
-    """Where a page shows its upload notes (`show_note`): compact, each note whole."""
-    return st.container(key=notes_box_key(prefix))
+@contextmanager
+def notes_box(prefix: str = "") -> Iterator[Any]:
+    """Where a page shows its upload notes (`show_note`): compact, each note whole; after
+    them, one on each file the uploader refused in the player's last gesture on it
+    (`refused_files`)."""
+    with st.container(key=notes_box_key(prefix)) as box:
+        yield box
+        for refused in st.session_state.get(refused_key(prefix), ()):
+            show_note("error", refused.words(), refused.name)
 
 
 def notes_box_key(prefix: str = "") -> str:

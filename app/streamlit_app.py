@@ -91,6 +91,8 @@ PAGE_CSS = """
 [class*="upload-notes"] [data-testid="stAlert"] > div { padding: .3rem .6rem; }
 [class*="upload-notes"] [data-testid="stAlert"] p { font-size: .8rem; line-height: 1.3; }
 [class*="upload-notes"] { gap: .25rem; }
+/* what hears of the files an uploader refuses (photo_input.REFUSALS_JS) takes no room under it */
+[data-testid="stElementContainer"][class*="refusals"] { display: none; }
 /* a pile brought into view ("↓ 2 cards to check"), or the notes on a photo of the whole table
    just given out, shows its head below Streamlit's top bar */
 [class*="st-key-pile-"], [class*="upload-notes"] { scroll-margin-top: 3.75rem; }
@@ -575,7 +577,7 @@ def keep_photo_mode() -> None:
     state = st.session_state
     st.query_params[sharing.PHOTO_MODE_PARAM] = state[table_photo.MODE]
     for prefix in ("", table_photo.PREFIX):
-        state.pop(photo_input.notes_key(prefix), None)
+        photo_input.forget_notes(prefix)
 
 
 def to_check_words(checks: ts.Checks) -> str | None:

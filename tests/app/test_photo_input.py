@@ -190,3 +190,20 @@ def test_a_photo_whose_run_a_rerun_cut_short_is_taken_by_the_next_run() -> None:
     assert not at.exception
     assert at.session_state["given"] == ["a.jpg", "a.jpg"]
     assert [m.value for m in at.markdown] == ["a.jpg: 5 bytes"]
+
+
+def test_a_file_the_uploader_refused_is_named_and_said_what_to_upload_instead() -> None:
+    pdf, huge = photo_input.refused_files(
+        [{"name": "rules.pdf", "tooLarge": False}, {"name": "big.jpg", "tooLarge": True}]
+    )
+    assert pdf.words() == (
+        "rules.pdf was not read: it is not a photo. Upload a JPEG, PNG, WebP or HEIC photo instead."
+    )
+    assert huge.words().startswith("big.jpg was not read: it is over 100 MB. Upload a smaller")
+
+
+def test_a_report_of_refused_files_holds_nothing_but_named_files() -> None:
+    assert photo_input.refused_files(None) == ()
+    assert photo_input.refused_files("rules.pdf") == ()
+    assert photo_input.refused_files([{"tooLarge": True}, "x", {"name": 3}]) == ()
+    assert photo_input.refused_files([{"name": "a.pdf"}]) == (photo_input.Refused("a.pdf"),)

@@ -1,0 +1,101 @@
+"""Several files given at once to the uploader, in a real browser at a phone's size, with the
+stand-in reader (`fakes.FakeReader`) and the helpers and servers of `test_browser`: each file
+not read is named, and why, beside the notes on the photos read with it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import test_browser
+from fakes import WHOLE_TABLE
+from playwright.sync_api import Browser, Page, expect
+from test_browser import blank_png, no_errors_on, open_app, settle, shoot
+from test_browser_whole_table import seat_four
+
+# test_browser's fixtures, here too: the browser and the app with the stand-in reader
+browser = test_browser.browser
+fake_reader_server = test_browser.fake_reader_server
+
+PDF = {"name": "rules.pdf", "mimeType": "application/pdf", "buffer": b"%PDF-1.4 rules"}
+PDF_NOT_READ = (
+    "rules.pdf was not read: it is not a photo. Upload a JPEG, PNG, WebP or HEIC photo instead."
+)
+
+
+@pytest.fixture
+def reading_page(browser: Browser, fake_reader_server: str) -> Iterator[Page]:
+    yield from open_app(browser, fake_reader_server)
+
+
+def png(name: str, width: int) -> dict[str, object]:
+    """A photo the stand-in reader reads by its width (`fakes`)."""
+    return {"name": name, "mimeType": "image/png", "buffer": blank_png(width, width)}
+
+
+def give(page: Page, files: list[dict[str, object]]) -> None:
+    """The files given at once, as a phone's picker gives several, and their notes drawn."""
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(files=files)
+    settle(page)
+    settle(page)  # the run after the batch, without it in the uploader
+
+
+def notes(page: Page) -> list[str]:
+    notes = page.locator('[class*="upload-notes"] [data-testid="stAlert"]')
+    return [text.strip() for text in notes.all_inner_texts()]
+
+
+def test_a_pdf_given_with_photos_is_named_as_not_read_beside_the_photos_notes(
+    reading_page: Page,
+) -> None:
+    page = reading_page
+    give(
+        page,
+        [
+            png("piles.png", 200),
+            PDF,
+            {"name": "empty.jpg", "mimeType": "image/jpeg", "buffer": b""},
+            {"name": "notes.jpg", "mimeType": "image/jpeg", "buffer": b"a shopping list"},
+            png("more.png", 160),
+        ],
+    )
+    expect(page.get_by_text(PDF_NOT_READ)).to_be_visible()
+    said = notes(page)
+    assert len(said) == 5, said  # one note a file, none lost
+    assert said[0].startswith("piles.png: 6 cards in 2 piles") and said[-1] == PDF_NOT_READ
+    assert "empty.jpg is empty" in said[1] and "notes.jpg is not an image" in said[2]
+    expect(page.locator('[data-testid="stFileChip"]')).to_have_count(0)  # the uploader emptied
+    shoot(page, "batch-with-a-pdf")
+
+    # the next photo given alone: the PDF's note goes with the batch it was given in
+    give(page, [png("last.png", 220)])
+    expect(page.get_by_text("last.png: 3 cards in 1 pile")).to_be_visible()
+    expect(page.get_by_text(PDF_NOT_READ)).to_have_count(0)
+    # the photos read before stay: piles 1-3, with the new one's after them
+    expect(page.get_by_role("textbox", name="Pile 1, left to right")).to_have_value("8D 2H 8H")
+    expect(page.get_by_role("textbox", name="Pile 4, left to right")).to_have_value("AS 2D 3H")
+    no_errors_on(page)
+
+
+def test_a_pdf_given_with_photos_of_the_whole_table_is_named_as_not_read(
+    reading_page: Page,
+) -> None:
+    page = reading_page
+    seat_four(page)
+    page.get_by_role("radio", name="The whole table").click()
+    settle(page)
+    page.locator('[class*="st-key-photographer"]').get_by_role("radio", name="Cat").click()
+    settle(page)
+    give(page, [png("table.png", WHOLE_TABLE), PDF, png("again.png", WHOLE_TABLE)])
+    expect(page.get_by_text(PDF_NOT_READ)).to_be_visible()
+    said = notes(page)
+    assert len(said) == 3, said
+    assert said[0].startswith("table.png: 16 cards in 5 piles, given to Cat")
+    assert said[1] == "again.png is already on the table."  # the same photo twice: read once
+    shoot(page, "table-batch-with-a-pdf")
+
+    # the notes of one panel go with a switch to the other
+    page.get_by_role("radio", name="One player's piles").click()
+    settle(page)
+    expect(page.get_by_text(PDF_NOT_READ)).to_have_count(0)
+    no_errors_on(page)

@@ -397,31 +397,59 @@ BREAK_AFTER = "_"  # where a camera's file name (PXL_20240512_183512345.jpg) may
 ZERO_WIDTH_SPACE = "\u200b"
 
 
-def taken_twice_words(table: ts.Table, photo: str) -> str | None:
+def taken_twice_words(table: ts.Table, photo: str, on_top: Collection[str] = ()) -> str | None:
     """What a photo's note says while another photo on the page holds the same piles
-    (`ts.photo_taken_twice`): take one photo's cards off. None while none does."""
+    (`ts.photo_taken_twice`): take one photo's cards off, and where a photo not on the screen
+    is (`elsewhere_words`). None while none does."""
     twice = ts.photo_taken_twice(table, photo)
     other = None if twice is None else photo_words(twice[0])
     if twice is None or other is None:
         return None
-    return ngettext(
+    said = ngettext(
         "{count} of its cards is on the table already, read from {other}: the same piles "
         "photographed twice? Take one photo's cards off (the button under each photo).",
         "{count} of its cards are on the table already, read from {other}: the same piles "
         "photographed twice? Take one photo's cards off (the button under each photo).",
         twice[1],
     ).format(count=twice[1], other=other)
+    return " ".join([said, *elsewhere_words(table, (photo, twice[0]), on_top)])
 
 
-def photographed_twice_words(twice: ts.PhotographedTwice) -> str:
+def photographed_twice_words(
+    twice: ts.PhotographedTwice, table: ts.Table, on_top: Collection[str] = ()
+) -> str:
     """What the page's warning of cards on the table too often says of the cards two photos of
     the same piles hold (`ts.duplicate_causes`): take one photo's cards off; none is misread,
     and *Two decks* would only hide the doubling."""
     first, second = (photo_words(photo) for photo in twice.photos)
-    return _(
+    said = _(
         "**The same piles are photographed twice, in {first} and {second}:** the cards in both "
         "count twice. Take one photo's cards off (the button under each photo)."
     ).format(first=first, second=second)
+    return " ".join([said, *elsewhere_words(table, twice.photos, on_top)])
+
+
+def elsewhere_words(table: ts.Table, photos: Sequence[str], on_top: Collection[str]) -> list[str]:
+    """Where to find each of `photos` that the page doesn't show now, and the button under it:
+    a photo shows above the piles while it is one of `on_top` (the photos of the whole table,
+    on their panel), else with the piles of a player holding its cards, once they are chosen
+    (the whole table's note on a photo of Ann's piles sent Cat to a button under each photo,
+    and no other photo was on the screen)."""
+    shown = st.session_state.get("player")
+    said = []
+    for photo in photos:
+        holders = [player for player in table.players if photo in ts.photos_of(player)]
+        name = photo_words(photo)
+        if photo in on_top or not holders or name is None:
+            continue
+        if any(player.id == shown for player in holders):
+            continue
+        said.append(
+            _("To see {photo} and its button, choose {player} under *Whose piles*.").format(
+                photo=name, player=as_written(holders[0].name)
+            )
+        )
+    return said
 
 
 def photo_words(photo: str) -> str | None:

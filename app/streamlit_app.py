@@ -154,7 +154,7 @@ class UploadNote:
         again (a retake, as a blurred photo's note asks), each card counted twice."""
         if not self.check or self.photo is None:
             return None
-        return photo_input.taken_twice_words(table, self.photo)
+        return photo_input.taken_twice_words(table, self.photo, table_photo.photos_on_top(table))
 
     def kind_now(self, table: ts.Table) -> str:
         if self.split_among_sides(table) or self.taken_twice(table) is not None:
@@ -450,7 +450,11 @@ def duplicates_words(table: ts.Table, result: ts.TableResult) -> str:
     hide the doubling); otherwise one of each misread, or a second deck to switch on."""
     photos = st.session_state.get("photos", {})
     causes = ts.duplicate_causes(table, result.duplicates, photos.keys())
-    parts = [photo_input.photographed_twice_words(twice) for twice in causes.photographed_twice]
+    on_top = table_photo.photos_on_top(table)
+    parts = [
+        photo_input.photographed_twice_words(twice, table, on_top)
+        for twice in causes.photographed_twice
+    ]
     if causes.others:
         parts.append(misread_words(table, causes.others))
     return "\n\n".join(parts)

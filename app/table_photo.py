@@ -429,7 +429,7 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
         text = f"{text} {added_words(len(placed.added))}"
     if placed.one_side and len(table.players) == 1:  # no player added: nobody else was found
         text = f"{text} {_(ONE_SIDE_FOUND)}"
-    twice = photo_input.taken_twice_words(table, photo)
+    twice = photo_input.taken_twice_words(table, photo, photos_on_top(table))
     if twice is not None:
         kind, text = "warning", f"{text} {twice}"
     return read.note(kind, text)
@@ -505,6 +505,14 @@ def table_photos(table: ts.Table, photos: Mapping[str, PhotoRecord]) -> list[str
         for key, who in owners.items()
         if key in photos and (photos[key].whole_table or len(who) > 1)
     ]
+
+
+def photos_on_top(table: ts.Table) -> list[str]:
+    """The photos the page shows above every player's piles: those of the whole table, while
+    their panel is open (`table_photos`); none on the panel of one player's piles."""
+    if st.session_state.get(MODE) != WHOLE_TABLE:
+        return []
+    return table_photos(table, st.session_state.photos)
 
 
 def on_give(act: Act, pile_id: int, chosen: int) -> None:

@@ -10,7 +10,7 @@ import pytest
 import test_browser
 from fakes import WHOLE_TABLE
 from playwright.sync_api import Browser, Page, expect
-from test_browser import blank_png, no_errors_on, open_app, settle, shoot
+from test_browser import blank_png, no_errors_on, open_app, settle, shoot, whose_piles
 from test_browser_whole_table import seat_four
 
 # test_browser's fixtures, here too: the browser and the app with the stand-in reader
@@ -98,4 +98,36 @@ def test_a_pdf_given_with_photos_of_the_whole_table_is_named_as_not_read(
     page.get_by_role("radio", name="One player's piles").click()
     settle(page)
     expect(page.get_by_text(PDF_NOT_READ)).to_have_count(0)
+    no_errors_on(page)
+
+
+def test_the_whole_tables_note_says_where_the_other_photo_of_the_same_piles_is(
+    reading_page: Page,
+) -> None:
+    page = reading_page
+    seat_four(page)
+    whose_piles(page, "Ann")
+    give(page, [png("ann.png", 200)])  # Ann's piles: the far side's and the left side's
+    page.get_by_role("radio", name="The whole table").click()
+    settle(page)
+    page.locator('[class*="st-key-photographer"]').get_by_role("radio", name="Cat").click()
+    settle(page)
+    give(page, [png("table.png", WHOLE_TABLE)])
+    # Cat's piles shown now: ann.png, and the button under it, are with Ann's
+    where = "To see ann.png and its button, choose Ann under Whose piles."
+    note = page.locator('[class*="upload-notes"] [data-testid="stAlert"]').first
+    expect(note).to_contain_text("read from ann.png: the same piles photographed twice?")
+    expect(note).to_contain_text(where)
+    shoot(page, "table-photo-of-piles-photographed-before")
+    # Ann under Whose piles (a photographer's choice of Ann, above, would share the photo out
+    # again from her seat)
+    page.locator(".st-key-player").get_by_role("radio", name="Ann").click()
+    settle(page)
+    take_off = page.get_by_role("button", name="Take this photo's cards off").last
+    take_off.scroll_into_view_if_needed()
+    expect(page.get_by_text("ann.png: the numbers are the card numbers below")).to_be_visible()
+    expect(note).not_to_contain_text(where)  # on the screen now
+    take_off.click()
+    settle(page)
+    expect(page.get_by_text("photographed twice")).to_have_count(0)
     no_errors_on(page)

@@ -171,6 +171,7 @@ def take_uploads(
     seen: set[str] = state.setdefault(f"{prefix}files_seen", set())
     new = [upload for upload in files if upload.file_id not in seen]
     if new:
+        state.pop(refused_key(prefix), None)  # an earlier gesture's (this one's come after)
         ids = {upload.file_id for upload in new}
         seen.update(ids)
         try:
@@ -279,16 +280,36 @@ class Refused:
         return _(WRONG_TYPE).format(name=self.name, formats=_(ACCEPTED))
 
 
-def refused_files(report: object) -> tuple[Refused, ...]:
-    """The files the browser says the uploader refused (`REFUSALS_JS`: a list of
-    `{"name": ..., "tooLarge": ...}`); anything else in the report is no file."""
-    if not isinstance(report, list):
-        return ()
-    return tuple(
-        Refused(str(item["name"]), bool(item.get("tooLarge")))
-        for item in report
-        if isinstance(item, dict) and isinstance(item.get("name"), str)
-    )
+@dataclass(frozen=True)
+class Refusals:
+    """What the browser says of a gesture that gave the uploader files (`REFUSALS_JS`): the
+    files it refused, and whether it took any (then on their way to the server)."""
+
+    files: tuple[Refused, ...] = ()
+    took_some: bool = False
+
+    @classmethod
+    def of(cls, report: object) -> Refusals:
+        """`{"files": [{"name": ..., "tooLarge": ...}], "taken": 2}`; anything else in the
+        report is no file."""
+        if not isinstance(report, dict):
+            return cls()
+        files = report.get("files")
+        return cls(
+            tuple(
+                Refused(str(item["name"]), bool(item.get("tooLarge")))
+                for item in (files if isinstance(files, list) else [])
+                if isinstance(item, dict) and isinstance(item.get("name"), str)
+            ),
+            bool(report.get("taken")),
+        )
+
+    @property
+    def empties_uploader(self) -> bool:
+        """Whether the uploader is to be emptied of the files at once: refused, every one
+        (its own red line by each said the same as their notes); a photo given with them is
+        on its way, and its batch empties it once read (`take_uploads`)."""
+        return bool(self.files) and not self.took_some
 
 
 def refused_key(prefix: str = "") -> str:
@@ -300,36 +321,51 @@ REFUSALS_JS = """
 export default function (component) {
   // Each uploader is known by its class (Streamlit's for its key): a gesture that gives it
   // files (chosen, or dropped on it) says which it refuses, as Streamlit's uploader does
-  // (a name of another ending and a type no image's, a size over its limit), and says again
-  // that it refuses none where the last one did (the notes said then go).
-  const { uploader, types, maxBytes, shown } = component.data;
+  // (a name of another ending and a type no image's, a size over its limit). Said at once
+  // where it took none; else once the photos it took are read (the uploader replaced by an
+  // empty one): a page run while they were uploading lost them, half the time.
+  const { uploader, panel, types, maxBytes } = component.data;
   window.blackcatRefusals = window.blackcatRefusals || {};
+  window.blackcatRefusalsLater = window.blackcatRefusalsLater || {};
   window.blackcatRefusals[uploader] = {
     say: component.setTriggerValue,
+    panel,
     endings: types.split(",").map((type) => "." + type),
     maxBytes: Number(maxBytes),
-    shown: shown === "1",
   };
+  const later = window.blackcatRefusalsLater[panel];
+  if (later && later.uploader !== uploader) {
+    delete window.blackcatRefusalsLater[panel];
+    component.setTriggerValue("refused", { files: later.files, taken: later.taken });
+  }
   if (window.blackcatRefusalsListening) return;
   window.blackcatRefusalsListening = true;
   const DROPZONE = '[data-testid="stFileUploaderDropzone"]';
   const report = (target, files) => {
     const holder = target.closest && target.closest('[class*="st-key-"]');
     if (!holder || !files) return;
-    const known = [...holder.classList].map((name) => window.blackcatRefusals[name]);
-    const uploader = known.find(Boolean);
-    if (!uploader) return;
+    const name = [...holder.classList].find((name) => window.blackcatRefusals[name]);
+    if (!name) return;
+    const uploader = window.blackcatRefusals[name];
     const refused = [];
+    let taken = 0;
     for (const file of files) {
-      const name = file.name.toLowerCase();
-      const ours = uploader.endings.some((ending) => name.endsWith(ending));
+      const fileName = file.name.toLowerCase();
+      const ours = uploader.endings.some((ending) => fileName.endsWith(ending));
       if (!ours && !(file.type || "").toLowerCase().startsWith("image/")) {
         refused.push({ name: file.name, tooLarge: false });
       } else if (file.size > uploader.maxBytes) {
         refused.push({ name: file.name, tooLarge: true });
+      } else {
+        taken += 1;
       }
     }
-    if (refused.length || uploader.shown) uploader.say("refused", refused);
+    if (!refused.length) return;
+    if (taken) {
+      window.blackcatRefusalsLater[uploader.panel] = { uploader: name, files: refused, taken };
+    } else {
+      uploader.say("refused", { files: refused, taken });
+    }
   };
   document.addEventListener(
     "change",
@@ -356,18 +392,20 @@ _refusals = st.components.v2.component("blackcat.upload_refusals", js=REFUSALS_J
 
 def listen_for_refusals(uploader_key: str, prefix: str = "") -> None:
     """The files the uploader `uploader_key` refuses in the browser, kept for its notes
-    (`notes_box`) until the player's next gesture on it."""
+    (`notes_box`) until the next files it takes are read (`take_uploads`)."""
     state = st.session_state
 
     def refused() -> None:
-        report = (state.get(f"{prefix}refusals") or {}).get("refused")
-        state[refused_key(prefix)] = refused_files(report)
+        refusals = Refusals.of((state.get(f"{prefix}refusals") or {}).get("refused"))
+        state[refused_key(prefix)] = refusals.files
+        if refusals.empties_uploader:
+            state[f"{prefix}upload_generation"] = state.get(f"{prefix}upload_generation", 0) + 1
 
     data = {
         "uploader": key_class(uploader_key),
+        "panel": prefix,
         "types": ",".join(PHOTO_TYPES),
         "maxBytes": str(MAX_UPLOAD_MB * 1024 * 1024),
-        "shown": "1" if state.get(refused_key(prefix)) else "",
     }
     _refusals(key=f"{prefix}refusals", data=data, on_refused_change=refused)
 

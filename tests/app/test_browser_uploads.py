@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 import test_browser
 from fakes import WHOLE_TABLE
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from test_browser import blank_png, no_errors_on, open_app, settle, shoot, whose_piles
 from test_browser_whole_table import seat_four
 
@@ -40,9 +40,9 @@ def give(page: Page, files: list[dict[str, object]]) -> None:
     settle(page)  # the run after the batch, without it in the uploader
 
 
-def notes(page: Page) -> list[str]:
-    notes = page.locator('[class*="upload-notes"] [data-testid="stAlert"]')
-    return [text.strip() for text in notes.all_inner_texts()]
+def note_boxes(page: Page) -> Locator:
+    """The upload notes shown."""
+    return page.locator('[class*="upload-notes"] [data-testid="stAlert"]')
 
 
 def test_a_pdf_given_with_photos_is_named_as_not_read_beside_the_photos_notes(
@@ -59,11 +59,13 @@ def test_a_pdf_given_with_photos_is_named_as_not_read_beside_the_photos_notes(
             png("more.png", 160),
         ],
     )
-    expect(page.get_by_text(PDF_NOT_READ)).to_be_visible()
-    said = notes(page)
-    assert len(said) == 5, said  # one note a file, none lost
-    assert said[0].startswith("piles.png: 6 cards in 2 piles") and said[-1] == PDF_NOT_READ
-    assert "empty.jpg is empty" in said[1] and "notes.jpg is not an image" in said[2]
+    said = note_boxes(page)
+    expect(said).to_have_count(5)  # one note a file, none lost
+    expect(said.nth(0)).to_contain_text("piles.png: 6 cards in 2 piles")
+    expect(said.nth(1)).to_contain_text("empty.jpg is empty")
+    expect(said.nth(2)).to_contain_text("notes.jpg is not an image")
+    expect(said.nth(3)).to_contain_text("more.png: 2 cards in 1 pile")
+    expect(said.nth(4)).to_have_text(PDF_NOT_READ)
     expect(page.locator('[data-testid="stFileChip"]')).to_have_count(0)  # the uploader emptied
     shoot(page, "batch-with-a-pdf")
 
@@ -74,6 +76,12 @@ def test_a_pdf_given_with_photos_is_named_as_not_read_beside_the_photos_notes(
     # the photos read before stay: piles 1-3, with the new one's after them
     expect(page.get_by_role("textbox", name="Pile 1, left to right")).to_have_value("8D 2H 8H")
     expect(page.get_by_role("textbox", name="Pile 4, left to right")).to_have_value("AS 2D 3H")
+
+    # the PDF alone: its note, and the uploader emptied of it (no second red line by it)
+    give(page, [PDF])
+    expect(page.get_by_text(PDF_NOT_READ)).to_be_visible()
+    expect(page.locator('[data-testid="stFileChip"]')).to_have_count(0)
+    expect(page.get_by_text("last.png: 3 cards in 1 pile")).to_be_visible()  # the last batch's
     no_errors_on(page)
 
 
@@ -87,11 +95,11 @@ def test_a_pdf_given_with_photos_of_the_whole_table_is_named_as_not_read(
     page.locator('[class*="st-key-photographer"]').get_by_role("radio", name="Cat").click()
     settle(page)
     give(page, [png("table.png", WHOLE_TABLE), PDF, png("again.png", WHOLE_TABLE)])
-    expect(page.get_by_text(PDF_NOT_READ)).to_be_visible()
-    said = notes(page)
-    assert len(said) == 3, said
-    assert said[0].startswith("table.png: 16 cards in 5 piles, given to Cat")
-    assert said[1] == "again.png is already on the table."  # the same photo twice: read once
+    said = note_boxes(page)
+    expect(said).to_have_count(3)
+    expect(said.nth(0)).to_contain_text("table.png: 16 cards in 5 piles, given to Cat")
+    expect(said.nth(1)).to_have_text("again.png is already on the table.")  # the same, read once
+    expect(said.nth(2)).to_have_text(PDF_NOT_READ)
     shoot(page, "table-batch-with-a-pdf")
 
     # the notes of one panel go with a switch to the other
@@ -115,7 +123,7 @@ def test_the_whole_tables_note_says_where_the_other_photo_of_the_same_piles_is(
     give(page, [png("table.png", WHOLE_TABLE)])
     # Cat's piles shown now: ann.png, and the button under it, are with Ann's
     where = "To see ann.png and its button, choose Ann under Whose piles."
-    note = page.locator('[class*="upload-notes"] [data-testid="stAlert"]').first
+    note = note_boxes(page).first
     expect(note).to_contain_text("read from ann.png: the same piles photographed twice?")
     expect(note).to_contain_text(where)
     shoot(page, "table-photo-of-piles-photographed-before")

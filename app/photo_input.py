@@ -313,7 +313,7 @@ class Refusals:
 
 
 def refused_key(prefix: str = "") -> str:
-    """Where a page keeps the files its uploader refused in the player's last gesture on it."""
+    """Where a page keeps the files its uploader last refused (`listen_for_refusals`)."""
     return f"{prefix}refused_files"
 
 
@@ -418,8 +418,7 @@ def _is_camera(upload: Any, prefix: str) -> bool:
 @contextmanager
 def notes_box(prefix: str = "") -> Iterator[Any]:
     """Where a page shows its upload notes (`show_note`): compact, each note whole; after
-    them, one on each file the uploader refused in the player's last gesture on it
-    (`refused_files`)."""
+    them, one on each file the uploader last refused (`listen_for_refusals`)."""
     with st.container(key=notes_box_key(prefix)) as box:
         yield box
         for refused in st.session_state.get(refused_key(prefix), ()):

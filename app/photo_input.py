@@ -333,10 +333,22 @@ export default function (component) {
     endings: types.split(",").map((type) => "." + type),
     maxBytes: Number(maxBytes),
   };
+  // said once no run is drawing the page: said during one, the page's fields not yet drawn
+  // anew went with it as they were, and the example's pile and name, there before the
+  // photos, were typed over the photos' player (a fresh server's first page)
+  window.blackcatSayWhenDrawn = (say, refusals) => {
+    const app = document.querySelector('[data-testid="stApp"]');
+    if (app && app.dataset.testScriptState === "running") {
+      setTimeout(() => window.blackcatSayWhenDrawn(say, refusals), 100);
+    } else {
+      say("refused", refusals);
+    }
+  };
   const later = window.blackcatRefusalsLater[panel];
   if (later && later.uploader !== uploader) {
     delete window.blackcatRefusalsLater[panel];
-    component.setTriggerValue("refused", { files: later.files, taken: later.taken });
+    const refusals = { files: later.files, taken: later.taken };
+    setTimeout(() => window.blackcatSayWhenDrawn(component.setTriggerValue, refusals), 100);
   }
   if (window.blackcatRefusalsListening) return;
   window.blackcatRefusalsListening = true;
@@ -364,7 +376,7 @@ export default function (component) {
     if (taken) {
       window.blackcatRefusalsLater[uploader.panel] = { uploader: name, files: refused, taken };
     } else {
-      uploader.say("refused", { files: refused, taken });
+      window.blackcatSayWhenDrawn(uploader.say, { files: refused, taken });
     }
   };
   document.addEventListener(

@@ -222,6 +222,10 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     night_panel.act_on_latest(
         ts.place_photo, player_id, key, outcome.rows, outcome.gaps, language.tr()
     )
+    if table.example and not night_panel.table().example:
+        # the example made way: its name and piles, still in their fields, sent back with the
+        # next run (a tap, a note said after the photos) were typed over the new player's
+        game_state.fields_afresh()
     table = night_panel.table()
     owner = photo_owner_id(table, key)
     if owner is None:  # not given: another phone's change came first (its toast says what)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import partial
 
 import card_taps
+import game_state
 import language
 import night_panel
 import panels
@@ -236,8 +237,11 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     record = PhotoRecord.of(name, outcome)
     photo_store.keep(st.session_state.photos, key, record)  # first: a shared night's phones
     at = night_panel.night().current
+    example = night_panel.table().example
     if not night_panel.commit_table(placed):
         return TableNote("warning", lambda: _(READ_AS_CHANGED).format(name=name))
+    if example:  # made way: its fields under new keys (`streamlit_app.add_photo` says why)
+        game_state.fields_afresh()
     # by place: the untouched example made way for a new game, of new ids
     now = {player_id: placed.players[index].id for index, player_id in enumerate(ids)}
     remember_photographer(

@@ -461,7 +461,7 @@ add), each ending in the pile's id: a new game's piles take their ids afresh."""
 
 def _start(start: Callable[[], None]) -> None:
     start()
-    st.session_state[STARTED] = started() + 1
+    fields_afresh()
     # the new game's piles may have the old ones' ids: their tools start closed and empty
     # (helper-55: the editor opened on a first photo, a suit chosen in the last game stayed);
     # set, not deleted: a choice deleted here the browser sent back with the next tap
@@ -469,6 +469,12 @@ def _start(start: Callable[[], None]) -> None:
     for key in [key for key in st.session_state if str(key).startswith(PILE_KEYED)]:
         st.session_state[key] = False if str(key).startswith(PANELS) else None
     card_taps.forget_next_shown()
+
+
+def fields_afresh() -> None:
+    """The fields of the game's names and piles drawn under new keys (`started`): a game that
+    took the place of another, or of the example."""
+    st.session_state[STARTED] = started() + 1
 
 
 def started() -> int:

@@ -4,12 +4,13 @@ file given."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import streamlit as st
-from language import _, ngettext, tr
+from language import _, key_class, ngettext, tr
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlException
 
@@ -51,6 +52,7 @@ def photo_inputs(
         )
         or []
     )
+    listen_for_refusals(f"{prefix}uploads:{generation}", prefix)
     camera = st.toggle(
         _("Use this device's camera here"), key=f"{prefix}camera_on", disabled=disabled
     )
@@ -169,6 +171,7 @@ def take_uploads(
     seen: set[str] = state.setdefault(f"{prefix}files_seen", set())
     new = [upload for upload in files if upload.file_id not in seen]
     if new:
+        state.pop(refused_key(prefix), None)  # an earlier gesture's (this one's come after)
         ids = {upload.file_id for upload in new}
         seen.update(ids)
         try:
@@ -241,14 +244,197 @@ def notes_key(prefix: str = "") -> str:
     return f"{prefix}upload_notes"
 
 
+def forget_notes(prefix: str = "") -> None:
+    """The notes on the last batch of uploads of `prefix`, and on the files its uploader
+    refused, gone (they spoke of what that panel did)."""
+    for key in (notes_key(prefix), refused_key(prefix)):
+        st.session_state.pop(key, None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Files the uploader refused in the browser
+#
+# Streamlit's uploader refuses a file of another type, or over its size, in the browser: the
+# server never hears of it, and the refusal shown by the file went with the emptied uploader
+# once the photos given with it were read (`take_uploads`): a PDF given with two photos
+# vanished, never said to be unread. The browser says here which files it refuses.
+
+WRONG_TYPE = N_("{name} was not read: it is not a photo. Upload a {formats} photo instead.")
+TOO_LARGE = N_(
+    "{name} was not read: it is over {size} MB. Upload a smaller copy of the photo, or take it "
+    "again at the camera's usual size."
+)
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A file the uploader refused in the browser: of another type, or over `MAX_UPLOAD_MB`."""
+
+    name: str
+    too_large: bool = False
+
+    def words(self) -> str:
+        """What its note says, in the page's language: not read, and what to upload instead."""
+        if self.too_large:
+            return _(TOO_LARGE).format(name=self.name, size=MAX_UPLOAD_MB)
+        return _(WRONG_TYPE).format(name=self.name, formats=_(ACCEPTED))
+
+
+@dataclass(frozen=True)
+class Refusals:
+    """What the browser says of a gesture that gave the uploader files (`REFUSALS_JS`): the
+    files it refused, and whether it took any (then on their way to the server)."""
+
+    files: tuple[Refused, ...] = ()
+    took_some: bool = False
+
+    @classmethod
+    def of(cls, report: object) -> Refusals:
+        """`{"files": [{"name": ..., "tooLarge": ...}], "taken": 2}`; anything else in the
+        report is no file."""
+        if not isinstance(report, dict):
+            return cls()
+        files = report.get("files")
+        return cls(
+            tuple(
+                Refused(str(item["name"]), bool(item.get("tooLarge")))
+                for item in (files if isinstance(files, list) else [])
+                if isinstance(item, dict) and isinstance(item.get("name"), str)
+            ),
+            bool(report.get("taken")),
+        )
+
+    @property
+    def empties_uploader(self) -> bool:
+        """Whether the uploader is to be emptied of the files at once: refused, every one
+        (its own red line by each said the same as their notes); a photo given with them is
+        on its way, and its batch empties it once read (`take_uploads`)."""
+        return bool(self.files) and not self.took_some
+
+
+def refused_key(prefix: str = "") -> str:
+    """Where a page keeps the files its uploader last refused (`listen_for_refusals`)."""
+    return f"{prefix}refused_files"
+
+
+REFUSALS_JS = """
+export default function (component) {
+  // Each uploader is known by its class (Streamlit's for its key): a gesture that gives it
+  // files (chosen, or dropped on it) says which it refuses, as Streamlit's uploader does
+  // (a name of another ending and a type no image's, a size over its limit). Said at once
+  // where it took none; else once the photos it took are read (the uploader replaced by an
+  // empty one): a page run while they were uploading lost them, half the time.
+  const { uploader, panel, types, maxBytes } = component.data;
+  window.blackcatRefusals = window.blackcatRefusals || {};
+  window.blackcatRefusalsLater = window.blackcatRefusalsLater || {};
+  window.blackcatRefusals[uploader] = {
+    say: component.setTriggerValue,
+    panel,
+    endings: types.split(",").map((type) => "." + type),
+    maxBytes: Number(maxBytes),
+  };
+  // said once no run is drawing the page: said during one, the page's fields not yet drawn
+  // anew went with it as they were, and the example's pile and name, there before the
+  // photos, were typed over the photos' player (a fresh server's first page)
+  window.blackcatSayWhenDrawn = (say, refusals) => {
+    const app = document.querySelector('[data-testid="stApp"]');
+    if (app && app.dataset.testScriptState === "running") {
+      setTimeout(() => window.blackcatSayWhenDrawn(say, refusals), 100);
+    } else {
+      say("refused", refusals);
+    }
+  };
+  const later = window.blackcatRefusalsLater[panel];
+  if (later && later.uploader !== uploader) {
+    delete window.blackcatRefusalsLater[panel];
+    const refusals = { files: later.files, taken: later.taken };
+    setTimeout(() => window.blackcatSayWhenDrawn(component.setTriggerValue, refusals), 100);
+  }
+  if (window.blackcatRefusalsListening) return;
+  window.blackcatRefusalsListening = true;
+  const DROPZONE = '[data-testid="stFileUploaderDropzone"]';
+  const report = (target, files) => {
+    const holder = target.closest && target.closest('[class*="st-key-"]');
+    if (!holder || !files) return;
+    const name = [...holder.classList].find((name) => window.blackcatRefusals[name]);
+    if (!name) return;
+    const uploader = window.blackcatRefusals[name];
+    const refused = [];
+    let taken = 0;
+    for (const file of files) {
+      const fileName = file.name.toLowerCase();
+      const ours = uploader.endings.some((ending) => fileName.endsWith(ending));
+      if (!ours && !(file.type || "").toLowerCase().startsWith("image/")) {
+        refused.push({ name: file.name, tooLarge: false });
+      } else if (file.size > uploader.maxBytes) {
+        refused.push({ name: file.name, tooLarge: true });
+      } else {
+        taken += 1;
+      }
+    }
+    if (!refused.length) return;
+    if (taken) {
+      window.blackcatRefusalsLater[uploader.panel] = { uploader: name, files: refused, taken };
+    } else {
+      window.blackcatSayWhenDrawn(uploader.say, { files: refused, taken });
+    }
+  };
+  document.addEventListener(
+    "change",
+    (event) => {
+      const input = event.target;
+      if (input.matches && input.matches('[data-testid="stFileUploaderDropzoneInput"]')) {
+        report(input, input.files);
+      }
+    },
+    true,
+  );
+  document.addEventListener(
+    "drop",
+    (event) => {
+      const zone = event.target.closest && event.target.closest(DROPZONE);
+      if (zone && event.dataTransfer) report(zone, event.dataTransfer.files);
+    },
+    true,
+  );
+}
+"""
+_refusals = st.components.v2.component("blackcat.upload_refusals", js=REFUSALS_JS)
+
+
+def listen_for_refusals(uploader_key: str, prefix: str = "") -> None:
+    """The files the uploader `uploader_key` refuses in the browser, kept for its notes
+    (`notes_box`) until the next files it takes are read (`take_uploads`)."""
+    state = st.session_state
+
+    def refused() -> None:
+        refusals = Refusals.of((state.get(f"{prefix}refusals") or {}).get("refused"))
+        state[refused_key(prefix)] = refusals.files
+        if refusals.empties_uploader:
+            state[f"{prefix}upload_generation"] = state.get(f"{prefix}upload_generation", 0) + 1
+
+    data = {
+        "uploader": key_class(uploader_key),
+        "panel": prefix,
+        "types": ",".join(PHOTO_TYPES),
+        "maxBytes": str(MAX_UPLOAD_MB * 1024 * 1024),
+    }
+    _refusals(key=f"{prefix}refusals", data=data, on_refused_change=refused)
+
+
 def _is_camera(upload: Any, prefix: str) -> bool:
     shot = st.session_state.get(f"{prefix}camera")
     return shot is not None and shot.file_id == upload.file_id
 
 
-def notes_box(prefix: str = "") -> Any:
-    """Where a page shows its upload notes (`show_note`): compact, each note whole."""
-    return st.container(key=notes_box_key(prefix))
+@contextmanager
+def notes_box(prefix: str = "") -> Iterator[Any]:
+    """Where a page shows its upload notes (`show_note`): compact, each note whole; after
+    them, one on each file the uploader last refused (`listen_for_refusals`)."""
+    with st.container(key=notes_box_key(prefix)) as box:
+        yield box
+        for refused in st.session_state.get(refused_key(prefix), ()):
+            show_note("error", refused.words(), refused.name)
 
 
 def notes_box_key(prefix: str = "") -> str:
@@ -260,31 +446,59 @@ BREAK_AFTER = "_"  # where a camera's file name (PXL_20240512_183512345.jpg) may
 ZERO_WIDTH_SPACE = "\u200b"
 
 
-def taken_twice_words(table: ts.Table, photo: str) -> str | None:
+def taken_twice_words(table: ts.Table, photo: str, on_top: Collection[str] = ()) -> str | None:
     """What a photo's note says while another photo on the page holds the same piles
-    (`ts.photo_taken_twice`): take one photo's cards off. None while none does."""
+    (`ts.photo_taken_twice`): take one photo's cards off, and where a photo not on the screen
+    is (`elsewhere_words`). None while none does."""
     twice = ts.photo_taken_twice(table, photo)
     other = None if twice is None else photo_words(twice[0])
     if twice is None or other is None:
         return None
-    return ngettext(
+    said = ngettext(
         "{count} of its cards is on the table already, read from {other}: the same piles "
         "photographed twice? Take one photo's cards off (the button under each photo).",
         "{count} of its cards are on the table already, read from {other}: the same piles "
         "photographed twice? Take one photo's cards off (the button under each photo).",
         twice[1],
     ).format(count=twice[1], other=other)
+    return " ".join([said, *elsewhere_words(table, (photo, twice[0]), on_top)])
 
 
-def photographed_twice_words(twice: ts.PhotographedTwice) -> str:
+def photographed_twice_words(
+    twice: ts.PhotographedTwice, table: ts.Table, on_top: Collection[str] = ()
+) -> str:
     """What the page's warning of cards on the table too often says of the cards two photos of
     the same piles hold (`ts.duplicate_causes`): take one photo's cards off; none is misread,
     and *Two decks* would only hide the doubling."""
     first, second = (photo_words(photo) for photo in twice.photos)
-    return _(
+    said = _(
         "**The same piles are photographed twice, in {first} and {second}:** the cards in both "
         "count twice. Take one photo's cards off (the button under each photo)."
     ).format(first=first, second=second)
+    return " ".join([said, *elsewhere_words(table, twice.photos, on_top)])
+
+
+def elsewhere_words(table: ts.Table, photos: Sequence[str], on_top: Collection[str]) -> list[str]:
+    """Where to find each of `photos` that the page doesn't show now, and the button under it:
+    a photo shows above the piles while it is one of `on_top` (the photos of the whole table,
+    on their panel), else with the piles of a player holding its cards, once they are chosen
+    (the whole table's note on a photo of Ann's piles sent Cat to a button under each photo,
+    and no other photo was on the screen)."""
+    shown = st.session_state.get("player")
+    said = []
+    for photo in photos:
+        holders = [player for player in table.players if photo in ts.photos_of(player)]
+        name = photo_words(photo)
+        if photo in on_top or not holders or name is None:
+            continue
+        if any(player.id == shown for player in holders):
+            continue
+        said.append(
+            _("To see {photo} and its button, choose {player} under *Whose piles*.").format(
+                photo=name, player=as_written(holders[0].name)
+            )
+        )
+    return said
 
 
 def photo_words(photo: str) -> str | None:

@@ -106,6 +106,8 @@ PAGE_CSS = """
 [class*="upload-notes"] [data-testid="stAlert"] > div { padding: .3rem .6rem; }
 [class*="upload-notes"] [data-testid="stAlert"] p { font-size: .8rem; line-height: 1.3; }
 [class*="upload-notes"] { gap: .25rem; }
+/* what hears of the files an uploader refuses (photo_input.REFUSALS_JS) takes no room under it */
+[data-testid="stElementContainer"][class*="refusals"] { display: none; }
 /* a pile brought into view ("↓ 2 cards to check"), or the notes on a photo of the whole table
    just given out, shows its head below Streamlit's top bar */
 [class*="st-key-pile-"], [class*="upload-notes"] { scroll-margin-top: 3.75rem; }
@@ -172,7 +174,7 @@ class UploadNote:
         again (a retake, as a blurred photo's note asks), each card counted twice."""
         if not self.check or self.photo is None:
             return None
-        return photo_input.taken_twice_words(table, self.photo)
+        return photo_input.taken_twice_words(table, self.photo, table_photo.photos_on_top(table))
 
     def kind_now(self, table: ts.Table) -> str:
         if self.split_among_sides(table) or self.taken_twice(table) is not None:
@@ -240,6 +242,10 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
     night_panel.act_on_latest(
         ts.place_photo, player_id, key, outcome.rows, outcome.gaps, language.tr()
     )
+    if table.example and not night_panel.table().example:
+        # the example made way: its name and piles, still in their fields, sent back with the
+        # next run (a tap, a note said after the photos) were typed over the new player's
+        game_state.fields_afresh()
     table = night_panel.table()
     owner = photo_owner_id(table, key)
     if owner is None:  # not given: another phone's change came first (its toast says what)
@@ -470,7 +476,11 @@ def duplicates_words(table: ts.Table, result: ts.TableResult) -> str:
     hide the doubling); otherwise one of each misread, or a second deck to switch on."""
     photos = st.session_state.get("photos", {})
     causes = ts.duplicate_causes(table, result.duplicates, photos.keys())
-    parts = [photo_input.photographed_twice_words(twice) for twice in causes.photographed_twice]
+    on_top = table_photo.photos_on_top(table)
+    parts = [
+        photo_input.photographed_twice_words(twice, table, on_top)
+        for twice in causes.photographed_twice
+    ]
     if causes.others:
         parts.append(misread_words(table, causes.others))
     return "\n\n".join(parts)
@@ -598,7 +608,7 @@ def keep_photo_mode() -> None:
     state = st.session_state
     st.query_params[sharing.PHOTO_MODE_PARAM] = state[table_photo.MODE]
     for prefix in ("", table_photo.PREFIX):
-        state.pop(photo_input.notes_key(prefix), None)
+        photo_input.forget_notes(prefix)
 
 
 def to_check_words(checks: ts.Checks) -> str | None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import partial
 
 import card_taps
+import game_state
 import language
 import night_panel
 import panels
@@ -236,8 +237,11 @@ def add_table_photo(data: bytes, name: str, photographer_id: int) -> TableNote:
     record = PhotoRecord.of(name, outcome)
     photo_store.keep(st.session_state.photos, key, record)  # first: a shared night's phones
     at = night_panel.night().current
+    example = night_panel.table().example
     if not night_panel.commit_table(placed):
         return TableNote("warning", lambda: _(READ_AS_CHANGED).format(name=name))
+    if example:  # made way: its fields under new keys (`streamlit_app.add_photo` says why)
+        game_state.fields_afresh()
     # by place: the untouched example made way for a new game, of new ids
     now = {player_id: placed.players[index].id for index, player_id in enumerate(ids)}
     remember_photographer(
@@ -429,7 +433,7 @@ def placed_note(placed: Placed, table: ts.Table, photo: str) -> tuple[str, str]:
         text = f"{text} {added_words(len(placed.added))}"
     if placed.one_side and len(table.players) == 1:  # no player added: nobody else was found
         text = f"{text} {_(ONE_SIDE_FOUND)}"
-    twice = photo_input.taken_twice_words(table, photo)
+    twice = photo_input.taken_twice_words(table, photo, photos_on_top(table))
     if twice is not None:
         kind, text = "warning", f"{text} {twice}"
     return read.note(kind, text)
@@ -505,6 +509,14 @@ def table_photos(table: ts.Table, photos: Mapping[str, PhotoRecord]) -> list[str
         for key, who in owners.items()
         if key in photos and (photos[key].whole_table or len(who) > 1)
     ]
+
+
+def photos_on_top(table: ts.Table) -> list[str]:
+    """The photos the page shows above every player's piles: those of the whole table, while
+    their panel is open (`table_photos`); none on the panel of one player's piles."""
+    if st.session_state.get(MODE) != WHOLE_TABLE:
+        return []
+    return table_photos(table, st.session_state.photos)
 
 
 def on_give(act: Act, pile_id: int, chosen: int) -> None:

@@ -190,3 +190,30 @@ def test_a_photo_whose_run_a_rerun_cut_short_is_taken_by_the_next_run() -> None:
     assert not at.exception
     assert at.session_state["given"] == ["a.jpg", "a.jpg"]
     assert [m.value for m in at.markdown] == ["a.jpg: 5 bytes"]
+
+
+def test_a_file_the_uploader_refused_is_named_and_said_what_to_upload_instead() -> None:
+    report = {"files": [{"name": "rules.pdf"}, {"name": "big.jpg", "tooLarge": True}], "taken": 0}
+    pdf, huge = photo_input.Refusals.of(report).files
+    assert pdf.words() == (
+        "rules.pdf was not read: it is not a photo. Upload a JPEG, PNG, WebP or HEIC photo instead."
+    )
+    assert huge.words().startswith("big.jpg was not read: it is over 100 MB. Upload a smaller")
+
+
+def test_the_uploader_is_emptied_of_refused_files_unless_photos_came_with_them() -> None:
+    alone = photo_input.Refusals.of({"files": [{"name": "rules.pdf"}], "taken": 0})
+    assert alone.empties_uploader  # its red line by the file said what the note says
+    # the photos given with it, still on their way, are the uploader's to empty once read
+    given_with_photos = photo_input.Refusals.of({"files": [{"name": "rules.pdf"}], "taken": 2})
+    assert given_with_photos.files and not given_with_photos.empties_uploader
+    assert not photo_input.Refusals.of({"files": [], "taken": 1}).empties_uploader
+
+
+def test_a_report_of_refused_files_holds_nothing_but_named_files() -> None:
+    assert photo_input.Refusals.of(None) == photo_input.Refusals()
+    assert photo_input.Refusals.of(["rules.pdf"]).files == ()
+    assert photo_input.Refusals.of({"files": [{"tooLarge": True}, "x", {"name": 3}]}).files == ()
+    assert photo_input.Refusals.of({"files": "a.pdf"}).files == ()
+    named = photo_input.Refusals.of({"files": [{"name": "a.pdf"}]})
+    assert named.files == (photo_input.Refused("a.pdf"),)

@@ -246,6 +246,20 @@ def test_a_new_game_shows_its_piles_and_names_in_fields_of_their_own(app: AppTes
     assert pile_cards(app, 1) == ""
 
 
+def test_a_photo_taking_the_examples_place_shows_its_piles_and_names_in_fields_of_their_own(
+    app: AppTest, reader: FakeReader
+) -> None:
+    """As a new game's: the example's pile and name, sent back by the next run (on a busy
+    phone, the run that says a refused file given with the photo), were typed over the
+    photo's player."""
+    before = text_input(app, "Pile 1, left to right").key, text_input(app, "Name").key
+    uploader(app).set_value(("piles.png", png(200), "image/png"))
+    app.run()
+    after = text_input(app, "Pile 1, left to right").key, text_input(app, "Name").key
+    assert before[0] != after[0] and before[1] != after[1]
+    assert pile_cards(app, 1) == "8D 2H 8H"
+
+
 def test_a_piles_closed_panels_send_none_of_their_tools(app: AppTest) -> None:
     """A pile's editor and its Queens' panel, closed, send nothing to the browser (their pills
     were a third of the page's elements, drawn though unseen: helper-104); opened, all of it.

@@ -724,8 +724,9 @@ def test_the_whole_table_after_a_players_photo_is_not_called_misread(app: AppTes
     upload_table(app)
     assert [w.value for w in app.warning if w.icon == "⚠️"] == [
         "**The same piles are photographed twice, in ann\\_\u200bpiles.png and table.png:** the "
-        "cards in both count twice. Take one photo's cards off (the button under each photo)."
-    ]
+        "cards in both count twice. Take one photo's cards off (the button under each photo). "
+        "To see ann\\_\u200bpiles.png and its button, choose Ann under *Whose piles*."
+    ]  # Cat's piles are shown: Ann's photo is not on the screen
     # Ann's photo shows, with its button under it, among her piles
     app.segmented_control(key=table_photo.MODE).set_value(table_photo.ONE_PLAYER).run()
     app.segmented_control(key="player").set_value(player_id(app, "Ann")).run()

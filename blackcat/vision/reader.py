@@ -191,6 +191,10 @@ MODELS_DAMAGED = N_(
     "a trained model can't be loaded (cut short or damaged): {files}; restore models/ from the "
     "repository, or export it again with `blackcat export`"
 )
+MODELS_DAMAGED_ELSEWHERE = N_(
+    "a trained model can't be loaded (cut short or damaged): {files}; export it again into its "
+    "folder with `blackcat export --models DIR`, or leave --models out to use the bundled ones"
+)
 CALIBRATION_DAMAGED = N_(
     "a calibration file can't be read (damaged, or not as `blackcat calibrate` writes it): "
     "{files}; restore it from the repository, or remove it and fit it again with `blackcat "
@@ -206,13 +210,15 @@ WEIGHTS_MISSING = N_(
 def damaged_models_told() -> Iterator[None]:
     """A model file that can't be loaded (`onnx_models.UnreadableModelError`), at load or first
     used (a model only some photos need), told as ModelsMissingError in MODELS_DAMAGED's words:
-    which file, what to do."""
+    which file, what to do (in a folder given with --models, not "restore models/")."""
     from blackcat.vision.onnx_models import UnreadableModelError
 
     try:
         yield
     except UnreadableModelError as error:
-        raise ModelsMissingError([str(error.path)], MODELS_DAMAGED) from error
+        bundled = Path(error.path).resolve().parent == MODELS_DIR.resolve()
+        said = MODELS_DAMAGED if bundled else MODELS_DAMAGED_ELSEWHERE
+        raise ModelsMissingError([str(error.path)], said) from error
 
 
 @dataclass(frozen=True)

@@ -117,9 +117,9 @@ def test_a_damaged_model_only_some_photos_need_is_told_with_what_to_do(
     errors = [e.value for e in at.error]
     assert errors == [
         "dark.jpg wasn't read, through no fault of the photo: a trained model can't be loaded "
-        f"(cut short or damaged): {models / 'suit_classifier.onnx'}; restore models/ from the "
-        "repository, or export it again with `blackcat export`. Type or pick its cards below "
-        "for now."
+        f"(cut short or damaged): {models / 'suit_classifier.onnx'}; export it again into its "
+        "folder with `blackcat export --models DIR`, or leave --models out to use the bundled "
+        "ones. Type or pick its cards below for now."
     ]
     assert totals(at) == ["### Example: 36 points"]  # the table as it was
     assert not any("photo reader" in i.value for i in at.info)  # it reads other photos

@@ -775,7 +775,7 @@ def damaged_models(folder: Path, damage: str) -> Path:
 @pytest.mark.parametrize(
     ("damage", "what", "to_do"),
     [
-        ("model", "a trained model can't be loaded", "restore models/ from the repository"),
+        ("model", "a trained model can't be loaded", "with `blackcat export --models DIR`"),
         ("calibration", "a calibration file can't be read", "fit it again with `blackcat"),
     ],
 )

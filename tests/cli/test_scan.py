@@ -136,8 +136,8 @@ def test_a_damaged_model_is_one_clear_line(tmp_path: Path) -> None:
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr == (
         "blackcat scan: a trained model can't be loaded (cut short or damaged): "
-        f"{tmp_path / 'index_detector.onnx'}; restore models/ from the repository, or export it "
-        "again with `blackcat export`\n"
+        f"{tmp_path / 'index_detector.onnx'}; export it again into its folder with `blackcat "
+        "export --models DIR`, or leave --models out to use the bundled ones\n"
     )
 
 
@@ -546,8 +546,8 @@ def test_a_damaged_model_only_some_photos_need_fails_those_photos_in_its_own_wor
     unread, example = json.loads(result.stdout)
     said = (
         f"{needing} was not read: a trained model can't be loaded (cut short or damaged): "
-        f"{models / model}; restore models/ from the repository, or export it again with "
-        "`blackcat export`"
+        f"{models / model}; export it again into its folder with `blackcat export --models DIR`, "
+        "or leave --models out to use the bundled ones"
     )
     assert unread == {"image": str(needing), "error": said}
     assert example["total"] == 36 and "error" not in example

@@ -182,8 +182,8 @@ def test_a_damaged_model_only_some_photos_need_fails_those_photos_in_its_own_wor
     assert result.returncode == 1
     said = (
         f"{dark} was not read: a trained model can't be loaded (cut short or damaged): "
-        f"{models / 'suit_classifier.onnx'}; restore models/ from the repository, or export it "
-        "again with `blackcat export`"
+        f"{models / 'suit_classifier.onnx'}; export it again into its folder with `blackcat "
+        "export --models DIR`, or leave --models out to use the bundled ones"
     )
     deal = json.loads(result.stdout)
     assert deal["players"][0] == {"image": str(dark), "error": said}

@@ -48,7 +48,7 @@ def test_a_model_loaded_on_first_use_found_damaged_is_refused_in_one_line_before
     assert out == ""
     assert err == (
         f"blackcat {command}: a trained model can't be loaded (cut short or damaged): "
-        f"{models / name}; restore models/ from the repository, or export it again with "
-        "`blackcat export`\n"
+        f"{models / name}; export it again into its folder with `blackcat export --models DIR`, "
+        "or leave --models out to use the bundled ones\n"
     )
     assert not folder.exists()  # no scene drawn: the work never began

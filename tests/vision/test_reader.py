@@ -654,14 +654,15 @@ def test_a_model_loaded_on_first_use_found_damaged_then_is_told_as_at_load(
 ) -> None:
     from damaged_models import models_with_one_cut_short, save_light_on_dark
 
-    from blackcat.vision.reader import MODELS_DAMAGED
+    from blackcat.vision.reader import MODELS_DAMAGED_ELSEWHERE
 
     models = models_with_one_cut_short(tmp_path / "models", "suit_classifier.onnx")
     reader = CardReader.load(models)  # loaded when first needed: nothing to see yet
     dark = save_light_on_dark(EXAMPLE.with_suffix(".jpg"), tmp_path / "dark.jpg")
     with pytest.raises(ModelsMissingError) as raised:
         reader.read(open_photo(dark))
-    assert str(raised.value) == MODELS_DAMAGED.format(files=models / "suit_classifier.onnx")
+    damaged = models / "suit_classifier.onnx"  # not the bundled models/: not "restore models/"
+    assert str(raised.value) == MODELS_DAMAGED_ELSEWHERE.format(files=damaged)
     assert sum(map(len, reader.read(open_photo(EXAMPLE.with_suffix(".jpg"))).piles)) == 20
 
 
@@ -1356,3 +1357,22 @@ def test_the_ink_of_a_large_photos_indices_is_told_where_they_stand_many_pixels_
     assert printed_in_crops(*photo_of(paper=20, ink=240)) is Printed.LIGHT_ON_DARK
     assert printed_in_crops(*photo_of(paper=240, ink=20)) is Printed.DARK_ON_LIGHT
     assert printed_in_crops(photo_of(20, 240)[0], []) is Printed.UNSURE
+
+
+@pytest.mark.parametrize(
+    ("in_bundled", "to_do"),
+    [(True, "restore models/ from the repository"), (False, "leave --models out")],
+)
+def test_a_damaged_model_is_told_what_to_do_for_its_own_folder(
+    tmp_path: Path, in_bundled: bool, to_do: str
+) -> None:
+    """A model damaged in a folder given with --models was told to restore models/ from the
+    repository, a folder it never came from."""
+    from blackcat.vision.onnx_models import UnreadableModelError
+    from blackcat.vision.reader import damaged_models_told
+
+    folder = MODELS_DIR if in_bundled else tmp_path
+    with pytest.raises(ModelsMissingError) as raised, damaged_models_told():
+        raise UnreadableModelError(folder / "suit_classifier.onnx")
+    assert to_do in str(raised.value)
+    assert str(folder / "suit_classifier.onnx") in str(raised.value)

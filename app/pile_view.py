@@ -84,7 +84,9 @@ CSS = Template("""
 .bc-card.bc-dup.bc-doubtful { border: 2px solid $too_often; background: #fff8e1;
   outline: 2px dashed $doubtful; outline-offset: -5px; }
 .bc-gap { box-shadow: -4px 0 0 $missing; margin-left: 3px; }
-.bc-card[data-bc-pile] { cursor: pointer; -webkit-tap-highlight-color: transparent; }
+/* a card the keyboard moves to is brought into view below Streamlit's top bar, not under it */
+.bc-card[data-bc-pile] { cursor: pointer; -webkit-tap-highlight-color: transparent;
+  scroll-margin-top: 3.75rem; }
 .bc-card.bc-selected { outline: 3px solid $picked; outline-offset: 1px; background: #eeeeee; }
 /* words for a screen reader alone */
 .bc-unseen { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);

@@ -511,3 +511,22 @@ def test_a_card_the_arrows_reached_keeps_the_focus_when_its_strip_is_drawn_anew(
     page.keyboard.press("ArrowRight")
     expect(strip_card(page, 0, 3)).to_be_focused()
     expect(strip_card(page, 0, 3)).to_have_accessible_name("1.4 · 4 of diamonds")
+
+
+def test_a_players_tricks_are_one_stop_for_tab_and_the_arrows_move_along_them(
+    page: Page,
+) -> None:
+    to_black_lady(page)
+    type_tricks(page, "Player 1", "QS AH 3C")
+    expect(page.locator('[data-bc-pile][tabindex="0"]')).to_have_count(1)
+    strip_card(page, 0, 0).focus()
+    page.keyboard.press("End")
+    expect(strip_card(page, 0, 2)).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")  # picks the A♥
+    settle(page)
+    expect(strip_card(page, 0, 1)).to_have_attribute("aria-pressed", "true")
+    focus_kept(page)
+    expect(strip_card(page, 0, 1)).to_be_focused()
+    page.keyboard.press("Tab")  # on to its tools, past no other card
+    assert card_focused(page) is None and focused(page) != "(the page)"

@@ -14,7 +14,8 @@ CARD_TAPS_JS = """
 export default function (component) {
   // The page's strips are Markdown, redrawn at every run: listeners on the document
   // (installed once) hand a tap on any card with data-bc-pile to the latest mount, and so do
-  // Enter and Space on a card the keyboard's focus is on (each card is a button).
+  // Enter and Space on a card the keyboard's focus is on (each card is a button; its strip is
+  // one stop for Tab, `pile_view.strip_tab_stop`).
   window.blackcatCardTap = component.setTriggerValue;
   if (window.blackcatCardTapsListening) return;
   window.blackcatCardTapsListening = true;
@@ -35,11 +36,62 @@ export default function (component) {
     const acts = event.key === "Enter" || event.key === " " || (event.key === "Escape" && picked);
     if (acts && tapped(event)) event.preventDefault();
   });
+  // A strip is one stop for Tab (WAI-ARIA's roving tabindex): Tab from a picked card goes on
+  // to its tools, not through every other card; the arrows, Home and End move along the strip
+  const CARD = "[data-bc-pile][data-bc-position]";
+  const cardOf = (element) => element && element.closest && element.closest(CARD);
+  const stripOf = (card) =>
+    [...document.querySelectorAll(CARD)].filter(
+      (other) => other.dataset.bcPile === card.dataset.bcPile,
+    );
+  const STEPS = { ArrowLeft: -1, ArrowRight: 1 };
+  document.addEventListener("keydown", (event) => {
+    const card = cardOf(event.target);
+    const moves = event.key in STEPS || event.key === "Home" || event.key === "End";
+    if (!card || !moves || event.altKey || event.ctrlKey || event.metaKey) return;
+    const strip = stripOf(card);
+    const at = strip.indexOf(card);
+    const to = { Home: 0, End: strip.length - 1 }[event.key] ?? at + STEPS[event.key];
+    event.preventDefault(); // not the page scrolled, nor the strip
+    if (strip[to]) strip[to].focus();
+  });
+  // Each strip's stop: the card that has the focus, else the one that had it last, else the
+  // picked card, else the first (as drawn, pile_view.strip_tab_stop). Kept through a redraw:
+  // Streamlit's Markdown changes the cards' attributes in place, the focus staying on a card
+  // that is no stop any more (Shift+Tab from it came back to the strip's first card).
+  window.blackcatStripStops = window.blackcatStripStops || new Map();
+  const tendStrips = () => {
+    const active = cardOf(document.activeElement);
+    const strips = new Map();
+    for (const card of document.querySelectorAll(CARD)) {
+      strips.set(card.dataset.bcPile, [...(strips.get(card.dataset.bcPile) || []), card]);
+    }
+    for (const [pile, strip] of strips) {
+      const last = window.blackcatStripStops.get(pile);
+      const stop =
+        strip.find((card) => card === active) ||
+        strip.find((card) => card.dataset.bcPosition === last) ||
+        strip.find((card) => card.getAttribute("aria-pressed") === "true") ||
+        strip[0];
+      for (const card of strip) {
+        const tabindex = card === stop ? "0" : "-1";
+        if (card.getAttribute("tabindex") !== tabindex) card.setAttribute("tabindex", tabindex);
+      }
+    }
+  };
+  new MutationObserver(tendStrips).observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributeFilter: ["tabindex", "aria-pressed"],
+  });
   // a card the keyboard reaches in a long pile is brought whole into its strip's view (the
   // browser leaves one 90% past the edge where it is: a sliver of its focus ring shows)
   document.addEventListener("focusin", (event) => {
-    const card = event.target.closest && event.target.closest("[data-bc-pile][data-bc-position]");
-    if (card) card.scrollIntoView({ block: "nearest", inline: "nearest" });
+    const card = cardOf(event.target);
+    if (!card) return;
+    window.blackcatStripStops.set(card.dataset.bcPile, card.dataset.bcPosition);
+    tendStrips();
+    card.scrollIntoView({ block: "nearest", inline: "nearest" });
   });
 }
 """

@@ -8,7 +8,13 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 import sheet_view
-from pile_view import CARD_WIDTH, card_cell_html, empty_strip_html, field_width_css
+from pile_view import (
+    CARD_WIDTH,
+    card_cell_html,
+    empty_strip_html,
+    field_width_css,
+    strip_tab_stop,
+)
 from sheet_view import SheetRow
 
 from blackcat.games.black_lady import DEFAULT_RULES, GameScore, Rules, card_points
@@ -61,6 +67,7 @@ def tricks_html(
             doubtful=position in doubtful,
             tap=None if pile_id is None else (pile_id, position),
             selected=position == selected,
+            tab_stop=position == strip_tab_stop(len(cards), selected),
             tr=tr,
         )
         for position, card in enumerate(cards)

@@ -84,7 +84,9 @@ CSS = Template("""
 .bc-card.bc-dup.bc-doubtful { border: 2px solid $too_often; background: #fff8e1;
   outline: 2px dashed $doubtful; outline-offset: -5px; }
 .bc-gap { box-shadow: -4px 0 0 $missing; margin-left: 3px; }
-.bc-card[data-bc-pile] { cursor: pointer; -webkit-tap-highlight-color: transparent; }
+/* a card the keyboard moves to is brought into view below Streamlit's top bar, not under it */
+.bc-card[data-bc-pile] { cursor: pointer; -webkit-tap-highlight-color: transparent;
+  scroll-margin-top: 3.75rem; }
 .bc-card.bc-selected { outline: 3px solid $picked; outline-offset: 1px; background: #eeeeee; }
 /* words for a screen reader alone */
 .bc-unseen { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
@@ -212,6 +214,7 @@ def card_cell_html(
     gap_before: bool = False,
     tap: tuple[int, int] | None = None,
     selected: bool = False,
+    tab_stop: bool = True,
     tr: Translator = ENGLISH,
 ) -> str:
     """One card of a strip in grid column `column` (from 0; None: wherever the grid puts it): its
@@ -220,7 +223,9 @@ def card_cell_html(
     its left where a card may be missing before it (`MARKS`). Its number, the card in words and
     its marks, in `tr`'s language, are its tooltip and what a screen reader says of it. With
     `tap` (pile id, position) a tap on it, or Enter or Space while it has the keyboard's focus,
-    reaches the page (card_taps.listen_for_card_taps); a `selected` card is outlined."""
+    reaches the page (card_taps.listen_for_card_taps); a `selected` card is outlined. A strip
+    is one stop for Tab (`tab_stop`: this card is it, `strip_tab_stop`), the arrows move
+    along its cards (card_taps.CARD_TAPS_JS)."""
     classes = ["bc-card"]
     if selected:
         classes.append("bc-selected")
@@ -241,7 +246,8 @@ def card_cell_html(
     said = escape(f"{number} · {words}" + (f" ({note})" if note else ""))
     if tap is not None:  # a button is named by its label alone, not its symbols read in turn
         place += f' data-bc-pile="{tap[0]}" data-bc-position="{tap[1]}"'
-        place += f' role="button" tabindex="0" aria-pressed="{str(selected).lower()}"'
+        tabindex = 0 if tab_stop else -1
+        place += f' role="button" tabindex="{tabindex}" aria-pressed="{str(selected).lower()}"'
         place += f' aria-label="{said}"'
     # the words are its tooltip; a screen reader says them (a button's label, else after its text)
     return (
@@ -251,6 +257,13 @@ def card_cell_html(
         f'<span class="s {colour}">{card.suit.symbol}</span>{extra}'
         f'<span class="bc-unseen">{escape(words)}</span></div>'
     )
+
+
+def strip_tab_stop(count: int, selected: int | None) -> int:
+    """The position of a strip's one stop for Tab among its `count` cards: the picked card
+    (`selected`), else the first (every card a stop, the picked card's tools were up to 14
+    Tabs past the strip: an audit, helper-114)."""
+    return selected if selected is not None and 0 <= selected < count else 0
 
 
 def empty_strip_html(tr: Translator = ENGLISH) -> str:
@@ -297,6 +310,7 @@ def strip_html(
                 gap_before=position in gaps,
                 tap=None if pile_id is None else (pile_id, position),
                 selected=position == selected,
+                tab_stop=position == strip_tab_stop(len(pile.cards), selected),
                 tr=tr,
             )
         )

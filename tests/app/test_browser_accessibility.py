@@ -381,7 +381,7 @@ def test_a_jump_to_the_cards_to_check_by_keys_takes_the_focus_there(page: Page) 
     card = page.get_by_role("button", name="1.2 · 2 of hearts: check this card")
     expect(card).to_be_focused()
     expect(card).to_be_in_viewport()
-    page.keyboard.press("Tab")  # on to its rest of the pile, not back up the page
+    page.keyboard.press("ArrowRight")  # on to its rest of the pile, not back up the page
     expect(strip_card(page, 0, 2)).to_be_focused()
 
 
@@ -433,3 +433,100 @@ def test_a_suits_choice_is_named_in_words(page: Page) -> None:
     expect(suits).to_have_count(4)
     for suit, name in zip(suits.all(), names, strict=True):
         expect(suit).to_have_accessible_name(name)
+
+
+def card_focused(page: Page) -> str | None:
+    """The position (as drawn) of the strip's card that has the keyboard's focus, if one has."""
+    return page.evaluate("() => document.activeElement.dataset.bcPosition ?? null")
+
+
+def test_a_piles_strip_is_one_stop_for_tab_and_the_arrows_move_along_it(page: Page) -> None:
+    # every card a stop for Tab: a card picked by Enter had its rank and suit up to 14 Tabs
+    # away, past every card after it (an accessibility audit)
+    new_game(page)
+    type_pile(page, 1, "KD 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC")  # wider than a phone
+    cards = page.locator('[data-bc-pile][tabindex="0"]')
+    expect(cards).to_have_count(1)  # the strip's first card
+    expect(cards).to_have_attribute("data-bc-position", "0")
+    cards.focus()
+    page.keyboard.press("ArrowRight")
+    expect(strip_card(page, 0, 1)).to_be_focused()
+    page.keyboard.press("End")  # the last card, scrolled into the strip's view
+    last = strip_card(page, 0, 11)
+    expect(last).to_be_focused()
+    expect(last).to_be_in_viewport(ratio=1)
+    page.keyboard.press("ArrowLeft")
+    expect(strip_card(page, 0, 10)).to_be_focused()
+    # the strip half under Streamlit's top bar: the card the arrow moves to comes out whole
+    card_top = strip_card(page, 0, 9).bounding_box()["y"]
+    page.mouse.wheel(0, card_top - 20)
+    page.wait_for_function("() => document.activeElement.getBoundingClientRect().top < 30")
+    page.keyboard.press("ArrowLeft")
+    expect(strip_card(page, 0, 9)).to_be_focused()
+    bar = page.locator('[data-testid="stHeader"]').bounding_box()
+    assert strip_card(page, 0, 9).bounding_box()["y"] >= bar["y"] + bar["height"]
+    page.keyboard.press("Home")
+    expect(strip_card(page, 0, 0)).to_be_focused()
+    expect(strip_card(page, 0, 0)).to_be_in_viewport(ratio=1)
+    page.keyboard.press("ArrowLeft")  # the first stays: nothing before it
+    expect(strip_card(page, 0, 0)).to_be_focused()
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")  # picks 1.11, and its strip is drawn anew
+    settle(page)
+    expect(strip_card(page, 0, 10)).to_have_attribute("aria-pressed", "true")
+    focus_kept(page)
+    expect(strip_card(page, 0, 10)).to_be_focused()
+    page.keyboard.press("Tab")  # straight on to its rank, past no other card
+    rank = page.get_by_role("radiogroup", name="Card 1.11's rank")
+    expect(rank.get_by_role("radio", name="J", exact=True)).to_be_focused()
+    page.keyboard.press("Shift+Tab")  # back to the strip: its picked card
+    expect(strip_card(page, 0, 10)).to_be_focused()
+    page.keyboard.press("Shift+Tab")  # and out of it, up the page
+    assert card_focused(page) is None and focused(page) != "(the page)"
+    page.keyboard.press("Tab")
+    expect(strip_card(page, 0, 10)).to_be_focused()
+
+
+def test_a_card_the_arrows_reached_keeps_the_focus_when_its_strip_is_drawn_anew(
+    page: Page,
+) -> None:
+    new_game(page)
+    type_pile(page, 1, "QS 2C 3H 4D")
+    strip_card(page, 0, 0).focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press(" ")  # Space picks, as Enter does
+    settle(page)
+    expect(strip_card(page, 0, 2)).to_have_attribute("aria-pressed", "true")
+    focus_kept(page)
+    expect(strip_card(page, 0, 2)).to_be_focused()
+    page.keyboard.press("Escape")  # let go of: drawn anew, its first card the strip's stop
+    settle(page)
+    expect(strip_card(page, 0, 2)).to_have_attribute("aria-pressed", "false")
+    focus_kept(page)
+    expect(strip_card(page, 0, 2)).to_be_focused()  # where the keyboard was, still its stop
+    expect(page.locator('[data-bc-pile][tabindex="0"]')).to_have_count(1)
+    expect(strip_card(page, 0, 2)).to_have_attribute("tabindex", "0")
+    page.keyboard.press("ArrowRight")
+    expect(strip_card(page, 0, 3)).to_be_focused()
+    expect(strip_card(page, 0, 3)).to_have_accessible_name("1.4 · 4 of diamonds")
+
+
+def test_a_players_tricks_are_one_stop_for_tab_and_the_arrows_move_along_them(
+    page: Page,
+) -> None:
+    to_black_lady(page)
+    type_tricks(page, "Player 1", "QS AH 3C")
+    expect(page.locator('[data-bc-pile][tabindex="0"]')).to_have_count(1)
+    strip_card(page, 0, 0).focus()
+    page.keyboard.press("End")
+    expect(strip_card(page, 0, 2)).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")  # picks the A♥
+    settle(page)
+    expect(strip_card(page, 0, 1)).to_have_attribute("aria-pressed", "true")
+    focus_kept(page)
+    expect(strip_card(page, 0, 1)).to_be_focused()
+    page.keyboard.press("Tab")  # on to its tools, past no other card
+    assert card_focused(page) is None and focused(page) != "(the page)"

@@ -244,7 +244,7 @@ def test_a_card_the_keyboard_reaches_in_a_long_pile_is_brought_into_view(page: P
     type_pile(page, 1, FIFTEEN)
     strip = page.locator(".bc-strip").first
     view = strip.bounding_box()
-    for position in ("7", "12"):  # Tab from card to card, as a keyboard does
+    for position in ("7", "12"):  # from card to card, as the arrows go
         card = strip.locator(f'[data-bc-position="{position}"]')
         card.focus()
         box = card.bounding_box()

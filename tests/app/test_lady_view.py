@@ -109,3 +109,9 @@ def test_no_leader_names_the_deals_that_fail_as_a_list_in_each_language() -> Non
     )
     spanish = lady_view.leader_line(game, flagged={2, 0, 1}, tr=translator("es"))
     assert spanish == "⚠️ Aún no hay líder: las manos 1, 2 y 3 tienen que cuadrar primero."
+
+
+def test_a_players_tricks_are_one_stop_for_tab_their_picked_card() -> None:
+    html = lady_view.tricks_html(parse_pile("QS 3C AH"), pile_id=5, selected=2)
+    assert html.count('tabindex="-1"') == 2
+    assert html.index('tabindex="0"') > html.index('data-bc-position="2"')

@@ -133,6 +133,19 @@ def test_a_strip_of_a_pile_answers_taps_card_by_card_and_outlines_the_picked_one
     assert "data-bc-pile" not in plain and "bc-selected" not in plain  # a strip only to look at
 
 
+def test_a_strip_is_one_stop_for_tab_its_picked_card_else_its_first() -> None:
+    # every card a stop: a picked card's rank and suit were up to 14 Tabs past the strip
+    score = score_pile(parse_pile("KD 2C 3C"))
+    picked = pile_view.strip_html(0, score, pile_id=41, selected=1)
+    assert re.findall(r'data-bc-position="(\d)" role="button" tabindex="(-?\d)"', picked) == [
+        ("0", "-1"), ("1", "0"), ("2", "-1"),
+    ]  # fmt: skip
+    none_picked = pile_view.strip_html(0, score, pile_id=41)
+    assert none_picked.count('tabindex="0"') == 1 and none_picked.count('tabindex="-1"') == 2
+    assert none_picked.index('tabindex="0"') < none_picked.index('data-bc-position="1"')
+    assert [pile_view.strip_tab_stop(3, picked) for picked in (None, 2, 3)] == [0, 2, 0]
+
+
 def test_one_colour_means_one_thing_on_the_cards_and_on_the_photo() -> None:
     marks = [pile_view.DOUBTFUL, pile_view.TOO_OFTEN, pile_view.MISSING, pile_view.PICKED]
     features = re.findall(r"\.bc-(?:tomcat|yowler|jellical|black_cat) \{ background: (#\w+)", CSS)

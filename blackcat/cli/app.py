@@ -55,6 +55,9 @@ SETTINGS = (
     # a field is given its value both in Session State and as its default, on purpose
     # (`card_widgets.field_value`): Streamlit's warning of it, with its stack, said nothing wrong
     "--global.disableWidgetStateDuplicationWarning=true",
+    # no ⋮ menu at the page's top: a player needs none of its Print (the browser's own does it),
+    # Record screen and "Made with Streamlit", all in English on a Spanish page
+    "--client.toolbarMode=minimal",
 )
 
 

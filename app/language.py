@@ -100,6 +100,10 @@ export default function (component) {
         const button = words.closest("button") || words;
         const streamlits = button.getAttribute("aria-label") || "";
         if (english !== undefined && !streamlits.startsWith(english)) continue;
+        if (!said) {  // no name: a second of a control named already, kept from a screen reader
+          if (!button.hasAttribute("aria-hidden")) button.setAttribute("aria-hidden", "true");
+          continue;
+        }
         const name = english === undefined ? said :
           said.replace("{label}", streamlits.slice(english.length));
         if (streamlits !== name) button.setAttribute("aria-label", name);
@@ -534,7 +538,8 @@ def key_class(widget_key: str) -> str:
 class StreamlitName:
     """A name Streamlit gives a control in English whatever the page's language (its
     `aria-label`, which starts with `english`), and ours for it (`{label}` in ours is the rest of
-    Streamlit's: the control's own words); the control is found by `where` (a CSS selector)."""
+    Streamlit's: the control's own words); the control is found by `where` (a CSS selector).
+    No words of ours: the control is a second of one named already, kept from a screen reader."""
 
     english: str
     ours: str
@@ -545,7 +550,8 @@ STREAMLIT_NAMES = (
     StreamlitName("Link to heading", N_("Link to heading"), "a"),
     StreamlitName("Help for ", N_("Help for {label}"), "button"),
     StreamlitName("Fullscreen: ", N_("Fullscreen: {label}"), "button"),
-    StreamlitName("file upload", N_("Upload"), '[data-testid="stFileUploaderDropzoneInput"]'),
+    # the uploader's own field, out of Tab's way: its "Upload" button opens it
+    StreamlitName("file upload", "", '[data-testid="stFileUploaderDropzoneInput"]'),
     StreamlitName("Open", N_("Open"), '[data-testid="stSelectbox"] button'),
     StreamlitName("Close", N_("Close"), '[data-testid="stToast"] button'),
     StreamlitName("Running...", N_("Running..."), '[data-testid="stStatusWidgetRunningIcon"]'),
@@ -558,7 +564,7 @@ def streamlit_names(tr: Translator) -> list[list[str]]:
     return [
         [
             f"{name.where}[aria-label^={json.dumps(name.english)}]",
-            tr.gettext(name.ours),
+            tr.gettext(name.ours) if name.ours else "",  # (gettext("") is the catalogue's header)
             name.english,
         ]
         for name in STREAMLIT_NAMES

@@ -112,8 +112,9 @@ STREAMLIT_WORDS = (
         _CAMERA_NOT_ALLOWED, "1rem", N_("This app would like to use your camera."), before=True
     ),
     StreamlitWords(f"{_CAMERA_NOT_ALLOWED} a", "1rem", N_("Learn how to allow access.")),
-    # the page's first link, shown when the keyboard comes to it
-    StreamlitWords('[data-testid="stSkipToContent"]', "1rem", N_("Skip to main content")),
+    # the page's first link, shown when the keyboard comes to it (a selector above Streamlit's
+    # own for it then, which sets its font size)
+    StreamlitWords('a[data-testid="stSkipToContent"][href]', ".875rem", N_("Skip to main content")),
 )
 
 

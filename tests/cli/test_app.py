@@ -470,3 +470,9 @@ def test_on_a_desktop_the_app_serves_at_once_and_writes_nothing_at_home(tmp_path
     assert opened.read_text().strip() == f"http://127.0.0.1:{port}", said
     assert "Email" not in said and "usage statistics" not in said, said
     assert list(home.rglob("*")) == []
+
+
+def test_the_app_has_no_streamlit_menu() -> None:
+    """Streamlit's ⋮ menu (Print, Record screen, "Made with Streamlit", in English whatever the
+    page's language) is not drawn: in `blackcat app` and in `.streamlit/config.toml` alike."""
+    assert "--client.toolbarMode=minimal" in app_cli.SETTINGS

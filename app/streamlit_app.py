@@ -109,6 +109,9 @@ PAGE_CSS = """
 /* no English "Stop" beside the running figure: a run is short, and one stopped halfway leaves
    the page half drawn */
 [data-testid="stStatusWidget"] button { display: none; }
+/* no ⋮ menu: its Print (the browser's own does it), Record screen and "Made with Streamlit" are
+   in English on a Spanish page, and nothing a player needs (`blackcat app` says why it stays) */
+[data-testid="stMainMenu"] { display: none; }
 /* upload notes: small, each note whole (a long file name wraps at its underscores) */
 [class*="upload-notes"] [data-testid="stAlert"] > div { padding: .3rem .6rem; }
 [class*="upload-notes"] [data-testid="stAlert"] p { font-size: .8rem; line-height: 1.3; }

@@ -145,12 +145,12 @@ def styled(page: Page, testid: str, inside: str = "") -> str:
 
 def test_streamlits_own_words_around_the_page_are_spanish_or_gone(spanish_page: Page) -> None:
     """Streamlit's English the audit found on a Spanish page: the ⋮ menu (Print, Record screen,
-    "Made with Streamlit") is not drawn, the uploader's "100MB per file" is not read, Streamlit's
+    "Made with Streamlit") is hidden, the uploader's "100MB per file" is not read, Streamlit's
     names of its controls are in the page's language, a toast is whole (no "view more") and a
     run has no "Stop"."""
     page = spanish_page
     tr = translator("es")
-    expect(page.get_by_test_id("stMainMenuButton")).to_have_count(0)
+    expect(page.get_by_test_id("stMainMenuButton")).to_be_hidden()
     shown_instead(page, STREAMLIT_WORDS[1])  # (waits for the page's style sheet)
     # the uploader's own field, Streamlit's English "file upload", beside its button "Subir"
     expect(page.get_by_test_id("stFileUploaderDropzoneInput")).to_have_attribute(

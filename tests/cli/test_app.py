@@ -472,7 +472,7 @@ def test_on_a_desktop_the_app_serves_at_once_and_writes_nothing_at_home(tmp_path
     assert list(home.rglob("*")) == []
 
 
-def test_the_app_has_no_streamlit_menu() -> None:
-    """Streamlit's ⋮ menu (Print, Record screen, "Made with Streamlit", in English whatever the
-    page's language) is not drawn: in `blackcat app` and in `.streamlit/config.toml` alike."""
-    assert "--client.toolbarMode=minimal" in app_cli.SETTINGS
+def test_the_app_shows_a_players_view_of_streamlits_top_bar() -> None:
+    """No developer's menu (Rerun, Clear cache, Settings: Streamlit's "auto" on this machine) in
+    `blackcat app`, as in `.streamlit/config.toml`."""
+    assert "--client.toolbarMode=viewer" in app_cli.SETTINGS

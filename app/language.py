@@ -10,10 +10,18 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import streamlit as st
 
-from blackcat.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, language_code, translator
+from blackcat.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    N_,
+    Translator,
+    language_code,
+    translator,
+)
 
 PARAM = "lang"  # the address's language: `?lang=es`
 KEY = "language"  # the switch's key in the session
@@ -85,10 +93,20 @@ export default function (component) {
     window.blackcatFocusWanted = { key: wantedKey, at: Date.now() };
   }
   const tend = () => {
-    for (const [where, said] of window.blackcatButtonNames) {
+    // (with Streamlit's English name it replaces, `{label}` in ours standing for the rest of it:
+    // "Help for Name", "Ayuda: Name")
+    for (const [where, said, english] of window.blackcatButtonNames) {
       for (const words of document.querySelectorAll(where)) {
         const button = words.closest("button") || words;
-        if (button.getAttribute("aria-label") !== said) button.setAttribute("aria-label", said);
+        const streamlits = button.getAttribute("aria-label") || "";
+        if (english !== undefined && !streamlits.startsWith(english)) continue;
+        if (!said) {  // no name: a second of a control named already, kept from a screen reader
+          if (!button.hasAttribute("aria-hidden")) button.setAttribute("aria-hidden", "true");
+          continue;
+        }
+        const name = english === undefined ? said :
+          said.replace("{label}", streamlits.slice(english.length));
+        if (streamlits !== name) button.setAttribute("aria-label", name);
       }
     }
     const marked = new Set();
@@ -516,12 +534,50 @@ def key_class(widget_key: str) -> str:
     return "st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", widget_key.strip())
 
 
+@dataclass(frozen=True)
+class StreamlitName:
+    """A name Streamlit gives a control in English whatever the page's language (its
+    `aria-label`, which starts with `english`), and ours for it (`{label}` in ours is the rest of
+    Streamlit's: the control's own words); the control is found by `where` (a CSS selector).
+    No words of ours: the control is a second of one named already, kept from a screen reader."""
+
+    english: str
+    ours: str
+    where: str = ""
+
+
+STREAMLIT_NAMES = (
+    StreamlitName("Link to heading", N_("Link to heading"), "a"),
+    StreamlitName("Help for ", N_("Help for {label}"), "button"),
+    StreamlitName("Fullscreen: ", N_("Fullscreen: {label}"), "button"),
+    # the uploader's own field, out of Tab's way: its "Upload" button opens it
+    StreamlitName("file upload", "", '[data-testid="stFileUploaderDropzoneInput"]'),
+    StreamlitName("Open", N_("Open"), '[data-testid="stSelectbox"] button'),
+    StreamlitName("Close", N_("Close"), '[data-testid="stToast"] button'),
+    StreamlitName("Running...", N_("Running..."), '[data-testid="stStatusWidgetRunningIcon"]'),
+)
+
+
+def streamlit_names(tr: Translator) -> list[list[str]]:
+    """`show_switch`'s `button_names` for `STREAMLIT_NAMES` in `tr`'s language: a selector, our
+    name, and the start of Streamlit's name it replaces."""
+    return [
+        [
+            f"{name.where}[aria-label^={json.dumps(name.english)}]",
+            tr.gettext(name.ours) if name.ours else "",  # (gettext("") is the catalogue's header)
+            name.english,
+        ]
+        for name in STREAMLIT_NAMES
+    ]
+
+
 def show_switch(
     button_names: Sequence[Sequence[str]] = (), marks_said: Sequence[Sequence[str]] = ()
 ) -> None:
     """English | Español: the visible language switch (each in its own language); the page's
     <html> element says its language, buttons whose words are drawn over Streamlit's
-    (`button_names`: a CSS selector within each, and its name) are named in it, a control
+    (`button_names`: a CSS selector within each, and its name; and Streamlit's English names of
+    its controls, `streamlit_names`) are named in it, a control
     whose words end in a mark (`marks_said`: a CSS selector, the mark, the words said for it,
     the first that fits) is named by its words and the mark's, a question
     that opens (a popover) takes the keyboard's focus, the shown player's points
@@ -530,7 +586,7 @@ def show_switch(
     the screen (`FIELD_KEPT_CSS`), and headings' links are out of Tab's way."""
     # a dict of strings: data of any other kind (a bare string, lists) has Streamlit import
     # pandas to ask whether it is a table, 0.3-0.5 s of the first page after the app starts
-    names = json.dumps([list(pair) for pair in button_names])
+    names = json.dumps([list(pair) for pair in button_names] + streamlit_names(tr()))
     marks = json.dumps([list(triple) for triple in marks_said])
     wanted = json.dumps(st.session_state.pop(FOCUS_WANTED_KEY, ["", 0]))
     data = {"lang": current(), "names": names, "marks": marks, "focus": wanted}

@@ -65,11 +65,13 @@ def photo_inputs(
 
 @dataclass(frozen=True)
 class StreamlitWords:
-    """Words Streamlit writes on its photo widgets, in English whatever the page's language:
-    where they stand (a CSS selector; the testids are Streamlit's), their font size, and the
-    words to show there instead, written after what stands there (or `before` it). `words` is
-    Streamlit's own English where that is kept in English; `ours`: words of our own, shown in
-    every language."""
+    """Words Streamlit writes on its photo widgets and its page, in English whatever the page's
+    language: where they stand (a CSS selector; the testids are Streamlit's), their font size,
+    and the words to show there instead, written after what stands there (or `before` it).
+    `words` is Streamlit's own English where that is kept in English; `ours`: words of our own,
+    shown in every language. `taken_out`: an element within `where` holding Streamlit's words,
+    taken out of the page (words only made invisible are still read by a screen reader, before
+    ours)."""
 
     where: str
     font_size: str
@@ -77,6 +79,7 @@ class StreamlitWords:
     before: bool = False
     ours: bool = False
     unhidden: bool = False  # Streamlit hides the element from sight (a reason kept for hovering)
+    taken_out: str = ""
 
 
 _CAMERA = '[data-testid="stCameraInputButton"]'
@@ -89,10 +92,11 @@ STREAMLIT_WORDS = (
     ),
     # instead of Streamlit's "100MB per file" and every file type the uploader takes
     StreamlitWords(
-        '[data-testid="stFileUploaderDropzoneInstructions"] span',
+        '[data-testid="stFileUploaderDropzoneInstructions"] > div',
         ".875rem",
         N_("Up to {size} MB a photo"),
         ours=True,
+        taken_out="span",
     ),
     # a file the uploader refused (of another type, or too large): its reason beside it, not
     # only on hovering (Streamlit's: "application/pdf files are not allowed.")
@@ -110,6 +114,9 @@ STREAMLIT_WORDS = (
         _CAMERA_NOT_ALLOWED, "1rem", N_("This app would like to use your camera."), before=True
     ),
     StreamlitWords(f"{_CAMERA_NOT_ALLOWED} a", "1rem", N_("Learn how to allow access.")),
+    # the page's first link, shown when the keyboard comes to it (a selector above Streamlit's
+    # own for it then, which sets its font size)
+    StreamlitWords('a[data-testid="stSkipToContent"][href]', ".875rem", N_("Skip to main content")),
 )
 
 
@@ -138,15 +145,19 @@ def streamlit_words_css(tr: Translator, max_upload_mb: int = MAX_UPLOAD_MB) -> s
         text = css_string(f"{said} " if shown.before else said)  # a space before the rest
         place = "before" if shown.before else "after"
         seen = UNHIDDEN if shown.unhidden else ""
+        taken_out = f"{shown.where} {shown.taken_out} {{ display: none; }}\n"
         rules.append(
-            f"{shown.where} {{ {seen}font-size: 0; }}\n{shown.where}::{place} "
+            (taken_out if shown.taken_out else "")
+            + f"{shown.where} {{ {seen}font-size: 0; }}\n{shown.where}::{place} "
             f"{{ content: {text}; font-size: {shown.font_size}; }}"
         )
     return "<style>\n" + "\n".join(rules) + "\n</style>"
 
 
-BUTTON_WORDS = frozenset({N_("Upload"), N_("Take Photo"), N_("Clear photo")})
-"""The `STREAMLIT_WORDS` that stand on buttons."""
+BUTTON_WORDS = frozenset(
+    {N_("Upload"), N_("Take Photo"), N_("Clear photo"), N_("Skip to main content")}
+)
+"""The `STREAMLIT_WORDS` that stand on buttons (and the skip link)."""
 
 
 def button_names(tr: Translator) -> list[list[str]]:

@@ -87,12 +87,12 @@ PAGE_CSS = """
 /* small grey text as dark as WCAG AA asks (4.5:1): Streamlit's captions (faded to 0.6, 3.9:1;
    their grey text now 6:1, a red card in them as red as elsewhere) and the uploader's limit */
 [data-testid="stCaptionContainer"] { opacity: 1; color: rgba(47, 45, 43, .75); }
-[data-testid="stFileUploaderDropzoneInstructions"] span { color: rgba(47, 45, 43, .8); }
+[data-testid="stFileUploaderDropzoneInstructions"] > div { color: rgba(47, 45, 43, .8); }
 /* on a 320 px phone at twice the text size (WCAG's reflow), words wrap where Streamlit cut them
    with "…": the uploader's limit, a choice in a row ("One player's piles", a long name and the
    mark after it in "Whose tricks"), the choice growing with its lines (unpadded above and below:
    a line's stays 2rem tall, as Streamlit drew it) */
-[data-testid="stFileUploaderDropzoneInstructions"] span { white-space: normal; }
+[data-testid="stFileUploaderDropzoneInstructions"] > div { white-space: normal; }
 [data-testid="stButtonGroup"] button, [data-testid="stButtonGroup"] button * {
   white-space: normal; overflow-wrap: break-word; }
 [data-testid="stButtonGroup"] button { height: auto; padding-top: 0; padding-bottom: 0; }
@@ -102,6 +102,16 @@ PAGE_CSS = """
   max-width: calc(100vw - 2 * min(1rem, 5vw)); }
 [data-testid="stToastContainer"] { margin-left: min(1rem, 5vw); margin-right: min(1rem, 5vw); }
 [data-testid="stToast"] { padding-left: min(1.5rem, 7vw); padding-right: min(1.5rem, 7vw); }
+/* a toast's words whole: Streamlit cut a long one after 3 lines behind an English "view more"
+   (a refusal's "what to do" is at its end) */
+[data-testid="stToastText"] { display: block; -webkit-line-clamp: unset; overflow: visible; }
+[data-testid="stToastViewButton"] { display: none; }
+/* no English "Stop" beside the running figure: a run is short, and one stopped halfway leaves
+   the page half drawn */
+[data-testid="stStatusWidget"] button { display: none; }
+/* no ⋮ menu: its Print (the browser's own does it), Record screen and "Made with Streamlit" are
+   in English on a Spanish page, and nothing a player needs (`blackcat app` says why it stays) */
+[data-testid="stMainMenu"] { display: none; }
 /* upload notes: small, each note whole (a long file name wraps at its underscores) */
 [class*="upload-notes"] [data-testid="stAlert"] > div { padding: .3rem .6rem; }
 [class*="upload-notes"] [data-testid="stAlert"] p { font-size: .8rem; line-height: 1.3; }

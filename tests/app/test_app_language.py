@@ -3,6 +3,7 @@ the top of the page, and the Black Cat page's flow (upload, fix, score, night) i
 
 from __future__ import annotations
 
+import gettext
 import subprocess
 import sys
 from pathlib import Path
@@ -30,7 +31,7 @@ from test_streamlit_app import (  # noqa: F401  (fixtures)
     uploader,
 )
 
-from blackcat.i18n import translator
+from blackcat.i18n import Translator, translator
 
 
 def open_in(lang: str) -> AppTest:
@@ -401,3 +402,29 @@ def test_damaged_models_are_told_in_spanish(
     assert "no se puede leer un archivo de calibración" in note, note
     assert "vuelve a ajustarlo con `blackcat calibrate`" in note
     assert "Error" not in note
+
+
+class Catalogue(gettext.NullTranslations):
+    """A catalogue of a few translations (a new message not in the Spanish one yet)."""
+
+    def __init__(self, translations: dict[str, str]) -> None:
+        super().__init__()
+        self.translations = translations
+
+    def gettext(self, message: str) -> str:
+        return self.translations.get(message, message)
+
+
+def test_streamlits_english_names_of_its_controls_are_given_in_the_pages_language() -> None:
+    """ "Help for …", "Link to heading", a toast's "Close" and the like were Streamlit's English
+    on a Spanish page: each is renamed, with the rest of Streamlit's name kept where ours has
+    `{label}` (PAGE_LANGUAGE_JS)."""
+    words = {"Help for {label}": "Ayuda sobre {label}", "Close": "Cerrar"}
+    names = language.streamlit_names(Translator("es", Catalogue(words)))
+    assert ['button[aria-label^="Help for "]', "Ayuda sobre {label}", "Help for "] in names
+    assert ['[data-testid="stToast"] button[aria-label^="Close"]', "Cerrar", "Close"] in names
+    upload = '[data-testid="stFileUploaderDropzoneInput"][aria-label^="file upload"]'
+    assert [upload, "", "file upload"] in names  # its own field, a second "Upload": unnamed
+    assert [upload, "", "file upload"] in language.streamlit_names(translator("es"))
+    english = {name.english for name in language.STREAMLIT_NAMES}
+    assert {"Link to heading", "Fullscreen: ", "Open", "Running..."} <= english

@@ -21,6 +21,8 @@ from test_browser import (
     shoot,
 )
 
+from blackcat.i18n import translator
+
 # test_browser's fixtures, here too: the browser and the app with the stand-in reader
 browser = test_browser.browser
 fake_reader_server = test_browser.fake_reader_server
@@ -101,7 +103,7 @@ def shown_instead(page: Page, words: StreamlitWords) -> tuple[str, str]:
 
 def test_streamlits_own_words_on_the_photo_widgets_are_spanish_too(spanish_page: Page) -> None:
     page = spanish_page
-    upload, limit, refused, take, _clear, request, how = STREAMLIT_WORDS
+    upload, limit, refused, take, _clear, request, how, _skip = STREAMLIT_WORDS
     assert shown_instead(page, upload) == ('"Subir"', "0px")
     assert shown_instead(page, limit) == ('"Hasta 100 MB por foto"', "0px")
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
@@ -119,4 +121,54 @@ def test_streamlits_own_words_on_the_photo_widgets_are_spanish_too(spanish_page:
     assert shown_instead(page, take) == ('"Hacer la foto"', "0px")
     assert shown_instead(page, request) == ('"Esta página quiere usar la cámara. "', "0px")
     assert shown_instead(page, how) == ('"Cómo permitirlo."', "0px")
+    no_errors_on(page)
+
+
+def styled(page: Page, testid: str, inside: str = "") -> str:
+    """The `display` the page's style sheets give an element of Streamlit's `testid` (within
+    one of `inside`), made for the question: it may not be on the page now."""
+    return page.evaluate(
+        """([testid, inside]) => {
+          const box = document.createElement("div");
+          if (inside) box.dataset.testid = inside;
+          const element = document.createElement(inside ? "button" : "div");
+          element.dataset.testid = testid;
+          box.appendChild(element);
+          document.body.appendChild(box);
+          const display = getComputedStyle(element).display;
+          box.remove();
+          return display;
+        }""",
+        [testid, inside],
+    )
+
+
+def test_streamlits_own_words_around_the_page_are_spanish_or_gone(spanish_page: Page) -> None:
+    """Streamlit's English the audit found on a Spanish page: the ⋮ menu (Print, Record screen,
+    "Made with Streamlit") is hidden, the uploader's "100MB per file" is not read, Streamlit's
+    names of its controls are in the page's language, a toast is whole (no "view more") and a
+    run has no "Stop"."""
+    page = spanish_page
+    tr = translator("es")
+    expect(page.get_by_test_id("stMainMenuButton")).to_be_hidden()
+    shown_instead(page, STREAMLIT_WORDS[1])  # (waits for the page's style sheet)
+    # the uploader's own field, Streamlit's English "file upload", beside its button "Subir"
+    expect(page.get_by_test_id("stFileUploaderDropzoneInput")).to_have_attribute(
+        "aria-hidden", "true"
+    )
+    read = page.locator("body").aria_snapshot()
+    assert "100MB per file" not in read and "Hasta 100 MB por foto" in read
+    assert "file upload" not in read
+    skip = page.get_by_test_id("stSkipToContent")
+    expect(skip).to_have_attribute("aria-label", tr.gettext("Skip to main content"))
+    help_for = tr.gettext("Help for {label}").format(label="Sube fotos o haz una")
+    expect(page.get_by_role("button", name=help_for)).to_have_count(1)
+    assert styled(page, "stToastViewButton") == "none"  # the toast's words whole instead
+    assert styled(page, "", inside="stStatusWidget") == "none"
+    page.locator('[data-testid="stButtonGroup"] button', has_text="Black Lady").click()
+    settle(page)
+    page.get_by_role("button", name="➕ Siguiente mano").click()  # deal 1 has no tricks yet
+    close = page.get_by_test_id("stToast").get_by_role("button")
+    expect(close).to_have_attribute("aria-label", tr.gettext("Close"))
+    shoot(page, "spanish-toast")
     no_errors_on(page)

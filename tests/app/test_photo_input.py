@@ -217,3 +217,22 @@ def test_a_report_of_refused_files_holds_nothing_but_named_files() -> None:
     assert photo_input.Refusals.of({"files": "a.pdf"}).files == ()
     named = photo_input.Refusals.of({"files": [{"name": "a.pdf"}]})
     assert named.files == (photo_input.Refused("a.pdf"),)
+
+
+def test_the_uploaders_english_limit_is_taken_out_not_only_made_invisible() -> None:
+    """Made invisible (font size 0), Streamlit's "100MB per file • JPG, PNG, …" was still read
+    by a screen reader, before our limit."""
+    css = photo_input.streamlit_words_css(translator("es"), max_upload_mb=100)
+    limit = '[data-testid="stFileUploaderDropzoneInstructions"] > div'
+    assert f"{limit} span {{ display: none; }}" in css
+    assert f'{limit}::after {{ content: "Hasta 100 MB por foto"' in css
+
+
+def test_the_skip_link_is_shown_and_named_in_the_pages_language() -> None:
+    skip = 'a[data-testid="stSkipToContent"][href]'
+    spanish = translator("es")
+    said = spanish.gettext("Skip to main content")
+    assert [skip, said] in photo_input.button_names(spanish)  # its name, for a screen reader
+    # its words, shown when the keyboard comes to it (Streamlit's English where not translated)
+    shown = photo_input.streamlit_words_css(spanish)
+    assert (f'{skip}::after {{ content: "{said}"' in shown) == (said != "Skip to main content")

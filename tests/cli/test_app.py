@@ -470,3 +470,9 @@ def test_on_a_desktop_the_app_serves_at_once_and_writes_nothing_at_home(tmp_path
     assert opened.read_text().strip() == f"http://127.0.0.1:{port}", said
     assert "Email" not in said and "usage statistics" not in said, said
     assert list(home.rglob("*")) == []
+
+
+def test_the_app_shows_a_players_view_of_streamlits_top_bar() -> None:
+    """No developer's menu (Rerun, Clear cache, Settings: Streamlit's "auto" on this machine) in
+    `blackcat app`, as in `.streamlit/config.toml`."""
+    assert "--client.toolbarMode=viewer" in app_cli.SETTINGS

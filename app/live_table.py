@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import language
 import streamlit as st
 import this_tab
 
@@ -196,16 +197,24 @@ def _listen(key: str, moves_on: Callable[[Any], bool] | None) -> None:
 
 TYPING_KEY = "live-typing"
 MOST_TYPING_MS = 30_000  # how long a change waits for typing to end, at most
-# the fields whose typing is not yet sent (Streamlit says "Press Enter to apply" under them)
+# the fields whose typing is not yet sent: Streamlit says "Press Enter to apply" under them, or,
+# under a field of 180 px or less (the name's), says nothing: the field typed in then holds
+# other text than the page's state (`sent_texts`)
 TYPING_JS = """
 export default function (component) {
-  const { change, most } = component.data;
+  const { change, most, sent } = component.data;
   window.blackcatTypingDone = component.setTriggerValue;
   const waiting = window.blackcatTypingWait;
   if (waiting && waiting.change === change) return;  // already waiting for this change
   const since = Date.now();
   window.blackcatTypingWait = { change };
-  const typing = () => [...document.querySelectorAll(
+  const unsent = () => {
+    const field = document.activeElement;
+    const box = field?.closest('[data-testid="stTextInput"]')?.closest('[class*="st-key-"]');
+    const key = box && [...box.classList].find((name) => name.startsWith('st-key-'));
+    return key !== undefined && key in sent && sent[key] !== field.value;
+  };
+  const typing = () => unsent() || [...document.querySelectorAll(
     '[data-testid="stTextInput"] [data-testid="InputInstructions"]')].some(
     (said) => said.textContent.trim());
   const look = () => {
@@ -227,10 +236,17 @@ def typing_done(change: int) -> bool:
     (`game_state.Undoable.commit`), and the page runs again anyway."""
     said = _typing(
         key=TYPING_KEY,
-        data={"change": change, "most": MOST_TYPING_MS},
+        data={"change": change, "most": MOST_TYPING_MS, "sent": sent_texts()},
         on_done_change=_nothing,
     )
     return said.done == change
+
+
+def sent_texts() -> dict[str, str]:
+    """The text each field of the page holds as its state has it (what was last sent, or set),
+    by the class of the field's container (`language.key_class`)."""
+    state = st.session_state
+    return {language.key_class(str(key)): state[key] for key in state if type(state[key]) is str}
 
 
 def _nothing() -> None:

@@ -122,6 +122,13 @@ def act_on_latest(operation: Callable[..., ts.Table], *args: Any) -> None:
     NIGHT.apply(nt.on_table, operation, *args, to_latest=True)
 
 
+def act_on_latest_of(item_id: int, operation: Callable[..., ts.Table], *args: Any) -> None:
+    """`act_on_latest` on the game that holds the player or pile `item_id` (`nt.on_game_of`): a
+    photo given to a player of game 1, read as another phone's next game came, goes to game 1
+    (the game on screen had no such player: it was refused, and its cards went nowhere)."""
+    NIGHT.apply(nt.on_game_of, item_id, operation, *args, to_latest=True)
+
+
 def named_id(args: tuple[Any, ...]) -> int | None:
     """The id of the player or pile an operation's arguments name first (a table operation's
     first argument, where it is an id); None for one on the whole game (its variants)."""

@@ -249,8 +249,8 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
         return UploadNote(kind, refusal, player_id)
     record = PhotoRecord.of(name, outcome)
     keep_photo(key, record)  # first: a shared night's other phones show its cards from it
-    night_panel.act_on_latest(
-        ts.place_photo, player_id, key, outcome.rows, outcome.gaps, language.tr()
+    night_panel.act_on_latest_of(
+        player_id, ts.place_photo, player_id, key, outcome.rows, outcome.gaps, language.tr()
     )
     if table.example and not night_panel.table().example:
         # the example made way: its name and piles, still in their fields, sent back with the
@@ -258,9 +258,8 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
         game_state.fields_afresh()
     table = night_panel.table()
     owner = photo_owner_id(table, key)
-    if owner is None:  # not given: another phone's change came first (its toast says what)
-        words = game_state.PHOTO_NOT_GIVEN
-        return UploadNote("warning", lambda: _(words).format(name=name), shown_player(table).id)
+    if owner is None:
+        return not_given_here(name, key, shown_player(table).id)
     st.session_state.player = owner
     return UploadNote(
         "success",
@@ -272,6 +271,25 @@ def add_photo(data: bytes, name: str, player_id: int) -> UploadNote:
         read=outcome.summary(),
         name=name,
     )
+
+
+# a photo given to a player of an earlier game, read as another phone's next game came
+PHOTO_GIVEN_IN = N_(
+    "{name} was read as the game changed on another phone: its cards went to game {number}, "
+    "the game it was uploaded in."
+)
+
+
+def not_given_here(name: str, key: str, shown: int) -> UploadNote:
+    """The note, on the page of player `shown`, of a photo whose cards the game on screen does
+    not hold: given in the game it was uploaded in, where another phone's next game came as it
+    was read; else not given (another phone's change came first: its toast says what)."""
+    given_in = nt.game_with_photo(night_panel.night(), key)
+    if given_in is None:
+        words = game_state.PHOTO_NOT_GIVEN
+        return UploadNote("warning", lambda: _(words).format(name=name), shown)
+    number = given_in + 1
+    return UploadNote("info", lambda: _(PHOTO_GIVEN_IN).format(name=name, number=number), shown)
 
 
 def read_back(data: bytes, name: str, key: str, player_id: int) -> UploadNote:

@@ -153,6 +153,13 @@ def game_holding(night: Night, item_id: int) -> int | None:
     return None
 
 
+def game_with_photo(night: Night, photo: str) -> int | None:
+    """The index of the game whose piles hold cards of the photo; None where none does."""
+    return next(
+        (index for index, table in enumerate(night.games) if ts.photo_owner(table, photo)), None
+    )
+
+
 def on_game_of(
     night: Night, item_id: int | None, operation: Callable[..., ts.Table], *args: Any
 ) -> Night:

@@ -472,6 +472,43 @@ def test_a_pile_typed_in_game_1_as_another_phone_starts_game_2_goes_into_game_1(
     other.close()
 
 
+# the same, for the name field typed in
+NAME_TYPING_WAITS_OR_GONE = """() => window.blackcatTypingWait
+  || document.activeElement?.getAttribute('aria-label') !== 'Name'
+  || document.activeElement?.value !== 'Zoe'"""
+
+
+def test_a_name_typed_in_game_1_as_another_phone_starts_game_2_is_kept(
+    browser: Browser, page: Page
+) -> None:
+    """Ann was typing her name, not yet sent, as Ben tapped "Next game": her name field, too
+    narrow to say "Press Enter to apply", was not seen as typed in, and gave way to game 2's
+    with her typing. The next game waits until she sends it, and both games have her name."""
+    new_game(page)
+    type_pile(page, 1, "QS 2C")
+    open_expander(page, "Open on another phone")
+    other = open_app(browser, page.locator("p.bc-link").inner_text())
+    ben = next(other)
+    expect(ben.get_by_label("Pile 1, left to right")).to_have_value("QS 2C")
+    field = page.get_by_label("Name")
+    field.click()
+    field.press("Control+a")
+    field.press_sequentially("Zoe")
+    tap(ben, ben.get_by_role("button", name="➕ Next game"))
+    expect(ben.get_by_text("The night: 2 games")).to_be_visible()
+    page.wait_for_function(NAME_TYPING_WAITS_OR_GONE, timeout=LIVE_MS)  # Ann's page saw game 2
+    expect(field).to_have_value("Zoe")
+    expect(field).to_be_focused()
+    field.press("Enter")
+    settle(page)
+    expect(page.get_by_text("The night: 2 games")).to_be_visible(timeout=LIVE_MS)
+    expect(page.get_by_label("Name")).to_have_value("Zoe")
+    expect(ben.locator("table.bc-board")).to_contain_text("Zoe", timeout=LIVE_MS)
+    no_errors_on(page)
+    no_errors_on(ben)
+    other.close()
+
+
 TAB_ID = "sessionStorage.getItem('blackcat-tab')"  # the tab's own id (app/this_tab.py)
 
 

@@ -43,6 +43,7 @@ from test_streamlit_app import (  # noqa: F401  (fixtures)
 )
 
 from blackcat.games.cards import parse_pile
+from blackcat.tables import black_cat_night as nt
 from blackcat.tables import black_cat_table as ts
 from blackcat.tables import black_lady_table as lt
 
@@ -1131,3 +1132,37 @@ def test_a_browser_that_missed_the_run_that_set_a_black_lady_choice_still_shows_
     }
     assert ben.toggle(key=no_trick).value is True
     assert ben.toggle(key=no_trick).proto.default is True
+
+
+def test_a_photo_read_as_another_phones_next_game_comes_goes_to_its_game(
+    request: pytest.FixtureRequest, tmp_path
+) -> None:
+    """Ben's photo of game 1 was still being read when Ann started game 2: it was refused
+    ("upload it again", which put it in game 2)."""
+    fake: FakeReader = request.getfixturevalue("reader")  # before the pages load the reader
+    ann = start(tmp_path)
+    type_pile(ann, 1, "QS 2C")
+    ben = opened(shared_link(ann))
+    player = ben.session_state.night.games[0].players[0].id
+    read = fake.read
+
+    def read_as_ann_starts_game_2(image, *, decks: int = 1):
+        rooms, room = live_table.rooms(), live_table.room()
+        latest = rooms.latest(room, "night")
+        rooms.post(room, "night", nt.next_game(latest.game), latest.version)
+        return read(image, decks=decks)
+
+    fake.read = read_as_ann_starts_game_2
+    uploader(ben).set_value(("piles.png", png(200), "image/png"))
+    run(ben)
+    night = ben.session_state.night
+    assert night.current == 1  # game 2 on screen, as on Ann's phone
+    cards = [pile.cards for pile in night.games[0].player(player).piles]
+    assert cards[-2:] == [parse_pile(c) for c in ("8D 2H 8H", "KS 9C 4S")]
+    assert not nt.has_cards(night.games[1])  # the old code: refused, in neither game
+    assert "upload it again" not in page_text(ben)
+    assert (
+        "piles.png was read as the game changed on another phone: its cards went to game 1, "
+        "the game it was uploaded in."
+    ) in page_text(ben)
+    assert run(ann).session_state.night.games[0].player(player).piles[1].cards

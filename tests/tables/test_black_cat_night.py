@@ -335,3 +335,13 @@ def test_an_operation_on_a_pile_or_player_goes_to_the_game_that_holds_them() -> 
     assert typed.games[0].pile(first_pile.id).cards == parse_pile("7C")
     lucky = nt.on_game_of(night, None, ts.set_variants, Variants(lucky_tom=True))  # no id
     assert lucky.table.variants.lucky_tom and lucky.games[:2] == night.games[:2]
+
+
+def test_a_photo_given_in_game_1_is_found_there_as_game_3_is_on_screen() -> None:
+    night = three_games()
+    ann = night.games[0].players[0].id
+    read = ReadCard(parse_card("QS"), (0.0, 0.0, 1.0, 1.0), 0.99, (), ())
+    given = nt.on_game_of(night, ann, ts.place_photo, ann, "photo", [[read]])
+    assert given.current == 2 and given.games[1:] == night.games[1:]
+    assert nt.game_with_photo(given, "photo") == 0
+    assert nt.game_with_photo(night, "photo") is None

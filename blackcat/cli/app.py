@@ -55,11 +55,11 @@ SETTINGS = (
     # a field is given its value both in Session State and as its default, on purpose
     # (`card_widgets.field_value`): Streamlit's warning of it, with its stack, said nothing wrong
     "--global.disableWidgetStateDuplicationWarning=true",
-    # a player's view, as served to another phone: on this machine ("auto") Streamlit's top bar
-    # had its developer's menu (Rerun, Clear cache, Settings). Not "minimal": that also takes
-    # away the running figure and "Connecting" of a lost connection; the ⋮ menu left (Print,
-    # Record screen, "Made with Streamlit": English on a Spanish page, and nothing a player
-    # needs) is hidden by the page's style sheet
+    # a player's view, as served to another phone (as config.toml, read from the repository,
+    # says too): Streamlit's "auto" gives this machine its developer's menu (Rerun, Clear
+    # cache, Settings). Not "minimal": that also takes away the running figure and "Connecting"
+    # of a lost connection; the ⋮ menu left (Print, Record screen, "Made with Streamlit":
+    # English on a Spanish page, and nothing a player needs) is hidden by the page's style sheet
     "--client.toolbarMode=viewer",
 )
 

@@ -101,20 +101,49 @@ def shown_instead(page: Page, words: StreamlitWords) -> tuple[str, str]:
     return content, font_size
 
 
+def refusal_shown(page: Page) -> tuple[str, str]:
+    """What the page shows over the reason Streamlit's uploader gives by a file it refused (its
+    chip, made for the question: the page's script empties the uploader of such a file), and
+    the font size left to Streamlit's own words there."""
+    content, font_size = page.evaluate(
+        """() => {
+          const chip = document.createElement("div");
+          chip.dataset.testid = "stFileChip";
+          chip.setAttribute("aria-invalid", "true");
+          const alert = document.createElement("div");
+          alert.setAttribute("role", "alert");
+          alert.textContent = "application/pdf files are not allowed.";
+          chip.appendChild(alert);
+          document.body.appendChild(chip);
+          const shown = [getComputedStyle(alert, "::after").content,
+            getComputedStyle(alert).fontSize];
+          chip.remove();
+          return shown;
+        }"""
+    )
+    return content, font_size
+
+
 def test_streamlits_own_words_on_the_photo_widgets_are_spanish_too(spanish_page: Page) -> None:
     page = spanish_page
-    upload, limit, refused, take, _clear, request, how, _skip = STREAMLIT_WORDS
+    upload, limit, _refused, take, _clear, request, how, _skip = STREAMLIT_WORDS
     assert shown_instead(page, upload) == ('"Subir"', "0px")
     assert shown_instead(page, limit) == ('"Hasta 100 MB por foto"', "0px")
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
         files=[{"name": "notas.pdf", "mimeType": "application/pdf", "buffer": b"%PDF-1.4"}]
-    )  # refused by the uploader itself: the page never sees it
-    expect(page.locator(refused.where)).to_be_visible()  # beside it, not only on hovering
+    )  # refused by the uploader itself: the page hears of it from its own script, and says so
+    note = (
+        "notas.pdf no se ha leído: no es una foto. Sube en su lugar una foto JPEG, PNG, WebP o "
+        "HEIC."
+    )
+    expect(page.get_by_text(note)).to_be_visible()
+    # the uploader's red line by such a file (where the page's script did not run), unhidden in
+    # the page's words: a refused file's chip made for the question
     reason = (
         '"No es una foto que podamos leer: usa una foto JPEG, PNG, WebP o HEIC de 100 MB como '
         'mucho."'
     )
-    assert shown_instead(page, refused) == (reason, "0px")
+    assert refusal_shown(page) == (reason, "0px")
     page.get_by_text("Usar aquí la cámara de este dispositivo").click()
     settle(page)
     expect(page.locator(request.where)).to_be_attached()

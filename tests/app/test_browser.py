@@ -434,11 +434,24 @@ def test_undo_in_a_shared_game_takes_back_one_card_of_a_pile_the_other_phone_add
     other.close()
 
 
-# the page waits to take another phone's next game in (app/live_table.py), or took it in: the
-# field typed in, focused, is gone
-TYPING_WAITS_OR_GONE = """() => window.blackcatTypingWait
-  || document.activeElement?.getAttribute('aria-label') !== 'Pile 2, left to right'
-  || document.activeElement?.value !== '7D 3C'"""
+def typing_waits_or_gone(label: str, typed: str) -> str:
+    """A check that the page waits to take another phone's next game in (app/live_table.py),
+    or took it in: the field `label` typed in (`typed`), focused, is gone."""
+    return f"""() => window.blackcatTypingWait
+  || document.activeElement?.getAttribute('aria-label') !== {label!r}
+  || document.activeElement?.value !== {typed!r}"""
+
+
+def shared_with_ben(browser: Browser, page: Page) -> tuple[Iterator[Page], Page]:
+    """A new game with "QS 2C" in pile 1 on `page` (Ann's), opened on another phone (Ben's)
+    through the share panel's link: that page's maker (closed after) and Ben's page."""
+    new_game(page)
+    type_pile(page, 1, "QS 2C")
+    open_expander(page, "Open on another phone")
+    other = open_app(browser, page.locator("p.bc-link").inner_text())
+    ben = next(other)
+    expect(ben.get_by_label("Pile 1, left to right")).to_have_value("QS 2C")
+    return other, ben
 
 
 def test_a_pile_typed_in_game_1_as_another_phone_starts_game_2_goes_into_game_1(
@@ -447,18 +460,14 @@ def test_a_pile_typed_in_game_1_as_another_phone_starts_game_2_goes_into_game_1(
     """Ann was typing her second pile, not yet sent, as Ben tapped "Next game": her page took
     game 2 in at its next look and her field gave way to game 2's, her typing gone unseen. The
     next game waits until she sends it (Enter), then it goes into game 1, and game 2 comes."""
-    new_game(page)
-    type_pile(page, 1, "QS 2C")
-    open_expander(page, "Open on another phone")
-    other = open_app(browser, page.locator("p.bc-link").inner_text())
-    ben = next(other)
-    expect(ben.get_by_label("Pile 1, left to right")).to_have_value("QS 2C")
+    other, ben = shared_with_ben(browser, page)
     field = page.get_by_label("Pile 2, left to right")
     field.click()
     field.press_sequentially("7D 3C")
     tap(ben, ben.get_by_role("button", name="➕ Next game"))
     expect(ben.get_by_text("The night: 2 games")).to_be_visible()
-    page.wait_for_function(TYPING_WAITS_OR_GONE, timeout=LIVE_MS)  # Ann's page saw game 2
+    waits = typing_waits_or_gone("Pile 2, left to right", "7D 3C")
+    page.wait_for_function(waits, timeout=LIVE_MS)  # Ann's page saw game 2
     expect(field).to_have_value("7D 3C")
     expect(field).to_be_focused()
     field.press("Enter")
@@ -474,31 +483,22 @@ def test_a_pile_typed_in_game_1_as_another_phone_starts_game_2_goes_into_game_1(
     other.close()
 
 
-# the same, for the name field typed in
-NAME_TYPING_WAITS_OR_GONE = """() => window.blackcatTypingWait
-  || document.activeElement?.getAttribute('aria-label') !== 'Name'
-  || document.activeElement?.value !== 'Zoe'"""
-
-
 def test_a_name_typed_in_game_1_as_another_phone_starts_game_2_is_kept(
     browser: Browser, page: Page
 ) -> None:
     """Ann was typing her name, not yet sent, as Ben tapped "Next game": her name field, too
     narrow to say "Press Enter to apply", was not seen as typed in, and gave way to game 2's
     with her typing. The next game waits until she sends it, and both games have her name."""
-    new_game(page)
-    type_pile(page, 1, "QS 2C")
-    open_expander(page, "Open on another phone")
-    other = open_app(browser, page.locator("p.bc-link").inner_text())
-    ben = next(other)
-    expect(ben.get_by_label("Pile 1, left to right")).to_have_value("QS 2C")
+    other, ben = shared_with_ben(browser, page)
     field = page.get_by_label("Name")
     field.click()
     field.press("Control+a")
     field.press_sequentially("Zoe")
     tap(ben, ben.get_by_role("button", name="➕ Next game"))
     expect(ben.get_by_text("The night: 2 games")).to_be_visible()
-    page.wait_for_function(NAME_TYPING_WAITS_OR_GONE, timeout=LIVE_MS)  # Ann's page saw game 2
+    page.wait_for_function(
+        typing_waits_or_gone("Name", "Zoe"), timeout=LIVE_MS
+    )  # Ann's page saw game 2
     expect(field).to_have_value("Zoe")
     expect(field).to_be_focused()
     field.press("Enter")
